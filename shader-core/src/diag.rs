@@ -1,0 +1,206 @@
+//! Diagnostics: what every front end and the validator report, and the one place that renders
+//! them (codespan-reporting) as `file:line:col`, the source line and a caret.
+
+use crate::span::{FileId, SourceMap, Span};
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A labelled span: the primary label carries the caret, secondary ones add context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+    pub primary: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error whose caret sits at `span`.
+    pub fn error(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            labels: vec![Label { span, message: String::new(), primary: true }],
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message, span) }
+    }
+
+    /// Text printed under the caret of the primary label.
+    pub fn with_label_message(mut self, message: impl Into<String>) -> Diagnostic {
+        if let Some(label) = self.labels.iter_mut().find(|l| l.primary) {
+            label.message = message.into();
+        }
+        self
+    }
+
+    pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label { span, message: message.into(), primary: false });
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The span of the primary label, if any.
+    pub fn primary_span(&self) -> Option<Span> {
+        self.labels.iter().find(|l| l.primary).map(|l| l.span)
+    }
+
+    /// Renders as `error: message`, `--> file:line:col`, the line and a caret.
+    pub fn render(&self, sources: &SourceMap) -> String {
+        render(std::slice::from_ref(self), sources)
+    }
+}
+
+/// Everything one compilation reported, in the order it was found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn new() -> Diagnostics {
+        Diagnostics::default()
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    pub fn render(&self, sources: &SourceMap) -> String {
+        render(&self.0, sources)
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(diagnostic: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![diagnostic])
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// Renders diagnostics without colour, one after another.
+pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    let config = term::Config::default();
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        let severity = match diagnostic.severity {
+            Severity::Error => cs::Severity::Error,
+            Severity::Warning => cs::Severity::Warning,
+        };
+        let labels = diagnostic
+            .labels
+            .iter()
+            .filter(|l| (l.span.file.0 as usize) < sources.files().len())
+            .map(|l| {
+                let style = if l.primary { cs::LabelStyle::Primary } else { cs::LabelStyle::Secondary };
+                cs::Label::new(style, l.span.file, clamp(l.span, sources)).with_message(&l.message)
+            })
+            .collect();
+        let rendered = cs::Diagnostic::new(severity)
+            .with_message(&diagnostic.message)
+            .with_labels(labels)
+            .with_notes(diagnostic.notes.clone());
+        if term::emit_to_string(&mut out, &config, sources, &rendered).is_err() {
+            // Only reachable with a span outside its file; still say what went wrong.
+            out.push_str(&format!("error: {}\n", diagnostic.message));
+        }
+    }
+    out
+}
+
+/// Keeps a span inside its file and on character boundaries, so rendering cannot fail.
+fn clamp(span: Span, sources: &SourceMap) -> std::ops::Range<usize> {
+    let text = &sources.get(span.file).text;
+    let fix = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = fix(span.start as usize);
+    start..fix(span.end as usize).max(start)
+}
+
+impl<'a> Files<'a> for SourceMap {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        self.files().get(id.0 as usize).map(|f| f.name.as_str()).ok_or(FilesError::FileMissing)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        self.files().get(id.0 as usize).map(|f| f.text.as_str()).ok_or(FilesError::FileMissing)
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
+        let file = self.files().get(id.0 as usize).ok_or(FilesError::FileMissing)?;
+        Ok(match file.line_starts().binary_search(&(byte_index as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        })
+    }
+
+    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<std::ops::Range<usize>, FilesError> {
+        let file = self.files().get(id.0 as usize).ok_or(FilesError::FileMissing)?;
+        let starts = file.line_starts();
+        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
+            given: line_index,
+            max: starts.len() - 1,
+        })? as usize;
+        let end = starts.get(line_index + 1).map_or(file.text.len(), |&s| s as usize);
+        Ok(start..end)
+    }
+}

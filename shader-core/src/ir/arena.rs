@@ -1,0 +1,199 @@
+//! Arenas and typed handles: every IR node lives in an [`Arena`] (or, for types, a
+//! [`UniqueArena`] that interns) and is referred to by a 4-byte [`Handle`]. Spans live beside
+//! the items, not inside them.
+
+use crate::span::Span;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::num::NonZeroU32;
+
+/// An index into an arena of `T`. `Option<Handle<T>>` is 4 bytes.
+pub struct Handle<T> {
+    index: NonZeroU32,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Handle<T> {
+    pub fn from_index(index: usize) -> Handle<T> {
+        let index = u32::try_from(index + 1).ok().and_then(NonZeroU32::new).expect("arena overflow");
+        Handle { index, marker: PhantomData }
+    }
+
+    /// Position in the arena, from 0.
+    pub fn index(self) -> usize {
+        self.index.get() as usize - 1
+    }
+}
+
+impl<T> Clone for Handle<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Handle<T> {}
+impl<T> PartialEq for Handle<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+impl<T> Eq for Handle<T> {}
+impl<T> PartialOrd for Handle<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<T> Ord for Handle<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index.cmp(&other.index)
+    }
+}
+impl<T> Hash for Handle<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.index.hash(state)
+    }
+}
+impl<T> fmt::Debug for Handle<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.index())
+    }
+}
+
+/// A growable list of `T` with a span per item.
+#[derive(Clone, Debug)]
+pub struct Arena<T> {
+    items: Vec<T>,
+    spans: Vec<Span>,
+}
+
+impl<T> Default for Arena<T> {
+    fn default() -> Self {
+        Arena { items: Vec::new(), spans: Vec::new() }
+    }
+}
+
+impl<T> Arena<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn append(&mut self, item: T, span: Span) -> Handle<T> {
+        self.items.push(item);
+        self.spans.push(span);
+        Handle::from_index(self.items.len() - 1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn get(&self, handle: Handle<T>) -> Option<&T> {
+        self.items.get(handle.index())
+    }
+
+    pub fn span(&self, handle: Handle<T>) -> Span {
+        self.spans.get(handle.index()).copied().unwrap_or_default()
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> + '_ {
+        self.items.iter().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+    }
+
+    pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Handle<T>, &mut T)> + '_ {
+        self.items.iter_mut().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+    }
+
+    pub fn handles(&self) -> impl ExactSizeIterator<Item = Handle<T>> {
+        (0..self.items.len()).map(Handle::from_index)
+    }
+
+    pub fn check(&self, handle: Handle<T>) -> bool {
+        handle.index() < self.items.len()
+    }
+}
+
+impl<T> std::ops::Index<Handle<T>> for Arena<T> {
+    type Output = T;
+    fn index(&self, handle: Handle<T>) -> &T {
+        &self.items[handle.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
+    fn index_mut(&mut self, handle: Handle<T>) -> &mut T {
+        &mut self.items[handle.index()]
+    }
+}
+
+/// An arena that stores each distinct value once: inserting an equal value returns the
+/// existing handle. Used for types.
+#[derive(Clone, Debug)]
+pub struct UniqueArena<T: Eq + Hash + Clone> {
+    items: Vec<T>,
+    spans: Vec<Span>,
+    lookup: HashMap<T, Handle<T>>,
+}
+
+impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
+    fn default() -> Self {
+        UniqueArena { items: Vec::new(), spans: Vec::new(), lookup: HashMap::new() }
+    }
+}
+
+impl<T: Eq + Hash + Clone> UniqueArena<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The handle of `value`, adding it if it is new. The first insertion's span is kept.
+    pub fn insert(&mut self, value: T, span: Span) -> Handle<T> {
+        if let Some(&handle) = self.lookup.get(&value) {
+            return handle;
+        }
+        self.items.push(value.clone());
+        self.spans.push(span);
+        let handle = Handle::from_index(self.items.len() - 1);
+        self.lookup.insert(value, handle);
+        handle
+    }
+
+    pub fn find(&self, value: &T) -> Option<Handle<T>> {
+        self.lookup.get(value).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub fn get(&self, handle: Handle<T>) -> Option<&T> {
+        self.items.get(handle.index())
+    }
+
+    pub fn span(&self, handle: Handle<T>) -> Span {
+        self.spans.get(handle.index()).copied().unwrap_or_default()
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> + '_ {
+        self.items.iter().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+    }
+
+    pub fn check(&self, handle: Handle<T>) -> bool {
+        handle.index() < self.items.len()
+    }
+}
+
+impl<T: Eq + Hash + Clone> std::ops::Index<Handle<T>> for UniqueArena<T> {
+    type Output = T;
+    fn index(&self, handle: Handle<T>) -> &T {
+        &self.items[handle.index()]
+    }
+}

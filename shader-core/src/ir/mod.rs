@@ -1,0 +1,971 @@
+//! The typed intermediate representation every front end lowers to and every back end reads.
+//!
+//! Shape (after naga): a [`Module`] owns arenas of types (interned), module-scope constant
+//! expressions, overrides, global variables and functions. A [`Function`] owns its local
+//! variables, `let` bindings and an expression arena with a resolved type for every
+//! expression; its body is structured control flow ([`Block`] of [`Statement`]s).
+//!
+//! Invariants (checked by [`validate`](crate::ir::validate) before any back end runs):
+//! - Expressions form trees: every expression handle is used by exactly one parent
+//!   (statement or expression), and a child comes before its parent in the arena. Leaves that
+//!   name storage (`LocalVar`, `GlobalVar`, `FunctionArg`, `LetRef`, `Override`) may be
+//!   repeated as separate nodes.
+//! - Expressions are evaluated where the statement that owns them executes, children left to
+//!   right, so loads, calls and atomics happen in source order. `LogicalAnd`/`LogicalOr`
+//!   evaluate their right operand only when needed.
+//! - Implicit conversions are resolved: operand types match exactly, except that arithmetic
+//!   `Binary` ops accept a scalar on one side of a vector (the scalar is splatted) and `Mul`
+//!   covers the matrix/vector products.
+//! - Host-shareable types carry their layout: struct member offsets, array strides and matrix
+//!   strides are decided by the front end (via [`crate::layout`]); the same source struct used
+//!   under two layouts becomes two types.
+//! - Entry point functions take no arguments and return nothing; stage inputs and outputs are
+//!   globals in the `Input`/`Output` address spaces carrying an [`IoBinding`]. (WGSL's
+//!   parameter/return style is lowered to this by the WGSL front end; GLSL maps 1:1.)
+
+pub mod arena;
+pub mod validate;
+
+pub use arena::{Arena, Handle, UniqueArena};
+
+use crate::span::Span;
+use std::hash::{Hash, Hasher};
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ScalarKind {
+    Sint,
+    Uint,
+    Float,
+    Bool,
+}
+
+/// A scalar type; `width` is in bytes (bool is 1 but has no memory representation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Scalar {
+    pub kind: ScalarKind,
+    pub width: u8,
+}
+
+impl Scalar {
+    pub const BOOL: Scalar = Scalar { kind: ScalarKind::Bool, width: 1 };
+    pub const I8: Scalar = Scalar { kind: ScalarKind::Sint, width: 1 };
+    pub const U8: Scalar = Scalar { kind: ScalarKind::Uint, width: 1 };
+    pub const I16: Scalar = Scalar { kind: ScalarKind::Sint, width: 2 };
+    pub const U16: Scalar = Scalar { kind: ScalarKind::Uint, width: 2 };
+    pub const I32: Scalar = Scalar { kind: ScalarKind::Sint, width: 4 };
+    pub const U32: Scalar = Scalar { kind: ScalarKind::Uint, width: 4 };
+    pub const I64: Scalar = Scalar { kind: ScalarKind::Sint, width: 8 };
+    pub const U64: Scalar = Scalar { kind: ScalarKind::Uint, width: 8 };
+    pub const F16: Scalar = Scalar { kind: ScalarKind::Float, width: 2 };
+    pub const F32: Scalar = Scalar { kind: ScalarKind::Float, width: 4 };
+    pub const F64: Scalar = Scalar { kind: ScalarKind::Float, width: 8 };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VectorSize {
+    Bi = 2,
+    Tri = 3,
+    Quad = 4,
+}
+
+impl VectorSize {
+    pub fn from_u32(n: u32) -> Option<VectorSize> {
+        match n {
+            2 => Some(VectorSize::Bi),
+            3 => Some(VectorSize::Tri),
+            4 => Some(VectorSize::Quad),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Type {
+    /// The source name of structs (and of aliases where a front end keeps them); for OpName.
+    pub name: Option<String>,
+    pub inner: TypeInner,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeInner {
+    Scalar(Scalar),
+    Vector { size: VectorSize, scalar: Scalar },
+    /// `columns` column vectors of `rows` components.
+    Matrix { columns: VectorSize, rows: VectorSize, scalar: Scalar },
+    /// An atomic integer (WGSL `atomic<T>`). GLSL atomics work on plain integers instead.
+    Atomic(Scalar),
+    Pointer { base: Handle<Type>, space: AddressSpace },
+    /// `stride` is the ArrayStride in bytes, or 0 for arrays that are not host-shareable
+    /// (function/private/workgroup-only element types such as bool).
+    Array { base: Handle<Type>, size: ArraySize, stride: u32 },
+    /// `span` is the size in bytes under the struct's layout (0 when not host-shareable).
+    Struct { members: Vec<StructMember>, span: u32 },
+    Image { dim: ImageDimension, arrayed: bool, class: ImageClass },
+    Sampler { comparison: bool },
+    /// A combined image sampler (GLSL `sampler2D` for the Vulkan target).
+    SampledImage { image: Handle<Type> },
+    /// An array of resources: descriptor arrays of textures, samplers, or blocks.
+    BindingArray { base: Handle<Type>, size: ArraySize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArraySize {
+    Constant(u32),
+    /// Runtime-sized: only as the last member of a storage block (or a storage global).
+    Dynamic,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructMember {
+    pub name: Option<String>,
+    pub ty: Handle<Type>,
+    /// Byte offset (SPIR-V `Offset`); meaningful when the struct is host-shareable.
+    pub offset: u32,
+    /// For matrices and (arrays of) matrices: `MatrixStride` and `RowMajor`/`ColMajor`.
+    pub matrix: Option<MatrixLayout>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatrixLayout {
+    pub stride: u32,
+    pub row_major: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImageDimension {
+    D1,
+    D2,
+    D3,
+    Cube,
+    /// GLSL `subpassInput`; not available through wgpu.
+    SubpassData,
+    /// GLSL `samplerBuffer`/`imageBuffer`.
+    Buffer,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImageClass {
+    /// A sampled texture whose texels are `kind` (Float, Sint or Uint).
+    Sampled { kind: ScalarKind, multisampled: bool },
+    /// A depth texture (WGSL `texture_depth_*`, GLSL shadow samplers' images).
+    Depth { multisampled: bool },
+    Storage { format: StorageFormat, access: StorageAccess },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct StorageAccess {
+    pub load: bool,
+    pub store: bool,
+}
+
+impl StorageAccess {
+    pub const READ: StorageAccess = StorageAccess { load: true, store: false };
+    pub const WRITE: StorageAccess = StorageAccess { load: false, store: true };
+    pub const READ_WRITE: StorageAccess = StorageAccess { load: true, store: true };
+}
+
+/// Texel formats of storage images (SPIR-V `ImageFormat` names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StorageFormat {
+    Unknown,
+    Rgba32f,
+    Rgba16f,
+    R32f,
+    Rgba8,
+    Rgba8Snorm,
+    Rg32f,
+    Rg16f,
+    R11fG11fB10f,
+    R16f,
+    Rgba16,
+    Rgb10A2,
+    Rg16,
+    Rg8,
+    R16,
+    R8,
+    Rgba16Snorm,
+    Rg16Snorm,
+    Rg8Snorm,
+    R16Snorm,
+    R8Snorm,
+    Rgba32i,
+    Rgba16i,
+    Rgba8i,
+    R32i,
+    Rg32i,
+    Rg16i,
+    Rg8i,
+    R16i,
+    R8i,
+    Rgba32ui,
+    Rgba16ui,
+    Rgba8ui,
+    R32ui,
+    Rgb10a2ui,
+    Rg32ui,
+    Rg16ui,
+    Rg8ui,
+    R16ui,
+    R8ui,
+    /// WGSL `bgra8unorm`: no SPIR-V format; emitted as `Unknown` with the needed capability.
+    Bgra8Unorm,
+    R64ui,
+    R64i,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressSpace {
+    Function,
+    Private,
+    Workgroup,
+    Uniform,
+    Storage { access: StorageAccess },
+    /// Opaque resources: images, samplers, combined image samplers (UniformConstant).
+    Handle,
+    PushConstant,
+    Input,
+    Output,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Module-level items
+
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub types: UniqueArena<Type>,
+    /// Constant expressions used by global initializers, override defaults and array sizes.
+    /// Only `Literal`, `ZeroValue`, `Compose`, `Splat`, `Override`, and (on overrides)
+    /// `Unary`/`Binary`/`Select`/`Convert` appear here.
+    pub const_expressions: Expressions,
+    pub overrides: Arena<Override>,
+    pub globals: Arena<GlobalVariable>,
+    pub functions: Arena<Function>,
+    pub entry_points: Vec<EntryPoint>,
+}
+
+/// A pipeline-overridable constant (WGSL `override`, GLSL `constant_id`): a SPIR-V
+/// specialization constant.
+#[derive(Clone, Debug)]
+pub struct Override {
+    pub name: Option<String>,
+    /// The SpecId; `None` lets the back end pick the next free id.
+    pub id: Option<u32>,
+    pub ty: Handle<Type>,
+    /// Default value, an expression in `Module::const_expressions`.
+    pub init: Option<Handle<Expression>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceBinding {
+    pub group: u32,
+    pub binding: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct MemoryQualifiers {
+    pub coherent: bool,
+    pub volatile: bool,
+    pub restrict: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct GlobalVariable {
+    pub name: Option<String>,
+    pub space: AddressSpace,
+    /// Descriptor set and binding, for `Uniform`, `Storage` and `Handle` globals.
+    pub binding: Option<ResourceBinding>,
+    /// Stage interface decoration, for `Input` and `Output` globals.
+    pub io: Option<IoBinding>,
+    pub invariant: bool,
+    pub memory: MemoryQualifiers,
+    /// The variable's type (not a pointer). In `Uniform`, `Storage` and `PushConstant` spaces
+    /// a struct type becomes the Block; any other type is wrapped in a one-member block by the
+    /// back end.
+    pub ty: Handle<Type>,
+    /// Initializer, an expression in `Module::const_expressions`.
+    pub init: Option<Handle<Expression>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IoBinding {
+    BuiltIn(BuiltIn),
+    Location {
+        location: u32,
+        component: Option<u32>,
+        interpolation: Option<Interpolation>,
+        sampling: Option<Sampling>,
+        /// Dual-source blending index (WGSL `@blend_src`).
+        blend_src: Option<u32>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Interpolation {
+    Perspective,
+    Linear,
+    Flat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sampling {
+    Center,
+    Centroid,
+    Sample,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltIn {
+    // vertex
+    Position,
+    PointSize,
+    ClipDistance,
+    CullDistance,
+    VertexIndex,
+    InstanceIndex,
+    BaseVertex,
+    BaseInstance,
+    DrawIndex,
+    // fragment
+    FragCoord,
+    FrontFacing,
+    FragDepth,
+    SampleId,
+    SamplePosition,
+    SampleMask,
+    PointCoord,
+    HelperInvocation,
+    PrimitiveId,
+    Layer,
+    ViewportIndex,
+    ViewIndex,
+    // compute
+    LocalInvocationId,
+    LocalInvocationIndex,
+    GlobalInvocationId,
+    WorkgroupId,
+    NumWorkgroups,
+    WorkgroupSize,
+    // subgroups
+    SubgroupSize,
+    SubgroupInvocationId,
+    NumSubgroups,
+    SubgroupId,
+    SubgroupEqMask,
+    SubgroupGeMask,
+    SubgroupGtMask,
+    SubgroupLeMask,
+    SubgroupLtMask,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex,
+    Fragment,
+    Compute,
+}
+
+#[derive(Clone, Debug)]
+pub struct EntryPoint {
+    pub name: String,
+    pub stage: Stage,
+    pub function: Handle<Function>,
+    /// Compute only; 1 in unused dimensions.
+    pub workgroup_size: [u32; 3],
+    /// Dimensions whose size is an override (WGSL) or `local_size_*_id` (GLSL).
+    pub workgroup_size_overrides: [Option<Handle<Override>>; 3],
+    /// Fragment only: `layout(early_fragment_tests)`.
+    pub early_fragment_tests: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions, expressions, statements
+
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    pub name: Option<String>,
+    pub arguments: Vec<FunctionArgument>,
+    pub result: Option<Handle<Type>>,
+    pub locals: Arena<LocalVariable>,
+    pub lets: Arena<LetBinding>,
+    pub expressions: Expressions,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionArgument {
+    pub name: Option<String>,
+    /// May be a pointer (WGSL `ptr<function, T>`, GLSL `out`/`inout` passed by reference).
+    pub ty: Handle<Type>,
+}
+
+/// A function-scope variable (`OpVariable` in the entry block). It has no initializer: the
+/// front end stores the initial value where the declaration executes (zero for WGSL `var x: T;`).
+#[derive(Clone, Debug)]
+pub struct LocalVariable {
+    pub name: Option<String>,
+    pub ty: Handle<Type>,
+}
+
+/// An immutable named value (WGSL `let`, GLSL temporaries), bound by `Statement::Let`.
+#[derive(Clone, Debug)]
+pub struct LetBinding {
+    pub name: Option<String>,
+    pub ty: Handle<Type>,
+}
+
+/// An expression arena with the resolved type of each expression beside it.
+#[derive(Clone, Debug, Default)]
+pub struct Expressions {
+    exprs: Arena<Expression>,
+    types: Vec<Handle<Type>>,
+}
+
+impl Expressions {
+    pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
+        self.types.push(ty);
+        self.exprs.append(expr, span)
+    }
+
+    pub fn ty(&self, handle: Handle<Expression>) -> Handle<Type> {
+        self.types[handle.index()]
+    }
+
+    pub fn span(&self, handle: Handle<Expression>) -> Span {
+        self.exprs.span(handle)
+    }
+
+    pub fn len(&self) -> usize {
+        self.exprs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<Expression>, &Expression)> + '_ {
+        self.exprs.iter()
+    }
+
+    pub fn check(&self, handle: Handle<Expression>) -> bool {
+        self.exprs.check(handle)
+    }
+}
+
+impl std::ops::Index<Handle<Expression>> for Expressions {
+    type Output = Expression;
+    fn index(&self, handle: Handle<Expression>) -> &Expression {
+        &self.exprs[handle]
+    }
+}
+
+/// A literal value of a concrete scalar type. Floats compare and hash by bits.
+#[derive(Clone, Copy, Debug)]
+pub enum Literal {
+    Bool(bool),
+    I32(i32),
+    U32(u32),
+    I64(i64),
+    U64(u64),
+    /// 8- and 16-bit integers (GL_EXT_shader_explicit_arithmetic_types), sign-extended.
+    SmallInt { value: i32, scalar: Scalar },
+    F16(half::f16),
+    F32(f32),
+    F64(f64),
+}
+
+impl Literal {
+    fn bits(&self) -> (u8, u64) {
+        match *self {
+            Literal::Bool(b) => (0, b as u64),
+            Literal::I32(v) => (1, v as u64),
+            Literal::U32(v) => (2, v as u64),
+            Literal::I64(v) => (3, v as u64),
+            Literal::U64(v) => (4, v),
+            Literal::SmallInt { value, scalar } => (5 + scalar.width + (scalar.kind as u8) * 16, value as u64),
+            Literal::F16(v) => (40, v.to_bits() as u64),
+            Literal::F32(v) => (41, v.to_bits() as u64),
+            Literal::F64(v) => (42, v.to_bits()),
+        }
+    }
+
+    pub fn scalar(&self) -> Scalar {
+        match *self {
+            Literal::Bool(_) => Scalar::BOOL,
+            Literal::I32(_) => Scalar::I32,
+            Literal::U32(_) => Scalar::U32,
+            Literal::I64(_) => Scalar::I64,
+            Literal::U64(_) => Scalar::U64,
+            Literal::SmallInt { scalar, .. } => scalar,
+            Literal::F16(_) => Scalar::F16,
+            Literal::F32(_) => Scalar::F32,
+            Literal::F64(_) => Scalar::F64,
+        }
+    }
+}
+
+impl PartialEq for Literal {
+    fn eq(&self, other: &Self) -> bool {
+        self.bits() == other.bits()
+    }
+}
+impl Eq for Literal {}
+impl Hash for Literal {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bits().hash(state)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Expression {
+    Literal(Literal),
+    /// The zero value of a type.
+    ZeroValue(Handle<Type>),
+    /// Builds a vector (from scalars and vectors whose components add up), matrix (from
+    /// columns), array or struct (one component per element/member), of the expression's type.
+    Compose { components: Vec<Handle<Expression>> },
+    /// A vector with every component equal to a scalar; the size comes from the type.
+    Splat { value: Handle<Expression> },
+    /// Components `pattern[..size]` of a vector value.
+    Swizzle { vector: Handle<Expression>, pattern: [u8; 4] },
+    /// Indexing with a run-time index. On a pointer (to vector, matrix, array, binding array)
+    /// yields a pointer; on a value yields a value.
+    Access { base: Handle<Expression>, index: Handle<Expression> },
+    /// Indexing with a constant (struct member, vector component, array element).
+    AccessIndex { base: Handle<Expression>, index: u32 },
+    /// Pointer to a local variable.
+    LocalVar(Handle<LocalVariable>),
+    /// Pointer to a global variable.
+    GlobalVar(Handle<GlobalVariable>),
+    FunctionArg(u32),
+    LetRef(Handle<LetBinding>),
+    Override(Handle<Override>),
+    /// Reads through a pointer (`OpAtomicLoad` when the pointee is atomic).
+    Load { pointer: Handle<Expression> },
+    Unary { op: UnaryOp, expr: Handle<Expression> },
+    Binary { op: BinaryOp, left: Handle<Expression>, right: Handle<Expression> },
+    /// Component-wise when `condition` is a bool vector; otherwise picks one operand.
+    Select { condition: Handle<Expression>, accept: Handle<Expression>, reject: Handle<Expression> },
+    Relational { fun: RelationalFunction, argument: Handle<Expression> },
+    Math { fun: MathFunction, args: Vec<Handle<Expression>> },
+    Derivative { axis: DerivativeAxis, control: DerivativeControl, expr: Handle<Expression> },
+    /// Value conversion to `scalar` of the same shape (`OpConvert*`, or a comparison for bool).
+    Convert { expr: Handle<Expression>, to: Scalar },
+    /// Reinterprets the bits as the expression's type (same total size).
+    Bitcast { expr: Handle<Expression> },
+    /// Builds a combined image sampler from a texture and a sampler (GLSL `sampler2D(t, s)`).
+    CombineImageSampler { image: Handle<Expression>, sampler: Handle<Expression> },
+    ImageSample {
+        /// An image, or a combined image sampler when `sampler` is `None`.
+        image: Handle<Expression>,
+        sampler: Option<Handle<Expression>>,
+        /// `Some(component)` for a gather.
+        gather: Option<u8>,
+        coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
+        /// A constant integer vector.
+        offset: Option<Handle<Expression>>,
+        level: SampleLevel,
+        depth_ref: Option<Handle<Expression>>,
+    },
+    /// Texel fetch (sampled image) or image read (storage image).
+    ImageLoad {
+        image: Handle<Expression>,
+        coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
+        sample: Option<Handle<Expression>>,
+        level: Option<Handle<Expression>>,
+    },
+    ImageQuery { image: Handle<Expression>, query: ImageQuery },
+    /// A pointer to one texel of a storage image, for atomics (`OpImageTexelPointer`).
+    ImageTexelPointer { image: Handle<Expression>, coordinate: Handle<Expression>, sample: Option<Handle<Expression>> },
+    /// Calls a function that returns a value. Calls without a result are `Statement::Call`.
+    Call { function: Handle<Function>, arguments: Vec<Handle<Expression>> },
+    /// Read-modify-write on an integer pointer; yields the old value. When the expression's
+    /// type is a struct, `CompareExchange` yields WGSL's `{ old_value, exchanged }`.
+    Atomic {
+        fun: AtomicFunction,
+        pointer: Handle<Expression>,
+        value: Handle<Expression>,
+        /// The comparand, for `CompareExchange`.
+        compare: Option<Handle<Expression>>,
+    },
+    /// Number of elements of a runtime-sized array: `pointer` points at the array itself (a
+    /// member of a storage block, or a storage global of runtime-array type).
+    ArrayLength { pointer: Handle<Expression> },
+    /// WGSL `workgroupUniformLoad`: barrier, load, barrier.
+    WorkgroupUniformLoad { pointer: Handle<Expression> },
+    /// Subgroup operations (GL_KHR_shader_subgroup_*, WGSL subgroups).
+    Subgroup { op: SubgroupOperation, args: Vec<Handle<Expression>> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Negate,
+    LogicalNot,
+    BitwiseNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    /// Truncated remainder (WGSL `%`, GLSL `%` on integers).
+    Modulo,
+    Equal,
+    NotEqual,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    And,
+    ExclusiveOr,
+    InclusiveOr,
+    LogicalAnd,
+    LogicalOr,
+    ShiftLeft,
+    /// Arithmetic for signed, logical for unsigned left operands.
+    ShiftRight,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RelationalFunction {
+    All,
+    Any,
+    IsNan,
+    IsInf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFunction {
+    // comparison
+    Abs,
+    Min,
+    Max,
+    Clamp,
+    Saturate,
+    // trigonometry
+    Cos,
+    Cosh,
+    Sin,
+    Sinh,
+    Tan,
+    Tanh,
+    Acos,
+    Asin,
+    Atan,
+    Atan2,
+    Asinh,
+    Acosh,
+    Atanh,
+    Radians,
+    Degrees,
+    // decomposition
+    Ceil,
+    Floor,
+    /// Round half away from zero (GLSL `round` as glslang emits it).
+    Round,
+    /// Round half to even (WGSL `round`, GLSL `roundEven`).
+    RoundEven,
+    Fract,
+    Trunc,
+    /// Yields WGSL's `{ fract, whole }` struct (`ModfStruct`).
+    Modf,
+    /// Yields WGSL's `{ fract, exp }` struct (`FrexpStruct`).
+    Frexp,
+    Ldexp,
+    /// Floored modulo `x - y * floor(x / y)` (GLSL `mod`).
+    FloorMod,
+    // exponent
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Pow,
+    // geometry
+    Dot,
+    Outer,
+    Cross,
+    Distance,
+    Length,
+    Normalize,
+    FaceForward,
+    Reflect,
+    Refract,
+    // computational
+    Sign,
+    Fma,
+    Mix,
+    Step,
+    SmoothStep,
+    Sqrt,
+    InverseSqrt,
+    Inverse,
+    Transpose,
+    Determinant,
+    QuantizeToF16,
+    // bits
+    CountTrailingZeros,
+    CountLeadingZeros,
+    CountOneBits,
+    ReverseBits,
+    ExtractBits,
+    InsertBits,
+    FirstTrailingBit,
+    FirstLeadingBit,
+    /// Yields `{ result, carry }` (`OpIAddCarry`).
+    AddCarry,
+    /// Yields `{ result, borrow }` (`OpISubBorrow`).
+    SubBorrow,
+    /// Yields `{ lsb, msb }` (`OpUMulExtended`/`OpSMulExtended`).
+    MulExtended,
+    // data packing
+    Pack4x8snorm,
+    Pack4x8unorm,
+    Pack2x16snorm,
+    Pack2x16unorm,
+    Pack2x16float,
+    Pack4xI8,
+    Pack4xU8,
+    PackDouble2x32,
+    Unpack4x8snorm,
+    Unpack4x8unorm,
+    Unpack2x16snorm,
+    Unpack2x16unorm,
+    Unpack2x16float,
+    Unpack4xI8,
+    Unpack4xU8,
+    UnpackDouble2x32,
+    Dot4I8Packed,
+    Dot4U8Packed,
+    // fragment interpolation
+    InterpolateAtCentroid,
+    InterpolateAtSample,
+    InterpolateAtOffset,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DerivativeAxis {
+    X,
+    Y,
+    Width,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DerivativeControl {
+    Coarse,
+    Fine,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SampleLevel {
+    /// Implicit level of detail (fragment stage only).
+    Auto,
+    Zero,
+    Exact(Handle<Expression>),
+    Bias(Handle<Expression>),
+    Gradient { x: Handle<Expression>, y: Handle<Expression> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImageQuery {
+    /// Width (and height, depth) at `level`, or of the image for storage/multisampled images.
+    Size { level: Option<Handle<Expression>> },
+    NumLevels,
+    NumLayers,
+    NumSamples,
+    /// GLSL `textureQueryLod`: needs a sampler (or a combined image sampler) and a coordinate.
+    Lod { sampler: Option<Handle<Expression>>, coordinate: Handle<Expression> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicFunction {
+    Add,
+    Subtract,
+    And,
+    ExclusiveOr,
+    InclusiveOr,
+    Min,
+    Max,
+    Exchange,
+    CompareExchange,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubgroupOperation {
+    Elect,
+    All,
+    Any,
+    AllEqual,
+    Ballot,
+    BroadcastFirst,
+    Broadcast,
+    Shuffle,
+    ShuffleXor,
+    ShuffleUp,
+    ShuffleDown,
+    Reduce(SubgroupArith),
+    InclusiveScan(SubgroupArith),
+    ExclusiveScan(SubgroupArith),
+    ClusteredReduce(SubgroupArith),
+    QuadBroadcast,
+    QuadSwapHorizontal,
+    QuadSwapVertical,
+    QuadSwapDiagonal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubgroupArith {
+    Add,
+    Mul,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// A list of statements with a span per statement.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub body: Vec<Statement>,
+    pub spans: Vec<Span>,
+}
+
+impl Block {
+    pub fn new() -> Block {
+        Block::default()
+    }
+
+    pub fn push(&mut self, statement: Statement, span: Span) {
+        self.body.push(statement);
+        self.spans.push(span);
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Statement, Span)> {
+        self.body.iter().zip(self.spans.iter().copied())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.body.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.body.len()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Statement {
+    Block(Block),
+    If { condition: Handle<Expression>, accept: Block, reject: Block },
+    /// `selector` is an i32 or u32. Exactly one case holds `Default` among its values.
+    Switch { selector: Handle<Expression>, cases: Vec<SwitchCase> },
+    /// Runs `body`, then `continuing`, then leaves if `break_if` is true, and repeats.
+    /// `continue` in `body` jumps to `continuing`.
+    Loop { body: Block, continuing: Block, break_if: Option<Handle<Expression>> },
+    Break,
+    Continue,
+    Return { value: Option<Handle<Expression>> },
+    /// Fragment `discard` (`OpKill`, or `OpDemoteToHelperInvocation` where asked).
+    Kill,
+    Barrier(Barrier),
+    /// Writes through a pointer (`OpAtomicStore` when the pointee is atomic).
+    Store { pointer: Handle<Expression>, value: Handle<Expression> },
+    ImageStore {
+        image: Handle<Expression>,
+        coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
+        value: Handle<Expression>,
+    },
+    /// Binds the value of `value` to `binding` for the rest of the enclosing block.
+    Let { binding: Handle<LetBinding>, value: Handle<Expression> },
+    /// Calls a function without a result.
+    Call { function: Handle<Function>, arguments: Vec<Handle<Expression>> },
+    /// Evaluates an expression for its effects and drops the value (WGSL `_ = e`, GLSL
+    /// expression statements).
+    Eval(Handle<Expression>),
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchCase {
+    pub values: Vec<SwitchValue>,
+    pub body: Block,
+    /// GLSL: control falls into the next case at the end of `body`.
+    pub fall_through: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SwitchValue {
+    I32(i32),
+    U32(u32),
+    Default,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    CrossDevice,
+    Device,
+    Workgroup,
+    Subgroup,
+    Invocation,
+    QueueFamily,
+}
+
+/// Memory semantics bits, as in SPIR-V (`AcquireRelease | UniformMemory | ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct MemorySemantics(pub u32);
+
+impl MemorySemantics {
+    pub const ACQUIRE: u32 = 0x2;
+    pub const RELEASE: u32 = 0x4;
+    pub const ACQUIRE_RELEASE: u32 = 0x8;
+    pub const UNIFORM_MEMORY: u32 = 0x40;
+    pub const SUBGROUP_MEMORY: u32 = 0x80;
+    pub const WORKGROUP_MEMORY: u32 = 0x100;
+    pub const IMAGE_MEMORY: u32 = 0x800;
+}
+
+/// `OpControlBarrier` when `execution` is set, else `OpMemoryBarrier`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Barrier {
+    pub execution: Option<Scope>,
+    pub memory: Scope,
+    pub semantics: MemorySemantics,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small queries every pass needs
+
+impl TypeInner {
+    pub fn scalar(&self) -> Option<Scalar> {
+        match *self {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s),
+            TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => Some(scalar),
+            _ => None,
+        }
+    }
+
+    pub fn pointer_base(&self) -> Option<(Handle<Type>, AddressSpace)> {
+        match *self {
+            TypeInner::Pointer { base, space } => Some((base, space)),
+            _ => None,
+        }
+    }
+}
+
+impl Module {
+    /// Interns an unnamed type.
+    pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.types.insert(Type { name: None, inner }, Span::default())
+    }
+
+    pub fn inner(&self, ty: Handle<Type>) -> &TypeInner {
+        &self.types[ty].inner
+    }
+}

@@ -1,0 +1,103 @@
+//! shader-core: the compiler. Front ends (WGSL, GLSL, AGSL) lower to one typed IR, which is
+//! validated and then emitted as SPIR-V.
+//!
+//! ```text
+//! source -> [preprocess] -> parse -> AST -> lower (types, overloads, const-eval) -> ir::Module
+//!        -> ir::validate -> spirv::emit -> Vec<u32>
+//! ```
+
+pub mod diag;
+pub mod ir;
+pub mod span;
+
+use diag::Diagnostics;
+use span::SourceMap;
+
+/// The source language of a shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    Wgsl,
+    Glsl,
+    Agsl,
+}
+
+impl Language {
+    /// `.wgsl` is WGSL, `.agsl` is AGSL, anything else GLSL.
+    pub fn from_path(path: &str) -> Language {
+        if path.ends_with(".wgsl") {
+            Language::Wgsl
+        } else if path.ends_with(".agsl") {
+            Language::Agsl
+        } else {
+            Language::Glsl
+        }
+    }
+}
+
+/// Who will consume the SPIR-V.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Target {
+    /// Plain Vulkan: combined image samplers stay combined.
+    Vulkan,
+    /// wgpu's portable path (naga re-parses the SPIR-V): combined image samplers are split.
+    #[default]
+    Wgpu,
+}
+
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    pub language: Language,
+    /// GLSL only: the stage of the file (from its extension when not given).
+    pub stage: Option<ir::Stage>,
+    /// The SPIR-V version to emit, `(1, 0)` to `(1, 6)`.
+    pub spirv_version: (u8, u8),
+    pub target: Target,
+    /// GLSL `#include` search paths.
+    pub include_dirs: Vec<std::path::PathBuf>,
+    /// GLSL predefined macros, `(name, value)`.
+    pub defines: Vec<(String, String)>,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            language: Language::Wgsl,
+            stage: None,
+            spirv_version: (1, 0),
+            target: Target::default(),
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
+        }
+    }
+}
+
+/// A compiled shader: the IR it went through, the SPIR-V words, and every file read.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub module: ir::Module,
+    pub spirv: Vec<u32>,
+    pub sources: SourceMap,
+    /// Warnings (compilation succeeded).
+    pub warnings: Diagnostics,
+}
+
+/// A failed compilation: every diagnostic found, with the sources to render them against.
+#[derive(Clone, Debug)]
+pub struct CompileError {
+    pub diagnostics: Diagnostics,
+    pub sources: SourceMap,
+}
+
+impl CompileError {
+    pub fn render(&self) -> String {
+        self.diagnostics.render(&self.sources)
+    }
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for CompileError {}

@@ -1,0 +1,1 @@
+//! End-to-end tests and examples live in tests/ and examples/.
