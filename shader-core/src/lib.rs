@@ -9,6 +9,10 @@
 pub mod diag;
 pub mod ir;
 pub mod span;
+pub mod layout;
+pub mod reflect;
+pub mod spirv;
+pub mod wgsl;
 
 use diag::Diagnostics;
 use span::SourceMap;
@@ -101,3 +105,20 @@ impl std::fmt::Display for CompileError {
 }
 
 impl std::error::Error for CompileError {}
+
+/// Compiles one shader source to SPIR-V. `name` is the file name diagnostics show.
+pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Compiled, CompileError> {
+    let sources = SourceMap::single(name, source);
+    let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
+    let (module, warnings) = match options.language {
+        Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
+        Language::Glsl | Language::Agsl => {
+            let message = format!("{:?} is not supported yet", options.language);
+            return Err(fail(diag::Diagnostic::error(message, span::Span::default()).into(), &sources));
+        }
+    };
+    let info = ir::validate::validate(&module).map_err(|d| fail(d, &sources))?;
+    let spirv_options = spirv::Options { version: options.spirv_version, debug_names: true };
+    let spirv = spirv::emit(&module, &info, &spirv_options).map_err(|d| fail(d, &sources))?;
+    Ok(Compiled { module, spirv, sources, warnings })
+}
