@@ -1,0 +1,272 @@
+//! The WGSL syntax tree the parser builds and the lowering pass reads. It mirrors the source:
+//! no name resolution, no types; types are expressions (`vec3<f32>`, `array<T, N>`) as in the
+//! current WGSL grammar. The January 2021 draft's forms parse into the same nodes (its
+//! `[[attr]]` lists become [`Attribute`]s; `type` becomes [`GlobalDecl::Alias`]).
+
+use crate::span::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct TranslationUnit {
+    pub directives: Vec<Directive>,
+    pub decls: Vec<GlobalDecl>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Directive {
+    /// `enable f16, ...;`
+    Enable(Vec<Ident>),
+    /// `requires readonly_and_readwrite_storage_textures, ...;`
+    Requires(Vec<Ident>),
+    /// `diagnostic(severity, rule);` — `rule` may be `name` or `name.name`.
+    Diagnostic { severity: Ident, rule: Vec<Ident>, span: Span },
+}
+
+/// `@name(args)` or `[[name(args)]]`. Arguments are expressions (identifiers for enumerants
+/// such as `vertex`, `flat`, `global_invocation_id`).
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum GlobalDecl {
+    Var(VarDecl),
+    /// `const NAME [: T] = e;` (also the draft's module-scope `const`/`let`).
+    Const(ConstDecl),
+    /// `@id(n) override NAME [: T] [= e];`
+    Override(OverrideDecl),
+    /// `alias NAME = T;` (draft: `type NAME = T;`)
+    Alias { name: Ident, ty: Expr, span: Span },
+    Struct(StructDecl),
+    Function(FunctionDecl),
+    ConstAssert { expr: Expr, span: Span },
+}
+
+/// `var<space, access> name: T = init;` at module or function scope.
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub attrs: Vec<Attribute>,
+    /// The address space identifier (`function`, `private`, `workgroup`, `uniform`, `storage`,
+    /// `handle`, `push_constant`; draft: `in`, `out`, `image`, `storage_buffer`).
+    pub space: Option<Ident>,
+    /// The access mode identifier (`read`, `write`, `read_write`).
+    pub access: Option<Ident>,
+    pub name: Ident,
+    pub ty: Option<Expr>,
+    pub init: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ConstDecl {
+    pub name: Ident,
+    pub ty: Option<Expr>,
+    pub init: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct OverrideDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ty: Option<Expr>,
+    pub init: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct StructDecl {
+    /// Draft only (`[[block]]`); ignored by current WGSL.
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub members: Vec<StructMember>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct StructMember {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ty: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    /// Attributes on the return type (`-> @location(0) vec4<f32>`).
+    pub return_attrs: Vec<Attribute>,
+    /// `None` for no return type (and for the draft's `-> void`).
+    pub return_type: Option<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ty: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Block(Block),
+    /// `var` inside a function.
+    Var(VarDecl),
+    /// `let name [: T] = e;`
+    Let { name: Ident, ty: Option<Expr>, init: Expr },
+    /// `const name [: T] = e;` inside a function.
+    Const(ConstDecl),
+    /// `lhs = rhs;` or `lhs op= rhs;` (`op` is the binary operator of a compound assignment).
+    /// The phony assignment `_ = e;` has `lhs: None`.
+    Assign { lhs: Option<Expr>, op: Option<BinaryOp>, rhs: Expr },
+    Increment(Expr),
+    Decrement(Expr),
+    /// A function call used as a statement.
+    Call(Expr),
+    If { condition: Expr, accept: Block, reject: Option<Box<Stmt>> },
+    Switch { selector: Expr, clauses: Vec<SwitchClause> },
+    Loop { attrs: Vec<Attribute>, body: Block, continuing: Option<Continuing> },
+    For {
+        attrs: Vec<Attribute>,
+        init: Option<Box<Stmt>>,
+        condition: Option<Expr>,
+        update: Option<Box<Stmt>>,
+        body: Block,
+    },
+    While { attrs: Vec<Attribute>, condition: Expr, body: Block },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Discard,
+    ConstAssert(Expr),
+    /// Draft only: `fallthrough;` at the end of a case body.
+    Fallthrough,
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchClause {
+    /// `None` stands for `default`.
+    pub selectors: Vec<Option<Expr>>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Continuing {
+    pub body: Block,
+    /// `break if e;` as the last statement of the continuing block.
+    pub break_if: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Literal(Literal),
+    /// A plain identifier: a variable, constant, type name, enumerant or function name.
+    Ident(Ident),
+    /// `name<args>`: a templated type or built-in (`vec3<f32>`, `array<f32, 4>`,
+    /// `ptr<function, i32>`, `texture_storage_2d<rgba8unorm, write>`, `bitcast<u32>`).
+    Templated { name: Ident, args: Vec<Expr> },
+    /// `callee(args)`: function call, type constructor or built-in; `callee` is `Ident` or
+    /// `Templated`.
+    Call { callee: Box<Expr>, args: Vec<Expr> },
+    Index { base: Box<Expr>, index: Box<Expr> },
+    /// `base.member`: struct member or vector swizzle.
+    Member { base: Box<Expr>, member: Ident },
+    Unary { op: UnaryOp, expr: Box<Expr> },
+    Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },
+    /// `(e)`; kept so diagnostics can point at the parentheses.
+    Paren(Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    /// An integer; `suffix` is `None` for abstract int (any value in i64 range).
+    Int { value: i64, suffix: Option<IntSuffix> },
+    /// A float; `suffix` is `None` for abstract float.
+    Float { value: f64, suffix: Option<FloatSuffix> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntSuffix {
+    /// `i`
+    I32,
+    /// `u`
+    U32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatSuffix {
+    /// `f`
+    F32,
+    /// `h`
+    F16,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-e`
+    Negate,
+    /// `!e`
+    Not,
+    /// `~e`
+    BitNot,
+    /// `*e`
+    Deref,
+    /// `&e`
+    AddressOf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Modulo,
+    Equal,
+    NotEqual,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    And,
+    Or,
+    Xor,
+    LogicalAnd,
+    LogicalOr,
+    ShiftLeft,
+    ShiftRight,
+}

@@ -1,0 +1,1 @@
+//! The WGSL lexer: source text to small `Copy` tokens (kind + span).
