@@ -1,8 +1,14 @@
 //! The WGSL front end: current W3C WGSL plus the January 2021 draft syntax.
 
 pub mod ast;
+mod builtins;
+pub mod consteval;
+mod expr;
 pub mod lexer;
+mod lower;
 pub mod parser;
+mod stmt;
+mod texture;
 
 use crate::diag::Diagnostics;
 use crate::ir::Module;
@@ -15,9 +21,14 @@ pub fn parse(source: &str, file: FileId) -> (ast::TranslationUnit, Diagnostics) 
 
 /// Parses and lowers a WGSL module. On success also returns warnings.
 pub fn translate(source: &str, file: FileId) -> Result<(Module, Diagnostics), Diagnostics> {
-    let (_ast, diagnostics) = parse(source, file);
+    let (ast, mut diagnostics) = parse(source, file);
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    Err(crate::diag::Diagnostic::error("the WGSL front end is not written yet", Default::default()).into())
+    let (module, lowered) = lower::lower(&ast);
+    diagnostics.extend(lowered);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    Ok((module, diagnostics))
 }

@@ -1,0 +1,742 @@
+//! WGSL built-in functions (WGSL §17): type rules, constant evaluation where WGSL requires it
+//! for common cases, and lowering to IR.
+
+use super::ast;
+use super::consteval::{self, common_leaf, Leaf, Sv, Value};
+use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
+use crate::ir::*;
+use crate::span::Span;
+
+/// Which scalar types a built-in accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Accept {
+    Float,
+    /// Float or signed integer (`abs`, `sign`).
+    Signed,
+    /// Any integer or float.
+    Numeric,
+    /// i32 or u32.
+    Int,
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn builtin_call(
+        &mut self,
+        fx: &mut FnCtx,
+        out: &mut Block,
+        name: &ast::Ident,
+        template: Option<&[ast::Expr]>,
+        args: Vec<(Operand, Span)>,
+        span: Span,
+    ) -> R<Operand> {
+        use MathFunction as M;
+        let n = name.name.as_str();
+        let count = |lw: &mut Self, want: std::ops::RangeInclusive<usize>| -> R<()> {
+            if want.contains(&args.len()) {
+                Ok(())
+            } else {
+                let w = if want.start() == want.end() { want.start().to_string() } else { format!("{} to {}", want.start(), want.end()) };
+                Err(lw.error(format!("`{n}` takes {w} argument(s), found {}", args.len()), span))
+            }
+        };
+        let float1 = |f| (f, Accept::Float, 1usize);
+        let (fun, accept, arity) = match n {
+            "acos" => float1(M::Acos),
+            "asin" => float1(M::Asin),
+            "atan" => float1(M::Atan),
+            "acosh" => float1(M::Acosh),
+            "asinh" => float1(M::Asinh),
+            "atanh" => float1(M::Atanh),
+            "cos" => float1(M::Cos),
+            "cosh" => float1(M::Cosh),
+            "sin" => float1(M::Sin),
+            "sinh" => float1(M::Sinh),
+            "tan" => float1(M::Tan),
+            "tanh" => float1(M::Tanh),
+            "ceil" => float1(M::Ceil),
+            "floor" => float1(M::Floor),
+            "fract" => float1(M::Fract),
+            "round" => float1(M::RoundEven),
+            "trunc" => float1(M::Trunc),
+            "exp" => float1(M::Exp),
+            "exp2" => float1(M::Exp2),
+            "log" => float1(M::Log),
+            "log2" => float1(M::Log2),
+            "sqrt" => float1(M::Sqrt),
+            "inverseSqrt" => float1(M::InverseSqrt),
+            "degrees" => float1(M::Degrees),
+            "radians" => float1(M::Radians),
+            "saturate" => float1(M::Saturate),
+            "quantizeToF16" => float1(M::QuantizeToF16),
+            "normalize" => float1(M::Normalize),
+            "atan2" => (M::Atan2, Accept::Float, 2),
+            "pow" => (M::Pow, Accept::Float, 2),
+            "step" => (M::Step, Accept::Float, 2),
+            "reflect" => (M::Reflect, Accept::Float, 2),
+            "fma" => (M::Fma, Accept::Float, 3),
+            "smoothstep" => (M::SmoothStep, Accept::Float, 3),
+            "faceForward" => (M::FaceForward, Accept::Float, 3),
+            "abs" => (M::Abs, Accept::Numeric, 1),
+            "sign" => (M::Sign, Accept::Signed, 1),
+            "min" => (M::Min, Accept::Numeric, 2),
+            "max" => (M::Max, Accept::Numeric, 2),
+            "clamp" => (M::Clamp, Accept::Numeric, 3),
+            "countOneBits" => (M::CountOneBits, Accept::Int, 1),
+            "reverseBits" => (M::ReverseBits, Accept::Int, 1),
+            "countLeadingZeros" => (M::CountLeadingZeros, Accept::Int, 1),
+            "countTrailingZeros" => (M::CountTrailingZeros, Accept::Int, 1),
+            "firstLeadingBit" => (M::FirstLeadingBit, Accept::Int, 1),
+            "firstTrailingBit" => (M::FirstTrailingBit, Accept::Int, 1),
+            _ => return self.special_builtin(fx, out, name, template, args, span),
+        };
+        count(self, arity..=arity)?;
+        self.componentwise(fx, n, fun, accept, args, span)
+    }
+
+    /// Built-ins whose arguments all share one type (after conversion) and whose result has
+    /// that type too (`normalize`, `reflect`, `faceForward` need vectors).
+    fn componentwise(&mut self, fx: &mut FnCtx, n: &str, fun: MathFunction, accept: Accept, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
+        let leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
+        // Constant folding for the common one-argument float functions and min/max/abs/clamp.
+        if args.iter().all(|(a, _)| matches!(a, Operand::Const(_))) {
+            let values: Vec<Value> = args.iter().filter_map(|(a, _)| match a {
+                Operand::Const(v) => v.convert_auto(leaf),
+                _ => None,
+            }).collect();
+            if values.len() == args.len() {
+                if let Some(v) = const_componentwise(n, &values) {
+                    return match v {
+                        Ok(v) => Ok(Operand::Const(v)),
+                        Err(m) => Err(self.error(m, span)),
+                    };
+                }
+            }
+        }
+        let concrete = Leaf::Concrete(leaf.concretize());
+        let mut handles = Vec::new();
+        let mut first_ty = None;
+        for (a, s) in args {
+            let a = self.coerce_leaf(fx, a, concrete, s)?;
+            let h = self.rvalue(fx, a, s)?;
+            let ty = self.ety(fx, h);
+            match first_ty {
+                None => first_ty = Some(ty),
+                Some(t) if t != ty => {
+                    return Err(self.error(
+                        format!("`{n}` arguments must have the same type: `{}` and `{}`", self.type_name(t), self.type_name(ty)),
+                        s,
+                    ))
+                }
+                _ => {}
+            }
+            handles.push(h);
+        }
+        let ty = first_ty.ok_or(Reported)?;
+        let is_vector = matches!(self.module.inner(ty), TypeInner::Vector { .. });
+        if matches!(fun, MathFunction::Normalize | MathFunction::Reflect | MathFunction::FaceForward) && !is_vector {
+            return Err(self.error(format!("`{n}` needs vector arguments"), span));
+        }
+        if !matches!(self.module.inner(ty), TypeInner::Scalar(_) | TypeInner::Vector { .. }) {
+            return Err(self.error(format!("`{n}` needs scalar or vector arguments, found `{}`", self.type_name(ty)), span));
+        }
+        Ok(Operand::Value(self.push(fx, Expression::Math { fun, args: handles }, ty, span)))
+    }
+
+    /// The common scalar type of a built-in's arguments, checked against what it accepts.
+    fn common_arg_leaf(&mut self, fx: &FnCtx, n: &str, args: &[(Operand, Span)], accept: Accept, span: Span) -> R<Leaf> {
+        let mut leaf: Option<Leaf> = None;
+        for (a, s) in args {
+            let Some(l) = self.operand_leaf(fx, a) else {
+                return Err(self.error(format!("`{n}` needs numeric arguments"), *s));
+            };
+            leaf = match leaf {
+                None => Some(l),
+                Some(p) => match common_leaf(p, l) {
+                    Some(c) => Some(c),
+                    None => return Err(self.error(format!("`{n}` arguments have different types ({} and {})", p.name(), l.name()), *s)),
+                },
+            };
+        }
+        let mut leaf = leaf.ok_or_else(|| self.error(format!("`{n}` needs arguments"), span))?;
+        if accept == Accept::Float && leaf == Leaf::AInt {
+            leaf = Leaf::AFloat;
+        }
+        let ok = match accept {
+            Accept::Float => leaf.is_float(),
+            Accept::Signed => leaf.is_float() || matches!(leaf, Leaf::AInt | Leaf::Concrete(Scalar::I32)),
+            Accept::Numeric => leaf.is_float() || leaf.is_integer(),
+            Accept::Int => leaf.is_integer(),
+        };
+        if !ok {
+            let what = match accept {
+                Accept::Float => "floating-point",
+                Accept::Signed => "floating-point or signed integer",
+                Accept::Numeric => "numeric",
+                Accept::Int => "integer",
+            };
+            return Err(self.error(format!("`{n}` needs {what} arguments, found {}", leaf.name()), span));
+        }
+        Ok(leaf)
+    }
+
+    /// One argument's value with abstract types concretized (float for `float` built-ins).
+    fn value_arg(&mut self, fx: &mut FnCtx, a: (Operand, Span), float: bool) -> R<(Handle<Expression>, Handle<Type>)> {
+        let (op, s) = a;
+        let op = match (&op, self.operand_leaf(fx, &op)) {
+            (Operand::Const(_), Some(Leaf::AInt)) if float => self.coerce_leaf(fx, op, Leaf::Concrete(Scalar::F32), s)?,
+            _ => op,
+        };
+        let h = self.rvalue(fx, op, s)?;
+        Ok((h, self.ety(fx, h)))
+    }
+
+    fn typed_arg(&mut self, fx: &mut FnCtx, a: (Operand, Span), ty: Handle<Type>) -> R<Handle<Expression>> {
+        self.coerce(fx, a.0, ty, a.1)
+    }
+
+    fn result_struct(&mut self, name: &str, members: &[(&str, Handle<Type>)]) -> Handle<Type> {
+        let mut offset = 0;
+        let mut align_max = 1;
+        let mut out = Vec::new();
+        for (mname, ty) in members {
+            let (align, size) = self.align_size(*ty);
+            offset = super::lower::round_up(offset, align);
+            align_max = align_max.max(align);
+            out.push(StructMember { name: Some((*mname).into()), ty: *ty, offset, matrix: None });
+            offset += size;
+        }
+        let span = super::lower::round_up(offset, align_max);
+        self.module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: out, span } }, Span::default())
+    }
+
+    fn shape_suffix(&self, ty: Handle<Type>) -> String {
+        match *self.module.inner(ty) {
+            TypeInner::Vector { size, scalar } => format!("vec{}_{}", size as u8, consteval::scalar_name(scalar)),
+            TypeInner::Scalar(s) => consteval::scalar_name(s).to_string(),
+            _ => "x".into(),
+        }
+    }
+
+    fn special_builtin(
+        &mut self,
+        fx: &mut FnCtx,
+        out: &mut Block,
+        name: &ast::Ident,
+        template: Option<&[ast::Expr]>,
+        mut args: Vec<(Operand, Span)>,
+        span: Span,
+    ) -> R<Operand> {
+        use MathFunction as M;
+        let n = name.name.as_str();
+        let want = |lw: &mut Self, k: usize, args: &Vec<(Operand, Span)>| -> R<()> {
+            if args.len() == k {
+                Ok(())
+            } else {
+                Err(lw.error(format!("`{n}` takes {k} argument(s), found {}", args.len()), span))
+            }
+        };
+        let u32_ty = self.scalar_ty(Scalar::U32);
+        let i32_ty = self.scalar_ty(Scalar::I32);
+        let f32_ty = self.scalar_ty(Scalar::F32);
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let math = |lw: &mut Self, fx: &mut FnCtx, fun, args: Vec<Handle<Expression>>, ty| {
+            Ok(Operand::Value(lw.push(fx, Expression::Math { fun, args }, ty, span)))
+        };
+        match n {
+            "length" | "distance" | "dot" => {
+                want(self, if n == "length" { 1 } else { 2 }, &args)?;
+                let accept = if n == "dot" { Accept::Numeric } else { Accept::Float };
+                let leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
+                let concrete = Leaf::Concrete(leaf.concretize());
+                let mut hs = Vec::new();
+                let mut ty = None;
+                for (a, s) in args {
+                    let a = self.coerce_leaf(fx, a, concrete, s)?;
+                    let h = self.rvalue(fx, a, s)?;
+                    ty = Some(self.ety(fx, h));
+                    hs.push(h);
+                }
+                let ty = ty.ok_or(Reported)?;
+                let scalar = self.module.inner(ty).scalar().ok_or(Reported)?;
+                if n == "dot" && !matches!(self.module.inner(ty), TypeInner::Vector { .. }) {
+                    return Err(self.error("`dot` needs vector arguments", span));
+                }
+                if n == "length" && matches!(self.module.inner(ty), TypeInner::Scalar(_)) {
+                    return math(self, fx, M::Abs, hs, ty);
+                }
+                let rty = self.scalar_ty(scalar);
+                let fun = match n {
+                    "length" => M::Length,
+                    "distance" => M::Distance,
+                    _ => M::Dot,
+                };
+                math(self, fx, fun, hs, rty)
+            }
+            "cross" => {
+                want(self, 2, &args)?;
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Float, span)?;
+                let concrete = Leaf::Concrete(leaf.concretize());
+                let mut hs = Vec::new();
+                let mut ty = f32_ty;
+                for (a, s) in args {
+                    let a = self.coerce_leaf(fx, a, concrete, s)?;
+                    let h = self.rvalue(fx, a, s)?;
+                    ty = self.ety(fx, h);
+                    hs.push(h);
+                }
+                if !matches!(self.module.inner(ty), TypeInner::Vector { size: VectorSize::Tri, .. }) {
+                    return Err(self.error("`cross` needs vec3 arguments", span));
+                }
+                math(self, fx, M::Cross, hs, ty)
+            }
+            "mix" => {
+                want(self, 3, &args)?;
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Float, span)?;
+                let concrete = Leaf::Concrete(leaf.concretize());
+                let mut hs = Vec::new();
+                for (a, s) in args {
+                    let a = self.coerce_leaf(fx, a, concrete, s)?;
+                    hs.push(self.rvalue(fx, a, s)?);
+                }
+                let ty = self.ety(fx, hs[0]);
+                if self.ety(fx, hs[2]) != ty {
+                    // mix(vecN, vecN, scalar): splat the factor.
+                    let f = hs[2];
+                    hs[2] = self.push(fx, Expression::Splat { value: f }, ty, span);
+                }
+                math(self, fx, M::Mix, hs, ty)
+            }
+            "refract" => {
+                want(self, 3, &args)?;
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Float, span)?;
+                let concrete = Leaf::Concrete(leaf.concretize());
+                let mut hs = Vec::new();
+                for (a, s) in args {
+                    let a = self.coerce_leaf(fx, a, concrete, s)?;
+                    hs.push(self.rvalue(fx, a, s)?);
+                }
+                let ty = self.ety(fx, hs[0]);
+                math(self, fx, M::Refract, hs, ty)
+            }
+            "determinant" | "transpose" => {
+                want(self, 1, &args)?;
+                let a = args.pop().ok_or(Reported)?;
+                let (h, ty) = self.value_arg(fx, a, true)?;
+                let TypeInner::Matrix { columns, rows, scalar } = *self.module.inner(ty) else {
+                    return Err(self.error(format!("`{n}` needs a matrix"), span));
+                };
+                if n == "determinant" {
+                    if columns != rows {
+                        return Err(self.error("`determinant` needs a square matrix", span));
+                    }
+                    let rty = self.scalar_ty(scalar);
+                    return math(self, fx, M::Determinant, vec![h], rty);
+                }
+                let rty = self.module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar });
+                math(self, fx, M::Transpose, vec![h], rty)
+            }
+            "ldexp" => {
+                want(self, 2, &args)?;
+                let e = args.pop().ok_or(Reported)?;
+                let x = args.pop().ok_or(Reported)?;
+                let (xh, xty) = self.value_arg(fx, x, true)?;
+                let ity = self.with_scalar(xty, Scalar::I32);
+                let eh = self.typed_arg(fx, e, ity)?;
+                math(self, fx, M::Ldexp, vec![xh, eh], xty)
+            }
+            "frexp" | "modf" => {
+                want(self, 1, &args)?;
+                let a = args.pop().ok_or(Reported)?;
+                let (h, ty) = self.value_arg(fx, a, true)?;
+                let suffix = self.shape_suffix(ty);
+                let rty = if n == "frexp" {
+                    let ity = self.with_scalar(ty, Scalar::I32);
+                    self.result_struct(&format!("__frexp_result_{suffix}"), &[("fract", ty), ("exp", ity)])
+                } else {
+                    self.result_struct(&format!("__modf_result_{suffix}"), &[("fract", ty), ("whole", ty)])
+                };
+                let fun = if n == "frexp" { M::Frexp } else { M::Modf };
+                math(self, fx, fun, vec![h], rty)
+            }
+            "extractBits" | "insertBits" => {
+                want(self, if n == "extractBits" { 3 } else { 4 }, &args)?;
+                let rest = args.split_off(if n == "extractBits" { 1 } else { 2 });
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Int, span)?;
+                let concrete = Leaf::Concrete(leaf.concretize());
+                let mut hs = Vec::new();
+                for (a, s) in args {
+                    let a = self.coerce_leaf(fx, a, concrete, s)?;
+                    hs.push(self.rvalue(fx, a, s)?);
+                }
+                for a in rest {
+                    hs.push(self.typed_arg(fx, a, u32_ty)?);
+                }
+                let ty = self.ety(fx, hs[0]);
+                let fun = if n == "extractBits" { M::ExtractBits } else { M::InsertBits };
+                math(self, fx, fun, hs, ty)
+            }
+            "pack4x8snorm" | "pack4x8unorm" | "pack2x16snorm" | "pack2x16unorm" | "pack2x16float" | "pack4xI8" | "pack4xU8" | "pack4xI8Clamp" | "pack4xU8Clamp" => {
+                want(self, 1, &args)?;
+                let (size, scalar, fun) = match n {
+                    "pack4x8snorm" => (VectorSize::Quad, Scalar::F32, M::Pack4x8snorm),
+                    "pack4x8unorm" => (VectorSize::Quad, Scalar::F32, M::Pack4x8unorm),
+                    "pack2x16snorm" => (VectorSize::Bi, Scalar::F32, M::Pack2x16snorm),
+                    "pack2x16unorm" => (VectorSize::Bi, Scalar::F32, M::Pack2x16unorm),
+                    "pack2x16float" => (VectorSize::Bi, Scalar::F32, M::Pack2x16float),
+                    "pack4xI8" | "pack4xI8Clamp" => (VectorSize::Quad, Scalar::I32, M::Pack4xI8),
+                    _ => (VectorSize::Quad, Scalar::U32, M::Pack4xU8),
+                };
+                let ty = self.vec_ty(size, scalar);
+                let a = args.pop().ok_or(Reported)?;
+                let mut h = self.typed_arg(fx, a, ty)?;
+                if n.ends_with("Clamp") {
+                    let (lo, hi) = if scalar == Scalar::I32 { (Sv::I32(-128), Sv::I32(127)) } else { (Sv::U32(0), Sv::U32(255)) };
+                    let lo = self.materialize(fx, &Value::Vector(vec![lo; 4]), span);
+                    let hi = self.materialize(fx, &Value::Vector(vec![hi; 4]), span);
+                    h = self.push(fx, Expression::Math { fun: M::Clamp, args: vec![h, lo, hi] }, ty, span);
+                }
+                math(self, fx, fun, vec![h], u32_ty)
+            }
+            "unpack4x8snorm" | "unpack4x8unorm" | "unpack2x16snorm" | "unpack2x16unorm" | "unpack2x16float" | "unpack4xI8" | "unpack4xU8" => {
+                want(self, 1, &args)?;
+                let (size, scalar, fun) = match n {
+                    "unpack4x8snorm" => (VectorSize::Quad, Scalar::F32, M::Unpack4x8snorm),
+                    "unpack4x8unorm" => (VectorSize::Quad, Scalar::F32, M::Unpack4x8unorm),
+                    "unpack2x16snorm" => (VectorSize::Bi, Scalar::F32, M::Unpack2x16snorm),
+                    "unpack2x16unorm" => (VectorSize::Bi, Scalar::F32, M::Unpack2x16unorm),
+                    "unpack2x16float" => (VectorSize::Bi, Scalar::F32, M::Unpack2x16float),
+                    "unpack4xI8" => (VectorSize::Quad, Scalar::I32, M::Unpack4xI8),
+                    _ => (VectorSize::Quad, Scalar::U32, M::Unpack4xU8),
+                };
+                let a = args.pop().ok_or(Reported)?;
+                let h = self.typed_arg(fx, a, u32_ty)?;
+                let ty = self.vec_ty(size, scalar);
+                math(self, fx, fun, vec![h], ty)
+            }
+            "dot4I8Packed" | "dot4U8Packed" => {
+                want(self, 2, &args)?;
+                let b = args.pop().ok_or(Reported)?;
+                let a = args.pop().ok_or(Reported)?;
+                let hs = vec![self.typed_arg(fx, a, u32_ty)?, self.typed_arg(fx, b, u32_ty)?];
+                if n == "dot4I8Packed" {
+                    math(self, fx, M::Dot4I8Packed, hs, i32_ty)
+                } else {
+                    math(self, fx, M::Dot4U8Packed, hs, u32_ty)
+                }
+            }
+            "all" | "any" => {
+                want(self, 1, &args)?;
+                let a = args.pop().ok_or(Reported)?;
+                if let Operand::Const(v) = &a.0 {
+                    if let Some(c) = v.components() {
+                        let bools: Option<Vec<bool>> = c.iter().map(|s| match s { Sv::Bool(b) => Some(*b), _ => None }).collect();
+                        if let Some(b) = bools {
+                            let r = if n == "all" { b.iter().all(|x| *x) } else { b.iter().any(|x| *x) };
+                            return Ok(Operand::Const(Value::Scalar(Sv::Bool(r))));
+                        }
+                    }
+                }
+                let (h, ty) = self.value_arg(fx, a, false)?;
+                match *self.module.inner(ty) {
+                    TypeInner::Scalar(Scalar::BOOL) => Ok(Operand::Value(h)),
+                    TypeInner::Vector { scalar: Scalar::BOOL, .. } => {
+                        let fun = if n == "all" { RelationalFunction::All } else { RelationalFunction::Any };
+                        Ok(Operand::Value(self.push(fx, Expression::Relational { fun, argument: h }, bool_ty, span)))
+                    }
+                    _ => Err(self.error(format!("`{n}` needs a bool or vector of bool"), span)),
+                }
+            }
+            "select" => {
+                want(self, 3, &args)?;
+                let cond = args.pop().ok_or(Reported)?;
+                if let (Operand::Const(Value::Scalar(Sv::Bool(c))), true) = (&cond.0, args.iter().all(|(a, _)| matches!(a, Operand::Const(_)))) {
+                    let pick = if *c { args.pop() } else { args.swap_remove(0).into() };
+                    if let Some((op, _)) = pick {
+                        return Ok(op);
+                    }
+                }
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Numeric, span).ok();
+                let mut hs = Vec::new();
+                for (a, s) in args {
+                    let a = match leaf {
+                        Some(l) => self.coerce_leaf(fx, a, Leaf::Concrete(l.concretize()), s)?,
+                        None => a,
+                    };
+                    hs.push(self.rvalue(fx, a, s)?);
+                }
+                let (f, t) = (hs[0], hs[1]);
+                let ty = self.ety(fx, f);
+                if self.ety(fx, t) != ty {
+                    return Err(self.error("`select` needs both values to have the same type", span));
+                }
+                let (ch, cty) = self.value_arg(fx, cond, false)?;
+                let ok = match (self.module.inner(cty), self.module.inner(ty)) {
+                    (TypeInner::Scalar(Scalar::BOOL), _) => true,
+                    (TypeInner::Vector { size, scalar: Scalar::BOOL }, TypeInner::Vector { size: s2, .. }) => size == s2,
+                    _ => false,
+                };
+                if !ok {
+                    return Err(self.error("the `select` condition must be bool or a bool vector of the values' size", span));
+                }
+                Ok(Operand::Value(self.push(fx, Expression::Select { condition: ch, accept: t, reject: f }, ty, span)))
+            }
+            "arrayLength" => {
+                want(self, 1, &args)?;
+                let (op, s) = args.pop().ok_or(Reported)?;
+                let p = match op {
+                    Operand::Value(h) | Operand::Ref(h) => h,
+                    _ => return Err(self.error("`arrayLength` needs a pointer to a runtime-sized array", s)),
+                };
+                let pty = self.ety(fx, p);
+                let ok = self.module.inner(pty).pointer_base().is_some_and(|(b, _)| {
+                    matches!(self.module.inner(b), TypeInner::Array { size: ArraySize::Dynamic, .. })
+                });
+                if !ok {
+                    return Err(self.error("`arrayLength` needs a pointer to a runtime-sized array", s));
+                }
+                Ok(Operand::Value(self.push(fx, Expression::ArrayLength { pointer: p }, u32_ty, span)))
+            }
+            "storageBarrier" | "workgroupBarrier" | "textureBarrier" => {
+                want(self, 0, &args)?;
+                let semantics = match n {
+                    "storageBarrier" => MemorySemantics::UNIFORM_MEMORY,
+                    "workgroupBarrier" => MemorySemantics::WORKGROUP_MEMORY,
+                    _ => MemorySemantics::IMAGE_MEMORY,
+                };
+                out.push(
+                    Statement::Barrier(Barrier {
+                        execution: Some(Scope::Workgroup),
+                        memory: Scope::Workgroup,
+                        semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | semantics),
+                    }),
+                    span,
+                );
+                Ok(Operand::Void)
+            }
+            "workgroupUniformLoad" => {
+                want(self, 1, &args)?;
+                let (op, s) = args.pop().ok_or(Reported)?;
+                let Operand::Value(p) = op else {
+                    return Err(self.error("`workgroupUniformLoad` needs a pointer to workgroup memory", s));
+                };
+                let pty = self.ety(fx, p);
+                let Some((base, AddressSpace::Workgroup)) = self.module.inner(pty).pointer_base() else {
+                    return Err(self.error("`workgroupUniformLoad` needs a pointer to workgroup memory", s));
+                };
+                Ok(Operand::Value(self.push(fx, Expression::WorkgroupUniformLoad { pointer: p }, base, span)))
+            }
+            "dpdx" | "dpdxCoarse" | "dpdxFine" | "dpdy" | "dpdyCoarse" | "dpdyFine" | "fwidth" | "fwidthCoarse" | "fwidthFine" => {
+                want(self, 1, &args)?;
+                let a = args.pop().ok_or(Reported)?;
+                let (h, ty) = self.value_arg(fx, a, true)?;
+                if self.module.inner(ty).scalar() != Some(Scalar::F32) || matches!(self.module.inner(ty), TypeInner::Matrix { .. }) {
+                    return Err(self.error(format!("`{n}` needs f32 or a vector of f32"), span));
+                }
+                let axis = if n.starts_with("dpdx") { DerivativeAxis::X } else if n.starts_with("dpdy") { DerivativeAxis::Y } else { DerivativeAxis::Width };
+                let control = if n.ends_with("Coarse") { DerivativeControl::Coarse } else if n.ends_with("Fine") { DerivativeControl::Fine } else { DerivativeControl::None };
+                Ok(Operand::Value(self.push(fx, Expression::Derivative { axis, control, expr: h }, ty, span)))
+            }
+            "bitcast" => {
+                let Some([t]) = template else {
+                    return Err(self.error("`bitcast` needs a target type: `bitcast<T>(e)`", span));
+                };
+                want(self, 1, &args)?;
+                let target = self.resolve_type(Some(fx), t)?;
+                let a = args.pop().ok_or(Reported)?;
+                let (h, ty) = self.value_arg(fx, a, false)?;
+                let size = |lw: &Self, t| match *lw.module.inner(t) {
+                    TypeInner::Scalar(s) if s.kind != ScalarKind::Bool => Some(s.width as u32),
+                    TypeInner::Vector { size, scalar } if scalar.kind != ScalarKind::Bool => Some(size as u32 * scalar.width as u32),
+                    _ => None,
+                };
+                match (size(self, ty), size(self, target)) {
+                    (Some(a), Some(b)) if a == b => {}
+                    _ => {
+                        return Err(self.error(
+                            format!("cannot bitcast `{}` to `{}`", self.type_name(ty), self.type_name(target)),
+                            span,
+                        ))
+                    }
+                }
+                if ty == target {
+                    return Ok(Operand::Value(h));
+                }
+                Ok(Operand::Value(self.push(fx, Expression::Bitcast { expr: h }, target, span)))
+            }
+            _ if n.starts_with("atomic") => self.atomic_builtin(fx, out, n, args, span),
+            _ if n.starts_with("texture") => self.texture_builtin(fx, out, n, args, span),
+            _ if n.starts_with("subgroup") || n.starts_with("quad") => self.subgroup_builtin(fx, n, args, span),
+            _ => Err(self.error(format!("unknown function `{n}`"), name.span)),
+        }
+    }
+
+    fn atomic_pointer(&mut self, fx: &mut FnCtx, a: (Operand, Span)) -> R<(Handle<Expression>, Scalar, AddressSpace)> {
+        let (op, s) = a;
+        let Operand::Value(p) = op else {
+            return Err(self.error("atomic built-ins need a pointer: write `&x`", s));
+        };
+        let pty = self.ety(fx, p);
+        match self.module.inner(pty).pointer_base().map(|(b, sp)| (self.module.inner(b).clone(), sp)) {
+            Some((TypeInner::Atomic(scalar), space)) => Ok((p, scalar, space)),
+            _ => Err(self.error(format!("expected a pointer to an atomic, found `{}`", self.type_name(pty)), s)),
+        }
+    }
+
+    fn atomic_builtin(&mut self, fx: &mut FnCtx, out: &mut Block, n: &str, mut args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
+        let fun = match n {
+            "atomicLoad" => None,
+            "atomicStore" => None,
+            "atomicAdd" => Some(AtomicFunction::Add),
+            "atomicSub" => Some(AtomicFunction::Subtract),
+            "atomicMax" => Some(AtomicFunction::Max),
+            "atomicMin" => Some(AtomicFunction::Min),
+            "atomicAnd" => Some(AtomicFunction::And),
+            "atomicOr" => Some(AtomicFunction::InclusiveOr),
+            "atomicXor" => Some(AtomicFunction::ExclusiveOr),
+            "atomicExchange" => Some(AtomicFunction::Exchange),
+            "atomicCompareExchangeWeak" => Some(AtomicFunction::CompareExchange),
+            _ => return Err(self.error(format!("unknown function `{n}`"), span)),
+        };
+        let arity = match n {
+            "atomicLoad" => 1,
+            "atomicCompareExchangeWeak" => 3,
+            _ => 2,
+        };
+        if args.len() != arity {
+            return Err(self.error(format!("`{n}` takes {arity} argument(s), found {}", args.len()), span));
+        }
+        let rest = args.split_off(1);
+        let first = args.pop().ok_or(Reported)?;
+        let (pointer, scalar, _space) = self.atomic_pointer(fx, first)?;
+        let sty = self.scalar_ty(scalar);
+        let mut values = Vec::new();
+        for a in rest {
+            values.push(self.typed_arg(fx, a, sty)?);
+        }
+        match (n, fun) {
+            ("atomicLoad", _) => Ok(Operand::Value(self.push(fx, Expression::Load { pointer }, sty, span))),
+            ("atomicStore", _) => {
+                out.push(Statement::Store { pointer, value: values[0] }, span);
+                Ok(Operand::Void)
+            }
+            (_, Some(AtomicFunction::CompareExchange)) => {
+                let bool_ty = self.scalar_ty(Scalar::BOOL);
+                let name = format!("__atomic_compare_exchange_result_{}", consteval::scalar_name(scalar));
+                let rty = self.result_struct(&name, &[("old_value", sty), ("exchanged", bool_ty)]);
+                let e = Expression::Atomic { fun: AtomicFunction::CompareExchange, pointer, value: values[1], compare: Some(values[0]) };
+                Ok(Operand::Value(self.push(fx, e, rty, span)))
+            }
+            (_, Some(fun)) => {
+                let e = Expression::Atomic { fun, pointer, value: values[0], compare: None };
+                Ok(Operand::Value(self.push(fx, e, sty, span)))
+            }
+            _ => Err(Reported),
+        }
+    }
+
+    fn subgroup_builtin(&mut self, fx: &mut FnCtx, n: &str, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
+        use SubgroupArith as A;
+        use SubgroupOperation as S;
+        let op = match n {
+            "subgroupElect" => S::Elect,
+            "subgroupAll" => S::All,
+            "subgroupAny" => S::Any,
+            "subgroupBallot" => S::Ballot,
+            "subgroupBroadcastFirst" => S::BroadcastFirst,
+            "subgroupBroadcast" => S::Broadcast,
+            "subgroupShuffle" => S::Shuffle,
+            "subgroupShuffleXor" => S::ShuffleXor,
+            "subgroupShuffleUp" => S::ShuffleUp,
+            "subgroupShuffleDown" => S::ShuffleDown,
+            "subgroupAdd" => S::Reduce(A::Add),
+            "subgroupMul" => S::Reduce(A::Mul),
+            "subgroupMin" => S::Reduce(A::Min),
+            "subgroupMax" => S::Reduce(A::Max),
+            "subgroupAnd" => S::Reduce(A::And),
+            "subgroupOr" => S::Reduce(A::Or),
+            "subgroupXor" => S::Reduce(A::Xor),
+            "subgroupInclusiveAdd" => S::InclusiveScan(A::Add),
+            "subgroupInclusiveMul" => S::InclusiveScan(A::Mul),
+            "subgroupExclusiveAdd" => S::ExclusiveScan(A::Add),
+            "subgroupExclusiveMul" => S::ExclusiveScan(A::Mul),
+            "quadBroadcast" => S::QuadBroadcast,
+            "quadSwapX" => S::QuadSwapHorizontal,
+            "quadSwapY" => S::QuadSwapVertical,
+            "quadSwapDiagonal" => S::QuadSwapDiagonal,
+            _ => return Err(self.error(format!("unknown function `{n}`"), span)),
+        };
+        let mut hs = Vec::new();
+        for (i, a) in args.into_iter().enumerate() {
+            let h = if i == 1 {
+                let u = self.scalar_ty(Scalar::U32);
+                self.typed_arg(fx, a, u)?
+            } else {
+                self.value_arg(fx, a, false)?.0
+            };
+            hs.push(h);
+        }
+        let ty = match op {
+            S::Elect | S::All | S::Any => self.scalar_ty(Scalar::BOOL),
+            S::Ballot => self.vec_ty(VectorSize::Quad, Scalar::U32),
+            _ => match hs.first() {
+                Some(h) => self.ety(fx, *h),
+                None => return Err(self.error(format!("`{n}` needs an argument"), span)),
+            },
+        };
+        Ok(Operand::Value(self.push(fx, Expression::Subgroup { op, args: hs }, ty, span)))
+    }
+}
+
+/// Constant evaluation of component-wise built-ins on constant arguments; `None` when the
+/// function is not folded (it is then emitted at run time).
+fn const_componentwise(n: &str, values: &[Value]) -> Option<Result<Value, String>> {
+    let comps: Vec<Vec<Sv>> = values.iter().map(Value::components).collect::<Option<_>>()?;
+    let len = comps.iter().map(Vec::len).max()?;
+    if comps.iter().any(|c| c.len() != len) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let a: Vec<Sv> = comps.iter().map(|c| c[i]).collect();
+        let r = match (n, a.as_slice()) {
+            ("abs", [x]) => match *x {
+                Sv::AInt(v) => Sv::AInt(v.checked_abs()?),
+                Sv::I32(v) => Sv::I32(v.wrapping_abs()),
+                Sv::U32(v) => Sv::U32(v),
+                Sv::AFloat(v) => Sv::AFloat(v.abs()),
+                Sv::F32(v) => Sv::F32(v.abs()),
+                _ => return None,
+            },
+            ("min" | "max", [x, y]) => {
+                let less = if x.leaf().is_float() { x.as_f64() < y.as_f64() } else { x.as_i128()? < y.as_i128()? };
+                if (n == "min") == less { *x } else { *y }
+            }
+            ("clamp", [x, lo, hi]) => {
+                if x.leaf().is_float() {
+                    let v = x.as_f64().max(lo.as_f64()).min(hi.as_f64());
+                    match x {
+                        Sv::F32(_) => Sv::F32(v as f32),
+                        Sv::AFloat(_) => Sv::AFloat(v),
+                        _ => return None,
+                    }
+                } else {
+                    let v = x.as_i128()?.max(lo.as_i128()?).min(hi.as_i128()?);
+                    match x {
+                        Sv::AInt(_) => Sv::AInt(v as i64),
+                        Sv::I32(_) => Sv::I32(v as i32),
+                        Sv::U32(_) => Sv::U32(v as u32),
+                        _ => return None,
+                    }
+                }
+            }
+            (_, [x]) => match consteval::float_fn1(n, *x) {
+                Ok(v) => v,
+                Err(consteval::EvalError::Error(m)) => return Some(Err(m)),
+                Err(consteval::EvalError::NotConst) => return None,
+            },
+            _ => return None,
+        };
+        out.push(r);
+    }
+    Some(Ok(if matches!(values[0], Value::Vector(_)) { Value::Vector(out) } else { Value::Scalar(out[0]) }))
+}

@@ -1,0 +1,479 @@
+//! Constant evaluation for WGSL: values of const-expressions, including the abstract numeric
+//! types (WGSL §6.3 "Abstract numeric types", §8 "Expressions: const-expressions").
+//!
+//! A [`Value`] keeps its abstractness in its leaves ([`Sv::AInt`], [`Sv::AFloat`]); it becomes
+//! concrete when converted to a concrete scalar type (WGSL §15.7 "Automatic conversions").
+
+use crate::ir::{Scalar, ScalarKind};
+use half::f16;
+
+/// A scalar value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sv {
+    Bool(bool),
+    AInt(i64),
+    AFloat(f64),
+    I32(i32),
+    U32(u32),
+    F32(f32),
+    F16(f16),
+}
+
+/// A constant value: scalars, vectors, matrices (columns), arrays and structs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Scalar(Sv),
+    Vector(Vec<Sv>),
+    Matrix(Vec<Vec<Sv>>),
+    /// Non-empty; every element has the same type.
+    Array(Vec<Value>),
+    /// A struct of the given IR type.
+    Struct(crate::ir::Handle<crate::ir::Type>, Vec<Value>),
+    /// The zero value of a concrete IR type (kept symbolic so `array<f32, 65536>()` stays small).
+    Zero(crate::ir::Handle<crate::ir::Type>),
+}
+
+/// The leaf type of an [`Sv`]: a concrete scalar or one of the abstract ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    AInt,
+    AFloat,
+    Concrete(Scalar),
+}
+
+impl Leaf {
+    /// Conversion rank for finding a common type: a leaf converts to any leaf of higher rank
+    /// reachable by WGSL's automatic conversions.
+    pub fn converts_to(self, to: Leaf) -> bool {
+        match (self, to) {
+            (a, b) if a == b => true,
+            (Leaf::AInt, Leaf::AFloat) => true,
+            (Leaf::AInt, Leaf::Concrete(s)) => s.kind != ScalarKind::Bool,
+            (Leaf::AFloat, Leaf::Concrete(s)) => s.kind == ScalarKind::Float,
+            _ => false,
+        }
+    }
+
+    /// The type an abstract leaf becomes when nothing else decides (WGSL §15.7.2).
+    pub fn concretize(self) -> Scalar {
+        match self {
+            Leaf::AInt => Scalar::I32,
+            Leaf::AFloat => Scalar::F32,
+            Leaf::Concrete(s) => s,
+        }
+    }
+
+    pub fn is_abstract(self) -> bool {
+        !matches!(self, Leaf::Concrete(_))
+    }
+
+    pub fn is_float(self) -> bool {
+        match self {
+            Leaf::AFloat => true,
+            Leaf::AInt => false,
+            Leaf::Concrete(s) => s.kind == ScalarKind::Float,
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        match self {
+            Leaf::AInt => true,
+            Leaf::AFloat => false,
+            Leaf::Concrete(s) => matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint),
+        }
+    }
+
+    pub fn is_bool(self) -> bool {
+        self == Leaf::Concrete(Scalar::BOOL)
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Leaf::AInt => "abstract-int".into(),
+            Leaf::AFloat => "abstract-float".into(),
+            Leaf::Concrete(s) => scalar_name(s).into(),
+        }
+    }
+}
+
+/// The smallest leaf both convert to, if any.
+pub fn common_leaf(a: Leaf, b: Leaf) -> Option<Leaf> {
+    if a.converts_to(b) {
+        Some(b)
+    } else if b.converts_to(a) {
+        Some(a)
+    } else {
+        None
+    }
+}
+
+pub fn scalar_name(s: Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Sint, 4) => "i32",
+        (ScalarKind::Uint, 4) => "u32",
+        (ScalarKind::Float, 4) => "f32",
+        (ScalarKind::Float, 2) => "f16",
+        (ScalarKind::Float, 8) => "f64",
+        (ScalarKind::Sint, 8) => "i64",
+        (ScalarKind::Uint, 8) => "u64",
+        (ScalarKind::Sint, _) => "iN",
+        (ScalarKind::Uint, _) => "uN",
+        (ScalarKind::Float, _) => "fN",
+    }
+}
+
+impl Sv {
+    pub fn leaf(self) -> Leaf {
+        match self {
+            Sv::Bool(_) => Leaf::Concrete(Scalar::BOOL),
+            Sv::AInt(_) => Leaf::AInt,
+            Sv::AFloat(_) => Leaf::AFloat,
+            Sv::I32(_) => Leaf::Concrete(Scalar::I32),
+            Sv::U32(_) => Leaf::Concrete(Scalar::U32),
+            Sv::F32(_) => Leaf::Concrete(Scalar::F32),
+            Sv::F16(_) => Leaf::Concrete(Scalar::F16),
+        }
+    }
+
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Sv::Bool(b) => b as u8 as f64,
+            Sv::AInt(v) => v as f64,
+            Sv::AFloat(v) => v,
+            Sv::I32(v) => v as f64,
+            Sv::U32(v) => v as f64,
+            Sv::F32(v) => v as f64,
+            Sv::F16(v) => v.to_f64(),
+        }
+    }
+
+    /// The integer value, for integer leaves.
+    pub fn as_i128(self) -> Option<i128> {
+        match self {
+            Sv::AInt(v) => Some(v as i128),
+            Sv::I32(v) => Some(v as i128),
+            Sv::U32(v) => Some(v as i128),
+            _ => None,
+        }
+    }
+
+    /// Automatic conversion (abstract to concrete, abstract int to abstract float). `None` if
+    /// the conversion does not exist or the value is not representable.
+    pub fn convert_auto(self, to: Leaf) -> Option<Sv> {
+        if !self.leaf().converts_to(to) {
+            return None;
+        }
+        self.convert_explicit(to)
+    }
+
+    /// Value conversion as by a WGSL conversion constructor (`f32(x)`, `u32(x)`, `bool(x)`).
+    /// Float to int saturates (WGSL §17.1.2.x scalar conversions); out-of-range abstract
+    /// values that must be exact yield `None`.
+    pub fn convert_explicit(self, to: Leaf) -> Option<Sv> {
+        let f = self.as_f64();
+        Some(match to {
+            Leaf::AInt => Sv::AInt(self.as_i128().and_then(|v| i64::try_from(v).ok())?),
+            Leaf::AFloat => Sv::AFloat(f),
+            Leaf::Concrete(s) => match (s.kind, s.width) {
+                (ScalarKind::Bool, _) => Sv::Bool(match self {
+                    Sv::Bool(b) => b,
+                    _ => f != 0.0,
+                }),
+                (ScalarKind::Sint, 4) => Sv::I32(match self {
+                    Sv::AInt(v) => i32::try_from(v).ok()?,
+                    Sv::U32(v) => v as i32,
+                    Sv::Bool(b) => b as i32,
+                    _ if self.leaf().is_float() => saturate_f(f, i32::MIN as f64, i32::MAX as f64) as i32,
+                    _ => self.as_i128()? as i32,
+                }),
+                (ScalarKind::Uint, 4) => Sv::U32(match self {
+                    Sv::AInt(v) => u32::try_from(v).ok()?,
+                    Sv::I32(v) => v as u32,
+                    Sv::Bool(b) => b as u32,
+                    _ if self.leaf().is_float() => saturate_f(f, 0.0, u32::MAX as f64) as u32,
+                    _ => self.as_i128()? as u32,
+                }),
+                (ScalarKind::Float, 4) => {
+                    let v = f as f32;
+                    if matches!(self, Sv::AFloat(_) | Sv::AInt(_)) && f.is_finite() && !v.is_finite() {
+                        return None;
+                    }
+                    Sv::F32(v)
+                }
+                (ScalarKind::Float, 2) => {
+                    let v = f16::from_f64(f);
+                    if matches!(self, Sv::AFloat(_) | Sv::AInt(_)) && f.is_finite() && !v.is_finite() {
+                        return None;
+                    }
+                    Sv::F16(v)
+                }
+                _ => return None,
+            },
+        })
+    }
+
+    pub fn zero(leaf: Leaf) -> Sv {
+        match leaf {
+            Leaf::AInt => Sv::AInt(0),
+            Leaf::AFloat => Sv::AFloat(0.0),
+            Leaf::Concrete(s) => Sv::AInt(0).convert_explicit(Leaf::Concrete(s)).unwrap_or(Sv::Bool(false)),
+        }
+    }
+
+    fn from_f64(leaf: Leaf, v: f64) -> Option<Sv> {
+        match leaf {
+            Leaf::AFloat => Some(Sv::AFloat(v)),
+            Leaf::Concrete(Scalar::F32) => Some(Sv::F32(v as f32)),
+            Leaf::Concrete(Scalar::F16) => Some(Sv::F16(f16::from_f64(v))),
+            _ => None,
+        }
+    }
+}
+
+fn saturate_f(f: f64, lo: f64, hi: f64) -> f64 {
+    if f.is_nan() {
+        0.0
+    } else {
+        f.clamp(lo, hi)
+    }
+}
+
+/// Why an evaluation failed, for diagnostics.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EvalError {
+    /// Not a constant operation we evaluate; the caller may emit it at run time instead.
+    NotConst,
+    /// A real error in a const-expression (overflow, division by zero, ...).
+    Error(String),
+}
+
+pub type EvalResult<T> = Result<T, EvalError>;
+
+fn err<T>(message: impl Into<String>) -> EvalResult<T> {
+    Err(EvalError::Error(message.into()))
+}
+
+impl Value {
+    /// The leaf type of every scalar inside (they agree for vectors, matrices and arrays).
+    pub fn leaf(&self) -> Option<Leaf> {
+        match self {
+            Value::Scalar(s) => Some(s.leaf()),
+            Value::Vector(v) => v.first().map(|s| s.leaf()),
+            Value::Matrix(c) => c.first().and_then(|c| c.first()).map(|s| s.leaf()),
+            Value::Array(e) => e.first().and_then(Value::leaf),
+            Value::Struct(..) | Value::Zero(_) => None,
+        }
+    }
+
+    pub fn is_abstract(&self) -> bool {
+        self.leaf().is_some_and(Leaf::is_abstract)
+    }
+
+    /// Applies `f` to every scalar.
+    pub fn map_leaves(&self, f: &mut impl FnMut(Sv) -> Option<Sv>) -> Option<Value> {
+        Some(match self {
+            Value::Scalar(s) => Value::Scalar(f(*s)?),
+            Value::Vector(v) => Value::Vector(v.iter().map(|s| f(*s)).collect::<Option<_>>()?),
+            Value::Matrix(c) => Value::Matrix(
+                c.iter().map(|col| col.iter().map(|s| f(*s)).collect::<Option<_>>()).collect::<Option<_>>()?,
+            ),
+            Value::Array(e) => Value::Array(e.iter().map(|v| v.map_leaves(f)).collect::<Option<_>>()?),
+            Value::Struct(..) | Value::Zero(_) => self.clone(),
+        })
+    }
+
+    /// Automatic conversion of every leaf to `to`.
+    pub fn convert_auto(&self, to: Leaf) -> Option<Value> {
+        self.map_leaves(&mut |s| s.convert_auto(to))
+    }
+
+    /// Concretizes abstract leaves to their default types.
+    pub fn concretize(&self) -> Value {
+        match self.leaf() {
+            Some(leaf) if leaf.is_abstract() => {
+                self.convert_auto(Leaf::Concrete(leaf.concretize())).unwrap_or_else(|| self.clone())
+            }
+            _ => self.clone(),
+        }
+    }
+
+    pub fn as_scalar(&self) -> Option<Sv> {
+        match self {
+            Value::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// Components of a scalar (one) or vector.
+    pub fn components(&self) -> Option<Vec<Sv>> {
+        match self {
+            Value::Scalar(s) => Some(vec![*s]),
+            Value::Vector(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+}
+
+fn int_result(leaf: Leaf, v: i128) -> EvalResult<Sv> {
+    let overflow = || EvalError::Error(format!("value {v} does not fit in {}", leaf.name()));
+    Ok(match leaf {
+        Leaf::AInt => Sv::AInt(i64::try_from(v).map_err(|_| overflow())?),
+        Leaf::Concrete(Scalar::I32) => Sv::I32(i32::try_from(v).map_err(|_| overflow())?),
+        Leaf::Concrete(Scalar::U32) => Sv::U32(u32::try_from(v).map_err(|_| overflow())?),
+        _ => return Err(EvalError::NotConst),
+    })
+}
+
+fn float_result(leaf: Leaf, v: f64) -> EvalResult<Sv> {
+    let sv = Sv::from_f64(leaf, v).ok_or(EvalError::NotConst)?;
+    if v.is_finite() && !sv.as_f64().is_finite() {
+        return err(format!("value {v} does not fit in {}", leaf.name()));
+    }
+    Ok(sv)
+}
+
+/// Arithmetic and comparison on two scalars of the same leaf type.
+pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
+    use super::ast::BinaryOp as B;
+    let leaf = a.leaf();
+    if leaf != b.leaf() && !matches!(op, B::ShiftLeft | B::ShiftRight) {
+        return Err(EvalError::NotConst);
+    }
+    if let (Sv::Bool(x), Sv::Bool(y)) = (a, b) {
+        return Ok(Sv::Bool(match op {
+            B::Equal => x == y,
+            B::NotEqual => x != y,
+            B::And | B::LogicalAnd => x & y,
+            B::Or | B::LogicalOr => x | y,
+            B::Xor => x ^ y,
+            _ => return Err(EvalError::NotConst),
+        }));
+    }
+    if leaf.is_integer() {
+        let (x, y) = (a.as_i128().ok_or(EvalError::NotConst)?, b.as_i128().ok_or(EvalError::NotConst)?);
+        let bits: u32 = match leaf {
+            Leaf::AInt => 64,
+            _ => 32,
+        };
+        let signed = !matches!(leaf, Leaf::Concrete(Scalar::U32));
+        let wrap = |v: i128| -> i128 {
+            // Bit operations work on the two's complement pattern of the leaf's width.
+            let m = v & ((1i128 << bits) - 1);
+            if signed && m >= (1i128 << (bits - 1)) {
+                m - (1i128 << bits)
+            } else {
+                m
+            }
+        };
+        return Ok(match op {
+            B::Add => int_result(leaf, x + y)?,
+            B::Subtract => int_result(leaf, x - y)?,
+            B::Multiply => int_result(leaf, x * y)?,
+            B::Divide | B::Modulo if y == 0 => return err("division by zero in a constant expression"),
+            B::Divide => int_result(leaf, x / y)?,
+            B::Modulo => int_result(leaf, x % y)?,
+            B::Equal => Sv::Bool(x == y),
+            B::NotEqual => Sv::Bool(x != y),
+            B::Less => Sv::Bool(x < y),
+            B::LessEqual => Sv::Bool(x <= y),
+            B::Greater => Sv::Bool(x > y),
+            B::GreaterEqual => Sv::Bool(x >= y),
+            B::And => int_result(leaf, wrap(x & y))?,
+            B::Or => int_result(leaf, wrap(x | y))?,
+            B::Xor => int_result(leaf, wrap(x ^ y))?,
+            B::ShiftLeft | B::ShiftRight => {
+                if y < 0 || y >= bits as i128 {
+                    return err(format!("shift by {y} is not less than the bit width {bits}"));
+                }
+                let v = if op == B::ShiftLeft { wrap(x << y) } else { x >> y };
+                if op == B::ShiftLeft && leaf == Leaf::AInt && (v >> y) != x {
+                    return err("shift overflows abstract-int");
+                }
+                int_result(leaf, v)?
+            }
+            B::LogicalAnd | B::LogicalOr => return Err(EvalError::NotConst),
+        });
+    }
+    if leaf.is_float() {
+        let (x, y) = (a.as_f64(), b.as_f64());
+        let round = |v: f64| Sv::from_f64(leaf, v).map(Sv::as_f64).unwrap_or(v);
+        let (x, y) = (round(x), round(y));
+        return Ok(match op {
+            B::Add => float_result(leaf, x + y)?,
+            B::Subtract => float_result(leaf, x - y)?,
+            B::Multiply => float_result(leaf, x * y)?,
+            B::Divide if y == 0.0 => return err("division by zero in a constant expression"),
+            B::Divide => float_result(leaf, x / y)?,
+            B::Modulo if y == 0.0 => return err("division by zero in a constant expression"),
+            B::Modulo => float_result(leaf, x % y)?,
+            B::Equal => Sv::Bool(x == y),
+            B::NotEqual => Sv::Bool(x != y),
+            B::Less => Sv::Bool(x < y),
+            B::LessEqual => Sv::Bool(x <= y),
+            B::Greater => Sv::Bool(x > y),
+            B::GreaterEqual => Sv::Bool(x >= y),
+            _ => return Err(EvalError::NotConst),
+        });
+    }
+    Err(EvalError::NotConst)
+}
+
+pub fn unary_scalar(op: super::ast::UnaryOp, a: Sv) -> EvalResult<Sv> {
+    use super::ast::UnaryOp as U;
+    Ok(match (op, a) {
+        (U::Not, Sv::Bool(b)) => Sv::Bool(!b),
+        (U::Negate, Sv::AInt(v)) => Sv::AInt(v.checked_neg().ok_or(EvalError::Error("negation overflows".into()))?),
+        (U::Negate, Sv::I32(v)) => Sv::I32(v.wrapping_neg()),
+        (U::Negate, Sv::AFloat(v)) => Sv::AFloat(-v),
+        (U::Negate, Sv::F32(v)) => Sv::F32(-v),
+        (U::Negate, Sv::F16(v)) => Sv::F16(-v),
+        (U::BitNot, Sv::AInt(v)) => Sv::AInt(!v),
+        (U::BitNot, Sv::I32(v)) => Sv::I32(!v),
+        (U::BitNot, Sv::U32(v)) => Sv::U32(!v),
+        _ => return Err(EvalError::NotConst),
+    })
+}
+
+/// Evaluates a float built-in of one argument on a scalar (used component-wise).
+pub fn float_fn1(name: &str, a: Sv) -> EvalResult<Sv> {
+    let leaf = a.leaf();
+    let leaf = if leaf == Leaf::AInt { Leaf::AFloat } else { leaf };
+    if !leaf.is_float() {
+        return Err(EvalError::NotConst);
+    }
+    let x = a.as_f64();
+    let v = match name {
+        "sqrt" => x.sqrt(),
+        "inverseSqrt" => 1.0 / x.sqrt(),
+        "sin" => x.sin(),
+        "cos" => x.cos(),
+        "tan" => x.tan(),
+        "asin" => x.asin(),
+        "acos" => x.acos(),
+        "atan" => x.atan(),
+        "sinh" => x.sinh(),
+        "cosh" => x.cosh(),
+        "tanh" => x.tanh(),
+        "exp" => x.exp(),
+        "exp2" => x.exp2(),
+        "log" => x.ln(),
+        "log2" => x.log2(),
+        "floor" => x.floor(),
+        "ceil" => x.ceil(),
+        "trunc" => x.trunc(),
+        "fract" => x - x.floor(),
+        "round" => {
+            let r = x.round();
+            if (x - x.trunc()).abs() == 0.5 { 2.0 * (x / 2.0).round() } else { r }
+        }
+        "radians" => x.to_radians(),
+        "degrees" => x.to_degrees(),
+        "saturate" => x.clamp(0.0, 1.0),
+        _ => return Err(EvalError::NotConst),
+    };
+    if v.is_nan() && !x.is_nan() {
+        return err(format!("{name}({x}) has no real value"));
+    }
+    float_result(leaf, v)
+}

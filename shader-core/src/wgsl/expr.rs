@@ -1,0 +1,1054 @@
+//! Lowering of WGSL expressions: names, operators, member access, indexing, calls and type
+//! constructors (WGSL §8 "Expressions", §16 "Type constructors").
+
+use super::ast::{self, Expr, ExprKind};
+use super::consteval::{self, common_leaf, EvalError, Leaf, Sv, Value};
+use super::lower::{literal, FnCtx, Item, Local, Lowerer, Operand, Reported, R};
+use crate::ir::*;
+use crate::span::Span;
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn push(&mut self, fx: &mut FnCtx, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
+        fx.func.expressions.append(expr, ty, span)
+    }
+
+    pub(super) fn ety(&self, fx: &FnCtx, h: Handle<Expression>) -> Handle<Type> {
+        fx.func.expressions.ty(h)
+    }
+
+    /// The value of an operand: constants are materialized (abstract ones concretized),
+    /// references loaded.
+    pub(super) fn rvalue(&mut self, fx: &mut FnCtx, op: Operand, span: Span) -> R<Handle<Expression>> {
+        match op {
+            Operand::Const(v) => Ok(self.materialize(fx, &v, span)),
+            Operand::Value(h) => Ok(h),
+            Operand::Ref(p) => {
+                let ptr_ty = self.ety(fx, p);
+                let Some((base, _)) = self.module.inner(ptr_ty).pointer_base() else { return Ok(p) };
+                if let TypeInner::Atomic(_) = self.module.inner(base) {
+                    return Err(self.error("atomics can only be used through the atomic built-in functions (atomicLoad, atomicAdd, ...)", span));
+                }
+                Ok(self.push(fx, Expression::Load { pointer: p }, base, span))
+            }
+            Operand::Void => Err(self.error("this call does not produce a value", span)),
+        }
+    }
+
+    /// The (leaf) scalar type of an operand, and whether it is a constant.
+    pub(super) fn operand_leaf(&self, fx: &FnCtx, op: &Operand) -> Option<Leaf> {
+        match op {
+            Operand::Const(v) => v.leaf(),
+            Operand::Value(h) => self.module.inner(self.ety(fx, *h)).scalar().map(Leaf::Concrete),
+            Operand::Ref(p) => {
+                let (base, _) = self.module.inner(self.ety(fx, *p)).pointer_base()?;
+                self.module.inner(base).scalar().map(Leaf::Concrete)
+            }
+            Operand::Void => None,
+        }
+    }
+
+    /// The type of an operand's value (constants concretized).
+    pub(super) fn operand_type(&mut self, fx: &FnCtx, op: &Operand) -> Option<Handle<Type>> {
+        match op {
+            Operand::Const(v) => Some(self.value_type(&v.concretize())),
+            Operand::Value(h) => Some(self.ety(fx, *h)),
+            Operand::Ref(p) => self.module.inner(self.ety(fx, *p)).pointer_base().map(|(b, _)| b),
+            Operand::Void => None,
+        }
+    }
+
+    /// Converts an operand to exactly `ty` (automatic conversions of constants only).
+    pub(super) fn coerce(&mut self, fx: &mut FnCtx, op: Operand, ty: Handle<Type>, span: Span) -> R<Handle<Expression>> {
+        match op {
+            Operand::Const(v) => {
+                let v = self.convert_value(&v, ty, span)?;
+                Ok(self.materialize(fx, &v, span))
+            }
+            other => {
+                let h = self.rvalue(fx, other, span)?;
+                let found = self.ety(fx, h);
+                if found != ty && !self.same_type(found, ty) {
+                    return Err(self.error(
+                        format!("expected `{}`, found `{}`", self.type_name(ty), self.type_name(found)),
+                        span,
+                    ));
+                }
+                Ok(h)
+            }
+        }
+    }
+
+    /// Structural equality that ignores names on non-struct types.
+    fn same_type(&self, a: Handle<Type>, b: Handle<Type>) -> bool {
+        a == b || {
+            let (ta, tb) = (&self.module.types[a], &self.module.types[b]);
+            !matches!(ta.inner, TypeInner::Struct { .. }) && ta.inner == tb.inner
+        }
+    }
+
+    /// Converts an operand to the scalar `leaf` keeping its shape (for binary operators and
+    /// built-ins mixing constants with run-time values).
+    pub(super) fn coerce_leaf(&mut self, fx: &mut FnCtx, op: Operand, leaf: Leaf, span: Span) -> R<Operand> {
+        match op {
+            Operand::Const(v) => match v.convert_auto(leaf) {
+                Some(c) => Ok(Operand::Const(c)),
+                None => {
+                    let found = self.value_type_name(&v);
+                    Err(self.error(format!("cannot convert `{found}` to {}", leaf.name()), span))
+                }
+            },
+            other => {
+                if self.operand_leaf(fx, &other) == Some(leaf) {
+                    Ok(other)
+                } else {
+                    let ty = self.operand_type(fx, &other);
+                    let name = ty.map_or("void".into(), |t| self.type_name(t));
+                    Err(self.error(format!("expected {} components, found `{name}`", leaf.name()), span))
+                }
+            }
+        }
+    }
+
+    pub(super) fn expr(&mut self, fx: &mut FnCtx, out: &mut Block, e: &Expr) -> R<Operand> {
+        match &e.kind {
+            ExprKind::Literal(lit) => self.literal(lit, e.span),
+            ExprKind::Paren(inner) => self.expr(fx, out, inner),
+            ExprKind::Ident(id) => self.ident(fx, id),
+            ExprKind::Unary { op, expr } => self.unary(fx, out, *op, expr, e.span),
+            ExprKind::Binary { op, left, right } => self.binary(fx, out, *op, left, right, e.span),
+            ExprKind::Member { base, member } => {
+                let base = self.expr(fx, out, base)?;
+                self.member(fx, base, member, e.span)
+            }
+            ExprKind::Index { base, index } => {
+                let b = self.expr(fx, out, base)?;
+                let i = self.expr(fx, out, index)?;
+                self.index(fx, b, i, index.span, e.span)
+            }
+            ExprKind::Call { callee, args } => self.call(fx, out, callee, args, e.span),
+            ExprKind::Templated { name, .. } => {
+                Err(self.error(format!("`{}` is a type; call it to construct a value", name.name), e.span))
+            }
+        }
+    }
+
+    fn literal(&mut self, lit: &ast::Literal, span: Span) -> R<Operand> {
+        let sv = match *lit {
+            ast::Literal::Bool(b) => Sv::Bool(b),
+            ast::Literal::Int { value, suffix: None } => Sv::AInt(value),
+            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::I32) } => match i32::try_from(value) {
+                Ok(v) => Sv::I32(v),
+                Err(_) => return Err(self.error(format!("{value} does not fit in i32"), span)),
+            },
+            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::U32) } => match u32::try_from(value) {
+                Ok(v) => Sv::U32(v),
+                Err(_) => return Err(self.error(format!("{value} does not fit in u32"), span)),
+            },
+            ast::Literal::Float { value, suffix: None } => Sv::AFloat(value),
+            ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F32) } => {
+                if value.is_finite() && !(value as f32).is_finite() {
+                    return Err(self.error(format!("{value} does not fit in f32"), span));
+                }
+                Sv::F32(value as f32)
+            }
+            ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F16) } => {
+                if !self.f16 {
+                    return Err(self.error("f16 literals need `enable f16;`", span));
+                }
+                Sv::F16(half::f16::from_f64(value))
+            }
+        };
+        Ok(Operand::Const(Value::Scalar(sv)))
+    }
+
+    fn ident(&mut self, fx: &mut FnCtx, id: &ast::Ident) -> R<Operand> {
+        if let Some(local) = fx.lookup(&id.name).cloned() {
+            return Ok(match local {
+                Local::Const(v) => Operand::Const(v),
+                Local::Let(h) => {
+                    let ty = fx.func.lets[h].ty;
+                    Operand::Value(self.push(fx, Expression::LetRef(h), ty, id.span))
+                }
+                Local::Var(h) => {
+                    let ty = fx.func.locals[h].ty;
+                    let ptr = self.ptr_ty(ty, AddressSpace::Function);
+                    Operand::Ref(self.push(fx, Expression::LocalVar(h), ptr, id.span))
+                }
+                Local::Arg(i) => {
+                    let ty = fx.func.arguments[i as usize].ty;
+                    Operand::Value(self.push(fx, Expression::FunctionArg(i), ty, id.span))
+                }
+            });
+        }
+        match self.resolve_global(&id.name, id.span)? {
+            Some(Item::Const(v)) => Ok(Operand::Const(v)),
+            Some(Item::Override(h)) => {
+                let ty = self.module.overrides[h].ty;
+                Ok(Operand::Value(self.push(fx, Expression::Override(h), ty, id.span)))
+            }
+            Some(Item::Var(h)) => {
+                let g = &self.module.globals[h];
+                let (ty, space) = (g.ty, g.space);
+                let ptr = self.ptr_ty(ty, space);
+                Ok(Operand::Ref(self.push(fx, Expression::GlobalVar(h), ptr, id.span)))
+            }
+            Some(Item::Type(_)) => Err(self.error(format!("`{}` is a type, not a value", id.name), id.span)),
+            Some(Item::Function(_)) => Err(self.error(format!("`{}` is a function; call it", id.name), id.span)),
+            None => Err(self.error(format!("unknown name `{}`", id.name), id.span)),
+        }
+    }
+
+    fn unary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::UnaryOp, inner: &Expr, span: Span) -> R<Operand> {
+        let operand = self.expr(fx, out, inner)?;
+        match op {
+            ast::UnaryOp::AddressOf => match operand {
+                Operand::Ref(p) => {
+                    let ty = self.ety(fx, p);
+                    if let Some((_, AddressSpace::Handle)) = self.module.inner(ty).pointer_base() {
+                        return Err(self.error("cannot take the address of a texture or sampler", span));
+                    }
+                    if let Expression::Access { base, .. } | Expression::AccessIndex { base, .. } = fx.func.expressions[p] {
+                        let bt = self.ety(fx, base);
+                        if let Some((b, _)) = self.module.inner(bt).pointer_base() {
+                            if matches!(self.module.inner(b), TypeInner::Vector { .. }) {
+                                return Err(self.error("cannot take the address of a vector component", span));
+                            }
+                        }
+                    }
+                    Ok(Operand::Value(p))
+                }
+                _ => Err(self.error("`&` needs a reference to a variable", inner.span)),
+            },
+            ast::UnaryOp::Deref => {
+                let h = match operand {
+                    Operand::Value(h) => h,
+                    _ => return Err(self.error("`*` needs a pointer", inner.span)),
+                };
+                let ty = self.ety(fx, h);
+                if self.module.inner(ty).pointer_base().is_none() {
+                    return Err(self.error(format!("`*` needs a pointer, found `{}`", self.type_name(ty)), inner.span));
+                }
+                Ok(Operand::Ref(h))
+            }
+            ast::UnaryOp::Negate | ast::UnaryOp::Not | ast::UnaryOp::BitNot => {
+                if let Operand::Const(v) = &operand {
+                    match v.map_leaves(&mut |s| consteval::unary_scalar(op, s).ok()) {
+                        Some(r) => return Ok(Operand::Const(r)),
+                        None => {
+                            if matches!(v, Value::Scalar(_) | Value::Vector(_)) {
+                                if let (ast::UnaryOp::Negate, Some(Leaf::AInt)) = (op, v.leaf()) {
+                                    return Err(self.error("negation overflows abstract-int", span));
+                                }
+                            }
+                        }
+                    }
+                }
+                let h = self.rvalue(fx, operand, inner.span)?;
+                let ty = self.ety(fx, h);
+                let scalar = self.module.inner(ty).scalar();
+                let ok = match (op, scalar.map(|s| s.kind)) {
+                    (ast::UnaryOp::Negate, Some(ScalarKind::Float | ScalarKind::Sint)) => true,
+                    (ast::UnaryOp::Not, Some(ScalarKind::Bool)) => true,
+                    (ast::UnaryOp::BitNot, Some(ScalarKind::Sint | ScalarKind::Uint)) => true,
+                    _ => false,
+                };
+                let is_matrix = matches!(self.module.inner(ty), TypeInner::Matrix { .. });
+                if !ok || (is_matrix && op != ast::UnaryOp::Negate) {
+                    let sym = match op {
+                        ast::UnaryOp::Negate => "-",
+                        ast::UnaryOp::Not => "!",
+                        _ => "~",
+                    };
+                    return Err(self.error(format!("operator `{sym}` cannot be applied to `{}`", self.type_name(ty)), span));
+                }
+                if is_matrix {
+                    // -m as 0 - m keeps the IR's unary ops to scalars and vectors.
+                    let zero = self.push(fx, Expression::ZeroValue(ty), ty, span);
+                    return Ok(Operand::Value(self.push(
+                        fx,
+                        Expression::Binary { op: BinaryOp::Subtract, left: zero, right: h },
+                        ty,
+                        span,
+                    )));
+                }
+                let op = match op {
+                    ast::UnaryOp::Negate => UnaryOp::Negate,
+                    ast::UnaryOp::Not => UnaryOp::LogicalNot,
+                    _ => UnaryOp::BitwiseNot,
+                };
+                Ok(Operand::Value(self.push(fx, Expression::Unary { op, expr: h }, ty, span)))
+            }
+        }
+    }
+
+    fn binary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
+        let l = self.expr(fx, out, left)?;
+        let r = self.expr(fx, out, right)?;
+        self.binary_operands(fx, op, l, r, left.span, right.span, span)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary_operands(
+        &mut self,
+        fx: &mut FnCtx,
+        op: ast::BinaryOp,
+        l: Operand,
+        r: Operand,
+        lspan: Span,
+        rspan: Span,
+        span: Span,
+    ) -> R<Operand> {
+        use ast::BinaryOp as B;
+        if let (Operand::Const(a), Operand::Const(b)) = (&l, &r) {
+            match const_binary(op, a, b) {
+                Ok(v) => return Ok(Operand::Const(v)),
+                Err(EvalError::Error(m)) => return Err(self.error(m, span)),
+                Err(EvalError::NotConst) => {}
+            }
+        }
+        let is_shift = matches!(op, B::ShiftLeft | B::ShiftRight);
+        // Unify the scalar types: a constant takes the other side's type.
+        let (ll, rl) = (self.operand_leaf(fx, &l), self.operand_leaf(fx, &r));
+        let (l, r) = match (ll, rl) {
+            (Some(a), Some(b)) if is_shift => {
+                let l = self.coerce_leaf(fx, l, Leaf::Concrete(a.concretize()), lspan)?;
+                let _ = b;
+                let r = self.coerce_leaf(fx, r, Leaf::Concrete(Scalar::U32), rspan)?;
+                (l, r)
+            }
+            (Some(a), Some(b)) => {
+                let common = common_leaf(a, b).map(|c| Leaf::Concrete(c.concretize()));
+                match common {
+                    Some(c) => (self.coerce_leaf(fx, l, c, lspan)?, self.coerce_leaf(fx, r, c, rspan)?),
+                    None => {
+                        let lt = self.operand_type(fx, &l).map_or("void".into(), |t| self.type_name(t));
+                        let rt = self.operand_type(fx, &r).map_or("void".into(), |t| self.type_name(t));
+                        return Err(self.error(format!("operator `{}` cannot be applied to `{lt}` and `{rt}`", op_symbol(op)), span));
+                    }
+                }
+            }
+            _ => (l, r),
+        };
+        let lh = self.rvalue(fx, l, lspan)?;
+        let rh = self.rvalue(fx, r, rspan)?;
+        let (lt, rt) = (self.ety(fx, lh), self.ety(fx, rh));
+        let Some(result) = self.binary_result(op, lt, rt) else {
+            let (ln, rn) = (self.type_name(lt), self.type_name(rt));
+            return Err(self.error(format!("operator `{}` cannot be applied to `{ln}` and `{rn}`", op_symbol(op)), span));
+        };
+        let ir_op = match op {
+            B::Add => BinaryOp::Add,
+            B::Subtract => BinaryOp::Subtract,
+            B::Multiply => BinaryOp::Multiply,
+            B::Divide => BinaryOp::Divide,
+            B::Modulo => BinaryOp::Modulo,
+            B::Equal => BinaryOp::Equal,
+            B::NotEqual => BinaryOp::NotEqual,
+            B::Less => BinaryOp::Less,
+            B::LessEqual => BinaryOp::LessEqual,
+            B::Greater => BinaryOp::Greater,
+            B::GreaterEqual => BinaryOp::GreaterEqual,
+            B::And => BinaryOp::And,
+            B::Or => BinaryOp::InclusiveOr,
+            B::Xor => BinaryOp::ExclusiveOr,
+            B::LogicalAnd => BinaryOp::LogicalAnd,
+            B::LogicalOr => BinaryOp::LogicalOr,
+            B::ShiftLeft => BinaryOp::ShiftLeft,
+            B::ShiftRight => BinaryOp::ShiftRight,
+        };
+        Ok(Operand::Value(self.push(fx, Expression::Binary { op: ir_op, left: lh, right: rh }, result, span)))
+    }
+
+    /// WGSL §8.7 arithmetic, §8.8 comparison, §8.9 bit expressions: the result type, if the
+    /// operand types are allowed.
+    fn binary_result(&mut self, op: ast::BinaryOp, lt: Handle<Type>, rt: Handle<Type>) -> Option<Handle<Type>> {
+        use ast::BinaryOp as B;
+        let (li, ri) = (self.module.inner(lt).clone(), self.module.inner(rt).clone());
+        let numeric = |s: Scalar| s.kind != ScalarKind::Bool;
+        let shape = |t: &TypeInner| match *t {
+            TypeInner::Scalar(s) => Some((0u8, s)),
+            TypeInner::Vector { size, scalar } => Some((size as u8, scalar)),
+            _ => None,
+        };
+        match op {
+            B::Add | B::Subtract | B::Multiply | B::Divide | B::Modulo => {
+                if let (TypeInner::Matrix { columns: c1, rows: r1, scalar: s1 }, TypeInner::Matrix { columns: c2, rows: r2, scalar: s2 }) = (&li, &ri) {
+                    if s1 != s2 {
+                        return None;
+                    }
+                    return match op {
+                        B::Add | B::Subtract if c1 == c2 && r1 == r2 => Some(lt),
+                        // matKxR * matCxK = matCxR
+                        B::Multiply if c1 == r2 => Some(self.module.ty(TypeInner::Matrix { columns: *c2, rows: *r1, scalar: *s1 })),
+                        _ => None,
+                    };
+                }
+                if op == B::Multiply {
+                    match (&li, &ri) {
+                        (TypeInner::Matrix { scalar, .. }, TypeInner::Scalar(s)) if s == scalar => return Some(lt),
+                        (TypeInner::Scalar(s), TypeInner::Matrix { scalar, .. }) if s == scalar => return Some(rt),
+                        (TypeInner::Matrix { columns, rows, scalar }, TypeInner::Vector { size, scalar: s }) if size == columns && s == scalar => {
+                            return Some(self.vec_ty(*rows, *scalar))
+                        }
+                        (TypeInner::Vector { size, scalar: s }, TypeInner::Matrix { columns, rows, scalar }) if size == rows && s == scalar => {
+                            return Some(self.vec_ty(*columns, *scalar))
+                        }
+                        _ => {}
+                    }
+                }
+                let ((ln, ls), (rn, rs)) = (shape(&li)?, shape(&ri)?);
+                if ls != rs || !numeric(ls) {
+                    return None;
+                }
+                match (ln, rn) {
+                    (a, b) if a == b => Some(lt),
+                    (0, _) => Some(rt),
+                    (_, 0) => Some(lt),
+                    _ => None,
+                }
+            }
+            B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => {
+                let ((ln, ls), (rn, rs)) = (shape(&li)?, shape(&ri)?);
+                if ls != rs || ln != rn {
+                    return None;
+                }
+                if ls.kind == ScalarKind::Bool && !matches!(op, B::Equal | B::NotEqual) {
+                    return None;
+                }
+                Some(match ln {
+                    0 => self.scalar_ty(Scalar::BOOL),
+                    n => self.vec_ty(VectorSize::from_u32(n as u32)?, Scalar::BOOL),
+                })
+            }
+            B::And | B::Or | B::Xor => {
+                let ((ln, ls), (rn, rs)) = (shape(&li)?, shape(&ri)?);
+                if ls != rs || ln != rn || ls.kind == ScalarKind::Float || (ls.kind == ScalarKind::Bool && op == B::Xor) {
+                    return None;
+                }
+                Some(lt)
+            }
+            B::LogicalAnd | B::LogicalOr => {
+                (li == TypeInner::Scalar(Scalar::BOOL) && ri == li).then_some(lt)
+            }
+            B::ShiftLeft | B::ShiftRight => {
+                let ((ln, ls), (rn, rs)) = (shape(&li)?, shape(&ri)?);
+                let int = matches!(ls.kind, ScalarKind::Sint | ScalarKind::Uint);
+                (int && rs == Scalar::U32 && ln == rn).then_some(lt)
+            }
+        }
+    }
+
+    pub(super) fn member(&mut self, fx: &mut FnCtx, base: Operand, member: &ast::Ident, span: Span) -> R<Operand> {
+        let Some(base_ty) = self.operand_type(fx, &base) else {
+            return Err(self.error("this call does not produce a value", span));
+        };
+        let base_ty = match self.module.inner(base_ty) {
+            // Pointers auto-dereference for member access (WGSL 2023 "pointer composite access").
+            TypeInner::Pointer { base: b, .. } if matches!(base, Operand::Value(_)) => {
+                let b = *b;
+                return match base {
+                    Operand::Value(h) => {
+                        let _ = b;
+                        self.member(fx, Operand::Ref(h), member, span)
+                    }
+                    _ => unreachable_operand(),
+                };
+            }
+            _ => base_ty,
+        };
+        match self.module.inner(base_ty).clone() {
+            TypeInner::Struct { members, .. } => {
+                let Some(index) = members.iter().position(|m| m.name.as_deref() == Some(member.name.as_str())) else {
+                    return Err(self.error(
+                        format!("struct `{}` has no member `{}`", self.type_name(base_ty), member.name),
+                        member.span,
+                    ));
+                };
+                let mty = members[index].ty;
+                self.access_index(fx, base, index as u32, mty, span)
+            }
+            TypeInner::Vector { size, scalar } => {
+                let pattern = swizzle_pattern(&member.name, size as u32);
+                let Some(pattern) = pattern else {
+                    return Err(self.error(
+                        format!("invalid swizzle `{}` on `{}`", member.name, self.type_name(base_ty)),
+                        member.span,
+                    ));
+                };
+                if pattern.len() == 1 {
+                    let sty = self.scalar_ty(scalar);
+                    return self.access_index(fx, base, pattern[0] as u32, sty, span);
+                }
+                if let Operand::Const(v) = &base {
+                    if let Some(c) = v.components() {
+                        return Ok(Operand::Const(Value::Vector(pattern.iter().map(|&i| c[i as usize]).collect())));
+                    }
+                }
+                let vector = self.rvalue(fx, base, span)?;
+                let size = VectorSize::from_u32(pattern.len() as u32).unwrap_or(VectorSize::Quad);
+                let ty = self.vec_ty(size, scalar);
+                let mut p = [0u8; 4];
+                p[..pattern.len()].copy_from_slice(&pattern);
+                Ok(Operand::Value(self.push(fx, Expression::Swizzle { vector, pattern: p }, ty, span)))
+            }
+            _ => Err(self.error(
+                format!("`{}` has no members; `.{}` needs a struct or vector", self.type_name(base_ty), member.name),
+                member.span,
+            )),
+        }
+    }
+
+    /// `base.index` for a constant index, keeping references as references.
+    pub(super) fn access_index(&mut self, fx: &mut FnCtx, base: Operand, index: u32, elem: Handle<Type>, span: Span) -> R<Operand> {
+        match base {
+            Operand::Const(v) => {
+                let c = match v {
+                    Value::Vector(c) => Value::Scalar(c[index as usize]),
+                    Value::Matrix(c) => Value::Vector(c[index as usize].clone()),
+                    Value::Array(e) | Value::Struct(_, e) => e[index as usize].clone(),
+                    Value::Zero(_) => Value::Zero(elem),
+                    Value::Scalar(_) => return Err(self.error("cannot index a scalar", span)),
+                };
+                Ok(Operand::Const(c))
+            }
+            Operand::Ref(p) => {
+                let space = self.module.inner(self.ety(fx, p)).pointer_base().map(|(_, s)| s).unwrap_or(AddressSpace::Function);
+                let ptr = self.ptr_ty(elem, space);
+                Ok(Operand::Ref(self.push(fx, Expression::AccessIndex { base: p, index }, ptr, span)))
+            }
+            Operand::Value(h) => Ok(Operand::Value(self.push(fx, Expression::AccessIndex { base: h, index }, elem, span))),
+            Operand::Void => Err(self.error("this call does not produce a value", span)),
+        }
+    }
+
+    pub(super) fn index(&mut self, fx: &mut FnCtx, base: Operand, index: Operand, index_span: Span, span: Span) -> R<Operand> {
+        let Some(mut base_ty) = self.operand_type(fx, &base) else {
+            return Err(self.error("this call does not produce a value", span));
+        };
+        let mut base = base;
+        if let (Operand::Value(h), TypeInner::Pointer { base: b, .. }) = (&base, self.module.inner(base_ty)) {
+            base_ty = *b;
+            base = Operand::Ref(*h);
+        }
+        let (elem, len) = match *self.module.inner(base_ty) {
+            TypeInner::Vector { size, scalar } => (self.scalar_ty(scalar), Some(size as u32)),
+            TypeInner::Matrix { columns, rows, scalar } => (self.vec_ty(rows, scalar), Some(columns as u32)),
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (
+                base,
+                match size {
+                    ArraySize::Constant(n) => Some(n),
+                    ArraySize::Dynamic => None,
+                },
+            ),
+            _ => return Err(self.error(format!("cannot index into `{}`", self.type_name(base_ty)), span)),
+        };
+        let leaf = self.operand_leaf(fx, &index);
+        if !leaf.is_some_and(|l| l.is_integer()) || !matches!(self.operand_type(fx, &index).map(|t| self.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
+            return Err(self.error("an index must be an integer scalar", index_span));
+        }
+        if let Operand::Const(v) = &index {
+            let i = v.as_scalar().and_then(Sv::as_i128).unwrap_or(-1);
+            if i < 0 || len.is_some_and(|n| i >= n as i128) {
+                let bound = len.map_or(String::new(), |n| format!(" (the length is {n})"));
+                return Err(self.error(format!("index {i} is out of bounds{bound}"), index_span));
+            }
+            if !matches!(base, Operand::Const(_)) || len.is_some() {
+                return self.access_index(fx, base, i as u32, elem, span);
+            }
+        }
+        let index = self.rvalue(fx, index, index_span)?;
+        match base {
+            Operand::Ref(p) => {
+                let space = self.module.inner(self.ety(fx, p)).pointer_base().map(|(_, s)| s).unwrap_or(AddressSpace::Function);
+                let ptr = self.ptr_ty(elem, space);
+                Ok(Operand::Ref(self.push(fx, Expression::Access { base: p, index }, ptr, span)))
+            }
+            other => {
+                let b = self.rvalue(fx, other, span)?;
+                Ok(Operand::Value(self.push(fx, Expression::Access { base: b, index }, elem, span)))
+            }
+        }
+    }
+
+    pub(super) fn call(&mut self, fx: &mut FnCtx, out: &mut Block, callee: &Expr, args: &[Expr], span: Span) -> R<Operand> {
+        let (name, template) = match &callee.kind {
+            ExprKind::Ident(id) => (id, None),
+            ExprKind::Templated { name, args } => (name, Some(args.as_slice())),
+            _ => return Err(self.error("expected a function name", callee.span)),
+        };
+        if fx.lookup(&name.name).is_some() {
+            return Err(self.error(format!("`{}` is not a function", name.name), name.span));
+        }
+        // Type constructors with an explicit type.
+        let explicit_type = match template {
+            Some(_) if name.name == "bitcast" => None,
+            Some(_) if matches!(name.name.as_str(), "vec2" | "vec3" | "vec4" | "array") || name.name.starts_with("mat") => {
+                Some(self.resolve_type(Some(fx), callee)?)
+            }
+            Some(_) => None,
+            None => match self.resolve_global(&name.name, name.span)? {
+                Some(Item::Type(t)) => Some(t),
+                Some(Item::Function(f)) => return self.user_call(fx, out, f, args, span),
+                Some(_) => return Err(self.error(format!("`{}` is not a function", name.name), name.span)),
+                None => self.predeclared_type(&name.name, name.span)?,
+            },
+        };
+        let mut operands = Vec::with_capacity(args.len());
+        for a in args {
+            operands.push((self.expr(fx, out, a)?, a.span));
+        }
+        if let Some(ty) = explicit_type {
+            return self.construct(fx, ty, operands, span);
+        }
+        if template.is_none() {
+            if let Some(inferred) = self.inferred_constructor(fx, &name.name, operands.clone(), span) {
+                return inferred;
+            }
+        }
+        self.builtin_call(fx, out, name, template, operands, span)
+    }
+
+    fn user_call(&mut self, fx: &mut FnCtx, out: &mut Block, function: Handle<Function>, args: &[Expr], span: Span) -> R<Operand> {
+        let params: Vec<Handle<Type>> = self.module.functions[function].arguments.iter().map(|a| a.ty).collect();
+        let result = self.module.functions[function].result;
+        let fname = self.module.functions[function].name.clone().unwrap_or_default();
+        if params.len() != args.len() {
+            return Err(self.error(
+                format!("`{fname}` takes {} argument(s), found {}", params.len(), args.len()),
+                span,
+            ));
+        }
+        let mut arguments = Vec::new();
+        let mut failed = false;
+        for (a, ty) in args.iter().zip(params) {
+            let op = match self.expr(fx, out, a) {
+                Ok(op) => op,
+                Err(_) => {
+                    failed = true;
+                    continue;
+                }
+            };
+            match self.coerce(fx, op, ty, a.span) {
+                Ok(h) => arguments.push(h),
+                Err(_) => failed = true,
+            }
+        }
+        if failed {
+            return Err(Reported);
+        }
+        match result {
+            Some(ty) => Ok(Operand::Value(self.push(fx, Expression::Call { function, arguments }, ty, span))),
+            None => {
+                out.push(Statement::Call { function, arguments }, span);
+                Ok(Operand::Void)
+            }
+        }
+    }
+
+    /// `T(args)` for a concrete type `T` (WGSL §16 "Type Constructor Built-in Functions").
+    pub(super) fn construct(&mut self, fx: &mut FnCtx, ty: Handle<Type>, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
+        let inner = self.module.inner(ty).clone();
+        if args.is_empty() {
+            if !self.is_constructible(ty) {
+                return Err(self.error(format!("`{}` cannot be constructed", self.type_name(ty)), span));
+            }
+            return Ok(Operand::Const(self.zero_value(ty)));
+        }
+        match inner {
+            TypeInner::Scalar(s) => {
+                if args.len() != 1 {
+                    return Err(self.error(format!("`{}` conversion takes one argument", self.type_name(ty)), span));
+                }
+                let (op, aspan) = args.into_iter().next().unwrap_or((Operand::Void, span));
+                self.convert(fx, op, ty, s, aspan)
+            }
+            TypeInner::Vector { size, scalar } => {
+                if args.len() == 1 {
+                    let (op, aspan) = args.into_iter().next().unwrap_or((Operand::Void, span));
+                    let at = self.operand_type(fx, &op);
+                    match at.map(|t| self.module.inner(t).clone()) {
+                        Some(TypeInner::Vector { size: s2, .. }) if s2 == size => return self.convert(fx, op, ty, scalar, aspan),
+                        Some(TypeInner::Scalar(_)) => {
+                            let op = self.coerce_leaf(fx, op, Leaf::Concrete(scalar), aspan)?;
+                            if let Operand::Const(Value::Scalar(s)) = op {
+                                return Ok(Operand::Const(Value::Vector(vec![s; size as usize])));
+                            }
+                            let value = self.rvalue(fx, op, aspan)?;
+                            return Ok(Operand::Value(self.push(fx, Expression::Splat { value }, ty, span)));
+                        }
+                        _ => {}
+                    }
+                    return self.compose_vector(fx, vec![(op, aspan)], size, Leaf::Concrete(scalar), span);
+                }
+                self.compose_vector(fx, args, size, Leaf::Concrete(scalar), span)
+            }
+            TypeInner::Matrix { columns, rows, scalar } => {
+                if args.len() == 1 {
+                    let (op, aspan) = args.into_iter().next().unwrap_or((Operand::Void, span));
+                    return self.convert(fx, op, ty, scalar, aspan);
+                }
+                self.compose_matrix(fx, args, columns, rows, Leaf::Concrete(scalar), span)
+            }
+            TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
+                if args.len() != n as usize {
+                    return Err(self.error(format!("`{}` needs {n} elements, found {}", self.type_name(ty), args.len()), span));
+                }
+                self.compose_elements(fx, ty, args.into_iter().map(|a| (a, base)).collect(), span)
+            }
+            TypeInner::Struct { members, .. } => {
+                if args.len() != members.len() {
+                    return Err(self.error(
+                        format!("`{}` has {} members, found {} arguments", self.type_name(ty), members.len(), args.len()),
+                        span,
+                    ));
+                }
+                self.compose_elements(fx, ty, args.into_iter().zip(members.iter().map(|m| m.ty)).collect(), span)
+            }
+            _ => Err(self.error(format!("`{}` cannot be constructed", self.type_name(ty)), span)),
+        }
+    }
+
+    fn is_constructible(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Matrix { .. } => true,
+            TypeInner::Array { base, size: ArraySize::Constant(_), .. } => self.is_constructible(*base),
+            TypeInner::Struct { members, .. } => members.iter().all(|m| self.is_constructible(m.ty)),
+            _ => false,
+        }
+    }
+
+    pub(super) fn zero_value(&mut self, ty: Handle<Type>) -> Value {
+        match *self.module.inner(ty) {
+            TypeInner::Scalar(s) => Value::Scalar(Sv::zero(Leaf::Concrete(s))),
+            TypeInner::Vector { size, scalar } => Value::Vector(vec![Sv::zero(Leaf::Concrete(scalar)); size as usize]),
+            TypeInner::Matrix { columns, rows, scalar } => {
+                Value::Matrix(vec![vec![Sv::zero(Leaf::Concrete(scalar)); rows as usize]; columns as usize])
+            }
+            _ => Value::Zero(ty),
+        }
+    }
+
+    /// Value conversion `T(e)` between scalars, vectors or matrices of the same shape.
+    fn convert(&mut self, fx: &mut FnCtx, op: Operand, ty: Handle<Type>, to: Scalar, span: Span) -> R<Operand> {
+        if let Operand::Const(v) = &op {
+            let same_shape = match (v, self.module.inner(ty)) {
+                (Value::Scalar(_), TypeInner::Scalar(_)) => true,
+                (Value::Vector(c), TypeInner::Vector { size, .. }) => c.len() == *size as usize,
+                (Value::Matrix(c), TypeInner::Matrix { columns, rows, .. }) => {
+                    c.len() == *columns as usize && c[0].len() == *rows as usize
+                }
+                _ => false,
+            };
+            if same_shape {
+                if let Some(c) = v.map_leaves(&mut |s| s.convert_explicit(Leaf::Concrete(to))) {
+                    return Ok(Operand::Const(c));
+                }
+                return Err(self.error(format!("the value cannot be represented in `{}`", self.type_name(ty)), span));
+            }
+        }
+        let h = self.rvalue(fx, op, span)?;
+        let from = self.ety(fx, h);
+        if from == ty {
+            return Ok(Operand::Value(h));
+        }
+        let ok = match (self.module.inner(from), self.module.inner(ty)) {
+            (TypeInner::Scalar(_), TypeInner::Scalar(_)) => true,
+            (TypeInner::Vector { size: a, .. }, TypeInner::Vector { size: b, .. }) => a == b,
+            (TypeInner::Matrix { columns: c1, rows: r1, .. }, TypeInner::Matrix { columns: c2, rows: r2, .. }) => c1 == c2 && r1 == r2,
+            _ => false,
+        };
+        if !ok {
+            return Err(self.error(format!("cannot convert `{}` to `{}`", self.type_name(from), self.type_name(ty)), span));
+        }
+        Ok(Operand::Value(self.push(fx, Expression::Convert { expr: h, to }, ty, span)))
+    }
+
+    /// A vector from scalars and vectors whose component counts add up to `size`.
+    fn compose_vector(&mut self, fx: &mut FnCtx, args: Vec<(Operand, Span)>, size: VectorSize, leaf: Leaf, span: Span) -> R<Operand> {
+        let mut count = 0;
+        let mut converted = Vec::new();
+        for (op, aspan) in args {
+            let op = self.coerce_leaf(fx, op, leaf, aspan)?;
+            let n = match self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()) {
+                Some(TypeInner::Scalar(_)) => 1,
+                Some(TypeInner::Vector { size, .. }) => size as u32,
+                _ => return Err(self.error("vector components must be scalars or vectors", aspan)),
+            };
+            count += n;
+            converted.push((op, aspan));
+        }
+        if count != size as u32 {
+            return Err(self.error(format!("a vec{} needs {} components, found {count}", size as u8, size as u8), span));
+        }
+        if converted.iter().all(|(o, _)| matches!(o, Operand::Const(_))) {
+            let mut comps = Vec::new();
+            for (o, _) in &converted {
+                if let Operand::Const(v) = o {
+                    comps.extend(v.components().unwrap_or_default());
+                }
+            }
+            return Ok(Operand::Const(Value::Vector(comps)));
+        }
+        let scalar = leaf.concretize();
+        let ty = self.vec_ty(size, scalar);
+        let mut components = Vec::new();
+        for (op, aspan) in converted {
+            let op = match op {
+                Operand::Const(v) => Operand::Const(v.convert_auto(Leaf::Concrete(scalar)).unwrap_or(v)),
+                o => o,
+            };
+            components.push(self.rvalue(fx, op, aspan)?);
+        }
+        Ok(Operand::Value(self.push(fx, Expression::Compose { components }, ty, span)))
+    }
+
+    fn compose_matrix(&mut self, fx: &mut FnCtx, args: Vec<(Operand, Span)>, columns: VectorSize, rows: VectorSize, leaf: Leaf, span: Span) -> R<Operand> {
+        let (c, r) = (columns as usize, rows as usize);
+        let scalar = leaf.concretize();
+        if !leaf.is_float() {
+            return Err(self.error("matrix components must be floating point", span));
+        }
+        let column_ty = self.vec_ty(rows, scalar);
+        let ty = self.module.ty(TypeInner::Matrix { columns, rows, scalar });
+        if args.len() == c * r {
+            // Column-major scalars: group them into columns.
+            let mut cols = Vec::new();
+            let mut iter = args.into_iter();
+            for _ in 0..c {
+                let chunk: Vec<_> = iter.by_ref().take(r).collect();
+                cols.push((self.compose_vector(fx, chunk, rows, leaf, span)?, span));
+            }
+            return self.finish_matrix(fx, cols, ty, column_ty, leaf, span);
+        }
+        if args.len() != c {
+            return Err(self.error(format!("a mat{c}x{r} needs {c} column vectors or {} scalars, found {} arguments", c * r, args.len()), span));
+        }
+        let mut cols = Vec::new();
+        for (op, aspan) in args {
+            let op = self.coerce_leaf(fx, op, leaf, aspan)?;
+            match self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()) {
+                Some(TypeInner::Vector { size, .. }) if size == rows => cols.push((op, aspan)),
+                _ => return Err(self.error(format!("expected a vec{r} column"), aspan)),
+            }
+        }
+        self.finish_matrix(fx, cols, ty, column_ty, leaf, span)
+    }
+
+    fn finish_matrix(&mut self, fx: &mut FnCtx, cols: Vec<(Operand, Span)>, ty: Handle<Type>, column_ty: Handle<Type>, leaf: Leaf, span: Span) -> R<Operand> {
+        if cols.iter().all(|(o, _)| matches!(o, Operand::Const(_))) {
+            let m = cols
+                .iter()
+                .filter_map(|(o, _)| match o {
+                    Operand::Const(v) => v.components(),
+                    _ => None,
+                })
+                .collect();
+            return Ok(Operand::Const(Value::Matrix(m)));
+        }
+        let _ = leaf;
+        let mut components = Vec::new();
+        for (op, aspan) in cols {
+            components.push(self.coerce(fx, op, column_ty, aspan)?);
+        }
+        Ok(Operand::Value(self.push(fx, Expression::Compose { components }, ty, span)))
+    }
+
+    fn compose_elements(&mut self, fx: &mut FnCtx, ty: Handle<Type>, parts: Vec<((Operand, Span), Handle<Type>)>, span: Span) -> R<Operand> {
+        if parts.iter().all(|((o, _), _)| matches!(o, Operand::Const(_))) {
+            let mut values = Vec::new();
+            for ((op, aspan), ety) in parts {
+                if let Operand::Const(v) = op {
+                    values.push(self.convert_value(&v, ety, aspan)?);
+                }
+            }
+            return Ok(Operand::Const(match self.module.inner(ty) {
+                TypeInner::Struct { .. } => Value::Struct(ty, values),
+                _ => Value::Array(values),
+            }));
+        }
+        let mut components = Vec::new();
+        for ((op, aspan), ety) in parts {
+            components.push(self.coerce(fx, op, ety, aspan)?);
+        }
+        Ok(Operand::Value(self.push(fx, Expression::Compose { components }, ty, span)))
+    }
+
+    /// `vec3(...)`, `mat2x2(...)`, `array(...)` with the element type inferred from the
+    /// arguments. `None` when `name` is not such a constructor.
+    fn inferred_constructor(&mut self, fx: &mut FnCtx, name: &str, args: Vec<(Operand, Span)>, span: Span) -> Option<R<Operand>> {
+        let vec_size = match name {
+            "vec2" => Some(VectorSize::Bi),
+            "vec3" => Some(VectorSize::Tri),
+            "vec4" => Some(VectorSize::Quad),
+            _ => None,
+        };
+        let mat = if name.len() == 6 && name.starts_with("mat") && name.as_bytes()[4] == b'x' {
+            let b = name.as_bytes();
+            VectorSize::from_u32(b[3].wrapping_sub(b'0') as u32).zip(VectorSize::from_u32(b[5].wrapping_sub(b'0') as u32))
+        } else {
+            None
+        };
+        if vec_size.is_none() && mat.is_none() && name != "array" {
+            return None;
+        }
+        if args.is_empty() {
+            return Some(Err(self.error(format!("`{name}()` needs arguments to infer its type; write e.g. `{name}<f32>()`"), span)));
+        }
+        let mut leaf: Option<Leaf> = None;
+        for (op, aspan) in &args {
+            let Some(l) = self.operand_leaf(fx, op) else {
+                return Some(Err(self.error("expected a value", *aspan)));
+            };
+            leaf = match leaf {
+                None => Some(l),
+                Some(prev) => match common_leaf(prev, l) {
+                    Some(c) => Some(c),
+                    None => return Some(Err(self.error(format!("`{name}` arguments have different types ({} and {})", prev.name(), l.name()), *aspan))),
+                },
+            };
+        }
+        let leaf = leaf?;
+        if let Some(size) = vec_size {
+            if args.len() == 1 {
+                let (op, aspan) = args.into_iter().next()?;
+                let is_scalar = matches!(self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()), Some(TypeInner::Scalar(_)));
+                if is_scalar {
+                    if let Operand::Const(Value::Scalar(s)) = op {
+                        return Some(Ok(Operand::Const(Value::Vector(vec![s; size as usize]))));
+                    }
+                    let ty = self.vec_ty(size, leaf.concretize());
+                    return Some(self.rvalue(fx, op, aspan).map(|value| Operand::Value(self.push(fx, Expression::Splat { value }, ty, span))));
+                }
+                return Some(self.compose_vector(fx, vec![(op, aspan)], size, leaf, span));
+            }
+            return Some(self.compose_vector(fx, args, size, leaf, span));
+        }
+        if let Some((columns, rows)) = mat {
+            let leaf = if leaf == Leaf::AInt { Leaf::AFloat } else { leaf };
+            if args.len() == 1 {
+                let (op, _) = &args[0];
+                if let Operand::Const(v @ Value::Matrix(_)) = op {
+                    return Some(Ok(Operand::Const(v.clone())));
+                }
+                let (op, aspan) = args.into_iter().next()?;
+                return Some(self.rvalue(fx, op, aspan).map(Operand::Value));
+            }
+            return Some(self.compose_matrix(fx, args, columns, rows, leaf, span));
+        }
+        // array(...): all elements share the first element's type after conversion.
+        if args.iter().all(|(o, _)| matches!(o, Operand::Const(_))) {
+            let mut values = Vec::new();
+            for (op, aspan) in &args {
+                if let Operand::Const(v) = op {
+                    match v.convert_auto(leaf) {
+                        Some(c) => values.push(c),
+                        None => return Some(Err(self.error("array elements must have the same type", *aspan))),
+                    }
+                }
+            }
+            return Some(Ok(Operand::Const(Value::Array(values))));
+        }
+        let concrete = Leaf::Concrete(leaf.concretize());
+        let mut elem_ty = None;
+        let mut converted = Vec::new();
+        for (op, aspan) in args {
+            let op = match self.coerce_leaf(fx, op, concrete, aspan) {
+                Ok(o) => o,
+                Err(r) => return Some(Err(r)),
+            };
+            if elem_ty.is_none() {
+                elem_ty = self.operand_type(fx, &op);
+            }
+            converted.push((op, aspan));
+        }
+        let elem = elem_ty?;
+        let n = converted.len() as u32;
+        let ty = self.array_ty(elem, ArraySize::Constant(n));
+        Some(self.compose_elements(fx, ty, converted.into_iter().map(|a| (a, elem)).collect(), span))
+    }
+
+    pub(super) fn literal_of(&mut self, fx: &mut FnCtx, s: Sv, span: Span) -> Handle<Expression> {
+        let ty = self.scalar_ty(s.leaf().concretize());
+        self.push(fx, Expression::Literal(literal(s)), ty, span)
+    }
+}
+
+fn unreachable_operand() -> R<Operand> {
+    Err(Reported)
+}
+
+pub(super) fn op_symbol(op: ast::BinaryOp) -> &'static str {
+    use ast::BinaryOp as B;
+    match op {
+        B::Add => "+",
+        B::Subtract => "-",
+        B::Multiply => "*",
+        B::Divide => "/",
+        B::Modulo => "%",
+        B::Equal => "==",
+        B::NotEqual => "!=",
+        B::Less => "<",
+        B::LessEqual => "<=",
+        B::Greater => ">",
+        B::GreaterEqual => ">=",
+        B::And => "&",
+        B::Or => "|",
+        B::Xor => "^",
+        B::LogicalAnd => "&&",
+        B::LogicalOr => "||",
+        B::ShiftLeft => "<<",
+        B::ShiftRight => ">>",
+    }
+}
+
+/// `xyzw` or `rgba` letters (not mixed) to component indices, if valid for a vector of `n`.
+fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
+    if s.is_empty() || s.len() > 4 {
+        return None;
+    }
+    let xyzw = s.chars().all(|c| "xyzw".contains(c));
+    let rgba = s.chars().all(|c| "rgba".contains(c));
+    if !xyzw && !rgba {
+        return None;
+    }
+    s.chars()
+        .map(|c| {
+            let i = "xyzw".find(c).or_else(|| "rgba".find(c))? as u8;
+            (u32::from(i) < n).then_some(i)
+        })
+        .collect()
+}
+
+/// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
+/// scalar broadcast to the other side's size).
+fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {
+    use ast::BinaryOp as B;
+    let (Some(ca), Some(cb)) = (a.components(), b.components()) else { return Err(EvalError::NotConst) };
+    let (la, lb) = (a.leaf().ok_or(EvalError::NotConst)?, b.leaf().ok_or(EvalError::NotConst)?);
+    let (ca, cb) = if matches!(op, B::ShiftLeft | B::ShiftRight) {
+        let target_r = if la == Leaf::AInt && lb == Leaf::AInt { Leaf::AInt } else { Leaf::Concrete(Scalar::U32) };
+        let target_l = if lb.is_abstract() || la.is_abstract() { if la == Leaf::AInt && lb != Leaf::AInt { Leaf::Concrete(Scalar::I32) } else { la } } else { la };
+        let conv = |c: &[Sv], t: Leaf| c.iter().map(|s| s.convert_auto(t)).collect::<Option<Vec<_>>>();
+        (conv(&ca, target_l).ok_or(EvalError::NotConst)?, conv(&cb, target_r).ok_or(EvalError::NotConst)?)
+    } else {
+        let common = common_leaf(la, lb).ok_or(EvalError::NotConst)?;
+        let conv = |c: &[Sv]| c.iter().map(|s| s.convert_auto(common)).collect::<Option<Vec<_>>>();
+        (conv(&ca).ok_or(EvalError::NotConst)?, conv(&cb).ok_or(EvalError::NotConst)?)
+    };
+    let a_vec = matches!(a, Value::Vector(_));
+    let b_vec = matches!(b, Value::Vector(_));
+    let n = ca.len().max(cb.len());
+    if a_vec && b_vec && ca.len() != cb.len() {
+        return Err(EvalError::NotConst);
+    }
+    if matches!(op, B::LogicalAnd | B::LogicalOr) && (a_vec || b_vec) {
+        return Err(EvalError::NotConst);
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = if ca.len() == 1 { ca[0] } else { ca[i] };
+        let y = if cb.len() == 1 { cb[0] } else { cb[i] };
+        out.push(consteval::binary_scalar(op, x, y)?);
+    }
+    Ok(if a_vec || b_vec { Value::Vector(out) } else { Value::Scalar(out[0]) })
+}

@@ -1,0 +1,1122 @@
+//! Lowering: WGSL syntax tree to IR. Resolves names (module declarations in any order),
+//! types, abstract numerics and constant expressions, checks WGSL's type rules, and rewrites
+//! entry points from WGSL's parameter/return style to IR `Input`/`Output` globals.
+
+use super::ast::{self, Expr, ExprKind};
+use super::consteval::{self, Leaf, Sv, Value};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::*;
+use crate::span::Span;
+use std::collections::HashMap;
+
+/// An error that has already been reported; callers only unwind.
+#[derive(Clone, Copy, Debug)]
+pub struct Reported;
+pub type R<T> = Result<T, Reported>;
+
+pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
+    let mut decls = HashMap::new();
+    let mut lw = Lowerer {
+        module: Module::default(),
+        diags: Diagnostics::new(),
+        tu,
+        decls: HashMap::new(),
+        items: HashMap::new(),
+        in_progress: Vec::new(),
+        f16: false,
+        bodies: Vec::new(),
+    };
+    for directive in &tu.directives {
+        if let ast::Directive::Enable(names) = directive {
+            for name in names {
+                match name.name.as_str() {
+                    "f16" => lw.f16 = true,
+                    "subgroups" | "clip_distances" | "dual_source_blending" | "primitive_index" => {}
+                    "subgroups_f16" => {}
+                    other => {
+                        lw.error(format!("unknown extension `{other}`"), name.span);
+                    }
+                }
+            }
+        }
+    }
+    for (index, decl) in tu.decls.iter().enumerate() {
+        if let Some(name) = decl_name(decl) {
+            if let Some(&previous) = decls.get(name.name.as_str()) {
+                let previous: &ast::GlobalDecl = &tu.decls[previous];
+                let prev_span = decl_name(previous).map_or(Span::default(), |n| n.span);
+                lw.diags.push(
+                    Diagnostic::error(format!("`{}` is declared more than once", name.name), name.span)
+                        .with_secondary(prev_span, "first declared here"),
+                );
+                continue;
+            }
+            decls.insert(name.name.as_str(), index);
+        }
+    }
+    lw.decls = decls;
+    for (index, decl) in tu.decls.iter().enumerate() {
+        match decl {
+            ast::GlobalDecl::ConstAssert { expr, span } => {
+                let _ = lw.const_assert(None, expr, *span);
+            }
+            _ => {
+                if let Some(name) = decl_name(decl) {
+                    if lw.decls.get(name.name.as_str()) == Some(&index) {
+                        let _ = lw.resolve_global(&name.name, name.span);
+                    }
+                }
+            }
+        }
+    }
+    // Function bodies last, so every signature exists; bodies may discover more work.
+    let mut next = 0;
+    while next < lw.bodies.len() {
+        let (handle, index) = lw.bodies[next];
+        next += 1;
+        if let ast::GlobalDecl::Function(f) = &tu.decls[index] {
+            let _ = lw.function_body(handle, f);
+        }
+    }
+    (lw.module, lw.diags)
+}
+
+fn decl_name(decl: &ast::GlobalDecl) -> Option<&ast::Ident> {
+    Some(match decl {
+        ast::GlobalDecl::Var(v) => &v.name,
+        ast::GlobalDecl::Const(c) => &c.name,
+        ast::GlobalDecl::Override(o) => &o.name,
+        ast::GlobalDecl::Alias { name, .. } => name,
+        ast::GlobalDecl::Struct(s) => &s.name,
+        ast::GlobalDecl::Function(f) => &f.name,
+        ast::GlobalDecl::ConstAssert { .. } => return None,
+    })
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Item {
+    Type(Handle<Type>),
+    Const(Value),
+    Override(Handle<Override>),
+    Var(Handle<GlobalVariable>),
+    Function(Handle<Function>),
+}
+
+pub(super) struct Lowerer<'a> {
+    pub module: Module,
+    pub diags: Diagnostics,
+    tu: &'a ast::TranslationUnit,
+    decls: HashMap<&'a str, usize>,
+    items: HashMap<String, Item>,
+    in_progress: Vec<String>,
+    pub f16: bool,
+    bodies: Vec<(Handle<Function>, usize)>,
+}
+
+/// What an expression lowered to.
+#[derive(Clone, Debug)]
+pub(super) enum Operand {
+    /// A constant, possibly of an abstract type.
+    Const(Value),
+    /// A concrete run-time value (possibly a pointer value).
+    Value(Handle<Expression>),
+    /// A WGSL reference: an IR pointer expression that is loaded when its value is needed.
+    Ref(Handle<Expression>),
+    /// A call without a result.
+    Void,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Local {
+    Const(Value),
+    Let(Handle<LetBinding>),
+    Var(Handle<LocalVariable>),
+    Arg(u32),
+}
+
+pub(super) struct FnCtx {
+    pub func: Function,
+    pub scopes: Vec<HashMap<String, (Local, Span)>>,
+    pub loops: u32,
+    pub switches: u32,
+    pub in_continuing: bool,
+}
+
+impl FnCtx {
+    pub(super) fn lookup(&self, name: &str) -> Option<&Local> {
+        self.scopes.iter().rev().find_map(|s| s.get(name)).map(|(l, _)| l)
+    }
+}
+
+pub(super) fn span_of(e: &Expr) -> Span {
+    e.span
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn tu_decls(&self) -> &'a [ast::GlobalDecl] {
+        &self.tu.decls
+    }
+
+    pub fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
+        self.diags.push(Diagnostic::error(message, span));
+        Reported
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Module scope
+
+    pub(super) fn resolve_global(&mut self, name: &str, span: Span) -> R<Option<Item>> {
+        if let Some(item) = self.items.get(name) {
+            return Ok(Some(item.clone()));
+        }
+        let Some(&index) = self.decls.get(name) else { return Ok(None) };
+        if self.in_progress.iter().any(|n| n == name) {
+            return Err(self.error(format!("`{name}` depends on itself"), span));
+        }
+        self.in_progress.push(name.to_string());
+        let result = self.lower_decl(&self.tu.decls[index], index);
+        self.in_progress.pop();
+        let item = match result {
+            Ok(item) => item,
+            Err(r) => {
+                // Remember the failure as a harmless item so later uses do not cascade.
+                self.items.insert(name.to_string(), Item::Const(Value::Scalar(Sv::AInt(0))));
+                return Err(r);
+            }
+        };
+        self.items.insert(name.to_string(), item.clone());
+        Ok(Some(item))
+    }
+
+    fn lower_decl(&mut self, decl: &'a ast::GlobalDecl, index: usize) -> R<Item> {
+        match decl {
+            ast::GlobalDecl::Alias { ty, .. } => Ok(Item::Type(self.resolve_type(None, ty)?)),
+            ast::GlobalDecl::Struct(s) => Ok(Item::Type(self.struct_decl(s)?)),
+            ast::GlobalDecl::Const(c) => {
+                let value = self.const_expr(None, &c.init)?;
+                let value = match &c.ty {
+                    Some(ty) => {
+                        let ty = self.resolve_type(None, ty)?;
+                        self.convert_value(&value, ty, c.init.span)?
+                    }
+                    None => value,
+                };
+                Ok(Item::Const(value))
+            }
+            ast::GlobalDecl::Override(o) => self.override_decl(o),
+            ast::GlobalDecl::Var(v) => self.global_var(v),
+            ast::GlobalDecl::Function(f) => self.function_signature(f, index),
+            ast::GlobalDecl::ConstAssert { .. } => unreachable_item(),
+        }
+    }
+
+    fn struct_decl(&mut self, s: &ast::StructDecl) -> R<Handle<Type>> {
+        let mut members = Vec::new();
+        let mut offset = 0u32;
+        let mut struct_align = 1u32;
+        let mut failed = false;
+        for (i, m) in s.members.iter().enumerate() {
+            if s.members[..i].iter().any(|p| p.name.name == m.name.name) {
+                self.error(format!("struct member `{}` is declared more than once", m.name.name), m.name.span);
+                failed = true;
+            }
+            let Ok(ty) = self.resolve_type(None, &m.ty) else {
+                failed = true;
+                continue;
+            };
+            if matches!(self.module.inner(ty), TypeInner::Array { size: ArraySize::Dynamic, .. }) && i + 1 != s.members.len() {
+                self.error("a runtime-sized array must be the last member of a struct", m.ty.span);
+                failed = true;
+            }
+            let (mut align, mut size) = self.align_size(ty);
+            for attr in &m.attrs {
+                match attr.name.name.as_str() {
+                    "align" => {
+                        let v = self.attr_u32(attr)?;
+                        if !v.is_power_of_two() || v < align {
+                            let message = if v.is_power_of_two() {
+                                format!("@align({v}) is smaller than the alignment {align} of the member's type")
+                            } else {
+                                format!("@align({v}) is not a power of two")
+                            };
+                            self.error(message, attr.span);
+                            failed = true;
+                        } else {
+                            align = v;
+                        }
+                    }
+                    "size" => {
+                        let v = self.attr_u32(attr)?;
+                        if v < size {
+                            self.error(format!("@size({v}) is smaller than the size {size} of the member's type"), attr.span);
+                            failed = true;
+                        } else {
+                            size = v;
+                        }
+                    }
+                    "offset" => {
+                        // 2021 draft: explicit offsets.
+                        let v = self.attr_u32(attr)?;
+                        offset = v;
+                    }
+                    _ => {}
+                }
+            }
+            offset = round_up(offset, align);
+            struct_align = struct_align.max(align);
+            members.push(StructMember {
+                name: Some(m.name.name.clone()),
+                ty,
+                offset,
+                matrix: self.matrix_layout(ty),
+            });
+            offset += size;
+        }
+        if failed {
+            return Err(Reported);
+        }
+        if members.is_empty() {
+            return Err(self.error("a struct must have at least one member", s.name.span));
+        }
+        let span = round_up(offset, struct_align);
+        Ok(self.module.types.insert(
+            Type { name: Some(s.name.name.clone()), inner: TypeInner::Struct { members, span } },
+            s.span,
+        ))
+    }
+
+    /// `MatrixStride` for members that are (arrays of) matrices.
+    fn matrix_layout(&self, ty: Handle<Type>) -> Option<MatrixLayout> {
+        match *self.module.inner(ty) {
+            TypeInner::Matrix { rows, scalar, .. } => {
+                let (align, _) = vector_align_size(rows as u32, scalar.width as u32);
+                Some(MatrixLayout { stride: align, row_major: false })
+            }
+            TypeInner::Array { base, .. } => self.matrix_layout(base),
+            _ => None,
+        }
+    }
+
+    /// WGSL §14.4 "Memory Layout": AlignOf and SizeOf.
+    pub fn align_size(&self, ty: Handle<Type>) -> (u32, u32) {
+        match *self.module.inner(ty) {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
+                let w = if s.kind == ScalarKind::Bool { 4 } else { s.width as u32 };
+                (w, w)
+            }
+            TypeInner::Vector { size, scalar } => vector_align_size(size as u32, scalar.width as u32),
+            TypeInner::Matrix { columns, rows, scalar } => {
+                let (align, _) = vector_align_size(rows as u32, scalar.width as u32);
+                (align, align * columns as u32)
+            }
+            TypeInner::Array { base, size, stride } => {
+                let (align, _) = self.align_size(base);
+                let n = match size {
+                    ArraySize::Constant(n) => n,
+                    ArraySize::Dynamic => 1,
+                };
+                (align, stride * n)
+            }
+            TypeInner::Struct { ref members, span } => {
+                let align = members.iter().map(|m| self.align_size(m.ty).0).max().unwrap_or(1);
+                (align, span)
+            }
+            _ => (1, 0),
+        }
+    }
+
+    pub(super) fn attr_u32(&mut self, attr: &ast::Attribute) -> R<u32> {
+        let Some(arg) = attr.args.first() else {
+            return Err(self.error(format!("@{} needs an argument", attr.name.name), attr.span));
+        };
+        self.const_u32(None, arg)
+    }
+
+    /// A const-expression that must be a non-negative integer.
+    pub(super) fn const_u32(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<u32> {
+        let value = self.const_expr(fx, e)?;
+        match value.as_scalar().and_then(Sv::as_i128) {
+            Some(v) if (0..=u32::MAX as i128).contains(&v) => Ok(v as u32),
+            Some(v) => Err(self.error(format!("expected a non-negative 32-bit integer, found {v}"), e.span)),
+            None => Err(self.error("expected an integer constant", e.span)),
+        }
+    }
+
+    fn override_decl(&mut self, o: &ast::OverrideDecl) -> R<Item> {
+        let mut id = None;
+        for attr in &o.attrs {
+            if attr.name.name == "id" {
+                id = Some(self.attr_u32(attr)?);
+            }
+        }
+        let declared = match &o.ty {
+            Some(t) => Some(self.resolve_type(None, t)?),
+            None => None,
+        };
+        let init = match &o.init {
+            Some(e) => {
+                let value = self.const_expr(None, e).map_err(|r| {
+                    r
+                })?;
+                let value = match declared {
+                    Some(ty) => self.convert_value(&value, ty, e.span)?,
+                    None => value.concretize(),
+                };
+                Some(value)
+            }
+            None => None,
+        };
+        let ty = match (declared, &init) {
+            (Some(ty), _) => ty,
+            (None, Some(v)) => self.value_type(v),
+            (None, None) => return Err(self.error("an override without a type needs an initializer", o.name.span)),
+        };
+        if !matches!(self.module.inner(ty), TypeInner::Scalar(_)) {
+            return Err(self.error(format!("an override must be a scalar, found `{}`", self.type_name(ty)), o.name.span));
+        }
+        let init = init.map(|v| self.materialize_module(&v, o.span));
+        let handle = self.module.overrides.append(
+            Override { name: Some(o.name.name.clone()), id, ty, init },
+            o.span,
+        );
+        Ok(Item::Override(handle))
+    }
+
+    fn global_var(&mut self, v: &ast::VarDecl) -> R<Item> {
+        let mut group = None;
+        let mut binding = None;
+        let mut io = None;
+        let mut access_attr = None;
+        for attr in &v.attrs {
+            match attr.name.name.as_str() {
+                "group" | "set" => group = Some(self.attr_u32(attr)?),
+                "binding" => binding = Some(self.attr_u32(attr)?),
+                "access" => access_attr = attr.args.first().and_then(ident_of).map(|i| i.name.clone()),
+                "location" | "builtin" => io = Some(attr),
+                _ => {}
+            }
+        }
+        let ty = match &v.ty {
+            Some(t) => self.resolve_type(None, t)?,
+            None => match &v.init {
+                Some(e) => {
+                    let value = self.const_expr(None, e)?.concretize();
+                    self.value_type(&value)
+                }
+                None => return Err(self.error("a variable needs a type or an initializer", v.name.span)),
+            },
+        };
+        let is_handle = matches!(
+            self.module.inner(ty),
+            TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }
+        ) || matches!(self.module.inner(ty), TypeInner::BindingArray { base, .. }
+            if matches!(self.module.inner(*base), TypeInner::Image { .. } | TypeInner::Sampler { .. }));
+        let access_name = v.access.as_ref().map(|a| a.name.clone()).or(access_attr);
+        let access = match access_name.as_deref() {
+            None | Some("read") => StorageAccess::READ,
+            Some("write") => StorageAccess::WRITE,
+            Some("read_write") => StorageAccess::READ_WRITE,
+            Some(other) => {
+                let span = v.access.as_ref().map_or(v.span, |a| a.span);
+                return Err(self.error(format!("unknown access mode `{other}`"), span));
+            }
+        };
+        let space = match v.space.as_ref().map(|s| s.name.as_str()) {
+            None if is_handle => AddressSpace::Handle,
+            None => {
+                return Err(self.error(
+                    "a module-scope `var` needs an address space, e.g. `var<private>`",
+                    v.name.span,
+                ))
+            }
+            Some("private") => AddressSpace::Private,
+            Some("workgroup") => AddressSpace::Workgroup,
+            Some("uniform") => AddressSpace::Uniform,
+            Some("storage") | Some("storage_buffer") => AddressSpace::Storage { access },
+            Some("push_constant") | Some("immediate") => AddressSpace::PushConstant,
+            Some("handle") | Some("image") => AddressSpace::Handle,
+            Some("in") => AddressSpace::Input,
+            Some("out") => AddressSpace::Output,
+            Some("function") => {
+                return Err(self.error("`var<function>` is only allowed inside functions", v.space.as_ref().unwrap().span))
+            }
+            Some(other) => {
+                return Err(self.error(format!("unknown address space `{other}`"), v.space.as_ref().unwrap().span))
+            }
+        };
+        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle)
+            && (group.is_none() || binding.is_none())
+        {
+            return Err(self.error(
+                format!("resource `{}` needs both @group and @binding", v.name.name),
+                v.name.span,
+            ));
+        }
+        if matches!(space, AddressSpace::Uniform) {
+            if let Some(problem) = self.uniform_layout_problem(ty) {
+                return Err(self.error(
+                    format!("`{}` cannot be used in the uniform address space: {problem}", self.type_name(ty)),
+                    v.ty.as_ref().map_or(v.name.span, span_of),
+                ));
+            }
+        }
+        let io = match io {
+            Some(_) => self.io_binding(&v.attrs, None, space == AddressSpace::Output, ty)?,
+            None => None,
+        };
+        let init = match &v.init {
+            Some(e) => {
+                if !matches!(space, AddressSpace::Private) {
+                    return Err(self.error("only `var<private>` may have an initializer at module scope", e.span));
+                }
+                let value = self.const_expr(None, e)?;
+                let value = self.convert_value(&value, ty, e.span)?;
+                Some(self.materialize_module(&value, e.span))
+            }
+            None => None,
+        };
+        let handle = self.module.globals.append(
+            GlobalVariable {
+                name: Some(v.name.name.clone()),
+                space,
+                binding: match (group, binding) {
+                    (Some(group), Some(binding)) => Some(ResourceBinding { group, binding }),
+                    _ => None,
+                },
+                io,
+                invariant: v.attrs.iter().any(|a| a.name.name == "invariant"),
+                memory: MemoryQualifiers::default(),
+                ty,
+                init,
+            },
+            v.span,
+        );
+        Ok(Item::Var(handle))
+    }
+
+    /// WGSL §14.4.4 "Address Space Layout Constraints" for `uniform`.
+    fn uniform_layout_problem(&self, ty: Handle<Type>) -> Option<String> {
+        match self.module.inner(ty) {
+            TypeInner::Array { base, size, stride } => {
+                if *size == ArraySize::Dynamic {
+                    return Some("runtime-sized arrays are not allowed".into());
+                }
+                if stride % 16 != 0 {
+                    return Some(format!(
+                        "the array stride {stride} is not a multiple of 16 (wrap the element in a struct with @align(16) or use vec4)"
+                    ));
+                }
+                self.uniform_layout_problem(*base)
+            }
+            TypeInner::Struct { members, .. } => {
+                let mut prev_struct_end: Option<u32> = None;
+                for m in members {
+                    if let Some(end) = prev_struct_end {
+                        if m.offset < round_up(end, 16) {
+                            return Some(format!(
+                                "member `{}` at offset {} follows a struct member and must start at a multiple of 16",
+                                m.name.as_deref().unwrap_or("?"),
+                                m.offset
+                            ));
+                        }
+                    }
+                    if let TypeInner::Struct { .. } = self.module.inner(m.ty) {
+                        let (align, size) = self.align_size(m.ty);
+                        let _ = align;
+                        if m.offset % 16 != 0 {
+                            return Some(format!(
+                                "struct member `{}` at offset {} must be aligned to 16",
+                                m.name.as_deref().unwrap_or("?"),
+                                m.offset
+                            ));
+                        }
+                        prev_struct_end = Some(m.offset + size);
+                    } else {
+                        prev_struct_end = None;
+                    }
+                    if let Some(p) = self.uniform_layout_problem(m.ty) {
+                        return Some(p);
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item> {
+        let mut arguments = Vec::new();
+        let mut failed = false;
+        for p in &f.params {
+            match self.resolve_type(None, &p.ty) {
+                Ok(ty) => arguments.push(FunctionArgument { name: Some(p.name.name.clone()), ty }),
+                Err(_) => failed = true,
+            }
+        }
+        let result = match &f.return_type {
+            Some(t) => Some(self.resolve_type(None, t)?),
+            None => None,
+        };
+        if failed {
+            return Err(Reported);
+        }
+        let function = Function { name: Some(f.name.name.clone()), arguments, result, ..Default::default() };
+        let handle = self.module.functions.append(function, f.span);
+        self.bodies.push((handle, index));
+        Ok(Item::Function(handle))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    pub fn scalar_ty(&mut self, s: Scalar) -> Handle<Type> {
+        self.module.ty(TypeInner::Scalar(s))
+    }
+
+    pub fn vec_ty(&mut self, size: VectorSize, scalar: Scalar) -> Handle<Type> {
+        self.module.ty(TypeInner::Vector { size, scalar })
+    }
+
+    /// The shape of `ty` with its scalar replaced (scalar, vector or matrix).
+    pub fn with_scalar(&mut self, ty: Handle<Type>, scalar: Scalar) -> Handle<Type> {
+        let inner = match *self.module.inner(ty) {
+            TypeInner::Scalar(_) => TypeInner::Scalar(scalar),
+            TypeInner::Vector { size, .. } => TypeInner::Vector { size, scalar },
+            TypeInner::Matrix { columns, rows, .. } => TypeInner::Matrix { columns, rows, scalar },
+            _ => return ty,
+        };
+        self.module.ty(inner)
+    }
+
+    pub fn array_ty(&mut self, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
+        let (align, elem_size) = self.align_size(base);
+        let stride = if self.is_host_shareable(base) { round_up(elem_size, align) } else { round_up(elem_size.max(1), align.max(1)) };
+        self.module.ty(TypeInner::Array { base, size, stride })
+    }
+
+    fn is_host_shareable(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+                s.kind != ScalarKind::Bool
+            }
+            TypeInner::Atomic(_) => true,
+            TypeInner::Array { base, .. } => self.is_host_shareable(*base),
+            TypeInner::Struct { members, .. } => members.iter().all(|m| self.is_host_shareable(m.ty)),
+            _ => false,
+        }
+    }
+
+    pub fn ptr_ty(&mut self, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
+        self.module.ty(TypeInner::Pointer { base, space })
+    }
+
+    pub fn resolve_type(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Handle<Type>> {
+        match &e.kind {
+            ExprKind::Ident(id) => {
+                if let Some(ty) = self.predeclared_type(&id.name, id.span)? {
+                    return Ok(ty);
+                }
+                if fx.as_ref().is_some_and(|fx| fx.lookup(&id.name).is_some()) {
+                    return Err(self.error(format!("`{}` is not a type", id.name), id.span));
+                }
+                match self.resolve_global(&id.name, id.span)? {
+                    Some(Item::Type(ty)) => Ok(ty),
+                    Some(_) => Err(self.error(format!("`{}` is not a type", id.name), id.span)),
+                    None => Err(self.error(format!("unknown type `{}`", id.name), id.span)),
+                }
+            }
+            ExprKind::Templated { name, args } => self.templated_type(fx, name, args, e.span),
+            _ => Err(self.error("expected a type", e.span)),
+        }
+    }
+
+    pub(super) fn predeclared_type(&mut self, name: &str, span: Span) -> R<Option<Handle<Type>>> {
+        let scalar = |c: char| match c {
+            'f' => Some(Scalar::F32),
+            'i' => Some(Scalar::I32),
+            'u' => Some(Scalar::U32),
+            'h' => Some(Scalar::F16),
+            _ => None,
+        };
+        let inner = match name {
+            "bool" => TypeInner::Scalar(Scalar::BOOL),
+            "i32" => TypeInner::Scalar(Scalar::I32),
+            "u32" => TypeInner::Scalar(Scalar::U32),
+            "f32" => TypeInner::Scalar(Scalar::F32),
+            "f16" => TypeInner::Scalar(Scalar::F16),
+            "sampler" => TypeInner::Sampler { comparison: false },
+            "sampler_comparison" => TypeInner::Sampler { comparison: true },
+            "texture_depth_2d" => depth(ImageDimension::D2, false, false),
+            "texture_depth_2d_array" => depth(ImageDimension::D2, true, false),
+            "texture_depth_cube" => depth(ImageDimension::Cube, false, false),
+            "texture_depth_cube_array" => depth(ImageDimension::Cube, true, false),
+            "texture_depth_multisampled_2d" => depth(ImageDimension::D2, false, true),
+            _ => {
+                let b = name.as_bytes();
+                if name.len() == 5 && name.starts_with("vec") {
+                    let (Some(size), Some(s)) = (VectorSize::from_u32((b[3] - b'0') as u32), scalar(b[4] as char)) else {
+                        return Ok(None);
+                    };
+                    TypeInner::Vector { size, scalar: s }
+                } else if name.len() == 7 && name.starts_with("mat") && b[4] == b'x' {
+                    let (Some(columns), Some(rows), Some(s)) = (
+                        VectorSize::from_u32((b[3].wrapping_sub(b'0')) as u32),
+                        VectorSize::from_u32((b[5].wrapping_sub(b'0')) as u32),
+                        scalar(b[6] as char),
+                    ) else {
+                        return Ok(None);
+                    };
+                    if s.kind != ScalarKind::Float {
+                        return Ok(None);
+                    }
+                    TypeInner::Matrix { columns, rows, scalar: s }
+                } else {
+                    return Ok(None);
+                }
+            }
+        };
+        if inner.scalar() == Some(Scalar::F16) && !self.f16 {
+            return Err(self.error("f16 needs `enable f16;` at the top of the module", span));
+        }
+        Ok(Some(self.module.ty(inner)))
+    }
+
+    fn templated_type(&mut self, mut fx: Option<&mut FnCtx>, name: &ast::Ident, args: &[Expr], span: Span) -> R<Handle<Type>> {
+        let n = name.name.as_str();
+        let arg_count = |lw: &mut Self, want: std::ops::RangeInclusive<usize>| -> R<()> {
+            if want.contains(&args.len()) {
+                Ok(())
+            } else {
+                Err(lw.error(format!("`{n}` takes {} template argument(s), found {}", range_text(&want), args.len()), span))
+            }
+        };
+        if let Some(size) = n.strip_prefix("vec").and_then(|s| s.parse().ok()).and_then(VectorSize::from_u32) {
+            arg_count(self, 1..=1)?;
+            let elem = self.resolve_type(fx, &args[0])?;
+            let TypeInner::Scalar(scalar) = *self.module.inner(elem) else {
+                return Err(self.error(format!("vector components must be scalars, found `{}`", self.type_name(elem)), args[0].span));
+            };
+            return Ok(self.vec_ty(size, scalar));
+        }
+        if n.len() == 6 && n.starts_with("mat") && n.as_bytes()[4] == b'x' {
+            let b = n.as_bytes();
+            let columns = VectorSize::from_u32(b[3].wrapping_sub(b'0') as u32);
+            let rows = VectorSize::from_u32(b[5].wrapping_sub(b'0') as u32);
+            if let (Some(columns), Some(rows)) = (columns, rows) {
+                arg_count(self, 1..=1)?;
+                let elem = self.resolve_type(fx, &args[0])?;
+                let TypeInner::Scalar(scalar) = *self.module.inner(elem) else {
+                    return Err(self.error("matrix components must be f32 or f16", args[0].span));
+                };
+                if scalar.kind != ScalarKind::Float {
+                    return Err(self.error(format!("matrix components must be f32 or f16, found `{}`", self.type_name(elem)), args[0].span));
+                }
+                return Ok(self.module.ty(TypeInner::Matrix { columns, rows, scalar }));
+            }
+        }
+        match n {
+            "array" | "binding_array" => {
+                arg_count(self, 1..=2)?;
+                let base = self.resolve_type(fx.as_deref_mut(), &args[0])?;
+                let size = match args.get(1) {
+                    Some(e) => {
+                        let v = self.const_u32(fx, e)?;
+                        if v == 0 {
+                            return Err(self.error("array size must be greater than zero", e.span));
+                        }
+                        ArraySize::Constant(v)
+                    }
+                    None => ArraySize::Dynamic,
+                };
+                if n == "binding_array" {
+                    return Ok(self.module.ty(TypeInner::BindingArray { base, size }));
+                }
+                if matches!(self.module.inner(base), TypeInner::Array { size: ArraySize::Dynamic, .. }) {
+                    return Err(self.error("array elements cannot be runtime-sized arrays", args[0].span));
+                }
+                Ok(self.array_ty(base, size))
+            }
+            "atomic" => {
+                arg_count(self, 1..=1)?;
+                let base = self.resolve_type(fx, &args[0])?;
+                match *self.module.inner(base) {
+                    TypeInner::Scalar(s) if matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => {
+                        Ok(self.module.ty(TypeInner::Atomic(s)))
+                    }
+                    _ => Err(self.error(format!("atomic<T> needs i32 or u32, found `{}`", self.type_name(base)), args[0].span)),
+                }
+            }
+            "ptr" => {
+                arg_count(self, 2..=3)?;
+                let space_name = ident_of(&args[0]).map(|i| i.name.as_str()).unwrap_or("");
+                let access = match args.get(2).and_then(ident_of).map(|i| i.name.as_str()) {
+                    None | Some("read") => StorageAccess::READ,
+                    Some("read_write") => StorageAccess::READ_WRITE,
+                    Some("write") => StorageAccess::WRITE,
+                    Some(other) => return Err(self.error(format!("unknown access mode `{other}`"), args[2].span)),
+                };
+                let space = match space_name {
+                    "function" => AddressSpace::Function,
+                    "private" => AddressSpace::Private,
+                    "workgroup" => AddressSpace::Workgroup,
+                    "uniform" => AddressSpace::Uniform,
+                    "storage" => AddressSpace::Storage { access },
+                    "push_constant" | "immediate" => AddressSpace::PushConstant,
+                    _ => return Err(self.error(format!("unknown address space `{space_name}`"), args[0].span)),
+                };
+                let base = self.resolve_type(fx, &args[1])?;
+                Ok(self.ptr_ty(base, space))
+            }
+            _ => self.texture_type(fx, n, args, span),
+        }
+    }
+
+    fn texture_type(&mut self, fx: Option<&mut FnCtx>, n: &str, args: &[Expr], span: Span) -> R<Handle<Type>> {
+        let (dim, arrayed, kind) = match n {
+            "texture_1d" => (ImageDimension::D1, false, 0),
+            "texture_2d" | "texture_sampled_2d" => (ImageDimension::D2, false, 0),
+            "texture_2d_array" | "texture_sampled_2d_array" => (ImageDimension::D2, true, 0),
+            "texture_3d" | "texture_sampled_3d" => (ImageDimension::D3, false, 0),
+            "texture_cube" | "texture_sampled_cube" => (ImageDimension::Cube, false, 0),
+            "texture_cube_array" | "texture_sampled_cube_array" => (ImageDimension::Cube, true, 0),
+            "texture_multisampled_2d" => (ImageDimension::D2, false, 1),
+            "texture_storage_1d" => (ImageDimension::D1, false, 2),
+            "texture_storage_2d" | "texture_ro_2d" | "texture_wo_2d" => (ImageDimension::D2, false, 2),
+            "texture_storage_2d_array" | "texture_ro_2d_array" | "texture_wo_2d_array" => (ImageDimension::D2, true, 2),
+            "texture_storage_3d" | "texture_ro_3d" | "texture_wo_3d" => (ImageDimension::D3, false, 2),
+            _ => return Err(self.error(format!("unknown type `{n}`"), span)),
+        };
+        let class = if kind < 2 {
+            if args.len() != 1 {
+                return Err(self.error(format!("`{n}` takes one template argument, the sampled type"), span));
+            }
+            let elem = self.resolve_type(fx, &args[0])?;
+            let sk = match *self.module.inner(elem) {
+                TypeInner::Scalar(s) if s.kind != ScalarKind::Bool && s.width == 4 => s.kind,
+                _ => return Err(self.error("the sampled type must be f32, i32 or u32", args[0].span)),
+            };
+            ImageClass::Sampled { kind: sk, multisampled: kind == 1 }
+        } else {
+            let Some(fmt) = args.first().and_then(ident_of) else {
+                return Err(self.error(format!("`{n}` needs a texel format"), span));
+            };
+            let Some(format) = storage_format(&fmt.name) else {
+                return Err(self.error(format!("unknown texel format `{}`", fmt.name), fmt.span));
+            };
+            let access = match args.get(1).and_then(ident_of).map(|i| i.name.as_str()) {
+                Some("read") => StorageAccess::READ,
+                Some("read_write") => StorageAccess::READ_WRITE,
+                Some("write") => StorageAccess::WRITE,
+                None if n.starts_with("texture_ro") => StorageAccess::READ,
+                None => StorageAccess::WRITE,
+                Some(other) => return Err(self.error(format!("unknown access mode `{other}`"), args[1].span)),
+            };
+            ImageClass::Storage { format, access }
+        };
+        Ok(self.module.ty(TypeInner::Image { dim, arrayed, class }))
+    }
+
+    /// A WGSL spelling of a type, for messages.
+    pub fn type_name(&self, ty: Handle<Type>) -> String {
+        let t = &self.module.types[ty];
+        if let Some(name) = &t.name {
+            return name.clone();
+        }
+        match &t.inner {
+            TypeInner::Scalar(s) => consteval::scalar_name(*s).into(),
+            TypeInner::Vector { size, scalar } => format!("vec{}<{}>", *size as u8, consteval::scalar_name(*scalar)),
+            TypeInner::Matrix { columns, rows, scalar } => {
+                format!("mat{}x{}<{}>", *columns as u8, *rows as u8, consteval::scalar_name(*scalar))
+            }
+            TypeInner::Atomic(s) => format!("atomic<{}>", consteval::scalar_name(*s)),
+            TypeInner::Pointer { base, space } => format!("ptr<{}, {}>", space_name(*space), self.type_name(*base)),
+            TypeInner::Array { base, size: ArraySize::Constant(n), .. } => format!("array<{}, {n}>", self.type_name(*base)),
+            TypeInner::Array { base, .. } => format!("array<{}>", self.type_name(*base)),
+            TypeInner::BindingArray { base, .. } => format!("binding_array<{}>", self.type_name(*base)),
+            TypeInner::Struct { .. } => "struct".into(),
+            TypeInner::Image { dim, arrayed, class } => {
+                let d = match dim {
+                    ImageDimension::D1 => "1d",
+                    ImageDimension::D2 => "2d",
+                    ImageDimension::D3 => "3d",
+                    ImageDimension::Cube => "cube",
+                    _ => "?",
+                };
+                let a = if *arrayed { "_array" } else { "" };
+                match class {
+                    ImageClass::Sampled { multisampled: true, .. } => format!("texture_multisampled_{d}"),
+                    ImageClass::Sampled { kind, .. } => {
+                        format!("texture_{d}{a}<{}>", consteval::scalar_name(Scalar { kind: *kind, width: 4 }))
+                    }
+                    ImageClass::Depth { .. } => format!("texture_depth_{d}{a}"),
+                    ImageClass::Storage { .. } => format!("texture_storage_{d}{a}"),
+                }
+            }
+            TypeInner::Sampler { comparison: false } => "sampler".into(),
+            TypeInner::Sampler { comparison: true } => "sampler_comparison".into(),
+            TypeInner::SampledImage { .. } => "sampled_image".into(),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Values
+
+    /// The concrete IR type of a (concrete) value.
+    pub fn value_type(&mut self, v: &Value) -> Handle<Type> {
+        let leaf_scalar = |l: Leaf| l.concretize();
+        match v {
+            Value::Scalar(s) => self.scalar_ty(leaf_scalar(s.leaf())),
+            Value::Vector(c) => {
+                let size = VectorSize::from_u32(c.len() as u32).unwrap_or(VectorSize::Quad);
+                self.vec_ty(size, leaf_scalar(c[0].leaf()))
+            }
+            Value::Matrix(cols) => {
+                let columns = VectorSize::from_u32(cols.len() as u32).unwrap_or(VectorSize::Quad);
+                let rows = VectorSize::from_u32(cols[0].len() as u32).unwrap_or(VectorSize::Quad);
+                self.module.ty(TypeInner::Matrix { columns, rows, scalar: leaf_scalar(cols[0][0].leaf()) })
+            }
+            Value::Array(elems) => {
+                let base = self.value_type(&elems[0]);
+                self.array_ty(base, ArraySize::Constant(elems.len() as u32))
+            }
+            Value::Struct(ty, _) | Value::Zero(ty) => *ty,
+        }
+    }
+
+    /// Converts a constant to a concrete type by WGSL's automatic conversions.
+    pub fn convert_value(&mut self, v: &Value, ty: Handle<Type>, span: Span) -> R<Value> {
+        if let Some(c) = self.try_convert_value(v, ty) {
+            return Ok(c);
+        }
+        let found = self.value_type_name(v);
+        Err(self.error(format!("expected `{}`, found `{found}`", self.type_name(ty)), span))
+    }
+
+    pub fn value_type_name(&mut self, v: &Value) -> String {
+        match v.leaf() {
+            Some(l) if l.is_abstract() => {
+                let concrete = self.value_type(v);
+                self.type_name(concrete).replace(consteval::scalar_name(l.concretize()), &l.name())
+            }
+            _ => {
+                let t = self.value_type(v);
+                self.type_name(t)
+            }
+        }
+    }
+
+    pub fn try_convert_value(&mut self, v: &Value, ty: Handle<Type>) -> Option<Value> {
+        let inner = self.module.inner(ty).clone();
+        match (v, &inner) {
+            (Value::Zero(t), _) | (Value::Struct(t, _), _) => (*t == ty).then(|| v.clone()),
+            (Value::Scalar(s), TypeInner::Scalar(sc)) => Some(Value::Scalar(s.convert_auto(Leaf::Concrete(*sc))?)),
+            (Value::Vector(c), TypeInner::Vector { size, scalar }) if c.len() == *size as usize => {
+                v.convert_auto(Leaf::Concrete(*scalar))
+            }
+            (Value::Matrix(c), TypeInner::Matrix { columns, rows, scalar })
+                if c.len() == *columns as usize && c[0].len() == *rows as usize =>
+            {
+                v.convert_auto(Leaf::Concrete(*scalar))
+            }
+            (Value::Array(e), TypeInner::Array { base, size: ArraySize::Constant(n), .. }) if e.len() == *n as usize => {
+                let base = *base;
+                let elems = e.iter().map(|x| self.try_convert_value(x, base)).collect::<Option<Vec<_>>>()?;
+                Some(Value::Array(elems))
+            }
+            _ => None,
+        }
+    }
+
+    /// Builds a concrete constant as IR expressions in a function.
+    pub fn materialize(&mut self, fx: &mut FnCtx, v: &Value, span: Span) -> Handle<Expression> {
+        let v = v.concretize();
+        let ty = self.value_type(&v);
+        let expr = match &v {
+            Value::Scalar(s) => Expression::Literal(literal(*s)),
+            Value::Zero(t) => Expression::ZeroValue(*t),
+            Value::Vector(c) => {
+                let components = c.iter().map(|s| self.materialize(fx, &Value::Scalar(*s), span)).collect();
+                Expression::Compose { components }
+            }
+            Value::Matrix(cols) => {
+                let components = cols.iter().map(|c| self.materialize(fx, &Value::Vector(c.clone()), span)).collect();
+                Expression::Compose { components }
+            }
+            Value::Array(e) | Value::Struct(_, e) => {
+                let components = e.iter().map(|x| self.materialize(fx, x, span)).collect();
+                Expression::Compose { components }
+            }
+        };
+        fx.func.expressions.append(expr, ty, span)
+    }
+
+    /// Builds a concrete constant in `Module::const_expressions`.
+    pub fn materialize_module(&mut self, v: &Value, span: Span) -> Handle<Expression> {
+        let v = v.concretize();
+        let ty = self.value_type(&v);
+        let expr = match &v {
+            Value::Scalar(s) => Expression::Literal(literal(*s)),
+            Value::Zero(t) => Expression::ZeroValue(*t),
+            Value::Vector(c) => Expression::Compose {
+                components: c.iter().map(|s| self.materialize_module(&Value::Scalar(*s), span)).collect(),
+            },
+            Value::Matrix(cols) => Expression::Compose {
+                components: cols.iter().map(|c| self.materialize_module(&Value::Vector(c.clone()), span)).collect(),
+            },
+            Value::Array(e) | Value::Struct(_, e) => Expression::Compose {
+                components: e.iter().map(|x| self.materialize_module(x, span)).collect(),
+            },
+        };
+        self.module.const_expressions.append(expr, ty, span)
+    }
+
+    /// Evaluates a const-expression.
+    pub fn const_expr(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Value> {
+        let mut scratch;
+        let fx = match fx {
+            Some(fx) => fx,
+            None => {
+                scratch = FnCtx::new(Function::default());
+                &mut scratch
+            }
+        };
+        let before = fx.func.expressions.len();
+        let mut block = Block::new();
+        let op = self.expr(fx, &mut block, e)?;
+        match op {
+            Operand::Const(v) => Ok(v),
+            _ => {
+                let _ = before;
+                Err(self.error("expected a constant expression", e.span))
+            }
+        }
+    }
+
+    fn const_assert(&mut self, fx: Option<&mut FnCtx>, e: &Expr, span: Span) -> R<()> {
+        match self.const_expr(fx, e)? {
+            Value::Scalar(Sv::Bool(true)) => Ok(()),
+            Value::Scalar(Sv::Bool(false)) => Err(self.error("const_assert failed", span)),
+            _ => Err(self.error("const_assert needs a bool constant expression", e.span)),
+        }
+    }
+}
+
+fn unreachable_item() -> R<Item> {
+    Err(Reported)
+}
+
+impl FnCtx {
+    pub fn new(func: Function) -> FnCtx {
+        FnCtx { func, scopes: vec![HashMap::new()], loops: 0, switches: 0, in_continuing: false }
+    }
+}
+
+pub(super) fn ident_of(e: &Expr) -> Option<&ast::Ident> {
+    match &e.kind {
+        ExprKind::Ident(i) => Some(i),
+        _ => None,
+    }
+}
+
+fn range_text(r: &std::ops::RangeInclusive<usize>) -> String {
+    if r.start() == r.end() {
+        r.start().to_string()
+    } else {
+        format!("{} to {}", r.start(), r.end())
+    }
+}
+
+fn depth(dim: ImageDimension, arrayed: bool, multisampled: bool) -> TypeInner {
+    TypeInner::Image { dim, arrayed, class: ImageClass::Depth { multisampled } }
+}
+
+pub(super) fn round_up(v: u32, align: u32) -> u32 {
+    if align <= 1 {
+        v
+    } else {
+        v.div_ceil(align) * align
+    }
+}
+
+fn vector_align_size(n: u32, width: u32) -> (u32, u32) {
+    let align = match n {
+        2 => 2 * width,
+        _ => 4 * width,
+    };
+    (align, n * width)
+}
+
+pub(super) fn literal(s: Sv) -> Literal {
+    match s {
+        Sv::Bool(b) => Literal::Bool(b),
+        Sv::AInt(v) => Literal::I32(v as i32),
+        Sv::AFloat(v) => Literal::F32(v as f32),
+        Sv::I32(v) => Literal::I32(v),
+        Sv::U32(v) => Literal::U32(v),
+        Sv::F32(v) => Literal::F32(v),
+        Sv::F16(v) => Literal::F16(v),
+    }
+}
+
+pub(super) fn space_name(space: AddressSpace) -> &'static str {
+    match space {
+        AddressSpace::Function => "function",
+        AddressSpace::Private => "private",
+        AddressSpace::Workgroup => "workgroup",
+        AddressSpace::Uniform => "uniform",
+        AddressSpace::Storage { .. } => "storage",
+        AddressSpace::Handle => "handle",
+        AddressSpace::PushConstant => "push_constant",
+        AddressSpace::Input => "in",
+        AddressSpace::Output => "out",
+    }
+}
+
+fn storage_format(name: &str) -> Option<StorageFormat> {
+    use StorageFormat as F;
+    Some(match name {
+        "rgba8unorm" => F::Rgba8,
+        "rgba8snorm" => F::Rgba8Snorm,
+        "rgba8uint" => F::Rgba8ui,
+        "rgba8sint" => F::Rgba8i,
+        "rgba16uint" => F::Rgba16ui,
+        "rgba16sint" => F::Rgba16i,
+        "rgba16float" => F::Rgba16f,
+        "rgba16unorm" => F::Rgba16,
+        "rgba16snorm" => F::Rgba16Snorm,
+        "r32uint" => F::R32ui,
+        "r32sint" => F::R32i,
+        "r32float" => F::R32f,
+        "rg32uint" => F::Rg32ui,
+        "rg32sint" => F::Rg32i,
+        "rg32float" => F::Rg32f,
+        "rgba32uint" => F::Rgba32ui,
+        "rgba32sint" => F::Rgba32i,
+        "rgba32float" => F::Rgba32f,
+        "bgra8unorm" => F::Bgra8Unorm,
+        "r8unorm" => F::R8,
+        "r8snorm" => F::R8Snorm,
+        "r8uint" => F::R8ui,
+        "r8sint" => F::R8i,
+        "rg8unorm" => F::Rg8,
+        "rg8snorm" => F::Rg8Snorm,
+        "rg8uint" => F::Rg8ui,
+        "rg8sint" => F::Rg8i,
+        "r16uint" => F::R16ui,
+        "r16sint" => F::R16i,
+        "r16float" => F::R16f,
+        "r16unorm" => F::R16,
+        "r16snorm" => F::R16Snorm,
+        "rg16uint" => F::Rg16ui,
+        "rg16sint" => F::Rg16i,
+        "rg16float" => F::Rg16f,
+        "rg16unorm" => F::Rg16,
+        "rg16snorm" => F::Rg16Snorm,
+        "rgb10a2unorm" => F::Rgb10A2,
+        "rgb10a2uint" => F::Rgb10a2ui,
+        "rg11b10float" | "rg11b10ufloat" => F::R11fG11fB10f,
+        "r64uint" => F::R64ui,
+        "r64sint" => F::R64i,
+        _ => return None,
+    })
+}

@@ -1,0 +1,817 @@
+//! Lowering of WGSL function bodies and statements (WGSL §9 "Statements"), and of entry
+//! points: WGSL's parameters and return values become IR `Input`/`Output` globals read and
+//! written by a generated wrapper function (WGSL §13 "Entry Points").
+
+use super::ast::{self, Expr, StmtKind};
+use super::consteval::{Leaf, Sv, Value};
+use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
+use crate::ir::*;
+use crate::span::Span;
+use std::collections::HashMap;
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn function_body(&mut self, handle: Handle<Function>, f: &ast::FunctionDecl) -> R<()> {
+        let func = std::mem::take(&mut self.module.functions[handle]);
+        let mut fx = FnCtx::new(func);
+        for (i, p) in f.params.iter().enumerate() {
+            if fx.scopes[0].contains_key(&p.name.name) {
+                self.error(format!("parameter `{}` is declared twice", p.name.name), p.name.span);
+            }
+            fx.scopes[0].insert(p.name.name.clone(), (Local::Arg(i as u32), p.name.span));
+        }
+        let body = self.block(&mut fx, &f.body);
+        if fx.func.result.is_some() && !block_returns(&f.body) {
+            self.error(format!("function `{}` must return a value on every path", f.name.name), f.name.span);
+        }
+        fx.func.body = body;
+        self.module.functions[handle] = fx.func;
+        if let Some(stage) = self.entry_stage(f)? {
+            self.entry_point(handle, f, stage)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn block(&mut self, fx: &mut FnCtx, b: &ast::Block) -> Block {
+        fx.scopes.push(HashMap::new());
+        let mut out = Block::new();
+        self.stmts_into(fx, &mut out, &b.stmts);
+        fx.scopes.pop();
+        out
+    }
+
+    fn stmts_into(&mut self, fx: &mut FnCtx, out: &mut Block, stmts: &[ast::Stmt]) {
+        for s in stmts {
+            let _ = self.stmt(fx, out, s);
+        }
+    }
+
+    fn declare(&mut self, fx: &mut FnCtx, name: &ast::Ident, local: Local) {
+        let scope = fx.scopes.last_mut().expect("a scope is always open");
+        if let Some((_, prev)) = scope.get(&name.name) {
+            let prev = *prev;
+            self.diags.push(
+                crate::diag::Diagnostic::error(format!("`{}` is already declared in this scope", name.name), name.span)
+                    .with_secondary(prev, "previous declaration"),
+            );
+        }
+        scope.insert(name.name.clone(), (local, name.span));
+    }
+
+    fn stmt(&mut self, fx: &mut FnCtx, out: &mut Block, s: &ast::Stmt) -> R<()> {
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Block(b) => {
+                let block = self.block(fx, b);
+                out.push(Statement::Block(block), span);
+            }
+            StmtKind::Var(v) => self.local_var(fx, out, v)?,
+            StmtKind::Let { name, ty, init } => {
+                let op = self.expr(fx, out, init)?;
+                let value = match ty {
+                    Some(t) => {
+                        let ty = self.resolve_type(Some(fx), t)?;
+                        self.coerce(fx, op, ty, init.span)?
+                    }
+                    None => self.rvalue(fx, op, init.span)?,
+                };
+                let ty = self.ety(fx, value);
+                let binding = fx.func.lets.append(LetBinding { name: Some(name.name.clone()), ty }, name.span);
+                out.push(Statement::Let { binding, value }, span);
+                self.declare(fx, name, Local::Let(binding));
+            }
+            StmtKind::Const(c) => {
+                let value = self.const_expr(Some(fx), &c.init)?;
+                let value = match &c.ty {
+                    Some(t) => {
+                        let ty = self.resolve_type(Some(fx), t)?;
+                        self.convert_value(&value, ty, c.init.span)?
+                    }
+                    None => value,
+                };
+                self.declare(fx, &c.name, Local::Const(value));
+            }
+            StmtKind::Assign { lhs: None, rhs, .. } => {
+                let op = self.expr(fx, out, rhs)?;
+                match op {
+                    Operand::Const(_) => {}
+                    Operand::Void => return Err(self.error("`_ = ` needs a value; this call returns nothing", rhs.span)),
+                    other => {
+                        let h = self.rvalue(fx, other, rhs.span)?;
+                        out.push(Statement::Eval(h), span);
+                    }
+                }
+            }
+            StmtKind::Assign { lhs: Some(lhs), op: None, rhs } => {
+                let (pointer, pointee) = self.assignable(fx, out, lhs)?;
+                let value = self.expr(fx, out, rhs)?;
+                let value = self.coerce(fx, value, pointee, rhs.span)?;
+                out.push(Statement::Store { pointer, value }, span);
+            }
+            StmtKind::Assign { lhs: Some(lhs), op: Some(op), rhs } => {
+                let rhs_span = rhs.span;
+                self.read_modify_write(fx, out, lhs, span, |lw, fx, out, current| {
+                    let r = lw.expr(fx, out, rhs)?;
+                    lw.binary_operands(fx, *op, current, r, lhs.span, rhs_span, span)
+                })?;
+            }
+            StmtKind::Increment(e) | StmtKind::Decrement(e) => {
+                let op = if matches!(s.kind, StmtKind::Increment(_)) { ast::BinaryOp::Add } else { ast::BinaryOp::Subtract };
+                self.read_modify_write(fx, out, e, span, |lw, fx, _out, current| {
+                    let leaf = lw.operand_leaf(fx, &current);
+                    if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
+                        return Err(lw.error("`++` and `--` need an integer scalar variable", e.span));
+                    }
+                    lw.binary_operands(fx, op, current, Operand::Const(Value::Scalar(Sv::AInt(1))), e.span, span, span)
+                })?;
+            }
+            StmtKind::Call(e) => match self.expr(fx, out, e)? {
+                Operand::Void | Operand::Const(_) => {}
+                Operand::Value(h) => out.push(Statement::Eval(h), span),
+                Operand::Ref(_) => {}
+            },
+            StmtKind::If { condition, accept, reject } => {
+                let c = self.expr(fx, out, condition)?;
+                let bool_ty = self.scalar_ty(Scalar::BOOL);
+                let condition = self.coerce(fx, c, bool_ty, condition.span)?;
+                let accept = self.block(fx, accept);
+                let reject = match reject {
+                    None => Block::new(),
+                    Some(r) => match &r.kind {
+                        StmtKind::Block(b) => self.block(fx, b),
+                        _ => {
+                            let mut b = Block::new();
+                            let _ = self.stmt(fx, &mut b, r);
+                            b
+                        }
+                    },
+                };
+                out.push(Statement::If { condition, accept, reject }, span);
+            }
+            StmtKind::Switch { selector, clauses } => self.switch(fx, out, selector, clauses, span)?,
+            StmtKind::Loop { body, continuing, .. } => {
+                fx.scopes.push(HashMap::new());
+                fx.loops += 1;
+                let saved_switches = std::mem::replace(&mut fx.switches, 0);
+                let mut ir_body = Block::new();
+                self.stmts_into(fx, &mut ir_body, &body.stmts);
+                let mut ir_continuing = Block::new();
+                let mut break_if = None;
+                if let Some(c) = continuing {
+                    fx.in_continuing = true;
+                    fx.scopes.push(HashMap::new());
+                    self.stmts_into(fx, &mut ir_continuing, &c.body.stmts);
+                    if let Some(e) = &c.break_if {
+                        if let Ok(op) = self.expr(fx, &mut ir_continuing, e) {
+                            let bool_ty = self.scalar_ty(Scalar::BOOL);
+                            break_if = self.coerce(fx, op, bool_ty, e.span).ok();
+                        }
+                    }
+                    fx.scopes.pop();
+                    fx.in_continuing = false;
+                }
+                fx.switches = saved_switches;
+                fx.loops -= 1;
+                fx.scopes.pop();
+                out.push(Statement::Loop { body: ir_body, continuing: ir_continuing, break_if }, span);
+            }
+            StmtKind::For { init, condition, update, body, .. } => {
+                fx.scopes.push(HashMap::new());
+                let mut outer = Block::new();
+                if let Some(init) = init {
+                    let _ = self.stmt(fx, &mut outer, init);
+                }
+                fx.loops += 1;
+                let saved_switches = std::mem::replace(&mut fx.switches, 0);
+                let mut ir_body = Block::new();
+                if let Some(c) = condition {
+                    let _ = self.break_unless(fx, &mut ir_body, c);
+                }
+                let inner = self.block(fx, body);
+                ir_body.push(Statement::Block(inner), body.span);
+                let mut ir_continuing = Block::new();
+                if let Some(u) = update {
+                    let _ = self.stmt(fx, &mut ir_continuing, u);
+                }
+                fx.switches = saved_switches;
+                fx.loops -= 1;
+                fx.scopes.pop();
+                outer.push(Statement::Loop { body: ir_body, continuing: ir_continuing, break_if: None }, span);
+                out.push(Statement::Block(outer), span);
+            }
+            StmtKind::While { condition, body, .. } => {
+                fx.loops += 1;
+                let saved_switches = std::mem::replace(&mut fx.switches, 0);
+                let mut ir_body = Block::new();
+                let _ = self.break_unless(fx, &mut ir_body, condition);
+                let inner = self.block(fx, body);
+                ir_body.push(Statement::Block(inner), body.span);
+                fx.switches = saved_switches;
+                fx.loops -= 1;
+                out.push(Statement::Loop { body: ir_body, continuing: Block::new(), break_if: None }, span);
+            }
+            StmtKind::Break => {
+                if fx.in_continuing && fx.switches == 0 {
+                    return Err(self.error("`break` is not allowed in a continuing block; use `break if`", span));
+                }
+                if fx.loops == 0 && fx.switches == 0 {
+                    return Err(self.error("`break` outside of a loop or switch", span));
+                }
+                out.push(Statement::Break, span);
+            }
+            StmtKind::Continue => {
+                if fx.loops == 0 || fx.in_continuing {
+                    return Err(self.error("`continue` outside of a loop body", span));
+                }
+                out.push(Statement::Continue, span);
+            }
+            StmtKind::Return(value) => {
+                let value = match (value, fx.func.result) {
+                    (None, None) => None,
+                    (Some(e), Some(ty)) => {
+                        let op = self.expr(fx, out, e)?;
+                        Some(self.coerce(fx, op, ty, e.span)?)
+                    }
+                    (Some(e), None) => return Err(self.error("this function does not return a value", e.span)),
+                    (None, Some(ty)) => {
+                        return Err(self.error(format!("expected a return value of type `{}`", self.type_name(ty)), span))
+                    }
+                };
+                if fx.in_continuing {
+                    return Err(self.error("`return` is not allowed in a continuing block", span));
+                }
+                out.push(Statement::Return { value }, span);
+            }
+            StmtKind::Discard => out.push(Statement::Kill, span),
+            StmtKind::ConstAssert(e) => {
+                match self.const_expr(Some(fx), e)? {
+                    Value::Scalar(Sv::Bool(true)) => {}
+                    Value::Scalar(Sv::Bool(false)) => return Err(self.error("const_assert failed", span)),
+                    _ => return Err(self.error("const_assert needs a bool constant expression", e.span)),
+                }
+            }
+            StmtKind::Fallthrough => {
+                return Err(self.error("`fallthrough` must be the last statement of a switch case", span));
+            }
+        }
+        Ok(())
+    }
+
+    /// `if !(condition) { break; }`
+    fn break_unless(&mut self, fx: &mut FnCtx, out: &mut Block, condition: &Expr) -> R<()> {
+        let c = self.expr(fx, out, condition)?;
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let c = self.coerce(fx, c, bool_ty, condition.span)?;
+        let not = self.push(fx, Expression::Unary { op: UnaryOp::LogicalNot, expr: c }, bool_ty, condition.span);
+        let mut accept = Block::new();
+        accept.push(Statement::Break, condition.span);
+        out.push(Statement::If { condition: not, accept, reject: Block::new() }, condition.span);
+        Ok(())
+    }
+
+    fn local_var(&mut self, fx: &mut FnCtx, out: &mut Block, v: &ast::VarDecl) -> R<()> {
+        if let Some(space) = &v.space {
+            if space.name != "function" {
+                return Err(self.error(format!("a `var` inside a function must be in the function address space, found `{}`", space.name), space.span));
+            }
+        }
+        let declared = match &v.ty {
+            Some(t) => Some(self.resolve_type(Some(fx), t)?),
+            None => None,
+        };
+        let init = match &v.init {
+            Some(e) => Some((self.expr(fx, out, e)?, e.span)),
+            None => None,
+        };
+        let (ty, value) = match (declared, init) {
+            (Some(ty), Some((op, s))) => (ty, self.coerce(fx, op, ty, s)?),
+            (None, Some((op, s))) => {
+                let h = self.rvalue(fx, op, s)?;
+                (self.ety(fx, h), h)
+            }
+            (Some(ty), None) => (ty, self.push(fx, Expression::ZeroValue(ty), ty, v.span)),
+            (None, None) => return Err(self.error("a variable needs a type or an initializer", v.name.span)),
+        };
+        if !self.is_storable(ty) {
+            return Err(self.error(format!("a function variable cannot hold `{}`", self.type_name(ty)), v.name.span));
+        }
+        let local = fx.func.locals.append(LocalVariable { name: Some(v.name.name.clone()), ty }, v.span);
+        let ptr = self.ptr_ty(ty, AddressSpace::Function);
+        let pointer = self.push(fx, Expression::LocalVar(local), ptr, v.name.span);
+        out.push(Statement::Store { pointer, value }, v.span);
+        self.declare(fx, &v.name, Local::Var(local));
+        Ok(())
+    }
+
+    fn is_storable(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Matrix { .. } => true,
+            TypeInner::Array { base, size: ArraySize::Constant(_), .. } => self.is_storable(*base),
+            TypeInner::Struct { members, .. } => members.iter().all(|m| self.is_storable(m.ty)),
+            _ => false,
+        }
+    }
+
+    /// The pointer and pointee type of an assignment's left-hand side, after checking that
+    /// it may be written.
+    fn assignable(&mut self, fx: &mut FnCtx, out: &mut Block, lhs: &Expr) -> R<(Handle<Expression>, Handle<Type>)> {
+        let op = self.expr(fx, out, lhs)?;
+        let Operand::Ref(p) = op else {
+            return Err(self.error("cannot assign to this expression; it is not a variable reference", lhs.span));
+        };
+        let ptr_ty = self.ety(fx, p);
+        let Some((pointee, space)) = self.module.inner(ptr_ty).pointer_base() else {
+            return Err(self.error("cannot assign to this expression", lhs.span));
+        };
+        let writable = match space {
+            AddressSpace::Storage { access } => access.store,
+            AddressSpace::Uniform | AddressSpace::Handle | AddressSpace::PushConstant | AddressSpace::Input => false,
+            _ => true,
+        };
+        if !writable {
+            return Err(self.error(
+                format!("cannot write to `{}`: the {} address space is read-only here", self.type_name(pointee), super::lower::space_name(space)),
+                lhs.span,
+            ));
+        }
+        if matches!(self.module.inner(pointee), TypeInner::Atomic(_)) {
+            return Err(self.error("atomics can only be written with atomicStore and the other atomic built-ins", lhs.span));
+        }
+        Ok((p, pointee))
+    }
+
+    /// `lhs = f(lhs)` with `lhs` evaluated once: the pointer is bound to a `let` first.
+    fn read_modify_write(
+        &mut self,
+        fx: &mut FnCtx,
+        out: &mut Block,
+        lhs: &Expr,
+        span: Span,
+        f: impl FnOnce(&mut Self, &mut FnCtx, &mut Block, Operand) -> R<Operand>,
+    ) -> R<()> {
+        let (pointer, pointee) = self.assignable(fx, out, lhs)?;
+        let ptr_ty = self.ety(fx, pointer);
+        let binding = fx.func.lets.append(LetBinding { name: None, ty: ptr_ty }, lhs.span);
+        out.push(Statement::Let { binding, value: pointer }, span);
+        let p1 = self.push(fx, Expression::LetRef(binding), ptr_ty, lhs.span);
+        let current = self.push(fx, Expression::Load { pointer: p1 }, pointee, lhs.span);
+        let result = f(self, fx, out, Operand::Value(current))?;
+        let value = self.coerce(fx, result, pointee, span)?;
+        let p2 = self.push(fx, Expression::LetRef(binding), ptr_ty, lhs.span);
+        out.push(Statement::Store { pointer: p2, value }, span);
+        Ok(())
+    }
+
+    fn switch(&mut self, fx: &mut FnCtx, out: &mut Block, selector: &Expr, clauses: &[ast::SwitchClause], span: Span) -> R<()> {
+        let sel = self.expr(fx, out, selector)?;
+        let mut leaf = self.operand_leaf(fx, &sel);
+        if !leaf.is_some_and(|l| l.is_integer()) {
+            return Err(self.error("a switch selector must be an i32 or u32 scalar", selector.span));
+        }
+        // Case values and the selector share one type (WGSL §9.4.2).
+        let mut values = Vec::new();
+        for clause in clauses {
+            for s in clause.selectors.iter().flatten() {
+                let v = self.const_expr(Some(fx), s)?;
+                match v.leaf() {
+                    Some(l) if l.is_integer() => {
+                        leaf = match super::consteval::common_leaf(leaf.unwrap_or(Leaf::AInt), l) {
+                            Some(c) => Some(c),
+                            None => return Err(self.error(format!("case value of type {} does not match the selector", l.name()), s.span)),
+                        }
+                    }
+                    _ => return Err(self.error("a case value must be an integer constant", s.span)),
+                }
+                values.push((v, s.span));
+            }
+        }
+        let leaf = Leaf::Concrete(leaf.unwrap_or(Leaf::AInt).concretize());
+        let sel = self.coerce_leaf(fx, sel, leaf, selector.span)?;
+        let selector_h = self.rvalue(fx, sel, selector.span)?;
+        let mut seen: Vec<(SwitchValue, Span)> = Vec::new();
+        let mut cases = Vec::new();
+        let mut has_default = false;
+        fx.switches += 1;
+        for clause in clauses {
+            let mut case_values = Vec::new();
+            for s in &clause.selectors {
+                let value = match s {
+                    None => {
+                        if has_default {
+                            self.error("a switch can have only one `default`", clause.span);
+                        }
+                        has_default = true;
+                        SwitchValue::Default
+                    }
+                    Some(e) => {
+                        let v = self.const_expr(Some(fx), e)?;
+                        match v.as_scalar().and_then(|s| s.convert_auto(leaf)) {
+                            Some(Sv::I32(i)) => SwitchValue::I32(i),
+                            Some(Sv::U32(u)) => SwitchValue::U32(u),
+                            _ => return Err(self.error("case value out of range for the selector type", e.span)),
+                        }
+                    }
+                };
+                let sspan = s.as_ref().map_or(clause.span, |e| e.span);
+                if let Some((_, prev)) = seen.iter().find(|(v, _)| *v == value && value != SwitchValue::Default) {
+                    let prev = *prev;
+                    self.diags.push(
+                        crate::diag::Diagnostic::error("duplicate case value", sspan).with_secondary(prev, "first used here"),
+                    );
+                }
+                seen.push((value, sspan));
+                case_values.push(value);
+            }
+            let fall_through = clause.body.stmts.last().is_some_and(|s| matches!(s.kind, StmtKind::Fallthrough));
+            let stmts = if fall_through { &clause.body.stmts[..clause.body.stmts.len() - 1] } else { &clause.body.stmts[..] };
+            fx.scopes.push(HashMap::new());
+            let mut body = Block::new();
+            self.stmts_into(fx, &mut body, stmts);
+            fx.scopes.pop();
+            cases.push(SwitchCase { values: case_values, body, fall_through });
+        }
+        fx.switches -= 1;
+        let _ = values;
+        if !has_default {
+            return Err(self.error("a switch needs a `default` case", span));
+        }
+        out.push(Statement::Switch { selector: selector_h, cases }, span);
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Entry points
+
+    fn entry_stage(&mut self, f: &ast::FunctionDecl) -> R<Option<Stage>> {
+        let mut stage = None;
+        for a in &f.attrs {
+            let s = match a.name.name.as_str() {
+                "vertex" => Some(Stage::Vertex),
+                "fragment" => Some(Stage::Fragment),
+                "compute" => Some(Stage::Compute),
+                "stage" => match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
+                    Some("vertex") => Some(Stage::Vertex),
+                    Some("fragment") => Some(Stage::Fragment),
+                    Some("compute") => Some(Stage::Compute),
+                    _ => return Err(self.error("expected `vertex`, `fragment` or `compute`", a.span)),
+                },
+                _ => None,
+            };
+            if s.is_some() {
+                stage = s;
+            }
+        }
+        Ok(stage)
+    }
+
+    fn entry_point(&mut self, user: Handle<Function>, f: &ast::FunctionDecl, stage: Stage) -> R<()> {
+        let mut workgroup_size = [1u32; 3];
+        let mut workgroup_size_overrides = [None; 3];
+        let mut has_size = false;
+        for a in &f.attrs {
+            if a.name.name != "workgroup_size" {
+                continue;
+            }
+            has_size = true;
+            if a.args.is_empty() || a.args.len() > 3 {
+                return Err(self.error("@workgroup_size takes one to three arguments", a.span));
+            }
+            for (i, arg) in a.args.iter().enumerate() {
+                if let Some(id) = ident_of(arg) {
+                    if let Ok(Some(super::lower::Item::Override(o))) = self.resolve_global(&id.name, id.span) {
+                        workgroup_size_overrides[i] = Some(o);
+                        if let Some(init) = self.module.overrides[o].init {
+                            if let Expression::Literal(l) = self.module.const_expressions[init] {
+                                workgroup_size[i] = match l {
+                                    Literal::I32(v) => v.max(1) as u32,
+                                    Literal::U32(v) => v.max(1),
+                                    _ => 1,
+                                };
+                            }
+                        }
+                        continue;
+                    }
+                }
+                let v = self.const_u32(None, arg)?;
+                if v == 0 {
+                    return Err(self.error("workgroup size must be at least 1", arg.span));
+                }
+                workgroup_size[i] = v;
+            }
+        }
+        if stage == Stage::Compute && !has_size {
+            return Err(self.error("a compute entry point needs @workgroup_size", f.name.span));
+        }
+        if stage == Stage::Vertex && f.return_type.is_none() {
+            return Err(self.error("a vertex entry point must return the position (`@builtin(position)`)", f.name.span));
+        }
+        let early_fragment_tests = f.attrs.iter().any(|a| a.name.name == "early_depth_test");
+
+        let function = if f.params.is_empty() && f.return_type.is_none() && !self.has_workgroup_globals() {
+            user
+        } else {
+            self.entry_wrapper(user, f, stage)?
+        };
+        self.module.entry_points.push(EntryPoint {
+            name: f.name.name.clone(),
+            stage,
+            function,
+            workgroup_size,
+            workgroup_size_overrides,
+            early_fragment_tests,
+        });
+        Ok(())
+    }
+
+    fn has_workgroup_globals(&self) -> bool {
+        self.module.globals.iter().any(|(_, g)| g.space == AddressSpace::Workgroup)
+    }
+
+    fn entry_wrapper(&mut self, user: Handle<Function>, f: &ast::FunctionDecl, stage: Stage) -> R<Handle<Function>> {
+        let mut fx = FnCtx::new(Function { name: Some(format!("{}_entry", f.name.name)), ..Default::default() });
+        let mut body = Block::new();
+        let mut io_cache: HashMap<(IoBinding, bool), Handle<GlobalVariable>> = HashMap::new();
+        let span = f.span;
+
+        if stage == Stage::Compute && self.has_workgroup_globals() {
+            self.zero_workgroup_memory(&mut fx, &mut body, &mut io_cache, span);
+        }
+
+        let params: Vec<_> = self.module.functions[user].arguments.iter().map(|a| a.ty).collect();
+        let mut arguments = Vec::new();
+        for (p, ty) in f.params.iter().zip(params) {
+            let value = self.entry_input(&mut fx, &mut io_cache, &p.attrs, ty, stage, p.span)?;
+            arguments.push(value);
+        }
+        match self.module.functions[user].result {
+            None => body.push(Statement::Call { function: user, arguments }, span),
+            Some(ty) => {
+                let call = self.push(&mut fx, Expression::Call { function: user, arguments }, ty, span);
+                let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
+                body.push(Statement::Let { binding, value: call }, span);
+                self.entry_output(&mut fx, &mut body, &mut io_cache, &f.return_attrs, ty, binding, None, stage, span)?;
+            }
+        }
+        fx.func.body = body;
+        Ok(self.module.functions.append(fx.func, span))
+    }
+
+    /// WGSL zero-initializes workgroup memory: one invocation stores zeros, then a barrier.
+    fn zero_workgroup_memory(&mut self, fx: &mut FnCtx, body: &mut Block, io_cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>, span: Span) {
+        let u32_ty = self.scalar_ty(Scalar::U32);
+        let index_global = self.io_global(io_cache, IoBinding::BuiltIn(BuiltIn::LocalInvocationIndex), false, u32_ty, span);
+        let ptr = self.ptr_ty(u32_ty, AddressSpace::Input);
+        let p = self.push(fx, Expression::GlobalVar(index_global), ptr, span);
+        let index = self.push(fx, Expression::Load { pointer: p }, u32_ty, span);
+        let zero = self.literal_of(fx, Sv::U32(0), span);
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let is_first = self.push(fx, Expression::Binary { op: BinaryOp::Equal, left: index, right: zero }, bool_ty, span);
+        let mut stores = Block::new();
+        let workgroup: Vec<_> = self.module.globals.iter().filter(|(_, g)| g.space == AddressSpace::Workgroup).map(|(h, g)| (h, g.ty)).collect();
+        for (g, ty) in workgroup {
+            let ptr = self.ptr_ty(ty, AddressSpace::Workgroup);
+            let pointer = self.push(fx, Expression::GlobalVar(g), ptr, span);
+            let value = self.push(fx, Expression::ZeroValue(ty), ty, span);
+            stores.push(Statement::Store { pointer, value }, span);
+        }
+        body.push(Statement::If { condition: is_first, accept: stores, reject: Block::new() }, span);
+        body.push(
+            Statement::Barrier(Barrier {
+                execution: Some(Scope::Workgroup),
+                memory: Scope::Workgroup,
+                semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::WORKGROUP_MEMORY),
+            }),
+            span,
+        );
+    }
+
+    fn io_global(&mut self, cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>, io: IoBinding, output: bool, ty: Handle<Type>, span: Span) -> Handle<GlobalVariable> {
+        *cache.entry((io, output)).or_insert_with(|| {
+            let name = match io {
+                IoBinding::BuiltIn(b) => format!("{b:?}"),
+                IoBinding::Location { location, .. } => format!("{}{location}", if output { "out" } else { "in" }),
+            };
+            self.module.globals.append(
+                GlobalVariable {
+                    name: Some(name),
+                    space: if output { AddressSpace::Output } else { AddressSpace::Input },
+                    binding: None,
+                    io: Some(io),
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty,
+                    init: None,
+                },
+                span,
+            )
+        })
+    }
+
+    fn struct_decl_of(&self, ty: Handle<Type>) -> Option<&'a ast::StructDecl> {
+        let name = self.module.types[ty].name.as_deref()?;
+        self.tu_decls().iter().find_map(|d| match d {
+            ast::GlobalDecl::Struct(s) if s.name.name == name => Some(s),
+            _ => None,
+        })
+    }
+
+    fn entry_input(
+        &mut self,
+        fx: &mut FnCtx,
+        cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>,
+        attrs: &[ast::Attribute],
+        ty: Handle<Type>,
+        stage: Stage,
+        span: Span,
+    ) -> R<Handle<Expression>> {
+        if let Some(io) = self.io_binding(attrs, Some(stage), false, ty)? {
+            let g = self.io_global(cache, io, false, ty, span);
+            if attrs.iter().any(|a| a.name.name == "invariant") {
+                self.module.globals[g].invariant = true;
+            }
+            let ptr = self.ptr_ty(ty, AddressSpace::Input);
+            let p = self.push(fx, Expression::GlobalVar(g), ptr, span);
+            return Ok(self.push(fx, Expression::Load { pointer: p }, ty, span));
+        }
+        let TypeInner::Struct { members, .. } = self.module.inner(ty).clone() else {
+            return Err(self.error("an entry point parameter needs @location or @builtin", span));
+        };
+        let Some(decl) = self.struct_decl_of(ty) else {
+            return Err(self.error("an entry point parameter needs @location or @builtin", span));
+        };
+        let mut components = Vec::new();
+        for (m, dm) in members.iter().zip(&decl.members) {
+            components.push(self.entry_input(fx, cache, &dm.attrs, m.ty, stage, dm.span)?);
+        }
+        Ok(self.push(fx, Expression::Compose { components }, ty, span))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn entry_output(
+        &mut self,
+        fx: &mut FnCtx,
+        body: &mut Block,
+        cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>,
+        attrs: &[ast::Attribute],
+        ty: Handle<Type>,
+        binding: Handle<LetBinding>,
+        member_path: Option<u32>,
+        stage: Stage,
+        span: Span,
+    ) -> R<()> {
+        let value_of = |lw: &mut Self, fx: &mut FnCtx, mty: Handle<Type>| {
+            let whole_ty = fx.func.lets[binding].ty;
+            let whole = lw.push(fx, Expression::LetRef(binding), whole_ty, span);
+            match member_path {
+                None => whole,
+                Some(i) => lw.push(fx, Expression::AccessIndex { base: whole, index: i }, mty, span),
+            }
+        };
+        if let Some(io) = self.io_binding(attrs, Some(stage), true, ty)? {
+            let g = self.io_global(cache, io, true, ty, span);
+            if attrs.iter().any(|a| a.name.name == "invariant") {
+                self.module.globals[g].invariant = true;
+            }
+            let ptr = self.ptr_ty(ty, AddressSpace::Output);
+            let value = value_of(self, fx, ty);
+            let pointer = self.push(fx, Expression::GlobalVar(g), ptr, span);
+            body.push(Statement::Store { pointer, value }, span);
+            return Ok(());
+        }
+        let (TypeInner::Struct { members, .. }, None) = (self.module.inner(ty).clone(), member_path) else {
+            return Err(self.error("an entry point result needs @location or @builtin", span));
+        };
+        let Some(decl) = self.struct_decl_of(ty) else {
+            return Err(self.error("an entry point result needs @location or @builtin", span));
+        };
+        for (i, (m, dm)) in members.iter().zip(&decl.members).enumerate() {
+            self.entry_output(fx, body, cache, &dm.attrs, m.ty, binding, Some(i as u32), stage, dm.span)?;
+        }
+        Ok(())
+    }
+
+    /// The stage interface decoration from `@builtin`/`@location` attributes (WGSL §13.3).
+    pub(super) fn io_binding(&mut self, attrs: &[ast::Attribute], stage: Option<Stage>, output: bool, ty: Handle<Type>) -> R<Option<IoBinding>> {
+        let mut location = None;
+        let mut interpolation = None;
+        let mut sampling = None;
+        let mut blend_src = None;
+        for a in attrs {
+            match a.name.name.as_str() {
+                "builtin" => {
+                    let Some(name) = a.args.first().and_then(ident_of) else {
+                        return Err(self.error("@builtin needs a built-in value name", a.span));
+                    };
+                    let b = match name.name.as_str() {
+                        "position" if !output && stage != Some(Stage::Vertex) => BuiltIn::FragCoord,
+                        "position" => BuiltIn::Position,
+                        "frag_coord" => BuiltIn::FragCoord,
+                        "vertex_index" | "vertex_idx" => BuiltIn::VertexIndex,
+                        "instance_index" | "instance_idx" => BuiltIn::InstanceIndex,
+                        "front_facing" => BuiltIn::FrontFacing,
+                        "frag_depth" => BuiltIn::FragDepth,
+                        "sample_index" => BuiltIn::SampleId,
+                        "sample_mask" | "sample_mask_in" | "sample_mask_out" => BuiltIn::SampleMask,
+                        "local_invocation_id" => BuiltIn::LocalInvocationId,
+                        "local_invocation_index" | "local_invocation_idx" => BuiltIn::LocalInvocationIndex,
+                        "global_invocation_id" => BuiltIn::GlobalInvocationId,
+                        "workgroup_id" => BuiltIn::WorkgroupId,
+                        "num_workgroups" => BuiltIn::NumWorkgroups,
+                        "subgroup_size" => BuiltIn::SubgroupSize,
+                        "subgroup_invocation_id" => BuiltIn::SubgroupInvocationId,
+                        "num_subgroups" => BuiltIn::NumSubgroups,
+                        "subgroup_id" => BuiltIn::SubgroupId,
+                        "clip_distances" => BuiltIn::ClipDistance,
+                        "primitive_index" => BuiltIn::PrimitiveId,
+                        "view_index" => BuiltIn::ViewIndex,
+                        "point_size" => BuiltIn::PointSize,
+                        other => return Err(self.error(format!("unknown built-in value `{other}`"), name.span)),
+                    };
+                    self.check_builtin_type(b, ty, name.span)?;
+                    return Ok(Some(IoBinding::BuiltIn(b)));
+                }
+                "location" => location = Some(self.attr_u32(a)?),
+                "blend_src" => blend_src = Some(self.attr_u32(a)?),
+                "interpolate" => {
+                    interpolation = match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
+                        Some("perspective") => Some(Interpolation::Perspective),
+                        Some("linear") => Some(Interpolation::Linear),
+                        Some("flat") => Some(Interpolation::Flat),
+                        _ => return Err(self.error("expected `perspective`, `linear` or `flat`", a.span)),
+                    };
+                    sampling = match a.args.get(1).and_then(ident_of).map(|i| i.name.as_str()) {
+                        None | Some("first") | Some("either") => None,
+                        Some("center") => Some(Sampling::Center),
+                        Some("centroid") => Some(Sampling::Centroid),
+                        Some("sample") => Some(Sampling::Sample),
+                        Some(other) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), a.args[1].span)),
+                    };
+                }
+                _ => {}
+            }
+        }
+        let Some(location) = location else { return Ok(None) };
+        let scalar = match self.module.inner(ty) {
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => *s,
+            _ => return Err(self.error(format!("`{}` cannot be a stage input or output; use a scalar or vector", self.type_name(ty)), self.module.types.span(ty))),
+        };
+        if scalar.kind == ScalarKind::Bool {
+            return Err(self.error("bool cannot be a stage input or output", self.module.types.span(ty)));
+        }
+        if scalar.kind != ScalarKind::Float && interpolation.is_none() {
+            interpolation = Some(Interpolation::Flat);
+        }
+        Ok(Some(IoBinding::Location { location, component: None, interpolation, sampling, blend_src }))
+    }
+
+    fn check_builtin_type(&mut self, b: BuiltIn, ty: Handle<Type>, span: Span) -> R<()> {
+        let inner = self.module.inner(ty).clone();
+        let u32v3 = TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 };
+        let ok = match b {
+            BuiltIn::Position | BuiltIn::FragCoord => inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
+            BuiltIn::LocalInvocationId | BuiltIn::GlobalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => inner == u32v3,
+            BuiltIn::FrontFacing => inner == TypeInner::Scalar(Scalar::BOOL),
+            BuiltIn::FragDepth | BuiltIn::PointSize => inner == TypeInner::Scalar(Scalar::F32),
+            BuiltIn::ClipDistance => matches!(inner, TypeInner::Array { .. }),
+            _ => inner == TypeInner::Scalar(Scalar::U32),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(self.error(format!("built-in `{b:?}` cannot have type `{}`", self.type_name(ty)), span))
+        }
+    }
+}
+
+/// WGSL §9.7 behavior analysis, simplified: does every path through the block return (or
+/// loop forever)?
+fn block_returns(b: &ast::Block) -> bool {
+    b.stmts.iter().any(stmt_returns)
+}
+
+fn stmt_returns(s: &ast::Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Return(_) | StmtKind::Discard => true,
+        StmtKind::Block(b) => block_returns(b),
+        StmtKind::If { accept, reject: Some(r), .. } => block_returns(accept) && stmt_returns(r),
+        StmtKind::Switch { clauses, .. } => clauses.iter().all(|c| block_returns(&c.body) || c.body.stmts.last().is_some_and(|s| matches!(s.kind, StmtKind::Fallthrough))),
+        StmtKind::Loop { body, continuing, .. } => {
+            !contains_break(&body.stmts) && continuing.as_ref().is_none_or(|c| c.break_if.is_none())
+        }
+        _ => false,
+    }
+}
+
+fn contains_break(stmts: &[ast::Stmt]) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break => true,
+        StmtKind::Block(b) => contains_break(&b.stmts),
+        StmtKind::If { accept, reject, .. } => {
+            contains_break(&accept.stmts) || reject.as_ref().is_some_and(|r| contains_break(std::slice::from_ref(&**r)))
+        }
+        // A break inside a nested loop or switch leaves only that construct.
+        _ => false,
+    })
+}
+
+#[allow(dead_code)]
+fn unused(_: Reported) {}
