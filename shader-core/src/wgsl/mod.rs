@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod lexer;
+pub mod parse_diagnostics;
 pub mod parser;
 
 use crate::diag::Diagnostics;
