@@ -430,18 +430,12 @@ fn scan_number(b: &[u8], mut i: usize) -> (usize, TokenKind) {
             float = true;
         }
         if exponent(&mut i, b"pP") {
-            if matches!(b.get(i), Some(b'f' | b'h')) {
-                i += 1;
-            }
-            return (i, TokenKind::FloatLiteral);
+            return (i + float_suffix(&b[i..]), TokenKind::FloatLiteral);
         }
         if float {
             return (i, TokenKind::FloatLiteral);
         }
-        if matches!(b.get(i), Some(b'i' | b'u')) {
-            i += 1;
-        }
-        return (i, TokenKind::IntLiteral);
+        return (i + int_suffix(&b[i..]), TokenKind::IntLiteral);
     }
     digits(&mut i, false);
     let mut float = false;
@@ -453,11 +447,28 @@ fn scan_number(b: &[u8], mut i: usize) -> (usize, TokenKind) {
     if exponent(&mut i, b"eE") {
         float = true;
     }
-    match b.get(i) {
-        Some(b'f' | b'h') => (i + 1, TokenKind::FloatLiteral),
-        Some(b'i' | b'u') if !float => (i + 1, TokenKind::IntLiteral),
-        _ if float => (i, TokenKind::FloatLiteral),
-        _ => (i, TokenKind::IntLiteral),
+    match float_suffix(&b[i..]) {
+        0 if float => (i, TokenKind::FloatLiteral),
+        0 => (i + int_suffix(&b[i..]), TokenKind::IntLiteral),
+        n => (i + n, TokenKind::FloatLiteral),
+    }
+}
+
+/// Length of a float suffix at the start of `b`: `f`, `h`, or naga's `lf` (f64).
+fn float_suffix(b: &[u8]) -> usize {
+    match b {
+        [b'f' | b'h', ..] => 1,
+        [b'l', b'f', ..] => 2,
+        _ => 0,
+    }
+}
+
+/// Length of an integer suffix at the start of `b`: `i`, `u`, or naga's `li`/`lu` (i64/u64).
+fn int_suffix(b: &[u8]) -> usize {
+    match b {
+        [b'i' | b'u', ..] => 1,
+        [b'l', b'i' | b'u', ..] => 2,
+        _ => 0,
     }
 }
 
@@ -492,14 +503,19 @@ pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
         body.contains(['.', 'e', 'E']) || body.ends_with(['f', 'h'])
     };
     if is_float {
-        let (digits, suffix) = match body.as_bytes().last() {
-            Some(b'f') if !hex || body.contains(['p', 'P']) => (&body[..body.len() - 1], Some(FloatSuffix::F32)),
-            Some(b'h') => (&body[..body.len() - 1], Some(FloatSuffix::F16)),
-            _ => (body, None),
+        let suffixed = !hex || body.contains(['p', 'P']);
+        let (digits, suffix) = if let Some(d) = body.strip_suffix("lf").filter(|_| suffixed) {
+            (d, Some(FloatSuffix::F64))
+        } else if let Some(d) = body.strip_suffix('f').filter(|_| suffixed) {
+            (d, Some(FloatSuffix::F32))
+        } else if let Some(d) = body.strip_suffix('h') {
+            (d, Some(FloatSuffix::F16))
+        } else {
+            (body, None)
         };
         let value = if hex { hex_float(digits)? } else { decimal_float(digits, suffix)? };
         let finite = match suffix {
-            None => value.is_finite(),
+            None | Some(FloatSuffix::F64) => value.is_finite(),
             Some(FloatSuffix::F32) => (value as f32).is_finite(),
             Some(FloatSuffix::F16) => half::f16::from_f64(value).is_finite(),
         };
@@ -508,20 +524,27 @@ pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
                 None => "an abstract float",
                 Some(FloatSuffix::F32) => "f32",
                 Some(FloatSuffix::F16) => "f16",
+                Some(FloatSuffix::F64) => "f64",
             };
             return Err(LiteralError::OutOfRange(ty));
         }
         let value = match suffix {
             Some(FloatSuffix::F32) => value as f32 as f64,
             Some(FloatSuffix::F16) => half::f16::from_f64(value).to_f64(),
-            None => value,
+            None | Some(FloatSuffix::F64) => value,
         };
         return Ok(Literal::Float { value, suffix });
     }
-    let (digits, suffix) = match body.as_bytes().last() {
-        Some(b'i') => (&body[..body.len() - 1], Some(IntSuffix::I32)),
-        Some(b'u') => (&body[..body.len() - 1], Some(IntSuffix::U32)),
-        _ => (body, None),
+    let (digits, suffix) = if let Some(d) = body.strip_suffix("li") {
+        (d, Some(IntSuffix::I64))
+    } else if let Some(d) = body.strip_suffix("lu") {
+        (d, Some(IntSuffix::U64))
+    } else if let Some(d) = body.strip_suffix('i') {
+        (d, Some(IntSuffix::I32))
+    } else if let Some(d) = body.strip_suffix('u') {
+        (d, Some(IntSuffix::U32))
+    } else {
+        (body, None)
     };
     if digits.is_empty() {
         return Err(LiteralError::Malformed("missing digits"));
@@ -534,9 +557,12 @@ pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
         None => (i64::MAX as u128, "an abstract int (i64)"),
         Some(IntSuffix::I32) => (i32::MAX as u128, "i32"),
         Some(IntSuffix::U32) => (u32::MAX as u128, "u32"),
+        Some(IntSuffix::I64) => (i64::MAX as u128, "i64"),
+        Some(IntSuffix::U64) => (u64::MAX as u128, "u64"),
     };
     match value {
-        Some(v) if v <= max => Ok(Literal::Int { value: v as i64, suffix }),
+        // A u64 above i64::MAX keeps its bit pattern.
+        Some(v) if v <= max => Ok(Literal::Int { value: v as u64 as i64, suffix }),
         _ => Err(LiteralError::OutOfRange(ty)),
     }
 }
@@ -685,6 +711,13 @@ mod tests {
             ("1e400", Err(LiteralError::OutOfRange("an abstract float"))),
             ("0x1p99999999999999999999", Err(LiteralError::OutOfRange("an abstract float"))),
             ("1e", Err(LiteralError::Malformed("exponent has no digits"))),
+            ("1li", int(1, Some(IntSuffix::I64))),
+            ("0xFFFFFFFFFFFFFFFFlu", int(-1, Some(IntSuffix::U64))),
+            ("9223372036854775808li", Err(LiteralError::OutOfRange("i64"))),
+            ("18446744073709551616lu", Err(LiteralError::OutOfRange("u64"))),
+            ("6.0lf", float(6.0, Some(FloatSuffix::F64))),
+            ("1lf", float(1.0, Some(FloatSuffix::F64))),
+            ("0x1p1lf", float(2.0, Some(FloatSuffix::F64))),
             ("0x1p", Err(LiteralError::Malformed("exponent has no digits"))),
             ("0x", Err(LiteralError::Malformed("missing digits"))),
         ];
@@ -710,6 +743,10 @@ mod tests {
             ("0x1.8p3", FloatLiteral),
             ("0x1p-2f", FloatLiteral),
             ("0x1f", IntLiteral),
+            ("1li", IntLiteral),
+            ("0x1lu", IntLiteral),
+            ("2.5lf", FloatLiteral),
+            ("2lf", FloatLiteral),
         ];
         for &(text, kind) in cases {
             assert_eq!(kinds(text), vec![kind], "{text}");
