@@ -225,6 +225,10 @@ pub enum IntSuffix {
     I32,
     /// `u`
     U32,
+    /// `li` (naga extension, `SHADER_INT64`)
+    I64,
+    /// `lu` (naga extension, `SHADER_INT64`); `value` holds the u64's bit pattern.
+    U64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,6 +237,8 @@ pub enum FloatSuffix {
     F32,
     /// `h`
     F16,
+    /// `lf` (naga extension, `SHADER_FLOAT64`)
+    F64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

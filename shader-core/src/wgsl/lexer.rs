@@ -1,1 +1,828 @@
 //! The WGSL lexer: source text to small `Copy` tokens (kind + span).
+//!
+//! Text is re-sliced from the source when needed; literal values are computed by
+//! [`literal_value`] on demand. Keywords are lexed as [`TokenKind::Ident`]; the parser compares
+//! the text, which keeps the token set small and lets the January 2021 draft's extra keywords
+//! (`type`, `elseif`, `fallthrough`, `void`) coexist with the current language.
+//!
+//! `<` and `>` that open and close template lists are told apart from comparison and shift
+//! operators by the spec's template list discovery algorithm (WGSL §3.9, "Template Lists"), run
+//! over a first tokenization; the source is then tokenized again with the discovered positions
+//! fixed, which splits `>>`, `>=` and `>>=` where a template list closes (`array<vec3<f32>>`).
+//!
+//! The draft's `[[` and `]]` are not tokens here: `a[b[i]]` would make `]]` ambiguous. The parser
+//! recognises two adjacent bracket tokens where an attribute list may start.
+
+use super::ast::{FloatSuffix, IntSuffix, Literal};
+use super::parse_diagnostics as msg;
+use crate::diag::Diagnostics;
+use crate::span::{FileId, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Token {
+    pub fn span(self, file: FileId) -> Span {
+        Span::new(file, self.start, self.end)
+    }
+
+    pub fn text(self, source: &str) -> &str {
+        &source[self.start as usize..self.end as usize]
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// Identifiers and keywords.
+    Ident,
+    /// A lone `_` (phony assignment); not an identifier in WGSL.
+    Underscore,
+    IntLiteral,
+    FloatLiteral,
+    /// `<` that opens a template list.
+    TemplateStart,
+    /// `>` that closes a template list.
+    TemplateEnd,
+    And,
+    AndAnd,
+    AndEq,
+    Arrow,
+    At,
+    Slash,
+    SlashEq,
+    Bang,
+    BangEq,
+    LBracket,
+    RBracket,
+    LBrace,
+    RBrace,
+    Colon,
+    Comma,
+    Eq,
+    EqEq,
+    Greater,
+    GreaterEq,
+    Shr,
+    ShrEq,
+    Less,
+    LessEq,
+    Shl,
+    ShlEq,
+    Percent,
+    PercentEq,
+    Minus,
+    MinusEq,
+    MinusMinus,
+    Dot,
+    Plus,
+    PlusEq,
+    PlusPlus,
+    Pipe,
+    PipePipe,
+    PipeEq,
+    LParen,
+    RParen,
+    Semicolon,
+    Star,
+    StarEq,
+    Tilde,
+    Caret,
+    CaretEq,
+    /// A character that starts no token; already reported.
+    Error,
+    Eof,
+}
+
+/// Tokenizes `source`. The result always ends with one [`TokenKind::Eof`] token.
+pub fn tokenize(source: &str, file: FileId) -> (Vec<Token>, Diagnostics) {
+    let mut diagnostics = Diagnostics::new();
+    let first = lex(source, file, &Templates::default(), &mut diagnostics);
+    let templates = discover_templates(source, &first);
+    if templates.starts.is_empty() {
+        return (first, diagnostics);
+    }
+    // The second pass differs only in how `<`/`>` runs are split; its diagnostics would repeat
+    // the first pass's.
+    let second = lex(source, file, &templates, &mut Diagnostics::new());
+    (second, diagnostics)
+}
+
+/// Byte offsets of the `<` and `>` characters that delimit template lists, both sorted.
+#[derive(Default)]
+struct Templates {
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Templates {
+    fn is_start(&self, pos: usize) -> bool {
+        self.starts.binary_search(&(pos as u32)).is_ok()
+    }
+    fn is_end(&self, pos: usize) -> bool {
+        self.ends.binary_search(&(pos as u32)).is_ok()
+    }
+}
+
+/// WGSL §3.9 "Template list discovery", run over tokens instead of code points: identifiers and
+/// literals are atoms, operator tokens are taken one character at a time, exactly as the
+/// algorithm's steps examine them. Comments and blankspace are already gone.
+fn discover_templates(source: &str, tokens: &[Token]) -> Templates {
+    #[derive(Clone, Copy)]
+    enum Item {
+        Ident,
+        Other,
+        Punct(u8, u32),
+    }
+    let bytes = source.as_bytes();
+    let mut items = Vec::with_capacity(tokens.len() * 2);
+    for t in tokens {
+        match t.kind {
+            TokenKind::Ident => items.push(Item::Ident),
+            TokenKind::Eof => {}
+            TokenKind::IntLiteral | TokenKind::FloatLiteral | TokenKind::Underscore | TokenKind::Error => {
+                items.push(Item::Other)
+            }
+            _ => {
+                for p in t.start..t.end {
+                    items.push(Item::Punct(bytes[p as usize], p));
+                }
+            }
+        }
+    }
+
+    struct Candidate {
+        position: u32,
+        depth: u32,
+    }
+    let mut result = Templates::default();
+    let mut pending: Vec<Candidate> = Vec::new();
+    let mut depth = 0u32;
+    let punct = |i: usize| match items.get(i) {
+        Some(Item::Punct(c, p)) => Some((*c, *p)),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < items.len() {
+        match items[i] {
+            Item::Other => i += 1,
+            Item::Ident => {
+                i += 1;
+                if let Some((b'<', p)) = punct(i) {
+                    i += 1;
+                    // `<<` and `<=` after an identifier are operators: no template argument
+                    // starts with `<` or `=`.
+                    if matches!(punct(i), Some((b'<' | b'=', _))) {
+                        i += 1;
+                    } else {
+                        pending.push(Candidate { position: p, depth });
+                    }
+                }
+            }
+            Item::Punct(c, p) => {
+                i += 1;
+                match c {
+                    b'>' => {
+                        if pending.last().is_some_and(|t| t.depth == depth) {
+                            let t = pending.pop().expect("checked non-empty");
+                            result.starts.push(t.position);
+                            result.ends.push(p);
+                        } else if matches!(punct(i), Some((b'=', _))) {
+                            i += 1;
+                        }
+                    }
+                    b'(' | b'[' => depth += 1,
+                    b')' | b']' => {
+                        while pending.last().is_some_and(|t| t.depth >= depth) {
+                            pending.pop();
+                        }
+                        depth = depth.saturating_sub(1);
+                    }
+                    b'!' => {
+                        if matches!(punct(i), Some((b'=', _))) {
+                            i += 1;
+                        }
+                    }
+                    b'=' => {
+                        if matches!(punct(i), Some((b'=', _))) {
+                            i += 1;
+                        } else {
+                            depth = 0;
+                            pending.clear();
+                        }
+                    }
+                    b';' | b'{' | b':' => {
+                        depth = 0;
+                        pending.clear();
+                    }
+                    b'&' | b'|' if matches!(punct(i), Some((d, _)) if d == c) => {
+                        i += 1;
+                        while pending.last().is_some_and(|t| t.depth >= depth) {
+                            pending.pop();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    result.starts.sort_unstable();
+    result.ends.sort_unstable();
+    result
+}
+
+/// WGSL §3.2 "Blankspace and Line Breaks".
+fn is_blank(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | '\u{85}' | '\u{200E}' | '\u{200F}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\n' | '\u{0B}' | '\u{0C}' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+fn is_ident_start(c: char) -> bool {
+    c == '_' || unicode_ident::is_xid_start(c)
+}
+
+fn is_ident_continue(c: char) -> bool {
+    unicode_ident::is_xid_continue(c)
+}
+
+fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diagnostics) -> Vec<Token> {
+    let bytes = source.as_bytes();
+    let mut tokens = Vec::with_capacity(source.len() / 3 + 1);
+    let mut i = 0usize;
+    let span = |a: usize, b: usize| Span::new(file, a as u32, b as u32);
+    while i < bytes.len() {
+        let c = source[i..].chars().next().expect("i is a char boundary below len");
+        if is_blank(c) {
+            i += c.len_utf8();
+            continue;
+        }
+        let start = i;
+        // Comments (WGSL §3.3): line comments end at a line break, block comments nest.
+        if bytes[i..].starts_with(b"//") {
+            while let Some(c) = source[i..].chars().next() {
+                if is_line_break(c) {
+                    break;
+                }
+                i += c.len_utf8();
+            }
+            continue;
+        }
+        if bytes[i..].starts_with(b"/*") {
+            let mut depth = 0usize;
+            let mut closed = false;
+            while i < bytes.len() {
+                if bytes[i..].starts_with(b"/*") {
+                    depth += 1;
+                    i += 2;
+                } else if bytes[i..].starts_with(b"*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        closed = true;
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            if !closed {
+                diagnostics.push(msg::unterminated_block_comment(span(start, start + 2)));
+            }
+            continue;
+        }
+        let kind;
+        if c.is_ascii_digit() || (c == '.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+            let (end, k) = scan_number(bytes, i);
+            i = end;
+            // A letter glued to a number is a bad suffix, not a new identifier.
+            let mut bad_end = i;
+            while let Some(c) = source[bad_end..].chars().next().filter(|&c| is_ident_continue(c)) {
+                bad_end += c.len_utf8();
+            }
+            if bad_end > i {
+                diagnostics.push(msg::malformed_literal("invalid suffix", span(i, bad_end)));
+                i = bad_end;
+            } else if let Err(e) = literal_value(&source[start..i]) {
+                diagnostics.push(e.into_diagnostic(span(start, i)));
+            }
+            kind = k;
+        } else if is_ident_start(c) {
+            i += c.len_utf8();
+            while let Some(c) = source[i..].chars().next().filter(|&c| is_ident_continue(c)) {
+                i += c.len_utf8();
+            }
+            kind = if i - start == 1 && c == '_' { TokenKind::Underscore } else { TokenKind::Ident };
+        } else if templates.is_start(i) {
+            i += 1;
+            kind = TokenKind::TemplateStart;
+        } else if templates.is_end(i) {
+            i += 1;
+            kind = TokenKind::TemplateEnd;
+        } else if let Some((k, len)) = operator(&bytes[i..], |off| templates.is_end(i + off)) {
+            i += len;
+            kind = k;
+        } else {
+            i += c.len_utf8();
+            diagnostics.push(msg::unexpected_character(c, span(start, i)));
+            kind = TokenKind::Error;
+        }
+        tokens.push(Token { kind, start: start as u32, end: i as u32 });
+    }
+    let end = bytes.len() as u32;
+    tokens.push(Token { kind: TokenKind::Eof, start: end, end });
+    tokens
+}
+
+/// The longest operator at the start of `rest`, never swallowing a template-closing `>`
+/// (`is_end(offset)`).
+fn operator(rest: &[u8], is_end: impl Fn(usize) -> bool) -> Option<(TokenKind, usize)> {
+    use TokenKind::*;
+    const OPS: &[(&[u8], TokenKind)] = &[
+        (b"<<=", ShlEq),
+        (b">>=", ShrEq),
+        (b"&&", AndAnd),
+        (b"||", PipePipe),
+        (b"->", Arrow),
+        (b"<<", Shl),
+        (b">>", Shr),
+        (b"<=", LessEq),
+        (b">=", GreaterEq),
+        (b"==", EqEq),
+        (b"!=", BangEq),
+        (b"+=", PlusEq),
+        (b"-=", MinusEq),
+        (b"*=", StarEq),
+        (b"/=", SlashEq),
+        (b"%=", PercentEq),
+        (b"&=", AndEq),
+        (b"|=", PipeEq),
+        (b"^=", CaretEq),
+        (b"++", PlusPlus),
+        (b"--", MinusMinus),
+        (b"&", And),
+        (b"|", Pipe),
+        (b"^", Caret),
+        (b"~", Tilde),
+        (b"!", Bang),
+        (b"=", Eq),
+        (b"<", Less),
+        (b">", Greater),
+        (b"+", Plus),
+        (b"-", Minus),
+        (b"*", Star),
+        (b"/", Slash),
+        (b"%", Percent),
+        (b"@", At),
+        (b"(", LParen),
+        (b")", RParen),
+        (b"[", LBracket),
+        (b"]", RBracket),
+        (b"{", LBrace),
+        (b"}", RBrace),
+        (b",", Comma),
+        (b".", Dot),
+        (b":", Colon),
+        (b";", Semicolon),
+    ];
+    OPS.iter()
+        .find(|(text, _)| rest.starts_with(text) && !(1..text.len()).any(&is_end))
+        .map(|&(text, kind)| (kind, text.len()))
+}
+
+/// Scans the longest numeric literal starting at `i` (WGSL §3.6 "Literals"); returns its end
+/// and kind. Malformed forms are reported by [`literal_value`].
+fn scan_number(b: &[u8], mut i: usize) -> (usize, TokenKind) {
+    let digits = |i: &mut usize, hex: bool| {
+        let s = *i;
+        while b.get(*i).is_some_and(|c| if hex { c.is_ascii_hexdigit() } else { c.is_ascii_digit() }) {
+            *i += 1;
+        }
+        *i > s
+    };
+    let exponent = |i: &mut usize, marks: &[u8]| {
+        if b.get(*i).is_some_and(|c| marks.contains(c)) {
+            *i += 1;
+            if matches!(b.get(*i), Some(b'+' | b'-')) {
+                *i += 1;
+            }
+            digits(i, false);
+            true
+        } else {
+            false
+        }
+    };
+    if b[i] == b'0' && matches!(b.get(i + 1), Some(b'x' | b'X')) {
+        i += 2;
+        digits(&mut i, true);
+        let mut float = false;
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            digits(&mut i, true);
+            float = true;
+        }
+        if exponent(&mut i, b"pP") {
+            return (i + float_suffix(&b[i..]), TokenKind::FloatLiteral);
+        }
+        if float {
+            return (i, TokenKind::FloatLiteral);
+        }
+        return (i + int_suffix(&b[i..]), TokenKind::IntLiteral);
+    }
+    digits(&mut i, false);
+    let mut float = false;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        digits(&mut i, false);
+        float = true;
+    }
+    if exponent(&mut i, b"eE") {
+        float = true;
+    }
+    match float_suffix(&b[i..]) {
+        0 if float => (i, TokenKind::FloatLiteral),
+        0 => (i + int_suffix(&b[i..]), TokenKind::IntLiteral),
+        n => (i + n, TokenKind::FloatLiteral),
+    }
+}
+
+/// Length of a float suffix at the start of `b`: `f`, `h`, or naga's `lf` (f64).
+fn float_suffix(b: &[u8]) -> usize {
+    match b {
+        [b'f' | b'h', ..] => 1,
+        [b'l', b'f', ..] => 2,
+        _ => 0,
+    }
+}
+
+/// Length of an integer suffix at the start of `b`: `i`, `u`, or naga's `li`/`lu` (i64/u64).
+fn int_suffix(b: &[u8]) -> usize {
+    match b {
+        [b'i' | b'u', ..] => 1,
+        [b'l', b'i' | b'u', ..] => 2,
+        _ => 0,
+    }
+}
+
+/// Why a literal's text has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiteralError {
+    Malformed(&'static str),
+    LeadingZero,
+    OutOfRange(&'static str),
+}
+
+impl LiteralError {
+    pub fn into_diagnostic(self, span: Span) -> crate::diag::Diagnostic {
+        match self {
+            LiteralError::Malformed(what) => msg::malformed_literal(what, span),
+            LiteralError::LeadingZero => msg::leading_zero(span),
+            LiteralError::OutOfRange(ty) => msg::literal_out_of_range(ty, span),
+        }
+    }
+}
+
+/// The value of a numeric literal token's text (WGSL §3.6): abstract ints must fit i64, `i`
+/// suffixed ones i32, `u` suffixed ones u32; floats must be finite in their type.
+pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
+    let (hex, body) = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let is_float = if hex {
+        body.contains(['.', 'p', 'P'])
+    } else {
+        body.contains(['.', 'e', 'E']) || body.ends_with(['f', 'h'])
+    };
+    if is_float {
+        let suffixed = !hex || body.contains(['p', 'P']);
+        let (digits, suffix) = if let Some(d) = body.strip_suffix("lf").filter(|_| suffixed) {
+            (d, Some(FloatSuffix::F64))
+        } else if let Some(d) = body.strip_suffix('f').filter(|_| suffixed) {
+            (d, Some(FloatSuffix::F32))
+        } else if let Some(d) = body.strip_suffix('h') {
+            (d, Some(FloatSuffix::F16))
+        } else {
+            (body, None)
+        };
+        let value = if hex { hex_float(digits)? } else { decimal_float(digits, suffix)? };
+        let finite = match suffix {
+            None | Some(FloatSuffix::F64) => value.is_finite(),
+            Some(FloatSuffix::F32) => (value as f32).is_finite(),
+            Some(FloatSuffix::F16) => half::f16::from_f64(value).is_finite(),
+        };
+        if !finite {
+            let ty = match suffix {
+                None => "an abstract float",
+                Some(FloatSuffix::F32) => "f32",
+                Some(FloatSuffix::F16) => "f16",
+                Some(FloatSuffix::F64) => "f64",
+            };
+            return Err(LiteralError::OutOfRange(ty));
+        }
+        let value = match suffix {
+            Some(FloatSuffix::F32) => value as f32 as f64,
+            Some(FloatSuffix::F16) => half::f16::from_f64(value).to_f64(),
+            None | Some(FloatSuffix::F64) => value,
+        };
+        return Ok(Literal::Float { value, suffix });
+    }
+    let (digits, suffix) = if let Some(d) = body.strip_suffix("li") {
+        (d, Some(IntSuffix::I64))
+    } else if let Some(d) = body.strip_suffix("lu") {
+        (d, Some(IntSuffix::U64))
+    } else if let Some(d) = body.strip_suffix('i') {
+        (d, Some(IntSuffix::I32))
+    } else if let Some(d) = body.strip_suffix('u') {
+        (d, Some(IntSuffix::U32))
+    } else {
+        (body, None)
+    };
+    if digits.is_empty() {
+        return Err(LiteralError::Malformed("missing digits"));
+    }
+    if !hex && digits.len() > 1 && digits.starts_with('0') {
+        return Err(LiteralError::LeadingZero);
+    }
+    let value = u128::from_str_radix(digits, if hex { 16 } else { 10 }).ok();
+    let (max, ty) = match suffix {
+        None => (i64::MAX as u128, "an abstract int (i64)"),
+        Some(IntSuffix::I32) => (i32::MAX as u128, "i32"),
+        Some(IntSuffix::U32) => (u32::MAX as u128, "u32"),
+        Some(IntSuffix::I64) => (i64::MAX as u128, "i64"),
+        Some(IntSuffix::U64) => (u64::MAX as u128, "u64"),
+    };
+    match value {
+        // A u64 above i64::MAX keeps its bit pattern.
+        Some(v) if v <= max => Ok(Literal::Int { value: v as u64 as i64, suffix }),
+        _ => Err(LiteralError::OutOfRange(ty)),
+    }
+}
+
+fn decimal_float(digits: &str, suffix: Option<FloatSuffix>) -> Result<f64, LiteralError> {
+    if digits.ends_with(['e', 'E', '+', '-']) {
+        return Err(LiteralError::Malformed("exponent has no digits"));
+    }
+    // `0f`/`1h` are floats, but `01f` is not (WGSL §3.6 decimal_float_literal).
+    if !digits.contains(['.', 'e', 'E']) && digits.len() > 1 && digits.starts_with('0') {
+        return Err(LiteralError::LeadingZero);
+    }
+    let value = if suffix == Some(FloatSuffix::F32) {
+        // Round once, directly to f32.
+        digits.parse::<f32>().map(f64::from)
+    } else {
+        digits.parse::<f64>()
+    };
+    value.map_err(|_| LiteralError::Malformed("not a decimal float"))
+}
+
+/// `1.8p3` (without `0x` and suffix): mantissa hex digits with an optional point, binary exponent.
+fn hex_float(text: &str) -> Result<f64, LiteralError> {
+    let (mantissa, exp) = match text.find(['p', 'P']) {
+        Some(p) => (&text[..p], Some(&text[p + 1..])),
+        None => (text, None),
+    };
+    let exp: i64 = match exp {
+        Some(e) if e.trim_start_matches(['+', '-']).is_empty() => {
+            return Err(LiteralError::Malformed("exponent has no digits"))
+        }
+        // Saturate huge exponents; the result is then 0 or infinite, which is checked later.
+        Some(e) => e.parse::<i64>().unwrap_or(if e.starts_with('-') { -100_000 } else { 100_000 }),
+        None => 0,
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() && frac.is_empty() {
+        return Err(LiteralError::Malformed("hex float has no digits"));
+    }
+    // Keep the first 15 significant hex digits (60 bits, more than f64's 53) and fold the rest
+    // into a sticky bit so rounding stays correct.
+    let mut m: u64 = 0;
+    let mut shift: i64 = 0;
+    let mut kept = 0;
+    let mut sticky = false;
+    for (i, c) in int.chars().chain(frac.chars()).enumerate() {
+        let d = c.to_digit(16).ok_or(LiteralError::Malformed("not a hex digit"))? as u64;
+        let in_frac = i >= int.len();
+        if kept < 15 {
+            m = m * 16 + d;
+            if m != 0 {
+                kept += 1;
+            }
+            if in_frac {
+                shift -= 4;
+            }
+        } else {
+            sticky |= d != 0;
+            if !in_frac {
+                shift += 4;
+            }
+        }
+    }
+    if sticky {
+        m |= 1;
+    }
+    Ok(ldexp(m as f64, exp.saturating_add(shift)))
+}
+
+/// `x * 2^e`, exact whenever the result is representable.
+fn ldexp(mut x: f64, mut e: i64) -> f64 {
+    while e > 1000 {
+        x *= f64::from_bits(((1000 + 1023) as u64) << 52);
+        e -= 1000;
+        if x.is_infinite() {
+            return x;
+        }
+    }
+    while e < -1000 {
+        x *= f64::from_bits(((-1000i64 + 1023) as u64) << 52);
+        e += 1000;
+        if x == 0.0 {
+            return x;
+        }
+    }
+    x * f64::from_bits(((e + 1023) as u64) << 52)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use TokenKind::*;
+
+    fn kinds(src: &str) -> Vec<TokenKind> {
+        let (tokens, diags) = tokenize(src, FileId(0));
+        assert!(diags.is_empty(), "{src}: {diags:?}");
+        tokens.into_iter().map(|t| t.kind).filter(|&k| k != Eof).collect()
+    }
+
+    fn errors(src: &str) -> Vec<String> {
+        tokenize(src, FileId(0)).1.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn literal_values() {
+        let int = |v, s| Ok(Literal::Int { value: v, suffix: s });
+        let float = |v, s| Ok(Literal::Float { value: v, suffix: s });
+        let cases: &[(&str, Result<Literal, LiteralError>)] = &[
+            ("0", int(0, None)),
+            ("1", int(1, None)),
+            ("123", int(123, None)),
+            ("1i", int(1, Some(IntSuffix::I32))),
+            ("1u", int(1, Some(IntSuffix::U32))),
+            ("0x1F", int(31, None)),
+            ("0X1fu", int(31, Some(IntSuffix::U32))),
+            ("0x7fffffffi", int(i32::MAX as i64, Some(IntSuffix::I32))),
+            ("4294967295u", int(u32::MAX as i64, Some(IntSuffix::U32))),
+            ("9223372036854775807", int(i64::MAX, None)),
+            ("2147483648i", Err(LiteralError::OutOfRange("i32"))),
+            ("4294967296u", Err(LiteralError::OutOfRange("u32"))),
+            ("0x80000000i", Err(LiteralError::OutOfRange("i32"))),
+            ("9223372036854775808", Err(LiteralError::OutOfRange("an abstract int (i64)"))),
+            ("99999999999999999999999999999999999999999", Err(LiteralError::OutOfRange("an abstract int (i64)"))),
+            ("012", Err(LiteralError::LeadingZero)),
+            ("1.", float(1.0, None)),
+            (".5", float(0.5, None)),
+            ("1.5", float(1.5, None)),
+            ("1e-3", float(1e-3, None)),
+            ("1E3", float(1000.0, None)),
+            ("2.5e+2", float(250.0, None)),
+            ("1.5h", float(1.5, Some(FloatSuffix::F16))),
+            ("1f", float(1.0, Some(FloatSuffix::F32))),
+            ("0f", float(0.0, Some(FloatSuffix::F32))),
+            ("0h", float(0.0, Some(FloatSuffix::F16))),
+            ("01f", Err(LiteralError::LeadingZero)),
+            ("01.5", float(1.5, None)),
+            ("0.1f", float(0.1f32 as f64, Some(FloatSuffix::F32))),
+            ("0x1.8p3", float(12.0, None)),
+            ("0x1p-2f", float(0.25, Some(FloatSuffix::F32))),
+            ("0x.8", float(0.5, None)),
+            ("0x1.", float(1.0, None)),
+            ("0xA.8p0h", float(10.5, Some(FloatSuffix::F16))),
+            ("0x1P+4", float(16.0, None)),
+            ("1e39f", Err(LiteralError::OutOfRange("f32"))),
+            ("1e5h", Err(LiteralError::OutOfRange("f16"))),
+            ("1e400", Err(LiteralError::OutOfRange("an abstract float"))),
+            ("0x1p99999999999999999999", Err(LiteralError::OutOfRange("an abstract float"))),
+            ("1e", Err(LiteralError::Malformed("exponent has no digits"))),
+            ("1li", int(1, Some(IntSuffix::I64))),
+            ("0xFFFFFFFFFFFFFFFFlu", int(-1, Some(IntSuffix::U64))),
+            ("9223372036854775808li", Err(LiteralError::OutOfRange("i64"))),
+            ("18446744073709551616lu", Err(LiteralError::OutOfRange("u64"))),
+            ("6.0lf", float(6.0, Some(FloatSuffix::F64))),
+            ("1lf", float(1.0, Some(FloatSuffix::F64))),
+            ("0x1p1lf", float(2.0, Some(FloatSuffix::F64))),
+            ("0x1p", Err(LiteralError::Malformed("exponent has no digits"))),
+            ("0x", Err(LiteralError::Malformed("missing digits"))),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(&literal_value(text), expected, "{text}");
+        }
+        // Hex floats with more digits than f64 holds still round correctly.
+        assert_eq!(literal_value("0x1.00000000000008p0"), float(1.0, None));
+        assert_eq!(literal_value("0x1.000000000000081p0"), float(1.0 + f64::EPSILON, None));
+    }
+
+    #[test]
+    fn literal_token_kinds_and_extent() {
+        let cases: &[(&str, TokenKind)] = &[
+            ("1", IntLiteral),
+            ("1i", IntLiteral),
+            ("0x1Fu", IntLiteral),
+            ("1.", FloatLiteral),
+            (".5", FloatLiteral),
+            ("1e-3", FloatLiteral),
+            ("1.5h", FloatLiteral),
+            ("1f", FloatLiteral),
+            ("0x1.8p3", FloatLiteral),
+            ("0x1p-2f", FloatLiteral),
+            ("0x1f", IntLiteral),
+            ("1li", IntLiteral),
+            ("0x1lu", IntLiteral),
+            ("2.5lf", FloatLiteral),
+            ("2lf", FloatLiteral),
+        ];
+        for &(text, kind) in cases {
+            assert_eq!(kinds(text), vec![kind], "{text}");
+        }
+        assert_eq!(kinds("1-2"), vec![IntLiteral, Minus, IntLiteral]);
+        assert_eq!(kinds("a.x"), vec![Ident, Dot, Ident]);
+    }
+
+    #[test]
+    fn lexing_errors_have_spans_and_do_not_stop_lexing() {
+        let (tokens, diags) = tokenize("let a = 1x; $ let b = 2147483648i; /* open", FileId(0));
+        let messages: Vec<_> = diags.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "malformed numeric literal: invalid suffix",
+                "unexpected character '$' (U+0024)",
+                "numeric literal does not fit in i32",
+                "unterminated block comment"
+            ]
+        );
+        assert_eq!(diags.0[0].primary_span().unwrap().range(), 9..10);
+        assert_eq!(diags.0[1].primary_span().unwrap().range(), 12..13);
+        assert!(tokens.iter().any(|t| t.kind == Error));
+        assert_eq!(errors("0x"), ["malformed numeric literal: missing digits"]);
+        assert_eq!(errors("007"), ["integer literals cannot have leading zeros"]);
+    }
+
+    #[test]
+    fn operators_and_punctuation() {
+        assert_eq!(
+            kinds("-> && || << >> <= >= == != += -= *= /= %= &= |= ^= <<= >>= ++ -- @ ! ~ ^ % . , : ; ( ) [ ] { }"),
+            vec![
+                Arrow, AndAnd, PipePipe, Shl, Shr, LessEq, GreaterEq, EqEq, BangEq, PlusEq, MinusEq, StarEq,
+                SlashEq, PercentEq, AndEq, PipeEq, CaretEq, ShlEq, ShrEq, PlusPlus, MinusMinus, At, Bang, Tilde,
+                Caret, Percent, Dot, Comma, Colon, Semicolon, LParen, RParen, LBracket, RBracket, LBrace, RBrace
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_and_identifiers() {
+        assert_eq!(kinds("a /* x /* nested */ y */ b // c\n d"), vec![Ident, Ident, Ident]);
+        assert_eq!(kinds("héllo Δx _a __b _"), vec![Ident, Ident, Ident, Ident, Underscore]);
+        assert_eq!(kinds("a\u{2028}b\u{200E}c"), vec![Ident, Ident, Ident]);
+        assert_eq!(errors("a /* /* */"), ["unterminated block comment"]);
+    }
+
+    #[test]
+    fn template_lists_are_discovered() {
+        assert_eq!(
+            kinds("array<vec3<f32>>"),
+            vec![Ident, TemplateStart, Ident, TemplateStart, Ident, TemplateEnd, TemplateEnd]
+        );
+        assert_eq!(kinds("a < b"), vec![Ident, Less, Ident]);
+        assert_eq!(kinds("a<b>c"), vec![Ident, TemplateStart, Ident, TemplateEnd, Ident]);
+        assert_eq!(kinds("a << b >> c"), vec![Ident, Shl, Ident, Shr, Ident]);
+        assert_eq!(kinds("a <= b > c"), vec![Ident, LessEq, Ident, Greater, Ident]);
+        assert_eq!(kinds("(a < b) > c"), vec![LParen, Ident, Less, Ident, RParen, Greater, Ident]);
+        assert_eq!(kinds("a < b || c > d"), vec![Ident, Less, Ident, PipePipe, Ident, Greater, Ident]);
+        // `x = a<b>=c` closes the list before `=`.
+        assert_eq!(
+            kinds("x=vec2<f32>=y"),
+            vec![Ident, Eq, Ident, TemplateStart, Ident, TemplateEnd, Eq, Ident]
+        );
+        assert_eq!(
+            kinds("var<storage,read_write>"),
+            vec![Ident, TemplateStart, Ident, Comma, Ident, TemplateEnd]
+        );
+        assert_eq!(
+            kinds("fn f()->vec4<f32>{}"),
+            vec![Ident, Ident, LParen, RParen, Arrow, Ident, TemplateStart, Ident, TemplateEnd, LBrace, RBrace]
+        );
+        assert_eq!(
+            kinds("a<b<c>>=d"),
+            vec![Ident, TemplateStart, Ident, TemplateStart, Ident, TemplateEnd, TemplateEnd, Eq, Ident]
+        );
+    }
+}

@@ -6,6 +6,7 @@ pub mod consteval;
 mod expr;
 pub mod lexer;
 mod lower;
+pub mod parse_diagnostics;
 pub mod parser;
 mod stmt;
 mod texture;

@@ -1,0 +1,96 @@
+//! Every message the WGSL lexer and parser report, built by small constructors so the wording
+//! stays consistent and reviewable in one place.
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+/// How a token is named in a message: its text in quotes, or "end of file".
+pub fn describe(text: &str) -> String {
+    if text.is_empty() {
+        "end of file".to_string()
+    } else {
+        format!("'{text}'")
+    }
+}
+
+// ---- lexer ----
+
+pub fn unexpected_character(c: char, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("unexpected character {c:?} (U+{:04X})", c as u32), span)
+}
+
+pub fn unterminated_block_comment(span: Span) -> Diagnostic {
+    Diagnostic::error("unterminated block comment", span)
+        .with_label_message("this comment is never closed with '*/'")
+}
+
+pub fn malformed_literal(what: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("malformed numeric literal: {what}"), span)
+}
+
+pub fn literal_out_of_range(ty: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("numeric literal does not fit in {ty}"), span)
+}
+
+pub fn leading_zero(span: Span) -> Diagnostic {
+    Diagnostic::error("integer literals cannot have leading zeros", span)
+        .with_note("WGSL §3.6 (Literals): a decimal integer is `0` or starts with 1-9")
+}
+
+// ---- parser ----
+
+/// `expected <what>, found '<tok>'` on the span of the offending token.
+pub fn expected(what: &str, found: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("expected {what}, found {}", describe(found)), span)
+}
+
+pub fn expected_after(what: &str, after: &str, found: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("expected {what} after {after}, found {}", describe(found)), span)
+}
+
+pub fn reserved_word(word: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("'{word}' is a reserved word and cannot be used as an identifier"), span)
+}
+
+pub fn double_underscore(word: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("identifier '{word}' starts with '__', which is reserved"), span)
+}
+
+pub fn chained_comparison(span: Span) -> Diagnostic {
+    Diagnostic::error("comparison operators cannot be chained", span)
+        .with_note("WGSL §8.19 (Operator Precedence): wrap one comparison in parentheses")
+}
+
+pub fn mixed_operators(op: &str, previous: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("operator '{op}' cannot be mixed with '{previous}' without parentheses"), span)
+        .with_note("WGSL §8.19 (Operator Precedence): bitwise, shift and short-circuit operators need explicit grouping")
+}
+
+pub fn nesting_too_deep(span: Span) -> Diagnostic {
+    Diagnostic::error("nesting is too deep", span)
+        .with_note(format!("the parser allows at most {} nested expressions and blocks", super::parser::MAX_DEPTH))
+}
+
+pub fn directive_after_declaration(span: Span) -> Diagnostic {
+    Diagnostic::error("directives must come before any declaration", span)
+}
+
+pub fn break_if_not_last(span: Span) -> Diagnostic {
+    Diagnostic::error("'break if' must be the last statement of a continuing block", span)
+}
+
+pub fn break_if_outside_continuing(span: Span) -> Diagnostic {
+    Diagnostic::error("'break if' is only allowed at the end of a continuing block", span)
+}
+
+pub fn bad_var_template(span: Span) -> Diagnostic {
+    Diagnostic::error("expected an address space and optional access mode, like 'var<storage, read>'", span)
+}
+
+pub fn invalid_statement(span: Span) -> Diagnostic {
+    Diagnostic::error("expression is not a statement; expected an assignment, '++', '--' or a function call", span)
+}
+
+pub fn unknown_const_form(span: Span) -> Diagnostic {
+    Diagnostic::error("a module-scope 'const' needs an initializer", span)
+}
