@@ -1,8 +1,33 @@
 //! The SPIR-V back end: validated IR in, SPIR-V words out (via rspirv).
+//!
+//! One private context ([`Writer`]) walks the module once: types and constants are created on
+//! first use and deduplicated (so the header holds only what the code needs), globals and
+//! overrides are declared up front, then every function is emitted as structured control flow.
+//! Capabilities and extensions are collected while emitting and written at the end, sorted, so
+//! the output depends only on the IR (no hash-map order leaks into it).
+//!
+//! Two consumers constrain the shape of the output: `spirv-val` (Vulkan 1.1+ rules) and naga's
+//! SPIR-V front end, which wgpu uses to re-parse our words. Where naga is stricter than the
+//! specification we follow naga (e.g. every buffer global is a `Block` struct variable; combined
+//! image samplers are built with `OpSampledImage` right before the sampling instruction).
+//!
+//! Invariant: this module only reads the IR; it never changes it, and bad IR gives a
+//! diagnostic, never a panic.
 
-use crate::diag::Diagnostics;
+mod expression;
+mod function;
+mod image;
+mod types;
+
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::validate::ModuleInfo;
-use crate::ir::Module;
+use crate::ir::*;
+use crate::span::Span;
+use rspirv::binary::Assemble;
+use rspirv::dr::{self, Builder, Operand};
+use expression::Shape;
+use spirv::{Capability, Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -20,6 +45,786 @@ impl Default for Options {
 
 /// Emits a validated module. Fails only for IR the back end cannot express.
 pub fn emit(module: &Module, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Diagnostics> {
-    let _ = (module, info, options);
-    Err(crate::diag::Diagnostic::error("the SPIR-V back end is not written yet", Default::default()).into())
+    if options.version.0 != 1 || options.version.1 > 6 {
+        let message = format!("SPIR-V version {}.{} is not supported (1.0 to 1.6 are)", options.version.0, options.version.1);
+        return Err(Diagnostic::error(message, Span::default()).into());
+    }
+    if info.functions.len() != module.functions.len() {
+        let message = "the module info does not belong to this module (validate the module first)";
+        return Err(Diagnostic::error(message, Span::default()).into());
+    }
+    let mut writer = Writer::new(module, info, options);
+    writer.write_module().map_err(Diagnostics::from)?;
+    Ok(writer.finish())
+}
+
+/// Result of the back end's internal steps; one diagnostic ends emission.
+type R<T> = Result<T, Diagnostic>;
+
+fn error<T>(message: impl Into<String>, span: Span) -> R<T> {
+    Err(Diagnostic::error(message, span))
+}
+
+/// Deduplication key of the non-aggregate SPIR-V types (SPIR-V 2.8: two non-aggregate type
+/// declarations with the same operands are invalid).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum TypeKey {
+    Void,
+    Bool,
+    Int { width: u8, signed: bool },
+    Float { width: u8 },
+    Vector { component: Word, count: u32 },
+    Matrix { column: Word, count: u32 },
+    Pointer { class: StorageClass, pointee: Word },
+    Function { result: Word, params: Vec<Word> },
+    Image { sampled: Word, dim: spirv::Dim, depth: u32, arrayed: u32, ms: u32, sampled_kind: u32, format: spirv::ImageFormat },
+    Sampler,
+    SampledImage { image: Word },
+}
+
+/// Deduplication key of module-level constants.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ConstKey {
+    Scalar { ty: Word, bits: u64 },
+    Composite { ty: Word, parts: Vec<Word> },
+    Null { ty: Word },
+}
+
+/// How a global is reached from code.
+#[derive(Clone, Copy, Debug)]
+struct GlobalSlot {
+    var: Word,
+    /// The global is wrapped (buffer block around a non-struct type, `SampleMask` array):
+    /// every access goes through element/member 0 of the variable.
+    wrapped: bool,
+    class: StorageClass,
+}
+
+/// Where `break` and `continue` go inside the function being written.
+#[derive(Clone, Copy, Debug)]
+enum Construct {
+    Loop { merge: Word, continuing: Word },
+    Switch { merge: Word },
+    /// Inside a loop's continuing block: `break` and `continue` may not leave it.
+    Continuing,
+}
+
+/// Per-function state of the code being written.
+#[derive(Default)]
+struct FunctionState {
+    blocks: Vec<dr::Block>,
+    /// The open block, `None` after a terminator (what follows is dead and skipped).
+    current: Option<dr::Block>,
+    /// Label of the open block (for `OpPhi` parents).
+    label: Word,
+    /// `OpVariable`s for the entry block: locals and spill slots.
+    variables: Vec<dr::Instruction>,
+    locals: Vec<Word>,
+    lets: Vec<Option<Word>>,
+    arguments: Vec<Word>,
+    constructs: Vec<Construct>,
+    /// Labels branched to by `break`/`continue`, so merge and continue blocks know whether
+    /// they are reachable.
+    targeted: HashSet<Word>,
+    depth: u32,
+}
+
+/// Deepest expression/statement nesting we write before reporting an error instead of risking
+/// the stack.
+const MAX_DEPTH: u32 = 400;
+
+struct Writer<'a> {
+    module: &'a Module,
+    info: &'a ModuleInfo,
+    options: &'a Options,
+    b: Builder,
+    capabilities: BTreeSet<Capability>,
+    extensions: BTreeSet<&'static str>,
+    glsl_ext: Option<Word>,
+    type_cache: HashMap<TypeKey, Word>,
+    ir_types: HashMap<Handle<Type>, Word>,
+    /// One-member `Block` structs wrapping a non-struct buffer type, by the wrapped type.
+    wrappers: HashMap<(Handle<Type>, StorageClass), Word>,
+    constants: HashMap<ConstKey, Word>,
+    /// Ids of `OpConstant*` results (as opposed to spec constants) and of `OpConstantNull`s.
+    plain_constants: HashSet<Word>,
+    null_constants: HashSet<Word>,
+    /// Constituents of vector constants, so composites of vectors can be flattened.
+    constant_parts: HashMap<Word, Vec<Word>>,
+    const_exprs: Vec<Option<Word>>,
+    overrides: Vec<Word>,
+    globals: Vec<GlobalSlot>,
+    functions: Vec<Word>,
+    /// Struct types used inside other types; a `Block` must not be one of them.
+    nested_structs: HashSet<Handle<Type>>,
+    /// Struct types already decorated `Block`.
+    blocks_decorated: HashSet<Word>,
+    /// Per global: used by a fragment entry point / by a vertex entry point.
+    global_stages: Vec<(bool, bool)>,
+    f: FunctionState,
+    fun: Option<&'a Function>,
+}
+
+impl<'a> Writer<'a> {
+    fn new(module: &'a Module, info: &'a ModuleInfo, options: &'a Options) -> Writer<'a> {
+        let mut b = Builder::new();
+        b.set_version(options.version.0, options.version.1);
+        Writer {
+            module,
+            info,
+            options,
+            b,
+            capabilities: BTreeSet::new(),
+            extensions: BTreeSet::new(),
+            glsl_ext: None,
+            type_cache: HashMap::new(),
+            ir_types: HashMap::new(),
+            wrappers: HashMap::new(),
+            constants: HashMap::new(),
+            plain_constants: HashSet::new(),
+            null_constants: HashSet::new(),
+            constant_parts: HashMap::new(),
+            const_exprs: vec![None; module.const_expressions.len()],
+            overrides: Vec::new(),
+            globals: Vec::new(),
+            functions: Vec::new(),
+            nested_structs: HashSet::new(),
+            blocks_decorated: HashSet::new(),
+            global_stages: vec![(false, false); module.globals.len()],
+            f: FunctionState::default(),
+            fun: None,
+        }
+    }
+
+    fn version_at_least(&self, minor: u8) -> bool {
+        self.options.version.1 >= minor
+    }
+
+    fn capability(&mut self, capability: Capability) {
+        self.capabilities.insert(capability);
+    }
+
+    /// Adds an extension only for versions below `core_in` (where it became core).
+    fn extension_below(&mut self, name: &'static str, core_in: u8) {
+        if !self.version_at_least(core_in) {
+            self.extensions.insert(name);
+        }
+    }
+
+    fn glsl(&mut self) -> Word {
+        match self.glsl_ext {
+            Some(id) => id,
+            None => {
+                let id = self.b.id();
+                self.glsl_ext = Some(id);
+                id
+            }
+        }
+    }
+
+    fn name(&mut self, id: Word, name: &Option<String>) {
+        if let (true, Some(name)) = (self.options.debug_names, name) {
+            self.b.name(id, name.as_str());
+        }
+    }
+
+    fn write_module(&mut self) -> R<()> {
+        self.capability(Capability::Shader);
+        self.find_nested_structs();
+        for ep in &self.module.entry_points {
+            let Some(info) = self.info.functions.get(ep.function.index()) else {
+                return error(format!("entry point `{}` names a missing function", ep.name), Span::default());
+            };
+            for &g in &info.globals {
+                if let Some(stages) = self.global_stages.get_mut(g.index()) {
+                    stages.0 |= ep.stage == Stage::Fragment;
+                    stages.1 |= ep.stage == Stage::Vertex;
+                }
+            }
+        }
+        self.write_overrides()?;
+        for (handle, _) in self.module.globals.iter() {
+            let slot = self.write_global(handle)?;
+            self.globals.push(slot);
+        }
+        // Function ids first, so calls can refer to functions written later.
+        for _ in self.module.functions.iter() {
+            let id = self.b.id();
+            self.functions.push(id);
+        }
+        for (handle, fun) in self.module.functions.iter() {
+            self.write_function(handle, fun)?;
+        }
+        for index in 0..self.module.entry_points.len() {
+            self.write_entry_point(index)?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Vec<u32> {
+        for &capability in &self.capabilities {
+            self.b.capability(capability);
+        }
+        for &extension in &self.extensions {
+            self.b.extension(extension);
+        }
+        if let Some(id) = self.glsl_ext {
+            let import = dr::Instruction::new(Op::ExtInstImport, None, Some(id), vec![Operand::LiteralString("GLSL.std.450".into())]);
+            self.b.module_mut().ext_inst_imports.push(import);
+        }
+        self.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        self.b.module().assemble()
+    }
+
+    /// Structs that appear inside another type (member or array element). Binding arrays are
+    /// not "inside": their element struct is the `Block` itself.
+    fn find_nested_structs(&mut self) {
+        for (_, ty) in self.module.types.iter() {
+            match &ty.inner {
+                TypeInner::Struct { members, .. } => {
+                    for member in members {
+                        self.nested_structs.insert(member.ty);
+                    }
+                }
+                TypeInner::Array { base, .. } => {
+                    self.nested_structs.insert(*base);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn write_overrides(&mut self) -> R<()> {
+        // SpecIds: explicit ones stay; `None` takes the lowest id not used (in override order).
+        let mut used: BTreeSet<u32> = self.module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+        let mut next = 0u32;
+        for (handle, o) in self.module.overrides.iter() {
+            let span = self.module.overrides.span(handle);
+            let scalar = match self.module.types.get(o.ty).map(|t| &t.inner) {
+                Some(TypeInner::Scalar(s)) => *s,
+                _ => return error("an override must have a scalar type", span),
+            };
+            let ty = self.scalar_type(scalar);
+            // The default value: a plain constant becomes the OpSpecConstant's literal; an
+            // initializer that uses other overrides becomes an OpSpecConstantOp (which cannot
+            // carry a SpecId, SPIR-V 2.16.1), so it is not separately specializable.
+            let literal = match o.init {
+                None => Some(0u64),
+                Some(init) => self.const_literal_bits(init),
+            };
+            let id = match literal {
+                Some(bits) => {
+                    let id = self.b.id();
+                    let inst = if scalar.kind == ScalarKind::Bool {
+                        let op = if bits != 0 { Op::SpecConstantTrue } else { Op::SpecConstantFalse };
+                        dr::Instruction::new(op, Some(ty), Some(id), vec![])
+                    } else {
+                        dr::Instruction::new(Op::SpecConstant, Some(ty), Some(id), vec![literal_operand(scalar, bits)])
+                    };
+                    self.b.module_mut().types_global_values.push(inst);
+                    let spec_id = match o.id {
+                        Some(spec_id) => spec_id,
+                        None => {
+                            while used.contains(&next) {
+                                next += 1;
+                            }
+                            used.insert(next);
+                            next
+                        }
+                    };
+                    self.b.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+                    id
+                }
+                None => {
+                    let init = o.init.expect("literal is None only with an initializer");
+                    self.const_expr(init)?
+                }
+            };
+            self.name(id, &o.name);
+            self.overrides.push(id);
+        }
+        Ok(())
+    }
+
+    /// The bits of a module constant expression that is a plain scalar literal (or zero).
+    fn const_literal_bits(&self, expr: Handle<Expression>) -> Option<u64> {
+        let exprs = &self.module.const_expressions;
+        if !exprs.check(expr) {
+            return None;
+        }
+        match exprs[expr] {
+            Expression::Literal(l) => Some(literal_bits(l)),
+            Expression::ZeroValue(_) => Some(0),
+            _ => None,
+        }
+    }
+
+    fn write_global(&mut self, handle: Handle<GlobalVariable>) -> R<GlobalSlot> {
+        let global = &self.module.globals[handle];
+        let span = self.module.globals.span(handle);
+        let Some(ty) = self.module.types.get(global.ty) else {
+            return error("a global has a missing type", span);
+        };
+        let class = storage_class(global.space);
+        if class == StorageClass::StorageBuffer {
+            self.extension_below("SPV_KHR_storage_buffer_storage_class", 3);
+        }
+        self.storage_capabilities(global.ty, global.space);
+        let is_buffer = matches!(global.space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant);
+        let mut wrapped = false;
+        let var_type = if is_buffer {
+            match &ty.inner {
+                TypeInner::Struct { .. } if !self.nested_structs.contains(&global.ty) => {
+                    let id = self.type_id(global.ty, span)?;
+                    self.decorate_block(id);
+                    id
+                }
+                TypeInner::BindingArray { base, .. } => {
+                    let base_id = self.type_id(*base, span)?;
+                    self.decorate_block(base_id);
+                    self.type_id(global.ty, span)?
+                }
+                _ => {
+                    wrapped = true;
+                    self.wrapper_type(global.ty, class, span)?
+                }
+            }
+        } else if global.io == Some(IoBinding::BuiltIn(BuiltIn::SampleMask)) && matches!(ty.inner, TypeInner::Scalar(_)) {
+            // Vulkan 15.9: SampleMask is an array of 32-bit integers; WGSL's is one u32.
+            wrapped = true;
+            let element = self.type_id(global.ty, span)?;
+            let one = self.const_u32(1);
+            let id = self.b.id();
+            self.push_type(dr::Instruction::new(Op::TypeArray, None, Some(id), vec![Operand::IdRef(element), Operand::IdRef(one)]));
+            id
+        } else {
+            self.type_id(global.ty, span)?
+        };
+        let pointer = self.pointer_type(class, var_type);
+        let init = match (global.init, global.space) {
+            (Some(init), _) => Some(self.const_expr(init)?),
+            (None, AddressSpace::Private) => Some(self.const_null(var_type)),
+            _ => None,
+        };
+        let var = self.b.variable(pointer, None, class, init);
+        self.name(var, &global.name);
+        use spirv::Decoration as D;
+        if let Some(binding) = global.binding {
+            self.b.decorate(var, D::DescriptorSet, [Operand::LiteralBit32(binding.group)]);
+            self.b.decorate(var, D::Binding, [Operand::LiteralBit32(binding.binding)]);
+        }
+        if let AddressSpace::Storage { access } = global.space {
+            if !access.store {
+                self.b.decorate(var, D::NonWritable, []);
+            }
+        }
+        if let (AddressSpace::Handle, TypeInner::Image { class: ImageClass::Storage { access, .. }, .. }) = (global.space, &ty.inner) {
+            if !access.load {
+                self.b.decorate(var, D::NonReadable, []);
+            }
+            if !access.store {
+                self.b.decorate(var, D::NonWritable, []);
+            }
+        }
+        if global.memory.coherent {
+            self.b.decorate(var, D::Coherent, []);
+        }
+        if global.memory.volatile {
+            self.b.decorate(var, D::Volatile, []);
+        }
+        if global.memory.restrict {
+            self.b.decorate(var, D::Restrict, []);
+        }
+        if global.invariant {
+            self.b.decorate(var, D::Invariant, []);
+        }
+        if let Some(io) = global.io {
+            self.decorate_io(handle, var, io, span)?;
+        }
+        Ok(GlobalSlot { var, wrapped, class })
+    }
+
+    fn decorate_block(&mut self, struct_id: Word) {
+        if self.blocks_decorated.insert(struct_id) {
+            self.b.decorate(struct_id, spirv::Decoration::Block, []);
+        }
+    }
+
+    fn wrapper_type(&mut self, inner: Handle<Type>, class: StorageClass, span: Span) -> R<Word> {
+        if let Some(&id) = self.wrappers.get(&(inner, class)) {
+            return Ok(id);
+        }
+        let member = self.type_id(inner, span)?;
+        let id = self.b.id();
+        self.push_type(dr::Instruction::new(Op::TypeStruct, None, Some(id), vec![Operand::IdRef(member)]));
+        self.b.member_decorate(id, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+        if let Some((stride, scalar)) = self.matrix_in(inner) {
+            // A bare matrix in a buffer: column-major with the std140/std430 column stride.
+            let column = if class == StorageClass::Uniform { 16 * u32::from(scalar.width) / 4 } else { stride };
+            self.b.member_decorate(id, 0, spirv::Decoration::ColMajor, []);
+            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(column.max(stride))]);
+        }
+        self.decorate_block(id);
+        if self.options.debug_names {
+            self.b.member_name(id, 0, "value");
+        }
+        self.wrappers.insert((inner, class), id);
+        Ok(id)
+    }
+
+    /// Capabilities and extensions that 8/16-bit types need in a given storage class.
+    fn storage_capabilities(&mut self, ty: Handle<Type>, space: AddressSpace) {
+        let mut widths = BTreeSet::new();
+        self.scalar_widths(ty, &mut widths, 0);
+        let has16 = widths.contains(&2);
+        let has8 = widths.contains(&1);
+        if has16 {
+            let capability = match space {
+                AddressSpace::Storage { .. } => Some(Capability::StorageBuffer16BitAccess),
+                AddressSpace::Uniform => Some(Capability::UniformAndStorageBuffer16BitAccess),
+                AddressSpace::PushConstant => Some(Capability::StoragePushConstant16),
+                AddressSpace::Input | AddressSpace::Output => Some(Capability::StorageInputOutput16),
+                _ => None,
+            };
+            if let Some(capability) = capability {
+                self.capability(capability);
+                self.extension_below("SPV_KHR_16bit_storage", 3);
+            }
+        }
+        if has8 {
+            let capability = match space {
+                AddressSpace::Storage { .. } => Some(Capability::StorageBuffer8BitAccess),
+                AddressSpace::Uniform => Some(Capability::UniformAndStorageBuffer8BitAccess),
+                AddressSpace::PushConstant => Some(Capability::StoragePushConstant8),
+                _ => None,
+            };
+            if let Some(capability) = capability {
+                self.capability(capability);
+                self.extension_below("SPV_KHR_8bit_storage", 5);
+            }
+        }
+    }
+
+    fn scalar_widths(&self, ty: Handle<Type>, widths: &mut BTreeSet<u8>, depth: u32) {
+        let Some(t) = self.module.types.get(ty) else { return };
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match &t.inner {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+                if s.kind != ScalarKind::Bool {
+                    widths.insert(s.width);
+                }
+            }
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => self.scalar_widths(*base, widths, depth + 1),
+            TypeInner::Struct { members, .. } => {
+                for m in members {
+                    self.scalar_widths(m.ty, widths, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn decorate_io(&mut self, handle: Handle<GlobalVariable>, var: Word, io: IoBinding, span: Span) -> R<()> {
+        use spirv::Decoration as D;
+        let global = &self.module.globals[handle];
+        let (fragment, vertex) = self.global_stages[handle.index()];
+        let is_input = global.space == AddressSpace::Input;
+        // Vulkan 15.1.2 (VUID-StandaloneSpirv-Flat-04744): integer and double fragment inputs
+        // must be Flat; vertex inputs and fragment outputs must not carry interpolation.
+        let interpolated = if is_input { fragment } else { vertex };
+        let may_interpolate = if is_input { !vertex } else { global.space == AddressSpace::Output && !fragment };
+        let needs_flat = interpolated && self.needs_flat(global.ty);
+        match io {
+            IoBinding::BuiltIn(builtin) => {
+                let spv = self.builtin(builtin, fragment, vertex, span)?;
+                self.b.decorate(var, D::BuiltIn, [Operand::BuiltIn(spv)]);
+                if needs_flat && is_input {
+                    self.b.decorate(var, D::Flat, []);
+                }
+            }
+            IoBinding::Location { location, component, interpolation, sampling, blend_src } => {
+                self.b.decorate(var, D::Location, [Operand::LiteralBit32(location)]);
+                if let Some(component) = component {
+                    self.b.decorate(var, D::Component, [Operand::LiteralBit32(component)]);
+                }
+                if let Some(index) = blend_src {
+                    self.b.decorate(var, D::Index, [Operand::LiteralBit32(index)]);
+                }
+                if may_interpolate {
+                    match interpolation {
+                        Some(Interpolation::Flat) => self.b.decorate(var, D::Flat, []),
+                        _ if needs_flat => self.b.decorate(var, D::Flat, []),
+                        Some(Interpolation::Linear) => self.b.decorate(var, D::NoPerspective, []),
+                        Some(Interpolation::Perspective) | None => {}
+                    }
+                    match sampling {
+                        Some(Sampling::Centroid) => self.b.decorate(var, D::Centroid, []),
+                        Some(Sampling::Sample) => {
+                            self.capability(Capability::SampleRateShading);
+                            self.b.decorate(var, D::Sample, []);
+                        }
+                        Some(Sampling::Center) | None => {}
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn needs_flat(&self, ty: Handle<Type>) -> bool {
+        match self.module.types.get(ty).map(|t| &t.inner) {
+            Some(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. }) => {
+                matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) || s.width == 8
+            }
+            Some(TypeInner::Array { base, .. }) => self.needs_flat(*base),
+            _ => false,
+        }
+    }
+
+    fn builtin(&mut self, builtin: BuiltIn, fragment: bool, vertex: bool, span: Span) -> R<spirv::BuiltIn> {
+        use spirv::BuiltIn as B;
+        Ok(match builtin {
+            BuiltIn::Position => B::Position,
+            BuiltIn::PointSize => B::PointSize,
+            BuiltIn::ClipDistance => {
+                self.capability(Capability::ClipDistance);
+                B::ClipDistance
+            }
+            BuiltIn::CullDistance => {
+                self.capability(Capability::CullDistance);
+                B::CullDistance
+            }
+            BuiltIn::VertexIndex => B::VertexIndex,
+            BuiltIn::InstanceIndex => B::InstanceIndex,
+            BuiltIn::BaseVertex | BuiltIn::BaseInstance | BuiltIn::DrawIndex => {
+                self.capability(Capability::DrawParameters);
+                self.extension_below("SPV_KHR_shader_draw_parameters", 3);
+                match builtin {
+                    BuiltIn::BaseVertex => B::BaseVertex,
+                    BuiltIn::BaseInstance => B::BaseInstance,
+                    _ => B::DrawIndex,
+                }
+            }
+            BuiltIn::FragCoord => B::FragCoord,
+            BuiltIn::FrontFacing => B::FrontFacing,
+            BuiltIn::FragDepth => B::FragDepth,
+            BuiltIn::SampleId | BuiltIn::SamplePosition => {
+                self.capability(Capability::SampleRateShading);
+                if builtin == BuiltIn::SampleId {
+                    B::SampleId
+                } else {
+                    B::SamplePosition
+                }
+            }
+            BuiltIn::SampleMask => B::SampleMask,
+            BuiltIn::PointCoord => B::PointCoord,
+            BuiltIn::HelperInvocation => B::HelperInvocation,
+            BuiltIn::PrimitiveId => {
+                self.capability(Capability::Geometry);
+                B::PrimitiveId
+            }
+            BuiltIn::Layer | BuiltIn::ViewportIndex => {
+                // Fragment shaders read them with Geometry/MultiViewport; vertex shaders write
+                // them with SPV_EXT_shader_viewport_index_layer (core as ShaderLayer in 1.5).
+                let layer = builtin == BuiltIn::Layer;
+                if vertex && !fragment {
+                    if self.version_at_least(5) {
+                        self.capability(if layer { Capability::ShaderLayer } else { Capability::ShaderViewportIndex });
+                    } else {
+                        self.capability(Capability::ShaderViewportIndexLayerEXT);
+                        self.extensions.insert("SPV_EXT_shader_viewport_index_layer");
+                    }
+                } else {
+                    self.capability(if layer { Capability::Geometry } else { Capability::MultiViewport });
+                }
+                if layer {
+                    B::Layer
+                } else {
+                    B::ViewportIndex
+                }
+            }
+            BuiltIn::ViewIndex => {
+                self.capability(Capability::MultiView);
+                self.extension_below("SPV_KHR_multiview", 3);
+                B::ViewIndex
+            }
+            BuiltIn::LocalInvocationId => B::LocalInvocationId,
+            BuiltIn::LocalInvocationIndex => B::LocalInvocationIndex,
+            BuiltIn::GlobalInvocationId => B::GlobalInvocationId,
+            BuiltIn::WorkgroupId => B::WorkgroupId,
+            BuiltIn::NumWorkgroups => B::NumWorkgroups,
+            BuiltIn::WorkgroupSize => return error("`WorkgroupSize` is a constant in SPIR-V, not a stage input", span),
+            BuiltIn::SubgroupSize
+            | BuiltIn::SubgroupInvocationId
+            | BuiltIn::NumSubgroups
+            | BuiltIn::SubgroupId
+            | BuiltIn::SubgroupEqMask
+            | BuiltIn::SubgroupGeMask
+            | BuiltIn::SubgroupGtMask
+            | BuiltIn::SubgroupLeMask
+            | BuiltIn::SubgroupLtMask => {
+                self.require_subgroups(span)?;
+                let (capability, spv) = match builtin {
+                    BuiltIn::SubgroupSize => (Capability::GroupNonUniform, B::SubgroupSize),
+                    BuiltIn::SubgroupInvocationId => (Capability::GroupNonUniform, B::SubgroupLocalInvocationId),
+                    BuiltIn::NumSubgroups => (Capability::GroupNonUniform, B::NumSubgroups),
+                    BuiltIn::SubgroupId => (Capability::GroupNonUniform, B::SubgroupId),
+                    BuiltIn::SubgroupEqMask => (Capability::GroupNonUniformBallot, B::SubgroupEqMask),
+                    BuiltIn::SubgroupGeMask => (Capability::GroupNonUniformBallot, B::SubgroupGeMask),
+                    BuiltIn::SubgroupGtMask => (Capability::GroupNonUniformBallot, B::SubgroupGtMask),
+                    BuiltIn::SubgroupLeMask => (Capability::GroupNonUniformBallot, B::SubgroupLeMask),
+                    _ => (Capability::GroupNonUniformBallot, B::SubgroupLtMask),
+                };
+                self.capability(Capability::GroupNonUniform);
+                self.capability(capability);
+                spv
+            }
+        })
+    }
+
+    fn require_subgroups(&self, span: Span) -> R<()> {
+        if self.version_at_least(3) {
+            Ok(())
+        } else {
+            error("subgroup operations need SPIR-V 1.3 or newer", span)
+        }
+    }
+
+    fn write_entry_point(&mut self, index: usize) -> R<()> {
+        let ep = &self.module.entry_points[index];
+        let function = self.functions[ep.function.index()];
+        let info = self.info.function(ep.function);
+        // SPIR-V 2.4: before 1.4 the interface lists Input/Output variables only; from 1.4 on,
+        // every global the entry point references.
+        let all = self.version_at_least(4);
+        let mut interface = Vec::new();
+        let mut writes_depth = false;
+        for &g in &info.globals {
+            let Some(slot) = self.globals.get(g.index()) else { continue };
+            let global = &self.module.globals[g];
+            if global.io == Some(IoBinding::BuiltIn(BuiltIn::FragDepth)) {
+                writes_depth = true;
+            }
+            if all || matches!(slot.class, StorageClass::Input | StorageClass::Output) {
+                interface.push(slot.var);
+            }
+        }
+        let model = match ep.stage {
+            Stage::Vertex => spirv::ExecutionModel::Vertex,
+            Stage::Fragment => spirv::ExecutionModel::Fragment,
+            Stage::Compute => spirv::ExecutionModel::GLCompute,
+        };
+        self.b.entry_point(model, function, ep.name.as_str(), interface);
+        use spirv::ExecutionMode as M;
+        match ep.stage {
+            Stage::Fragment => {
+                self.b.execution_mode(function, M::OriginUpperLeft, []);
+                if writes_depth {
+                    self.b.execution_mode(function, M::DepthReplacing, []);
+                }
+                if ep.early_fragment_tests {
+                    self.b.execution_mode(function, M::EarlyFragmentTests, []);
+                }
+            }
+            Stage::Compute => self.write_workgroup_size(index)?,
+            Stage::Vertex => {}
+        }
+        Ok(())
+    }
+
+    fn write_workgroup_size(&mut self, index: usize) -> R<()> {
+        let ep = &self.module.entry_points[index];
+        let function = self.functions[ep.function.index()];
+        let size = ep.workgroup_size;
+        if ep.workgroup_size_overrides.iter().all(Option::is_none) {
+            self.b.execution_mode(function, spirv::ExecutionMode::LocalSize, size);
+            return Ok(());
+        }
+        let u32_ty = self.scalar_type(Scalar::U32);
+        let mut ids = [0; 3];
+        for axis in 0..3 {
+            ids[axis] = match ep.workgroup_size_overrides[axis] {
+                Some(o) => {
+                    let Some(&id) = self.overrides.get(o.index()) else {
+                        return error("a workgroup size names a missing override", Span::default());
+                    };
+                    let ty = self.module.overrides[o].ty;
+                    if self.module.types.get(ty).map(|t| &t.inner) == Some(&TypeInner::Scalar(Scalar::U32)) {
+                        id
+                    } else {
+                        // An i32 override: IAdd with 0u reinterprets it as u32 (same width,
+                        // signedness may differ, SPIR-V 3.52.13).
+                        let zero = self.const_u32(0);
+                        self.spec_op(u32_ty, Op::IAdd, &[id, zero])
+                    }
+                }
+                None => self.const_u32(size[axis]),
+            };
+        }
+        if self.version_at_least(2) {
+            self.b.execution_mode_id(function, spirv::ExecutionMode::LocalSizeId, ids);
+        } else {
+            // Before 1.2 the only way to size a workgroup with spec constants is a
+            // WorkgroupSize-decorated constant; it applies to every entry point of the module.
+            let computes = self.module.entry_points.iter().filter(|e| e.stage == Stage::Compute).count();
+            if computes > 1 {
+                let message = "several compute entry points with override workgroup sizes need SPIR-V 1.2 or newer";
+                return error(message, Span::default());
+            }
+            let uvec3 = self.vector_type(u32_ty, 3);
+            let id = self.b.id();
+            let operands = ids.iter().map(|&i| Operand::IdRef(i)).collect();
+            self.push_type(dr::Instruction::new(Op::SpecConstantComposite, Some(uvec3), Some(id), operands));
+            self.b.decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(spirv::BuiltIn::WorkgroupSize)]);
+            self.b.execution_mode(function, spirv::ExecutionMode::LocalSize, size);
+        }
+        Ok(())
+    }
+}
+
+fn storage_class(space: AddressSpace) -> StorageClass {
+    match space {
+        AddressSpace::Function => StorageClass::Function,
+        AddressSpace::Private => StorageClass::Private,
+        AddressSpace::Workgroup => StorageClass::Workgroup,
+        AddressSpace::Uniform => StorageClass::Uniform,
+        AddressSpace::Storage { .. } => StorageClass::StorageBuffer,
+        AddressSpace::Handle => StorageClass::UniformConstant,
+        AddressSpace::PushConstant => StorageClass::PushConstant,
+        AddressSpace::Input => StorageClass::Input,
+        AddressSpace::Output => StorageClass::Output,
+    }
+}
+
+/// The bit pattern of a literal as SPIR-V stores it (narrow integers sign- or zero-extended
+/// to the word per SPIR-V 2.2.1).
+fn literal_bits(literal: Literal) -> u64 {
+    match literal {
+        Literal::Bool(b) => b as u64,
+        Literal::I32(v) => v as u32 as u64,
+        Literal::U32(v) => v as u64,
+        Literal::I64(v) => v as u64,
+        Literal::U64(v) => v,
+        Literal::SmallInt { value, scalar } => {
+            if scalar.kind == ScalarKind::Sint {
+                value as u32 as u64
+            } else {
+                let mask = if scalar.width == 1 { 0xff } else { 0xffff };
+                (value as u32 & mask) as u64
+            }
+        }
+        Literal::F16(v) => v.to_bits() as u64,
+        Literal::F32(v) => v.to_bits() as u64,
+        Literal::F64(v) => v.to_bits(),
+    }
+}
+
+fn literal_operand(scalar: Scalar, bits: u64) -> Operand {
+    if scalar.width == 8 {
+        Operand::LiteralBit64(bits)
+    } else {
+        Operand::LiteralBit32(bits as u32)
+    }
 }

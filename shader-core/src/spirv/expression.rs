@@ -1,0 +1,1116 @@
+//! Expressions: each IR expression tree is written where its statement runs, children first,
+//! left to right (the IR's evaluation order). Pointers are written as one `OpAccessChain` per
+//! pointer expression; values use the core opcodes or `GLSL.std.450`.
+
+use super::*;
+use spirv::GlslStd450Op as GLOp;
+
+/// The numeric shape of a type: scalar kind/width, vector size, matrix columns.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shape {
+    pub(super) scalar: Scalar,
+    pub(super) size: Option<u32>,
+    pub(super) columns: Option<u32>,
+}
+
+impl<'a> Writer<'a> {
+    fn exprs(&self) -> &'a Expressions {
+        &self.fun.expect("expressions are written inside a function").expressions
+    }
+
+    fn span_of(&self, expr: Handle<Expression>) -> Span {
+        let exprs = self.exprs();
+        if exprs.check(expr) {
+            exprs.span(expr)
+        } else {
+            Span::default()
+        }
+    }
+
+    fn inner_of(&self, ty: Handle<Type>) -> Option<&'a TypeInner> {
+        self.module.types.get(ty).map(|t| &t.inner)
+    }
+
+    pub(super) fn shape(&self, ty: Handle<Type>) -> Option<Shape> {
+        match *self.inner_of(ty)? {
+            TypeInner::Scalar(scalar) | TypeInner::Atomic(scalar) => Some(Shape { scalar, size: None, columns: None }),
+            TypeInner::Vector { size, scalar } => Some(Shape { scalar, size: Some(size as u32), columns: None }),
+            TypeInner::Matrix { columns, rows, scalar } => Some(Shape { scalar, size: Some(rows as u32), columns: Some(columns as u32) }),
+            _ => None,
+        }
+    }
+
+    fn expr_shape(&self, expr: Handle<Expression>) -> R<Shape> {
+        let ty = self.exprs().ty(expr);
+        self.shape(ty).ok_or_else(|| Diagnostic::error("expected a numeric or boolean value", self.span_of(expr)))
+    }
+
+    /// The pointee type and address space of a pointer-typed expression.
+    pub(super) fn pointee(&self, expr: Handle<Expression>) -> (Option<Handle<Type>>, Option<AddressSpace>) {
+        let exprs = self.exprs();
+        if !exprs.check(expr) {
+            return (None, None);
+        }
+        match self.inner_of(exprs.ty(expr)) {
+            Some(&TypeInner::Pointer { base, space }) => (Some(base), Some(space)),
+            _ => (None, None),
+        }
+    }
+
+    fn ext(&mut self, ty: Word, op: GLOp, args: &[Word]) -> Word {
+        let set = self.glsl();
+        let mut operands = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op as u32)];
+        operands.extend(args.iter().map(|&a| Operand::IdRef(a)));
+        self.op(Op::ExtInst, ty, operands)
+    }
+
+    fn ids(args: &[Word]) -> Vec<Operand> {
+        args.iter().map(|&a| Operand::IdRef(a)).collect()
+    }
+
+    fn splat(&mut self, value: Word, scalar: Scalar, size: u32) -> Word {
+        let ty = self.numeric_type(scalar, Some(size));
+        self.op(Op::CompositeConstruct, ty, vec![Operand::IdRef(value); size as usize])
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Values
+
+    pub(super) fn eval(&mut self, expr: Handle<Expression>) -> R<Word> {
+        let exprs = self.exprs();
+        if !exprs.check(expr) {
+            return error("reference to a missing expression", Span::default());
+        }
+        self.f.depth += 1;
+        let result = if self.f.depth > MAX_DEPTH {
+            error("expression nested too deeply", exprs.span(expr))
+        } else {
+            self.eval_inner(expr)
+        };
+        self.f.depth -= 1;
+        result
+    }
+
+    fn eval_inner(&mut self, expr: Handle<Expression>) -> R<Word> {
+        let exprs = self.exprs();
+        let span = exprs.span(expr);
+        let ty_handle = exprs.ty(expr);
+        let is_pointer = matches!(self.inner_of(ty_handle), Some(TypeInner::Pointer { .. }));
+        match &exprs[expr] {
+            Expression::Literal(_) | Expression::ZeroValue(_) => self.constant_tree(exprs, expr, false, 0),
+            Expression::Compose { components } => {
+                if self.is_constant_tree(exprs, expr, 0) {
+                    return self.constant_tree(exprs, expr, false, 0);
+                }
+                let mut ids = Vec::with_capacity(components.len());
+                for &c in components {
+                    ids.push(self.eval(c)?);
+                }
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&ids)))
+            }
+            &Expression::Splat { value } => {
+                if self.is_constant_tree(exprs, expr, 0) {
+                    return self.constant_tree(exprs, expr, false, 0);
+                }
+                let v = self.eval(value)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let n = self.shape(ty_handle).and_then(|s| s.size).unwrap_or(1);
+                Ok(self.op(Op::CompositeConstruct, ty, vec![Operand::IdRef(v); n as usize]))
+            }
+            &Expression::Swizzle { vector, pattern } => {
+                let v = self.eval(vector)?;
+                let ty = self.type_id(ty_handle, span)?;
+                match self.shape(ty_handle).and_then(|s| s.size) {
+                    Some(n) => {
+                        let mut operands = vec![Operand::IdRef(v), Operand::IdRef(v)];
+                        operands.extend(pattern[..n as usize].iter().map(|&c| Operand::LiteralBit32(u32::from(c))));
+                        Ok(self.op(Op::VectorShuffle, ty, operands))
+                    }
+                    None => Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(v), Operand::LiteralBit32(u32::from(pattern[0]))])),
+                }
+            }
+            &Expression::Access { base, index } => {
+                if is_pointer {
+                    return self.eval_pointer(expr);
+                }
+                if self.rooted_in_value_global(expr) {
+                    return self.load_through_pointer(expr, ty_handle, span);
+                }
+                let ty = self.type_id(ty_handle, span)?;
+                let base_ty = exprs.ty(base);
+                let b = self.eval(base)?;
+                let i = self.eval(index)?;
+                if let Some(TypeInner::Vector { .. }) = self.inner_of(base_ty) {
+                    return Ok(self.op(Op::VectorExtractDynamic, ty, vec![Operand::IdRef(b), Operand::IdRef(i)]));
+                }
+                // SPIR-V has no dynamic extract for arrays and matrices: spill the value into
+                // a variable and index that.
+                let base_id = self.type_id(base_ty, span)?;
+                let var = self.function_variable(base_id);
+                self.op_void(Op::Store, vec![Operand::IdRef(var), Operand::IdRef(b)]);
+                let pointer = self.pointer_type(StorageClass::Function, ty);
+                let element = self.op(Op::AccessChain, pointer, vec![Operand::IdRef(var), Operand::IdRef(i)]);
+                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(element)]))
+            }
+            &Expression::AccessIndex { base, index } => {
+                if is_pointer {
+                    return self.eval_pointer(expr);
+                }
+                if self.rooted_in_value_global(expr) {
+                    return self.load_through_pointer(expr, ty_handle, span);
+                }
+                let ty = self.type_id(ty_handle, span)?;
+                let b = self.eval(base)?;
+                Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(b), Operand::LiteralBit32(index)]))
+            }
+            Expression::LocalVar(_) | Expression::FunctionArg(_) | Expression::LetRef(_) if is_pointer => self.eval_pointer(expr),
+            Expression::GlobalVar(_) => {
+                if is_pointer {
+                    self.eval_pointer(expr)
+                } else {
+                    self.load_through_pointer(expr, ty_handle, span)
+                }
+            }
+            &Expression::LocalVar(_) => self.eval_pointer(expr),
+            &Expression::FunctionArg(i) => match self.f.arguments.get(i as usize) {
+                Some(&id) => Ok(id),
+                None => error("reference to a missing function argument", span),
+            },
+            &Expression::LetRef(l) => match self.f.lets.get(l.index()) {
+                Some(&Some(id)) => Ok(id),
+                _ => error("a `let` is used before it is bound", span),
+            },
+            &Expression::Override(o) => match self.overrides.get(o.index()) {
+                Some(&id) => Ok(id),
+                None => error("reference to a missing override", span),
+            },
+            &Expression::Load { pointer } => {
+                let (pointee, space) = self.pointee(pointer);
+                let Some(pointee) = pointee else {
+                    // Loading a handle that is already a value: nothing to do.
+                    return self.eval(pointer);
+                };
+                let p = self.eval_pointer(pointer)?;
+                let ty = self.type_id(ty_handle, span)?;
+                if let Some(TypeInner::Atomic(_)) = self.inner_of(pointee) {
+                    let scope = self.atomic_scope(space);
+                    let semantics = self.const_u32(0);
+                    return Ok(self.op(Op::AtomicLoad, ty, vec![Operand::IdRef(p), Operand::IdRef(scope), Operand::IdRef(semantics)]));
+                }
+                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+            }
+            &Expression::Unary { op, expr: operand } => {
+                let a = self.eval(operand)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let shape = self.expr_shape(operand)?;
+                match op {
+                    UnaryOp::Negate if shape.columns.is_some() => self.per_column(ty_handle, span, &[a], |w, col_ty, cols| {
+                        w.op(Op::FNegate, col_ty, vec![Operand::IdRef(cols[0])])
+                    }),
+                    UnaryOp::Negate if shape.scalar.kind == ScalarKind::Float => Ok(self.op(Op::FNegate, ty, vec![Operand::IdRef(a)])),
+                    UnaryOp::Negate => Ok(self.op(Op::SNegate, ty, vec![Operand::IdRef(a)])),
+                    UnaryOp::LogicalNot => Ok(self.op(Op::LogicalNot, ty, vec![Operand::IdRef(a)])),
+                    UnaryOp::BitwiseNot if shape.scalar.kind == ScalarKind::Bool => Ok(self.op(Op::LogicalNot, ty, vec![Operand::IdRef(a)])),
+                    UnaryOp::BitwiseNot => Ok(self.op(Op::Not, ty, vec![Operand::IdRef(a)])),
+                }
+            }
+            &Expression::Binary { op, left, right } => self.binary(op, left, right, ty_handle, span),
+            &Expression::Select { condition, accept, reject } => {
+                let c = self.eval(condition)?;
+                let a = self.eval(accept)?;
+                let r = self.eval(reject)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let result = self.shape(ty_handle);
+                let condition_shape = self.expr_shape(condition)?;
+                match result {
+                    Some(Shape { size: Some(n), columns: None, .. }) if condition_shape.size.is_none() && !self.version_at_least(4) => {
+                        // Before SPIR-V 1.4, OpSelect on vectors needs a vector condition.
+                        let c = self.splat(c, Scalar::BOOL, n);
+                        Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r])))
+                    }
+                    Some(Shape { columns: None, .. }) => Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r]))),
+                    _ if self.version_at_least(4) => Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r]))),
+                    _ => {
+                        // Composites before 1.4: a selection construct picks one with OpPhi.
+                        let merge = self.b.id();
+                        let accept_label = self.b.id();
+                        let reject_label = self.b.id();
+                        self.op_void(
+                            Op::SelectionMerge,
+                            vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)],
+                        );
+                        self.terminate(Op::BranchConditional, Self::ids(&[c, accept_label, reject_label]));
+                        self.begin_block(accept_label);
+                        self.branch(merge);
+                        self.begin_block(reject_label);
+                        self.branch(merge);
+                        self.begin_block(merge);
+                        Ok(self.op(Op::Phi, ty, Self::ids(&[a, accept_label, r, reject_label])))
+                    }
+                }
+            }
+            &Expression::Relational { fun, argument } => {
+                let a = self.eval(argument)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let is_vector = self.expr_shape(argument)?.size.is_some();
+                Ok(match fun {
+                    RelationalFunction::All if is_vector => self.op(Op::All, ty, vec![Operand::IdRef(a)]),
+                    RelationalFunction::Any if is_vector => self.op(Op::Any, ty, vec![Operand::IdRef(a)]),
+                    RelationalFunction::All | RelationalFunction::Any => a,
+                    RelationalFunction::IsNan => self.op(Op::IsNan, ty, vec![Operand::IdRef(a)]),
+                    RelationalFunction::IsInf => self.op(Op::IsInf, ty, vec![Operand::IdRef(a)]),
+                })
+            }
+            Expression::Math { fun, args } => self.math(*fun, args, ty_handle, span),
+            &Expression::Derivative { axis, control, expr: operand } => {
+                let a = self.eval(operand)?;
+                let ty = self.type_id(ty_handle, span)?;
+                if control != DerivativeControl::None {
+                    self.capability(Capability::DerivativeControl);
+                }
+                let op = match (axis, control) {
+                    (DerivativeAxis::X, DerivativeControl::None) => Op::DPdx,
+                    (DerivativeAxis::X, DerivativeControl::Fine) => Op::DPdxFine,
+                    (DerivativeAxis::X, DerivativeControl::Coarse) => Op::DPdxCoarse,
+                    (DerivativeAxis::Y, DerivativeControl::None) => Op::DPdy,
+                    (DerivativeAxis::Y, DerivativeControl::Fine) => Op::DPdyFine,
+                    (DerivativeAxis::Y, DerivativeControl::Coarse) => Op::DPdyCoarse,
+                    (DerivativeAxis::Width, DerivativeControl::None) => Op::Fwidth,
+                    (DerivativeAxis::Width, DerivativeControl::Fine) => Op::FwidthFine,
+                    (DerivativeAxis::Width, DerivativeControl::Coarse) => Op::FwidthCoarse,
+                };
+                Ok(self.op(op, ty, vec![Operand::IdRef(a)]))
+            }
+            &Expression::Convert { expr: operand, to } => {
+                let a = self.eval(operand)?;
+                let from = self.expr_shape(operand)?;
+                self.convert(a, from, to, span)
+            }
+            &Expression::Bitcast { expr: operand } => {
+                let a = self.eval(operand)?;
+                if exprs.ty(operand) == ty_handle {
+                    return Ok(a);
+                }
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.op(Op::Bitcast, ty, vec![Operand::IdRef(a)]))
+            }
+            &Expression::CombineImageSampler { image, sampler } => {
+                let i = self.eval_handle(image)?;
+                let s = self.eval_handle(sampler)?;
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.op(Op::SampledImage, ty, Self::ids(&[i, s])))
+            }
+            &Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref } => {
+                self.image_sample(expr, image, sampler, gather, coordinate, array_index, offset, level, depth_ref)
+            }
+            &Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
+                self.image_load(expr, image, coordinate, array_index, sample, level)
+            }
+            &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
+            &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),
+            Expression::Call { function, arguments } => self.call(*function, arguments, span),
+            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, ty_handle, span),
+            &Expression::ArrayLength { pointer } => {
+                let (structure, member) = match exprs[pointer] {
+                    Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
+                    Expression::GlobalVar(g) => match self.globals.get(g.index()) {
+                        Some(slot) if slot.wrapped => (slot.var, 0),
+                        _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
+                    },
+                    _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
+                };
+                // SPIR-V 3.52.8: the result is a 32-bit unsigned integer.
+                let u32_ty = self.scalar_type(Scalar::U32);
+                let length = self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(structure), Operand::LiteralBit32(member)]);
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(if ty == u32_ty { length } else { self.op(Op::Bitcast, ty, vec![Operand::IdRef(length)]) })
+            }
+            &Expression::WorkgroupUniformLoad { pointer } => {
+                let barrier = Barrier {
+                    execution: Some(Scope::Workgroup),
+                    memory: Scope::Workgroup,
+                    semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::WORKGROUP_MEMORY),
+                };
+                self.write_barrier(barrier);
+                let p = self.eval_pointer(pointer)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let (pointee, space) = self.pointee(pointer);
+                let value = if let Some(TypeInner::Atomic(_)) = pointee.and_then(|p| self.inner_of(p)) {
+                    let scope = self.atomic_scope(space);
+                    let semantics = self.const_u32(0);
+                    self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics]))
+                } else {
+                    self.op(Op::Load, ty, vec![Operand::IdRef(p)])
+                };
+                self.write_barrier(barrier);
+                Ok(value)
+            }
+            Expression::Subgroup { op, args } => self.subgroup(*op, args, ty_handle, span),
+        }
+    }
+
+    /// Whether an access chain ends in a global used as a value (resources: images,
+    /// samplers, binding arrays), so it must be indexed as a pointer and loaded.
+    fn rooted_in_value_global(&self, expr: Handle<Expression>) -> bool {
+        let exprs = self.exprs();
+        let mut e = expr;
+        for _ in 0..MAX_DEPTH {
+            match exprs[e] {
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                    if matches!(self.inner_of(exprs.ty(base)), Some(TypeInner::Pointer { .. })) {
+                        return true;
+                    }
+                    e = base;
+                }
+                Expression::GlobalVar(_) => return true,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    fn load_through_pointer(&mut self, expr: Handle<Expression>, ty_handle: Handle<Type>, span: Span) -> R<Word> {
+        let p = self.eval_pointer(expr)?;
+        let ty = self.type_id(ty_handle, span)?;
+        Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+    }
+
+    /// An image or sampler value: loads it when the expression is a pointer to one.
+    pub(super) fn eval_handle(&mut self, expr: Handle<Expression>) -> R<Word> {
+        let exprs = self.exprs();
+        if !exprs.check(expr) {
+            return error("reference to a missing expression", Span::default());
+        }
+        match self.inner_of(exprs.ty(expr)) {
+            Some(&TypeInner::Pointer { base, .. }) => {
+                let p = self.eval_pointer(expr)?;
+                let ty = self.type_id(base, exprs.span(expr))?;
+                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+            }
+            _ => self.eval(expr),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Pointers
+
+    /// Writes a pointer expression as one access chain from its variable.
+    pub(super) fn eval_pointer(&mut self, expr: Handle<Expression>) -> R<Word> {
+        let exprs = self.exprs();
+        if !exprs.check(expr) {
+            return error("reference to a missing expression", Span::default());
+        }
+        let span = exprs.span(expr);
+        let mut indices = Vec::new();
+        let (root, class) = self.pointer_chain(expr, &mut indices, 0)?;
+        if indices.is_empty() {
+            return Ok(root);
+        }
+        let ty_handle = exprs.ty(expr);
+        let pointee = match self.inner_of(ty_handle) {
+            Some(&TypeInner::Pointer { base, .. }) => base,
+            _ => ty_handle,
+        };
+        let pointee = self.type_id(pointee, span)?;
+        let pointer = self.pointer_type(class, pointee);
+        let mut operands = vec![Operand::IdRef(root)];
+        operands.extend(indices.into_iter().map(Operand::IdRef));
+        Ok(self.op(Op::AccessChain, pointer, operands))
+    }
+
+    fn pointer_chain(&mut self, expr: Handle<Expression>, indices: &mut Vec<Word>, depth: u32) -> R<(Word, StorageClass)> {
+        let exprs = self.exprs();
+        let span = exprs.span(expr);
+        if depth > MAX_DEPTH {
+            return error("access chain nested too deeply", span);
+        }
+        let class_of = |w: &Self| match w.inner_of(exprs.ty(expr)) {
+            Some(&TypeInner::Pointer { space, .. }) => storage_class(space),
+            _ => StorageClass::Function,
+        };
+        match exprs[expr] {
+            Expression::LocalVar(l) => match self.f.locals.get(l.index()) {
+                Some(&id) => Ok((id, StorageClass::Function)),
+                None => error("reference to a missing local variable", span),
+            },
+            Expression::GlobalVar(g) => match self.globals.get(g.index()).copied() {
+                Some(slot) => {
+                    if slot.wrapped {
+                        indices.push(self.const_u32(0));
+                    }
+                    Ok((slot.var, slot.class))
+                }
+                None => error("reference to a missing global variable", span),
+            },
+            Expression::FunctionArg(_) | Expression::LetRef(_) => {
+                let id = self.eval(expr)?;
+                Ok((id, class_of(self)))
+            }
+            Expression::Access { base, index } => {
+                let root = self.pointer_chain(base, indices, depth + 1)?;
+                let i = self.eval(index)?;
+                indices.push(i);
+                Ok(root)
+            }
+            Expression::AccessIndex { base, index } => {
+                let root = self.pointer_chain(base, indices, depth + 1)?;
+                indices.push(self.const_u32(index));
+                Ok(root)
+            }
+            Expression::ImageTexelPointer { image, coordinate, sample } => {
+                let var = self.eval_pointer(image)?;
+                let (image_ty, _) = self.image_type_of(image, span)?;
+                let Some(&TypeInner::Image { arrayed, class, .. }) = self.inner_of(image_ty) else {
+                    return error("`ImageTexelPointer` needs a storage image", span);
+                };
+                let _ = arrayed;
+                let c = self.eval(coordinate)?;
+                let s = match sample {
+                    Some(s) => self.eval(s)?,
+                    None => self.const_u32(0),
+                };
+                let (kind, width) = match class {
+                    ImageClass::Storage { format: StorageFormat::R64ui, .. } => (ScalarKind::Uint, 8),
+                    ImageClass::Storage { format: StorageFormat::R64i, .. } => (ScalarKind::Sint, 8),
+                    ImageClass::Storage { format, .. } => (storage_kind(format), 4),
+                    _ => return error("`ImageTexelPointer` needs a storage image", span),
+                };
+                let scalar = self.scalar_type(Scalar { kind, width });
+                let pointer = self.pointer_type(StorageClass::Image, scalar);
+                let id = self.op(Op::ImageTexelPointer, pointer, Self::ids(&[var, c, s]));
+                Ok((id, StorageClass::Image))
+            }
+            _ => error("expected a pointer expression", span),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Operators
+
+    fn binary(&mut self, op: BinaryOp, left: Handle<Expression>, right: Handle<Expression>, ty_handle: Handle<Type>, span: Span) -> R<Word> {
+        let ls = self.expr_shape(left)?;
+        let rs = self.expr_shape(right)?;
+        let ty = self.type_id(ty_handle, span)?;
+        if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) && ls.size.is_none() {
+            return self.short_circuit(op, left, right, ty);
+        }
+        let mut a = self.eval(left)?;
+        let mut b = self.eval(right)?;
+        let kind = ls.scalar.kind;
+        let float = kind == ScalarKind::Float;
+        if op == BinaryOp::Multiply && float {
+            let mul = match (ls.columns, ls.size, rs.columns, rs.size) {
+                (Some(_), _, None, None) => Some((Op::MatrixTimesScalar, a, b)),
+                (None, None, Some(_), _) => Some((Op::MatrixTimesScalar, b, a)),
+                (Some(_), _, None, Some(_)) => Some((Op::MatrixTimesVector, a, b)),
+                (None, Some(_), Some(_), _) => Some((Op::VectorTimesMatrix, a, b)),
+                (Some(_), _, Some(_), _) => Some((Op::MatrixTimesMatrix, a, b)),
+                (None, Some(_), None, None) => Some((Op::VectorTimesScalar, a, b)),
+                (None, None, None, Some(_)) => Some((Op::VectorTimesScalar, b, a)),
+                _ => None,
+            };
+            if let Some((op, x, y)) = mul {
+                return Ok(self.op(op, ty, Self::ids(&[x, y])));
+            }
+        }
+        let spv = binary_op(op, kind, rs.scalar.kind).ok_or_else(|| Diagnostic::error("operator not defined for these operands", span))?;
+        if ls.columns.is_some() || rs.columns.is_some() {
+            // Component-wise matrix arithmetic (GLSL `m + m`, `m / s`): column by column.
+            let (l_matrix, r_matrix) = (ls.columns.is_some(), rs.columns.is_some());
+            let rows = if l_matrix { ls.size } else { rs.size }.unwrap_or(4);
+            let scalar = ls.scalar;
+            if !l_matrix {
+                a = self.splat(a, scalar, rows);
+            }
+            if !r_matrix {
+                b = self.splat(b, scalar, rows);
+            }
+            return self.per_column(ty_handle, span, &[a, b], move |w, col_ty, cols| {
+                let x = if l_matrix { cols[0] } else { a };
+                let y = if r_matrix { cols[1] } else { b };
+                w.op(spv, col_ty, Self::ids(&[x, y]))
+            });
+        }
+        // A scalar on one side of a vector is splatted (IR invariant); shifts and
+        // comparisons keep each side's own scalar type.
+        match (ls.size, rs.size) {
+            (None, Some(n)) => a = self.splat(a, ls.scalar, n),
+            (Some(n), None) => b = self.splat(b, rs.scalar, n),
+            _ => {}
+        }
+        Ok(self.op(spv, ty, Self::ids(&[a, b])))
+    }
+
+    /// Applies `f` to each column of matrix operands (non-matrix operands pass through as the
+    /// same id) and rebuilds the matrix.
+    fn per_column(
+        &mut self,
+        ty_handle: Handle<Type>,
+        span: Span,
+        operands: &[Word],
+        mut f: impl FnMut(&mut Self, Word, &[Word]) -> Word,
+    ) -> R<Word> {
+        let Some(Shape { scalar, size: Some(rows), columns: Some(columns) }) = self.shape(ty_handle) else {
+            return error("expected a matrix", span);
+        };
+        let ty = self.type_id(ty_handle, span)?;
+        let col_ty = self.numeric_type(scalar, Some(rows));
+        let mut parts = Vec::new();
+        for c in 0..columns {
+            let cols: Vec<Word> = operands
+                .iter()
+                .map(|&o| self.op(Op::CompositeExtract, col_ty, vec![Operand::IdRef(o), Operand::LiteralBit32(c)]))
+                .collect();
+            parts.push(f(self, col_ty, &cols));
+        }
+        Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)))
+    }
+
+    /// `a && b` / `a || b` evaluating `b` only when needed: a selection construct whose merge
+    /// block picks the result with `OpPhi`.
+    fn short_circuit(&mut self, op: BinaryOp, left: Handle<Expression>, right: Handle<Expression>, ty: Word) -> R<Word> {
+        let a = self.eval(left)?;
+        let left_label = self.f.label;
+        let right_label = self.b.id();
+        let merge = self.b.id();
+        self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
+        let (on_true, on_false) = if op == BinaryOp::LogicalAnd { (right_label, merge) } else { (merge, right_label) };
+        self.terminate(Op::BranchConditional, Self::ids(&[a, on_true, on_false]));
+        self.begin_block(right_label);
+        let b = self.eval(right)?;
+        let right_end = self.f.label;
+        self.branch(merge);
+        self.begin_block(merge);
+        Ok(self.op(Op::Phi, ty, Self::ids(&[a, left_label, b, right_end])))
+    }
+
+    fn convert(&mut self, value: Word, from: Shape, to: Scalar, span: Span) -> R<Word> {
+        use ScalarKind::*;
+        let f = from.scalar;
+        if f == to {
+            return Ok(value);
+        }
+        if from.columns.is_some() {
+            if f.kind == Float && to.kind == Float {
+                let matrix_ty = self.matrix_type(to, from);
+                let col_ty = self.numeric_type(to, from.size);
+                let src_col = self.numeric_type(f, from.size);
+                let mut parts = Vec::new();
+                for c in 0..from.columns.unwrap_or(0) {
+                    let col = self.op(Op::CompositeExtract, src_col, vec![Operand::IdRef(value), Operand::LiteralBit32(c)]);
+                    parts.push(self.op(Op::FConvert, col_ty, vec![Operand::IdRef(col)]));
+                }
+                return Ok(self.op(Op::CompositeConstruct, matrix_ty, Self::ids(&parts)));
+            }
+            return error("matrices convert only between float widths", span);
+        }
+        let ty = self.numeric_type(to, from.size);
+        let op = match (f.kind, to.kind) {
+            (Bool, _) => {
+                let one = self.const_splat(to, from.size, 1);
+                let zero = self.const_splat(to, from.size, 0);
+                return Ok(self.op(Op::Select, ty, Self::ids(&[value, one, zero])));
+            }
+            (_, Bool) => {
+                let zero = self.const_splat(f, from.size, 0);
+                let op = if f.kind == Float { Op::FUnordNotEqual } else { Op::INotEqual };
+                return Ok(self.op(op, ty, Self::ids(&[value, zero])));
+            }
+            (Float, Float) => Op::FConvert,
+            (Float, Sint) => Op::ConvertFToS,
+            (Float, Uint) => Op::ConvertFToU,
+            (Sint, Float) => Op::ConvertSToF,
+            (Uint, Float) => Op::ConvertUToF,
+            (Sint | Uint, Sint | Uint) => {
+                // Change the width in the source's signedness (sign- or zero-extension),
+                // then reinterpret.
+                let mut v = value;
+                if f.width != to.width {
+                    let widened = Scalar { kind: f.kind, width: to.width };
+                    let wide_ty = self.numeric_type(widened, from.size);
+                    let op = if f.kind == Sint { Op::SConvert } else { Op::UConvert };
+                    v = self.op(op, wide_ty, vec![Operand::IdRef(v)]);
+                }
+                if f.kind != to.kind {
+                    v = self.op(Op::Bitcast, ty, vec![Operand::IdRef(v)]);
+                }
+                return Ok(v);
+            }
+        };
+        Ok(self.op(op, ty, vec![Operand::IdRef(value)]))
+    }
+
+    fn matrix_type(&mut self, scalar: Scalar, shape: Shape) -> Word {
+        let column = self.numeric_type(scalar, shape.size);
+        self.cached_type_matrix(column, shape.columns.unwrap_or(2))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Math
+
+    fn math(&mut self, fun: MathFunction, args: &'a [Handle<Expression>], ty_handle: Handle<Type>, span: Span) -> R<Word> {
+        use MathFunction as M;
+        use ScalarKind::*;
+        if args.is_empty() {
+            return error("a math function needs arguments", span);
+        }
+        // Interpolation functions take the input variable itself (GLSL.std.450 §"Interpolat").
+        if matches!(fun, M::InterpolateAtCentroid | M::InterpolateAtSample | M::InterpolateAtOffset) {
+            let pointer = match self.exprs()[args[0]] {
+                Expression::Load { pointer } => self.eval_pointer(pointer)?,
+                _ => return error("interpolation functions need a fragment input variable", span),
+            };
+            let mut ids = vec![pointer];
+            for &a in &args[1..] {
+                ids.push(self.eval(a)?);
+            }
+            self.capability(Capability::InterpolationFunction);
+            let ty = self.type_id(ty_handle, span)?;
+            let op = match fun {
+                M::InterpolateAtCentroid => GLOp::InterpolateAtCentroid,
+                M::InterpolateAtSample => GLOp::InterpolateAtSample,
+                _ => GLOp::InterpolateAtOffset,
+            };
+            return Ok(self.ext(ty, op, &ids));
+        }
+        let mut ids = Vec::with_capacity(args.len());
+        for &a in args {
+            ids.push(self.eval(a)?);
+        }
+        let ty = self.type_id(ty_handle, span)?;
+        let arg0 = self.expr_shape(args[0]).ok();
+        let kind = arg0.map(|s| s.scalar.kind).unwrap_or(Float);
+        let result = self.shape(ty_handle);
+        // GLSL's `min(vec, float)` and friends: splat scalar arguments to the result's size.
+        let splat_args = matches!(fun, M::Min | M::Max | M::Clamp | M::Mix | M::Step | M::SmoothStep | M::Fma | M::Pow | M::Atan2);
+        if splat_args {
+            if let Some(Shape { size: Some(n), columns: None, .. }) = result {
+                for (i, &a) in args.iter().enumerate() {
+                    if let Ok(Shape { size: None, scalar, .. }) = self.expr_shape(a) {
+                        ids[i] = self.splat(ids[i], scalar, n);
+                    }
+                }
+            }
+        }
+        let by_kind = |f: GLOp, s: GLOp, u: GLOp| match kind {
+            Float => f,
+            Sint => s,
+            _ => u,
+        };
+        let gl = match fun {
+            M::Abs if kind == Uint => return Ok(ids[0]),
+            M::Abs => by_kind(GLOp::FAbs, GLOp::SAbs, GLOp::SAbs),
+            M::Min => by_kind(GLOp::FMin, GLOp::SMin, GLOp::UMin),
+            M::Max => by_kind(GLOp::FMax, GLOp::SMax, GLOp::UMax),
+            M::Clamp => by_kind(GLOp::FClamp, GLOp::SClamp, GLOp::UClamp),
+            M::Saturate => {
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::F32, size: None, columns: None });
+                let zero = self.const_splat(shape.scalar, shape.size, 0);
+                let one = self.const_splat(shape.scalar, shape.size, 1);
+                return Ok(self.ext(ty, GLOp::FClamp, &[ids[0], zero, one]));
+            }
+            M::Cos => GLOp::Cos,
+            M::Cosh => GLOp::Cosh,
+            M::Sin => GLOp::Sin,
+            M::Sinh => GLOp::Sinh,
+            M::Tan => GLOp::Tan,
+            M::Tanh => GLOp::Tanh,
+            M::Acos => GLOp::Acos,
+            M::Asin => GLOp::Asin,
+            M::Atan => GLOp::Atan,
+            M::Atan2 => GLOp::Atan2,
+            M::Asinh => GLOp::Asinh,
+            M::Acosh => GLOp::Acosh,
+            M::Atanh => GLOp::Atanh,
+            M::Radians => GLOp::Radians,
+            M::Degrees => GLOp::Degrees,
+            M::Ceil => GLOp::Ceil,
+            M::Floor => GLOp::Floor,
+            M::Round => GLOp::Round,
+            M::RoundEven => GLOp::RoundEven,
+            M::Fract => GLOp::Fract,
+            M::Trunc => GLOp::Trunc,
+            M::Modf => GLOp::ModfStruct,
+            M::Frexp => GLOp::FrexpStruct,
+            M::Ldexp => GLOp::Ldexp,
+            M::FloorMod => {
+                let op = match kind {
+                    Float => Op::FMod,
+                    Sint => Op::SMod,
+                    _ => Op::UMod,
+                };
+                return Ok(self.op(op, ty, Self::ids(&ids[..2.min(ids.len())])));
+            }
+            M::Exp => GLOp::Exp,
+            M::Exp2 => GLOp::Exp2,
+            M::Log => GLOp::Log,
+            M::Log2 => GLOp::Log2,
+            M::Pow => GLOp::Pow,
+            M::Dot => {
+                if ids.len() < 2 {
+                    return error("`dot` takes two arguments", span);
+                }
+                if kind == Float {
+                    return Ok(self.op(Op::Dot, ty, Self::ids(&ids[..2])));
+                }
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::I32, size: Some(2), columns: None });
+                let vec_ty = self.numeric_type(shape.scalar, shape.size);
+                let product = self.op(Op::IMul, vec_ty, Self::ids(&ids[..2]));
+                return Ok(self.sum_components(product, ty, shape.size.unwrap_or(1)));
+            }
+            M::Outer => return Ok(self.op(Op::OuterProduct, ty, Self::ids(&ids[..2.min(ids.len())]))),
+            M::Cross => GLOp::Cross,
+            M::Distance => GLOp::Distance,
+            M::Length => GLOp::Length,
+            M::Normalize => GLOp::Normalize,
+            M::FaceForward => GLOp::FaceForward,
+            M::Reflect => GLOp::Reflect,
+            M::Refract => GLOp::Refract,
+            M::Sign if kind == Uint => {
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::U32, size: None, columns: None });
+                let one = self.const_splat(shape.scalar, shape.size, 1);
+                return Ok(self.ext(ty, GLOp::UMin, &[ids[0], one]));
+            }
+            M::Sign => by_kind(GLOp::FSign, GLOp::SSign, GLOp::SSign),
+            M::Fma => GLOp::Fma,
+            M::Mix => {
+                if ids.len() < 3 {
+                    return error("`mix` takes three arguments", span);
+                }
+                if self.expr_shape(args[2])?.scalar.kind == Bool {
+                    // GLSL `mix(x, y, bvec)` picks `y` where the selector is true.
+                    return Ok(self.op(Op::Select, ty, Self::ids(&[ids[2], ids[1], ids[0]])));
+                }
+                GLOp::FMix
+            }
+            M::Step => GLOp::Step,
+            M::SmoothStep => GLOp::SmoothStep,
+            M::Sqrt => GLOp::Sqrt,
+            M::InverseSqrt => GLOp::InverseSqrt,
+            M::Inverse => GLOp::MatrixInverse,
+            M::Transpose => return Ok(self.op(Op::Transpose, ty, vec![Operand::IdRef(ids[0])])),
+            M::Determinant => GLOp::Determinant,
+            M::QuantizeToF16 => return Ok(self.op(Op::QuantizeToF16, ty, vec![Operand::IdRef(ids[0])])),
+            M::CountTrailingZeros => {
+                // FindILsb gives -1 for 0; as unsigned that is the largest value, so the
+                // minimum with the bit width yields 32 for 0.
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::U32, size: None, columns: None });
+                let lsb = self.ext(ty, GLOp::FindILsb, &[ids[0]]);
+                let width = self.const_splat(shape.scalar, shape.size, i64::from(shape.scalar.width) * 8);
+                return Ok(self.ext(ty, GLOp::UMin, &[lsb, width]));
+            }
+            M::CountLeadingZeros => {
+                // 31 - FindUMsb(x); FindUMsb(0) = -1 gives 32.
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::U32, size: None, columns: None });
+                let msb = self.ext(ty, GLOp::FindUMsb, &[ids[0]]);
+                let top = self.const_splat(shape.scalar, shape.size, i64::from(shape.scalar.width) * 8 - 1);
+                return Ok(self.op(Op::ISub, ty, Self::ids(&[top, msb])));
+            }
+            M::CountOneBits => return Ok(self.op(Op::BitCount, ty, vec![Operand::IdRef(ids[0])])),
+            M::ReverseBits => return Ok(self.op(Op::BitReverse, ty, vec![Operand::IdRef(ids[0])])),
+            M::ExtractBits => {
+                let op = if kind == Sint { Op::BitFieldSExtract } else { Op::BitFieldUExtract };
+                return Ok(self.op(op, ty, Self::ids(&ids)));
+            }
+            M::InsertBits => return Ok(self.op(Op::BitFieldInsert, ty, Self::ids(&ids))),
+            M::FirstTrailingBit => GLOp::FindILsb,
+            M::FirstLeadingBit => by_kind(GLOp::FindSMsb, GLOp::FindSMsb, GLOp::FindUMsb),
+            M::AddCarry => return Ok(self.op(Op::IAddCarry, ty, Self::ids(&ids))),
+            M::SubBorrow => return Ok(self.op(Op::ISubBorrow, ty, Self::ids(&ids))),
+            M::MulExtended => {
+                let op = if kind == Sint { Op::SMulExtended } else { Op::UMulExtended };
+                return Ok(self.op(op, ty, Self::ids(&ids)));
+            }
+            M::Pack4x8snorm => GLOp::PackSnorm4x8,
+            M::Pack4x8unorm => GLOp::PackUnorm4x8,
+            M::Pack2x16snorm => GLOp::PackSnorm2x16,
+            M::Pack2x16unorm => GLOp::PackUnorm2x16,
+            M::Pack2x16float => GLOp::PackHalf2x16,
+            M::PackDouble2x32 => GLOp::PackDouble2x32,
+            M::Unpack4x8snorm => GLOp::UnpackSnorm4x8,
+            M::Unpack4x8unorm => GLOp::UnpackUnorm4x8,
+            M::Unpack2x16snorm => GLOp::UnpackSnorm2x16,
+            M::Unpack2x16unorm => GLOp::UnpackUnorm2x16,
+            M::Unpack2x16float => GLOp::UnpackHalf2x16,
+            M::UnpackDouble2x32 => GLOp::UnpackDouble2x32,
+            M::Pack4xI8 | M::Pack4xU8 => {
+                // Truncating byte packing (WGSL pack4xI8/pack4xU8): insert each component's
+                // low 8 bits.
+                let u32_ty = self.scalar_type(Scalar::U32);
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::U32, size: Some(4), columns: None });
+                let comp_ty = self.scalar_type(shape.scalar);
+                let eight = self.const_u32(8);
+                let mut packed = self.const_u32(0);
+                for i in 0..4 {
+                    let mut c = self.op(Op::CompositeExtract, comp_ty, vec![Operand::IdRef(ids[0]), Operand::LiteralBit32(i)]);
+                    if shape.scalar != Scalar::U32 {
+                        c = self.op(Op::Bitcast, u32_ty, vec![Operand::IdRef(c)]);
+                    }
+                    let offset = self.const_u32(i * 8);
+                    packed = self.op(Op::BitFieldInsert, u32_ty, Self::ids(&[packed, c, offset, eight]));
+                }
+                return Ok(packed);
+            }
+            M::Unpack4xI8 | M::Unpack4xU8 => {
+                let signed = fun == M::Unpack4xI8;
+                let scalar = if signed { Scalar::I32 } else { Scalar::U32 };
+                let parts = self.unpack_bytes(ids[0], scalar);
+                return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)));
+            }
+            M::Dot4I8Packed | M::Dot4U8Packed => {
+                if ids.len() < 2 {
+                    return error("packed dot products take two arguments", span);
+                }
+                let scalar = if fun == M::Dot4I8Packed { Scalar::I32 } else { Scalar::U32 };
+                let a = self.unpack_bytes(ids[0], scalar);
+                let b = self.unpack_bytes(ids[1], scalar);
+                let s = self.scalar_type(scalar);
+                let mut sum = None;
+                for i in 0..4 {
+                    let p = self.op(Op::IMul, s, Self::ids(&[a[i], b[i]]));
+                    sum = Some(match sum {
+                        None => p,
+                        Some(acc) => self.op(Op::IAdd, s, Self::ids(&[acc, p])),
+                    });
+                }
+                return Ok(sum.unwrap_or(ids[0]));
+            }
+            M::InterpolateAtCentroid | M::InterpolateAtSample | M::InterpolateAtOffset => unreachable_math(span)?,
+        };
+        Ok(self.ext(ty, gl, &ids))
+    }
+
+    /// The four bytes of a u32 as `scalar`s (sign-extended for i32).
+    fn unpack_bytes(&mut self, packed: Word, scalar: Scalar) -> Vec<Word> {
+        let ty = self.scalar_type(scalar);
+        let source = if scalar == Scalar::I32 { self.op(Op::Bitcast, ty, vec![Operand::IdRef(packed)]) } else { packed };
+        let op = if scalar == Scalar::I32 { Op::BitFieldSExtract } else { Op::BitFieldUExtract };
+        let eight = self.const_u32(8);
+        (0..4)
+            .map(|i| {
+                let offset = self.const_u32(i * 8);
+                self.op(op, ty, Self::ids(&[source, offset, eight]))
+            })
+            .collect()
+    }
+
+    fn sum_components(&mut self, vector: Word, scalar_ty: Word, n: u32) -> Word {
+        let mut sum = self.op(Op::CompositeExtract, scalar_ty, vec![Operand::IdRef(vector), Operand::LiteralBit32(0)]);
+        for i in 1..n {
+            let c = self.op(Op::CompositeExtract, scalar_ty, vec![Operand::IdRef(vector), Operand::LiteralBit32(i)]);
+            sum = self.op(Op::IAdd, scalar_ty, Self::ids(&[sum, c]));
+        }
+        sum
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Atomics and subgroups
+
+    fn atomic(
+        &mut self,
+        fun: AtomicFunction,
+        pointer: Handle<Expression>,
+        value: Handle<Expression>,
+        compare: Option<Handle<Expression>>,
+        ty_handle: Handle<Type>,
+        span: Span,
+    ) -> R<Word> {
+        let p = self.eval_pointer(pointer)?;
+        let v = self.eval(value)?;
+        let (pointee, space) = self.pointee(pointer);
+        let is_image = matches!(self.exprs()[pointer], Expression::ImageTexelPointer { .. });
+        let scalar = pointee
+            .and_then(|t| self.scalar_of(t))
+            .or_else(|| self.expr_shape(value).ok().map(|s| s.scalar))
+            .ok_or_else(|| Diagnostic::error("atomics need a pointer to an integer", span))?;
+        let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
+        let semantics = self.const_u32(0);
+        let value_ty = self.scalar_type(scalar);
+        if scalar.width == 8 {
+            self.capability(Capability::Int64Atomics);
+        }
+        let signed = scalar.kind == ScalarKind::Sint;
+        let op = match fun {
+            AtomicFunction::Add if scalar.kind == ScalarKind::Float => {
+                self.capability(Capability::AtomicFloat32AddEXT);
+                self.extensions.insert("SPV_EXT_shader_atomic_float_add");
+                Op::AtomicFAddEXT
+            }
+            AtomicFunction::Add => Op::AtomicIAdd,
+            AtomicFunction::Subtract => Op::AtomicISub,
+            AtomicFunction::And => Op::AtomicAnd,
+            AtomicFunction::ExclusiveOr => Op::AtomicXor,
+            AtomicFunction::InclusiveOr => Op::AtomicOr,
+            AtomicFunction::Min => if signed { Op::AtomicSMin } else { Op::AtomicUMin },
+            AtomicFunction::Max => if signed { Op::AtomicSMax } else { Op::AtomicUMax },
+            AtomicFunction::Exchange => Op::AtomicExchange,
+            AtomicFunction::CompareExchange => {
+                let Some(compare) = compare else {
+                    return error("compare-exchange needs a comparand", span);
+                };
+                let c = self.eval(compare)?;
+                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, semantics, v, c]));
+                if let Some(TypeInner::Struct { .. }) = self.inner_of(ty_handle) {
+                    // WGSL's `__atomic_compare_exchange_result { old_value, exchanged }`.
+                    let bool_ty = self.scalar_type(Scalar::BOOL);
+                    let exchanged = self.op(Op::IEqual, bool_ty, Self::ids(&[old, c]));
+                    let ty = self.type_id(ty_handle, span)?;
+                    return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&[old, exchanged])));
+                }
+                return Ok(old);
+            }
+        };
+        Ok(self.op(op, value_ty, Self::ids(&[p, scope, semantics, v])))
+    }
+
+    fn subgroup(&mut self, op: SubgroupOperation, args: &'a [Handle<Expression>], ty_handle: Handle<Type>, span: Span) -> R<Word> {
+        use SubgroupOperation as S;
+        self.require_subgroups(span)?;
+        let mut ids = Vec::new();
+        for &a in args {
+            ids.push(self.eval(a)?);
+        }
+        let ty = self.type_id(ty_handle, span)?;
+        let scope = self.scope_id(Scope::Subgroup);
+        let kind = args.first().and_then(|&a| self.expr_shape(a).ok()).map(|s| s.scalar.kind).unwrap_or(ScalarKind::Uint);
+        let arg = |i: usize| ids.get(i).copied().ok_or_else(|| Diagnostic::error("missing subgroup operation argument", span));
+        self.capability(Capability::GroupNonUniform);
+        let (capability, spv, operands) = match op {
+            S::Elect => (Capability::GroupNonUniform, Op::GroupNonUniformElect, vec![scope]),
+            S::All => (Capability::GroupNonUniformVote, Op::GroupNonUniformAll, vec![scope, arg(0)?]),
+            S::Any => (Capability::GroupNonUniformVote, Op::GroupNonUniformAny, vec![scope, arg(0)?]),
+            S::AllEqual => (Capability::GroupNonUniformVote, Op::GroupNonUniformAllEqual, vec![scope, arg(0)?]),
+            S::Ballot => {
+                let predicate = match ids.first() {
+                    Some(&p) => p,
+                    None => self.const_bool(true),
+                };
+                (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallot, vec![scope, predicate])
+            }
+            S::BroadcastFirst => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBroadcastFirst, vec![scope, arg(0)?]),
+            S::Broadcast => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBroadcast, vec![scope, arg(0)?, arg(1)?]),
+            S::Shuffle => (Capability::GroupNonUniformShuffle, Op::GroupNonUniformShuffle, vec![scope, arg(0)?, arg(1)?]),
+            S::ShuffleXor => (Capability::GroupNonUniformShuffle, Op::GroupNonUniformShuffleXor, vec![scope, arg(0)?, arg(1)?]),
+            S::ShuffleUp => (Capability::GroupNonUniformShuffleRelative, Op::GroupNonUniformShuffleUp, vec![scope, arg(0)?, arg(1)?]),
+            S::ShuffleDown => {
+                (Capability::GroupNonUniformShuffleRelative, Op::GroupNonUniformShuffleDown, vec![scope, arg(0)?, arg(1)?])
+            }
+            S::Reduce(a) | S::InclusiveScan(a) | S::ExclusiveScan(a) | S::ClusteredReduce(a) => {
+                let (group_op, capability) = match op {
+                    S::Reduce(_) => (spirv::GroupOperation::Reduce, Capability::GroupNonUniformArithmetic),
+                    S::InclusiveScan(_) => (spirv::GroupOperation::InclusiveScan, Capability::GroupNonUniformArithmetic),
+                    S::ExclusiveScan(_) => (spirv::GroupOperation::ExclusiveScan, Capability::GroupNonUniformArithmetic),
+                    _ => (spirv::GroupOperation::ClusteredReduce, Capability::GroupNonUniformClustered),
+                };
+                let spv = subgroup_arith(a, kind);
+                let mut operands = vec![Operand::IdRef(scope), Operand::GroupOperation(group_op), Operand::IdRef(arg(0)?)];
+                if group_op == spirv::GroupOperation::ClusteredReduce {
+                    operands.push(Operand::IdRef(arg(1)?));
+                }
+                self.capability(capability);
+                return Ok(self.op(spv, ty, operands));
+            }
+            S::QuadBroadcast => (Capability::GroupNonUniformQuad, Op::GroupNonUniformQuadBroadcast, vec![scope, arg(0)?, arg(1)?]),
+            S::QuadSwapHorizontal | S::QuadSwapVertical | S::QuadSwapDiagonal => {
+                let direction = match op {
+                    S::QuadSwapHorizontal => 0,
+                    S::QuadSwapVertical => 1,
+                    _ => 2,
+                };
+                let direction = self.const_u32(direction);
+                (Capability::GroupNonUniformQuad, Op::GroupNonUniformQuadSwap, vec![scope, arg(0)?, direction])
+            }
+        };
+        self.capability(capability);
+        Ok(self.op(spv, ty, Self::ids(&operands)))
+    }
+}
+
+fn unreachable_math(span: Span) -> R<GLOp> {
+    error("interpolation functions are handled before their arguments are written", span)
+}
+
+fn subgroup_arith(arith: SubgroupArith, kind: ScalarKind) -> Op {
+    use ScalarKind::*;
+    use SubgroupArith as A;
+    match (arith, kind) {
+        (A::Add, Float) => Op::GroupNonUniformFAdd,
+        (A::Add, _) => Op::GroupNonUniformIAdd,
+        (A::Mul, Float) => Op::GroupNonUniformFMul,
+        (A::Mul, _) => Op::GroupNonUniformIMul,
+        (A::Min, Float) => Op::GroupNonUniformFMin,
+        (A::Min, Sint) => Op::GroupNonUniformSMin,
+        (A::Min, _) => Op::GroupNonUniformUMin,
+        (A::Max, Float) => Op::GroupNonUniformFMax,
+        (A::Max, Sint) => Op::GroupNonUniformSMax,
+        (A::Max, _) => Op::GroupNonUniformUMax,
+        (A::And, Bool) => Op::GroupNonUniformLogicalAnd,
+        (A::And, _) => Op::GroupNonUniformBitwiseAnd,
+        (A::Or, Bool) => Op::GroupNonUniformLogicalOr,
+        (A::Or, _) => Op::GroupNonUniformBitwiseOr,
+        (A::Xor, Bool) => Op::GroupNonUniformLogicalXor,
+        (A::Xor, _) => Op::GroupNonUniformBitwiseXor,
+    }
+}
+
+/// The opcode of a component-wise binary operator, by the scalar kinds of its operands.
+fn binary_op(op: BinaryOp, kind: ScalarKind, right: ScalarKind) -> Option<Op> {
+    use ScalarKind::*;
+    let _ = right;
+    Some(match (op, kind) {
+        (BinaryOp::Add, Float) => Op::FAdd,
+        (BinaryOp::Add, Sint | Uint) => Op::IAdd,
+        (BinaryOp::Subtract, Float) => Op::FSub,
+        (BinaryOp::Subtract, Sint | Uint) => Op::ISub,
+        (BinaryOp::Multiply, Float) => Op::FMul,
+        (BinaryOp::Multiply, Sint | Uint) => Op::IMul,
+        (BinaryOp::Divide, Float) => Op::FDiv,
+        (BinaryOp::Divide, Sint) => Op::SDiv,
+        (BinaryOp::Divide, Uint) => Op::UDiv,
+        // WGSL and GLSL `%` truncate: the result has the sign of the dividend.
+        (BinaryOp::Modulo, Float) => Op::FRem,
+        (BinaryOp::Modulo, Sint) => Op::SRem,
+        (BinaryOp::Modulo, Uint) => Op::UMod,
+        (BinaryOp::Equal, Float) => Op::FOrdEqual,
+        (BinaryOp::Equal, Sint | Uint) => Op::IEqual,
+        (BinaryOp::Equal, Bool) => Op::LogicalEqual,
+        // `!=` is true when either side is NaN (IEEE 754 §5.11, WGSL 8.7).
+        (BinaryOp::NotEqual, Float) => Op::FUnordNotEqual,
+        (BinaryOp::NotEqual, Sint | Uint) => Op::INotEqual,
+        (BinaryOp::NotEqual, Bool) => Op::LogicalNotEqual,
+        (BinaryOp::Less, Float) => Op::FOrdLessThan,
+        (BinaryOp::Less, Sint) => Op::SLessThan,
+        (BinaryOp::Less, Uint) => Op::ULessThan,
+        (BinaryOp::LessEqual, Float) => Op::FOrdLessThanEqual,
+        (BinaryOp::LessEqual, Sint) => Op::SLessThanEqual,
+        (BinaryOp::LessEqual, Uint) => Op::ULessThanEqual,
+        (BinaryOp::Greater, Float) => Op::FOrdGreaterThan,
+        (BinaryOp::Greater, Sint) => Op::SGreaterThan,
+        (BinaryOp::Greater, Uint) => Op::UGreaterThan,
+        (BinaryOp::GreaterEqual, Float) => Op::FOrdGreaterThanEqual,
+        (BinaryOp::GreaterEqual, Sint) => Op::SGreaterThanEqual,
+        (BinaryOp::GreaterEqual, Uint) => Op::UGreaterThanEqual,
+        (BinaryOp::And, Bool) | (BinaryOp::LogicalAnd, Bool) => Op::LogicalAnd,
+        (BinaryOp::InclusiveOr, Bool) | (BinaryOp::LogicalOr, Bool) => Op::LogicalOr,
+        (BinaryOp::ExclusiveOr, Bool) => Op::LogicalNotEqual,
+        (BinaryOp::And, Sint | Uint) => Op::BitwiseAnd,
+        (BinaryOp::InclusiveOr, Sint | Uint) => Op::BitwiseOr,
+        (BinaryOp::ExclusiveOr, Sint | Uint) => Op::BitwiseXor,
+        (BinaryOp::ShiftLeft, Sint | Uint) => Op::ShiftLeftLogical,
+        (BinaryOp::ShiftRight, Sint) => Op::ShiftRightArithmetic,
+        (BinaryOp::ShiftRight, Uint) => Op::ShiftRightLogical,
+        _ => return None,
+    })
+}
+
+pub(super) fn storage_kind(format: StorageFormat) -> ScalarKind {
+    use StorageFormat as S;
+    match format {
+        S::Rgba32i | S::Rgba16i | S::Rgba8i | S::R32i | S::Rg32i | S::Rg16i | S::Rg8i | S::R16i | S::R8i | S::R64i => ScalarKind::Sint,
+        S::Rgba32ui | S::Rgba16ui | S::Rgba8ui | S::R32ui | S::Rgb10a2ui | S::Rg32ui | S::Rg16ui | S::Rg8ui | S::R16ui | S::R8ui | S::R64ui => {
+            ScalarKind::Uint
+        }
+        _ => ScalarKind::Float,
+    }
+}

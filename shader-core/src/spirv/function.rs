@@ -1,0 +1,454 @@
+//! Functions and statements: structured control flow (SPIR-V 2.11) from the IR's blocks.
+//!
+//! Shapes, as naga and glslang emit them:
+//! - `if`: `OpSelectionMerge %merge; OpBranchConditional %c %accept %reject_or_merge`.
+//! - `loop`: `%header: OpLoopMerge %merge %continue; OpBranch %body`, the body falls into
+//!   `%continue`, which ends in the back edge (`OpBranchConditional %break_if %merge %header`
+//!   when there is a `break_if`).
+//! - `switch`: `OpSelectionMerge %merge; OpSwitch`, cases in source order so a GLSL
+//!   fall-through target is always the next case (SPIR-V 2.11, "case construct" ordering).
+//!
+//! Code after a terminator is unreachable and not written; a merge block nothing branches to
+//! holds just `OpUnreachable`.
+
+use super::*;
+
+impl<'a> Writer<'a> {
+    // -----------------------------------------------------------------------------------------
+    // Instruction plumbing
+
+    pub(super) fn push(&mut self, inst: dr::Instruction) {
+        if let Some(block) = &mut self.f.current {
+            block.instructions.push(inst);
+        }
+    }
+
+    /// Emits an instruction with a result into the open block.
+    pub(super) fn op(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+        let id = self.b.id();
+        self.push(dr::Instruction::new(op, Some(ty), Some(id), operands));
+        id
+    }
+
+    pub(super) fn op_void(&mut self, op: Op, operands: Vec<Operand>) {
+        self.push(dr::Instruction::new(op, None, None, operands));
+    }
+
+    /// Ends the open block with a terminator.
+    pub(super) fn terminate(&mut self, op: Op, operands: Vec<Operand>) {
+        self.push(dr::Instruction::new(op, None, None, operands));
+        if let Some(block) = self.f.current.take() {
+            self.f.blocks.push(block);
+        }
+    }
+
+    pub(super) fn branch(&mut self, target: Word) {
+        self.terminate(Op::Branch, vec![Operand::IdRef(target)]);
+    }
+
+    pub(super) fn begin_block(&mut self, label: Word) {
+        if self.f.current.is_some() {
+            self.branch(label);
+        }
+        let mut block = dr::Block::new();
+        block.label = Some(dr::Instruction::new(Op::Label, None, Some(label), vec![]));
+        self.f.current = Some(block);
+        self.f.label = label;
+    }
+
+    pub(super) fn is_open(&self) -> bool {
+        self.f.current.is_some()
+    }
+
+    /// A `Function`-storage variable for the entry block (locals and spill slots).
+    pub(super) fn function_variable(&mut self, pointee: Word) -> Word {
+        let pointer = self.pointer_type(StorageClass::Function, pointee);
+        let id = self.b.id();
+        self.f.variables.push(dr::Instruction::new(
+            Op::Variable,
+            Some(pointer),
+            Some(id),
+            vec![Operand::StorageClass(StorageClass::Function)],
+        ));
+        id
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Functions
+
+    pub(super) fn write_function(&mut self, handle: Handle<Function>, fun: &'a Function) -> R<()> {
+        let span = Span::default();
+        self.fun = Some(fun);
+        self.f = FunctionState::default();
+        let result = match fun.result {
+            Some(ty) => self.type_id(ty, span)?,
+            None => self.void_type(),
+        };
+        let mut param_types = Vec::new();
+        for argument in &fun.arguments {
+            param_types.push(self.type_id(argument.ty, span)?);
+        }
+        let fn_type = self.function_type(result, param_types.clone());
+        let id = self.functions[handle.index()];
+        self.name(id, &fun.name);
+        let mut parameters = Vec::new();
+        for (argument, &ty) in fun.arguments.iter().zip(&param_types) {
+            let param = self.b.id();
+            parameters.push(dr::Instruction::new(Op::FunctionParameter, Some(ty), Some(param), vec![]));
+            self.name(param, &argument.name);
+            self.f.arguments.push(param);
+        }
+        let entry = self.b.id();
+        self.begin_block(entry);
+        for (local, variable) in fun.locals.iter() {
+            let ty = self.type_id(variable.ty, fun.locals.span(local))?;
+            let var = self.function_variable(ty);
+            self.name(var, &variable.name);
+            self.f.locals.push(var);
+        }
+        self.f.lets = vec![None; fun.lets.len()];
+        self.write_block(&fun.body)?;
+        if self.is_open() {
+            // A non-void function whose end is reachable has no value to return: the front end
+            // guarantees it is not reached at run time.
+            if fun.result.is_some() {
+                self.terminate(Op::Unreachable, vec![]);
+            } else {
+                self.terminate(Op::Return, vec![]);
+            }
+        }
+        let mut blocks = std::mem::take(&mut self.f.blocks);
+        let variables = std::mem::take(&mut self.f.variables);
+        if let Some(first) = blocks.first_mut() {
+            // SPIR-V 2.4: all OpVariables of a function come first in its first block.
+            first.instructions.splice(0..0, variables);
+        }
+        let mut function = dr::Function::new();
+        function.def = Some(dr::Instruction::new(
+            Op::Function,
+            Some(result),
+            Some(id),
+            vec![Operand::FunctionControl(spirv::FunctionControl::NONE), Operand::IdRef(fn_type)],
+        ));
+        function.parameters = parameters;
+        function.blocks = blocks;
+        function.end = Some(dr::Instruction::new(Op::FunctionEnd, None, None, vec![]));
+        self.b.module_mut().functions.push(function);
+        self.fun = None;
+        Ok(())
+    }
+
+    fn write_block(&mut self, block: &'a Block) -> R<()> {
+        for (statement, span) in block.iter() {
+            if !self.is_open() {
+                break;
+            }
+            self.f.depth += 1;
+            if self.f.depth > MAX_DEPTH {
+                return error("statements nested too deeply", span);
+            }
+            let result = self.write_statement(statement, span);
+            self.f.depth -= 1;
+            result?;
+        }
+        Ok(())
+    }
+
+    fn write_statement(&mut self, statement: &'a Statement, span: Span) -> R<()> {
+        match statement {
+            Statement::Block(block) => self.write_block(block)?,
+            Statement::If { condition, accept, reject } => {
+                let condition = self.eval(*condition)?;
+                let merge = self.b.id();
+                let accept_label = self.b.id();
+                let reject_label = if reject.is_empty() { merge } else { self.b.id() };
+                self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
+                self.terminate(
+                    Op::BranchConditional,
+                    vec![Operand::IdRef(condition), Operand::IdRef(accept_label), Operand::IdRef(reject_label)],
+                );
+                let mut merge_reached = reject.is_empty();
+                self.begin_block(accept_label);
+                self.write_block(accept)?;
+                if self.is_open() {
+                    self.branch(merge);
+                    merge_reached = true;
+                }
+                if !reject.is_empty() {
+                    self.begin_block(reject_label);
+                    self.write_block(reject)?;
+                    if self.is_open() {
+                        self.branch(merge);
+                        merge_reached = true;
+                    }
+                }
+                self.begin_block(merge);
+                if !merge_reached {
+                    self.terminate(Op::Unreachable, vec![]);
+                }
+            }
+            Statement::Loop { body, continuing, break_if } => {
+                let header = self.b.id();
+                let body_label = self.b.id();
+                let continue_label = self.b.id();
+                let merge = self.b.id();
+                self.begin_block(header);
+                self.op_void(
+                    Op::LoopMerge,
+                    vec![Operand::IdRef(merge), Operand::IdRef(continue_label), Operand::LoopControl(spirv::LoopControl::NONE)],
+                );
+                self.branch(body_label);
+                self.begin_block(body_label);
+                self.f.constructs.push(Construct::Loop { merge, continuing: continue_label });
+                let body_result = self.write_block(body);
+                self.f.constructs.pop();
+                body_result?;
+                let mut continue_reached = self.f.targeted.contains(&continue_label);
+                if self.is_open() {
+                    self.branch(continue_label);
+                    continue_reached = true;
+                }
+                self.begin_block(continue_label);
+                let mut merge_reached = false;
+                if continue_reached {
+                    // `break`/`continue` may not leave a continuing block (WGSL 9.4.7, and
+                    // SPIR-V's continue construct may only exit through the back edge).
+                    self.f.constructs.push(Construct::Continuing);
+                    let result = self.write_block(continuing);
+                    self.f.constructs.pop();
+                    result?;
+                }
+                if self.is_open() {
+                    match break_if {
+                        Some(condition) if continue_reached => {
+                            let condition = self.eval(*condition)?;
+                            self.terminate(
+                                Op::BranchConditional,
+                                vec![Operand::IdRef(condition), Operand::IdRef(merge), Operand::IdRef(header)],
+                            );
+                            merge_reached = true;
+                        }
+                        _ => self.branch(header),
+                    }
+                }
+                merge_reached |= self.f.targeted.contains(&merge);
+                self.begin_block(merge);
+                if !merge_reached {
+                    self.terminate(Op::Unreachable, vec![]);
+                }
+            }
+            Statement::Switch { selector, cases } => self.write_switch(*selector, cases, span)?,
+            Statement::Break => {
+                let target = self.f.constructs.iter().rev().find_map(|c| match *c {
+                    Construct::Loop { merge, .. } | Construct::Switch { merge } => Some(Some(merge)),
+                    Construct::Continuing => Some(None),
+                });
+                match target {
+                    Some(Some(merge)) => {
+                        self.f.targeted.insert(merge);
+                        self.branch(merge);
+                    }
+                    _ => return error("`break` outside a loop or switch (or inside a continuing block)", span),
+                }
+            }
+            Statement::Continue => {
+                let target = self.f.constructs.iter().rev().find_map(|c| match *c {
+                    Construct::Loop { continuing, .. } => Some(Some(continuing)),
+                    Construct::Continuing => Some(None),
+                    Construct::Switch { .. } => None,
+                });
+                match target {
+                    Some(Some(continuing)) => {
+                        self.f.targeted.insert(continuing);
+                        self.branch(continuing);
+                    }
+                    _ => return error("`continue` outside a loop (or inside a continuing block)", span),
+                }
+            }
+            Statement::Return { value } => match value {
+                Some(value) => {
+                    let value = self.eval(*value)?;
+                    self.terminate(Op::ReturnValue, vec![Operand::IdRef(value)]);
+                }
+                None => self.terminate(Op::Return, vec![]),
+            },
+            Statement::Kill => self.terminate(Op::Kill, vec![]),
+            Statement::Barrier(barrier) => self.write_barrier(*barrier),
+            Statement::Store { pointer, value } => {
+                let pointer_id = self.eval_pointer(*pointer)?;
+                let value = self.eval(*value)?;
+                let (pointee, space) = self.pointee(*pointer);
+                if let Some(TypeInner::Atomic(_)) = pointee.and_then(|p| self.module.types.get(p)).map(|t| &t.inner) {
+                    let scope = self.atomic_scope(space);
+                    let semantics = self.const_u32(0);
+                    self.op_void(
+                        Op::AtomicStore,
+                        vec![Operand::IdRef(pointer_id), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)],
+                    );
+                } else {
+                    self.op_void(Op::Store, vec![Operand::IdRef(pointer_id), Operand::IdRef(value)]);
+                }
+            }
+            Statement::ImageStore { image, coordinate, array_index, value } => {
+                self.write_image_store(*image, *coordinate, *array_index, *value)?
+            }
+            Statement::Let { binding, value } => {
+                let id = self.eval(*value)?;
+                match self.f.lets.get_mut(binding.index()) {
+                    Some(slot) => *slot = Some(id),
+                    None => return error("`let` names a missing binding", span),
+                }
+                if let Some(fun) = self.fun {
+                    let name = fun.lets[*binding].name.clone();
+                    self.name(id, &name);
+                }
+            }
+            Statement::Call { function, arguments } => {
+                self.call(*function, arguments, span)?;
+            }
+            Statement::Eval(expr) => {
+                self.eval(*expr)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_switch(&mut self, selector: Handle<Expression>, cases: &'a [SwitchCase], span: Span) -> R<()> {
+        let selector = self.eval(selector)?;
+        let merge = self.b.id();
+        let labels: Vec<Word> = cases.iter().map(|_| self.b.id()).collect();
+        let mut default = None;
+        let mut operands = vec![Operand::IdRef(selector), Operand::IdRef(merge)];
+        let mut seen = HashSet::new();
+        for (case, &label) in cases.iter().zip(&labels) {
+            for value in &case.values {
+                let literal = match *value {
+                    SwitchValue::I32(v) => v as u32,
+                    SwitchValue::U32(v) => v,
+                    SwitchValue::Default => {
+                        default = Some(label);
+                        continue;
+                    }
+                };
+                if !seen.insert(literal) {
+                    return error("a switch has the same case value twice", span);
+                }
+                operands.push(Operand::LiteralBit32(literal));
+                operands.push(Operand::IdRef(label));
+            }
+        }
+        let mut merge_reached = default.is_none();
+        operands[1] = Operand::IdRef(default.unwrap_or(merge));
+        self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
+        self.terminate(Op::Switch, operands);
+        self.f.constructs.push(Construct::Switch { merge });
+        for (i, case) in cases.iter().enumerate() {
+            self.begin_block(labels[i]);
+            let result = self.write_block(&case.body);
+            if let Err(e) = result {
+                self.f.constructs.pop();
+                return Err(e);
+            }
+            if self.is_open() {
+                match labels.get(i + 1) {
+                    Some(&next) if case.fall_through => self.branch(next),
+                    _ => {
+                        self.branch(merge);
+                        merge_reached = true;
+                    }
+                }
+            }
+        }
+        self.f.constructs.pop();
+        merge_reached |= self.f.targeted.contains(&merge);
+        self.begin_block(merge);
+        if !merge_reached {
+            self.terminate(Op::Unreachable, vec![]);
+        }
+        Ok(())
+    }
+
+    pub(super) fn scope_id(&mut self, scope: Scope) -> Word {
+        let value = match scope {
+            Scope::CrossDevice => spirv::Scope::CrossDevice,
+            Scope::Device => spirv::Scope::Device,
+            Scope::Workgroup => spirv::Scope::Workgroup,
+            Scope::Subgroup => spirv::Scope::Subgroup,
+            Scope::Invocation => spirv::Scope::Invocation,
+            Scope::QueueFamily => spirv::Scope::QueueFamily,
+        };
+        self.const_u32(value as u32)
+    }
+
+    pub(super) fn write_barrier(&mut self, barrier: Barrier) {
+        let memory = self.scope_id(barrier.memory);
+        let semantics = self.const_u32(barrier.semantics.0);
+        match barrier.execution {
+            Some(execution) => {
+                let execution = self.scope_id(execution);
+                self.op_void(Op::ControlBarrier, vec![Operand::IdRef(execution), Operand::IdRef(memory), Operand::IdRef(semantics)]);
+            }
+            None => self.op_void(Op::MemoryBarrier, vec![Operand::IdRef(memory), Operand::IdRef(semantics)]),
+        }
+    }
+
+    /// Atomics on workgroup memory synchronise the workgroup; everything else the device
+    /// (what glslang emits for GLSL's atomics).
+    pub(super) fn atomic_scope(&mut self, space: Option<AddressSpace>) -> Word {
+        let scope = if space == Some(AddressSpace::Workgroup) { Scope::Workgroup } else { Scope::Device };
+        self.scope_id(scope)
+    }
+
+    /// Calls `function`; returns the result id (void calls return one too, unused).
+    pub(super) fn call(&mut self, function: Handle<Function>, arguments: &'a [Handle<Expression>], span: Span) -> R<Word> {
+        let Some(callee) = self.module.functions.get(function) else {
+            return error("call to a missing function", span);
+        };
+        if callee.arguments.len() != arguments.len() {
+            return error("call with the wrong number of arguments", span);
+        }
+        let mut ids = vec![Operand::IdRef(self.functions[function.index()])];
+        let mut copy_back = Vec::new();
+        for (argument, parameter) in arguments.iter().zip(&callee.arguments) {
+            let pointer = match self.module.types.get(parameter.ty).map(|t| &t.inner) {
+                Some(&TypeInner::Pointer { base, space }) => Some((base, space)),
+                _ => None,
+            };
+            let id = match pointer {
+                Some((base, AddressSpace::Function)) if !self.is_memory_object(*argument) => {
+                    // Logical addressing passes only whole variables (SPIR-V 2.16.1), so a
+                    // pointer into a variable goes through a temporary: copy in, call, copy out.
+                    let target = self.eval_pointer(*argument)?;
+                    let ty = self.type_id(base, span)?;
+                    let temp = self.function_variable(ty);
+                    let value = self.op(Op::Load, ty, vec![Operand::IdRef(target)]);
+                    self.op_void(Op::Store, vec![Operand::IdRef(temp), Operand::IdRef(value)]);
+                    copy_back.push((temp, target, ty));
+                    temp
+                }
+                Some(_) => self.eval_pointer(*argument)?,
+                None => self.eval(*argument)?,
+            };
+            ids.push(Operand::IdRef(id));
+        }
+        let result = match callee.result {
+            Some(ty) => self.type_id(ty, span)?,
+            None => self.void_type(),
+        };
+        let id = self.op(Op::FunctionCall, result, ids);
+        for (temp, target, ty) in copy_back {
+            let value = self.op(Op::Load, ty, vec![Operand::IdRef(temp)]);
+            self.op_void(Op::Store, vec![Operand::IdRef(target), Operand::IdRef(value)]);
+        }
+        Ok(id)
+    }
+
+    fn is_memory_object(&self, expr: Handle<Expression>) -> bool {
+        let Some(fun) = self.fun else { return false };
+        match fun.expressions[expr] {
+            Expression::LocalVar(_) | Expression::FunctionArg(_) => true,
+            Expression::GlobalVar(g) => self.globals.get(g.index()).is_some_and(|s| !s.wrapped),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,693 @@
+//! Types, layout decorations and module-level constants of the SPIR-V back end.
+//!
+//! Non-aggregate types are deduplicated by their operands (SPIR-V 2.8 forbids duplicates);
+//! arrays and structs get one SPIR-V type per IR type, because the IR already interns them
+//! together with their layout (two layouts are two IR types, and need two SPIR-V types with
+//! different decorations).
+
+use super::*;
+
+impl<'a> Writer<'a> {
+    pub(super) fn push_type(&mut self, inst: dr::Instruction) {
+        self.b.module_mut().types_global_values.push(inst);
+    }
+
+    fn cached_type(&mut self, key: TypeKey) -> Word {
+        if let Some(&id) = self.type_cache.get(&key) {
+            return id;
+        }
+        let id = self.b.id();
+        let (op, operands) = match &key {
+            TypeKey::Void => (Op::TypeVoid, vec![]),
+            TypeKey::Bool => (Op::TypeBool, vec![]),
+            TypeKey::Int { width, signed } => {
+                (Op::TypeInt, vec![Operand::LiteralBit32(u32::from(*width) * 8), Operand::LiteralBit32(*signed as u32)])
+            }
+            TypeKey::Float { width } => (Op::TypeFloat, vec![Operand::LiteralBit32(u32::from(*width) * 8)]),
+            TypeKey::Vector { component, count } => (Op::TypeVector, vec![Operand::IdRef(*component), Operand::LiteralBit32(*count)]),
+            TypeKey::Matrix { column, count } => (Op::TypeMatrix, vec![Operand::IdRef(*column), Operand::LiteralBit32(*count)]),
+            TypeKey::Pointer { class, pointee } => (Op::TypePointer, vec![Operand::StorageClass(*class), Operand::IdRef(*pointee)]),
+            TypeKey::Function { result, params } => {
+                let mut operands = vec![Operand::IdRef(*result)];
+                operands.extend(params.iter().map(|&p| Operand::IdRef(p)));
+                (Op::TypeFunction, operands)
+            }
+            TypeKey::Image { sampled, dim, depth, arrayed, ms, sampled_kind, format } => (
+                Op::TypeImage,
+                vec![
+                    Operand::IdRef(*sampled),
+                    Operand::Dim(*dim),
+                    Operand::LiteralBit32(*depth),
+                    Operand::LiteralBit32(*arrayed),
+                    Operand::LiteralBit32(*ms),
+                    Operand::LiteralBit32(*sampled_kind),
+                    Operand::ImageFormat(*format),
+                ],
+            ),
+            TypeKey::Sampler => (Op::TypeSampler, vec![]),
+            TypeKey::SampledImage { image } => (Op::TypeSampledImage, vec![Operand::IdRef(*image)]),
+        };
+        self.push_type(dr::Instruction::new(op, None, Some(id), operands));
+        self.type_cache.insert(key, id);
+        id
+    }
+
+    pub(super) fn void_type(&mut self) -> Word {
+        self.cached_type(TypeKey::Void)
+    }
+
+    pub(super) fn scalar_type(&mut self, scalar: Scalar) -> Word {
+        match (scalar.kind, scalar.width) {
+            (ScalarKind::Bool, _) => return self.cached_type(TypeKey::Bool),
+            (ScalarKind::Float, 2) => self.capability(Capability::Float16),
+            (ScalarKind::Float, 8) => self.capability(Capability::Float64),
+            (ScalarKind::Sint | ScalarKind::Uint, 1) => self.capability(Capability::Int8),
+            (ScalarKind::Sint | ScalarKind::Uint, 2) => self.capability(Capability::Int16),
+            (ScalarKind::Sint | ScalarKind::Uint, 8) => self.capability(Capability::Int64),
+            _ => {}
+        }
+        match scalar.kind {
+            ScalarKind::Float => self.cached_type(TypeKey::Float { width: scalar.width }),
+            kind => self.cached_type(TypeKey::Int { width: scalar.width, signed: kind == ScalarKind::Sint }),
+        }
+    }
+
+    pub(super) fn vector_type(&mut self, component: Word, count: u32) -> Word {
+        self.cached_type(TypeKey::Vector { component, count })
+    }
+
+    /// A scalar (`size` None) or vector of `scalar`.
+    pub(super) fn numeric_type(&mut self, scalar: Scalar, size: Option<u32>) -> Word {
+        let s = self.scalar_type(scalar);
+        match size {
+            Some(n) => self.vector_type(s, n),
+            None => s,
+        }
+    }
+
+    pub(super) fn cached_type_matrix(&mut self, column: Word, count: u32) -> Word {
+        self.cached_type(TypeKey::Matrix { column, count })
+    }
+
+    pub(super) fn pointer_type(&mut self, class: StorageClass, pointee: Word) -> Word {
+        self.cached_type(TypeKey::Pointer { class, pointee })
+    }
+
+    pub(super) fn function_type(&mut self, result: Word, params: Vec<Word>) -> Word {
+        self.cached_type(TypeKey::Function { result, params })
+    }
+
+    pub(super) fn sampler_type(&mut self) -> Word {
+        self.cached_type(TypeKey::Sampler)
+    }
+
+    pub(super) fn sampled_image_type(&mut self, image: Word) -> Word {
+        self.cached_type(TypeKey::SampledImage { image })
+    }
+
+    /// The stride and scalar of a matrix, or of the innermost element of an array of
+    /// matrices, with the column stride a std430 layout would give.
+    pub(super) fn matrix_in(&self, ty: Handle<Type>) -> Option<(u32, Scalar)> {
+        let mut ty = ty;
+        for _ in 0..64 {
+            match self.module.types.get(ty)?.inner {
+                TypeInner::Matrix { rows, scalar, .. } => {
+                    let rows = if rows == VectorSize::Bi { 2 } else { 4 };
+                    return Some((rows * u32::from(scalar.width), scalar));
+                }
+                TypeInner::Array { base, .. } => ty = base,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    pub(super) fn type_id(&mut self, handle: Handle<Type>, span: Span) -> R<Word> {
+        if let Some(&id) = self.ir_types.get(&handle) {
+            return Ok(id);
+        }
+        let Some(ty) = self.module.types.get(handle) else {
+            return error("reference to a missing type", span);
+        };
+        let id = match &ty.inner {
+            &TypeInner::Scalar(scalar) | &TypeInner::Atomic(scalar) => {
+                if scalar.width == 8 && matches!(ty.inner, TypeInner::Atomic(_)) {
+                    self.capability(Capability::Int64Atomics);
+                }
+                self.scalar_type(scalar)
+            }
+            &TypeInner::Vector { size, scalar } => self.numeric_type(scalar, Some(size as u32)),
+            &TypeInner::Matrix { columns, rows, scalar } => {
+                let column = self.numeric_type(scalar, Some(rows as u32));
+                self.cached_type(TypeKey::Matrix { column, count: columns as u32 })
+            }
+            &TypeInner::Pointer { base, space } => {
+                let base = self.type_id(base, span)?;
+                self.pointer_type(storage_class(space), base)
+            }
+            &TypeInner::Array { base, size, stride } => {
+                let element = self.type_id(base, span)?;
+                let id = self.b.id();
+                match size {
+                    ArraySize::Constant(n) => {
+                        if n == 0 {
+                            return error("arrays must have at least one element", span);
+                        }
+                        let length = self.const_u32(n);
+                        self.push_type(dr::Instruction::new(
+                            Op::TypeArray,
+                            None,
+                            Some(id),
+                            vec![Operand::IdRef(element), Operand::IdRef(length)],
+                        ));
+                    }
+                    ArraySize::Dynamic => {
+                        self.push_type(dr::Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(element)]));
+                    }
+                }
+                if stride != 0 {
+                    self.b.decorate(id, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
+                }
+                id
+            }
+            TypeInner::Struct { members, span: size } => {
+                let mut member_ids = Vec::with_capacity(members.len());
+                for member in members {
+                    member_ids.push(self.type_id(member.ty, span)?);
+                }
+                let id = self.b.id();
+                self.push_type(dr::Instruction::new(
+                    Op::TypeStruct,
+                    None,
+                    Some(id),
+                    member_ids.into_iter().map(Operand::IdRef).collect(),
+                ));
+                self.name(id, &ty.name);
+                let host_shareable = *size != 0;
+                for (i, member) in members.iter().enumerate() {
+                    let i = i as u32;
+                    if let (true, Some(name)) = (self.options.debug_names, &member.name) {
+                        self.b.member_name(id, i, name.as_str());
+                    }
+                    if !host_shareable {
+                        continue;
+                    }
+                    use spirv::Decoration as D;
+                    self.b.member_decorate(id, i, D::Offset, [Operand::LiteralBit32(member.offset)]);
+                    // Vulkan 15.6.4: matrices in blocks need MatrixStride and a majorness.
+                    let layout = match (member.matrix, self.matrix_in(member.ty)) {
+                        (Some(layout), _) => Some(layout),
+                        (None, Some((stride, _))) => Some(MatrixLayout { stride, row_major: false }),
+                        (None, None) => None,
+                    };
+                    if let Some(layout) = layout {
+                        let major = if layout.row_major { D::RowMajor } else { D::ColMajor };
+                        self.b.member_decorate(id, i, major, []);
+                        self.b.member_decorate(id, i, D::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
+                    }
+                }
+                id
+            }
+            &TypeInner::Image { dim, arrayed, class } => self.image_type(dim, arrayed, class),
+            TypeInner::Sampler { .. } => self.sampler_type(),
+            &TypeInner::SampledImage { image } => {
+                let image = self.type_id(image, span)?;
+                self.sampled_image_type(image)
+            }
+            &TypeInner::BindingArray { base, size } => {
+                let element = self.type_id(base, span)?;
+                let id = self.b.id();
+                match size {
+                    ArraySize::Constant(n) => {
+                        let length = self.const_u32(n.max(1));
+                        self.push_type(dr::Instruction::new(
+                            Op::TypeArray,
+                            None,
+                            Some(id),
+                            vec![Operand::IdRef(element), Operand::IdRef(length)],
+                        ));
+                    }
+                    ArraySize::Dynamic => {
+                        self.capability(Capability::RuntimeDescriptorArray);
+                        self.extension_below("SPV_EXT_descriptor_indexing", 5);
+                        self.push_type(dr::Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(element)]));
+                    }
+                }
+                id
+            }
+        };
+        self.ir_types.insert(handle, id);
+        Ok(id)
+    }
+
+    fn image_type(&mut self, dim: ImageDimension, arrayed: bool, class: ImageClass) -> Word {
+        let (kind, depth, ms, sampled, format) = match class {
+            ImageClass::Sampled { kind, multisampled } => (kind, 0, multisampled, 1, spirv::ImageFormat::Unknown),
+            ImageClass::Depth { multisampled } => (ScalarKind::Float, 1, multisampled, 1, spirv::ImageFormat::Unknown),
+            ImageClass::Storage { format, access } => {
+                let (spv, kind, extended) = storage_format(format);
+                if extended {
+                    self.capability(Capability::StorageImageExtendedFormats);
+                }
+                if spv == spirv::ImageFormat::Unknown {
+                    if access.load {
+                        self.capability(Capability::StorageImageReadWithoutFormat);
+                    }
+                    if access.store {
+                        self.capability(Capability::StorageImageWriteWithoutFormat);
+                    }
+                }
+                if matches!(format, StorageFormat::R64ui | StorageFormat::R64i) {
+                    self.capability(Capability::Int64ImageEXT);
+                    self.extensions.insert("SPV_EXT_shader_image_int64");
+                }
+                (kind, 0, false, 2, spv)
+            }
+        };
+        let storage = sampled == 2;
+        let width = if matches!(class, ImageClass::Storage { format: StorageFormat::R64ui | StorageFormat::R64i, .. }) { 8 } else { 4 };
+        let sampled_type = self.scalar_type(Scalar { kind, width });
+        let spv_dim = match dim {
+            ImageDimension::D1 => {
+                self.capability(if storage { Capability::Image1D } else { Capability::Sampled1D });
+                spirv::Dim::Dim1D
+            }
+            ImageDimension::D2 => spirv::Dim::Dim2D,
+            ImageDimension::D3 => spirv::Dim::Dim3D,
+            ImageDimension::Cube => {
+                if arrayed {
+                    self.capability(if storage { Capability::ImageCubeArray } else { Capability::SampledCubeArray });
+                }
+                spirv::Dim::DimCube
+            }
+            ImageDimension::SubpassData => {
+                self.capability(Capability::InputAttachment);
+                spirv::Dim::DimSubpassData
+            }
+            ImageDimension::Buffer => {
+                self.capability(if storage { Capability::ImageBuffer } else { Capability::SampledBuffer });
+                spirv::Dim::DimBuffer
+            }
+        };
+        let sampled_kind = if dim == ImageDimension::SubpassData { 2 } else { sampled };
+        if ms && arrayed {
+            self.capability(Capability::ImageMSArray);
+        }
+        if ms && storage {
+            self.capability(Capability::StorageImageMultisample);
+        }
+        self.cached_type(TypeKey::Image {
+            sampled: sampled_type,
+            dim: spv_dim,
+            depth,
+            arrayed: arrayed as u32,
+            ms: ms as u32,
+            sampled_kind,
+            format,
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    fn cached_constant(&mut self, key: ConstKey, make: impl FnOnce(Word) -> dr::Instruction) -> Word {
+        if let Some(&id) = self.constants.get(&key) {
+            return id;
+        }
+        let id = self.b.id();
+        self.push_type(make(id));
+        if matches!(key, ConstKey::Null { .. }) {
+            self.null_constants.insert(id);
+        }
+        self.constants.insert(key, id);
+        self.plain_constants.insert(id);
+        id
+    }
+
+    pub(super) fn const_scalar(&mut self, scalar: Scalar, bits: u64) -> Word {
+        let ty = self.scalar_type(scalar);
+        self.cached_constant(ConstKey::Scalar { ty, bits }, |id| {
+            if scalar.kind == ScalarKind::Bool {
+                let op = if bits != 0 { Op::ConstantTrue } else { Op::ConstantFalse };
+                dr::Instruction::new(op, Some(ty), Some(id), vec![])
+            } else {
+                dr::Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal_operand(scalar, bits)])
+            }
+        })
+    }
+
+    pub(super) fn const_u32(&mut self, value: u32) -> Word {
+        self.const_scalar(Scalar::U32, value as u64)
+    }
+
+    pub(super) fn const_i32(&mut self, value: i32) -> Word {
+        self.const_scalar(Scalar::I32, value as u32 as u64)
+    }
+
+    pub(super) fn const_bool(&mut self, value: bool) -> Word {
+        self.const_scalar(Scalar::BOOL, value as u64)
+    }
+
+    /// A float constant of the given width from an f64 value.
+    pub(super) fn const_float(&mut self, width: u8, value: f64) -> Word {
+        let bits = match width {
+            2 => half::f16::from_f64(value).to_bits() as u64,
+            8 => value.to_bits(),
+            _ => (value as f32).to_bits() as u64,
+        };
+        self.const_scalar(Scalar { kind: ScalarKind::Float, width }, bits)
+    }
+
+    /// A scalar constant of `scalar` holding the integer or float value `value`.
+    pub(super) fn const_number(&mut self, scalar: Scalar, value: i64) -> Word {
+        match scalar.kind {
+            ScalarKind::Float => self.const_float(scalar.width, value as f64),
+            ScalarKind::Bool => self.const_bool(value != 0),
+            _ => {
+                let bits = match scalar.width {
+                    8 => value as u64,
+                    1 if scalar.kind == ScalarKind::Uint => value as u64 & 0xff,
+                    2 if scalar.kind == ScalarKind::Uint => value as u64 & 0xffff,
+                    _ => value as i32 as u32 as u64,
+                };
+                self.const_scalar(scalar, bits)
+            }
+        }
+    }
+
+    /// `value` splatted to a vector when `size` is given.
+    pub(super) fn const_splat(&mut self, scalar: Scalar, size: Option<u32>, value: i64) -> Word {
+        let c = self.const_number(scalar, value);
+        match size {
+            None => c,
+            Some(n) => {
+                let ty = self.numeric_type(scalar, Some(n));
+                self.const_composite(ty, vec![c; n as usize])
+            }
+        }
+    }
+
+    pub(super) fn const_null(&mut self, ty: Word) -> Word {
+        self.cached_constant(ConstKey::Null { ty }, |id| dr::Instruction::new(Op::ConstantNull, Some(ty), Some(id), vec![]))
+    }
+
+    pub(super) fn const_composite(&mut self, ty: Word, parts: Vec<Word>) -> Word {
+        let operands = parts.iter().map(|&p| Operand::IdRef(p)).collect();
+        let id = self.cached_constant(ConstKey::Composite { ty, parts: parts.clone() }, |id| {
+            dr::Instruction::new(Op::ConstantComposite, Some(ty), Some(id), operands)
+        });
+        self.constant_parts.insert(id, parts);
+        id
+    }
+
+    /// `OpSpecConstantOp` (SPIR-V 3.52.7): a constant computed from spec constants at
+    /// specialization time.
+    pub(super) fn spec_op(&mut self, ty: Word, op: Op, operands: &[Word]) -> Word {
+        let id = self.b.id();
+        let mut ops = vec![Operand::LiteralSpecConstantOpInteger(op)];
+        ops.extend(operands.iter().map(|&o| Operand::IdRef(o)));
+        self.push_type(dr::Instruction::new(Op::SpecConstantOp, Some(ty), Some(id), ops));
+        id
+    }
+
+    /// A module-scope constant expression (global initializers, override defaults).
+    pub(super) fn const_expr(&mut self, expr: Handle<Expression>) -> R<Word> {
+        let exprs = &self.module.const_expressions;
+        if !exprs.check(expr) {
+            return error("reference to a missing constant expression", Span::default());
+        }
+        if let Some(id) = self.const_exprs[expr.index()] {
+            return Ok(id);
+        }
+        let id = self.constant_tree(exprs, expr, true, 0)?;
+        self.const_exprs[expr.index()] = Some(id);
+        Ok(id)
+    }
+
+    /// Whether an expression tree in `exprs` is made of constants only (and so becomes a
+    /// module-level constant instead of instructions).
+    pub(super) fn is_constant_tree(&self, exprs: &Expressions, expr: Handle<Expression>, depth: u32) -> bool {
+        if depth > MAX_DEPTH || !exprs.check(expr) {
+            return false;
+        }
+        match &exprs[expr] {
+            Expression::Literal(_) | Expression::ZeroValue(_) => true,
+            Expression::Compose { components } => components.iter().all(|&c| self.is_constant_tree(exprs, c, depth + 1)),
+            Expression::Splat { value } => self.is_constant_tree(exprs, *value, depth + 1),
+            _ => false,
+        }
+    }
+
+    /// Writes a constant expression tree. `module_scope` allows overrides and the operators
+    /// the IR permits on them (as `OpSpecConstantOp`).
+    pub(super) fn constant_tree(&mut self, exprs: &'a Expressions, expr: Handle<Expression>, module_scope: bool, depth: u32) -> R<Word> {
+        let span = exprs.span(expr);
+        if depth > MAX_DEPTH {
+            return error("constant expression nested too deeply", span);
+        }
+        if !exprs.check(expr) {
+            return error("reference to a missing constant expression", span);
+        }
+        let ty_handle = exprs.ty(expr);
+        match &exprs[expr] {
+            &Expression::Literal(literal) => Ok(self.const_scalar(literal.scalar(), literal_bits(literal))),
+            &Expression::ZeroValue(ty) => {
+                let ty = self.type_id(ty, span)?;
+                Ok(self.const_null(ty))
+            }
+            Expression::Compose { components } => {
+                let ty = self.type_id(ty_handle, span)?;
+                let is_vector = matches!(self.module.types.get(ty_handle).map(|t| &t.inner), Some(TypeInner::Vector { .. }));
+                let mut parts = Vec::new();
+                let mut spec = false;
+                for &c in components {
+                    let id = self.constant_tree(exprs, c, module_scope, depth + 1)?;
+                    let c_ty = exprs.ty(c);
+                    let c_vector = match self.module.types.get(c_ty).map(|t| &t.inner) {
+                        Some(&TypeInner::Vector { size, scalar }) => Some((size as u32, scalar)),
+                        _ => None,
+                    };
+                    match (is_vector, c_vector) {
+                        // SPIR-V 3.52.7: a vector constant lists scalar constituents, so
+                        // vectors inside a vector constructor are flattened.
+                        (true, Some((n, scalar))) => {
+                            if let Some(known) = self.constant_parts.get(&id).cloned() {
+                                parts.extend(known);
+                            } else if self.null_constants.contains(&id) {
+                                let zero = self.const_scalar(scalar, 0);
+                                parts.extend(std::iter::repeat_n(zero, n as usize));
+                            } else {
+                                let component = self.scalar_type(scalar);
+                                for i in 0..n {
+                                    let index = self.b.id();
+                                    self.push_type(dr::Instruction::new(
+                                        Op::SpecConstantOp,
+                                        Some(component),
+                                        Some(index),
+                                        vec![
+                                            Operand::LiteralSpecConstantOpInteger(Op::CompositeExtract),
+                                            Operand::IdRef(id),
+                                            Operand::LiteralBit32(i),
+                                        ],
+                                    ));
+                                    parts.push(index);
+                                }
+                                spec = true;
+                            }
+                        }
+                        _ => {
+                            spec |= !self.is_plain_constant(id);
+                            parts.push(id);
+                        }
+                    }
+                }
+                spec |= parts.iter().any(|&p| !self.is_plain_constant(p));
+                if spec {
+                    let id = self.b.id();
+                    self.push_type(dr::Instruction::new(
+                        Op::SpecConstantComposite,
+                        Some(ty),
+                        Some(id),
+                        parts.into_iter().map(Operand::IdRef).collect(),
+                    ));
+                    Ok(id)
+                } else {
+                    Ok(self.const_composite(ty, parts))
+                }
+            }
+            &Expression::Splat { value } => {
+                let ty = self.type_id(ty_handle, span)?;
+                let n = match self.module.types.get(ty_handle).map(|t| &t.inner) {
+                    Some(&TypeInner::Vector { size, .. }) => size as usize,
+                    _ => return error("a splat must have a vector type", span),
+                };
+                let part = self.constant_tree(exprs, value, module_scope, depth + 1)?;
+                if self.is_plain_constant(part) {
+                    Ok(self.const_composite(ty, vec![part; n]))
+                } else {
+                    let id = self.b.id();
+                    self.push_type(dr::Instruction::new(Op::SpecConstantComposite, Some(ty), Some(id), vec![Operand::IdRef(part); n]));
+                    Ok(id)
+                }
+            }
+            &Expression::Override(o) => match self.overrides.get(o.index()) {
+                Some(&id) => Ok(id),
+                None => error("an override is used before its declaration", span),
+            },
+            &Expression::Unary { op, expr: operand } if module_scope => {
+                let a = self.constant_tree(exprs, operand, module_scope, depth + 1)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let scalar = self.scalar_of(ty_handle);
+                let spv = match (op, scalar.map(|s| s.kind)) {
+                    (UnaryOp::Negate, Some(ScalarKind::Sint | ScalarKind::Uint)) => Op::SNegate,
+                    (UnaryOp::LogicalNot, _) => Op::LogicalNot,
+                    (UnaryOp::BitwiseNot, _) => Op::Not,
+                    _ => return error("this override expression needs floating-point arithmetic, which SPIR-V spec constants cannot express", span),
+                };
+                Ok(self.spec_op(ty, spv, &[a]))
+            }
+            &Expression::Binary { op, left, right } if module_scope => {
+                let a = self.constant_tree(exprs, left, module_scope, depth + 1)?;
+                let b = self.constant_tree(exprs, right, module_scope, depth + 1)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let kind = self.scalar_of(exprs.ty(left)).map(|s| s.kind);
+                let Some(spv) = spec_binary_op(op, kind) else {
+                    return error("this override expression needs floating-point arithmetic, which SPIR-V spec constants cannot express", span);
+                };
+                Ok(self.spec_op(ty, spv, &[a, b]))
+            }
+            &Expression::Select { condition, accept, reject } if module_scope => {
+                let c = self.constant_tree(exprs, condition, module_scope, depth + 1)?;
+                let a = self.constant_tree(exprs, accept, module_scope, depth + 1)?;
+                let r = self.constant_tree(exprs, reject, module_scope, depth + 1)?;
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.spec_op(ty, Op::Select, &[c, a, r]))
+            }
+            &Expression::Convert { expr: operand, to } if module_scope => {
+                let a = self.constant_tree(exprs, operand, module_scope, depth + 1)?;
+                let ty = self.type_id(ty_handle, span)?;
+                let from = self.scalar_of(exprs.ty(operand));
+                match (from.map(|s| s.kind), to.kind) {
+                    (Some(ScalarKind::Bool), ScalarKind::Sint | ScalarKind::Uint) => {
+                        let one = self.const_number(to, 1);
+                        let zero = self.const_number(to, 0);
+                        Ok(self.spec_op(ty, Op::Select, &[a, one, zero]))
+                    }
+                    (Some(ScalarKind::Sint | ScalarKind::Uint), ScalarKind::Bool) => {
+                        let zero = self.const_number(from.unwrap_or(Scalar::I32), 0);
+                        Ok(self.spec_op(ty, Op::INotEqual, &[a, zero]))
+                    }
+                    (Some(k @ (ScalarKind::Sint | ScalarKind::Uint)), ScalarKind::Sint | ScalarKind::Uint) => {
+                        let op = if from.map(|s| s.width) == Some(to.width) {
+                            // Same width: IAdd with zero reinterprets the bits.
+                            let zero = self.const_number(to, 0);
+                            return Ok(self.spec_op(ty, Op::IAdd, &[a, zero]));
+                        } else if k == ScalarKind::Sint {
+                            Op::SConvert
+                        } else {
+                            Op::UConvert
+                        };
+                        Ok(self.spec_op(ty, op, &[a]))
+                    }
+                    (Some(ScalarKind::Bool), ScalarKind::Bool) => Ok(a),
+                    _ => error("this override conversion involves floating point, which SPIR-V spec constants cannot express", span),
+                }
+            }
+            _ => error("this expression is not allowed in a constant", span),
+        }
+    }
+
+    /// Whether `id` is a constant we created with `OpConstant*` (not a spec constant).
+    fn is_plain_constant(&self, id: Word) -> bool {
+        // Constants are deduplicated through `constants`; spec constants never are.
+        self.plain_constants.contains(&id)
+    }
+
+    pub(super) fn scalar_of(&self, ty: Handle<Type>) -> Option<Scalar> {
+        self.module.types.get(ty).and_then(|t| t.inner.scalar())
+    }
+}
+
+/// SPIR-V 3.52.7 lists the opcodes `OpSpecConstantOp` accepts with the Shader capability:
+/// integer and logical operations only.
+fn spec_binary_op(op: BinaryOp, kind: Option<ScalarKind>) -> Option<Op> {
+    use ScalarKind as K;
+    let signed = kind == Some(K::Sint);
+    Some(match (op, kind?) {
+        (_, K::Float) => return None,
+        (BinaryOp::Add, _) => Op::IAdd,
+        (BinaryOp::Subtract, _) => Op::ISub,
+        (BinaryOp::Multiply, _) => Op::IMul,
+        (BinaryOp::Divide, _) => if signed { Op::SDiv } else { Op::UDiv },
+        (BinaryOp::Modulo, _) => if signed { Op::SRem } else { Op::UMod },
+        (BinaryOp::Equal, K::Bool) => Op::LogicalEqual,
+        (BinaryOp::NotEqual, K::Bool) => Op::LogicalNotEqual,
+        (BinaryOp::Equal, _) => Op::IEqual,
+        (BinaryOp::NotEqual, _) => Op::INotEqual,
+        (BinaryOp::Less, _) => if signed { Op::SLessThan } else { Op::ULessThan },
+        (BinaryOp::LessEqual, _) => if signed { Op::SLessThanEqual } else { Op::ULessThanEqual },
+        (BinaryOp::Greater, _) => if signed { Op::SGreaterThan } else { Op::UGreaterThan },
+        (BinaryOp::GreaterEqual, _) => if signed { Op::SGreaterThanEqual } else { Op::UGreaterThanEqual },
+        (BinaryOp::And | BinaryOp::LogicalAnd, K::Bool) => Op::LogicalAnd,
+        (BinaryOp::InclusiveOr | BinaryOp::LogicalOr, K::Bool) => Op::LogicalOr,
+        (BinaryOp::ExclusiveOr, K::Bool) => Op::LogicalNotEqual,
+        (BinaryOp::And, _) => Op::BitwiseAnd,
+        (BinaryOp::InclusiveOr, _) => Op::BitwiseOr,
+        (BinaryOp::ExclusiveOr, _) => Op::BitwiseXor,
+        (BinaryOp::ShiftLeft, _) => Op::ShiftLeftLogical,
+        (BinaryOp::ShiftRight, _) => if signed { Op::ShiftRightArithmetic } else { Op::ShiftRightLogical },
+        (BinaryOp::LogicalAnd | BinaryOp::LogicalOr, _) => return None,
+    })
+}
+
+/// SPIR-V image format, the texel scalar kind, and whether the format needs
+/// `StorageImageExtendedFormats` (Vulkan 1.1 table 'Image Format').
+fn storage_format(format: StorageFormat) -> (spirv::ImageFormat, ScalarKind, bool) {
+    use spirv::ImageFormat as F;
+    use ScalarKind::{Float, Sint, Uint};
+    use StorageFormat as S;
+    match format {
+        S::Unknown | S::Bgra8Unorm => (F::Unknown, Float, false),
+        S::Rgba32f => (F::Rgba32f, Float, false),
+        S::Rgba16f => (F::Rgba16f, Float, false),
+        S::R32f => (F::R32f, Float, false),
+        S::Rgba8 => (F::Rgba8, Float, false),
+        S::Rgba8Snorm => (F::Rgba8Snorm, Float, false),
+        S::Rg32f => (F::Rg32f, Float, true),
+        S::Rg16f => (F::Rg16f, Float, true),
+        S::R11fG11fB10f => (F::R11fG11fB10f, Float, true),
+        S::R16f => (F::R16f, Float, true),
+        S::Rgba16 => (F::Rgba16, Float, true),
+        S::Rgb10A2 => (F::Rgb10A2, Float, true),
+        S::Rg16 => (F::Rg16, Float, true),
+        S::Rg8 => (F::Rg8, Float, true),
+        S::R16 => (F::R16, Float, true),
+        S::R8 => (F::R8, Float, true),
+        S::Rgba16Snorm => (F::Rgba16Snorm, Float, true),
+        S::Rg16Snorm => (F::Rg16Snorm, Float, true),
+        S::Rg8Snorm => (F::Rg8Snorm, Float, true),
+        S::R16Snorm => (F::R16Snorm, Float, true),
+        S::R8Snorm => (F::R8Snorm, Float, true),
+        S::Rgba32i => (F::Rgba32i, Sint, false),
+        S::Rgba16i => (F::Rgba16i, Sint, false),
+        S::Rgba8i => (F::Rgba8i, Sint, false),
+        S::R32i => (F::R32i, Sint, false),
+        S::Rg32i => (F::Rg32i, Sint, true),
+        S::Rg16i => (F::Rg16i, Sint, true),
+        S::Rg8i => (F::Rg8i, Sint, true),
+        S::R16i => (F::R16i, Sint, true),
+        S::R8i => (F::R8i, Sint, true),
+        S::Rgba32ui => (F::Rgba32ui, Uint, false),
+        S::Rgba16ui => (F::Rgba16ui, Uint, false),
+        S::Rgba8ui => (F::Rgba8ui, Uint, false),
+        S::R32ui => (F::R32ui, Uint, false),
+        S::Rgb10a2ui => (F::Rgb10a2ui, Uint, true),
+        S::Rg32ui => (F::Rg32ui, Uint, true),
+        S::Rg16ui => (F::Rg16ui, Uint, true),
+        S::Rg8ui => (F::Rg8ui, Uint, true),
+        S::R16ui => (F::R16ui, Uint, true),
+        S::R8ui => (F::R8ui, Uint, true),
+        S::R64ui => (F::R64ui, Uint, false),
+        S::R64i => (F::R64i, Sint, false),
+    }
+}
