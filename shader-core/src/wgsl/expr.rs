@@ -144,6 +144,10 @@ impl<'a> Lowerer<'a> {
                 Ok(v) => Sv::U32(v),
                 Err(_) => return Err(self.error(format!("{value} does not fit in u32"), span)),
             },
+            ast::Literal::Int { suffix: Some(ast::IntSuffix::I64 | ast::IntSuffix::U64), .. }
+            | ast::Literal::Float { suffix: Some(ast::FloatSuffix::F64), .. } => {
+                return Err(self.error("64-bit literals (naga's `li`, `lu`, `lf` suffixes) are not supported", span))
+            }
             ast::Literal::Float { value, suffix: None } => Sv::AFloat(value),
             ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F32) } => {
                 if value.is_finite() && !(value as f32).is_finite() {
