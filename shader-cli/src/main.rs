@@ -288,17 +288,20 @@ fn read_spirv(path: &Path) -> Result<Vec<u32>, Failure> {
     }
 }
 
-/// Disassembles with rspirv. Its loader reports malformed modules as errors, but its
-/// disassembler indexes operands without checking; a module that upsets it is reported as
-/// malformed instead of crashing the tool.
+/// Disassembles with rspirv. Its loader reports most malformed modules as errors, but parts of
+/// its parser and disassembler unwrap and index without checking; a module that upsets them is
+/// reported as malformed instead of crashing the tool.
 fn disassemble(words: &[u32]) -> Result<String, String> {
     use rspirv::binary::Disassemble;
-    let module = rspirv::dr::load_words(words).map_err(|e| format!("not a valid SPIR-V module: {e}"))?;
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let text = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| module.disassemble()));
+    let result = std::panic::catch_unwind(|| {
+        rspirv::dr::load_words(words)
+            .map(|module| module.disassemble())
+            .map_err(|e| format!("not a valid SPIR-V module: {e}"))
+    });
     std::panic::set_hook(previous_hook);
-    text.map_err(|_| "malformed SPIR-V: the disassembler could not read it".to_string())
+    result.unwrap_or_else(|_| Err("malformed SPIR-V: the disassembler could not read it".to_string()))
 }
 
 /// Writes to stdout. A reader that went away (`shader reflect x | head`) is not an error.
