@@ -1,1 +1,1049 @@
 //! Reflection: what a compiled module exposes to the host (bindings, entry points, IO).
+//!
+//! [`reflect`] reads an IR module (validated, as every back end sees it) and describes its
+//! interface as plain serde data: the `shader reflect` command prints it as JSON, and the
+//! macros and runtime build bind group layouts, vertex layouts and typed structs from it.
+//!
+//! Layouts are read from the IR (struct member offsets, struct spans, array strides,
+//! `StructMember::matrix`), which the front end decided; only the sizes of scalars, vectors
+//! and matrices are computed here. Output is deterministic: bindings are sorted by
+//! (group, binding), stage inputs and outputs by location, everything else keeps declaration
+//! order. Optional fields that do not apply are left out of the JSON rather than written as
+//! `null`.
+
+use crate::ir::{
+    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
+    MatrixLayout, Module, ScalarKind, Statement, StorageFormat, TypeInner,
+};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// Everything a host needs to know about a shader module's interface.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reflection {
+    /// Entry points, in the order of `Module::entry_points`.
+    pub entry_points: Vec<EntryPoint>,
+    /// Every resource binding (buffers, textures, samplers), sorted by (group, binding);
+    /// resources that alias one binding keep declaration order.
+    pub bindings: Vec<Binding>,
+    /// Push-constant blocks (wgpu "immediates"), in declaration order. Vulkan allows one per
+    /// entry point.
+    pub push_constants: Vec<PushConstant>,
+    /// Specialization constants (WGSL `override`, GLSL `constant_id`), in declaration order.
+    pub specialization_constants: Vec<SpecializationConstant>,
+}
+
+/// A pipeline stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Vertex,
+    Fragment,
+    Compute,
+}
+
+impl From<ir::Stage> for Stage {
+    fn from(stage: ir::Stage) -> Stage {
+        match stage {
+            ir::Stage::Vertex => Stage::Vertex,
+            ir::Stage::Fragment => Stage::Fragment,
+            ir::Stage::Compute => Stage::Compute,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntryPoint {
+    /// The `OpEntryPoint` name.
+    pub name: String,
+    pub stage: Stage,
+    /// Compute only: the workgroup size (the override's default in overridden dimensions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_size: Option<[u32; 3]>,
+    /// Compute only: per dimension, the SpecId of the specialization constant that sizes it,
+    /// or `null` when the dimension is fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_size_overrides: Option<[Option<u32>; 3]>,
+    /// Vertex only: the user-defined (`location`) inputs, sorted by location. Built-ins such as
+    /// the vertex index are not listed: the host does not feed them from vertex buffers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub vertex_inputs: Vec<VertexInput>,
+    /// Fragment only: the colour outputs, sorted by location (then blend source).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fragment_outputs: Vec<FragmentOutput>,
+}
+
+/// One vertex attribute.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VertexInput {
+    pub location: u32,
+    /// The variable's name in the shader.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The attribute's type, spelled like WGSL (`vec3<f32>`).
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The wgpu `VertexFormat` (snake_case, e.g. `float32x3`) that feeds one location of this
+    /// input; `null` when wgpu has none (3-component 8/16-bit vectors, booleans).
+    pub format: Option<&'static str>,
+    /// Consecutive locations the input occupies when more than one (matrices take one per
+    /// column, arrays one per element; GLSL 4.60 §4.4.1: `dvec3`/`dvec4` take two).
+    #[serde(skip_serializing_if = "is_one")]
+    pub location_count: u32,
+}
+
+/// One fragment colour output.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FragmentOutput {
+    pub location: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Dual-source blending index (WGSL `@blend_src`), when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blend_src: Option<u32>,
+}
+
+/// What kind of descriptor a binding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BindingKind {
+    UniformBuffer,
+    StorageBuffer,
+    SampledTexture,
+    MultisampledTexture,
+    /// A depth texture (also when multisampled; see `texture.multisampled`).
+    DepthTexture,
+    StorageTexture,
+    Sampler,
+    ComparisonSampler,
+    /// A combined image sampler (GLSL `sampler2D` for the Vulkan target).
+    CombinedImageSampler,
+}
+
+/// How a storage buffer or storage texture may be accessed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    Read,
+    Write,
+    ReadWrite,
+}
+
+impl From<ir::StorageAccess> for Access {
+    fn from(access: ir::StorageAccess) -> Access {
+        match (access.load, access.store) {
+            (false, true) => Access::Write,
+            (true, true) => Access::ReadWrite,
+            // GLSL `readonly writeonly` allows neither; read is the weakest descriptor type.
+            (_, false) => Access::Read,
+        }
+    }
+}
+
+/// One resource binding (a descriptor, or a descriptor array).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Binding {
+    /// Bind group (descriptor set).
+    pub group: u32,
+    pub binding: u32,
+    /// The variable's name; for a GLSL block without an instance name, the block's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub kind: BindingKind,
+    /// Storage buffers and storage textures only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<Access>,
+    /// The resource's type spelled like WGSL: `Params`, `array<Particle>`, `texture_2d<f32>`,
+    /// `binding_array<sampler, 4>`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Descriptor arrays: the number of descriptors. Absent for single resources and for
+    /// runtime-sized descriptor arrays (see `count_unbounded`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// A runtime-sized descriptor array (GLSL `texture2D t[]`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub count_unbounded: bool,
+    /// Uniform and storage buffers: the memory layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffer: Option<BufferLayout>,
+    /// Textures, storage textures and combined image samplers: the image's shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub texture: Option<TextureInfo>,
+    /// Stages of the entry points that use the binding; every entry point's stage when none
+    /// uses it (it is declared, so a pipeline layout still has to provide it).
+    pub stages: Vec<Stage>,
+}
+
+/// The memory layout of a buffer (or push-constant block).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BufferLayout {
+    /// The minimum binding size in bytes (wgpu `min_binding_size`): the whole block, and for a
+    /// block ending in a runtime-sized array the fixed part plus one element.
+    pub size: u32,
+    /// For a block ending in (or being) a runtime-sized array: the element stride, so `n`
+    /// elements need `size + (n - 1) * runtime_array_stride` bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runtime_array_stride: Option<u32>,
+    /// When the block's type is itself an array: its stride.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array_stride: Option<u32>,
+    /// When the block's type is a struct: its members.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+}
+
+/// One struct member, with its layout.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Member {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Byte offset from the start of the enclosing struct (SPIR-V `Offset`).
+    pub offset: u32,
+    /// Size in bytes; a runtime-sized array counts one element.
+    pub size: u32,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Arrays: the stride of the outermost array dimension (SPIR-V `ArrayStride`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array_stride: Option<u32>,
+    /// Arrays: the element count of the outermost dimension; absent when runtime-sized.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array_length: Option<u32>,
+    /// Matrices and arrays of matrices: the stride between columns (rows when row-major).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matrix_stride: Option<u32>,
+    /// Matrices and arrays of matrices: whether stored row by row (GLSL `row_major`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row_major: Option<bool>,
+    /// Structs and arrays of structs: the (element) struct's members, offsets relative to
+    /// the element.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+}
+
+/// The shape of a texture binding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TextureInfo {
+    /// `1d`, `2d`, `3d`, `cube`, `buffer` (texel buffers) or `subpass` (input attachments).
+    pub dimension: &'static str,
+    pub arrayed: bool,
+    pub multisampled: bool,
+    /// Sampled textures: `float`, `sint`, `uint` or `depth`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_type: Option<&'static str>,
+    /// Storage textures: the texel format, spelled like WGSL/wgpu (`rgba8unorm`), or
+    /// `unknown` (GLSL images without a format qualifier).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<&'static str>,
+}
+
+/// One push-constant block.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PushConstant {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(rename = "type")]
+    pub ty: String,
+    #[serde(flatten)]
+    pub layout: BufferLayout,
+    /// As for [`Binding::stages`].
+    pub stages: Vec<Stage>,
+}
+
+/// One specialization constant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpecializationConstant {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The SpecId: the declared one, or the one the back end assigns (see [`override_ids`]).
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The default value when it is a constant; absent when there is no default or the
+    /// default is an expression this module cannot fold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+}
+
+/// A scalar constant. Floats are printed with the shortest decimal that round-trips at their
+/// own width (an `f32` 0.1 prints as `0.1`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Float(f64),
+}
+
+/// Describes the interface of `module`.
+pub fn reflect(module: &Module) -> Reflection {
+    let ids = override_ids(module);
+    let usage: Vec<BTreeSet<Handle<ir::GlobalVariable>>> =
+        module.entry_points.iter().map(|ep| globals_used(module, ep.function)).collect();
+    let single_entry = module.entry_points.len() == 1;
+    let stages_using = |global: Handle<ir::GlobalVariable>| -> Vec<Stage> {
+        let mut stages: Vec<Stage> = module
+            .entry_points
+            .iter()
+            .zip(&usage)
+            .filter(|(_, used)| used.contains(&global))
+            .map(|(ep, _)| ep.stage.into())
+            .collect();
+        if stages.is_empty() {
+            stages = module.entry_points.iter().map(|ep| ep.stage.into()).collect();
+        }
+        stages.sort();
+        stages.dedup();
+        stages
+    };
+
+    let entry_points = module
+        .entry_points
+        .iter()
+        .zip(&usage)
+        .map(|(ep, used)| {
+            // With one entry point every stage variable is its own (GLSL declares the
+            // interface whether or not `main` touches it); with several, only what it uses.
+            let owns = |g: Handle<ir::GlobalVariable>| single_entry || used.contains(&g);
+            let compute = ep.stage == ir::Stage::Compute;
+            EntryPoint {
+                name: ep.name.clone(),
+                stage: ep.stage.into(),
+                workgroup_size: compute.then_some(ep.workgroup_size),
+                workgroup_size_overrides: compute
+                    .then(|| ep.workgroup_size_overrides.map(|o| o.and_then(|h| ids.get(h.index()).copied()))),
+                vertex_inputs: if ep.stage == ir::Stage::Vertex { vertex_inputs(module, owns) } else { Vec::new() },
+                fragment_outputs: if ep.stage == ir::Stage::Fragment {
+                    fragment_outputs(module, owns)
+                } else {
+                    Vec::new()
+                },
+            }
+        })
+        .collect();
+
+    let mut bindings = Vec::new();
+    let mut push_constants = Vec::new();
+    for (handle, global) in module.globals.iter() {
+        match global.space {
+            AddressSpace::PushConstant => push_constants.push(PushConstant {
+                name: global.name.clone(),
+                ty: type_name(module, global.ty, 0),
+                layout: buffer_layout(module, global.ty),
+                stages: stages_using(handle),
+            }),
+            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle => {
+                // Validated modules bind every resource; an unbound one has nothing to report.
+                if let Some(binding) = global.binding {
+                    bindings.push(resource_binding(module, global, binding, stages_using(handle)));
+                }
+            }
+            _ => {}
+        }
+    }
+    bindings.sort_by_key(|b| (b.group, b.binding));
+
+    let specialization_constants = module
+        .overrides
+        .iter()
+        .map(|(handle, o)| SpecializationConstant {
+            name: o.name.clone(),
+            id: ids[handle.index()],
+            ty: type_name(module, o.ty, 0),
+            default: o.init.and_then(|init| eval(module, init, 0)),
+        })
+        .collect();
+
+    Reflection { entry_points, bindings, push_constants, specialization_constants }
+}
+
+/// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the
+/// smallest id not declared by any override and not given out before, in declaration order.
+/// The SPIR-V back end must assign ids the same way, so both call this.
+pub fn override_ids(module: &Module) -> Vec<u32> {
+    let mut taken: BTreeSet<u32> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+    let mut next = 0u32;
+    module
+        .overrides
+        .iter()
+        .map(|(_, o)| match o.id {
+            Some(id) => id,
+            None => {
+                while taken.contains(&next) {
+                    next = next.saturating_add(1);
+                }
+                taken.insert(next);
+                next
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources
+
+fn resource_binding(
+    module: &Module,
+    global: &ir::GlobalVariable,
+    binding: ir::ResourceBinding,
+    stages: Vec<Stage>,
+) -> Binding {
+    // A descriptor array describes its element; the array only contributes the count.
+    let (element, count, count_unbounded) = match *module.inner(global.ty) {
+        TypeInner::BindingArray { base, size: ArraySize::Constant(n) } => (base, Some(n), false),
+        TypeInner::BindingArray { base, size: ArraySize::Dynamic } => (base, None, true),
+        _ => (global.ty, None, false),
+    };
+    let name = global.name.clone().or_else(|| module.types[element].name.clone());
+    let mut access = None;
+    let mut buffer = None;
+    let mut texture = None;
+    let kind = match global.space {
+        AddressSpace::Uniform => {
+            buffer = Some(buffer_layout(module, element));
+            BindingKind::UniformBuffer
+        }
+        AddressSpace::Storage { access: a } => {
+            access = Some(a.into());
+            buffer = Some(buffer_layout(module, element));
+            BindingKind::StorageBuffer
+        }
+        _ => {
+            let image = match *module.inner(element) {
+                TypeInner::SampledImage { image } => Some((image, true)),
+                TypeInner::Image { .. } => Some((element, false)),
+                _ => None,
+            };
+            match image.map(|(image, combined)| (module.inner(image), combined)) {
+                Some((&TypeInner::Image { dim, arrayed, class }, combined)) => {
+                    let (kind, info) = texture_info(dim, arrayed, class);
+                    if let ImageClass::Storage { access: a, .. } = class {
+                        access = Some(a.into());
+                    }
+                    texture = Some(info);
+                    if combined {
+                        BindingKind::CombinedImageSampler
+                    } else {
+                        kind
+                    }
+                }
+                _ => match *module.inner(element) {
+                    TypeInner::Sampler { comparison: true } => BindingKind::ComparisonSampler,
+                    // Anything else in the handle space is a sampler in a valid module.
+                    _ => BindingKind::Sampler,
+                },
+            }
+        }
+    };
+    Binding {
+        group: binding.group,
+        binding: binding.binding,
+        name,
+        kind,
+        access,
+        ty: type_name(module, global.ty, 0),
+        count,
+        count_unbounded,
+        buffer,
+        texture,
+        stages,
+    }
+}
+
+fn texture_info(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (BindingKind, TextureInfo) {
+    let dimension = match dim {
+        ImageDimension::D1 => "1d",
+        ImageDimension::D2 => "2d",
+        ImageDimension::D3 => "3d",
+        ImageDimension::Cube => "cube",
+        ImageDimension::SubpassData => "subpass",
+        ImageDimension::Buffer => "buffer",
+    };
+    let mut info = TextureInfo { dimension, arrayed, multisampled: false, sample_type: None, format: None };
+    let kind = match class {
+        ImageClass::Sampled { kind, multisampled } => {
+            info.multisampled = multisampled;
+            info.sample_type = Some(sample_type(kind));
+            if multisampled {
+                BindingKind::MultisampledTexture
+            } else {
+                BindingKind::SampledTexture
+            }
+        }
+        ImageClass::Depth { multisampled } => {
+            info.multisampled = multisampled;
+            info.sample_type = Some("depth");
+            BindingKind::DepthTexture
+        }
+        ImageClass::Storage { format, .. } => {
+            info.format = Some(format_name(format));
+            BindingKind::StorageTexture
+        }
+    };
+    (kind, info)
+}
+
+fn sample_type(kind: ScalarKind) -> &'static str {
+    match kind {
+        ScalarKind::Sint => "sint",
+        ScalarKind::Uint => "uint",
+        // Bool textures do not exist; float is what a front end would have meant.
+        ScalarKind::Float | ScalarKind::Bool => "float",
+    }
+}
+
+/// WGSL texel format names (WGSL §6.5.5), which are also wgpu's `TextureFormat` names in
+/// lower case.
+fn format_name(format: StorageFormat) -> &'static str {
+    use StorageFormat as F;
+    match format {
+        F::Unknown => "unknown",
+        F::Rgba32f => "rgba32float",
+        F::Rgba16f => "rgba16float",
+        F::R32f => "r32float",
+        F::Rgba8 => "rgba8unorm",
+        F::Rgba8Snorm => "rgba8snorm",
+        F::Rg32f => "rg32float",
+        F::Rg16f => "rg16float",
+        F::R11fG11fB10f => "rg11b10ufloat",
+        F::R16f => "r16float",
+        F::Rgba16 => "rgba16unorm",
+        F::Rgb10A2 => "rgb10a2unorm",
+        F::Rg16 => "rg16unorm",
+        F::Rg8 => "rg8unorm",
+        F::R16 => "r16unorm",
+        F::R8 => "r8unorm",
+        F::Rgba16Snorm => "rgba16snorm",
+        F::Rg16Snorm => "rg16snorm",
+        F::Rg8Snorm => "rg8snorm",
+        F::R16Snorm => "r16snorm",
+        F::R8Snorm => "r8snorm",
+        F::Rgba32i => "rgba32sint",
+        F::Rgba16i => "rgba16sint",
+        F::Rgba8i => "rgba8sint",
+        F::R32i => "r32sint",
+        F::Rg32i => "rg32sint",
+        F::Rg16i => "rg16sint",
+        F::Rg8i => "rg8sint",
+        F::R16i => "r16sint",
+        F::R8i => "r8sint",
+        F::Rgba32ui => "rgba32uint",
+        F::Rgba16ui => "rgba16uint",
+        F::Rgba8ui => "rgba8uint",
+        F::R32ui => "r32uint",
+        F::Rgb10a2ui => "rgb10a2uint",
+        F::Rg32ui => "rg32uint",
+        F::Rg16ui => "rg16uint",
+        F::Rg8ui => "rg8uint",
+        F::R16ui => "r16uint",
+        F::R8ui => "r8uint",
+        F::Bgra8Unorm => "bgra8unorm",
+        F::R64ui => "r64uint",
+        F::R64i => "r64sint",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory layouts
+
+fn buffer_layout(module: &Module, ty: Handle<ir::Type>) -> BufferLayout {
+    match *module.inner(ty) {
+        TypeInner::Struct { ref members, span } => {
+            let runtime_array_stride = members.last().and_then(|last| match *module.inner(last.ty) {
+                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => Some((last.offset, stride)),
+                _ => None,
+            });
+            // The span is authoritative when the front end rounded it up to the struct's
+            // alignment; a span that stops short of the first runtime element is extended.
+            let size = match runtime_array_stride {
+                Some((offset, stride)) => span.max(offset.saturating_add(stride)),
+                None => span,
+            };
+            BufferLayout {
+                size,
+                runtime_array_stride: runtime_array_stride.map(|(_, stride)| stride),
+                array_stride: None,
+                members: struct_members(module, members, 0),
+            }
+        }
+        TypeInner::Array { size, stride, .. } => BufferLayout {
+            size: type_size(module, ty, None, 0),
+            runtime_array_stride: (size == ArraySize::Dynamic).then_some(stride),
+            array_stride: Some(stride),
+            members: Vec::new(),
+        },
+        _ => BufferLayout {
+            size: type_size(module, ty, None, 0),
+            runtime_array_stride: None,
+            array_stride: None,
+            members: Vec::new(),
+        },
+    }
+}
+
+/// Types nest at most this deep in reflection output; a deeper (or cyclic, invalid) type is
+/// cut off rather than recursed into forever.
+const MAX_DEPTH: u32 = 64;
+
+fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> Vec<Member> {
+    if depth > MAX_DEPTH {
+        return Vec::new();
+    }
+    members
+        .iter()
+        .map(|m| {
+            let mut member = Member {
+                name: m.name.clone(),
+                offset: m.offset,
+                size: type_size(module, m.ty, m.matrix, depth),
+                ty: type_name(module, m.ty, depth),
+                array_stride: None,
+                array_length: None,
+                matrix_stride: None,
+                row_major: None,
+                members: Vec::new(),
+            };
+            if let TypeInner::Array { size, stride, .. } = *module.inner(m.ty) {
+                member.array_stride = Some(stride);
+                member.array_length = match size {
+                    ArraySize::Constant(n) => Some(n),
+                    ArraySize::Dynamic => None,
+                };
+            }
+            // Strip array dimensions to reach what the elements are.
+            let mut element = m.ty;
+            for _ in 0..MAX_DEPTH {
+                match *module.inner(element) {
+                    TypeInner::Array { base, .. } => element = base,
+                    _ => break,
+                }
+            }
+            match *module.inner(element) {
+                TypeInner::Matrix { rows, scalar, .. } => {
+                    let layout = m.matrix.unwrap_or(default_matrix_layout(rows, scalar));
+                    member.matrix_stride = Some(layout.stride);
+                    member.row_major = Some(layout.row_major);
+                }
+                TypeInner::Struct { ref members, .. } => member.members = struct_members(module, members, depth + 1),
+                _ => {}
+            }
+            member
+        })
+        .collect()
+}
+
+/// Column-major with columns aligned like vectors: what WGSL (§14.4.1) and std430 give, used
+/// only where the IR carries no `MatrixLayout` (a bare matrix, not a struct member).
+fn default_matrix_layout(rows: ir::VectorSize, scalar: ir::Scalar) -> MatrixLayout {
+    let rows = if rows == ir::VectorSize::Tri { 4 } else { rows as u32 };
+    MatrixLayout { stride: rows * scalar.width as u32, row_major: false }
+}
+
+/// The size in bytes of a host-shareable type. `matrix` is the member's matrix layout, which
+/// decides the size of a matrix; a runtime-sized array counts one element.
+fn type_size(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>, depth: u32) -> u32 {
+    if depth > MAX_DEPTH {
+        return 0;
+    }
+    match *module.inner(ty) {
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => s.width as u32,
+        TypeInner::Vector { size, scalar } => size as u32 * scalar.width as u32,
+        TypeInner::Matrix { columns, rows, scalar } => {
+            let layout = matrix.unwrap_or(default_matrix_layout(rows, scalar));
+            let vectors = if layout.row_major { rows } else { columns };
+            layout.stride.saturating_mul(vectors as u32)
+        }
+        TypeInner::Array { base, size, stride } => {
+            // Stride 0 marks arrays that are not host-shareable; size them by their elements.
+            let stride = if stride == 0 { type_size(module, base, matrix, depth + 1) } else { stride };
+            match size {
+                ArraySize::Constant(n) => stride.saturating_mul(n),
+                ArraySize::Dynamic => stride,
+            }
+        }
+        TypeInner::Struct { ref members, span } => {
+            // A struct ending in a runtime array may have a span without its first element.
+            let end = members.last().map_or(0, |last| {
+                last.offset.saturating_add(type_size(module, last.ty, last.matrix, depth + 1))
+            });
+            span.max(end)
+        }
+        _ => 0,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stage interface
+
+fn vertex_inputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -> bool) -> Vec<VertexInput> {
+    let mut inputs: Vec<VertexInput> = module
+        .globals
+        .iter()
+        .filter(|&(h, g)| g.space == AddressSpace::Input && owns(h))
+        .filter_map(|(_, g)| match g.io {
+            Some(IoBinding::Location { location, .. }) => Some(VertexInput {
+                location,
+                name: g.name.clone(),
+                ty: type_name(module, g.ty, 0),
+                format: vertex_format(module, g.ty),
+                location_count: location_count(module, g.ty, 0),
+            }),
+            _ => None,
+        })
+        .collect();
+    inputs.sort_by_key(|i| i.location);
+    inputs
+}
+
+fn fragment_outputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -> bool) -> Vec<FragmentOutput> {
+    let mut outputs: Vec<FragmentOutput> = module
+        .globals
+        .iter()
+        .filter(|&(h, g)| g.space == AddressSpace::Output && owns(h))
+        .filter_map(|(_, g)| match g.io {
+            Some(IoBinding::Location { location, blend_src, .. }) => Some(FragmentOutput {
+                location,
+                name: g.name.clone(),
+                ty: type_name(module, g.ty, 0),
+                blend_src,
+            }),
+            _ => None,
+        })
+        .collect();
+    outputs.sort_by_key(|o| (o.location, o.blend_src));
+    outputs
+}
+
+/// The wgpu `VertexFormat` feeding one location of an input of type `ty`.
+fn vertex_format(module: &Module, ty: Handle<ir::Type>) -> Option<&'static str> {
+    let (scalar, n) = match *module.inner(ty) {
+        TypeInner::Scalar(s) => (s, 1),
+        TypeInner::Vector { size, scalar } => (scalar, size as usize),
+        // One column per location.
+        TypeInner::Matrix { rows, scalar, .. } => (scalar, rows as usize),
+        TypeInner::Array { base, .. } => return vertex_format(module, base),
+        _ => return None,
+    };
+    let table: [Option<&'static str>; 4] = match (scalar.kind, scalar.width) {
+        (ScalarKind::Float, 4) => [Some("float32"), Some("float32x2"), Some("float32x3"), Some("float32x4")],
+        (ScalarKind::Float, 2) => [Some("float16"), Some("float16x2"), None, Some("float16x4")],
+        (ScalarKind::Float, 8) => [Some("float64"), Some("float64x2"), Some("float64x3"), Some("float64x4")],
+        (ScalarKind::Uint, 4) => [Some("uint32"), Some("uint32x2"), Some("uint32x3"), Some("uint32x4")],
+        (ScalarKind::Sint, 4) => [Some("sint32"), Some("sint32x2"), Some("sint32x3"), Some("sint32x4")],
+        (ScalarKind::Uint, 2) => [Some("uint16"), Some("uint16x2"), None, Some("uint16x4")],
+        (ScalarKind::Sint, 2) => [Some("sint16"), Some("sint16x2"), None, Some("sint16x4")],
+        (ScalarKind::Uint, 1) => [Some("uint8"), Some("uint8x2"), None, Some("uint8x4")],
+        (ScalarKind::Sint, 1) => [Some("sint8"), Some("sint8x2"), None, Some("sint8x4")],
+        _ => [None; 4],
+    };
+    table[n - 1]
+}
+
+/// Locations an input or output of type `ty` occupies (GLSL 4.60 §4.4.1).
+fn location_count(module: &Module, ty: Handle<ir::Type>, depth: u32) -> u32 {
+    if depth > MAX_DEPTH {
+        return 1;
+    }
+    match *module.inner(ty) {
+        TypeInner::Vector { size, scalar } if scalar.width == 8 && size as u32 > 2 => 2,
+        TypeInner::Matrix { columns, rows, scalar } => {
+            let per_column = if scalar.width == 8 && rows as u32 > 2 { 2 } else { 1 };
+            columns as u32 * per_column
+        }
+        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
+            n.saturating_mul(location_count(module, base, depth + 1))
+        }
+        TypeInner::Struct { ref members, .. } => members
+            .iter()
+            .fold(0u32, |sum, m| sum.saturating_add(location_count(module, m.ty, depth + 1))),
+        _ => 1,
+    }
+}
+
+/// Every global `function` uses, directly or through the functions it calls.
+fn globals_used(module: &Module, function: Handle<ir::Function>) -> BTreeSet<Handle<ir::GlobalVariable>> {
+    let mut globals = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let mut work = vec![function];
+    while let Some(handle) = work.pop() {
+        if !seen.insert(handle) {
+            continue;
+        }
+        let Some(f) = module.functions.get(handle) else { continue };
+        for (_, expr) in f.expressions.iter() {
+            match *expr {
+                Expression::GlobalVar(g) => {
+                    globals.insert(g);
+                }
+                Expression::Call { function, .. } => work.push(function),
+                _ => {}
+            }
+        }
+        // Calls without a result are statements; walk blocks with a stack, not recursion,
+        // so deeply nested control flow cannot overflow ours.
+        let mut blocks = vec![&f.body];
+        while let Some(block) = blocks.pop() {
+            for statement in &block.body {
+                match statement {
+                    Statement::Call { function, .. } => work.push(*function),
+                    Statement::Block(b) => blocks.push(b),
+                    Statement::If { accept, reject, .. } => blocks.extend([accept, reject]),
+                    Statement::Switch { cases, .. } => blocks.extend(cases.iter().map(|c| &c.body)),
+                    Statement::Loop { body, continuing, .. } => blocks.extend([body, continuing]),
+                    _ => {}
+                }
+            }
+        }
+    }
+    globals
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type names and constant values
+
+/// Spells a type like WGSL does; GLSL-only types get WGSL-style names too
+/// (`combined_image_sampler<texture_2d<f32>>`, `texture_buffer<f32>`).
+fn type_name(module: &Module, ty: Handle<ir::Type>, depth: u32) -> String {
+    if depth > MAX_DEPTH {
+        return "...".to_string();
+    }
+    let t = &module.types[ty];
+    match t.inner {
+        TypeInner::Scalar(s) => scalar_name(s).to_string(),
+        TypeInner::Vector { size, scalar } => format!("vec{}<{}>", size as u32, scalar_name(scalar)),
+        TypeInner::Matrix { columns, rows, scalar } => {
+            format!("mat{}x{}<{}>", columns as u32, rows as u32, scalar_name(scalar))
+        }
+        TypeInner::Atomic(s) => format!("atomic<{}>", scalar_name(s)),
+        TypeInner::Pointer { base, space } => {
+            format!("ptr<{}, {}>", space_name(space), type_name(module, base, depth + 1))
+        }
+        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
+            format!("array<{}, {}>", type_name(module, base, depth + 1), n)
+        }
+        TypeInner::Array { base, size: ArraySize::Dynamic, .. } => {
+            format!("array<{}>", type_name(module, base, depth + 1))
+        }
+        TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| format!("struct{}", ty.index())),
+        TypeInner::Image { dim, arrayed, class } => image_name(dim, arrayed, class),
+        TypeInner::Sampler { comparison: false } => "sampler".to_string(),
+        TypeInner::Sampler { comparison: true } => "sampler_comparison".to_string(),
+        TypeInner::SampledImage { image } => {
+            format!("combined_image_sampler<{}>", type_name(module, image, depth + 1))
+        }
+        TypeInner::BindingArray { base, size: ArraySize::Constant(n) } => {
+            format!("binding_array<{}, {}>", type_name(module, base, depth + 1), n)
+        }
+        TypeInner::BindingArray { base, size: ArraySize::Dynamic } => {
+            format!("binding_array<{}>", type_name(module, base, depth + 1))
+        }
+    }
+}
+
+fn scalar_name(s: ir::Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Sint, 1) => "i8",
+        (ScalarKind::Sint, 2) => "i16",
+        (ScalarKind::Sint, 8) => "i64",
+        (ScalarKind::Sint, _) => "i32",
+        (ScalarKind::Uint, 1) => "u8",
+        (ScalarKind::Uint, 2) => "u16",
+        (ScalarKind::Uint, 8) => "u64",
+        (ScalarKind::Uint, _) => "u32",
+        (ScalarKind::Float, 2) => "f16",
+        (ScalarKind::Float, 8) => "f64",
+        (ScalarKind::Float, _) => "f32",
+    }
+}
+
+fn space_name(space: AddressSpace) -> &'static str {
+    match space {
+        AddressSpace::Function => "function",
+        AddressSpace::Private => "private",
+        AddressSpace::Workgroup => "workgroup",
+        AddressSpace::Uniform => "uniform",
+        AddressSpace::Storage { .. } => "storage",
+        AddressSpace::Handle => "handle",
+        AddressSpace::PushConstant => "push_constant",
+        AddressSpace::Input => "in",
+        AddressSpace::Output => "out",
+    }
+}
+
+fn image_name(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
+    let dim = match dim {
+        ImageDimension::D1 => "1d",
+        ImageDimension::D2 => "2d",
+        ImageDimension::D3 => "3d",
+        ImageDimension::Cube => "cube",
+        ImageDimension::SubpassData => "subpass",
+        ImageDimension::Buffer => "buffer",
+    };
+    let array = if arrayed { "_array" } else { "" };
+    match class {
+        ImageClass::Sampled { kind, multisampled } => {
+            let ms = if multisampled { "multisampled_" } else { "" };
+            let texel = match kind {
+                ScalarKind::Sint => "i32",
+                ScalarKind::Uint => "u32",
+                ScalarKind::Float | ScalarKind::Bool => "f32",
+            };
+            format!("texture_{ms}{dim}{array}<{texel}>")
+        }
+        ImageClass::Depth { multisampled } => {
+            let ms = if multisampled { "multisampled_" } else { "" };
+            format!("texture_depth_{ms}{dim}{array}")
+        }
+        ImageClass::Storage { format, access } => {
+            let access = match Access::from(access) {
+                Access::Read => "read",
+                Access::Write => "write",
+                Access::ReadWrite => "read_write",
+            };
+            format!("texture_storage_{dim}{array}<{}, {access}>", format_name(format))
+        }
+    }
+}
+
+/// Folds a constant expression of `Module::const_expressions` to a scalar, when it is one:
+/// literals, zero values, other overrides' defaults, negation, `!`, conversions, selects and
+/// the four arithmetic operators. Anything else (or overflow at the expression's type) is
+/// `None`: reflection reports no default rather than a wrong one.
+fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> {
+    let exprs = &module.const_expressions;
+    if depth > MAX_DEPTH || !exprs.check(expr) {
+        return None;
+    }
+    let scalar = module.inner(exprs.ty(expr)).scalar()?;
+    let value = match exprs[expr] {
+        Expression::Literal(literal) => literal_value(literal),
+        Expression::ZeroValue(_) => convert(Value::Int(0), scalar)?,
+        Expression::Override(o) => eval(module, module.overrides.get(o)?.init?, depth + 1)?,
+        Expression::Convert { expr, to } => convert(eval(module, expr, depth + 1)?, to)?,
+        Expression::Select { condition, accept, reject } => match eval(module, condition, depth + 1)? {
+            Value::Bool(true) => eval(module, accept, depth + 1)?,
+            Value::Bool(false) => eval(module, reject, depth + 1)?,
+            _ => return None,
+        },
+        Expression::Unary { op, expr } => match (op, eval(module, expr, depth + 1)?) {
+            (ir::UnaryOp::Negate, Value::Int(v)) => Value::Int(v.checked_neg()?),
+            (ir::UnaryOp::Negate, Value::Float(v)) => Value::Float(-v),
+            (ir::UnaryOp::LogicalNot, Value::Bool(b)) => Value::Bool(!b),
+            _ => return None,
+        },
+        Expression::Binary { op, left, right } => {
+            let (l, r) = (eval(module, left, depth + 1)?, eval(module, right, depth + 1)?);
+            use ir::BinaryOp as B;
+            match (l, r) {
+                (Value::Int(a), Value::Int(b)) => Value::Int(match op {
+                    B::Add => a.checked_add(b)?,
+                    B::Subtract => a.checked_sub(b)?,
+                    B::Multiply => a.checked_mul(b)?,
+                    B::Divide => a.checked_div(b)?,
+                    _ => return None,
+                }),
+                (Value::Uint(a), Value::Uint(b)) => Value::Uint(match op {
+                    B::Add => a.checked_add(b)?,
+                    B::Subtract => a.checked_sub(b)?,
+                    B::Multiply => a.checked_mul(b)?,
+                    B::Divide => a.checked_div(b)?,
+                    _ => return None,
+                }),
+                (Value::Float(a), Value::Float(b)) => Value::Float(match op {
+                    B::Add => a + b,
+                    B::Subtract => a - b,
+                    B::Multiply => a * b,
+                    B::Divide => a / b,
+                    _ => return None,
+                }),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    // Re-fit to the expression's own type: range-check integers, round floats to its width.
+    convert(value, scalar)
+}
+
+fn literal_value(literal: Literal) -> Value {
+    match literal {
+        Literal::Bool(b) => Value::Bool(b),
+        Literal::I32(v) => Value::Int(v as i64),
+        Literal::I64(v) => Value::Int(v),
+        Literal::U32(v) => Value::Uint(v as u64),
+        Literal::U64(v) => Value::Uint(v),
+        Literal::SmallInt { value, scalar } if scalar.kind == ScalarKind::Uint => Value::Uint(value as u32 as u64),
+        Literal::SmallInt { value, .. } => Value::Int(value as i64),
+        Literal::F16(v) => Value::Float(v.to_f64()),
+        Literal::F32(v) => Value::Float(v as f64),
+        Literal::F64(v) => Value::Float(v),
+    }
+}
+
+/// Converts a value to `to` the way SPIR-V's conversions do (floats truncate toward zero,
+/// bools become 0/1, numbers become `!= 0`), or `None` when an integer does not fit.
+fn convert(value: Value, to: ir::Scalar) -> Option<Value> {
+    let bits = (to.width as u32 * 8).clamp(8, 64);
+    match to.kind {
+        ScalarKind::Bool => Some(Value::Bool(match value {
+            Value::Bool(b) => b,
+            Value::Int(v) => v != 0,
+            Value::Uint(v) => v != 0,
+            Value::Float(v) => v != 0.0,
+        })),
+        ScalarKind::Sint => {
+            let v: i64 = match value {
+                Value::Bool(b) => b as i64,
+                Value::Int(v) => v,
+                Value::Uint(v) => i64::try_from(v).ok()?,
+                Value::Float(v) if v.is_finite() => v.trunc() as i64,
+                Value::Float(_) => return None,
+            };
+            let (min, max) = (i64::MIN >> (64 - bits), i64::MAX >> (64 - bits));
+            (min..=max).contains(&v).then_some(Value::Int(v))
+        }
+        ScalarKind::Uint => {
+            let v: u64 = match value {
+                Value::Bool(b) => b as u64,
+                Value::Int(v) => u64::try_from(v).ok()?,
+                Value::Uint(v) => v,
+                Value::Float(v) if v.is_finite() && v > -1.0 => v.trunc() as u64,
+                Value::Float(_) => return None,
+            };
+            (v <= u64::MAX >> (64 - bits)).then_some(Value::Uint(v))
+        }
+        ScalarKind::Float => {
+            let v = match value {
+                Value::Bool(b) => b as u8 as f64,
+                Value::Int(v) => v as f64,
+                Value::Uint(v) => v as f64,
+                Value::Float(v) => v,
+            };
+            Some(Value::Float(round_to_width(v, to.width)))
+        }
+    }
+}
+
+/// Rounds to an `f16`/`f32` and back to the shortest `f64` that prints the same decimal, so
+/// JSON shows `0.1` for an `f32` 0.1 rather than `0.10000000149011612`.
+fn round_to_width(v: f64, width: u8) -> f64 {
+    let text = match width {
+        2 => half::f16::from_f64(v).to_string(),
+        4 => (v as f32).to_string(),
+        _ => return v,
+    };
+    text.parse().unwrap_or(v)
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
