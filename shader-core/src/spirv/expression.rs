@@ -164,7 +164,7 @@ impl<'a> Writer<'a> {
                 let b = self.eval(base)?;
                 Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(b), Operand::LiteralBit32(index)]))
             }
-            Expression::LocalVar(_) | Expression::FunctionArg(_) | Expression::LetRef(_) if is_pointer => self.eval_pointer(expr),
+            Expression::LocalVar(_) if is_pointer => self.eval_pointer(expr),
             Expression::GlobalVar(_) => {
                 if is_pointer {
                     self.eval_pointer(expr)
