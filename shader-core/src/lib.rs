@@ -53,7 +53,8 @@ pub struct CompileOptions {
     pub language: Language,
     /// GLSL only: the stage of the file (from its extension when not given).
     pub stage: Option<ir::Stage>,
-    /// The SPIR-V version to emit, `(1, 0)` to `(1, 6)`.
+    /// The SPIR-V version to emit, `(1, 0)` to `(1, 6)`. A minimum: a module using features
+    /// of a newer version (subgroup operations need 1.3) gets that version, as with glslang.
     pub spirv_version: (u8, u8),
     pub target: Target,
     /// GLSL `#include` search paths.
@@ -118,7 +119,38 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         }
     };
     let info = ir::validate::validate(&module).map_err(|d| fail(d, &sources))?;
-    let spirv_options = spirv::Options { version: options.spirv_version, debug_names: true };
+    let version = options.spirv_version.max(minimum_spirv_version(&module));
+    let spirv_options = spirv::Options { version, debug_names: true };
     let spirv = spirv::emit(&module, &info, &spirv_options).map_err(|d| fail(d, &sources))?;
     Ok(Compiled { module, spirv, sources, warnings })
+}
+
+/// The oldest SPIR-V version that can express `module`.
+fn minimum_spirv_version(module: &ir::Module) -> (u8, u8) {
+    use ir::{BuiltIn, Expression, IoBinding};
+    let subgroup_builtin = module.globals.iter().any(|(_, g)| {
+        matches!(
+            g.io,
+            Some(IoBinding::BuiltIn(
+                BuiltIn::SubgroupSize
+                    | BuiltIn::SubgroupInvocationId
+                    | BuiltIn::NumSubgroups
+                    | BuiltIn::SubgroupId
+                    | BuiltIn::SubgroupEqMask
+                    | BuiltIn::SubgroupGeMask
+                    | BuiltIn::SubgroupGtMask
+                    | BuiltIn::SubgroupLeMask
+                    | BuiltIn::SubgroupLtMask
+            ))
+        )
+    });
+    let subgroup_op = module
+        .functions
+        .iter()
+        .any(|(_, f)| f.expressions.iter().any(|(_, e)| matches!(e, Expression::Subgroup { .. })));
+    if subgroup_builtin || subgroup_op {
+        (1, 3)
+    } else {
+        (1, 0)
+    }
 }

@@ -230,6 +230,10 @@ impl<'a> Writer<'a> {
 
     fn write_module(&mut self) -> R<()> {
         self.capability(Capability::Shader);
+        if self.module.entry_points.is_empty() {
+            // A module without entry points is a library: SPIR-V only allows that with Linkage.
+            self.capability(Capability::Linkage);
+        }
         self.find_nested_structs();
         for ep in &self.module.entry_points {
             let Some(info) = self.info.functions.get(ep.function.index()) else {

@@ -212,9 +212,13 @@ impl<'a> Lowerer<'a> {
                     }
                     "textureSampleCompare" | "textureSampleCompareLevel" | "textureGatherCompare" => {
                         depth_ref = Some(self.f32_arg(fx, args.next()?)?);
-                        if n == "textureSampleCompare" { SampleLevel::Auto } else { SampleLevel::Zero }
+                        match n {
+                            "textureSampleCompareLevel" => SampleLevel::Zero,
+                            _ => SampleLevel::Auto,
+                        }
                     }
-                    "textureGather" => SampleLevel::Zero,
+                    // Gathers have no level of detail operand (they read level 0).
+                    "textureGather" => SampleLevel::Auto,
                     _ => return Err(self.error(format!("unknown function `{n}`"), span)),
                 };
                 let offset = if args.items.len() > 0 {
