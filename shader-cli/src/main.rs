@@ -335,3 +335,54 @@ fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {
         _ => Err("expected a version from 1.0 to 1.6".to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_output_paths() {
+        for (input, expected) in [
+            ("scale.wgsl", "scale.spv"),
+            ("dir/blur.frag", "dir/blur.frag.spv"),
+            ("blur.vert.glsl", "blur.vert.spv"),
+            ("effect.agsl", "effect.spv"),
+            ("noext", "noext.spv"),
+            ("a.comp", "a.comp.spv"),
+        ] {
+            assert_eq!(default_output(Path::new(input)), PathBuf::from(expected), "{input}");
+        }
+    }
+
+    #[test]
+    fn stages_from_file_names() {
+        for (name, stage) in [
+            ("a.vert", Some(ir::Stage::Vertex)),
+            ("a.frag", Some(ir::Stage::Fragment)),
+            ("dir.x/a.comp", Some(ir::Stage::Compute)),
+            ("a.vert.glsl", Some(ir::Stage::Vertex)),
+            ("a.comp.glsl", Some(ir::Stage::Compute)),
+            ("a.glsl", None),
+            ("a.geom", None),
+            ("vert", None),
+        ] {
+            assert_eq!(stage_from_path(name), stage, "{name}");
+        }
+    }
+
+    #[test]
+    fn defines_and_versions() {
+        assert_eq!(parse_define("N=64"), Ok(("N".to_string(), "64".to_string())));
+        assert_eq!(parse_define("FLAG"), Ok(("FLAG".to_string(), "1".to_string())));
+        assert_eq!(parse_define("EMPTY="), Ok(("EMPTY".to_string(), String::new())));
+        assert_eq!(parse_define("A=B=C"), Ok(("A".to_string(), "B=C".to_string())));
+        assert!(parse_define("=1").is_err());
+        assert!(parse_define("9x").is_err());
+        assert!(parse_define("a-b").is_err());
+        assert_eq!(parse_spirv_version("1.0"), Ok((1, 0)));
+        assert_eq!(parse_spirv_version("1.6"), Ok((1, 6)));
+        for bad in ["1.7", "2.0", "1", "1.", "x.y", "1.3.0"] {
+            assert!(parse_spirv_version(bad).is_err(), "{bad}");
+        }
+    }
+}

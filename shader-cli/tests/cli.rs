@@ -5,6 +5,7 @@
 use rspirv::binary::Assemble;
 use rspirv::spirv;
 use std::path::{Path, PathBuf};
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 const SHADER: &str = env!("CARGO_BIN_EXE_shader");
@@ -240,16 +241,19 @@ fn malformed_spirv_is_an_error_not_a_panic() {
 fn closed_stdout_is_not_a_panic() {
     let dir = scratch("pipe");
     std::fs::write(dir.join("m.spv"), bytes(&tiny_module())).unwrap();
-    // The read end is closed before the child starts, so its first write fails with EPIPE.
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let out = Command::new(SHADER)
-        .args(["disassemble", "m.spv"])
+    // Deterministic: a shell holds the tool back until the parent has closed the pipe's read
+    // end, then execs it, so its first write fails with EPIPE.
+    let mut child = Command::new("sh")
+        .args(["-c", r#"read go; exec "$0" disassemble m.spv"#, SHADER])
         .current_dir(&dir)
-        .stdout(writer)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output()
+        .spawn()
         .unwrap();
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(b"go\n").unwrap();
+    let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
