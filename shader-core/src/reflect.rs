@@ -919,7 +919,8 @@ fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> 
     if depth > MAX_DEPTH || !exprs.check(expr) {
         return None;
     }
-    let scalar = module.inner(exprs.ty(expr)).scalar()?;
+    // Specialization constants are scalars (SPIR-V §2.12); anything else has no simple default.
+    let TypeInner::Scalar(scalar) = *module.inner(exprs.ty(expr)) else { return None };
     let value = match exprs[expr] {
         Expression::Literal(literal) => literal_value(literal),
         Expression::ZeroValue(_) => convert(Value::Int(0), scalar)?,

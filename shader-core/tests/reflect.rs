@@ -555,3 +555,37 @@ fn anonymous_block_is_named_after_its_type_and_bare_matrix_gets_default_layout()
     assert_json(&r["bindings"][1]["buffer"], json!({ "size": 48 }));
     assert_eq!(r["bindings"][1]["type"], "mat3x3<f32>");
 }
+
+#[test]
+fn override_defaults_fold_simple_expressions_and_give_up_on_overflow() {
+    let mut m = Module::default();
+    let i32_ = m.ty(TypeInner::Scalar(Scalar::I32));
+    let u32_ = m.ty(TypeInner::Scalar(Scalar::U32));
+    let boolean = m.ty(TypeInner::Scalar(Scalar::BOOL));
+    let span = Span::default();
+    let seven = constant(&mut m, Literal::I32(7));
+    let neg = m.const_expressions.append(Expression::Unary { op: UnaryOp::Negate, expr: seven }, i32_, span);
+    let f = constant(&mut m, Literal::F32(2.9));
+    let conv = m.const_expressions.append(Expression::Convert { expr: f, to: Scalar::U32 }, u32_, span);
+    let max = constant(&mut m, Literal::I32(i32::MAX));
+    let one = constant(&mut m, Literal::I32(1));
+    let overflow = m.const_expressions.append(Expression::Binary { op: BinaryOp::Add, left: max, right: one }, i32_, span);
+    let t = constant(&mut m, Literal::Bool(true));
+    let not = m.const_expressions.append(Expression::Unary { op: UnaryOp::LogicalNot, expr: t }, boolean, span);
+    for (name, ty, init) in [("neg", i32_, neg), ("conv", u32_, conv), ("overflow", i32_, overflow), ("flag", boolean, not)] {
+        override_(&mut m, name, None, ty, Some(init));
+    }
+    let r = to_json(&m);
+    assert_json(
+        &r["specialization_constants"],
+        json!([
+            { "name": "neg", "id": 0, "type": "i32", "default": -7 },
+            // Float to integer conversion truncates toward zero (SPIR-V OpConvertFToU).
+            { "name": "conv", "id": 1, "type": "u32", "default": 2 },
+            // i32::MAX + 1 does not fit an i32: no default rather than a wrong one.
+            { "name": "overflow", "id": 2, "type": "i32" },
+            { "name": "flag", "id": 3, "type": "bool", "default": false },
+        ]),
+    );
+    assert_json(&r["entry_points"], json!([]));
+}
