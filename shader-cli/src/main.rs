@@ -13,7 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "shader", version, about = "Compile, validate, reflect and disassemble shaders (GLSL, WGSL, AGSL -> SPIR-V)")]
+#[command(
+    name = "shader",
+    version,
+    about = "Compile, validate, reflect and disassemble shaders (GLSL, WGSL, AGSL -> SPIR-V)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -162,8 +166,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Disassemble { input } => {
             let words = if is_spirv_file(&input.path) { read_spirv(&input.path)? } else { compile(&input)?.spirv };
-            let text = disassemble(&words)
-                .map_err(|e| Failure::Message(format!("`{}`: {e}", input.path.display())))?;
+            let text = disassemble(&words).map_err(|e| Failure::Message(format!("`{}`: {e}", input.path.display())))?;
             write_stdout(format!("{text}\n").as_bytes())
         }
     }
@@ -248,8 +251,7 @@ fn stage_from_path(name: &str) -> Option<ir::Stage> {
 /// A language extension is replaced (`a.wgsl` -> `a.spv`, `a.vert.glsl` -> `a.vert.spv`); a
 /// stage extension is kept (`a.frag` -> `a.frag.spv`) so a `.vert`/`.frag` pair cannot collide.
 fn default_output(input: &Path) -> PathBuf {
-    let language_extension =
-        matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "agsl"));
+    let language_extension = matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "agsl"));
     if language_extension {
         input.with_extension("spv")
     } else {

@@ -4,8 +4,8 @@
 
 use rspirv::binary::Assemble;
 use rspirv::spirv;
-use std::path::{Path, PathBuf};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const SHADER: &str = env!("CARGO_BIN_EXE_shader");
@@ -189,7 +189,16 @@ fn disassembles_a_spirv_file() {
     let out = run(&dir, &["disassemble", "m.spv"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
-    for needle in ["; Version: 1.0", "OpCapability Shader", "OpMemoryModel Logical GLSL450", "OpEntryPoint GLCompute", "\"main\"", "LocalSize 8 1 1", "OpReturn", "OpFunctionEnd"] {
+    for needle in [
+        "; Version: 1.0",
+        "OpCapability Shader",
+        "OpMemoryModel Logical GLSL450",
+        "OpEntryPoint GLCompute",
+        "\"main\"",
+        "LocalSize 8 1 1",
+        "OpReturn",
+        "OpFunctionEnd",
+    ] {
         assert!(text.contains(needle), "no `{needle}` in:\n{text}");
     }
     // SPIR-V §2.3: a big-endian module (byte-swapped magic) is read too, with the same text.

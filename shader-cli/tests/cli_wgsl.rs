@@ -5,8 +5,8 @@
 //! These need the WGSL front end and the SPIR-V back end; until those land they fail.
 
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const SHADER: &str = env!("CARGO_BIN_EXE_shader");
@@ -46,7 +46,11 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 
 /// Checks a module with `spirv-val` (Vulkan 1.1) and naga's SPIR-V front end + validator.
 fn check_spirv(dir: &Path, bytes: &[u8]) {
-    assert!(bytes.chunks_exact(4).remainder().is_empty() && bytes.len() >= 20, "{} bytes is not a SPIR-V module", bytes.len());
+    assert!(
+        bytes.chunks_exact(4).remainder().is_empty() && bytes.len() >= 20,
+        "{} bytes is not a SPIR-V module",
+        bytes.len()
+    );
     assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()), 0x0723_0203, "magic number");
     let path = dir.join("checked.spv");
     std::fs::write(&path, bytes).unwrap();
@@ -55,7 +59,12 @@ fn check_spirv(dir: &Path, bytes: &[u8]) {
         .arg(&path)
         .output()
         .expect("spirv-val is installed");
-    assert!(val.status.success(), "spirv-val: {}{}", String::from_utf8_lossy(&val.stdout), String::from_utf8_lossy(&val.stderr));
+    assert!(
+        val.status.success(),
+        "spirv-val: {}{}",
+        String::from_utf8_lossy(&val.stdout),
+        String::from_utf8_lossy(&val.stderr)
+    );
     let module = naga::front::spv::parse_u8_slice(bytes, &naga::front::spv::Options::default())
         .unwrap_or_else(|e| panic!("naga cannot parse the SPIR-V: {e:?}"));
     naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
@@ -144,7 +153,9 @@ fn disassemble_shows_the_entry_point_and_bindings() {
     let dir = scratch("disassemble");
     let out = run(&dir, &["disassemble", "scale.wgsl"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    for needle in ["OpEntryPoint GLCompute", "\"main\"", "LocalSize 64 1 1", "DescriptorSet 0", "Binding 1", "ArrayStride 4"] {
+    for needle in
+        ["OpEntryPoint GLCompute", "\"main\"", "LocalSize 64 1 1", "DescriptorSet 0", "Binding 1", "ArrayStride 4"]
+    {
         assert!(text.contains(needle), "no `{needle}` in:\n{text}");
     }
     // Disassembling the compiled file gives the same text.
