@@ -13,7 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "shader", version, about = "Compile, validate, reflect and disassemble shaders (GLSL, WGSL, AGSL -> SPIR-V)")]
+#[command(
+    name = "shader",
+    version,
+    about = "Compile, validate, reflect and disassemble shaders (GLSL, WGSL, AGSL -> SPIR-V)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -162,8 +166,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Disassemble { input } => {
             let words = if is_spirv_file(&input.path) { read_spirv(&input.path)? } else { compile(&input)?.spirv };
-            let text = disassemble(&words)
-                .map_err(|e| Failure::Message(format!("`{}`: {e}", input.path.display())))?;
+            let text = disassemble(&words).map_err(|e| Failure::Message(format!("`{}`: {e}", input.path.display())))?;
             write_stdout(format!("{text}\n").as_bytes())
         }
     }
@@ -248,8 +251,7 @@ fn stage_from_path(name: &str) -> Option<ir::Stage> {
 /// A language extension is replaced (`a.wgsl` -> `a.spv`, `a.vert.glsl` -> `a.vert.spv`); a
 /// stage extension is kept (`a.frag` -> `a.frag.spv`) so a `.vert`/`.frag` pair cannot collide.
 fn default_output(input: &Path) -> PathBuf {
-    let language_extension =
-        matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "agsl"));
+    let language_extension = matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "agsl"));
     if language_extension {
         input.with_extension("spv")
     } else {
@@ -333,5 +335,56 @@ fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {
             _ => Err("expected a version from 1.0 to 1.6".to_string()),
         },
         _ => Err("expected a version from 1.0 to 1.6".to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_output_paths() {
+        for (input, expected) in [
+            ("scale.wgsl", "scale.spv"),
+            ("dir/blur.frag", "dir/blur.frag.spv"),
+            ("blur.vert.glsl", "blur.vert.spv"),
+            ("effect.agsl", "effect.spv"),
+            ("noext", "noext.spv"),
+            ("a.comp", "a.comp.spv"),
+        ] {
+            assert_eq!(default_output(Path::new(input)), PathBuf::from(expected), "{input}");
+        }
+    }
+
+    #[test]
+    fn stages_from_file_names() {
+        for (name, stage) in [
+            ("a.vert", Some(ir::Stage::Vertex)),
+            ("a.frag", Some(ir::Stage::Fragment)),
+            ("dir.x/a.comp", Some(ir::Stage::Compute)),
+            ("a.vert.glsl", Some(ir::Stage::Vertex)),
+            ("a.comp.glsl", Some(ir::Stage::Compute)),
+            ("a.glsl", None),
+            ("a.geom", None),
+            ("vert", None),
+        ] {
+            assert_eq!(stage_from_path(name), stage, "{name}");
+        }
+    }
+
+    #[test]
+    fn defines_and_versions() {
+        assert_eq!(parse_define("N=64"), Ok(("N".to_string(), "64".to_string())));
+        assert_eq!(parse_define("FLAG"), Ok(("FLAG".to_string(), "1".to_string())));
+        assert_eq!(parse_define("EMPTY="), Ok(("EMPTY".to_string(), String::new())));
+        assert_eq!(parse_define("A=B=C"), Ok(("A".to_string(), "B=C".to_string())));
+        assert!(parse_define("=1").is_err());
+        assert!(parse_define("9x").is_err());
+        assert!(parse_define("a-b").is_err());
+        assert_eq!(parse_spirv_version("1.0"), Ok((1, 0)));
+        assert_eq!(parse_spirv_version("1.6"), Ok((1, 6)));
+        for bad in ["1.7", "2.0", "1", "1.", "x.y", "1.3.0"] {
+            assert!(parse_spirv_version(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use rspirv::binary::Assemble;
 use rspirv::spirv;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -188,7 +189,16 @@ fn disassembles_a_spirv_file() {
     let out = run(&dir, &["disassemble", "m.spv"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
-    for needle in ["; Version: 1.0", "OpCapability Shader", "OpMemoryModel Logical GLSL450", "OpEntryPoint GLCompute", "\"main\"", "LocalSize 8 1 1", "OpReturn", "OpFunctionEnd"] {
+    for needle in [
+        "; Version: 1.0",
+        "OpCapability Shader",
+        "OpMemoryModel Logical GLSL450",
+        "OpEntryPoint GLCompute",
+        "\"main\"",
+        "LocalSize 8 1 1",
+        "OpReturn",
+        "OpFunctionEnd",
+    ] {
         assert!(text.contains(needle), "no `{needle}` in:\n{text}");
     }
     // SPIR-V §2.3: a big-endian module (byte-swapped magic) is read too, with the same text.
@@ -240,16 +250,19 @@ fn malformed_spirv_is_an_error_not_a_panic() {
 fn closed_stdout_is_not_a_panic() {
     let dir = scratch("pipe");
     std::fs::write(dir.join("m.spv"), bytes(&tiny_module())).unwrap();
-    // The read end is closed before the child starts, so its first write fails with EPIPE.
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let out = Command::new(SHADER)
-        .args(["disassemble", "m.spv"])
+    // Deterministic: a shell holds the tool back until the parent has closed the pipe's read
+    // end, then execs it, so its first write fails with EPIPE.
+    let mut child = Command::new("sh")
+        .args(["-c", r#"read go; exec "$0" disassemble m.spv"#, SHADER])
         .current_dir(&dir)
-        .stdout(writer)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output()
+        .spawn()
         .unwrap();
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(b"go\n").unwrap();
+    let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");

@@ -12,8 +12,8 @@
 //! `null`.
 
 use crate::ir::{
-    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
-    MatrixLayout, Module, ScalarKind, Statement, StorageFormat, TypeInner,
+    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal, MatrixLayout,
+    Module, ScalarKind, Statement, StorageFormat, TypeInner,
 };
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -667,9 +667,9 @@ fn type_size(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>
         }
         TypeInner::Struct { ref members, span } => {
             // A struct ending in a runtime array may have a span without its first element.
-            let end = members.last().map_or(0, |last| {
-                last.offset.saturating_add(type_size(module, last.ty, last.matrix, depth + 1))
-            });
+            let end = members
+                .last()
+                .map_or(0, |last| last.offset.saturating_add(type_size(module, last.ty, last.matrix, depth + 1)));
             span.max(end)
         }
         _ => 0,
@@ -705,12 +705,9 @@ fn fragment_outputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -
         .iter()
         .filter(|&(h, g)| g.space == AddressSpace::Output && owns(h))
         .filter_map(|(_, g)| match g.io {
-            Some(IoBinding::Location { location, blend_src, .. }) => Some(FragmentOutput {
-                location,
-                name: g.name.clone(),
-                ty: type_name(module, g.ty, 0),
-                blend_src,
-            }),
+            Some(IoBinding::Location { location, blend_src, .. }) => {
+                Some(FragmentOutput { location, name: g.name.clone(), ty: type_name(module, g.ty, 0), blend_src })
+            }
             _ => None,
         })
         .collect();
@@ -757,9 +754,9 @@ fn location_count(module: &Module, ty: Handle<ir::Type>, depth: u32) -> u32 {
         TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
             n.saturating_mul(location_count(module, base, depth + 1))
         }
-        TypeInner::Struct { ref members, .. } => members
-            .iter()
-            .fold(0u32, |sum, m| sum.saturating_add(location_count(module, m.ty, depth + 1))),
+        TypeInner::Struct { ref members, .. } => {
+            members.iter().fold(0u32, |sum, m| sum.saturating_add(location_count(module, m.ty, depth + 1)))
+        }
         _ => 1,
     }
 }
@@ -919,7 +916,8 @@ fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> 
     if depth > MAX_DEPTH || !exprs.check(expr) {
         return None;
     }
-    let scalar = module.inner(exprs.ty(expr)).scalar()?;
+    // Specialization constants are scalars (SPIR-V §2.12); anything else has no simple default.
+    let TypeInner::Scalar(scalar) = *module.inner(exprs.ty(expr)) else { return None };
     let value = match exprs[expr] {
         Expression::Literal(literal) => literal_value(literal),
         Expression::ZeroValue(_) => convert(Value::Int(0), scalar)?,

@@ -37,20 +37,40 @@ fn global(m: &mut Module, name: &str, space: AddressSpace, ty: Handle<Type>) -> 
     )
 }
 
-fn resource(m: &mut Module, name: &str, space: AddressSpace, ty: Handle<Type>, group: u32, binding: u32) -> Handle<GlobalVariable> {
+fn resource(
+    m: &mut Module,
+    name: &str,
+    space: AddressSpace,
+    ty: Handle<Type>,
+    group: u32,
+    binding: u32,
+) -> Handle<GlobalVariable> {
     let g = global(m, name, space, ty);
     m.globals[g].binding = Some(ResourceBinding { group, binding });
     g
 }
 
-fn location(m: &mut Module, name: &str, space: AddressSpace, ty: Handle<Type>, location: u32, blend_src: Option<u32>) -> Handle<GlobalVariable> {
+fn location(
+    m: &mut Module,
+    name: &str,
+    space: AddressSpace,
+    ty: Handle<Type>,
+    location: u32,
+    blend_src: Option<u32>,
+) -> Handle<GlobalVariable> {
     let g = global(m, name, space, ty);
     m.globals[g].io =
         Some(IoBinding::Location { location, component: None, interpolation: None, sampling: None, blend_src });
     g
 }
 
-fn builtin(m: &mut Module, name: &str, space: AddressSpace, ty: Handle<Type>, builtin: BuiltIn) -> Handle<GlobalVariable> {
+fn builtin(
+    m: &mut Module,
+    name: &str,
+    space: AddressSpace,
+    ty: Handle<Type>,
+    builtin: BuiltIn,
+) -> Handle<GlobalVariable> {
     let g = global(m, name, space, ty);
     m.globals[g].io = Some(IoBinding::BuiltIn(builtin));
     g
@@ -85,7 +105,13 @@ fn constant(m: &mut Module, literal: Literal) -> Handle<Expression> {
     m.const_expressions.append(Expression::Literal(literal), ty, Span::default())
 }
 
-fn override_(m: &mut Module, name: &str, id: Option<u32>, ty: Handle<Type>, init: Option<Handle<Expression>>) -> Handle<Override> {
+fn override_(
+    m: &mut Module,
+    name: &str,
+    id: Option<u32>,
+    ty: Handle<Type>,
+    init: Option<Handle<Expression>>,
+) -> Handle<Override> {
     m.overrides.append(Override { name: Some(name.to_string()), id, ty, init }, Span::default())
 }
 
@@ -167,20 +193,13 @@ fn compute_module() -> Module {
     let tex = resource(&mut m, "tex", AddressSpace::Handle, tex2d, 1, 0);
     let samp = resource(&mut m, "samp", AddressSpace::Handle, sampler, 1, 1);
     let params_g = resource(&mut m, "params", AddressSpace::Uniform, params, 0, 0);
-    let particles_g = resource(
-        &mut m,
-        "particles",
-        AddressSpace::Storage { access: StorageAccess::READ_WRITE },
-        particles,
-        0,
-        1,
-    );
+    let particles_g =
+        resource(&mut m, "particles", AddressSpace::Storage { access: StorageAccess::READ_WRITE }, particles, 0, 1);
     resource(&mut m, "out_img", AddressSpace::Handle, storage_img, 2, 0);
     let textures = resource(&mut m, "textures", AddressSpace::Handle, tex_array, 1, 2);
     let shared_g = global(&mut m, "scratch", AddressSpace::Workgroup, shared);
     let samplers = resource(&mut m, "samplers", AddressSpace::Handle, sampler_array, 1, 3);
-    let indices_g =
-        resource(&mut m, "indices", AddressSpace::Storage { access: StorageAccess::READ }, indices, 0, 2);
+    let indices_g = resource(&mut m, "indices", AddressSpace::Storage { access: StorageAccess::READ }, indices, 0, 2);
 
     let one_point_five = constant(&mut m, Literal::F32(1.5));
     let sixty_four = constant(&mut m, Literal::U32(64));
@@ -357,14 +376,24 @@ fn render_module() -> Module {
     let camera = named(
         &mut m,
         "Camera",
-        TypeInner::Struct { members: vec![matrix_member("view_proj", mat4, 0, 16, false), member("eye", vec3, 64)], span: 80 },
+        TypeInner::Struct {
+            members: vec![matrix_member("view_proj", mat4, 0, 16, false), member("eye", vec3, 64)],
+            span: 80,
+        },
     );
     let pc = named(
         &mut m,
         "PushConstants",
-        TypeInner::Struct { members: vec![matrix_member("mvp", mat4, 0, 16, true), member("tint", vec4, 64)], span: 80 },
+        TypeInner::Struct {
+            members: vec![matrix_member("mvp", mat4, 0, 16, true), member("tint", vec4, 64)],
+            span: 80,
+        },
     );
-    let depth2d = m.ty(TypeInner::Image { dim: ImageDimension::D2, arrayed: false, class: ImageClass::Depth { multisampled: false } });
+    let depth2d = m.ty(TypeInner::Image {
+        dim: ImageDimension::D2,
+        arrayed: false,
+        class: ImageClass::Depth { multisampled: false },
+    });
     let shadow = m.ty(TypeInner::SampledImage { image: depth2d });
     let lut = m.ty(TypeInner::Image {
         dim: ImageDimension::D3,
@@ -376,7 +405,11 @@ fn render_module() -> Module {
         arrayed: false,
         class: ImageClass::Sampled { kind: ScalarKind::Sint, multisampled: true },
     });
-    let cube_depth = m.ty(TypeInner::Image { dim: ImageDimension::Cube, arrayed: true, class: ImageClass::Depth { multisampled: false } });
+    let cube_depth = m.ty(TypeInner::Image {
+        dim: ImageDimension::Cube,
+        arrayed: true,
+        class: ImageClass::Depth { multisampled: false },
+    });
 
     let camera_g = resource(&mut m, "camera", AddressSpace::Uniform, camera, 0, 0);
     let shadow_g = resource(&mut m, "shadow", AddressSpace::Handle, shadow, 0, 1);
@@ -403,7 +436,8 @@ fn render_module() -> Module {
     // The vertex stage reaches `camera` only through a call nested in an `if`.
     let helper = function(&mut m, "transform", &[camera_g]);
     let helper = m.functions.append(helper, Span::default());
-    let mut vs = function(&mut m, "vs_main", &[normal, position, model, joints, flags, vertex_index, clip, v_color, pc_g]);
+    let mut vs =
+        function(&mut m, "vs_main", &[normal, position, model, joints, flags, vertex_index, clip, v_color, pc_g]);
     let condition = vs.expressions.append(Expression::Literal(Literal::Bool(true)), boolean, Span::default());
     let mut accept = Block::new();
     accept.push(Statement::Call { function: helper, arguments: Vec::new() }, Span::default());
@@ -550,8 +584,48 @@ fn anonymous_block_is_named_after_its_type_and_bare_matrix_gets_default_layout()
     entry_point(&mut m, "main", Stage::Compute, main);
     let r = to_json(&m);
     assert_eq!(r["bindings"][0]["name"], "Globals");
-    assert_json(&r["bindings"][0]["buffer"], json!({ "size": 16, "members": [{ "name": "time", "offset": 0, "size": 4, "type": "f32" }] }));
+    assert_json(
+        &r["bindings"][0]["buffer"],
+        json!({ "size": 16, "members": [{ "name": "time", "offset": 0, "size": 4, "type": "f32" }] }),
+    );
     // WGSL §14.4.1: mat3x3<f32> is three 16-byte-aligned columns.
     assert_json(&r["bindings"][1]["buffer"], json!({ "size": 48 }));
     assert_eq!(r["bindings"][1]["type"], "mat3x3<f32>");
+}
+
+#[test]
+fn override_defaults_fold_simple_expressions_and_give_up_on_overflow() {
+    let mut m = Module::default();
+    let i32_ = m.ty(TypeInner::Scalar(Scalar::I32));
+    let u32_ = m.ty(TypeInner::Scalar(Scalar::U32));
+    let boolean = m.ty(TypeInner::Scalar(Scalar::BOOL));
+    let span = Span::default();
+    let seven = constant(&mut m, Literal::I32(7));
+    let neg = m.const_expressions.append(Expression::Unary { op: UnaryOp::Negate, expr: seven }, i32_, span);
+    let f = constant(&mut m, Literal::F32(2.9));
+    let conv = m.const_expressions.append(Expression::Convert { expr: f, to: Scalar::U32 }, u32_, span);
+    let max = constant(&mut m, Literal::I32(i32::MAX));
+    let one = constant(&mut m, Literal::I32(1));
+    let overflow =
+        m.const_expressions.append(Expression::Binary { op: BinaryOp::Add, left: max, right: one }, i32_, span);
+    let t = constant(&mut m, Literal::Bool(true));
+    let not = m.const_expressions.append(Expression::Unary { op: UnaryOp::LogicalNot, expr: t }, boolean, span);
+    for (name, ty, init) in
+        [("neg", i32_, neg), ("conv", u32_, conv), ("overflow", i32_, overflow), ("flag", boolean, not)]
+    {
+        override_(&mut m, name, None, ty, Some(init));
+    }
+    let r = to_json(&m);
+    assert_json(
+        &r["specialization_constants"],
+        json!([
+            { "name": "neg", "id": 0, "type": "i32", "default": -7 },
+            // Float to integer conversion truncates toward zero (SPIR-V OpConvertFToU).
+            { "name": "conv", "id": 1, "type": "u32", "default": 2 },
+            // i32::MAX + 1 does not fit an i32: no default rather than a wrong one.
+            { "name": "overflow", "id": 2, "type": "i32" },
+            { "name": "flag", "id": 3, "type": "bool", "default": false },
+        ]),
+    );
+    assert_json(&r["entry_points"], json!([]));
 }

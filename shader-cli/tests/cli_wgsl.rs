@@ -1,0 +1,186 @@
+//! The `shader` binary's success path on a small WGSL compute shader: compile (to a file, to the
+//! default path, to stdout), validate, reflect and disassemble. Every SPIR-V module produced is
+//! checked by `spirv-val` and by naga's SPIR-V front end and validator.
+//!
+//! These need the WGSL front end and the SPIR-V back end; until those land they fail.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const SHADER: &str = env!("CARGO_BIN_EXE_shader");
+
+const SCALE: &str = r#"
+struct Params {
+    scale: f32,
+    count: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> data: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (id.x < params.count) {
+        data[id.x] = data[id.x] * params.scale;
+    }
+}
+"#;
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shader-cli-wgsl-tests").join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("scale.wgsl"), SCALE).unwrap();
+    dir
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    let output = Command::new(SHADER).args(args).current_dir(dir).output().expect("the shader binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "`shader {}` panicked:\n{stderr}", args.join(" "));
+    assert_eq!(output.status.code(), Some(0), "`shader {}` failed:\n{stderr}", args.join(" "));
+    output
+}
+
+/// Checks a module with `spirv-val` (Vulkan 1.1) and naga's SPIR-V front end + validator.
+fn check_spirv(dir: &Path, bytes: &[u8]) {
+    assert!(
+        bytes.chunks_exact(4).remainder().is_empty() && bytes.len() >= 20,
+        "{} bytes is not a SPIR-V module",
+        bytes.len()
+    );
+    assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()), 0x0723_0203, "magic number");
+    let path = dir.join("checked.spv");
+    std::fs::write(&path, bytes).unwrap();
+    let val = Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.1"])
+        .arg(&path)
+        .output()
+        .expect("spirv-val is installed");
+    assert!(
+        val.status.success(),
+        "spirv-val: {}{}",
+        String::from_utf8_lossy(&val.stdout),
+        String::from_utf8_lossy(&val.stderr)
+    );
+    let module = naga::front::spv::parse_u8_slice(bytes, &naga::front::spv::Options::default())
+        .unwrap_or_else(|e| panic!("naga cannot parse the SPIR-V: {e:?}"));
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("naga rejects the SPIR-V: {e:?}"));
+}
+
+#[test]
+fn compiles_to_a_valid_spirv_file() {
+    let dir = scratch("compile");
+    let out = run(&dir, &["compile", "scale.wgsl", "-o", "out.spv"]);
+    assert!(out.stdout.is_empty());
+    check_spirv(&dir, &std::fs::read(dir.join("out.spv")).unwrap());
+}
+
+#[test]
+fn default_output_replaces_the_wgsl_extension() {
+    let dir = scratch("default-output");
+    run(&dir, &["compile", "scale.wgsl"]);
+    check_spirv(&dir, &std::fs::read(dir.join("scale.spv")).expect("scale.spv written next to scale.wgsl"));
+}
+
+#[test]
+fn dash_writes_spirv_to_stdout() {
+    let dir = scratch("stdout");
+    let out = run(&dir, &["compile", "scale.wgsl", "-o", "-"]);
+    check_spirv(&dir, &out.stdout);
+}
+
+#[test]
+fn spirv_version_option_sets_the_header() {
+    let dir = scratch("version");
+    let out = run(&dir, &["compile", "scale.wgsl", "-o", "-", "--spirv-version", "1.3"]);
+    assert_eq!(u32::from_le_bytes(out.stdout[4..8].try_into().unwrap()), 0x0001_0300);
+    check_spirv(&dir, &out.stdout);
+}
+
+#[test]
+fn validate_prints_nothing_on_success() {
+    let dir = scratch("validate");
+    let out = run(&dir, &["validate", "scale.wgsl"]);
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.join("scale.spv").exists(), "validate wrote a file");
+}
+
+#[test]
+fn reflect_prints_bindings_and_workgroup_size() {
+    let dir = scratch("reflect");
+    let out = run(&dir, &["reflect", "scale.wgsl"]);
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    assert_eq!(
+        r["entry_points"],
+        json!([{ "name": "main", "stage": "compute", "workgroup_size": [64, 1, 1],
+                 "workgroup_size_overrides": [null, null, null] }])
+    );
+    let bindings = r["bindings"].as_array().unwrap();
+    assert_eq!(bindings.len(), 2, "{r:#}");
+    let params = &bindings[0];
+    assert_eq!((params["group"].as_u64(), params["binding"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(params["name"], "params");
+    assert_eq!(params["kind"], "uniform_buffer");
+    assert_eq!(params["type"], "Params");
+    assert_eq!(params["buffer"]["size"], 8);
+    assert_eq!(
+        params["buffer"]["members"],
+        json!([
+            { "name": "scale", "offset": 0, "size": 4, "type": "f32" },
+            { "name": "count", "offset": 4, "size": 4, "type": "u32" },
+        ])
+    );
+    assert_eq!(params["stages"], json!(["compute"]));
+    let data = &bindings[1];
+    assert_eq!((data["group"].as_u64(), data["binding"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(data["name"], "data");
+    assert_eq!(data["kind"], "storage_buffer");
+    assert_eq!(data["access"], "read_write");
+    assert_eq!(data["type"], "array<f32>");
+    assert_eq!(data["buffer"], json!({ "size": 4, "runtime_array_stride": 4, "array_stride": 4 }));
+    assert_eq!(r["push_constants"], json!([]));
+    assert_eq!(r["specialization_constants"], json!([]));
+}
+
+#[test]
+fn disassemble_shows_the_entry_point_and_bindings() {
+    let dir = scratch("disassemble");
+    let out = run(&dir, &["disassemble", "scale.wgsl"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in
+        ["OpEntryPoint GLCompute", "\"main\"", "LocalSize 64 1 1", "DescriptorSet 0", "Binding 1", "ArrayStride 4"]
+    {
+        assert!(text.contains(needle), "no `{needle}` in:\n{text}");
+    }
+    // Disassembling the compiled file gives the same text.
+    run(&dir, &["compile", "scale.wgsl"]);
+    let again = run(&dir, &["disassemble", "scale.spv"]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn reflect_into_a_closed_pipe_is_not_a_panic() {
+    let dir = scratch("pipe");
+    // Deterministic: a shell holds the tool back until the parent has closed the pipe's read
+    // end, then execs it, so its first write fails with EPIPE.
+    let mut child = Command::new("sh")
+        .args(["-c", r#"read go; exec "$0" reflect scale.wgsl"#, SHADER])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(b"go\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
