@@ -463,10 +463,11 @@ impl<'a> Writer<'a> {
         self.push_type(dr::Instruction::new(Op::TypeStruct, None, Some(id), vec![Operand::IdRef(member)]));
         self.b.member_decorate(id, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
         if let Some((stride, scalar)) = self.matrix_in(inner) {
-            // A bare matrix in a buffer: column-major with the std140/std430 column stride.
-            let column = if class == StorageClass::Uniform { 16 * u32::from(scalar.width) / 4 } else { stride };
+            // A bare matrix in a buffer (only WGSL has those; GLSL globals there are blocks):
+            // WGSL has one layout for every address space, columns aligned like vecR.
+            let _ = scalar;
             self.b.member_decorate(id, 0, spirv::Decoration::ColMajor, []);
-            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(column.max(stride))]);
+            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(stride)]);
         }
         self.decorate_block(id);
         if self.options.debug_names {
