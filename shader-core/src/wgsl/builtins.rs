@@ -163,7 +163,7 @@ impl<'a> Lowerer<'a> {
         }
         let ok = match accept {
             Accept::Float => leaf.is_float(),
-            Accept::Signed => leaf.is_float() || matches!(leaf, Leaf::AInt | Leaf::Concrete(Scalar::I32)),
+            Accept::Signed => leaf.is_float() || matches!(leaf, Leaf::AInt | Leaf::Concrete(Scalar { kind: ScalarKind::Sint, .. })),
             Accept::Numeric => leaf.is_float() || leaf.is_integer(),
             Accept::Int => leaf.is_integer(),
         };

@@ -17,6 +17,10 @@ pub enum Sv {
     U32(u32),
     F32(f32),
     F16(f16),
+    /// naga's 64-bit extension types (`i64`, `u64`, `f64`).
+    I64(i64),
+    U64(u64),
+    F64(f64),
 }
 
 /// A constant value: scalars, vectors, matrices (columns), arrays and structs.
@@ -133,6 +137,9 @@ impl Sv {
             Sv::U32(_) => Leaf::Concrete(Scalar::U32),
             Sv::F32(_) => Leaf::Concrete(Scalar::F32),
             Sv::F16(_) => Leaf::Concrete(Scalar::F16),
+            Sv::I64(_) => Leaf::Concrete(Scalar::I64),
+            Sv::U64(_) => Leaf::Concrete(Scalar::U64),
+            Sv::F64(_) => Leaf::Concrete(Scalar::F64),
         }
     }
 
@@ -145,6 +152,9 @@ impl Sv {
             Sv::U32(v) => v as f64,
             Sv::F32(v) => v as f64,
             Sv::F16(v) => v.to_f64(),
+            Sv::I64(v) => v as f64,
+            Sv::U64(v) => v as f64,
+            Sv::F64(v) => v,
         }
     }
 
@@ -154,6 +164,8 @@ impl Sv {
             Sv::AInt(v) => Some(v as i128),
             Sv::I32(v) => Some(v as i128),
             Sv::U32(v) => Some(v as i128),
+            Sv::I64(v) => Some(v as i128),
+            Sv::U64(v) => Some(v as i128),
             _ => None,
         }
     }
@@ -201,6 +213,18 @@ impl Sv {
                     }
                     Sv::F32(v)
                 }
+                (ScalarKind::Sint, 8) => Sv::I64(match self {
+                    _ if self.leaf().is_float() => saturate_f(f, i64::MIN as f64, i64::MAX as f64) as i64,
+                    Sv::Bool(b) => b as i64,
+                    _ => self.as_i128()? as i64,
+                }),
+                (ScalarKind::Uint, 8) => Sv::U64(match self {
+                    _ if self.leaf().is_float() => saturate_f(f, 0.0, u64::MAX as f64) as u64,
+                    Sv::Bool(b) => b as u64,
+                    Sv::AInt(v) => u64::try_from(v).ok()?,
+                    _ => self.as_i128()? as u64,
+                }),
+                (ScalarKind::Float, 8) => Sv::F64(f),
                 (ScalarKind::Float, 2) => {
                     let v = f16::from_f64(f);
                     if matches!(self, Sv::AFloat(_) | Sv::AInt(_)) && f.is_finite() && !v.is_finite() {
@@ -226,6 +250,7 @@ impl Sv {
             Leaf::AFloat => Some(Sv::AFloat(v)),
             Leaf::Concrete(Scalar::F32) => Some(Sv::F32(v as f32)),
             Leaf::Concrete(Scalar::F16) => Some(Sv::F16(f16::from_f64(v))),
+            Leaf::Concrete(Scalar::F64) => Some(Sv::F64(v)),
             _ => None,
         }
     }
@@ -321,6 +346,8 @@ fn int_result(leaf: Leaf, v: i128) -> EvalResult<Sv> {
         Leaf::AInt => Sv::AInt(i64::try_from(v).map_err(|_| overflow())?),
         Leaf::Concrete(Scalar::I32) => Sv::I32(i32::try_from(v).map_err(|_| overflow())?),
         Leaf::Concrete(Scalar::U32) => Sv::U32(u32::try_from(v).map_err(|_| overflow())?),
+        Leaf::Concrete(Scalar::I64) => Sv::I64(i64::try_from(v).map_err(|_| overflow())?),
+        Leaf::Concrete(Scalar::U64) => Sv::U64(u64::try_from(v).map_err(|_| overflow())?),
         _ => return Err(EvalError::NotConst),
     })
 }
@@ -353,10 +380,10 @@ pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
     if leaf.is_integer() {
         let (x, y) = (a.as_i128().ok_or(EvalError::NotConst)?, b.as_i128().ok_or(EvalError::NotConst)?);
         let bits: u32 = match leaf {
-            Leaf::AInt => 64,
+            Leaf::AInt | Leaf::Concrete(Scalar { width: 8, .. }) => 64,
             _ => 32,
         };
-        let signed = !matches!(leaf, Leaf::Concrete(Scalar::U32));
+        let signed = !matches!(leaf, Leaf::Concrete(Scalar::U32 | Scalar::U64));
         let wrap = |v: i128| -> i128 {
             // Bit operations work on the two's complement pattern of the leaf's width.
             let m = v & ((1i128 << bits) - 1);
@@ -428,6 +455,10 @@ pub fn unary_scalar(op: super::ast::UnaryOp, a: Sv) -> EvalResult<Sv> {
         (U::Negate, Sv::AFloat(v)) => Sv::AFloat(-v),
         (U::Negate, Sv::F32(v)) => Sv::F32(-v),
         (U::Negate, Sv::F16(v)) => Sv::F16(-v),
+        (U::Negate, Sv::I64(v)) => Sv::I64(v.wrapping_neg()),
+        (U::Negate, Sv::F64(v)) => Sv::F64(-v),
+        (U::BitNot, Sv::I64(v)) => Sv::I64(!v),
+        (U::BitNot, Sv::U64(v)) => Sv::U64(!v),
         (U::BitNot, Sv::AInt(v)) => Sv::AInt(!v),
         (U::BitNot, Sv::I32(v)) => Sv::I32(!v),
         (U::BitNot, Sv::U32(v)) => Sv::U32(!v),

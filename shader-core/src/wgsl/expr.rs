@@ -144,10 +144,12 @@ impl<'a> Lowerer<'a> {
                 Ok(v) => Sv::U32(v),
                 Err(_) => return Err(self.error(format!("{value} does not fit in u32"), span)),
             },
-            ast::Literal::Int { suffix: Some(ast::IntSuffix::I64 | ast::IntSuffix::U64), .. }
-            | ast::Literal::Float { suffix: Some(ast::FloatSuffix::F64), .. } => {
-                return Err(self.error("64-bit literals (naga's `li`, `lu`, `lf` suffixes) are not supported", span))
-            }
+            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::I64) } => Sv::I64(value),
+            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::U64) } => match u64::try_from(value) {
+                Ok(v) => Sv::U64(v),
+                Err(_) => return Err(self.error(format!("{value} does not fit in u64"), span)),
+            },
+            ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F64) } => Sv::F64(value),
             ast::Literal::Float { value, suffix: None } => Sv::AFloat(value),
             ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F32) } => {
                 if value.is_finite() && !(value as f32).is_finite() {

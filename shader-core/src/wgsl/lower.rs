@@ -644,6 +644,10 @@ impl<'a> Lowerer<'a> {
             "u32" => TypeInner::Scalar(Scalar::U32),
             "f32" => TypeInner::Scalar(Scalar::F32),
             "f16" => TypeInner::Scalar(Scalar::F16),
+            // naga extensions (SHADER_INT64 / SHADER_F64).
+            "i64" => TypeInner::Scalar(Scalar::I64),
+            "u64" => TypeInner::Scalar(Scalar::U64),
+            "f64" => TypeInner::Scalar(Scalar::F64),
             "sampler" => TypeInner::Sampler { comparison: false },
             "sampler_comparison" => TypeInner::Sampler { comparison: true },
             "texture_depth_2d" => depth(ImageDimension::D2, false, false),
@@ -1055,6 +1059,9 @@ pub(super) fn literal(s: Sv) -> Literal {
         Sv::U32(v) => Literal::U32(v),
         Sv::F32(v) => Literal::F32(v),
         Sv::F16(v) => Literal::F16(v),
+        Sv::I64(v) => Literal::I64(v),
+        Sv::U64(v) => Literal::U64(v),
+        Sv::F64(v) => Literal::F64(v),
     }
 }
 
