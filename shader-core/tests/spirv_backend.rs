@@ -487,3 +487,451 @@ fn modf_frexp_structs() {
     // result types, so validation fails (MissingSpecialType). Pin today's behaviour.
     assert!(naga_check(&words).is_err());
 }
+
+fn image_type(m: &mut Module, dim: ImageDimension, arrayed: bool, class: ImageClass) -> Handle<Type> {
+    m.ty(TypeInner::Image { dim, arrayed, class })
+}
+
+/// A fragment shader sampling every way: implicit, level, bias, gradient, compare, gather,
+/// gather-compare, fetch, dimensions and level count; `discard`; depth output.
+#[test]
+fn fragment_textures() {
+    let mut m = Module::default();
+    let f32t = m.scalar(Scalar::F32);
+    let u32t = m.scalar(Scalar::U32);
+    let i32t = m.scalar(Scalar::I32);
+    let vec2 = m.vec(2, Scalar::F32);
+    let vec4 = m.vec(4, Scalar::F32);
+    let ivec2 = m.vec(2, Scalar::I32);
+    let uvec2 = m.vec(2, Scalar::U32);
+    let tex_ty = image_type(&mut m, ImageDimension::D2, false, ImageClass::Sampled { kind: ScalarKind::Float, multisampled: false });
+    let depth_ty = image_type(&mut m, ImageDimension::D2, false, ImageClass::Depth { multisampled: false });
+    let samp_ty = m.ty(TypeInner::Sampler { comparison: false });
+    let cmp_ty = m.ty(TypeInner::Sampler { comparison: true });
+    let tex = m.resource("tex", AddressSpace::Handle, tex_ty, 0, 0);
+    let samp = m.resource("samp", AddressSpace::Handle, samp_ty, 0, 1);
+    let depth = m.resource("depth", AddressSpace::Handle, depth_ty, 0, 2);
+    let cmp = m.resource("cmp", AddressSpace::Handle, cmp_ty, 0, 3);
+    let uv = m.io("uv", AddressSpace::Input, vec2, location(0));
+    let id = m.io("id", AddressSpace::Input, u32t, location(1));
+    let color = m.io("color", AddressSpace::Output, vec4, location(0));
+    let frag_depth = m.io("frag_depth", AddressSpace::Output, f32t, IoBinding::BuiltIn(BuiltIn::FragDepth));
+
+    let mut f = Fun::new(&mut m);
+    let uvv = |f: &mut Fun| {
+        let p = f.global(uv);
+        f.load(p)
+    };
+    let sample = |f: &mut Fun, level: SampleLevel, gather: Option<u8>, offset: bool| {
+        let image = f.handle(tex);
+        // The sampler goes through a pointer, the image is a value: both forms are accepted.
+        let sampler = f.global(samp);
+        let coordinate = uvv(f);
+        let offset = offset.then(|| {
+            let a = f.i32(1);
+            let b = f.i32(-1);
+            f.e(Expression::Compose { components: vec![a, b] }, ivec2)
+        });
+        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset, level, depth_ref: None }, vec4)
+    };
+    let s_auto = sample(&mut f, SampleLevel::Auto, None, false);
+    let lod = f.f32(0.5);
+    let s_level = sample(&mut f, SampleLevel::Exact(lod), None, true);
+    let bias = f.f32(1.0);
+    let s_bias = sample(&mut f, SampleLevel::Bias(bias), None, false);
+    let gx = uvv(&mut f);
+    let gy = uvv(&mut f);
+    let s_grad = sample(&mut f, SampleLevel::Gradient { x: gx, y: gy }, None, false);
+    let s_gather = sample(&mut f, SampleLevel::Zero, Some(1), true);
+    // Gathers take no level: rebuild that one with Auto.
+    let _ = s_gather;
+    let s_gather = sample(&mut f, SampleLevel::Auto, Some(1), true);
+    let depth_sample = |f: &mut Fun, gather: Option<u8>, level: SampleLevel, compare: bool| {
+        let image = f.handle(depth);
+        let sampler = f.handle(if compare { cmp } else { samp });
+        let coordinate = uvv(f);
+        let depth_ref = compare.then(|| f.f32(0.5));
+        let ty = if gather.is_some() { vec4 } else { f32t };
+        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset: None, level, depth_ref }, ty)
+    };
+    let d_cmp = depth_sample(&mut f, None, SampleLevel::Auto, true);
+    let d_cmp_zero = depth_sample(&mut f, None, SampleLevel::Zero, true);
+    let d_gather = depth_sample(&mut f, Some(0), SampleLevel::Auto, true);
+    let d_plain = depth_sample(&mut f, None, SampleLevel::Auto, false);
+    let image = f.handle(tex);
+    let a = f.i32(0);
+    let b = f.i32(0);
+    let coordinate = f.e(Expression::Compose { components: vec![a, b] }, ivec2);
+    let level = f.i32(0);
+    let fetched = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: Some(level) }, vec4);
+    let image = f.handle(tex);
+    let size = f.e(Expression::ImageQuery { image, query: ImageQuery::Size { level: None } }, uvec2);
+    let size_x = f.field(size, 0);
+    let image = f.handle(tex);
+    let levels = f.e(Expression::ImageQuery { image, query: ImageQuery::NumLevels }, u32t);
+    let size_sum = f.bin(BinaryOp::Add, size_x, levels);
+    let size_f = f.e(Expression::Convert { expr: size_sum, to: Scalar::F32 }, f32t);
+    let mut total = s_auto;
+    for v in [s_level, s_bias, s_grad, s_gather, fetched, d_gather] {
+        total = f.bin(BinaryOp::Add, total, v);
+    }
+    let scalars = [d_cmp_zero, d_plain, size_f];
+    let mut sc = d_cmp;
+    for v in scalars {
+        sc = f.bin(BinaryOp::Add, sc, v);
+    }
+    let total = f.bin_t(BinaryOp::Multiply, total, sc, vec4);
+    let c = f.global(color);
+    let store_color = f.store(c, total);
+    let idp = f.global(id);
+    let idv = f.load(idp);
+    let three = f.u32(3);
+    let is3 = f.bin(BinaryOp::Equal, idv, three);
+    let kill = Statement::If { condition: is3, accept: block(vec![Statement::Kill]), reject: Block::new() };
+    let dp = f.global(frag_depth);
+    let half = f.f32(0.5);
+    let store_depth = f.store(dp, half);
+    let _ = i32t;
+    let main = f.finish("main", None, vec![kill, store_color, store_depth]);
+    m.entry("main", Stage::Fragment, main, [0; 3]);
+
+    for version in [V10, V15] {
+        let words = emit_checked(&m, version);
+        let dis = disassemble(&words);
+        for needle in ["OriginUpperLeft", "DepthReplacing", "Flat", "ImageSampleImplicitLod", "ImageSampleExplicitLod", "Bias", "Grad", "ConstOffset",
+            "ImageSampleDrefImplicitLod", "ImageSampleDrefExplicitLod", "ImageGather", "ImageDrefGather", "ImageFetch", "ImageQuerySizeLod",
+            "ImageQueryLevels", "OpKill"]
+        {
+            assert!(dis.contains(needle), "missing {needle}:\n{dis}");
+        }
+        assert_eq!(capabilities(&words), ["Shader", "ImageQuery"]);
+    }
+}
+
+/// A vertex shader: Position + location outputs (the integer one gets Flat), a constant
+/// array indexed at run time (spilled), a private global without initializer, and `select`
+/// on a struct.
+#[test]
+fn vertex_shader() {
+    let mut m = Module::default();
+    let f32t = m.scalar(Scalar::F32);
+    let u32t = m.scalar(Scalar::U32);
+    let vec2 = m.vec(2, Scalar::F32);
+    let vec4 = m.vec(4, Scalar::F32);
+    let arr = m.ty(TypeInner::Array { base: vec2, size: ArraySize::Constant(3), stride: 8 });
+    let pair = m.strukt("Pair", &[("a", f32t, 0), ("b", f32t, 4)], 0);
+    // const positions = array(vec2(0, 1), vec2(-1, -1), vec2(1, -1));
+    let ce = &mut m.const_expressions;
+    let mut comps = Vec::new();
+    for (x, y) in [(0.0, 1.0), (-1.0, -1.0), (1.0, -1.0)] {
+        let x = ce.append(Expression::Literal(Literal::F32(x)), f32t, span());
+        let y = ce.append(Expression::Literal(Literal::F32(y)), f32t, span());
+        comps.push(ce.append(Expression::Compose { components: vec![x, y] }, vec2, span()));
+    }
+    let init = ce.append(Expression::Compose { components: comps }, arr, span());
+    let positions = m.global("positions", AddressSpace::Private, arr);
+    m.globals[positions].init = Some(init);
+    let counter = m.global("counter", AddressSpace::Private, u32t);
+    let vi = m.io("vi", AddressSpace::Input, u32t, IoBinding::BuiltIn(BuiltIn::VertexIndex));
+    let pos = m.io("pos", AddressSpace::Output, vec4, IoBinding::BuiltIn(BuiltIn::Position));
+    let tag = m.io("tag", AddressSpace::Output, u32t, location(0));
+    let bary = m.io(
+        "bary",
+        AddressSpace::Output,
+        f32t,
+        IoBinding::Location { location: 1, component: None, interpolation: Some(Interpolation::Linear), sampling: Some(Sampling::Centroid), blend_src: None },
+    );
+
+    let mut f = Fun::new(&mut m);
+    let pp = f.global(positions);
+    let table = f.load(pp);
+    let vip = f.global(vi);
+    let index = f.load(vip);
+    let xy = f.at(table, index);
+    let zero = f.f32(0.0);
+    let one = f.f32(1.0);
+    let x = f.field(xy, 0);
+    let xy2 = {
+        let pp = f.global(positions);
+        let table = f.load(pp);
+        let vip = f.global(vi);
+        let index = f.load(vip);
+        f.at(table, index)
+    };
+    let y = f.field(xy2, 1);
+    let p = f.e(Expression::Compose { components: vec![x, y, zero, one] }, vec4);
+    let posp = f.global(pos);
+    let s1 = f.store(posp, p);
+    let cp = f.global(counter);
+    let cp2 = f.global(counter);
+    let cv = f.load(cp2);
+    let vip = f.global(vi);
+    let viv = f.load(vip);
+    let sum = f.bin(BinaryOp::Add, cv, viv);
+    let s2 = f.store(cp, sum);
+    let tp = f.global(tag);
+    let cp3 = f.global(counter);
+    let cv3 = f.load(cp3);
+    let s3 = f.store(tp, cv3);
+    // select(Pair(1, 2), Pair(3, 4), vi == 0).b
+    let mk = |f: &mut Fun, a: f32, b: f32| {
+        let a = f.f32(a);
+        let b = f.f32(b);
+        f.e(Expression::Compose { components: vec![a, b] }, pair)
+    };
+    let p1 = mk(&mut f, 1.0, 2.0);
+    let p2 = mk(&mut f, 3.0, 4.0);
+    let vip = f.global(vi);
+    let viv = f.load(vip);
+    let z = f.u32(0);
+    let c = f.bin(BinaryOp::Equal, viv, z);
+    let sel = f.e(Expression::Select { condition: c, accept: p1, reject: p2 }, pair);
+    let b = f.field(sel, 1);
+    let bp = f.global(bary);
+    let s4 = f.store(bp, b);
+    let main = f.finish("main", None, vec![s1, s2, s3, s4]);
+    m.entry("main", Stage::Vertex, main, [0; 3]);
+
+    for version in [V10, V13, V15] {
+        let words = emit_checked(&m, version);
+        let dis = disassemble(&words);
+        assert!(dis.contains("BuiltIn Position") && dis.contains("BuiltIn VertexIndex"), "{dis}");
+        assert!(dis.contains("OpDecorate %tag Flat") || dis.contains("Flat"), "{dis}");
+        assert!(dis.contains("NoPerspective") && dis.contains("Centroid"), "{dis}");
+        assert!(dis.contains("OpConstantNull"), "private global without initializer: {dis}");
+        assert_eq!(count_op(&words, Op::Phi), 1, "select on a struct");
+        assert_eq!(capabilities(&words), ["Shader"]);
+    }
+}
+
+/// Atomics on storage and workgroup memory, atomic load/store, compare-exchange with WGSL's
+/// result struct, barriers, and workgroupUniformLoad.
+#[test]
+fn atomics_and_barriers() {
+    let mut m = Module::default();
+    let u32t = m.scalar(Scalar::U32);
+    let i32t = m.scalar(Scalar::I32);
+    let boolt = m.scalar(Scalar::BOOL);
+    let au32 = m.ty(TypeInner::Atomic(Scalar::U32));
+    let ai32 = m.ty(TypeInner::Atomic(Scalar::I32));
+    let counters = m.strukt("Counters", &[("hits", au32, 0), ("max", au32, 4), ("plain", u32t, 8)], 12);
+    let buf = m.resource("counters", RW, counters, 0, 0);
+    let shared = m.global("shared_min", AddressSpace::Workgroup, ai32);
+    let flag = m.global("flag", AddressSpace::Workgroup, u32t);
+    let cx = m.strukt("__atomic_compare_exchange_result", &[("old_value", u32t, 0), ("exchanged", boolt, 4)], 0);
+
+    let mut f = Fun::new(&mut m);
+    let mut stmts = Vec::new();
+    let atomic = |f: &mut Fun, fun: AtomicFunction, member: u32, value: u32, compare: Option<u32>, ty: Handle<Type>| {
+        let b = f.global(buf);
+        let p = f.field(b, member);
+        let v = f.u32(value);
+        let c = compare.map(|c| f.u32(c));
+        f.e(Expression::Atomic { fun, pointer: p, value: v, compare: c }, ty)
+    };
+    let add = atomic(&mut f, AtomicFunction::Add, 0, 1, None, u32t);
+    let max = atomic(&mut f, AtomicFunction::Max, 1, 7, None, u32t);
+    let xchg = atomic(&mut f, AtomicFunction::Exchange, 1, 9, None, u32t);
+    let cmpx = atomic(&mut f, AtomicFunction::CompareExchange, 0, 5, Some(1), cx);
+    let old = f.field(cmpx, 0);
+    let s = f.bin(BinaryOp::Add, add, max);
+    let s = f.bin(BinaryOp::Add, s, xchg);
+    let s = f.bin(BinaryOp::Add, s, old);
+    let b = f.global(buf);
+    let plain = f.field(b, 2);
+    stmts.push(f.store(plain, s));
+    let sp = f.global(shared);
+    let minus = f.i32(-3);
+    let smin = f.e(Expression::Atomic { fun: AtomicFunction::Min, pointer: sp, value: minus, compare: None }, i32t);
+    stmts.push(Statement::Eval(smin));
+    let sp = f.global(shared);
+    let z = f.i32(0);
+    stmts.push(f.store(sp, z)); // OpAtomicStore
+    stmts.push(Statement::Barrier(Barrier {
+        execution: Some(Scope::Workgroup),
+        memory: Scope::Workgroup,
+        semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::WORKGROUP_MEMORY),
+    }));
+    stmts.push(Statement::Barrier(Barrier {
+        execution: None,
+        memory: Scope::Device,
+        semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::UNIFORM_MEMORY),
+    }));
+    let sp = f.global(shared);
+    let loaded = f.load(sp); // OpAtomicLoad
+    let lu = f.e(Expression::Bitcast { expr: loaded }, u32t);
+    let fp = f.global(flag);
+    stmts.push(f.store(fp, lu));
+    let fp = f.global(flag);
+    let uniform = f.e(Expression::WorkgroupUniformLoad { pointer: fp }, u32t);
+    let b = f.global(buf);
+    let plain = f.field(b, 2);
+    stmts.push(f.store(plain, uniform));
+    let main = f.finish("main", None, stmts);
+    m.entry("main", Stage::Compute, main, [64, 1, 1]);
+
+    let words = emit_checked(&m, V13);
+    for (op, n) in [(Op::AtomicIAdd, 1), (Op::AtomicUMax, 1), (Op::AtomicExchange, 1), (Op::AtomicCompareExchange, 1), (Op::AtomicSMin, 1),
+        (Op::AtomicStore, 1), (Op::AtomicLoad, 1), (Op::ControlBarrier, 3), (Op::MemoryBarrier, 1)]
+    {
+        assert_eq!(count_op(&words, op), n, "{op:?}");
+    }
+    assert_eq!(capabilities(&words), ["Shader"]);
+}
+
+fn override_module(wg_override: bool) -> Module {
+    let mut m = Module::default();
+    let u32t = m.scalar(Scalar::U32);
+    let f32t = m.scalar(Scalar::F32);
+    let boolt = m.scalar(Scalar::BOOL);
+    let ce = &mut m.const_expressions;
+    let two = ce.append(Expression::Literal(Literal::F32(2.0)), f32t, span());
+    let sixty_four = ce.append(Expression::Literal(Literal::U32(64)), u32t, span());
+    let scale = m.overrides.append(Override { name: Some("scale".into()), id: None, ty: f32t, init: Some(two) }, span());
+    let enabled = m.overrides.append(Override { name: Some("enabled".into()), id: Some(0), ty: boolt, init: None }, span());
+    let size = m.overrides.append(Override { name: Some("size".into()), id: Some(7), ty: u32t, init: Some(sixty_four) }, span());
+    let arr = m.ty(TypeInner::Array { base: f32t, size: ArraySize::Dynamic, stride: 4 });
+    let out = m.resource("out", RW, arr, 0, 0);
+    let mut f = Fun::new(&mut m);
+    let c = f.e(Expression::Override(enabled), boolt);
+    let o = f.global(out);
+    let z = f.u32(0);
+    let p = f.at(o, z);
+    let s = f.e(Expression::Override(scale), f32t);
+    let st = f.store(p, s);
+    let main = f.finish("main", None, vec![Statement::If { condition: c, accept: block(vec![st]), reject: Block::new() }]);
+    m.entry("main", Stage::Compute, main, [64, 1, 1]);
+    if wg_override {
+        m.entry_points[0].workgroup_size_overrides[0] = Some(size);
+    }
+    m
+}
+
+/// Overrides become spec constants with SpecIds (explicit ones kept, `None` gets the lowest
+/// free id); a workgroup size from an override uses the WorkgroupSize constant before 1.2.
+#[test]
+fn overrides_and_workgroup_size() {
+    let words = emit_checked(&override_module(false), V10);
+    let dis = disassemble(&words);
+    // `enabled` has SpecId 0, `size` 7, so `scale` gets 1.
+    for needle in ["SpecId 0", "SpecId 1", "SpecId 7", "OpSpecConstantFalse", "LocalSize 64 1 1"] {
+        assert!(dis.contains(needle), "missing {needle}:\n{dis}");
+    }
+    for version in [V10, V13, V15] {
+        let words = emit_version(&override_module(true), version);
+        spirv_val(&words, version);
+        let dis = disassemble(&words);
+        assert!(dis.contains("BuiltIn WorkgroupSize") && dis.contains("OpSpecConstantComposite"), "{dis}");
+        // FIXME(naga 30): naga turns a spec-constant composite into a constant whose
+        // initializer names an override and rejects it (InitializerExprType); it has no way to
+        // read an override workgroup size from SPIR-V.
+        assert!(naga_check(&words).is_err());
+    }
+    // From 1.6 (Vulkan 1.3) on: LocalSizeId. FIXME(naga 30): its SPIR-V front end rejects
+    // the LocalSizeId execution mode, so only spirv-val checks this form.
+    let words = emit_version(&override_module(true), (1, 6));
+    spirv_val(&words, (1, 6));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    // rspirv's loader cannot read OpExecutionModeId; look for its opcode (331) directly.
+    assert!(words.iter().any(|&w| w & 0xffff == 331), "no OpExecutionModeId");
+    let _ = bytes;
+    assert!(naga_check(&words).is_err());
+}
+
+/// An override initialised from another override becomes OpSpecConstantOp.
+#[test]
+fn override_expressions() {
+    let mut m = override_module(false);
+    let u32t = m.scalar(Scalar::U32);
+    let size = Handle::<Override>::from_index(2);
+    let ce = &mut m.const_expressions;
+    let o = ce.append(Expression::Override(size), u32t, span());
+    let two = ce.append(Expression::Literal(Literal::U32(2)), u32t, span());
+    let twice = ce.append(Expression::Binary { op: BinaryOp::Multiply, left: o, right: two }, u32t, span());
+    m.overrides.append(Override { name: Some("twice".into()), id: None, ty: u32t, init: Some(twice) }, span());
+    let words = emit_version(&m, V10);
+    spirv_val(&words, V10);
+    assert_eq!(count_op(&words, Op::SpecConstantOp), 1);
+    // FIXME(naga 30): naga's SPIR-V front end does not parse OpSpecConstantOp.
+    assert!(naga_check(&words).is_err());
+
+    // Floating-point override arithmetic cannot be a spec constant op: a diagnostic, no panic.
+    let mut m = override_module(false);
+    let f32t = m.scalar(Scalar::F32);
+    let scale = Handle::<Override>::from_index(0);
+    let ce = &mut m.const_expressions;
+    let o = ce.append(Expression::Override(scale), f32t, span());
+    let neg = ce.append(Expression::Unary { op: UnaryOp::Negate, expr: o }, f32t, span());
+    m.overrides.append(Override { name: Some("neg".into()), id: None, ty: f32t, init: Some(neg) }, span());
+    let info = validate::validate(&m).unwrap();
+    let err = emit(&m, &info, &Options::default()).unwrap_err();
+    assert!(err.iter().any(|d| d.message.contains("floating-point")), "{err:?}");
+}
+
+/// Storage textures: load and store, dimensions, with format capabilities only when used.
+#[test]
+fn storage_images() {
+    let mut m = Module::default();
+    let u32t = m.scalar(Scalar::U32);
+    let vec4 = m.vec(4, Scalar::F32);
+    let uvec2 = m.vec(2, Scalar::U32);
+    let uvec3 = m.vec(3, Scalar::U32);
+    let src_ty = image_type(&mut m, ImageDimension::D2, false, ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::READ });
+    let dst_ty = image_type(&mut m, ImageDimension::D2, true, ImageClass::Storage { format: StorageFormat::Rg16f, access: StorageAccess::WRITE });
+    let src = m.resource("src", AddressSpace::Handle, src_ty, 0, 0);
+    let dst = m.resource("dst", AddressSpace::Handle, dst_ty, 0, 1);
+    let gid = m.io("gid", AddressSpace::Input, uvec3, IoBinding::BuiltIn(BuiltIn::GlobalInvocationId));
+    let mut f = Fun::new(&mut m);
+    let coords = |f: &mut Fun| {
+        let g = f.global(gid);
+        let v = f.load(g);
+        f.e(Expression::Swizzle { vector: v, pattern: [0, 1, 0, 0] }, uvec2)
+    };
+    let image = f.handle(src);
+    let coordinate = coords(&mut f);
+    let texel = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: None }, vec4);
+    let image = f.handle(src);
+    let size = f.e(Expression::ImageQuery { image, query: ImageQuery::Size { level: None } }, uvec2);
+    let w = f.field(size, 0);
+    let f32t = m_f32(&mut f);
+    let wf = f.e(Expression::Convert { expr: w, to: Scalar::F32 }, f32t);
+    let scaled = f.bin_t(BinaryOp::Multiply, texel, wf, vec4);
+    let image = f.handle(dst);
+    let coordinate = coords(&mut f);
+    let layer = f.u32(1);
+    let st = Statement::ImageStore { image, coordinate, array_index: Some(layer), value: scaled };
+    let _ = u32t;
+    let main = f.finish("main", None, vec![st]);
+    m.entry("main", Stage::Compute, main, [8, 8, 1]);
+    let words = emit_checked(&m, V13);
+    assert_eq!(capabilities(&words), ["Shader", "StorageImageExtendedFormats", "ImageQuery"]);
+    let dis = disassemble(&words);
+    assert!(dis.contains("NonWritable") && dis.contains("NonReadable"), "{dis}");
+    assert_eq!(count_op(&words, Op::ImageRead), 1);
+    assert_eq!(count_op(&words, Op::ImageWrite), 1);
+    assert_eq!(count_op(&words, Op::ImageQuerySize), 1);
+}
+
+fn m_f32(f: &mut Fun) -> Handle<Type> {
+    f.m.scalar(Scalar::F32)
+}
+
+/// Bad input gives diagnostics, not panics.
+#[test]
+fn bad_input_is_a_diagnostic() {
+    let m = doubling_module();
+    let info = validate::validate(&m).unwrap();
+    assert!(emit(&m, &info, &Options { version: (1, 7), debug_names: false }).is_err());
+    assert!(emit(&m, &info, &Options { version: (2, 0), debug_names: false }).is_err());
+    // An expression handle pointing nowhere.
+    let mut m = doubling_module();
+    let bogus = Handle::<Expression>::from_index(10_000);
+    m.functions[Handle::from_index(0)].body.push(Statement::Eval(bogus), span());
+    let info = validate::validate(&m).unwrap();
+    assert!(emit(&m, &info, &Options::default()).is_err());
+    // A break outside any loop.
+    let mut m = doubling_module();
+    m.functions[Handle::from_index(0)].body.push(Statement::Break, span());
+    let info = validate::validate(&m).unwrap();
+    assert!(emit(&m, &info, &Options::default()).is_err());
+}
