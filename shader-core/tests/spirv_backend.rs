@@ -595,7 +595,7 @@ fn fragment_textures() {
     let main = f.finish("main", None, vec![kill, store_color, store_depth]);
     m.entry("main", Stage::Fragment, main, [0; 3]);
 
-    for version in [V10, V15] {
+    for version in [V10, V15, (1, 6)] {
         let words = emit_checked(&m, version);
         let dis = disassemble(&words);
         for needle in ["OriginUpperLeft", "DepthReplacing", "Flat", "ImageSampleImplicitLod", "ImageSampleExplicitLod", "Bias", "Grad", "ConstOffset",
