@@ -230,9 +230,10 @@ impl<'a> Writer<'a> {
                         Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r])))
                     }
                     Some(Shape { columns: None, .. }) => Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r]))),
-                    _ if self.version_at_least(4) => Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r]))),
                     _ => {
-                        // Composites before 1.4: a selection construct picks one with OpPhi.
+                        // Composites: OpSelect takes them only from SPIR-V 1.4 on, and naga
+                        // rejects them in every version, so a selection construct picks one
+                        // with OpPhi.
                         let merge = self.b.id();
                         let accept_label = self.b.id();
                         let reject_label = self.b.id();

@@ -768,14 +768,17 @@ impl<'a> Writer<'a> {
                 None => self.const_u32(size[axis]),
             };
         }
-        if self.version_at_least(2) {
+        if self.version_at_least(6) {
+            // LocalSizeId exists from SPIR-V 1.2, but Vulkan accepts it only with maintenance4
+            // (core in Vulkan 1.3, whose SPIR-V is 1.6); spirv-val rejects it for Vulkan 1.1
+            // and 1.2. So it is used from 1.6 on.
             self.b.execution_mode_id(function, spirv::ExecutionMode::LocalSizeId, ids);
         } else {
-            // Before 1.2 the only way to size a workgroup with spec constants is a
+            // Otherwise the way to size a workgroup with spec constants is a
             // WorkgroupSize-decorated constant; it applies to every entry point of the module.
             let computes = self.module.entry_points.iter().filter(|e| e.stage == Stage::Compute).count();
             if computes > 1 {
-                let message = "several compute entry points with override workgroup sizes need SPIR-V 1.2 or newer";
+                let message = "several compute entry points with override workgroup sizes need SPIR-V 1.6";
                 return error(message, Span::default());
             }
             let uvec3 = self.vector_type(u32_ty, 3);
