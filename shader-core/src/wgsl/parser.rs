@@ -31,34 +31,197 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
 
 /// WGSL §15.1 keywords: never identifiers, and words the parser dispatches on.
 const KEYWORDS: &[&str] = &[
-    "alias", "break", "case", "const", "const_assert", "continue", "continuing", "default", "diagnostic",
-    "discard", "else", "enable", "false", "fn", "for", "if", "let", "loop", "override", "requires", "return",
-    "struct", "switch", "true", "var", "while",
+    "alias",
+    "break",
+    "case",
+    "const",
+    "const_assert",
+    "continue",
+    "continuing",
+    "default",
+    "diagnostic",
+    "discard",
+    "else",
+    "enable",
+    "false",
+    "fn",
+    "for",
+    "if",
+    "let",
+    "loop",
+    "override",
+    "requires",
+    "return",
+    "struct",
+    "switch",
+    "true",
+    "var",
+    "while",
 ];
 
 /// WGSL §15.2 reserved words (W3C CRD 2025-08-09, the list naga 30 uses as well).
 const RESERVED: &[&str] = &[
-    "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment", "async",
-    "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await", "co_return", "co_yield",
-    "coherent", "column_major", "common", "compile", "compile_fragment", "concept", "const_cast", "consteval",
-    "constexpr", "constinit", "crate", "debugger", "decltype", "delete", "demote", "demote_to_helper", "do",
-    "dynamic_cast", "enum", "explicit", "export", "extends", "extern", "external", "fallthrough", "filter",
-    "final", "finally", "friend", "from", "fxgroup", "get", "goto", "groupshared", "highp", "impl",
-    "implements", "import", "inline", "instanceof", "interface", "layout", "lowp", "macro", "macro_rules",
-    "match", "mediump", "meta", "mod", "module", "move", "mut", "mutable", "namespace", "new", "nil",
-    "noexcept", "noinline", "nointerpolation", "non_coherent", "noncoherent", "noperspective", "null",
-    "nullptr", "of", "operator", "package", "packoffset", "partition", "pass", "patch", "pixelfragment",
-    "precise", "precision", "premerge", "priv", "protected", "pub", "public", "readonly", "ref", "regardless",
-    "register", "reinterpret_cast", "require", "resource", "restrict", "self", "set", "shared", "sizeof",
-    "smooth", "snorm", "static", "static_assert", "static_cast", "std", "subroutine", "super", "target",
-    "template", "this", "thread_local", "throw", "trait", "try", "type", "typedef", "typeid", "typename",
-    "typeof", "union", "unless", "unorm", "unsafe", "unsized", "use", "using", "varying", "virtual",
-    "volatile", "wgsl", "where", "with", "writeonly", "yield",
+    "NULL",
+    "Self",
+    "abstract",
+    "active",
+    "alignas",
+    "alignof",
+    "as",
+    "asm",
+    "asm_fragment",
+    "async",
+    "attribute",
+    "auto",
+    "await",
+    "become",
+    "cast",
+    "catch",
+    "class",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "coherent",
+    "column_major",
+    "common",
+    "compile",
+    "compile_fragment",
+    "concept",
+    "const_cast",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "crate",
+    "debugger",
+    "decltype",
+    "delete",
+    "demote",
+    "demote_to_helper",
+    "do",
+    "dynamic_cast",
+    "enum",
+    "explicit",
+    "export",
+    "extends",
+    "extern",
+    "external",
+    "fallthrough",
+    "filter",
+    "final",
+    "finally",
+    "friend",
+    "from",
+    "fxgroup",
+    "get",
+    "goto",
+    "groupshared",
+    "highp",
+    "impl",
+    "implements",
+    "import",
+    "inline",
+    "instanceof",
+    "interface",
+    "layout",
+    "lowp",
+    "macro",
+    "macro_rules",
+    "match",
+    "mediump",
+    "meta",
+    "mod",
+    "module",
+    "move",
+    "mut",
+    "mutable",
+    "namespace",
+    "new",
+    "nil",
+    "noexcept",
+    "noinline",
+    "nointerpolation",
+    "non_coherent",
+    "noncoherent",
+    "noperspective",
+    "null",
+    "nullptr",
+    "of",
+    "operator",
+    "package",
+    "packoffset",
+    "partition",
+    "pass",
+    "patch",
+    "pixelfragment",
+    "precise",
+    "precision",
+    "premerge",
+    "priv",
+    "protected",
+    "pub",
+    "public",
+    "readonly",
+    "ref",
+    "regardless",
+    "register",
+    "reinterpret_cast",
+    "require",
+    "resource",
+    "restrict",
+    "self",
+    "set",
+    "shared",
+    "sizeof",
+    "smooth",
+    "snorm",
+    "static",
+    "static_assert",
+    "static_cast",
+    "std",
+    "subroutine",
+    "super",
+    "target",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "trait",
+    "try",
+    "type",
+    "typedef",
+    "typeid",
+    "typename",
+    "typeof",
+    "union",
+    "unless",
+    "unorm",
+    "unsafe",
+    "unsized",
+    "use",
+    "using",
+    "varying",
+    "virtual",
+    "volatile",
+    "wgsl",
+    "where",
+    "with",
+    "writeonly",
+    "yield",
 ];
 
 /// Words that start a global declaration or directive: where global error recovery resumes.
 const ITEM_WORDS: &[&str] = &[
-    "fn", "var", "const", "override", "struct", "alias", "type", "let", "const_assert", "enable", "requires",
+    "fn",
+    "var",
+    "const",
+    "override",
+    "struct",
+    "alias",
+    "type",
+    "let",
+    "const_assert",
+    "enable",
+    "requires",
     "diagnostic",
 ];
 
@@ -438,9 +601,7 @@ impl<'a> Parser<'a> {
                 match init {
                     // Draft 2021: `[[constant_id(n)]] const x: T [= e];` is pipeline-overridable.
                     Some(init) if attrs.is_empty() => GlobalDecl::Const(ConstDecl { name, ty, init, span }),
-                    init if !attrs.is_empty() => {
-                        GlobalDecl::Override(OverrideDecl { attrs, name, ty, init, span })
-                    }
+                    init if !attrs.is_empty() => GlobalDecl::Override(OverrideDecl { attrs, name, ty, init, span }),
                     _ => return Err(self.error(msg::unknown_const_form(span))),
                 }
             }
@@ -651,8 +812,19 @@ impl<'a> Parser<'a> {
     /// there, so the next statement is not skipped.
     fn expect_semicolon(&mut self) -> PResult<()> {
         const STATEMENT_WORDS: &[&str] = &[
-            "let", "var", "const", "return", "if", "for", "while", "loop", "switch", "break", "continue",
-            "discard", "const_assert",
+            "let",
+            "var",
+            "const",
+            "return",
+            "if",
+            "for",
+            "while",
+            "loop",
+            "switch",
+            "break",
+            "continue",
+            "discard",
+            "const_assert",
         ];
         if self.eat(K::Semicolon) {
             return Ok(());
@@ -851,7 +1023,8 @@ impl<'a> Parser<'a> {
             Box::new(Stmt { kind: StmtKind::Block(b), span })
         });
         while let Some((start, condition, accept)) = arms.pop() {
-            let stmt = Stmt { kind: StmtKind::If { condition, accept, reject }, span: Span::new(self.file, start, end) };
+            let stmt =
+                Stmt { kind: StmtKind::If { condition, accept, reject }, span: Span::new(self.file, start, end) };
             if arms.is_empty() {
                 return Ok(stmt.kind);
             }
@@ -1397,14 +1570,22 @@ mod tests {
         assert_eq!(ty(1), "array<array<u32,4>,8>");
         assert_eq!(ty(2), "ptr<function,vec2<i32>>");
         let GlobalDecl::Var(b) = &unit.decls[1] else { panic!() };
-        assert_eq!((b.space.as_ref().unwrap().name.as_str(), b.access.as_ref().unwrap().name.as_str()), ("storage", "read_write"));
+        assert_eq!(
+            (b.space.as_ref().unwrap().name.as_str(), b.access.as_ref().unwrap().name.as_str()),
+            ("storage", "read_write")
+        );
         let GlobalDecl::Function(f) = &unit.decls[3] else { panic!() };
-        let kinds: Vec<String> = f.body.stmts.iter().map(|s| match &s.kind {
-            StmtKind::Var(v) => sexpr(v.init.as_ref().unwrap()),
-            StmtKind::Assign { lhs, op, rhs } => format!("{} {op:?}= {}", sexpr(lhs.as_ref().unwrap()), sexpr(rhs)),
-            StmtKind::Let { init, .. } => sexpr(init),
-            other => format!("{other:?}"),
-        }).collect();
+        let kinds: Vec<String> = f
+            .body
+            .stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Var(v) => sexpr(v.init.as_ref().unwrap()),
+                StmtKind::Assign { lhs, op, rhs } => format!("{} {op:?}= {}", sexpr(lhs.as_ref().unwrap()), sexpr(rhs)),
+                StmtKind::Let { init, .. } => sexpr(init),
+                other => format!("{other:?}"),
+            })
+            .collect();
         assert_eq!(kinds, ["(>> a b)", "x Some(ShiftRight)= 1u", "(< u v)", "(&& (< m n) (> o p))"]);
     }
 
@@ -1443,12 +1624,23 @@ mod tests {
             .directives
             .iter()
             .map(|d| match d {
-                Directive::Enable(n) => format!("enable {}", n.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(",")),
+                Directive::Enable(n) => {
+                    format!("enable {}", n.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(","))
+                }
                 Directive::Requires(n) => format!("requires {}", n[0].name),
-                Directive::Diagnostic { severity, rule, .. } => format!("diagnostic {} {}", severity.name, rule[0].name),
+                Directive::Diagnostic { severity, rule, .. } => {
+                    format!("diagnostic {} {}", severity.name, rule[0].name)
+                }
             })
             .collect();
-        assert_eq!(directives, ["enable f16,subgroups", "requires readonly_and_readwrite_storage_textures", "diagnostic off derivative_uniformity"]);
+        assert_eq!(
+            directives,
+            [
+                "enable f16,subgroups",
+                "requires readonly_and_readwrite_storage_textures",
+                "diagnostic off derivative_uniformity"
+            ]
+        );
         let summary: Vec<String> = unit
             .decls
             .iter()
@@ -1472,13 +1664,19 @@ mod tests {
                 GlobalDecl::Struct(s) => format!(
                     "struct {} {:?}",
                     s.name.name,
-                    s.members.iter().map(|m| format!("{:?} {}: {}", names(&m.attrs), m.name.name, sexpr(&m.ty))).collect::<Vec<_>>()
+                    s.members
+                        .iter()
+                        .map(|m| format!("{:?} {}: {}", names(&m.attrs), m.name.name, sexpr(&m.ty)))
+                        .collect::<Vec<_>>()
                 ),
                 GlobalDecl::Function(f) => format!(
                     "fn {:?} {}({:?}) -> {:?} {}",
                     names(&f.attrs),
                     f.name.name,
-                    f.params.iter().map(|p| format!("{:?} {}: {}", names(&p.attrs), p.name.name, sexpr(&p.ty))).collect::<Vec<_>>(),
+                    f.params
+                        .iter()
+                        .map(|p| format!("{:?} {}: {}", names(&p.attrs), p.name.name, sexpr(&p.ty)))
+                        .collect::<Vec<_>>(),
                     names(&f.return_attrs),
                     f.return_type.as_ref().map_or("()".into(), sexpr)
                 ),
@@ -1539,7 +1737,12 @@ mod tests {
                     "switch {:?}",
                     clauses
                         .iter()
-                        .map(|c| c.selectors.iter().map(|s| s.as_ref().map_or("default".into(), sexpr)).collect::<Vec<_>>().join(","))
+                        .map(|c| c
+                            .selectors
+                            .iter()
+                            .map(|s| s.as_ref().map_or("default".into(), sexpr))
+                            .collect::<Vec<_>>()
+                            .join(","))
                         .collect::<Vec<_>>()
                 ),
                 StmtKind::Loop { body, continuing: Some(c), .. } => format!(
@@ -1659,10 +1862,8 @@ fn g() -> { }
 struct S { a: }
 fn h() { return 1; }";
         let (unit, diags) = parse(src, FileId(0));
-        let found: Vec<(String, &str)> = diags
-            .iter()
-            .map(|d| (d.message.clone(), &src[d.primary_span().unwrap().range()]))
-            .collect();
+        let found: Vec<(String, &str)> =
+            diags.iter().map(|d| (d.message.clone(), &src[d.primary_span().unwrap().range()])).collect();
         assert_eq!(
             found,
             [
@@ -1699,9 +1900,15 @@ fn h() { return 1; }";
                 "fn f() { loop { continuing { break if true; i++; } } }",
                 &["'break if' must be the last statement of a continuing block"],
             ),
-            ("fn f() { a + 1; }", &["expression is not a statement; expected an assignment, '++', '--' or a function call"]),
+            (
+                "fn f() { a + 1; }",
+                &["expression is not a statement; expected an assignment, '++', '--' or a function call"],
+            ),
             ("var<> x: i32;", &["expected an address space and optional access mode, like 'var<storage, read>'"]),
-            ("var<private, read, write> x: i32;", &["expected an address space and optional access mode, like 'var<storage, read>'"]),
+            (
+                "var<private, read, write> x: i32;",
+                &["expected an address space and optional access mode, like 'var<storage, read>'"],
+            ),
             ("const x: i32;", &["a module-scope 'const' needs an initializer"]),
             ("fn f() { switch x { foo: {} } }", &["expected 'case', 'default' or '}', found 'foo'"]),
             ("fn f() { if x {} else }", &["expected '{', found '}'"]),
