@@ -692,6 +692,11 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut args = Vec::new();
         while !self.at(K::TemplateEnd) {
+            // Draft 2021 allowed attributes on nested types (`ptr<storage, [[access(read)]] T>`);
+            // a template argument has no place for them, so they are dropped.
+            while self.at_draft_attributes() {
+                self.draft_attribute_list(&mut Vec::new())?;
+            }
             args.push(self.expression()?);
             if !self.eat(K::Comma) {
                 break;
@@ -1803,6 +1808,7 @@ mod tests {
              };
              [[group(0), binding(0)]] var<uniform> u: Uniforms;
              [[binding(1), group(0)]] var<storage_buffer> s: [[access(read)]] Uniforms;
+             @group(1) [[binding(2)]] var<uniform> mixed: array<[[stride(16)]] array<f32, 4>, 2>;
              [[location(0)]] var<in> pos: vec3<f32>;
              [[builtin(position)]] var<out> out_pos: vec4<f32>;
              type Arr = [[stride(4)]] array<f32>;
@@ -1828,6 +1834,10 @@ mod tests {
         let GlobalDecl::Var(v) = &d[2] else { panic!() };
         assert_eq!(v.space.as_ref().unwrap().name, "storage_buffer");
         assert_eq!(names(&v.attrs), ["binding(1)", "group(0)", "access(read)"]);
+        let GlobalDecl::Var(v) = &d[3] else { panic!() };
+        assert_eq!(names(&v.attrs), ["group(1)", "binding(2)"]);
+        assert_eq!(sexpr(v.ty.as_ref().unwrap()), "array<array<f32,4>,2>");
+        let d = &d[1..];
         let GlobalDecl::Var(v) = &d[3] else { panic!() };
         assert_eq!(v.space.as_ref().unwrap().name, "in");
         assert!(matches!(&d[5], GlobalDecl::Alias { name, .. } if name.name == "Arr"));
