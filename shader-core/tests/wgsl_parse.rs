@@ -73,6 +73,39 @@ fn corpus_files_naga_accepts_parse_without_errors() {
     assert!(failures.is_empty(), "{} accepted files failed to parse:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// What the parser built must match what naga sees in the same file: as many functions
+/// (naga splits them into functions and entry points), module-scope variables and overrides.
+/// This catches declarations silently lost by recovery or mis-parsed into something else.
+#[test]
+fn declaration_counts_match_naga() {
+    use shader_core::wgsl::ast::GlobalDecl;
+    let Some(root) = corpus_root() else { return };
+    let mut mismatches = Vec::new();
+    let mut compared = 0;
+    for (path, accepted) in corpus_files(&root) {
+        if !accepted {
+            continue;
+        }
+        let source = std::fs::read_to_string(root.join(&path)).expect("corpus file is readable");
+        let Ok(module) = naga::front::wgsl::parse_str(&source) else { continue };
+        let (unit, _) = parse(&source, FileId(0));
+        compared += 1;
+        let count = |f: fn(&GlobalDecl) -> bool| unit.decls.iter().filter(|d| f(d)).count();
+        let ours = (
+            count(|d| matches!(d, GlobalDecl::Function(_))),
+            count(|d| matches!(d, GlobalDecl::Var(_))),
+            count(|d| matches!(d, GlobalDecl::Override(_))),
+        );
+        let theirs =
+            (module.functions.len() + module.entry_points.len(), module.global_variables.len(), module.overrides.len());
+        if ours != theirs {
+            mismatches.push(format!("{path}: (functions, vars, overrides) ours {ours:?}, naga {theirs:?}"));
+        }
+    }
+    assert!(compared > 50, "only {compared} files compared");
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
 impl Rng {
@@ -122,6 +155,104 @@ fn truncated_and_corrupted_corpus_files_do_not_panic() {
     assert!(with_errors * 2 > total, "only {with_errors} of {total} corrupted files had errors");
 }
 
+/// Random soups of WGSL tokens reach parser states that corrupted real files rarely do.
+#[test]
+fn random_token_soup_does_not_panic() {
+    const VOCAB: &[&str] = &[
+        "fn",
+        "var",
+        "let",
+        "const",
+        "override",
+        "struct",
+        "alias",
+        "type",
+        "if",
+        "else",
+        "elseif",
+        "switch",
+        "case",
+        "default",
+        "loop",
+        "continuing",
+        "break",
+        "continue",
+        "for",
+        "while",
+        "return",
+        "discard",
+        "fallthrough",
+        "const_assert",
+        "enable",
+        "requires",
+        "diagnostic",
+        "true",
+        "x",
+        "y",
+        "_",
+        "vec3",
+        "array",
+        "f32",
+        "ptr",
+        "void",
+        "1",
+        "2u",
+        "0x1p3",
+        "1.5h",
+        "(",
+        ")",
+        "{",
+        "}",
+        "[",
+        "]",
+        "[[",
+        "]]",
+        "<",
+        ">",
+        ">>",
+        ">=",
+        "<=",
+        "<<",
+        "<<=",
+        ">>=",
+        "=",
+        "==",
+        "!=",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+        "&",
+        "|",
+        "^",
+        "&&",
+        "||",
+        "!",
+        "~",
+        "++",
+        "--",
+        "+=",
+        "->",
+        "@",
+        ".",
+        ",",
+        ":",
+        ";",
+        "@group(0)",
+        "/*",
+        "*/",
+    ];
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for round in 0..1500 {
+        let len = 1 + rng.below(80);
+        let soup: Vec<&str> = (0..len).map(|_| VOCAB[rng.below(VOCAB.len())]).collect();
+        let sep = if round % 2 == 0 { " " } else { "" };
+        let source = soup.join(sep);
+        parse_guarded(&format!("soup {round}: {source}"), source);
+    }
+}
+
 #[test]
 fn malformed_inputs_report_errors_without_panicking() {
     let deep_parens = format!("fn f() {{ let x = {}1{}; }}", "(".repeat(5000), ")".repeat(5000));
@@ -148,5 +279,20 @@ fn malformed_inputs_report_errors_without_panicking() {
     for (name, source) in cases {
         let diags = parse_guarded(name, source);
         assert!(diags.has_errors(), "{name}: no error reported");
+    }
+}
+
+#[test]
+#[ignore = "report only: compares with naga's front end on files naga rejects"]
+fn report_rejected_files() {
+    let Some(root) = corpus_root() else { return };
+    for (path, accepted) in corpus_files(&root) {
+        if accepted {
+            continue;
+        }
+        let source = std::fs::read_to_string(root.join(&path)).expect("corpus file is readable");
+        let naga = naga::front::wgsl::parse_str(&source).err().map(|e| e.message().to_string());
+        let ours = parse(&source, FileId(0)).1.iter().next().map(|d| d.message.clone());
+        eprintln!("{path}\n    naga: {naga:?}\n    ours: {ours:?}");
     }
 }

@@ -497,11 +497,8 @@ pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let is_float = if hex {
-        body.contains(['.', 'p', 'P'])
-    } else {
-        body.contains(['.', 'e', 'E']) || body.ends_with(['f', 'h'])
-    };
+    let is_float =
+        if hex { body.contains(['.', 'p', 'P']) } else { body.contains(['.', 'e', 'E']) || body.ends_with(['f', 'h']) };
     if is_float {
         let suffixed = !hex || body.contains(['p', 'P']);
         let (digits, suffix) = if let Some(d) = body.strip_suffix("lf").filter(|_| suffixed) {
@@ -780,9 +777,9 @@ mod tests {
         assert_eq!(
             kinds("-> && || << >> <= >= == != += -= *= /= %= &= |= ^= <<= >>= ++ -- @ ! ~ ^ % . , : ; ( ) [ ] { }"),
             vec![
-                Arrow, AndAnd, PipePipe, Shl, Shr, LessEq, GreaterEq, EqEq, BangEq, PlusEq, MinusEq, StarEq,
-                SlashEq, PercentEq, AndEq, PipeEq, CaretEq, ShlEq, ShrEq, PlusPlus, MinusMinus, At, Bang, Tilde,
-                Caret, Percent, Dot, Comma, Colon, Semicolon, LParen, RParen, LBracket, RBracket, LBrace, RBrace
+                Arrow, AndAnd, PipePipe, Shl, Shr, LessEq, GreaterEq, EqEq, BangEq, PlusEq, MinusEq, StarEq, SlashEq,
+                PercentEq, AndEq, PipeEq, CaretEq, ShlEq, ShrEq, PlusPlus, MinusMinus, At, Bang, Tilde, Caret, Percent,
+                Dot, Comma, Colon, Semicolon, LParen, RParen, LBracket, RBracket, LBrace, RBrace
             ]
         );
     }
@@ -808,14 +805,8 @@ mod tests {
         assert_eq!(kinds("(a < b) > c"), vec![LParen, Ident, Less, Ident, RParen, Greater, Ident]);
         assert_eq!(kinds("a < b || c > d"), vec![Ident, Less, Ident, PipePipe, Ident, Greater, Ident]);
         // `x = a<b>=c` closes the list before `=`.
-        assert_eq!(
-            kinds("x=vec2<f32>=y"),
-            vec![Ident, Eq, Ident, TemplateStart, Ident, TemplateEnd, Eq, Ident]
-        );
-        assert_eq!(
-            kinds("var<storage,read_write>"),
-            vec![Ident, TemplateStart, Ident, Comma, Ident, TemplateEnd]
-        );
+        assert_eq!(kinds("x=vec2<f32>=y"), vec![Ident, Eq, Ident, TemplateStart, Ident, TemplateEnd, Eq, Ident]);
+        assert_eq!(kinds("var<storage,read_write>"), vec![Ident, TemplateStart, Ident, Comma, Ident, TemplateEnd]);
         assert_eq!(
             kinds("fn f()->vec4<f32>{}"),
             vec![Ident, Ident, LParen, RParen, Arrow, Ident, TemplateStart, Ident, TemplateEnd, LBrace, RBrace]

@@ -20,8 +20,7 @@ pub fn unexpected_character(c: char, span: Span) -> Diagnostic {
 }
 
 pub fn unterminated_block_comment(span: Span) -> Diagnostic {
-    Diagnostic::error("unterminated block comment", span)
-        .with_label_message("this comment is never closed with '*/'")
+    Diagnostic::error("unterminated block comment", span).with_label_message("this comment is never closed with '*/'")
 }
 
 pub fn malformed_literal(what: &str, span: Span) -> Diagnostic {
@@ -62,8 +61,9 @@ pub fn chained_comparison(span: Span) -> Diagnostic {
 }
 
 pub fn mixed_operators(op: &str, previous: &str, span: Span) -> Diagnostic {
-    Diagnostic::error(format!("operator '{op}' cannot be mixed with '{previous}' without parentheses"), span)
-        .with_note("WGSL §8.19 (Operator Precedence): bitwise, shift and short-circuit operators need explicit grouping")
+    Diagnostic::error(format!("operator '{op}' cannot be mixed with '{previous}' without parentheses"), span).with_note(
+        "WGSL §8.19 (Operator Precedence): bitwise, shift and short-circuit operators need explicit grouping",
+    )
 }
 
 pub fn nesting_too_deep(span: Span) -> Diagnostic {

@@ -31,34 +31,197 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
 
 /// WGSL §15.1 keywords: never identifiers, and words the parser dispatches on.
 const KEYWORDS: &[&str] = &[
-    "alias", "break", "case", "const", "const_assert", "continue", "continuing", "default", "diagnostic",
-    "discard", "else", "enable", "false", "fn", "for", "if", "let", "loop", "override", "requires", "return",
-    "struct", "switch", "true", "var", "while",
+    "alias",
+    "break",
+    "case",
+    "const",
+    "const_assert",
+    "continue",
+    "continuing",
+    "default",
+    "diagnostic",
+    "discard",
+    "else",
+    "enable",
+    "false",
+    "fn",
+    "for",
+    "if",
+    "let",
+    "loop",
+    "override",
+    "requires",
+    "return",
+    "struct",
+    "switch",
+    "true",
+    "var",
+    "while",
 ];
 
 /// WGSL §15.2 reserved words (W3C CRD 2025-08-09, the list naga 30 uses as well).
 const RESERVED: &[&str] = &[
-    "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment", "async",
-    "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await", "co_return", "co_yield",
-    "coherent", "column_major", "common", "compile", "compile_fragment", "concept", "const_cast", "consteval",
-    "constexpr", "constinit", "crate", "debugger", "decltype", "delete", "demote", "demote_to_helper", "do",
-    "dynamic_cast", "enum", "explicit", "export", "extends", "extern", "external", "fallthrough", "filter",
-    "final", "finally", "friend", "from", "fxgroup", "get", "goto", "groupshared", "highp", "impl",
-    "implements", "import", "inline", "instanceof", "interface", "layout", "lowp", "macro", "macro_rules",
-    "match", "mediump", "meta", "mod", "module", "move", "mut", "mutable", "namespace", "new", "nil",
-    "noexcept", "noinline", "nointerpolation", "non_coherent", "noncoherent", "noperspective", "null",
-    "nullptr", "of", "operator", "package", "packoffset", "partition", "pass", "patch", "pixelfragment",
-    "precise", "precision", "premerge", "priv", "protected", "pub", "public", "readonly", "ref", "regardless",
-    "register", "reinterpret_cast", "require", "resource", "restrict", "self", "set", "shared", "sizeof",
-    "smooth", "snorm", "static", "static_assert", "static_cast", "std", "subroutine", "super", "target",
-    "template", "this", "thread_local", "throw", "trait", "try", "type", "typedef", "typeid", "typename",
-    "typeof", "union", "unless", "unorm", "unsafe", "unsized", "use", "using", "varying", "virtual",
-    "volatile", "wgsl", "where", "with", "writeonly", "yield",
+    "NULL",
+    "Self",
+    "abstract",
+    "active",
+    "alignas",
+    "alignof",
+    "as",
+    "asm",
+    "asm_fragment",
+    "async",
+    "attribute",
+    "auto",
+    "await",
+    "become",
+    "cast",
+    "catch",
+    "class",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "coherent",
+    "column_major",
+    "common",
+    "compile",
+    "compile_fragment",
+    "concept",
+    "const_cast",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "crate",
+    "debugger",
+    "decltype",
+    "delete",
+    "demote",
+    "demote_to_helper",
+    "do",
+    "dynamic_cast",
+    "enum",
+    "explicit",
+    "export",
+    "extends",
+    "extern",
+    "external",
+    "fallthrough",
+    "filter",
+    "final",
+    "finally",
+    "friend",
+    "from",
+    "fxgroup",
+    "get",
+    "goto",
+    "groupshared",
+    "highp",
+    "impl",
+    "implements",
+    "import",
+    "inline",
+    "instanceof",
+    "interface",
+    "layout",
+    "lowp",
+    "macro",
+    "macro_rules",
+    "match",
+    "mediump",
+    "meta",
+    "mod",
+    "module",
+    "move",
+    "mut",
+    "mutable",
+    "namespace",
+    "new",
+    "nil",
+    "noexcept",
+    "noinline",
+    "nointerpolation",
+    "non_coherent",
+    "noncoherent",
+    "noperspective",
+    "null",
+    "nullptr",
+    "of",
+    "operator",
+    "package",
+    "packoffset",
+    "partition",
+    "pass",
+    "patch",
+    "pixelfragment",
+    "precise",
+    "precision",
+    "premerge",
+    "priv",
+    "protected",
+    "pub",
+    "public",
+    "readonly",
+    "ref",
+    "regardless",
+    "register",
+    "reinterpret_cast",
+    "require",
+    "resource",
+    "restrict",
+    "self",
+    "set",
+    "shared",
+    "sizeof",
+    "smooth",
+    "snorm",
+    "static",
+    "static_assert",
+    "static_cast",
+    "std",
+    "subroutine",
+    "super",
+    "target",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "trait",
+    "try",
+    "type",
+    "typedef",
+    "typeid",
+    "typename",
+    "typeof",
+    "union",
+    "unless",
+    "unorm",
+    "unsafe",
+    "unsized",
+    "use",
+    "using",
+    "varying",
+    "virtual",
+    "volatile",
+    "wgsl",
+    "where",
+    "with",
+    "writeonly",
+    "yield",
 ];
 
 /// Words that start a global declaration or directive: where global error recovery resumes.
 const ITEM_WORDS: &[&str] = &[
-    "fn", "var", "const", "override", "struct", "alias", "type", "let", "const_assert", "enable", "requires",
+    "fn",
+    "var",
+    "const",
+    "override",
+    "struct",
+    "alias",
+    "type",
+    "let",
+    "const_assert",
+    "enable",
+    "requires",
     "diagnostic",
 ];
 
@@ -230,13 +393,6 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
     }
 
-    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        self.enter()?;
-        let r = f(self);
-        self.leave();
-        r
-    }
-
     /// An identifier that is not a keyword. Reserved words and `__` prefixes are reported but
     /// still accepted, which keeps the tree intact.
     fn ident(&mut self) -> PResult<Ident> {
@@ -300,7 +456,7 @@ impl<'a> Parser<'a> {
 
     /// Skips to the next global declaration outside braces.
     fn recover_global(&mut self) {
-        while !self.at(K::Eof) && !(self.braces == 0 && self.at_item_start()) {
+        while !(self.at(K::Eof) || self.braces == 0 && self.at_item_start()) {
             self.bump();
         }
     }
@@ -445,9 +601,7 @@ impl<'a> Parser<'a> {
                 match init {
                     // Draft 2021: `[[constant_id(n)]] const x: T [= e];` is pipeline-overridable.
                     Some(init) if attrs.is_empty() => GlobalDecl::Const(ConstDecl { name, ty, init, span }),
-                    init if !attrs.is_empty() => {
-                        GlobalDecl::Override(OverrideDecl { attrs, name, ty, init, span })
-                    }
+                    init if !attrs.is_empty() => GlobalDecl::Override(OverrideDecl { attrs, name, ty, init, span }),
                     _ => return Err(self.error(msg::unknown_const_form(span))),
                 }
             }
@@ -538,6 +692,11 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut args = Vec::new();
         while !self.at(K::TemplateEnd) {
+            // Draft 2021 allowed attributes on nested types (`ptr<storage, [[access(read)]] T>`);
+            // a template argument has no place for them, so they are dropped.
+            while self.at_draft_attributes() {
+                self.draft_attribute_list(&mut Vec::new())?;
+            }
             args.push(self.expression()?);
             if !self.eat(K::Comma) {
                 break;
@@ -653,71 +812,110 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Expects the `;` ending a statement. When the next token plainly starts another statement
+    /// (or closes the block), the `;` is reported missing and parsing goes on as if it were
+    /// there, so the next statement is not skipped.
     fn expect_semicolon(&mut self) -> PResult<()> {
-        self.expect_after(K::Semicolon, "';'", "statement").map(drop)
+        const STATEMENT_WORDS: &[&str] = &[
+            "let",
+            "var",
+            "const",
+            "return",
+            "if",
+            "for",
+            "while",
+            "loop",
+            "switch",
+            "break",
+            "continue",
+            "discard",
+            "const_assert",
+        ];
+        if self.eat(K::Semicolon) {
+            return Ok(());
+        }
+        let t = self.peek();
+        let d = msg::expected_after("';'", "statement", self.text(t), self.span(t));
+        self.diags.push(d);
+        if t.kind == K::RBrace || (t.kind == K::Ident && STATEMENT_WORDS.contains(&self.text(t))) {
+            Ok(())
+        } else {
+            Err(Reported)
+        }
     }
 
+    /// One statement; `None` for the empty statement. Each kind is parsed by its own function
+    /// so this dispatcher, which sits on the recursion path of nested blocks, stays small.
     fn statement(&mut self) -> PResult<Option<Stmt>> {
         let start = self.peek().start;
         if self.eat(K::Semicolon) {
             return Ok(None);
         }
         let attrs = self.attributes()?;
-        if self.at(K::LBrace) {
-            let block = self.block()?;
-            return Ok(Some(Stmt { kind: StmtKind::Block(block), span: self.span_from(start) }));
-        }
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
-        let kind = match word {
-            "return" => {
-                self.bump();
-                let value = if self.at(K::Semicolon) { None } else { Some(self.expression()?) };
-                self.expect_semicolon()?;
-                StmtKind::Return(value)
-            }
-            "if" => self.if_statement()?,
-            "switch" => self.switch_statement()?,
-            "loop" => self.loop_statement(attrs)?,
-            "for" => self.for_statement(attrs)?,
-            "while" => {
-                self.bump();
-                let condition = self.expression()?;
-                let body = self.compound()?;
-                StmtKind::While { attrs, condition, body }
-            }
-            "break" => {
-                self.bump();
-                if self.at_word("if") {
-                    let span = self.span_from(start);
-                    self.diags.push(msg::break_if_outside_continuing(span));
-                    self.bump();
-                    self.expression()?;
-                }
-                self.expect_semicolon()?;
-                StmtKind::Break
-            }
-            "continue" => self.keyword_statement(StmtKind::Continue)?,
-            "discard" => self.keyword_statement(StmtKind::Discard)?,
-            "fallthrough" => self.keyword_statement(StmtKind::Fallthrough)?,
-            "const_assert" => {
-                self.bump();
-                let e = self.expression()?;
-                self.expect_semicolon()?;
-                StmtKind::ConstAssert(e)
-            }
-            "var" | "let" | "const" => {
-                let kind = self.local_declaration(start)?;
-                self.expect_semicolon()?;
-                kind
-            }
-            _ => {
-                let kind = self.simple_statement()?;
-                self.expect_semicolon()?;
-                kind
-            }
+        // Picking a function and calling it once keeps this frame small: a `match` with a call
+        // per arm would reserve a result slot per arm in debug builds.
+        type Parse<'a> = fn(&mut Parser<'a>, Vec<Attribute>, u32) -> PResult<StmtKind>;
+        let parse: Parse<'a> = match word {
+            _ if t.kind == K::LBrace => |p, _, _| p.block().map(StmtKind::Block),
+            "return" => |p, _, _| p.return_statement(),
+            "if" => |p, _, _| p.if_statement(),
+            "switch" => |p, _, _| p.switch_statement(),
+            "loop" => |p, attrs, _| p.loop_statement(attrs),
+            "for" => |p, attrs, _| p.for_statement(attrs),
+            "while" => |p, attrs, _| p.while_statement(attrs),
+            "break" => |p, _, _| p.break_statement(),
+            "continue" => |p, _, _| p.keyword_statement(StmtKind::Continue),
+            "discard" => |p, _, _| p.keyword_statement(StmtKind::Discard),
+            "fallthrough" => |p, _, _| p.keyword_statement(StmtKind::Fallthrough),
+            "const_assert" => |p, _, _| p.const_assert_statement(),
+            "var" | "let" | "const" => |p, _, start| {
+                let kind = p.local_declaration(start)?;
+                p.expect_semicolon()?;
+                Ok(kind)
+            },
+            _ => |p, _, _| {
+                let kind = p.simple_statement()?;
+                p.expect_semicolon()?;
+                Ok(kind)
+            },
         };
+        let kind = parse(self, attrs, start)?;
         Ok(Some(Stmt { kind, span: self.span_from(start) }))
+    }
+
+    fn return_statement(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let value = if self.at(K::Semicolon) { None } else { Some(self.expression()?) };
+        self.expect_semicolon()?;
+        Ok(StmtKind::Return(value))
+    }
+
+    fn while_statement(&mut self, attrs: Vec<Attribute>) -> PResult<StmtKind> {
+        self.bump();
+        let condition = self.expression()?;
+        let body = self.compound()?;
+        Ok(StmtKind::While { attrs, condition, body })
+    }
+
+    fn break_statement(&mut self) -> PResult<StmtKind> {
+        let start = self.bump().start;
+        if self.at_word("if") {
+            let span = self.span_from(start);
+            self.diags.push(msg::break_if_outside_continuing(span));
+            self.bump();
+            self.expression()?;
+        }
+        self.expect_semicolon()?;
+        Ok(StmtKind::Break)
+    }
+
+    fn const_assert_statement(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let e = self.expression()?;
+        self.expect_semicolon()?;
+        Ok(StmtKind::ConstAssert(e))
     }
 
     fn keyword_statement(&mut self, kind: StmtKind) -> PResult<StmtKind> {
@@ -830,7 +1028,8 @@ impl<'a> Parser<'a> {
             Box::new(Stmt { kind: StmtKind::Block(b), span })
         });
         while let Some((start, condition, accept)) = arms.pop() {
-            let stmt = Stmt { kind: StmtKind::If { condition, accept, reject }, span: Span::new(self.file, start, end) };
+            let stmt =
+                Stmt { kind: StmtKind::If { condition, accept, reject }, span: Span::new(self.file, start, end) };
             if arms.is_empty() {
                 return Ok(stmt.kind);
             }
@@ -933,6 +1132,16 @@ impl<'a> Parser<'a> {
 
     fn for_statement(&mut self, attrs: Vec<Attribute>) -> PResult<StmtKind> {
         self.bump();
+        let (init, condition, update) = self.for_header()?;
+        let body = self.compound()?;
+        Ok(StmtKind::For { attrs, init, condition, update, body })
+    }
+
+    /// `( init? ; condition? ; update? )`; kept out of [`Parser::for_statement`] so its
+    /// temporaries are off the stack while the body is parsed.
+    #[allow(clippy::type_complexity)]
+    #[inline(never)]
+    fn for_header(&mut self) -> PResult<(Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>)> {
         self.expect(K::LParen, "'(' after 'for'")?;
         let init = if self.at(K::Semicolon) {
             None
@@ -956,23 +1165,31 @@ impl<'a> Parser<'a> {
             Some(Box::new(Stmt { kind, span: self.span_from(start) }))
         };
         self.expect(K::RParen, "')' to close the for loop header")?;
-        let body = self.compound()?;
-        Ok(StmtKind::For { attrs, init, condition, update, body })
+        Ok((init, condition, update))
     }
 
     // ---- expressions (WGSL §8.19 "Operator Precedence and Associativity") ----
 
+    /// Only small frames sit on the recursion path (expression, unary, singular, primary and
+    /// the paren/identifier helpers); the operator-chain logic lives in functions that are called
+    /// after the left operand is parsed. Debug builds reserve a slot for every temporary, so
+    /// this is what keeps [`MAX_DEPTH`] levels well inside a 2 MiB thread stack.
     fn expression(&mut self) -> PResult<Expr> {
-        self.nested(Self::expression_inner)
+        self.enter()?;
+        let saved = self.depth;
+        let result = match self.unary() {
+            Ok(lhs) => self.expression_rest(lhs),
+            Err(e) => Err(e),
+        };
+        self.depth = saved - 1;
+        result
     }
 
     /// expression: relational (('&&' relational)* | ('||' relational)*) | bitwise.
     /// Bitwise operands are unary expressions, and `&&`/`||` never mix without parentheses.
-    fn expression_inner(&mut self) -> PResult<Expr> {
-        let saved_depth = self.depth;
-        let result = self.expression_chain();
-        self.depth = saved_depth;
-        let (e, last) = result?;
+    #[inline(never)]
+    fn expression_rest(&mut self, lhs: Expr) -> PResult<Expr> {
+        let (e, last) = self.expression_chain(lhs)?;
         let t = self.peek();
         if binary_op(t.kind).is_some() {
             let d = if is_relational(t.kind) && last.is_some_and(is_relational) {
@@ -1005,8 +1222,7 @@ impl<'a> Parser<'a> {
     /// The operator chain of one expression; also returns the last operator token kind it used,
     /// for the mixing diagnostic. Each chained operator counts as one nesting level, since the
     /// tree it builds is that deep.
-    fn expression_chain(&mut self) -> PResult<(Expr, Option<K>)> {
-        let lhs = self.unary()?;
+    fn expression_chain(&mut self, lhs: Expr) -> PResult<(Expr, Option<K>)> {
         let t = self.peek();
         if matches!(t.kind, K::And | K::Pipe | K::Caret) {
             let op = binary_op(t.kind).expect("bitwise operator");
@@ -1100,7 +1316,10 @@ impl<'a> Parser<'a> {
             _ => return self.singular(),
         };
         self.bump();
-        let operand = self.nested(Self::unary)?;
+        self.enter()?;
+        let operand = self.unary();
+        self.leave();
+        let operand = operand?;
         let span = self.span_from(t.start);
         Ok(Expr { kind: ExprKind::Unary { op, expr: Box::new(operand) }, span })
     }
@@ -1126,48 +1345,602 @@ impl<'a> Parser<'a> {
 
     fn primary(&mut self) -> PResult<Expr> {
         let t = self.peek();
-        let span = self.span(t);
         match t.kind {
-            K::IntLiteral | K::FloatLiteral => {
-                self.bump();
-                // Malformed literals were reported by the lexer; a zero keeps the tree whole.
-                let literal = lexer::literal_value(self.text(t)).unwrap_or(if t.kind == K::IntLiteral {
-                    Literal::Int { value: 0, suffix: None }
-                } else {
-                    Literal::Float { value: 0.0, suffix: None }
-                });
-                Ok(Expr { kind: ExprKind::Literal(literal), span })
-            }
+            K::IntLiteral | K::FloatLiteral => Ok(self.literal()),
             K::Ident if matches!(self.text(t), "true" | "false") => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Literal(Literal::Bool(self.text(t) == "true")), span })
+                Ok(Expr { kind: ExprKind::Literal(Literal::Bool(self.text(t) == "true")), span: self.span(t) })
             }
-            K::Ident if !KEYWORDS.contains(&self.text(t)) => {
-                let name = self.ident()?;
-                let mut e = if self.at(K::TemplateStart) {
-                    let args = self.template_args()?;
-                    Expr { kind: ExprKind::Templated { name, args }, span: self.span_from(t.start) }
-                } else {
-                    Expr { kind: ExprKind::Ident(name), span }
-                };
-                if self.at(K::LParen) {
-                    let args = self.arguments()?;
-                    e = Expr { kind: ExprKind::Call { callee: Box::new(e), args }, span: self.span_from(t.start) };
-                }
-                Ok(e)
-            }
-            K::LParen => {
-                self.bump();
-                let inner = self.expression()?;
-                self.expect(K::RParen, "')'")?;
-                Ok(Expr { kind: ExprKind::Paren(Box::new(inner)), span: self.span_from(t.start) })
-            }
+            K::Ident if !KEYWORDS.contains(&self.text(t)) => self.ident_expression(),
+            K::LParen => self.paren_expression(),
             _ => Err(self.unexpected("an expression")),
         }
+    }
+
+    fn literal(&mut self) -> Expr {
+        let t = self.bump();
+        // Malformed literals were reported by the lexer; a zero keeps the tree whole.
+        let literal = lexer::literal_value(self.text(t)).unwrap_or(if t.kind == K::IntLiteral {
+            Literal::Int { value: 0, suffix: None }
+        } else {
+            Literal::Float { value: 0.0, suffix: None }
+        });
+        Expr { kind: ExprKind::Literal(literal), span: self.span(t) }
+    }
+
+    /// `name`, `name<args>`, `name(args)` or `name<args>(args)`.
+    fn ident_expression(&mut self) -> PResult<Expr> {
+        let name = self.ident()?;
+        let start = name.span.start;
+        let mut e = if self.at(K::TemplateStart) {
+            let args = self.template_args()?;
+            Expr { kind: ExprKind::Templated { name, args }, span: self.span_from(start) }
+        } else {
+            let span = name.span;
+            Expr { kind: ExprKind::Ident(name), span }
+        };
+        if self.at(K::LParen) {
+            let args = self.arguments()?;
+            e = Expr { kind: ExprKind::Call { callee: Box::new(e), args }, span: self.span_from(start) };
+        }
+        Ok(e)
+    }
+
+    fn paren_expression(&mut self) -> PResult<Expr> {
+        let open = self.bump();
+        let inner = self.expression()?;
+        self.expect(K::RParen, "')'")?;
+        Ok(Expr { kind: ExprKind::Paren(Box::new(inner)), span: self.span_from(open.start) })
     }
 }
 
 fn binary(op: BinaryOp, left: Expr, right: Expr) -> Expr {
     let span = left.span.to(right.span);
     Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_ok(src: &str) -> TranslationUnit {
+        let (unit, diags) = parse(src, FileId(0));
+        assert!(diags.is_empty(), "{src}\n{diags:#?}");
+        unit
+    }
+
+    fn errors(src: &str) -> Vec<String> {
+        parse(src, FileId(0)).1.into_iter().map(|d| d.message).collect()
+    }
+
+    /// A compact rendering of an expression: `(op a b)`, `(call f args)`, `[paren]`.
+    fn sexpr(e: &Expr) -> String {
+        let list = |items: &[Expr]| items.iter().map(sexpr).collect::<Vec<_>>().join(",");
+        match &e.kind {
+            ExprKind::Literal(Literal::Bool(b)) => b.to_string(),
+            ExprKind::Literal(Literal::Int { value, suffix }) => {
+                let s = match suffix {
+                    None => "",
+                    Some(IntSuffix::I32) => "i",
+                    Some(IntSuffix::U32) => "u",
+                    Some(IntSuffix::I64) => "li",
+                    Some(IntSuffix::U64) => "lu",
+                };
+                format!("{value}{s}")
+            }
+            ExprKind::Literal(Literal::Float { value, suffix }) => {
+                let s = match suffix {
+                    None => "",
+                    Some(FloatSuffix::F32) => "f",
+                    Some(FloatSuffix::F16) => "h",
+                    Some(FloatSuffix::F64) => "lf",
+                };
+                format!("{value:?}{s}")
+            }
+            ExprKind::Ident(i) => i.name.clone(),
+            ExprKind::Templated { name, args } => format!("{}<{}>", name.name, list(args)),
+            ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", sexpr(callee)),
+            ExprKind::Call { callee, args } => format!("(call {} {})", sexpr(callee), list(args)),
+            ExprKind::Index { base, index } => format!("([] {} {})", sexpr(base), sexpr(index)),
+            ExprKind::Member { base, member } => format!("(. {} {})", sexpr(base), member.name),
+            ExprKind::Unary { op, expr } => {
+                let op = match op {
+                    UnaryOp::Negate => "-",
+                    UnaryOp::Not => "!",
+                    UnaryOp::BitNot => "~",
+                    UnaryOp::Deref => "*",
+                    UnaryOp::AddressOf => "&",
+                };
+                format!("({op} {})", sexpr(expr))
+            }
+            ExprKind::Binary { op, left, right } => {
+                let op = match op {
+                    BinaryOp::Add => "+",
+                    BinaryOp::Subtract => "-",
+                    BinaryOp::Multiply => "*",
+                    BinaryOp::Divide => "/",
+                    BinaryOp::Modulo => "%",
+                    BinaryOp::Equal => "==",
+                    BinaryOp::NotEqual => "!=",
+                    BinaryOp::Less => "<",
+                    BinaryOp::LessEqual => "<=",
+                    BinaryOp::Greater => ">",
+                    BinaryOp::GreaterEqual => ">=",
+                    BinaryOp::And => "&",
+                    BinaryOp::Or => "|",
+                    BinaryOp::Xor => "^",
+                    BinaryOp::LogicalAnd => "&&",
+                    BinaryOp::LogicalOr => "||",
+                    BinaryOp::ShiftLeft => "<<",
+                    BinaryOp::ShiftRight => ">>",
+                };
+                format!("({op} {} {})", sexpr(left), sexpr(right))
+            }
+            ExprKind::Paren(inner) => format!("[{}]", sexpr(inner)),
+        }
+    }
+
+    /// The initializer of `const x = <src>;`.
+    fn expr(src: &str) -> String {
+        let unit = parse_ok(&format!("const x = {src};"));
+        match &unit.decls[..] {
+            [GlobalDecl::Const(c)] => sexpr(&c.init),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn body(src: &str) -> Vec<Stmt> {
+        let unit = parse_ok(&format!("fn f() {{ {src} }}"));
+        match unit.decls.into_iter().next() {
+            Some(GlobalDecl::Function(f)) => f.body.stmts,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        let cases = [
+            ("1 + 2 * 3", "(+ 1 (* 2 3))"),
+            ("a - b - c", "(- (- a b) c)"),
+            ("a * b / c % d", "(% (/ (* a b) c) d)"),
+            ("a + b * c - d", "(- (+ a (* b c)) d)"),
+            ("a + (b + (c))", "(+ a [(+ b [c])])"),
+            ("-a * b", "(* (- a) b)"),
+            ("- -a", "(- (- a))"),
+            ("!~a", "(! (~ a))"),
+            ("a < b && c > d", "(&& (< a b) (> c d))"),
+            ("a || b || c", "(|| (|| a b) c)"),
+            ("a && b && !c", "(&& (&& a b) (! c))"),
+            ("a & b & c", "(& (& a b) c)"),
+            ("a | b", "(| a b)"),
+            ("a ^ b ^ c", "(^ (^ a b) c)"),
+            ("a << 2u", "(<< a 2u)"),
+            ("a >> b", "(>> a b)"),
+            ("a << b < c", "(< (<< a b) c)"),
+            ("a + b < c * d", "(< (+ a b) (* c d))"),
+            ("a + b == c", "(== (+ a b) c)"),
+            ("a != b", "(!= a b)"),
+            ("a <= b || c >= d", "(|| (<= a b) (>= c d))"),
+            ("(a & b) != 0u && c", "(&& (!= [(& a b)] 0u) c)"),
+            ("*p + 1", "(+ (* p) 1)"),
+            ("&a.b[2]", "(& ([] (. a b) 2))"),
+            ("a[i][j].x", "(. ([] ([] a i) j) x)"),
+            ("vec3<f32>(1.0, 2.0, 3.0).xy", "(. (call vec3<f32> 1.0,2.0,3.0) xy)"),
+            ("array<vec3<f32>, 4>()", "(call array<vec3<f32>,4>)"),
+            ("bitcast<u32>(x)", "(call bitcast<u32> x)"),
+            ("f(a < b, c)", "(call f (< a b),c)"),
+            ("f(a, b,)", "(call f a,b)"),
+            ("vec2f(1, 2)", "(call vec2f 1,2)"),
+            ("select(a, b, c > d)", "(call select a,b,(> c d))"),
+            ("array<f32, 2 * N>(1.0, 2.0)", "(call array<f32,(* 2 N)> 1.0,2.0)"),
+            ("true && false", "(&& true false)"),
+            ("0x1.8p3 + 1e-3f + 1.5h + 7i + 0x10u", "(+ (+ (+ (+ 12.0 0.0010000000474974513f) 1.5h) 7i) 16u)"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(expr(src), want, "{src}");
+        }
+    }
+
+    #[test]
+    fn operator_mixing_and_chaining_are_errors() {
+        let cases = [
+            ("a < b < c", "comparison operators cannot be chained"),
+            ("a == b == c", "comparison operators cannot be chained"),
+            ("a & b | c", "operator '|' cannot be mixed with '&' without parentheses"),
+            ("a & b + c", "operator '+' cannot be mixed with '&' without parentheses"),
+            ("a << b << c", "operator '<<' cannot be mixed with '<<' without parentheses"),
+            ("a + b << c", "operator '<<' cannot be mixed with '+/-' without parentheses"),
+            ("a || b && c", "operator '&&' cannot be mixed with '||' without parentheses"),
+            ("a && b || c", "operator '||' cannot be mixed with '&&' without parentheses"),
+            ("a & b && c", "operator '&&' cannot be mixed with '&' without parentheses"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(errors(&format!("const x = {src};")), [want], "{src}");
+        }
+    }
+
+    #[test]
+    fn template_lists_and_split_closers() {
+        let unit = parse_ok(
+            "var<private> a: array<vec3<f32>>;
+             var<storage, read_write> b: array<array<u32, 4>, 8>;
+             var<private> c: ptr<function, vec2<i32>>;
+             fn f() { var x = a >> b; x >>= 1u; let q = u<v; let w = m < n && o > p; }",
+        );
+        let ty = |i: usize| match &unit.decls[i] {
+            GlobalDecl::Var(v) => sexpr(v.ty.as_ref().unwrap()),
+            _ => panic!(),
+        };
+        assert_eq!(ty(0), "array<vec3<f32>>");
+        assert_eq!(ty(1), "array<array<u32,4>,8>");
+        assert_eq!(ty(2), "ptr<function,vec2<i32>>");
+        let GlobalDecl::Var(b) = &unit.decls[1] else { panic!() };
+        assert_eq!(
+            (b.space.as_ref().unwrap().name.as_str(), b.access.as_ref().unwrap().name.as_str()),
+            ("storage", "read_write")
+        );
+        let GlobalDecl::Function(f) = &unit.decls[3] else { panic!() };
+        let kinds: Vec<String> = f
+            .body
+            .stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Var(v) => sexpr(v.init.as_ref().unwrap()),
+                StmtKind::Assign { lhs, op, rhs } => format!("{} {op:?}= {}", sexpr(lhs.as_ref().unwrap()), sexpr(rhs)),
+                StmtKind::Let { init, .. } => sexpr(init),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(kinds, ["(>> a b)", "x Some(ShiftRight)= 1u", "(< u v)", "(&& (< m n) (> o p))"]);
+    }
+
+    fn names(attrs: &[Attribute]) -> Vec<String> {
+        attrs
+            .iter()
+            .map(|a| {
+                if a.args.is_empty() {
+                    a.name.name.clone()
+                } else {
+                    format!("{}({})", a.name.name, a.args.iter().map(sexpr).collect::<Vec<_>>().join(","))
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn current_syntax_module() {
+        let unit = parse_ok(
+            "enable f16, subgroups,;
+             requires readonly_and_readwrite_storage_textures;
+             diagnostic(off, derivative_uniformity);
+             @id(7) override scale: f32 = 1.0;
+             override count: u32;
+             alias V = vec4<f32>;
+             const_assert 1 < 2;
+             struct S { @align(16) @size(32) a: vec3<f32>, b: array<u32, 4>, }
+             @group(0) @binding(1) var<storage, read> buf: array<S>;
+             var<workgroup> shared_data: array<f32, 64>;
+             @vertex fn vs(@builtin(vertex_index) i: u32, @location(0) @interpolate(flat, either) c: vec4<f32>,)
+                 -> @builtin(position) @invariant vec4<f32> { return vec4f(); }
+             @compute @workgroup_size(8, 8, 1) @diagnostic(off, derivative_uniformity)
+             fn cs() {}",
+        );
+        let directives: Vec<String> = unit
+            .directives
+            .iter()
+            .map(|d| match d {
+                Directive::Enable(n) => {
+                    format!("enable {}", n.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(","))
+                }
+                Directive::Requires(n) => format!("requires {}", n[0].name),
+                Directive::Diagnostic { severity, rule, .. } => {
+                    format!("diagnostic {} {}", severity.name, rule[0].name)
+                }
+            })
+            .collect();
+        assert_eq!(
+            directives,
+            [
+                "enable f16,subgroups",
+                "requires readonly_and_readwrite_storage_textures",
+                "diagnostic off derivative_uniformity"
+            ]
+        );
+        let summary: Vec<String> = unit
+            .decls
+            .iter()
+            .map(|d| match d {
+                GlobalDecl::Var(v) => format!(
+                    "var {:?} {}<{},{}>: {}",
+                    names(&v.attrs),
+                    v.name.name,
+                    v.space.as_ref().map_or("", |s| &s.name),
+                    v.access.as_ref().map_or("", |s| &s.name),
+                    sexpr(v.ty.as_ref().unwrap())
+                ),
+                GlobalDecl::Const(c) => format!("const {}", c.name.name),
+                GlobalDecl::Override(o) => format!(
+                    "override {:?} {} {}",
+                    names(&o.attrs),
+                    o.name.name,
+                    o.init.as_ref().map_or("-".into(), sexpr)
+                ),
+                GlobalDecl::Alias { name, ty, .. } => format!("alias {} = {}", name.name, sexpr(ty)),
+                GlobalDecl::Struct(s) => format!(
+                    "struct {} {:?}",
+                    s.name.name,
+                    s.members
+                        .iter()
+                        .map(|m| format!("{:?} {}: {}", names(&m.attrs), m.name.name, sexpr(&m.ty)))
+                        .collect::<Vec<_>>()
+                ),
+                GlobalDecl::Function(f) => format!(
+                    "fn {:?} {}({:?}) -> {:?} {}",
+                    names(&f.attrs),
+                    f.name.name,
+                    f.params
+                        .iter()
+                        .map(|p| format!("{:?} {}: {}", names(&p.attrs), p.name.name, sexpr(&p.ty)))
+                        .collect::<Vec<_>>(),
+                    names(&f.return_attrs),
+                    f.return_type.as_ref().map_or("()".into(), sexpr)
+                ),
+                GlobalDecl::ConstAssert { expr, .. } => format!("const_assert {}", sexpr(expr)),
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                r#"override ["id(7)"] scale 1.0"#,
+                r#"override [] count -"#,
+                "alias V = vec4<f32>",
+                "const_assert (< 1 2)",
+                r#"struct S ["[\"align(16)\", \"size(32)\"] a: vec3<f32>", "[] b: array<u32,4>"]"#,
+                r#"var ["group(0)", "binding(1)"] buf<storage,read>: array<S>"#,
+                r#"var [] shared_data<workgroup,>: array<f32,64>"#,
+                r#"fn ["vertex"] vs(["[\"builtin(vertex_index)\"] i: u32", "[\"location(0)\", \"interpolate(flat,either)\"] c: vec4<f32>"]) -> ["builtin(position)", "invariant"] vec4<f32>"#,
+                r#"fn ["compute", "workgroup_size(8,8,1)", "diagnostic(off,derivative_uniformity)"] cs([]) -> [] ()"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn statements() {
+        let stmts = body(
+            "var i: i32 = 0; let a = 1; const b: u32 = 2u; var<function> c = 3;
+             i = 1; i += 2; i <<= 1u; i++; i--; _ = f(); f(1); (*p).x = 2; *p = 3;
+             if a < 1 { return; } else if (a > 2) { discard; } else { }
+             switch a { case 1, 2: {} case 3, default {} default: { break; } }
+             loop { if a == 0 { break; } continuing { i++; break if i > 3; } }
+             for (var j = 0; j < 4; j++) { continue; }
+             for (;;) { break; }
+             for (i = 0; i < 2; f()) {}
+             @diagnostic(off, derivative_uniformity) while i < 10 { i += 1; }
+             { ; { let z = 0; } }
+             const_assert 1 < 2;
+             return a;",
+        );
+        let kinds: Vec<String> = stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Var(v) => format!("var {}", v.name.name),
+                StmtKind::Let { name, .. } => format!("let {}", name.name),
+                StmtKind::Const(c) => format!("const {}", c.name.name),
+                StmtKind::Assign { lhs, op, rhs } => {
+                    format!("{} {op:?}= {}", lhs.as_ref().map_or("_".into(), sexpr), sexpr(rhs))
+                }
+                StmtKind::Increment(e) => format!("{}++", sexpr(e)),
+                StmtKind::Decrement(e) => format!("{}--", sexpr(e)),
+                StmtKind::Call(e) => format!("call {}", sexpr(e)),
+                StmtKind::If { reject: Some(r), .. } => match &r.kind {
+                    StmtKind::If { reject: Some(r2), condition, .. } => {
+                        format!("if else-if({}) else {}", sexpr(condition), matches!(r2.kind, StmtKind::Block(_)))
+                    }
+                    _ => "if?".into(),
+                },
+                StmtKind::Switch { clauses, .. } => format!(
+                    "switch {:?}",
+                    clauses
+                        .iter()
+                        .map(|c| c
+                            .selectors
+                            .iter()
+                            .map(|s| s.as_ref().map_or("default".into(), sexpr))
+                            .collect::<Vec<_>>()
+                            .join(","))
+                        .collect::<Vec<_>>()
+                ),
+                StmtKind::Loop { body, continuing: Some(c), .. } => format!(
+                    "loop {} continuing {} break if {}",
+                    body.stmts.len(),
+                    c.body.stmts.len(),
+                    c.break_if.as_ref().map_or("-".into(), sexpr)
+                ),
+                StmtKind::For { init, condition, update, .. } => format!(
+                    "for {} {} {}",
+                    init.is_some(),
+                    condition.as_ref().map_or("-".into(), sexpr),
+                    update.is_some()
+                ),
+                StmtKind::While { attrs, condition, .. } => format!("while {:?} {}", names(attrs), sexpr(condition)),
+                StmtKind::Block(b) => format!("block {}", b.stmts.len()),
+                StmtKind::ConstAssert(e) => format!("const_assert {}", sexpr(e)),
+                StmtKind::Return(e) => format!("return {}", e.as_ref().map_or("-".into(), sexpr)),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "var i",
+                "let a",
+                "const b",
+                "var c",
+                "i None= 1",
+                "i Some(Add)= 2",
+                "i Some(ShiftLeft)= 1u",
+                "i++",
+                "i--",
+                "_ None= (call f)",
+                "call (call f 1)",
+                "(. [(* p)] x) None= 2",
+                "(* p) None= 3",
+                "if else-if([(> a 2)]) else true",
+                r#"switch ["1,2", "3,default", "default"]"#,
+                "loop 1 continuing 1 break if (> i 3)",
+                "for true (< j 4) true",
+                "for false - false",
+                "for true (< i 2) true",
+                r#"while ["diagnostic(off,derivative_uniformity)"] (< i 10)"#,
+                "block 1",
+                "const_assert (< 1 2)",
+                "return a",
+            ]
+        );
+    }
+
+    #[test]
+    fn january_2021_draft_syntax() {
+        let unit = parse_ok(
+            "[[block]] struct Uniforms {
+               [[offset(0)]] mvp: mat4x4<f32>;
+               [[offset(64)]] data: [[stride(16)]] array<vec4<f32>, 4>;
+             };
+             [[group(0), binding(0)]] var<uniform> u: Uniforms;
+             [[binding(1), group(0)]] var<storage_buffer> s: [[access(read)]] Uniforms;
+             @group(1) [[binding(2)]] var<uniform> mixed: array<[[stride(16)]] array<f32, 4>, 2>;
+             [[location(0)]] var<in> pos: vec3<f32>;
+             [[builtin(position)]] var<out> out_pos: vec4<f32>;
+             type Arr = [[stride(4)]] array<f32>;
+             [[constant_id(3)]] const gain: f32 = 1.0;
+             [[constant_id(4)]] const bias: f32;
+             const two: i32 = 2;
+             [[stage(vertex)]]
+             fn main() -> void {
+               const k: i32 = 1;
+               if (k == 1) { out_pos = vec4<f32>(pos, 1.0); } elseif (k == 2) { discard; } else { return; }
+               switch (k) { case 1, 2: { fallthrough; } default: {} }
+               loop { continuing { } }
+             }
+             [[stage(compute), workgroup_size(64)]]
+             fn cs([[builtin(global_invocation_id)]] id: vec3<u32>) -> [[location(0)]] f32 { return 1.0; }",
+        );
+        let d = &unit.decls;
+        let GlobalDecl::Struct(st) = &d[0] else { panic!("{:?}", d[0]) };
+        assert_eq!(names(&st.attrs), ["block"]);
+        assert_eq!(names(&st.members[1].attrs), ["offset(64)", "stride(16)"]);
+        let GlobalDecl::Var(v) = &d[1] else { panic!() };
+        assert_eq!(names(&v.attrs), ["group(0)", "binding(0)"]);
+        let GlobalDecl::Var(v) = &d[2] else { panic!() };
+        assert_eq!(v.space.as_ref().unwrap().name, "storage_buffer");
+        assert_eq!(names(&v.attrs), ["binding(1)", "group(0)", "access(read)"]);
+        let GlobalDecl::Var(v) = &d[3] else { panic!() };
+        assert_eq!(names(&v.attrs), ["group(1)", "binding(2)"]);
+        assert_eq!(sexpr(v.ty.as_ref().unwrap()), "array<array<f32,4>,2>");
+        let d = &d[1..];
+        let GlobalDecl::Var(v) = &d[3] else { panic!() };
+        assert_eq!(v.space.as_ref().unwrap().name, "in");
+        assert!(matches!(&d[5], GlobalDecl::Alias { name, .. } if name.name == "Arr"));
+        assert!(matches!(&d[6], GlobalDecl::Override(o) if o.name.name == "gain" && o.init.is_some()));
+        assert!(matches!(&d[7], GlobalDecl::Override(o) if o.name.name == "bias" && o.init.is_none()));
+        assert!(matches!(&d[8], GlobalDecl::Const(c) if c.name.name == "two"));
+        let GlobalDecl::Function(f) = &d[9] else { panic!() };
+        assert_eq!(names(&f.attrs), ["stage(vertex)"]);
+        assert!(f.return_type.is_none());
+        assert!(matches!(f.body.stmts[0].kind, StmtKind::Const(_)));
+        let StmtKind::If { reject: Some(r), .. } = &f.body.stmts[1].kind else { panic!() };
+        assert!(matches!(&r.kind, StmtKind::If { reject: Some(_), .. }));
+        let StmtKind::Switch { clauses, .. } = &f.body.stmts[2].kind else { panic!() };
+        assert!(matches!(clauses[0].body.stmts[0].kind, StmtKind::Fallthrough));
+        assert!(matches!(&f.body.stmts[3].kind, StmtKind::Loop { continuing: Some(c), .. } if c.break_if.is_none()));
+        let GlobalDecl::Function(f) = &d[10] else { panic!() };
+        assert_eq!(names(&f.attrs), ["stage(compute)", "workgroup_size(64)"]);
+        assert_eq!(names(&f.params[0].attrs), ["builtin(global_invocation_id)"]);
+        assert_eq!(names(&f.return_attrs), ["location(0)"]);
+    }
+
+    #[test]
+    fn recovery_reports_several_errors_and_keeps_going() {
+        let src = "fn f() {
+  let a = ;
+  let b = 1
+  let c = 2;
+  x = = 3;
+  if a { let d = 1 }
+}
+fn g() -> { }
+struct S { a: }
+fn h() { return 1; }";
+        let (unit, diags) = parse(src, FileId(0));
+        let found: Vec<(String, &str)> =
+            diags.iter().map(|d| (d.message.clone(), &src[d.primary_span().unwrap().range()])).collect();
+        assert_eq!(
+            found,
+            [
+                ("expected an expression, found ';'".to_string(), ";"),
+                ("expected ';' after statement, found 'let'".to_string(), "let"),
+                ("expected an expression, found '='".to_string(), "="),
+                ("expected ';' after statement, found '}'".to_string(), "}"),
+                ("expected an identifier, found '{'".to_string(), "{"),
+                ("expected an identifier, found '}'".to_string(), "}"),
+            ]
+        );
+        let fns: Vec<&str> = unit
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                GlobalDecl::Function(f) => Some(f.name.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fns, ["f", "h"]);
+        let GlobalDecl::Function(f) = &unit.decls[0] else { panic!() };
+        // `let c` survives between the broken statements, and the `if` keeps its body.
+        assert!(f.body.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Let { name, .. } if name.name == "c")));
+    }
+
+    #[test]
+    fn other_errors() {
+        let cases: &[(&str, &[&str])] = &[
+            ("fn f() { let filter = 1; }", &["'filter' is a reserved word and cannot be used as an identifier"]),
+            ("const __x = 1;", &["identifier '__x' starts with '__', which is reserved"]),
+            ("const a = 1; enable f16;", &["directives must come before any declaration"]),
+            ("fn f() { break if true; }", &["'break if' is only allowed at the end of a continuing block"]),
+            (
+                "fn f() { loop { continuing { break if true; i++; } } }",
+                &["'break if' must be the last statement of a continuing block"],
+            ),
+            (
+                "fn f() { a + 1; }",
+                &["expression is not a statement; expected an assignment, '++', '--' or a function call"],
+            ),
+            ("var<> x: i32;", &["expected an address space and optional access mode, like 'var<storage, read>'"]),
+            (
+                "var<private, read, write> x: i32;",
+                &["expected an address space and optional access mode, like 'var<storage, read>'"],
+            ),
+            ("const x: i32;", &["a module-scope 'const' needs an initializer"]),
+            ("fn f() { switch x { foo: {} } }", &["expected 'case', 'default' or '}', found 'foo'"]),
+            ("fn f() { if x {} else }", &["expected '{', found '}'"]),
+            ("struct S { a: i32 b: i32 }", &["expected ',' or '}' after the struct member, found 'b'"]),
+            ("fn f() {", &["expected '}', found end of file"]),
+            ("const x = 1x;", &["malformed numeric literal: invalid suffix"]),
+            ("fn f() { let x = 1; } }", &["expected a declaration, found '}'"]),
+            ("[[stage(vertex)] fn f() {}", &["expected ']]' to close the attribute list, found 'fn'"]),
+        ];
+        for (src, want) in cases {
+            assert_eq!(errors(src), *want, "{src}");
+        }
+    }
+
+    #[test]
+    fn nesting_is_limited() {
+        let src = format!("const x = {}1{};", "(".repeat(1000), ")".repeat(1000));
+        assert_eq!(errors(&src), ["nesting is too deep"]);
+        let src = format!("fn f() {{ {} {} let y = 1 }}", "{".repeat(1000), "}".repeat(1000));
+        assert_eq!(errors(&src), ["nesting is too deep", "expected ';' after statement, found '}'"]);
+        // 100 levels are fine.
+        let src = format!("const x = {}1{};", "(".repeat(100), ")".repeat(100));
+        assert!(errors(&src).is_empty());
+    }
 }
