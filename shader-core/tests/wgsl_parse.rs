@@ -281,18 +281,3 @@ fn malformed_inputs_report_errors_without_panicking() {
         assert!(diags.has_errors(), "{name}: no error reported");
     }
 }
-
-#[test]
-#[ignore = "report only: compares with naga's front end on files naga rejects"]
-fn report_rejected_files() {
-    let Some(root) = corpus_root() else { return };
-    for (path, accepted) in corpus_files(&root) {
-        if accepted {
-            continue;
-        }
-        let source = std::fs::read_to_string(root.join(&path)).expect("corpus file is readable");
-        let naga = naga::front::wgsl::parse_str(&source).err().map(|e| e.message().to_string());
-        let ours = parse(&source, FileId(0)).1.iter().next().map(|d| d.message.clone());
-        eprintln!("{path}\n    naga: {naga:?}\n    ours: {ours:?}");
-    }
-}
