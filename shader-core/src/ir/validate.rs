@@ -427,10 +427,8 @@ impl<'a> Validator<'a> {
                         }
                     }
                 }
-                TypeInner::SampledImage { image } => {
-                    if !matches!(self.inner(*image), Some(TypeInner::Image { .. })) {
-                        self.ice(span, format!("type {h:?}: a combined image sampler needs an image type, not {}", self.describe(*image)));
-                    }
+                TypeInner::SampledImage { image } if !matches!(self.inner(*image), Some(TypeInner::Image { .. })) => {
+                    self.ice(span, format!("type {h:?}: a combined image sampler needs an image type, not {}", self.describe(*image)));
                 }
                 _ => {}
             }
@@ -1303,10 +1301,8 @@ impl<'a> Validator<'a> {
         if !self.root(ctx, state, h, span, what) {
             return None;
         }
-        match self.ty_of(ctx, h) {
-            Ok(t) => Some(t),
-            Err(_) => None, // reported with the expression
-        }
+        // An invalid type handle was reported with the expression itself.
+        self.ty_of(ctx, h).ok()
     }
 
     fn block(&mut self, ctx: Ctx, block: &Block, flow: Flow, state: &mut BodyState) {
