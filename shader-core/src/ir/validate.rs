@@ -1,8 +1,15 @@
 //! The IR validator: checks the invariants documented in [`crate::ir`] so back ends can index
 //! without fear, and computes the facts back ends need ([`ModuleInfo`]).
+//!
+//! Every error is a front-end bug, so messages start with "internal compiler error:" and point
+//! at the span of the offending type, global, expression or statement. All errors are
+//! collected. The validator never panics, whatever the handles hold: every handle is checked
+//! before it is followed, and type recursion is bounded.
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
+use crate::span::Span;
+use std::fmt::Write as _;
 
 /// What validation learned about a module.
 #[derive(Clone, Debug, Default)]
@@ -27,33 +34,24 @@ impl ModuleInfo {
 
 /// Checks `module` and returns what back ends need, or every problem found.
 pub fn validate(module: &Module) -> Result<ModuleInfo, Diagnostics> {
-    let mut functions: Vec<FunctionInfo> = module
-        .functions
-        .iter()
-        .map(|(_, f)| {
-            let mut info = FunctionInfo::default();
-            for (_, expr) in f.expressions.iter() {
-                match *expr {
-                    Expression::GlobalVar(g) => info.globals.push(g),
-                    Expression::Call { function, .. } => info.calls.push(function),
-                    _ => {}
-                }
-            }
-            collect_statement_calls(&f.body, &mut info.calls);
-            info.globals.sort();
-            info.globals.dedup();
-            info.calls.sort();
-            info.calls.dedup();
-            info
-        })
-        .collect();
-    // Close over calls; the call graph is acyclic in valid modules, bounded iteration otherwise.
+    let mut v = Validator { m: module, diags: Diagnostics::new() };
+    v.types();
+    v.const_expressions();
+    v.overrides();
+    v.globals();
+    let mut functions: Vec<FunctionInfo> = module.functions.iter().map(|(h, f)| v.function(h, f)).collect();
+    v.recursion(&functions);
+    v.entry_points();
+    // Close globals over calls. Invalid callees were reported; the graph may still be cyclic
+    // when recursion was reported, so iterate a bounded number of times.
     for _ in 0..functions.len() {
         let mut changed = false;
         for i in 0..functions.len() {
             let mut globals = functions[i].globals.clone();
             for callee in functions[i].calls.clone() {
-                globals.extend_from_slice(&functions[callee.index()].globals);
+                if let Some(info) = functions.get(callee.index()) {
+                    globals.extend_from_slice(&info.globals);
+                }
             }
             globals.sort();
             globals.dedup();
@@ -66,28 +64,1516 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Diagnostics> {
             break;
         }
     }
-    Ok(ModuleInfo { functions })
+    if v.diags.has_errors() {
+        Err(v.diags)
+    } else {
+        Ok(ModuleInfo { functions })
+    }
 }
 
-fn collect_statement_calls(block: &Block, calls: &mut Vec<Handle<Function>>) {
-    for statement in &block.body {
-        match statement {
-            Statement::Call { function, .. } => calls.push(*function),
-            Statement::Block(b) => collect_statement_calls(b, calls),
-            Statement::If { accept, reject, .. } => {
-                collect_statement_calls(accept, calls);
-                collect_statement_calls(reject, calls);
-            }
-            Statement::Switch { cases, .. } => {
-                for case in cases {
-                    collect_statement_calls(&case.body, calls);
+// ---------------------------------------------------------------------------------------------
+
+/// Types nest no deeper than this in a real module; deeper means a corrupt arena.
+const MAX_TYPE_DEPTH: u32 = 64;
+/// Statement nesting limit, so a corrupt or absurd body cannot overflow the stack.
+const MAX_BLOCK_DEPTH: u32 = 512;
+
+struct Validator<'a> {
+    m: &'a Module,
+    diags: Diagnostics,
+}
+
+/// Where an expression lives: a function body or the module's constant expressions.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    exprs: &'a Expressions,
+    function: Option<&'a Function>,
+}
+
+/// The control-flow context of a statement.
+#[derive(Clone, Copy, Default)]
+struct Flow {
+    in_loop: bool,
+    /// Inside a loop or switch.
+    breakable: bool,
+    /// Directly inside a loop's `continuing` block (not in a loop nested in it).
+    in_continuing: bool,
+    depth: u32,
+}
+
+fn expr_kind(expr: &Expression) -> String {
+    let text = format!("{expr:?}");
+    text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("").to_string()
+}
+
+/// The children of an expression, left to right.
+fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
+    out.clear();
+    let level = |level: &SampleLevel, out: &mut Vec<Handle<Expression>>| match *level {
+        SampleLevel::Auto | SampleLevel::Zero => {}
+        SampleLevel::Exact(h) | SampleLevel::Bias(h) => out.push(h),
+        SampleLevel::Gradient { x, y } => out.extend([x, y]),
+    };
+    match expr {
+        Expression::Literal(_)
+        | Expression::ZeroValue(_)
+        | Expression::LocalVar(_)
+        | Expression::GlobalVar(_)
+        | Expression::FunctionArg(_)
+        | Expression::LetRef(_)
+        | Expression::Override(_) => {}
+        Expression::Compose { components } => out.extend(components),
+        Expression::Splat { value } => out.push(*value),
+        Expression::Swizzle { vector, .. } => out.push(*vector),
+        Expression::Access { base, index } => out.extend([*base, *index]),
+        Expression::AccessIndex { base, .. } => out.push(*base),
+        Expression::Load { pointer } => out.push(*pointer),
+        Expression::Unary { expr, .. } => out.push(*expr),
+        Expression::Binary { left, right, .. } => out.extend([*left, *right]),
+        Expression::Select { condition, accept, reject } => out.extend([*condition, *accept, *reject]),
+        Expression::Relational { argument, .. } => out.push(*argument),
+        Expression::Math { args, .. } => out.extend(args),
+        Expression::Derivative { expr, .. } => out.push(*expr),
+        Expression::Convert { expr, .. } => out.push(*expr),
+        Expression::Bitcast { expr } => out.push(*expr),
+        Expression::CombineImageSampler { image, sampler } => out.extend([*image, *sampler]),
+        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, .. } => {
+            out.push(*image);
+            out.extend(sampler);
+            out.push(*coordinate);
+            out.extend(array_index);
+            out.extend(offset);
+            level(l, out);
+            out.extend(depth_ref);
+        }
+        Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
+            out.extend([*image, *coordinate]);
+            out.extend(array_index);
+            out.extend(sample);
+            out.extend(level);
+        }
+        Expression::ImageQuery { image, query } => {
+            out.push(*image);
+            match *query {
+                ImageQuery::Size { level } => out.extend(level),
+                ImageQuery::NumLevels | ImageQuery::NumLayers | ImageQuery::NumSamples => {}
+                ImageQuery::Lod { sampler, coordinate } => {
+                    out.extend(sampler);
+                    out.push(coordinate);
                 }
             }
-            Statement::Loop { body, continuing, .. } => {
-                collect_statement_calls(body, calls);
-                collect_statement_calls(continuing, calls);
-            }
-            _ => {}
         }
+        Expression::ImageTexelPointer { image, coordinate, sample } => {
+            out.extend([*image, *coordinate]);
+            out.extend(sample);
+        }
+        Expression::Call { arguments, .. } => out.extend(arguments),
+        Expression::Atomic { pointer, value, compare, .. } => {
+            out.extend([*pointer, *value]);
+            out.extend(compare);
+        }
+        Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => out.push(*pointer),
+        Expression::Subgroup { args, .. } => out.extend(args),
+    }
+}
+
+/// Leaves that name storage: the IR allows these to be used by several parents.
+fn is_storage_leaf(expr: &Expression) -> bool {
+    matches!(
+        expr,
+        Expression::LocalVar(_) | Expression::GlobalVar(_) | Expression::FunctionArg(_) | Expression::LetRef(_) | Expression::Override(_)
+    )
+}
+
+fn numeric(s: Scalar) -> bool {
+    s.kind != ScalarKind::Bool
+}
+
+fn integer(s: Scalar) -> bool {
+    matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)
+}
+
+fn float(s: Scalar) -> bool {
+    s.kind == ScalarKind::Float
+}
+
+/// The scalar and component count of a scalar or vector.
+fn shape(t: &TypeInner) -> Option<(Scalar, u32)> {
+    match *t {
+        TypeInner::Scalar(s) => Some((s, 1)),
+        TypeInner::Vector { size, scalar } => Some((scalar, size as u32)),
+        _ => None,
+    }
+}
+
+fn with_scalar(t: &TypeInner, scalar: Scalar) -> Option<TypeInner> {
+    match *t {
+        TypeInner::Scalar(_) => Some(TypeInner::Scalar(scalar)),
+        TypeInner::Vector { size, .. } => Some(TypeInner::Vector { size, scalar }),
+        TypeInner::Matrix { columns, rows, .. } => Some(TypeInner::Matrix { columns, rows, scalar }),
+        _ => None,
+    }
+}
+
+/// How many arguments a math function takes.
+fn math_arity(fun: MathFunction) -> usize {
+    use MathFunction::*;
+    match fun {
+        Min | Max | Atan2 | Ldexp | FloorMod | Pow | Dot | Outer | Cross | Distance | Reflect | Step | AddCarry | SubBorrow
+        | MulExtended | Dot4I8Packed | Dot4U8Packed | InterpolateAtSample | InterpolateAtOffset => 2,
+        Clamp | FaceForward | Refract | Fma | Mix | SmoothStep | ExtractBits => 3,
+        InsertBits => 4,
+        _ => 1,
+    }
+}
+
+/// Argument count range of a subgroup operation.
+fn subgroup_arity(op: SubgroupOperation) -> (usize, usize) {
+    use SubgroupOperation::*;
+    match op {
+        Elect => (0, 0),
+        Ballot => (0, 1),
+        All | Any | AllEqual | BroadcastFirst | Reduce(_) | InclusiveScan(_) | ExclusiveScan(_) | QuadSwapHorizontal
+        | QuadSwapVertical | QuadSwapDiagonal => (1, 1),
+        Broadcast | Shuffle | ShuffleXor | ShuffleUp | ShuffleDown | ClusteredReduce(_) | QuadBroadcast => (2, 2),
+    }
+}
+
+impl<'a> Validator<'a> {
+    fn ice(&mut self, span: Span, message: impl std::fmt::Display) {
+        self.diags.push(Diagnostic::error(format!("internal compiler error: {message}"), span));
+    }
+
+    fn inner(&self, ty: Handle<Type>) -> Option<&'a TypeInner> {
+        self.m.types.get(ty).map(|t| &t.inner)
+    }
+
+    /// Structural type equality: names are ignored, pointers compare their pointees.
+    fn same(&self, a: Handle<Type>, b: Handle<Type>) -> bool {
+        self.same_depth(a, b, 0)
+    }
+
+    fn same_depth(&self, a: Handle<Type>, b: Handle<Type>, depth: u32) -> bool {
+        if a == b {
+            return true;
+        }
+        match (self.inner(a), self.inner(b)) {
+            (Some(TypeInner::Pointer { base: x, space: s }), Some(TypeInner::Pointer { base: y, space: t })) => {
+                s == t && depth < MAX_TYPE_DEPTH && self.same_depth(*x, *y, depth + 1)
+            }
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }
+
+    fn same_inner(&self, a: Handle<Type>, expected: &TypeInner) -> bool {
+        match (self.inner(a), expected) {
+            (Some(TypeInner::Pointer { base: x, space: s }), TypeInner::Pointer { base: y, space: t }) => s == t && self.same(*x, *y),
+            (Some(x), y) => x == y,
+            _ => false,
+        }
+    }
+
+    /// A short WGSL-like name of a type, for messages.
+    fn describe(&self, ty: Handle<Type>) -> String {
+        let mut out = String::new();
+        self.describe_into(ty, &mut out, 0);
+        out
+    }
+
+    fn describe_inner(&self, inner: &TypeInner) -> String {
+        let mut out = String::new();
+        self.describe_inner_into(inner, &mut out, 0);
+        out
+    }
+
+    fn describe_into(&self, ty: Handle<Type>, out: &mut String, depth: u32) {
+        match self.m.types.get(ty) {
+            None => {
+                let _ = write!(out, "<invalid type {ty:?}>");
+            }
+            Some(Type { name: Some(name), inner: TypeInner::Struct { .. } }) => out.push_str(name),
+            Some(t) => self.describe_inner_into(&t.inner, out, depth),
+        }
+    }
+
+    fn describe_inner_into(&self, inner: &TypeInner, out: &mut String, depth: u32) {
+        if depth > 8 {
+            out.push_str("...");
+            return;
+        }
+        let scalar = |s: Scalar| match s.kind {
+            ScalarKind::Bool => "bool".to_string(),
+            ScalarKind::Sint => format!("i{}", s.width as u32 * 8),
+            ScalarKind::Uint => format!("u{}", s.width as u32 * 8),
+            ScalarKind::Float => format!("f{}", s.width as u32 * 8),
+        };
+        match inner {
+            TypeInner::Scalar(s) => out.push_str(&scalar(*s)),
+            TypeInner::Vector { size, scalar: s } => {
+                let _ = write!(out, "vec{}<{}>", *size as u32, scalar(*s));
+            }
+            TypeInner::Matrix { columns, rows, scalar: s } => {
+                let _ = write!(out, "mat{}x{}<{}>", *columns as u32, *rows as u32, scalar(*s));
+            }
+            TypeInner::Atomic(s) => {
+                let _ = write!(out, "atomic<{}>", scalar(*s));
+            }
+            TypeInner::Pointer { base, space } => {
+                let _ = write!(out, "ptr<{space:?}, ");
+                self.describe_into(*base, out, depth + 1);
+                out.push('>');
+            }
+            TypeInner::Array { base, size, .. } => {
+                out.push_str("array<");
+                self.describe_into(*base, out, depth + 1);
+                if let ArraySize::Constant(n) = size {
+                    let _ = write!(out, ", {n}");
+                }
+                out.push('>');
+            }
+            TypeInner::Struct { members, .. } => {
+                let _ = write!(out, "struct with {} members", members.len());
+            }
+            TypeInner::Image { dim, arrayed, class } => {
+                let _ = write!(out, "image<{dim:?}{}, {class:?}>", if *arrayed { " array" } else { "" });
+            }
+            TypeInner::Sampler { comparison } => out.push_str(if *comparison { "sampler_comparison" } else { "sampler" }),
+            TypeInner::SampledImage { .. } => out.push_str("combined image sampler"),
+            TypeInner::BindingArray { .. } => out.push_str("binding array"),
+        }
+    }
+
+    /// True for a runtime-sized array, or a struct whose last member is one.
+    fn has_runtime_array(&self, ty: Handle<Type>) -> bool {
+        match self.inner(ty) {
+            Some(TypeInner::Array { size: ArraySize::Dynamic, .. }) => true,
+            Some(TypeInner::Struct { members, .. }) => {
+                members.last().is_some_and(|m| matches!(self.inner(m.ty), Some(TypeInner::Array { size: ArraySize::Dynamic, .. })))
+            }
+            _ => false,
+        }
+    }
+
+    /// Reports and returns false when `ty` is not in the type arena.
+    fn check_type_handle(&mut self, ty: Handle<Type>, span: Span, what: &str) -> bool {
+        if self.m.types.check(ty) {
+            true
+        } else {
+            self.ice(span, format!("{what} has type handle {ty:?}, but the module has {} types", self.m.types.len()));
+            false
+        }
+    }
+
+    // -- module-level items ------------------------------------------------------------------
+
+    fn types(&mut self) {
+        for (h, ty) in self.m.types.iter() {
+            let span = self.m.types.span(h);
+            let mut refs: Vec<Handle<Type>> = Vec::new();
+            match &ty.inner {
+                TypeInner::Scalar(s) | TypeInner::Atomic(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+                    let ok = match s.kind {
+                        ScalarKind::Bool => s.width == 1,
+                        ScalarKind::Sint | ScalarKind::Uint => matches!(s.width, 1 | 2 | 4 | 8),
+                        ScalarKind::Float => matches!(s.width, 2 | 4 | 8),
+                    };
+                    if !ok {
+                        self.ice(span, format!("type {h:?} has a {:?} scalar of width {}", s.kind, s.width));
+                    }
+                    if matches!(ty.inner, TypeInner::Matrix { .. }) && !float(*s) {
+                        self.ice(span, format!("type {h:?}: matrices hold floats, not {:?}", s.kind));
+                    }
+                    if matches!(ty.inner, TypeInner::Atomic(_)) && !integer(*s) {
+                        self.ice(span, format!("type {h:?}: atomics hold integers, not {:?}", s.kind));
+                    }
+                }
+                TypeInner::Pointer { base, .. } => refs.push(*base),
+                TypeInner::Array { base, .. } => refs.push(*base),
+                TypeInner::Struct { members, .. } => refs.extend(members.iter().map(|m| m.ty)),
+                TypeInner::SampledImage { image } => refs.push(*image),
+                TypeInner::BindingArray { base, .. } => refs.push(*base),
+                TypeInner::Image { .. } | TypeInner::Sampler { .. } => {}
+            }
+            let mut refs_ok = true;
+            for r in refs {
+                // A UniqueArena only interns a type after the types it names, so references
+                // point backwards; that also rules out cycles.
+                if r.index() >= h.index() {
+                    self.ice(span, format!("type {h:?} refers to type {r:?}, which does not come before it"));
+                    refs_ok = false;
+                }
+            }
+            if !refs_ok {
+                continue;
+            }
+            match &ty.inner {
+                TypeInner::Array { base, .. } => {
+                    if self.has_runtime_array(*base) {
+                        self.ice(span, format!("type {h:?}: an array element cannot hold a runtime-sized array"));
+                    }
+                    if matches!(self.inner(*base), Some(TypeInner::Pointer { .. } | TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. })) {
+                        self.ice(span, format!("type {h:?}: arrays of {} must be binding arrays", self.describe(*base)));
+                    }
+                }
+                TypeInner::Struct { members, .. } => {
+                    for (i, m) in members.iter().enumerate() {
+                        let last = i + 1 == members.len();
+                        if matches!(self.inner(m.ty), Some(TypeInner::Array { size: ArraySize::Dynamic, .. })) && !last {
+                            self.ice(span, format!("type {h:?}: member {i} is a runtime-sized array but not the last member"));
+                        }
+                        if matches!(self.inner(m.ty), Some(TypeInner::Struct { .. })) && self.has_runtime_array(m.ty) {
+                            self.ice(span, format!("type {h:?}: member {i} is a struct ending in a runtime-sized array"));
+                        }
+                    }
+                }
+                TypeInner::SampledImage { image } if !matches!(self.inner(*image), Some(TypeInner::Image { .. })) => {
+                    self.ice(span, format!("type {h:?}: a combined image sampler needs an image type, not {}", self.describe(*image)));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn const_expressions(&mut self) {
+        let exprs = &self.m.const_expressions;
+        // Unary/Binary/Select/Convert may only appear in override defaults: mark the trees
+        // under override initializers (children come first, so walk backwards).
+        let mut on_override = vec![false; exprs.len()];
+        for (_, o) in self.m.overrides.iter() {
+            if let Some(init) = o.init {
+                if let Some(slot) = on_override.get_mut(init.index()) {
+                    *slot = true;
+                }
+            }
+        }
+        let mut kids = Vec::new();
+        for (h, expr) in exprs.iter().collect::<Vec<_>>().into_iter().rev() {
+            if on_override[h.index()] {
+                children(expr, &mut kids);
+                for k in &kids {
+                    if let Some(slot) = on_override.get_mut(k.index()) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+        let ctx = Ctx { exprs, function: None };
+        for (h, expr) in exprs.iter() {
+            let span = exprs.span(h);
+            let allowed = match expr {
+                Expression::Literal(_)
+                | Expression::ZeroValue(_)
+                | Expression::Compose { .. }
+                | Expression::Splat { .. }
+                | Expression::Override(_) => true,
+                Expression::Unary { .. } | Expression::Binary { .. } | Expression::Select { .. } | Expression::Convert { .. } => {
+                    if !on_override[h.index()] {
+                        self.ice(span, format!("constant expression {h:?}: {} is only allowed in override defaults", expr_kind(expr)));
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !allowed {
+                self.ice(span, format!("constant expression {h:?}: {} is not allowed in a constant expression", expr_kind(expr)));
+                continue;
+            }
+            if self.expression_children(ctx, h, expr, &mut kids) {
+                self.expression_type(ctx, h, expr);
+            }
+        }
+    }
+
+    fn overrides(&mut self) {
+        for (h, o) in self.m.overrides.iter() {
+            let span = self.m.overrides.span(h);
+            if !self.check_type_handle(o.ty, span, &format!("override {h:?}")) {
+                continue;
+            }
+            if !matches!(self.inner(o.ty), Some(TypeInner::Scalar(_))) {
+                self.ice(span, format!("override {h:?} has type {}, not a scalar", self.describe(o.ty)));
+            }
+            self.const_init(o.init, o.ty, span, &format!("override {h:?}"));
+        }
+    }
+
+    fn const_init(&mut self, init: Option<Handle<Expression>>, ty: Handle<Type>, span: Span, what: &str) {
+        let Some(init) = init else { return };
+        let exprs = &self.m.const_expressions;
+        if !exprs.check(init) {
+            self.ice(span, format!("{what}: initializer {init:?} is not a constant expression (there are {})", exprs.len()));
+            return;
+        }
+        let init_ty = exprs.ty(init);
+        if !self.same(init_ty, ty) {
+            let message = format!("{what}: initializer has type {}, but the declared type is {}", self.describe(init_ty), self.describe(ty));
+            self.ice(span, message);
+        }
+    }
+
+    fn globals(&mut self) {
+        for (h, g) in self.m.globals.iter() {
+            let span = self.m.globals.span(h);
+            let what = format!("global {h:?} ({})", g.name.as_deref().unwrap_or("unnamed"));
+            match g.space {
+                AddressSpace::Function => self.ice(span, format!("{what} is in the Function address space; use a local variable")),
+                AddressSpace::Input | AddressSpace::Output if g.io.is_none() => {
+                    self.ice(span, format!("{what}: {:?} globals need an IoBinding (location or built-in)", g.space));
+                }
+                AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle if g.binding.is_none() => {
+                    self.ice(span, format!("{what}: {:?} globals need a resource binding", g.space));
+                }
+                _ => {}
+            }
+            if !self.check_type_handle(g.ty, span, &what) {
+                continue;
+            }
+            if self.has_runtime_array(g.ty) && !matches!(g.space, AddressSpace::Storage { .. }) {
+                self.ice(span, format!("{what}: runtime-sized arrays are only allowed in the Storage address space, not {:?}", g.space));
+            }
+            if g.space == AddressSpace::Handle {
+                let ok = match self.inner(g.ty) {
+                    Some(TypeInner::BindingArray { base, .. }) => {
+                        matches!(self.inner(*base), Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }))
+                    }
+                    Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }) => true,
+                    _ => false,
+                };
+                if !ok {
+                    self.ice(span, format!("{what}: the Handle address space holds images and samplers, not {}", self.describe(g.ty)));
+                }
+            }
+            self.const_init(g.init, g.ty, span, &what);
+        }
+    }
+
+    fn entry_points(&mut self) {
+        let mut names = std::collections::HashSet::new();
+        for ep in &self.m.entry_points {
+            let Some(f) = self.m.functions.get(ep.function) else {
+                self.ice(Span::default(), format!("entry point `{}` names function {:?}, which does not exist", ep.name, ep.function));
+                continue;
+            };
+            let span = self.m.functions.span(ep.function);
+            if !names.insert((ep.name.clone(), ep.stage)) {
+                self.ice(span, format!("entry point `{}` is declared twice for the {:?} stage", ep.name, ep.stage));
+            }
+            if !f.arguments.is_empty() || f.result.is_some() {
+                self.ice(span, format!("entry point `{}` must take no arguments and return nothing (stage I/O are Input/Output globals)", ep.name));
+            }
+            if ep.stage == Stage::Compute && ep.workgroup_size.contains(&0) {
+                self.ice(span, format!("entry point `{}`: workgroup size {:?} has a zero dimension", ep.name, ep.workgroup_size));
+            }
+            for o in ep.workgroup_size_overrides.iter().flatten() {
+                if self.m.overrides.get(*o).is_none() {
+                    self.ice(span, format!("entry point `{}`: workgroup size override {o:?} does not exist", ep.name));
+                }
+            }
+        }
+    }
+
+    fn recursion(&mut self, functions: &[FunctionInfo]) {
+        // Iterative depth-first search: 0 unvisited, 1 on the stack, 2 done.
+        let mut state = vec![0u8; functions.len()];
+        for root in 0..functions.len() {
+            if state[root] != 0 {
+                continue;
+            }
+            let mut stack = vec![(root, 0usize)];
+            state[root] = 1;
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                let calls = &functions[node].calls;
+                if *next < calls.len() {
+                    let callee = calls[*next].index();
+                    *next += 1;
+                    match state.get(callee) {
+                        Some(0) => {
+                            state[callee] = 1;
+                            stack.push((callee, 0));
+                        }
+                        Some(1) => {
+                            let name = |i: usize| {
+                                self.m.functions.get(Handle::from_index(i)).and_then(|f| f.name.clone()).unwrap_or_else(|| format!("[{i}]"))
+                            };
+                            let start = stack.iter().position(|&(n, _)| n == callee).unwrap_or(0);
+                            let cycle: Vec<String> = stack[start..].iter().map(|&(n, _)| name(n)).chain([name(callee)]).collect();
+                            let span = self.m.functions.span(Handle::from_index(node));
+                            self.ice(span, format!("recursion is not allowed: {}", cycle.join(" -> ")));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+
+    // -- functions ---------------------------------------------------------------------------
+
+    fn function(&mut self, handle: Handle<Function>, f: &'a Function) -> FunctionInfo {
+        let fspan = self.m.functions.span(handle);
+        let fname = f.name.clone().unwrap_or_else(|| format!("{handle:?}"));
+        for (i, arg) in f.arguments.iter().enumerate() {
+            if self.check_type_handle(arg.ty, fspan, &format!("function `{fname}` argument {i}")) && self.has_runtime_array(arg.ty) {
+                self.ice(fspan, format!("function `{fname}` argument {i} holds a runtime-sized array"));
+            }
+        }
+        if let Some(r) = f.result {
+            if self.check_type_handle(r, fspan, &format!("function `{fname}` result")) && self.has_runtime_array(r) {
+                self.ice(fspan, format!("function `{fname}` returns a runtime-sized array"));
+            }
+        }
+        for (h, local) in f.locals.iter() {
+            let span = f.locals.span(h);
+            if self.check_type_handle(local.ty, span, &format!("local variable {h:?}")) && self.has_runtime_array(local.ty) {
+                self.ice(span, format!("local variable {h:?} holds a runtime-sized array"));
+            }
+        }
+        for (h, l) in f.lets.iter() {
+            self.check_type_handle(l.ty, f.lets.span(h), &format!("let binding {h:?}"));
+        }
+
+        let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
+        let mut info = FunctionInfo::default();
+        let mut uses = vec![0u32; f.expressions.len()];
+        let mut kids = Vec::new();
+        for (h, expr) in f.expressions.iter() {
+            match *expr {
+                Expression::GlobalVar(g) if self.m.globals.check(g) => info.globals.push(g),
+                Expression::Call { function, .. } if self.m.functions.check(function) => info.calls.push(function),
+                _ => {}
+            }
+            let ok = self.expression_children(ctx, h, expr, &mut kids);
+            for k in &kids {
+                if let Some(u) = uses.get_mut(k.index()) {
+                    *u += 1;
+                }
+            }
+            if ok {
+                self.expression_type(ctx, h, expr);
+            }
+        }
+        let mut bound = vec![false; f.lets.len()];
+        let mut state = BodyState { uses: &mut uses, bound: &mut bound, calls: &mut info.calls };
+        self.block(ctx, &f.body, Flow::default(), &mut state);
+
+        // Tree invariant: every expression has exactly one parent, except storage leaves.
+        for (h, expr) in f.expressions.iter() {
+            let n = uses[h.index()];
+            if n != 1 && !is_storage_leaf(expr) {
+                let message = if n == 0 {
+                    format!("expression {h:?} ({}) is never used by a statement or expression", expr_kind(expr))
+                } else {
+                    format!("expression {h:?} ({}) is used {n} times; expressions form trees", expr_kind(expr))
+                };
+                self.ice(f.expressions.span(h), message);
+            }
+        }
+        info.globals.sort();
+        info.globals.dedup();
+        info.calls.sort();
+        info.calls.dedup();
+        info
+    }
+
+    /// Checks that every child handle exists and comes before `h`; fills `kids`.
+    fn expression_children(&mut self, ctx: Ctx, h: Handle<Expression>, expr: &Expression, kids: &mut Vec<Handle<Expression>>) -> bool {
+        children(expr, kids);
+        let mut ok = true;
+        for &k in kids.iter() {
+            if k.index() >= h.index() {
+                let what = if ctx.exprs.check(k) { "does not come before it" } else { "does not exist" };
+                self.ice(ctx.exprs.span(h), format!("expression {h:?} ({}) uses expression {k:?}, which {what}", expr_kind(expr)));
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Checks the recorded type of `h` against its operation. Children are known valid.
+    fn expression_type(&mut self, ctx: Ctx, h: Handle<Expression>, expr: &Expression) {
+        let span = ctx.exprs.span(h);
+        let ty = ctx.exprs.ty(h);
+        if !self.m.types.check(ty) {
+            self.ice(span, format!("expression {h:?} has type handle {ty:?}, but the module has {} types", self.m.types.len()));
+            return;
+        }
+        if let Err(message) = self.expression_rule(ctx, ty, expr) {
+            self.ice(span, format!("expression {h:?} ({}): {message}", expr_kind(expr)));
+        }
+    }
+
+    fn ty_of(&self, ctx: Ctx, e: Handle<Expression>) -> Result<(Handle<Type>, &'a TypeInner), String> {
+        let t = ctx.exprs.ty(e);
+        match self.m.types.get(t) {
+            Some(ty) => Ok((t, &ty.inner)),
+            None => Err(format!("operand {e:?} has an invalid type handle {t:?}")),
+        }
+    }
+
+    fn expect_result(&self, ty: Handle<Type>, expected: &TypeInner) -> Result<(), String> {
+        if self.same_inner(ty, expected) {
+            Ok(())
+        } else {
+            Err(format!("recorded type is {}, but the operation yields {}", self.describe(ty), self.describe_inner(expected)))
+        }
+    }
+
+    fn expect_same(&self, ty: Handle<Type>, expected: Handle<Type>) -> Result<(), String> {
+        if self.same(ty, expected) {
+            Ok(())
+        } else {
+            Err(format!("recorded type is {}, but the operation yields {}", self.describe(ty), self.describe(expected)))
+        }
+    }
+
+    fn pointer_type(&self, expected_base: Handle<Type>, space: AddressSpace) -> TypeInner {
+        TypeInner::Pointer { base: expected_base, space }
+    }
+
+    /// The image type behind an image operand: an image value, a pointer to one (Handle
+    /// globals), or the image of a combined image sampler.
+    fn image_of(&self, t: &'a TypeInner, combined_ok: bool) -> Option<(ImageDimension, bool, ImageClass)> {
+        match *t {
+            TypeInner::Image { dim, arrayed, class } => Some((dim, arrayed, class)),
+            TypeInner::Pointer { base, .. } => self.inner(base).and_then(|b| self.image_of(b, combined_ok)),
+            TypeInner::SampledImage { image } if combined_ok => self.inner(image).and_then(|b| self.image_of(b, false)),
+            _ => None,
+        }
+    }
+
+    fn is_sampler(&self, t: &TypeInner) -> bool {
+        match *t {
+            TypeInner::Sampler { .. } => true,
+            TypeInner::Pointer { base, .. } => matches!(self.inner(base), Some(TypeInner::Sampler { .. })),
+            _ => false,
+        }
+    }
+
+    fn coordinate_count(dim: ImageDimension) -> u32 {
+        match dim {
+            ImageDimension::D1 | ImageDimension::Buffer => 1,
+            ImageDimension::D2 | ImageDimension::SubpassData => 2,
+            ImageDimension::D3 | ImageDimension::Cube => 3,
+        }
+    }
+
+    fn expression_rule(&self, ctx: Ctx, ty: Handle<Type>, expr: &Expression) -> Result<(), String> {
+        let result = self.inner(ty).ok_or("invalid result type")?;
+        let describe = |t: &TypeInner| self.describe_inner(t);
+        match expr {
+            Expression::Literal(l) => self.expect_result(ty, &TypeInner::Scalar(l.scalar())),
+            Expression::ZeroValue(t) => {
+                if !self.m.types.check(*t) {
+                    return Err(format!("type handle {t:?} does not exist"));
+                }
+                self.expect_same(ty, *t)
+            }
+            Expression::Compose { components } => {
+                let comps: Vec<_> = components.iter().map(|&c| self.ty_of(ctx, c)).collect::<Result<_, _>>()?;
+                match *result {
+                    TypeInner::Vector { size, scalar } => {
+                        let mut count = 0;
+                        for (_, c) in &comps {
+                            match shape(c) {
+                                Some((s, n)) if s == scalar => count += n,
+                                _ => return Err(format!("component of type {} cannot build a {}", describe(c), describe(result))),
+                            }
+                        }
+                        if count != size as u32 {
+                            return Err(format!("components add up to {count}, but a {} has {}", describe(result), size as u32));
+                        }
+                        Ok(())
+                    }
+                    TypeInner::Matrix { columns, rows, scalar } => {
+                        let column = TypeInner::Vector { size: rows, scalar };
+                        if comps.len() != columns as usize {
+                            return Err(format!("{} columns given, {} expected", comps.len(), columns as u32));
+                        }
+                        match comps.iter().find(|(_, c)| **c != column) {
+                            Some((_, c)) => Err(format!("column of type {} in a {}", describe(c), describe(result))),
+                            None => Ok(()),
+                        }
+                    }
+                    TypeInner::Array { base, size, .. } => {
+                        if let ArraySize::Constant(n) = size {
+                            if comps.len() != n as usize {
+                                return Err(format!("{} elements given, {n} expected", comps.len()));
+                            }
+                        } else {
+                            return Err("cannot compose a runtime-sized array".into());
+                        }
+                        match comps.iter().find(|(c, _)| !self.same(*c, base)) {
+                            Some((c, _)) => Err(format!("element of type {} in an array of {}", self.describe(*c), self.describe(base))),
+                            None => Ok(()),
+                        }
+                    }
+                    TypeInner::Struct { ref members, .. } => {
+                        if comps.len() != members.len() {
+                            return Err(format!("{} members given, {} expected", comps.len(), members.len()));
+                        }
+                        for (i, ((c, _), m)) in comps.iter().zip(members).enumerate() {
+                            if !self.same(*c, m.ty) {
+                                return Err(format!("member {i} has type {}, expected {}", self.describe(*c), self.describe(m.ty)));
+                            }
+                        }
+                        Ok(())
+                    }
+                    _ => Err(format!("cannot compose a {}", describe(result))),
+                }
+            }
+            Expression::Splat { value } => {
+                let (_, v) = self.ty_of(ctx, *value)?;
+                match (result, v) {
+                    (TypeInner::Vector { scalar, .. }, TypeInner::Scalar(s)) if s == scalar => Ok(()),
+                    _ => Err(format!("cannot splat {} into {}", describe(v), describe(result))),
+                }
+            }
+            Expression::Swizzle { vector, pattern } => {
+                let (_, v) = self.ty_of(ctx, *vector)?;
+                let TypeInner::Vector { size: vs, scalar } = *v else {
+                    return Err(format!("swizzle of {}, not a vector", describe(v)));
+                };
+                let n = match *result {
+                    TypeInner::Vector { size, scalar: s } if s == scalar => size as usize,
+                    TypeInner::Scalar(s) if s == scalar => 1,
+                    _ => return Err(format!("swizzle of {} cannot yield {}", describe(v), describe(result))),
+                };
+                match pattern[..n].iter().find(|&&c| u32::from(c) >= vs as u32) {
+                    Some(c) => Err(format!("component {c} is out of range for a {}", describe(v))),
+                    None => Ok(()),
+                }
+            }
+            Expression::Access { base, index } => {
+                let (_, i) = self.ty_of(ctx, *index)?;
+                if !matches!(i, TypeInner::Scalar(s) if integer(*s)) {
+                    return Err(format!("index has type {}, not an integer", describe(i)));
+                }
+                self.access_rule(ctx, ty, *base, None)
+            }
+            Expression::AccessIndex { base, index } => self.access_rule(ctx, ty, *base, Some(*index)),
+            Expression::LocalVar(l) => {
+                let f = ctx.function.ok_or("local variable outside a function")?;
+                let local = f.locals.get(*l).ok_or_else(|| format!("local variable {l:?} does not exist"))?;
+                self.expect_result(ty, &self.pointer_type(local.ty, AddressSpace::Function))
+            }
+            Expression::GlobalVar(g) => {
+                let global = self.m.globals.get(*g).ok_or_else(|| format!("global {g:?} does not exist"))?;
+                // Handle globals may be used as values directly (images and samplers are not
+                // loaded through pointers in every front end).
+                if global.space == AddressSpace::Handle && self.same(ty, global.ty) {
+                    return Ok(());
+                }
+                self.expect_result(ty, &self.pointer_type(global.ty, global.space))
+            }
+            Expression::FunctionArg(i) => {
+                let f = ctx.function.ok_or("function argument outside a function")?;
+                let arg = f.arguments.get(*i as usize).ok_or_else(|| format!("argument {i} of a function with {} arguments", f.arguments.len()))?;
+                self.expect_same(ty, arg.ty)
+            }
+            Expression::LetRef(l) => {
+                let f = ctx.function.ok_or("let binding outside a function")?;
+                let binding = f.lets.get(*l).ok_or_else(|| format!("let binding {l:?} does not exist"))?;
+                self.expect_same(ty, binding.ty)
+            }
+            Expression::Override(o) => {
+                let o = self.m.overrides.get(*o).ok_or_else(|| format!("override {o:?} does not exist"))?;
+                self.expect_same(ty, o.ty)
+            }
+            Expression::Load { pointer } => {
+                let (_, p) = self.ty_of(ctx, *pointer)?;
+                let TypeInner::Pointer { base, .. } = *p else {
+                    return Err(format!("load through {}, not a pointer", describe(p)));
+                };
+                match self.inner(base) {
+                    Some(TypeInner::Atomic(s)) if self.same_inner(ty, &TypeInner::Scalar(*s)) => Ok(()),
+                    _ => self.expect_same(ty, base),
+                }
+            }
+            Expression::Unary { op, expr } => {
+                let (t, v) = self.ty_of(ctx, *expr)?;
+                let ok = match (op, v) {
+                    (UnaryOp::Negate, TypeInner::Matrix { .. }) => true,
+                    (UnaryOp::Negate, _) => shape(v).is_some_and(|(s, _)| numeric(s)),
+                    (UnaryOp::LogicalNot, _) => shape(v).is_some_and(|(s, _)| s.kind == ScalarKind::Bool),
+                    (UnaryOp::BitwiseNot, _) => shape(v).is_some_and(|(s, _)| integer(s)),
+                };
+                if !ok {
+                    return Err(format!("{op:?} does not apply to {}", describe(v)));
+                }
+                self.expect_same(ty, t)
+            }
+            Expression::Binary { op, left, right } => {
+                let (_, l) = self.ty_of(ctx, *left)?;
+                let (_, r) = self.ty_of(ctx, *right)?;
+                let expected = binary_result(*op, l, r).ok_or_else(|| format!("{op:?} does not apply to {} and {}", describe(l), describe(r)))?;
+                self.expect_result(ty, &expected)
+            }
+            Expression::Select { condition, accept, reject } => {
+                let (_, c) = self.ty_of(ctx, *condition)?;
+                let (a, av) = self.ty_of(ctx, *accept)?;
+                let (b, _) = self.ty_of(ctx, *reject)?;
+                if !self.same(a, b) {
+                    return Err(format!("operands have types {} and {}", self.describe(a), self.describe(b)));
+                }
+                match (c, shape(av)) {
+                    (TypeInner::Scalar(Scalar::BOOL), _) => {}
+                    (TypeInner::Vector { size, scalar: Scalar::BOOL }, Some((_, n))) if *size as u32 == n => {}
+                    _ => return Err(format!("condition of type {} cannot select between {}", describe(c), describe(av))),
+                }
+                self.expect_same(ty, a)
+            }
+            Expression::Relational { fun, argument } => {
+                let (_, a) = self.ty_of(ctx, *argument)?;
+                let (s, n) = shape(a).ok_or_else(|| format!("{fun:?} of {}", describe(a)))?;
+                let expected = match fun {
+                    RelationalFunction::All | RelationalFunction::Any if s.kind == ScalarKind::Bool => TypeInner::Scalar(Scalar::BOOL),
+                    RelationalFunction::IsNan | RelationalFunction::IsInf if float(s) => with_scalar(a, Scalar::BOOL).unwrap_or(TypeInner::Scalar(Scalar::BOOL)),
+                    _ => return Err(format!("{fun:?} of {} ({n} components)", describe(a))),
+                };
+                self.expect_result(ty, &expected)
+            }
+            Expression::Math { fun, args } => self.math_rule(ctx, ty, *fun, args),
+            Expression::Derivative { expr, .. } => {
+                let (t, v) = self.ty_of(ctx, *expr)?;
+                if !shape(v).is_some_and(|(s, _)| float(s)) {
+                    return Err(format!("derivative of {}", describe(v)));
+                }
+                self.expect_same(ty, t)
+            }
+            Expression::Convert { expr, to } => {
+                let (_, v) = self.ty_of(ctx, *expr)?;
+                let expected = with_scalar(v, *to).ok_or_else(|| format!("cannot convert {}", describe(v)))?;
+                self.expect_result(ty, &expected)
+            }
+            Expression::Bitcast { expr } => {
+                let (_, v) = self.ty_of(ctx, *expr)?;
+                let bits = |t: &TypeInner| shape(t).filter(|(s, _)| s.kind != ScalarKind::Bool).map(|(s, n)| s.width as u32 * n);
+                match (bits(v), bits(result)) {
+                    (Some(a), Some(b)) if a == b => Ok(()),
+                    _ => Err(format!("cannot bitcast {} to {}", describe(v), describe(result))),
+                }
+            }
+            Expression::CombineImageSampler { image, sampler } => {
+                let (_, i) = self.ty_of(ctx, *image)?;
+                let (_, s) = self.ty_of(ctx, *sampler)?;
+                let (Some(img), true) = (self.image_of(i, false), self.is_sampler(s)) else {
+                    return Err(format!("combines {} and {}, not an image and a sampler", describe(i), describe(s)));
+                };
+                match *result {
+                    TypeInner::SampledImage { image } if self.inner(image).and_then(|t| self.image_of(t, false)) == Some(img) => Ok(()),
+                    _ => Err(format!("recorded type is {}, not a combined image sampler of that image", describe(result))),
+                }
+            }
+            Expression::ImageSample { image, sampler, gather, coordinate, array_index, depth_ref, .. } => {
+                let (_, i) = self.ty_of(ctx, *image)?;
+                let (dim, arrayed, class) = match sampler {
+                    Some(s) => {
+                        let (_, st) = self.ty_of(ctx, *s)?;
+                        if !self.is_sampler(st) {
+                            return Err(format!("sampler operand has type {}", describe(st)));
+                        }
+                        self.image_of(i, false)
+                    }
+                    None => match i {
+                        TypeInner::SampledImage { .. } => self.image_of(i, true),
+                        TypeInner::Pointer { base, .. } if matches!(self.inner(*base), Some(TypeInner::SampledImage { .. })) => {
+                            self.image_of(self.inner(*base).ok_or("bad image")?, true)
+                        }
+                        _ => None,
+                    },
+                }
+                .ok_or_else(|| format!("samples {}, not a sampled image", describe(i)))?;
+                if matches!(class, ImageClass::Storage { .. }) {
+                    return Err("cannot sample a storage image".into());
+                }
+                let (_, c) = self.ty_of(ctx, *coordinate)?;
+                match shape(c) {
+                    Some((s, n)) if float(s) && n == Self::coordinate_count(dim) => {}
+                    _ => return Err(format!("coordinate of type {} for a {dim:?} image", describe(c))),
+                }
+                if array_index.is_some() != arrayed {
+                    return Err(format!("array index {} for an image that is {}arrayed", if arrayed { "missing" } else { "given" }, if arrayed { "" } else { "not " }));
+                }
+                if let Some(d) = depth_ref {
+                    let (_, dt) = self.ty_of(ctx, *d)?;
+                    if !matches!(dt, TypeInner::Scalar(s) if float(*s)) {
+                        return Err(format!("depth reference of type {}", describe(dt)));
+                    }
+                }
+                let depth = matches!(class, ImageClass::Depth { .. });
+                match *result {
+                    TypeInner::Vector { size: VectorSize::Quad, scalar } if numeric(scalar) => Ok(()),
+                    TypeInner::Scalar(s) if depth && gather.is_none() && float(s) => Ok(()),
+                    _ => Err(format!("sampling yields {}, not a 4-component vector", describe(result))),
+                }
+            }
+            Expression::ImageLoad { image, coordinate, array_index, .. } => {
+                let (_, i) = self.ty_of(ctx, *image)?;
+                let (dim, arrayed, class) = self.image_of(i, true).ok_or_else(|| format!("loads from {}, not an image", describe(i)))?;
+                let (_, c) = self.ty_of(ctx, *coordinate)?;
+                match shape(c) {
+                    Some((s, n)) if integer(s) && n == Self::coordinate_count(dim) => {}
+                    _ => return Err(format!("coordinate of type {} for a {dim:?} image", describe(c))),
+                }
+                if array_index.is_some() != arrayed {
+                    return Err("array index given exactly when the image is arrayed".into());
+                }
+                if let ImageClass::Storage { access, .. } = class {
+                    if !access.load {
+                        return Err("load from a write-only storage image".into());
+                    }
+                }
+                match *result {
+                    TypeInner::Vector { size: VectorSize::Quad, scalar } if numeric(scalar) => Ok(()),
+                    TypeInner::Scalar(s) if matches!(class, ImageClass::Depth { .. }) && float(s) => Ok(()),
+                    _ => Err(format!("image load yields {}, not a 4-component vector", describe(result))),
+                }
+            }
+            Expression::ImageQuery { image, query } => {
+                let (_, i) = self.ty_of(ctx, *image)?;
+                let (dim, arrayed, _) = self.image_of(i, true).ok_or_else(|| format!("queries {}, not an image", describe(i)))?;
+                match query {
+                    ImageQuery::Size { .. } => {
+                        // Cube sizes are 2D; GLSL's textureSize adds the layer count for
+                        // arrayed images, WGSL's textureDimensions does not.
+                        let n = if dim == ImageDimension::Cube { 2 } else { Self::coordinate_count(dim) };
+                        match shape(result) {
+                            Some((s, m)) if integer(s) && (m == n || (arrayed && m == n + 1)) => Ok(()),
+                            _ => Err(format!("size query yields {}", describe(result))),
+                        }
+                    }
+                    ImageQuery::NumLevels | ImageQuery::NumLayers | ImageQuery::NumSamples => match result {
+                        TypeInner::Scalar(s) if integer(*s) => Ok(()),
+                        _ => Err(format!("{query:?} yields {}, not an integer", describe(result))),
+                    },
+                    ImageQuery::Lod { .. } => self.expect_result(ty, &TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::F32 }),
+                }
+            }
+            Expression::ImageTexelPointer { image, coordinate, .. } => {
+                let (_, i) = self.ty_of(ctx, *image)?;
+                let Some((dim, _, ImageClass::Storage { .. })) = self.image_of(i, false) else {
+                    return Err(format!("texel pointer into {}, not a storage image", describe(i)));
+                };
+                let (_, c) = self.ty_of(ctx, *coordinate)?;
+                if !shape(c).is_some_and(|(s, _)| integer(s)) {
+                    return Err(format!("coordinate of type {} for a {dim:?} image", describe(c)));
+                }
+                match result {
+                    TypeInner::Pointer { base, .. } if matches!(self.inner(*base), Some(TypeInner::Scalar(s)) if integer(*s)) => Ok(()),
+                    _ => Err(format!("texel pointer has type {}, not a pointer to an integer", describe(result))),
+                }
+            }
+            Expression::Call { function, arguments } => {
+                let f = self.call_rule(ctx, *function, arguments)?;
+                match f.result {
+                    Some(r) => self.expect_same(ty, r),
+                    None => Err("the function returns nothing; use Statement::Call".into()),
+                }
+            }
+            Expression::Atomic { fun, pointer, value, compare } => {
+                let (_, p) = self.ty_of(ctx, *pointer)?;
+                let scalar = match *p {
+                    TypeInner::Pointer { base, .. } => match self.inner(base) {
+                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) => *s,
+                        _ => return Err(format!("atomic on {}, not a pointer to an integer", describe(p))),
+                    },
+                    _ => return Err(format!("atomic on {}, not a pointer", describe(p))),
+                };
+                let (_, v) = self.ty_of(ctx, *value)?;
+                if *v != TypeInner::Scalar(scalar) {
+                    return Err(format!("value of type {} for an atomic {}", describe(v), describe(&TypeInner::Scalar(scalar))));
+                }
+                match (fun, compare) {
+                    (AtomicFunction::CompareExchange, Some(c)) => {
+                        let (_, ct) = self.ty_of(ctx, *c)?;
+                        if *ct != TypeInner::Scalar(scalar) {
+                            return Err(format!("comparand of type {}", describe(ct)));
+                        }
+                        if matches!(result, TypeInner::Struct { .. }) {
+                            return Ok(());
+                        }
+                    }
+                    (AtomicFunction::CompareExchange, None) => return Err("CompareExchange needs a comparand".into()),
+                    (_, Some(_)) => return Err(format!("{fun:?} takes no comparand")),
+                    (_, None) => {}
+                }
+                self.expect_result(ty, &TypeInner::Scalar(scalar))
+            }
+            Expression::ArrayLength { pointer } => {
+                let (_, p) = self.ty_of(ctx, *pointer)?;
+                let ok = matches!(*p, TypeInner::Pointer { base, space: AddressSpace::Storage { .. } }
+                    if matches!(self.inner(base), Some(TypeInner::Array { size: ArraySize::Dynamic, .. })));
+                if !ok {
+                    return Err(format!("length of {}, not a pointer to a runtime-sized storage array", describe(p)));
+                }
+                match result {
+                    TypeInner::Scalar(Scalar::U32 | Scalar::I32) => Ok(()),
+                    _ => Err(format!("array length has type {}", describe(result))),
+                }
+            }
+            Expression::WorkgroupUniformLoad { pointer } => {
+                let (_, p) = self.ty_of(ctx, *pointer)?;
+                match *p {
+                    TypeInner::Pointer { base, space: AddressSpace::Workgroup } => self.expect_same(ty, base),
+                    _ => Err(format!("workgroupUniformLoad of {}, not a workgroup pointer", describe(p))),
+                }
+            }
+            Expression::Subgroup { op, args } => {
+                let (lo, hi) = subgroup_arity(*op);
+                if args.len() < lo || args.len() > hi {
+                    return Err(format!("{op:?} takes {lo}..={hi} arguments, {} given", args.len()));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn access_rule(&self, ctx: Ctx, ty: Handle<Type>, base: Handle<Expression>, index: Option<u32>) -> Result<(), String> {
+        let (_, b) = self.ty_of(ctx, base)?;
+        let (target, space) = match *b {
+            TypeInner::Pointer { base, space } => (self.inner(base).ok_or("pointer to an invalid type")?, Some(space)),
+            _ => (b, None),
+        };
+        let bound_err = |n: u32| match index {
+            Some(i) if i >= n => Err(format!("index {i} is out of range for {}", self.describe_inner(target))),
+            _ => Ok(()),
+        };
+        // The element: a type handle when the arena has one, else the inner type we expect.
+        let element: Result<Handle<Type>, TypeInner> = match *target {
+            TypeInner::Vector { size, scalar } => {
+                bound_err(size as u32)?;
+                Err(TypeInner::Scalar(scalar))
+            }
+            TypeInner::Matrix { columns, rows, scalar } => {
+                bound_err(columns as u32)?;
+                Err(TypeInner::Vector { size: rows, scalar })
+            }
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
+                if let ArraySize::Constant(n) = size {
+                    bound_err(n)?;
+                }
+                Ok(base)
+            }
+            TypeInner::Struct { ref members, .. } => {
+                let i = index.ok_or("struct members need a constant index (AccessIndex)")?;
+                match members.get(i as usize) {
+                    Some(m) => Ok(m.ty),
+                    None => return Err(format!("member {i} of a struct with {} members", members.len())),
+                }
+            }
+            _ => return Err(format!("cannot index {}", self.describe_inner(b))),
+        };
+        match (space, element) {
+            (None, Ok(e)) => self.expect_same(ty, e),
+            (None, Err(inner)) => self.expect_result(ty, &inner),
+            (Some(space), Ok(e)) => self.expect_result(ty, &TypeInner::Pointer { base: e, space }),
+            (Some(space), Err(inner)) => match self.inner(ty) {
+                Some(TypeInner::Pointer { base, space: s }) if *s == space && self.inner(*base) == Some(&inner) => Ok(()),
+                _ => Err(format!("recorded type is {}, expected a {space:?} pointer to {}", self.describe(ty), self.describe_inner(&inner))),
+            },
+        }
+    }
+
+    fn call_rule(&self, ctx: Ctx, function: Handle<Function>, arguments: &[Handle<Expression>]) -> Result<&'a Function, String> {
+        let f = self.m.functions.get(function).ok_or_else(|| format!("function {function:?} does not exist"))?;
+        if f.arguments.len() != arguments.len() {
+            return Err(format!("{} arguments given to a function taking {}", arguments.len(), f.arguments.len()));
+        }
+        for (i, (&a, param)) in arguments.iter().zip(&f.arguments).enumerate() {
+            let (t, _) = self.ty_of(ctx, a)?;
+            if !self.same(t, param.ty) {
+                return Err(format!("argument {i} has type {}, the parameter {}", self.describe(t), self.describe(param.ty)));
+            }
+        }
+        Ok(f)
+    }
+
+    fn math_rule(&self, ctx: Ctx, ty: Handle<Type>, fun: MathFunction, args: &[Handle<Expression>]) -> Result<(), String> {
+        use MathFunction::*;
+        let arity = math_arity(fun);
+        if args.len() != arity {
+            return Err(format!("{fun:?} takes {arity} arguments, {} given", args.len()));
+        }
+        let types: Vec<_> = args.iter().map(|&a| self.ty_of(ctx, a)).collect::<Result<_, _>>()?;
+        let (t0, a0) = types[0];
+        let d = |t: &TypeInner| self.describe_inner(t);
+        let float_arg = |t: &TypeInner| shape(t).is_some_and(|(s, _)| float(s));
+        match fun {
+            // Same type in, same type out, floats.
+            Cos | Cosh | Sin | Sinh | Tan | Tanh | Acos | Asin | Atan | Asinh | Acosh | Atanh | Radians | Degrees | Ceil | Floor
+            | Round | RoundEven | Fract | Trunc | Exp | Exp2 | Log | Log2 | Normalize | Sqrt | InverseSqrt | QuantizeToF16
+            | Saturate => {
+                if !float_arg(a0) {
+                    return Err(format!("{fun:?} of {}", d(a0)));
+                }
+                self.expect_same(ty, t0)
+            }
+            // Same type for all arguments and the result.
+            Atan2 | Pow | Cross | Reflect | Fma | FaceForward => {
+                if let Some((t, _)) = types.iter().find(|(t, _)| !self.same(*t, t0)) {
+                    return Err(format!("{fun:?} mixes {} and {}", self.describe(t0), self.describe(*t)));
+                }
+                if !float_arg(a0) {
+                    return Err(format!("{fun:?} of {}", d(a0)));
+                }
+                self.expect_same(ty, t0)
+            }
+            // The first argument's type; later ones may be the same or its scalar (GLSL
+            // `min(vec3, float)`).
+            Abs | Sign | Min | Max | Clamp | FloorMod | Mix | ReverseBits | InsertBits | ExtractBits | Refract => {
+                if shape(a0).is_none() && !matches!(fun, Abs) {
+                    return Err(format!("{fun:?} of {}", d(a0)));
+                }
+                self.expect_same(ty, t0)
+            }
+            Step | SmoothStep => {
+                let (tl, _) = types[types.len() - 1];
+                self.expect_same(ty, tl)
+            }
+            Length | Distance | Dot => {
+                let (s, _) = shape(a0).ok_or_else(|| format!("{fun:?} of {}", d(a0)))?;
+                if fun != Length && !self.same(types[1].0, t0) {
+                    return Err(format!("{fun:?} mixes {} and {}", self.describe(t0), self.describe(types[1].0)));
+                }
+                self.expect_result(ty, &TypeInner::Scalar(s))
+            }
+            Determinant => match *a0 {
+                TypeInner::Matrix { columns, rows, scalar } if columns == rows => self.expect_result(ty, &TypeInner::Scalar(scalar)),
+                _ => Err(format!("determinant of {}", d(a0))),
+            },
+            Inverse => match *a0 {
+                TypeInner::Matrix { columns, rows, .. } if columns == rows => self.expect_same(ty, t0),
+                _ => Err(format!("inverse of {}", d(a0))),
+            },
+            Transpose => match *a0 {
+                TypeInner::Matrix { columns, rows, scalar } => self.expect_result(ty, &TypeInner::Matrix { columns: rows, rows: columns, scalar }),
+                _ => Err(format!("transpose of {}", d(a0))),
+            },
+            Outer => match (a0, types[1].1) {
+                (TypeInner::Vector { size: r, scalar }, TypeInner::Vector { size: c, .. }) => {
+                    self.expect_result(ty, &TypeInner::Matrix { columns: *c, rows: *r, scalar: *scalar })
+                }
+                _ => Err(format!("outer product of {} and {}", d(a0), d(types[1].1))),
+            },
+            CountTrailingZeros | CountLeadingZeros | CountOneBits | FirstTrailingBit | FirstLeadingBit => {
+                // GLSL's bitCount/findLSB/findMSB return int for uint operands: check the shape.
+                match (shape(a0), shape(self.inner(ty).ok_or("bad type")?)) {
+                    (Some((s, n)), Some((r, m))) if integer(s) && integer(r) && n == m => Ok(()),
+                    _ => Err(format!("{fun:?} of {} yielding {}", d(a0), self.describe(ty))),
+                }
+            }
+            // Struct results ({fract, whole}, {result, carry}, ...) and packing: shapes vary
+            // between languages; the arity check above is what the back end relies on.
+            Modf | Frexp | Ldexp | AddCarry | SubBorrow | MulExtended | Pack4x8snorm | Pack4x8unorm | Pack2x16snorm
+            | Pack2x16unorm | Pack2x16float | Pack4xI8 | Pack4xU8 | PackDouble2x32 | Unpack4x8snorm | Unpack4x8unorm
+            | Unpack2x16snorm | Unpack2x16unorm | Unpack2x16float | Unpack4xI8 | Unpack4xU8 | UnpackDouble2x32 | Dot4I8Packed
+            | Dot4U8Packed => Ok(()),
+            InterpolateAtCentroid | InterpolateAtSample | InterpolateAtOffset => {
+                if !float_arg(a0) {
+                    return Err(format!("{fun:?} of {}", d(a0)));
+                }
+                self.expect_same(ty, t0)
+            }
+        }
+    }
+
+    // -- statements --------------------------------------------------------------------------
+
+    /// Counts a statement's use of an expression; false when the handle does not exist.
+    fn root(&mut self, ctx: Ctx, state: &mut BodyState, h: Handle<Expression>, span: Span, what: &str) -> bool {
+        match state.uses.get_mut(h.index()) {
+            Some(u) => {
+                *u += 1;
+                true
+            }
+            None => {
+                self.ice(span, format!("{what} uses expression {h:?}, but the function has {}", ctx.exprs.len()));
+                false
+            }
+        }
+    }
+
+    fn root_type(&mut self, ctx: Ctx, state: &mut BodyState, h: Handle<Expression>, span: Span, what: &str) -> Option<(Handle<Type>, &'a TypeInner)> {
+        if !self.root(ctx, state, h, span, what) {
+            return None;
+        }
+        // An invalid type handle was reported with the expression itself.
+        self.ty_of(ctx, h).ok()
+    }
+
+    fn block(&mut self, ctx: Ctx, block: &Block, flow: Flow, state: &mut BodyState) {
+        if flow.depth > MAX_BLOCK_DEPTH {
+            let span = block.spans.first().copied().unwrap_or_default();
+            self.ice(span, "statements nested too deeply");
+            return;
+        }
+        if block.body.len() != block.spans.len() {
+            self.ice(block.spans.first().copied().unwrap_or_default(), format!("block has {} statements but {} spans", block.body.len(), block.spans.len()));
+        }
+        let inner = Flow { depth: flow.depth + 1, ..flow };
+        for (i, statement) in block.body.iter().enumerate() {
+            let span = block.spans.get(i).copied().unwrap_or_default();
+            self.statement(ctx, statement, span, inner, state);
+        }
+    }
+
+    fn statement(&mut self, ctx: Ctx, statement: &Statement, span: Span, flow: Flow, state: &mut BodyState) {
+        let f = ctx.function;
+        let bool_scalar = |t: &TypeInner| *t == TypeInner::Scalar(Scalar::BOOL);
+        match statement {
+            Statement::Block(b) => self.block(ctx, b, flow, state),
+            Statement::If { condition, accept, reject } => {
+                if let Some((_, t)) = self.root_type(ctx, state, *condition, span, "if") {
+                    if !bool_scalar(t) {
+                        self.ice(span, format!("if condition has type {}, not bool", self.describe_inner(t)));
+                    }
+                }
+                self.block(ctx, accept, flow, state);
+                self.block(ctx, reject, flow, state);
+            }
+            Statement::Switch { selector, cases } => {
+                let mut selector_scalar = None;
+                if let Some((_, t)) = self.root_type(ctx, state, *selector, span, "switch") {
+                    match *t {
+                        TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32)) => selector_scalar = Some(s),
+                        _ => self.ice(span, format!("switch selector has type {}, not i32 or u32", self.describe_inner(t))),
+                    }
+                }
+                let mut defaults = 0;
+                let mut seen = std::collections::HashSet::new();
+                for case in cases {
+                    for value in &case.values {
+                        match (value, selector_scalar) {
+                            (SwitchValue::Default, _) => defaults += 1,
+                            (SwitchValue::I32(_), Some(Scalar::U32)) | (SwitchValue::U32(_), Some(Scalar::I32)) => {
+                                self.ice(span, format!("switch case {value:?} does not match the selector type"));
+                            }
+                            _ => {}
+                        }
+                        if *value != SwitchValue::Default && !seen.insert(*value) {
+                            self.ice(span, format!("switch case {value:?} appears twice"));
+                        }
+                    }
+                    self.block(ctx, &case.body, Flow { breakable: true, in_continuing: false, ..flow }, state);
+                }
+                if defaults != 1 {
+                    self.ice(span, format!("switch has {defaults} default cases; exactly one is required"));
+                }
+                if cases.last().is_some_and(|c| c.fall_through) {
+                    self.ice(span, "the last switch case cannot fall through");
+                }
+            }
+            Statement::Loop { body, continuing, break_if } => {
+                let in_loop = Flow { in_loop: true, breakable: true, in_continuing: false, ..flow };
+                self.block(ctx, body, in_loop, state);
+                self.block(ctx, continuing, Flow { in_continuing: true, ..in_loop }, state);
+                if let Some(b) = break_if {
+                    if let Some((_, t)) = self.root_type(ctx, state, *b, span, "break_if") {
+                        if !bool_scalar(t) {
+                            self.ice(span, format!("break_if has type {}, not bool", self.describe_inner(t)));
+                        }
+                    }
+                }
+            }
+            Statement::Break => {
+                if flow.in_continuing {
+                    self.ice(span, "break inside a loop's continuing block (use break_if)");
+                } else if !flow.breakable {
+                    self.ice(span, "break outside a loop or switch");
+                }
+            }
+            Statement::Continue => {
+                if flow.in_continuing {
+                    self.ice(span, "continue inside a loop's continuing block");
+                } else if !flow.in_loop {
+                    self.ice(span, "continue outside a loop");
+                }
+            }
+            Statement::Return { value } => {
+                if flow.in_continuing {
+                    self.ice(span, "return inside a loop's continuing block");
+                }
+                let result = f.and_then(|f| f.result);
+                match (value, result) {
+                    (None, None) => {}
+                    (Some(v), Some(r)) => {
+                        if let Some((t, _)) = self.root_type(ctx, state, *v, span, "return") {
+                            if !self.same(t, r) {
+                                let message = format!("return value has type {}, but the function returns {}", self.describe(t), self.describe(r));
+                                self.ice(span, message);
+                            }
+                        }
+                    }
+                    (Some(v), None) => {
+                        self.root(ctx, state, *v, span, "return");
+                        self.ice(span, "return with a value from a function that returns nothing");
+                    }
+                    (None, Some(r)) => {
+                        let message = format!("return without a value from a function returning {}", self.describe(r));
+                        self.ice(span, message);
+                    }
+                }
+            }
+            Statement::Kill | Statement::Barrier(_) => {}
+            Statement::Store { pointer, value } => {
+                let p = self.root_type(ctx, state, *pointer, span, "store");
+                let v = self.root_type(ctx, state, *value, span, "store");
+                let (Some((_, p)), Some((vt, _))) = (p, v) else { return };
+                let TypeInner::Pointer { base, space } = *p else {
+                    self.ice(span, format!("store through {}, not a pointer", self.describe_inner(p)));
+                    return;
+                };
+                let writable = match space {
+                    AddressSpace::Storage { access } => access.store,
+                    AddressSpace::Uniform | AddressSpace::Handle | AddressSpace::PushConstant | AddressSpace::Input => false,
+                    _ => true,
+                };
+                if !writable {
+                    self.ice(span, format!("store into the read-only {space:?} address space"));
+                }
+                let ok = match self.inner(base) {
+                    Some(TypeInner::Atomic(s)) => self.same_inner(vt, &TypeInner::Scalar(*s)),
+                    _ => self.same(vt, base),
+                };
+                if !ok {
+                    let message = format!("store of {} through a pointer to {}", self.describe(vt), self.describe(base));
+                    self.ice(span, message);
+                }
+            }
+            Statement::ImageStore { image, coordinate, array_index, value } => {
+                let i = self.root_type(ctx, state, *image, span, "image store");
+                let c = self.root_type(ctx, state, *coordinate, span, "image store");
+                let a = array_index.map(|a| self.root_type(ctx, state, a, span, "image store"));
+                let v = self.root_type(ctx, state, *value, span, "image store");
+                let (Some((_, i)), Some((_, c)), Some((_, v))) = (i, c, v) else { return };
+                match self.image_of(i, false) {
+                    Some((dim, arrayed, ImageClass::Storage { access, .. })) => {
+                        if !access.store {
+                            self.ice(span, "store into a read-only storage image");
+                        }
+                        if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::coordinate_count(dim)) {
+                            self.ice(span, format!("image store coordinate of type {} for a {dim:?} image", self.describe_inner(c)));
+                        }
+                        if a.is_some() != arrayed {
+                            self.ice(span, "image store: array index given exactly when the image is arrayed");
+                        }
+                        if !matches!(v, TypeInner::Vector { size: VectorSize::Quad, .. }) {
+                            self.ice(span, format!("image store of {}, not a 4-component vector", self.describe_inner(v)));
+                        }
+                    }
+                    _ => self.ice(span, format!("image store into {}, not a storage image", self.describe_inner(i))),
+                }
+            }
+            Statement::Let { binding, value } => {
+                let v = self.root_type(ctx, state, *value, span, "let");
+                let Some(b) = f.and_then(|f| f.lets.get(*binding)) else {
+                    self.ice(span, format!("let binds {binding:?}, which does not exist"));
+                    return;
+                };
+                if std::mem::replace(&mut state.bound[binding.index()], true) {
+                    self.ice(span, format!("let binding {binding:?} is bound twice"));
+                }
+                if let Some((vt, _)) = v {
+                    if !self.same(vt, b.ty) {
+                        let message = format!("let value has type {}, but the binding is {}", self.describe(vt), self.describe(b.ty));
+                        self.ice(span, message);
+                    }
+                }
+            }
+            Statement::Call { function, arguments } => {
+                let mut ok = true;
+                for &a in arguments {
+                    ok &= self.root(ctx, state, a, span, "call");
+                }
+                if self.m.functions.check(*function) {
+                    state.calls.push(*function);
+                }
+                if ok {
+                    if let Err(message) = self.call_rule(ctx, *function, arguments) {
+                        self.ice(span, format!("call: {message}"));
+                    }
+                }
+            }
+            Statement::Eval(e) => {
+                self.root(ctx, state, *e, span, "eval");
+            }
+        }
+    }
+}
+
+/// Per-function bookkeeping while walking the body.
+struct BodyState<'s> {
+    /// How many parents each expression has.
+    uses: &'s mut Vec<u32>,
+    /// Which let bindings a `Let` statement has bound.
+    bound: &'s mut Vec<bool>,
+    calls: &'s mut Vec<Handle<Function>>,
+}
+
+/// The result type of a binary operation, or `None` when the operands do not fit it
+/// (GLSL 4.60 §5.9 and WGSL §"Arithmetic Expressions", after implicit conversions).
+fn binary_result(op: BinaryOp, l: &TypeInner, r: &TypeInner) -> Option<TypeInner> {
+    use BinaryOp::*;
+    use TypeInner::{Matrix, Scalar as S, Vector};
+    let bool_like = |t: &TypeInner| with_scalar(t, Scalar::BOOL);
+    match op {
+        Add | Subtract | Multiply | Divide | Modulo => {
+            if op == Multiply {
+                match (l, r) {
+                    (&Matrix { scalar, .. }, &S(s)) | (&S(s), &Matrix { scalar, .. }) if s == scalar => {
+                        return Some(if matches!(l, Matrix { .. }) { l.clone() } else { r.clone() });
+                    }
+                    (&Matrix { columns, rows, scalar }, &Vector { size, scalar: s }) if size == columns && s == scalar => {
+                        return Some(Vector { size: rows, scalar });
+                    }
+                    (&Vector { size, scalar: s }, &Matrix { columns, rows, scalar }) if size == rows && s == scalar => {
+                        return Some(Vector { size: columns, scalar });
+                    }
+                    (&Matrix { columns: k, rows, scalar }, &Matrix { columns, rows: k2, scalar: s }) if k == k2 && s == scalar => {
+                        return Some(Matrix { columns, rows, scalar });
+                    }
+                    _ => {}
+                }
+            }
+            if matches!(l, Matrix { .. }) && l == r && matches!(op, Add | Subtract) {
+                return Some(l.clone());
+            }
+            arithmetic(l, r, numeric)
+        }
+        Equal | NotEqual => (l == r && shape(l).is_some()).then(|| bool_like(l)).flatten(),
+        Less | LessEqual | Greater | GreaterEqual => {
+            (l == r && shape(l).is_some_and(|(s, _)| numeric(s))).then(|| bool_like(l)).flatten()
+        }
+        And | ExclusiveOr | InclusiveOr => {
+            if l == r && shape(l).is_some_and(|(s, _)| s.kind == ScalarKind::Bool) {
+                return Some(l.clone());
+            }
+            arithmetic(l, r, integer)
+        }
+        LogicalAnd | LogicalOr => (l == r && shape(l).is_some_and(|(s, _)| s.kind == ScalarKind::Bool)).then(|| l.clone()),
+        ShiftLeft | ShiftRight => {
+            let (ls, ln) = shape(l)?;
+            let (rs, rn) = shape(r)?;
+            (integer(ls) && integer(rs) && (rn == ln || rn == 1)).then(|| l.clone())
+        }
+    }
+}
+
+/// Same-type operands, or a scalar on one side of a vector of that scalar.
+fn arithmetic(l: &TypeInner, r: &TypeInner, kind_ok: fn(Scalar) -> bool) -> Option<TypeInner> {
+    let (ls, ln) = shape(l)?;
+    let (rs, rn) = shape(r)?;
+    if ls != rs || !kind_ok(ls) {
+        return None;
+    }
+    match (ln, rn) {
+        (a, b) if a == b => Some(l.clone()),
+        (_, 1) => Some(l.clone()),
+        (1, _) => Some(r.clone()),
+        _ => None,
     }
 }

@@ -1,0 +1,764 @@
+//! The IR validator on hand-built modules: a valid compute module passes (and its
+//! `ModuleInfo` is right), and each kind of front-end bug, planted into that module, is
+//! rejected with an "internal compiler error" naming it, at the offending span, without
+//! panicking.
+
+use shader_core::diag::Diagnostics;
+use shader_core::ir::validate::validate;
+use shader_core::ir::*;
+use shader_core::span::{FileId, Span};
+
+/// Types of the test module.
+#[derive(Clone, Copy)]
+struct Tys {
+    u32: Handle<Type>,
+    f32: Handle<Type>,
+    vec3u: Handle<Type>,
+    vec4f: Handle<Type>,
+    mat4x3: Handle<Type>,
+    buf: Handle<Type>,
+    ptr_buf: Handle<Type>,
+    ptr_data: Handle<Type>,
+    ptr_u32: Handle<Type>,
+    ptr_f32: Handle<Type>,
+    ptr_gid: Handle<Type>,
+}
+
+/// A function under construction; every expression and statement gets its own span so tests
+/// can check where an error points.
+struct Fb {
+    f: Function,
+    next: u32,
+}
+
+impl Fb {
+    fn new(name: &str, base: u32) -> Fb {
+        Fb { f: Function { name: Some(name.into()), ..Function::default() }, next: base }
+    }
+    fn span(&mut self) -> Span {
+        self.next += 1;
+        Span::new(FileId(0), self.next, self.next + 1)
+    }
+    fn e(&mut self, expr: Expression, ty: Handle<Type>) -> Handle<Expression> {
+        let span = self.span();
+        self.f.expressions.append(expr, ty, span)
+    }
+    fn s(&mut self, statement: Statement) -> Span {
+        let span = self.span();
+        self.f.body.push(statement, span);
+        span
+    }
+    fn lit_u(&mut self, t: &Tys, v: u32) -> Handle<Expression> {
+        self.e(Expression::Literal(Literal::U32(v)), t.u32)
+    }
+    fn lit_f(&mut self, t: &Tys, v: f32) -> Handle<Expression> {
+        self.e(Expression::Literal(Literal::F32(v)), t.f32)
+    }
+}
+
+struct Test {
+    m: Module,
+    t: Tys,
+    buf: Handle<GlobalVariable>,
+    gid: Handle<GlobalVariable>,
+    main: Handle<Function>,
+    helper: Handle<Function>,
+    touch: Handle<Function>,
+}
+
+fn ty(m: &mut Module, inner: TypeInner) -> Handle<Type> {
+    m.ty(inner)
+}
+
+/// A valid module: `main` (compute) reads the invocation id, calls `helper(f32) -> f32`,
+/// which calls `touch()`, which writes the storage buffer; `main` also loops, switches,
+/// binds a let and multiplies a matrix by a vector.
+fn valid() -> Test {
+    let mut m = Module::default();
+    let u32_ = ty(&mut m, TypeInner::Scalar(Scalar::U32));
+    let i32_ = ty(&mut m, TypeInner::Scalar(Scalar::I32));
+    let f32_ = ty(&mut m, TypeInner::Scalar(Scalar::F32));
+    let bool_ = ty(&mut m, TypeInner::Scalar(Scalar::BOOL));
+    let vec3u = ty(&mut m, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
+    let vec4f = ty(&mut m, TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 });
+    let mat4x3 = ty(&mut m, TypeInner::Matrix { columns: VectorSize::Quad, rows: VectorSize::Tri, scalar: Scalar::F32 });
+    let data = ty(&mut m, TypeInner::Array { base: u32_, size: ArraySize::Dynamic, stride: 4 });
+    let buf_ty = m.types.insert(
+        Type {
+            name: Some("Buf".into()),
+            inner: TypeInner::Struct { members: vec![StructMember { name: Some("data".into()), ty: data, offset: 0, matrix: None }], span: 0 },
+        },
+        Span::default(),
+    );
+    let rw = AddressSpace::Storage { access: StorageAccess::READ_WRITE };
+    let t = Tys {
+        u32: u32_,
+        f32: f32_,
+        vec3u,
+        vec4f,
+        mat4x3,
+        buf: buf_ty,
+        ptr_buf: ty(&mut m, TypeInner::Pointer { base: buf_ty, space: rw }),
+        ptr_data: ty(&mut m, TypeInner::Pointer { base: data, space: rw }),
+        ptr_u32: ty(&mut m, TypeInner::Pointer { base: u32_, space: rw }),
+        ptr_f32: ty(&mut m, TypeInner::Pointer { base: f32_, space: AddressSpace::Function }),
+        ptr_gid: ty(&mut m, TypeInner::Pointer { base: vec3u, space: AddressSpace::Input }),
+    };
+    let buf = m.globals.append(
+        GlobalVariable {
+            name: Some("buf".into()),
+            space: rw,
+            binding: Some(ResourceBinding { group: 0, binding: 0 }),
+            io: None,
+            invariant: false,
+            memory: MemoryQualifiers::default(),
+            ty: buf_ty,
+            init: None,
+        },
+        Span::new(FileId(0), 1, 2),
+    );
+    let gid = m.globals.append(
+        GlobalVariable {
+            name: Some("gid".into()),
+            space: AddressSpace::Input,
+            binding: None,
+            io: Some(IoBinding::BuiltIn(BuiltIn::GlobalInvocationId)),
+            invariant: false,
+            memory: MemoryQualifiers::default(),
+            ty: vec3u,
+            init: None,
+        },
+        Span::new(FileId(0), 2, 3),
+    );
+
+    // fn touch() { buf.data[0] = 7u; }
+    let mut f = Fb::new("touch", 100);
+    let g = f.e(Expression::GlobalVar(buf), t.ptr_buf);
+    let d = f.e(Expression::AccessIndex { base: g, index: 0 }, t.ptr_data);
+    let e = f.e(Expression::AccessIndex { base: d, index: 0 }, t.ptr_u32);
+    let v = f.lit_u(&t, 7);
+    f.s(Statement::Store { pointer: e, value: v });
+    let touch = m.functions.append(f.f, Span::new(FileId(0), 100, 101));
+
+    // fn helper(x: f32) -> f32 { touch(); return x * 2.0; }
+    let mut f = Fb::new("helper", 200);
+    f.f.arguments.push(FunctionArgument { name: Some("x".into()), ty: f32_ });
+    f.f.result = Some(f32_);
+    f.s(Statement::Call { function: touch, arguments: vec![] });
+    let x = f.e(Expression::FunctionArg(0), f32_);
+    let two = f.lit_f(&t, 2.0);
+    let mul = f.e(Expression::Binary { op: BinaryOp::Multiply, left: x, right: two }, f32_);
+    f.s(Statement::Return { value: Some(mul) });
+    let helper = m.functions.append(f.f, Span::new(FileId(0), 200, 201));
+
+    // fn main()
+    let mut f = Fb::new("main", 300);
+    let local = f.f.locals.append(LocalVariable { name: Some("v".into()), ty: f32_ }, Span::default());
+    let idx_let = f.f.lets.append(LetBinding { name: Some("idx".into()), ty: u32_ }, Span::default());
+    // let idx = gid.x;
+    let gp = f.e(Expression::GlobalVar(gid), t.ptr_gid);
+    let gl = f.e(Expression::Load { pointer: gp }, vec3u);
+    let gx = f.e(Expression::AccessIndex { base: gl, index: 0 }, u32_);
+    f.s(Statement::Let { binding: idx_let, value: gx });
+    // v = helper(1.0);
+    let lv = f.e(Expression::LocalVar(local), t.ptr_f32);
+    let one = f.lit_f(&t, 1.0);
+    let call = f.e(Expression::Call { function: helper, arguments: vec![one] }, f32_);
+    f.s(Statement::Store { pointer: lv, value: call });
+    // loop { if idx > 10u { break; } continue; } continuing { } break_if true
+    let r = f.e(Expression::LetRef(idx_let), u32_);
+    let ten = f.lit_u(&t, 10);
+    let cmp = f.e(Expression::Binary { op: BinaryOp::Greater, left: r, right: ten }, bool_);
+    let mut accept = Block::new();
+    accept.push(Statement::Break, f.span());
+    let mut body = Block::new();
+    body.push(Statement::If { condition: cmp, accept, reject: Block::new() }, f.span());
+    body.push(Statement::Continue, f.span());
+    let yes = f.e(Expression::Literal(Literal::Bool(true)), bool_);
+    f.s(Statement::Loop { body, continuing: Block::new(), break_if: Some(yes) });
+    // switch i32(idx) { case 1: { break; } default: {} }
+    let r = f.e(Expression::LetRef(idx_let), u32_);
+    let sel = f.e(Expression::Convert { expr: r, to: Scalar::I32 }, i32_);
+    let mut case1 = Block::new();
+    case1.push(Statement::Break, f.span());
+    f.s(Statement::Switch {
+        selector: sel,
+        cases: vec![
+            SwitchCase { values: vec![SwitchValue::I32(1)], body: case1, fall_through: false },
+            SwitchCase { values: vec![SwitchValue::Default], body: Block::new(), fall_through: false },
+        ],
+    });
+    // _ = mat4x3() * vec4(1.0) + 2u as a vec3 mix: (m * v).x + 1.0
+    let zm = f.e(Expression::ZeroValue(mat4x3), mat4x3);
+    let o = f.lit_f(&t, 1.0);
+    let sv = f.e(Expression::Splat { value: o }, vec4f);
+    let vec3f = f_vec3(&mut m);
+    let prod = f.e(Expression::Binary { op: BinaryOp::Multiply, left: zm, right: sv }, vec3f);
+    let o2 = f.lit_f(&t, 1.0);
+    let sum = f.e(Expression::Binary { op: BinaryOp::Add, left: prod, right: o2 }, vec3f);
+    let sw = f.e(Expression::Swizzle { vector: sum, pattern: [2, 1, 0, 0] }, vec3f);
+    let cl0 = f.lit_f(&t, 0.0);
+    let cl1 = f.lit_f(&t, 1.0);
+    let clamp = f.e(Expression::Math { fun: MathFunction::Clamp, args: vec![sw, cl0, cl1] }, vec3f);
+    f.s(Statement::Eval(clamp));
+    f.s(Statement::Return { value: None });
+    let main = m.functions.append(f.f, Span::new(FileId(0), 300, 301));
+    m.entry_points.push(EntryPoint {
+        name: "main".into(),
+        stage: Stage::Compute,
+        function: main,
+        workgroup_size: [64, 1, 1],
+        workgroup_size_overrides: [None; 3],
+        early_fragment_tests: false,
+    });
+    Test { m, t, buf, gid, main, helper, touch }
+}
+
+fn f_vec3(m: &mut Module) -> Handle<Type> {
+    m.ty(TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::F32 })
+}
+
+/// Appends a function `name` built by `build` (returning nothing) and gives its handle.
+fn add_fn(m: &mut Module, name: &str, build: impl FnOnce(&mut Fb)) -> Handle<Function> {
+    let mut f = Fb::new(name, 1000 + m.functions.len() as u32 * 100);
+    build(&mut f);
+    let span = Span::new(FileId(0), f.next, f.next + 1);
+    m.functions.append(f.f, span)
+}
+
+/// Validation fails with an internal compiler error containing `needle`; returns it all.
+#[track_caller]
+fn rejects(m: &Module, needle: &str) -> Diagnostics {
+    let diags = match validate(m) {
+        Ok(_) => panic!("module with a planted `{needle}` bug passed validation"),
+        Err(d) => d,
+    };
+    assert!(diags.iter().all(|d| d.message.starts_with("internal compiler error: ")), "{diags:#?}");
+    assert!(
+        diags.iter().any(|d| d.message.contains(needle)),
+        "no error mentions `{needle}`; got:\n{}",
+        diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    diags
+}
+
+fn span_of(diags: &Diagnostics, needle: &str) -> Span {
+    diags.iter().find(|d| d.message.contains(needle)).and_then(|d| d.primary_span()).unwrap()
+}
+
+#[test]
+fn valid_module_passes_with_transitive_info() {
+    let t = valid();
+    let info = validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
+    assert_eq!(info.function(t.touch).globals, [t.buf]);
+    assert_eq!(info.function(t.helper).globals, [t.buf], "through the call to touch");
+    assert_eq!(info.function(t.helper).calls, [t.touch]);
+    assert_eq!(info.function(t.main).globals, [t.buf, t.gid]);
+    assert_eq!(info.function(t.main).calls, [t.helper]);
+}
+
+#[test]
+fn valid_operand_mixing_passes() {
+    // Scalar-vector arithmetic, vector * matrix, matrix * matrix, shifts by a scalar,
+    // comparisons, select on a bool vector.
+    let mut t = valid();
+    let (f32_, vec4f, mat4x3) = (t.t.f32, t.t.vec4f, t.t.mat4x3);
+    let vec3f = f_vec3(&mut t.m);
+    let mat3x4 = t.m.ty(TypeInner::Matrix { columns: VectorSize::Tri, rows: VectorSize::Quad, scalar: Scalar::F32 });
+    let mat3 = t.m.ty(TypeInner::Matrix { columns: VectorSize::Tri, rows: VectorSize::Tri, scalar: Scalar::F32 });
+    let bvec3 = t.m.ty(TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::BOOL });
+    let vec3u = t.t.vec3u;
+    let tt = t.t;
+    add_fn(&mut t.m, "ops", |f| {
+        let s = f.lit_f(&tt, 2.0);
+        let v = f.e(Expression::ZeroValue(vec4f), vec4f);
+        let sv = f.e(Expression::Binary { op: BinaryOp::Multiply, left: s, right: v }, vec4f);
+        let v3 = f.e(Expression::ZeroValue(vec3f), vec3f);
+        let m = f.e(Expression::ZeroValue(mat4x3), mat4x3);
+        let vm = f.e(Expression::Binary { op: BinaryOp::Multiply, left: v3, right: m }, vec4f); // vec3 * mat4x3 -> vec4
+        let sum = f.e(Expression::Binary { op: BinaryOp::Add, left: sv, right: vm }, vec4f);
+        f.s(Statement::Eval(sum));
+        let a = f.e(Expression::ZeroValue(mat4x3), mat4x3);
+        let b = f.e(Expression::ZeroValue(mat3x4), mat3x4);
+        let mm = f.e(Expression::Binary { op: BinaryOp::Multiply, left: a, right: b }, mat3); // 4x3 * 3x4 -> 3x3
+        f.s(Statement::Eval(mm));
+        let u = f.e(Expression::ZeroValue(vec3u), vec3u);
+        let sh = f.lit_u(&tt, 2);
+        let shl = f.e(Expression::Binary { op: BinaryOp::ShiftLeft, left: u, right: sh }, vec3u);
+        f.s(Statement::Eval(shl));
+        let x = f.e(Expression::ZeroValue(vec3f), vec3f);
+        let y = f.e(Expression::ZeroValue(vec3f), vec3f);
+        let lt = f.e(Expression::Binary { op: BinaryOp::Less, left: x, right: y }, bvec3);
+        let p = f.e(Expression::ZeroValue(vec3f), vec3f);
+        let q = f.e(Expression::ZeroValue(vec3f), vec3f);
+        let sel = f.e(Expression::Select { condition: lt, accept: p, reject: q }, vec3f);
+        let len = f.e(Expression::Math { fun: MathFunction::Length, args: vec![sel] }, f32_);
+        f.s(Statement::Eval(len));
+    });
+    validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
+}
+
+#[test]
+fn expression_trees() {
+    // Used twice.
+    let mut t = valid();
+    let tt = t.t;
+    let d = {
+        let helper = &mut t.m.functions[t.helper];
+        let shared = Handle::from_index(helper.expressions.len() - 1); // the multiply
+        helper.body.push(Statement::Eval(shared), Span::new(FileId(0), 7, 8));
+        rejects(&t.m, "is used 2 times")
+    };
+    assert_eq!(span_of(&d, "used 2 times"), t.m.functions[t.helper].expressions.span(Handle::from_index(2)));
+    // A storage leaf may be shared.
+    let mut t = valid();
+    add_fn(&mut t.m, "share", |f| {
+        let lv = f.f.locals.append(LocalVariable { name: None, ty: tt.f32 }, Span::default());
+        let p = f.e(Expression::LocalVar(lv), tt.ptr_f32);
+        let a = f.e(Expression::Load { pointer: p }, tt.f32);
+        let b = f.e(Expression::Load { pointer: p }, tt.f32);
+        let s = f.e(Expression::Binary { op: BinaryOp::Add, left: a, right: b }, tt.f32);
+        f.s(Statement::Store { pointer: p, value: s });
+    });
+    validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
+    // Never used.
+    let mut t = valid();
+    add_fn(&mut t.m, "dead", |f| {
+        f.lit_u(&tt, 3);
+    });
+    rejects(&t.m, "is never used");
+    // Child after parent.
+    let mut t = valid();
+    add_fn(&mut t.m, "order", |f| {
+        let later = Handle::from_index(1);
+        let neg = f.e(Expression::Unary { op: UnaryOp::Negate, expr: later }, tt.f32);
+        f.lit_f(&tt, 1.0);
+        f.s(Statement::Eval(neg));
+    });
+    rejects(&t.m, "does not come before it");
+}
+
+#[test]
+fn garbage_handles_do_not_panic() {
+    let bogus_ty: Handle<Type> = Handle::from_index(9999);
+    let mut t = valid();
+    let tt = t.t;
+    add_fn(&mut t.m, "garbage", |f| {
+        let a = f.e(Expression::Literal(Literal::F32(1.0)), bogus_ty);
+        f.s(Statement::Eval(a));
+        let g = f.e(Expression::GlobalVar(Handle::from_index(500)), tt.ptr_u32);
+        let l = f.e(Expression::Load { pointer: g }, tt.u32);
+        f.s(Statement::Eval(l));
+        let lv = f.e(Expression::LocalVar(Handle::from_index(77)), tt.ptr_f32);
+        let one = f.lit_f(&tt, 1.0);
+        f.s(Statement::Store { pointer: lv, value: one });
+        let c = f.e(Expression::Call { function: Handle::from_index(123), arguments: vec![] }, tt.f32);
+        f.s(Statement::Eval(c));
+        f.s(Statement::Eval(Handle::from_index(4444)));
+        f.s(Statement::Call { function: Handle::from_index(55), arguments: vec![Handle::from_index(66)] });
+        f.s(Statement::Let { binding: Handle::from_index(8), value: Handle::from_index(9) });
+        let z = f.e(Expression::ZeroValue(bogus_ty), bogus_ty);
+        f.s(Statement::Eval(z));
+    });
+    t.m.types.insert(Type { name: None, inner: TypeInner::Pointer { base: Handle::from_index(5000), space: AddressSpace::Private } }, Span::default());
+    t.m.entry_points.push(EntryPoint {
+        name: "ghost".into(),
+        stage: Stage::Compute,
+        function: Handle::from_index(42),
+        workgroup_size: [1, 1, 1],
+        workgroup_size_overrides: [Some(Handle::from_index(3)), None, None],
+        early_fragment_tests: false,
+    });
+    t.m.globals[t.buf].ty = bogus_ty;
+    t.m.globals[t.gid].init = Some(Handle::from_index(31));
+    let d = rejects(&t.m, "type handle [9999]");
+    for needle in [
+        "global [500] does not exist",
+        "local variable [77] does not exist",
+        "function [123] does not exist",
+        "uses expression [4444]",
+        "refers to type [5000], which does not come before it",
+        "names function [42], which does not exist",
+        "initializer [31] is not a constant expression",
+    ] {
+        assert!(d.iter().any(|x| x.message.contains(needle)), "missing `{needle}` in {d:#?}");
+    }
+}
+
+/// Replaces `helper`'s body expression `x * 2.0` by what `plant` builds, returning the span of
+/// the planted expression.
+fn plant_expr(t: &mut Test, plant: impl FnOnce(&mut Fb, &Tys) -> Handle<Expression>) -> Span {
+    let tt = t.t;
+    let mut span = Span::default();
+    add_fn(&mut t.m, "planted", |f| {
+        let e = plant(f, &tt);
+        span = f.f.expressions.span(e);
+        f.s(Statement::Eval(e));
+    });
+    span
+}
+
+#[test]
+fn expression_type_rules() {
+    type Plant = fn(&mut Fb, &Tys) -> Handle<Expression>;
+    let cases: Vec<(&str, Plant)> = vec![
+        ("Add does not apply to f32 and u32", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            let b = f.lit_u(t, 1);
+            f.e(Expression::Binary { op: BinaryOp::Add, left: a, right: b }, t.f32)
+        }),
+        ("recorded type is u32, but the operation yields f32", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            let b = f.lit_f(t, 1.0);
+            f.e(Expression::Binary { op: BinaryOp::Add, left: a, right: b }, t.u32)
+        }),
+        ("Multiply does not apply to mat4x3<f32> and vec3<f32>", |f, t| {
+            let m = f.e(Expression::ZeroValue(t.mat4x3), t.mat4x3);
+            let v = f.e(Expression::ZeroValue(t.vec4f), t.vec4f);
+            let v3 = f.e(Expression::Swizzle { vector: v, pattern: [0, 1, 2, 0] }, vec3f_of(t));
+            f.e(Expression::Binary { op: BinaryOp::Multiply, left: m, right: v3 }, t.vec4f)
+        }),
+        ("load through f32, not a pointer", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            f.e(Expression::Load { pointer: a }, t.f32)
+        }),
+        ("components add up to 3, but a vec4<f32> has 4", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            let b = f.lit_f(t, 1.0);
+            let c = f.lit_f(t, 1.0);
+            f.e(Expression::Compose { components: vec![a, b, c] }, t.vec4f)
+        }),
+        ("component of type u32 cannot build a vec4<f32>", |f, t| {
+            let a = f.lit_u(t, 1);
+            let v = f.e(Expression::ZeroValue(t.vec3u), t.vec3u);
+            f.e(Expression::Compose { components: vec![a, v] }, t.vec4f)
+        }),
+        ("index 4 is out of range for vec4<f32>", |f, t| {
+            let v = f.e(Expression::ZeroValue(t.vec4f), t.vec4f);
+            f.e(Expression::AccessIndex { base: v, index: 4 }, t.f32)
+        }),
+        ("member 1 of a struct with 1 members", |f, t| {
+            let g = f.e(Expression::ZeroValue(t.buf), t.buf);
+            f.e(Expression::AccessIndex { base: g, index: 1 }, t.u32)
+        }),
+        ("index has type f32, not an integer", |f, t| {
+            let v = f.e(Expression::ZeroValue(t.vec4f), t.vec4f);
+            let i = f.lit_f(t, 0.0);
+            f.e(Expression::Access { base: v, index: i }, t.f32)
+        }),
+        ("component 3 is out of range for a vec3<u32>", |f, t| {
+            let v = f.e(Expression::ZeroValue(t.vec3u), t.vec3u);
+            f.e(Expression::Swizzle { vector: v, pattern: [0, 3, 0, 0] }, vec2u_of(t))
+        }),
+        ("1 arguments given to a function taking 0", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            f.e(Expression::Call { function: Handle::from_index(0), arguments: vec![a] }, t.f32)
+        }),
+        ("argument 0 has type u32, the parameter f32", |f, t| {
+            let a = f.lit_u(t, 1);
+            f.e(Expression::Call { function: Handle::from_index(1), arguments: vec![a] }, t.f32)
+        }),
+        ("recorded type is u32, but the operation yields f32", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            f.e(Expression::Call { function: Handle::from_index(1), arguments: vec![a] }, t.u32)
+        }),
+        ("recorded type is vec3<f32>, but the operation yields vec3<i32>", |f, t| {
+            let v = f.e(Expression::ZeroValue(t.vec3u), t.vec3u);
+            f.e(Expression::Convert { expr: v, to: Scalar::I32 }, vec3f_of(t))
+        }),
+        ("cannot bitcast vec3<u32> to vec4<f32>", |f, t| {
+            let v = f.e(Expression::ZeroValue(t.vec3u), t.vec3u);
+            f.e(Expression::Bitcast { expr: v }, t.vec4f)
+        }),
+        ("condition of type u32 cannot select", |f, t| {
+            let c = f.lit_u(t, 1);
+            let a = f.lit_f(t, 1.0);
+            let b = f.lit_f(t, 2.0);
+            f.e(Expression::Select { condition: c, accept: a, reject: b }, t.f32)
+        }),
+        ("Clamp takes 3 arguments, 2 given", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            let b = f.lit_f(t, 2.0);
+            f.e(Expression::Math { fun: MathFunction::Clamp, args: vec![a, b] }, t.f32)
+        }),
+        ("Sqrt of u32", |f, t| {
+            let a = f.lit_u(t, 1);
+            f.e(Expression::Math { fun: MathFunction::Sqrt, args: vec![a] }, t.u32)
+        }),
+        ("loads from f32, not an image", |f, t| {
+            let a = f.lit_f(t, 1.0);
+            let c = f.lit_u(t, 1);
+            f.e(Expression::ImageLoad { image: a, coordinate: c, array_index: None, sample: None, level: None }, t.vec4f)
+        }),
+        ("atomic on ptr<Function, f32>, not a pointer to an integer", |f, t| {
+            let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
+            let p = f.e(Expression::LocalVar(lv), t.ptr_f32);
+            let v = f.lit_f(t, 1.0);
+            f.e(Expression::Atomic { fun: AtomicFunction::Add, pointer: p, value: v, compare: None }, t.f32)
+        }),
+        ("CompareExchange needs a comparand", |f, t| {
+            let g = f.e(Expression::GlobalVar(Handle::from_index(0)), t.ptr_buf);
+            let d = f.e(Expression::AccessIndex { base: g, index: 0 }, t.ptr_data);
+            let e = f.e(Expression::AccessIndex { base: d, index: 0 }, t.ptr_u32);
+            let v = f.lit_u(t, 1);
+            f.e(Expression::Atomic { fun: AtomicFunction::CompareExchange, pointer: e, value: v, compare: None }, t.u32)
+        }),
+        ("recorded type is ptr<Function, u32>, but the operation yields ptr<Function, f32>", |f, t| {
+            let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
+            f.e(Expression::LocalVar(lv), ptr_fn_u32(t))
+        }),
+        ("argument 2 of a function with 0 arguments", |f, t| f.e(Expression::FunctionArg(2), t.f32)),
+        ("LogicalNot does not apply to u32", |f, t| {
+            let a = f.lit_u(t, 1);
+            f.e(Expression::Unary { op: UnaryOp::LogicalNot, expr: a }, t.u32)
+        }),
+        ("length of ptr", |f, t| {
+            let g = f.e(Expression::GlobalVar(Handle::from_index(0)), t.ptr_buf);
+            f.e(Expression::ArrayLength { pointer: g }, t.u32)
+        }),
+    ];
+    for (needle, plant) in cases {
+        let mut t = valid();
+        // Types some plants need must exist before the function is built.
+        f_vec3(&mut t.m);
+        t.m.ty(TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::U32 });
+        t.m.ty(TypeInner::Pointer { base: t.t.u32, space: AddressSpace::Function });
+        let span = plant_expr(&mut t, plant);
+        let d = rejects(&t.m, needle);
+        assert_eq!(span_of(&d, needle), span, "`{needle}` points at the planted expression");
+    }
+}
+
+fn vec3f_of(_: &Tys) -> Handle<Type> {
+    // Interned by `expression_type_rules` right after the module's own types.
+    find(|i| *i == TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::F32 })
+}
+fn vec2u_of(_: &Tys) -> Handle<Type> {
+    find(|i| *i == TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::U32 })
+}
+fn ptr_fn_u32(t: &Tys) -> Handle<Type> {
+    let u = t.u32;
+    find(move |i| *i == TypeInner::Pointer { base: u, space: AddressSpace::Function })
+}
+
+/// Finds a type in a fresh `valid()` module with the extra types interned as in
+/// `expression_type_rules` (interning is deterministic, so handles agree).
+fn find(pred: impl Fn(&TypeInner) -> bool) -> Handle<Type> {
+    let mut t = valid();
+    f_vec3(&mut t.m);
+    t.m.ty(TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::U32 });
+    t.m.ty(TypeInner::Pointer { base: t.t.u32, space: AddressSpace::Function });
+    let found = t.m.types.iter().find(|(_, ty)| pred(&ty.inner)).map(|(h, _)| h);
+    found.unwrap()
+}
+
+#[test]
+fn statement_rules() {
+    type Plant = fn(&mut Fb, &Tys) -> Span;
+    let cases: Vec<(&str, Plant)> = vec![
+        ("break outside a loop or switch", |f, _| f.s(Statement::Break)),
+        ("continue outside a loop", |f, _| {
+            let mut body = Block::new();
+            let span = f.span();
+            body.push(Statement::Continue, span);
+            let sel = f.e(Expression::Literal(Literal::I32(0)), Handle::from_index(1));
+            f.s(Statement::Switch {
+                selector: sel,
+                cases: vec![SwitchCase { values: vec![SwitchValue::Default], body, fall_through: false }],
+            });
+            span
+        }),
+        ("break inside a loop's continuing block", |f, _| {
+            let mut continuing = Block::new();
+            let span = f.span();
+            continuing.push(Statement::Break, span);
+            f.s(Statement::Loop { body: Block::new(), continuing, break_if: None });
+            span
+        }),
+        ("break_if has type u32, not bool", |f, t| {
+            let c = f.lit_u(t, 1);
+            f.s(Statement::Loop { body: Block::new(), continuing: Block::new(), break_if: Some(c) })
+        }),
+        ("if condition has type f32, not bool", |f, t| {
+            let c = f.lit_f(t, 1.0);
+            f.s(Statement::If { condition: c, accept: Block::new(), reject: Block::new() })
+        }),
+        ("switch selector has type f32, not i32 or u32", |f, t| {
+            let c = f.lit_f(t, 1.0);
+            f.s(Statement::Switch { selector: c, cases: vec![SwitchCase { values: vec![SwitchValue::Default], body: Block::new(), fall_through: false }] })
+        }),
+        ("switch has 2 default cases", |f, t| {
+            let c = f.lit_u(t, 1);
+            let case = SwitchCase { values: vec![SwitchValue::Default], body: Block::new(), fall_through: false };
+            f.s(Statement::Switch { selector: c, cases: vec![case.clone(), case] })
+        }),
+        ("switch has 0 default cases", |f, t| {
+            let c = f.lit_u(t, 1);
+            f.s(Statement::Switch { selector: c, cases: vec![SwitchCase { values: vec![SwitchValue::U32(1)], body: Block::new(), fall_through: false }] })
+        }),
+        ("switch case U32(1) appears twice", |f, t| {
+            let c = f.lit_u(t, 1);
+            let case = SwitchCase { values: vec![SwitchValue::U32(1), SwitchValue::U32(1), SwitchValue::Default], body: Block::new(), fall_through: false };
+            f.s(Statement::Switch { selector: c, cases: vec![case] })
+        }),
+        ("return with a value from a function that returns nothing", |f, t| {
+            let v = f.lit_u(t, 1);
+            f.s(Statement::Return { value: Some(v) })
+        }),
+        ("store of u32 through a pointer to f32", |f, t| {
+            let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
+            let p = f.e(Expression::LocalVar(lv), t.ptr_f32);
+            let v = f.lit_u(t, 1);
+            f.s(Statement::Store { pointer: p, value: v })
+        }),
+        ("store into the read-only Input address space", |f, t| {
+            let g = f.e(Expression::GlobalVar(Handle::from_index(1)), t.ptr_gid);
+            let v = f.e(Expression::ZeroValue(t.vec3u), t.vec3u);
+            f.s(Statement::Store { pointer: g, value: v })
+        }),
+        ("call: 0 arguments given to a function taking 1", |f, _| f.s(Statement::Call { function: Handle::from_index(1), arguments: vec![] })),
+        ("let value has type u32, but the binding is f32", |f, t| {
+            let b = f.f.lets.append(LetBinding { name: None, ty: t.f32 }, Span::default());
+            let v = f.lit_u(t, 1);
+            f.s(Statement::Let { binding: b, value: v })
+        }),
+        ("image store into f32, not a storage image", |f, t| {
+            let i = f.lit_f(t, 1.0);
+            let c = f.lit_u(t, 0);
+            let v = f.e(Expression::ZeroValue(t.vec4f), t.vec4f);
+            f.s(Statement::ImageStore { image: i, coordinate: c, array_index: None, value: v })
+        }),
+    ];
+    for (needle, plant) in cases {
+        let mut t = valid();
+        let tt = t.t;
+        let mut span = Span::default();
+        add_fn(&mut t.m, "planted", |f| span = plant(f, &tt));
+        let d = rejects(&t.m, needle);
+        assert_eq!(span_of(&d, needle), span, "`{needle}` points at the planted statement");
+    }
+    // Return type mismatch, and a missing value, in helper (returns f32).
+    let mut t = valid();
+    let tt = t.t;
+    let h = &mut t.m.functions[t.helper];
+    let v = h.expressions.append(Expression::Literal(Literal::U32(1)), tt.u32, Span::default());
+    h.body.push(Statement::Return { value: Some(v) }, Span::default());
+    h.body.push(Statement::Return { value: None }, Span::default());
+    let d = rejects(&t.m, "return value has type u32, but the function returns f32");
+    assert!(d.iter().any(|x| x.message.contains("return without a value")), "{d:#?}");
+}
+
+#[test]
+fn call_graph_and_entry_points() {
+    // a -> b -> a
+    let mut t = valid();
+    let a = Handle::<Function>::from_index(t.m.functions.len());
+    let b = Handle::<Function>::from_index(t.m.functions.len() + 1);
+    add_fn(&mut t.m, "a", |f| {
+        f.s(Statement::Call { function: b, arguments: vec![] });
+    });
+    add_fn(&mut t.m, "b", |f| {
+        f.s(Statement::Call { function: a, arguments: vec![] });
+    });
+    rejects(&t.m, "recursion is not allowed: a -> b -> a");
+    // Entry point with an argument and a result.
+    let mut t = valid();
+    t.m.functions[t.main].arguments.push(FunctionArgument { name: None, ty: t.t.f32 });
+    rejects(&t.m, "entry point `main` must take no arguments and return nothing");
+    let mut t = valid();
+    t.m.entry_points[0].function = t.helper;
+    rejects(&t.m, "must take no arguments and return nothing");
+    let mut t = valid();
+    t.m.entry_points[0].workgroup_size = [0, 1, 1];
+    rejects(&t.m, "has a zero dimension");
+}
+
+#[test]
+fn globals_and_constants() {
+    let mut t = valid();
+    t.m.globals[t.gid].io = None;
+    let d = rejects(&t.m, "Input globals need an IoBinding");
+    assert_eq!(span_of(&d, "IoBinding"), Span::new(FileId(0), 2, 3));
+    let mut t = valid();
+    t.m.globals[t.buf].binding = None;
+    rejects(&t.m, "globals need a resource binding");
+    let mut t = valid();
+    t.m.globals[t.buf].space = AddressSpace::Uniform;
+    rejects(&t.m, "runtime-sized arrays are only allowed in the Storage address space, not Uniform");
+    let mut t = valid();
+    let g = t.m.globals[t.gid].clone();
+    t.m.globals.append(GlobalVariable { space: AddressSpace::Function, io: None, ..g }, Span::default());
+    rejects(&t.m, "is in the Function address space");
+    // Constant expressions: a Load is never allowed, a Binary only under an override.
+    let mut t = valid();
+    let one = t.m.const_expressions.append(Expression::Literal(Literal::U32(1)), t.t.u32, Span::default());
+    let two = t.m.const_expressions.append(Expression::Literal(Literal::U32(2)), t.t.u32, Span::default());
+    let sum = t.m.const_expressions.append(Expression::Binary { op: BinaryOp::Add, left: one, right: two }, t.t.u32, Span::default());
+    t.m.const_expressions.append(Expression::Load { pointer: one }, t.t.u32, Span::default());
+    let d = rejects(&t.m, "Load is not allowed in a constant expression");
+    assert!(d.iter().any(|x| x.message.contains("Binary is only allowed in override defaults")), "{d:#?}");
+    // ... and once an override owns the Binary, only the Load is left.
+    t.m.overrides.append(Override { name: None, id: Some(0), ty: t.t.u32, init: Some(sum) }, Span::default());
+    let d = rejects(&t.m, "Load is not allowed");
+    assert_eq!(d.len(), 1, "{d:#?}");
+    // Initializer of the wrong type.
+    let mut t = valid();
+    let f = t.m.const_expressions.append(Expression::Literal(Literal::F32(1.0)), t.t.f32, Span::default());
+    t.m.overrides.append(Override { name: Some("k".into()), id: None, ty: t.t.u32, init: Some(f) }, Span::default());
+    rejects(&t.m, "initializer has type f32, but the declared type is u32");
+}
+
+#[test]
+fn runtime_arrays_only_last_in_storage() {
+    let mut t = valid();
+    let data = t.m.ty(TypeInner::Array { base: t.t.u32, size: ArraySize::Dynamic, stride: 4 });
+    let members = vec![
+        StructMember { name: None, ty: data, offset: 0, matrix: None },
+        StructMember { name: None, ty: t.t.u32, offset: 4, matrix: None },
+    ];
+    t.m.ty(TypeInner::Struct { members, span: 8 });
+    rejects(&t.m, "member 0 is a runtime-sized array but not the last member");
+    let mut t = valid();
+    let buf = t.t.buf;
+    add_fn(&mut t.m, "local", |f| {
+        f.f.locals.append(LocalVariable { name: None, ty: buf }, Span::default());
+    });
+    rejects(&t.m, "holds a runtime-sized array");
+    let mut t = valid();
+    t.m.ty(TypeInner::Array { base: buf, size: ArraySize::Constant(2), stride: 4 });
+    rejects(&t.m, "an array element cannot hold a runtime-sized array");
+}
+
+#[test]
+fn all_errors_are_collected() {
+    let mut t = valid();
+    let tt = t.t;
+    add_fn(&mut t.m, "many", |f| {
+        f.s(Statement::Break);
+        f.s(Statement::Continue);
+        let c = f.lit_f(&tt, 1.0);
+        f.s(Statement::If { condition: c, accept: Block::new(), reject: Block::new() });
+    });
+    t.m.globals[t.gid].io = None;
+    let d = rejects(&t.m, "break outside");
+    assert_eq!(d.len(), 4, "{d:#?}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let mut t = valid();
+    add_fn(&mut t.m, "deep", |f| {
+        let mut block = Block::new();
+        for _ in 0..5000 {
+            let mut outer = Block::new();
+            outer.push(Statement::Block(block), Span::default());
+            block = outer;
+        }
+        f.f.body = block;
+    });
+    // Run on a thread with a modest stack: the validator must stop at its depth limit.
+    let handle = std::thread::Builder::new().stack_size(8 << 20).spawn(move || validate(&t.m).map(|_| ())).unwrap();
+    let result = handle.join().expect("validator overflowed its stack");
+    let d = result.unwrap_err();
+    assert!(d.iter().any(|x| x.message.contains("nested too deeply")), "{d:#?}");
+}
