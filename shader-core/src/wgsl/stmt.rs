@@ -570,7 +570,12 @@ impl<'a> Lowerer<'a> {
         for (g, ty) in workgroup {
             let ptr = self.ptr_ty(ty, AddressSpace::Workgroup);
             let pointer = self.push(fx, Expression::GlobalVar(g), ptr, span);
-            let value = self.push(fx, Expression::ZeroValue(ty), ty, span);
+            // Stores through an atomic pointer take the atomic's scalar (IR: OpAtomicStore).
+            let value_ty = match *self.module.inner(ty) {
+                TypeInner::Atomic(scalar) => self.scalar_ty(scalar),
+                _ => ty,
+            };
+            let value = self.push(fx, Expression::ZeroValue(value_ty), value_ty, span);
             stores.push(Statement::Store { pointer, value }, span);
         }
         body.push(Statement::If { condition: is_first, accept: stores, reject: Block::new() }, span);
