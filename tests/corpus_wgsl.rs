@@ -20,6 +20,17 @@ const MIN_PASS_RATE: f64 = 0.0;
 /// A corpus file takes milliseconds; this long means a hang.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
+/// Errors of naga's SPIR-V front end on valid SPIR-V (naga's own output trips them too), so they
+/// say nothing about our module. spirv-val still has to accept it.
+/// FIXME: drop entries as naga fixes them.
+const NAGA_SPV_IN_BUGS: &[&str] = &[
+    // frexp/modf: FrexpStruct/ModfStruct are parsed without registering the result types.
+    "Special type is not registered",
+    // OpLogicalAnd/OpLogicalOr on bool vectors are typed as scalar operations.
+    "Incompatible operands: LogicalAnd(vec",
+    "Incompatible operands: LogicalOr(vec",
+];
+
 /// One `MANIFEST.tsv` row for a WGSL file.
 struct Entry {
     path: String,
@@ -30,6 +41,8 @@ struct Entry {
 enum Result_ {
     /// Compiled and both validators accept the output.
     Valid,
+    /// Compiled, spirv-val accepts it, and naga fails on it only through a known naga bug.
+    NagaBug(String),
     /// Our compiler rejected it: the first diagnostic line.
     Rejected(String),
     /// A failure for any file: panic, hang, or SPIR-V a validator rejects.
@@ -61,7 +74,7 @@ fn corpus_wgsl() {
     let elapsed = started.elapsed();
 
     let accepted = entries.iter().filter(|e| e.naga_accepts).count();
-    let valid_accepted = entries.iter().zip(&results).filter(|(e, r)| e.naga_accepts && matches!(r, Result_::Valid)).count();
+    let valid_accepted = entries.iter().zip(&results).filter(|(e, r)| e.naga_accepts && matches!(r, Result_::Valid | Result_::NagaBug(_))).count();
     let valid_other = entries.iter().zip(&results).filter(|(e, r)| !e.naga_accepts && matches!(r, Result_::Valid)).count();
     let broken: Vec<String> = entries
         .iter()
@@ -120,11 +133,19 @@ fn check(entry: &Entry, source: &str) -> Result_ {
         Outcome::Panicked(message) => return Result_::Broken(format!("compiler panicked: {message}")),
         Outcome::TimedOut => return Result_::Broken(format!("compiler did not finish within {TIMEOUT:?}")),
     };
+    // Same rules as `common::validate_spirv`, with naga's verdict classified.
+    if !common::has_entry_point(&compiled.spirv) {
+        return match common::spirv_val(&compiled.spirv, "spv1.5") {
+            Ok(()) => Result_::Valid,
+            Err(e) => Result_::Broken(first_line(&e)),
+        };
+    }
     if let Err(e) = common::spirv_val(&compiled.spirv, "vulkan1.1") {
         return Result_::Broken(first_line(&e));
     }
     match common::naga_check(&compiled.spirv) {
         Ok(_) => Result_::Valid,
+        Err(e) if NAGA_SPV_IN_BUGS.iter().any(|bug| e.contains(bug)) => Result_::NagaBug(first_line(&e)),
         Err(e) if entry.naga_accepts => Result_::Broken(first_line(&e)),
         // naga rejects the WGSL too, so its SPIR-V front end may lack the feature: not our bug.
         Err(_) => Result_::Valid,
@@ -160,6 +181,7 @@ fn markdown(
     for (entry, result) in entries.iter().zip(results) {
         let (kind, why) = match result {
             Result_::Valid => continue,
+            Result_::NagaBug(why) => ("valid (naga bug)", why),
             Result_::Rejected(why) => ("rejected", why),
             Result_::Broken(why) => ("BROKEN", why),
         };
