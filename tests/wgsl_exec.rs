@@ -1476,3 +1476,22 @@ fn main(@builtin(local_invocation_index) i: u32) {
     }
     cases
 }
+
+/// The harness itself: wgpu's validation errors come back as `Err`, not as a panic or a hang.
+#[test]
+fn harness_reports_wgpu_errors() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let shader = "@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(1) fn main() { out[0] = 1u; }";
+    let buffer = [B::storage(0, vec![0; 4])];
+    let wrong_binding = common::run_compute(common::ShaderInput::Wgsl(shader), "main", &buffer, [1, 1, 1]);
+    assert!(wrong_binding.is_err(), "a layout that does not match the shader must fail: {wrong_binding:?}");
+    let header_only = [0x0723_0203, 0x0001_0000, 0, 1, 0];
+    let bad_spirv = common::run_compute(common::ShaderInput::SpirV(&header_only), "main", &buffer, [1, 1, 1]);
+    assert!(bad_spirv.is_err(), "a module without the entry point must fail: {bad_spirv:?}");
+    let right = [B::storage(1, vec![0; 4])];
+    let ok = common::run_compute(common::ShaderInput::Wgsl(shader), "main", &right, [1, 1, 1]);
+    assert_eq!(ok.map(|out| common::u32s(&out[0])), Ok(vec![1]));
+}
