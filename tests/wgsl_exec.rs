@@ -172,7 +172,7 @@ fn cases() -> Vec<Case> {
             let (x, y) = (a[i], b[i]);
             out.push(x.wrapping_add(y.wrapping_mul(7)));
             out.push(x.wrapping_sub(y));
-            out.push(if y == 0 { x } else { x / y });
+            out.push(x.checked_div(y).unwrap_or(x));
             out.push(if y == 0 { 0 } else { x % y });
         }
         cases.push(Case {
@@ -1048,7 +1048,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
                 let i = i as u32;
                 let v = [x & 1 == 1, x & 2 == 2, x & 4 == 4];
                 let sel = [if v[0] { 10 } else { 20 }, if v[1] { 11 } else { 21 }, if v[2] { 12 } else { 22 }];
-                [if i % 3 == 0 { x } else { i }, sel[0] + sel[1] + sel[2], u32::from(v.iter().any(|&b| b)), u32::from(v.iter().all(|&b| b))]
+                [if i.is_multiple_of(3) { x } else { i }, sel[0] + sel[1] + sel[2], u32::from(v.iter().any(|&b| b)), u32::from(v.iter().all(|&b| b))]
             })
             .collect();
         cases.push(Case {
