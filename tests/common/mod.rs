@@ -1,0 +1,304 @@
+//! Shared end-to-end test support: SPIR-V validation (spirv-val and naga), our compiler and
+//! naga's as a reference, and one lazily created GPU device that runs compute shaders.
+//!
+//! Missing tools or a missing GPU adapter skip the affected tests with a loud message, except
+//! when `CI=true`: CI must have everything, so there they fail.
+
+// Every test file compiles this module and none uses all of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Once, OnceLock};
+
+pub use shader_runtime::BufferKind;
+use shader_runtime::Gpu;
+
+/// True on CI, where skipping is not allowed.
+pub fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// The workspace root (the root package is the workspace root).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+/// Runs `spirv-val --target-env <env>` on `words`. Without spirv-val installed this passes after
+/// saying loudly that it skipped, except on CI where it panics.
+pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    static SKIP_NOTICE: Once = Once::new();
+    let path = std::env::temp_dir().join(format!(
+        "shader-e2e-{}-{}.spv",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(&bytes))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let output = Command::new("spirv-val").arg("--target-env").arg(env).arg(&path).output();
+    let _ = std::fs::remove_file(&path);
+    match output {
+        Ok(output) if output.status.success() => Ok(()),
+        Ok(output) => Err(format!(
+            "spirv-val --target-env {env} rejected the module:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if ci() {
+                panic!("spirv-val is not installed but CI=true; install spirv-tools");
+            }
+            SKIP_NOTICE.call_once(|| {
+                eprintln!("\n*** SKIPPED: spirv-val not installed; SPIR-V is only checked by naga ***\n");
+            });
+            Ok(())
+        }
+        Err(e) => Err(format!("cannot run spirv-val: {e}")),
+    }
+}
+
+/// Parses `words` with naga's SPIR-V front end and validates the result with every validation
+/// flag and capability: what wgpu does with SPIR-V we give it, but stricter.
+pub fn naga_check(words: &[u32]) -> Result<naga::Module, String> {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let module = naga::front::spv::parse_u8_slice(&bytes, &naga::front::spv::Options::default())
+        .map_err(|e| format!("naga's SPIR-V front end rejected the module: {e}"))?;
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| format!("naga's validator rejected the module: {}", error_chain(e.as_inner())))?;
+    Ok(module)
+}
+
+/// Both validators; what every SPIR-V module a test produces must pass.
+///
+/// A module with entry points is checked as Vulkan 1.1. One without (a WGSL file of only
+/// functions and constants) cannot be a Vulkan module: SPIR-V then requires the Linkage
+/// capability (spec §2.4, "Logical Layout of a Module"), which Vulkan forbids and naga's SPIR-V
+/// front end does not support. Such a module is checked by spirv-val in the universal SPIR-V 1.5
+/// environment only; wgpu could not run it anyway.
+pub fn validate_spirv(words: &[u32]) -> Result<(), String> {
+    if !has_entry_point(words) {
+        return spirv_val(words, "spv1.5");
+    }
+    spirv_val(words, "vulkan1.1")?;
+    naga_check(words).map(drop)
+}
+
+/// Whether the module declares an `OpEntryPoint` (opcode 15), walking the instruction stream.
+pub fn has_entry_point(words: &[u32]) -> bool {
+    const HEADER: usize = 5;
+    const OP_ENTRY_POINT: u32 = 15;
+    let mut at = HEADER;
+    while let Some(&word) = words.get(at) {
+        if word & 0xFFFF == OP_ENTRY_POINT {
+            return true;
+        }
+        let length = (word >> 16) as usize;
+        if length == 0 {
+            return false;
+        }
+        at += length;
+    }
+    false
+}
+
+/// An error and all its sources, on one line.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compilers
+
+/// Compiles WGSL with our compiler (wgpu target) and requires the output to pass both
+/// validators. The error is the rendered diagnostics or the validator's complaint.
+pub fn compile_ours(name: &str, source: &str) -> Result<Vec<u32>, String> {
+    let options = shader_core::CompileOptions::default();
+    let compiled = shader_core::compile(name, source, &options).map_err(|e| e.render())?;
+    validate_spirv(&compiled.spirv).map_err(|e| format!("our SPIR-V is invalid: {e}"))?;
+    Ok(compiled.spirv)
+}
+
+/// Compiles WGSL to SPIR-V with naga (wgsl-in, validation, override defaults, spv-out): the
+/// reference compiler, used to check the harness itself independently of ours.
+pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.emit_to_string(source))?;
+    // The SPIR-V writer needs overrides replaced by values; use their defaults.
+    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
+        .map_err(|e| error_chain(&e))?;
+    naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
+        .map_err(|e| error_chain(&e))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GPU
+
+/// The one device every GPU test shares (lavapipe is slow to start), or `None` after printing
+/// that the test skipped. Panics on CI when there is no adapter.
+pub fn gpu() -> Option<&'static Gpu> {
+    static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
+    let gpu = GPU.get_or_init(|| {
+        let gpu = Gpu::new_blocking().map_err(|e| e.to_string());
+        if let Ok(gpu) = &gpu {
+            eprintln!("GPU adapter: {} (features: {:?})", gpu.adapter_name(), gpu.device.features());
+        }
+        gpu
+    });
+    match gpu {
+        Ok(gpu) => Some(gpu),
+        Err(e) if ci() => panic!("no GPU adapter; install mesa-vulkan-drivers ({e})"),
+        Err(e) => {
+            eprintln!("*** SKIPPED (no GPU adapter): {e} ***");
+            None
+        }
+    }
+}
+
+/// What to give wgpu.
+#[derive(Clone, Copy, Debug)]
+pub enum ShaderInput<'a> {
+    /// SPIR-V words (ours, or naga's when checking the harness); wgpu re-parses them with naga.
+    SpirV(&'a [u32]),
+    /// WGSL source, compiled by wgpu's own naga.
+    Wgsl(&'a str),
+}
+
+/// A buffer bound at `@group(group) @binding(binding)` with its initial contents.
+#[derive(Clone, Debug)]
+pub struct BufferBinding {
+    pub group: u32,
+    pub binding: u32,
+    pub kind: BufferKind,
+    pub data: Vec<u8>,
+}
+
+impl BufferBinding {
+    pub fn storage(binding: u32, data: Vec<u8>) -> BufferBinding {
+        BufferBinding { group: 0, binding, kind: BufferKind::Storage { read_only: false }, data }
+    }
+
+    pub fn storage_read(binding: u32, data: Vec<u8>) -> BufferBinding {
+        BufferBinding { group: 0, binding, kind: BufferKind::Storage { read_only: true }, data }
+    }
+
+    pub fn uniform(binding: u32, data: Vec<u8>) -> BufferBinding {
+        BufferBinding { group: 0, binding, kind: BufferKind::Uniform, data }
+    }
+
+    pub fn in_group(self, group: u32) -> BufferBinding {
+        BufferBinding { group, ..self }
+    }
+}
+
+/// Runs `entry` once on the shared device and returns every buffer's final contents in the
+/// order of `bindings`. wgpu validation errors are returned, never a panic or a hang. Callers
+/// check [`gpu()`] first so that a missing adapter is reported as a skip.
+pub fn run_compute(
+    source: ShaderInput<'_>,
+    entry: &str,
+    bindings: &[BufferBinding],
+    workgroups: [u32; 3],
+) -> Result<Vec<Vec<u8>>, String> {
+    let gpu = gpu().ok_or("no GPU adapter")?;
+    let source = match source {
+        ShaderInput::SpirV(words) => shader_runtime::wgpu::ShaderSource::SpirV(words.into()),
+        ShaderInput::Wgsl(text) => shader_runtime::wgpu::ShaderSource::Wgsl(text.into()),
+    };
+    let buffers: Vec<shader_runtime::BufferBinding<'_>> = bindings
+        .iter()
+        .map(|b| shader_runtime::BufferBinding { group: b.group, binding: b.binding, kind: b.kind, data: &b.data })
+        .collect();
+    shader_runtime::run_on(&gpu.device, &gpu.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes
+
+pub fn bytes_u32(values: &[u32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+pub fn bytes_i32(values: &[i32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+pub fn bytes_f32(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+pub fn u32s(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+pub fn i32s(bytes: &[u8]) -> Vec<i32> {
+    bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+pub fn f32s(bytes: &[u8]) -> Vec<f32> {
+    bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running untrusted work
+
+/// How a guarded call ended.
+#[derive(Debug)]
+pub enum Outcome<T> {
+    Done(T),
+    /// The panic message.
+    Panicked(String),
+    TimedOut,
+}
+
+/// Runs `work` on its own thread so that a panic or a hang in the compiler becomes a reported
+/// failure of one input instead of the end of the whole test. A thread that hangs is abandoned
+/// (it keeps running until the test process exits).
+pub fn guarded<T: Send + 'static>(timeout: std::time::Duration, work: impl FnOnce() -> T + Send + 'static) -> Outcome<T> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        let _ = sender.send(result);
+    });
+    if let Err(e) = spawned {
+        return Outcome::Panicked(format!("cannot spawn a thread: {e}"));
+    }
+    match receiver.recv_timeout(timeout) {
+        Ok(Ok(value)) => Outcome::Done(value),
+        Ok(Err(payload)) => Outcome::Panicked(
+            payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "non-string panic payload".to_string()),
+        ),
+        Err(_) => Outcome::TimedOut,
+    }
+}
+
+/// Our compiler under [`guarded`], with the default (wgpu) options.
+pub fn compile_guarded(
+    name: &str,
+    source: &str,
+    timeout: std::time::Duration,
+) -> Outcome<Result<shader_core::Compiled, shader_core::CompileError>> {
+    let (name, source) = (name.to_string(), source.to_string());
+    guarded(timeout, move || shader_core::compile(&name, &source, &shader_core::CompileOptions::default()))
+}

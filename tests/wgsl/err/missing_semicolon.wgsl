@@ -1,0 +1,5 @@
+@compute @workgroup_size(1)
+fn main() {
+    var x = 1
+    x = 2;
+}

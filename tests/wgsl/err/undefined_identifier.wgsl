@@ -1,0 +1,4 @@
+@compute @workgroup_size(1)
+fn main() {
+    let x = y + 1;
+}
