@@ -43,7 +43,15 @@ pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
     std::fs::File::create(&path)
         .and_then(|mut f| f.write_all(&bytes))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let output = Command::new("spirv-val").arg("--target-env").arg(env).arg(&path).output();
+    // WGSL has one memory layout for every address space (e.g. `mat2x2<f32>` columns 8 bytes
+    // apart in a uniform buffer); Vulkan accepts that with uniformBufferStandardLayout, which
+    // wgpu requires of Vulkan devices. naga's own SPIR-V for such modules needs it too.
+    let output = Command::new("spirv-val")
+        .arg("--target-env")
+        .arg(env)
+        .arg("--uniform-buffer-standard-layout")
+        .arg(&path)
+        .output();
     let _ = std::fs::remove_file(&path);
     match output {
         Ok(output) if output.status.success() => Ok(()),

@@ -299,9 +299,8 @@ impl<'a> Writer<'a> {
     }
 
     fn write_overrides(&mut self) -> R<()> {
-        // SpecIds: explicit ones stay; `None` takes the lowest id not used (in override order).
-        let mut used: BTreeSet<u32> = self.module.overrides.iter().filter_map(|(_, o)| o.id).collect();
-        let mut next = 0u32;
+        // SpecIds come from the one rule reflection reports too.
+        let spec_ids = crate::reflect::override_ids(self.module);
         for (handle, o) in self.module.overrides.iter() {
             let span = self.module.overrides.span(handle);
             let scalar = match self.module.types.get(o.ty).map(|t| &t.inner) {
@@ -326,16 +325,7 @@ impl<'a> Writer<'a> {
                         dr::Instruction::new(Op::SpecConstant, Some(ty), Some(id), vec![literal_operand(scalar, bits)])
                     };
                     self.b.module_mut().types_global_values.push(inst);
-                    let spec_id = match o.id {
-                        Some(spec_id) => spec_id,
-                        None => {
-                            while used.contains(&next) {
-                                next += 1;
-                            }
-                            used.insert(next);
-                            next
-                        }
-                    };
+                    let spec_id = spec_ids[handle.index()];
                     self.b.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
                     id
                 }

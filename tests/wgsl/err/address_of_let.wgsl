@@ -1,0 +1,6 @@
+// pointers: cannot take the address of a let
+@compute @workgroup_size(1)
+fn main() {
+    let x = 1;
+    let p = &x;
+}

@@ -1,0 +1,6 @@
+// types: arithmetic on booleans
+@compute @workgroup_size(1)
+fn main() {
+    let a = true;
+    let b = a + 1;
+}

@@ -1,0 +1,6 @@
+// assignment: `++` on a let binding
+@compute @workgroup_size(1)
+fn main() {
+    let i = 0;
+    i++;
+}

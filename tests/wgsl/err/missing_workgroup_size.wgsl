@@ -1,0 +1,4 @@
+// entry points: a compute shader without @workgroup_size
+@compute
+fn main() {
+}

@@ -1,0 +1,6 @@
+// swizzles: mixing xyzw and rgba letters
+@compute @workgroup_size(1)
+fn main() {
+    let v = vec4<f32>(1.0);
+    let x = v.xg;
+}

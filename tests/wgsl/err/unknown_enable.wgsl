@@ -1,0 +1,6 @@
+// extensions: an enable directive for an unknown extension
+enable quantum_computing;
+
+@compute @workgroup_size(1)
+fn main() {
+}
