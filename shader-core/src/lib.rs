@@ -111,13 +111,16 @@ impl std::error::Error for CompileError {}
 pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Compiled, CompileError> {
     let sources = SourceMap::single(name, source);
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
-    let (module, warnings) = match options.language {
+    let (mut module, warnings) = match options.language {
         Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
         Language::Glsl | Language::Agsl => {
             let message = format!("{:?} is not supported yet", options.language);
             return Err(fail(diag::Diagnostic::error(message, span::Span::default()).into(), &sources));
         }
     };
+    if options.target == Target::Wgpu {
+        fix_override_workgroup_sizes(&mut module).map_err(|d| fail(d, &sources))?;
+    }
     let info = ir::validate::validate(&module).map_err(|d| fail(d, &sources))?;
     let version = options.spirv_version.max(minimum_spirv_version(&module));
     let spirv_options = spirv::Options { version, debug_names: true };
@@ -152,5 +155,39 @@ fn minimum_spirv_version(module: &ir::Module) -> (u8, u8) {
         (1, 3)
     } else {
         (1, 0)
+    }
+}
+
+/// wgpu re-parses SPIR-V with naga, which accepts neither encoding of a specializable workgroup
+/// size (a `WorkgroupSize` spec-constant composite or `LocalSizeId`). For that target an
+/// override used as a workgroup size takes its default value at compile time.
+fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnostics> {
+    let mut errors = Diagnostics::new();
+    for ep in &mut module.entry_points {
+        for (size, o) in ep.workgroup_size.iter_mut().zip(ep.workgroup_size_overrides.iter_mut()) {
+            let Some(handle) = o.take() else { continue };
+            let default = module.overrides[handle]
+                .init
+                .and_then(|init| match module.const_expressions[init] {
+                    ir::Expression::Literal(ir::Literal::U32(v)) => Some(v),
+                    ir::Expression::Literal(ir::Literal::I32(v)) => u32::try_from(v).ok(),
+                    _ => None,
+                });
+            match default {
+                Some(v) if v > 0 => *size = v,
+                _ => errors.push(
+                    diag::Diagnostic::error(
+                        "a workgroup size override needs a positive default for the wgpu target",
+                        module.overrides.span(handle),
+                    )
+                    .with_note("wgpu reads SPIR-V through naga, which cannot specialize workgroup sizes; use `--target vulkan` to keep it specializable"),
+                ),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
     }
 }
