@@ -198,6 +198,15 @@ impl<'a> Lowerer<'a> {
                 let ptr = self.ptr_ty(ty, space);
                 Ok(Operand::Ref(self.push(fx, Expression::GlobalVar(h), ptr, id.span)))
             }
+            Some(Item::DerivedOverride(e, ty)) => {
+                let mut block = Block::new();
+                let op = self.expr(fx, &mut block, e)?;
+                match ty {
+                    Some(ty) => Ok(Operand::Value(self.coerce(fx, op, ty, id.span)?)),
+                    None => Ok(Operand::Value(self.rvalue(fx, op, id.span)?)),
+                }
+            }
+            Some(Item::Poisoned) => Err(Reported),
             Some(Item::Type(_)) => Err(self.error(format!("`{}` is a type, not a value", id.name), id.span)),
             Some(Item::Function(_)) => Err(self.error(format!("`{}` is a function; call it", id.name), id.span)),
             None => Err(self.error(format!("unknown name `{}`", id.name), id.span)),
@@ -615,6 +624,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn user_call(&mut self, fx: &mut FnCtx, out: &mut Block, function: Handle<Function>, args: &[Expr], span: Span) -> R<Operand> {
+        if fx.current == Some(function) {
+            let name = fx.func.name.clone().unwrap_or_default();
+            return Err(self.error(format!("`{name}` calls itself; WGSL does not allow recursion"), span));
+        }
         let params: Vec<Handle<Type>> = self.module.functions[function].arguments.iter().map(|a| a.ty).collect();
         let result = self.module.functions[function].result;
         let fname = self.module.functions[function].name.clone().unwrap_or_default();

@@ -78,6 +78,9 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
             let _ = lw.function_body(handle, f);
         }
     }
+    if !lw.diags.has_errors() {
+        lw.check_module();
+    }
     (lw.module, lw.diags)
 }
 
@@ -94,12 +97,17 @@ fn decl_name(decl: &ast::GlobalDecl) -> Option<&ast::Ident> {
 }
 
 #[derive(Clone, Debug)]
-pub(super) enum Item {
+pub(super) enum Item<'a> {
     Type(Handle<Type>),
     Const(Value),
     Override(Handle<Override>),
     Var(Handle<GlobalVariable>),
     Function(Handle<Function>),
+    /// An override whose initializer uses other overrides: SPIR-V cannot compute floating-point
+    /// spec constants, so uses evaluate the initializer where they occur (not specializable).
+    DerivedOverride(&'a ast::Expr, Option<Handle<Type>>),
+    /// A declaration that failed; uses are silent so one mistake gives one error.
+    Poisoned,
 }
 
 pub(super) struct Lowerer<'a> {
@@ -107,7 +115,7 @@ pub(super) struct Lowerer<'a> {
     pub diags: Diagnostics,
     tu: &'a ast::TranslationUnit,
     decls: HashMap<&'a str, usize>,
-    items: HashMap<String, Item>,
+    items: HashMap<String, Item<'a>>,
     in_progress: Vec<String>,
     pub f16: bool,
     bodies: Vec<(Handle<Function>, usize)>,
@@ -140,6 +148,8 @@ pub(super) struct FnCtx {
     pub loops: u32,
     pub switches: u32,
     pub in_continuing: bool,
+    /// The function being lowered (to report direct recursion).
+    pub current: Option<Handle<Function>>,
 }
 
 impl FnCtx {
@@ -165,8 +175,11 @@ impl<'a> Lowerer<'a> {
     // -----------------------------------------------------------------------------------------
     // Module scope
 
-    pub(super) fn resolve_global(&mut self, name: &str, span: Span) -> R<Option<Item>> {
+    pub(super) fn resolve_global(&mut self, name: &str, span: Span) -> R<Option<Item<'a>>> {
         if let Some(item) = self.items.get(name) {
+            if let Item::Poisoned = item {
+                return Err(Reported);
+            }
             return Ok(Some(item.clone()));
         }
         let Some(&index) = self.decls.get(name) else { return Ok(None) };
@@ -180,7 +193,7 @@ impl<'a> Lowerer<'a> {
             Ok(item) => item,
             Err(r) => {
                 // Remember the failure as a harmless item so later uses do not cascade.
-                self.items.insert(name.to_string(), Item::Const(Value::Scalar(Sv::AInt(0))));
+                self.items.insert(name.to_string(), Item::Poisoned);
                 return Err(r);
             }
         };
@@ -188,7 +201,7 @@ impl<'a> Lowerer<'a> {
         Ok(Some(item))
     }
 
-    fn lower_decl(&mut self, decl: &'a ast::GlobalDecl, index: usize) -> R<Item> {
+    fn lower_decl(&mut self, decl: &'a ast::GlobalDecl, index: usize) -> R<Item<'a>> {
         match decl {
             ast::GlobalDecl::Alias { ty, .. } => Ok(Item::Type(self.resolve_type(None, ty)?)),
             ast::GlobalDecl::Struct(s) => Ok(Item::Type(self.struct_decl(s)?)),
@@ -215,7 +228,9 @@ impl<'a> Lowerer<'a> {
         let mut offset = 0u32;
         let mut struct_align = 1u32;
         let mut failed = false;
+        self.check_attrs(&s.attrs, &["block"], "a struct");
         for (i, m) in s.members.iter().enumerate() {
+            self.check_attrs(&m.attrs, &["align", "size", "builtin", "location", "interpolate", "invariant", "blend_src", "offset", "stride", "span"], "a struct member");
             if s.members[..i].iter().any(|p| p.name.name == m.name.name) {
                 self.error(format!("struct member `{}` is declared more than once", m.name.name), m.name.span);
                 failed = true;
@@ -342,7 +357,8 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn override_decl(&mut self, o: &ast::OverrideDecl) -> R<Item> {
+    fn override_decl(&mut self, o: &'a ast::OverrideDecl) -> R<Item<'a>> {
+        self.check_attrs(&o.attrs, &["id", "constant_id"], "an override");
         let mut id = None;
         for attr in &o.attrs {
             if attr.name.name == "id" {
@@ -353,11 +369,21 @@ impl<'a> Lowerer<'a> {
             Some(t) => Some(self.resolve_type(None, t)?),
             None => None,
         };
+        if let Some(e) = &o.init {
+            if self.mentions_override(e) {
+                // Typecheck once now, in a scratch function, so errors appear even if unused.
+                let mut scratch = FnCtx::new(Function::default());
+                let mut block = Block::new();
+                let op = self.expr(&mut scratch, &mut block, e)?;
+                if let Some(ty) = declared {
+                    self.coerce(&mut scratch, op, ty, e.span)?;
+                }
+                return Ok(Item::DerivedOverride(e, declared));
+            }
+        }
         let init = match &o.init {
             Some(e) => {
-                let value = self.const_expr(None, e).map_err(|r| {
-                    r
-                })?;
+                let value = self.const_expr(None, e)?;
                 let value = match declared {
                     Some(ty) => self.convert_value(&value, ty, e.span)?,
                     None => value.concretize(),
@@ -382,7 +408,45 @@ impl<'a> Lowerer<'a> {
         Ok(Item::Override(handle))
     }
 
-    fn global_var(&mut self, v: &ast::VarDecl) -> R<Item> {
+    /// Reports attributes that are unknown or not allowed on `what` (WGSL §12 "Attributes").
+    pub(super) fn check_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str], what: &str) {
+        const KNOWN: &[&str] = &[
+            "align", "binding", "blend_src", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
+            "interpolate", "invariant", "location", "must_use", "size", "vertex", "workgroup_size",
+            "early_depth_test", // naga extension
+            // January 2021 draft
+            "stage", "stride", "block", "access", "offset", "set", "constant_id", "span",
+        ];
+        for a in attrs {
+            let name = a.name.name.as_str();
+            if !KNOWN.contains(&name) {
+                self.error(format!("unknown attribute `@{name}`"), a.name.span);
+            } else if !allowed.contains(&name) && name != "diagnostic" {
+                self.error(format!("`@{name}` is not allowed on {what}"), a.name.span);
+            }
+        }
+    }
+
+    /// Whether an expression names a module-scope override (directly).
+    fn mentions_override(&mut self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(id) => {
+                if let Some(&index) = self.decls.get(id.name.as_str()) {
+                    return matches!(self.tu.decls[index], ast::GlobalDecl::Override(_));
+                }
+                false
+            }
+            ExprKind::Paren(x) | ExprKind::Unary { expr: x, .. } => self.mentions_override(x),
+            ExprKind::Binary { left, right, .. } => self.mentions_override(left) || self.mentions_override(right),
+            ExprKind::Call { args, .. } => args.iter().any(|a| self.mentions_override(a)),
+            ExprKind::Index { base, index } => self.mentions_override(base) || self.mentions_override(index),
+            ExprKind::Member { base, .. } => self.mentions_override(base),
+            _ => false,
+        }
+    }
+
+    fn global_var(&mut self, v: &'a ast::VarDecl) -> R<Item<'a>> {
+        self.check_attrs(&v.attrs, &["group", "binding", "set", "location", "builtin", "interpolate", "invariant", "access", "stride"], "a variable");
         let mut group = None;
         let mut binding = None;
         let mut io = None;
@@ -452,6 +516,14 @@ impl<'a> Lowerer<'a> {
                 v.name.span,
             ));
         }
+        if self.contains_atomic(ty)
+            && !matches!(space, AddressSpace::Workgroup | AddressSpace::Storage { access: StorageAccess { store: true, .. } })
+        {
+            return Err(self.error(
+                format!("atomics are only allowed in `var<workgroup>` and `var<storage, read_write>`, not in the {} address space", space_name(space)),
+                v.ty.as_ref().map_or(v.name.span, span_of),
+            ));
+        }
         if matches!(space, AddressSpace::Uniform) {
             if let Some(problem) = self.uniform_layout_problem(ty) {
                 return Err(self.error(
@@ -492,6 +564,15 @@ impl<'a> Lowerer<'a> {
             v.span,
         );
         Ok(Item::Var(handle))
+    }
+
+    pub(super) fn contains_atomic(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Atomic(_) => true,
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => self.contains_atomic(*base),
+            TypeInner::Struct { members, .. } => members.iter().any(|m| self.contains_atomic(m.ty)),
+            _ => false,
+        }
     }
 
     /// WGSL §14.4.4 "Address Space Layout Constraints" for `uniform`.
@@ -544,7 +625,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item> {
+    fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item<'a>> {
+        self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test"], "a function");
+        self.check_attrs(&f.return_attrs, &["builtin", "location", "interpolate", "invariant", "blend_src"], "a return type");
+        for p in &f.params {
+            self.check_attrs(&p.attrs, &["builtin", "location", "interpolate", "invariant"], "a parameter");
+        }
         let mut arguments = Vec::new();
         let mut failed = false;
         for p in &f.params {
@@ -893,6 +979,16 @@ impl<'a> Lowerer<'a> {
             return Ok(c);
         }
         let found = self.value_type_name(v);
+        // Right type family but the value does not fit: say so (WGSL §15.7.2).
+        if let (Some(s), TypeInner::Scalar(target)) = (v.as_scalar(), self.module.inner(ty)) {
+            if s.leaf().converts_to(Leaf::Concrete(*target)) {
+                let shown = match s {
+                    Sv::AInt(n) => n.to_string(),
+                    other => format!("{}", other.as_f64()),
+                };
+                return Err(self.error(format!("{shown} does not fit in `{}`", self.type_name(ty)), span));
+            }
+        }
         Err(self.error(format!("expected `{}`, found `{found}`", self.type_name(ty)), span))
     }
 
@@ -1005,13 +1101,13 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-fn unreachable_item() -> R<Item> {
+fn unreachable_item<'a>() -> R<Item<'a>> {
     Err(Reported)
 }
 
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
-        FnCtx { func, scopes: vec![HashMap::new()], loops: 0, switches: 0, in_continuing: false }
+        FnCtx { func, scopes: vec![HashMap::new()], loops: 0, switches: 0, in_continuing: false, current: None }
     }
 }
 

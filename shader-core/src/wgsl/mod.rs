@@ -2,6 +2,7 @@
 
 pub mod ast;
 mod builtins;
+mod checks;
 pub mod consteval;
 mod expr;
 pub mod lexer;

@@ -13,6 +13,7 @@ impl<'a> Lowerer<'a> {
     pub(super) fn function_body(&mut self, handle: Handle<Function>, f: &ast::FunctionDecl) -> R<()> {
         let func = std::mem::take(&mut self.module.functions[handle]);
         let mut fx = FnCtx::new(func);
+        fx.current = Some(handle);
         for (i, p) in f.params.iter().enumerate() {
             if fx.scopes[0].contains_key(&p.name.name) {
                 self.error(format!("parameter `{}` is declared twice", p.name.name), p.name.span);
@@ -501,9 +502,6 @@ impl<'a> Lowerer<'a> {
         if stage == Stage::Compute && !has_size {
             return Err(self.error("a compute entry point needs @workgroup_size", f.name.span));
         }
-        if stage == Stage::Vertex && f.return_type.is_none() {
-            return Err(self.error("a vertex entry point must return the position (`@builtin(position)`)", f.name.span));
-        }
         let early_fragment_tests = f.attrs.iter().any(|a| a.name.name == "early_depth_test");
 
         let function = if f.params.is_empty() && f.return_type.is_none() && !self.has_workgroup_globals() {
@@ -548,7 +546,8 @@ impl<'a> Lowerer<'a> {
                 let call = self.push(&mut fx, Expression::Call { function: user, arguments }, ty, span);
                 let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
                 body.push(Statement::Let { binding, value: call }, span);
-                self.entry_output(&mut fx, &mut body, &mut io_cache, &f.return_attrs, ty, binding, None, stage, span)?;
+                let result_span = f.return_type.as_ref().map_or(span, |t| t.span);
+                self.entry_output(&mut fx, &mut body, &mut io_cache, &f.return_attrs, ty, binding, None, stage, result_span)?;
             }
         }
         fx.func.body = body;
@@ -731,7 +730,7 @@ impl<'a> Lowerer<'a> {
                         "point_size" => BuiltIn::PointSize,
                         other => return Err(self.error(format!("unknown built-in value `{other}`"), name.span)),
                     };
-                    self.check_builtin_type(b, ty, name.span)?;
+                    self.check_builtin(&name.name, b, ty, stage, output, name.span)?;
                     return Ok(Some(IoBinding::BuiltIn(b)));
                 }
                 "location" => location = Some(self.attr_u32(a)?),
@@ -768,22 +767,52 @@ impl<'a> Lowerer<'a> {
         Ok(Some(IoBinding::Location { location, component: None, interpolation, sampling, blend_src }))
     }
 
-    fn check_builtin_type(&mut self, b: BuiltIn, ty: Handle<Type>, span: Span) -> R<()> {
+    /// WGSL §13.3.1 "Built-in Inputs and Outputs": the type, stage and direction of each.
+    fn check_builtin(&mut self, name: &str, b: BuiltIn, ty: Handle<Type>, stage: Option<Stage>, output: bool, span: Span) -> R<()> {
+        use Stage::*;
         let inner = self.module.inner(ty).clone();
-        let u32v3 = TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 };
-        let ok = match b {
-            BuiltIn::Position | BuiltIn::FragCoord => inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
-            BuiltIn::LocalInvocationId | BuiltIn::GlobalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => inner == u32v3,
-            BuiltIn::FrontFacing => inner == TypeInner::Scalar(Scalar::BOOL),
-            BuiltIn::FragDepth | BuiltIn::PointSize => inner == TypeInner::Scalar(Scalar::F32),
-            BuiltIn::ClipDistance => matches!(inner, TypeInner::Array { .. }),
+        let (expected, stages_in, stages_out): (&str, &[Stage], &[Stage]) = match b {
+            BuiltIn::Position => ("vec4<f32>", &[], &[Vertex]),
+            BuiltIn::FragCoord => ("vec4<f32>", &[Fragment], &[]),
+            BuiltIn::VertexIndex | BuiltIn::InstanceIndex => ("u32", &[Vertex], &[]),
+            BuiltIn::FrontFacing => ("bool", &[Fragment], &[]),
+            BuiltIn::FragDepth => ("f32", &[], &[Fragment]),
+            BuiltIn::SampleId | BuiltIn::PrimitiveId => ("u32", &[Fragment], &[]),
+            BuiltIn::SampleMask => ("u32", &[Fragment], &[Fragment]),
+            BuiltIn::LocalInvocationId | BuiltIn::GlobalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => {
+                ("vec3<u32>", &[Compute], &[])
+            }
+            BuiltIn::LocalInvocationIndex | BuiltIn::NumSubgroups | BuiltIn::SubgroupId => ("u32", &[Compute], &[]),
+            BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId => ("u32", &[Compute, Fragment], &[]),
+            BuiltIn::ClipDistance => ("array<f32, N>", &[], &[Vertex]),
+            BuiltIn::PointSize => ("f32", &[], &[Vertex]),
+            BuiltIn::ViewIndex => ("u32", &[Vertex, Fragment], &[]),
+            _ => ("u32", &[Vertex, Fragment, Compute], &[Vertex, Fragment, Compute]),
+        };
+        let type_ok = match expected {
+            "vec4<f32>" => inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
+            "vec3<u32>" => inner == TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 },
+            "bool" => inner == TypeInner::Scalar(Scalar::BOOL),
+            "f32" => inner == TypeInner::Scalar(Scalar::F32),
+            "array<f32, N>" => matches!(inner, TypeInner::Array { .. }),
             _ => inner == TypeInner::Scalar(Scalar::U32),
         };
-        if ok {
-            Ok(())
-        } else {
-            Err(self.error(format!("built-in `{b:?}` cannot have type `{}`", self.type_name(ty)), span))
+        if !type_ok {
+            return Err(self.error(format!("built-in `{name}` must have type `{expected}`, found `{}`", self.type_name(ty)), span));
         }
+        if let Some(stage) = stage {
+            let allowed = if output { stages_out } else { stages_in };
+            if !allowed.contains(&stage) {
+                let dir = if output { "an output" } else { "an input" };
+                let st = match stage {
+                    Vertex => "vertex",
+                    Fragment => "fragment",
+                    Compute => "compute",
+                };
+                return Err(self.error(format!("built-in `{name}` is not {dir} of the {st} stage"), span));
+            }
+        }
+        Ok(())
     }
 }
 

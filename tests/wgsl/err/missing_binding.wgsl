@@ -3,4 +3,5 @@
 
 @compute @workgroup_size(1)
 fn main() {
+    data[0] = 1u;
 }
