@@ -125,11 +125,15 @@ impl<'a> Lowerer<'a> {
                     lw.binary_operands(fx, op, current, Operand::Const(Value::Scalar(Sv::AInt(1))), e.span, span, span)
                 })?;
             }
-            StmtKind::Call(e) => match self.expr(fx, out, e)? {
-                Operand::Void | Operand::Const(_) => {}
-                Operand::Value(h) => out.push(Statement::Eval(h), span),
-                Operand::Ref(_) => {}
-            },
+            StmtKind::Call(e) => {
+                let result = self.expr(fx, out, e)?;
+                if !matches!(result, Operand::Void) {
+                    self.check_must_use(e)?;
+                }
+                if let Operand::Value(h) = result {
+                    out.push(Statement::Eval(h), span);
+                }
+            }
             StmtKind::If { condition, accept, reject } => {
                 let c = self.expr(fx, out, condition)?;
                 let bool_ty = self.scalar_ty(Scalar::BOOL);
@@ -253,6 +257,31 @@ impl<'a> Lowerer<'a> {
             StmtKind::Fallthrough => {
                 return Err(self.error("`fallthrough` must be the last statement of a switch case", span));
             }
+        }
+        Ok(())
+    }
+
+    /// A call statement drops its result: an error for `@must_use` functions and for built-ins
+    /// whose only purpose is their value (WGSL §11.4 "must_use", §17).
+    fn check_must_use(&mut self, call: &Expr) -> R<()> {
+        let ast::ExprKind::Call { callee, .. } = &call.kind else { return Ok(()) };
+        let name = match &callee.kind {
+            ast::ExprKind::Ident(id) => id,
+            ast::ExprKind::Templated { name, .. } => name,
+            _ => return Ok(()),
+        };
+        let user = self.tu_decls().iter().find_map(|d| match d {
+            ast::GlobalDecl::Function(f) if f.name.name == name.name => Some(f),
+            _ => None,
+        });
+        let must_use = match user {
+            Some(f) => f.attrs.iter().any(|a| a.name.name == "must_use"),
+            // Built-ins with side effects may drop their value; value-only built-ins and
+            // type constructors may not.
+            None => !name.name.starts_with("atomic") && name.name != "workgroupUniformLoad",
+        };
+        if must_use {
+            return Err(self.error(format!("the result of `{}` must be used; assign it or write `_ = ...`", name.name), call.span));
         }
         Ok(())
     }
@@ -499,7 +528,9 @@ impl<'a> Lowerer<'a> {
                 workgroup_size[i] = v;
             }
         }
-        if stage == Stage::Compute && !has_size {
+        // The January 2021 draft defaults the workgroup size to 1x1x1.
+        let draft = f.attrs.iter().any(|a| a.name.name == "stage");
+        if stage == Stage::Compute && !has_size && !draft {
             return Err(self.error("a compute entry point needs @workgroup_size", f.name.span));
         }
         let early_fragment_tests = f.attrs.iter().any(|a| a.name.name == "early_depth_test");
@@ -800,8 +831,13 @@ impl<'a> Lowerer<'a> {
         if !type_ok {
             return Err(self.error(format!("built-in `{name}` must have type `{expected}`, found `{}`", self.type_name(ty)), span));
         }
+        let allowed = if output { stages_out } else { stages_in };
+        if stage.is_none() && allowed.is_empty() {
+            // Draft-syntax `var<in>`/`var<out>`: no stage yet, but the direction must exist.
+            let dir = if output { "an output" } else { "an input" };
+            return Err(self.error(format!("built-in `{name}` is not {dir} of any stage"), span));
+        }
         if let Some(stage) = stage {
-            let allowed = if output { stages_out } else { stages_in };
             if !allowed.contains(&stage) {
                 let dir = if output { "an output" } else { "an input" };
                 let st = match stage {
