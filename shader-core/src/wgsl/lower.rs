@@ -25,6 +25,7 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
         in_progress: Vec::new(),
         f16: false,
         bodies: Vec::new(),
+        struct_align: HashMap::new(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -119,6 +120,8 @@ pub(super) struct Lowerer<'a> {
     in_progress: Vec<String>,
     pub f16: bool,
     bodies: Vec<(Handle<Function>, usize)>,
+    /// Alignment of each declared struct (raised by `@align` members).
+    struct_align: HashMap<Handle<Type>, u32>,
 }
 
 /// What an expression lowered to.
@@ -294,49 +297,52 @@ impl<'a> Lowerer<'a> {
             return Err(self.error("a struct must have at least one member", s.name.span));
         }
         let span = round_up(offset, struct_align);
-        Ok(self.module.types.insert(
+        let ty = self.module.types.insert(
             Type { name: Some(s.name.name.clone()), inner: TypeInner::Struct { members, span } },
             s.span,
-        ))
+        );
+        self.struct_align.insert(ty, struct_align);
+        Ok(ty)
     }
 
     /// `MatrixStride` for members that are (arrays of) matrices.
     fn matrix_layout(&self, ty: Handle<Type>) -> Option<MatrixLayout> {
         match *self.module.inner(ty) {
-            TypeInner::Matrix { rows, scalar, .. } => {
-                let (align, _) = vector_align_size(rows as u32, scalar.width as u32);
-                Some(MatrixLayout { stride: align, row_major: false })
-            }
+            TypeInner::Matrix { columns, rows, scalar } => Some(MatrixLayout {
+                stride: crate::layout::matrix_stride(columns, rows, scalar, false, crate::layout::Rule::Wgsl),
+                row_major: false,
+            }),
             TypeInner::Array { base, .. } => self.matrix_layout(base),
             _ => None,
         }
     }
 
-    /// WGSL §14.4 "Memory Layout": AlignOf and SizeOf.
+    /// WGSL §14.4 "Memory Layout": AlignOf and SizeOf. Scalars, vectors and matrices come from
+    /// [`crate::layout`]; structs use the alignment recorded when they were declared (the IR
+    /// does not keep a struct's `@align`-raised alignment), arrays their element's.
     pub fn align_size(&self, ty: Handle<Type>) -> (u32, u32) {
         match *self.module.inner(ty) {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
-                let w = if s.kind == ScalarKind::Bool { 4 } else { s.width as u32 };
-                (w, w)
-            }
-            TypeInner::Vector { size, scalar } => vector_align_size(size as u32, scalar.width as u32),
-            TypeInner::Matrix { columns, rows, scalar } => {
-                let (align, _) = vector_align_size(rows as u32, scalar.width as u32);
-                (align, align * columns as u32)
-            }
             TypeInner::Array { base, size, stride } => {
-                let (align, _) = self.align_size(base);
                 let n = match size {
                     ArraySize::Constant(n) => n,
                     ArraySize::Dynamic => 1,
                 };
-                (align, stride * n)
+                (self.align_size(base).0, stride * n)
             }
             TypeInner::Struct { ref members, span } => {
-                let align = members.iter().map(|m| self.align_size(m.ty).0).max().unwrap_or(1);
+                let align = self.struct_align.get(&ty).copied().unwrap_or_else(|| {
+                    members.iter().map(|m| self.align_size(m.ty).0).max().unwrap_or(1)
+                });
                 (align, span)
             }
-            _ => (1, 0),
+            TypeInner::Atomic(s) => {
+                let l = crate::layout::scalar_layout(s);
+                (l.align, l.size)
+            }
+            _ => match crate::layout::type_layout(&self.module.types, ty, crate::layout::Rule::Wgsl) {
+                Ok(l) => (l.align, l.size),
+                Err(_) => (1, 0),
+            },
         }
     }
 
@@ -1138,13 +1144,6 @@ pub(super) fn round_up(v: u32, align: u32) -> u32 {
     }
 }
 
-fn vector_align_size(n: u32, width: u32) -> (u32, u32) {
-    let align = match n {
-        2 => 2 * width,
-        _ => 4 * width,
-    };
-    (align, n * width)
-}
 
 pub(super) fn literal(s: Sv) -> Literal {
     match s {
