@@ -247,7 +247,7 @@ fn is_line_break(c: char) -> bool {
 }
 
 fn is_ident_start(c: char) -> bool {
-    c == '_' || unicode_ident::is_xid_start(c)
+    c == '_' || c.is_ascii_alphabetic() || (!c.is_ascii() && unicode_ident::is_xid_start(c))
 }
 
 fn is_ident_continue(c: char) -> bool {
@@ -260,7 +260,11 @@ fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diag
     let mut i = 0usize;
     let span = |a: usize, b: usize| Span::new(file, a as u32, b as u32);
     while i < bytes.len() {
-        let c = source[i..].chars().next().expect("i is a char boundary below len");
+        // ASCII is nearly all of any shader: decode a char only for the rest.
+        let c = match bytes[i] {
+            b if b < 0x80 => b as char,
+            _ => source[i..].chars().next().expect("i is a char boundary below len"),
+        };
         if is_blank(c) {
             i += c.len_utf8();
             continue;
@@ -268,11 +272,20 @@ fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diag
         let start = i;
         // Comments (WGSL §3.3): line comments end at a line break, block comments nest.
         if bytes[i..].starts_with(b"//") {
-            while let Some(c) = source[i..].chars().next() {
-                if is_line_break(c) {
-                    break;
+            while i < bytes.len() {
+                let b = bytes[i];
+                if b < 0x80 {
+                    if is_line_break(b as char) {
+                        break;
+                    }
+                    i += 1;
+                } else {
+                    let c = source[i..].chars().next().expect("char boundary");
+                    if is_line_break(c) {
+                        break;
+                    }
+                    i += c.len_utf8();
                 }
-                i += c.len_utf8();
             }
             continue;
         }
@@ -317,8 +330,15 @@ fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diag
             kind = k;
         } else if is_ident_start(c) {
             i += c.len_utf8();
-            while let Some(c) = source[i..].chars().next().filter(|&c| is_ident_continue(c)) {
-                i += c.len_utf8();
+            loop {
+                match bytes.get(i) {
+                    Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => i += 1,
+                    Some(b) if *b >= 0x80 => match source[i..].chars().next().filter(|&c| is_ident_continue(c)) {
+                        Some(c) => i += c.len_utf8(),
+                        None => break,
+                    },
+                    _ => break,
+                }
             }
             kind = if i - start == 1 && c == '_' { TokenKind::Underscore } else { TokenKind::Ident };
         } else if templates.is_start(i) {
@@ -393,8 +413,9 @@ fn operator(rest: &[u8], is_end: impl Fn(usize) -> bool) -> Option<(TokenKind, u
         (b":", Colon),
         (b";", Semicolon),
     ];
+    let first = *rest.first()?;
     OPS.iter()
-        .find(|(text, _)| rest.starts_with(text) && !(1..text.len()).any(&is_end))
+        .find(|(text, _)| text[0] == first && rest.starts_with(text) && !(1..text.len()).any(&is_end))
         .map(|&(text, kind)| (kind, text.len()))
 }
 
