@@ -454,38 +454,153 @@ fn math_functions() {
     assert_eq!(count_op(&words, Op::OuterProduct), 2);
 }
 
-/// `modf`/`frexp` use GLSL.std.450's struct-returning forms.
+/// `modf`/`frexp` (scalar and vector) without GLSL.std.450 ModfStruct/FrexpStruct, whose
+/// result types naga 30's SPIR-V front end never registers (its validator then rejects the
+/// module): `modf` as `trunc` and a subtraction, `frexp` from `log2` with an `ldexp` correction.
 #[test]
-fn modf_frexp_structs() {
+fn modf_frexp_without_struct_instructions() {
     use MathFunction as M;
     let mut m = Module::default();
     let f32t = m.scalar(Scalar::F32);
     let i32t = m.scalar(Scalar::I32);
+    let vec3f = m.vec(3, Scalar::F32);
+    let vec3i = m.vec(3, Scalar::I32);
     let farr = m.ty(TypeInner::Array { base: f32t, size: ArraySize::Dynamic, stride: 4 });
     let out = m.resource("out", RW, farr, 0, 0);
     let modf_ty = m.strukt("__modf_result_f32", &[("fract", f32t, 0), ("whole", f32t, 4)], 0);
     let frexp_ty = m.strukt("__frexp_result_f32", &[("fract", f32t, 0), ("exp", i32t, 4)], 0);
+    let modf_v_ty = m.strukt("__modf_result_vec3_f32", &[("fract", vec3f, 0), ("whole", vec3f, 16)], 0);
+    let frexp_v_ty = m.strukt("__frexp_result_vec3_f32", &[("fract", vec3f, 0), ("exp", vec3i, 16)], 0);
     let mut f = Fun::new(&mut m);
-    let a = f.f32(2.5);
+    // Operands read from the buffer, so nothing is folded.
+    let mut read = |f: &mut Fun, index: u32| {
+        let o = f.global(out);
+        let i = f.u32(index);
+        let p = f.at(o, i);
+        f.load(p)
+    };
+    let a = read(&mut f, 0);
     let modf = f.math_t(M::Modf, vec![a], modf_ty);
     let whole = f.field(modf, 1);
-    let b = f.f32(8.0);
+    let b = read(&mut f, 1);
     let frexp = f.math_t(M::Frexp, vec![b], frexp_ty);
     let fr = f.field(frexp, 0);
+    let c = read(&mut f, 2);
+    let cv = f.e(Expression::Splat { value: c }, vec3f);
+    let modf_v = f.math_t(M::Modf, vec![cv], modf_v_ty);
+    let fract_v = f.field(modf_v, 0);
+    let fract_x = f.field(fract_v, 0);
+    let d = read(&mut f, 3);
+    let dv = f.e(Expression::Splat { value: d }, vec3f);
+    let frexp_v = f.math_t(M::Frexp, vec![dv], frexp_v_ty);
+    let exp_v = f.field(frexp_v, 1);
+    let exp_y = f.field(exp_v, 1);
+    let exp_f = f.e(Expression::Convert { expr: exp_y, to: Scalar::F32 }, f32t);
     let sum = f.bin(BinaryOp::Add, whole, fr);
+    let sum = f.bin(BinaryOp::Add, sum, fract_x);
+    let sum = f.bin(BinaryOp::Add, sum, exp_f);
     let o = f.global(out);
     let z = f.u32(0);
     let p = f.at(o, z);
     let s = f.store(p, sum);
     let main = f.finish("main", None, vec![s]);
     m.entry("main", Stage::Compute, main, [1, 1, 1]);
-    let words = emit_version(&m, V10);
-    spirv_val(&words, V10);
+    let words = emit_checked(&m, V10);
     let dis = disassemble(&words);
-    assert!(dis.contains("ModfStruct") && dis.contains("FrexpStruct"), "{dis}");
-    // FIXME(naga 30): its SPIR-V front end does not register the predeclared modf/frexp
-    // result types, so validation fails (MissingSpecialType). Pin today's behaviour.
-    assert!(naga_check(&words).is_err());
+    assert!(!dis.contains("ModfStruct") && !dis.contains("FrexpStruct"), "{dis}");
+    assert!(dis.contains("Trunc") && dis.contains("Log2") && dis.contains("Ldexp"), "{dis}");
+}
+
+/// `&`/`|` on bool vectors are `OpSelect`s: naga's SPIR-V front end reads OpLogicalAnd and
+/// OpLogicalOr as its scalar-only logical operators, which its validator rejects on vectors.
+/// Scalars keep the logical opcodes.
+#[test]
+fn bool_vector_and_or_as_select() {
+    let mut m = Module::default();
+    let uvec3 = m.vec(3, Scalar::U32);
+    let bvec3 = m.vec(3, Scalar::BOOL);
+    let boolt = m.scalar(Scalar::BOOL);
+    let gid = m.io("gid", AddressSpace::Input, uvec3, IoBinding::BuiltIn(BuiltIn::GlobalInvocationId));
+    let lid = m.io("lid", AddressSpace::Input, uvec3, IoBinding::BuiltIn(BuiltIn::LocalInvocationId));
+    let flags = m.global("flags", AddressSpace::Workgroup, bvec3);
+    let flag = m.global("flag", AddressSpace::Workgroup, boolt);
+    let mut f = Fun::new(&mut m);
+    let mut compare = |f: &mut Fun, op: BinaryOp| {
+        let g = f.global(gid);
+        let gv = f.load(g);
+        let l = f.global(lid);
+        let lv = f.load(l);
+        f.bin(op, gv, lv)
+    };
+    let lt = compare(&mut f, BinaryOp::Less);
+    let eq = compare(&mut f, BinaryOp::Equal);
+    let and = f.bin_t(BinaryOp::And, lt, eq, bvec3);
+    let gt = compare(&mut f, BinaryOp::Greater);
+    let or = f.bin_t(BinaryOp::InclusiveOr, and, gt, bvec3);
+    let p = f.global(flags);
+    let store_vector = f.store(p, or);
+    let x = compare(&mut f, BinaryOp::Less);
+    let x = f.e(Expression::Relational { fun: RelationalFunction::Any, argument: x }, boolt);
+    let y = compare(&mut f, BinaryOp::Equal);
+    let y = f.e(Expression::Relational { fun: RelationalFunction::All, argument: y }, boolt);
+    let scalar_or = f.bin_t(BinaryOp::InclusiveOr, x, y, boolt);
+    let p = f.global(flag);
+    let store_scalar = f.store(p, scalar_or);
+    let main = f.finish("main", None, vec![store_vector, store_scalar]);
+    m.entry("main", Stage::Compute, main, [1, 1, 1]);
+    let words = emit_checked(&m, V10);
+    assert_eq!(count_op(&words, Op::Select), 2, "{}", disassemble(&words));
+    assert_eq!(count_op(&words, Op::LogicalAnd), 0);
+    assert_eq!(count_op(&words, Op::LogicalOr), 1, "the scalar `|` keeps OpLogicalOr");
+}
+
+/// Storing (here: zero-initializing) workgroup memory whose type contains atomics: every
+/// atomic gets its own OpAtomicStore, plain members a plain OpStore, long arrays a loop.
+/// naga's SPIR-V front end gives the global an atomic type after seeing atomic accesses, so
+/// one whole-composite OpStore (valid SPIR-V) would fail its validator with mismatched types.
+#[test]
+fn store_to_types_containing_atomics() {
+    let mut m = Module::default();
+    let u32t = m.scalar(Scalar::U32);
+    let f32t = m.scalar(Scalar::F32);
+    let atomic_u = m.ty(TypeInner::Atomic(Scalar::U32));
+    let atomic_i = m.ty(TypeInner::Atomic(Scalar::I32));
+    let long = m.ty(TypeInner::Array { base: atomic_u, size: ArraySize::Constant(20), stride: 4 });
+    let short = m.ty(TypeInner::Array { base: atomic_i, size: ArraySize::Constant(2), stride: 4 });
+    let plain = m.ty(TypeInner::Array { base: u32t, size: ArraySize::Constant(64), stride: 4 });
+    let mixed = m.strukt("Mixed", &[("long", long, 0), ("weight", f32t, 80), ("short", short, 84), ("plain", plain, 92)], 348);
+    let wg = m.global("wg", AddressSpace::Workgroup, mixed);
+    let counter = m.global("counter", AddressSpace::Workgroup, atomic_u);
+    let mut f = Fun::new(&mut m);
+    let p = f.global(wg);
+    let zero = f.e(Expression::ZeroValue(mixed), mixed);
+    let init = f.store(p, zero);
+    let p = f.global(counter);
+    let zero = f.u32(0);
+    let init_counter = f.store(p, zero);
+    let barrier = Statement::Barrier(Barrier {
+        execution: Some(Scope::Workgroup),
+        memory: Scope::Workgroup,
+        semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::WORKGROUP_MEMORY),
+    });
+    // Atomic accesses, so naga upgrades both globals' types.
+    let wg_p = f.global(wg);
+    let long_p = f.field(wg_p, 0);
+    let three = f.u32(3);
+    let slot = f.at(long_p, three);
+    let one = f.u32(1);
+    let add = f.e(Expression::Atomic { fun: AtomicFunction::Add, pointer: slot, value: one, compare: None }, u32t);
+    let c = f.global(counter);
+    let add2 = f.e(Expression::Atomic { fun: AtomicFunction::Add, pointer: c, value: add, compare: None }, u32t);
+    let main = f.finish("main", None, vec![init, init_counter, barrier, Statement::Eval(add2)]);
+    m.entry("main", Stage::Compute, main, [1, 1, 1]);
+    let words = emit_checked(&m, V10);
+    let dis = disassemble(&words);
+    // The loop over `long` (1 in its body), `short` unrolled (2), `counter` (1).
+    assert_eq!(count_op(&words, Op::AtomicStore), 4, "{dis}");
+    assert_eq!(count_op(&words, Op::LoopMerge), 1, "{dis}");
+    // `weight` and `plain` (no atomics inside) are stored whole; nothing stores `Mixed` whole.
+    assert_eq!(count_op(&words, Op::Store), 2 + 2, "two members plus the loop counter's two stores: {dis}");
 }
 
 fn image_type(m: &mut Module, dim: ImageDimension, arrayed: bool, class: ImageClass) -> Handle<Type> {

@@ -540,6 +540,15 @@ impl<'a> Writer<'a> {
             (Some(n), None) => b = self.splat(b, rs.scalar, n),
             _ => {}
         }
+        if matches!(spv, Op::LogicalAnd | Op::LogicalOr) && (ls.size.is_some() || rs.size.is_some()) {
+            // Component-wise `&`/`|` of bool vectors as `OpSelect`: `a & b` is `a ? b : a`,
+            // `a | b` is `a ? a : b`. naga's SPIR-V front end turns OpLogicalAnd/OpLogicalOr
+            // into its scalar-only logical operators whatever the operand type, so the vector
+            // forms fail its validator; OpSelect with a bool-vector condition it reads as a
+            // component-wise select.
+            let (accept, reject) = if spv == Op::LogicalAnd { (b, a) } else { (a, b) };
+            return Ok(self.op(Op::Select, ty, Self::ids(&[a, accept, reject])));
+        }
         Ok(self.op(spv, ty, Self::ids(&[a, b])))
     }
 
@@ -732,8 +741,21 @@ impl<'a> Writer<'a> {
             M::RoundEven => GLOp::RoundEven,
             M::Fract => GLOp::Fract,
             M::Trunc => GLOp::Trunc,
-            M::Modf => GLOp::ModfStruct,
-            M::Frexp => GLOp::FrexpStruct,
+            M::Modf => {
+                // WGSL 17.5.38 defines the parts as `trunc(e)` and `e - trunc(e)` (exact for
+                // finite values). Not GLSL.std.450 ModfStruct: naga's SPIR-V front end does not
+                // register its predeclared result type, so its validator rejects the module.
+                let shape = arg0.unwrap_or(Shape { scalar: Scalar::F32, size: None, columns: None });
+                let part_ty = self.numeric_type(shape.scalar, shape.size);
+                let whole = self.ext(part_ty, GLOp::Trunc, &[ids[0]]);
+                let fract = self.op(Op::FSub, part_ty, Self::ids(&[ids[0], whole]));
+                return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&[fract, whole])));
+            }
+            M::Frexp => match arg0 {
+                // GLSL.std.450 Log2 is for 16- and 32-bit floats only.
+                Some(shape) if shape.scalar.width <= 4 => return Ok(self.frexp(ids[0], shape, ty)),
+                _ => GLOp::FrexpStruct,
+            },
             M::Ldexp => GLOp::Ldexp,
             M::FloorMod => {
                 let op = match kind {
@@ -883,6 +905,49 @@ impl<'a> Writer<'a> {
     }
 
     /// The four bytes of a u32 as `scalar`s (sign-extended for i32).
+    /// `frexp(x)` as the struct `(fract, exp)`, `x = fract * 2^exp`, `|fract|` in [0.5, 1),
+    /// both zero for a zero `x` (WGSL 17.5.33).
+    ///
+    /// Not GLSL.std.450 FrexpStruct, for the same naga limitation as `modf`; the non-struct
+    /// Frexp naga does not read at all. The exponent is estimated as `floor(log2|x|) + 1`, which
+    /// Log2's error (Vulkan 1.3 §A.5) can make off by one next to powers of two; one exact
+    /// correction step with `ldexp` fixes that.
+    fn frexp(&mut self, x: Word, shape: Shape, ty: Word) -> Word {
+        let float_ty = self.numeric_type(shape.scalar, shape.size);
+        let int_ty = self.numeric_type(Scalar::I32, shape.size);
+        let bool_ty = self.numeric_type(Scalar::BOOL, shape.size);
+        let f_zero = self.const_splat(shape.scalar, shape.size, 0);
+        let f_one = self.const_splat(shape.scalar, shape.size, 1);
+        let f_two = self.const_splat(shape.scalar, shape.size, 2);
+        let i_zero = self.const_splat(Scalar::I32, shape.size, 0);
+        let i_one = self.const_splat(Scalar::I32, shape.size, 1);
+        let i_minus_one = self.const_splat(Scalar::I32, shape.size, -1);
+
+        let magnitude = self.ext(float_ty, GLOp::FAbs, &[x]);
+        let log = self.ext(float_ty, GLOp::Log2, &[magnitude]);
+        let floor = self.ext(float_ty, GLOp::Floor, &[log]);
+        let estimate = self.op(Op::ConvertFToS, int_ty, Self::ids(&[floor]));
+        let estimate = self.op(Op::IAdd, int_ty, Self::ids(&[estimate, i_one]));
+        let negated = self.op(Op::SNegate, int_ty, Self::ids(&[estimate]));
+        let scaled = self.ext(float_ty, GLOp::Ldexp, &[x, negated]);
+
+        // Correct by one: up when |scaled| >= 1, down when |scaled| < 0.5.
+        let scaled_magnitude = self.ext(float_ty, GLOp::FAbs, &[scaled]);
+        let too_big = self.op(Op::FOrdGreaterThanEqual, bool_ty, Self::ids(&[scaled_magnitude, f_one]));
+        let doubled = self.op(Op::FMul, float_ty, Self::ids(&[scaled_magnitude, f_two]));
+        let too_small = self.op(Op::FOrdLessThan, bool_ty, Self::ids(&[doubled, f_one]));
+        let down = self.op(Op::Select, int_ty, Self::ids(&[too_small, i_minus_one, i_zero]));
+        let adjust = self.op(Op::Select, int_ty, Self::ids(&[too_big, i_one, down]));
+        let exponent = self.op(Op::IAdd, int_ty, Self::ids(&[estimate, adjust]));
+        let negated_adjust = self.op(Op::SNegate, int_ty, Self::ids(&[adjust]));
+        let fraction = self.ext(float_ty, GLOp::Ldexp, &[scaled, negated_adjust]);
+
+        let is_zero = self.op(Op::FOrdEqual, bool_ty, Self::ids(&[x, f_zero]));
+        let fraction = self.op(Op::Select, float_ty, Self::ids(&[is_zero, x, fraction]));
+        let exponent = self.op(Op::Select, int_ty, Self::ids(&[is_zero, i_zero, exponent]));
+        self.op(Op::CompositeConstruct, ty, Self::ids(&[fraction, exponent]))
+    }
+
     fn unpack_bytes(&mut self, packed: Word, scalar: Scalar) -> Vec<Word> {
         let ty = self.scalar_type(scalar);
         let source = if scalar == Scalar::I32 { self.op(Op::Bitcast, ty, vec![Operand::IdRef(packed)]) } else { packed };

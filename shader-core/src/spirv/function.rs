@@ -13,6 +13,9 @@
 
 use super::*;
 
+/// Arrays of atomics up to this length are stored element by element; longer ones in a loop.
+const UNROLLED_ATOMIC_STORES: u32 = 8;
+
 impl<'a> Writer<'a> {
     // -----------------------------------------------------------------------------------------
     // Instruction plumbing
@@ -278,15 +281,12 @@ impl<'a> Writer<'a> {
                 let pointer_id = self.eval_pointer(*pointer)?;
                 let value = self.eval(*value)?;
                 let (pointee, space) = self.pointee(*pointer);
-                if let Some(TypeInner::Atomic(_)) = pointee.and_then(|p| self.module.types.get(p)).map(|t| &t.inner) {
-                    let scope = self.atomic_scope(space);
-                    let semantics = self.const_u32(0);
-                    self.op_void(
-                        Op::AtomicStore,
-                        vec![Operand::IdRef(pointer_id), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)],
-                    );
-                } else {
-                    self.op_void(Op::Store, vec![Operand::IdRef(pointer_id), Operand::IdRef(value)]);
+                match (pointee, space) {
+                    (Some(pointee), Some(space)) if self.contains_atomic(pointee, 0) => {
+                        let value = if self.null_constants.contains(&value) { None } else { Some(value) };
+                        self.store_with_atomics(pointer_id, value, pointee, space, span, 0)?;
+                    }
+                    _ => self.op_void(Op::Store, vec![Operand::IdRef(pointer_id), Operand::IdRef(value)]),
                 }
             }
             Statement::ImageStore { image, coordinate, array_index, value } => {
@@ -390,6 +390,137 @@ impl<'a> Writer<'a> {
             }
             None => self.op_void(Op::MemoryBarrier, vec![Operand::IdRef(memory), Operand::IdRef(semantics)]),
         }
+    }
+
+    /// Whether `ty` is or contains (through arrays and struct members) an atomic.
+    pub(super) fn contains_atomic(&self, ty: Handle<Type>, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        match self.module.types.get(ty).map(|t| &t.inner) {
+            Some(TypeInner::Atomic(_)) => true,
+            Some(&TypeInner::Array { base, .. }) => self.contains_atomic(base, depth + 1),
+            Some(TypeInner::Struct { members, .. }) => members.iter().any(|m| self.contains_atomic(m.ty, depth + 1)),
+            _ => false,
+        }
+    }
+
+    /// Stores `value` (`None`: the zero value) of type `ty`, which contains atomics, through
+    /// `pointer`: member by member and element by element, every atomic with `OpAtomicStore`.
+    ///
+    /// SPIR-V has no atomic types, so one `OpStore` of the whole composite would be valid
+    /// SPIR-V. But naga's SPIR-V front end, after seeing atomic instructions on a global,
+    /// gives that global a new type with `Atomic` leaves (naga `front/atomic_upgrade.rs`);
+    /// a composite store of the original type then no longer type-checks (naga's own
+    /// workgroup zero-initialization fails this way). Storing a scalar to an atomic is valid
+    /// naga IR, and `OpAtomicStore` marks the leaf for that upgrade.
+    fn store_with_atomics(
+        &mut self,
+        pointer: Word,
+        value: Option<Word>,
+        ty: Handle<Type>,
+        space: AddressSpace,
+        span: Span,
+        depth: u32,
+    ) -> R<()> {
+        if depth > MAX_DEPTH {
+            return error("type nested too deeply", span);
+        }
+        let class = storage_class(space);
+        let ty_id = self.type_id(ty, span)?;
+        let value_or_zero = |w: &mut Self, v: Option<Word>| v.unwrap_or_else(|| w.const_null(ty_id));
+        let inner = match self.module.types.get(ty) {
+            Some(t) => &t.inner,
+            None => return error("store through a pointer to a missing type", span),
+        };
+        if !self.contains_atomic(ty, 0) {
+            let value = value_or_zero(self, value);
+            self.op_void(Op::Store, vec![Operand::IdRef(pointer), Operand::IdRef(value)]);
+            return Ok(());
+        }
+        match *inner {
+            TypeInner::Atomic(_) => {
+                let value = value_or_zero(self, value);
+                let scope = self.atomic_scope(Some(space));
+                let semantics = self.const_u32(0);
+                self.op_void(
+                    Op::AtomicStore,
+                    vec![Operand::IdRef(pointer), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)],
+                );
+            }
+            TypeInner::Struct { ref members, .. } => {
+                for (index, member) in members.iter().enumerate() {
+                    let member_ty = self.type_id(member.ty, span)?;
+                    let part = value.map(|v| {
+                        self.op(Op::CompositeExtract, member_ty, vec![Operand::IdRef(v), Operand::LiteralBit32(index as u32)])
+                    });
+                    let member_pointer_ty = self.pointer_type(class, member_ty);
+                    let index = self.const_u32(index as u32);
+                    let target = self.op(Op::AccessChain, member_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                    self.store_with_atomics(target, part, member.ty, space, span, depth + 1)?;
+                }
+            }
+            TypeInner::Array { base, size: ArraySize::Constant(count), .. } => {
+                let element_ty = self.type_id(base, span)?;
+                let element_pointer_ty = self.pointer_type(class, element_ty);
+                if count <= UNROLLED_ATOMIC_STORES {
+                    for index in 0..count {
+                        let part = value.map(|v| {
+                            self.op(Op::CompositeExtract, element_ty, vec![Operand::IdRef(v), Operand::LiteralBit32(index)])
+                        });
+                        let index = self.const_u32(index);
+                        let target =
+                            self.op(Op::AccessChain, element_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                        self.store_with_atomics(target, part, base, space, span, depth + 1)?;
+                    }
+                    return Ok(());
+                }
+                // A loop over the elements; a non-zero value is spilled to a local so it can
+                // be indexed dynamically.
+                let spill = match value {
+                    Some(v) => {
+                        let spill = self.function_variable(ty_id);
+                        self.op_void(Op::Store, vec![Operand::IdRef(spill), Operand::IdRef(v)]);
+                        Some(spill)
+                    }
+                    None => None,
+                };
+                let u32_ty = self.scalar_type(Scalar::U32);
+                let bool_ty = self.scalar_type(Scalar::BOOL);
+                let counter = self.function_variable(u32_ty);
+                let zero = self.const_u32(0);
+                self.op_void(Op::Store, vec![Operand::IdRef(counter), Operand::IdRef(zero)]);
+                let (header, body, continuing, merge) = (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.begin_block(header);
+                let index = self.op(Op::Load, u32_ty, vec![Operand::IdRef(counter)]);
+                let count_id = self.const_u32(count);
+                let more = self.op(Op::ULessThan, bool_ty, vec![Operand::IdRef(index), Operand::IdRef(count_id)]);
+                self.op_void(
+                    Op::LoopMerge,
+                    vec![Operand::IdRef(merge), Operand::IdRef(continuing), Operand::LoopControl(spirv::LoopControl::NONE)],
+                );
+                self.terminate(Op::BranchConditional, vec![Operand::IdRef(more), Operand::IdRef(body), Operand::IdRef(merge)]);
+                self.begin_block(body);
+                let part = match spill {
+                    Some(spill) => {
+                        let local_pointer_ty = self.pointer_type(StorageClass::Function, element_ty);
+                        let from = self.op(Op::AccessChain, local_pointer_ty, vec![Operand::IdRef(spill), Operand::IdRef(index)]);
+                        Some(self.op(Op::Load, element_ty, vec![Operand::IdRef(from)]))
+                    }
+                    None => None,
+                };
+                let target = self.op(Op::AccessChain, element_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                self.store_with_atomics(target, part, base, space, span, depth + 1)?;
+                self.begin_block(continuing);
+                let one = self.const_u32(1);
+                let next = self.op(Op::IAdd, u32_ty, vec![Operand::IdRef(index), Operand::IdRef(one)]);
+                self.op_void(Op::Store, vec![Operand::IdRef(counter), Operand::IdRef(next)]);
+                self.branch(header);
+                self.begin_block(merge);
+            }
+            _ => return error("cannot store a value of this type containing atomics", span),
+        }
+        Ok(())
     }
 
     /// Atomics on workgroup memory synchronise the workgroup; everything else the device
