@@ -222,6 +222,9 @@ struct Requirement {
     name: String,
     /// What must be uniform, in terms of `CfStart`, parameters and pointer contents.
     deps: Deps,
+    /// For a requirement inherited from a callee: the condition inside the callee that
+    /// depends on a parameter, so the report can show the whole chain.
+    inner: Option<Span>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -717,8 +720,7 @@ impl FnCx<'_> {
                 let place = self.place(*pointer, state);
                 self.contents(&place, span, state)
             }
-            Expression::Binary { op: op @ (BinaryOp::LogicalAnd | BinaryOp::LogicalOr), left, right } => {
-                let _ = op;
+            Expression::Binary { op: BinaryOp::LogicalAnd | BinaryOp::LogicalOr, left, right } => {
                 let (left, right) = (*left, *right);
                 let l = self.expr(left, state);
                 // The right operand only runs where the left one allows (§15.2.8 short-circuit).
@@ -895,7 +897,11 @@ impl FnCx<'_> {
                 Some((atom, callee_why, why)) => self.report_call(callee, requirement, atom, callee_why, why, span),
                 None => {
                     let deps = instantiate(self, &requirement.deps, state);
-                    self.record(Requirement { deps, ..requirement.clone() });
+                    let inner = requirement.inner.or_else(|| {
+                        let from_parameter = |(a, w): &&(Atom, Why)| matches!(a, Atom::Param(_) | Atom::Contents(_)) && w.cond;
+                        requirement.deps.0.iter().find(from_parameter).map(|(_, w)| w.at)
+                    });
+                    self.record(Requirement { deps, inner, ..requirement.clone() });
                 }
             }
         }
@@ -933,7 +939,7 @@ impl FnCx<'_> {
                 self.diags.push(rule_note(d, rule));
             }
         } else {
-            self.record(Requirement { rule, level, site, name, deps: state.cf.clone() });
+            self.record(Requirement { rule, level, site, name, deps: state.cf.clone(), inner: None });
         }
     }
 
@@ -963,6 +969,7 @@ impl FnCx<'_> {
                 d.with_secondary(callee_why.at, "this value must be uniform")
             };
             let d = d.with_secondary(why.source, why.reason);
+            let d = with_inner(d, requirement, callee_why.at);
             self.diags.push(rule_note(d, requirement.rule));
             return;
         }
@@ -986,6 +993,12 @@ impl FnCx<'_> {
         let d = diagnostic(requirement.level, message, call);
         let d = explain(d, why, label);
         let d = d.with_secondary(requirement.site, format!("`{what}` requires uniformity"));
+        let d = if callee_why.cond && callee_why.at != why.at {
+            d.with_secondary(callee_why.at, format!("control flow in `{callee_name}` depends on this"))
+        } else {
+            d
+        };
+        let d = with_inner(d, requirement, callee_why.at);
         self.diags.push(rule_note(d, requirement.rule));
     }
 }
@@ -1008,6 +1021,14 @@ fn explain(d: Diagnostic, why: Why, label: &str) -> Diagnostic {
         d.with_note(why.reason)
     } else {
         d
+    }
+}
+
+/// Labels the condition deep in the call chain that the requirement came through.
+fn with_inner(d: Diagnostic, requirement: &Requirement, shown: Span) -> Diagnostic {
+    match requirement.inner {
+        Some(inner) if inner != shown => d.with_secondary(inner, "control flow depends on this value"),
+        _ => d,
     }
 }
 
