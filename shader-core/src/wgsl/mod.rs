@@ -11,6 +11,7 @@ pub mod parse_diagnostics;
 pub mod parser;
 mod stmt;
 mod texture;
+mod uniformity;
 
 use crate::diag::Diagnostics;
 use crate::ir::Module;
@@ -29,6 +30,11 @@ pub fn translate(source: &str, file: FileId) -> Result<(Module, Diagnostics), Di
     }
     let (module, lowered) = lower::lower(&ast);
     diagnostics.extend(lowered);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
+    }
+    // Uniformity (WGSL §15.2) needs resolved calls and types, so it runs on the IR.
+    diagnostics.extend(uniformity::check(&module, &ast, source));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
