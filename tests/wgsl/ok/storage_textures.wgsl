@@ -7,11 +7,12 @@
 @compute @workgroup_size(8, 8)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let size = textureDimensions(dst);
+    // Barriers need uniform control flow (WGSL §15.2): before the non-uniform early return.
+    textureBarrier();
     if any(id.xy >= size) { return; }
     let v = textureLoad(rw, id.xy);
     let u = textureLoad(ro, id.xy, 0);
     textureStore(dst, id.xy, vec4<f32>(v.x, f32(u.y), 0.0, 1.0));
     textureStore(rw, id.xy, v * 2.0);
     textureStore(dst3, id, vec4<f32>(1.0));
-    textureBarrier();
 }
