@@ -441,7 +441,7 @@ pub struct Attribute {
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     Block(Block),
-    Declaration(Declaration),
+    Declaration(Box<Declaration>),
     Expr(Expr),
     /// A lone `;`.
     Empty,
@@ -473,7 +473,16 @@ pub enum StmtKind {
 #[derive(Clone, Debug)]
 pub enum Condition {
     Expr(Expr),
-    Declaration { ty: FullySpecifiedType, name: Ident, init: Expr, span: Span },
+    Declaration(Box<ConditionDeclaration>),
+}
+
+/// `type name = init` as a loop condition.
+#[derive(Clone, Debug)]
+pub struct ConditionDeclaration {
+    pub ty: FullySpecifiedType,
+    pub name: Ident,
+    pub init: Expr,
+    pub span: Span,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,7 +523,7 @@ pub enum Callee {
     /// A function (built-in or user-defined) by name.
     Function(Ident),
     /// A constructor: `vec3(...)`, `float[3](...)`, `float[](...)`, `S(...)` for a declared struct.
-    Type(TypeSpecifier),
+    Type(Box<TypeSpecifier>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
