@@ -319,7 +319,7 @@ patch out vec4 tessFactor;
 layout(location = 2) smooth in vec4 color2;
 nonuniformEXT int dynamicIndex;
 vec4 scale(in vec4 v, const float k, out float r, inout int n[2], float) { return v * k; }
-void main() { }
+[[random(4)]] void main() [[subgroup_uniform_control_flow]] { }
 "#;
 
 #[test]
@@ -684,6 +684,7 @@ fn deep_nesting_is_diagnosed_not_overflowed() {
 // ---- corpus ----
 
 #[test]
+#[allow(clippy::print_stdout)] // the corpus count and misses are this test's report
 fn corpus_files_glslang_accepts_parse() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
     let Ok(manifest) = std::fs::read_to_string(root.join("MANIFEST.tsv")) else {
@@ -719,4 +720,41 @@ fn corpus_files_glslang_accepts_parse() {
     }
     assert!(total > 0);
     assert!(clean * 100 >= total * 85, "only {clean}/{total} corpus files parse");
+}
+
+#[test]
+fn every_type_keyword_is_a_builtin_type() {
+    let mut words: Vec<String> = "void bool int uint float double int8_t uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t \
+        float16_t float32_t float64_t atomic_uint sampler samplerShadow subpassInput isubpassInput usubpassInputMS \
+        sampler2DRectShadow samplerCubeArrayShadow sampler2DArrayShadow sampler1DShadow isampler2DMSArray usamplerBuffer \
+        image2DMS uimageCubeArray iimage1DArray image2DRect imageBuffer texture2DMSArray utexture3D itextureCube"
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    for prefix in ["", "i", "u", "b", "d", "f16", "f32", "f64", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"] {
+        for n in 2..=4 {
+            words.push(format!("{prefix}vec{n}"));
+        }
+    }
+    for prefix in ["", "d", "f16", "f32", "f64"] {
+        for c in 2..=4 {
+            words.push(format!("{prefix}mat{c}"));
+            for r in 2..=4 {
+                words.push(format!("{prefix}mat{c}x{r}"));
+            }
+        }
+    }
+    for kind in ["", "i", "u"] {
+        for family in ["sampler", "texture", "image"] {
+            for dim in ["1D", "2D", "3D", "Cube", "2DRect", "Buffer", "1DArray", "2DArray", "CubeArray", "2DMS", "2DMSArray"] {
+                words.push(format!("{kind}{family}{dim}"));
+            }
+        }
+    }
+    for word in &words {
+        assert!(shader_core::glsl::parser::builtin_type(word, 460, false).is_some(), "{word} is not a type");
+    }
+    for word in ["vec5", "mat1", "sampler3DShadow", "isampler2DShadow", "image2DShadow", "sampler2DMSShadow", "imageCubeMS", "vec", "Sampler2D"] {
+        assert!(shader_core::glsl::parser::builtin_type(word, 460, false).is_none(), "{word} is a type");
+    }
 }

@@ -286,6 +286,11 @@ pub enum QualifierKind {
     Memory(MemoryQualifier),
     /// `nonuniformEXT` (GL_EXT_nonuniform_qualifier).
     NonUniform,
+    /// `pervertexEXT` / `pervertexNV` (GL_EXT_fragment_shader_barycentric): a fragment input
+    /// read per vertex of the primitive, always an array.
+    PerVertex,
+    /// `perprimitiveEXT` / `perprimitiveNV` (mesh shading).
+    PerPrimitive,
 }
 
 /// GLSL 4.60 §4.3 storage qualifiers, plus the parameter directions of §6.1.1.
@@ -347,6 +352,8 @@ pub enum MemoryQualifier {
     Restrict,
     ReadOnly,
     WriteOnly,
+    /// `nonprivate` (GL_KHR_memory_scope_semantics).
+    NonPrivate,
 }
 
 impl TypeQualifiers {

@@ -53,6 +53,13 @@ pub fn parse(tokens: &[Token], version: u32, es: bool) -> (TranslationUnit, Diag
         if p.eat(";") {
             continue;
         }
+        // `[[subgroup_uniform_control_flow]] void main()`: function attributes
+        // (GL_EXT_subgroup_uniform_control_flow) only request guarantees the SPIR-V we emit
+        // gives anyway, so they are parsed and dropped.
+        if p.attributes().is_none() {
+            p.recover();
+            continue;
+        }
         match p.declaration(true) {
             Some(d) => decls.push(d),
             None => p.recover(),
@@ -311,7 +318,9 @@ impl<'t> Parser<'t> {
             }
             return decl(DeclarationKind::Qualifiers(qualifiers), self.since(start));
         }
-        if !qualifiers.is_empty() && self.is_word_at(0) && !self.is_type_word(self.peek()) && self.peek() != "struct" {
+        // A block name may already be a type name: a forward-declared `buffer_reference` block.
+        let block = self.peek_at(1) == "{" && self.builtin_type(self.peek()).is_none();
+        if !qualifiers.is_empty() && self.is_word_at(0) && (block || !self.is_type_word(self.peek())) && self.peek() != "struct" {
             match self.peek_at(1) {
                 "{" => {
                     let block = self.interface_block(qualifiers, start)?;
@@ -341,6 +350,8 @@ impl<'t> Parser<'t> {
         let name = self.ident("a name")?;
         if self.is_punct("(") {
             let prototype = self.function_prototype(full, name, start)?;
+            // Attributes may also sit between the header and the body (see `parse`).
+            self.attributes()?;
             if self.is_punct("{") {
                 if !top_level {
                     self.error(diag::function_definition_not_allowed_here(self.span()));
@@ -843,10 +854,7 @@ impl<'t> Parser<'t> {
     /// Left-associative binary operators binding at least as tight as `min_precedence`.
     fn binary(&mut self, min_precedence: u8) -> Option<Expr> {
         let mut left = self.unary()?;
-        loop {
-            let Some((op, precedence)) = (self.kind_at(0) == Some(TokenKind::Punct)).then(|| binary_op(self.peek())).flatten() else {
-                break;
-            };
+        while let Some((op, precedence)) = (self.kind_at(0) == Some(TokenKind::Punct)).then(|| binary_op(self.peek())).flatten() {
             if precedence < min_precedence {
                 break;
             }
@@ -1100,7 +1108,10 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
         "restrict" => Q::Memory(MemoryQualifier::Restrict),
         "readonly" => Q::Memory(MemoryQualifier::ReadOnly),
         "writeonly" => Q::Memory(MemoryQualifier::WriteOnly),
+        "nonprivate" => Q::Memory(MemoryQualifier::NonPrivate),
         "nonuniformEXT" => Q::NonUniform,
+        "pervertexEXT" | "pervertexNV" => Q::PerVertex,
+        "perprimitiveEXT" | "perprimitiveNV" => Q::PerPrimitive,
         _ => return precision_word(word).map(Q::Precision),
     })
 }
