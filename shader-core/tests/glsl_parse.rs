@@ -249,7 +249,7 @@ fn precedence_table() {
         ("a < b == c > d", "((a < b) == (c > d))"),
         ("a >> 1 >= b", "((a >> 1) >= b)"),
         ("texture2D(s, uv)", "texture2D(s, uv)"),
-        ("sampler2D(t, s)", "type Sampler(ImageType { kind: Float, dim: D2, arrayed: false, multisampled: false, shadow: false })(t, s)"),
+        ("sampler2D(t, s)", "type Sampler(ImageType { scalar: Scalar { kind: Float, width: 4 }, dim: D2, arrayed: false, multisampled: false, shadow: false })(t, s)"),
     ];
     let mut failures = Vec::new();
     for (source, expected) in cases {
@@ -389,7 +389,7 @@ fn every_declaration_form() {
     assert!(v.ty.qualifiers.layout("rgba8").is_some_and(|l| l.value.is_none()));
     assert!(v.ty.qualifiers.has_memory(MemoryQualifier::ReadOnly) && v.ty.qualifiers.has_memory(MemoryQualifier::Restrict));
     let TypeKind::Builtin(BuiltinType::Image(image)) = v.ty.ty.kind else { panic!() };
-    assert_eq!((image.dim, image.arrayed, image.kind), (ImageDim::D2, false, shader_core::ir::ScalarKind::Float));
+    assert_eq!((image.dim, image.arrayed, image.scalar), (ImageDim::D2, false, shader_core::ir::Scalar::F32));
 
     let DeclarationKind::Variables(v) = &decls[17].kind else { panic!() };
     assert!(matches!(v.ty.ty.kind, TypeKind::Builtin(BuiltinType::SubpassInput { multisampled: true, .. })));
@@ -719,7 +719,7 @@ fn corpus_files_glslang_accepts_parse() {
         println!("  miss {m}");
     }
     assert!(total > 0);
-    assert!(clean * 100 >= total * 85, "only {clean}/{total} corpus files parse");
+    assert!(clean * 100 >= total * 95, "only {clean}/{total} corpus files parse");
 }
 
 #[test]
@@ -727,7 +727,8 @@ fn every_type_keyword_is_a_builtin_type() {
     let mut words: Vec<String> = "void bool int uint float double int8_t uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t \
         float16_t float32_t float64_t atomic_uint sampler samplerShadow subpassInput isubpassInput usubpassInputMS \
         sampler2DRectShadow samplerCubeArrayShadow sampler2DArrayShadow sampler1DShadow isampler2DMSArray usamplerBuffer \
-        image2DMS uimageCubeArray iimage1DArray image2DRect imageBuffer texture2DMSArray utexture3D itextureCube"
+        image2DMS uimageCubeArray iimage1DArray image2DRect imageBuffer texture2DMSArray utexture3D itextureCube \
+        u64image2D i64imageBuffer f16subpassInputMS f16sampler2DShadow f16texture2DMSArray accelerationStructureEXT rayQueryEXT"
         .split_whitespace()
         .map(str::to_string)
         .collect();
@@ -754,7 +755,7 @@ fn every_type_keyword_is_a_builtin_type() {
     for word in &words {
         assert!(shader_core::glsl::parser::builtin_type(word, 460, false).is_some(), "{word} is not a type");
     }
-    for word in ["vec5", "mat1", "sampler3DShadow", "isampler2DShadow", "image2DShadow", "sampler2DMSShadow", "imageCubeMS", "vec", "Sampler2D"] {
+    for word in ["vec5", "mat1", "sampler3DShadow", "isampler2DShadow", "image2DShadow", "sampler2DMSShadow", "imageCubeMS", "i64subpassInput", "vec", "Sampler2D"] {
         assert!(shader_core::glsl::parser::builtin_type(word, 460, false).is_none(), "{word} is a type");
     }
 }

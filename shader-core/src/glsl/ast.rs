@@ -17,7 +17,7 @@
 //!   ([`Callee::Type`]), `.length()` is a [`ExprKind::MethodCall`], swizzles are
 //!   [`ExprKind::Field`].
 
-use crate::ir::{Scalar, ScalarKind, VectorSize};
+use crate::ir::{Scalar, VectorSize};
 use crate::span::Span;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -225,19 +225,25 @@ pub enum BuiltinType {
     Texture(ImageType),
     /// A storage image: `image2D`, `uimageBuffer`, ... (format and access come from qualifiers).
     Image(ImageType),
-    /// `subpassInput`, `isubpassInputMS`, ... (GL_KHR_vulkan_glsl).
-    SubpassInput { kind: ScalarKind, multisampled: bool },
+    /// `subpassInput`, `isubpassInputMS`, `f16subpassInput`, ... (GL_KHR_vulkan_glsl).
+    SubpassInput { scalar: Scalar, multisampled: bool },
     /// `sampler` and `samplerShadow` (Vulkan GLSL).
     SamplerState { shadow: bool },
     /// `atomic_uint` (GLSL 4.60 §4.1.7.3).
     AtomicUint,
+    /// `accelerationStructureEXT` (GL_EXT_ray_tracing / GL_EXT_ray_query).
+    AccelerationStructure,
+    /// `rayQueryEXT` (GL_EXT_ray_query).
+    RayQuery,
 }
 
 /// The shape of a sampler, texture or image type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ImageType {
-    /// Float, Sint (`i` prefix) or Uint (`u` prefix).
-    pub kind: ScalarKind,
+    /// The sampled type: `F32`, `I32` (`i` prefix), `U32` (`u` prefix), and with
+    /// GL_EXT_shader_image_int64 / GL_AMD_gpu_shader_half_float_fetch `I64` (`i64`), `U64`
+    /// (`u64`), `F16` (`f16`).
+    pub scalar: Scalar,
     pub dim: ImageDim,
     pub arrayed: bool,
     pub multisampled: bool,

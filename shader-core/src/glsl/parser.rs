@@ -1233,21 +1233,23 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     }
     match word {
         "atomic_uint" => return Some(BuiltinType::AtomicUint),
+        "accelerationStructureEXT" => return Some(BuiltinType::AccelerationStructure),
+        "rayQueryEXT" => return Some(BuiltinType::RayQuery),
         "sampler" => return Some(BuiltinType::SamplerState { shadow: false }),
         "samplerShadow" => return Some(BuiltinType::SamplerState { shadow: true }),
         _ => {}
     }
-    // `image2D` starts with `i` too: the prefix counts only before a family name.
+    // `image2D` starts with `i` too: a prefix counts only before a family name.
     let families = ["sampler", "texture", "image", "subpassInput"];
-    let (kind, rest) = match (word.as_bytes().first(), word.get(1..)) {
-        (Some(b'i'), Some(r)) if families.iter().any(|f| r.starts_with(f)) => (ScalarKind::Sint, r),
-        (Some(b'u'), Some(r)) if families.iter().any(|f| r.starts_with(f)) => (ScalarKind::Uint, r),
-        _ => (ScalarKind::Float, word),
-    };
-    if let Some(ms) = rest.strip_prefix("subpassInput") {
+    let (scalar, rest) = [("i64", Scalar::I64), ("u64", Scalar::U64), ("f16", Scalar::F16), ("i", Scalar::I32), ("u", Scalar::U32)]
+        .into_iter()
+        .find_map(|(prefix, s)| word.strip_prefix(prefix).filter(|r| families.iter().any(|f| r.starts_with(f))).map(|r| (s, r)))
+        .unwrap_or((Scalar::F32, word));
+    let kind = scalar.kind;
+    if let Some(ms) = rest.strip_prefix("subpassInput").filter(|_| scalar.width != 8) {
         return match ms {
-            "" => Some(BuiltinType::SubpassInput { kind, multisampled: false }),
-            "MS" => Some(BuiltinType::SubpassInput { kind, multisampled: true }),
+            "" => Some(BuiltinType::SubpassInput { scalar, multisampled: false }),
+            "MS" => Some(BuiltinType::SubpassInput { scalar, multisampled: true }),
             _ => None,
         };
     }
@@ -1298,7 +1300,7 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     if !valid {
         return None;
     }
-    let image = ImageType { kind, dim, arrayed, multisampled, shadow };
+    let image = ImageType { scalar, dim, arrayed, multisampled, shadow };
     Some(match family {
         Family::Sampler => BuiltinType::Sampler(image),
         Family::Texture => BuiltinType::Texture(image),
