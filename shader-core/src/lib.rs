@@ -7,6 +7,7 @@
 //! ```
 
 pub mod diag;
+pub mod glsl;
 pub mod ir;
 pub mod span;
 pub mod layout;

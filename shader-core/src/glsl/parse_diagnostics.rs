@@ -1,0 +1,67 @@
+//! Every message the GLSL parser reports, built by small constructors so the wording stays
+//! consistent and reviewable in one place.
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+/// How a token is named in a message: its text in quotes, or "end of file".
+pub fn describe(text: &str) -> String {
+    if text.is_empty() {
+        "end of file".to_string()
+    } else {
+        format!("'{text}'")
+    }
+}
+
+/// `expected <what>, found '<tok>'` on the span of the offending token.
+pub fn expected(what: &str, found: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("expected {what}, found {}", describe(found)), span)
+}
+
+pub fn expected_after(what: &str, after: &str, found: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("expected {what} after {after}, found {}", describe(found)), span)
+}
+
+pub fn unclosed(open: &str, close: &str, found: &str, span: Span, open_span: Span) -> Diagnostic {
+    Diagnostic::error(format!("expected '{close}', found {}", describe(found)), span)
+        .with_secondary(open_span, format!("to match this '{open}'"))
+}
+
+pub fn nesting_too_deep(limit: usize, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("nesting is too deep (more than {limit} levels)"), span)
+        .with_label_message("the parser stops descending here")
+}
+
+pub fn malformed_literal(what: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("malformed numeric literal: {what}"), span)
+}
+
+pub fn literal_out_of_range(span: Span) -> Diagnostic {
+    Diagnostic::error("integer literal does not fit in 64 bits", span)
+}
+
+pub fn expected_type(found: &str, span: Span) -> Diagnostic {
+    expected("a type", found, span)
+}
+
+pub fn precision_needs_precision_qualifier(found: &str, span: Span) -> Diagnostic {
+    expected_after("'lowp', 'mediump' or 'highp'", "'precision'", found, span)
+        .with_note("GLSL 4.60 §4.7.4: `precision highp float;`")
+}
+
+pub fn block_needs_storage(span: Span) -> Diagnostic {
+    Diagnostic::error("an interface block needs a storage qualifier", span)
+        .with_note("GLSL 4.60 §4.3.9: `uniform`, `buffer`, `in` or `out` comes before the block name")
+}
+
+pub fn function_definition_not_allowed_here(span: Span) -> Diagnostic {
+    Diagnostic::error("a function cannot be defined inside another function", span)
+}
+
+pub fn case_outside_switch(what: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("'{what}' label outside a switch statement"), span)
+}
+
+pub fn empty_declaration(span: Span) -> Diagnostic {
+    Diagnostic::error("declaration declares nothing", span)
+}
