@@ -13,6 +13,7 @@ pub mod layout;
 pub mod reflect;
 pub mod spirv;
 pub mod wgsl;
+pub mod glsl;
 
 use diag::Diagnostics;
 use span::SourceMap;

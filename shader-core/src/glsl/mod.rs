@@ -1,0 +1,4 @@
+//! The GLSL front end: preprocessing (this module's `preprocess`), then parsing and lowering
+//! to the IR.
+
+pub mod preprocess;
