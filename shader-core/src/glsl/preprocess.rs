@@ -303,12 +303,16 @@ impl Pp<'_, '_, '_> {
     fn report(&mut self, mut d: Diagnostic) {
         if let Some(span) = d.primary_span() {
             if let Some(i) = self.frames.iter().rposition(|f| f.file == span.file) {
-                for frame in self.frames[..=i].iter().rev() {
-                    if let Some(site) = frame.include_site {
-                        let file = self.sources.get(site.file);
-                        let (line, _) = file.line_col(site.start);
-                        d = d.with_note(format!("in the file included from {}:{line}", file.name));
-                    }
+                // The innermost few sites; a deep chain (a cycle) would drown the message.
+                const SHOWN: usize = 4;
+                let sites: Vec<Span> = self.frames[..=i].iter().rev().filter_map(|f| f.include_site).collect();
+                for site in sites.iter().take(SHOWN) {
+                    let file = self.sources.get(site.file);
+                    let (line, _) = file.line_col(site.start);
+                    d = d.with_note(format!("in the file included from {}:{line}", file.name));
+                }
+                if sites.len() > SHOWN {
+                    d = d.with_note(format!("... and {} more levels of `#include`", sites.len() - SHOWN));
                 }
             }
             if self.out.line_directives.iter().any(|l| l.file == span.file && l.offset <= span.start) {
@@ -472,7 +476,8 @@ impl Pp<'_, '_, '_> {
             "endif" => self.endif(args, name_span),
             "error" => {
                 let message = self.raw_text(args);
-                self.report(Diagnostic::error(format!("#error {message}"), span).with_label_message("`#error` directive"));
+                let message = if message.is_empty() { "#error".to_string() } else { format!("#error {message}") };
+                self.report(Diagnostic::error(message, span).with_label_message("`#error` directive"));
             }
             "pragma" => self.pragma(args, span),
             "line" => self.line(args, span, line.end),
@@ -928,6 +933,7 @@ impl Pp<'_, '_, '_> {
                     found = Some((id, candidate.clone()));
                     break;
                 }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => failures.push(candidate.display().to_string()),
                 Err(e) => failures.push(format!("{} ({e})", candidate.display())),
             }
         }
@@ -943,7 +949,7 @@ impl Pp<'_, '_, '_> {
         }
         if self.frames.len() >= MAX_INCLUDE_DEPTH {
             let mut d = Diagnostic::error(format!("`#include` nested more than {MAX_INCLUDE_DEPTH} deep"), span);
-            if let Some(start) = self.frames.iter().position(|f| f.file == file) {
+            if let Some(start) = self.frames.iter().rposition(|f| f.file == file) {
                 let chain: Vec<String> = self.frames[start..].iter().map(|f| f.path.display().to_string()).chain([path.display().to_string()]).collect();
                 d = d.with_note(format!("include cycle: {}", chain.join(" -> ")));
             }

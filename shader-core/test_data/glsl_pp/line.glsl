@@ -10,7 +10,7 @@ L
 #define BASE 10
 #line BASE
 __LINE__
-#error presumed line 10
+#error presumed line 11
 #line x
 #line 5 y
 #line 5 6 7

@@ -162,7 +162,7 @@ impl Parser<'_> {
 
 /// The value of an integer literal as a 32-bit int (a `u` suffix reinterprets the bits).
 pub(super) fn parse_int(text: &str) -> Option<i32> {
-    let digits = text.trim_end_matches(|c: char| matches!(c, 'u' | 'U' | 'l' | 'L' | 's' | 'S'));
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L', 's', 'S']);
     let value = if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
         u64::from_str_radix(hex, 16).ok()?
     } else if digits.len() > 1 && digits.starts_with('0') {

@@ -69,8 +69,7 @@ pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec
     let mut lines = Vec::new();
     let mut toks = Vec::new();
     let mut ws = false;
-    loop {
-        let Some(c) = lexer.cur() else { break };
+    while let Some(c) = lexer.cur() {
         match c {
             b'\n' => {
                 lines.push(Line { toks: std::mem::take(&mut toks), end: lexer.pos as u32 });
