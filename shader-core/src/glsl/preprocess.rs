@@ -1,0 +1,1251 @@
+//! The GLSL preprocessor (GLSL 4.60 §3.3, GL_GOOGLE_include_directive): turns a source file and
+//! the files it includes into the token stream the GLSL parser reads.
+//!
+//! # Contract
+//!
+//! [`preprocess`] never fails and never panics: it returns every token it could produce plus
+//! every diagnostic. Included files are added to the caller's [`SourceMap`], so every span in
+//! the output (tokens and diagnostics) points into the file the text came from.
+//!
+//! * Token spans: a token written in a file has its own span. A token that comes from a macro
+//!   body (or a `##` paste, or `__LINE__`) has the span of the outermost macro invocation that
+//!   produced it (the macro name, through the closing `)` of a function-like invocation).
+//!   Tokens of macro arguments keep the span where they were written.
+//! * `#line`: the [`SourceMap`] knows only physical lines. [`PpOutput::line_directives`]
+//!   records every `#line`; [`PpOutput::presumed_line`] maps a span to the line number the
+//!   shader asked for. Diagnostics the preprocessor reports after a `#line` carry a note with
+//!   the presumed line; later stages may do the same with `presumed_line`.
+//! * `__FILE__` is an integer (GLSL has no strings): 0 in the main file, the [`FileId`] number
+//!   in an included file, or the source-string number of the last `#line N S`.
+//!   (glslang prints the include name there, which only its own text output can carry.)
+//! * Without `#version` the shader is GLSL 1.10 (GLSL 4.60 §3.3): `__VERSION__` is 110 and
+//!   [`PpOutput::version`] is `None`.
+//! * `#include` needs `#extension GL_GOOGLE_include_directive` (or
+//!   `GL_ARB_shading_language_include`) enabled, as in glslang. `"name"` is looked up next to
+//!   the including file, then in [`PpOptions::include_dirs`]; `<name>` only in the include
+//!   dirs. The loader is called with each candidate path in that order; the first `Ok` wins.
+
+mod expr;
+mod lex;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::Stage;
+use crate::span::{FileId, SourceMap, Span};
+use lex::{Kind, Line, PTok};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
+
+/// What the preprocessor needs to know besides the source.
+#[derive(Clone, Debug, Default)]
+pub struct PpOptions {
+    /// `-D NAME=VALUE`: defined before the first line, in order. `NAME` may be `F(a,b)` for a
+    /// function-like macro; `VALUE` is the body, used verbatim (pass `"1"` for a bare `-D NAME`).
+    pub defines: Vec<(String, String)>,
+    pub include_dirs: Vec<PathBuf>,
+    /// The shader stage. No predefined macro depends on it today (glslang defines none); kept
+    /// so that callers pass one options struct.
+    pub stage: Option<Stage>,
+    /// Vulkan GLSL (GL_KHR_vulkan_glsl): defines `VULKAN` as 100.
+    pub vulkan: bool,
+}
+
+/// The kind of a token the parser reads. Keywords and `true`/`false` are `Ident`s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    Ident,
+    /// Decimal, octal (`0` prefix) or hex; suffixes `u`, `l`, `ul`, `s`, `us` in `text`.
+    IntLit,
+    /// Suffixes `f`, `lf`, `hf` in `text`.
+    FloatLit,
+    /// An operator or punctuation; `text` is exactly the operator (`"<<="`, `"^^"`, `"."`).
+    Punct,
+}
+
+/// One token of the preprocessed stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub text: String,
+    pub span: Span,
+}
+
+/// The name the brief of the GLSL front end uses for [`Token`].
+pub type PpToken = Token;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Profile {
+    Core,
+    Compatibility,
+    Es,
+}
+
+/// `#version N [profile]`. Without a profile word: `Es` for 100, `Core` for 150 and later,
+/// `Compatibility` before 150 (GLSL 4.60 §3.3; 1.10-1.40 have only the full language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Version {
+    pub number: u32,
+    pub profile: Profile,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Behavior {
+    Require,
+    Enable,
+    Warn,
+    Disable,
+}
+
+/// `#extension name : behavior`, in source order (`name` may be `all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub name: String,
+    pub behavior: Behavior,
+    pub span: Span,
+}
+
+/// `#pragma ...`: the tokens after `pragma`, joined by single spaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pragma {
+    pub text: String,
+    pub span: Span,
+}
+
+/// The source-string part of `#line N S`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineSource {
+    Number(u32),
+    /// `#line N "name"` (GL_GOOGLE_cpp_style_line_directive).
+    Name(String),
+}
+
+/// `#line`: from `offset` on (the start of the line after the directive), physical line
+/// `physical_line` of `file` is presumed to be line `line`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineDirective {
+    pub file: FileId,
+    pub offset: u32,
+    pub physical_line: u32,
+    pub line: u32,
+    pub source: Option<LineSource>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct PpOutput {
+    pub tokens: Vec<Token>,
+    pub version: Option<Version>,
+    pub extensions: Vec<Extension>,
+    pub pragmas: Vec<Pragma>,
+    pub line_directives: Vec<LineDirective>,
+    pub diagnostics: Diagnostics,
+    /// Every file `#include` read, once each, in the order first read.
+    pub included_files: Vec<PathBuf>,
+}
+
+impl PpOutput {
+    /// The line number of `span` as `#line` directives renumbered it (the physical line when
+    /// none applies).
+    pub fn presumed_line(&self, sources: &SourceMap, span: Span) -> u32 {
+        presumed_line(&self.line_directives, sources, span)
+    }
+}
+
+/// Preprocesses `main` (already in `sources`; its name is its path). Included files are read
+/// through `loader` and added to `sources`.
+pub fn preprocess(
+    sources: &mut SourceMap,
+    main: FileId,
+    options: &PpOptions,
+    loader: &mut dyn FnMut(&Path) -> std::io::Result<String>,
+) -> PpOutput {
+    let mut pp = Pp {
+        sources,
+        options,
+        loader,
+        out: PpOutput::default(),
+        macros: HashMap::new(),
+        names: HashMap::new(),
+        frames: Vec::new(),
+        pending: VecDeque::new(),
+        in_if: false,
+        seen_content: false,
+        extension_state: HashMap::new(),
+        once: HashSet::new(),
+        loaded: HashMap::new(),
+        expansion_depth: 0,
+        budget: EXPANSION_BUDGET,
+        main,
+    };
+    pp.predefine();
+    let path = PathBuf::from(&pp.sources.get(main).name);
+    pp.push_frame(main, path, None);
+    while let Some(tok) = pp.next_expanded(true) {
+        pp.emit(tok);
+    }
+    pp.out
+}
+
+/// Extensions the compiler implements; each also defines a `GL_<name>` macro as 1.
+pub const SUPPORTED_EXTENSIONS: &[&str] = &[
+    "GL_GOOGLE_include_directive",
+    "GL_GOOGLE_cpp_style_line_directive",
+    "GL_ARB_shading_language_include",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shading_language_420pack",
+    "GL_EXT_scalar_block_layout",
+    "GL_EXT_samplerless_texture_functions",
+    "GL_EXT_nonuniform_qualifier",
+    "GL_EXT_control_flow_attributes",
+    "GL_EXT_shader_explicit_arithmetic_types",
+    "GL_EXT_shader_explicit_arithmetic_types_int8",
+    "GL_EXT_shader_explicit_arithmetic_types_int32",
+    "GL_EXT_shader_explicit_arithmetic_types_float32",
+    "GL_EXT_shader_explicit_arithmetic_types_int16",
+    "GL_EXT_shader_explicit_arithmetic_types_int64",
+    "GL_EXT_shader_explicit_arithmetic_types_float16",
+    "GL_EXT_shader_16bit_storage",
+    "GL_EXT_shader_8bit_storage",
+    "GL_KHR_shader_subgroup_basic",
+    "GL_KHR_shader_subgroup_vote",
+    "GL_KHR_shader_subgroup_ballot",
+    "GL_KHR_shader_subgroup_arithmetic",
+    "GL_KHR_shader_subgroup_shuffle",
+    "GL_KHR_shader_subgroup_shuffle_relative",
+    "GL_KHR_shader_subgroup_clustered",
+    "GL_KHR_shader_subgroup_quad",
+    "GL_KHR_vulkan_glsl",
+];
+
+/// Include nesting limit; an include cycle without a guard stops here.
+const MAX_INCLUDE_DEPTH: usize = 32;
+/// Nesting limit of macro argument pre-expansion, so deep nesting cannot overflow the stack.
+const MAX_EXPANSION_DEPTH: u32 = 200;
+/// Tokens macro expansion may produce in total, so `#define A B B` chains cannot hang.
+const EXPANSION_BUDGET: usize = 1 << 19;
+/// `#if` nesting limit per file (glslang's maxIfNesting is 64).
+const MAX_IF_DEPTH: usize = 64;
+
+/// The `__LINE__`-like macros whose value depends on where they are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dynamic {
+    Line,
+    File,
+    Version,
+}
+
+#[derive(Clone, Debug)]
+struct Macro {
+    /// Interned name: what hide sets hold.
+    id: u32,
+    /// `Some` for a function-like macro.
+    params: Option<Vec<String>>,
+    body: Vec<PTok>,
+    dynamic: Option<Dynamic>,
+    /// The name in the `#define` (for "previous definition" notes).
+    span: Span,
+    /// Predefined macros cannot be redefined or undefined.
+    predefined: bool,
+}
+
+/// One `#if` group being read.
+#[derive(Clone, Debug)]
+struct Cond {
+    /// The `#if`/`#ifdef`/`#ifndef` directive.
+    span: Span,
+    /// The current branch is being read (and so is every enclosing group).
+    active: bool,
+    /// A branch was taken already, or the enclosing group is skipped: later branches are not.
+    taken: bool,
+    seen_else: bool,
+}
+
+/// One file being read: the main file or an include.
+struct Frame {
+    file: FileId,
+    path: PathBuf,
+    lines: Vec<Line>,
+    next: usize,
+    conds: Vec<Cond>,
+    /// The `#include` directive that opened this file.
+    include_site: Option<Span>,
+    /// `__FILE__`: the source-string number.
+    source_number: u32,
+}
+
+struct Pp<'s, 'o, 'l> {
+    sources: &'s mut SourceMap,
+    options: &'o PpOptions,
+    loader: &'l mut dyn FnMut(&Path) -> std::io::Result<String>,
+    out: PpOutput,
+    macros: HashMap<String, Macro>,
+    names: HashMap<String, u32>,
+    frames: Vec<Frame>,
+    /// Tokens to read (rescan) before the next line: macro expansions and peeked tokens.
+    pending: VecDeque<PTok>,
+    /// Reading an `#if` expression: `defined` is an operator.
+    in_if: bool,
+    /// A token or directive was read: `#version` may no longer appear.
+    seen_content: bool,
+    /// The last behavior given to each extension name (`all` is expanded).
+    extension_state: HashMap<String, Behavior>,
+    once: HashSet<FileId>,
+    loaded: HashMap<PathBuf, FileId>,
+    expansion_depth: u32,
+    budget: usize,
+    main: FileId,
+}
+
+impl Pp<'_, '_, '_> {
+    // ---- diagnostics -------------------------------------------------------------------
+
+    /// Reports `d`, adding where its file was included from and the `#line` presumed line.
+    fn report(&mut self, mut d: Diagnostic) {
+        if let Some(span) = d.primary_span() {
+            if let Some(i) = self.frames.iter().rposition(|f| f.file == span.file) {
+                // The innermost few sites; a deep chain (a cycle) would drown the message.
+                const SHOWN: usize = 4;
+                let sites: Vec<Span> = self.frames[..=i].iter().rev().filter_map(|f| f.include_site).collect();
+                for site in sites.iter().take(SHOWN) {
+                    let file = self.sources.get(site.file);
+                    let (line, _) = file.line_col(site.start);
+                    d = d.with_note(format!("in the file included from {}:{line}", file.name));
+                }
+                if sites.len() > SHOWN {
+                    d = d.with_note(format!("... and {} more levels of `#include`", sites.len() - SHOWN));
+                }
+            }
+            if self.out.line_directives.iter().any(|l| l.file == span.file && l.offset <= span.start) {
+                let line = presumed_line(&self.out.line_directives, self.sources, span);
+                d = d.with_note(format!("this is line {line} as renumbered by `#line`"));
+            }
+        }
+        self.out.diagnostics.push(d);
+    }
+
+    fn error(&mut self, message: impl Into<String>, span: Span) {
+        self.report(Diagnostic::error(message, span));
+    }
+
+    fn warning(&mut self, message: impl Into<String>, span: Span) {
+        self.report(Diagnostic::warning(message, span));
+    }
+
+    // ---- setup ---------------------------------------------------------------------------
+
+    fn intern(&mut self, name: &str) -> u32 {
+        let next = self.names.len() as u32;
+        *self.names.entry(name.to_string()).or_insert(next)
+    }
+
+    /// Defines the macros that exist before the first line: the dynamic ones, the supported
+    /// extensions, `VULKAN`, and the user's `-D`s. Their bodies live in a `<predefined>` file
+    /// of the source map so that their tokens have real spans.
+    fn predefine(&mut self) {
+        let mut text = String::new();
+        for ext in SUPPORTED_EXTENSIONS {
+            text.push_str(&format!("#define {ext} 1\n"));
+        }
+        if self.options.vulkan {
+            text.push_str("#define VULKAN 100\n");
+        }
+        let builtin_lines = text.lines().count();
+        for (name, value) in &self.options.defines {
+            text.push_str(&format!("#define {name} {value}\n"));
+        }
+        let file = self.sources.add("<predefined>", text.clone());
+        let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
+        for (i, line) in lines.into_iter().enumerate() {
+            if line.toks.len() >= 2 {
+                // Builtins bypass the reserved-name checks; user defines do not.
+                let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
+                self.define(&line.toks[2..], i < builtin_lines, span);
+            }
+        }
+        for (name, dynamic) in [("__LINE__", Dynamic::Line), ("__FILE__", Dynamic::File), ("__VERSION__", Dynamic::Version)] {
+            let id = self.intern(name);
+            let m = Macro { id, params: None, body: Vec::new(), dynamic: Some(dynamic), span: Span::default(), predefined: true };
+            self.macros.insert(name.to_string(), m);
+        }
+    }
+
+    fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
+        let text = self.sources.get(file).text.clone();
+        let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
+        let source_number = if file == self.main { 0 } else { file.0 };
+        self.frames.push(Frame { file, path, lines, next: 0, conds: Vec::new(), include_site, source_number });
+    }
+
+    // ---- output ----------------------------------------------------------------------------
+
+    fn emit(&mut self, tok: PTok) {
+        let kind = match tok.kind {
+            Kind::Ident => TokenKind::Ident,
+            Kind::Int => TokenKind::IntLit,
+            Kind::Float => TokenKind::FloatLit,
+            Kind::Punct => TokenKind::Punct,
+            Kind::Placemarker => return,
+            Kind::Str => {
+                self.error("GLSL has no string literals", tok.span);
+                return;
+            }
+            Kind::Other => {
+                self.error(format!("invalid character `{}`", tok.text.escape_debug()), tok.span);
+                return;
+            }
+        };
+        if let Some(m) = &tok.malformed {
+            self.error(m.clone(), tok.span);
+        }
+        self.out.tokens.push(Token { kind, text: tok.text, span: tok.span });
+    }
+
+    // ---- reading lines and directives ----------------------------------------------------
+
+    /// The tokens of the next line to expand, after processing directives and skipping
+    /// inactive groups. `None` at the end of the main file.
+    fn next_line(&mut self) -> Option<Vec<PTok>> {
+        loop {
+            let frame = self.frames.last_mut()?;
+            if frame.next >= frame.lines.len() {
+                let conds = std::mem::take(&mut frame.conds);
+                for c in conds {
+                    self.error("unterminated conditional directive: no `#endif` before the end of the file", c.span);
+                }
+                self.frames.pop();
+                continue;
+            }
+            let line = std::mem::take(&mut frame.lines[frame.next]);
+            frame.next += 1;
+            let skipping = frame.conds.last().is_some_and(|c| !c.active);
+            if line.toks.first().is_some_and(|t| t.is_punct("#")) {
+                self.directive(line, skipping);
+                continue;
+            }
+            if skipping || line.toks.is_empty() {
+                continue;
+            }
+            self.seen_content = true;
+            return Some(line.toks);
+        }
+    }
+
+    fn directive(&mut self, line: Line, skipping: bool) {
+        let toks = line.toks;
+        let Some(name) = toks.get(1) else { return }; // the null directive (C11 §6.10.7)
+        let span = toks[0].span.to(toks[toks.len() - 1].span);
+        let name_span = toks[0].span.to(name.span);
+        let args = &toks[2..];
+        let name_text = if name.kind == Kind::Ident { name.text.as_str() } else { "" };
+        if skipping {
+            // C11 §6.10p4/§6.10.1p6: in a skipped group only the conditional structure counts.
+            match name_text {
+                "if" | "ifdef" | "ifndef" => self.push_cond(name_span, false),
+                "elif" => self.elif(args, name_span),
+                "else" => self.else_(args, name_span),
+                "endif" => self.endif(args, name_span),
+                _ => {}
+            }
+            return;
+        }
+        if name_text != "version" {
+            self.seen_content = true;
+        }
+        match name_text {
+            "define" => self.define(args, false, span),
+            "undef" => self.undef(args, name_span),
+            "if" => {
+                let value = self.condition(args, span);
+                self.push_cond(name_span, value);
+            }
+            "ifdef" | "ifndef" => {
+                let value = match args.first() {
+                    Some(t) if t.kind == Kind::Ident => {
+                        self.extra_tokens(&args[1..], name_text);
+                        self.macros.contains_key(&t.text) == (name_text == "ifdef")
+                    }
+                    _ => {
+                        self.error(format!("`#{name_text}` needs a macro name"), name_span);
+                        false
+                    }
+                };
+                self.push_cond(name_span, value);
+            }
+            "elif" => self.elif(args, name_span),
+            "else" => self.else_(args, name_span),
+            "endif" => self.endif(args, name_span),
+            "error" => {
+                let message = self.raw_text(args);
+                let message = if message.is_empty() { "#error".to_string() } else { format!("#error {message}") };
+                self.report(Diagnostic::error(message, span).with_label_message("`#error` directive"));
+            }
+            "pragma" => self.pragma(args, span),
+            "line" => self.line(args, span, line.end),
+            "version" => self.version(args, span),
+            "extension" => self.extension(args, span),
+            "include" => self.include(args, span),
+            _ => self.error(format!("unknown preprocessor directive `#{}`", name.text), name_span),
+        }
+    }
+
+    /// The source text of `toks` (which come from one line of one file), as written.
+    fn raw_text(&self, toks: &[PTok]) -> String {
+        match (toks.first(), toks.last()) {
+            (Some(a), Some(b)) if a.span.file == b.span.file => self.sources.slice(Span::new(a.span.file, a.span.start, b.span.end)).replace("\\\n", ""),
+            _ => String::new(),
+        }
+    }
+
+    fn extra_tokens(&mut self, rest: &[PTok], directive: &str) {
+        if let Some(t) = rest.first() {
+            self.error(format!("unexpected `{}` after `#{directive}`", t.text), t.span);
+        }
+    }
+
+    // ---- conditionals (GLSL 4.60 §3.3; C11 §6.10.1) ----------------------------------------
+
+    fn push_cond(&mut self, span: Span, value: bool) {
+        let Some(frame) = self.frames.last_mut() else { return };
+        if frame.conds.len() >= MAX_IF_DEPTH {
+            self.error(format!("conditional directives nested deeper than {MAX_IF_DEPTH}"), span);
+            return;
+        }
+        let parent_active = frame.conds.last().is_none_or(|c| c.active);
+        let active = parent_active && value;
+        frame.conds.push(Cond { span, active, taken: active || !parent_active, seen_else: false });
+    }
+
+    fn elif(&mut self, args: &[PTok], span: Span) {
+        let Some(top) = self.frames.last().and_then(|f| f.conds.last()).cloned() else {
+            self.error("`#elif` without `#if`", span);
+            return;
+        };
+        if top.seen_else {
+            self.report(Diagnostic::error("`#elif` after `#else`", span).with_secondary(top.span, "in this group"));
+        }
+        // The expression of an `#elif` after a taken branch is not evaluated (C11 §6.10.1p6).
+        let value = !top.taken && self.condition(args, span);
+        if let Some(top) = self.frames.last_mut().and_then(|f| f.conds.last_mut()) {
+            top.active = value;
+            top.taken |= value;
+        }
+    }
+
+    fn else_(&mut self, args: &[PTok], span: Span) {
+        let skipping = self.frames.last().is_some_and(|f| f.conds.len() > 1 && !f.conds[f.conds.len() - 2].active);
+        let Some(top) = self.frames.last_mut().and_then(|f| f.conds.last_mut()) else {
+            self.error("`#else` without `#if`", span);
+            return;
+        };
+        let repeated = top.seen_else;
+        top.seen_else = true;
+        top.active = !top.taken;
+        top.taken = true;
+        let group = top.span;
+        if repeated {
+            self.report(Diagnostic::error("`#else` after `#else`", span).with_secondary(group, "in this group"));
+        }
+        if !skipping {
+            self.extra_tokens(args, "else");
+        }
+    }
+
+    fn endif(&mut self, args: &[PTok], span: Span) {
+        let Some(frame) = self.frames.last_mut() else { return };
+        if frame.conds.pop().is_none() {
+            self.error("`#endif` without `#if`", span);
+            return;
+        }
+        if frame.conds.last().is_none_or(|c| c.active) {
+            self.extra_tokens(args, "endif");
+        }
+    }
+
+    /// Expands and evaluates an `#if`/`#elif` expression; errors make it false.
+    fn condition(&mut self, args: &[PTok], directive: Span) -> bool {
+        if args.is_empty() {
+            self.error("expected an expression after the directive", directive);
+            return false;
+        }
+        self.in_if = true;
+        let toks = self.expand_isolated(args.to_vec());
+        self.in_if = false;
+        for t in &toks {
+            if let Some(m) = &t.malformed {
+                self.error(m.clone(), t.span);
+                return false;
+            }
+        }
+        let es = self.out.version.is_some_and(|v| v.profile == Profile::Es);
+        match expr::evaluate(&toks, es, directive) {
+            Ok(v) => v != 0,
+            Err(d) => {
+                self.report(d);
+                false
+            }
+        }
+    }
+
+    // ---- macro definitions (GLSL 4.60 §3.3; C11 §6.10.3) ---------------------------------------
+
+    /// `#define` with `args` the tokens after `define`.
+    fn define(&mut self, args: &[PTok], predefined: bool, directive: Span) {
+        let Some(name) = args.first().filter(|t| t.kind == Kind::Ident) else {
+            let span = args.first().map_or(directive, |t| t.span);
+            self.error("`#define` needs a macro name", span);
+            return;
+        };
+        if !predefined && !self.check_name(name, "define") {
+            return;
+        }
+        let mut rest = &args[1..];
+        let mut params = None;
+        if rest.first().is_some_and(|t| t.is_punct("(") && !t.ws_before) {
+            let mut list: Vec<String> = Vec::new();
+            let mut i = 1;
+            let mut ok = false;
+            if rest.get(1).is_some_and(|t| t.is_punct(")")) {
+                i = 2;
+                ok = true;
+            } else {
+                while let Some(p) = rest.get(i) {
+                    if p.kind != Kind::Ident {
+                        self.error(format!("expected a parameter name, found `{}`", p.text), p.span);
+                        return;
+                    }
+                    if list.contains(&p.text) {
+                        self.error(format!("duplicate macro parameter `{}`", p.text), p.span);
+                        return;
+                    }
+                    list.push(p.text.clone());
+                    match rest.get(i + 1) {
+                        Some(t) if t.is_punct(",") => i += 2,
+                        Some(t) if t.is_punct(")") => {
+                            i += 2;
+                            ok = true;
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if !ok {
+                self.error("unterminated macro parameter list: expected `)`", rest[0].span);
+                return;
+            }
+            rest = &rest[i..];
+            params = Some(list);
+        }
+        let body = rest.to_vec();
+        // C11 §6.10.3.3p1: `##` cannot start or end a replacement list.
+        for t in [body.first(), body.last()].into_iter().flatten() {
+            if t.is_punct("##") {
+                self.error("`##` cannot be at either end of a macro body", t.span);
+                return;
+            }
+        }
+        if let Some(old) = self.macros.get(&name.text) {
+            let same = old.params == params
+                && old.body.len() == body.len()
+                && old.body.iter().zip(&body).enumerate().all(|(i, (a, b))| a.text == b.text && (i == 0 || a.ws_before == b.ws_before));
+            if old.predefined && !predefined && old.dynamic.is_some() {
+                self.error(format!("`{}` is predefined and cannot be redefined", name.text), name.span);
+                return;
+            }
+            if !same {
+                let previous = old.span;
+                self.report(
+                    Diagnostic::error(format!("macro `{}` redefined with a different body", name.text), name.span)
+                        .with_secondary(previous, "the previous definition"),
+                );
+                return;
+            }
+        }
+        let id = self.intern(&name.text);
+        let m = Macro { id, params, body, dynamic: None, span: name.span, predefined };
+        self.macros.insert(name.text.clone(), m);
+    }
+
+    /// Names a shader may not (un)define (GLSL 4.60 §3.3): `GL_` prefixes, `defined`, and the
+    /// dynamic macros. Double underscores only warn, as in glslang.
+    fn check_name(&mut self, name: &PTok, directive: &str) -> bool {
+        // glslang allows `GL_` names once GL_EXT_spirv_intrinsics is on (it declares them).
+        let intrinsics = self.extension_state.get("GL_EXT_spirv_intrinsics").is_some_and(|b| *b != Behavior::Disable);
+        if name.text.starts_with("GL_") && !intrinsics {
+            self.error(format!("names starting with `GL_` are reserved and cannot be {directive}d"), name.span);
+            return false;
+        }
+        if name.text == "defined" || self.macros.get(&name.text).is_some_and(|m| m.dynamic.is_some()) {
+            self.error(format!("`{}` cannot be {directive}d", name.text), name.span);
+            return false;
+        }
+        if name.text.contains("__") {
+            // GLSL ES 1.00 §3.4 made this an error; ES 3.00 and desktop only reserve them.
+            if self.out.version.is_some_and(|v| v.profile == Profile::Es && v.number < 300) {
+                self.error(format!("names containing `__` are reserved: `{}`", name.text), name.span);
+                return false;
+            }
+            self.warning(format!("names containing `__` are reserved: `{}`", name.text), name.span);
+        }
+        true
+    }
+
+    fn undef(&mut self, args: &[PTok], span: Span) {
+        let Some(name) = args.first().filter(|t| t.kind == Kind::Ident) else {
+            self.error("`#undef` needs a macro name", span);
+            return;
+        };
+        if !self.check_name(name, "undefine") {
+            return;
+        }
+        self.extra_tokens(&args[1..], "undef");
+        self.macros.remove(&name.text);
+    }
+
+    // ---- other directives --------------------------------------------------------------------
+
+    fn pragma(&mut self, args: &[PTok], span: Span) {
+        let text = args.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        if text == "once" {
+            if let Some(frame) = self.frames.last() {
+                self.once.insert(frame.file);
+            }
+        }
+        self.out.pragmas.push(Pragma { text, span });
+    }
+
+    /// `#line N [S]` (GLSL 4.60 §3.3), after macro expansion.
+    fn line(&mut self, args: &[PTok], span: Span, line_end: u32) {
+        let toks = self.expand_isolated(args.to_vec());
+        let number = match toks.first() {
+            Some(t) if t.kind == Kind::Int && t.malformed.is_none() => expr::parse_int(&t.text),
+            _ => None,
+        };
+        let Some(number) = number.and_then(|n| u32::try_from(n).ok()) else {
+            self.error("`#line` needs a line number", span);
+            return;
+        };
+        let source = match toks.get(1) {
+            None => None,
+            Some(t) if t.kind == Kind::Int => match expr::parse_int(&t.text).and_then(|n| u32::try_from(n).ok()) {
+                Some(n) => Some(LineSource::Number(n)),
+                None => {
+                    self.error("invalid source-string number", t.span);
+                    return;
+                }
+            },
+            Some(t) if t.kind == Kind::Str && t.malformed.is_none() => Some(LineSource::Name(t.text.trim_matches('"').to_string())),
+            Some(t) => {
+                self.error(format!("expected a source-string number after the line number, found `{}`", t.text), t.span);
+                return;
+            }
+        };
+        self.extra_tokens(toks.get(2..).unwrap_or(&[]), "line");
+        // glslang: from ES and GLSL 3.30 on, `#line N` numbers the next line N; before, the
+        // directive's own line is N.
+        let next_line_is_n = self.out.version.is_none_or(|v| v.profile == Profile::Es || v.number >= 330);
+        let line = if next_line_is_n { number } else { number.saturating_add(1) };
+        let offset = line_end.saturating_add(1);
+        let file = span.file;
+        let physical_line = self.sources.get(file).line_col(line_end).0 + 1;
+        if let (Some(LineSource::Number(n)), Some(frame)) = (&source, self.frames.last_mut()) {
+            frame.source_number = *n;
+        }
+        self.out.line_directives.push(LineDirective { file, offset, physical_line, line, source });
+    }
+
+    /// `#version N [profile]` (GLSL 4.60 §3.3).
+    fn version(&mut self, args: &[PTok], span: Span) {
+        if self.seen_content || self.frames.len() > 1 || self.out.version.is_some() {
+            let message = if self.out.version.is_some() { "`#version` may appear only once" } else { "`#version` must come before anything else in the shader except comments and white space" };
+            self.error(message, span);
+            return;
+        }
+        self.seen_content = true;
+        let number = match args.first() {
+            Some(t) if t.kind == Kind::Int => expr::parse_int(&t.text).and_then(|n| u32::try_from(n).ok()),
+            _ => None,
+        };
+        let Some(number) = number else {
+            self.error("`#version` needs a version number", span);
+            return;
+        };
+        let profile_tok = args.get(1);
+        let profile = match profile_tok.map(|t| t.text.as_str()) {
+            None => None,
+            Some("core") => Some(Profile::Core),
+            Some("compatibility") => Some(Profile::Compatibility),
+            Some("es") => Some(Profile::Es),
+            Some(other) => {
+                self.error(format!("unknown profile `{other}`: expected `core`, `compatibility` or `es`"), args[1].span);
+                return;
+            }
+        };
+        self.extra_tokens(args.get(2..).unwrap_or(&[]), "version");
+        const DESKTOP: [u32; 14] = [110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460, 100];
+        let profile = match (number, profile) {
+            (100, None | Some(Profile::Es)) => Profile::Es,
+            (300 | 310 | 320, Some(Profile::Es)) => Profile::Es,
+            (300 | 310 | 320, _) => {
+                self.error(format!("GLSL ES {number} needs the `es` profile: `#version {number} es`"), span);
+                Profile::Es
+            }
+            (n, Some(Profile::Es)) => {
+                self.error(format!("`es` is only valid with versions 100, 300, 310 and 320, not {n}"), span);
+                Profile::Es
+            }
+            (n, Some(p)) if DESKTOP.contains(&n) && n >= 150 => p,
+            (n, Some(_)) if DESKTOP.contains(&n) => {
+                self.error("versions before 150 do not allow a profile", profile_tok.map_or(span, |t| t.span));
+                Profile::Compatibility
+            }
+            (n, None) if DESKTOP.contains(&n) => {
+                if n >= 150 {
+                    Profile::Core
+                } else {
+                    Profile::Compatibility
+                }
+            }
+            (n, _) => {
+                self.error(format!("unsupported GLSL version {n}: expected 100, 300 es, 310 es, 320 es or 110-460"), span);
+                return;
+            }
+        };
+        self.out.version = Some(Version { number, profile, span });
+        let mut defines = Vec::new();
+        match profile {
+            Profile::Es => defines.extend(["GL_ES", "GL_es_profile", "GL_FRAGMENT_PRECISION_HIGH"]),
+            Profile::Core if number >= 150 => defines.push("GL_core_profile"),
+            Profile::Compatibility if number >= 150 => defines.push("GL_compatibility_profile"),
+            _ => defines.push("GL_core_profile"),
+        }
+        for name in defines {
+            let id = self.intern(name);
+            let one = PTok { kind: Kind::Int, text: "1".into(), span, ws_before: true, hide: Rc::default(), malformed: None };
+            self.macros.insert(name.to_string(), Macro { id, params: None, body: vec![one], dynamic: None, span, predefined: true });
+        }
+    }
+
+    /// `#extension name : behavior` (GLSL 4.60 §3.3).
+    fn extension(&mut self, args: &[PTok], span: Span) {
+        let (name, behavior) = match args {
+            [name, colon, behavior, rest @ ..] if name.kind == Kind::Ident && colon.is_punct(":") && behavior.kind == Kind::Ident => {
+                self.extra_tokens(rest, "extension");
+                (name, behavior)
+            }
+            _ => {
+                self.error("expected `#extension name : behavior`", span);
+                return;
+            }
+        };
+        let b = match behavior.text.as_str() {
+            "require" => Behavior::Require,
+            "enable" => Behavior::Enable,
+            "warn" => Behavior::Warn,
+            "disable" => Behavior::Disable,
+            other => {
+                self.error(format!("unknown extension behavior `{other}`: expected `require`, `enable`, `warn` or `disable`"), behavior.span);
+                return;
+            }
+        };
+        if name.text == "all" {
+            if matches!(b, Behavior::Require | Behavior::Enable) {
+                self.error("extension `all` can only be given `warn` or `disable`", behavior.span);
+                return;
+            }
+            for ext in SUPPORTED_EXTENSIONS {
+                self.extension_state.insert(ext.to_string(), b);
+            }
+        } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {
+            self.extension_state.insert(name.text.clone(), b);
+            // glslang: the include directive turns on `#line N "file"` too.
+            if name.text == "GL_GOOGLE_include_directive" {
+                self.extension_state.insert("GL_GOOGLE_cpp_style_line_directive".into(), b);
+            }
+        } else if b == Behavior::Require {
+            self.extension_state.insert(name.text.clone(), b);
+            self.error(format!("extension `{}` is not supported", name.text), name.span);
+        } else if b != Behavior::Disable {
+            self.extension_state.insert(name.text.clone(), b);
+            self.warning(format!("extension `{}` is not supported", name.text), name.span);
+        }
+        self.out.extensions.push(Extension { name: name.text.clone(), behavior: b, span });
+    }
+
+    /// `#include "name"` / `#include <name>` (GL_GOOGLE_include_directive).
+    fn include(&mut self, args: &[PTok], span: Span) {
+        let enabled = ["GL_GOOGLE_include_directive", "GL_ARB_shading_language_include"]
+            .iter()
+            .any(|e| self.extension_state.get(*e).is_some_and(|b| *b != Behavior::Disable));
+        if !enabled {
+            self.report(
+                Diagnostic::error("`#include` needs the GL_GOOGLE_include_directive extension", span)
+                    .with_note("add `#extension GL_GOOGLE_include_directive : require` before it"),
+            );
+            return;
+        }
+        let (name, quoted, name_span, rest) = match args.first() {
+            Some(t) if t.kind == Kind::Str && t.malformed.is_none() => (t.text[1..t.text.len() - 1].to_string(), true, t.span, &args[1..]),
+            Some(t) if t.is_punct("<") => match args.iter().position(|t| t.is_punct(">")) {
+                Some(close) => {
+                    let inner = Span::new(t.span.file, t.span.end, args[close].span.start);
+                    (self.sources.slice(inner).to_string(), false, t.span.to(args[close].span), &args[close + 1..])
+                }
+                None => {
+                    self.error("expected `>` to end the header name", t.span);
+                    return;
+                }
+            },
+            _ => {
+                self.error("`#include` expects \"file\" or <file>", span);
+                return;
+            }
+        };
+        self.extra_tokens(rest, "include");
+        if name.is_empty() {
+            self.error("empty file name in `#include`", name_span);
+            return;
+        }
+        let mut candidates = Vec::new();
+        if Path::new(&name).is_absolute() {
+            candidates.push(PathBuf::from(&name));
+        } else {
+            if quoted {
+                let dir = self.frames.last().and_then(|f| f.path.parent()).map(Path::to_path_buf).unwrap_or_default();
+                candidates.push(normalize(&dir.join(&name)));
+            }
+            for dir in &self.options.include_dirs {
+                candidates.push(normalize(&dir.join(&name)));
+            }
+        }
+        let mut found = None;
+        let mut failures = Vec::new();
+        for candidate in &candidates {
+            if let Some(&id) = self.loaded.get(candidate) {
+                found = Some((id, candidate.clone()));
+                break;
+            }
+            match (self.loader)(candidate) {
+                Ok(text) => {
+                    let id = self.sources.add(candidate.display().to_string(), text);
+                    self.loaded.insert(candidate.clone(), id);
+                    self.out.included_files.push(candidate.clone());
+                    found = Some((id, candidate.clone()));
+                    break;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => failures.push(candidate.display().to_string()),
+                Err(e) => failures.push(format!("{} ({e})", candidate.display())),
+            }
+        }
+        let Some((file, path)) = found else {
+            let searched = if failures.is_empty() { "no include directories".to_string() } else { failures.join(", ") };
+            self.report(
+                Diagnostic::error(format!("cannot find include file `{name}`"), name_span).with_note(format!("searched: {searched}")),
+            );
+            return;
+        };
+        if self.once.contains(&file) {
+            return;
+        }
+        if self.frames.len() >= MAX_INCLUDE_DEPTH {
+            let mut d = Diagnostic::error(format!("`#include` nested more than {MAX_INCLUDE_DEPTH} deep"), span);
+            if let Some(start) = self.frames.iter().rposition(|f| f.file == file) {
+                let chain: Vec<String> = self.frames[start..].iter().map(|f| f.path.display().to_string()).chain([path.display().to_string()]).collect();
+                d = d.with_note(format!("include cycle: {}", chain.join(" -> ")));
+            }
+            self.report(d);
+            return;
+        }
+        self.push_frame(file, path, Some(span));
+    }
+
+    // ---- macro expansion (C11 §6.10.3, Prosser's hide-set algorithm) --------------------------
+
+    /// The next token, unexpanded: pending tokens first, then (when `pull`) the next line.
+    fn raw_next(&mut self, pull: bool) -> Option<PTok> {
+        loop {
+            if let Some(t) = self.pending.pop_front() {
+                return Some(t);
+            }
+            if !pull {
+                return None;
+            }
+            let line = self.next_line()?;
+            self.pending.extend(line);
+        }
+    }
+
+    /// The next fully macro-expanded token.
+    fn next_expanded(&mut self, pull: bool) -> Option<PTok> {
+        loop {
+            let t = self.raw_next(pull)?;
+            if t.kind == Kind::Ident {
+                if self.in_if && t.text == "defined" {
+                    return Some(self.defined(t));
+                }
+                if self.expand(&t, pull) {
+                    continue;
+                }
+            }
+            return Some(t);
+        }
+    }
+
+    /// `defined X` / `defined ( X )` inside `#if`: becomes `1` or `0`.
+    fn defined(&mut self, t: PTok) -> PTok {
+        let mut name = self.raw_next(false);
+        let paren = name.as_ref().is_some_and(|n| n.is_punct("("));
+        if paren {
+            name = self.raw_next(false);
+        }
+        let mut value = false;
+        match &name {
+            Some(n) if n.kind == Kind::Ident => {
+                value = self.macros.contains_key(&n.text);
+                if paren {
+                    match self.raw_next(false) {
+                        Some(close) if close.is_punct(")") => {}
+                        _ => self.error("missing `)` after `defined(`", t.span),
+                    }
+                }
+            }
+            _ => self.error("`defined` needs a macro name", t.span),
+        }
+        PTok { kind: Kind::Int, text: if value { "1" } else { "0" }.into(), malformed: None, ..t }
+    }
+
+    /// Expands `toks` on their own (macro arguments, `#if` and `#line` lines).
+    fn expand_isolated(&mut self, toks: Vec<PTok>) -> Vec<PTok> {
+        let saved = std::mem::replace(&mut self.pending, toks.into());
+        let mut out = Vec::new();
+        while let Some(t) = self.next_expanded(false) {
+            out.push(t);
+        }
+        self.pending = saved;
+        out
+    }
+
+    /// If `t` names a macro it may expand, replaces the invocation by its expansion at the
+    /// front of `pending` and returns true.
+    fn expand(&mut self, t: &PTok, pull: bool) -> bool {
+        let Some(m) = self.macros.get(&t.text) else { return false };
+        if t.hide.binary_search(&m.id).is_ok() || self.budget == 0 {
+            return false;
+        }
+        let m = m.clone();
+        let result = match (&m.dynamic, &m.params) {
+            (Some(dynamic), _) => {
+                let text = match dynamic {
+                    Dynamic::Line => presumed_line(&self.out.line_directives, self.sources, t.span).to_string(),
+                    Dynamic::File => self.frames.last().map_or(0, |f| f.source_number).to_string(),
+                    Dynamic::Version => self.out.version.map_or(110, |v| v.number).to_string(),
+                };
+                vec![PTok { kind: Kind::Int, text, malformed: None, ..t.clone() }]
+            }
+            (None, None) => {
+                let hide = with(&t.hide, m.id);
+                self.substitute(&m, &[], &[], t.span, &hide)
+            }
+            (None, Some(params)) => {
+                // C11 §6.10.3p10: a function-like macro name not followed by `(` is not an
+                // invocation. The `(` may be on a later line.
+                match self.raw_next(pull) {
+                    Some(open) if open.is_punct("(") => {}
+                    Some(other) => {
+                        self.pending.push_front(other);
+                        return false;
+                    }
+                    None => return false,
+                }
+                let Some((args, close)) = self.collect_args(t, pull) else { return true };
+                let args = if params.is_empty() && args.len() == 1 && args[0].is_empty() { Vec::new() } else { args };
+                if args.len() != params.len() {
+                    self.report(
+                        Diagnostic::error(
+                            format!("macro `{}` takes {} argument(s), given {}", t.text, params.len(), args.len()),
+                            t.span.to(close.span),
+                        )
+                        .with_secondary(m.span, "the macro is defined here"),
+                    );
+                    return true;
+                }
+                // C11 §6.10.3.1: arguments are fully expanded before substitution, unless
+                // they are operands of `##`.
+                let expanded: Vec<Vec<PTok>> = if self.expansion_depth >= MAX_EXPANSION_DEPTH {
+                    // Stop expanding altogether: rescanning would hit the limit again per level.
+                    self.budget = 0;
+                    self.error("macro arguments nested too deeply", t.span);
+                    args.clone()
+                } else {
+                    self.expansion_depth += 1;
+                    let e = args.iter().map(|a| self.expand_isolated(a.clone())).collect();
+                    self.expansion_depth -= 1;
+                    e
+                };
+                let hide = with(&intersect(&t.hide, &close.hide), m.id);
+                let site = if close.span.file == t.span.file { t.span.to(close.span) } else { t.span };
+                self.substitute(&m, &args, &expanded, site, &hide)
+            }
+        };
+        if result.len() >= self.budget {
+            self.budget = 0;
+            self.error("macro expansion produces too many tokens", t.span);
+            return true;
+        }
+        self.budget -= result.len();
+        for tok in result.into_iter().rev() {
+            self.pending.push_front(tok);
+        }
+        true
+    }
+
+    /// Reads the arguments of an invocation after its `(`: raw tokens split at top-level
+    /// commas, and the closing `)`. Reports and returns `None` at the end of the input.
+    fn collect_args(&mut self, name: &PTok, pull: bool) -> Option<(Vec<Vec<PTok>>, PTok)> {
+        let mut args = vec![Vec::new()];
+        let mut depth = 0usize;
+        loop {
+            let Some(t) = self.raw_next(pull) else {
+                self.error(format!("unterminated invocation of macro `{}`: missing `)`", name.text), name.span);
+                return None;
+            };
+            if t.is_punct("(") {
+                depth += 1;
+            } else if t.is_punct(")") {
+                if depth == 0 {
+                    return Some((args, t));
+                }
+                depth -= 1;
+            } else if t.is_punct(",") && depth == 0 {
+                args.push(Vec::new());
+                continue;
+            }
+            if let Some(last) = args.last_mut() {
+                last.push(t);
+            }
+        }
+    }
+
+    /// The replacement list of `m` with parameters replaced and `##` applied (C11 §6.10.3.1,
+    /// §6.10.3.3). Body tokens get the invocation's span; every token gets `hide`.
+    fn substitute(&mut self, m: &Macro, args: &[Vec<PTok>], expanded: &[Vec<PTok>], site: Span, hide: &Rc<Vec<u32>>) -> Vec<PTok> {
+        let params = m.params.as_deref().unwrap_or(&[]);
+        let param = |t: &PTok| (t.kind == Kind::Ident).then(|| params.iter().position(|p| *p == t.text)).flatten();
+        let placemarker = || PTok { kind: Kind::Placemarker, text: String::new(), span: site, ws_before: false, hide: Rc::default(), malformed: None };
+        let body = &m.body;
+        let mut out: Vec<PTok> = Vec::new();
+        let mut i = 0;
+        while i < body.len() {
+            let t = &body[i];
+            if t.is_punct("##") && i + 1 < body.len() && !out.is_empty() {
+                let rhs: Vec<PTok> = match param(&body[i + 1]) {
+                    Some(p) if args[p].is_empty() => vec![placemarker()],
+                    Some(p) => args[p].clone(),
+                    None => vec![PTok { span: site, ..body[i + 1].clone() }],
+                };
+                let lhs = out.pop().unwrap_or_else(placemarker);
+                let mut rhs = rhs.into_iter();
+                let first = rhs.next().unwrap_or_else(placemarker);
+                out.extend(self.paste(lhs, first, site));
+                out.extend(rhs);
+                i += 2;
+                continue;
+            }
+            match param(t) {
+                Some(p) => {
+                    let next_is_paste = body.get(i + 1).is_some_and(|n| n.is_punct("##"));
+                    let source = if next_is_paste { &args[p] } else { &expanded[p] };
+                    if source.is_empty() && next_is_paste {
+                        out.push(placemarker());
+                    }
+                    let mut first = true;
+                    for a in source {
+                        // The argument's first token takes the parameter's spacing.
+                        let ws_before = if first { t.ws_before } else { a.ws_before };
+                        first = false;
+                        out.push(PTok { ws_before, ..a.clone() });
+                    }
+                }
+                None => out.push(PTok { span: site, ..t.clone() }),
+            }
+            i += 1;
+        }
+        out.retain(|t| t.kind != Kind::Placemarker);
+        for t in &mut out {
+            t.hide = union(&t.hide, hide);
+        }
+        out
+    }
+
+    /// `lhs ## rhs` (C11 §6.10.3.3p3): the result must be one valid token.
+    fn paste(&mut self, lhs: PTok, rhs: PTok, site: Span) -> Vec<PTok> {
+        if lhs.kind == Kind::Placemarker {
+            return vec![rhs];
+        }
+        if rhs.kind == Kind::Placemarker {
+            return vec![lhs];
+        }
+        let text = format!("{}{}", lhs.text, rhs.text);
+        match lex::lex_one(&text) {
+            Some((kind, text)) => vec![PTok { kind, text, span: site, ws_before: lhs.ws_before, hide: intersect(&lhs.hide, &rhs.hide), malformed: None }],
+            None => {
+                self.error(format!("pasting `{}` and `{}` does not give a valid token", lhs.text, rhs.text), site);
+                vec![lhs, rhs]
+            }
+        }
+    }
+}
+
+/// The presumed line of `span` under the `#line` directives recorded so far.
+fn presumed_line(directives: &[LineDirective], sources: &SourceMap, span: Span) -> u32 {
+    if span.file.0 as usize >= sources.files().len() {
+        return 0;
+    }
+    let physical = sources.get(span.file).line_col(span.start).0;
+    match directives.iter().rev().find(|d| d.file == span.file && d.offset <= span.start) {
+        Some(d) => (i64::from(d.line) + i64::from(physical) - i64::from(d.physical_line)).clamp(0, i64::from(u32::MAX)) as u32,
+        None => physical,
+    }
+}
+
+/// `a/./b/../c` as `a/c`, so that one file reached by two paths is one file (for `#pragma
+/// once`, cycle reports, and the source map).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `set ∪ {id}` (sorted).
+fn with(set: &Rc<Vec<u32>>, id: u32) -> Rc<Vec<u32>> {
+    match set.binary_search(&id) {
+        Ok(_) => set.clone(),
+        Err(i) => {
+            let mut v = (**set).clone();
+            v.insert(i, id);
+            Rc::new(v)
+        }
+    }
+}
+
+fn union(a: &Rc<Vec<u32>>, b: &Rc<Vec<u32>>) -> Rc<Vec<u32>> {
+    if a.is_empty() {
+        return b.clone();
+    }
+    let mut v: Vec<u32> = a.iter().chain(b.iter()).copied().collect();
+    v.sort_unstable();
+    v.dedup();
+    Rc::new(v)
+}
+
+fn intersect(a: &Rc<Vec<u32>>, b: &Rc<Vec<u32>>) -> Rc<Vec<u32>> {
+    Rc::new(a.iter().filter(|x| b.binary_search(x).is_ok()).copied().collect())
+}

@@ -1,0 +1,2 @@
+cycle_a
+#include "cycle_b.h"

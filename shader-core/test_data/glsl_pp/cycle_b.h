@@ -1,0 +1,2 @@
+cycle_b
+#include "cycle_a.h"

@@ -1,0 +1,3 @@
+#version 110
+#line 20
+__LINE__

@@ -1,0 +1,3 @@
+#define X 1
+#version 450
+__VERSION__
