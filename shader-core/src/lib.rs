@@ -8,6 +8,7 @@
 
 pub mod diag;
 pub mod glsl;
+pub(crate) mod hash;
 pub mod ir;
 pub mod span;
 pub mod layout;

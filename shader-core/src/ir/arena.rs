@@ -3,7 +3,7 @@
 //! the items, not inside them.
 
 use crate::span::Span;
-use std::collections::HashMap;
+use crate::hash::FxHashMap as HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
@@ -141,7 +141,7 @@ pub struct UniqueArena<T: Eq + Hash + Clone> {
 
 impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
     fn default() -> Self {
-        UniqueArena { items: Vec::new(), spans: Vec::new(), lookup: HashMap::new() }
+        UniqueArena { items: Vec::new(), spans: Vec::new(), lookup: HashMap::default() }
     }
 }
 

@@ -549,7 +549,7 @@ impl<'a> Validator<'a> {
     }
 
     fn entry_points(&mut self) {
-        let mut names = std::collections::HashSet::new();
+        let mut names = crate::hash::FxHashSet::default();
         for ep in &self.m.entry_points {
             let Some(f) = self.m.functions.get(ep.function) else {
                 self.ice(Span::default(), format!("entry point `{}` names function {:?}, which does not exist", ep.name, ep.function));
@@ -1344,7 +1344,7 @@ impl<'a> Validator<'a> {
                     }
                 }
                 let mut defaults = 0;
-                let mut seen = std::collections::HashSet::new();
+                let mut seen = crate::hash::FxHashSet::default();
                 for case in cases {
                     for value in &case.values {
                         match (value, selector_scalar) {

@@ -319,7 +319,7 @@ impl<'a> Writer<'a> {
         let labels: Vec<Word> = cases.iter().map(|_| self.b.id()).collect();
         let mut default = None;
         let mut operands = vec![Operand::IdRef(selector), Operand::IdRef(merge)];
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         for (case, &label) in cases.iter().zip(&labels) {
             for value in &case.values {
                 let literal = match *value {

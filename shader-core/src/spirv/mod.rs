@@ -27,7 +27,9 @@ use rspirv::binary::Assemble;
 use rspirv::dr::{self, Builder, Operand};
 use expression::Shape;
 use spirv::{Capability, Op, StorageClass, Word};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet};
+use crate::hash::FxHashMap as HashMap;
+use crate::hash::FxHashSet as HashSet;
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -177,19 +179,19 @@ impl<'a> Writer<'a> {
             capabilities: BTreeSet::new(),
             extensions: BTreeSet::new(),
             glsl_ext: None,
-            type_cache: HashMap::new(),
-            ir_types: HashMap::new(),
-            wrappers: HashMap::new(),
-            constants: HashMap::new(),
-            plain_constants: HashSet::new(),
-            null_constants: HashSet::new(),
-            constant_parts: HashMap::new(),
+            type_cache: HashMap::default(),
+            ir_types: HashMap::default(),
+            wrappers: HashMap::default(),
+            constants: HashMap::default(),
+            plain_constants: HashSet::default(),
+            null_constants: HashSet::default(),
+            constant_parts: HashMap::default(),
             const_exprs: vec![None; module.const_expressions.len()],
             overrides: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
-            nested_structs: HashSet::new(),
-            blocks_decorated: HashSet::new(),
+            nested_structs: HashSet::default(),
+            blocks_decorated: HashSet::default(),
             global_stages: vec![(false, false); module.globals.len()],
             f: FunctionState::default(),
             fun: None,

@@ -7,7 +7,7 @@ use super::lower::Lowerer;
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::span::Span;
-use std::collections::HashMap;
+use crate::hash::FxHashMap as HashMap;
 
 /// What one function does that matters across calls.
 #[derive(Default)]
@@ -57,7 +57,7 @@ impl<'a> Lowerer<'a> {
                 ));
             }
         }
-        let mut ids: HashMap<u32, Span> = HashMap::new();
+        let mut ids: HashMap<u32, Span> = HashMap::default();
         for (h, o) in self.module.overrides.iter() {
             if let Some(id) = o.id {
                 let span = self.module.overrides.span(h);

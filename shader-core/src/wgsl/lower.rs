@@ -7,7 +7,7 @@ use super::consteval::{self, Leaf, Sv, Value};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
-use std::collections::HashMap;
+use crate::hash::FxHashMap as HashMap;
 
 /// An error that has already been reported; callers only unwind.
 #[derive(Clone, Copy, Debug)]
@@ -15,17 +15,17 @@ pub struct Reported;
 pub type R<T> = Result<T, Reported>;
 
 pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
-    let mut decls = HashMap::new();
+    let mut decls = HashMap::default();
     let mut lw = Lowerer {
         module: Module::default(),
         diags: Diagnostics::new(),
         tu,
-        decls: HashMap::new(),
-        items: HashMap::new(),
+        decls: HashMap::default(),
+        items: HashMap::default(),
         in_progress: Vec::new(),
         f16: false,
         bodies: Vec::new(),
-        struct_align: HashMap::new(),
+        struct_align: HashMap::default(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -1113,7 +1113,7 @@ fn unreachable_item<'a>() -> R<Item<'a>> {
 
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
-        FnCtx { func, scopes: vec![HashMap::new()], loops: 0, switches: 0, in_continuing: false, current: None }
+        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: false, current: None }
     }
 }
 

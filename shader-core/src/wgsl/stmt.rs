@@ -7,7 +7,7 @@ use super::consteval::{Leaf, Sv, Value};
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::span::Span;
-use std::collections::HashMap;
+use crate::hash::FxHashMap as HashMap;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn function_body(&mut self, handle: Handle<Function>, f: &ast::FunctionDecl) -> R<()> {
@@ -33,7 +33,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(super) fn block(&mut self, fx: &mut FnCtx, b: &ast::Block) -> Block {
-        fx.scopes.push(HashMap::new());
+        fx.scopes.push(HashMap::default());
         let mut out = Block::new();
         self.stmts_into(fx, &mut out, &b.stmts);
         fx.scopes.pop();
@@ -154,7 +154,7 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Switch { selector, clauses } => self.switch(fx, out, selector, clauses, span)?,
             StmtKind::Loop { body, continuing, .. } => {
-                fx.scopes.push(HashMap::new());
+                fx.scopes.push(HashMap::default());
                 fx.loops += 1;
                 let saved_switches = std::mem::replace(&mut fx.switches, 0);
                 let mut ir_body = Block::new();
@@ -163,7 +163,7 @@ impl<'a> Lowerer<'a> {
                 let mut break_if = None;
                 if let Some(c) = continuing {
                     fx.in_continuing = true;
-                    fx.scopes.push(HashMap::new());
+                    fx.scopes.push(HashMap::default());
                     self.stmts_into(fx, &mut ir_continuing, &c.body.stmts);
                     if let Some(e) = &c.break_if {
                         if let Ok(op) = self.expr(fx, &mut ir_continuing, e) {
@@ -180,7 +180,7 @@ impl<'a> Lowerer<'a> {
                 out.push(Statement::Loop { body: ir_body, continuing: ir_continuing, break_if }, span);
             }
             StmtKind::For { init, condition, update, body, .. } => {
-                fx.scopes.push(HashMap::new());
+                fx.scopes.push(HashMap::default());
                 let mut outer = Block::new();
                 if let Some(init) = init {
                     let _ = self.stmt(fx, &mut outer, init);
@@ -453,7 +453,7 @@ impl<'a> Lowerer<'a> {
             }
             let fall_through = clause.body.stmts.last().is_some_and(|s| matches!(s.kind, StmtKind::Fallthrough));
             let stmts = if fall_through { &clause.body.stmts[..clause.body.stmts.len() - 1] } else { &clause.body.stmts[..] };
-            fx.scopes.push(HashMap::new());
+            fx.scopes.push(HashMap::default());
             let mut body = Block::new();
             self.stmts_into(fx, &mut body, stmts);
             fx.scopes.pop();
@@ -558,7 +558,7 @@ impl<'a> Lowerer<'a> {
     fn entry_wrapper(&mut self, user: Handle<Function>, f: &ast::FunctionDecl, stage: Stage) -> R<Handle<Function>> {
         let mut fx = FnCtx::new(Function { name: Some(format!("{}_entry", f.name.name)), ..Default::default() });
         let mut body = Block::new();
-        let mut io_cache: HashMap<(IoBinding, bool), Handle<GlobalVariable>> = HashMap::new();
+        let mut io_cache: HashMap<(IoBinding, bool), Handle<GlobalVariable>> = HashMap::default();
         let span = f.span;
 
         if stage == Stage::Compute && self.has_workgroup_globals() {

@@ -19,7 +19,8 @@ use super::ast;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
-use std::collections::{HashMap, HashSet};
+use crate::hash::FxHashMap as HashMap;
+use crate::hash::FxHashSet as HashSet;
 
 /// Checks every function of `module` (lowered from `tu`, whose text is `source`).
 pub fn check(module: &Module, tu: &ast::TranslationUnit, source: &str) -> Diagnostics {
@@ -44,7 +45,7 @@ pub fn check(module: &Module, tu: &ast::TranslationUnit, source: &str) -> Diagno
             wrapper,
             lets: vec![None; function.lets.len()],
             let_places: vec![None; function.lets.len()],
-            reported: HashSet::new(),
+            reported: HashSet::default(),
             diags: Vec::new(),
             summary: Summary { contents_out: vec![None; function.arguments.len()], ..Summary::default() },
         };
@@ -96,7 +97,7 @@ impl Filters {
                 }
             }
         }
-        let mut functions = HashMap::new();
+        let mut functions = HashMap::default();
         for decl in &tu.decls {
             let ast::GlobalDecl::Function(f) = decl else { continue };
             let mut levels = module;
