@@ -6,7 +6,7 @@
 //! token kinds), `include=DIR` and `define=NAME=VALUE`. Paths are relative to the test
 //! directory so that snapshots do not depend on where the repository lives.
 
-use shader_core::glsl::preprocess::{preprocess, PpOptions, PpOutput, TokenKind};
+use shader_core::glsl::preprocess::{preprocess, PpOptions, PpOutput, TokenKind, SUPPORTED_EXTENSIONS};
 use shader_core::span::{FileId, SourceMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -299,4 +299,54 @@ fn every_span_is_in_the_source_map() {
     let n = sources.files().len();
     assert!(out.tokens.iter().all(|t| (t.span.file.0 as usize) < n));
     assert!(out.tokens.iter().any(|t| t.span.file != FileId(0)), "no token from an included file");
+}
+
+/// Differential check against glslang: for every accepted corpus file, our token stream must
+/// equal our tokenization of `glslangValidator -E` output (which has all macros expanded).
+/// Every third file (glslang takes a fifth of a second per run; all of them agreed when last
+/// run in full). Files that enable an extension we do not support are excused: they often sit
+/// under `#ifdef GL_<extension>`, which glslang defines and we do not. Skipped without the binary.
+#[test]
+fn corpus_tokens_match_glslang_e() {
+    let Some(root) = corpus_root() else { return };
+    if std::process::Command::new("glslangValidator").arg("--version").output().is_err() {
+        eprintln!("!!!!!!!! SKIPPED: glslangValidator is missing !!!!!!!!");
+        return;
+    }
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (path, accepted) in corpus_files(&root).into_iter().step_by(3) {
+        if !accepted {
+            continue;
+        }
+        let output = std::process::Command::new("glslangValidator").arg("-E").arg(root.join(&path)).output().expect("run glslangValidator");
+        if !output.status.success() {
+            continue;
+        }
+        let expanded = String::from_utf8_lossy(&output.stdout).to_string();
+        let text = std::fs::read_to_string(root.join(&path)).expect("corpus file is readable");
+        let (ours, _) = run(&root, &path, &text, &PpOptions::default());
+        let tests_unsupported = text.lines().filter(|l| l.trim_start().starts_with("#if")).any(|l| {
+            l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w.starts_with("GL_") && w.contains(|c: char| c.is_ascii_lowercase()) && !SUPPORTED_EXTENSIONS.contains(&w))
+        });
+        if tests_unsupported || ours.diagnostics.iter().any(|d| d.message.ends_with("is not supported")) {
+            continue;
+        }
+        let (theirs, _) = run(&root, &path, &expanded, &PpOptions::default());
+        let a: Vec<&str> = ours.tokens.iter().map(|t| t.text.as_str()).collect();
+        let b: Vec<&str> = theirs.tokens.iter().map(|t| t.text.as_str()).collect();
+        compared += 1;
+        if a != b {
+            let i = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            let lo = i.saturating_sub(5);
+            failures.push(format!(
+                "{path}: token {i} differs\n  ours:    {}\n  glslang: {}",
+                a[lo..(i + 6).min(a.len())].join(" "),
+                b[lo..(i + 6).min(b.len())].join(" ")
+            ));
+        }
+    }
+    assert!(compared > 25, "only {compared} files compared");
+    assert!(failures.is_empty(), "{} files differ from glslang -E:\n{}", failures.len(), failures.join("\n"));
 }

@@ -220,7 +220,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
 /// Include nesting limit; an include cycle without a guard stops here.
 const MAX_INCLUDE_DEPTH: usize = 32;
 /// Nesting limit of macro argument pre-expansion, so deep nesting cannot overflow the stack.
-const MAX_EXPANSION_DEPTH: u32 = 200;
+const MAX_EXPANSION_DEPTH: u32 = 64;
 /// Tokens macro expansion may produce in total, so `#define A B B` chains cannot hang.
 const EXPANSION_BUDGET: usize = 1 << 19;
 /// `#if` nesting limit per file (glslang's maxIfNesting is 64).
@@ -1237,7 +1237,11 @@ fn with(set: &Rc<Vec<u32>>, id: u32) -> Rc<Vec<u32>> {
 }
 
 fn union(a: &Rc<Vec<u32>>, b: &Rc<Vec<u32>>) -> Rc<Vec<u32>> {
-    if a.is_empty() {
+    // Nested expansions mostly add names a token already has: share instead of allocating.
+    if b.iter().all(|x| a.binary_search(x).is_ok()) {
+        return a.clone();
+    }
+    if a.iter().all(|x| b.binary_search(x).is_ok()) {
         return b.clone();
     }
     let mut v: Vec<u32> = a.iter().chain(b.iter()).copied().collect();
