@@ -549,7 +549,40 @@ impl<'a> Writer<'a> {
             let (accept, reject) = if spv == Op::LogicalAnd { (b, a) } else { (a, b) };
             return Ok(self.op(Op::Select, ty, Self::ids(&[a, accept, reject])));
         }
+        if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && matches!(kind, ScalarKind::Sint | ScalarKind::Uint) {
+            b = self.safe_divisor(a, b, ls.scalar, ls.size.or(rs.size));
+        }
         Ok(self.op(spv, ty, Self::ids(&[a, b])))
+    }
+
+    /// WGSL §8.7 defines integer `/` and `%` where SPIR-V does not: a zero divisor gives `e1`
+    /// (resp. 0), and `MIN / -1` gives `e1` (resp. 0). Dividing by 1 instead gives exactly
+    /// those results. GLSL leaves both cases undefined, so the same code serves it.
+    fn safe_divisor(&mut self, a: Word, b: Word, scalar: Scalar, size: Option<u32>) -> Word {
+        let bits = u32::from(scalar.width) * 8;
+        let constant = |w: &mut Self, v: u64| {
+            let c = w.const_scalar(scalar, v);
+            match size {
+                Some(n) => w.splat(c, scalar, n),
+                None => c,
+            }
+        };
+        let bool_ty = self.numeric_type(Scalar::BOOL, size);
+        let ty = self.numeric_type(scalar, size);
+        let zero = constant(self, 0);
+        let one = constant(self, 1);
+        let is_zero = self.op(Op::IEqual, bool_ty, Self::ids(&[b, zero]));
+        let mut divisor = self.op(Op::Select, ty, Self::ids(&[is_zero, one, b]));
+        if scalar.kind == ScalarKind::Sint {
+            let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            let min = constant(self, 1u64 << (bits - 1));
+            let minus_one = constant(self, mask);
+            let a_is_min = self.op(Op::IEqual, bool_ty, Self::ids(&[a, min]));
+            let is_minus_one = self.op(Op::IEqual, bool_ty, Self::ids(&[divisor, minus_one]));
+            let fixed = self.op(Op::Select, ty, Self::ids(&[is_minus_one, one, divisor]));
+            divisor = self.op(Op::Select, ty, Self::ids(&[a_is_min, fixed, divisor]));
+        }
+        divisor
     }
 
     /// Applies `f` to each column of matrix operands (non-matrix operands pass through as the
