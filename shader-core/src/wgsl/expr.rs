@@ -57,6 +57,14 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The type of an operand for messages, keeping abstract types abstract.
+    pub(super) fn operand_type_name(&mut self, fx: &FnCtx, op: &Operand) -> String {
+        match op {
+            Operand::Const(v) => self.value_type_name(v),
+            other => self.operand_type(fx, other).map_or("void".into(), |t| self.type_name(t)),
+        }
+    }
+
     /// Converts an operand to exactly `ty` (automatic conversions of constants only).
     pub(super) fn coerce(&mut self, fx: &mut FnCtx, op: Operand, ty: Handle<Type>, span: Span) -> R<Handle<Expression>> {
         match op {
@@ -336,9 +344,19 @@ impl<'a> Lowerer<'a> {
                 match common {
                     Some(c) => (self.coerce_leaf(fx, l, c, lspan)?, self.coerce_leaf(fx, r, c, rspan)?),
                     None => {
-                        let lt = self.operand_type(fx, &l).map_or("void".into(), |t| self.type_name(t));
-                        let rt = self.operand_type(fx, &r).map_or("void".into(), |t| self.type_name(t));
-                        return Err(self.error(format!("operator `{}` cannot be applied to `{lt}` and `{rt}`", op_symbol(op)), span));
+                        let lt = self.operand_type_name(fx, &l);
+                        let rt = self.operand_type_name(fx, &r);
+                        let mut d = crate::diag::Diagnostic::error(
+                            format!("operator `{}` cannot be applied to `{lt}` and `{rt}`", op_symbol(op)),
+                            span,
+                        )
+                        .with_secondary(lspan, format!("`{lt}`"))
+                        .with_secondary(rspan, format!("`{rt}`"));
+                        if let Some(note) = mixed_operand_hint(a, b) {
+                            d = d.with_note(note);
+                        }
+                        self.diags.push(d);
+                        return Err(Reported);
                     }
                 }
             }
@@ -994,6 +1012,24 @@ impl<'a> Lowerer<'a> {
 
 fn unreachable_operand() -> R<Operand> {
     Err(Reported)
+}
+
+/// How to fix operands of different scalar types (WGSL has no implicit conversions between
+/// concrete types).
+fn mixed_operand_hint(a: Leaf, b: Leaf) -> Option<String> {
+    let (concrete, other) = match (a, b) {
+        (Leaf::Concrete(c), o) | (o, Leaf::Concrete(c)) => (c, o),
+        _ => return None,
+    };
+    let name = consteval::scalar_name(concrete);
+    Some(match other {
+        Leaf::AFloat => format!("a float literal does not convert to `{name}`; write an integer literal or convert the other side, e.g. `f32(x)`"),
+        Leaf::Concrete(o) => {
+            let other_name = consteval::scalar_name(o);
+            format!("WGSL does not convert between `{name}` and `{other_name}` implicitly; convert one side, e.g. `{other_name}(x)`")
+        }
+        Leaf::AInt => return None,
+    })
 }
 
 pub(super) fn op_symbol(op: ast::BinaryOp) -> &'static str {
