@@ -20,22 +20,6 @@ const MIN_PASS_RATE: f64 = 1.0;
 /// A corpus file takes milliseconds; this long means a hang.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// Errors of naga's SPIR-V front end on valid SPIR-V (naga's own output trips them too), so they
-/// say nothing about our module. spirv-val still has to accept it.
-/// FIXME: drop entries as naga fixes them.
-/// (frexp/modf and `&`/`|` on bool vectors were here; the back end now avoids the instructions
-/// naga misreads.)
-const NAGA_SPV_IN_BUGS: &[&str] = &[
-    // textureNumLayers: SPIR-V has only OpImageQuerySize(Lod), whose last component is the
-    // layer count; naga (front/spv/image.rs) reads it as its `Size` query, which drops that
-    // component, so extracting it is out of bounds. No SPIR-V form reaches naga's NumLayers.
-    "Type resolution failed: Index 2 is out of bounds for expression",
-    "Type resolution failed: Index 3 is out of bounds for expression",
-    // @builtin(sample_mask): Vulkan requires an array (VUID-SampleMask-SampleMask-04359, which
-    // spirv-val checks); naga's front end and validator only accept a scalar u32 (its own SPIR-V
-    // output uses a scalar and fails spirv-val), so no form passes both.
-    "'SampleMask' is invalid: Initializer doesn't match the variable type",
-];
 
 /// One `MANIFEST.tsv` row for a WGSL file.
 struct Entry {
@@ -151,7 +135,7 @@ fn check(entry: &Entry, source: &str) -> Result_ {
     }
     match common::naga_check(&compiled.spirv) {
         Ok(_) => Result_::Valid,
-        Err(e) if NAGA_SPV_IN_BUGS.iter().any(|bug| e.contains(bug)) => Result_::NagaBug(first_line(&e)),
+        Err(e) if common::is_known_naga_bug(&e) => Result_::NagaBug(first_line(&e)),
         Err(e) if entry.naga_accepts => Result_::Broken(first_line(&e)),
         // naga rejects the WGSL too, so its SPIR-V front end may lack the feature: not our bug.
         Err(_) => Result_::Valid,

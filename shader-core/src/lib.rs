@@ -176,10 +176,10 @@ fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnosti
                     _ => None,
                 });
             match default {
-                Some(v) if v > 0 => *size = v,
+                Some(v) if v > 0 && v <= 0x4000 => *size = v,
                 _ => errors.push(
                     diag::Diagnostic::error(
-                        "a workgroup size override needs a positive default for the wgpu target",
+                        "a workgroup size override needs a default between 1 and 16384 for the wgpu target",
                         module.overrides.span(handle),
                     )
                     .with_note("wgpu reads SPIR-V through naga, which cannot specialize workgroup sizes; use `--target vulkan` to keep it specializable"),

@@ -190,6 +190,14 @@ impl<'a> Lowerer<'a> {
         Ok((h, self.ety(fx, h)))
     }
 
+    /// Float scalars and vectors only (`modf`, `frexp`, `ldexp`).
+    fn expect_float(&mut self, ty: Handle<Type>, n: &str, span: Span) -> R<()> {
+        match self.module.inner(ty) {
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } if s.kind == ScalarKind::Float => Ok(()),
+            _ => Err(self.error(format!("`{n}` needs a floating-point scalar or vector, found `{}`", self.type_name(ty)), span)),
+        }
+    }
+
     fn typed_arg(&mut self, fx: &mut FnCtx, a: (Operand, Span), ty: Handle<Type>) -> R<Handle<Expression>> {
         self.coerce(fx, a.0, ty, a.1)
     }
@@ -340,6 +348,7 @@ impl<'a> Lowerer<'a> {
                 let e = args.pop().ok_or(Reported)?;
                 let x = args.pop().ok_or(Reported)?;
                 let (xh, xty) = self.value_arg(fx, x, true)?;
+                self.expect_float(xty, n, span)?;
                 let ity = self.with_scalar(xty, Scalar::I32);
                 let eh = self.typed_arg(fx, e, ity)?;
                 math(self, fx, M::Ldexp, vec![xh, eh], xty)
@@ -348,6 +357,7 @@ impl<'a> Lowerer<'a> {
                 want(self, 1, &args)?;
                 let a = args.pop().ok_or(Reported)?;
                 let (h, ty) = self.value_arg(fx, a, true)?;
+                self.expect_float(ty, n, span)?;
                 let suffix = self.shape_suffix(ty);
                 let rty = if n == "frexp" {
                     let ity = self.with_scalar(ty, Scalar::I32);

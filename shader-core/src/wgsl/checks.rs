@@ -13,8 +13,11 @@ use crate::hash::FxHashMap as HashMap;
 #[derive(Default)]
 struct Facts {
     calls: Vec<(Handle<Function>, Span)>,
+    globals: Vec<Handle<GlobalVariable>>,
     /// Fragment-only operations (discard, derivatives, implicit-LOD sampling).
     fragment_only: Vec<(&'static str, Span)>,
+    /// Compute-only operations (barriers, workgroupUniformLoad).
+    compute_only: Vec<(&'static str, Span)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -32,6 +35,25 @@ impl<'a> Lowerer<'a> {
             }
         }
         for ep in self.module.entry_points.clone() {
+            self.check_binding_conflicts(&ep, &facts);
+            self.check_io_stages(&ep, &facts);
+            if ep.stage != Stage::Compute {
+                let mut seen = vec![false; facts.len()];
+                let mut stack = vec![ep.function];
+                while let Some(f) = stack.pop() {
+                    if std::mem::replace(&mut seen[f.index()], true) {
+                        continue;
+                    }
+                    for (what, span) in &facts[f.index()].compute_only {
+                        let stage = if ep.stage == Stage::Vertex { "vertex" } else { "fragment" };
+                        self.diags.push(Diagnostic::error(
+                            format!("{what} is only allowed in compute shaders, but `{}` is a {stage} entry point", ep.name),
+                            *span,
+                        ));
+                    }
+                    stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
+                }
+            }
             if ep.stage != Stage::Fragment {
                 let mut seen = vec![false; facts.len()];
                 let mut stack = vec![ep.function];
@@ -49,7 +71,7 @@ impl<'a> Lowerer<'a> {
                     stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
                 }
             }
-            if ep.stage == Stage::Vertex && !self.writes_position(ep.function) {
+            if ep.stage == Stage::Vertex && !self.writes_position(&reachable_globals(&ep, &facts)) {
                 let span = self.module.functions.span(ep.function);
                 self.diags.push(Diagnostic::error(
                     format!("vertex entry point `{}` must write `@builtin(position)`", ep.name),
@@ -70,16 +92,55 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn writes_position(&self, function: Handle<Function>) -> bool {
-        let f = &self.module.functions[function];
-        let is_position = |g: Handle<GlobalVariable>| {
+    /// WGSL §13.3.2: two resources an entry point uses must not share a group and binding.
+    /// Draft-syntax `var<in>`/`var<out>` built-ins get their stage only from the entry points
+    /// that use them (WGSL §13.3.1).
+    fn check_io_stages(&mut self, ep: &EntryPoint, facts: &[Facts]) {
+        for g in reachable_globals(ep, facts) {
+            let global = &self.module.globals[g];
+            let (Some(IoBinding::BuiltIn(b)), output) = (global.io, global.space == AddressSpace::Output) else { continue };
+            let (_, ins, outs) = super::stmt::builtin_rules(b);
+            if !(if output { outs } else { ins }).contains(&ep.stage) {
+                let dir = if output { "an output" } else { "an input" };
+                let stage = format!("{:?}", ep.stage).to_lowercase();
+                let name = global.name.clone().unwrap_or_default();
+                let span = self.module.globals.span(g);
+                self.diags.push(Diagnostic::error(
+                    format!("`{name}` is {dir} built-in that the {stage} entry point `{}` cannot use", ep.name),
+                    span,
+                ));
+            }
+        }
+    }
+
+    fn check_binding_conflicts(&mut self, ep: &EntryPoint, facts: &[Facts]) {
+        let used = reachable_globals(ep, facts);
+        let mut by_binding: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
+        for g in used {
+            let Some(binding) = self.module.globals[g].binding else { continue };
+            if let Some(&first) = by_binding.get(&binding) {
+                let name = |lw: &Self, h: Handle<GlobalVariable>| lw.module.globals[h].name.clone().unwrap_or_default();
+                let message = format!(
+                    "`{}` and `{}` both use @group({}) @binding({}) in entry point `{}`",
+                    name(self, first),
+                    name(self, g),
+                    binding.group,
+                    binding.binding,
+                    ep.name
+                );
+                let (span, first_span) = (self.module.globals.span(g), self.module.globals.span(first));
+                self.diags.push(Diagnostic::error(message, span).with_secondary(first_span, "first bound here"));
+            } else {
+                by_binding.insert(binding, g);
+            }
+        }
+    }
+
+    fn writes_position(&self, used: &[Handle<GlobalVariable>]) -> bool {
+        used.iter().any(|&g| {
             let g = &self.module.globals[g];
             g.space == AddressSpace::Output && g.io == Some(IoBinding::BuiltIn(BuiltIn::Position))
-        };
-        // Entry wrappers store into the Position output; draft-syntax entry points write a
-        // module-scope `var<out>` (possibly in a callee), so any Position output counts there.
-        f.expressions.iter().any(|(_, e)| matches!(e, Expression::GlobalVar(g) if is_position(*g)))
-            || self.module.globals.iter().any(|(h, _)| is_position(h))
+        })
     }
 
     fn check_recursion(&mut self, facts: &[Facts]) {
@@ -128,12 +189,31 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// Every global an entry point's call tree names, sorted.
+fn reachable_globals(ep: &EntryPoint, facts: &[Facts]) -> Vec<Handle<GlobalVariable>> {
+    let mut seen = vec![false; facts.len()];
+    let mut stack = vec![ep.function];
+    let mut used: Vec<Handle<GlobalVariable>> = Vec::new();
+    while let Some(f) = stack.pop() {
+        if f.index() >= seen.len() || std::mem::replace(&mut seen[f.index()], true) {
+            continue;
+        }
+        used.extend(&facts[f.index()].globals);
+        stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
+    }
+    used.sort();
+    used.dedup();
+    used
+}
+
 fn function_facts(f: &Function) -> Facts {
     let mut facts = Facts::default();
     for (h, e) in f.expressions.iter() {
         let span = f.expressions.span(h);
         match e {
             Expression::Call { function, .. } => facts.calls.push((*function, span)),
+            Expression::GlobalVar(g) => facts.globals.push(*g),
+            Expression::WorkgroupUniformLoad { .. } => facts.compute_only.push(("`workgroupUniformLoad`", span)),
             Expression::Derivative { .. } => facts.fragment_only.push(("a derivative", span)),
             Expression::ImageSample { level: SampleLevel::Auto | SampleLevel::Bias(_), gather: None, .. } => {
                 facts.fragment_only.push(("sampling with an implicit level of detail", span))
@@ -150,6 +230,7 @@ fn statement_facts(block: &Block, facts: &mut Facts) {
         match s {
             Statement::Call { function, .. } => facts.calls.push((*function, span)),
             Statement::Kill => facts.fragment_only.push(("`discard`", span)),
+            Statement::Barrier(_) => facts.compute_only.push(("a barrier", span)),
             Statement::Block(b) => statement_facts(b, facts),
             Statement::If { accept, reject, .. } => {
                 statement_facts(accept, facts);

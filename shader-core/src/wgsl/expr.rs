@@ -28,9 +28,23 @@ impl<'a> Lowerer<'a> {
                 if let TypeInner::Atomic(_) = self.module.inner(base) {
                     return Err(self.error("atomics can only be used through the atomic built-in functions (atomicLoad, atomicAdd, ...)", span));
                 }
+                if self.contains_runtime_array(base) {
+                    return Err(self.error(
+                        format!("`{}` holds a runtime-sized array and cannot be loaded as a whole; index it instead", self.type_name(base)),
+                        span,
+                    ));
+                }
                 Ok(self.push(fx, Expression::Load { pointer: p }, base, span))
             }
             Operand::Void => Err(self.error("this call does not produce a value", span)),
+        }
+    }
+
+    fn contains_runtime_array(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Array { size: ArraySize::Dynamic, .. } => true,
+            TypeInner::Struct { members, .. } => members.last().is_some_and(|m| self.contains_runtime_array(m.ty)),
+            _ => false,
         }
     }
 
@@ -828,6 +842,12 @@ impl<'a> Lowerer<'a> {
         }
         let scalar = leaf.concretize();
         let ty = self.vec_ty(size, scalar);
+        if converted.len() == 1 {
+            // `vec3(v)` with `v` already a vec3 of the same type is `v` (SPIR-V's
+            // OpCompositeConstruct needs at least two constituents).
+            let (op, aspan) = converted.into_iter().next().ok_or(Reported)?;
+            return self.coerce(fx, op, ty, aspan).map(Operand::Value);
+        }
         let mut components = Vec::new();
         for (op, aspan) in converted {
             let op = match op {

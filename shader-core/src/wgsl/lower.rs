@@ -273,14 +273,22 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                     "offset" => {
-                        // 2021 draft: explicit offsets.
+                        // 2021 draft: explicit offsets, which may not go backwards.
                         let v = self.attr_u32(attr)?;
-                        offset = v;
+                        if v < offset || v % align != 0 {
+                            self.error(format!("offset {v} overlaps the previous member or is not a multiple of the alignment {align}"), attr.span);
+                            failed = true;
+                        } else {
+                            offset = v;
+                        }
                     }
                     _ => {}
                 }
             }
-            offset = round_up(offset, align);
+            let Some(placed) = offset.checked_next_multiple_of(align.max(1)).filter(|o| o.checked_add(size).is_some()) else {
+                return Err(self.error(format!("struct `{}` does not fit in 4 GiB", s.name.name), m.span));
+            };
+            offset = placed;
             struct_align = struct_align.max(align);
             members.push(StructMember {
                 name: Some(m.name.name.clone()),
@@ -296,7 +304,9 @@ impl<'a> Lowerer<'a> {
         if members.is_empty() {
             return Err(self.error("a struct must have at least one member", s.name.span));
         }
-        let span = round_up(offset, struct_align);
+        let Some(span) = offset.checked_next_multiple_of(struct_align.max(1)) else {
+            return Err(self.error(format!("struct `{}` does not fit in 4 GiB", s.name.name), s.name.span));
+        };
         let ty = self.module.types.insert(
             Type { name: Some(s.name.name.clone()), inner: TypeInner::Struct { members, span } },
             s.span,
@@ -327,7 +337,7 @@ impl<'a> Lowerer<'a> {
                     ArraySize::Constant(n) => n,
                     ArraySize::Dynamic => 1,
                 };
-                (self.align_size(base).0, stride * n)
+                (self.align_size(base).0, stride.saturating_mul(n))
             }
             TypeInner::Struct { ref members, span } => {
                 let align = self.struct_align.get(&ty).copied().unwrap_or_else(|| {
@@ -367,8 +377,13 @@ impl<'a> Lowerer<'a> {
         self.check_attrs(&o.attrs, &["id", "constant_id"], "an override");
         let mut id = None;
         for attr in &o.attrs {
-            if attr.name.name == "id" {
-                id = Some(self.attr_u32(attr)?);
+            if matches!(attr.name.name.as_str(), "id" | "constant_id") {
+                let v = self.attr_u32(attr)?;
+                // WGSL §12.x `@id`: pipeline constant ids are 16-bit.
+                if v > 0xFFFF {
+                    return Err(self.error(format!("override id {v} is larger than 65535"), attr.span));
+                }
+                id = Some(v);
             }
         }
         let declared = match &o.ty {
@@ -820,6 +835,11 @@ impl<'a> Lowerer<'a> {
                         if v == 0 {
                             return Err(self.error("array size must be greater than zero", e.span));
                         }
+                        let element = self.align_size(base);
+                        let stride = round_up(element.1, element.0) as u64;
+                        if stride * v as u64 > u32::MAX as u64 {
+                            return Err(self.error(format!("an array of {v} elements of {stride} bytes does not fit in 4 GiB"), e.span));
+                        }
                         ArraySize::Constant(v)
                     }
                     None => ArraySize::Dynamic,
@@ -1033,9 +1053,27 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// An abstract value as its default concrete type (i32, f32), reporting values that do not
+    /// fit (WGSL §15.7.2); those become the zero value so lowering can go on.
+    fn concretize_checked(&mut self, v: &Value, span: Span) -> Value {
+        match v.leaf() {
+            Some(leaf) if leaf.is_abstract() => {
+                let concrete = Leaf::Concrete(leaf.concretize());
+                match v.convert_auto(concrete) {
+                    Some(c) => c,
+                    None => {
+                        self.error(format!("the value does not fit in `{}`", consteval::scalar_name(leaf.concretize())), span);
+                        v.map_leaves(&mut |_| Some(Sv::zero(concrete))).unwrap_or_else(|| v.clone())
+                    }
+                }
+            }
+            _ => v.clone(),
+        }
+    }
+
     /// Builds a concrete constant as IR expressions in a function.
     pub fn materialize(&mut self, fx: &mut FnCtx, v: &Value, span: Span) -> Handle<Expression> {
-        let v = v.concretize();
+        let v = self.concretize_checked(v, span);
         let ty = self.value_type(&v);
         let expr = match &v {
             Value::Scalar(s) => Expression::Literal(literal(*s)),
@@ -1058,7 +1096,7 @@ impl<'a> Lowerer<'a> {
 
     /// Builds a concrete constant in `Module::const_expressions`.
     pub fn materialize_module(&mut self, v: &Value, span: Span) -> Handle<Expression> {
-        let v = v.concretize();
+        let v = self.concretize_checked(v, span);
         let ty = self.value_type(&v);
         let expr = match &v {
             Value::Scalar(s) => Expression::Literal(literal(*s)),
@@ -1140,7 +1178,7 @@ pub(super) fn round_up(v: u32, align: u32) -> u32 {
     if align <= 1 {
         v
     } else {
-        v.div_ceil(align) * align
+        v.div_ceil(align).saturating_mul(align)
     }
 }
 

@@ -9,6 +9,12 @@ use crate::ir::*;
 use crate::span::Span;
 use crate::hash::FxHashMap as HashMap;
 
+/// The largest workgroup size per dimension we accept.
+const MAX_WORKGROUP_SIZE: u32 = 0x4000;
+
+/// The first `@location` we reject.
+const MAX_LOCATION: u32 = 1024;
+
 impl<'a> Lowerer<'a> {
     pub(super) fn function_body(&mut self, handle: Handle<Function>, f: &ast::FunctionDecl) -> R<()> {
         let func = std::mem::take(&mut self.module.functions[handle]);
@@ -525,6 +531,11 @@ impl<'a> Lowerer<'a> {
                 if v == 0 {
                     return Err(self.error("workgroup size must be at least 1", arg.span));
                 }
+                // No device has more invocations per dimension; naga's validator uses the same
+                // bound, and wgpu's default limits are far lower (256).
+                if v > MAX_WORKGROUP_SIZE {
+                    return Err(self.error(format!("workgroup size {v} is larger than {MAX_WORKGROUP_SIZE}"), arg.span));
+                }
                 workgroup_size[i] = v;
             }
         }
@@ -581,8 +592,30 @@ impl<'a> Lowerer<'a> {
                 self.entry_output(&mut fx, &mut body, &mut io_cache, &f.return_attrs, ty, binding, None, stage, result_span)?;
             }
         }
+        self.check_duplicate_locations(&io_cache, span);
         fx.func.body = body;
         Ok(self.module.functions.append(fx.func, span))
+    }
+
+    /// WGSL §13.3.1.4: the user-defined inputs (and outputs) of an entry point need distinct
+    /// locations (with `blend_src` telling the two halves of location 0 apart).
+    fn check_duplicate_locations(&mut self, io: &HashMap<(IoBinding, bool), Handle<GlobalVariable>>, span: Span) {
+        let mut seen: HashMap<(u32, Option<u32>, bool), Handle<GlobalVariable>> = HashMap::default();
+        let mut entries: Vec<_> = io.iter().collect();
+        entries.sort_by_key(|(_, g)| **g);
+        for ((binding, output), &g) in entries {
+            if let IoBinding::Location { location, blend_src, .. } = *binding {
+                if let Some(&first) = seen.get(&(location, blend_src, *output)) {
+                    let dir = if *output { "outputs" } else { "inputs" };
+                    let d = crate::diag::Diagnostic::error(format!("two entry point {dir} use @location({location})"), self.module.globals.span(g))
+                        .with_secondary(self.module.globals.span(first), "first used here");
+                    let _ = span;
+                    self.diags.push(d);
+                } else {
+                    seen.insert((location, blend_src, *output), g);
+                }
+            }
+        }
     }
 
     /// WGSL zero-initializes workgroup memory: one invocation stores zeros, then a barrier.
@@ -764,7 +797,14 @@ impl<'a> Lowerer<'a> {
                     self.check_builtin(&name.name, b, ty, stage, output, name.span)?;
                     return Ok(Some(IoBinding::BuiltIn(b)));
                 }
-                "location" => location = Some(self.attr_u32(a)?),
+                "location" => {
+                    let v = self.attr_u32(a)?;
+                    // Far above any device's limit; keeps location arithmetic in validators sane.
+                    if v >= MAX_LOCATION {
+                        return Err(self.error(format!("location {v} is not below {MAX_LOCATION}"), a.span));
+                    }
+                    location = Some(v);
+                }
                 "blend_src" => blend_src = Some(self.attr_u32(a)?),
                 "interpolate" => {
                     interpolation = match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
@@ -802,24 +842,7 @@ impl<'a> Lowerer<'a> {
     fn check_builtin(&mut self, name: &str, b: BuiltIn, ty: Handle<Type>, stage: Option<Stage>, output: bool, span: Span) -> R<()> {
         use Stage::*;
         let inner = self.module.inner(ty).clone();
-        let (expected, stages_in, stages_out): (&str, &[Stage], &[Stage]) = match b {
-            BuiltIn::Position => ("vec4<f32>", &[], &[Vertex]),
-            BuiltIn::FragCoord => ("vec4<f32>", &[Fragment], &[]),
-            BuiltIn::VertexIndex | BuiltIn::InstanceIndex => ("u32", &[Vertex], &[]),
-            BuiltIn::FrontFacing => ("bool", &[Fragment], &[]),
-            BuiltIn::FragDepth => ("f32", &[], &[Fragment]),
-            BuiltIn::SampleId | BuiltIn::PrimitiveId => ("u32", &[Fragment], &[]),
-            BuiltIn::SampleMask => ("u32", &[Fragment], &[Fragment]),
-            BuiltIn::LocalInvocationId | BuiltIn::GlobalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => {
-                ("vec3<u32>", &[Compute], &[])
-            }
-            BuiltIn::LocalInvocationIndex | BuiltIn::NumSubgroups | BuiltIn::SubgroupId => ("u32", &[Compute], &[]),
-            BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId => ("u32", &[Compute, Fragment], &[]),
-            BuiltIn::ClipDistance => ("array<f32, N>", &[], &[Vertex]),
-            BuiltIn::PointSize => ("f32", &[], &[Vertex]),
-            BuiltIn::ViewIndex => ("u32", &[Vertex, Fragment], &[]),
-            _ => ("u32", &[Vertex, Fragment, Compute], &[Vertex, Fragment, Compute]),
-        };
+        let (expected, stages_in, stages_out) = builtin_rules(b);
         let type_ok = match expected {
             "vec4<f32>" => inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
             "vec3<u32>" => inner == TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 },
@@ -849,6 +872,30 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// WGSL §13.3.1: the type (as WGSL spells it) of a built-in, and the stages that may read
+/// it as an input and write it as an output.
+pub(super) fn builtin_rules(b: BuiltIn) -> (&'static str, &'static [Stage], &'static [Stage]) {
+    use Stage::*;
+    match b {
+        BuiltIn::Position => ("vec4<f32>", &[], &[Vertex]),
+        BuiltIn::FragCoord => ("vec4<f32>", &[Fragment], &[]),
+        BuiltIn::VertexIndex | BuiltIn::InstanceIndex => ("u32", &[Vertex], &[]),
+        BuiltIn::FrontFacing => ("bool", &[Fragment], &[]),
+        BuiltIn::FragDepth => ("f32", &[], &[Fragment]),
+        BuiltIn::SampleId | BuiltIn::PrimitiveId => ("u32", &[Fragment], &[]),
+        BuiltIn::SampleMask => ("u32", &[Fragment], &[Fragment]),
+        BuiltIn::LocalInvocationId | BuiltIn::GlobalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => {
+            ("vec3<u32>", &[Compute], &[])
+        }
+        BuiltIn::LocalInvocationIndex | BuiltIn::NumSubgroups | BuiltIn::SubgroupId => ("u32", &[Compute], &[]),
+        BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId => ("u32", &[Compute, Fragment], &[]),
+        BuiltIn::ClipDistance => ("array<f32, N>", &[], &[Vertex]),
+        BuiltIn::PointSize => ("f32", &[], &[Vertex]),
+        BuiltIn::ViewIndex => ("u32", &[Vertex, Fragment], &[]),
+        _ => ("u32", &[Vertex, Fragment, Compute], &[Vertex, Fragment, Compute]),
     }
 }
 
