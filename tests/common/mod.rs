@@ -32,6 +32,12 @@ pub fn workspace_root() -> PathBuf {
 /// Runs `spirv-val --target-env <env>` on `words`. Without spirv-val installed this passes after
 /// saying loudly that it skipped, except on CI where it panics.
 pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
+    spirv_val_with(words, env, &[])
+}
+
+/// [`spirv_val`] with extra spirv-val flags (e.g. `--scalar-block-layout` for shaders using
+/// GL_EXT_scalar_block_layout, which Vulkan allows when the feature is enabled).
+pub fn spirv_val_with(words: &[u32], env: &str, extra: &[&str]) -> Result<(), String> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     static SKIP_NOTICE: Once = Once::new();
     let path = std::env::temp_dir().join(format!(
@@ -50,6 +56,7 @@ pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
         .arg("--target-env")
         .arg(env)
         .arg("--uniform-buffer-standard-layout")
+        .args(extra)
         .arg(&path)
         .output();
     let _ = std::fs::remove_file(&path);

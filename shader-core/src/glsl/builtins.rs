@@ -35,6 +35,23 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Vertex, "gl_BaseVertex" | "gl_BaseVertexARB") => (B::BaseVertex, i32, false),
         (Stage::Vertex, "gl_BaseInstance" | "gl_BaseInstanceARB") => (B::BaseInstance, i32, false),
         (Stage::Vertex, "gl_DrawID" | "gl_DrawIDARB") => (B::DrawIndex, i32, false),
+        (Stage::Fragment, "gl_FragColor") => {
+            // GLSL ES 1.00 / compatibility output: glslang gives it location 0.
+            let g = lw.m.globals.append(
+                GlobalVariable {
+                    name: Some(name.into()),
+                    space: AddressSpace::Output,
+                    binding: None,
+                    io: Some(IoBinding::Location { location: 0, component: None, interpolation: None, sampling: None, blend_src: None }),
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty: vec4,
+                    init: None,
+                },
+                Span::default(),
+            );
+            return Some(Sym::Var { root: super::lower::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
+        }
         (Stage::Fragment, "gl_FragCoord") => (B::FragCoord, vec4, false),
         (Stage::Fragment, "gl_FrontFacing") => (B::FrontFacing, bool_, false),
         (Stage::Fragment, "gl_FragDepth") => (B::FragDepth, f32, true),
@@ -185,6 +202,12 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
             lw.image_call(out, name, args, span)
         }
         "subpassLoad" => lw.subpass_load(out, args, span),
+        // GL_EXT_nonuniform_qualifier: the IR has no NonUniform decoration; the value is the
+        // same (drivers that need the hint for descriptor indexing are not our target).
+        "nonuniformEXT" if args.len() == 1 => {
+            let (o, s) = args.into_iter().next().map_or((Operand::Void, span), |a| a);
+            lw.value(out, o, s).map(Operand::Value)
+        }
         _ if name.starts_with("texture") || name.starts_with("texel") => return lw.texture_call(out, name, args, span),
         _ if name.starts_with("subgroup") => return lw.subgroup(out, name, args, span),
         _ => return None,
@@ -282,6 +305,10 @@ impl<'a> Lowerer<'a> {
             }
             _ => ty,
         };
+        if fun == MathFunction::Dot && self.shape(ty).map(|x| x.1) == Some(1) {
+            // dot(float, float) is a product (SPIR-V OpDot takes vectors only).
+            return Ok(Operand::Value(self.push(Expression::Binary { op: BinaryOp::Multiply, left: vals[0], right: vals[1] }, rty, span)));
+        }
         if matches!(fun, MathFunction::Cross) && self.shape(ty).map(|x| x.1) != Some(3) {
             return Err(self.error("`cross` takes two `vec3`s", span));
         }
@@ -974,7 +1001,6 @@ impl<'a> Lowerer<'a> {
                 let y = self.coerce(out, y, want, ys)?;
                 SampleLevel::Gradient { x, y }
             }
-            _ if gather => SampleLevel::Zero,
             _ => SampleLevel::Auto,
         };
         let offset = if has_offset {

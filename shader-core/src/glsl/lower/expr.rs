@@ -590,7 +590,23 @@ impl<'a> Lowerer<'a> {
         if self.same_shape(from, ty) {
             return self.reshape(out, h, ty, span);
         }
+        // Bools in blocks are stored as uints: a load of one converts back (`!= 0`).
+        if let (Some((Scalar::U32, n)), Some((Scalar::BOOL, m))) = (self.shape(from), self.shape(ty)) {
+            if n == m && self.is_block_load(h) {
+                let zero = self.zero(from, span);
+                return Ok(self.push(Expression::Binary { op: BinaryOp::NotEqual, left: h, right: zero }, ty, span));
+            }
+        }
         Err(self.error(format!("cannot convert `{}` to `{}`", self.type_name(from), self.type_name(ty)), span))
+    }
+
+    fn is_block_load(&self, h: Handle<Expression>) -> bool {
+        let Expression::Load { pointer } = self.fx.f.expressions[h] else { return false };
+        let pt = self.ety(pointer);
+        matches!(
+            self.inner(pt),
+            TypeInner::Pointer { space: AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant, .. }
+        )
     }
 
     /// Whether two types differ only in layout (and bools stored as uints).
@@ -960,7 +976,10 @@ impl<'a> Lowerer<'a> {
         match base {
             Operand::Combined(i, s) => {
                 let step = match konst {
-                    Some(k) => Step::Index(k as u32),
+                    Some(k) => {
+                        out.push(Statement::Eval(index), span);
+                        Step::Index(k as u32)
+                    }
                     None => Step::Dyn(self.bind(out, index)),
                 };
                 let i = self.index_step(*i, step, konst, span)?;
@@ -969,7 +988,10 @@ impl<'a> Lowerer<'a> {
             }
             Operand::Ref(p) => {
                 let step = match konst {
-                    Some(k) => Step::Index(k as u32),
+                    Some(k) => {
+                        out.push(Statement::Eval(index), span);
+                        Step::Index(k as u32)
+                    }
                     None => Step::Dyn(self.bind(out, index)),
                 };
                 self.index_step(Operand::Ref(p), step, konst, span)
@@ -984,6 +1006,7 @@ impl<'a> Lowerer<'a> {
                     if k < 0 || k >= n as i64 {
                         return Err(self.error(format!("index {k} is out of bounds for `{}`", self.type_name(ty)), span));
                     }
+                    out.push(Statement::Eval(index), span);
                     return Ok(Operand::Value(self.push(Expression::AccessIndex { base: v, index: k as u32 }, elem, span)));
                 }
                 Ok(Operand::Value(self.push(Expression::Access { base: v, index }, elem, span)))
@@ -1752,6 +1775,15 @@ impl<'a> Lowerer<'a> {
             Expression::Convert { expr, to } => {
                 let v = self.fold_depth(expr, depth + 1)?;
                 map1(&v, &|l| Some(make_literal(to, num(l))))?
+            }
+            // A specialization constant folds to its default (array sizes, GLSL 4.60 §4.11:
+            // glslang sizes such arrays by the default too).
+            Expression::Override(o) => {
+                let init = self.m.overrides[o].init?;
+                match self.m.const_expressions[init] {
+                    Expression::Literal(l) => Cv::Scalar(l),
+                    _ => return None,
+                }
             }
             Expression::Math { fun, args } => {
                 let vals: Vec<Cv> = args.iter().map(|&a| self.fold_depth(a, depth + 1)).collect::<Option<_>>()?;

@@ -388,7 +388,12 @@ impl<'a> Lowerer<'a> {
     pub fn apply_dims(&mut self, mut base: Handle<Type>, dims: &[&ast::ArraySpecifier]) -> R<Handle<Type>> {
         for d in dims.iter().rev() {
             let size = self.array_size(d)?;
-            base = self.ty(TypeInner::Array { base, size, stride: 0 });
+            // Arrays of opaque types are descriptor arrays.
+            base = if is_opaque(self.inner(base), &self.m) {
+                self.ty(TypeInner::BindingArray { base, size })
+            } else {
+                self.ty(TypeInner::Array { base, size, stride: 0 })
+            };
         }
         Ok(base)
     }
@@ -645,6 +650,19 @@ impl<'a> Lowerer<'a> {
                 Err(r) => return Err(r),
             };
             let name = Some(d.name.name.clone());
+            if d.name.name.starts_with("gl_") {
+                // Redeclaring a built-in (`out float gl_ClipDistance[2];`, `invariant out vec4
+                // gl_Position;`): it keeps its meaning; only sizes and `invariant` are taken.
+                if let TypeInner::Array { size: ArraySize::Constant(n), .. } = *self.inner(ty) {
+                    self.clip_sizes.insert(d.name.name.clone(), n);
+                }
+                if q.is_invariant() {
+                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&d.name.name) {
+                        self.m.globals[g].invariant = true;
+                    }
+                }
+                continue;
+            }
             if is_const {
                 if let Some(l) = q.layout("constant_id") {
                     let l = l.clone();
@@ -805,7 +823,22 @@ impl<'a> Lowerer<'a> {
             if let Some(init) = init {
                 let n = match init {
                     ast::Initializer::List(items, _) => Some(items.len() as u32),
-                    ast::Initializer::Expr(e) => self.constructor_len(e),
+                    ast::Initializer::Expr(e) => match self.constructor_len(e) {
+                        Some(n) => Some(n),
+                        // Sized by the initializer's type (`float a[] = b;`).
+                        None => {
+                            let saved = std::mem::take(&mut self.fx);
+                            let mut scratch = Block::new();
+                            let errors = self.diags.len();
+                            let t = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span)).map(|h| self.ety(h));
+                            self.diags.0.truncate(errors);
+                            self.fx = saved;
+                            match t.ok().map(|t| self.inner(t).clone()) {
+                                Some(TypeInner::Array { size: ArraySize::Constant(n), .. }) => Some(n),
+                                _ => None,
+                            }
+                        }
+                    },
                 };
                 if let Some(n) = n {
                     let inner = self.apply_dims(base, &dims[1..])?;
@@ -870,10 +903,10 @@ impl<'a> Lowerer<'a> {
         let binding = self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 }));
         let ty = self.storage_image(ty, q, span)?;
         let (elem, size) = match *self.inner(ty) {
-            TypeInner::Array { base, size, .. } => (base, Some(size)),
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (base, Some(size)),
             _ => (ty, None),
         };
-        if let Some(TypeInner::Array { .. }) = size.map(|_| self.inner(elem).clone()) {
+        if let Some(TypeInner::Array { .. } | TypeInner::BindingArray { .. }) = size.map(|_| self.inner(elem).clone()) {
             return Err(self.error("arrays of arrays of opaque types are not supported", span));
         }
         let wrap = |lw: &mut Self, t: Handle<Type>| match size {
@@ -927,9 +960,9 @@ impl<'a> Lowerer<'a> {
     /// Fills in the format and access of a storage image type from its qualifiers.
     fn storage_image(&mut self, ty: Handle<Type>, q: &ast::TypeQualifiers, span: Span) -> R<Handle<Type>> {
         match self.inner(ty).clone() {
-            TypeInner::Array { base, size, stride } => {
+            TypeInner::BindingArray { base, size } => {
                 let b = self.storage_image(base, q, span)?;
-                Ok(self.ty(TypeInner::Array { base: b, size, stride }))
+                Ok(self.ty(TypeInner::BindingArray { base: b, size }))
             }
             TypeInner::Image { dim, arrayed, class: ImageClass::Storage { .. } } => {
                 let mut format = StorageFormat::Unknown;
@@ -1021,6 +1054,9 @@ impl<'a> Lowerer<'a> {
         } else {
             AddressSpace::Uniform
         };
+        if push && self.m.globals.iter().any(|(_, g)| g.space == AddressSpace::PushConstant) {
+            return Err(self.error("only one push constant block is allowed per stage", b.span));
+        }
         let binding = if push { None } else { self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 })) };
         let mut gty = ty;
         let dims: Vec<&ast::ArraySpecifier> = b.array.iter().collect();

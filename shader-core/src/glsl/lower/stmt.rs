@@ -164,6 +164,8 @@ impl<'a> Lowerer<'a> {
     fn condition(&mut self, out: &mut Block, e: &ast::Expr) -> R<Handle<Expression>> {
         let op = self.expr(out, e)?;
         let v = self.value(out, op, e.span)?;
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let v = if self.shape(self.ety(v)) == Some((Scalar::U32, 1)) { self.coerce(out, v, bool_ty, e.span).unwrap_or(v) } else { v };
         let ty = self.ety(v);
         if self.shape(ty) != Some((Scalar::BOOL, 1)) {
             return Err(self.error(format!("condition must be a `bool`, not `{}`", self.type_name(ty)), e.span));
