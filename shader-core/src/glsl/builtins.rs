@@ -483,9 +483,14 @@ impl<'a> Lowerer<'a> {
             "findLSB" => MathFunction::FirstTrailingBit,
             _ => MathFunction::FirstLeadingBit,
         };
-        // GLSL returns int (vectors) whatever the operand's signedness.
+        // GLSL returns int (vectors) whatever the operand's signedness. The instruction yields
+        // the operand's type (naga reads it so) and the bits are reinterpreted.
         let rt = self.with_scalar(ty, Scalar::I32);
-        Ok(Operand::Value(self.push(Expression::Math { fun, args: v }, rt, span)))
+        let e = self.push(Expression::Math { fun, args: v }, ty, span);
+        if rt == ty {
+            return Ok(Operand::Value(e));
+        }
+        Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
     }
 
     fn bitfield(&mut self, out: &mut Block, insert: bool, args: Args, span: Span) -> R<Operand> {
@@ -517,15 +522,21 @@ impl<'a> Lowerer<'a> {
         let target = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
         let vals = self.vals(out, args)?;
         let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
-        let st = self.pair_struct(if add { "AddCarryResult" } else { "SubBorrowResult" }, "result", "carry", ty);
-        let fun = if add { MathFunction::AddCarry } else { MathFunction::SubBorrow };
-        let r = self.push(Expression::Math { fun, args: v }, st, span);
-        let b = self.bind(out, r);
-        let rr = self.let_ref(b, span);
-        let carry = self.push(Expression::AccessIndex { base: rr, index: 1 }, ty, span);
-        self.store_operand(out, target, carry, span)?;
-        let rr = self.let_ref(b, span);
-        Ok(Operand::Value(self.push(Expression::AccessIndex { base: rr, index: 0 }, ty, span)))
+        // Spelled out instead of OpIAddCarry/OpISubBorrow, which naga's SPIR-V front end (and
+        // so wgpu) cannot read: carry = sum < x, borrow = x < y (GLSL 4.60 §8.8).
+        let xb = self.bind(out, v[0]);
+        let yb = self.bind(out, v[1]);
+        let (x, y) = (self.let_ref(xb, span), self.let_ref(yb, span));
+        let op = if add { BinaryOp::Add } else { BinaryOp::Subtract };
+        let r = self.push(Expression::Binary { op, left: x, right: y }, ty, span);
+        let rb = self.bind(out, r);
+        let bt = self.with_scalar(ty, Scalar::BOOL);
+        let (a, c) = if add { (self.let_ref(rb, span), self.let_ref(xb, span)) } else { (self.let_ref(xb, span), self.let_ref(yb, span)) };
+        let cond = self.push(Expression::Binary { op: BinaryOp::Less, left: a, right: c }, bt, span);
+        let s = self.inner(ty).scalar().unwrap_or(Scalar::U32);
+        let flag = self.convert(cond, s, span);
+        self.store_operand(out, target, flag, span)?;
+        Ok(Operand::Value(self.let_ref(rb, span)))
     }
 
     fn mul_extended(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
