@@ -111,11 +111,12 @@ impl std::error::Error for CompileError {}
 
 /// Compiles one shader source to SPIR-V. `name` is the file name diagnostics show.
 pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Compiled, CompileError> {
-    let sources = SourceMap::single(name, source);
+    let mut sources = SourceMap::single(name, source);
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
     let (mut module, warnings) = match options.language {
         Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
-        Language::Glsl | Language::Agsl => {
+        Language::Glsl => glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?,
+        Language::Agsl => {
             let message = format!("{:?} is not supported yet", options.language);
             return Err(fail(diag::Diagnostic::error(message, span::Span::default()).into(), &sources));
         }

@@ -32,6 +32,12 @@ pub fn workspace_root() -> PathBuf {
 /// Runs `spirv-val --target-env <env>` on `words`. Without spirv-val installed this passes after
 /// saying loudly that it skipped, except on CI where it panics.
 pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
+    spirv_val_with(words, env, &[])
+}
+
+/// [`spirv_val`] with extra spirv-val flags (e.g. `--scalar-block-layout` for shaders using
+/// GL_EXT_scalar_block_layout, which Vulkan allows when the feature is enabled).
+pub fn spirv_val_with(words: &[u32], env: &str, extra: &[&str]) -> Result<(), String> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     static SKIP_NOTICE: Once = Once::new();
     let path = std::env::temp_dir().join(format!(
@@ -50,6 +56,7 @@ pub fn spirv_val(words: &[u32], env: &str) -> Result<(), String> {
         .arg("--target-env")
         .arg(env)
         .arg("--uniform-buffer-standard-layout")
+        .args(extra)
         .arg(&path)
         .output();
     let _ = std::fs::remove_file(&path);
@@ -335,4 +342,54 @@ pub const NAGA_SPV_IN_BUGS: &[&str] = &[
 /// Whether a naga error on a module spirv-val accepted is one of [`NAGA_SPV_IN_BUGS`].
 pub fn is_known_naga_bug(error: &str) -> bool {
     NAGA_SPV_IN_BUGS.iter().any(|bug| error.contains(bug))
+}
+
+// ---------------------------------------------------------------------------------------------
+// GLSL
+
+/// The Vulkan environment spirv-val needs for a module's SPIR-V version: vulkan1.1 up to
+/// SPIR-V 1.3, vulkan1.2 for 1.4/1.5, vulkan1.3 for 1.6.
+pub fn vulkan_env_for(words: &[u32]) -> &'static str {
+    match words.get(1).map(|v| (v >> 8) & 0xFF) {
+        Some(4 | 5) => "vulkan1.2",
+        Some(6) => "vulkan1.3",
+        _ => "vulkan1.1",
+    }
+}
+
+/// Validation of a module compiled from GLSL: spirv-val in the environment its version needs,
+/// and naga when `naga` is set (the wgpu target; combined image samplers of the Vulkan target
+/// are outside what naga's SPIR-V front end reads).
+pub fn validate_spirv_glsl(words: &[u32], naga: bool) -> Result<(), String> {
+    spirv_val(words, vulkan_env_for(words))?;
+    if naga {
+        naga_check(words)?;
+    }
+    Ok(())
+}
+
+/// Whether `glslangValidator` can be run.
+pub fn glslang_available() -> bool {
+    Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// Compiles GLSL with `glslangValidator -V` (Vulkan semantics), `stage` being `comp`, `vert`
+/// or `frag`. Returns the SPIR-V words or glslang's output.
+pub fn compile_glslang(source: &str, stage: &str) -> Result<Vec<u32>, String> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir();
+    let src = dir.join(format!("shader-e2e-glslang-{}-{n}.{stage}", std::process::id()));
+    let spv = dir.join(format!("shader-e2e-glslang-{}-{n}.spv", std::process::id()));
+    std::fs::write(&src, source).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
+    let output = Command::new("glslangValidator").arg("-V").arg(&src).arg("-o").arg(&spv).output();
+    let _ = std::fs::remove_file(&src);
+    let output = output.map_err(|e| format!("cannot run glslangValidator: {e}"))?;
+    if !output.status.success() {
+        let _ = std::fs::remove_file(&spv);
+        return Err(format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)));
+    }
+    let bytes = std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
+    let _ = std::fs::remove_file(&spv);
+    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
 }

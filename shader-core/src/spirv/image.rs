@@ -232,7 +232,8 @@ impl<'a> Writer<'a> {
         let width = if matches!(class, ImageClass::Storage { format: StorageFormat::R64ui | StorageFormat::R64i, .. }) { 8 } else { 4 };
         let vec4 = self.numeric_type(Scalar { kind, width }, Some(4));
         let mut operands = vec![Operand::IdRef(image_id), Operand::IdRef(coordinates)];
-        let op = if storage { Op::ImageRead } else { Op::ImageFetch };
+        // Subpass inputs are read like storage images (SPIR-V `OpImageRead`, Sampled = 2).
+        let op = if storage || dim == ImageDimension::SubpassData { Op::ImageRead } else { Op::ImageFetch };
         match (sample_id, level_id) {
             (Some(s), _) => {
                 operands.push(Operand::ImageOperands(spirv::ImageOperands::SAMPLE));
@@ -242,7 +243,7 @@ impl<'a> Writer<'a> {
                 operands.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
                 operands.push(Operand::IdRef(l));
             }
-            (None, _) if !storage && !multisampled && dim != ImageDimension::Buffer => {
+            (None, _) if !storage && !multisampled && dim != ImageDimension::Buffer && dim != ImageDimension::SubpassData => {
                 // Fetches from mipmapped images name the level explicitly (level 0).
                 operands.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
                 operands.push(Operand::IdRef(self.const_i32(0)));

@@ -183,7 +183,11 @@ impl<'a> Writer<'a> {
                     member_ids.into_iter().map(Operand::IdRef).collect(),
                 ));
                 self.name(id, &ty.name);
-                let host_shareable = *size != 0;
+                // A block holding only a runtime-sized array has size 0 but is laid out.
+                let host_shareable = *size != 0
+                    || members.last().is_some_and(|m| {
+                        matches!(self.module.types.get(m.ty).map(|t| &t.inner), Some(TypeInner::Array { size: ArraySize::Dynamic, .. }))
+                    });
                 for (i, member) in members.iter().enumerate() {
                     let i = i as u32;
                     if let (true, Some(name)) = (self.options.debug_names, &member.name) {

@@ -1,0 +1,1246 @@
+//! GLSL built-in variables (GLSL 4.60 §7, GL_KHR_vulkan_glsl) and built-in functions
+//! (GLSL 4.60 §8, GL_KHR_shader_subgroup_*), lowered to IR expressions.
+//!
+//! Arguments take GLSL's implicit conversions: float functions accept integer arguments
+//! (converted to `float`), and where GLSL declares a `genType` with a `float` variant
+//! (`min(vec3, float)`, `mix(vec3, vec3, float)`, `step(float, vec3)`) the scalar is splatted.
+
+use super::lower::{Lowerer, Operand, Reported, Sym, R};
+use crate::ir::*;
+use crate::span::Span;
+
+type Args = Vec<(Operand, Span)>;
+
+/// The symbol of a built-in variable of the current stage, creating its global on first use.
+pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> {
+    use BuiltIn as B;
+    let stage = lw.stage;
+    let f32 = lw.scalar_ty(Scalar::F32);
+    let i32 = lw.scalar_ty(Scalar::I32);
+    let u32 = lw.scalar_ty(Scalar::U32);
+    let bool_ = lw.scalar_ty(Scalar::BOOL);
+    let vec4 = lw.vec_ty(4, Scalar::F32);
+    let vec2 = lw.vec_ty(2, Scalar::F32);
+    let uvec3 = lw.vec_ty(3, Scalar::U32);
+    let uvec4 = lw.vec_ty(4, Scalar::U32);
+    let farr = lw.ty(TypeInner::Array { base: f32, size: ArraySize::Constant(1), stride: 0 });
+    let iarr = lw.ty(TypeInner::Array { base: i32, size: ArraySize::Constant(1), stride: 0 });
+    let (b, ty, output) = match (stage, name) {
+        (Stage::Vertex, "gl_Position") => (B::Position, vec4, true),
+        (Stage::Vertex, "gl_PointSize") => (B::PointSize, f32, true),
+        (Stage::Vertex, "gl_ClipDistance") => (B::ClipDistance, farr, true),
+        (Stage::Vertex, "gl_CullDistance") => (B::CullDistance, farr, true),
+        (Stage::Vertex, "gl_VertexIndex") => (B::VertexIndex, i32, false),
+        (Stage::Vertex, "gl_InstanceIndex") => (B::InstanceIndex, i32, false),
+        (Stage::Vertex, "gl_BaseVertex" | "gl_BaseVertexARB") => (B::BaseVertex, i32, false),
+        (Stage::Vertex, "gl_BaseInstance" | "gl_BaseInstanceARB") => (B::BaseInstance, i32, false),
+        (Stage::Vertex, "gl_DrawID" | "gl_DrawIDARB") => (B::DrawIndex, i32, false),
+        (Stage::Fragment, "gl_FragColor") => {
+            // GLSL ES 1.00 / compatibility output: glslang gives it location 0.
+            let g = lw.m.globals.append(
+                GlobalVariable {
+                    name: Some(name.into()),
+                    space: AddressSpace::Output,
+                    binding: None,
+                    io: Some(IoBinding::Location { location: 0, component: None, interpolation: None, sampling: None, blend_src: None }),
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty: vec4,
+                    init: None,
+                },
+                Span::default(),
+            );
+            return Some(Sym::Var { root: super::lower::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
+        }
+        (Stage::Fragment, "gl_FragCoord") => (B::FragCoord, vec4, false),
+        (Stage::Fragment, "gl_FrontFacing") => (B::FrontFacing, bool_, false),
+        (Stage::Fragment, "gl_FragDepth") => (B::FragDepth, f32, true),
+        (Stage::Fragment, "gl_SampleID") => (B::SampleId, i32, false),
+        (Stage::Fragment, "gl_SamplePosition") => (B::SamplePosition, vec2, false),
+        (Stage::Fragment, "gl_SampleMaskIn") => (B::SampleMask, iarr, false),
+        (Stage::Fragment, "gl_SampleMask") => (B::SampleMask, iarr, true),
+        (Stage::Fragment, "gl_PointCoord") => (B::PointCoord, vec2, false),
+        (Stage::Fragment, "gl_HelperInvocation") => (B::HelperInvocation, bool_, false),
+        (Stage::Fragment, "gl_PrimitiveID") => (B::PrimitiveId, i32, false),
+        (Stage::Fragment, "gl_Layer") => (B::Layer, i32, false),
+        (Stage::Fragment, "gl_ViewportIndex") => (B::ViewportIndex, i32, false),
+        (Stage::Fragment, "gl_ClipDistance") => (B::ClipDistance, farr, false),
+        (Stage::Fragment, "gl_CullDistance") => (B::CullDistance, farr, false),
+        (_, "gl_ViewIndex") if stage != Stage::Compute => (B::ViewIndex, i32, false),
+        (Stage::Compute, "gl_GlobalInvocationID") => (B::GlobalInvocationId, uvec3, false),
+        (Stage::Compute, "gl_LocalInvocationID") => (B::LocalInvocationId, uvec3, false),
+        (Stage::Compute, "gl_WorkGroupID") => (B::WorkgroupId, uvec3, false),
+        (Stage::Compute, "gl_NumWorkGroups") => (B::NumWorkgroups, uvec3, false),
+        (Stage::Compute, "gl_LocalInvocationIndex") => (B::LocalInvocationIndex, u32, false),
+        (Stage::Compute, "gl_WorkGroupSize") => {
+            let ls = lw.local_size;
+            let cv = super::lower::Cv::Composite(ls.iter().map(|&v| super::lower::Cv::Scalar(Literal::U32(v))).collect());
+            return Some(Sym::Const { value: cv, ty: uvec3 });
+        }
+        (_, "gl_SubgroupSize") => (B::SubgroupSize, u32, false),
+        (_, "gl_SubgroupInvocationID") => (B::SubgroupInvocationId, u32, false),
+        (Stage::Compute, "gl_NumSubgroups") => (B::NumSubgroups, u32, false),
+        (Stage::Compute, "gl_SubgroupID") => (B::SubgroupId, u32, false),
+        (_, "gl_SubgroupEqMask") => (B::SubgroupEqMask, uvec4, false),
+        (_, "gl_SubgroupGeMask") => (B::SubgroupGeMask, uvec4, false),
+        (_, "gl_SubgroupGtMask") => (B::SubgroupGtMask, uvec4, false),
+        (_, "gl_SubgroupLeMask") => (B::SubgroupLeMask, uvec4, false),
+        (_, "gl_SubgroupLtMask") => (B::SubgroupLtMask, uvec4, false),
+        _ => return None,
+    };
+    Some(lw.builtin_global(name, b, ty, output))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Floating-point arguments (integers convert to float).
+    Float,
+    /// Any numeric arguments, brought to a common type.
+    Numeric,
+    /// Integer arguments.
+    Int,
+}
+
+/// Lowers a call of a built-in function; `None` when `name` is no built-in.
+pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
+    use MathFunction as M;
+    let r = match name {
+        "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
+        "degrees" => lw.math_gen(out, M::Degrees, Kind::Float, args, 1, span),
+        "sin" => lw.math_gen(out, M::Sin, Kind::Float, args, 1, span),
+        "cos" => lw.math_gen(out, M::Cos, Kind::Float, args, 1, span),
+        "tan" => lw.math_gen(out, M::Tan, Kind::Float, args, 1, span),
+        "asin" => lw.math_gen(out, M::Asin, Kind::Float, args, 1, span),
+        "acos" => lw.math_gen(out, M::Acos, Kind::Float, args, 1, span),
+        "atan" if args.len() == 2 => lw.math_gen(out, M::Atan2, Kind::Float, args, 2, span),
+        "atan" => lw.math_gen(out, M::Atan, Kind::Float, args, 1, span),
+        "sinh" => lw.math_gen(out, M::Sinh, Kind::Float, args, 1, span),
+        "cosh" => lw.math_gen(out, M::Cosh, Kind::Float, args, 1, span),
+        "tanh" => lw.math_gen(out, M::Tanh, Kind::Float, args, 1, span),
+        "asinh" => lw.math_gen(out, M::Asinh, Kind::Float, args, 1, span),
+        "acosh" => lw.math_gen(out, M::Acosh, Kind::Float, args, 1, span),
+        "atanh" => lw.math_gen(out, M::Atanh, Kind::Float, args, 1, span),
+        "pow" => lw.math_gen(out, M::Pow, Kind::Float, args, 2, span),
+        "exp" => lw.math_gen(out, M::Exp, Kind::Float, args, 1, span),
+        "log" => lw.math_gen(out, M::Log, Kind::Float, args, 1, span),
+        "exp2" => lw.math_gen(out, M::Exp2, Kind::Float, args, 1, span),
+        "log2" => lw.math_gen(out, M::Log2, Kind::Float, args, 1, span),
+        "sqrt" => lw.math_gen(out, M::Sqrt, Kind::Float, args, 1, span),
+        "inversesqrt" => lw.math_gen(out, M::InverseSqrt, Kind::Float, args, 1, span),
+        "abs" => lw.math_gen(out, M::Abs, Kind::Numeric, args, 1, span),
+        "sign" => lw.math_gen(out, M::Sign, Kind::Numeric, args, 1, span),
+        "floor" => lw.math_gen(out, M::Floor, Kind::Float, args, 1, span),
+        "trunc" => lw.math_gen(out, M::Trunc, Kind::Float, args, 1, span),
+        "round" => lw.math_gen(out, M::Round, Kind::Float, args, 1, span),
+        "roundEven" => lw.math_gen(out, M::RoundEven, Kind::Float, args, 1, span),
+        "ceil" => lw.math_gen(out, M::Ceil, Kind::Float, args, 1, span),
+        "fract" => lw.math_gen(out, M::Fract, Kind::Float, args, 1, span),
+        "mod" => lw.math_gen(out, M::FloorMod, Kind::Float, args, 2, span),
+        "min" => lw.math_gen(out, M::Min, Kind::Numeric, args, 2, span),
+        "max" => lw.math_gen(out, M::Max, Kind::Numeric, args, 2, span),
+        "clamp" => lw.math_gen(out, M::Clamp, Kind::Numeric, args, 3, span),
+        "mix" => lw.mix(out, args, span),
+        "step" => lw.math_gen(out, M::Step, Kind::Float, args, 2, span),
+        "smoothstep" => lw.math_gen(out, M::SmoothStep, Kind::Float, args, 3, span),
+        "fma" => lw.math_gen(out, M::Fma, Kind::Float, args, 3, span),
+        "isnan" => lw.relational(out, RelationalFunction::IsNan, args, span),
+        "isinf" => lw.relational(out, RelationalFunction::IsInf, args, span),
+        "floatBitsToInt" | "floatBitsToUint" | "intBitsToFloat" | "uintBitsToFloat" | "doubleBitsToInt64" | "doubleBitsToUint64"
+        | "int64BitsToDouble" | "uint64BitsToDouble" | "float16BitsToInt16" | "float16BitsToUint16" | "int16BitsToFloat16"
+        | "uint16BitsToFloat16" => lw.bitcast(out, name, args, span),
+        "length" => lw.math_gen(out, M::Length, Kind::Float, args, 1, span),
+        "distance" => lw.math_gen(out, M::Distance, Kind::Float, args, 2, span),
+        "dot" => lw.math_gen(out, M::Dot, Kind::Float, args, 2, span),
+        "cross" => lw.math_gen(out, M::Cross, Kind::Float, args, 2, span),
+        "normalize" => lw.math_gen(out, M::Normalize, Kind::Float, args, 1, span),
+        "faceforward" => lw.math_gen(out, M::FaceForward, Kind::Float, args, 3, span),
+        "reflect" => lw.math_gen(out, M::Reflect, Kind::Float, args, 2, span),
+        "refract" => lw.refract(out, args, span),
+        "matrixCompMult" => lw.matrix_comp_mult(out, args, span),
+        "outerProduct" => lw.outer(out, args, span),
+        "transpose" => lw.matrix_fn(out, M::Transpose, args, span),
+        "determinant" => lw.matrix_fn(out, M::Determinant, args, span),
+        "inverse" => lw.matrix_fn(out, M::Inverse, args, span),
+        "lessThan" | "lessThanEqual" | "greaterThan" | "greaterThanEqual" | "equal" | "notEqual" => lw.vec_compare(out, name, args, span),
+        "any" | "all" => lw.any_all(out, name == "all", args, span),
+        "not" => lw.not(out, args, span),
+        "bitCount" | "findLSB" | "findMSB" => lw.bit_query(out, name, args, span),
+        "bitfieldReverse" => lw.math_gen(out, M::ReverseBits, Kind::Int, args, 1, span),
+        "bitfieldExtract" => lw.bitfield(out, false, args, span),
+        "bitfieldInsert" => lw.bitfield(out, true, args, span),
+        "uaddCarry" | "usubBorrow" => lw.carry(out, name == "uaddCarry", args, span),
+        "umulExtended" | "imulExtended" => lw.mul_extended(out, args, span),
+        "frexp" => lw.frexp_modf(out, M::Frexp, args, span),
+        "modf" => lw.frexp_modf(out, M::Modf, args, span),
+        "ldexp" => lw.ldexp(out, args, span),
+        "packUnorm2x16" => lw.pack(out, M::Pack2x16unorm, 2, true, args, span),
+        "packSnorm2x16" => lw.pack(out, M::Pack2x16snorm, 2, true, args, span),
+        "packUnorm4x8" => lw.pack(out, M::Pack4x8unorm, 4, true, args, span),
+        "packSnorm4x8" => lw.pack(out, M::Pack4x8snorm, 4, true, args, span),
+        "packHalf2x16" => lw.pack(out, M::Pack2x16float, 2, true, args, span),
+        "unpackUnorm2x16" => lw.pack(out, M::Unpack2x16unorm, 2, false, args, span),
+        "unpackSnorm2x16" => lw.pack(out, M::Unpack2x16snorm, 2, false, args, span),
+        "unpackUnorm4x8" => lw.pack(out, M::Unpack4x8unorm, 4, false, args, span),
+        "unpackSnorm4x8" => lw.pack(out, M::Unpack4x8snorm, 4, false, args, span),
+        "unpackHalf2x16" => lw.pack(out, M::Unpack2x16float, 2, false, args, span),
+        "packDouble2x32" => lw.pack(out, M::PackDouble2x32, 2, true, args, span),
+        "unpackDouble2x32" => lw.pack(out, M::UnpackDouble2x32, 2, false, args, span),
+        "dFdx" | "dFdy" | "fwidth" | "dFdxFine" | "dFdyFine" | "fwidthFine" | "dFdxCoarse" | "dFdyCoarse" | "fwidthCoarse" => {
+            lw.derivative(out, name, args, span)
+        }
+        "interpolateAtCentroid" => lw.interpolate(out, M::InterpolateAtCentroid, args, span),
+        "interpolateAtSample" => lw.interpolate(out, M::InterpolateAtSample, args, span),
+        "interpolateAtOffset" => lw.interpolate(out, M::InterpolateAtOffset, args, span),
+        "barrier" | "memoryBarrier" | "memoryBarrierShared" | "memoryBarrierBuffer" | "memoryBarrierImage" | "groupMemoryBarrier"
+        | "subgroupBarrier" | "subgroupMemoryBarrier" | "subgroupMemoryBarrierBuffer" | "subgroupMemoryBarrierShared"
+        | "subgroupMemoryBarrierImage" | "controlBarrier" => lw.barrier(out, name, args, span),
+        "atomicAdd" | "atomicMin" | "atomicMax" | "atomicAnd" | "atomicOr" | "atomicXor" | "atomicExchange" | "atomicCompSwap" => {
+            lw.atomic(out, name, args, span)
+        }
+        "imageLoad" | "imageStore" | "imageSize" | "imageSamples" | "imageAtomicAdd" | "imageAtomicMin" | "imageAtomicMax"
+        | "imageAtomicAnd" | "imageAtomicOr" | "imageAtomicXor" | "imageAtomicExchange" | "imageAtomicCompSwap" => {
+            lw.image_call(out, name, args, span)
+        }
+        "subpassLoad" => lw.subpass_load(out, args, span),
+        // GL_EXT_nonuniform_qualifier: the IR has no NonUniform decoration; the value is the
+        // same (drivers that need the hint for descriptor indexing are not our target).
+        "nonuniformEXT" if args.len() == 1 => {
+            let (o, s) = args.into_iter().next().map_or((Operand::Void, span), |a| a);
+            lw.value(out, o, s).map(Operand::Value)
+        }
+        _ if name.starts_with("texture") || name.starts_with("texel") => return lw.texture_call(out, name, args, span),
+        _ if name.starts_with("subgroup") => return lw.subgroup(out, name, args, span),
+        _ => return None,
+    };
+    Some(r)
+}
+
+fn texture_dim(dim: ImageDimension) -> u32 {
+    match dim {
+        ImageDimension::D1 | ImageDimension::Buffer => 1,
+        ImageDimension::D2 | ImageDimension::SubpassData => 2,
+        ImageDimension::D3 | ImageDimension::Cube => 3,
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    fn vals(&mut self, out: &mut Block, args: Args) -> R<Vec<(Handle<Expression>, Span)>> {
+        let mut v = Vec::new();
+        for (o, s) in args {
+            v.push((self.value(out, o, s)?, s));
+        }
+        Ok(v)
+    }
+
+    fn arity(&mut self, name: &str, args: &Args, n: usize, span: Span) -> R<()> {
+        if args.len() != n {
+            return Err(self.error(format!("`{name}` takes {n} argument{}, {} given", if n == 1 { "" } else { "s" }, args.len()), span));
+        }
+        Ok(())
+    }
+
+    /// Brings arguments to one genType: common scalar, scalars splatted to the widest vector.
+    fn gen_args(&mut self, out: &mut Block, kind: Kind, vals: Vec<(Handle<Expression>, Span)>, span: Span) -> R<(Vec<Handle<Expression>>, Handle<Type>)> {
+        let _ = out;
+        let mut scalar: Option<Scalar> = None;
+        let mut size = 1;
+        for (v, s) in &vals {
+            let t = self.ety(*v);
+            let Some((sc, n)) = self.shape(t) else {
+                return Err(self.error(format!("expected a scalar or vector, not `{}`", self.type_name(t)), *s));
+            };
+            size = size.max(n);
+            scalar = Some(match scalar {
+                None => sc,
+                Some(prev) if prev == sc => prev,
+                Some(prev) if super::lower::can_implicit(prev, sc) => sc,
+                Some(prev) if super::lower::can_implicit(sc, prev) => prev,
+                Some(prev) => {
+                    let pt = self.scalar_ty(prev);
+                    let msg = format!("arguments mix `{}` and `{}`", self.type_name(pt), self.type_name(t));
+                    return Err(self.error(msg, *s));
+                }
+            });
+        }
+        let mut scalar = scalar.unwrap_or(Scalar::F32);
+        match kind {
+            Kind::Float if scalar.kind != ScalarKind::Float => {
+                if scalar.kind == ScalarKind::Bool {
+                    return Err(self.error("expected floating-point arguments", span));
+                }
+                scalar = if scalar.width == 8 { Scalar::F64 } else { Scalar::F32 };
+            }
+            Kind::Int if !matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) => {
+                return Err(self.error("expected integer arguments", span));
+            }
+            Kind::Numeric if scalar.kind == ScalarKind::Bool => return Err(self.error("expected numeric arguments", span)),
+            _ => {}
+        }
+        let ty = self.vec_ty(size, scalar);
+        let mut res = Vec::new();
+        for (v, s) in vals {
+            let t = self.ety(v);
+            let (sc, n) = self.shape(t).unwrap_or((scalar, 1));
+            let v = if sc != scalar {
+                let t2 = self.with_scalar(t, scalar);
+                self.push(Expression::Convert { expr: v, to: scalar }, t2, s)
+            } else {
+                v
+            };
+            let v = if n == 1 && size > 1 { self.push(Expression::Splat { value: v }, ty, s) } else { v };
+            res.push(v);
+        }
+        Ok((res, ty))
+    }
+
+    fn math_gen(&mut self, out: &mut Block, fun: MathFunction, kind: Kind, args: Args, n: usize, span: Span) -> R<Operand> {
+        self.arity(&format!("{fun:?}").to_lowercase(), &args, n, span)?;
+        let vals = self.vals(out, args)?;
+        // Geometric functions keep vector shapes as given (`dot(v, v)`).
+        let (vals, ty) = self.gen_args(out, kind, vals, span)?;
+        let rty = match fun {
+            MathFunction::Length | MathFunction::Distance | MathFunction::Dot => {
+                let s = self.inner(ty).scalar().unwrap_or(Scalar::F32);
+                self.scalar_ty(s)
+            }
+            _ => ty,
+        };
+        if fun == MathFunction::Dot && self.shape(ty).map(|x| x.1) == Some(1) {
+            // dot(float, float) is a product (SPIR-V OpDot takes vectors only).
+            return Ok(Operand::Value(self.push(Expression::Binary { op: BinaryOp::Multiply, left: vals[0], right: vals[1] }, rty, span)));
+        }
+        if matches!(fun, MathFunction::Cross) && self.shape(ty).map(|x| x.1) != Some(3) {
+            return Err(self.error("`cross` takes two `vec3`s", span));
+        }
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: vals }, rty, span)))
+    }
+
+    fn refract(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("refract", &args, 3, span)?;
+        let mut vals = self.vals(out, args)?;
+        let eta = vals.pop().map(|x| x.0);
+        let (mut v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        let s = self.inner(ty).scalar().unwrap_or(Scalar::F32);
+        let st = self.scalar_ty(s);
+        let eta = eta.map(|e| self.coerce(out, e, st, span)).transpose()?;
+        v.extend(eta);
+        Ok(Operand::Value(self.push(Expression::Math { fun: MathFunction::Refract, args: v }, ty, span)))
+    }
+
+    fn mix(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("mix", &args, 3, span)?;
+        let vals = self.vals(out, args)?;
+        let at = self.ety(vals[2].0);
+        if self.inner(at).scalar() == Some(Scalar::BOOL) {
+            let (mut v, ty) = self.gen_args(out, Kind::Numeric, vals[..2].to_vec(), span)
+                .or_else(|_| {
+                    let (x, y) = (vals[0].0, vals[1].0);
+                    let t = self.ety(x);
+                    if t == self.ety(y) {
+                        Ok((vec![x, y], t))
+                    } else {
+                        Err(Reported)
+                    }
+                })?;
+            let y = v.pop().unwrap_or(vals[1].0);
+            let x = v.pop().unwrap_or(vals[0].0);
+            return Ok(Operand::Value(self.push(Expression::Select { condition: vals[2].0, accept: y, reject: x }, ty, span)));
+        }
+        self.math_gen_vals(out, MathFunction::Mix, Kind::Float, vals, span)
+    }
+
+    fn math_gen_vals(&mut self, out: &mut Block, fun: MathFunction, kind: Kind, vals: Vec<(Handle<Expression>, Span)>, span: Span) -> R<Operand> {
+        let (vals, ty) = self.gen_args(out, kind, vals, span)?;
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: vals }, ty, span)))
+    }
+
+    fn relational(&mut self, out: &mut Block, fun: RelationalFunction, args: Args, span: Span) -> R<Operand> {
+        self.arity("isnan", &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        let bt = self.with_scalar(ty, Scalar::BOOL);
+        Ok(Operand::Value(self.push(Expression::Relational { fun, argument: v[0] }, bt, span)))
+    }
+
+    fn bitcast(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        self.arity(name, &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, vs) = vals[0];
+        let t = self.ety(v);
+        let (from, to) = match name {
+            "floatBitsToInt" => (Scalar::F32, Scalar::I32),
+            "floatBitsToUint" => (Scalar::F32, Scalar::U32),
+            "intBitsToFloat" => (Scalar::I32, Scalar::F32),
+            "uintBitsToFloat" => (Scalar::U32, Scalar::F32),
+            "doubleBitsToInt64" => (Scalar::F64, Scalar::I64),
+            "doubleBitsToUint64" => (Scalar::F64, Scalar::U64),
+            "int64BitsToDouble" => (Scalar::I64, Scalar::F64),
+            "uint64BitsToDouble" => (Scalar::U64, Scalar::F64),
+            "float16BitsToInt16" => (Scalar::F16, Scalar::I16),
+            "float16BitsToUint16" => (Scalar::F16, Scalar::U16),
+            "int16BitsToFloat16" => (Scalar::I16, Scalar::F16),
+            _ => (Scalar::U16, Scalar::F16),
+        };
+        let want = self.with_scalar(t, from);
+        let v = self.coerce(out, v, want, vs)?;
+        let rt = self.with_scalar(t, to);
+        Ok(Operand::Value(self.push(Expression::Bitcast { expr: v }, rt, span)))
+    }
+
+    fn matrix_comp_mult(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("matrixCompMult", &args, 2, span)?;
+        let vals = self.vals(out, args)?;
+        let (a, b) = (vals[0].0, vals[1].0);
+        if self.ety(a) != self.ety(b) || !matches!(self.inner(self.ety(a)), TypeInner::Matrix { .. }) {
+            return Err(self.error("`matrixCompMult` takes two matrices of the same type", span));
+        }
+        self.matrix_columnwise(out, BinaryOp::Multiply, a, b, span).map(Operand::Value)
+    }
+
+    fn outer(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("outerProduct", &args, 2, span)?;
+        let vals = self.vals(out, args)?;
+        let (c, r) = (self.ety(vals[0].0), self.ety(vals[1].0));
+        let (Some((s, rows)), Some((_, cols))) = (self.shape(c), self.shape(r)) else {
+            return Err(self.error("`outerProduct` takes two vectors", span));
+        };
+        let s = if s.kind == ScalarKind::Float { s } else { Scalar::F32 };
+        let (Some(rows), Some(columns)) = (VectorSize::from_u32(rows), VectorSize::from_u32(cols)) else {
+            return Err(self.error("`outerProduct` takes two vectors", span));
+        };
+        let a = self.convert(vals[0].0, s, span);
+        let b = self.convert(vals[1].0, s, span);
+        let ty = self.ty(TypeInner::Matrix { columns, rows, scalar: s });
+        Ok(Operand::Value(self.push(Expression::Math { fun: MathFunction::Outer, args: vec![a, b] }, ty, span)))
+    }
+
+    fn matrix_fn(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {
+        self.arity("matrix function", &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let t = self.ety(vals[0].0);
+        let TypeInner::Matrix { columns, rows, scalar } = *self.inner(t) else {
+            return Err(self.error(format!("expected a matrix, not `{}`", self.type_name(t)), span));
+        };
+        let ty = match fun {
+            MathFunction::Transpose => self.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar }),
+            MathFunction::Determinant => self.scalar_ty(scalar),
+            _ => t,
+        };
+        if fun != MathFunction::Transpose && columns != rows {
+            return Err(self.error("expected a square matrix", span));
+        }
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: vec![vals[0].0] }, ty, span)))
+    }
+
+    fn vec_compare(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        self.arity(name, &args, 2, span)?;
+        let vals = self.vals(out, args)?;
+        let kind = if matches!(name, "equal" | "notEqual") { None } else { Some(Kind::Numeric) };
+        let (v, ty) = match kind {
+            Some(k) => self.gen_args(out, k, vals, span)?,
+            None => {
+                let t = self.ety(vals[0].0);
+                if self.inner(t).scalar() == Some(Scalar::BOOL) {
+                    (vec![vals[0].0, vals[1].0], t)
+                } else {
+                    self.gen_args(out, Kind::Numeric, vals, span)?
+                }
+            }
+        };
+        let op = match name {
+            "lessThan" => BinaryOp::Less,
+            "lessThanEqual" => BinaryOp::LessEqual,
+            "greaterThan" => BinaryOp::Greater,
+            "greaterThanEqual" => BinaryOp::GreaterEqual,
+            "equal" => BinaryOp::Equal,
+            _ => BinaryOp::NotEqual,
+        };
+        let bt = self.with_scalar(ty, Scalar::BOOL);
+        Ok(Operand::Value(self.push(Expression::Binary { op, left: v[0], right: v[1] }, bt, span)))
+    }
+
+    fn any_all(&mut self, out: &mut Block, all: bool, args: Args, span: Span) -> R<Operand> {
+        self.arity(if all { "all" } else { "any" }, &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let bt = self.scalar_ty(Scalar::BOOL);
+        let fun = if all { RelationalFunction::All } else { RelationalFunction::Any };
+        Ok(Operand::Value(self.push(Expression::Relational { fun, argument: vals[0].0 }, bt, span)))
+    }
+
+    fn not(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("not", &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let t = self.ety(vals[0].0);
+        Ok(Operand::Value(self.push(Expression::Unary { op: UnaryOp::LogicalNot, expr: vals[0].0 }, t, span)))
+    }
+
+    fn bit_query(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        self.arity(name, &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
+        let fun = match name {
+            "bitCount" => MathFunction::CountOneBits,
+            "findLSB" => MathFunction::FirstTrailingBit,
+            _ => MathFunction::FirstLeadingBit,
+        };
+        // GLSL returns int (vectors) whatever the operand's signedness. The instruction yields
+        // the operand's type (naga reads it so) and the bits are reinterpreted.
+        let rt = self.with_scalar(ty, Scalar::I32);
+        let e = self.push(Expression::Math { fun, args: v }, ty, span);
+        if rt == ty {
+            return Ok(Operand::Value(e));
+        }
+        Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
+    }
+
+    fn bitfield(&mut self, out: &mut Block, insert: bool, args: Args, span: Span) -> R<Operand> {
+        let n = if insert { 4 } else { 3 };
+        self.arity(if insert { "bitfieldInsert" } else { "bitfieldExtract" }, &args, n, span)?;
+        let vals = self.vals(out, args)?;
+        let split = if insert { 2 } else { 1 };
+        let (mut v, ty) = self.gen_args(out, Kind::Int, vals[..split].to_vec(), span)?;
+        let i32t = self.scalar_ty(Scalar::I32);
+        for &(a, s) in &vals[split..] {
+            v.push(self.coerce(out, a, i32t, s)?);
+        }
+        let fun = if insert { MathFunction::InsertBits } else { MathFunction::ExtractBits };
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: v }, ty, span)))
+    }
+
+    /// A struct of two members of type `ty` (`{result, carry}` and friends).
+    fn pair_struct(&mut self, name: &str, a: &str, b: &str, ty: Handle<Type>) -> Handle<Type> {
+        let members = vec![
+            StructMember { name: Some(a.into()), ty, offset: 0, matrix: None },
+            StructMember { name: Some(b.into()), ty, offset: 0, matrix: None },
+        ];
+        self.m.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members, span: 0 } }, Span::default())
+    }
+
+    fn carry(&mut self, out: &mut Block, add: bool, args: Args, span: Span) -> R<Operand> {
+        self.arity(if add { "uaddCarry" } else { "usubBorrow" }, &args, 3, span)?;
+        let mut args = args;
+        let target = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
+        // Spelled out instead of OpIAddCarry/OpISubBorrow, which naga's SPIR-V front end (and
+        // so wgpu) cannot read: carry = sum < x, borrow = x < y (GLSL 4.60 §8.8).
+        let xb = self.bind(out, v[0]);
+        let yb = self.bind(out, v[1]);
+        let (x, y) = (self.let_ref(xb, span), self.let_ref(yb, span));
+        let op = if add { BinaryOp::Add } else { BinaryOp::Subtract };
+        let r = self.push(Expression::Binary { op, left: x, right: y }, ty, span);
+        let rb = self.bind(out, r);
+        let bt = self.with_scalar(ty, Scalar::BOOL);
+        let (a, c) = if add { (self.let_ref(rb, span), self.let_ref(xb, span)) } else { (self.let_ref(xb, span), self.let_ref(yb, span)) };
+        let cond = self.push(Expression::Binary { op: BinaryOp::Less, left: a, right: c }, bt, span);
+        let s = self.inner(ty).scalar().unwrap_or(Scalar::U32);
+        let flag = self.convert(cond, s, span);
+        self.store_operand(out, target, flag, span)?;
+        Ok(Operand::Value(self.let_ref(rb, span)))
+    }
+
+    fn mul_extended(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("umulExtended", &args, 4, span)?;
+        let mut args = args;
+        let lsb_t = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
+        let msb_t = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
+        let st = self.pair_struct("MulExtendedResult", "lsb", "msb", ty);
+        let r = self.push(Expression::Math { fun: MathFunction::MulExtended, args: v }, st, span);
+        let b = self.bind(out, r);
+        let rr = self.let_ref(b, span);
+        let msb = self.push(Expression::AccessIndex { base: rr, index: 1 }, ty, span);
+        self.store_operand(out, msb_t, msb, span)?;
+        let rr = self.let_ref(b, span);
+        let lsb = self.push(Expression::AccessIndex { base: rr, index: 0 }, ty, span);
+        self.store_operand(out, lsb_t, lsb, span)?;
+        Ok(Operand::Void)
+    }
+
+    fn frexp_modf(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {
+        self.arity(if fun == MathFunction::Modf { "modf" } else { "frexp" }, &args, 2, span)?;
+        let mut args = args;
+        let target = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        let second = if fun == MathFunction::Frexp { self.with_scalar(ty, Scalar::I32) } else { ty };
+        let members = vec![
+            StructMember { name: Some("fract".into()), ty, offset: 0, matrix: None },
+            StructMember { name: Some(if fun == MathFunction::Frexp { "exp" } else { "whole" }.into()), ty: second, offset: 0, matrix: None },
+        ];
+        let name = if fun == MathFunction::Frexp { "FrexpResult" } else { "ModfResult" };
+        let st = self.m.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members, span: 0 } }, Span::default());
+        let r = self.push(Expression::Math { fun, args: v }, st, span);
+        let b = self.bind(out, r);
+        let rr = self.let_ref(b, span);
+        let w = self.push(Expression::AccessIndex { base: rr, index: 1 }, second, span);
+        self.store_operand(out, target, w, span)?;
+        let rr = self.let_ref(b, span);
+        Ok(Operand::Value(self.push(Expression::AccessIndex { base: rr, index: 0 }, ty, span)))
+    }
+
+    fn ldexp(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arity("ldexp", &args, 2, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Float, vals[..1].to_vec(), span)?;
+        let it = self.with_scalar(ty, Scalar::I32);
+        let e = self.coerce(out, vals[1].0, it, vals[1].1)?;
+        Ok(Operand::Value(self.push(Expression::Math { fun: MathFunction::Ldexp, args: vec![v[0], e] }, ty, span)))
+    }
+
+    fn pack(&mut self, out: &mut Block, fun: MathFunction, n: u32, pack: bool, args: Args, span: Span) -> R<Operand> {
+        self.arity("pack", &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, vs) = vals[0];
+        let (arg_ty, rty) = match fun {
+            MathFunction::PackDouble2x32 => (self.vec_ty(2, Scalar::U32), self.scalar_ty(Scalar::F64)),
+            MathFunction::UnpackDouble2x32 => (self.scalar_ty(Scalar::F64), self.vec_ty(2, Scalar::U32)),
+            _ if pack => (self.vec_ty(n, Scalar::F32), self.scalar_ty(Scalar::U32)),
+            _ => (self.scalar_ty(Scalar::U32), self.vec_ty(n, Scalar::F32)),
+        };
+        let v = self.coerce(out, v, arg_ty, vs)?;
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: vec![v] }, rty, span)))
+    }
+
+    fn derivative(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        self.arity(name, &args, 1, span)?;
+        if self.stage != Stage::Fragment {
+            return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
+        }
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        let axis = if name.starts_with("dFdx") {
+            DerivativeAxis::X
+        } else if name.starts_with("dFdy") {
+            DerivativeAxis::Y
+        } else {
+            DerivativeAxis::Width
+        };
+        let control = if name.ends_with("Fine") {
+            DerivativeControl::Fine
+        } else if name.ends_with("Coarse") {
+            DerivativeControl::Coarse
+        } else {
+            DerivativeControl::None
+        };
+        Ok(Operand::Value(self.push(Expression::Derivative { axis, control, expr: v[0] }, ty, span)))
+    }
+
+    fn interpolate(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {
+        let n = if fun == MathFunction::InterpolateAtCentroid { 1 } else { 2 };
+        self.arity("interpolateAt*", &args, n, span)?;
+        let mut args = args;
+        let first = args.remove(0);
+        let ok = matches!(&first.0, Operand::Ref(p) if p.space == AddressSpace::Input);
+        if !ok || self.stage != Stage::Fragment {
+            return Err(self.error("`interpolateAt*` needs a fragment shader input variable", first.1));
+        }
+        let v = self.value(out, first.0, first.1)?;
+        let ty = self.ety(v);
+        let mut a = vec![v];
+        let rest = self.vals(out, args)?;
+        for (x, s) in rest {
+            let want = if fun == MathFunction::InterpolateAtSample { self.scalar_ty(Scalar::I32) } else { self.vec_ty(2, Scalar::F32) };
+            a.push(self.coerce(out, x, want, s)?);
+        }
+        Ok(Operand::Value(self.push(Expression::Math { fun, args: a }, ty, span)))
+    }
+
+    fn barrier(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        if !args.is_empty() {
+            return Err(self.error(format!("`{name}` takes no arguments"), span));
+        }
+        type S = MemorySemantics;
+        let ar = S::ACQUIRE_RELEASE;
+        // Scopes and semantics as glslang emits them (GLSL 4.60 §8.15, GL_KHR_vulkan_glsl).
+        let b = match name {
+            "barrier" => Barrier {
+                execution: Some(Scope::Workgroup),
+                memory: Scope::Workgroup,
+                semantics: MemorySemantics(if self.stage == Stage::Compute { ar | S::WORKGROUP_MEMORY } else { 0 }),
+            },
+            "memoryBarrier" => Barrier {
+                execution: None,
+                memory: Scope::Device,
+                semantics: MemorySemantics(ar | S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY),
+            },
+            "memoryBarrierShared" => Barrier { execution: None, memory: Scope::Device, semantics: MemorySemantics(ar | S::WORKGROUP_MEMORY) },
+            "memoryBarrierBuffer" => Barrier { execution: None, memory: Scope::Device, semantics: MemorySemantics(ar | S::UNIFORM_MEMORY) },
+            "memoryBarrierImage" => Barrier { execution: None, memory: Scope::Device, semantics: MemorySemantics(ar | S::IMAGE_MEMORY) },
+            "groupMemoryBarrier" => Barrier {
+                execution: None,
+                memory: Scope::Workgroup,
+                semantics: MemorySemantics(ar | S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY),
+            },
+            "subgroupBarrier" => Barrier {
+                execution: Some(Scope::Subgroup),
+                memory: Scope::Subgroup,
+                semantics: MemorySemantics(ar | S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY),
+            },
+            "subgroupMemoryBarrier" => Barrier {
+                execution: None,
+                memory: Scope::Subgroup,
+                semantics: MemorySemantics(ar | S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY),
+            },
+            "subgroupMemoryBarrierBuffer" => Barrier { execution: None, memory: Scope::Subgroup, semantics: MemorySemantics(ar | S::UNIFORM_MEMORY) },
+            "subgroupMemoryBarrierShared" => Barrier { execution: None, memory: Scope::Subgroup, semantics: MemorySemantics(ar | S::WORKGROUP_MEMORY) },
+            "subgroupMemoryBarrierImage" => Barrier { execution: None, memory: Scope::Subgroup, semantics: MemorySemantics(ar | S::IMAGE_MEMORY) },
+            _ => return Err(self.error(format!("`{name}` is not supported"), span)),
+        };
+        if matches!(name, "barrier" | "memoryBarrierShared" | "groupMemoryBarrier") && self.stage == Stage::Fragment && name == "barrier" {
+            return Err(self.error("`barrier()` is not available in fragment shaders", span));
+        }
+        out.push(Statement::Barrier(b), span);
+        Ok(Operand::Void)
+    }
+
+    fn atomic(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        let n = if name == "atomicCompSwap" { 3 } else { 2 };
+        if args.len() < n {
+            return Err(self.error(format!("`{name}` takes {n} arguments"), span));
+        }
+        let mut args = args;
+        let (first, fspan) = args.remove(0);
+        let path = match first {
+            Operand::Ref(p) if matches!(p.space, AddressSpace::Storage { .. } | AddressSpace::Workgroup) => p,
+            _ => return Err(self.error(format!("the first argument of `{name}` must be a buffer or shared variable"), fspan)),
+        };
+        let Some((s, 1)) = self.shape(path.ty) else {
+            return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
+        };
+        if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
+            return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
+        }
+        let vals = self.vals(out, args.into_iter().take(n - 1).collect())?;
+        let st = path.ty;
+        let mut conv = Vec::new();
+        for (v, vs) in vals {
+            let v = if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
+                return Err(self.error("atomic operands must be integers", vs));
+            } else {
+                let vt = self.ety(v);
+                if vt != st && self.shape(vt).map(|x| x.1) == Some(1) {
+                    self.convert(v, s, vs)
+                } else {
+                    self.coerce(out, v, st, vs)?
+                }
+            };
+            conv.push(v);
+        }
+        let fun = match name {
+            "atomicAdd" => AtomicFunction::Add,
+            "atomicMin" => AtomicFunction::Min,
+            "atomicMax" => AtomicFunction::Max,
+            "atomicAnd" => AtomicFunction::And,
+            "atomicOr" => AtomicFunction::InclusiveOr,
+            "atomicXor" => AtomicFunction::ExclusiveOr,
+            "atomicExchange" => AtomicFunction::Exchange,
+            _ => AtomicFunction::CompareExchange,
+        };
+        let pointer = self.path_expr(&path, span);
+        let (value, compare) = if fun == AtomicFunction::CompareExchange { (conv[1], Some(conv[0])) } else { (conv[0], None) };
+        Ok(Operand::Value(self.push(Expression::Atomic { fun, pointer, value, compare }, st, span)))
+    }
+
+    /// The image of a texture-ish operand: `(image expr, sampler expr)`, with dimensions.
+    fn image_info(&self, ty: Handle<Type>) -> Option<(ImageDimension, bool, ImageClass)> {
+        match *self.inner(ty) {
+            TypeInner::Image { dim, arrayed, class } => Some((dim, arrayed, class)),
+            TypeInner::SampledImage { image } => self.image_info(image),
+            _ => None,
+        }
+    }
+
+    /// Splits a coordinate vector into the coordinate and array layer (and the depth
+    /// reference, for shadow lookups that carry it in the coordinate).
+    fn split_coord(
+        &mut self,
+        out: &mut Block,
+        coord: Handle<Expression>,
+        n: u32,
+        arrayed: bool,
+        float: bool,
+        proj: bool,
+        span: Span,
+    ) -> R<(Handle<Expression>, Option<Handle<Expression>>, Option<Handle<Expression>>)> {
+        let ct = self.ety(coord);
+        let Some((cs, m)) = self.shape(ct) else {
+            return Err(self.error("texture coordinates must be a scalar or vector", span));
+        };
+        let need = n + arrayed as u32 + proj as u32;
+        if m < need {
+            return Err(self.error(format!("texture coordinate needs {need} components, `{}` has {m}", self.type_name(ct)), span));
+        }
+        let scalar = if float { Scalar::F32 } else { Scalar::I32 };
+        let coord = if cs != scalar && !(float && cs.kind == ScalarKind::Float) {
+            let t = self.with_scalar(ct, scalar);
+            self.push(Expression::Convert { expr: coord, to: scalar }, t, span)
+        } else {
+            coord
+        };
+        let scalar = if float { Scalar::F32 } else { self.shape(self.ety(coord)).map_or(scalar, |x| x.0) };
+        if m == n && !arrayed && !proj {
+            return Ok((coord, None, None));
+        }
+        let b = self.bind(out, coord);
+        let st = self.scalar_ty(scalar);
+        let pick = |lw: &mut Self, i: u32| {
+            let r = lw.let_ref(b, span);
+            lw.push(Expression::AccessIndex { base: r, index: i }, st, span)
+        };
+        let c = if proj {
+            // textureProj: divide by the last component.
+            let q = pick(self, m - 1);
+            let qb = self.bind(out, q);
+            let mut comps = Vec::new();
+            for i in 0..n {
+                let x = pick(self, i);
+                let d = self.let_ref(qb, span);
+                comps.push(self.push(Expression::Binary { op: BinaryOp::Divide, left: x, right: d }, st, span));
+            }
+            let rest = if m > n + 1 {
+                let x = pick(self, n);
+                let d = self.let_ref(qb, span);
+                Some(self.push(Expression::Binary { op: BinaryOp::Divide, left: x, right: d }, st, span))
+            } else {
+                None
+            };
+            let ty = self.vec_ty(n, scalar);
+            let c = if n == 1 { comps[0] } else { self.push(Expression::Compose { components: comps }, ty, span) };
+            return Ok((c, None, rest));
+        } else if n == 1 {
+            pick(self, 0)
+        } else {
+            let ty = self.vec_ty(n, scalar);
+            let comps: Vec<_> = (0..n).map(|i| pick(self, i)).collect();
+            self.push(Expression::Compose { components: comps }, ty, span)
+        };
+        let layer = if arrayed {
+            let l = pick(self, n);
+            Some(if float {
+                let i = self.scalar_ty(Scalar::I32);
+                let rounded = self.push(Expression::Math { fun: MathFunction::RoundEven, args: vec![l] }, st, span);
+                self.push(Expression::Convert { expr: rounded, to: Scalar::I32 }, i, span)
+            } else {
+                l
+            })
+        } else {
+            None
+        };
+        let extra = if m > n + arrayed as u32 { Some(pick(self, n + arrayed as u32)) } else { None };
+        Ok((c, layer, extra))
+    }
+
+    fn texture_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
+        const NAMES: &[&str] = &[
+            "texture", "textureOffset", "textureLod", "textureLodOffset", "textureGrad", "textureGradOffset", "textureProj",
+            "textureProjOffset", "textureProjLod", "textureProjLodOffset", "textureProjGrad", "textureProjGradOffset", "textureGather",
+            "textureGatherOffset", "textureGatherOffsets", "texelFetch", "texelFetchOffset", "textureSize", "textureQueryLod",
+            "textureQueryLevels", "textureSamples", "texture2D", "texture2DLod", "textureCube", "textureCubeLod", "texture2DProj",
+            "texture3D", "textureGrad", "textureLodEXT", "texture2DLodEXT", "textureCubeLodEXT", "texture2DGradEXT",
+        ];
+        if !NAMES.contains(&name) {
+            return None;
+        }
+        Some(self.texture(out, name, args, span))
+    }
+
+    fn texture(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        let name = match name {
+            "texture2D" | "textureCube" | "texture3D" => "texture",
+            "texture2DLod" | "textureCubeLod" | "textureLodEXT" | "texture2DLodEXT" | "textureCubeLodEXT" => "textureLod",
+            "texture2DProj" => "textureProj",
+            "texture2DGradEXT" => "textureGrad",
+            n => n,
+        };
+        if args.is_empty() {
+            return Err(self.error(format!("`{name}` needs a sampler argument"), span));
+        }
+        let mut args = args;
+        let (tex, tspan) = args.remove(0);
+        // (image value, sampler value or None for combined)
+        let (image, sampler) = match tex {
+            Operand::Combined(i, s) => {
+                let i = self.value(out, *i, tspan)?;
+                let s = self.value(out, *s, tspan)?;
+                (i, Some(s))
+            }
+            other => (self.value(out, other, tspan)?, None),
+        };
+        let it = self.ety(image);
+        let Some((dim, arrayed, class)) = self.image_info(it) else {
+            return Err(self.error(format!("`{name}` needs a sampler or texture, not `{}`", self.type_name(it)), tspan));
+        };
+        let combined = matches!(self.inner(it), TypeInner::SampledImage { .. });
+        let sampled = combined || sampler.is_some();
+        let depth = matches!(class, ImageClass::Depth { .. });
+        let kind = match class {
+            ImageClass::Sampled { kind, .. } => kind,
+            ImageClass::Depth { .. } => ScalarKind::Float,
+            ImageClass::Storage { .. } => return Err(self.error(format!("`{name}` does not take a storage image"), tspan)),
+        };
+        let multisampled = matches!(class, ImageClass::Sampled { multisampled: true, .. } | ImageClass::Depth { multisampled: true });
+        let n = texture_dim(dim);
+        let vals = self.vals(out, args)?;
+        let i32t = self.scalar_ty(Scalar::I32);
+        let f32t = self.scalar_ty(Scalar::F32);
+        let vec4 = |lw: &mut Self, k: ScalarKind| {
+            let s = Scalar { kind: k, width: 4 };
+            lw.vec_ty(4, s)
+        };
+        match name {
+            "textureSize" | "textureQueryLevels" | "textureSamples" => {
+                let image = if combined && !matches!(name, "textureQueryLod") {
+                    // Queries read the image of a combined sampler.
+                    image
+                } else {
+                    image
+                };
+                if let Some(s) = sampler {
+                    out.push(Statement::Eval(s), span);
+                }
+                let query = match name {
+                    "textureSize" => {
+                        let level = if multisampled || dim == ImageDimension::Buffer {
+                            None
+                        } else {
+                            match vals.first() {
+                                Some(&(l, ls)) => Some(self.coerce(out, l, i32t, ls)?),
+                                None => return Err(self.error("`textureSize` needs a level of detail", span)),
+                            }
+                        };
+                        ImageQuery::Size { level }
+                    }
+                    "textureQueryLevels" => ImageQuery::NumLevels,
+                    _ => ImageQuery::NumSamples,
+                };
+                let comps = if dim == ImageDimension::Cube { 2 } else { n } + arrayed as u32;
+                let ty = if matches!(query, ImageQuery::Size { .. }) { self.vec_ty(comps, Scalar::I32) } else { i32t };
+                return Ok(Operand::Value(self.push(Expression::ImageQuery { image, query }, ty, span)));
+            }
+            "textureQueryLod" => {
+                let Some(&(c, cs)) = vals.first() else { return Err(self.error("`textureQueryLod` needs a coordinate", span)) };
+                let want = self.vec_ty(n, Scalar::F32);
+                let c = self.coerce(out, c, want, cs)?;
+                let ty = self.vec_ty(2, Scalar::F32);
+                return Ok(Operand::Value(self.push(Expression::ImageQuery { image, query: ImageQuery::Lod { sampler, coordinate: c } }, ty, span)));
+            }
+            "texelFetch" | "texelFetchOffset" => {
+                if let Some(s) = sampler {
+                    out.push(Statement::Eval(s), span);
+                }
+                let Some(&(c, cs)) = vals.first() else { return Err(self.error("`texelFetch` needs a coordinate", span)) };
+                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                let (level, sample) = if multisampled {
+                    let s = match vals.get(1) {
+                        Some(&(s, ss)) => Some(self.coerce(out, s, i32t, ss)?),
+                        None => return Err(self.error("`texelFetch` on a multisampled texture needs a sample index", span)),
+                    };
+                    (None, s)
+                } else if dim == ImageDimension::Buffer {
+                    (None, None)
+                } else {
+                    match vals.get(1) {
+                        Some(&(l, ls)) => (Some(self.coerce(out, l, i32t, ls)?), None),
+                        None => return Err(self.error("`texelFetch` needs a level of detail", span)),
+                    }
+                };
+                let coord = if name == "texelFetchOffset" {
+                    let Some(&(o, os)) = vals.get(2) else { return Err(self.error("`texelFetchOffset` needs an offset", span)) };
+                    let ct = self.ety(coord);
+                    let o = self.coerce(out, o, ct, os)?;
+                    self.push(Expression::Binary { op: BinaryOp::Add, left: coord, right: o }, ct, span)
+                } else {
+                    coord
+                };
+                let ty = if depth { f32t } else { vec4(self, kind) };
+                let ty = if depth { vec4(self, ScalarKind::Float) } else { ty };
+                let _ = sampled;
+                let e = self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample, level }, ty, span);
+                return Ok(Operand::Value(e));
+            }
+            _ => {}
+        }
+        if !sampled {
+            return Err(self.error(format!("`{name}` needs a sampler; combine the texture with one (`sampler2D(tex, smp)`)"), tspan));
+        }
+        let proj = name.starts_with("textureProj");
+        let gather = name.starts_with("textureGather");
+        let has_offset = name.contains("Offset");
+        let mut vi = vals.into_iter();
+        let Some((c, cs)) = vi.next() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
+        let shadow_in_coord = depth && !gather && !(dim == ImageDimension::Cube && arrayed);
+        let n_coord = if proj { n } else { n };
+        let (coord, layer, extra) = self.split_coord(out, c, n_coord, arrayed, true, proj, cs)?;
+        let mut depth_ref = if shadow_in_coord {
+            match extra {
+                Some(e) => Some(e),
+                None => return Err(self.error("a shadow lookup needs the depth reference in the coordinate", cs)),
+            }
+        } else {
+            None
+        };
+        let rest: Vec<_> = vi.collect();
+        let mut ri = rest.into_iter();
+        let mut gather_comp = None;
+        if gather && depth {
+            // textureGather(samplerShadow, P, refZ)
+            let Some((r, rs)) = ri.next() else { return Err(self.error("a shadow gather needs a depth reference", span)) };
+            depth_ref = Some(self.coerce(out, r, f32t, rs)?);
+        } else if depth && dim == ImageDimension::Cube && arrayed {
+            let Some((r, rs)) = ri.next() else { return Err(self.error("a shadow lookup needs a depth reference", span)) };
+            depth_ref = Some(self.coerce(out, r, f32t, rs)?);
+        }
+        let level = match name {
+            "textureLod" | "textureLodOffset" | "textureProjLod" | "textureProjLodOffset" => {
+                let Some((l, ls)) = ri.next() else { return Err(self.error(format!("`{name}` needs a level of detail"), span)) };
+                let l = self.coerce(out, l, f32t, ls)?;
+                if depth_ref.is_some() && self.fold(l).is_some_and(|c| c == super::lower::Cv::Scalar(Literal::F32(0.0))) {
+                    out.push(Statement::Eval(l), span);
+                    SampleLevel::Zero
+                } else {
+                    SampleLevel::Exact(l)
+                }
+            }
+            "textureGrad" | "textureGradOffset" | "textureProjGrad" | "textureProjGradOffset" => {
+                let want = self.vec_ty(if dim == ImageDimension::Cube { 3 } else { n }, Scalar::F32);
+                let (Some((x, xs)), Some((y, ys))) = (ri.next(), ri.next()) else {
+                    return Err(self.error(format!("`{name}` needs two gradients"), span));
+                };
+                let x = self.coerce(out, x, want, xs)?;
+                let y = self.coerce(out, y, want, ys)?;
+                SampleLevel::Gradient { x, y }
+            }
+            _ => SampleLevel::Auto,
+        };
+        let offset = if has_offset {
+            let Some((o, os)) = ri.next() else { return Err(self.error(format!("`{name}` needs an offset"), span)) };
+            let want = self.vec_ty(n, Scalar::I32);
+            let o = self.coerce(out, o, want, os)?;
+            if self.fold(o).is_none() {
+                return Err(self.error("texture offsets must be constant expressions", os));
+            }
+            Some(o)
+        } else {
+            None
+        };
+        let level = match (level, ri.next()) {
+            // Optional bias (texture, textureOffset, textureProj).
+            (SampleLevel::Auto, Some((b, bs))) if !gather => {
+                let b = self.coerce(out, b, f32t, bs)?;
+                SampleLevel::Bias(b)
+            }
+            (l, Some((c, cs))) if gather && !depth => {
+                let v = self.fold(c).and_then(|c| c.as_i64());
+                match v {
+                    Some(v @ 0..=3) => {
+                        out.push(Statement::Eval(c), cs);
+                        gather_comp = Some(v as u8);
+                    }
+                    _ => return Err(self.error("the gather component must be a constant 0, 1, 2 or 3", cs)),
+                }
+                l
+            }
+            (l, None) => l,
+            (_, Some((_, s))) => return Err(self.error(format!("too many arguments to `{name}`"), s)),
+        };
+        let level = if self.stage != Stage::Fragment && matches!(level, SampleLevel::Auto) { SampleLevel::Zero } else { level };
+        let gather = if gather { Some(gather_comp.unwrap_or(0)) } else { None };
+        let ty = if depth && gather.is_none() { f32t } else { vec4(self, kind) };
+        let e = Expression::ImageSample { image, sampler, gather, coordinate: coord, array_index: layer, offset, level, depth_ref };
+        Ok(Operand::Value(self.push(e, ty, span)))
+    }
+
+    fn image_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        if args.is_empty() {
+            return Err(self.error(format!("`{name}` needs an image"), span));
+        }
+        let mut args = args;
+        let (img, ispan) = args.remove(0);
+        let image = self.value(out, img, ispan)?;
+        let it = self.ety(image);
+        let Some((dim, arrayed, class)) = self.image_info(it) else {
+            return Err(self.error(format!("`{name}` needs an image, not `{}`", self.type_name(it)), ispan));
+        };
+        let ImageClass::Storage { format, .. } = class else {
+            return Err(self.error(format!("`{name}` needs a storage image"), ispan));
+        };
+        let kind = format_kind(format);
+        let n = texture_dim(dim);
+        let i32t = self.scalar_ty(Scalar::I32);
+        if name == "imageSize" || name == "imageSamples" {
+            let comps = if dim == ImageDimension::Cube { 2 } else { n } + arrayed as u32;
+            let (query, ty) = if name == "imageSize" { (ImageQuery::Size { level: None }, self.vec_ty(comps, Scalar::I32)) } else { (ImageQuery::NumSamples, i32t) };
+            return Ok(Operand::Value(self.push(Expression::ImageQuery { image, query }, ty, span)));
+        }
+        let vals = self.vals(out, args)?;
+        let Some(&(c, cs)) = vals.first() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
+        let texel_scalar = Scalar { kind, width: 4 };
+        let vec4 = self.vec_ty(4, texel_scalar);
+        match name {
+            "imageLoad" => {
+                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample: None, level: None }, vec4, span)))
+            }
+            "imageStore" => {
+                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                let Some(&(v, vs)) = vals.get(1) else { return Err(self.error("`imageStore` needs a value", span)) };
+                let v = self.coerce(out, v, vec4, vs)?;
+                out.push(Statement::ImageStore { image, coordinate: coord, array_index: layer, value: v }, span);
+                Ok(Operand::Void)
+            }
+            _ => {
+                // Image atomics: a texel pointer with the full coordinate (layer included).
+                let ct = self.ety(c);
+                let want = self.vec_ty(n + arrayed as u32, Scalar::I32);
+                let coord = if self.shape(ct).map(|x| x.1) == Some(n + arrayed as u32) { self.coerce(out, c, want, cs)? } else { c };
+                let st = self.scalar_ty(texel_scalar);
+                let pt = self.ptr_ty(st, AddressSpace::Handle);
+                let pointer = self.push(Expression::ImageTexelPointer { image, coordinate: coord, sample: None }, pt, span);
+                let fun = match name {
+                    "imageAtomicAdd" => AtomicFunction::Add,
+                    "imageAtomicMin" => AtomicFunction::Min,
+                    "imageAtomicMax" => AtomicFunction::Max,
+                    "imageAtomicAnd" => AtomicFunction::And,
+                    "imageAtomicOr" => AtomicFunction::InclusiveOr,
+                    "imageAtomicXor" => AtomicFunction::ExclusiveOr,
+                    "imageAtomicExchange" => AtomicFunction::Exchange,
+                    _ => AtomicFunction::CompareExchange,
+                };
+                let mut ops = Vec::new();
+                for &(v, vs) in &vals[1..] {
+                    ops.push(self.coerce(out, v, st, vs)?);
+                }
+                if ops.is_empty() || (fun == AtomicFunction::CompareExchange && ops.len() < 2) {
+                    return Err(self.error(format!("`{name}` needs more arguments"), span));
+                }
+                let (value, compare) = if fun == AtomicFunction::CompareExchange { (ops[1], Some(ops[0])) } else { (ops[0], None) };
+                Ok(Operand::Value(self.push(Expression::Atomic { fun, pointer, value, compare }, st, span)))
+            }
+        }
+    }
+
+    fn subpass_load(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        let mut args = args;
+        if args.is_empty() {
+            return Err(self.error("`subpassLoad` needs a subpass input", span));
+        }
+        let (img, ispan) = args.remove(0);
+        let image = self.value(out, img, ispan)?;
+        let it = self.ety(image);
+        let Some((ImageDimension::SubpassData, _, ImageClass::Sampled { kind, multisampled })) = self.image_info(it) else {
+            return Err(self.error("`subpassLoad` needs a subpass input", ispan));
+        };
+        let v2 = self.vec_ty(2, Scalar::I32);
+        let c = self.zero(v2, span);
+        let sample = if multisampled {
+            let vals = self.vals(out, args)?;
+            let i32t = self.scalar_ty(Scalar::I32);
+            match vals.first() {
+                Some(&(s, ss)) => Some(self.coerce(out, s, i32t, ss)?),
+                None => return Err(self.error("`subpassLoad` of a multisampled input needs a sample", span)),
+            }
+        } else {
+            None
+        };
+        let ty = self.vec_ty(4, Scalar { kind, width: 4 });
+        Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: c, array_index: None, sample, level: None }, ty, span)))
+    }
+
+    fn subgroup(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
+        use SubgroupArith as A;
+        use SubgroupOperation as O;
+        let arith = |s: &str| -> Option<A> {
+            Some(match s {
+                "Add" => A::Add,
+                "Mul" => A::Mul,
+                "Min" => A::Min,
+                "Max" => A::Max,
+                "And" => A::And,
+                "Or" => A::Or,
+                "Xor" => A::Xor,
+                _ => return None,
+            })
+        };
+        let rest = &name["subgroup".len()..];
+        let op = match rest {
+            "Elect" => O::Elect,
+            "All" => O::All,
+            "Any" => O::Any,
+            "AllEqual" => O::AllEqual,
+            "Ballot" => O::Ballot,
+            "BroadcastFirst" => O::BroadcastFirst,
+            "Broadcast" => O::Broadcast,
+            "Shuffle" => O::Shuffle,
+            "ShuffleXor" => O::ShuffleXor,
+            "ShuffleUp" => O::ShuffleUp,
+            "ShuffleDown" => O::ShuffleDown,
+            "QuadBroadcast" => O::QuadBroadcast,
+            "QuadSwapHorizontal" => O::QuadSwapHorizontal,
+            "QuadSwapVertical" => O::QuadSwapVertical,
+            "QuadSwapDiagonal" => O::QuadSwapDiagonal,
+            r if r.starts_with("Inclusive") => O::InclusiveScan(arith(&r["Inclusive".len()..])?),
+            r if r.starts_with("Exclusive") => O::ExclusiveScan(arith(&r["Exclusive".len()..])?),
+            r if r.starts_with("Clustered") => O::ClusteredReduce(arith(&r["Clustered".len()..])?),
+            r => match arith(r) {
+                Some(a) => O::Reduce(a),
+                None => {
+                    if rest.contains("Barrier") {
+                        return None;
+                    }
+                    return Some(Err(self.error(format!("`{name}` is not supported"), span)));
+                }
+            },
+        };
+        Some(self.subgroup_op(out, name, op, args, span))
+    }
+
+    fn subgroup_op(&mut self, out: &mut Block, name: &str, op: SubgroupOperation, args: Args, span: Span) -> R<Operand> {
+        use SubgroupOperation as O;
+        let vals = self.vals(out, args)?;
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let u32t = self.scalar_ty(Scalar::U32);
+        let (lo, hi) = match op {
+            O::Elect => (0, 0),
+            O::All | O::Any | O::AllEqual | O::Ballot | O::BroadcastFirst | O::Reduce(_) | O::InclusiveScan(_) | O::ExclusiveScan(_)
+            | O::QuadSwapHorizontal | O::QuadSwapVertical | O::QuadSwapDiagonal => (1, 1),
+            _ => (2, 2),
+        };
+        if vals.len() < lo || vals.len() > hi {
+            return Err(self.error(format!("`{name}` takes {lo} argument(s), {} given", vals.len()), span));
+        }
+        let mut a: Vec<Handle<Expression>> = Vec::new();
+        for (i, &(v, vs)) in vals.iter().enumerate() {
+            let v = match (op, i) {
+                (O::All | O::Any | O::Ballot, 0) => self.coerce(out, v, bool_ty, vs)?,
+                (_, 1) => {
+                    let c = self.coerce(out, v, u32t, vs)?;
+                    if matches!(op, O::Broadcast | O::QuadBroadcast | O::ClusteredReduce(_)) && self.fold(c).is_none() {
+                        return Err(self.error(format!("the second argument of `{name}` must be a constant expression"), vs));
+                    }
+                    c
+                }
+                _ => v,
+            };
+            a.push(v);
+        }
+        let ty = match op {
+            O::Elect | O::All | O::Any | O::AllEqual => bool_ty,
+            O::Ballot => self.vec_ty(4, Scalar::U32),
+            _ => self.ety(a[0]),
+        };
+        Ok(Operand::Value(self.push(Expression::Subgroup { op, args: a }, ty, span)))
+    }
+}
+
+fn format_kind(format: StorageFormat) -> ScalarKind {
+    use StorageFormat as F;
+    match format {
+        F::Rgba32i | F::Rgba16i | F::Rgba8i | F::R32i | F::Rg32i | F::Rg16i | F::Rg8i | F::R16i | F::R8i | F::R64i => ScalarKind::Sint,
+        F::Rgba32ui | F::Rgba16ui | F::Rgba8ui | F::R32ui | F::Rgb10a2ui | F::Rg32ui | F::Rg16ui | F::Rg8ui | F::R16ui | F::R8ui | F::R64ui => {
+            ScalarKind::Uint
+        }
+        _ => ScalarKind::Float,
+    }
+}

@@ -1,0 +1,1521 @@
+//! Lowering: GLSL syntax tree to IR. Resolves names in GLSL's nested scopes (declaration
+//! before use, GLSL 4.60 §4.2), types and qualifiers, interface blocks and their layouts,
+//! implicit conversions (§4.1.10) and overload resolution (§6.1), constant expressions (§4.3.3)
+//! and the built-in variables and functions of the vertex, fragment and compute stages.
+//!
+//! Shapes chosen (after glslang):
+//! - every parameter is a Function-space local: `in` parameters are copied into one at entry
+//!   (they are writable in GLSL), `out`/`inout` parameters are pointers to a Function-space
+//!   temporary the caller copies in (inout) and back out (§6.1.1 "copy-in/copy-out");
+//! - `const` variables whose initializer folds are inlined at every use; other globals are
+//!   `Private` variables whose non-constant initializers run at the start of `main`;
+//! - types used outside blocks are "logical": structs and arrays without offsets or strides.
+//!   A block member gets its own laid-out copy (std140/std430/scalar, [`crate::layout`]); values
+//!   move between the two shapes member by member ([`Lowerer::coerce`]);
+//! - lvalues are [`Path`]s (a storage root plus constant or `let`-bound indices), turned into IR
+//!   pointer expressions only where they are read or written, so an lvalue can be used twice
+//!   (compound assignment, `out` arguments) without evaluating its indices twice.
+//!
+//! Combined image samplers (`sampler2D`): for [`Target::Vulkan`] they stay SPIR-V combined
+//! image samplers. For [`Target::Wgpu`] every combined sampler global is split into a texture
+//! global and a sampler global: the texture keeps the declared `(set, binding)`, the sampler
+//! goes to the same set at binding `binding + WGPU_SAMPLER_BINDING_OFFSET` (reflection shows
+//! both as separate resources, the sampler named `<name>_sampler`). Function parameters of a
+//! combined type become two parameters, texture then sampler.
+
+mod expr;
+mod stmt;
+
+use super::ast;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::*;
+use crate::layout::{self, MemberSpec, Rule};
+use crate::span::Span;
+use crate::Target;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub(crate) use expr::{can_implicit, Cv};
+
+/// For [`Target::Wgpu`], the binding of the sampler half of a split `sampler*` is the texture's
+/// binding plus this offset (same descriptor set). 100 keeps clear of the bindings real shaders
+/// use (the corpus tops out below 32) and is easy to recognise in reflection output.
+pub const WGPU_SAMPLER_BINDING_OFFSET: u32 = 100;
+
+/// An error that has already been reported; callers only unwind.
+#[derive(Clone, Copy, Debug)]
+pub struct Reported;
+pub type R<T> = Result<T, Reported>;
+
+/// Options the lowering needs besides the syntax tree.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    pub stage: Stage,
+    pub target: Target,
+    /// `#extension` names with `enable`/`require` (already checked to be supported).
+    pub extensions: Vec<String>,
+}
+
+/// Where a storage path starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    Local(Handle<LocalVariable>),
+    Global(Handle<GlobalVariable>),
+    /// A pointer argument (`out`/`inout` parameter).
+    PtrArg(u32),
+    /// A by-value argument of an opaque type (no steps allowed).
+    ValueArg(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    Index(u32),
+    Dyn(Handle<LetBinding>),
+}
+
+/// An lvalue: a root plus indices; `ty` is the type it points at.
+#[derive(Clone, Debug)]
+pub(crate) struct Path {
+    pub root: Root,
+    pub root_ty: Handle<Type>,
+    pub steps: Vec<(Step, Handle<Type>)>,
+    pub ty: Handle<Type>,
+    pub space: AddressSpace,
+    pub read_only: bool,
+}
+
+/// What an expression lowered to.
+#[derive(Clone, Debug)]
+pub(crate) enum Operand {
+    Value(Handle<Expression>),
+    Ref(Path),
+    /// `v.xz` of a vector lvalue (writable when the components are distinct).
+    Swizzle(Path, Vec<u8>),
+    /// A split combined image sampler (wgpu target): texture and sampler paths.
+    Combined(Box<Operand>, Box<Operand>),
+    /// An `in`/`out` block instance: members by name.
+    IoBlock(Rc<HashMap<String, Sym>>),
+    Void,
+}
+
+/// What a name means.
+#[derive(Clone, Debug)]
+pub(crate) enum Sym {
+    Var { root: Root, ty: Handle<Type>, space: AddressSpace, read_only: bool },
+    Const { value: Cv, ty: Handle<Type> },
+    /// A member of a block declared without an instance name.
+    Member { global: Handle<GlobalVariable>, index: u32, ty: Handle<Type>, space: AddressSpace, read_only: bool },
+    IoBlock(Rc<HashMap<String, Sym>>),
+    /// A split combined image sampler (wgpu target).
+    Combined { image: Box<Sym>, sampler: Box<Sym> },
+    Override(Handle<Override>, Handle<Type>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    pub ty: Handle<Type>,
+    pub dir: Dir,
+    /// A combined sampler split into texture and sampler arguments (wgpu target).
+    pub split: Option<(Handle<Type>, Handle<Type>)>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct FnDecl {
+    pub params: Vec<Param>,
+    pub result: Option<Handle<Type>>,
+    pub handle: Handle<Function>,
+    pub defined: bool,
+    pub span: Span,
+}
+
+/// The function being lowered.
+#[derive(Default)]
+pub(crate) struct FnCtx {
+    pub f: Function,
+    pub result: Option<Handle<Type>>,
+    /// Breakable constructs innermost last: true for a loop, false for a switch.
+    pub breakable: Vec<bool>,
+    pub is_main: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct BlockDefaults {
+    rule: Rule,
+    row_major: bool,
+}
+
+pub(crate) struct Lowerer<'a> {
+    pub m: Module,
+    pub diags: Diagnostics,
+    pub stage: Stage,
+    pub target: Target,
+    pub fx: FnCtx,
+    scopes: Vec<HashMap<String, Sym>>,
+    structs: HashMap<String, Handle<Type>>,
+    pub funcs: HashMap<String, Vec<FnDecl>>,
+    builtin_vars: HashMap<String, Sym>,
+    uniform_defaults: BlockDefaults,
+    buffer_defaults: BlockDefaults,
+    pub local_size: [u32; 3],
+    local_size_ids: [Option<Handle<Override>>; 3],
+    early_fragment_tests: bool,
+    private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>)>,
+    bodies: Vec<(Handle<Function>, &'a ast::FunctionDefinition)>,
+    spec_ids: HashMap<u32, Handle<Override>>,
+    /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
+    clip_sizes: HashMap<String, u32>,
+    next_location: HashMap<bool, u32>,
+}
+
+/// Lowers a parsed translation unit.
+pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diagnostics) {
+    let mut lw = Lowerer {
+        m: Module::default(),
+        diags: Diagnostics::new(),
+        stage: options.stage,
+        target: options.target,
+        fx: FnCtx::default(),
+        scopes: vec![HashMap::new()],
+        structs: HashMap::new(),
+        funcs: HashMap::new(),
+        builtin_vars: HashMap::new(),
+        uniform_defaults: BlockDefaults { rule: Rule::Std140, row_major: false },
+        buffer_defaults: BlockDefaults { rule: Rule::Std430, row_major: false },
+        local_size: [1, 1, 1],
+        local_size_ids: [None; 3],
+        early_fragment_tests: false,
+        private_inits: Vec::new(),
+        bodies: Vec::new(),
+        spec_ids: HashMap::new(),
+        clip_sizes: HashMap::new(),
+        next_location: HashMap::new(),
+    };
+    // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
+    // function bodies deferred until every global and prototype exists... except that GLSL
+    // scoping means a body only sees globals declared before it; deferring is harmless for
+    // valid shaders because later globals cannot be named by earlier code without an error
+    // glslang would also report (we accept a few such programs).
+    for decl in &tu.decls {
+        match decl {
+            ast::ExternalDeclaration::Declaration(d) => {
+                let _ = lw.global_declaration(d);
+            }
+            ast::ExternalDeclaration::Function(f) => {
+                if let Ok(h) = lw.prototype(&f.prototype, true) {
+                    lw.bodies.push((h, f));
+                }
+            }
+        }
+    }
+    let bodies = std::mem::take(&mut lw.bodies);
+    for (handle, f) in &bodies {
+        let _ = lw.function_body(*handle, f);
+    }
+    if !lw.diags.has_errors() {
+        lw.entry_point(&bodies, tu);
+    }
+    (lw.m, lw.diags)
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
+        self.diags.push(Diagnostic::error(message, span));
+        Reported
+    }
+
+    // -- types ----------------------------------------------------------------------------------
+
+    pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.m.ty(inner)
+    }
+    pub fn inner(&self, ty: Handle<Type>) -> &TypeInner {
+        self.m.inner(ty)
+    }
+    pub fn scalar_ty(&mut self, s: Scalar) -> Handle<Type> {
+        self.ty(TypeInner::Scalar(s))
+    }
+    pub fn vec_ty(&mut self, n: u32, s: Scalar) -> Handle<Type> {
+        match VectorSize::from_u32(n) {
+            Some(size) => self.ty(TypeInner::Vector { size, scalar: s }),
+            None => self.scalar_ty(s),
+        }
+    }
+    pub fn ptr_ty(&mut self, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
+        self.ty(TypeInner::Pointer { base, space })
+    }
+    /// Same shape with another scalar.
+    pub fn with_scalar(&mut self, ty: Handle<Type>, s: Scalar) -> Handle<Type> {
+        match *self.inner(ty) {
+            TypeInner::Vector { size, .. } => self.ty(TypeInner::Vector { size, scalar: s }),
+            TypeInner::Matrix { columns, rows, .. } => self.ty(TypeInner::Matrix { columns, rows, scalar: s }),
+            _ => self.scalar_ty(s),
+        }
+    }
+    /// Scalar and component count of a scalar or vector type.
+    pub fn shape(&self, ty: Handle<Type>) -> Option<(Scalar, u32)> {
+        match *self.inner(ty) {
+            TypeInner::Scalar(s) => Some((s, 1)),
+            TypeInner::Vector { size, scalar } => Some((scalar, size as u32)),
+            _ => None,
+        }
+    }
+
+    pub fn type_name(&self, ty: Handle<Type>) -> String {
+        let t = &self.m.types[ty];
+        let prefix = |s: Scalar| match (s.kind, s.width) {
+            (ScalarKind::Float, 4) => "",
+            (ScalarKind::Float, 8) => "d",
+            (ScalarKind::Float, _) => "f16",
+            (ScalarKind::Sint, 4) => "i",
+            (ScalarKind::Uint, 4) => "u",
+            (ScalarKind::Bool, _) => "b",
+            (ScalarKind::Sint, 8) => "i64",
+            (ScalarKind::Uint, 8) => "u64",
+            (ScalarKind::Sint, 2) => "i16",
+            (ScalarKind::Uint, 2) => "u16",
+            (ScalarKind::Sint, _) => "i8",
+            (ScalarKind::Uint, _) => "u8",
+        };
+        match t.inner {
+            TypeInner::Scalar(s) => match (s.kind, s.width) {
+                (ScalarKind::Float, 4) => "float".into(),
+                (ScalarKind::Float, 8) => "double".into(),
+                (ScalarKind::Float, _) => "float16_t".into(),
+                (ScalarKind::Sint, 4) => "int".into(),
+                (ScalarKind::Uint, 4) => "uint".into(),
+                (ScalarKind::Bool, _) => "bool".into(),
+                (ScalarKind::Sint, w) => format!("int{}_t", w * 8),
+                (ScalarKind::Uint, w) => format!("uint{}_t", w * 8),
+            },
+            TypeInner::Vector { size, scalar } => format!("{}vec{}", prefix(scalar), size as u32),
+            TypeInner::Matrix { columns, rows, scalar } => {
+                let p = if scalar.width == 8 { "d" } else if scalar.width == 2 { "f16" } else { "" };
+                if columns == rows {
+                    format!("{p}mat{}", columns as u32)
+                } else {
+                    format!("{p}mat{}x{}", columns as u32, rows as u32)
+                }
+            }
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => match size {
+                ArraySize::Constant(n) => format!("{}[{n}]", self.type_name(base)),
+                ArraySize::Dynamic => format!("{}[]", self.type_name(base)),
+            },
+            TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| "struct".into()),
+            TypeInner::Image { class: ImageClass::Storage { .. }, .. } => "image".into(),
+            TypeInner::Image { .. } => "texture".into(),
+            TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
+            TypeInner::SampledImage { .. } => "sampler (combined)".into(),
+            TypeInner::Atomic(_) => "atomic".into(),
+            TypeInner::Pointer { base, .. } => format!("pointer to {}", self.type_name(base)),
+        }
+    }
+
+    /// The logical (layout-free) version of a type: structs with zero offsets, arrays with zero
+    /// strides. Row-major markers on struct members are kept.
+    pub fn strip(&mut self, ty: Handle<Type>) -> Handle<Type> {
+        let t = self.m.types[ty].clone();
+        match t.inner {
+            TypeInner::Array { base, size, stride } => {
+                let b = self.strip(base);
+                if b == base && stride == 0 {
+                    return ty;
+                }
+                self.ty(TypeInner::Array { base: b, size, stride: 0 })
+            }
+            TypeInner::Struct { members, span } => {
+                if span == 0 {
+                    return ty;
+                }
+                let members = members
+                    .iter()
+                    .map(|mm| {
+                        let mty = self.strip(mm.ty);
+                        let matrix = mm.matrix.filter(|l| l.row_major).map(|_| MatrixLayout { stride: 0, row_major: true });
+                        StructMember { name: mm.name.clone(), ty: mty, offset: 0, matrix }
+                    })
+                    .collect();
+                self.m.types.insert(Type { name: t.name, inner: TypeInner::Struct { members, span: 0 } }, Span::default())
+            }
+            _ => ty,
+        }
+    }
+
+    fn const_u32(&mut self, e: &ast::Expr, what: &str) -> R<u32> {
+        let (cv, _) = self.global_const_expr(e)?;
+        match cv.as_i64() {
+            Some(v) if (0..=u32::MAX as i64).contains(&v) => Ok(v as u32),
+            _ => Err(self.error(format!("{what} must be a non-negative integer constant expression"), e.span)),
+        }
+    }
+
+    /// Evaluates a constant expression outside any function.
+    pub fn global_const_expr(&mut self, e: &ast::Expr) -> R<(Cv, Handle<Type>)> {
+        let saved = std::mem::take(&mut self.fx);
+        let mut scratch = Block::new();
+        let r = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span));
+        let result = r.and_then(|h| {
+            let ty = self.fx.f.expressions.ty(h);
+            match self.fold(h) {
+                Some(cv) => Ok((cv, ty)),
+                None => Err(self.error("expected a constant expression", e.span)),
+            }
+        });
+        self.fx = saved;
+        result
+    }
+
+    fn array_size(&mut self, a: &ast::ArraySpecifier) -> R<ArraySize> {
+        match &a.size {
+            None => Ok(ArraySize::Dynamic),
+            Some(e) => {
+                let n = self.const_u32(e, "an array size")?;
+                if n == 0 {
+                    return Err(self.error("array size must be greater than zero", e.span));
+                }
+                Ok(ArraySize::Constant(n))
+            }
+        }
+    }
+
+    /// Applies array dimensions (outermost first in `dims`) around `base`.
+    pub fn apply_dims(&mut self, mut base: Handle<Type>, dims: &[&ast::ArraySpecifier]) -> R<Handle<Type>> {
+        for d in dims.iter().rev() {
+            let size = self.array_size(d)?;
+            // Arrays of opaque types are descriptor arrays.
+            base = if is_opaque(self.inner(base), &self.m) {
+                self.ty(TypeInner::BindingArray { base, size })
+            } else {
+                self.ty(TypeInner::Array { base, size, stride: 0 })
+            };
+        }
+        Ok(base)
+    }
+
+    /// The type of a type specifier plus name dimensions (name dimensions are outermost).
+    pub fn resolve_type(&mut self, spec: &ast::TypeSpecifier, name_dims: &[ast::ArraySpecifier]) -> R<Handle<Type>> {
+        let base = self.base_type(spec)?;
+        let dims: Vec<&ast::ArraySpecifier> = name_dims.iter().chain(spec.array.iter()).collect();
+        self.apply_dims(base, &dims)
+    }
+
+    fn base_type(&mut self, spec: &ast::TypeSpecifier) -> R<Handle<Type>> {
+        match &spec.kind {
+            ast::TypeKind::Builtin(b) => self.builtin_type(*b, spec.span),
+            ast::TypeKind::Struct(s) => self.struct_definition(s),
+            ast::TypeKind::Named(id) => match self.structs.get(&id.name) {
+                Some(&h) => Ok(h),
+                None => Err(self.error(format!("unknown type `{}`", id.name), id.span)),
+            },
+        }
+    }
+
+    pub fn builtin_type(&mut self, b: ast::BuiltinType, span: Span) -> R<Handle<Type>> {
+        use ast::BuiltinType as B;
+        Ok(match b {
+            B::Void => return Err(self.error("`void` is not a value type", span)),
+            B::Scalar(s) => self.scalar_ty(s),
+            B::Vector(s, size) => self.ty(TypeInner::Vector { size, scalar: s }),
+            B::Matrix { scalar, columns, rows } => self.ty(TypeInner::Matrix { columns, rows, scalar }),
+            B::Texture(it) => {
+                let image = self.image_type(it, false, span)?;
+                image
+            }
+            B::Sampler(it) => {
+                let image = self.image_type(it, false, span)?;
+                self.ty(TypeInner::SampledImage { image })
+            }
+            B::Image(it) => self.image_type(it, true, span)?,
+            B::SubpassInput { scalar, multisampled } => {
+                if self.target == Target::Wgpu {
+                    return Err(self.error("subpass inputs are not available with the wgpu target", span));
+                }
+                self.ty(TypeInner::Image {
+                    dim: ImageDimension::SubpassData,
+                    arrayed: false,
+                    class: ImageClass::Sampled { kind: scalar.kind, multisampled },
+                })
+            }
+            B::SamplerState { shadow } => self.ty(TypeInner::Sampler { comparison: shadow }),
+            B::AtomicUint => return Err(self.error("`atomic_uint` is not available in Vulkan GLSL", span)),
+            B::AccelerationStructure | B::RayQuery => {
+                return Err(self.error("ray tracing types are not supported", span));
+            }
+        })
+    }
+
+    fn image_type(&mut self, it: ast::ImageType, storage: bool, span: Span) -> R<Handle<Type>> {
+        let dim = match it.dim {
+            ast::ImageDim::D1 => ImageDimension::D1,
+            ast::ImageDim::D2 => ImageDimension::D2,
+            ast::ImageDim::D3 => ImageDimension::D3,
+            ast::ImageDim::Cube => ImageDimension::Cube,
+            ast::ImageDim::Buffer => ImageDimension::Buffer,
+            ast::ImageDim::Rect => return Err(self.error("rectangle textures are not available in Vulkan GLSL", span)),
+        };
+        let class = if storage {
+            // Format and access come from qualifiers; `storage_image` fills them in.
+            ImageClass::Storage { format: StorageFormat::Unknown, access: StorageAccess::READ_WRITE }
+        } else if it.shadow {
+            ImageClass::Depth { multisampled: it.multisampled }
+        } else {
+            ImageClass::Sampled { kind: it.scalar.kind, multisampled: it.multisampled }
+        };
+        Ok(self.ty(TypeInner::Image { dim, arrayed: it.arrayed, class }))
+    }
+
+    fn struct_definition(&mut self, s: &ast::StructDefinition) -> R<Handle<Type>> {
+        let mut members = Vec::new();
+        for mm in &s.members {
+            let row_major = member_row_major(&mm.qualifiers);
+            for d in &mm.declarators {
+                let ty = self.resolve_type(&mm.ty, &d.array)?;
+                let matrix = (row_major == Some(true)).then_some(MatrixLayout { stride: 0, row_major: true });
+                members.push(StructMember { name: Some(d.name.name.clone()), ty, offset: 0, matrix });
+            }
+        }
+        let name = s.name.as_ref().map(|n| n.name.clone());
+        let h = self.m.types.insert(Type { name: name.clone(), inner: TypeInner::Struct { members, span: 0 } }, s.span);
+        if let Some(n) = &s.name {
+            self.structs.insert(n.name.clone(), h);
+        }
+        Ok(h)
+    }
+
+    // -- scopes ---------------------------------------------------------------------------------
+
+    pub fn lookup(&mut self, name: &str) -> Option<Sym> {
+        for scope in self.scopes.iter().rev() {
+            if let Some(s) = scope.get(name) {
+                return Some(s.clone());
+            }
+        }
+        if name.starts_with("gl_") {
+            return self.builtin_var(name);
+        }
+        None
+    }
+
+    pub fn declare(&mut self, name: &ast::Ident, sym: Sym) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.name.clone(), sym);
+        }
+    }
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+    pub fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    // -- globals --------------------------------------------------------------------------------
+
+    fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
+        match &d.kind {
+            ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
+            ast::DeclarationKind::Prototype(p) => self.prototype(p, false).map(|_| ()),
+            ast::DeclarationKind::Precision { .. } => Ok(()),
+            ast::DeclarationKind::Block(b) => self.interface_block(b),
+            ast::DeclarationKind::Qualifiers(q) => self.default_qualifiers(q),
+            ast::DeclarationKind::Redeclaration { qualifiers, names } => {
+                for n in names {
+                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
+                        if qualifiers.is_invariant() {
+                            self.m.globals[g].invariant = true;
+                        }
+                    } else if self.lookup(&n.name).is_none() {
+                        return Err(self.error(format!("`{}` is not declared", n.name), n.span));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn layout_u32(&mut self, q: &ast::LayoutQualifier) -> R<u32> {
+        match &q.value {
+            Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name)),
+            None => Err(self.error(format!("layout qualifier `{}` needs a value", q.name.name), q.span)),
+        }
+    }
+
+    fn default_qualifiers(&mut self, q: &ast::TypeQualifiers) -> R<()> {
+        let storage: Vec<_> = q.storage().map(|(s, _)| s).collect();
+        let layouts: Vec<ast::LayoutQualifier> = q.layouts().cloned().collect();
+        for l in &layouts {
+            let n = l.name.name.to_ascii_lowercase();
+            match n.as_str() {
+                "local_size_x" | "local_size_y" | "local_size_z" => {
+                    let i = (n.as_bytes()[11] - b'x') as usize;
+                    let v = self.layout_u32(l)?;
+                    if v == 0 {
+                        return Err(self.error("local size must be at least 1", l.span));
+                    }
+                    self.local_size[i] = v;
+                }
+                "local_size_x_id" | "local_size_y_id" | "local_size_z_id" => {
+                    let i = (n.as_bytes()[11] - b'x') as usize;
+                    let id = self.layout_u32(l)?;
+                    let ty = self.scalar_ty(Scalar::U32);
+                    let o = match self.spec_ids.get(&id) {
+                        Some(&o) => o,
+                        None => {
+                            let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(1)), ty, l.span);
+                            let o = self.m.overrides.append(Override { name: None, id: Some(id), ty, init: Some(init) }, l.span);
+                            self.spec_ids.insert(id, o);
+                            o
+                        }
+                    };
+                    self.local_size_ids[i] = Some(o);
+                }
+                "early_fragment_tests" => self.early_fragment_tests = true,
+                "std140" | "std430" | "scalar" | "row_major" | "column_major" | "shared" | "packed" => {
+                    let rule = match n.as_str() {
+                        "std140" => Some(Rule::Std140),
+                        "std430" => Some(Rule::Std430),
+                        "scalar" => Some(Rule::Scalar),
+                        _ => None,
+                    };
+                    for s in &storage {
+                        let d = match s {
+                            ast::StorageQualifier::Uniform => &mut self.uniform_defaults,
+                            ast::StorageQualifier::Buffer => &mut self.buffer_defaults,
+                            _ => continue,
+                        };
+                        if let Some(r) = rule {
+                            d.rule = r;
+                        }
+                        if n == "row_major" {
+                            d.row_major = true;
+                        }
+                        if n == "column_major" {
+                            d.row_major = false;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Workgroup sizes given by spec constants: the default comes from local_size_*.
+        for i in 0..3 {
+            if let Some(o) = self.local_size_ids[i] {
+                let ty = self.scalar_ty(Scalar::U32);
+                let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(self.local_size[i])), ty, q.span);
+                self.m.overrides[o].init = Some(init);
+            }
+        }
+        Ok(())
+    }
+
+    fn storage_of(&mut self, q: &ast::TypeQualifiers) -> Option<ast::StorageQualifier> {
+        q.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last().or_else(|| q.storage().map(|(s, _)| s).last())
+    }
+
+    fn binding_of(&mut self, q: &ast::TypeQualifiers) -> R<Option<ResourceBinding>> {
+        let set = match q.layout("set") {
+            Some(l) => {
+                let l = l.clone();
+                self.layout_u32(&l)?
+            }
+            None => 0,
+        };
+        match q.layout("binding") {
+            Some(l) => {
+                let l = l.clone();
+                Ok(Some(ResourceBinding { group: set, binding: self.layout_u32(&l)? }))
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn global_variables(&mut self, v: &'a ast::VariableDeclaration, span: Span) -> R<()> {
+        let q = &v.ty.qualifiers;
+        let storage = self.storage_of(q);
+        // `struct S { ... };` alone declares the type.
+        let base = self.base_type(&v.ty.ty)?;
+        let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
+        for d in &v.declarators {
+            let dims: Vec<&ast::ArraySpecifier> = d.array.iter().chain(v.ty.ty.array.iter()).collect();
+            let mut ty = match self.apply_dims_sized(base, &dims, d.init.as_ref()) {
+                Ok(t) => t,
+                Err(r) => return Err(r),
+            };
+            let name = Some(d.name.name.clone());
+            if d.name.name.starts_with("gl_") {
+                // Redeclaring a built-in (`out float gl_ClipDistance[2];`, `invariant out vec4
+                // gl_Position;`): it keeps its meaning; only sizes and `invariant` are taken.
+                if let TypeInner::Array { size: ArraySize::Constant(n), .. } = *self.inner(ty) {
+                    self.clip_sizes.insert(d.name.name.clone(), n);
+                }
+                if q.is_invariant() {
+                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&d.name.name) {
+                        self.m.globals[g].invariant = true;
+                    }
+                }
+                continue;
+            }
+            if is_const {
+                if let Some(l) = q.layout("constant_id") {
+                    let l = l.clone();
+                    let id = self.layout_u32(&l)?;
+                    self.spec_constant(d, ty, id)?;
+                    continue;
+                }
+                let Some(init) = &d.init else {
+                    return Err(self.error("a `const` variable needs an initializer", d.span));
+                };
+                let (cv, _) = self.initializer_const(init, ty)?;
+                self.declare(&d.name, Sym::Const { value: cv, ty });
+                continue;
+            }
+            let space = match storage {
+                None | Some(ast::StorageQualifier::Const) => AddressSpace::Private,
+                Some(ast::StorageQualifier::Shared) => AddressSpace::Workgroup,
+                Some(ast::StorageQualifier::In | ast::StorageQualifier::Attribute) => AddressSpace::Input,
+                Some(ast::StorageQualifier::Varying) => {
+                    if self.stage == Stage::Vertex { AddressSpace::Output } else { AddressSpace::Input }
+                }
+                Some(ast::StorageQualifier::Out) => AddressSpace::Output,
+                Some(ast::StorageQualifier::Uniform) => match self.inner(ty) {
+                    t if is_opaque(t, &self.m) => AddressSpace::Handle,
+                    _ => {
+                        return Err(self.error(
+                            "non-opaque uniform variables outside a block are not allowed in Vulkan GLSL; put them in a uniform block",
+                            d.span,
+                        ))
+                    }
+                },
+                Some(ast::StorageQualifier::Buffer) => {
+                    return Err(self.error("`buffer` variables must be declared in a block", d.span));
+                }
+                Some(ast::StorageQualifier::InOut) => return Err(self.error("`inout` is only for parameters", d.span)),
+            };
+            if space == AddressSpace::Handle {
+                self.opaque_global(&d.name, q, ty, d.span)?;
+                continue;
+            }
+            let mut io = None;
+            if matches!(space, AddressSpace::Input | AddressSpace::Output) {
+                let output = space == AddressSpace::Output;
+                // Unsized in/out arrays (`in vec4 c[];`) only occur in other stages.
+                if let TypeInner::Array { size: ArraySize::Dynamic, .. } = *self.inner(ty) {
+                    return Err(self.error("unsized stage input or output arrays are not supported in this stage", d.span));
+                }
+                let location = match q.layout("location") {
+                    Some(l) => {
+                        let l = l.clone();
+                        self.layout_u32(&l)?
+                    }
+                    None => *self.next_location.get(&output).unwrap_or(&0),
+                };
+                let slots = self.location_slots(ty);
+                self.next_location.insert(output, location + slots);
+                let component = match q.layout("component") {
+                    Some(l) => {
+                        let l = l.clone();
+                        Some(self.layout_u32(&l)?)
+                    }
+                    None => None,
+                };
+                let integer = self.contains_integer(ty);
+                let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
+                let interpolation = match q.interpolation() {
+                    _ if io_in_vertex => None,
+                    Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
+                    Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
+                    Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
+                    // Vulkan: integer fragment inputs must be Flat.
+                    None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
+                    None => None,
+                };
+                let sampling = if io_in_vertex {
+                    None
+                } else if q.has_auxiliary(ast::Auxiliary::Centroid) {
+                    Some(Sampling::Centroid)
+                } else if q.has_auxiliary(ast::Auxiliary::Sample) {
+                    Some(Sampling::Sample)
+                } else {
+                    None
+                };
+                let blend_src = match q.layout("index") {
+                    Some(l) => {
+                        let l = l.clone();
+                        Some(self.layout_u32(&l)?)
+                    }
+                    None => None,
+                };
+                io = Some(IoBinding::Location { location, component, interpolation, sampling, blend_src });
+            }
+            if space == AddressSpace::Private || space == AddressSpace::Workgroup {
+                ty = self.strip(ty);
+            }
+            let g = self.m.globals.append(
+                GlobalVariable {
+                    name,
+                    space,
+                    binding: None,
+                    io,
+                    invariant: q.is_invariant(),
+                    memory: MemoryQualifiers::default(),
+                    ty,
+                    init: None,
+                },
+                d.span,
+            );
+            if let Some(init) = &d.init {
+                if space != AddressSpace::Private {
+                    return Err(self.error("only plain global variables may have initializers", init.span()));
+                }
+                match self.initializer_const(init, ty) {
+                    Ok((cv, _)) => {
+                        let h = self.materialize_module(&cv, ty, init.span());
+                        self.m.globals[g].init = Some(h);
+                    }
+                    Err(_) => {
+                        // Not constant: assigned at the start of `main`. Drop the folding error.
+                        self.diags.0.pop();
+                        self.private_inits.push((g, init, ty));
+                    }
+                }
+            }
+            let read_only = space == AddressSpace::Input;
+            self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space, read_only });
+        }
+        let _ = span;
+        Ok(())
+    }
+
+    fn contains_integer(&self, ty: Handle<Type>) -> bool {
+        match *self.inner(ty) {
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) || s.width == 8,
+            TypeInner::Array { base, .. } => self.contains_integer(base),
+            TypeInner::Struct { ref members, .. } => members.iter().any(|m| self.contains_integer(m.ty)),
+            _ => false,
+        }
+    }
+
+    /// Locations a stage variable of this type occupies (GLSL 4.60 §4.4.2.1).
+    fn location_slots(&self, ty: Handle<Type>) -> u32 {
+        match *self.inner(ty) {
+            TypeInner::Scalar(s) => 1 + (s.width == 8) as u32 * 0,
+            TypeInner::Vector { size, scalar } => if scalar.width == 8 && size as u32 > 2 { 2 } else { 1 },
+            TypeInner::Matrix { columns, rows, scalar } => {
+                columns as u32 * if scalar.width == 8 && rows as u32 > 2 { 2 } else { 1 }
+            }
+            TypeInner::Array { base, size: ArraySize::Constant(n), .. } => n * self.location_slots(base),
+            TypeInner::Struct { ref members, .. } => members.iter().map(|m| self.location_slots(m.ty)).sum(),
+            _ => 1,
+        }
+    }
+
+    /// Array dimensions where `[]` may be sized by an initializer.
+    fn apply_dims_sized(&mut self, base: Handle<Type>, dims: &[&ast::ArraySpecifier], init: Option<&ast::Initializer>) -> R<Handle<Type>> {
+        if dims.first().is_some_and(|d| d.size.is_none()) {
+            if let Some(init) = init {
+                let n = match init {
+                    ast::Initializer::List(items, _) => Some(items.len() as u32),
+                    ast::Initializer::Expr(e) => match self.constructor_len(e) {
+                        Some(n) => Some(n),
+                        // Sized by the initializer's type (`float a[] = b;`).
+                        None => {
+                            let saved = std::mem::take(&mut self.fx);
+                            let mut scratch = Block::new();
+                            let errors = self.diags.len();
+                            let t = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span)).map(|h| self.ety(h));
+                            self.diags.0.truncate(errors);
+                            self.fx = saved;
+                            match t.ok().map(|t| self.inner(t).clone()) {
+                                Some(TypeInner::Array { size: ArraySize::Constant(n), .. }) => Some(n),
+                                _ => None,
+                            }
+                        }
+                    },
+                };
+                if let Some(n) = n {
+                    let inner = self.apply_dims(base, &dims[1..])?;
+                    return Ok(self.ty(TypeInner::Array { base: inner, size: ArraySize::Constant(n.max(1)), stride: 0 }));
+                }
+            }
+        }
+        self.apply_dims(base, dims)
+    }
+
+    /// The element count of an array constructor `T[](a, b, c)` or `T[3](...)`.
+    fn constructor_len(&mut self, e: &ast::Expr) -> Option<u32> {
+        match &e.kind {
+            ast::ExprKind::Call { callee: ast::Callee::Type(t), args } if !t.array.is_empty() => Some(args.len() as u32),
+            _ => None,
+        }
+    }
+
+    fn spec_constant(&mut self, d: &ast::Declarator, ty: Handle<Type>, id: u32) -> R<()> {
+        let Some(ast::Initializer::Expr(init)) = &d.init else {
+            return Err(self.error("a specialization constant needs an initializer", d.span));
+        };
+        let (cv, ity) = self.global_const_expr(init)?;
+        let cv = match self.convert_cv(&cv, ity, ty) {
+            Some(v) => v,
+            None => return Err(self.error("the initializer does not match the constant's type", init.span)),
+        };
+        if self.shape(ty).map_or(true, |(_, n)| n != 1) {
+            return Err(self.error("specialization constants must be scalars", d.span));
+        }
+        let init_h = self.materialize_module(&cv, ty, init.span);
+        let o = match self.spec_ids.get(&id) {
+            Some(&o) => {
+                self.m.overrides[o].init = Some(init_h);
+                self.m.overrides[o].name = Some(d.name.name.clone());
+                o
+            }
+            None => {
+                let o = self.m.overrides.append(Override { name: Some(d.name.name.clone()), id: Some(id), ty, init: Some(init_h) }, d.span);
+                self.spec_ids.insert(id, o);
+                o
+            }
+        };
+        self.declare(&d.name, Sym::Override(o, ty));
+        Ok(())
+    }
+
+    /// A constant initializer converted to `ty`.
+    fn initializer_const(&mut self, init: &ast::Initializer, ty: Handle<Type>) -> R<(Cv, Handle<Type>)> {
+        let saved = std::mem::take(&mut self.fx);
+        let mut scratch = Block::new();
+        let r = self.initializer(&mut scratch, init, ty);
+        let result = r.and_then(|h| match self.fold(h) {
+            Some(cv) => Ok((cv, ty)),
+            None => Err(self.error("expected a constant expression", init.span())),
+        });
+        self.fx = saved;
+        result
+    }
+
+    fn opaque_global(&mut self, name: &ast::Ident, q: &ast::TypeQualifiers, ty: Handle<Type>, span: Span) -> R<()> {
+        let binding = self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 }));
+        let ty = self.storage_image(ty, q, span)?;
+        let (elem, size) = match *self.inner(ty) {
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (base, Some(size)),
+            _ => (ty, None),
+        };
+        if let Some(TypeInner::Array { .. } | TypeInner::BindingArray { .. }) = size.map(|_| self.inner(elem).clone()) {
+            return Err(self.error("arrays of arrays of opaque types are not supported", span));
+        }
+        let wrap = |lw: &mut Self, t: Handle<Type>| match size {
+            Some(size) => lw.ty(TypeInner::BindingArray { base: t, size }),
+            None => t,
+        };
+        let memory = MemoryQualifiers {
+            coherent: q.has_memory(ast::MemoryQualifier::Coherent),
+            volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+            restrict: q.has_memory(ast::MemoryQualifier::Restrict),
+        };
+        if let (Target::Wgpu, TypeInner::SampledImage { image }) = (self.target, self.inner(elem).clone()) {
+            let comparison = matches!(self.inner(image), TypeInner::Image { class: ImageClass::Depth { .. }, .. });
+            let img_ty = wrap(self, image);
+            let smp = self.ty(TypeInner::Sampler { comparison });
+            let smp_ty = wrap(self, smp);
+            let img = self.m.globals.append(
+                GlobalVariable { name: Some(name.name.clone()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: img_ty, init: None },
+                span,
+            );
+            let sbinding = binding.map(|b| ResourceBinding { group: b.group, binding: b.binding + WGPU_SAMPLER_BINDING_OFFSET });
+            let s = self.m.globals.append(
+                GlobalVariable {
+                    name: Some(format!("{}_sampler", name.name)),
+                    space: AddressSpace::Handle,
+                    binding: sbinding,
+                    io: None,
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty: smp_ty,
+                    init: None,
+                },
+                span,
+            );
+            let sym = Sym::Combined {
+                image: Box::new(Sym::Var { root: Root::Global(img), ty: img_ty, space: AddressSpace::Handle, read_only: true }),
+                sampler: Box::new(Sym::Var { root: Root::Global(s), ty: smp_ty, space: AddressSpace::Handle, read_only: true }),
+            };
+            self.declare(name, sym);
+            return Ok(());
+        }
+        let gty = wrap(self, elem);
+        let g = self.m.globals.append(
+            GlobalVariable { name: Some(name.name.clone()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: gty, init: None },
+            span,
+        );
+        self.declare(name, Sym::Var { root: Root::Global(g), ty: gty, space: AddressSpace::Handle, read_only: true });
+        Ok(())
+    }
+
+    /// Fills in the format and access of a storage image type from its qualifiers.
+    fn storage_image(&mut self, ty: Handle<Type>, q: &ast::TypeQualifiers, span: Span) -> R<Handle<Type>> {
+        match self.inner(ty).clone() {
+            TypeInner::BindingArray { base, size } => {
+                let b = self.storage_image(base, q, span)?;
+                Ok(self.ty(TypeInner::BindingArray { base: b, size }))
+            }
+            TypeInner::Image { dim, arrayed, class: ImageClass::Storage { .. } } => {
+                let mut format = StorageFormat::Unknown;
+                for l in q.layouts() {
+                    if let Some(f) = storage_format(&l.name.name.to_ascii_lowercase()) {
+                        format = f;
+                    }
+                }
+                let access = StorageAccess {
+                    load: !q.has_memory(ast::MemoryQualifier::WriteOnly),
+                    store: !q.has_memory(ast::MemoryQualifier::ReadOnly),
+                };
+                if format == StorageFormat::Unknown && access.load && self.target == Target::Wgpu {
+                    return Err(self.error("a readable storage image needs a format qualifier (e.g. `layout(rgba8)`)", span));
+                }
+                Ok(self.ty(TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format, access } }))
+            }
+            _ => Ok(ty),
+        }
+    }
+
+    fn interface_block(&mut self, b: &'a ast::InterfaceBlock) -> R<()> {
+        let q = &b.qualifiers;
+        let storage = self.storage_of(q);
+        match storage {
+            Some(ast::StorageQualifier::Uniform | ast::StorageQualifier::Buffer) => self.buffer_block(b, storage == Some(ast::StorageQualifier::Buffer)),
+            Some(ast::StorageQualifier::In | ast::StorageQualifier::Out) => self.io_block(b, storage == Some(ast::StorageQualifier::Out)),
+            _ => Err(self.error("interface blocks must be `uniform`, `buffer`, `in` or `out`", b.span)),
+        }
+    }
+
+    fn buffer_block(&mut self, b: &'a ast::InterfaceBlock, buffer: bool) -> R<()> {
+        let q = &b.qualifiers;
+        let push = q.layout("push_constant").is_some();
+        let defaults = if buffer { self.buffer_defaults } else { self.uniform_defaults };
+        let mut rule = if push { Rule::Std430 } else { defaults.rule };
+        for l in q.layouts() {
+            match l.name.name.to_ascii_lowercase().as_str() {
+                "std140" => rule = Rule::Std140,
+                "std430" => rule = Rule::Std430,
+                "scalar" => rule = Rule::Scalar,
+                _ => {}
+            }
+        }
+        let block_row_major = member_row_major(q).unwrap_or(defaults.row_major);
+        let mut specs = Vec::new();
+        let mut read_only_members = Vec::new();
+        let n_lines = b.members.len();
+        for (li, mm) in b.members.iter().enumerate() {
+            let row_major = member_row_major(&mm.qualifiers).unwrap_or(block_row_major);
+            let offset = match mm.qualifiers.layout("offset") {
+                Some(l) => {
+                    let l = l.clone();
+                    Some(self.layout_u32(&l)?)
+                }
+                None => None,
+            };
+            let align = match mm.qualifiers.layout("align") {
+                Some(l) => {
+                    let l = l.clone();
+                    Some(self.layout_u32(&l)?)
+                }
+                None => None,
+            };
+            for (di, d) in mm.declarators.iter().enumerate() {
+                let last = li + 1 == n_lines && di + 1 == mm.declarators.len();
+                let ty = self.resolve_type(&mm.ty, &d.array)?;
+                if !last && self.has_dynamic(ty) {
+                    return Err(self.error("only the last member of a block may be a runtime-sized array", d.span));
+                }
+                if is_opaque(self.inner(ty), &self.m) {
+                    return Err(self.error("blocks cannot hold opaque types", d.span));
+                }
+                let ty = self.bool_to_uint(ty);
+                specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
+                read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
+            }
+        }
+        let (ty, _) = match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
+            Ok(t) => t,
+            Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
+        };
+        let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly);
+        let space = if push {
+            AddressSpace::PushConstant
+        } else if buffer {
+            let access = StorageAccess { load: !q.has_memory(ast::MemoryQualifier::WriteOnly), store: !read_only };
+            AddressSpace::Storage { access: if access.load || access.store { access } else { StorageAccess::READ_WRITE } }
+        } else {
+            AddressSpace::Uniform
+        };
+        if push && self.m.globals.iter().any(|(_, g)| g.space == AddressSpace::PushConstant) {
+            return Err(self.error("only one push constant block is allowed per stage", b.span));
+        }
+        let binding = if push { None } else { self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 })) };
+        let mut gty = ty;
+        let dims: Vec<&ast::ArraySpecifier> = b.array.iter().collect();
+        if let Some(d) = dims.first() {
+            let size = self.array_size(d)?;
+            if dims.len() > 1 {
+                return Err(self.error("arrays of arrays of blocks are not supported", b.span));
+            }
+            gty = self.ty(TypeInner::BindingArray { base: ty, size });
+        }
+        let memory = MemoryQualifiers {
+            coherent: q.has_memory(ast::MemoryQualifier::Coherent),
+            volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+            restrict: q.has_memory(ast::MemoryQualifier::Restrict),
+        };
+        let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));
+        let g = self.m.globals.append(GlobalVariable { name, space, binding, io: None, invariant: false, memory, ty: gty, init: None }, b.span);
+        let ro = read_only || space == AddressSpace::Uniform || space == AddressSpace::PushConstant;
+        match &b.instance {
+            Some(inst) => self.declare(inst, Sym::Var { root: Root::Global(g), ty: gty, space, read_only: ro }),
+            None => {
+                let members = match self.inner(ty) {
+                    TypeInner::Struct { members, .. } => members.clone(),
+                    _ => Vec::new(),
+                };
+                for (i, (mm, ro_m)) in members.iter().zip(read_only_members).enumerate() {
+                    if let Some(n) = &mm.name {
+                        let id = ast::Ident { name: n.clone(), span: b.span };
+                        self.declare(&id, Sym::Member { global: g, index: i as u32, ty: mm.ty, space, read_only: ro || ro_m });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// GLSL bools in blocks are stored as 32-bit uints (glslang does the same; Vulkan has no
+    /// host-visible bool). Loads and stores convert ([`Lowerer::coerce`]).
+    fn bool_to_uint(&mut self, ty: Handle<Type>) -> Handle<Type> {
+        match self.inner(ty).clone() {
+            TypeInner::Scalar(Scalar::BOOL) => self.scalar_ty(Scalar::U32),
+            TypeInner::Vector { size, scalar: Scalar::BOOL } => self.ty(TypeInner::Vector { size, scalar: Scalar::U32 }),
+            TypeInner::Array { base, size, stride } => {
+                let b = self.bool_to_uint(base);
+                self.ty(TypeInner::Array { base: b, size, stride })
+            }
+            TypeInner::Struct { members, span } => {
+                let name = self.m.types[ty].name.clone();
+                let members = members.iter().map(|m| StructMember { ty: self.bool_to_uint(m.ty), ..m.clone() }).collect();
+                self.m.types.insert(Type { name, inner: TypeInner::Struct { members, span } }, Span::default())
+            }
+            _ => ty,
+        }
+    }
+
+    fn has_dynamic(&self, ty: Handle<Type>) -> bool {
+        matches!(self.inner(ty), TypeInner::Array { size: ArraySize::Dynamic, .. })
+    }
+
+    fn io_block(&mut self, b: &'a ast::InterfaceBlock, output: bool) -> R<()> {
+        let q = &b.qualifiers;
+        let space = if output { AddressSpace::Output } else { AddressSpace::Input };
+        if b.name.name == "gl_PerVertex" {
+            // Redeclaration: members are the built-ins; record sizes of clip/cull arrays.
+            for mm in &b.members {
+                for d in &mm.declarators {
+                    if let Some(a) = d.array.first() {
+                        if a.size.is_some() {
+                            if let Ok(ArraySize::Constant(n)) = self.array_size(a) {
+                                self.clip_sizes.insert(d.name.name.clone(), n);
+                            }
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
+        if !b.array.is_empty() {
+            return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span));
+        }
+        let mut location = match q.layout("location") {
+            Some(l) => {
+                let l = l.clone();
+                self.layout_u32(&l)?
+            }
+            None => *self.next_location.get(&output).unwrap_or(&0),
+        };
+        let mut members = HashMap::new();
+        for mm in &b.members {
+            for d in &mm.declarators {
+                let ty = self.resolve_type(&mm.ty, &d.array)?;
+                if let Some(l) = mm.qualifiers.layout("location") {
+                    let l = l.clone();
+                    location = self.layout_u32(&l)?;
+                }
+                let integer = self.contains_integer(ty);
+                let interp = mm.qualifiers.interpolation().or(q.interpolation());
+                let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
+                let interpolation = match interp {
+                    _ if io_in_vertex => None,
+                    Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
+                    Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
+                    Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
+                    None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
+                    None => None,
+                };
+                let sampling = if io_in_vertex {
+                    None
+                } else if mm.qualifiers.has_auxiliary(ast::Auxiliary::Centroid) || q.has_auxiliary(ast::Auxiliary::Centroid) {
+                    Some(Sampling::Centroid)
+                } else if mm.qualifiers.has_auxiliary(ast::Auxiliary::Sample) || q.has_auxiliary(ast::Auxiliary::Sample) {
+                    Some(Sampling::Sample)
+                } else {
+                    None
+                };
+                let io = IoBinding::Location { location, component: None, interpolation, sampling, blend_src: None };
+                location += self.location_slots(ty);
+                let name = match &b.instance {
+                    Some(i) => format!("{}.{}", i.name, d.name.name),
+                    None => d.name.name.clone(),
+                };
+                let g = self.m.globals.append(
+                    GlobalVariable { name: Some(name), space, binding: None, io: Some(io), invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
+                    d.span,
+                );
+                let sym = Sym::Var { root: Root::Global(g), ty, space, read_only: !output };
+                match &b.instance {
+                    Some(_) => {
+                        members.insert(d.name.name.clone(), sym);
+                    }
+                    None => self.declare(&d.name, sym),
+                }
+            }
+        }
+        self.next_location.insert(output, location);
+        if let Some(inst) = &b.instance {
+            self.declare(inst, Sym::IoBlock(Rc::new(members)));
+        }
+        Ok(())
+    }
+
+    // -- functions ------------------------------------------------------------------------------
+
+    fn param_types(&mut self, p: &ast::FunctionPrototype) -> R<Vec<Param>> {
+        let mut params = Vec::new();
+        for prm in &p.params {
+            if matches!(prm.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void)) && prm.array.is_empty() {
+                continue;
+            }
+            let ty = self.resolve_type(&prm.ty, &prm.array)?;
+            let ty = self.storage_image(ty, &prm.qualifiers, prm.span)?;
+            let dir = match prm.qualifiers.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last() {
+                Some(ast::StorageQualifier::Out) => Dir::Out,
+                Some(ast::StorageQualifier::InOut) => Dir::InOut,
+                _ => Dir::In,
+            };
+            let mut split = None;
+            if let (Target::Wgpu, TypeInner::SampledImage { image }) = (self.target, self.inner(ty).clone()) {
+                let comparison = matches!(self.inner(image), TypeInner::Image { class: ImageClass::Depth { .. }, .. });
+                let s = self.ty(TypeInner::Sampler { comparison });
+                split = Some((image, s));
+            }
+            if dir != Dir::In && is_opaque(self.inner(ty), &self.m) {
+                return Err(self.error("opaque types can only be `in` parameters", prm.span));
+            }
+            params.push(Param { ty: self.strip(ty), dir, split });
+        }
+        Ok(params)
+    }
+
+    fn prototype(&mut self, p: &ast::FunctionPrototype, definition: bool) -> R<Handle<Function>> {
+        let params = self.param_types(p)?;
+        let result = match &p.return_type.ty.kind {
+            ast::TypeKind::Builtin(ast::BuiltinType::Void) if p.return_type.ty.array.is_empty() => None,
+            _ => {
+                let t = self.resolve_type(&p.return_type.ty, &[])?;
+                Some(self.strip(t))
+            }
+        };
+        let existing = self.funcs.get(&p.name.name).and_then(|v| {
+            v.iter().position(|d| d.params.len() == params.len() && d.params.iter().zip(&params).all(|(a, b)| a.ty == b.ty))
+        });
+        if let Some(i) = existing {
+            let d = &self.funcs[&p.name.name][i];
+            if d.result != result {
+                return Err(self.error(format!("`{}` is redeclared with another return type", p.name.name), p.name.span));
+            }
+            if definition && d.defined {
+                let prev = d.span;
+                self.diags.push(
+                    Diagnostic::error(format!("function `{}` is defined twice", p.name.name), p.name.span).with_secondary(prev, "first defined here"),
+                );
+                return Err(Reported);
+            }
+            let h = d.handle;
+            if definition {
+                if let Some(v) = self.funcs.get_mut(&p.name.name) {
+                    v[i].defined = true;
+                    v[i].span = p.name.span;
+                }
+                // Parameter names may differ from the prototype's: rebuild the arguments.
+                self.m.functions[h].arguments = self.ir_arguments(p, &params);
+            }
+            return Ok(h);
+        }
+        if p.name.name == "main" && (!params.is_empty() || result.is_some()) {
+            return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
+        }
+        let arguments = self.ir_arguments(p, &params);
+        let f = Function { name: Some(p.name.name.clone()), arguments, result, ..Default::default() };
+        let h = self.m.functions.append(f, p.span);
+        self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span });
+        Ok(h)
+    }
+
+    fn ir_arguments(&mut self, p: &ast::FunctionPrototype, params: &[Param]) -> Vec<FunctionArgument> {
+        let mut args = Vec::new();
+        let names = p.params.iter().filter(|prm| !(matches!(prm.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void)) && prm.array.is_empty()));
+        for (prm, param) in names.zip(params) {
+            let name = prm.name.as_ref().map(|n| n.name.clone());
+            if let Some((img, smp)) = param.split {
+                args.push(FunctionArgument { name: name.clone(), ty: img });
+                args.push(FunctionArgument { name: name.map(|n| format!("{n}_sampler")), ty: smp });
+                continue;
+            }
+            let ty = match param.dir {
+                Dir::In => param.ty,
+                _ => self.ptr_ty(param.ty, AddressSpace::Function),
+            };
+            args.push(FunctionArgument { name, ty });
+        }
+        args
+    }
+
+    fn function_body(&mut self, handle: Handle<Function>, def: &'a ast::FunctionDefinition) -> R<()> {
+        let name = def.prototype.name.name.clone();
+        let decl = self.funcs.get(&name).and_then(|v| v.iter().find(|d| d.handle == handle)).cloned();
+        let Some(decl) = decl else { return Ok(()) };
+        let template = std::mem::take(&mut self.m.functions[handle]);
+        self.fx = FnCtx {
+            f: Function { name: template.name, arguments: template.arguments, result: template.result, ..Default::default() },
+            result: decl.result,
+            is_main: name == "main",
+            ..Default::default()
+        };
+        self.push_scope();
+        let mut body = Block::new();
+        if self.fx.is_main {
+            let inits = std::mem::take(&mut self.private_inits);
+            for (g, init, ty) in &inits {
+                if let Ok(v) = self.initializer(&mut body, init, *ty) {
+                    let pt = self.ptr_ty_of(*ty, AddressSpace::Private);
+                    let p = self.push(Expression::GlobalVar(*g), pt, init.span());
+                    body.push(Statement::Store { pointer: p, value: v }, init.span());
+                }
+            }
+        }
+        let prms: Vec<&ast::Parameter> = def
+            .prototype
+            .params
+            .iter()
+            .filter(|prm| !(matches!(prm.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void)) && prm.array.is_empty()))
+            .collect();
+        let mut arg = 0u32;
+        for (prm, param) in prms.iter().zip(&decl.params) {
+            let span = prm.span;
+            if param.split.is_some() {
+                if let Some(n) = &prm.name {
+                    let (img, smp) = param.split.unwrap_or((param.ty, param.ty));
+                    let sym = Sym::Combined {
+                        image: Box::new(Sym::Var { root: Root::ValueArg(arg), ty: img, space: AddressSpace::Handle, read_only: true }),
+                        sampler: Box::new(Sym::Var { root: Root::ValueArg(arg + 1), ty: smp, space: AddressSpace::Handle, read_only: true }),
+                    };
+                    self.declare(n, sym);
+                }
+                arg += 2;
+                continue;
+            }
+            if let Some(n) = &prm.name {
+                let sym = if param.dir != Dir::In {
+                    Sym::Var { root: Root::PtrArg(arg), ty: param.ty, space: AddressSpace::Function, read_only: false }
+                } else if is_opaque(self.inner(param.ty), &self.m) {
+                    Sym::Var { root: Root::ValueArg(arg), ty: param.ty, space: AddressSpace::Handle, read_only: true }
+                } else {
+                    // `in` parameters are writable copies (GLSL 4.60 §6.1.1).
+                    let local = self.fx.f.locals.append(LocalVariable { name: Some(n.name.clone()), ty: param.ty }, span);
+                    let pt = self.ptr_ty_of(param.ty, AddressSpace::Function);
+                    let p = self.push(Expression::LocalVar(local), pt, span);
+                    let v = self.push(Expression::FunctionArg(arg), param.ty, span);
+                    body.push(Statement::Store { pointer: p, value: v }, span);
+                    Sym::Var { root: Root::Local(local), ty: param.ty, space: AddressSpace::Function, read_only: false }
+                };
+                self.declare(n, sym);
+            }
+            arg += 1;
+        }
+        for s in &def.body.stmts {
+            let _ = self.stmt(&mut body, s);
+        }
+        if let Some(r) = decl.result {
+            if !stmt::block_ends(&body) {
+                // Falling off the end of a value-returning function is undefined (GLSL 4.60
+                // §6.4); return a zero value so the SPIR-V stays valid.
+                let z = self.push(Expression::ZeroValue(r), r, def.span);
+                body.push(Statement::Return { value: Some(z) }, def.span);
+            }
+        }
+        self.pop_scope();
+        let mut fx = std::mem::take(&mut self.fx);
+        fx.f.body = body;
+        self.m.functions[handle] = fx.f;
+        Ok(())
+    }
+
+    pub fn ptr_ty_of(&mut self, ty: Handle<Type>, space: AddressSpace) -> Handle<Type> {
+        self.ptr_ty(ty, space)
+    }
+
+    fn entry_point(&mut self, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {
+        let main = bodies.iter().find(|(_, f)| f.prototype.name.name == "main" && f.prototype.params.iter().all(|p| matches!(p.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void))));
+        let Some(&(function, _)) = main else {
+            let span = tu.decls.first().map_or(Span::default(), |d| match d {
+                ast::ExternalDeclaration::Function(f) => f.span,
+                ast::ExternalDeclaration::Declaration(d) => d.span,
+            });
+            self.error("the shader has no `main` function", span);
+            return;
+        };
+        // Prototypes without a definition that are called: an error glslang gives at link time.
+        let undefined: Vec<(String, Span)> =
+            self.funcs.iter().flat_map(|(n, v)| v.iter().filter(|d| !d.defined).map(move |d| (n.clone(), d.span))).collect();
+        for (n, span) in undefined {
+            let h = self.funcs[&n].iter().find(|d| d.span == span).map(|d| d.handle);
+            if let Some(h) = h {
+                let called = self.m.functions.iter().any(|(_, f)| {
+                    f.expressions.iter().any(|(_, e)| matches!(e, Expression::Call { function, .. } if *function == h)) || calls_in(&f.body, h)
+                });
+                if called {
+                    self.error(format!("function `{n}` is declared but never defined"), span);
+                }
+            }
+        }
+        let stage = self.stage;
+        self.m.entry_points.push(EntryPoint {
+            name: "main".into(),
+            stage,
+            function,
+            workgroup_size: if stage == Stage::Compute { self.local_size } else { [0; 3] },
+            workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
+            early_fragment_tests: self.early_fragment_tests,
+        });
+    }
+
+    // -- built-in variables ---------------------------------------------------------------------
+
+    fn builtin_var(&mut self, name: &str) -> Option<Sym> {
+        if let Some(s) = self.builtin_vars.get(name) {
+            return Some(s.clone());
+        }
+        let sym = super::builtins::builtin_variable(self, name)?;
+        self.builtin_vars.insert(name.to_string(), sym.clone());
+        Some(sym)
+    }
+
+    /// Creates the global of a built-in variable.
+    pub(crate) fn builtin_global(&mut self, name: &str, b: BuiltIn, ty: Handle<Type>, output: bool) -> Sym {
+        let space = if output { AddressSpace::Output } else { AddressSpace::Input };
+        let ty = match (b, self.inner(ty).clone()) {
+            (BuiltIn::ClipDistance | BuiltIn::CullDistance, TypeInner::Array { base, .. }) => {
+                let n = self.clip_sizes.get(name).copied().unwrap_or(1);
+                self.ty(TypeInner::Array { base, size: ArraySize::Constant(n), stride: 0 })
+            }
+            _ => ty,
+        };
+        let g = self.m.globals.append(
+            GlobalVariable {
+                name: Some(name.to_string()),
+                space,
+                binding: None,
+                io: Some(IoBinding::BuiltIn(b)),
+                invariant: false,
+                memory: MemoryQualifiers::default(),
+                ty,
+                init: None,
+            },
+            Span::default(),
+        );
+        Sym::Var { root: Root::Global(g), ty, space, read_only: !output }
+    }
+}
+
+fn calls_in(b: &Block, h: Handle<Function>) -> bool {
+    b.body.iter().any(|s| match s {
+        Statement::Call { function, .. } => *function == h,
+        Statement::Block(b) => calls_in(b, h),
+        Statement::If { accept, reject, .. } => calls_in(accept, h) || calls_in(reject, h),
+        Statement::Loop { body, continuing, .. } => calls_in(body, h) || calls_in(continuing, h),
+        Statement::Switch { cases, .. } => cases.iter().any(|c| calls_in(&c.body, h)),
+        _ => false,
+    })
+}
+
+/// `row_major`/`column_major` among the qualifiers, the last one winning.
+fn member_row_major(q: &ast::TypeQualifiers) -> Option<bool> {
+    q.layouts().filter_map(|l| if l.is("row_major") { Some(true) } else if l.is("column_major") { Some(false) } else { None }).last()
+}
+
+pub(crate) fn is_opaque(t: &TypeInner, m: &Module) -> bool {
+    match *t {
+        TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. } | TypeInner::BindingArray { .. } => true,
+        TypeInner::Array { base, .. } => is_opaque(m.inner(base), m),
+        _ => false,
+    }
+}
+
+fn storage_format(name: &str) -> Option<StorageFormat> {
+    use StorageFormat as F;
+    Some(match name {
+        "rgba32f" => F::Rgba32f,
+        "rgba16f" => F::Rgba16f,
+        "r32f" => F::R32f,
+        "rgba8" => F::Rgba8,
+        "rgba8_snorm" => F::Rgba8Snorm,
+        "rg32f" => F::Rg32f,
+        "rg16f" => F::Rg16f,
+        "r11f_g11f_b10f" => F::R11fG11fB10f,
+        "r16f" => F::R16f,
+        "rgba16" => F::Rgba16,
+        "rgb10_a2" => F::Rgb10A2,
+        "rg16" => F::Rg16,
+        "rg8" => F::Rg8,
+        "r16" => F::R16,
+        "r8" => F::R8,
+        "rgba16_snorm" => F::Rgba16Snorm,
+        "rg16_snorm" => F::Rg16Snorm,
+        "rg8_snorm" => F::Rg8Snorm,
+        "r16_snorm" => F::R16Snorm,
+        "r8_snorm" => F::R8Snorm,
+        "rgba32i" => F::Rgba32i,
+        "rgba16i" => F::Rgba16i,
+        "rgba8i" => F::Rgba8i,
+        "r32i" => F::R32i,
+        "rg32i" => F::Rg32i,
+        "rg16i" => F::Rg16i,
+        "rg8i" => F::Rg8i,
+        "r16i" => F::R16i,
+        "r8i" => F::R8i,
+        "rgba32ui" => F::Rgba32ui,
+        "rgba16ui" => F::Rgba16ui,
+        "rgba8ui" => F::Rgba8ui,
+        "r32ui" => F::R32ui,
+        "rgb10_a2ui" => F::Rgb10a2ui,
+        "rg32ui" => F::Rg32ui,
+        "rg16ui" => F::Rg16ui,
+        "rg8ui" => F::Rg8ui,
+        "r16ui" => F::R16ui,
+        "r8ui" => F::R8ui,
+        "r64ui" => F::R64ui,
+        "r64i" => F::R64i,
+        _ => return None,
+    })
+}

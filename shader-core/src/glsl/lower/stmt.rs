@@ -1,0 +1,360 @@
+//! Statements (GLSL 4.60 §6): declarations, selection (`if`, `switch` with fall-through),
+//! iteration (`for`, `while`, `do`), jumps, and `discard`.
+
+use super::{Lowerer, Operand, Root, Sym, R};
+use crate::glsl::ast::{self, StmtKind};
+use crate::ir::*;
+use crate::span::Span;
+
+/// Whether control cannot leave the end of a block normally.
+pub fn block_ends(b: &Block) -> bool {
+    b.body.last().is_some_and(|s| match s {
+        Statement::Return { .. } | Statement::Kill | Statement::Break | Statement::Continue => true,
+        Statement::Block(b) => block_ends(b),
+        Statement::If { accept, reject, .. } => block_ends(accept) && block_ends(reject),
+        _ => false,
+    })
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn stmt(&mut self, out: &mut Block, s: &ast::Stmt) -> R<()> {
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Block(b) => {
+                self.push_scope();
+                let mut inner = Block::new();
+                for st in &b.stmts {
+                    let _ = self.stmt(&mut inner, st);
+                }
+                self.pop_scope();
+                out.push(Statement::Block(inner), span);
+                Ok(())
+            }
+            StmtKind::Declaration(d) => self.local_declaration(out, d),
+            StmtKind::Expr(e) => {
+                let op = self.expr(out, e)?;
+                self.discard(out, op, span);
+                Ok(())
+            }
+            StmtKind::Empty => Ok(()),
+            StmtKind::If { condition, accept, reject } => {
+                let c = self.condition(out, condition)?;
+                let a = self.sub_block(accept);
+                let r = match reject {
+                    Some(r) => self.sub_block(r),
+                    None => Block::new(),
+                };
+                out.push(Statement::If { condition: c, accept: a, reject: r }, span);
+                Ok(())
+            }
+            StmtKind::Switch { selector, body } => self.switch(out, selector, body, span),
+            StmtKind::Case(_) | StmtKind::Default => Err(self.error("`case` and `default` labels belong in a `switch`", span)),
+            StmtKind::While { condition, body } => {
+                self.push_scope();
+                let mut lbody = Block::new();
+                self.loop_condition(&mut lbody, condition, span)?;
+                self.fx.breakable.push(true);
+                let b = self.sub_block(body);
+                self.fx.breakable.pop();
+                lbody.push(Statement::Block(b), span);
+                self.pop_scope();
+                out.push(Statement::Loop { body: lbody, continuing: Block::new(), break_if: None }, span);
+                Ok(())
+            }
+            StmtKind::DoWhile { body, condition } => {
+                self.fx.breakable.push(true);
+                let b = self.sub_block(body);
+                self.fx.breakable.pop();
+                // The condition runs in `continuing` (where `continue` lands) and decides the
+                // back edge through `break_if`.
+                let mut cont = Block::new();
+                let c = self.condition(&mut cont, condition)?;
+                let bool_ty = self.scalar_ty(Scalar::BOOL);
+                let nc = self.push(Expression::Unary { op: UnaryOp::LogicalNot, expr: c }, bool_ty, condition.span);
+                out.push(Statement::Loop { body: b, continuing: cont, break_if: Some(nc) }, span);
+                Ok(())
+            }
+            StmtKind::For { init, condition, step, body } => {
+                self.push_scope();
+                let mut outer = Block::new();
+                let _ = self.stmt(&mut outer, init);
+                let mut lbody = Block::new();
+                if let Some(c) = condition {
+                    self.loop_condition(&mut lbody, c, span)?;
+                }
+                self.fx.breakable.push(true);
+                let b = self.sub_block(body);
+                self.fx.breakable.pop();
+                lbody.push(Statement::Block(b), span);
+                let mut cont = Block::new();
+                if let Some(st) = step {
+                    if let Ok(op) = self.expr(&mut cont, st) {
+                        self.discard(&mut cont, op, st.span);
+                    }
+                }
+                self.pop_scope();
+                outer.push(Statement::Loop { body: lbody, continuing: cont, break_if: None }, span);
+                out.push(Statement::Block(outer), span);
+                Ok(())
+            }
+            StmtKind::Break => {
+                if self.fx.breakable.is_empty() {
+                    return Err(self.error("`break` outside a loop or switch", span));
+                }
+                out.push(Statement::Break, span);
+                Ok(())
+            }
+            StmtKind::Continue => {
+                if !self.fx.breakable.contains(&true) {
+                    return Err(self.error("`continue` outside a loop", span));
+                }
+                out.push(Statement::Continue, span);
+                Ok(())
+            }
+            StmtKind::Return(value) => {
+                let result = self.fx.result;
+                match (value, result) {
+                    (Some(e), Some(ty)) => {
+                        let op = self.expr(out, e)?;
+                        let v = self.value(out, op, e.span)?;
+                        let v = self.coerce(out, v, ty, e.span)?;
+                        out.push(Statement::Return { value: Some(v) }, span);
+                    }
+                    (None, None) => out.push(Statement::Return { value: None }, span),
+                    (Some(e), None) => {
+                        // `return f();` with a void f is allowed by glslang.
+                        let op = self.expr(out, e)?;
+                        if !matches!(op, Operand::Void) {
+                            return Err(self.error("a `void` function cannot return a value", e.span));
+                        }
+                        out.push(Statement::Return { value: None }, span);
+                    }
+                    (None, Some(_)) => return Err(self.error("this function must return a value", span)),
+                }
+                Ok(())
+            }
+            StmtKind::Discard | StmtKind::Demote => {
+                if self.stage != Stage::Fragment {
+                    return Err(self.error("`discard` is only allowed in fragment shaders", span));
+                }
+                out.push(Statement::Kill, span);
+                Ok(())
+            }
+        }
+    }
+
+    /// A statement as a block of its own scope.
+    fn sub_block(&mut self, s: &ast::Stmt) -> Block {
+        self.push_scope();
+        let mut b = Block::new();
+        match &s.kind {
+            StmtKind::Block(inner) => {
+                for st in &inner.stmts {
+                    let _ = self.stmt(&mut b, st);
+                }
+            }
+            _ => {
+                let _ = self.stmt(&mut b, s);
+            }
+        }
+        self.pop_scope();
+        b
+    }
+
+    fn condition(&mut self, out: &mut Block, e: &ast::Expr) -> R<Handle<Expression>> {
+        let op = self.expr(out, e)?;
+        let v = self.value(out, op, e.span)?;
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let v = if self.shape(self.ety(v)) == Some((Scalar::U32, 1)) { self.coerce(out, v, bool_ty, e.span).unwrap_or(v) } else { v };
+        let ty = self.ety(v);
+        if self.shape(ty) != Some((Scalar::BOOL, 1)) {
+            return Err(self.error(format!("condition must be a `bool`, not `{}`", self.type_name(ty)), e.span));
+        }
+        Ok(v)
+    }
+
+    /// `if (!cond) break;` at the top of a loop body.
+    fn loop_condition(&mut self, out: &mut Block, c: &ast::Condition, span: Span) -> R<()> {
+        let v = match c {
+            ast::Condition::Expr(e) => self.condition(out, e)?,
+            ast::Condition::Declaration(d) => {
+                let ty = self.resolve_type(&d.ty.ty, &[])?;
+                let init = ast::Initializer::Expr(d.init.clone());
+                let v = self.initializer(out, &init, ty)?;
+                let local = self.fx.f.locals.append(LocalVariable { name: Some(d.name.name.clone()), ty }, d.span);
+                let pt = self.ptr_ty(ty, AddressSpace::Function);
+                let p = self.push(Expression::LocalVar(local), pt, d.span);
+                out.push(Statement::Store { pointer: p, value: v }, d.span);
+                self.declare(&d.name, Sym::Var { root: Root::Local(local), ty, space: AddressSpace::Function, read_only: false });
+                let p = self.push(Expression::LocalVar(local), pt, d.span);
+                let v = self.push(Expression::Load { pointer: p }, ty, d.span);
+                if self.shape(ty) != Some((Scalar::BOOL, 1)) {
+                    return Err(self.error("condition must be a `bool`", d.span));
+                }
+                v
+            }
+        };
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let nc = self.push(Expression::Unary { op: UnaryOp::LogicalNot, expr: v }, bool_ty, span);
+        let mut brk = Block::new();
+        brk.push(Statement::Break, span);
+        out.push(Statement::If { condition: nc, accept: brk, reject: Block::new() }, span);
+        Ok(())
+    }
+
+    fn local_declaration(&mut self, out: &mut Block, d: &ast::Declaration) -> R<()> {
+        match &d.kind {
+            ast::DeclarationKind::Variables(v) => {
+                let q = &v.ty.qualifiers;
+                if let Some((s, sspan)) = q.storage().find(|(s, _)| !matches!(s, ast::StorageQualifier::Const)) {
+                    return Err(self.error(format!("storage qualifier `{s:?}` is not allowed on a local variable"), sspan));
+                }
+                let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
+                let base = self.resolve_type(&ast::TypeSpecifier { kind: v.ty.ty.kind.clone(), array: Vec::new(), span: v.ty.ty.span }, &[])?;
+                for dcl in &v.declarators {
+                    let dims: Vec<&ast::ArraySpecifier> = dcl.array.iter().chain(v.ty.ty.array.iter()).collect();
+                    let ty = if dims.first().is_some_and(|a| a.size.is_none()) {
+                        match &dcl.init {
+                            Some(ast::Initializer::List(items, _)) => {
+                                let inner = self.apply_dims(base, &dims[1..])?;
+                                self.ty(TypeInner::Array { base: inner, size: ArraySize::Constant(items.len().max(1) as u32), stride: 0 })
+                            }
+                            Some(ast::Initializer::Expr(e)) => {
+                                // Sized by the initializer's type: lower it first.
+                                let op = self.expr(out, e)?;
+                                let val = self.value(out, op, e.span)?;
+                                let t = self.ety(val);
+                                self.finish_local(out, dcl, t, Some(val), is_const)?;
+                                continue;
+                            }
+                            None => return Err(self.error("an unsized local array needs an initializer", dcl.span)),
+                        }
+                    } else {
+                        self.apply_dims(base, &dims)?
+                    };
+                    if super::is_opaque(self.inner(ty), &self.m) {
+                        return Err(self.error("local variables of opaque types are not allowed", dcl.span));
+                    }
+                    let val = match &dcl.init {
+                        Some(init) => Some(self.initializer(out, init, ty)?),
+                        None => None,
+                    };
+                    self.finish_local(out, dcl, ty, val, is_const)?;
+                }
+                Ok(())
+            }
+            ast::DeclarationKind::Prototype(p) => Err(self.error("functions cannot be declared inside a function", p.span)),
+            ast::DeclarationKind::Precision { .. } => Ok(()),
+            ast::DeclarationKind::Block(b) => Err(self.error("interface blocks must be declared at global scope", b.span)),
+            ast::DeclarationKind::Qualifiers(q) => Err(self.error("layout defaults must be declared at global scope", q.span)),
+            ast::DeclarationKind::Redeclaration { .. } => Ok(()),
+        }
+    }
+
+    fn finish_local(&mut self, out: &mut Block, dcl: &ast::Declarator, ty: Handle<Type>, val: Option<Handle<Expression>>, is_const: bool) -> R<()> {
+        if is_const {
+            let Some(v) = val else {
+                return Err(self.error("a `const` variable needs an initializer", dcl.span));
+            };
+            if let Some(cv) = self.fold(v) {
+                // The initializer's expressions stay unused: evaluate them as a statement.
+                out.push(Statement::Eval(v), dcl.span);
+                self.declare(&dcl.name, Sym::Const { value: cv, ty });
+                return Ok(());
+            }
+            // A `const` local with a run-time initializer (allowed for locals, GLSL 4.60
+            // §4.3.3): a read-only variable.
+            let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.clone()), ty }, dcl.span);
+            let pt = self.ptr_ty(ty, AddressSpace::Function);
+            let p = self.push(Expression::LocalVar(local), pt, dcl.span);
+            out.push(Statement::Store { pointer: p, value: v }, dcl.span);
+            self.declare(&dcl.name, Sym::Var { root: Root::Local(local), ty, space: AddressSpace::Function, read_only: true });
+            return Ok(());
+        }
+        let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.clone()), ty }, dcl.span);
+        if let Some(v) = val {
+            let pt = self.ptr_ty(ty, AddressSpace::Function);
+            let p = self.push(Expression::LocalVar(local), pt, dcl.span);
+            out.push(Statement::Store { pointer: p, value: v }, dcl.span);
+        }
+        // Declared after the initializer: `int x = x;` reads an outer `x` (GLSL 4.60 §4.2.2).
+        self.declare(&dcl.name, Sym::Var { root: Root::Local(local), ty, space: AddressSpace::Function, read_only: false });
+        Ok(())
+    }
+
+    fn switch(&mut self, out: &mut Block, selector: &ast::Expr, body: &ast::Block, span: Span) -> R<()> {
+        let op = self.expr(out, selector)?;
+        let sel = self.value(out, op, selector.span)?;
+        let st = self.ety(sel);
+        let scalar = match self.shape(st) {
+            Some((s, 1)) if s == Scalar::I32 || s == Scalar::U32 => s,
+            _ => return Err(self.error(format!("switch selector must be `int` or `uint`, not `{}`", self.type_name(st)), selector.span)),
+        };
+        let mut cases: Vec<SwitchCase> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        self.push_scope();
+        self.fx.breakable.push(false);
+        let mut current: Option<SwitchCase> = None;
+        for s in &body.stmts {
+            let label = match &s.kind {
+                StmtKind::Case(e) => {
+                    let (cv, _) = match self.global_const_expr(e) {
+                        Ok(v) => v,
+                        Err(_) => continue,
+                    };
+                    let Some(v) = cv.as_i64() else {
+                        self.error("case label must be an integer constant", e.span);
+                        continue;
+                    };
+                    let value = if scalar == Scalar::I32 { SwitchValue::I32(v as i32) } else { SwitchValue::U32(v as u32) };
+                    Some((value, e.span))
+                }
+                StmtKind::Default => Some((SwitchValue::Default, s.span)),
+                _ => None,
+            };
+            match label {
+                Some((value, lspan)) => {
+                    if !seen.insert(value) {
+                        self.error("duplicate case label", lspan);
+                    }
+                    match &mut current {
+                        Some(c) if c.body.is_empty() => c.values.push(value),
+                        _ => {
+                            if let Some(mut c) = current.take() {
+                                c.fall_through = !block_ends(&c.body);
+                                cases.push(c);
+                            }
+                            current = Some(SwitchCase { values: vec![value], body: Block::new(), fall_through: false });
+                        }
+                    }
+                }
+                None => match &mut current {
+                    Some(c) => {
+                        let mut b = std::mem::take(&mut c.body);
+                        let _ = self.stmt(&mut b, s);
+                        if let Some(c) = &mut current {
+                            c.body = b;
+                        }
+                    }
+                    None => {
+                        self.error("statements in a switch must follow a `case` or `default` label", s.span);
+                    }
+                },
+            }
+        }
+        if let Some(c) = current.take() {
+            cases.push(c);
+        }
+        self.fx.breakable.pop();
+        self.pop_scope();
+        // The last case ends the switch (no fall-through out of it).
+        if let Some(last) = cases.last_mut() {
+            last.fall_through = false;
+        }
+        if !cases.iter().any(|c| c.values.contains(&SwitchValue::Default)) {
+            cases.push(SwitchCase { values: vec![SwitchValue::Default], body: Block::new(), fall_through: false });
+        }
+        out.push(Statement::Switch { selector: sel, cases }, span);
+        Ok(())
+    }
+}
