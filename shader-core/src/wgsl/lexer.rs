@@ -105,10 +105,36 @@ pub fn tokenize(source: &str, file: FileId) -> (Vec<Token>, Diagnostics) {
     if templates.starts.is_empty() {
         return (first, diagnostics);
     }
-    // The second pass differs only in how `<`/`>` runs are split; its diagnostics would repeat
-    // the first pass's.
-    let second = lex(source, file, &templates, &mut Diagnostics::new());
-    (second, diagnostics)
+    // Only operator tokens holding a template `<` or `>` change: split those again with the
+    // template positions known (relexing the whole source showed up in profiles).
+    let bytes = source.as_bytes();
+    let mut tokens = Vec::with_capacity(first.len() + templates.starts.len());
+    for t in first {
+        let (start, end) = (t.start as usize, t.end as usize);
+        let touches = |list: &[u32]| {
+            let at = list.partition_point(|&p| (p as usize) < start);
+            list.get(at).is_some_and(|&p| (p as usize) < end)
+        };
+        let is_punct = !matches!(t.kind, TokenKind::Ident | TokenKind::Underscore | TokenKind::Error | TokenKind::Eof)
+            && !matches!(t.kind, TokenKind::IntLiteral | TokenKind::FloatLiteral);
+        if !is_punct || !(touches(&templates.starts) || touches(&templates.ends)) {
+            tokens.push(t);
+            continue;
+        }
+        let mut i = start;
+        while i < end {
+            let (kind, len) = if templates.is_start(i) {
+                (TokenKind::TemplateStart, 1)
+            } else if templates.is_end(i) {
+                (TokenKind::TemplateEnd, 1)
+            } else {
+                operator(&bytes[i..end], |off| templates.is_end(i + off)).unwrap_or((t.kind, end - i))
+            };
+            tokens.push(Token { kind, start: i as u32, end: (i + len) as u32 });
+            i += len;
+        }
+    }
+    (tokens, diagnostics)
 }
 
 /// Byte offsets of the `<` and `>` characters that delimit template lists, both sorted.
