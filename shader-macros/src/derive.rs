@@ -1,0 +1,105 @@
+//! `#[derive(Std140)]` and `#[derive(Std430)]`: describe the struct (field shapes from their
+//! types' `GpuLayout`, offsets from `offset_of!`) and check it against the rule in a `const`.
+//!
+//! The proc macro cannot know field types' layouts (they are other crates' types), so the
+//! check itself runs at const-evaluation time in `shader_runtime::layout::check_std`; a
+//! mismatch panics there, which rustc reports as a compile error on the struct's name.
+//! Fields named `_pad*`/`_padding*` are explicit padding: any `Pod` type, no shape.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+#[derive(Clone, Copy)]
+pub enum Rule {
+    Std140,
+    Std430,
+}
+
+pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
+    let derive = match rule {
+        Rule::Std140 => "Std140",
+        Rule::Std430 => "Std430",
+    };
+    let mut errors: Option<syn::Error> = None;
+    let mut error = |e: syn::Error| match &mut errors {
+        Some(all) => all.combine(e),
+        None => errors = Some(e),
+    };
+    let repr_c = input.attrs.iter().any(|a| {
+        a.path().is_ident("repr")
+            && a.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+                .is_ok_and(|metas| metas.iter().any(|m| m.path().is_ident("C")))
+    });
+    if !repr_c {
+        error(syn::Error::new(
+            input.ident.span(),
+            format!("`#[derive({derive})]` needs `#[repr(C)]` on the struct: Rust may reorder the fields of other structs"),
+        ));
+    }
+    if !input.generics.params.is_empty() {
+        error(syn::Error::new(input.generics.span(), format!("`#[derive({derive})]` does not support generic structs")));
+    }
+    let fields = match &input.data {
+        syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(named), .. }) => named.named.iter().collect(),
+        syn::Data::Struct(s) => {
+            error(syn::Error::new(s.fields.span(), format!("`#[derive({derive})]` needs a struct with named fields")));
+            Vec::new()
+        }
+        _ => {
+            error(syn::Error::new(input.ident.span(), format!("`#[derive({derive})]` only applies to structs")));
+            Vec::new()
+        }
+    };
+    if let Some(errors) = errors {
+        return Err(errors);
+    }
+
+    let name = &input.ident;
+    let name_str = name.to_string();
+    let p = quote!(::shader_runtime::__private);
+    let rule_tokens = match rule {
+        Rule::Std140 => quote!(#p::Rule::Std140),
+        Rule::Std430 => quote!(#p::Rule::Std430),
+    };
+    let mut descs = Vec::new();
+    let mut pod_checks = Vec::new();
+    for field in &fields {
+        let ident = field.ident.as_ref().expect("named fields have names");
+        let ty = &field.ty;
+        let field_name = ident.to_string();
+        let ty_name = quote!(#ty).to_string().replace(" ; ", "; ").replace("[ ", "[").replace(" ]", "]").replace(" :: ", "::");
+        let padding = field_name.starts_with("_pad");
+        let ty_desc = if padding {
+            quote_spanned! {ty.span()=>
+                #p::TypeDesc { name: #ty_name, shape: #p::Shape::Padding, size: ::core::mem::size_of::<#ty>() as u32, align: 1 }
+            }
+        } else {
+            let layout = quote_spanned!(ty.span()=> #p::GpuLayout);
+            quote_spanned!(ty.span()=> #p::TypeDesc { name: #ty_name, ..<#ty as #layout>::DESC })
+        };
+        descs.push(quote! {
+            #p::Field { name: #field_name, offset: ::core::mem::offset_of!(#name, #ident) as u32, ty: &#ty_desc }
+        });
+        pod_checks.push(quote_spanned!(ty.span()=> #p::assert_pod::<#ty>();));
+    }
+    let check = quote_spanned!(name.span()=> #p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens));
+    Ok(quote! {
+        impl #p::GpuLayout for #name {
+            const DESC: #p::TypeDesc = #p::TypeDesc {
+                name: #name_str,
+                shape: #p::Shape::Struct { fields: &[#(#descs),*] },
+                size: ::core::mem::size_of::<#name>() as u32,
+                align: ::core::mem::align_of::<#name>() as u32,
+            };
+        }
+        // The layout check below proves there is no implicit padding and every field is Pod,
+        // which is what bytemuck requires of a Pod struct.
+        #[allow(unsafe_code)]
+        unsafe impl #p::bytemuck::Zeroable for #name {}
+        #[allow(unsafe_code)]
+        unsafe impl #p::bytemuck::Pod for #name {}
+        const _: () = { #(#pod_checks)* };
+        const _: () = #check;
+    })
+}

@@ -1,0 +1,62 @@
+//! `shader!` end to end on the Rust side: generated items exist, have the right values, and the
+//! SPIR-V they carry is valid.
+#![deny(warnings)]
+
+use shader_runtime::shader;
+
+shader! {
+    mod inline_compute;
+    lang: wgsl,
+    src: r#"
+        struct Particle { pos: vec3<f32>, mass: f32, vel: vec3<f32> }
+        struct Params { dt: f32, count: u32 }
+        @group(0) @binding(0) var<storage, read_write> particles: array<Particle>;
+        @group(0) @binding(1) var<uniform> params: Params;
+        @compute @workgroup_size(64, 2)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x < params.count {
+                particles[id.x].pos += particles[id.x].vel * params.dt;
+            }
+        }
+    "#,
+}
+
+shader! {
+    mod from_file;
+    path: "tests/shaders/double.wgsl",
+}
+
+#[test]
+fn inline_items() {
+    assert_eq!(inline_compute::SPIRV[0], 0x0723_0203);
+    assert_eq!(inline_compute::SPIRV_BYTES.len(), inline_compute::SPIRV.len() * 4);
+    assert_eq!(&inline_compute::SPIRV_BYTES[..4], &0x0723_0203u32.to_le_bytes());
+    assert_eq!(inline_compute::ENTRY, "main");
+    assert_eq!(inline_compute::WORKGROUP_SIZE, [64, 2, 1]);
+    assert_eq!(inline_compute::ENTRY_POINTS.len(), 1);
+    let b = inline_compute::BINDINGS;
+    assert_eq!(b.len(), 2);
+    assert_eq!((b[0].group, b[0].binding, b[0].name), (0, 0, "particles"));
+    assert_eq!(b[0].kind, shader_runtime::generated::BindingKind::StorageBuffer { read_only: false });
+    assert_eq!(b[0].runtime_array_stride, Some(32));
+    assert_eq!(b[1].min_binding_size, Some(8));
+    // vec3 (12) + f32 packs into 16, then vec3 at 16, struct rounded to 32.
+    let p = inline_compute::Particle::new([1.0, 2.0, 3.0], 4.0, [5.0, 6.0, 7.0]);
+    assert_eq!(std::mem::size_of::<inline_compute::Particle>(), 32);
+    assert_eq!(std::mem::offset_of!(inline_compute::Particle, mass), 12);
+    assert_eq!(std::mem::offset_of!(inline_compute::Particle, vel), 16);
+    let bytes: &[u8] = bytemuck::bytes_of(&p);
+    assert_eq!(&bytes[12..16], &4.0f32.to_le_bytes());
+    assert_eq!(std::mem::size_of::<inline_compute::Params>(), 8);
+}
+
+#[test]
+fn file_items() {
+    assert_eq!(from_file::ENTRY, "main");
+    assert_eq!(from_file::WORKGROUP_SIZE, [64, 1, 1]);
+    // Params: f32, u32, pad 8, vec3 at 16, rounded to 32.
+    assert_eq!(std::mem::size_of::<from_file::Params>(), 32);
+    assert_eq!(std::mem::offset_of!(from_file::Params, dir), 16);
+    let params = from_file::Params::new(1.5, 10, [0.0, 1.0, 0.0]);
+    assert_eq!(params.count, 10);
+}
