@@ -3,7 +3,7 @@
 //! `shader_runtime::__private` types, so the runtime decides how to build wgpu objects.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use shader_core::ir::{self, AddressSpace, ArraySize, Handle, MatrixLayout, Module, ScalarKind, TypeInner};
 use shader_core::reflect::{self, Reflection};
 use shader_core::Language;
@@ -243,19 +243,37 @@ fn structs(module: &Module, cx: &Context) -> TokenStream {
             // ONE const per struct: the first mismatch is the error, on the user's path.
             let desc = shader_desc(module, *ty, None, 0, &p);
             let span = path.segments.last().map_or(Span::call_site(), |s| s.ident.span());
-            let check_fn = quote_spanned!(span=> #p::check_bound);
-            let layout_trait = quote_spanned!(span=> #p::GpuLayout);
             let const_name = format_ident!("__SHADER_LAYOUT_OF_{}", shader);
-            out.extend(quote_spanned! {span=>
+            // Every token of the check carries the path's span, so rustc's "evaluation failed"
+            // points at the user's type rather than at the whole macro.
+            let check = respan(quote!(#p::check_bound(&<#path as #p::GpuLayout>::DESC, &#const_name, #rule)), span);
+            out.extend(quote! {
                 #[allow(non_upper_case_globals)]
                 const #const_name: #p::TypeDesc = #desc;
-                const _: () = #check_fn(&<#path as #layout_trait>::DESC, &#const_name, #rule);
+                const _: () = #check;
             });
             continue;
         }
         out.extend(host_struct(module, *ty, &rust_names, &p, rule));
     }
     out
+}
+
+/// `tokens` with every span set to `span` (also inside groups).
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = proc_macro2::TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }
 
 /// A Rust identifier for a shader name, raw where the name is a Rust keyword.

@@ -83,7 +83,7 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
         });
         pod_checks.push(quote_spanned!(ty.span()=> #p::assert_pod::<#ty>();));
     }
-    let check = quote_spanned!(name.span()=> #p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens));
+    let check = crate::codegen::respan(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
     Ok(quote! {
         impl #p::GpuLayout for #name {
             const DESC: #p::TypeDesc = #p::TypeDesc {

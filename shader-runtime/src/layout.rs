@@ -544,7 +544,7 @@ const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &s
                 msg.push("field `").push(path).push(owner).push("` (").push(rust.name).push(") has array stride ");
                 msg.num(rs).push(" in Rust but ").num(ss).push(" in the shader (").push(shader.name).push(", ");
                 msg.push(rule).push(")");
-                if ss == 16 {
+                if ss == 16 && matches!(se.shape, Shape::Scalar(_)) {
                     msg.push(" (std140 array stride 16)");
                 }
                 msg.push("\n  help: use an element type of ").num(ss).push(" bytes");
