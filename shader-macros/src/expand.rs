@@ -154,3 +154,30 @@ fn io_reason(e: &std::io::Error) -> String {
         _ => "it is not a readable UTF-8 text file".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Expansion checks that need no compiler run: rebuild tracking.
+
+    use super::expand;
+
+    fn expand_str(input: &str) -> String {
+        let args: crate::args::ShaderArgs = syn::parse_str(input).expect("arguments parse");
+        expand(args).to_string()
+    }
+
+    /// Cargo only rebuilds a crate when a file it read changes; the expansion must
+    /// `include_bytes!` the shader file by absolute path, also when the shader has errors.
+    #[test]
+    fn path_shaders_are_tracked_with_include_bytes() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+        std::env::set_var("CARGO_MANIFEST_DIR", root);
+        for file in ["tests/shaders/double.wgsl", "tests/shaders/bad.wgsl"] {
+            let out = expand_str(&format!("mod s; path: \"{file}\""));
+            let expected = format!("include_bytes ! (\"{}\")", root.join(file).display());
+            assert!(out.contains(&expected), "no `{expected}` in:\n{out}");
+        }
+        let inline = expand_str("mod s; lang: wgsl, src: \"@compute @workgroup_size(1) fn main() {}\"");
+        assert!(!inline.contains("include_bytes"), "inline shaders read no file");
+    }
+}

@@ -255,21 +255,16 @@ pub const fn rule_layout(desc: &TypeDesc, rule: Rule) -> (u32, u32, u32) {
         // to it.
         Shape::Struct { fields } => {
             let mut align = if std140 { 16 } else { 1 };
-            let mut end = 0;
             let mut i = 0;
             while i < fields.len() {
-                let (a, s, _) = rule_layout(fields[i].ty, rule);
-                if !matches!(fields[i].ty.shape, Shape::Padding) {
-                    if a > align {
-                        align = a;
-                    }
-                    end = round_up(end, a) + s;
-                } else {
-                    end += s;
+                let (a, _, _) = rule_layout(fields[i].ty, rule);
+                if !matches!(fields[i].ty.shape, Shape::Padding) && a > align {
+                    align = a;
                 }
                 i += 1;
             }
-            (align, round_up(end, align), 0)
+            // `rule_field_offset` one past the last field is the end of the last field.
+            (align, round_up(rule_field_offset(fields, fields.len(), rule), align), 0)
         }
         Shape::Padding => (1, desc.size, 0),
     }
@@ -312,29 +307,45 @@ const fn why(desc: &TypeDesc, rule: Rule) -> &'static str {
     }
 }
 
+/// The offset `rule` gives field `index` of the struct `desc`: the end of the previous field
+/// rounded up to the field's alignment (rules 1-9); explicit padding fields are taken as they
+/// are. The derive's check and the glslang property test both use this.
+pub const fn rule_field_offset(fields: &[Field], index: usize, rule: Rule) -> u32 {
+    let mut cursor = 0;
+    let mut i = 0;
+    while i <= index && i < fields.len() {
+        let field = &fields[i];
+        let (align, size, _) = rule_layout(field.ty, rule);
+        let start = if let Shape::Padding = field.ty.shape { cursor } else { round_up(cursor, align) };
+        if i == index {
+            return start;
+        }
+        cursor = start + size;
+        i += 1;
+    }
+    cursor
+}
+
 /// One struct against `rule`; `path` prefixes field names of nested structs.
 const fn check_struct_rule(msg: &mut Message, desc: &TypeDesc, rule: Rule, path: &str) -> bool {
     let Shape::Struct { fields } = desc.shape else {
         return check_type_rule(msg, desc, rule, path, desc.name);
     };
-    let mut cursor = 0;
     let mut i = 0;
     let mut data_bytes = 0;
     while i < fields.len() {
         let field = &fields[i];
         data_bytes += field.ty.size;
+        let expected = rule_field_offset(fields, i, rule);
         if let Shape::Padding = field.ty.shape {
-            if field.offset != cursor {
+            if field.offset != expected {
                 // Only reachable with implicit Rust padding before an explicit pad field.
                 implicit_padding(msg, desc, field.name);
                 return false;
             }
-            cursor += field.ty.size;
             i += 1;
             continue;
         }
-        let (align, size, _) = rule_layout(field.ty, rule);
-        let expected = round_up(cursor, align);
         if field.offset != expected {
             msg.push("`").push(desc.name).push("` does not match the ").push(rule.name()).push(" layout: field `");
             msg.push(path).push(field.name).push("` (").push(field.ty.name).push(") is at offset ").num(field.offset);
@@ -359,7 +370,6 @@ const fn check_struct_rule(msg: &mut Message, desc: &TypeDesc, rule: Rule, path:
         if !check_type_rule(msg, field.ty, rule, path, field.name) {
             return false;
         }
-        cursor = expected + size;
         i += 1;
     }
     let (_, expected_size, _) = rule_layout(desc, rule);

@@ -1,7 +1,7 @@
 //! Every `shader!` argument, and the generated items used from Rust, under `deny(warnings)`.
 #![deny(warnings)]
 
-use shader_runtime::{shader, Std140, Std430};
+use shader_runtime::{shader, Std430};
 
 #[derive(Clone, Copy, Debug, Std430)]
 #[repr(C)]
@@ -12,7 +12,7 @@ pub struct Particle {
     _pad: f32,
 }
 
-#[derive(Clone, Copy, Debug, Std140)]
+#[derive(Clone, Copy, Debug, Std430)]
 #[repr(C)]
 pub struct Params {
     dt: f32,

@@ -23,7 +23,7 @@ pub struct Light {
     weights: [[f32; 4]; 4],
     view: glam::Mat4,
     normal: glam::Mat3A,
-    dir: mint::Vector3<f32>,
+    dir: [f32; 3],
     _pad: f32,
 }
 
@@ -60,5 +60,5 @@ fn main() {
         _pad: [0; 3],
     };
     assert_eq!(bytemuck::bytes_of(&packed).len(), std::mem::size_of::<Packed>());
-    let _ = bytemuck::Zeroable::zeroed() as Scalars;
+    let _: Scalars = bytemuck::Zeroable::zeroed();
 }
