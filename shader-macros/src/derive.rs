@@ -51,6 +51,11 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
             Vec::new()
         }
     };
+    for field in &fields {
+        if let Some(why) = unshareable(&field.ty) {
+            error(syn::Error::new(field.ty.span(), why));
+        }
+    }
     if let Some(errors) = errors {
         return Err(errors);
     }
@@ -102,4 +107,29 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
         const _: () = { #(#pod_checks)* };
         const _: () = #check;
     })
+}
+
+/// Field types that can never be shared with a shader, named in shader terms. Anything else
+/// without a `GpuLayout` gets the trait's own message.
+fn unshareable(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Reference(_) | syn::Type::Ptr(_) => {
+            Some("references and pointers cannot be shared with a shader: GPU buffers hold plain data".to_string())
+        }
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let ident = path.path.get_ident()?.to_string();
+            let fix = match ident.as_str() {
+                "bool" => "`bool` has no host-shareable layout in GLSL or WGSL; use `u32` (0 or 1)",
+                "usize" | "isize" => "pointer-sized integers have no shader equivalent; use `u32` or `i32`",
+                "char" => "`char` has no shader equivalent; use `u32`",
+                "u8" | "i8" | "u16" | "i16" => {
+                    "8- and 16-bit integers are not shader scalar types in std140/std430 blocks; pack them into a `u32`"
+                }
+                "u64" | "i64" => "64-bit integers need shader extensions this derive does not describe; use two `u32`",
+                _ => return None,
+            };
+            Some(fix.to_string())
+        }
+        _ => None,
+    }
 }
