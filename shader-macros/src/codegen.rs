@@ -364,7 +364,7 @@ fn host_struct(
     let mut pad = |gap: u32, fields: &mut Vec<TokenStream>, inits: &mut Vec<TokenStream>| {
         let field = format_ident!("_pad{}", pads);
         pads += 1;
-        let (ty, n) = if gap % 4 == 0 { (quote!(u32), (gap / 4) as usize) } else { (quote!(u8), gap as usize) };
+        let (ty, n) = if gap & 3 == 0 { (quote!(u32), (gap / 4) as usize) } else { (quote!(u8), gap as usize) };
         fields.push(quote!(pub #field: [#ty; #n]));
         inits.push(quote!(#field: [0; #n]));
     };
