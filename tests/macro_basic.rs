@@ -12,10 +12,14 @@ shader! {
         struct Params { dt: f32, count: u32 }
         @group(0) @binding(0) var<storage, read_write> particles: array<Particle>;
         @group(0) @binding(1) var<uniform> params: Params;
+        struct Log { count: atomic<u32>, scale: f32, entries: array<vec4<f32>> }
+        @group(1) @binding(0) var<storage, read_write> log: Log;
         @compute @workgroup_size(64, 2)
         fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             if id.x < params.count {
                 particles[id.x].pos += particles[id.x].vel * params.dt;
+                let i = atomicAdd(&log.count, 1u);
+                log.entries[i] = vec4<f32>(particles[id.x].pos, log.scale);
             }
         }
     "#,
@@ -35,7 +39,11 @@ fn inline_items() {
     assert_eq!(inline_compute::WORKGROUP_SIZE, [64, 2, 1]);
     assert_eq!(inline_compute::ENTRY_POINTS.len(), 1);
     let b = inline_compute::BINDINGS;
-    assert_eq!(b.len(), 2);
+    assert_eq!(b.len(), 3);
+    // The fixed part of a block ending in a runtime-sized array: count, scale, padding to 16.
+    let log = inline_compute::Log::new(0, 1.0);
+    assert_eq!(std::mem::size_of_val(&log), 16);
+    assert_eq!((b[2].group, b[2].min_binding_size, b[2].runtime_array_stride), (1, Some(32), Some(16)));
     assert_eq!((b[0].group, b[0].binding, b[0].name), (0, 0, "particles"));
     assert_eq!(b[0].kind, shader_runtime::generated::BindingKind::StorageBuffer { read_only: false });
     assert_eq!(b[0].runtime_array_stride, Some(32));

@@ -356,17 +356,19 @@ fn host_struct(
     let TypeInner::Struct { members, span } = module.inner(ty) else { return TokenStream::new() };
     let Some(name) = names.get(&ty) else { return TokenStream::new() };
     let mut fields = Vec::new();
+    let mut described: Vec<(syn::Ident, TokenStream, Span)> = Vec::new();
     let mut params = Vec::new();
     let mut inits = Vec::new();
     let mut cursor = 0u32;
     let mut end = *span;
     let mut pads = 0u32;
-    let mut pad = |gap: u32, fields: &mut Vec<TokenStream>, inits: &mut Vec<TokenStream>| {
+    let mut pad = |gap: u32, fields: &mut Vec<TokenStream>, inits: &mut Vec<TokenStream>, described: &mut Vec<(syn::Ident, TokenStream, Span)>| {
         let field = format_ident!("_pad{}", pads);
         pads += 1;
         let (ty, n) = if gap & 3 == 0 { (quote!(u32), (gap / 4) as usize) } else { (quote!(u8), gap as usize) };
         fields.push(quote!(pub #field: [#ty; #n]));
         inits.push(quote!(#field: [0; #n]));
+        described.push((field, quote!([#ty; #n]), Span::call_site()));
     };
     for (index, member) in members.iter().enumerate() {
         if let TypeInner::Array { size: ArraySize::Dynamic, .. } = module.inner(member.ty) {
@@ -375,21 +377,30 @@ fn host_struct(
         }
         let Some((rust, size)) = rust_type(module, member.ty, member.matrix, names, p) else { continue };
         if member.offset > cursor {
-            pad(member.offset - cursor, &mut fields, &mut inits);
+            pad(member.offset - cursor, &mut fields, &mut inits, &mut described);
         }
         let field = ident(&member.name.clone().unwrap_or_else(|| format!("member{index}")));
         let doc = format!("Offset {} ({rule}).", member.offset);
         fields.push(quote!(#[doc = #doc] pub #field: #rust));
         params.push(quote!(#field: #rust));
+        described.push((field.clone(), rust.clone(), Span::call_site()));
         inits.push(quote!(#field));
         cursor = member.offset + size;
     }
     if end > cursor {
-        pad(end - cursor, &mut fields, &mut inits);
+        pad(end - cursor, &mut fields, &mut inits, &mut described);
     }
     let doc = format!("The shader struct `{}` ({rule} layout, {end} bytes).", module.types[ty].name.clone().unwrap_or_default());
     let bytemuck = quote!(#p::bytemuck).to_string();
     let size = end as usize;
+    let Ok(ident) = syn::parse2::<syn::Ident>(name.clone()) else { return TokenStream::new() };
+    let describe = crate::derive::describe(&ident, &described, p);
+    // The generator's own promise, checked by the compiler: the Rust struct has the shader's
+    // layout (so it can also be bound in another shader's `types`).
+    let shader = shader_desc(module, ty, None, 0, p);
+    let self_check = quote! {
+        const _: () = #p::check_bound(&<#name as #p::GpuLayout>::DESC, &#shader, #rule);
+    };
     quote! {
         #[doc = #doc]
         #[repr(C)]
@@ -406,6 +417,8 @@ fn host_struct(
         }
 
         const _: () = ::core::assert!(::core::mem::size_of::<#name>() == #size);
+        #describe
+        #self_check
     }
 }
 

@@ -8,6 +8,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 #[derive(Clone, Copy)]
@@ -61,43 +62,23 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
     }
 
     let name = &input.ident;
-    let name_str = name.to_string();
     let p = quote!(::shader_runtime::__private);
     let rule_tokens = match rule {
         Rule::Std140 => quote!(#p::Rule::Std140),
         Rule::Std430 => quote!(#p::Rule::Std430),
     };
-    let mut descs = Vec::new();
-    let mut pod_checks = Vec::new();
-    for field in &fields {
-        let ident = field.ident.as_ref().expect("named fields have names");
-        let ty = &field.ty;
-        let field_name = ident.to_string();
-        let ty_name = quote!(#ty).to_string().replace(" ; ", "; ").replace("[ ", "[").replace(" ]", "]").replace(" :: ", "::");
-        let padding = field_name.starts_with("_pad");
-        let ty_desc = if padding {
-            quote_spanned! {ty.span()=>
-                #p::TypeDesc { name: #ty_name, shape: #p::Shape::Padding, size: ::core::mem::size_of::<#ty>() as u32, align: 1 }
-            }
-        } else {
-            let layout = quote_spanned!(ty.span()=> #p::GpuLayout);
-            quote_spanned!(ty.span()=> #p::TypeDesc { name: #ty_name, ..<#ty as #layout>::DESC })
-        };
-        descs.push(quote! {
-            #p::Field { name: #field_name, offset: ::core::mem::offset_of!(#name, #ident) as u32, ty: &#ty_desc }
-        });
-        pod_checks.push(quote_spanned!(ty.span()=> #p::assert_pod::<#ty>();));
-    }
+    let described: Vec<(syn::Ident, TokenStream, proc_macro2::Span)> = fields
+        .iter()
+        .map(|f| {
+            let ty = &f.ty;
+            (f.ident.clone().expect("named fields have names"), quote!(#ty), ty.span())
+        })
+        .collect();
+    let describe = describe(name, &described, &p);
     let check = crate::codegen::respan(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
+    let pod_checks = described.iter().map(|(_, ty, span)| quote_spanned!(*span=> #p::assert_pod::<#ty>();));
     Ok(quote! {
-        impl #p::GpuLayout for #name {
-            const DESC: #p::TypeDesc = #p::TypeDesc {
-                name: #name_str,
-                shape: #p::Shape::Struct { fields: &[#(#descs),*] },
-                size: ::core::mem::size_of::<#name>() as u32,
-                align: ::core::mem::align_of::<#name>() as u32,
-            };
-        }
+        #describe
         // The layout check below proves there is no implicit padding and every field is Pod,
         // which is what bytemuck requires of a Pod struct.
         #[allow(unsafe_code)]
@@ -131,5 +112,37 @@ fn unshareable(ty: &syn::Type) -> Option<String> {
             Some(fix.to_string())
         }
         _ => None,
+    }
+}
+
+/// `impl GpuLayout` for a `#[repr(C)]` struct: each field's shape from its type's
+/// `GpuLayout` (spanned at the type, so a missing impl is reported there), its Rust offset from
+/// `offset_of!`. Fields named `_pad*` are padding. Also used for `shader!`'s generated structs.
+pub fn describe(name: &syn::Ident, fields: &[(syn::Ident, TokenStream, proc_macro2::Span)], p: &TokenStream) -> TokenStream {
+    let name_str = name.to_string();
+    let descs = fields.iter().map(|(ident, ty, span)| {
+        let field_name = ident.unraw().to_string();
+        let ty_name = ty.to_string().replace(" ; ", "; ").replace("[ ", "[").replace(" ]", "]").replace(" :: ", "::");
+        let ty_desc = if field_name.starts_with("_pad") {
+            quote_spanned! {*span=>
+                #p::TypeDesc { name: #ty_name, shape: #p::Shape::Padding, size: ::core::mem::size_of::<#ty>() as u32, align: 1 }
+            }
+        } else {
+            let layout = quote_spanned!(*span=> #p::GpuLayout);
+            quote_spanned!(*span=> #p::TypeDesc { name: #ty_name, ..<#ty as #layout>::DESC })
+        };
+        quote! {
+            #p::Field { name: #field_name, offset: ::core::mem::offset_of!(#name, #ident) as u32, ty: &#ty_desc }
+        }
+    });
+    quote! {
+        impl #p::GpuLayout for #name {
+            const DESC: #p::TypeDesc = #p::TypeDesc {
+                name: #name_str,
+                shape: #p::Shape::Struct { fields: &[#(#descs),*] },
+                size: ::core::mem::size_of::<#name>() as u32,
+                align: ::core::mem::align_of::<#name>() as u32,
+            };
+        }
     }
 }

@@ -488,6 +488,12 @@ const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &s
                     r += 1;
                 }
                 let want = &sf[s];
+                // A trailing runtime-sized array is not part of the host struct: the struct
+                // is the block's fixed part and the elements follow it in the buffer.
+                if let Shape::Array { len: 0, .. } = want.ty.shape {
+                    s += 1;
+                    continue;
+                }
                 if r >= rf.len() {
                     msg.push("`").push(rust.name).push("` does not match the shader struct `").push(shader.name);
                     msg.push("`: field `").push(path).push(want.name).push("` (").push(want.ty.name).push(", offset ");
@@ -537,13 +543,18 @@ const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &s
                 }
                 r += 1;
             }
-            if rust.size != shader.size && shader.size != 0 {
+            // With a trailing runtime-sized array, the host struct ends where the array starts.
+            let shader_size = match sf.last() {
+                Some(Field { offset, ty: TypeDesc { shape: Shape::Array { len: 0, .. }, .. }, .. }) => *offset,
+                _ => shader.size,
+            };
+            if rust.size != shader_size && shader_size != 0 {
                 msg.push("`").push(rust.name).push("` is ").num(rust.size).push(" bytes in Rust but the shader struct `");
-                msg.push(shader.name).push("` is ").num(shader.size).push(" bytes (").push(rule).push(")");
-                if rust.size < shader.size {
-                    msg.push("\n  help: append `_pad: [u32; ").num((shader.size - rust.size) / 4).push("]` as the last field");
+                msg.push(shader.name).push("` is ").num(shader_size).push(" bytes (").push(rule).push(")");
+                if rust.size < shader_size {
+                    msg.push("\n  help: append `_pad: [u32; ").num((shader_size - rust.size) / 4).push("]` as the last field");
                 } else {
-                    msg.push("\n  help: remove ").num(rust.size - shader.size).push(" bytes of trailing padding");
+                    msg.push("\n  help: remove ").num(rust.size - shader_size).push(" bytes of trailing padding");
                 }
                 return false;
             }
