@@ -2,6 +2,10 @@
 //! SPIR-V they carry is valid.
 #![deny(warnings)]
 
+mod common;
+
+use common::{BufferBinding, BufferKind};
+use shader_runtime::generated::{Binding, BindingKind};
 use shader_runtime::shader;
 
 shader! {
@@ -67,4 +71,52 @@ fn file_items() {
     assert_eq!(std::mem::offset_of!(from_file::Params, dir), 16);
     let params = from_file::Params::new(1.5, 10, [0.0, 1.0, 0.0]);
     assert_eq!(params.count, 10);
+}
+
+/// Every module the macro embedded passes spirv-val and naga's front end + validator.
+#[test]
+fn embedded_spirv_is_valid() {
+    for (name, words) in [("inline_compute", inline_compute::SPIRV), ("from_file", from_file::SPIRV)] {
+        common::validate_spirv(words).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// The buffer kind the generated binding description asks for.
+fn kind(binding: &Binding) -> BufferKind {
+    match binding.kind {
+        BindingKind::UniformBuffer => BufferKind::Uniform,
+        BindingKind::StorageBuffer { read_only } => BufferKind::Storage { read_only },
+        other => panic!("not a buffer: {other:?}"),
+    }
+}
+
+/// Runs `from_file` on the GPU with buffers laid out by the generated `Params` and bound where
+/// the generated `BINDINGS` say, dispatching by the generated `WORKGROUP_SIZE`.
+#[test]
+fn generated_items_drive_a_dispatch() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let n = 100u32;
+    let data: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let params = from_file::Params::new(0.5, n, [0.0, 0.0, 1.0]);
+    let buffers: Vec<BufferBinding> = from_file::BINDINGS
+        .iter()
+        .map(|b| {
+            let bytes = match b.name {
+                "data" => common::bytes_f32(&data),
+                "params" => bytemuck::bytes_of(&params).to_vec(),
+                other => panic!("unexpected binding {other}"),
+            };
+            assert!(bytes.len() as u64 >= b.min_binding_size.unwrap_or(0), "{} is smaller than min_binding_size", b.name);
+            BufferBinding { group: b.group, binding: b.binding, kind: kind(b), data: bytes }
+        })
+        .collect();
+    let groups = n.div_ceil(from_file::WORKGROUP_SIZE[0]);
+    let out = common::run_compute(common::ShaderInput::SpirV(from_file::SPIRV), from_file::ENTRY, &buffers, [groups, 1, 1])
+        .expect("dispatch");
+    let index = from_file::BINDINGS.iter().position(|b| b.name == "data").expect("data binding");
+    let result = common::f32s(&out[index]);
+    let expected: Vec<f32> = data.iter().map(|x| x * 2.0 + 0.5).collect();
+    assert_eq!(result, expected);
 }
