@@ -120,3 +120,33 @@ fn generated_items_drive_a_dispatch() {
     let expected: Vec<f32> = data.iter().map(|x| x * 2.0 + 0.5).collect();
     assert_eq!(result, expected);
 }
+
+// A vertex and a fragment shader of one pipeline in one invocation: the second re-exports the
+// first's `Camera` (same name, same layout) instead of defining another type.
+shader! {
+    mod vs;
+    lang: wgsl,
+    src: r#"
+        struct Camera { view_proj: mat4x4<f32>, eye: vec3<f32> }
+        @group(0) @binding(0) var<uniform> camera: Camera;
+        @vertex fn main(@location(0) p: vec3<f32>) -> @builtin(position) vec4<f32> {
+            return camera.view_proj * vec4<f32>(p, 1.0);
+        }
+    "#,
+    mod fs;
+    lang: wgsl,
+    src: r#"
+        struct Camera { view_proj: mat4x4<f32>, eye: vec3<f32> }
+        @group(0) @binding(0) var<uniform> camera: Camera;
+        @fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(camera.eye, 1.0); }
+    "#,
+}
+
+#[test]
+fn shaders_of_one_invocation_share_structs() {
+    let camera: vs::Camera = fs::Camera::new([[0.0; 4]; 4], [1.0, 2.0, 3.0]);
+    assert_eq!(std::mem::size_of_val(&camera), 80);
+    assert_eq!(vs::STAGE, shader_runtime::generated::Stage::Vertex);
+    assert_eq!(fs::STAGE, shader_runtime::generated::Stage::Fragment);
+    assert_eq!(vs::ENTRY_POINTS[0].vertex_inputs[0].format, Some("float32x3"));
+}

@@ -12,7 +12,22 @@ pub const ARGUMENTS: &[&str] = &[
     "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "crate",
 ];
 
-/// The parsed invocation. Values are checked for syntax here; whether a file exists or a
+/// One invocation: one or more shaders, each starting with `mod NAME;`. Later shaders reuse
+/// the structs of earlier ones when name and layout agree (a vertex and a fragment shader of one
+/// pipeline).
+pub struct Invocation(pub Vec<ShaderArgs>);
+
+impl Parse for Invocation {
+    fn parse(input: ParseStream) -> syn::Result<Invocation> {
+        let mut shaders = vec![input.parse::<ShaderArgs>()?];
+        while !input.is_empty() {
+            shaders.push(input.parse()?);
+        }
+        Ok(Invocation(shaders))
+    }
+}
+
+/// The parsed arguments of one shader. Values are checked for syntax here; whether a file exists or a
 /// shader compiles is the expander's business.
 pub struct ShaderArgs {
     pub name: Ident,
@@ -63,7 +78,7 @@ impl Parse for ShaderArgs {
             errors: None,
         };
         let mut seen: Vec<String> = Vec::new();
-        while !input.is_empty() {
+        while !input.is_empty() && !input.peek(Token![mod]) {
             let key = Ident::parse_any(input)?;
             if key == "crate" && input.peek(Token![=]) {
                 input.parse::<Token![=]>()?;

@@ -2,7 +2,7 @@
 //! module, or the errors plus stub items. Every file read is `include_bytes!`d, also when
 //! compilation fails, so fixing the file triggers a rebuild.
 
-use crate::args::{ShaderArgs, Source};
+use crate::args::{Invocation, ShaderArgs, Source};
 use crate::codegen;
 use crate::diagnostics::{self, LiteralMap, Origin};
 use proc_macro2::TokenStream;
@@ -10,25 +10,31 @@ use quote::quote;
 use shader_core::{CompileOptions, Language};
 use std::path::{Path, PathBuf};
 
-pub fn expand(args: ShaderArgs) -> TokenStream {
-    let name = &args.name;
-    let (body, errors) = body(&args);
-    let errors = errors.map(syn::Error::into_compile_error);
-    quote! {
-        #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
-        pub mod #name {
-            #body
-        }
-        #errors
+pub fn expand(invocation: Invocation) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut shared: Vec<(syn::Ident, String, String)> = Vec::new();
+    for args in &invocation.0 {
+        let name = &args.name;
+        let (body, defined, errors) = body(args, &shared);
+        shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
+        let errors = errors.map(syn::Error::into_compile_error);
+        out.extend(quote! {
+            #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
+            pub mod #name {
+                #body
+            }
+            #errors
+        });
     }
+    out
 }
 
 fn manifest_dir() -> PathBuf {
     std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from)
 }
 
-/// The module body and every error found.
-fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
+/// The module body, the structs it defined (for later shaders to share), and every error.
+fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStream, Vec<(String, String)>, Option<syn::Error>) {
     let mut errors = args.errors.clone();
     let push = |e: syn::Error, errors: &mut Option<syn::Error>| match errors {
         Some(all) => all.combine(e),
@@ -40,7 +46,7 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
             syn::Error::new(args.name.span(), "`shader!` needs the shader: `src: r#\"...\"#` or `path: \"file\"`"),
             &mut errors,
         );
-        return (stub, errors);
+        return (stub, Vec::new(), errors);
     };
     let base = manifest_dir();
     let mut tracked = TokenStream::new();
@@ -56,7 +62,7 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
                 }
                 Err(e) => {
                     push(syn::Error::new(lit.span(), format!("cannot read shader file `{relative}`: {}", io_reason(&e))), &mut errors);
-                    return (stub, errors);
+                    return (stub, Vec::new(), errors);
                 }
             }
         }
@@ -76,7 +82,7 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
         }
     }
     if errors.is_some() {
-        return (quote!(#stub #tracked), errors);
+        return (quote!(#stub #tracked), Vec::new(), errors);
     }
     let options = CompileOptions {
         language,
@@ -108,7 +114,7 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
             } else {
                 push(syn::Error::new(span, "the shader failed to compile"), &mut errors);
             }
-            return (quote!(#stub #tracked), errors);
+            return (quote!(#stub #tracked), Vec::new(), errors);
         }
     };
     let reflection = shader_core::reflect::reflect(&compiled.module);
@@ -124,7 +130,7 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
                     ),
                     &mut errors,
                 );
-                return (quote!(#stub #tracked), errors);
+                return (quote!(#stub #tracked), Vec::new(), errors);
             }
         },
         None if reflection.entry_points.len() == 1 => Some(0),
@@ -136,9 +142,9 @@ fn body(args: &ShaderArgs) -> (TokenStream, Option<syn::Error>) {
             push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
         }
     }
-    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry };
-    let items = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
-    (quote!(#items #tracked), errors)
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared };
+    let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
+    (quote!(#items #tracked), defined, errors)
 }
 
 fn include(path: &Path) -> TokenStream {
@@ -162,7 +168,7 @@ mod tests {
     use super::expand;
 
     fn expand_str(input: &str) -> String {
-        let args: crate::args::ShaderArgs = syn::parse_str(input).expect("arguments parse");
+        let args: crate::args::Invocation = syn::parse_str(input).expect("arguments parse");
         expand(args).to_string()
     }
 

@@ -17,7 +17,7 @@ use proc_macro::TokenStream;
 /// Compiles a shader at build time. See the `shader_runtime` crate documentation.
 #[proc_macro]
 pub fn shader(input: TokenStream) -> TokenStream {
-    let input = syn::parse_macro_input!(input as args::ShaderArgs);
+    let input = syn::parse_macro_input!(input as args::Invocation);
     expand::expand(input).into()
 }
 
