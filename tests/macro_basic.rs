@@ -150,3 +150,30 @@ fn shaders_of_one_invocation_share_structs() {
     assert_eq!(fs::STAGE, shader_runtime::generated::Stage::Fragment);
     assert_eq!(vs::ENTRY_POINTS[0].vertex_inputs[0].format, Some("float32x3"));
 }
+
+// `vectors: glam`: vector and matrix members become glam types where the bytes agree.
+shader! {
+    mod with_glam;
+    lang: wgsl,
+    vectors: glam,
+    src: r#"
+        struct Light { transform: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32>, dir: vec3<f32>, power: f32, cell: vec2<u32> }
+        @group(0) @binding(0) var<uniform> light: Light;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1) fn main() { out[0] = light.power + light.dir.x + f32(light.cell.y); }
+    "#,
+}
+
+#[test]
+fn glam_vector_types() {
+    let light = with_glam::Light::new(
+        glam::Mat4::IDENTITY,
+        glam::Mat3A::IDENTITY,
+        glam::Vec4::ONE,
+        glam::Vec3::X,
+        2.0,
+        glam::UVec2::new(1, 2),
+    );
+    assert_eq!(std::mem::offset_of!(with_glam::Light, power), 140);
+    assert_eq!(std::mem::size_of_val(&light), 160);
+}

@@ -9,7 +9,7 @@ use syn::{Ident, LitStr, Token};
 
 /// Every argument `shader!` accepts, for the "unknown argument" message.
 pub const ARGUMENTS: &[&str] = &[
-    "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "crate",
+    "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "vectors", "crate",
 ];
 
 /// One invocation: one or more shaders, each starting with `mod NAME;`. Later shaders reuse
@@ -41,6 +41,8 @@ pub struct ShaderArgs {
     pub spirv_version: (u8, u8),
     pub types: Vec<(Ident, syn::Path)>,
     pub krate: syn::Path,
+    /// `vectors: glam` (default `arrays`).
+    pub glam: bool,
     /// Bad arguments, combined into one error stream.
     pub errors: Option<syn::Error>,
 }
@@ -75,6 +77,7 @@ impl Parse for ShaderArgs {
             spirv_version: (1, 0),
             types: Vec::new(),
             krate: syn::parse_quote!(::shader_runtime),
+            glam: false,
             errors: None,
         };
         let mut seen: Vec<String> = Vec::new();
@@ -209,6 +212,19 @@ impl ShaderArgs {
                 }
             }
             "crate" => self.krate = syn::parse2(value)?,
+            "vectors" => {
+                let ident: Ident = syn::parse2(value)?;
+                self.glam = match ident.to_string().as_str() {
+                    "arrays" => false,
+                    "glam" => true,
+                    _ => {
+                        return Err(syn::Error::new(
+                            ident.span(),
+                            "unknown vector types; expected `arrays` or `glam` (needs shader-runtime's `glam` feature)",
+                        ))
+                    }
+                };
+            }
             other => {
                 return Err(syn::Error::new(
                     key.span(),

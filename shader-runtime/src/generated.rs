@@ -102,6 +102,8 @@ pub mod __private {
     pub use bytemuck;
     #[cfg(feature = "half")]
     pub use half::f16;
+    #[cfg(feature = "glam")]
+    pub use glam;
 
     /// Generated code asserts that every field of a derived struct is `Pod` through this.
     pub const fn assert_pod<T: bytemuck::Pod>() {}
