@@ -11,6 +11,13 @@ use std::fmt;
 
 pub use wgpu;
 
+pub mod generated;
+pub mod layout;
+#[doc(hidden)]
+pub use generated::__private;
+pub use layout::GpuLayout;
+pub use shader_macros::{shader, Std140, Std430};
+
 /// One device to run shaders on.
 #[derive(Debug)]
 pub struct Gpu {

@@ -1,0 +1,276 @@
+//! Parsing `shader! { mod NAME; key: value, .. }`: every argument is checked on its own tokens,
+//! and all bad arguments are reported together (the macro still emits stub items).
+
+use proc_macro2::{Span, TokenStream};
+use syn::ext::IdentExt;
+use syn::parse::{Parse, ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{Ident, LitStr, Token};
+
+/// Every argument `shader!` accepts, for the "unknown argument" message.
+pub const ARGUMENTS: &[&str] = &[
+    "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "vectors", "crate",
+];
+
+/// One invocation: one or more shaders, each starting with `mod NAME;`. Later shaders reuse
+/// the structs of earlier ones when name and layout agree (a vertex and a fragment shader of one
+/// pipeline).
+pub struct Invocation(pub Vec<ShaderArgs>);
+
+impl Parse for Invocation {
+    fn parse(input: ParseStream) -> syn::Result<Invocation> {
+        let mut shaders = vec![input.parse::<ShaderArgs>()?];
+        while !input.is_empty() {
+            shaders.push(input.parse()?);
+        }
+        Ok(Invocation(shaders))
+    }
+}
+
+/// The parsed arguments of one shader. Values are checked for syntax here; whether a file exists or a
+/// shader compiles is the expander's business.
+pub struct ShaderArgs {
+    pub name: Ident,
+    pub lang: Option<(shader_core::Language, Span)>,
+    pub stage: Option<shader_core::ir::Stage>,
+    pub source: Option<Source>,
+    pub entry: Option<LitStr>,
+    pub include: Vec<LitStr>,
+    pub defines: Vec<(Ident, LitStr)>,
+    pub target: shader_core::Target,
+    pub spirv_version: (u8, u8),
+    pub types: Vec<(Ident, syn::Path)>,
+    pub krate: syn::Path,
+    /// `vectors: glam` (default `arrays`).
+    pub glam: bool,
+    /// Bad arguments, combined into one error stream.
+    pub errors: Option<syn::Error>,
+}
+
+pub enum Source {
+    Inline(LitStr),
+    Path(LitStr),
+}
+
+impl Source {
+    pub fn lit(&self) -> &LitStr {
+        match self {
+            Source::Inline(lit) | Source::Path(lit) => lit,
+        }
+    }
+}
+
+impl Parse for ShaderArgs {
+    fn parse(input: ParseStream) -> syn::Result<ShaderArgs> {
+        input.parse::<Token![mod]>()?;
+        let name: Ident = input.parse()?;
+        input.parse::<Token![;]>()?;
+        let mut args = ShaderArgs {
+            name,
+            lang: None,
+            stage: None,
+            source: None,
+            entry: None,
+            include: Vec::new(),
+            defines: Vec::new(),
+            target: shader_core::Target::Wgpu,
+            spirv_version: (1, 0),
+            types: Vec::new(),
+            krate: syn::parse_quote!(::shader_runtime),
+            glam: false,
+            errors: None,
+        };
+        let mut seen: Vec<String> = Vec::new();
+        while !input.is_empty() && !input.peek(Token![mod]) {
+            let key = Ident::parse_any(input)?;
+            if key == "crate" && input.peek(Token![=]) {
+                input.parse::<Token![=]>()?;
+            } else {
+                input.parse::<Token![:]>()?;
+            }
+            // The value runs to the next top-level comma, so one bad value does not stop the
+            // others from being checked.
+            let mut value = TokenStream::new();
+            while !input.is_empty() && !input.peek(Token![,]) {
+                let tt: proc_macro2::TokenTree = input.parse()?;
+                value.extend([tt]);
+            }
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+            let name = key.to_string();
+            if seen.contains(&name) {
+                args.error(syn::Error::new(key.span(), format!("duplicate argument `{name}`")));
+                continue;
+            }
+            seen.push(name);
+            if let Err(e) = args.set(&key, value) {
+                args.error(e);
+            }
+        }
+        Ok(args)
+    }
+}
+
+impl ShaderArgs {
+    fn error(&mut self, e: syn::Error) {
+        match &mut self.errors {
+            Some(errors) => errors.combine(e),
+            None => self.errors = Some(e),
+        }
+    }
+
+    fn set(&mut self, key: &Ident, value: TokenStream) -> syn::Result<()> {
+        let empty = value.is_empty();
+        if empty && ARGUMENTS.contains(&key.to_string().as_str()) {
+            return Err(syn::Error::new(key.span(), format!("`{key}` needs a value")));
+        }
+        match key.to_string().as_str() {
+            "lang" => {
+                let ident: Ident = syn::parse2(value)?;
+                let lang = match ident.to_string().as_str() {
+                    "wgsl" => shader_core::Language::Wgsl,
+                    "glsl" => shader_core::Language::Glsl,
+                    "agsl" => shader_core::Language::Agsl,
+                    _ => return Err(syn::Error::new(ident.span(), "unknown language; expected `wgsl`, `glsl` or `agsl`")),
+                };
+                self.lang = Some((lang, ident.span()));
+            }
+            "stage" => {
+                let ident: Ident = syn::parse2(value)?;
+                self.stage = Some(match ident.to_string().as_str() {
+                    "vertex" => shader_core::ir::Stage::Vertex,
+                    "fragment" => shader_core::ir::Stage::Fragment,
+                    "compute" => shader_core::ir::Stage::Compute,
+                    _ => {
+                        return Err(syn::Error::new(
+                            ident.span(),
+                            "unknown stage; expected `vertex`, `fragment` or `compute`",
+                        ))
+                    }
+                });
+            }
+            "src" | "path" => {
+                let lit: LitStr = syn::parse2(value)?;
+                if self.source.is_some() {
+                    return Err(syn::Error::new(key.span(), "give either `src` or `path`, not both"));
+                }
+                self.source = Some(if key == "src" { Source::Inline(lit) } else { Source::Path(lit) });
+            }
+            "entry" => {
+                let lit: LitStr = syn::parse2(value)?;
+                self.entry = Some(lit);
+            }
+            "include" => {
+                let array: syn::ExprArray = syn::parse2(value)?;
+                for element in array.elems {
+                    match element {
+                        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(lit), .. }) => self.include.push(lit),
+                        other => return Err(syn::Error::new_spanned(other, "expected a directory as a string literal")),
+                    }
+                }
+            }
+            "defines" => {
+                let body = braced_body(value, key)?;
+                let parser = Punctuated::<Define, Token![,]>::parse_terminated;
+                for define in parser.parse2(body)? {
+                    self.defines.push((define.name, define.value));
+                }
+            }
+            "target" => {
+                let ident: Ident = syn::parse2(value)?;
+                self.target = match ident.to_string().as_str() {
+                    "wgpu" => shader_core::Target::Wgpu,
+                    "vulkan" => shader_core::Target::Vulkan,
+                    _ => return Err(syn::Error::new(ident.span(), "unknown target; expected `wgpu` or `vulkan`")),
+                };
+            }
+            "spirv_version" => {
+                let lit: syn::Lit = syn::parse2(value)?;
+                let text = match &lit {
+                    syn::Lit::Str(s) => s.value(),
+                    syn::Lit::Float(f) => f.to_string(),
+                    _ => String::new(),
+                };
+                let version = match text.as_str() {
+                    "1.0" => (1, 0),
+                    "1.1" => (1, 1),
+                    "1.2" => (1, 2),
+                    "1.3" => (1, 3),
+                    "1.4" => (1, 4),
+                    "1.5" => (1, 5),
+                    "1.6" => (1, 6),
+                    _ => return Err(syn::Error::new_spanned(lit, "expected a SPIR-V version from \"1.0\" to \"1.6\"")),
+                };
+                self.spirv_version = version;
+            }
+            "types" => {
+                let body = braced_body(value, key)?;
+                let parser = Punctuated::<TypeBinding, Token![,]>::parse_terminated;
+                for binding in parser.parse2(body)? {
+                    self.types.push((binding.shader, binding.rust));
+                }
+            }
+            "crate" => self.krate = syn::parse2(value)?,
+            "vectors" => {
+                let ident: Ident = syn::parse2(value)?;
+                self.glam = match ident.to_string().as_str() {
+                    "arrays" => false,
+                    "glam" => true,
+                    _ => {
+                        return Err(syn::Error::new(
+                            ident.span(),
+                            "unknown vector types; expected `arrays` or `glam` (needs shader-runtime's `glam` feature)",
+                        ))
+                    }
+                };
+            }
+            other => {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown argument `{other}`; expected one of: {}", ARGUMENTS.join(", ")),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+fn braced_body(value: TokenStream, key: &Ident) -> syn::Result<TokenStream> {
+    let mut iter = value.into_iter();
+    match (iter.next(), iter.next()) {
+        (Some(proc_macro2::TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::Brace => Ok(g.stream()),
+        (Some(tt), _) => Err(syn::Error::new(tt.span(), format!("`{key}` takes `{{ NAME = .., .. }}`"))),
+        (None, _) => Err(syn::Error::new(key.span(), format!("`{key}` needs a value"))),
+    }
+}
+
+/// `NAME = "VALUE"`.
+struct Define {
+    name: Ident,
+    value: LitStr,
+}
+
+impl Parse for Define {
+    fn parse(input: ParseStream) -> syn::Result<Define> {
+        let name = Ident::parse_any(input)?;
+        input.parse::<Token![=]>()?;
+        let value = input.parse()?;
+        Ok(Define { name, value })
+    }
+}
+
+/// `ShaderStruct = path::to::RustType`.
+struct TypeBinding {
+    shader: Ident,
+    rust: syn::Path,
+}
+
+impl Parse for TypeBinding {
+    fn parse(input: ParseStream) -> syn::Result<TypeBinding> {
+        let shader = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let rust = input.parse()?;
+        Ok(TypeBinding { shader, rust })
+    }
+}

@@ -1,0 +1,148 @@
+//! `#[derive(Std140)]` and `#[derive(Std430)]`: describe the struct (field shapes from their
+//! types' `GpuLayout`, offsets from `offset_of!`) and check it against the rule in a `const`.
+//!
+//! The proc macro cannot know field types' layouts (they are other crates' types), so the
+//! check itself runs at const-evaluation time in `shader_runtime::layout::check_std`; a
+//! mismatch panics there, which rustc reports as a compile error on the struct's name.
+//! Fields named `_pad*`/`_padding*` are explicit padding: any `Pod` type, no shape.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+
+#[derive(Clone, Copy)]
+pub enum Rule {
+    Std140,
+    Std430,
+}
+
+pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
+    let derive = match rule {
+        Rule::Std140 => "Std140",
+        Rule::Std430 => "Std430",
+    };
+    let mut errors: Option<syn::Error> = None;
+    let mut error = |e: syn::Error| match &mut errors {
+        Some(all) => all.combine(e),
+        None => errors = Some(e),
+    };
+    let repr_c = input.attrs.iter().any(|a| {
+        a.path().is_ident("repr")
+            && a.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+                .is_ok_and(|metas| metas.iter().any(|m| m.path().is_ident("C")))
+    });
+    if !repr_c {
+        error(syn::Error::new(
+            input.ident.span(),
+            format!("`#[derive({derive})]` needs `#[repr(C)]` on the struct: Rust may reorder the fields of other structs"),
+        ));
+    }
+    if !input.generics.params.is_empty() {
+        error(syn::Error::new(input.generics.span(), format!("`#[derive({derive})]` does not support generic structs")));
+    }
+    let fields = match &input.data {
+        syn::Data::Struct(syn::DataStruct { fields: syn::Fields::Named(named), .. }) => named.named.iter().collect(),
+        syn::Data::Struct(s) => {
+            error(syn::Error::new(s.fields.span(), format!("`#[derive({derive})]` needs a struct with named fields")));
+            Vec::new()
+        }
+        _ => {
+            error(syn::Error::new(input.ident.span(), format!("`#[derive({derive})]` only applies to structs")));
+            Vec::new()
+        }
+    };
+    for field in &fields {
+        if let Some(why) = unshareable(&field.ty) {
+            error(syn::Error::new(field.ty.span(), why));
+        }
+    }
+    if let Some(errors) = errors {
+        return Err(errors);
+    }
+
+    let name = &input.ident;
+    let p = quote!(::shader_runtime::__private);
+    let rule_tokens = match rule {
+        Rule::Std140 => quote!(#p::Rule::Std140),
+        Rule::Std430 => quote!(#p::Rule::Std430),
+    };
+    let described: Vec<(syn::Ident, TokenStream, proc_macro2::Span)> = fields
+        .iter()
+        .map(|f| {
+            let ty = &f.ty;
+            (f.ident.clone().expect("named fields have names"), quote!(#ty), ty.span())
+        })
+        .collect();
+    let describe = describe(name, &described, &p);
+    let check = crate::codegen::respan(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
+    let pod_checks = described.iter().map(|(_, ty, span)| quote_spanned!(*span=> #p::assert_pod::<#ty>();));
+    Ok(quote! {
+        #describe
+        // The layout check below proves there is no implicit padding and every field is Pod,
+        // which is what bytemuck requires of a Pod struct.
+        #[allow(unsafe_code)]
+        unsafe impl #p::bytemuck::Zeroable for #name {}
+        #[allow(unsafe_code)]
+        unsafe impl #p::bytemuck::Pod for #name {}
+        const _: () = { #(#pod_checks)* };
+        const _: () = #check;
+    })
+}
+
+/// Field types that can never be shared with a shader, named in shader terms. Anything else
+/// without a `GpuLayout` gets the trait's own message.
+fn unshareable(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Reference(_) | syn::Type::Ptr(_) => {
+            Some("references and pointers cannot be shared with a shader: GPU buffers hold plain data".to_string())
+        }
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let ident = path.path.get_ident()?.to_string();
+            let fix = match ident.as_str() {
+                "bool" => "`bool` has no host-shareable layout in GLSL or WGSL; use `u32` (0 or 1)",
+                "usize" | "isize" => "pointer-sized integers have no shader equivalent; use `u32` or `i32`",
+                "char" => "`char` has no shader equivalent; use `u32`",
+                "u8" | "i8" | "u16" | "i16" => {
+                    "8- and 16-bit integers are not shader scalar types in std140/std430 blocks; pack them into a `u32`"
+                }
+                "u64" | "i64" => "64-bit integers need shader extensions this derive does not describe; use two `u32`",
+                _ => return None,
+            };
+            Some(fix.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// `impl GpuLayout` for a `#[repr(C)]` struct: each field's shape from its type's
+/// `GpuLayout` (spanned at the type, so a missing impl is reported there), its Rust offset from
+/// `offset_of!`. Fields named `_pad*` are padding. Also used for `shader!`'s generated structs.
+pub fn describe(name: &syn::Ident, fields: &[(syn::Ident, TokenStream, proc_macro2::Span)], p: &TokenStream) -> TokenStream {
+    let name_str = name.to_string();
+    let descs = fields.iter().map(|(ident, ty, span)| {
+        let field_name = ident.unraw().to_string();
+        let ty_name = ty.to_string().replace(" ; ", "; ").replace("[ ", "[").replace(" ]", "]").replace(" :: ", "::");
+        let ty_desc = if field_name.starts_with("_pad") {
+            quote_spanned! {*span=>
+                #p::TypeDesc { name: #ty_name, shape: #p::Shape::Padding, size: ::core::mem::size_of::<#ty>() as u32, align: 1 }
+            }
+        } else {
+            let layout = quote_spanned!(*span=> #p::GpuLayout);
+            quote_spanned!(*span=> #p::TypeDesc { name: #ty_name, ..<#ty as #layout>::DESC })
+        };
+        quote! {
+            #p::Field { name: #field_name, offset: ::core::mem::offset_of!(#name, #ident) as u32, ty: &#ty_desc }
+        }
+    });
+    quote! {
+        impl #p::GpuLayout for #name {
+            const DESC: #p::TypeDesc = #p::TypeDesc {
+                name: #name_str,
+                shape: #p::Shape::Struct { fields: &[#(#descs),*] },
+                size: ::core::mem::size_of::<#name>() as u32,
+                align: ::core::mem::align_of::<#name>() as u32,
+            };
+        }
+    }
+}

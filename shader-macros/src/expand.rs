@@ -1,0 +1,189 @@
+//! `shader!` expansion: read the source, compile it with shader-core, and emit the generated
+//! module, or the errors plus stub items. Every file read is `include_bytes!`d, also when
+//! compilation fails, so fixing the file triggers a rebuild.
+
+use crate::args::{Invocation, ShaderArgs, Source};
+use crate::codegen;
+use crate::diagnostics::{self, LiteralMap, Origin};
+use proc_macro2::TokenStream;
+use quote::quote;
+use shader_core::{CompileOptions, Language};
+use std::path::{Path, PathBuf};
+
+pub fn expand(invocation: Invocation) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut shared: Vec<(syn::Ident, String, String)> = Vec::new();
+    for args in &invocation.0 {
+        let name = &args.name;
+        let (body, defined, errors) = body(args, &shared);
+        shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
+        let errors = errors.map(syn::Error::into_compile_error);
+        out.extend(quote! {
+            #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
+            pub mod #name {
+                #body
+            }
+            #errors
+        });
+    }
+    out
+}
+
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from)
+}
+
+/// The module body, the structs it defined (for later shaders to share), and every error.
+fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStream, Vec<(String, String)>, Option<syn::Error>) {
+    let mut errors = args.errors.clone();
+    let push = |e: syn::Error, errors: &mut Option<syn::Error>| match errors {
+        Some(all) => all.combine(e),
+        None => *errors = Some(e),
+    };
+    let stub = codegen::stub_items(&args.krate);
+    let Some(source) = &args.source else {
+        push(
+            syn::Error::new(args.name.span(), "`shader!` needs the shader: `src: r#\"...\"#` or `path: \"file\"`"),
+            &mut errors,
+        );
+        return (stub, Vec::new(), errors);
+    };
+    let base = manifest_dir();
+    let mut tracked = TokenStream::new();
+    let (text, display, origin) = match source {
+        Source::Inline(lit) => (lit.value(), "<inline>".to_string(), Origin::Literal(LiteralMap::new(lit))),
+        Source::Path(lit) => {
+            let relative = lit.value();
+            let full = base.join(&relative);
+            match std::fs::read_to_string(&full) {
+                Ok(text) => {
+                    tracked.extend(include(&full));
+                    (text, relative.clone(), Origin::File { display: relative })
+                }
+                Err(e) => {
+                    push(syn::Error::new(lit.span(), format!("cannot read shader file `{relative}`: {}", io_reason(&e))), &mut errors);
+                    return (stub, Vec::new(), errors);
+                }
+            }
+        }
+    };
+    let language = match (args.lang, source) {
+        (Some((lang, _)), _) => lang,
+        (None, Source::Path(lit)) => Language::from_path(&lit.value()),
+        (None, Source::Inline(_)) => Language::Glsl,
+    };
+    let mut include_dirs = Vec::new();
+    for dir in &args.include {
+        let full = base.join(dir.value());
+        if full.is_dir() {
+            include_dirs.push(full);
+        } else {
+            push(syn::Error::new(dir.span(), format!("include directory `{}` does not exist", dir.value())), &mut errors);
+        }
+    }
+    if errors.is_some() {
+        return (quote!(#stub #tracked), Vec::new(), errors);
+    }
+    let options = CompileOptions {
+        language,
+        stage: args.stage,
+        spirv_version: args.spirv_version,
+        target: args.target,
+        include_dirs,
+        defines: args.defines.iter().map(|(n, v)| (n.to_string(), v.value())).collect(),
+    };
+    let compiled = shader_core::compile(&display, &text, &options);
+    // Files the compiler read besides the main one (GLSL `#include`s) are tracked too.
+    let sources = match &compiled {
+        Ok(c) => &c.sources,
+        Err(e) => &e.sources,
+    };
+    for file in sources.files().iter().skip(1) {
+        let path = Path::new(&file.name);
+        let full = if path.is_absolute() { path.to_path_buf() } else { base.join(path) };
+        if full.is_file() {
+            tracked.extend(include(&full));
+        }
+    }
+    let compiled = match compiled {
+        Ok(c) => c,
+        Err(e) => {
+            let span = source.lit().span();
+            if let Some(e) = diagnostics::to_errors(&e.diagnostics.0, &e.sources, &origin, span) {
+                push(e, &mut errors);
+            } else {
+                push(syn::Error::new(span, "the shader failed to compile"), &mut errors);
+            }
+            return (quote!(#stub #tracked), Vec::new(), errors);
+        }
+    };
+    let reflection = shader_core::reflect::reflect(&compiled.module);
+    let entry = match &args.entry {
+        Some(lit) => match reflection.entry_points.iter().position(|ep| ep.name == lit.value()) {
+            Some(index) => Some(index),
+            None => {
+                let names: Vec<String> = reflection.entry_points.iter().map(|ep| format!("`{}`", ep.name)).collect();
+                push(
+                    syn::Error::new(
+                        lit.span(),
+                        format!("the shader has no entry point `{}`; it has {}", lit.value(), names.join(", ")),
+                    ),
+                    &mut errors,
+                );
+                return (quote!(#stub #tracked), Vec::new(), errors);
+            }
+        },
+        None if reflection.entry_points.len() == 1 => Some(0),
+        None => None,
+    };
+    for (shader, _) in &args.types {
+        let known = compiled.module.types.iter().any(|(_, t)| t.name.as_deref() == Some(&shader.to_string()));
+        if !known {
+            push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
+        }
+    }
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam };
+    let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
+    (quote!(#items #tracked), defined, errors)
+}
+
+fn include(path: &Path) -> TokenStream {
+    let path = path.to_string_lossy();
+    quote!(const _: &[u8] = ::core::include_bytes!(#path);)
+}
+
+/// An I/O error without the OS's absolute path decorations, stable across machines.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file (paths are relative to CARGO_MANIFEST_DIR)".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => "it is not a readable UTF-8 text file".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Expansion checks that need no compiler run: rebuild tracking.
+
+    use super::expand;
+
+    fn expand_str(input: &str) -> String {
+        let args: crate::args::Invocation = syn::parse_str(input).expect("arguments parse");
+        expand(args).to_string()
+    }
+
+    /// Cargo only rebuilds a crate when a file it read changes; the expansion must
+    /// `include_bytes!` the shader file by absolute path, also when the shader has errors.
+    #[test]
+    fn path_shaders_are_tracked_with_include_bytes() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+        std::env::set_var("CARGO_MANIFEST_DIR", root);
+        for file in ["tests/shaders/double.wgsl", "tests/shaders/bad.wgsl"] {
+            let out = expand_str(&format!("mod s; path: \"{file}\""));
+            let expected = format!("include_bytes ! (\"{}\")", root.join(file).display());
+            assert!(out.contains(&expected), "no `{expected}` in:\n{out}");
+        }
+        let inline = expand_str("mod s; lang: wgsl, src: \"@compute @workgroup_size(1) fn main() {}\"");
+        assert!(!inline.contains("include_bytes"), "inline shaders read no file");
+    }
+}

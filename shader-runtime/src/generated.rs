@@ -1,0 +1,110 @@
+//! Plain data the `shader!` macro emits: a shader module's interface as `const` items.
+//!
+//! The macro crate never names wgpu types (DESIGN.md); it describes entry points, bindings,
+//! push constants, specialization constants and vertex inputs with the types below, and the
+//! runtime turns them into wgpu descriptors. They mirror `shader_core::reflect`, with
+//! `&'static` data instead of owned strings and vectors.
+
+/// A pipeline stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex,
+    Fragment,
+    Compute,
+}
+
+/// One entry point of a module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntryPoint {
+    /// The `OpEntryPoint` name, as wgpu's `entry_point` wants it.
+    pub name: &'static str,
+    pub stage: Stage,
+    /// Compute entry points: the workgroup size (defaults of overridden dimensions).
+    pub workgroup_size: Option<[u32; 3]>,
+    /// Vertex entry points: the attributes fed from vertex buffers, sorted by location.
+    pub vertex_inputs: &'static [VertexInput],
+}
+
+/// One vertex attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VertexInput {
+    pub location: u32,
+    pub name: &'static str,
+    /// The attribute's type, spelled like WGSL (`vec3<f32>`).
+    pub ty: &'static str,
+    /// The wgpu `VertexFormat` name (`float32x3`), when wgpu has one.
+    pub format: Option<&'static str>,
+}
+
+/// What kind of descriptor a binding is (one per wgpu `BindingType` family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BindingKind {
+    UniformBuffer,
+    StorageBuffer { read_only: bool },
+    SampledTexture,
+    MultisampledTexture,
+    DepthTexture,
+    StorageTexture,
+    Sampler,
+    ComparisonSampler,
+    CombinedImageSampler,
+}
+
+/// One resource binding: everything a bind group layout entry needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub group: u32,
+    pub binding: u32,
+    /// The variable's name in the shader.
+    pub name: &'static str,
+    pub kind: BindingKind,
+    /// The resource's type spelled like WGSL.
+    pub ty: &'static str,
+    /// Buffers: wgpu `min_binding_size` (the whole block, or the fixed part plus one element of
+    /// a trailing runtime-sized array).
+    pub min_binding_size: Option<u64>,
+    /// Buffers ending in a runtime-sized array: the element stride.
+    pub runtime_array_stride: Option<u64>,
+    /// Descriptor arrays: the number of descriptors.
+    pub count: Option<u32>,
+    /// Stages that use the binding (wgpu `visibility`).
+    pub stages: &'static [Stage],
+}
+
+/// One push-constant block (wgpu "immediates").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushConstant {
+    pub name: &'static str,
+    pub ty: &'static str,
+    pub size: u32,
+    pub stages: &'static [Stage],
+}
+
+/// A specialization constant (WGSL `override`, GLSL `constant_id`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpecializationConstant {
+    pub name: &'static str,
+    pub id: u32,
+    pub ty: &'static str,
+    /// The default value as `f64` (what wgpu's `PipelineCompilationOptions::constants` takes).
+    pub default: Option<f64>,
+}
+
+/// 4-byte aligned bytes, so `SPIRV_BYTES` can be read as words.
+#[repr(C, align(4))]
+pub struct Aligned<T: ?Sized>(pub T);
+
+#[doc(hidden)]
+pub mod __private {
+    //! What generated code names; not a stable API.
+    pub use crate::generated::*;
+    pub use crate::layout::{self, check_bound, check_std, Field, GpuLayout, Rule, Scalar, ScalarKind, Shape, TypeDesc};
+    pub use bytemuck;
+    #[cfg(feature = "half")]
+    pub use half::f16;
+    #[cfg(feature = "glam")]
+    pub use glam;
+
+    /// Generated code asserts that every field of a derived struct is `Pod` through this.
+    pub const fn assert_pod<T: bytemuck::Pod>() {}
+}

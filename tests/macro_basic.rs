@@ -1,0 +1,179 @@
+//! `shader!` end to end on the Rust side: generated items exist, have the right values, and the
+//! SPIR-V they carry is valid.
+#![deny(warnings)]
+
+mod common;
+
+use common::{BufferBinding, BufferKind};
+use shader_runtime::generated::{Binding, BindingKind};
+use shader_runtime::shader;
+
+shader! {
+    mod inline_compute;
+    lang: wgsl,
+    src: r#"
+        struct Particle { pos: vec3<f32>, mass: f32, vel: vec3<f32> }
+        struct Params { dt: f32, count: u32 }
+        @group(0) @binding(0) var<storage, read_write> particles: array<Particle>;
+        @group(0) @binding(1) var<uniform> params: Params;
+        struct Log { count: atomic<u32>, scale: f32, entries: array<vec4<f32>> }
+        @group(1) @binding(0) var<storage, read_write> log: Log;
+        @compute @workgroup_size(64, 2)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x < params.count {
+                particles[id.x].pos += particles[id.x].vel * params.dt;
+                let i = atomicAdd(&log.count, 1u);
+                log.entries[i] = vec4<f32>(particles[id.x].pos, log.scale);
+            }
+        }
+    "#,
+}
+
+shader! {
+    mod from_file;
+    path: "tests/shaders/double.wgsl",
+}
+
+#[test]
+fn inline_items() {
+    assert_eq!(inline_compute::SPIRV[0], 0x0723_0203);
+    assert_eq!(inline_compute::SPIRV_BYTES.len(), inline_compute::SPIRV.len() * 4);
+    assert_eq!(&inline_compute::SPIRV_BYTES[..4], &0x0723_0203u32.to_le_bytes());
+    assert_eq!(inline_compute::ENTRY, "main");
+    assert_eq!(inline_compute::WORKGROUP_SIZE, [64, 2, 1]);
+    assert_eq!(inline_compute::ENTRY_POINTS.len(), 1);
+    let b = inline_compute::BINDINGS;
+    assert_eq!(b.len(), 3);
+    // The fixed part of a block ending in a runtime-sized array: count, scale, padding to 16.
+    let log = inline_compute::Log::new(0, 1.0);
+    assert_eq!(std::mem::size_of_val(&log), 16);
+    assert_eq!((b[2].group, b[2].min_binding_size, b[2].runtime_array_stride), (1, Some(32), Some(16)));
+    assert_eq!((b[0].group, b[0].binding, b[0].name), (0, 0, "particles"));
+    assert_eq!(b[0].kind, shader_runtime::generated::BindingKind::StorageBuffer { read_only: false });
+    assert_eq!(b[0].runtime_array_stride, Some(32));
+    assert_eq!(b[1].min_binding_size, Some(8));
+    // vec3 (12) + f32 packs into 16, then vec3 at 16, struct rounded to 32.
+    let p = inline_compute::Particle::new([1.0, 2.0, 3.0], 4.0, [5.0, 6.0, 7.0]);
+    assert_eq!(std::mem::size_of::<inline_compute::Particle>(), 32);
+    assert_eq!(std::mem::offset_of!(inline_compute::Particle, mass), 12);
+    assert_eq!(std::mem::offset_of!(inline_compute::Particle, vel), 16);
+    let bytes: &[u8] = bytemuck::bytes_of(&p);
+    assert_eq!(&bytes[12..16], &4.0f32.to_le_bytes());
+    assert_eq!(std::mem::size_of::<inline_compute::Params>(), 8);
+}
+
+#[test]
+fn file_items() {
+    assert_eq!(from_file::ENTRY, "main");
+    assert_eq!(from_file::WORKGROUP_SIZE, [64, 1, 1]);
+    // Params: f32, u32, pad 8, vec3 at 16, rounded to 32.
+    assert_eq!(std::mem::size_of::<from_file::Params>(), 32);
+    assert_eq!(std::mem::offset_of!(from_file::Params, dir), 16);
+    let params = from_file::Params::new(1.5, 10, [0.0, 1.0, 0.0]);
+    assert_eq!(params.count, 10);
+}
+
+/// Every module the macro embedded passes spirv-val and naga's front end + validator.
+#[test]
+fn embedded_spirv_is_valid() {
+    for (name, words) in [("inline_compute", inline_compute::SPIRV), ("from_file", from_file::SPIRV)] {
+        common::validate_spirv(words).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// The buffer kind the generated binding description asks for.
+fn kind(binding: &Binding) -> BufferKind {
+    match binding.kind {
+        BindingKind::UniformBuffer => BufferKind::Uniform,
+        BindingKind::StorageBuffer { read_only } => BufferKind::Storage { read_only },
+        other => panic!("not a buffer: {other:?}"),
+    }
+}
+
+/// Runs `from_file` on the GPU with buffers laid out by the generated `Params` and bound where
+/// the generated `BINDINGS` say, dispatching by the generated `WORKGROUP_SIZE`.
+#[test]
+fn generated_items_drive_a_dispatch() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let n = 100u32;
+    let data: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let params = from_file::Params::new(0.5, n, [0.0, 0.0, 1.0]);
+    let buffers: Vec<BufferBinding> = from_file::BINDINGS
+        .iter()
+        .map(|b| {
+            let bytes = match b.name {
+                "data" => common::bytes_f32(&data),
+                "params" => bytemuck::bytes_of(&params).to_vec(),
+                other => panic!("unexpected binding {other}"),
+            };
+            assert!(bytes.len() as u64 >= b.min_binding_size.unwrap_or(0), "{} is smaller than min_binding_size", b.name);
+            BufferBinding { group: b.group, binding: b.binding, kind: kind(b), data: bytes }
+        })
+        .collect();
+    let groups = n.div_ceil(from_file::WORKGROUP_SIZE[0]);
+    let out = common::run_compute(common::ShaderInput::SpirV(from_file::SPIRV), from_file::ENTRY, &buffers, [groups, 1, 1])
+        .expect("dispatch");
+    let index = from_file::BINDINGS.iter().position(|b| b.name == "data").expect("data binding");
+    let result = common::f32s(&out[index]);
+    let expected: Vec<f32> = data.iter().map(|x| x * 2.0 + 0.5).collect();
+    assert_eq!(result, expected);
+}
+
+// A vertex and a fragment shader of one pipeline in one invocation: the second re-exports the
+// first's `Camera` (same name, same layout) instead of defining another type.
+shader! {
+    mod vs;
+    lang: wgsl,
+    src: r#"
+        struct Camera { view_proj: mat4x4<f32>, eye: vec3<f32> }
+        @group(0) @binding(0) var<uniform> camera: Camera;
+        @vertex fn main(@location(0) p: vec3<f32>) -> @builtin(position) vec4<f32> {
+            return camera.view_proj * vec4<f32>(p, 1.0);
+        }
+    "#,
+    mod fs;
+    lang: wgsl,
+    src: r#"
+        struct Camera { view_proj: mat4x4<f32>, eye: vec3<f32> }
+        @group(0) @binding(0) var<uniform> camera: Camera;
+        @fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(camera.eye, 1.0); }
+    "#,
+}
+
+#[test]
+fn shaders_of_one_invocation_share_structs() {
+    let camera: vs::Camera = fs::Camera::new([[0.0; 4]; 4], [1.0, 2.0, 3.0]);
+    assert_eq!(std::mem::size_of_val(&camera), 80);
+    assert_eq!(vs::STAGE, shader_runtime::generated::Stage::Vertex);
+    assert_eq!(fs::STAGE, shader_runtime::generated::Stage::Fragment);
+    assert_eq!(vs::ENTRY_POINTS[0].vertex_inputs[0].format, Some("float32x3"));
+}
+
+// `vectors: glam`: vector and matrix members become glam types where the bytes agree.
+shader! {
+    mod with_glam;
+    lang: wgsl,
+    vectors: glam,
+    src: r#"
+        struct Light { transform: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32>, dir: vec3<f32>, power: f32, cell: vec2<u32> }
+        @group(0) @binding(0) var<uniform> light: Light;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1) fn main() { out[0] = light.power + light.dir.x + f32(light.cell.y); }
+    "#,
+}
+
+#[test]
+fn glam_vector_types() {
+    let light = with_glam::Light::new(
+        glam::Mat4::IDENTITY,
+        glam::Mat3A::IDENTITY,
+        glam::Vec4::ONE,
+        glam::Vec3::X,
+        2.0,
+        glam::UVec2::new(1, 2),
+    );
+    assert_eq!(std::mem::offset_of!(with_glam::Light, power), 140);
+    assert_eq!(std::mem::size_of_val(&light), 160);
+}

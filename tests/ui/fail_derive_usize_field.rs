@@ -1,0 +1,7 @@
+use shader_runtime::Std430;
+
+#[derive(Clone, Copy, Std430)]
+#[repr(C)]
+struct S { len: usize }
+
+fn main() {}

@@ -1,0 +1,8 @@
+use shader_runtime::shader;
+
+shader! {
+    lang: wgsl,
+    src: "",
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use shader_runtime::shader;
+
+shader! {
+    mod shader;
+    lang: wgsl,
+}
+
+fn main() {}

@@ -1,0 +1,20 @@
+use shader_runtime::{shader, Std430};
+// WGSL has no f64.
+#[derive(Clone, Copy, Std430)]
+#[repr(C)]
+pub struct Data { scale: f64 }
+
+shader! {
+    mod shader;
+    lang: wgsl,
+    types: { Data = crate::Data },
+    src: r#"
+        struct Data { scale: f32, _x: f32 }
+        @group(0) @binding(0) var<storage, read_write> value: Data;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1)
+        fn main() { out[0] = f32(arrayLength(&out)); let v = value; }
+    "#,
+}
+
+fn main() {}

@@ -1,0 +1,20 @@
+use shader_runtime::{shader, Std430};
+// `@size(32)` makes the shader struct 48 bytes.
+#[derive(Clone, Copy, Std430)]
+#[repr(C)]
+pub struct Data { a: [f32; 4], b: f32, _pad: [u32; 3] }
+
+shader! {
+    mod shader;
+    lang: wgsl,
+    types: { Data = crate::Data },
+    src: r#"
+        struct Data { a: vec4<f32>, @size(32) b: f32 }
+        @group(0) @binding(0) var<storage, read_write> value: Data;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1)
+        fn main() { out[0] = f32(arrayLength(&out)); let v = value; }
+    "#,
+}
+
+fn main() {}

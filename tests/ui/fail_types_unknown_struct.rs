@@ -1,0 +1,19 @@
+use shader_runtime::shader;
+#[derive(Clone, Copy, shader_runtime::Std430)]
+#[repr(C)]
+struct Particle { x: f32 }
+
+shader! {
+    mod shader;
+    lang: wgsl,
+    types: { Particle = crate::Particle },
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> data: array<f32>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            data[id.x] = data[id.x] * 2.0;
+        }
+    "#,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use shader_runtime::shader;
+
+shader! {
+    mod broken;
+    lang: wgsl, src: r#"@compute @workgroup_size(1) fn main() { let x: i32 = 2.5; }"#,
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+use shader_runtime::shader;
+
+shader! {
+    mod broken;
+    lang: wgsl,
+    src: r#"
+        @compute @workgroup_size(1)
+        fn main() {
+            let x = 1 +;
+        }
+    "#,
+}
+
+fn main() {}
