@@ -4,11 +4,14 @@ shader! {
     mod glsl_shader;
     lang: glsl,
     stage: compute,
-    // FIXME: the GLSL front end is being written; today every GLSL source reports this.
     src: r#"
         #version 450
         layout(local_size_x = 64) in;
-        void main() {}
+        layout(std430, binding = 0) buffer Data { uint values[]; };
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            values[i] = vec3(1.0);
+        }
     "#,
 }
 
