@@ -473,7 +473,7 @@ fn modf_frexp_without_struct_instructions() {
     let frexp_v_ty = m.strukt("__frexp_result_vec3_f32", &[("fract", vec3f, 0), ("exp", vec3i, 16)], 0);
     let mut f = Fun::new(&mut m);
     // Operands read from the buffer, so nothing is folded.
-    let mut read = |f: &mut Fun, index: u32| {
+    let read = |f: &mut Fun, index: u32| {
         let o = f.global(out);
         let i = f.u32(index);
         let p = f.at(o, i);
@@ -525,7 +525,7 @@ fn bool_vector_and_or_as_select() {
     let flags = m.global("flags", AddressSpace::Workgroup, bvec3);
     let flag = m.global("flag", AddressSpace::Workgroup, boolt);
     let mut f = Fun::new(&mut m);
-    let mut compare = |f: &mut Fun, op: BinaryOp| {
+    let compare = |f: &mut Fun, op: BinaryOp| {
         let g = f.global(gid);
         let gv = f.load(g);
         let l = f.global(lid);
