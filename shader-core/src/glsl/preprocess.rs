@@ -240,6 +240,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_OES_sample_variables",
     "GL_ARB_shader_group_vote",
     "GL_ARB_shader_ballot",
+    "GL_EXT_null_initializer",
 ];
 
 /// Include nesting limit; an include cycle without a guard stops here.

@@ -1385,6 +1385,8 @@ impl<'a> Lowerer<'a> {
                 let v = self.value(out, o, e.span)?;
                 self.coerce(out, v, ty, e.span)
             }
+            // GL_EXT_null_initializer: `{}` is the zero value of any type.
+            ast::Initializer::List(items, span) if items.is_empty() => Ok(self.zero(ty, *span)),
             ast::Initializer::List(items, span) => {
                 let parts: Vec<Handle<Type>> = match self.inner(ty).clone() {
                     TypeInner::Array { base, size: ArraySize::Constant(n), .. } => vec![base; n as usize],

@@ -827,6 +827,17 @@ impl<'a> Lowerer<'a> {
                 },
                 d.span,
             );
+            // GL_EXT_null_initializer: `= {}` zero-initializes, also `shared` variables
+            // (an OpConstantNull initializer, as glslang emits).
+            if let Some(ast::Initializer::List(items, ispan)) = &d.init {
+                if items.is_empty() && matches!(space, AddressSpace::Private | AddressSpace::Workgroup) {
+                    let h = self.m.const_expressions.append(Expression::ZeroValue(ty), ty, *ispan);
+                    self.m.globals[g].init = Some(h);
+                    let read_only = false;
+                    self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space, read_only });
+                    continue;
+                }
+            }
             if let Some(init) = &d.init {
                 if space != AddressSpace::Private {
                     return Err(self.error("only plain global variables may have initializers", init.span()));
