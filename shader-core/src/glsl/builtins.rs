@@ -72,6 +72,8 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Fragment, "gl_FragInvocationCountEXT") => (B::FragInvocationCount, i32, false),
         (Stage::Fragment, "gl_CullDistance") => (B::CullDistance, farr, false),
         (_, "gl_ViewIndex") if stage != Stage::Compute => (B::ViewIndex, i32, false),
+        // GL_OVR_multiview: the same built-in, as a uint.
+        (_, "gl_ViewID_OVR") if stage != Stage::Compute => (B::ViewIndex, u32, false),
         (Stage::Compute, "gl_GlobalInvocationID") => (B::GlobalInvocationId, uvec3, false),
         (Stage::Compute, "gl_LocalInvocationID") => (B::LocalInvocationId, uvec3, false),
         (Stage::Compute, "gl_WorkGroupID") => (B::WorkgroupId, uvec3, false),
@@ -587,9 +589,18 @@ impl<'a> Lowerer<'a> {
         // GLSL returns int (vectors) whatever the operand's signedness. The instruction yields
         // the operand's type (naga reads it so) and the bits are reinterpreted.
         let rt = self.with_scalar(ty, Scalar::I32);
+        let width = self.inner(ty).scalar().map_or(4, |s| s.width);
+        if width != 4 && fun != MathFunction::CountOneBits {
+            // GLSL.std.450 FindILsb/FindSMsb/FindUMsb take 32-bit integers only.
+            return Err(self.error(format!("`{name}` of {}-bit integers is not supported", width * 8), span));
+        }
         let e = self.push(Expression::Math { fun, args: v }, ty, span);
         if rt == ty {
             return Ok(Operand::Value(e));
+        }
+        if width != 4 {
+            // OpBitCount of a 64-bit (or narrow) value: the count converts to int.
+            return Ok(Operand::Value(self.push(Expression::Convert { expr: e, to: Scalar::I32 }, rt, span)));
         }
         Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
     }

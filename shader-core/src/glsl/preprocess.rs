@@ -241,6 +241,10 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_group_vote",
     "GL_ARB_shader_ballot",
     "GL_EXT_null_initializer",
+    "GL_EXT_shader_non_constant_global_initializers",
+    "GL_EXT_multiview",
+    "GL_OVR_multiview",
+    "GL_OVR_multiview2",
 ];
 
 /// Include nesting limit; an include cycle without a guard stops here.
