@@ -536,6 +536,10 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
     // members is derived by taking the offset of the last basic machine unit consumed by the
     // previous member and adding one", OpenGL 4.6 §7.6.2.2).
     let mut next = 0u32;
+    // The end of the furthest member: explicit offsets may go back (below).
+    let mut end = 0u32;
+    // Byte ranges taken so far, for the overlap rule of explicit offsets.
+    let mut taken: Vec<(u32, u32)> = Vec::new();
     let mut align_max = struct_align(std::iter::empty(), rule);
     for (i, (m, field)) in members.iter().zip(fields).enumerate() {
         let mut path = parent.to_string();
@@ -568,13 +572,12 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
         let mut offset = next;
         if let Some(o) = m.offset {
             // GLSL 4.60 §4.4.5: "The specified offset must be a multiple of the base alignment
-            // of the type of the block member it qualifies" and no offset "lies within another
-            // member of the block". Members without an offset continue after it.
+            // of the type of the block member it qualifies". Members without an offset continue
+            // after it. GL_KHR_vulkan_glsl only forbids "any offset, explicit or assigned, that
+            // lies within another member of the block", so offsets may go back to a gap before
+            // earlier members (glslang accepts that for SPIR-V; checked below).
             if o % type_align != 0 {
                 return Err(err(LayoutErrorKind::OffsetNotAligned { offset: o, align: type_align }));
-            }
-            if o < next {
-                return Err(err(LayoutErrorKind::OffsetOverlaps { offset: o, previous_end: next }));
             }
             offset = o;
         }
@@ -591,6 +594,12 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
             size = s;
         }
         next = offset.checked_add(size).ok_or_else(|| err(LayoutErrorKind::Overflow))?;
+        // Zero-sized members (runtime arrays) count as one byte here.
+        if let Some(&(_, previous_end)) = taken.iter().find(|&&(start, stop)| offset < stop && start < next.max(offset + 1)) {
+            return Err(err(LayoutErrorKind::OffsetOverlaps { offset, previous_end }));
+        }
+        taken.push((offset, next));
+        end = end.max(next);
         align_max = align_max.max(align);
         out.push(StructMember {
             name: m.name.clone(),
@@ -603,9 +612,9 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
         // std140/std430 rule 9: "the base offset of the member following the sub-structure is
         // rounded up to the next multiple of the base alignment of the structure"; WGSL:
         // SizeOf(S) = roundUp(AlignOf(S), justPastLastMember).
-        Rule::Std140 | Rule::Std430 | Rule::Wgsl => round_up(next, align_max).map_err(|k| error(parent, k))?,
+        Rule::Std140 | Rule::Std430 | Rule::Wgsl => round_up(end, align_max).map_err(|k| error(parent, k))?,
         // Scalar layout: members only must not overlap, so nothing is padded (glslang).
-        Rule::Scalar => next,
+        Rule::Scalar => end,
     };
     Ok(StructLayout { members: out, size, align: align_max })
 }

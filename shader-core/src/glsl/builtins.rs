@@ -65,8 +65,15 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Fragment, "gl_Layer") => (B::Layer, i32, false),
         (Stage::Fragment, "gl_ViewportIndex") => (B::ViewportIndex, i32, false),
         (Stage::Fragment, "gl_ClipDistance") => (B::ClipDistance, farr, false),
+        (Stage::Fragment, "gl_FragStencilRefARB") => (B::FragStencilRef, i32, true),
+        (Stage::Fragment, "gl_BaryCoordEXT" | "gl_BaryCoordNV") => (B::BaryCoord, lw.vec_ty(3, Scalar::F32), false),
+        (Stage::Fragment, "gl_BaryCoordNoPerspEXT" | "gl_BaryCoordNoPerspNV") => (B::BaryCoordNoPersp, lw.vec_ty(3, Scalar::F32), false),
+        (Stage::Fragment, "gl_FragSizeEXT") => (B::FragSize, lw.vec_ty(2, Scalar::I32), false),
+        (Stage::Fragment, "gl_FragInvocationCountEXT") => (B::FragInvocationCount, i32, false),
         (Stage::Fragment, "gl_CullDistance") => (B::CullDistance, farr, false),
         (_, "gl_ViewIndex") if stage != Stage::Compute => (B::ViewIndex, i32, false),
+        // GL_OVR_multiview: the same built-in, as a uint.
+        (_, "gl_ViewID_OVR") if stage != Stage::Compute => (B::ViewIndex, u32, false),
         (Stage::Compute, "gl_GlobalInvocationID") => (B::GlobalInvocationId, uvec3, false),
         (Stage::Compute, "gl_LocalInvocationID") => (B::LocalInvocationId, uvec3, false),
         (Stage::Compute, "gl_WorkGroupID") => (B::WorkgroupId, uvec3, false),
@@ -77,8 +84,9 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
             let cv = super::lower::Cv::Composite(ls.iter().map(|&v| super::lower::Cv::Scalar(Literal::U32(v))).collect());
             return Some(Sym::Const { value: cv, ty: uvec3 });
         }
-        (_, "gl_SubgroupSize") => (B::SubgroupSize, u32, false),
-        (_, "gl_SubgroupInvocationID") => (B::SubgroupInvocationId, u32, false),
+        // GL_ARB_shader_ballot's names read the same built-ins.
+        (_, "gl_SubgroupSize" | "gl_SubGroupSizeARB") => (B::SubgroupSize, u32, false),
+        (_, "gl_SubgroupInvocationID" | "gl_SubGroupInvocationARB") => (B::SubgroupInvocationId, u32, false),
         (Stage::Compute, "gl_NumSubgroups") => (B::NumSubgroups, u32, false),
         (Stage::Compute, "gl_SubgroupID") => (B::SubgroupId, u32, false),
         (_, "gl_SubgroupEqMask") => (B::SubgroupEqMask, uvec4, false),
@@ -184,6 +192,11 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "unpackSnorm4x8" => lw.pack(out, M::Unpack4x8snorm, 4, false, args, span),
         "unpackHalf2x16" => lw.pack(out, M::Unpack2x16float, 2, false, args, span),
         "packDouble2x32" => lw.pack(out, M::PackDouble2x32, 2, true, args, span),
+        // GL_EXT_shader_explicit_arithmetic_types / GL_ARB_gpu_shader_int64 packing: each is
+        // a reinterpretation of the same bits (glslang emits OpBitcast).
+        "pack16" | "pack32" | "pack64" | "unpack8" | "unpack16" | "unpack32" | "packInt2x32" | "packUint2x32" | "unpackInt2x32"
+        | "unpackUint2x32" | "packInt2x16" | "packUint2x16" | "packInt4x16" | "packUint4x16" | "unpackInt2x16" | "unpackUint2x16"
+        | "unpackInt4x16" | "unpackUint4x16" | "packFloat2x16" | "unpackFloat2x16" => lw.pack_bits(out, name, args, span),
         "unpackDouble2x32" => lw.pack(out, M::UnpackDouble2x32, 2, false, args, span),
         "dFdx" | "dFdy" | "fwidth" | "dFdxFine" | "dFdyFine" | "fwidthFine" | "dFdxCoarse" | "dFdyCoarse" | "fwidthCoarse" => {
             lw.derivative(out, name, args, span)
@@ -202,6 +215,27 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
             lw.image_call(out, name, args, span)
         }
         "subpassLoad" => lw.subpass_load(out, args, span),
+        // GLSL 4.60 §8.19 (GL_ARB_shader_group_vote): subgroup votes, as glslang maps them.
+        "anyInvocation" | "anyInvocationARB" => lw.subgroup_op(out, name, SubgroupOperation::Any, args, span),
+        "allInvocations" | "allInvocationsARB" => lw.subgroup_op(out, name, SubgroupOperation::All, args, span),
+        "allInvocationsEqual" | "allInvocationsEqualARB" => lw.subgroup_op(out, name, SubgroupOperation::AllEqual, args, span),
+        // GL_EXT_demote_to_helper_invocation.
+        "helperInvocationEXT" => lw.fragment_only(name, span).and_then(|()| {
+            if !args.is_empty() {
+                return Err(lw.error("`helperInvocationEXT` takes no arguments", span));
+            }
+            let b = lw.scalar_ty(Scalar::BOOL);
+            Ok(Operand::Value(lw.push(Expression::IsHelperInvocation, b, span)))
+        }),
+        // GL_ARB_fragment_shader_interlock.
+        "beginInvocationInterlockARB" | "endInvocationInterlockARB" => lw.fragment_only(name, span).and_then(|()| {
+            if !args.is_empty() {
+                return Err(lw.error(format!("`{name}` takes no arguments"), span));
+            }
+            let c = if name.starts_with("begin") { FragmentControl::BeginInterlock } else { FragmentControl::EndInterlock };
+            out.push(Statement::Fragment(c), span);
+            Ok(Operand::Void)
+        }),
         // GL_EXT_nonuniform_qualifier: the IR has no NonUniform decoration; the value is the
         // same (drivers that need the hint for descriptor indexing are not our target).
         "nonuniformEXT" if args.len() == 1 => {
@@ -224,6 +258,13 @@ fn texture_dim(dim: ImageDimension) -> u32 {
 }
 
 impl<'a> Lowerer<'a> {
+    fn fragment_only(&mut self, name: &str, span: Span) -> R<()> {
+        if self.stage != Stage::Fragment {
+            return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
+        }
+        Ok(())
+    }
+
     fn vals(&mut self, out: &mut Block, args: Args) -> R<Vec<(Handle<Expression>, Span)>> {
         let mut v = Vec::new();
         for (o, s) in args {
@@ -387,6 +428,68 @@ impl<'a> Lowerer<'a> {
         Ok(Operand::Value(self.push(Expression::Bitcast { expr: v }, rt, span)))
     }
 
+    /// The packing functions of GL_EXT_shader_explicit_arithmetic_types and
+    /// GL_ARB_gpu_shader_int64: `pack32(u8vec4)`, `unpackInt2x32(int64_t)`, ... The argument's
+    /// type is fixed by the name (or, for `packN`/`unpackN`, chosen by the argument's signedness
+    /// and size); the result has the same number of bits.
+    fn pack_bits(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        self.arity(name, &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let (v, vs) = vals[0];
+        let t = self.ety(v);
+        let Some((s, n)) = self.shape(t) else {
+            return Err(self.error(format!("`{name}` takes a scalar or vector, not `{}`", self.type_name(t)), vs));
+        };
+        let bits = s.width as u32 * 8 * n;
+        let sized = |kind: ScalarKind, width: u8| Scalar { kind, width };
+        // (argument type wanted, result type)
+        let (arg, result): ((Scalar, u32), (Scalar, u32)) = match name {
+            "pack16" | "pack32" | "pack64" => {
+                let total: u32 = name[4..].parse().unwrap_or(32);
+                if bits != total || s.kind == ScalarKind::Float || s.kind == ScalarKind::Bool || n < 2 {
+                    return Err(self.error(format!("`{name}` takes an integer vector of {total} bits, not `{}`", self.type_name(t)), vs));
+                }
+                ((s, n), (sized(s.kind, (total / 8) as u8), 1))
+            }
+            "unpack8" | "unpack16" | "unpack32" => {
+                let elem: u32 = name[6..].parse().unwrap_or(8);
+                if n != 1 || s.kind == ScalarKind::Float || s.kind == ScalarKind::Bool || bits <= elem {
+                    return Err(self.error(format!("`{name}` takes an integer scalar wider than {elem} bits, not `{}`", self.type_name(t)), vs));
+                }
+                ((s, 1), (sized(s.kind, (elem / 8) as u8), bits / elem))
+            }
+            _ => {
+                // [un]pack{Int,Uint,Float}{N}x{W}: N elements of W bits.
+                let unpack = name.starts_with("unpack");
+                let rest = name.trim_start_matches("unpack").trim_start_matches("pack");
+                let (kind, dims) = if let Some(d) = rest.strip_prefix("Int") {
+                    (ScalarKind::Sint, d)
+                } else if let Some(d) = rest.strip_prefix("Uint") {
+                    (ScalarKind::Uint, d)
+                } else {
+                    (ScalarKind::Float, rest.trim_start_matches("Float"))
+                };
+                let (count, width) = dims.split_once('x').and_then(|(c, w)| Some((c.parse::<u32>().ok()?, w.parse::<u32>().ok()?))).unwrap_or((2, 32));
+                let vector = (sized(kind, (width / 8) as u8), count);
+                // The packed scalar: signed for Int, unsigned otherwise (`packFloat2x16` -> uint).
+                let packed_kind = if kind == ScalarKind::Sint { ScalarKind::Sint } else { ScalarKind::Uint };
+                let packed = (sized(packed_kind, ((count * width) / 8) as u8), 1);
+                if unpack {
+                    (packed, vector)
+                } else {
+                    (vector, packed)
+                }
+            }
+        };
+        if !(1..=4).contains(&result.1) || !(1..=4).contains(&arg.1) {
+            return Err(self.error(format!("`{name}` does not take `{}`", self.type_name(t)), vs));
+        }
+        let want = self.vec_ty(arg.1, arg.0);
+        let v = self.coerce(out, v, want, vs)?;
+        let rt = self.vec_ty(result.1, result.0);
+        Ok(Operand::Value(self.push(Expression::Bitcast { expr: v }, rt, span)))
+    }
+
     fn matrix_comp_mult(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
         self.arity("matrixCompMult", &args, 2, span)?;
         let vals = self.vals(out, args)?;
@@ -486,9 +589,18 @@ impl<'a> Lowerer<'a> {
         // GLSL returns int (vectors) whatever the operand's signedness. The instruction yields
         // the operand's type (naga reads it so) and the bits are reinterpreted.
         let rt = self.with_scalar(ty, Scalar::I32);
+        let width = self.inner(ty).scalar().map_or(4, |s| s.width);
+        if width != 4 && fun != MathFunction::CountOneBits {
+            // GLSL.std.450 FindILsb/FindSMsb/FindUMsb take 32-bit integers only.
+            return Err(self.error(format!("`{name}` of {}-bit integers is not supported", width * 8), span));
+        }
         let e = self.push(Expression::Math { fun, args: v }, ty, span);
         if rt == ty {
             return Ok(Operand::Value(e));
+        }
+        if width != 4 {
+            // OpBitCount of a 64-bit (or narrow) value: the count converts to int.
+            return Ok(Operand::Value(self.push(Expression::Convert { expr: e, to: Scalar::I32 }, rt, span)));
         }
         Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
     }
@@ -605,7 +717,10 @@ impl<'a> Lowerer<'a> {
 
     fn derivative(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
         self.arity(name, &args, 1, span)?;
-        if self.stage != Stage::Fragment {
+        // GL_NV/KHR_compute_shader_derivatives: compute shaders with a derivative group.
+        let compute_group = self.stage == Stage::Compute
+            && self.execution_modes.iter().any(|m| matches!(m, ExecutionMode::DerivativeGroupQuads | ExecutionMode::DerivativeGroupLinear));
+        if self.stage != Stage::Fragment && !compute_group {
             return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
         }
         let vals = self.vals(out, args)?;
@@ -741,6 +856,31 @@ impl<'a> Lowerer<'a> {
         let pointer = self.path_expr(&path, span);
         let (value, compare) = if fun == AtomicFunction::CompareExchange { (conv[1], Some(conv[0])) } else { (conv[0], None) };
         Ok(Operand::Value(self.push(Expression::Atomic { fun, pointer, value, compare }, st, span)))
+    }
+
+    /// An operand SPIR-V wants as a constant instruction (texture offsets): a tree of literals,
+    /// constructors and spec constants stays (glslang emits `OpSpecConstantComposite`);
+    /// anything else that folds (`ivec2(-1)`, `const` arithmetic) is replaced by its value,
+    /// the original evaluated for form's sake.
+    pub(crate) fn constant_operand(&mut self, out: &mut Block, h: Handle<Expression>, what: &str, span: Span) -> R<Handle<Expression>> {
+        fn plain(e: &Expressions, h: Handle<Expression>, depth: u32) -> bool {
+            depth < 16
+                && match &e[h] {
+                    Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_) => true,
+                    Expression::Compose { components } => components.iter().all(|&c| plain(e, c, depth + 1)),
+                    Expression::Splat { value } => plain(e, *value, depth + 1),
+                    _ => false,
+                }
+        }
+        if plain(&self.fx.f.expressions, h, 0) {
+            return Ok(h);
+        }
+        let Some(cv) = self.fold(h) else {
+            return Err(self.error(format!("{what} must be constant expressions"), span));
+        };
+        let ty = self.ety(h);
+        out.push(Statement::Eval(h), span);
+        Ok(self.materialize(&cv, ty, span))
     }
 
     /// The image of a texture-ish operand: `(image expr, sampler expr)`, with dimensions.
@@ -979,6 +1119,10 @@ impl<'a> Lowerer<'a> {
                 None => return Err(self.error("a shadow lookup needs the depth reference in the coordinate", cs)),
             }
         } else {
+            // `textureProj(sampler2D, vec4)` ignores the third component.
+            if let Some(e) = extra {
+                out.push(Statement::Eval(e), cs);
+            }
             None
         };
         let rest: Vec<_> = vi.collect();
@@ -1017,11 +1161,14 @@ impl<'a> Lowerer<'a> {
         let offset = if has_offset {
             let Some((o, os)) = ri.next() else { return Err(self.error(format!("`{name}` needs an offset"), span)) };
             let want = self.vec_ty(n, Scalar::I32);
+            // textureGatherOffsets: four constant offsets (SPIR-V ConstOffsets).
+            let want = if name.ends_with("Offsets") {
+                self.ty(TypeInner::Array { base: want, size: ArraySize::Constant(4), stride: 0 })
+            } else {
+                want
+            };
             let o = self.coerce(out, o, want, os)?;
-            if self.fold(o).is_none() {
-                return Err(self.error("texture offsets must be constant expressions", os));
-            }
-            Some(o)
+            Some(self.constant_operand(out, o, "texture offsets", os)?)
         } else {
             None
         };
@@ -1045,7 +1192,9 @@ impl<'a> Lowerer<'a> {
             (l, None) => l,
             (_, Some((_, s))) => return Err(self.error(format!("too many arguments to `{name}`"), s)),
         };
-        let level = if self.stage != Stage::Fragment && matches!(level, SampleLevel::Auto) { SampleLevel::Zero } else { level };
+        // Outside fragment shaders there are no implicit derivatives: level 0 (gathers take
+        // no level at all).
+        let level = if self.stage != Stage::Fragment && !gather && matches!(level, SampleLevel::Auto) { SampleLevel::Zero } else { level };
         let gather = if gather { Some(gather_comp.unwrap_or(0)) } else { None };
         let ty = if depth && gather.is_none() { f32t } else { vec4(self, kind) };
         let e = Expression::ImageSample { image, sampler, gather, coordinate: coord, array_index: layer, offset, level, depth_ref };
@@ -1058,8 +1207,18 @@ impl<'a> Lowerer<'a> {
         }
         let mut args = args;
         let (img, ispan) = args.remove(0);
-        let image = self.value(out, img, ispan)?;
-        let it = self.ety(image);
+        // Atomics need the image's pointer (`OpImageTexelPointer`): an element of an image
+        // array stays an access chain instead of being loaded.
+        let (image, it) = match img {
+            Operand::Ref(p) if name.starts_with("imageAtomic") && !p.steps.is_empty() && p.space == AddressSpace::Handle => {
+                let ty = p.ty;
+                (self.path_expr(&p, ispan), ty)
+            }
+            other => {
+                let v = self.value(out, other, ispan)?;
+                (v, self.ety(v))
+            }
+        };
         let Some((dim, arrayed, class)) = self.image_info(it) else {
             return Err(self.error(format!("`{name}` needs an image, not `{}`", self.type_name(it)), ispan));
         };

@@ -244,6 +244,24 @@ pub struct Module {
     pub globals: Arena<GlobalVariable>,
     pub functions: Arena<Function>,
     pub entry_points: Vec<EntryPoint>,
+    /// Further execution modes of entry points (by function), asked for by GLSL extension
+    /// layout qualifiers; the back end adds the capabilities and extensions they need.
+    pub execution_modes: Vec<(Handle<Function>, ExecutionMode)>,
+}
+
+/// Execution modes beyond those [`EntryPoint`] describes (SPIR-V 3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExecutionMode {
+    /// GL_ARB_fragment_shader_interlock `pixel_interlock_ordered` and friends.
+    PixelInterlockOrdered,
+    PixelInterlockUnordered,
+    SampleInterlockOrdered,
+    SampleInterlockUnordered,
+    /// GL_ARB_post_depth_coverage `post_depth_coverage`.
+    PostDepthCoverage,
+    /// GL_KHR/NV_compute_shader_derivatives `derivative_group_quadsNV`/`_linearNV`.
+    DerivativeGroupQuads,
+    DerivativeGroupLinear,
 }
 
 /// A pipeline-overridable constant (WGSL `override`, GLSL `constant_id`): a SPIR-V
@@ -307,6 +325,9 @@ pub enum Interpolation {
     Perspective,
     Linear,
     Flat,
+    /// Not interpolated: an array with one element per vertex of the primitive, whose outer
+    /// dimension takes no locations (`PerVertexKHR`, GL_EXT_fragment_shader_barycentric).
+    PerVertex,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -358,6 +379,17 @@ pub enum BuiltIn {
     SubgroupGtMask,
     SubgroupLeMask,
     SubgroupLtMask,
+    // fragment, from extensions
+    /// GL_ARB_shader_stencil_export `gl_FragStencilRefARB` (output, int).
+    FragStencilRef,
+    /// GL_EXT/NV_fragment_shader_barycentric `gl_BaryCoordEXT` (vec3).
+    BaryCoord,
+    /// `gl_BaryCoordNoPerspEXT` (vec3).
+    BaryCoordNoPersp,
+    /// GL_EXT_fragment_invocation_density `gl_FragSizeEXT` (ivec2).
+    FragSize,
+    /// `gl_FragInvocationCountEXT` (int).
+    FragInvocationCount,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -556,6 +588,8 @@ pub enum Expression {
     /// Reinterprets the bits as the expression's type (same total size).
     Bitcast { expr: Handle<Expression> },
     /// Builds a combined image sampler from a texture and a sampler (GLSL `sampler2D(t, s)`).
+    /// The result's image type is the texture's, or the `Depth` version of a float `Sampled`
+    /// texture (GLSL `sampler2DShadow(texture2D, samplerShadow)`): sampling it compares.
     CombineImageSampler { image: Handle<Expression>, sampler: Handle<Expression> },
     ImageSample {
         /// An image, or a combined image sampler when `sampler` is `None`.
@@ -565,7 +599,8 @@ pub enum Expression {
         gather: Option<u8>,
         coordinate: Handle<Expression>,
         array_index: Option<Handle<Expression>>,
-        /// A constant integer vector.
+        /// A constant integer vector; for a gather also a constant array of four such vectors
+        /// (GLSL `textureGatherOffsets`, SPIR-V `ConstOffsets`).
         offset: Option<Handle<Expression>>,
         level: SampleLevel,
         depth_ref: Option<Handle<Expression>>,
@@ -599,6 +634,9 @@ pub enum Expression {
     WorkgroupUniformLoad { pointer: Handle<Expression> },
     /// Subgroup operations (GL_KHR_shader_subgroup_*, WGSL subgroups).
     Subgroup { op: SubgroupOperation, args: Vec<Handle<Expression>> },
+    /// Whether this fragment invocation is a helper invocation now, after any demotion
+    /// (`OpIsHelperInvocationEXT`, GLSL `helperInvocationEXT()`). A bool.
+    IsHelperInvocation,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -874,6 +912,8 @@ pub enum Statement {
     Return { value: Option<Handle<Expression>> },
     /// Fragment `discard` (`OpKill`, or `OpDemoteToHelperInvocation` where asked).
     Kill,
+    /// Fragment-only invocation control from GLSL extensions.
+    Fragment(FragmentControl),
     Barrier(Barrier),
     /// Writes through a pointer (`OpAtomicStore` when the pointee is atomic).
     Store { pointer: Handle<Expression>, value: Handle<Expression> },
@@ -890,6 +930,18 @@ pub enum Statement {
     /// Evaluates an expression for its effects and drops the value (WGSL `_ = e`, GLSL
     /// expression statements).
     Eval(Handle<Expression>),
+}
+
+/// See [`Statement::Fragment`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FragmentControl {
+    /// GL_EXT_demote_to_helper_invocation `demote`: the invocation becomes a helper
+    /// (`OpDemoteToHelperInvocation`) and keeps running.
+    Demote,
+    /// GL_ARB_fragment_shader_interlock `beginInvocationInterlockARB()`.
+    BeginInterlock,
+    /// `endInvocationInterlockARB()`.
+    EndInterlock,
 }
 
 #[derive(Clone, Debug)]

@@ -121,7 +121,8 @@ fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         | Expression::GlobalVar(_)
         | Expression::FunctionArg(_)
         | Expression::LetRef(_)
-        | Expression::Override(_) => {}
+        | Expression::Override(_)
+        | Expression::IsHelperInvocation => {}
         Expression::Compose { components } => out.extend(components),
         Expression::Splat { value } => out.push(*value),
         Expression::Swizzle { vector, .. } => out.push(*vector),
@@ -963,8 +964,19 @@ impl<'a> Validator<'a> {
                 let (Some(img), true) = (self.image_of(i, false), self.is_sampler(s)) else {
                     return Err(format!("combines {} and {}, not an image and a sampler", describe(i), describe(s)));
                 };
+                // The combined image may be the depth version of a float sampled image: GLSL's
+                // `sampler2DShadow(texture2D, samplerShadow)` (GL_KHR_vulkan_glsl), which glslang
+                // emits as OpSampledImage of the depth image type.
+                let depth_of = |i: (ImageDimension, bool, ImageClass)| match i {
+                    (d, a, ImageClass::Sampled { kind: ScalarKind::Float, multisampled }) => Some((d, a, ImageClass::Depth { multisampled })),
+                    _ => None,
+                };
                 match *result {
-                    TypeInner::SampledImage { image } if self.inner(image).and_then(|t| self.image_of(t, false)) == Some(img) => Ok(()),
+                    TypeInner::SampledImage { image }
+                        if self.inner(image).and_then(|t| self.image_of(t, false)).is_some_and(|r| r == img || Some(r) == depth_of(img)) =>
+                    {
+                        Ok(())
+                    }
                     _ => Err(format!("recorded type is {}, not a combined image sampler of that image", describe(result))),
                 }
             }
@@ -1129,6 +1141,10 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
+            Expression::IsHelperInvocation => match *result {
+                TypeInner::Scalar(Scalar::BOOL) => Ok(()),
+                _ => Err(format!("helper invocation test yields {}, not a bool", describe(result))),
+            },
         }
     }
 
@@ -1418,7 +1434,7 @@ impl<'a> Validator<'a> {
                     }
                 }
             }
-            Statement::Kill | Statement::Barrier(_) => {}
+            Statement::Kill | Statement::Barrier(_) | Statement::Fragment(_) => {}
             Statement::Store { pointer, value } => {
                 let p = self.root_type(ctx, state, *pointer, span, "store");
                 let v = self.root_type(ctx, state, *value, span, "store");

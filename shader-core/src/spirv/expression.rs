@@ -348,6 +348,11 @@ impl<'a> Writer<'a> {
                 Ok(value)
             }
             Expression::Subgroup { op, args } => self.subgroup(*op, args, ty_handle, span),
+            Expression::IsHelperInvocation => {
+                self.demote_capability();
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.op(Op::IsHelperInvocationEXT, ty, vec![]))
+            }
         }
     }
 

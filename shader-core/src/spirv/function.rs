@@ -276,6 +276,25 @@ impl<'a> Writer<'a> {
                 None => self.terminate(Op::Return, vec![]),
             },
             Statement::Kill => self.terminate(Op::Kill, vec![]),
+            Statement::Fragment(control) => {
+                let op = match control {
+                    FragmentControl::Demote => {
+                        self.demote_capability();
+                        Op::DemoteToHelperInvocation
+                    }
+                    FragmentControl::BeginInterlock | FragmentControl::EndInterlock => {
+                        // The capability comes with the interlock execution mode; SPIR-V wants
+                        // one (SPV_EXT_fragment_shader_interlock).
+                        self.extensions.insert("SPV_EXT_fragment_shader_interlock");
+                        if *control == FragmentControl::BeginInterlock {
+                            Op::BeginInvocationInterlockEXT
+                        } else {
+                            Op::EndInvocationInterlockEXT
+                        }
+                    }
+                };
+                self.op_void(op, vec![]);
+            }
             Statement::Barrier(barrier) => self.write_barrier(*barrier),
             Statement::Store { pointer, value } => {
                 let pointer_id = self.eval_pointer(*pointer)?;

@@ -99,7 +99,7 @@ impl<'a> Writer<'a> {
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let offset_id = match offset {
             Some(o) => {
-                if !self.is_constant_tree(exprs, o, 0) {
+                if !self.is_constant_tree_with(exprs, o, true, 0) {
                     return error("a texture offset must be a constant expression", exprs.span(o));
                 }
                 Some(self.constant_tree(exprs, o, false, 0)?)
@@ -133,7 +133,17 @@ impl<'a> Writer<'a> {
             }
         };
         if let Some(o) = offset_id {
-            mask |= spirv::ImageOperands::CONST_OFFSET;
+            let offsets = offset.is_some_and(|h| matches!(self.module.inner(exprs.ty(h)), TypeInner::Array { .. }));
+            if offsets {
+                // textureGatherOffsets (SPIR-V 2.2.2 ConstOffsets needs ImageGatherExtended).
+                if gather.is_none() {
+                    return error("an array of offsets is only for gathers", span);
+                }
+                self.capability(Capability::ImageGatherExtended);
+                mask |= spirv::ImageOperands::CONST_OFFSETS;
+            } else {
+                mask |= spirv::ImageOperands::CONST_OFFSET;
+            }
             extra.push(o);
         }
         let dref = match depth_ref {
@@ -171,7 +181,8 @@ impl<'a> Writer<'a> {
             }
             (None, None) => (if explicit { Op::ImageSampleExplicitLod } else { Op::ImageSampleImplicitLod }, vec4),
         };
-        if gather.is_some() && !mask.is_empty() && mask != spirv::ImageOperands::CONST_OFFSET {
+        let offsets_only = mask.is_empty() || mask == spirv::ImageOperands::CONST_OFFSET || mask == spirv::ImageOperands::CONST_OFFSETS;
+        if gather.is_some() && !offsets_only {
             return error("a gather takes no level of detail", span);
         }
         if !mask.is_empty() {

@@ -551,6 +551,11 @@ impl<'a> Writer<'a> {
                 }
                 if may_interpolate {
                     match interpolation {
+                        Some(Interpolation::PerVertex) => {
+                            self.capability(Capability::FragmentBarycentricKHR);
+                            self.extensions.insert("SPV_KHR_fragment_shader_barycentric");
+                            self.b.decorate(var, D::PerVertexKHR, []);
+                        }
                         Some(Interpolation::Flat) => self.b.decorate(var, D::Flat, []),
                         _ if needs_flat => self.b.decorate(var, D::Flat, []),
                         Some(Interpolation::Linear) => self.b.decorate(var, D::NoPerspective, []),
@@ -678,7 +683,36 @@ impl<'a> Writer<'a> {
                 self.capability(capability);
                 spv
             }
+            BuiltIn::FragStencilRef => {
+                self.capability(Capability::StencilExportEXT);
+                self.extensions.insert("SPV_EXT_shader_stencil_export");
+                B::FragStencilRefEXT
+            }
+            BuiltIn::BaryCoord | BuiltIn::BaryCoordNoPersp => {
+                self.capability(Capability::FragmentBarycentricKHR);
+                self.extensions.insert("SPV_KHR_fragment_shader_barycentric");
+                if builtin == BuiltIn::BaryCoord {
+                    B::BaryCoordKHR
+                } else {
+                    B::BaryCoordNoPerspKHR
+                }
+            }
+            BuiltIn::FragSize | BuiltIn::FragInvocationCount => {
+                self.capability(Capability::FragmentDensityEXT);
+                self.extensions.insert("SPV_EXT_fragment_invocation_density");
+                if builtin == BuiltIn::FragSize {
+                    B::FragSizeEXT
+                } else {
+                    B::FragInvocationCountEXT
+                }
+            }
         })
+    }
+
+    /// GL_EXT_demote_to_helper_invocation: core in SPIR-V 1.6, an extension before.
+    fn demote_capability(&mut self) {
+        self.capability(Capability::DemoteToHelperInvocation);
+        self.extension_below("SPV_EXT_demote_to_helper_invocation", 6);
     }
 
     fn require_subgroups(&self, span: Span) -> R<()> {
@@ -698,11 +732,15 @@ impl<'a> Writer<'a> {
         let all = self.version_at_least(4);
         let mut interface = Vec::new();
         let mut writes_depth = false;
+        let mut writes_stencil = false;
         for &g in &info.globals {
             let Some(slot) = self.globals.get(g.index()) else { continue };
             let global = &self.module.globals[g];
             if global.io == Some(IoBinding::BuiltIn(BuiltIn::FragDepth)) {
                 writes_depth = true;
+            }
+            if global.io == Some(IoBinding::BuiltIn(BuiltIn::FragStencilRef)) {
+                writes_stencil = true;
             }
             if all || matches!(slot.class, StorageClass::Input | StorageClass::Output) {
                 interface.push(slot.var);
@@ -721,12 +759,46 @@ impl<'a> Writer<'a> {
                 if writes_depth {
                     self.b.execution_mode(function, M::DepthReplacing, []);
                 }
+                if writes_stencil {
+                    self.b.execution_mode(function, M::StencilRefReplacingEXT, []);
+                }
                 if ep.early_fragment_tests {
                     self.b.execution_mode(function, M::EarlyFragmentTests, []);
                 }
             }
             Stage::Compute => self.write_workgroup_size(index)?,
             Stage::Vertex => {}
+        }
+        let ep_function = ep.function;
+        let modes: Vec<ExecutionMode> =
+            self.module.execution_modes.iter().filter(|(f, _)| *f == ep_function).map(|&(_, m)| m).collect();
+        for mode in modes {
+            let (spv, capability, extension) = match mode {
+                ExecutionMode::PixelInterlockOrdered => {
+                    (M::PixelInterlockOrderedEXT, Capability::FragmentShaderPixelInterlockEXT, "SPV_EXT_fragment_shader_interlock")
+                }
+                ExecutionMode::PixelInterlockUnordered => {
+                    (M::PixelInterlockUnorderedEXT, Capability::FragmentShaderPixelInterlockEXT, "SPV_EXT_fragment_shader_interlock")
+                }
+                ExecutionMode::SampleInterlockOrdered => {
+                    (M::SampleInterlockOrderedEXT, Capability::FragmentShaderSampleInterlockEXT, "SPV_EXT_fragment_shader_interlock")
+                }
+                ExecutionMode::SampleInterlockUnordered => {
+                    (M::SampleInterlockUnorderedEXT, Capability::FragmentShaderSampleInterlockEXT, "SPV_EXT_fragment_shader_interlock")
+                }
+                ExecutionMode::PostDepthCoverage => {
+                    (M::PostDepthCoverage, Capability::SampleMaskPostDepthCoverage, "SPV_KHR_post_depth_coverage")
+                }
+                ExecutionMode::DerivativeGroupQuads => {
+                    (M::DerivativeGroupQuadsKHR, Capability::ComputeDerivativeGroupQuadsKHR, "SPV_NV_compute_shader_derivatives")
+                }
+                ExecutionMode::DerivativeGroupLinear => {
+                    (M::DerivativeGroupLinearKHR, Capability::ComputeDerivativeGroupLinearKHR, "SPV_NV_compute_shader_derivatives")
+                }
+            };
+            self.capability(capability);
+            self.extensions.insert(extension);
+            self.b.execution_mode(function, spv, []);
         }
         Ok(())
     }

@@ -329,6 +329,15 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn const_scalar(&mut self, scalar: Scalar, bits: u64) -> Word {
+        // SPIR-V 2.2.1: literals narrower than a word are sign-extended for signed types and
+        // zero-extended otherwise; callers may pass just the low bits.
+        let bits = match (scalar.kind, scalar.width) {
+            (ScalarKind::Sint, 1) => bits as u8 as i8 as i32 as u32 as u64,
+            (ScalarKind::Sint, 2) => bits as u16 as i16 as i32 as u32 as u64,
+            (ScalarKind::Uint, 1) => bits & 0xff,
+            (ScalarKind::Uint, 2) => bits & 0xffff,
+            _ => bits,
+        };
         let ty = self.scalar_type(scalar);
         self.cached_constant(ConstKey::Scalar { ty, bits }, |id| {
             if scalar.kind == ScalarKind::Bool {
@@ -431,13 +440,20 @@ impl<'a> Writer<'a> {
     /// Whether an expression tree in `exprs` is made of constants only (and so becomes a
     /// module-level constant instead of instructions).
     pub(super) fn is_constant_tree(&self, exprs: &Expressions, expr: Handle<Expression>, depth: u32) -> bool {
+        self.is_constant_tree_with(exprs, expr, false, depth)
+    }
+
+    /// Like [`Self::is_constant_tree`]; `overrides` also admits override leaves, for operands
+    /// SPIR-V wants as constant instructions, which spec constants are (e.g. `ConstOffset`).
+    pub(super) fn is_constant_tree_with(&self, exprs: &Expressions, expr: Handle<Expression>, overrides: bool, depth: u32) -> bool {
         if depth > MAX_DEPTH || !exprs.check(expr) {
             return false;
         }
         match &exprs[expr] {
             Expression::Literal(_) | Expression::ZeroValue(_) => true,
-            Expression::Compose { components } => components.iter().all(|&c| self.is_constant_tree(exprs, c, depth + 1)),
-            Expression::Splat { value } => self.is_constant_tree(exprs, *value, depth + 1),
+            Expression::Override(_) => overrides,
+            Expression::Compose { components } => components.iter().all(|&c| self.is_constant_tree_with(exprs, c, overrides, depth + 1)),
+            Expression::Splat { value } => self.is_constant_tree_with(exprs, *value, overrides, depth + 1),
             _ => false,
         }
     }

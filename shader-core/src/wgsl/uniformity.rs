@@ -529,6 +529,8 @@ impl FnCx<'_> {
             // WGSL `discard` demotes to a helper invocation, which keeps taking part in
             // derivatives: it does not affect uniformity (§15.2.7 discard: CF' = CF).
             Statement::Kill => Flow::next(),
+            // GLSL-only (extension) statements; WGSL never produces them.
+            Statement::Fragment(_) => Flow::next(),
             Statement::Barrier(barrier) => {
                 // Memory-only barriers (GLSL `memoryBarrier*`) have no uniformity rule.
                 if barrier.execution.is_some() {
@@ -808,6 +810,9 @@ impl FnCx<'_> {
                 self.require(Rule::Barrier, span, "workgroupUniformLoad", state);
                 // §15.2.8: the loaded value is uniform.
                 state.cf.clone()
+            }
+            Expression::IsHelperInvocation => {
+                Deps::non_uniform(span, "whether an invocation is a helper may differ between invocations")
             }
             Expression::Subgroup { args, .. } => {
                 self.all(args.clone(), state);

@@ -450,9 +450,14 @@ impl<'a> Lowerer<'a> {
         let start = self.fx.f.expressions.len();
         let mut ab = Block::new();
         let a = self.expr(&mut ab, accept)?;
-        let a = self.value(&mut ab, a, accept.span)?;
         let mut rb = Block::new();
         let r = self.expr(&mut rb, reject)?;
+        // `c ? f() : g();` with void functions (glslang accepts it): a plain `if`.
+        if matches!((&a, &r), (Operand::Void, Operand::Void)) {
+            out.push(Statement::If { condition: c, accept: ab, reject: rb }, span);
+            return Ok(Operand::Void);
+        }
+        let a = self.value(&mut ab, a, accept.span)?;
         let r = self.value(&mut rb, r, reject.span)?;
         let (at, rt) = (self.ety(a), self.ety(r));
         let ty = if at == rt {
@@ -1171,6 +1176,16 @@ impl<'a> Lowerer<'a> {
     fn user_call(&mut self, out: &mut Block, name: &str, args: &mut [(Operand, Span)], span: Span, report: bool) -> Option<R<Operand>> {
         let decls = self.funcs.get(name).cloned().unwrap_or_default();
         let arg_tys: Vec<Option<Handle<Type>>> = args.iter().map(|(o, _)| self.operand_type_any(o)).collect();
+        // Bools in blocks are stored as uints; such an argument still passes as a bool.
+        let in_block: Vec<bool> = args
+            .iter()
+            .map(|(o, _)| match o {
+                Operand::Ref(p) | Operand::Swizzle(p, _) => {
+                    matches!(p.space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant)
+                }
+                _ => false,
+            })
+            .collect();
         let mut best: Option<(usize, u32)> = None;
         for (i, d) in decls.iter().enumerate() {
             if d.params.len() != args.len() {
@@ -1178,7 +1193,7 @@ impl<'a> Lowerer<'a> {
             }
             let mut cost = 0;
             let mut ok = true;
-            for (p, at) in d.params.iter().zip(&arg_tys) {
+            for ((p, at), &block_arg) in d.params.iter().zip(&arg_tys).zip(&in_block) {
                 let Some(at) = *at else {
                     ok = false;
                     break;
@@ -1194,6 +1209,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 let convertible = match (self.shape(at), self.shape(p.ty)) {
+                    (Some((a, n)), Some((b, m))) if n == m && block_arg && a == Scalar::U32 && b == Scalar::BOOL => true,
                     (Some((a, n)), Some((b, m))) if n == m => {
                         if p.dir == Dir::In {
                             can_implicit(a, b)
@@ -1369,6 +1385,8 @@ impl<'a> Lowerer<'a> {
                 let v = self.value(out, o, e.span)?;
                 self.coerce(out, v, ty, e.span)
             }
+            // GL_EXT_null_initializer: `{}` is the zero value of any type.
+            ast::Initializer::List(items, span) if items.is_empty() => Ok(self.zero(ty, *span)),
             ast::Initializer::List(items, span) => {
                 let parts: Vec<Handle<Type>> = match self.inner(ty).clone() {
                     TypeInner::Array { base, size: ArraySize::Constant(n), .. } => vec![base; n as usize],
@@ -1394,7 +1412,13 @@ impl<'a> Lowerer<'a> {
         let ty = if t.array.is_empty() {
             base
         } else if t.array[0].size.is_none() {
-            let inner = {
+            let inner = if t.array[1..].iter().any(|d| d.size.is_none()) {
+                // `float[][](float[](1.0), float[](2.0))`: inner sizes come from the arguments.
+                match args.first().and_then(|(o, _)| self.operand_type(o)) {
+                    Some(at) => self.strip(at),
+                    None => return Err(self.error("cannot tell the element type of this array constructor", span)),
+                }
+            } else {
                 let dims: Vec<&ast::ArraySpecifier> = t.array[1..].iter().collect();
                 self.apply_dims(base, &dims)?
             };
@@ -1429,7 +1453,16 @@ impl<'a> Lowerer<'a> {
             let tv = self.value(out, t, ts)?;
             let sv = self.value(out, s, ss)?;
             let real_image = self.ety(tv);
-            let ty = if real_image == image { ty } else { self.ty(TypeInner::SampledImage { image: real_image }) };
+            // A shadow constructor over a non-depth texture keeps the depth image type, as
+            // glslang does: SPIR-V's Dref sampling needs a depth image, and it yields a scalar.
+            let shadow_of_float = match (self.inner(image).clone(), self.inner(real_image).clone()) {
+                (
+                    TypeInner::Image { dim, arrayed, class: ImageClass::Depth { multisampled } },
+                    TypeInner::Image { dim: d2, arrayed: a2, class: ImageClass::Sampled { kind: ScalarKind::Float, multisampled: m2 } },
+                ) => dim == d2 && arrayed == a2 && multisampled == m2,
+                _ => false,
+            };
+            let ty = if real_image == image || shadow_of_float { ty } else { self.ty(TypeInner::SampledImage { image: real_image }) };
             return Ok(Operand::Value(self.push(Expression::CombineImageSampler { image: tv, sampler: sv }, ty, span)));
         }
         let mut vals = Vec::new();
@@ -1636,23 +1669,26 @@ impl<'a> Lowerer<'a> {
                 return Err(self.error("too many arguments for the constructor", vs));
             }
             let vt = self.ety(v);
-            let v = self.convert(v, scalar, vs);
-            let st = self.scalar_ty(scalar);
+            // Components are taken in the argument's own scalar type and converted one by one:
+            // `ivec4(mat4x3)` has no integer matrix in between (SPIR-V matrices hold floats).
             match self.inner(vt).clone() {
-                TypeInner::Scalar(_) => comps.push(v),
-                TypeInner::Vector { size, .. } => {
+                TypeInner::Scalar(_) => comps.push(self.convert(v, scalar, vs)),
+                TypeInner::Vector { size, scalar: from } => {
+                    let st = self.scalar_ty(from);
                     let b = self.bind(out, v);
                     for i in 0..size as u32 {
                         if comps.len() as u32 >= n {
                             break;
                         }
                         let r = self.let_ref(b, vs);
-                        comps.push(self.push(Expression::AccessIndex { base: r, index: i }, st, vs));
+                        let c = self.push(Expression::AccessIndex { base: r, index: i }, st, vs);
+                        comps.push(self.convert(c, scalar, vs));
                     }
                 }
-                TypeInner::Matrix { columns, rows, .. } => {
+                TypeInner::Matrix { columns, rows, scalar: from } => {
+                    let st = self.scalar_ty(from);
                     let b = self.bind(out, v);
-                    let ct = self.ty(TypeInner::Vector { size: rows, scalar });
+                    let ct = self.ty(TypeInner::Vector { size: rows, scalar: from });
                     for c in 0..columns as u32 {
                         for r in 0..rows as u32 {
                             if comps.len() as u32 >= n {
@@ -1660,7 +1696,8 @@ impl<'a> Lowerer<'a> {
                             }
                             let m = self.let_ref(b, vs);
                             let col = self.push(Expression::AccessIndex { base: m, index: c }, ct, vs);
-                            comps.push(self.push(Expression::AccessIndex { base: col, index: r }, st, vs));
+                            let e = self.push(Expression::AccessIndex { base: col, index: r }, st, vs);
+                            comps.push(self.convert(e, scalar, vs));
                         }
                     }
                 }

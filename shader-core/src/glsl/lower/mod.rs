@@ -166,6 +166,8 @@ pub(crate) struct Lowerer<'a> {
     pub local_size: [u32; 3],
     local_size_ids: [Option<Handle<Override>>; 3],
     early_fragment_tests: bool,
+    /// Execution modes from extension layout qualifiers (`pixel_interlock_ordered`, ...).
+    pub(crate) execution_modes: Vec<ExecutionMode>,
     private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>)>,
     bodies: Vec<(Handle<Function>, &'a ast::FunctionDefinition)>,
     spec_ids: HashMap<u32, Handle<Override>>,
@@ -191,6 +193,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         local_size: [1, 1, 1],
         local_size_ids: [None; 3],
         early_fragment_tests: false,
+        execution_modes: Vec::new(),
         private_inits: Vec::new(),
         bodies: Vec::new(),
         spec_ids: HashMap::new(),
@@ -578,6 +581,45 @@ impl<'a> Lowerer<'a> {
                     self.local_size_ids[i] = Some(o);
                 }
                 "early_fragment_tests" => self.early_fragment_tests = true,
+                // GL_ARB_fragment_shader_interlock, GL_ARB/EXT_post_depth_coverage,
+                // GL_NV/KHR_compute_shader_derivatives: execution modes.
+                "pixel_interlock_ordered"
+                | "pixel_interlock_unordered"
+                | "sample_interlock_ordered"
+                | "sample_interlock_unordered"
+                | "post_depth_coverage"
+                | "derivative_group_quadsnv"
+                | "derivative_group_quadskhr"
+                | "derivative_group_linearnv"
+                | "derivative_group_linearkhr" => {
+                    let (mode, stage) = match n.as_str() {
+                        "pixel_interlock_ordered" => (ExecutionMode::PixelInterlockOrdered, Stage::Fragment),
+                        "pixel_interlock_unordered" => (ExecutionMode::PixelInterlockUnordered, Stage::Fragment),
+                        "sample_interlock_ordered" => (ExecutionMode::SampleInterlockOrdered, Stage::Fragment),
+                        "sample_interlock_unordered" => (ExecutionMode::SampleInterlockUnordered, Stage::Fragment),
+                        "post_depth_coverage" => (ExecutionMode::PostDepthCoverage, Stage::Fragment),
+                        "derivative_group_quadsnv" | "derivative_group_quadskhr" => (ExecutionMode::DerivativeGroupQuads, Stage::Compute),
+                        _ => (ExecutionMode::DerivativeGroupLinear, Stage::Compute),
+                    };
+                    if self.stage != stage {
+                        return Err(self.error(format!("layout qualifier `{}` is for {stage:?} shaders", l.name.name), l.span));
+                    }
+                    let interlock = |m: &ExecutionMode| {
+                        matches!(
+                            m,
+                            ExecutionMode::PixelInterlockOrdered
+                                | ExecutionMode::PixelInterlockUnordered
+                                | ExecutionMode::SampleInterlockOrdered
+                                | ExecutionMode::SampleInterlockUnordered
+                        )
+                    };
+                    if interlock(&mode) && self.execution_modes.iter().any(|m| interlock(m) && *m != mode) {
+                        return Err(self.error("a fragment shader takes at most one interlock ordering", l.span));
+                    }
+                    if !self.execution_modes.contains(&mode) {
+                        self.execution_modes.push(mode);
+                    }
+                }
                 "std140" | "std430" | "scalar" | "row_major" | "column_major" | "shared" | "packed" => {
                     let rule = match n.as_str() {
                         "std140" => Some(Rule::Std140),
@@ -608,6 +650,11 @@ impl<'a> Lowerer<'a> {
         // Workgroup sizes given by spec constants: the default comes from local_size_*.
         for i in 0..3 {
             if let Some(o) = self.local_size_ids[i] {
+                // A spec constant the shader declared (`layout(constant_id = 0) const int x`)
+                // keeps its own type and default.
+                if self.m.overrides[o].name.is_some() {
+                    continue;
+                }
                 let ty = self.scalar_ty(Scalar::U32);
                 let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(self.local_size[i])), ty, q.span);
                 self.m.overrides[o].init = Some(init);
@@ -717,7 +764,15 @@ impl<'a> Lowerer<'a> {
                     }
                     None => *self.next_location.get(&output).unwrap_or(&0),
                 };
-                let slots = self.location_slots(ty);
+                let per_vertex = q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex));
+                if per_vertex && (self.stage != Stage::Fragment || output || !matches!(self.inner(ty), TypeInner::Array { .. })) {
+                    return Err(self.error("`pervertexEXT` is for arrays of fragment shader inputs", d.span));
+                }
+                // A per-vertex array's outer dimension indexes vertices, not locations.
+                let slots = match *self.inner(ty) {
+                    TypeInner::Array { base, .. } if per_vertex => self.location_slots(base),
+                    _ => self.location_slots(ty),
+                };
                 self.next_location.insert(output, location + slots);
                 let component = match q.layout("component") {
                     Some(l) => {
@@ -730,6 +785,7 @@ impl<'a> Lowerer<'a> {
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
                 let interpolation = match q.interpolation() {
                     _ if io_in_vertex => None,
+                    _ if per_vertex => Some(Interpolation::PerVertex),
                     Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
                     Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
                     Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
@@ -771,6 +827,17 @@ impl<'a> Lowerer<'a> {
                 },
                 d.span,
             );
+            // GL_EXT_null_initializer: `= {}` zero-initializes, also `shared` variables
+            // (an OpConstantNull initializer, as glslang emits).
+            if let Some(ast::Initializer::List(items, ispan)) = &d.init {
+                if items.is_empty() && matches!(space, AddressSpace::Private | AddressSpace::Workgroup) {
+                    let h = self.m.const_expressions.append(Expression::ZeroValue(ty), ty, *ispan);
+                    self.m.globals[g].init = Some(h);
+                    let read_only = false;
+                    self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space, read_only });
+                    continue;
+                }
+            }
             if let Some(init) = &d.init {
                 if space != AddressSpace::Private {
                     return Err(self.error("only plain global variables may have initializers", init.span()));
@@ -873,6 +940,7 @@ impl<'a> Lowerer<'a> {
         let o = match self.spec_ids.get(&id) {
             Some(&o) => {
                 self.m.overrides[o].init = Some(init_h);
+                self.m.overrides[o].ty = ty;
                 self.m.overrides[o].name = Some(d.name.name.clone());
                 o
             }
@@ -1408,6 +1476,9 @@ impl<'a> Lowerer<'a> {
             workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
             early_fragment_tests: self.early_fragment_tests,
         });
+        for &mode in &self.execution_modes {
+            self.m.execution_modes.push((function, mode));
+        }
     }
 
     // -- built-in variables ---------------------------------------------------------------------

@@ -31,6 +31,17 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             StmtKind::Declaration(d) => self.local_declaration(out, d),
+            // GL_EXT_terminate_invocation: `terminateInvocation;` is `discard` (OpKill ends the
+            // invocation the same way).
+            StmtKind::Expr(ast::Expr { kind: ast::ExprKind::Ident(id), .. })
+                if id.name == "terminateInvocation" && self.lookup(&id.name).is_none() =>
+            {
+                if self.stage != Stage::Fragment {
+                    return Err(self.error("`terminateInvocation` is only allowed in fragment shaders", span));
+                }
+                out.push(Statement::Kill, span);
+                Ok(())
+            }
             StmtKind::Expr(e) => {
                 let op = self.expr(out, e)?;
                 self.discard(out, op, span);
@@ -133,11 +144,18 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(())
             }
-            StmtKind::Discard | StmtKind::Demote => {
+            StmtKind::Discard => {
                 if self.stage != Stage::Fragment {
                     return Err(self.error("`discard` is only allowed in fragment shaders", span));
                 }
                 out.push(Statement::Kill, span);
+                Ok(())
+            }
+            StmtKind::Demote => {
+                if self.stage != Stage::Fragment {
+                    return Err(self.error("`demote` is only allowed in fragment shaders", span));
+                }
+                out.push(Statement::Fragment(FragmentControl::Demote), span);
                 Ok(())
             }
         }
