@@ -6,6 +6,14 @@
 //! err file, so a typo cannot turn one kind of test into the other.
 //!
 //! `UPDATE_EXPECT=1 cargo test --test glsl_suite` rewrites the `.stderr` files; review the diff.
+//!
+//! Both folders compile with `tests/glsl/include` as the `#include` path, given relative to the
+//! workspace root (cargo runs tests there) so that diagnostics inside included files name a
+//! stable path. Programs carry directives in comments (see `common::GlslDirectives`):
+//! `// naga-unsupported: TEXT` for capabilities naga's SPIR-V front end lacks (naga's error must
+//! contain TEXT), `// glslang-disagrees: WHY` where glslangValidator cannot be the referee, `// glslang-args: ARGS`
+//! for glslang options a program needs.
+//! Every ok program starts with a `// Tests: ...` line naming what it covers.
 
 mod common;
 
@@ -43,6 +51,7 @@ fn glsl_suite() {
 #[test]
 fn suite_programs_agree_with_glslang() {
     if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator not found but CI=true");
         eprintln!("*** SKIPPED: glslangValidator not found ***");
         return;
     }
@@ -51,11 +60,15 @@ fn suite_programs_agree_with_glslang() {
     for (folder, should_compile) in [("ok", true), ("err", false)] {
         for path in glsl_files(&root.join(folder)) {
             let source = std::fs::read_to_string(&path).unwrap_or_default();
-            if source.contains("// glslang-disagrees:") {
+            let directives = common::glsl_directives(&source);
+            if directives.glslang_disagrees {
                 continue;
             }
             let stage = path.extension().and_then(|e| e.to_str()).unwrap_or("comp");
-            match (should_compile, common::compile_glslang(&source, stage)) {
+            let mut args = vec![format!("-I{}", root.join("include").display())];
+            args.extend(directives.glslang_args);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            match (should_compile, common::compile_glslang_with(&source, stage, &args)) {
                 (true, Err(e)) => failures.push(format!("{folder}/{}: glslang rejects it:\n{e}", file_name(&path))),
                 (false, Ok(_)) => failures.push(format!("{folder}/{}: glslang accepts it", file_name(&path))),
                 _ => {}
@@ -67,13 +80,20 @@ fn suite_programs_agree_with_glslang() {
 
 fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let directives = common::glsl_directives(&source);
+    // ES shaders must start with `#version` (GLSL ES 3.20 §3.3), so there it is the second line.
+    let mut lines = source.lines();
+    let first = lines.next().unwrap_or_default();
+    let tests_line = if first.starts_with("#version") { lines.next().unwrap_or_default() } else { first };
+    if !tests_line.starts_with("// Tests: ") {
+        return Err("the first line (after `#version` for ES) must be a `// Tests: ...` comment".into());
+    }
     let name = file_name(path);
-    let outcome = common::guarded(TIMEOUT, move || {
-        let options = shader_core::CompileOptions { language: shader_core::Language::Glsl, target, ..Default::default() };
-        shader_core::compile(&name, &source, &options)
-    });
+    let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
     match outcome {
-        Outcome::Done(Ok(compiled)) => common::validate_spirv_glsl(&compiled.spirv, target == shader_core::Target::Wgpu),
+        Outcome::Done(Ok(compiled)) => {
+            common::validate_spirv_glsl_with(&compiled.spirv, target == shader_core::Target::Wgpu, &directives)
+        }
         Outcome::Done(Err(e)) => Err(format!("expected to compile, got:\n{}", e.render())),
         Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
         Outcome::TimedOut => Err(format!("compiler did not finish within {TIMEOUT:?}")),
@@ -83,10 +103,8 @@ fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
 fn check_err(path: &Path, update: bool) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let name = file_name(path);
-    let outcome = common::guarded(TIMEOUT, move || {
-        let options = shader_core::CompileOptions { language: shader_core::Language::Glsl, ..Default::default() };
-        shader_core::compile(&name, &source, &options)
-    });
+    let outcome =
+        common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
     let actual = match outcome {
         Outcome::Done(Ok(_)) => return Err("expected an error, but it compiled".to_string()),
         Outcome::Done(Err(e)) => e.render(),
@@ -106,6 +124,17 @@ fn check_err(path: &Path, update: bool) -> Result<(), String> {
     }
 }
 
+/// GLSL options for the suite: stage from the file extension, `tests/glsl/include` on the
+/// include path.
+fn options(target: shader_core::Target) -> shader_core::CompileOptions {
+    shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        target,
+        include_dirs: vec![PathBuf::from("tests/glsl/include")],
+        ..Default::default()
+    }
+}
+
 fn glsl_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
@@ -117,4 +146,54 @@ fn glsl_files(dir: &Path) -> Vec<PathBuf> {
 
 fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// The numbering of split combined image samplers, as reflection shows it: for the Vulkan
+/// target every `sampler*` stays one combined binding; for wgpu it becomes the texture at the
+/// declared binding and a sampler at binding + 100 in the same set (named `<name>_sampler`,
+/// comparison samplers for shadow samplers, arrays split element-wise). Separate
+/// texture/sampler pairs are untouched by either target.
+#[test]
+fn combined_samplers_split_numbering() {
+    let path = common::workspace_root().join("tests/glsl/ok/targets_combined_samplers.frag");
+    let source = std::fs::read_to_string(&path).expect("targets_combined_samplers.frag");
+    let table = |target| -> Vec<(u32, u32, String, String, String)> {
+        let compiled = shader_core::compile("targets_combined_samplers.frag", &source, &options(target))
+            .unwrap_or_else(|e| panic!("{target:?}: {}", e.render()));
+        let reflection = shader_core::reflect::reflect(&compiled.module);
+        let json = serde_json::to_value(&reflection.bindings).expect("reflection serializes");
+        json.as_array()
+            .expect("bindings is an array")
+            .iter()
+            .map(|b| {
+                let text = |key: &str| b[key].as_str().unwrap_or("-").to_string();
+                let number = |key: &str| b[key].as_u64().unwrap_or(u64::MAX) as u32;
+                (number("group"), number("binding"), text("name"), text("kind"), text("type"))
+            })
+            .collect()
+    };
+    let row = |g: u32, b: u32, name: &str, kind: &str, ty: &str| (g, b, name.into(), kind.into(), ty.into());
+    assert_eq!(
+        table(shader_core::Target::Vulkan),
+        vec![
+            row(0, 0, "albedo", "combined_image_sampler", "combined_image_sampler<texture_2d<f32>>"),
+            row(0, 1, "shadowMap", "combined_image_sampler", "combined_image_sampler<texture_depth_2d>"),
+            row(1, 0, "plain", "sampled_texture", "texture_2d<f32>"),
+            row(1, 1, "plainSampler", "sampler", "sampler"),
+            row(1, 3, "sky", "combined_image_sampler", "binding_array<combined_image_sampler<texture_cube<f32>>, 2>"),
+        ]
+    );
+    assert_eq!(
+        table(shader_core::Target::Wgpu),
+        vec![
+            row(0, 0, "albedo", "sampled_texture", "texture_2d<f32>"),
+            row(0, 1, "shadowMap", "depth_texture", "texture_depth_2d"),
+            row(0, 100, "albedo_sampler", "sampler", "sampler"),
+            row(0, 101, "shadowMap_sampler", "comparison_sampler", "sampler_comparison"),
+            row(1, 0, "plain", "sampled_texture", "texture_2d<f32>"),
+            row(1, 1, "plainSampler", "sampler", "sampler"),
+            row(1, 3, "sky", "sampled_texture", "binding_array<texture_cube<f32>, 2>"),
+            row(1, 103, "sky_sampler", "sampler", "binding_array<sampler, 2>"),
+        ]
+    );
 }

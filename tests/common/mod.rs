@@ -393,3 +393,77 @@ pub fn compile_glslang(source: &str, stage: &str) -> Result<Vec<u32>, String> {
     let _ = std::fs::remove_file(&spv);
     Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
 }
+
+/// [`compile_glslang`] with extra arguments (e.g. `-I<dir>` for `#include` tests).
+pub fn compile_glslang_with(source: &str, stage: &str, args: &[&str]) -> Result<Vec<u32>, String> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir();
+    let src = dir.join(format!("shader-e2e-glslang-with-{}-{n}.{stage}", std::process::id()));
+    let spv = dir.join(format!("shader-e2e-glslang-with-{}-{n}.spv", std::process::id()));
+    std::fs::write(&src, source).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
+    let output = Command::new("glslangValidator").arg("-V").args(args).arg(&src).arg("-o").arg(&spv).output();
+    let _ = std::fs::remove_file(&src);
+    let output = output.map_err(|e| format!("cannot run glslangValidator: {e}"))?;
+    if !output.status.success() {
+        let _ = std::fs::remove_file(&spv);
+        return Err(format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)));
+    }
+    let bytes = std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
+    let _ = std::fs::remove_file(&spv);
+    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
+/// Directives a GLSL test program can carry in `//` comments, read by the suite runners.
+#[derive(Clone, Debug, Default)]
+pub struct GlslDirectives {
+    /// `// naga-unsupported: TEXT`: naga's SPIR-V front end or validator rejects the module for
+    /// a capability it lacks; the test requires naga's error to contain TEXT, so any other
+    /// naga failure still fails.
+    pub naga_unsupported: Option<String>,
+    /// `// glslang-disagrees: WHY`: glslang's verdict is not compared.
+    pub glslang_disagrees: bool,
+    /// `// glslang-args: ARGS`: extra glslangValidator arguments (e.g. `--target-env vulkan1.1`,
+    /// which glslang needs for subgroup operations while we raise the SPIR-V version ourselves).
+    pub glslang_args: Vec<String>,
+    /// The program enables GL_EXT_scalar_block_layout, so spirv-val needs
+    /// `--scalar-block-layout` (Vulkan's scalarBlockLayout feature).
+    pub scalar_layout: bool,
+}
+
+/// Reads the [`GlslDirectives`] of a test program.
+pub fn glsl_directives(source: &str) -> GlslDirectives {
+    let mut directives = GlslDirectives::default();
+    for line in source.lines() {
+        let line = line.trim();
+        if let Some(text) = line.strip_prefix("// naga-unsupported:") {
+            directives.naga_unsupported = Some(text.trim().to_string());
+        } else if let Some(args) = line.strip_prefix("// glslang-args:") {
+            directives.glslang_args.extend(args.split_whitespace().map(str::to_string));
+        } else if line.starts_with("// glslang-disagrees:") {
+            directives.glslang_disagrees = true;
+        } else if line.starts_with("#extension GL_EXT_scalar_block_layout") {
+            directives.scalar_layout = true;
+        }
+    }
+    directives
+}
+
+/// Validation of a GLSL test program's module under its [`GlslDirectives`]: spirv-val in the
+/// environment its SPIR-V version needs, and naga when `naga` is set, where a declared
+/// `naga-unsupported` error is accepted (and any other is not).
+pub fn validate_spirv_glsl_with(words: &[u32], naga: bool, directives: &GlslDirectives) -> Result<(), String> {
+    let extra: &[&str] = if directives.scalar_layout { &["--scalar-block-layout"] } else { &[] };
+    spirv_val_with(words, vulkan_env_for(words), extra)?;
+    if naga {
+        match (naga_check(words), &directives.naga_unsupported) {
+            (Ok(_), Some(expected)) => {
+                return Err(format!("naga now accepts the module; remove `// naga-unsupported: {expected}`"))
+            }
+            (Err(e), Some(expected)) if e.contains(expected.as_str()) => {}
+            (Err(e), _) => return Err(e),
+            (Ok(_), None) => {}
+        }
+    }
+    Ok(())
+}

@@ -1,5 +1,5 @@
+// Tests: a first whole program: buffers, a uniform block, control flow, overloads and in/inout/out parameters.
 #version 450
-// Step 1 of the GLSL front end: buffers, a uniform block, control flow and parameters.
 layout(local_size_x = 64) in;
 
 layout(std430, set = 0, binding = 0) buffer Data {

@@ -1,0 +1,9 @@
+// Error: an if condition that is not bool (no implicit conversion to bool)
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { float f; int i; uint u; vec4 v; };
+void main() {
+    if (i) {
+        f = 1.0;
+    }
+}

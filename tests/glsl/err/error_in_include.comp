@@ -1,0 +1,7 @@
+// Error: a type error inside an included file points into that file
+#version 450
+#extension GL_GOOGLE_include_directive : require
+layout(local_size_x = 1) in;
+#include "broken.glsl"
+void main() {
+}

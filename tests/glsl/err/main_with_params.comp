@@ -1,0 +1,7 @@
+// Error: main must take no parameters and return void
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { float f; int i; uint u; vec4 v; };
+void main(int x) {
+    f = float(x);
+}

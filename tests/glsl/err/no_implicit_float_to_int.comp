@@ -1,0 +1,8 @@
+// Error: no implicit conversion from float to int (§4.1.10)
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { float f; int i; uint u; vec4 v; };
+void main() {
+    int k = 1.5;
+    i = 0;
+}

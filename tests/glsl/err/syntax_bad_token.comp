@@ -1,0 +1,7 @@
+// Error: a character that is not a GLSL token
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { float f; int i; uint u; vec4 v; };
+void main() {
+    f = 1.0 @ 2.0;
+}

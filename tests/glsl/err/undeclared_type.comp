@@ -1,0 +1,8 @@
+// Error: an unknown type name in a declaration
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { float f; int i; uint u; vec4 v; };
+void main() {
+    Widget w;
+    f = 1.0;
+}

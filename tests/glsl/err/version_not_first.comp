@@ -1,0 +1,5 @@
+// Error: #version after other tokens
+layout(local_size_x = 1) in;
+#version 450
+void main() {
+}

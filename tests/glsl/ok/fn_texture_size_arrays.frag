@@ -1,0 +1,12 @@
+// Tests: textureSize on arrayed samplers (sampler2DArray, samplerCubeArray, sampler1DArray): the last component is the layer count.
+// naga-unsupported: Composing expects 4 components but 3 were given
+#version 450
+layout(set = 0, binding = 0) uniform sampler2DArray arr;
+layout(set = 0, binding = 1) uniform samplerCubeArray cubes;
+layout(set = 0, binding = 2) uniform sampler1DArray lines;
+layout(location = 0) out vec4 color;
+
+void main() {
+    ivec3 s = textureSize(arr, 0) + textureSize(cubes, 0);
+    color = vec4(s, 0.0) + vec4(textureSize(lines, 0), 0.0, 0.0);
+}
