@@ -794,6 +794,13 @@ impl<'a> Lowerer<'a> {
         Ok(Operand::Value(self.push(Expression::Math { fun, args: a }, ty, span)))
     }
 
+    /// Atomics with scope and semantics arguments (GL_KHR_memory_scope_semantics) would need
+    /// those on `OpAtomic*`, which the IR's atomics do not carry: a diagnostic rather than a
+    /// silently weaker (relaxed, device-scope) atomic.
+    fn scoped_atomic_error(&mut self, name: &str, span: Span) -> Reported {
+        self.error(format!("`{name}` with scope and semantics arguments (GL_KHR_memory_scope_semantics) is not supported"), span)
+    }
+
     /// A constant integer argument of a GL_KHR_memory_scope_semantics function.
     fn memory_model_arg(&mut self, out: &mut Block, arg: (Operand, Span), what: &str) -> R<u32> {
         let (o, s) = arg;
@@ -940,6 +947,9 @@ impl<'a> Lowerer<'a> {
         let n = if name == "atomicCompSwap" { 3 } else { 2 };
         if args.len() < n {
             return Err(self.error(format!("`{name}` takes {n} arguments"), span));
+        }
+        if args.len() > n {
+            return Err(self.scoped_atomic_error(name, span));
         }
         let mut args = args;
         let (first, fspan) = args.remove(0);
@@ -1393,6 +1403,9 @@ impl<'a> Lowerer<'a> {
                     "imageAtomicExchange" => AtomicFunction::Exchange,
                     _ => AtomicFunction::CompareExchange,
                 };
+                if vals.len() > 2 + (fun == AtomicFunction::CompareExchange) as usize {
+                    return Err(self.scoped_atomic_error(name, span));
+                }
                 let mut ops = Vec::new();
                 for &(v, vs) in &vals[1..] {
                     ops.push(self.coerce(out, v, st, vs)?);
