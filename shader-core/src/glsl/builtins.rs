@@ -84,6 +84,11 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
             let cv = super::lower::Cv::Composite(ls.iter().map(|&v| super::lower::Cv::Scalar(Literal::U32(v))).collect());
             return Some(Sym::Const { value: cv, ty: uvec3 });
         }
+        // GL_KHR_memory_scope_semantics: `const int`s with the SPIR-V scope and semantics values.
+        (_, n) if memory_model_constant(n).is_some() => {
+            let v = memory_model_constant(n).unwrap_or(0);
+            return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::I32(v)), ty: i32 });
+        }
         // GL_ARB_shader_ballot's names read the same built-ins.
         (_, "gl_SubgroupSize" | "gl_SubGroupSizeARB") => (B::SubgroupSize, u32, false),
         (_, "gl_SubgroupInvocationID" | "gl_SubGroupInvocationARB") => (B::SubgroupInvocationId, u32, false),
@@ -97,6 +102,33 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         _ => return None,
     };
     Some(lw.builtin_global(name, b, ty, output))
+}
+
+/// The value of a GL_KHR_memory_scope_semantics constant: the SPIR-V `Scope` and
+/// `MemorySemantics` encodings (SPIR-V §3.27, §3.25), as glslang defines them.
+fn memory_model_constant(name: &str) -> Option<i32> {
+    Some(match name {
+        "gl_ScopeCrossDevice" => 0,
+        "gl_ScopeDevice" => 1,
+        "gl_ScopeWorkgroup" => 2,
+        "gl_ScopeSubgroup" => 3,
+        "gl_ScopeInvocation" => 4,
+        "gl_ScopeQueueFamily" => 5,
+        "gl_ScopeShaderCallEXT" => 6,
+        "gl_StorageSemanticsNone" => 0,
+        "gl_StorageSemanticsBuffer" => 0x40,
+        "gl_StorageSemanticsShared" => 0x100,
+        "gl_StorageSemanticsImage" => 0x800,
+        "gl_StorageSemanticsOutput" => 0x1000,
+        "gl_SemanticsRelaxed" => 0,
+        "gl_SemanticsAcquire" => 0x2,
+        "gl_SemanticsRelease" => 0x4,
+        "gl_SemanticsAcquireRelease" => 0x8,
+        "gl_SemanticsMakeAvailable" => 0x2000,
+        "gl_SemanticsMakeVisible" => 0x4000,
+        "gl_SemanticsVolatile" => 0x8000,
+        _ => return None,
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -762,7 +794,108 @@ impl<'a> Lowerer<'a> {
         Ok(Operand::Value(self.push(Expression::Math { fun, args: a }, ty, span)))
     }
 
+    /// Atomics with scope and semantics arguments (GL_KHR_memory_scope_semantics) would need
+    /// those on `OpAtomic*`, which the IR's atomics do not carry: a diagnostic rather than a
+    /// silently weaker (relaxed, device-scope) atomic.
+    fn scoped_atomic_error(&mut self, name: &str, span: Span) -> Reported {
+        self.error(format!("`{name}` with scope and semantics arguments (GL_KHR_memory_scope_semantics) is not supported"), span)
+    }
+
+    /// A constant integer argument of a GL_KHR_memory_scope_semantics function.
+    fn memory_model_arg(&mut self, out: &mut Block, arg: (Operand, Span), what: &str) -> R<u32> {
+        let (o, s) = arg;
+        let v = self.value(out, o, s)?;
+        // The value goes into the instruction as a constant; the expression is evaluated for
+        // form's sake (every expression is used, an IR invariant).
+        out.push(Statement::Eval(v), s);
+        match self.fold(v).and_then(|cv| cv.as_i64()) {
+            Some(v) if (0..=u32::MAX as i64).contains(&v) => Ok(v as u32),
+            _ => Err(self.error(format!("the {what} must be a constant integer expression"), s)),
+        }
+    }
+
+    /// A memory scope argument: the scopes a Vulkan module under the GLSL450 memory model may
+    /// use (Vulkan §"Shader Validation": QueueFamily needs the Vulkan memory model, CrossDevice
+    /// and Invocation are not allowed; Workgroup only where workgroups exist).
+    fn memory_scope_arg(&mut self, out: &mut Block, arg: (Operand, Span), what: &str) -> R<Scope> {
+        let s = arg.1;
+        let scope = match self.memory_model_arg(out, arg, what)? {
+            1 => Scope::Device,
+            2 if self.stage == Stage::Compute => Scope::Workgroup,
+            2 => return Err(self.error(format!("the {what} `gl_ScopeWorkgroup` is only available in compute shaders"), s)),
+            3 => Scope::Subgroup,
+            5 => return Err(self.error(format!("the {what} `gl_ScopeQueueFamily` needs the Vulkan memory model, which is not supported"), s)),
+            v => return Err(self.error(format!("the {what} {v} is not a valid scope here: use gl_ScopeDevice, gl_ScopeWorkgroup or gl_ScopeSubgroup"), s)),
+        };
+        Ok(scope)
+    }
+
+    /// `controlBarrier(execution, memory, storage, semantics)` and `memoryBarrier(memory,
+    /// storage, semantics)` (GL_KHR_memory_scope_semantics): constant scopes and semantics that
+    /// map onto `OpControlBarrier`/`OpMemoryBarrier` directly.
+    fn scoped_barrier(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        type S = MemorySemantics;
+        let mut args = args.into_iter();
+        let mut next = || args.next().ok_or(());
+        let Ok(first) = next() else { return Err(self.error(format!("`{name}` is missing arguments"), span)) };
+        let (execution, memory_arg) = if name == "controlBarrier" {
+            let s = first.1;
+            // SPIR-V before 1.3 allows `OpControlBarrier` only in compute-like stages (SPIR-V
+            // §3.49.21), and the modules of other stages do not ask for 1.3.
+            if self.stage != Stage::Compute {
+                return Err(self.error("`controlBarrier` is only available in compute shaders", span));
+            }
+            let scope = 
+            Some(match self.memory_model_arg(out, first, "execution scope")? {
+                2 => Scope::Workgroup,
+                3 => Scope::Subgroup,
+                _ => return Err(self.error("the execution scope must be gl_ScopeWorkgroup or gl_ScopeSubgroup", s)),
+            });
+            (scope, next())
+        } else {
+            (None, Ok(first))
+        };
+        let (Ok(memory_arg), Ok(storage_arg), Ok(semantics_arg)) = (memory_arg, next(), next()) else {
+            return Err(self.error(format!("`{name}` is missing arguments"), span));
+        };
+        let memory = self.memory_scope_arg(out, memory_arg, "memory scope")?;
+        let storage_span = storage_arg.1;
+        let storage = self.memory_model_arg(out, storage_arg, "storage semantics")?;
+        let semantics_span = semantics_arg.1;
+        let semantics = self.memory_model_arg(out, semantics_arg, "memory semantics")?;
+        if storage & !(S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY) != 0 {
+            return Err(self.error(
+                "storage semantics must be a combination of gl_StorageSemanticsBuffer, gl_StorageSemanticsShared and gl_StorageSemanticsImage (gl_StorageSemanticsOutput needs the Vulkan memory model, which is not supported)",
+                storage_span,
+            ));
+        }
+        let ordering = S::ACQUIRE | S::RELEASE | S::ACQUIRE_RELEASE;
+        if semantics & !ordering != 0 {
+            return Err(self.error(
+                "memory semantics must be one of gl_SemanticsRelaxed, gl_SemanticsAcquire, gl_SemanticsRelease and gl_SemanticsAcquireRelease (availability, visibility and volatile semantics need the Vulkan memory model, which is not supported)",
+                semantics_span,
+            ));
+        }
+        // GL_KHR_memory_scope_semantics: a barrier with storage semantics orders it, so it
+        // needs exactly one ordering; a memory barrier always does (Vulkan VUID-StandaloneSpirv-OpMemoryBarrier-04732).
+        let orderings = semantics.count_ones();
+        if orderings > 1 {
+            return Err(self.error("memory semantics can include only one of gl_SemanticsAcquire, gl_SemanticsRelease and gl_SemanticsAcquireRelease", semantics_span));
+        }
+        if (storage != 0 || execution.is_none()) && orderings == 0 {
+            return Err(self.error(format!("`{name}` with storage semantics needs gl_SemanticsAcquire, gl_SemanticsRelease or gl_SemanticsAcquireRelease"), semantics_span));
+        }
+        if storage == 0 && orderings != 0 {
+            return Err(self.error("acquire or release semantics need storage semantics", storage_span));
+        }
+        out.push(Statement::Barrier(Barrier { execution, memory, semantics: MemorySemantics(storage | semantics) }), span);
+        Ok(Operand::Void)
+    }
+
     fn barrier(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        if (name == "controlBarrier" && args.len() == 4) || (name == "memoryBarrier" && args.len() == 3) {
+            return self.scoped_barrier(out, name, args, span);
+        }
         if !args.is_empty() {
             return Err(self.error(format!("`{name}` takes no arguments"), span));
         }
@@ -814,6 +947,9 @@ impl<'a> Lowerer<'a> {
         let n = if name == "atomicCompSwap" { 3 } else { 2 };
         if args.len() < n {
             return Err(self.error(format!("`{name}` takes {n} arguments"), span));
+        }
+        if args.len() > n {
+            return Err(self.scoped_atomic_error(name, span));
         }
         let mut args = args;
         let (first, fspan) = args.remove(0);
@@ -1267,6 +1403,9 @@ impl<'a> Lowerer<'a> {
                     "imageAtomicExchange" => AtomicFunction::Exchange,
                     _ => AtomicFunction::CompareExchange,
                 };
+                if vals.len() > 2 + (fun == AtomicFunction::CompareExchange) as usize {
+                    return Err(self.scoped_atomic_error(name, span));
+                }
                 let mut ops = Vec::new();
                 for &(v, vs) in &vals[1..] {
                     ops.push(self.coerce(out, v, st, vs)?);

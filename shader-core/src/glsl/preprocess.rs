@@ -220,6 +220,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_ARB_gpu_shader_fp64",
     "GL_EXT_shader_atomic_int64",
     "GL_EXT_demote_to_helper_invocation",
+    "GL_KHR_memory_scope_semantics",
     "GL_EXT_terminate_invocation",
     "GL_ARB_fragment_shader_interlock",
     "GL_NV_compute_shader_derivatives",
