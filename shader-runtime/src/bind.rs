@@ -339,8 +339,10 @@ fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
             if !raw.usage().contains(needed) {
                 return Err(BindingProblem::MissingUsage { needed: name, has: format!("{:?}", raw.usage()) });
             }
+            // What wgpu checks is the buffer's size, which includes the zeroed padding the
+            // runtime adds (a 12-byte std140 block in a 16-byte uniform buffer is fine).
             let min = b.min_binding_size.unwrap_or(0);
-            if size < min {
+            if raw.size() < min {
                 return Err(BindingProblem::TooSmall { size, needed: min });
             }
             // A block that is only a runtime-sized array (fixed part empty, so its minimum size
