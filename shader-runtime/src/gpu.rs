@@ -82,29 +82,12 @@ impl Gpu {
     }
 
     pub async fn with_options(options: &GpuOptions) -> Result<Gpu, GpuError> {
-        let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
-        descriptor.backends = options.backends;
-        let instance = wgpu::Instance::new(descriptor);
-        let adapter = match &options.adapter_name {
-            Some(wanted) => {
-                let wanted_lower = wanted.to_lowercase();
-                let adapters = instance.enumerate_adapters(options.backends).await;
-                let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
-                adapters
-                    .into_iter()
-                    .find(|a| a.get_info().name.to_lowercase().contains(&wanted_lower))
-                    .ok_or_else(|| {
-                        let found = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-                        GpuError::NoAdapter(format!("no adapter name contains `{wanted}`; adapters found: {found}"))
-                    })?
-            }
-            None => instance
-                .request_adapter(&wgpu::RequestAdapterOptions {
-                    power_preference: options.power_preference,
-                    ..Default::default()
-                })
-                .await
-                .map_err(|e| GpuError::NoAdapter(format!("{e}; backends searched: {:?}", options.backends)))?,
+        // The primary backends (Vulkan, Metal, DX12) first: probing GL opens a display
+        // connection that prints warnings on headless machines, and GL is only the fallback.
+        let primary = options.backends & wgpu::Backends::PRIMARY;
+        let (instance, adapter) = match pick_adapter(options, primary).await {
+            Ok(found) if !primary.is_empty() => found,
+            _ => pick_adapter(options, options.backends).await?,
         };
         let missing = options.required_features - adapter.features();
         if !missing.is_empty() {
@@ -156,6 +139,29 @@ impl Gpu {
             .map(drop)
             .map_err(|e| GpuError::Readback(e.to_string()))
     }
+}
+
+/// An instance over `backends` and the adapter `options` ask for on it.
+async fn pick_adapter(options: &GpuOptions, backends: wgpu::Backends) -> Result<(wgpu::Instance, wgpu::Adapter), GpuError> {
+    let mut descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+    descriptor.backends = backends;
+    let instance = wgpu::Instance::new(descriptor);
+    let adapter = match &options.adapter_name {
+        Some(wanted) => {
+            let wanted_lower = wanted.to_lowercase();
+            let adapters = instance.enumerate_adapters(backends).await;
+            let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+            adapters.into_iter().find(|a| a.get_info().name.to_lowercase().contains(&wanted_lower)).ok_or_else(|| {
+                let found = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+                GpuError::NoAdapter(format!("no adapter name contains `{wanted}`; adapters found: {found}"))
+            })?
+        }
+        None => instance
+            .request_adapter(&wgpu::RequestAdapterOptions { power_preference: options.power_preference, ..Default::default() })
+            .await
+            .map_err(|e| GpuError::NoAdapter(format!("{e}; backends searched: {backends:?}")))?,
+    };
+    Ok((instance, adapter))
 }
 
 /// How long a wait for the GPU may take; far above any test or example's run time.
