@@ -82,7 +82,8 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
         };
         quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default })
     });
-    let (structs, defined) = structs(module, cx);
+    let (structs, defined, rust_names) = structs(module, cx);
+    let typed = typed_api(module, reflection, &rust_names, cx);
 
     let items = quote! {
         /// The SPIR-V module, validated at compile time.
@@ -102,6 +103,7 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
         /// Specialization constants (WGSL `override`, GLSL `constant_id`).
         pub const SPECIALIZATION_CONSTANTS: &[#p::SpecializationConstant] = &[#(#spec_constants),*];
         #structs
+        #typed
     };
     (items, defined)
 }
@@ -119,6 +121,196 @@ pub fn stub_items(krate: &syn::Path) -> TokenStream {
         pub const BINDINGS: &[#p::Binding] = &[];
         pub const PUSH_CONSTANTS: &[#p::PushConstant] = &[];
         pub const SPECIALIZATION_CONSTANTS: &[#p::SpecializationConstant] = &[];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The typed runtime API: `MODULE`, `Bindings`, `Pipeline`
+
+/// `MODULE` (when an entry point is selected), the `Bindings` struct with one field per resource,
+/// and for compute entry points a `Pipeline` whose `dispatch` takes those `Bindings`. Skipped
+/// when the shader itself defines a struct named `Bindings` or `Pipeline`, which would clash.
+fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<ir::Type>, TokenStream>, cx: &Context) -> TokenStream {
+    let krate = cx.krate;
+    let p = quote!(#krate::__private);
+    let clash = names.values().any(|n| {
+        let n = n.to_string();
+        n == "Bindings" || n == "Pipeline" || n == "MODULE"
+    });
+    if clash {
+        return TokenStream::new();
+    }
+    let mut out = TokenStream::new();
+    let selected = cx.entry.map(|index| (index, &reflection.entry_points[index]));
+    if let Some((index, _)) = selected {
+        out.extend(quote! {
+            /// Everything a pipeline needs from [`ENTRY`] (for `RenderPipeline::new` and
+            /// [`Pipeline`]).
+            pub static MODULE: #p::ModuleInfo = #p::ModuleInfo {
+                name: ::core::module_path!(),
+                spirv: SPIRV,
+                entry: ENTRY_POINTS[#index],
+                bindings: BINDINGS,
+                push_constants: PUSH_CONSTANTS,
+                specialization_constants: SPECIALIZATION_CONSTANTS,
+            };
+        });
+    }
+
+    // One field per binding, named like the shader variable, in `BINDINGS` order.
+    let mut used: Vec<String> = Vec::new();
+    let mut fields = Vec::new();
+    let mut values = Vec::new();
+    for b in &reflection.bindings {
+        let base = match b.name.as_deref() {
+            Some(n) if !n.is_empty() => n.to_string(),
+            _ => format!("binding{}_{}", b.group, b.binding),
+        };
+        let mut name = base.clone();
+        let mut n = 1;
+        while used.contains(&name) {
+            n += 1;
+            name = format!("{base}{n}");
+        }
+        used.push(name.clone());
+        let field = ident(&name);
+        let ty = binding_field_type(module, b, names, &p, cx.glam);
+        let doc = format!("`{}` at `@group({}) @binding({})`: {}", b.name.as_deref().unwrap_or(""), b.group, b.binding, b.ty);
+        fields.push(quote!(#[doc = #doc] pub #field: &'a #ty));
+        values.push(quote!(#p::AsResource::as_resource(self.#field)));
+    }
+    let (bindings_ty, bindings_def) = if fields.is_empty() {
+        (quote!(Bindings), quote!(pub struct Bindings {}))
+    } else {
+        (quote!(Bindings<'_>), quote!(pub struct Bindings<'a> { #(#fields),* }))
+    };
+    out.extend(quote! {
+        /// The resources of one dispatch or draw: one field per binding of the shader, typed by
+        /// the shader's declaration.
+        #[derive(Clone, Copy)]
+        #bindings_def
+
+        impl #p::BindingSet for #bindings_ty {
+            fn bindings(&self) -> &'static [#p::Binding] {
+                BINDINGS
+            }
+            fn resources(&self) -> ::std::vec::Vec<#p::Resource<'_>> {
+                ::std::vec![#(#values),*]
+            }
+        }
+    });
+
+    let Some((_, ep)) = selected else { return out };
+    if ep.stage != reflect::Stage::Compute {
+        return out;
+    }
+    let push = module.globals.iter().find(|(_, g)| g.space == AddressSpace::PushConstant).map(|(_, g)| g.ty);
+    let run = match push {
+        None => quote! {
+            /// Runs `workgroups` workgroups (see [`WORKGROUP_SIZE`]) and submits the work; a
+            /// readback waits for it.
+            pub fn dispatch(&self, gpu: &#p::Gpu, bindings: #bindings_ty, workgroups: [u32; 3]) -> ::core::result::Result<(), #p::GpuError> {
+                self.0.dispatch(gpu, &bindings, workgroups)
+            }
+
+            /// Runs as many workgroups as `args` holds when the GPU gets to it.
+            pub fn dispatch_indirect(
+                &self,
+                gpu: &#p::Gpu,
+                bindings: #bindings_ty,
+                args: &#p::Buffer<#p::DispatchIndirectArgs>,
+            ) -> ::core::result::Result<(), #p::GpuError> {
+                self.0.dispatch_indirect(gpu, &bindings, args)
+            }
+        },
+        Some(ty) => {
+            let typed = rust_type(module, ty, None, names, &p).map(|(t, _)| t);
+            let (param, bytes) = match typed {
+                Some(t) => (quote!(&#t), quote!(#p::bytemuck::bytes_of(immediates))),
+                None => (quote!(&[u8]), quote!(immediates)),
+            };
+            quote! {
+                /// Runs `workgroups` workgroups with the push constants set to `immediates`
+                /// (wgpu immediates; needs an adapter with `Features::IMMEDIATES`).
+                pub fn dispatch_with_immediates(
+                    &self,
+                    gpu: &#p::Gpu,
+                    bindings: #bindings_ty,
+                    immediates: #param,
+                    workgroups: [u32; 3],
+                ) -> ::core::result::Result<(), #p::GpuError> {
+                    self.0.dispatch_with_immediates(gpu, &bindings, #bytes, workgroups)
+                }
+            }
+        }
+    };
+    out.extend(quote! {
+        /// The compute pipeline of [`ENTRY`]: shader module, bind group layouts from
+        /// [`BINDINGS`], and a cache of bind groups by resources.
+        pub struct Pipeline(#p::ComputePipeline);
+
+        impl Pipeline {
+            pub fn new(gpu: &#p::Gpu) -> ::core::result::Result<Pipeline, #p::GpuError> {
+                Pipeline::with_options(gpu, &::core::default::Default::default())
+            }
+
+            /// With override constants (by name, see [`SPECIALIZATION_CONSTANTS`]).
+            pub fn with_options(gpu: &#p::Gpu, options: &#p::PipelineOptions<'_>) -> ::core::result::Result<Pipeline, #p::GpuError> {
+                #p::ComputePipeline::new(gpu, &MODULE, options).map(Pipeline)
+            }
+
+            #run
+
+            /// The untyped pipeline underneath.
+            pub fn raw(&self) -> &#p::ComputePipeline {
+                &self.0
+            }
+        }
+    });
+    out
+}
+
+/// The type behind `&'a` in a `Bindings` field: `Buffer<T>` when the shader's type has one Rust
+/// type with the same bytes (a scalar, a vector, a generated or bound struct, or a runtime-sized
+/// array of one, also as a block's only member), else any resource (`dyn AsResource`, checked
+/// at run time).
+fn binding_field_type(module: &Module, b: &reflect::Binding, names: &BTreeMap<Handle<ir::Type>, TokenStream>, p: &TokenStream, glam: bool) -> TokenStream {
+    match b.kind {
+        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler => return quote!(#p::Sampler),
+        reflect::BindingKind::UniformBuffer | reflect::BindingKind::StorageBuffer => {}
+        _ if b.count.is_none() && !b.count_unbounded => return quote!(#p::Texture),
+        _ => return quote!(dyn #p::AsResource),
+    }
+    let global = module.globals.iter().find(|(_, g)| g.binding.is_some_and(|r| (r.group, r.binding) == (b.group, b.binding)));
+    let data = global.and_then(|(_, g)| buffer_data_type(module, g.ty, names, p, glam));
+    match data {
+        Some(t) => quote!(#p::Buffer<#t>),
+        None => quote!(dyn #p::AsResource),
+    }
+}
+
+fn buffer_data_type(module: &Module, ty: Handle<ir::Type>, names: &BTreeMap<Handle<ir::Type>, TokenStream>, p: &TokenStream, glam: bool) -> Option<TokenStream> {
+    let element = |base: Handle<ir::Type>, stride: u32| {
+        let typed = if glam { glam_type(module, base, None, p) } else { None };
+        let (t, size) = typed.or_else(|| rust_type(module, base, None, names, p))?;
+        (size == stride).then(|| quote!([#t]))
+    };
+    match module.inner(ty) {
+        TypeInner::Array { base, size: ArraySize::Dynamic, stride } => element(*base, *stride),
+        TypeInner::Struct { members, .. } => match members.last().map(|m| module.inner(m.ty)) {
+            Some(TypeInner::Array { base, size: ArraySize::Dynamic, stride }) => {
+                if members.len() == 1 {
+                    element(*base, *stride)
+                } else {
+                    None
+                }
+            }
+            _ => rust_type(module, ty, None, names, p).map(|(t, _)| t),
+        },
+        _ => {
+            let typed = if glam { glam_type(module, ty, None, p) } else { None };
+            typed.or_else(|| rust_type(module, ty, None, names, p)).map(|(t, _)| t)
+        }
     }
 }
 
@@ -224,7 +416,7 @@ fn host_structs(module: &Module) -> Vec<(Handle<ir::Type>, AddressSpace)> {
     out
 }
 
-fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>) {
+fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>, BTreeMap<Handle<ir::Type>, TokenStream>) {
     let krate = cx.krate;
     let p = quote!(#krate::__private);
     let mut out = TokenStream::new();
@@ -276,7 +468,7 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
         out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx.glam));
         defined.push((name, layout));
     }
-    (out, defined)
+    (out, defined, rust_names)
 }
 
 /// `tokens` with every span set to `span` (also inside groups).

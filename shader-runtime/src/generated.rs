@@ -90,6 +90,20 @@ pub struct SpecializationConstant {
     pub default: Option<f64>,
 }
 
+/// Everything a pipeline needs from one entry point of a generated module: the generated
+/// `NAME::MODULE` static, handed to [`crate::ComputePipeline::new`] and
+/// [`crate::RenderPipeline::new`].
+#[derive(Clone, Copy, Debug)]
+pub struct ModuleInfo {
+    /// The module's name in Rust (`integrate`), for labels and messages.
+    pub name: &'static str,
+    pub spirv: &'static [u32],
+    pub entry: EntryPoint,
+    pub bindings: &'static [Binding],
+    pub push_constants: &'static [PushConstant],
+    pub specialization_constants: &'static [SpecializationConstant],
+}
+
 /// 4-byte aligned bytes, so `SPIRV_BYTES` can be read as words.
 #[repr(C, align(4))]
 pub struct Aligned<T: ?Sized>(pub T);
@@ -99,6 +113,7 @@ pub mod __private {
     //! What generated code names; not a stable API.
     pub use crate::generated::*;
     pub use crate::layout::{self, check_bound, check_std, Field, GpuLayout, Rule, Scalar, ScalarKind, Shape, TypeDesc};
+    pub use crate::{AsResource, BindingSet, Buffer, ComputePipeline, DispatchIndirectArgs, Gpu, GpuError, PipelineOptions, Resource, Sampler, Texture};
     pub use bytemuck;
     #[cfg(feature = "half")]
     pub use half::f16;

@@ -1,315 +1,42 @@
-//! shader-runtime: runs SPIR-V compute shaders through wgpu and reads the results back.
+//! shader-runtime: runs shaders compiled by the `shader!` macro through wgpu.
 //!
-//! This is the thin first version: a [`Gpu`] (instance, adapter, device, queue) and
-//! [`Gpu::run_compute`], which takes byte buffers and returns every buffer's final contents.
-//! The typed runtime the `shader!` macro targets (typed buffers, generated pipelines and bind
-//! groups) is built on top of this later.
+//! - [`Gpu`]: instance, adapter, device and queue, picked from the environment
+//!   (`WGPU_BACKEND`, `WGPU_ADAPTER_NAME`), with a clear [`GpuError::NoAdapter`] when there is none.
+//! - [`Buffer<T>`] / `Buffer<[T]>`: typed buffers of `Pod` data for storage, uniform, vertex,
+//!   index and indirect use; write, blocking and async readback.
+//! - [`ComputePipeline`]: what a generated `NAME::Pipeline` wraps: a shader module given to wgpu
+//!   as SPIR-V (naga's portable path), bind group layouts from the generated `BINDINGS`,
+//!   binding checks with errors that name the binding, cached bind groups, immediates (push
+//!   constants) and override constants.
+//! - [`RenderPipeline`], [`Texture`], [`Sampler`]: a vertex + fragment pair drawing into an
+//!   offscreen texture that reads back as RGBA.
+//! - [`run_compute`](Gpu::run_compute)/[`run_on`]: the untyped byte-buffer path tests use.
 //!
 //! Invariant: this is the only crate of the workspace that names wgpu types in its API.
 
-use std::fmt;
-
 pub use wgpu;
 
+mod bind;
+mod buffer;
+mod compute;
+mod error;
 pub mod generated;
+mod gpu;
 pub mod layout;
+mod raw;
+mod render;
+mod texture;
+
+pub use bind::{AsResource, BindingSet, NamedResources, Resource};
+pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, ResourceId};
+pub use compute::{ComputePipeline, PipelineOptions};
+pub use error::{BindingError, BindingProblem, GpuError};
 #[doc(hidden)]
 pub use generated::__private;
+pub use generated::ModuleInfo;
+pub use gpu::{Gpu, GpuOptions, MAX_IMMEDIATE_SIZE, OPTIONAL_FEATURES, POLL_TIMEOUT};
 pub use layout::GpuLayout;
+pub use raw::{run_on, BufferBinding, BufferKind};
+pub use render::{Draw, RenderOptions, RenderPipeline};
 pub use shader_macros::{shader, Std140, Std430};
-
-/// One device to run shaders on.
-#[derive(Debug)]
-pub struct Gpu {
-    pub instance: wgpu::Instance,
-    pub adapter: wgpu::Adapter,
-    pub device: wgpu::Device,
-    pub queue: wgpu::Queue,
-}
-
-/// How a buffer is bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BufferKind {
-    /// `var<storage, read>` (`read_only`) or `var<storage, read_write>`.
-    Storage { read_only: bool },
-    /// `var<uniform>`.
-    Uniform,
-}
-
-/// A buffer bound at `@group(group) @binding(binding)` with its initial contents.
-#[derive(Clone, Copy, Debug)]
-pub struct BufferBinding<'a> {
-    pub group: u32,
-    pub binding: u32,
-    pub kind: BufferKind,
-    pub data: &'a [u8],
-}
-
-/// Why a GPU operation failed. Never a panic: a machine without a GPU is an expected case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GpuError {
-    /// No adapter: no GPU driver (or no software Vulkan driver) is installed.
-    NoAdapter(String),
-    /// The adapter exists but refused to create a device.
-    RequestDevice(String),
-    /// wgpu rejected the shader, a layout or a command (its validation error text).
-    Validation(String),
-    /// Reading a buffer back failed.
-    Readback(String),
-}
-
-impl fmt::Display for GpuError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GpuError::NoAdapter(why) => write!(
-                f,
-                "no GPU adapter found ({why}); install a GPU driver, or a software Vulkan driver \
-                 such as `mesa-vulkan-drivers` (lavapipe)"
-            ),
-            GpuError::RequestDevice(why) => write!(f, "the GPU adapter refused to create a device: {why}"),
-            GpuError::Validation(why) => write!(f, "wgpu validation error: {why}"),
-            GpuError::Readback(why) => write!(f, "reading a buffer back failed: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for GpuError {}
-
-/// Optional features the runtime enables when the adapter has them, so shaders that use them
-/// (f16, immediates, 64-bit integers, subgroups) can run where the hardware allows.
-pub const OPTIONAL_FEATURES: wgpu::Features = wgpu::Features::SHADER_F16
-    .union(wgpu::Features::IMMEDIATES)
-    .union(wgpu::Features::SHADER_INT64)
-    .union(wgpu::Features::SUBGROUP)
-    .union(wgpu::Features::SHADER_FLOAT32_ATOMIC);
-
-impl Gpu {
-    /// Picks the default adapter (honouring `WGPU_BACKEND` and friends) and creates a device
-    /// with every [`OPTIONAL_FEATURES`] feature the adapter supports and the adapter's limits.
-    pub fn new_blocking() -> Result<Gpu, GpuError> {
-        pollster::block_on(Gpu::new())
-    }
-
-    pub async fn new() -> Result<Gpu, GpuError> {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-        let adapter = instance
-            .request_adapter(&wgpu::RequestAdapterOptions::default())
-            .await
-            .map_err(|e| GpuError::NoAdapter(e.to_string()))?;
-        let features = adapter.features() & OPTIONAL_FEATURES;
-        let mut limits = adapter.limits();
-        // Immediates are only usable when asked for; ask for what the adapter offers (capped,
-        // since some drivers report huge values we never need).
-        limits.max_immediate_size = limits.max_immediate_size.min(256);
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("shader-runtime"),
-                required_features: features,
-                required_limits: limits,
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
-        Ok(Gpu { instance, adapter, device, queue })
-    }
-
-    /// The adapter's name and backend, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (Vulkan)`.
-    pub fn adapter_name(&self) -> String {
-        let info = self.adapter.get_info();
-        format!("{} ({:?})", info.name, info.backend)
-    }
-
-    /// Runs entry point `entry` of a SPIR-V compute module once with `workgroups` workgroups and
-    /// returns the final contents of every buffer, in the order of `buffers`.
-    ///
-    /// Errors wgpu reports (an invalid shader, a layout that does not match the shader) come
-    /// back as [`GpuError::Validation`].
-    pub fn run_compute(
-        &self,
-        spirv: &[u32],
-        entry: &str,
-        buffers: &[BufferBinding<'_>],
-        workgroups: [u32; 3],
-    ) -> Result<Vec<Vec<u8>>, GpuError> {
-        let source = wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(spirv));
-        run_on(&self.device, &self.queue, source, entry, buffers, workgroups)
-    }
-}
-
-/// The work half of [`Gpu::run_compute`] for any shader source wgpu accepts, on a device the
-/// caller owns (tests share one device and pass WGSL as well as SPIR-V).
-pub fn run_on(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    source: wgpu::ShaderSource<'_>,
-    entry: &str,
-    buffers: &[BufferBinding<'_>],
-    workgroups: [u32; 3],
-) -> Result<Vec<Vec<u8>>, GpuError> {
-    // Validation errors are collected by the scope and returned, instead of reaching wgpu's
-    // default handler, which panics.
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let staged = record(device, queue, source, entry, buffers, workgroups);
-    if let Some(error) = pollster::block_on(scope.pop()) {
-        return Err(GpuError::Validation(error.to_string()));
-    }
-    let staging = staged?;
-    read_back(device, &staging, buffers)
-}
-
-/// Creates the buffers, pipeline and bind groups, and submits the dispatch plus one copy per
-/// buffer into a mappable staging buffer, which it returns.
-fn record(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    source: wgpu::ShaderSource<'_>,
-    entry: &str,
-    buffers: &[BufferBinding<'_>],
-    workgroups: [u32; 3],
-) -> Result<Vec<wgpu::Buffer>, GpuError> {
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source });
-
-    let group_count = buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
-    let mut gpu_buffers = Vec::with_capacity(buffers.len());
-    for buffer in buffers {
-        let usage = match buffer.kind {
-            BufferKind::Storage { .. } => wgpu::BufferUsages::STORAGE,
-            BufferKind::Uniform => wgpu::BufferUsages::UNIFORM,
-        };
-        let gpu_buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: padded_size(buffer.data.len(), buffer.kind),
-            usage: usage | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut bytes = buffer.data.to_vec();
-        bytes.resize(gpu_buffer.size() as usize, 0);
-        queue.write_buffer(&gpu_buffer, 0, &bytes);
-        gpu_buffers.push(gpu_buffer);
-    }
-
-    let mut layouts = Vec::with_capacity(group_count as usize);
-    let mut groups = Vec::with_capacity(group_count as usize);
-    for group in 0..group_count {
-        let members: Vec<usize> = (0..buffers.len()).filter(|&i| buffers[i].group == group).collect();
-        let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = members
-            .iter()
-            .map(|&i| wgpu::BindGroupLayoutEntry {
-                binding: buffers[i].binding,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: match buffers[i].kind {
-                        BufferKind::Storage { read_only } => wgpu::BufferBindingType::Storage { read_only },
-                        BufferKind::Uniform => wgpu::BufferBindingType::Uniform,
-                    },
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            })
-            .collect();
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: None,
-            entries: &layout_entries,
-        });
-        let group_entries: Vec<wgpu::BindGroupEntry> = members
-            .iter()
-            .map(|&i| wgpu::BindGroupEntry {
-                binding: buffers[i].binding,
-                resource: gpu_buffers[i].as_entire_binding(),
-            })
-            .collect();
-        groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &layout,
-            entries: &group_entries,
-        }));
-        layouts.push(layout);
-    }
-    let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: None,
-        bind_group_layouts: &layout_refs,
-        immediate_size: 0,
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(entry),
-        layout: Some(&pipeline_layout),
-        module: &module,
-        entry_point: Some(entry),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-
-    let staging: Vec<wgpu::Buffer> = gpu_buffers
-        .iter()
-        .map(|b| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: None,
-                size: b.size(),
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        })
-        .collect();
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
-    {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
-        pass.set_pipeline(&pipeline);
-        for (index, group) in groups.iter().enumerate() {
-            pass.set_bind_group(index as u32, group, &[]);
-        }
-        pass.dispatch_workgroups(workgroups[0], workgroups[1], workgroups[2]);
-    }
-    for (from, to) in gpu_buffers.iter().zip(&staging) {
-        encoder.copy_buffer_to_buffer(from, 0, to, 0, from.size());
-    }
-    queue.submit([encoder.finish()]);
-    Ok(staging)
-}
-
-/// Maps every staging buffer and copies out the bytes the caller gave (without padding).
-fn read_back(
-    device: &wgpu::Device,
-    staging: &[wgpu::Buffer],
-    buffers: &[BufferBinding<'_>],
-) -> Result<Vec<Vec<u8>>, GpuError> {
-    let (sender, receiver) = std::sync::mpsc::channel();
-    for (index, buffer) in staging.iter().enumerate() {
-        let sender = sender.clone();
-        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
-            // The receiver outlives the poll below, so a failed send cannot happen.
-            let _ = sender.send((index, result));
-        });
-    }
-    drop(sender);
-    // A shader that never terminates must become an error, not a hung test or program.
-    device
-        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(POLL_TIMEOUT) })
-        .map_err(|e| GpuError::Readback(e.to_string()))?;
-    for (index, result) in receiver.iter() {
-        result.map_err(|e| GpuError::Readback(format!("buffer {index}: {e}")))?;
-    }
-    let mut out = Vec::with_capacity(staging.len());
-    for (buffer, binding) in staging.iter().zip(buffers) {
-        let view = buffer.get_mapped_range(..).map_err(|e| GpuError::Readback(e.to_string()))?;
-        out.push(view[..binding.data.len()].to_vec());
-        drop(view);
-        buffer.unmap();
-    }
-    Ok(out)
-}
-
-/// How long [`run_on`] waits for one dispatch; far above any test or example's run time.
-pub const POLL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Buffer sizes must be multiples of 4 (`COPY_BUFFER_ALIGNMENT`) and not zero. Storage buffers
-/// get no more than that, since `arrayLength` sees the padding; uniform buffers are rounded to
-/// 16 bytes, a whole number of vec4s, as the uniform address space rounds structs to 16 bytes.
-fn padded_size(len: usize, kind: BufferKind) -> u64 {
-    let align = match kind {
-        BufferKind::Storage { .. } => 4,
-        BufferKind::Uniform => 16,
-    };
-    (len.max(1) as u64).next_multiple_of(align)
-}
+pub use texture::{Sampler, Texture};

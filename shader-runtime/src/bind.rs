@@ -1,0 +1,382 @@
+//! Bindings: resources as the runtime sees them, bind group layouts built from the generated
+//! `BINDINGS`, the checks that name a binding when a resource does not fit it, and the bind
+//! group cache that lets repeated dispatches with the same resources skip all of that.
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+use std::sync::{Arc, Mutex};
+
+use crate::buffer::{Buffer, BufferData, ResourceId};
+use crate::error::{BindingError, BindingProblem};
+use crate::generated::{Binding, BindingKind, Stage};
+use crate::texture::{Sampler, Texture};
+use crate::{Gpu, GpuError};
+
+/// One resource given for a binding.
+#[derive(Clone, Copy, Debug)]
+pub enum Resource<'a> {
+    Buffer {
+        raw: &'a wgpu::Buffer,
+        id: ResourceId,
+        /// Bytes of data (without the padding the runtime adds).
+        size: u64,
+        /// `Buffer<[T]>`: `size_of::<T>()`.
+        element_size: Option<u64>,
+    },
+    Texture(&'a Texture),
+    Sampler(&'a Sampler),
+}
+
+impl Resource<'_> {
+    fn id(&self) -> ResourceId {
+        match self {
+            Resource::Buffer { id, .. } => *id,
+            Resource::Texture(t) => t.id(),
+            Resource::Sampler(s) => s.id(),
+        }
+    }
+
+    fn kind_name(&self) -> &'static str {
+        match self {
+            Resource::Buffer { .. } => "a buffer",
+            Resource::Texture(_) => "a texture",
+            Resource::Sampler(_) => "a sampler",
+        }
+    }
+}
+
+/// Anything that can be bound: buffers, textures, samplers.
+pub trait AsResource {
+    fn as_resource(&self) -> Resource<'_>;
+}
+
+impl<T: BufferData + ?Sized> AsResource for Buffer<T> {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Buffer { raw: self.raw(), id: self.id(), size: self.byte_len(), element_size: T::element_size() }
+    }
+}
+
+impl AsResource for Texture {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Texture(self)
+    }
+}
+
+impl AsResource for Sampler {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Sampler(self)
+    }
+}
+
+/// A set of resources for a module's bindings: what the generated `NAME::Bindings` structs
+/// implement. `resources()` is in the order of `bindings()`.
+pub trait BindingSet {
+    fn bindings(&self) -> &'static [Binding];
+    fn resources(&self) -> Vec<Resource<'_>>;
+}
+
+/// Resources given by binding name, for code without a generated `Bindings` struct.
+pub struct NamedResources<'a> {
+    bindings: &'static [Binding],
+    resources: Vec<Resource<'a>>,
+}
+
+impl<'a> NamedResources<'a> {
+    /// Pairs every binding of `bindings` with the resource named like it. A binding without a
+    /// resource, or a name the shader does not have, is an error naming it.
+    pub fn new(bindings: &'static [Binding], named: &[(&str, &'a dyn AsResource)]) -> Result<NamedResources<'a>, GpuError> {
+        if let Some((name, _)) = named.iter().find(|(n, _)| !bindings.iter().any(|b| b.name == *n)) {
+            let known: Vec<&str> = bindings.iter().map(|b| b.name).collect();
+            return Err(GpuError::InvalidUse(format!("the shader has no binding `{name}`; it has {}", known.join(", "))));
+        }
+        let mut resources = Vec::with_capacity(bindings.len());
+        for b in bindings {
+            let (_, r) = named.iter().find(|(n, _)| *n == b.name).ok_or_else(|| {
+                GpuError::InvalidUse(format!("no resource given for binding `{}` (@group({}) @binding({}))", b.name, b.group, b.binding))
+            })?;
+            resources.push(r.as_resource());
+        }
+        Ok(NamedResources { bindings, resources })
+    }
+}
+
+impl BindingSet for NamedResources<'_> {
+    fn bindings(&self) -> &'static [Binding] {
+        self.bindings
+    }
+    fn resources(&self) -> Vec<Resource<'_>> {
+        self.resources.clone()
+    }
+}
+
+/// One entry of a pipeline's layout: a binding (merged over the stages that use it).
+struct Entry {
+    binding: &'static Binding,
+    layout: wgpu::BindGroupLayoutEntry,
+}
+
+/// The bind group layouts of a pipeline and the cache of bind groups made from them.
+pub(crate) struct Bindings {
+    entries: Vec<Entry>,
+    /// Index = group number; `None` for group numbers no binding uses.
+    pub(crate) layouts: Vec<Option<wgpu::BindGroupLayout>>,
+    cache: Mutex<HashMap<Vec<ResourceId>, Arc<Vec<Option<wgpu::BindGroup>>>>>,
+}
+
+/// Bind groups a pipeline keeps before the cache is emptied: the cache holds its resources
+/// alive, so it must not grow without bound in a program that keeps making new buffers.
+const CACHE_CAPACITY: usize = 64;
+
+impl Bindings {
+    /// Layouts for the union of `modules`' bindings (a vertex and a fragment shader may share one).
+    pub(crate) fn new(gpu: &Gpu, modules: &[&'static [Binding]]) -> Result<Bindings, GpuError> {
+        let mut entries: Vec<Entry> = Vec::new();
+        for bindings in modules {
+            for b in bindings.iter() {
+                let visibility = visibility(b.stages);
+                if let Some(e) = entries.iter_mut().find(|e| (e.binding.group, e.binding.binding) == (b.group, b.binding)) {
+                    e.layout.visibility |= visibility;
+                    continue;
+                }
+                let ty = binding_type(b).map_err(|problem| BindingError { name: b.name, group: b.group, binding: b.binding, problem })?;
+                let layout = wgpu::BindGroupLayoutEntry { binding: b.binding, visibility, ty, count: None };
+                entries.push(Entry { binding: b, layout });
+            }
+        }
+        entries.sort_by_key(|e| (e.binding.group, e.binding.binding));
+        let group_count = entries.last().map_or(0, |e| e.binding.group as usize + 1);
+        let mut layouts = Vec::with_capacity(group_count);
+        for group in 0..group_count as u32 {
+            let members: Vec<wgpu::BindGroupLayoutEntry> =
+                entries.iter().filter(|e| e.binding.group == group).map(|e| e.layout).collect();
+            layouts.push((!members.is_empty()).then(|| {
+                gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &members })
+            }));
+        }
+        Ok(Bindings { entries, layouts, cache: Mutex::new(HashMap::new()) })
+    }
+
+    /// The bind groups for the resources of `sets`, from the cache when the same resources were
+    /// bound before (they were checked then, and a resource's size and usage never change).
+    pub(crate) fn groups(&self, gpu: &Gpu, sets: &[&dyn BindingSet]) -> Result<Arc<Vec<Option<wgpu::BindGroup>>>, GpuError> {
+        let given: Vec<(&'static [Binding], Vec<Resource<'_>>)> = sets.iter().map(|s| (s.bindings(), s.resources())).collect();
+        let mut chosen: Vec<Resource<'_>> = Vec::with_capacity(self.entries.len());
+        for entry in &self.entries {
+            let b = entry.binding;
+            let found = given.iter().find_map(|(bindings, resources)| {
+                let i = bindings.iter().position(|x| (x.group, x.binding) == (b.group, b.binding))?;
+                resources.get(i).copied()
+            });
+            let resource = found.ok_or_else(|| {
+                GpuError::InvalidUse(format!("no resource given for binding `{}` (@group({}) @binding({}))", b.name, b.group, b.binding))
+            })?;
+            chosen.push(resource);
+        }
+        let key: Vec<ResourceId> = chosen.iter().map(Resource::id).collect();
+        let mut cache = self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(groups) = cache.get(&key) {
+            return Ok(Arc::clone(groups));
+        }
+        for (entry, resource) in self.entries.iter().zip(&chosen) {
+            let b = entry.binding;
+            check(b, resource).map_err(|problem| BindingError { name: b.name, group: b.group, binding: b.binding, problem })?;
+        }
+        let mut groups = Vec::with_capacity(self.layouts.len());
+        for (group, layout) in self.layouts.iter().enumerate() {
+            let Some(layout) = layout else {
+                groups.push(None);
+                continue;
+            };
+            let entries: Vec<wgpu::BindGroupEntry> = self
+                .entries
+                .iter()
+                .zip(&chosen)
+                .filter(|(e, _)| e.binding.group == group as u32)
+                .map(|(e, r)| wgpu::BindGroupEntry {
+                    binding: e.binding.binding,
+                    resource: match r {
+                        Resource::Buffer { raw, .. } => raw.as_entire_binding(),
+                        Resource::Texture(t) => wgpu::BindingResource::TextureView(t.view()),
+                        Resource::Sampler(s) => wgpu::BindingResource::Sampler(s.raw()),
+                    },
+                })
+                .collect();
+            groups.push(Some(gpu.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })));
+        }
+        let groups = Arc::new(groups);
+        if cache.len() >= CACHE_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(key, Arc::clone(&groups));
+        Ok(groups)
+    }
+
+    /// Bind groups made so far and still cached (for tests of the cache).
+    pub(crate) fn cached(&self) -> usize {
+        self.cache.lock().map_or(0, |c| c.len())
+    }
+}
+
+fn visibility(stages: &[Stage]) -> wgpu::ShaderStages {
+    stages.iter().fold(wgpu::ShaderStages::empty(), |v, s| {
+        v | match s {
+            Stage::Vertex => wgpu::ShaderStages::VERTEX,
+            Stage::Fragment => wgpu::ShaderStages::FRAGMENT,
+            Stage::Compute => wgpu::ShaderStages::COMPUTE,
+        }
+    })
+}
+
+/// The wgpu binding type of a generated binding; textures are read from the WGSL spelling of
+/// their type (`texture_2d<f32>`, `texture_storage_2d<rgba8unorm, write>`).
+fn binding_type(b: &Binding) -> Result<wgpu::BindingType, BindingProblem> {
+    let min_binding_size = b.min_binding_size.and_then(NonZeroU64::new);
+    Ok(match b.kind {
+        BindingKind::UniformBuffer => wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size,
+        },
+        BindingKind::StorageBuffer { read_only } => wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size,
+        },
+        BindingKind::SampledTexture | BindingKind::MultisampledTexture | BindingKind::DepthTexture => {
+            let (dim, rest) = texture_dimension(b.ty)?;
+            let multisampled = b.kind == BindingKind::MultisampledTexture;
+            let sample_type = if b.kind == BindingKind::DepthTexture {
+                wgpu::TextureSampleType::Depth
+            } else if rest.contains("<i32") {
+                wgpu::TextureSampleType::Sint
+            } else if rest.contains("<u32") {
+                wgpu::TextureSampleType::Uint
+            } else {
+                // Multisampled float textures cannot be filtered (WebGPU §"texture sample type").
+                wgpu::TextureSampleType::Float { filterable: !multisampled }
+            };
+            wgpu::BindingType::Texture { sample_type, view_dimension: dim, multisampled }
+        }
+        BindingKind::StorageTexture => {
+            let (dim, rest) = texture_dimension(b.ty)?;
+            let inner = rest.trim_start_matches('<').trim_end_matches('>');
+            let (format, access) = inner.split_once(',').unwrap_or((inner, "write"));
+            let format = storage_format(format.trim())
+                .ok_or_else(|| BindingProblem::Unsupported(format!("storage texture format `{}` is not supported", format.trim())))?;
+            let access = match access.trim() {
+                "read" => wgpu::StorageTextureAccess::ReadOnly,
+                "read_write" => wgpu::StorageTextureAccess::ReadWrite,
+                _ => wgpu::StorageTextureAccess::WriteOnly,
+            };
+            wgpu::BindingType::StorageTexture { access, format, view_dimension: dim }
+        }
+        BindingKind::Sampler => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+        BindingKind::ComparisonSampler => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+        BindingKind::CombinedImageSampler => {
+            return Err(BindingProblem::Unsupported(
+                "a combined image sampler (GLSL `sampler2D` compiled for the Vulkan target) cannot be bound \
+                 through wgpu; compile with `target: wgpu` (the default), which splits it into a texture and a sampler"
+                    .to_string(),
+            ))
+        }
+    })
+}
+
+/// `texture_[storage_|depth_|multisampled_]2d_array<...>` -> (dimension, `<...>`).
+fn texture_dimension(ty: &'static str) -> Result<(wgpu::TextureViewDimension, &'static str), BindingProblem> {
+    let mut rest = ty.strip_prefix("texture_").unwrap_or(ty);
+    for prefix in ["storage_", "depth_", "multisampled_"] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    use wgpu::TextureViewDimension as D;
+    for (name, dim) in [("cube_array", D::CubeArray), ("2d_array", D::D2Array), ("1d", D::D1), ("2d", D::D2), ("3d", D::D3), ("cube", D::Cube)] {
+        if let Some(tail) = rest.strip_prefix(name) {
+            return Ok((dim, tail));
+        }
+    }
+    Err(BindingProblem::Unsupported(format!("texture type `{ty}` cannot be bound through wgpu")))
+}
+
+fn storage_format(name: &str) -> Option<wgpu::TextureFormat> {
+    use wgpu::TextureFormat as F;
+    Some(match name {
+        "rgba8unorm" => F::Rgba8Unorm,
+        "rgba8snorm" => F::Rgba8Snorm,
+        "rgba8uint" => F::Rgba8Uint,
+        "rgba8sint" => F::Rgba8Sint,
+        "rgba16uint" => F::Rgba16Uint,
+        "rgba16sint" => F::Rgba16Sint,
+        "rgba16float" => F::Rgba16Float,
+        "r32uint" => F::R32Uint,
+        "r32sint" => F::R32Sint,
+        "r32float" => F::R32Float,
+        "rg32uint" => F::Rg32Uint,
+        "rg32sint" => F::Rg32Sint,
+        "rg32float" => F::Rg32Float,
+        "rgba32uint" => F::Rgba32Uint,
+        "rgba32sint" => F::Rgba32Sint,
+        "rgba32float" => F::Rgba32Float,
+        "bgra8unorm" => F::Bgra8Unorm,
+        _ => return None,
+    })
+}
+
+/// Whether `resource` fits binding `b`: kind, usage, size, element stride.
+fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
+    let expected = match b.kind {
+        BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. } => "a buffer",
+        BindingKind::Sampler | BindingKind::ComparisonSampler => "a sampler",
+        _ => "a texture",
+    };
+    let wrong_kind = || BindingProblem::WrongKind { expected, found: resource.kind_name() };
+    match (*resource, b.kind) {
+        (Resource::Buffer { raw, size, element_size, .. }, BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }) => {
+            let (needed, name) = if b.kind == BindingKind::UniformBuffer {
+                (wgpu::BufferUsages::UNIFORM, "UNIFORM")
+            } else {
+                (wgpu::BufferUsages::STORAGE, "STORAGE")
+            };
+            if !raw.usage().contains(needed) {
+                return Err(BindingProblem::MissingUsage { needed: name, has: format!("{:?}", raw.usage()) });
+            }
+            // What wgpu checks is the buffer's size, which includes the zeroed padding the
+            // runtime adds (a 12-byte std140 block in a 16-byte uniform buffer is fine).
+            let min = b.min_binding_size.unwrap_or(0);
+            if raw.size() < min {
+                return Err(BindingProblem::TooSmall { size, needed: min });
+            }
+            // A block that is only a runtime-sized array (fixed part empty, so its minimum size
+            // is one element): a `Buffer<[T]>` must have the array's stride as element size.
+            if let (Some(element), Some(stride)) = (element_size, b.runtime_array_stride) {
+                if b.min_binding_size == Some(stride) && element != stride {
+                    return Err(BindingProblem::Stride { element, stride });
+                }
+            }
+            Ok(())
+        }
+        (Resource::Texture(t), BindingKind::StorageTexture) => {
+            if !t.usage().contains(wgpu::TextureUsages::STORAGE_BINDING) {
+                return Err(BindingProblem::MissingUsage { needed: "STORAGE_BINDING", has: format!("{:?}", t.usage()) });
+            }
+            Ok(())
+        }
+        (Resource::Texture(t), BindingKind::SampledTexture | BindingKind::MultisampledTexture | BindingKind::DepthTexture) => {
+            if !t.usage().contains(wgpu::TextureUsages::TEXTURE_BINDING) {
+                return Err(BindingProblem::MissingUsage { needed: "TEXTURE_BINDING", has: format!("{:?}", t.usage()) });
+            }
+            Ok(())
+        }
+        (Resource::Sampler(s), BindingKind::Sampler | BindingKind::ComparisonSampler) => {
+            if s.is_comparison() != (b.kind == BindingKind::ComparisonSampler) {
+                let (expected, found) = if s.is_comparison() {
+                    ("a filtering sampler", "a comparison sampler")
+                } else {
+                    ("a comparison sampler", "a filtering sampler")
+                };
+                return Err(BindingProblem::WrongKind { expected, found });
+            }
+            Ok(())
+        }
+        _ => Err(wrong_kind()),
+    }
+}

@@ -1,0 +1,235 @@
+//! Compute pipelines from generated modules: what `NAME::Pipeline` wraps.
+
+use std::borrow::Cow;
+
+use crate::bind::{BindingSet, Bindings};
+use crate::buffer::{Buffer, DispatchIndirectArgs};
+use crate::generated::{ModuleInfo, PushConstant, SpecializationConstant, Stage};
+use crate::{Gpu, GpuError};
+
+/// How to build a pipeline.
+#[derive(Clone, Debug)]
+pub struct PipelineOptions<'a> {
+    /// Values of override constants (WGSL `override`, GLSL `layout(constant_id = N)`), by the
+    /// name the shader gives them or by their numeric id as a decimal string.
+    pub constants: &'a [(&'a str, f64)],
+    /// WebGPU zeroes workgroup memory before a dispatch; shaders that initialise it themselves
+    /// can skip that cost.
+    pub zero_initialize_workgroup_memory: bool,
+}
+
+impl Default for PipelineOptions<'_> {
+    fn default() -> Self {
+        PipelineOptions { constants: &[], zero_initialize_workgroup_memory: true }
+    }
+}
+
+/// A compute pipeline with its bind group layouts and bind group cache.
+pub struct ComputePipeline {
+    raw: wgpu::ComputePipeline,
+    module: &'static ModuleInfo,
+    bindings: Bindings,
+    immediate_size: u32,
+}
+
+/// How many workgroups to run.
+#[derive(Clone, Copy, Debug)]
+enum Workgroups<'a> {
+    Direct([u32; 3]),
+    Indirect(&'a wgpu::Buffer),
+}
+
+impl ComputePipeline {
+    /// Creates the shader module (SPIR-V, re-read by naga: wgpu's portable path), bind group
+    /// layouts from `module.bindings`, and the pipeline. wgpu's validation errors come back as
+    /// [`GpuError::Validation`].
+    pub fn new(gpu: &Gpu, module: &'static ModuleInfo, options: &PipelineOptions<'_>) -> Result<ComputePipeline, GpuError> {
+        if module.entry.stage != Stage::Compute {
+            return Err(GpuError::InvalidUse(format!(
+                "`{}` is a {:?} shader; a compute pipeline needs a compute entry point",
+                module.name, module.entry.stage
+            )));
+        }
+        let immediate_size = immediate_size(gpu, module.name, module.push_constants)?;
+        let constants = constants(module.name, module.specialization_constants, options.constants)?;
+        let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        gpu.scoped(|| {
+            let shader = shader_module(gpu, module);
+            let bindings = Bindings::new(gpu, &[module.bindings])?;
+            let layout = pipeline_layout(gpu, &bindings, immediate_size);
+            let raw = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(module.name),
+                layout: Some(&layout),
+                module: &shader,
+                entry_point: Some(module.entry.name),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &constant_refs,
+                    zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+                },
+                cache: None,
+            });
+            Ok(ComputePipeline { raw, module, bindings, immediate_size })
+        })
+    }
+
+    pub fn raw(&self) -> &wgpu::ComputePipeline {
+        &self.raw
+    }
+
+    pub fn module(&self) -> &'static ModuleInfo {
+        self.module
+    }
+
+    /// Runs `workgroups` workgroups with `bindings` and submits the work (without waiting; a
+    /// readback waits).
+    pub fn dispatch(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3]) -> Result<(), GpuError> {
+        self.submit(gpu, bindings, &[], Workgroups::Direct(workgroups))
+    }
+
+    /// Like [`ComputePipeline::dispatch`], with the workgroup count read by the GPU from `args`
+    /// (which an earlier dispatch may have written).
+    pub fn dispatch_indirect(&self, gpu: &Gpu, bindings: &dyn BindingSet, args: &Buffer<DispatchIndirectArgs>) -> Result<(), GpuError> {
+        if !args.usage().contains(wgpu::BufferUsages::INDIRECT) {
+            return Err(GpuError::InvalidUse(format!(
+                "an indirect dispatch needs a buffer with usage INDIRECT (`Gpu::indirect_buffer`), got {:?}",
+                args.usage()
+            )));
+        }
+        self.submit(gpu, bindings, &[], Workgroups::Indirect(args.raw()))
+    }
+
+    /// Like [`ComputePipeline::dispatch`], setting the shader's push constants (wgpu
+    /// immediates) to `immediates` (the bytes of the generated push-constant struct).
+    pub fn dispatch_with_immediates(
+        &self,
+        gpu: &Gpu,
+        bindings: &dyn BindingSet,
+        immediates: &[u8],
+        workgroups: [u32; 3],
+    ) -> Result<(), GpuError> {
+        self.submit(gpu, bindings, immediates, Workgroups::Direct(workgroups))
+    }
+
+    /// Records the dispatch into a pass the caller owns, to batch many dispatches in one submit.
+    pub fn encode(
+        &self,
+        gpu: &Gpu,
+        pass: &mut wgpu::ComputePass<'_>,
+        bindings: &dyn BindingSet,
+        immediates: &[u8],
+        workgroups: [u32; 3],
+    ) -> Result<(), GpuError> {
+        self.record(gpu, pass, bindings, immediates, Workgroups::Direct(workgroups))
+    }
+
+    /// Bind groups currently cached (one per distinct set of resources dispatched with).
+    pub fn cached_bind_groups(&self) -> usize {
+        self.bindings.cached()
+    }
+
+    fn submit(&self, gpu: &Gpu, bindings: &dyn BindingSet, immediates: &[u8], workgroups: Workgroups<'_>) -> Result<(), GpuError> {
+        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(self.module.name) });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(self.module.name), timestamp_writes: None });
+            self.record(gpu, &mut pass, bindings, immediates, workgroups)?;
+        }
+        gpu.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+
+    fn record(
+        &self,
+        gpu: &Gpu,
+        pass: &mut wgpu::ComputePass<'_>,
+        bindings: &dyn BindingSet,
+        immediates: &[u8],
+        workgroups: Workgroups<'_>,
+    ) -> Result<(), GpuError> {
+        check_immediates(self.module, self.immediate_size, immediates)?;
+        if let Workgroups::Direct(counts) = workgroups {
+            let max = gpu.device.limits().max_compute_workgroups_per_dimension;
+            if counts.iter().any(|&c| c > max) {
+                return Err(GpuError::InvalidUse(format!(
+                    "{counts:?} workgroups: the device allows at most {max} per dimension; use a 2D/3D grid or a larger workgroup"
+                )));
+            }
+        }
+        let groups = self.bindings.groups(gpu, &[bindings])?;
+        pass.set_pipeline(&self.raw);
+        for (index, group) in groups.iter().enumerate() {
+            if let Some(group) = group {
+                pass.set_bind_group(index as u32, group, &[]);
+            }
+        }
+        if !immediates.is_empty() {
+            pass.set_immediates(0, immediates);
+        }
+        match workgroups {
+            Workgroups::Direct([x, y, z]) => pass.dispatch_workgroups(x, y, z),
+            Workgroups::Indirect(buffer) => pass.dispatch_workgroups_indirect(buffer, 0),
+        }
+        Ok(())
+    }
+}
+
+/// The shader module, given to wgpu as SPIR-V.
+pub(crate) fn shader_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
+    gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(module.name),
+        source: wgpu::ShaderSource::SpirV(Cow::Borrowed(module.spirv)),
+    })
+}
+
+pub(crate) fn pipeline_layout(gpu: &Gpu, bindings: &Bindings, immediate_size: u32) -> wgpu::PipelineLayout {
+    let layouts: Vec<Option<&wgpu::BindGroupLayout>> = bindings.layouts.iter().map(Option::as_ref).collect();
+    gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layouts, immediate_size })
+}
+
+/// The immediate data size a module's push constants need, or why the device cannot give it.
+pub(crate) fn immediate_size(gpu: &Gpu, name: &str, push_constants: &[PushConstant]) -> Result<u32, GpuError> {
+    let size = push_constants.iter().map(|p| p.size.next_multiple_of(4)).max().unwrap_or(0);
+    if size == 0 {
+        return Ok(0);
+    }
+    if !gpu.has_immediates() {
+        return Err(GpuError::Unsupported(format!(
+            "`{name}` uses push constants, which need wgpu's IMMEDIATES feature; this adapter ({}) lacks it",
+            gpu.adapter_name()
+        )));
+    }
+    let max = gpu.device.limits().max_immediate_size;
+    if size > max {
+        return Err(GpuError::Unsupported(format!("`{name}` has {size} bytes of push constants; the device allows {max}")));
+    }
+    Ok(size)
+}
+
+pub(crate) fn check_immediates(module: &ModuleInfo, size: u32, immediates: &[u8]) -> Result<(), GpuError> {
+    if immediates.len() as u32 == size {
+        return Ok(());
+    }
+    let name = module.push_constants.first().map_or("", |p| p.name);
+    Err(GpuError::InvalidUse(if size == 0 {
+        format!("`{}` has no push constants, but {} bytes of immediates were given", module.name, immediates.len())
+    } else if immediates.is_empty() {
+        format!("`{}` reads the push constants `{name}` ({size} bytes); pass them with `dispatch_with_immediates`", module.name)
+    } else {
+        format!("the push constants `{name}` of `{}` are {size} bytes, got {}", module.name, immediates.len())
+    }))
+}
+
+/// Override values keyed as wgpu wants them: a constant with an id (every SPIR-V spec constant
+/// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`.
+pub(crate) fn constants(name: &str, declared: &[SpecializationConstant], given: &[(&str, f64)]) -> Result<Vec<(String, f64)>, GpuError> {
+    given
+        .iter()
+        .map(|(key, value)| {
+            let found = declared.iter().find(|c| c.name == *key || c.id.to_string() == *key).ok_or_else(|| {
+                let known: Vec<String> = declared.iter().map(|c| format!("`{}` (id {})", c.name, c.id)).collect();
+                let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+                GpuError::InvalidUse(format!("`{name}` has no override constant `{key}`; it has {known}"))
+            })?;
+            Ok((found.id.to_string(), *value))
+        })
+        .collect()
+}

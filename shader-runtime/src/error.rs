@@ -1,0 +1,102 @@
+//! The runtime's one error type. Every failure a user can cause (no adapter, a buffer too small
+//! for a binding, a buffer created without the usage a binding needs) is an `Err`, never a
+//! panic: a machine without a GPU is an expected case, not a bug.
+
+use std::fmt;
+
+/// Why a GPU operation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GpuError {
+    /// No adapter: no GPU driver (or no software Vulkan driver) is installed, or none matched
+    /// `WGPU_ADAPTER_NAME` / `WGPU_BACKEND`.
+    NoAdapter(String),
+    /// The adapter exists but refused to create a device.
+    RequestDevice(String),
+    /// wgpu rejected the shader, a layout or a command (its validation error text).
+    Validation(String),
+    /// Reading a buffer or texture back failed.
+    Readback(String),
+    /// A resource given for a shader binding does not fit it.
+    Binding(BindingError),
+    /// A buffer or texture used in a way its creation did not allow (size, usage).
+    InvalidUse(String),
+    /// The shader needs something the device does not offer (a feature, a limit).
+    Unsupported(String),
+}
+
+/// A resource that does not fit the binding it was given for. Names the binding as the shader
+/// does, so the message points at the right field of the `Bindings` struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BindingError {
+    /// The binding's variable name in the shader (the `Bindings` field).
+    pub name: &'static str,
+    pub group: u32,
+    pub binding: u32,
+    pub problem: BindingProblem,
+}
+
+/// What is wrong with the resource given for a binding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BindingProblem {
+    /// The buffer holds fewer bytes than the shader reads (`min_binding_size`).
+    TooSmall { size: u64, needed: u64 },
+    /// The buffer's element size differs from the shader's array stride.
+    Stride { element: u64, stride: u64 },
+    /// The resource was created without a usage the binding needs.
+    MissingUsage { needed: &'static str, has: String },
+    /// A buffer where the shader has a texture, and so on.
+    WrongKind { expected: &'static str, found: &'static str },
+    /// A binding the pipeline cannot create (e.g. a combined image sampler from the Vulkan target).
+    Unsupported(String),
+}
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuError::NoAdapter(why) => write!(
+                f,
+                "no GPU adapter found ({why}); install a GPU driver, or on Linux a software Vulkan \
+                 driver: `apt-get install mesa-vulkan-drivers` (lavapipe). WGPU_BACKEND and \
+                 WGPU_ADAPTER_NAME narrow the choice; unset them to accept any adapter"
+            ),
+            GpuError::RequestDevice(why) => write!(f, "the GPU adapter refused to create a device: {why}"),
+            GpuError::Validation(why) => write!(f, "wgpu validation error: {why}"),
+            GpuError::Readback(why) => write!(f, "reading a buffer back failed: {why}"),
+            GpuError::Binding(e) => e.fmt(f),
+            GpuError::InvalidUse(why) => f.write_str(why),
+            GpuError::Unsupported(why) => write!(f, "not supported by this device: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for BindingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, group, binding) = (self.name, self.group, self.binding);
+        write!(f, "binding `{name}` (@group({group}) @binding({binding})): ")?;
+        match &self.problem {
+            BindingProblem::TooSmall { size, needed } => {
+                write!(f, "the buffer has {size} bytes but the shader needs at least {needed}")
+            }
+            BindingProblem::Stride { element, stride } => write!(
+                f,
+                "the buffer's elements are {element} bytes but the shader's array stride is {stride}; \
+                 use the element type the `shader!` module generates"
+            ),
+            BindingProblem::MissingUsage { needed, has } => write!(
+                f,
+                "the resource needs usage {needed} but was created with {has}; create it with the \
+                 matching `Gpu` constructor (e.g. `storage_buffer` for storage, `uniform_buffer` for uniform)"
+            ),
+            BindingProblem::WrongKind { expected, found } => write!(f, "expected {expected}, got {found}"),
+            BindingProblem::Unsupported(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+impl From<BindingError> for GpuError {
+    fn from(e: BindingError) -> GpuError {
+        GpuError::Binding(e)
+    }
+}

@@ -1,0 +1,216 @@
+//! The untyped path: run a SPIR-V (or WGSL) compute shader once over byte buffers and get every
+//! buffer back. Tests compare compilers with it; typed code uses [`crate::ComputePipeline`].
+
+use crate::{Gpu, GpuError, POLL_TIMEOUT};
+
+/// How a buffer is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BufferKind {
+    /// `var<storage, read>` (`read_only`) or `var<storage, read_write>`.
+    Storage { read_only: bool },
+    /// `var<uniform>`.
+    Uniform,
+}
+
+/// A buffer bound at `@group(group) @binding(binding)` with its initial contents.
+#[derive(Clone, Copy, Debug)]
+pub struct BufferBinding<'a> {
+    pub group: u32,
+    pub binding: u32,
+    pub kind: BufferKind,
+    pub data: &'a [u8],
+}
+
+impl Gpu {
+    /// Runs entry point `entry` of a SPIR-V compute module once with `workgroups` workgroups and
+    /// returns the final contents of every buffer, in the order of `buffers`.
+    ///
+    /// Errors wgpu reports (an invalid shader, a layout that does not match the shader) come
+    /// back as [`GpuError::Validation`].
+    pub fn run_compute(
+        &self,
+        spirv: &[u32],
+        entry: &str,
+        buffers: &[BufferBinding<'_>],
+        workgroups: [u32; 3],
+    ) -> Result<Vec<Vec<u8>>, GpuError> {
+        let source = wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(spirv));
+        run_on(&self.device, &self.queue, source, entry, buffers, workgroups)
+    }
+}
+
+/// The work half of [`Gpu::run_compute`] for any shader source wgpu accepts, on a device the
+/// caller owns (tests share one device and pass WGSL as well as SPIR-V).
+pub fn run_on(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    source: wgpu::ShaderSource<'_>,
+    entry: &str,
+    buffers: &[BufferBinding<'_>],
+    workgroups: [u32; 3],
+) -> Result<Vec<Vec<u8>>, GpuError> {
+    // Validation errors are collected by the scope and returned, instead of reaching wgpu's
+    // default handler, which panics.
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let staged = record(device, queue, source, entry, buffers, workgroups);
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(GpuError::Validation(error.to_string()));
+    }
+    let staging = staged?;
+    read_back(device, &staging, buffers)
+}
+
+/// Creates the buffers, pipeline and bind groups, and submits the dispatch plus one copy per
+/// buffer into a mappable staging buffer, which it returns.
+fn record(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    source: wgpu::ShaderSource<'_>,
+    entry: &str,
+    buffers: &[BufferBinding<'_>],
+    workgroups: [u32; 3],
+) -> Result<Vec<wgpu::Buffer>, GpuError> {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source });
+
+    let group_count = buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
+    let mut gpu_buffers = Vec::with_capacity(buffers.len());
+    for buffer in buffers {
+        let usage = match buffer.kind {
+            BufferKind::Storage { .. } => wgpu::BufferUsages::STORAGE,
+            BufferKind::Uniform => wgpu::BufferUsages::UNIFORM,
+        };
+        let gpu_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: padded_size(buffer.data.len(), buffer.kind),
+            usage: usage | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut bytes = buffer.data.to_vec();
+        bytes.resize(gpu_buffer.size() as usize, 0);
+        queue.write_buffer(&gpu_buffer, 0, &bytes);
+        gpu_buffers.push(gpu_buffer);
+    }
+
+    let mut layouts = Vec::with_capacity(group_count as usize);
+    let mut groups = Vec::with_capacity(group_count as usize);
+    for group in 0..group_count {
+        let members: Vec<usize> = (0..buffers.len()).filter(|&i| buffers[i].group == group).collect();
+        let layout_entries: Vec<wgpu::BindGroupLayoutEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupLayoutEntry {
+                binding: buffers[i].binding,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: match buffers[i].kind {
+                        BufferKind::Storage { read_only } => wgpu::BufferBindingType::Storage { read_only },
+                        BufferKind::Uniform => wgpu::BufferBindingType::Uniform,
+                    },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            })
+            .collect();
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &layout_entries,
+        });
+        let group_entries: Vec<wgpu::BindGroupEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupEntry {
+                binding: buffers[i].binding,
+                resource: gpu_buffers[i].as_entire_binding(),
+            })
+            .collect();
+        groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &layout,
+            entries: &group_entries,
+        }));
+        layouts.push(layout);
+    }
+    let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: None,
+        bind_group_layouts: &layout_refs,
+        immediate_size: 0,
+    });
+    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(entry),
+        layout: Some(&pipeline_layout),
+        module: &module,
+        entry_point: Some(entry),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+
+    let staging: Vec<wgpu::Buffer> = gpu_buffers
+        .iter()
+        .map(|b| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size: b.size(),
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        })
+        .collect();
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+    {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+        pass.set_pipeline(&pipeline);
+        for (index, group) in groups.iter().enumerate() {
+            pass.set_bind_group(index as u32, group, &[]);
+        }
+        pass.dispatch_workgroups(workgroups[0], workgroups[1], workgroups[2]);
+    }
+    for (from, to) in gpu_buffers.iter().zip(&staging) {
+        encoder.copy_buffer_to_buffer(from, 0, to, 0, from.size());
+    }
+    queue.submit([encoder.finish()]);
+    Ok(staging)
+}
+
+/// Maps every staging buffer and copies out the bytes the caller gave (without padding).
+fn read_back(
+    device: &wgpu::Device,
+    staging: &[wgpu::Buffer],
+    buffers: &[BufferBinding<'_>],
+) -> Result<Vec<Vec<u8>>, GpuError> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    for (index, buffer) in staging.iter().enumerate() {
+        let sender = sender.clone();
+        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
+            // The receiver outlives the poll below, so a failed send cannot happen.
+            let _ = sender.send((index, result));
+        });
+    }
+    drop(sender);
+    // A shader that never terminates must become an error, not a hung test or program.
+    device
+        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(POLL_TIMEOUT) })
+        .map_err(|e| GpuError::Readback(e.to_string()))?;
+    for (index, result) in receiver.iter() {
+        result.map_err(|e| GpuError::Readback(format!("buffer {index}: {e}")))?;
+    }
+    let mut out = Vec::with_capacity(staging.len());
+    for (buffer, binding) in staging.iter().zip(buffers) {
+        let view = buffer.get_mapped_range(..).map_err(|e| GpuError::Readback(e.to_string()))?;
+        out.push(view[..binding.data.len()].to_vec());
+        drop(view);
+        buffer.unmap();
+    }
+    Ok(out)
+}
+
+
+/// Buffer sizes must be multiples of 4 (`COPY_BUFFER_ALIGNMENT`) and not zero. Storage buffers
+/// get no more than that, since `arrayLength` sees the padding; uniform buffers are rounded to
+/// 16 bytes, a whole number of vec4s, as the uniform address space rounds structs to 16 bytes.
+fn padded_size(len: usize, kind: BufferKind) -> u64 {
+    let align = match kind {
+        BufferKind::Storage { .. } => 4,
+        BufferKind::Uniform => 16,
+    };
+    (len.max(1) as u64).next_multiple_of(align)
+}

@@ -1,0 +1,302 @@
+//! Render pipelines from a vertex + fragment pair of generated modules, drawing into an
+//! offscreen [`Texture`].
+
+use std::ops::Range;
+
+use crate::bind::{AsResource, BindingSet, Bindings, Resource};
+use crate::buffer::{Buffer, Index};
+use crate::compute::{check_immediates, constants, immediate_size, pipeline_layout, shader_module};
+use crate::generated::{ModuleInfo, Stage, VertexInput};
+use crate::texture::Texture;
+use crate::{Gpu, GpuError};
+
+/// Formats and fixed-function state of a render pipeline.
+#[derive(Clone, Debug)]
+pub struct RenderOptions<'a> {
+    pub color_format: wgpu::TextureFormat,
+    /// A depth buffer format (`Depth32Float` for [`Gpu::depth_target`]), with a less-than test.
+    pub depth_format: Option<wgpu::TextureFormat>,
+    pub topology: wgpu::PrimitiveTopology,
+    pub cull_mode: Option<wgpu::Face>,
+    pub blend: Option<wgpu::BlendState>,
+    /// Override constants of either stage, as in [`crate::PipelineOptions`].
+    pub constants: &'a [(&'a str, f64)],
+}
+
+impl Default for RenderOptions<'_> {
+    fn default() -> Self {
+        RenderOptions {
+            color_format: wgpu::TextureFormat::Rgba8Unorm,
+            depth_format: None,
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            cull_mode: None,
+            blend: None,
+            constants: &[],
+        }
+    }
+}
+
+/// An index buffer and its index format.
+#[derive(Clone, Copy, Debug)]
+pub struct IndexBuffer<'a> {
+    pub buffer: &'a wgpu::Buffer,
+    pub format: wgpu::IndexFormat,
+}
+
+impl<'a, T: Index> From<&'a Buffer<[T]>> for IndexBuffer<'a> {
+    fn from(buffer: &'a Buffer<[T]>) -> IndexBuffer<'a> {
+        IndexBuffer { buffer: buffer.raw(), format: T::FORMAT }
+    }
+}
+
+/// One draw call.
+pub struct Draw<'a> {
+    /// The generated `Bindings` of the vertex and the fragment module (a binding both use may
+    /// come from either).
+    pub bindings: &'a [&'a dyn BindingSet],
+    /// The vertex buffer: attributes interleaved in location order, tightly packed (a
+    /// `#[repr(C)]` struct of the attributes' types, e.g. `{ pos: [f32; 2], color: [f32; 3] }`).
+    pub vertex_buffer: Option<&'a dyn AsResource>,
+    pub index_buffer: Option<IndexBuffer<'a>>,
+    /// Vertices (or indices, with an index buffer) to draw.
+    pub vertices: Range<u32>,
+    pub instances: Range<u32>,
+    /// Clear the target to this colour first; `None` keeps its contents.
+    pub clear: Option<wgpu::Color>,
+    /// Depth buffer, cleared to 1.0, when the pipeline has a depth format.
+    pub depth: Option<&'a Texture>,
+    /// Push-constant bytes (wgpu immediates).
+    pub immediates: &'a [u8],
+}
+
+impl Default for Draw<'_> {
+    fn default() -> Self {
+        Draw {
+            bindings: &[],
+            vertex_buffer: None,
+            index_buffer: None,
+            vertices: 0..0,
+            instances: 0..1,
+            clear: Some(wgpu::Color::TRANSPARENT),
+            depth: None,
+            immediates: &[],
+        }
+    }
+}
+
+/// A render pipeline with its bind group layouts and bind group cache.
+pub struct RenderPipeline {
+    raw: wgpu::RenderPipeline,
+    vertex: &'static ModuleInfo,
+    bindings: Bindings,
+    vertex_stride: u64,
+    immediate_size: u32,
+    options_depth: bool,
+}
+
+impl RenderPipeline {
+    /// Creates a pipeline from a vertex module and a fragment module. Vertex attributes come
+    /// from the vertex module's reflected inputs (one interleaved buffer), bind group layouts
+    /// from both modules' bindings.
+    pub fn new(
+        gpu: &Gpu,
+        vertex: &'static ModuleInfo,
+        fragment: &'static ModuleInfo,
+        options: &RenderOptions<'_>,
+    ) -> Result<RenderPipeline, GpuError> {
+        for (module, stage) in [(vertex, Stage::Vertex), (fragment, Stage::Fragment)] {
+            if module.entry.stage != stage {
+                return Err(GpuError::InvalidUse(format!(
+                    "`{}` is a {:?} shader where a {stage:?} shader was expected",
+                    module.name, module.entry.stage
+                )));
+            }
+        }
+        let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs)?;
+        let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
+            .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
+        let vertex_constants = constants(vertex.name, vertex.specialization_constants, &own(vertex, options.constants))?;
+        let fragment_constants = constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants))?;
+        let vertex_refs: Vec<(&str, f64)> = vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let fragment_refs: Vec<(&str, f64)> = fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        gpu.scoped(|| {
+            let vs = shader_module(gpu, vertex);
+            let fs = shader_module(gpu, fragment);
+            let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+            let layout = pipeline_layout(gpu, &bindings, immediate_size);
+            let buffers = [Some(wgpu::VertexBufferLayout {
+                array_stride: stride,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &attributes,
+            })];
+            let raw = gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(vertex.name),
+                layout: Some(&layout),
+                vertex: wgpu::VertexState {
+                    module: &vs,
+                    entry_point: Some(vertex.entry.name),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants: &vertex_refs, ..Default::default() },
+                    buffers: if attributes.is_empty() { &[] } else { &buffers },
+                },
+                primitive: wgpu::PrimitiveState { topology: options.topology, cull_mode: options.cull_mode, ..Default::default() },
+                depth_stencil: options.depth_format.map(|format| wgpu::DepthStencilState {
+                    format,
+                    depth_write_enabled: Some(true),
+                    depth_compare: Some(wgpu::CompareFunction::Less),
+                    stencil: Default::default(),
+                    bias: Default::default(),
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &fs,
+                    entry_point: Some(fragment.entry.name),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_refs, ..Default::default() },
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format: options.color_format,
+                        blend: options.blend,
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            });
+            Ok(RenderPipeline { raw, vertex, bindings, vertex_stride: stride, immediate_size, options_depth: options.depth_format.is_some() })
+        })
+    }
+
+    pub fn raw(&self) -> &wgpu::RenderPipeline {
+        &self.raw
+    }
+
+    /// The byte stride of one vertex in the vertex buffer.
+    pub fn vertex_stride(&self) -> u64 {
+        self.vertex_stride
+    }
+
+    /// Draws into `target` and submits the work.
+    pub fn draw(&self, gpu: &Gpu, target: &Texture, draw: &Draw<'_>) -> Result<(), GpuError> {
+        check_immediates(self.vertex, self.immediate_size, draw.immediates)?;
+        if !target.usage().contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
+            return Err(GpuError::InvalidUse(format!("the target texture lacks RENDER_ATTACHMENT (usage {:?})", target.usage())));
+        }
+        if self.options_depth != draw.depth.is_some() {
+            return Err(GpuError::InvalidUse(
+                "give a depth texture exactly when the pipeline has a depth format".to_string(),
+            ));
+        }
+        let vertex_buffer = match draw.vertex_buffer.map(|b| b.as_resource()) {
+            Some(Resource::Buffer { raw, element_size, .. }) => {
+                if !raw.usage().contains(wgpu::BufferUsages::VERTEX) {
+                    return Err(GpuError::InvalidUse(format!("the vertex buffer lacks usage VERTEX (usage {:?})", raw.usage())));
+                }
+                if let Some(element) = element_size.filter(|e| *e != self.vertex_stride) {
+                    return Err(GpuError::InvalidUse(format!(
+                        "vertex elements are {element} bytes but the vertex shader's inputs take {} bytes per vertex",
+                        self.vertex_stride
+                    )));
+                }
+                Some(raw)
+            }
+            Some(_) => return Err(GpuError::InvalidUse("the vertex buffer must be a buffer".to_string())),
+            None if self.vertex_stride > 0 => {
+                return Err(GpuError::InvalidUse(format!(
+                    "`{}` has vertex inputs; give a vertex buffer",
+                    self.vertex.name
+                )))
+            }
+            None => None,
+        };
+        let groups = self.bindings.groups(gpu, draw.bindings)?;
+        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("draw") });
+        {
+            let load = draw.clear.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear);
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("draw"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target.view(),
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
+                })],
+                depth_stencil_attachment: draw.depth.map(|depth| wgpu::RenderPassDepthStencilAttachment {
+                    view: depth.view(),
+                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&self.raw);
+            for (index, group) in groups.iter().enumerate() {
+                if let Some(group) = group {
+                    pass.set_bind_group(index as u32, group, &[]);
+                }
+            }
+            if !draw.immediates.is_empty() {
+                pass.set_immediates(0, draw.immediates);
+            }
+            if let Some(buffer) = vertex_buffer {
+                pass.set_vertex_buffer(0, buffer.slice(..));
+            }
+            match draw.index_buffer {
+                Some(index) => {
+                    pass.set_index_buffer(index.buffer.slice(..), index.format);
+                    pass.draw_indexed(draw.vertices.clone(), 0, draw.instances.clone());
+                }
+                None => pass.draw(draw.vertices.clone(), draw.instances.clone()),
+            }
+        }
+        gpu.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+}
+
+/// The constants of `options` that `module` declares (a render pipeline's list covers two modules).
+fn own<'a>(module: &ModuleInfo, given: &[(&'a str, f64)]) -> Vec<(&'a str, f64)> {
+    given
+        .iter()
+        .filter(|(k, _)| module.specialization_constants.iter().any(|c| c.name == *k || c.id.to_string() == *k))
+        .copied()
+        .collect()
+}
+
+/// Interleaved, tightly packed attributes in location order, and the stride.
+fn vertex_attributes(name: &str, inputs: &[VertexInput]) -> Result<(Vec<wgpu::VertexAttribute>, u64), GpuError> {
+    let mut offset = 0u64;
+    let mut attributes = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let format = input.format.and_then(vertex_format).ok_or_else(|| {
+            GpuError::Unsupported(format!("vertex input `{}` of `{name}` has type `{}`, which no wgpu vertex format holds", input.name, input.ty))
+        })?;
+        attributes.push(wgpu::VertexAttribute { format, offset, shader_location: input.location });
+        offset += format.size();
+    }
+    Ok((attributes, offset))
+}
+
+fn vertex_format(name: &str) -> Option<wgpu::VertexFormat> {
+    use wgpu::VertexFormat as F;
+    Some(match name {
+        "float32" => F::Float32,
+        "float32x2" => F::Float32x2,
+        "float32x3" => F::Float32x3,
+        "float32x4" => F::Float32x4,
+        "uint32" => F::Uint32,
+        "uint32x2" => F::Uint32x2,
+        "uint32x3" => F::Uint32x3,
+        "uint32x4" => F::Uint32x4,
+        "sint32" => F::Sint32,
+        "sint32x2" => F::Sint32x2,
+        "sint32x3" => F::Sint32x3,
+        "sint32x4" => F::Sint32x4,
+        "float16" => F::Float16,
+        "float16x2" => F::Float16x2,
+        "float16x4" => F::Float16x4,
+        "float64" => F::Float64,
+        "float64x2" => F::Float64x2,
+        "float64x3" => F::Float64x3,
+        "float64x4" => F::Float64x4,
+        _ => return None,
+    })
+}

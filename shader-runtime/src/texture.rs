@@ -1,0 +1,199 @@
+//! Textures and samplers: 2D textures from RGBA8 pixels, offscreen render targets, readback as
+//! tightly packed RGBA8 rows.
+
+use crate::buffer::{map_and_copy, ResourceId};
+use crate::{Gpu, GpuError};
+
+/// A 2D texture with one mip level and its default view.
+#[derive(Debug)]
+pub struct Texture {
+    raw: wgpu::Texture,
+    view: wgpu::TextureView,
+    id: ResourceId,
+}
+
+/// A sampler.
+#[derive(Debug)]
+pub struct Sampler {
+    raw: wgpu::Sampler,
+    id: ResourceId,
+    comparison: bool,
+}
+
+impl Gpu {
+    /// A texture from a wgpu descriptor (any format and usage).
+    pub fn texture(&self, descriptor: &wgpu::TextureDescriptor<'_>) -> Texture {
+        let raw = self.device.create_texture(descriptor);
+        let view = raw.create_view(&wgpu::TextureViewDescriptor::default());
+        Texture { raw, view, id: ResourceId::next() }
+    }
+
+    /// A sampled `Rgba8Unorm` texture holding `pixels` (`width * height * 4` bytes, rows top to
+    /// bottom), e.g. a decoded PNG.
+    pub fn texture_rgba8(&self, width: u32, height: u32, pixels: &[u8]) -> Result<Texture, GpuError> {
+        let expected = width as usize * height as usize * 4;
+        if pixels.len() != expected || width == 0 || height == 0 {
+            return Err(GpuError::InvalidUse(format!(
+                "a {width}x{height} RGBA8 texture needs {expected} bytes of pixels, got {}",
+                pixels.len()
+            )));
+        }
+        let texture = self.texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        self.queue.write_texture(
+            texture.raw.as_image_copy(),
+            pixels,
+            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(width * 4), rows_per_image: Some(height) },
+            texture.raw.size(),
+        );
+        Ok(texture)
+    }
+
+    /// An offscreen render target that can also be sampled and read back.
+    pub fn render_target(&self, width: u32, height: u32, format: wgpu::TextureFormat) -> Texture {
+        self.texture(&wgpu::TextureDescriptor {
+            label: Some("render target"),
+            size: wgpu::Extent3d { width: width.max(1), height: height.max(1), depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        })
+    }
+
+    /// A depth buffer for a render pass.
+    pub fn depth_target(&self, width: u32, height: u32) -> Texture {
+        self.texture(&wgpu::TextureDescriptor {
+            label: Some("depth"),
+            size: wgpu::Extent3d { width: width.max(1), height: height.max(1), depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Depth32Float,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        })
+    }
+
+    /// A filtering sampler with `filter` for magnification and minification and `address` on
+    /// every axis.
+    pub fn sampler(&self, filter: wgpu::FilterMode, address: wgpu::AddressMode) -> Sampler {
+        self.sampler_with(&wgpu::SamplerDescriptor {
+            address_mode_u: address,
+            address_mode_v: address,
+            address_mode_w: address,
+            mag_filter: filter,
+            min_filter: filter,
+            ..Default::default()
+        })
+    }
+
+    /// A sampler from a wgpu descriptor (a `compare` function makes a comparison sampler).
+    pub fn sampler_with(&self, descriptor: &wgpu::SamplerDescriptor<'_>) -> Sampler {
+        Sampler { raw: self.device.create_sampler(descriptor), id: ResourceId::next(), comparison: descriptor.compare.is_some() }
+    }
+}
+
+impl Texture {
+    pub fn raw(&self) -> &wgpu::Texture {
+        &self.raw
+    }
+
+    pub fn view(&self) -> &wgpu::TextureView {
+        &self.view
+    }
+
+    pub fn id(&self) -> ResourceId {
+        self.id
+    }
+
+    pub fn usage(&self) -> wgpu::TextureUsages {
+        self.raw.usage()
+    }
+
+    pub fn format(&self) -> wgpu::TextureFormat {
+        self.raw.format()
+    }
+
+    pub fn width(&self) -> u32 {
+        self.raw.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.raw.height()
+    }
+
+    /// [`Texture::read_rgba8`], blocking.
+    pub fn read_rgba8_blocking(&self, gpu: &Gpu) -> Result<Vec<u8>, GpuError> {
+        pollster::block_on(self.read_rgba8(gpu))
+    }
+
+    /// The pixels as RGBA8, rows top to bottom, no row padding. Works for the 8-bit RGBA and
+    /// BGRA formats (BGRA is swizzled to RGBA).
+    pub async fn read_rgba8(&self, gpu: &Gpu) -> Result<Vec<u8>, GpuError> {
+        use wgpu::TextureFormat as F;
+        let bgra = match self.format() {
+            F::Rgba8Unorm | F::Rgba8UnormSrgb | F::Rgba8Uint | F::Rgba8Snorm | F::Rgba8Sint => false,
+            F::Bgra8Unorm | F::Bgra8UnormSrgb => true,
+            other => return Err(GpuError::InvalidUse(format!("cannot read a {other:?} texture as RGBA8"))),
+        };
+        if !self.usage().contains(wgpu::TextureUsages::COPY_SRC) {
+            return Err(GpuError::InvalidUse(format!("cannot read back a texture created without COPY_SRC (usage {:?})", self.usage())));
+        }
+        let (width, height) = (self.width(), self.height());
+        // Buffer rows of a texture copy are COPY_BYTES_PER_ROW_ALIGNMENT (256) bytes apart.
+        let row = width * 4;
+        let padded_row = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+        let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("texture readback"),
+            size: u64::from(padded_row) * u64::from(height),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("texture readback") });
+        encoder.copy_texture_to_buffer(
+            self.raw.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &staging,
+                layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded_row), rows_per_image: Some(height) },
+            },
+            self.raw.size(),
+        );
+        gpu.queue.submit([encoder.finish()]);
+        let padded = map_and_copy(gpu, &staging, staging.size() as usize).await?;
+        let mut pixels = Vec::with_capacity((row * height) as usize);
+        for line in padded.chunks_exact(padded_row as usize) {
+            pixels.extend_from_slice(&line[..row as usize]);
+        }
+        if bgra {
+            for texel in pixels.chunks_exact_mut(4) {
+                texel.swap(0, 2);
+            }
+        }
+        Ok(pixels)
+    }
+}
+
+impl Sampler {
+    pub fn raw(&self) -> &wgpu::Sampler {
+        &self.raw
+    }
+
+    pub fn id(&self) -> ResourceId {
+        self.id
+    }
+
+    pub fn is_comparison(&self) -> bool {
+        self.comparison
+    }
+}
