@@ -1,0 +1,175 @@
+//! Render pipelines end to end: a WGSL vertex + fragment pair with vertex buffers drawn into an
+//! offscreen texture, and a GLSL fragment shader whose `sampler2D` the compiler splits into a
+//! texture and a sampler; pixels compared with CPU-computed images within a tolerance.
+#![deny(warnings)]
+
+mod common;
+
+use shader_runtime::wgpu::{AddressMode, Color, FilterMode, TextureFormat};
+use shader_runtime::{shader, Draw, Gpu, RenderOptions, RenderPipeline};
+
+shader! {
+    mod triangle_vs;
+    path: "examples/shaders/triangle.wgsl",
+    entry: "vs_main",
+    mod triangle_fs;
+    path: "examples/shaders/triangle.wgsl",
+    entry: "fs_main",
+    mod fullscreen;
+    path: "examples/shaders/fullscreen.vert",
+    mod blur;
+    path: "examples/shaders/blur.frag",
+}
+
+/// The vertex layout the triangle's inputs ask for: location 0 `vec2<f32>`, location 1
+/// `vec3<f32>`, interleaved and tightly packed.
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct Vertex {
+    position: [f32; 2],
+    color: [f32; 3],
+}
+
+const TRIANGLE: [Vertex; 3] = [
+    Vertex { position: [0.0, 0.8], color: [1.0, 0.0, 0.0] },
+    Vertex { position: [-0.8, -0.8], color: [0.0, 1.0, 0.0] },
+    Vertex { position: [0.8, -0.8], color: [0.0, 0.0, 1.0] },
+];
+
+#[test]
+fn embedded_spirv_is_valid() {
+    for (name, words) in [("triangle_vs", triangle_vs::SPIRV), ("fullscreen", fullscreen::SPIRV), ("blur", blur::SPIRV)] {
+        common::validate_spirv_glsl(words, true).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    // The split `sampler2D`: the texture keeps binding 0, the sampler is at 0 + 100.
+    let bindings: Vec<(&str, u32)> = blur::BINDINGS.iter().map(|b| (b.name, b.binding)).collect();
+    assert_eq!(bindings, [("img", 0), ("img_sampler", 100)]);
+}
+
+/// Barycentric coordinates of `p` in the triangle `a, b, c`.
+fn barycentric(p: [f32; 2], a: [f32; 2], b: [f32; 2], c: [f32; 2]) -> [f32; 3] {
+    let area = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+    let wa = ((b[0] - p[0]) * (c[1] - p[1]) - (c[0] - p[0]) * (b[1] - p[1])) / area;
+    let wb = ((c[0] - p[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (c[1] - p[1])) / area;
+    [wa, wb, 1.0 - wa - wb]
+}
+
+#[test]
+fn triangle_pixels_match_cpu() {
+    let Some(gpu) = common::gpu() else { return };
+    let (width, height) = (48u32, 40u32);
+    let pixels = render_triangle(gpu, width, height).expect("render");
+    assert_eq!(pixels.len(), (width * height * 4) as usize);
+    let (mut inside, mut outside) = (0, 0);
+    for y in 0..height {
+        for x in 0..width {
+            // Pixel centre in normalized device coordinates (y up; row 0 is the top).
+            let p = [(x as f32 + 0.5) / width as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / height as f32 * 2.0];
+            let w = barycentric(p, TRIANGLE[0].position, TRIANGLE[1].position, TRIANGLE[2].position);
+            let got = &pixels[((y * width + x) * 4) as usize..][..4];
+            let min = w.iter().copied().fold(f32::MAX, f32::min);
+            if min > 0.02 {
+                inside += 1;
+                for c in 0..3 {
+                    let expected = (0..3).map(|v| w[v] * TRIANGLE[v].color[c]).sum::<f32>() * 255.0;
+                    assert!((f32::from(got[c]) - expected).abs() <= 2.0, "pixel ({x}, {y}) channel {c}: {} vs {expected}", got[c]);
+                }
+                assert_eq!(got[3], 255, "pixel ({x}, {y}) alpha");
+            } else if min < -0.02 {
+                outside += 1;
+                assert_eq!(got, [0, 0, 0, 255], "pixel ({x}, {y}) is background");
+            }
+        }
+    }
+    assert!(inside > 400 && outside > 400, "{inside} inside, {outside} outside");
+}
+
+fn render_triangle(gpu: &Gpu, width: u32, height: u32) -> Result<Vec<u8>, shader_runtime::GpuError> {
+    let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &RenderOptions::default())?;
+    assert_eq!(pipeline.vertex_stride(), std::mem::size_of::<Vertex>() as u64);
+    let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
+    let vertices = gpu.vertex_buffer(&TRIANGLE);
+    pipeline.draw(
+        gpu,
+        &target,
+        &Draw {
+            bindings: &[&triangle_vs::Bindings {}, &triangle_fs::Bindings {}],
+            vertex_buffer: Some(&vertices),
+            vertices: 0..3,
+            clear: Some(Color::BLACK),
+            ..Default::default()
+        },
+    )?;
+    target.read_rgba8_blocking(gpu)
+}
+
+/// The same triangle with an index buffer and a second instance drawn over a kept target.
+#[test]
+fn indexed_draw_and_load_op() {
+    let Some(gpu) = common::gpu() else { return };
+    let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &RenderOptions::default()).expect("pipeline");
+    let target = gpu.render_target(16, 16, TextureFormat::Rgba8Unorm);
+    // Two triangles covering the target, all white.
+    let white = [1.0f32; 3];
+    let quad = [
+        Vertex { position: [-1.0, -1.0], color: white },
+        Vertex { position: [1.0, -1.0], color: white },
+        Vertex { position: [1.0, 1.0], color: white },
+        Vertex { position: [-1.0, 1.0], color: white },
+    ];
+    let vertices = gpu.vertex_buffer(&quad);
+    let indices = gpu.index_buffer(&[0u16, 1, 2, 0, 2, 3]);
+    let bindings: [&dyn shader_runtime::BindingSet; 2] = [&triangle_vs::Bindings {}, &triangle_fs::Bindings {}];
+    let draw = Draw { bindings: &bindings, vertex_buffer: Some(&vertices), index_buffer: Some((&indices).into()), vertices: 0..6, clear: Some(Color::BLACK), ..Default::default() };
+    pipeline.draw(gpu, &target, &draw).expect("draw");
+    assert!(target.read_rgba8_blocking(gpu).expect("read").iter().all(|&v| v == 255), "the quad covers every pixel");
+    // Wrong vertex type: a clear error, not a wgpu panic.
+    let wrong = gpu.vertex_buffer(&[[0.0f32; 2]; 3]);
+    let err = pipeline.draw(gpu, &target, &Draw { vertex_buffer: Some(&wrong), vertices: 0..3, ..draw }).expect_err("stride");
+    assert!(err.to_string().contains("20 bytes per vertex"), "{err}");
+}
+
+/// 3 x 3 box blur with clamped edges, on the CPU, rounded like a unorm8 store.
+fn blur_cpu(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
+    let mut out = vec![0u8; pixels.len()];
+    for y in 0..height as i32 {
+        for x in 0..width as i32 {
+            for c in 0..4 {
+                let mut sum = 0.0f32;
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let sx = (x + dx).clamp(0, width as i32 - 1) as u32;
+                        let sy = (y + dy).clamp(0, height as i32 - 1) as u32;
+                        sum += f32::from(pixels[((sy * width + sx) * 4 + c) as usize]) / 255.0;
+                    }
+                }
+                out[((y as u32 * width + x as u32) * 4 + c) as usize] = (sum / 9.0 * 255.0).round() as u8;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn blur_through_split_sampler2d_matches_cpu() {
+    let Some(gpu) = common::gpu() else { return };
+    let (width, height) = (13u32, 9u32);
+    let input: Vec<u8> = (0..width * height * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    let pipeline = RenderPipeline::new(gpu, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).expect("pipeline");
+    let source = gpu.texture_rgba8(width, height, &input).expect("texture");
+    let sampler = gpu.sampler(FilterMode::Nearest, AddressMode::ClampToEdge);
+    let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
+    pipeline
+        .draw(
+            gpu,
+            &target,
+            &Draw { bindings: &[&fullscreen::Bindings {}, &blur::Bindings { img: &source, img_sampler: &sampler }], vertices: 0..3, ..Default::default() },
+        )
+        .expect("draw");
+    let got = target.read_rgba8_blocking(gpu).expect("read");
+    let expected = blur_cpu(&input, width, height);
+    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        let (x, y, c) = ((i / 4) as u32 % width, (i / 4) as u32 / width, i % 4);
+        assert!(g.abs_diff(*e) <= 1, "pixel ({x}, {y}) channel {c}: {g} vs {e}");
+    }
+}
