@@ -30,6 +30,8 @@ pub struct ComputePipeline {
     module: &'static ModuleInfo,
     bindings: Bindings,
     immediate_size: u32,
+    /// The device's `max_compute_workgroups_per_dimension`, read once.
+    max_workgroups: u32,
 }
 
 /// How many workgroups to run.
@@ -68,7 +70,8 @@ impl ComputePipeline {
                 },
                 cache: None,
             });
-            Ok(ComputePipeline { raw, module, bindings, immediate_size })
+            let max_workgroups = gpu.device.limits().max_compute_workgroups_per_dimension;
+            Ok(ComputePipeline { raw, module, bindings, immediate_size, max_workgroups })
         })
     }
 
@@ -147,7 +150,7 @@ impl ComputePipeline {
     ) -> Result<(), GpuError> {
         check_immediates(self.module, self.immediate_size, immediates)?;
         if let Workgroups::Direct(counts) = workgroups {
-            let max = gpu.device.limits().max_compute_workgroups_per_dimension;
+            let max = self.max_workgroups;
             if counts.iter().any(|&c| c > max) {
                 return Err(GpuError::InvalidUse(format!(
                     "{counts:?} workgroups: the device allows at most {max} per dimension; use a 2D/3D grid or a larger workgroup"
