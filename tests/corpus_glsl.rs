@@ -42,14 +42,7 @@ enum Result_ {
 
 #[test]
 fn corpus_glsl() {
-    let corpus = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus"));
-    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
-        if common::ci() {
-            panic!("corpus not found at {} but CI=true", corpus.display());
-        }
-        eprintln!("*** SKIPPED: no corpus at {} ***", corpus.display());
-        return;
-    };
+    let Some((corpus, manifest)) = common::corpus_manifest() else { return };
     let only = std::env::var("CORPUS_GLSL_ONLY").ok();
     let mut entries = parse_manifest(&manifest);
     if let Some(filter) = &only {

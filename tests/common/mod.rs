@@ -467,3 +467,18 @@ pub fn validate_spirv_glsl_with(words: &[u32], naga: bool, directives: &GlslDire
     }
     Ok(())
 }
+
+/// The shared corpus folder and its `MANIFEST.tsv`. `None` (after a loud skip message) when the
+/// corpus is absent; in CI an absent corpus is a failure.
+#[allow(dead_code)]
+pub fn corpus_manifest() -> Option<(PathBuf, String)> {
+    let corpus = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus"));
+    match std::fs::read_to_string(corpus.join("MANIFEST.tsv")) {
+        Ok(manifest) => Some((corpus, manifest)),
+        Err(_) if ci() => panic!("corpus not found at {} but CI=true", corpus.display()),
+        Err(_) => {
+            eprintln!("*** SKIPPED: no corpus at {} ***", corpus.display());
+            None
+        }
+    }
+}
