@@ -204,3 +204,44 @@ impl<'a> Files<'a> for SourceMap {
         Ok(start..end)
     }
 }
+
+/// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo
+/// (at most a third of the name's length, and at least one edit away): for "did you mean" help.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
+        .filter(|&(d, _)| d > 0 && d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance over chars.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closest;
+
+    #[test]
+    fn suggests_only_near_names() {
+        assert_eq!(closest("bindings", ["binding", "set", "location"]), Some("binding"));
+        assert_eq!(closest("Binding", ["binding"]), None, "an exact match (ignoring case) is no typo");
+        assert_eq!(closest("xyz", ["binding", "set"]), None);
+        assert_eq!(closest("locaton", ["location", "local_size_x"]), Some("location"));
+    }
+}

@@ -322,6 +322,10 @@ impl<'a> Lowerer<'a> {
             let Some((sc, n)) = self.shape(t) else {
                 return Err(self.error(format!("expected a scalar or vector, not `{}`", self.type_name(t)), *s));
             };
+            if n > 1 && size > 1 && n != size {
+                // genType arguments share one type: `dot(vec4, vec3)` has no overload (§8).
+                return Err(self.error(format!("arguments mix vectors of {size} and {n} components"), *s));
+            }
             size = size.max(n);
             scalar = Some(match scalar {
                 None => sc,
@@ -367,8 +371,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn math_gen(&mut self, out: &mut Block, fun: MathFunction, kind: Kind, args: Args, n: usize, span: Span) -> R<Operand> {
-        self.arity(&format!("{fun:?}").to_lowercase(), &args, n, span)?;
+        self.arity(&glsl_name(fun), &args, n, span)?;
         let vals = self.vals(out, args)?;
+        self.scalar_broadcast(fun, &vals)?;
         // Geometric functions keep vector shapes as given (`dot(v, v)`).
         let (vals, ty) = self.gen_args(out, kind, vals, span)?;
         let rty = match fun {
@@ -422,7 +427,36 @@ impl<'a> Lowerer<'a> {
         self.math_gen_vals(out, MathFunction::Mix, Kind::Float, vals, span)
     }
 
+    /// Rejects a scalar argument beside vector ones unless GLSL 4.60 §8 declares that overload
+    /// (`min(genType, float)`, `clamp(genType, float, float)`, `mix(genType, genType, float)`,
+    /// `step(float, genType)`, `smoothstep(float, float, genType)`, `mod(genType, float)`):
+    /// `pow(vec3, 2.0)` or `dot(vec3, 1.0)` have no overload, as glslang reports.
+    fn scalar_broadcast(&mut self, fun: MathFunction, vals: &[(Handle<Expression>, Span)]) -> R<()> {
+        let sizes: Vec<u32> = vals.iter().map(|&(v, _)| self.shape(self.ety(v)).map_or(1, |x| x.1)).collect();
+        let Some(&widest) = sizes.iter().max() else { return Ok(()) };
+        if widest == 1 {
+            return Ok(());
+        }
+        let may_be_scalar = |i: usize| match fun {
+            MathFunction::Min | MathFunction::Max | MathFunction::FloorMod => i == 1,
+            MathFunction::Clamp => i >= 1,
+            MathFunction::Mix => i == 2,
+            MathFunction::Step => i == 0,
+            MathFunction::SmoothStep => i <= 1,
+            _ => false,
+        };
+        for (i, (&n, &(v, s))) in sizes.iter().zip(vals).enumerate() {
+            if n == 1 && !may_be_scalar(i) {
+                let name = glsl_name(fun);
+                let msg = format!("`{name}` has no overload taking `{}` beside a {widest}-component vector", self.type_name(self.ety(v)));
+                return Err(self.error(msg, s));
+            }
+        }
+        Ok(())
+    }
+
     fn math_gen_vals(&mut self, out: &mut Block, fun: MathFunction, kind: Kind, vals: Vec<(Handle<Expression>, Span)>, span: Span) -> R<Operand> {
+        self.scalar_broadcast(fun, &vals)?;
         let (vals, ty) = self.gen_args(out, kind, vals, span)?;
         Ok(Operand::Value(self.push(Expression::Math { fun, args: vals }, ty, span)))
     }
@@ -1540,5 +1574,16 @@ fn format_kind(format: StorageFormat) -> ScalarKind {
             ScalarKind::Uint
         }
         _ => ScalarKind::Float,
+    }
+}
+
+/// The GLSL spelling of a built-in lowered to `fun`, for diagnostics.
+fn glsl_name(fun: MathFunction) -> String {
+    match fun {
+        MathFunction::FloorMod => "mod".into(),
+        MathFunction::Atan2 => "atan".into(),
+        MathFunction::RoundEven => "roundEven".into(),
+        MathFunction::ReverseBits => "bitfieldReverse".into(),
+        other => format!("{other:?}").to_lowercase(),
     }
 }

@@ -92,6 +92,14 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "struct", "precision", "layout", "true", "false",
 ];
 
+/// Words reserved for future use (GLSL 4.60 §3.6): using one as a name is an error.
+const RESERVED_WORDS: &[&str] = &[
+    "common", "partition", "active", "asm", "class", "union", "enum", "typedef", "template", "this", "resource",
+    "goto", "inline", "noinline", "public", "static", "extern", "external", "interface", "long", "short", "half",
+    "fixed", "unsigned", "superp", "input", "output", "hvec2", "hvec3", "hvec4", "fvec2", "fvec3", "fvec4", "filter",
+    "sizeof", "cast", "namespace", "using", "sampler3DRect",
+];
+
 impl<'t> Parser<'t> {
     // ---- token access ----
 
@@ -177,6 +185,10 @@ impl<'t> Parser<'t> {
     fn ident(&mut self, what: &str) -> Option<Ident> {
         if self.is_word_at(0) && !STATEMENT_KEYWORDS.contains(&self.peek()) {
             let t = self.bump();
+            if RESERVED_WORDS.contains(&t.text.as_str()) {
+                // Reported, then used as a name so that parsing goes on.
+                self.error(crate::diag::Diagnostic::error(format!("`{}` is a reserved word in GLSL and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
+            }
             Some(Ident { name: t.text.clone(), span: t.span })
         } else {
             self.error(diag::expected(what, self.peek(), self.span()));
@@ -521,6 +533,13 @@ impl<'t> Parser<'t> {
             }
             let t = self.bump();
             let name = Ident { name: t.text.clone(), span: t.span };
+            if !super::layout_names::is_known(&name.name) {
+                let mut d = crate::diag::Diagnostic::error(format!("unknown layout qualifier `{}`", name.name), name.span);
+                if let Some(near) = crate::diag::closest(&name.name, super::layout_names::KNOWN.iter().copied()) {
+                    d = d.with_note(format!("help: did you mean `{near}`?"));
+                }
+                self.error(d);
+            }
             let value = if self.eat("=") { Some(self.conditional()?) } else { None };
             list.push(LayoutQualifier { span: self.since(name.span), name, value });
             if !self.eat(",") {

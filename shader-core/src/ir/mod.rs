@@ -24,6 +24,7 @@
 //!   parameter/return style is lowered to this by the WGSL front end; GLSL maps 1:1.)
 
 pub mod arena;
+pub mod calls;
 pub mod validate;
 
 pub use arena::{Arena, Handle, UniqueArena};

@@ -40,7 +40,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Diagnostics> {
     v.overrides();
     v.globals();
     let mut functions: Vec<FunctionInfo> = module.functions.iter().map(|(h, f)| v.function(h, f)).collect();
-    v.recursion(&functions);
+    v.recursion();
     v.entry_points();
     // Close globals over calls. Invalid callees were reported; the graph may still be cyclic
     // when recursion was reported, so iterate a bounded number of times.
@@ -574,41 +574,10 @@ impl<'a> Validator<'a> {
         }
     }
 
-    fn recursion(&mut self, functions: &[FunctionInfo]) {
-        // Iterative depth-first search: 0 unvisited, 1 on the stack, 2 done.
-        let mut state = vec![0u8; functions.len()];
-        for root in 0..functions.len() {
-            if state[root] != 0 {
-                continue;
-            }
-            let mut stack = vec![(root, 0usize)];
-            state[root] = 1;
-            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-                let calls = &functions[node].calls;
-                if *next < calls.len() {
-                    let callee = calls[*next].index();
-                    *next += 1;
-                    match state.get(callee) {
-                        Some(0) => {
-                            state[callee] = 1;
-                            stack.push((callee, 0));
-                        }
-                        Some(1) => {
-                            let name = |i: usize| {
-                                self.m.functions.get(Handle::from_index(i)).and_then(|f| f.name.clone()).unwrap_or_else(|| format!("[{i}]"))
-                            };
-                            let start = stack.iter().position(|&(n, _)| n == callee).unwrap_or(0);
-                            let cycle: Vec<String> = stack[start..].iter().map(|&(n, _)| name(n)).chain([name(callee)]).collect();
-                            let span = self.m.functions.span(Handle::from_index(node));
-                            self.ice(span, format!("recursion is not allowed: {}", cycle.join(" -> ")));
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[node] = 2;
-                    stack.pop();
-                }
-            }
+    fn recursion(&mut self) {
+        for cycle in super::calls::cycles(self.m) {
+            let span = cycle.functions.last().map_or(cycle.closing_call, |&f| self.m.functions.span(f));
+            self.ice(span, format!("recursion is not allowed: {}", self.m.describe_cycle(&cycle)));
         }
     }
 

@@ -1186,12 +1186,13 @@ impl<'a> Lowerer<'a> {
                 _ => false,
             })
             .collect();
-        let mut best: Option<(usize, u32)> = None;
+        // Viable overloads with the rank of each argument's conversion (§6.1).
+        let mut viable: Vec<(usize, Vec<u8>)> = Vec::new();
         for (i, d) in decls.iter().enumerate() {
             if d.params.len() != args.len() {
                 continue;
             }
-            let mut cost = 0;
+            let mut ranks = Vec::with_capacity(args.len());
             let mut ok = true;
             for ((p, at), &block_arg) in d.params.iter().zip(&arg_tys).zip(&in_block) {
                 let Some(at) = *at else {
@@ -1202,10 +1203,12 @@ impl<'a> Lowerer<'a> {
                     if self.strip(at) != p.ty {
                         ok = false;
                     }
+                    ranks.push(0);
                     continue;
                 }
                 let sat = self.strip(at);
                 if sat == p.ty {
+                    ranks.push(0);
                     continue;
                 }
                 let convertible = match (self.shape(at), self.shape(p.ty)) {
@@ -1225,13 +1228,22 @@ impl<'a> Lowerer<'a> {
                     ok = false;
                     break;
                 }
-                cost += 1;
+                ranks.push(conversion_rank(self.shape(at), self.shape(p.ty)));
             }
-            if ok && best.map_or(true, |(_, c)| cost < c) {
-                best = Some((i, cost));
+            if ok {
+                viable.push((i, ranks));
             }
         }
-        let Some((i, _)) = best else {
+        // §6.1: the chosen overload must be better than every other viable one: no argument's
+        // conversion worse, at least one better.
+        let better = |a: &[u8], b: &[u8]| a.iter().zip(b).all(|(x, y)| x <= y) && a.iter().zip(b).any(|(x, y)| x < y);
+        let best = viable.iter().find(|(i, a)| viable.iter().all(|(j, b)| i == j || better(a, b)));
+        if best.is_none() && viable.len() > 1 {
+            let tys: Vec<String> = arg_tys.iter().map(|t| t.map_or("?".into(), |t| self.type_name(t))).collect();
+            let message = format!("call to `{name}` with ({}) is ambiguous: {} overloads match equally well (GLSL 4.60 §6.1)", tys.join(", "), viable.len());
+            return Some(Err(self.error(message, span)));
+        }
+        let Some(&(i, _)) = best else {
             if !report {
                 return None;
             }
@@ -2064,4 +2076,15 @@ pub fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
         }
     }
     None
+}
+
+/// How good an implicit argument conversion is, GLSL 4.60 §6.1: 0 exact, 1 float to double,
+/// 2 int or uint to float, 3 any other conversion.
+fn conversion_rank(from: Option<(Scalar, u32)>, to: Option<(Scalar, u32)>) -> u8 {
+    match (from, to) {
+        (Some((a, _)), Some((b, _))) if a == b => 0,
+        (Some((a, _)), Some((b, _))) if a == Scalar::F32 && b == Scalar::F64 => 1,
+        (Some((a, _)), Some((b, _))) if (a == Scalar::I32 || a == Scalar::U32) && b == Scalar::F32 => 2,
+        _ => 3,
+    }
 }

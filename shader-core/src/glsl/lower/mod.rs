@@ -174,6 +174,8 @@ pub(crate) struct Lowerer<'a> {
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
     next_location: HashMap<bool, u32>,
+    /// `#extension` names with `enable`/`require`.
+    extensions: Vec<String>,
 }
 
 /// Lowers a parsed translation unit.
@@ -199,6 +201,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         spec_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
+        extensions: options.extensions.clone(),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
@@ -221,6 +224,12 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
     for (handle, f) in &bodies {
         let _ = lw.function_body(*handle, f);
     }
+    // GLSL 4.60 §6.1.2: "Recursion is not allowed, not even statically" (a cycle anywhere in
+    // the static call graph, called from `main` or not).
+    for cycle in crate::ir::calls::cycles(&lw.m) {
+        let message = format!("recursion is not allowed in GLSL: {}", lw.m.describe_cycle(&cycle));
+        lw.error(message, cycle.closing_call);
+    }
     if !lw.diags.has_errors() {
         lw.entry_point(&bodies, tu);
     }
@@ -234,6 +243,28 @@ impl<'a> Lowerer<'a> {
     }
 
     // -- types ----------------------------------------------------------------------------------
+
+    /// Whether `#extension name : enable|require` was given.
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extensions.iter().any(|e| e == name)
+    }
+
+    /// 8- and 16-bit types and 64-bit integers exist only with an extension that declares them
+    /// (GL_EXT_shader_explicit_arithmetic_types and its narrower relatives), as glslang checks.
+    fn explicit_arithmetic_enabled(&mut self, s: Scalar, span: Span) -> R<()> {
+        const ALL: &str = "GL_EXT_shader_explicit_arithmetic_types";
+        let (what, enabling): (&str, &[&str]) = match (s.kind, s.width) {
+            (ScalarKind::Float, 2) => ("16-bit floating-point types", &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_AMD_gpu_shader_half_float", "GL_EXT_shader_16bit_storage", "GL_KHX_shader_explicit_arithmetic_types", "GL_KHX_shader_explicit_arithmetic_types_float16"]),
+            (ScalarKind::Sint | ScalarKind::Uint, 2) => ("16-bit integer types", &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int16", "GL_AMD_gpu_shader_int16", "GL_EXT_shader_16bit_storage", "GL_KHX_shader_explicit_arithmetic_types", "GL_KHX_shader_explicit_arithmetic_types_int16"]),
+            (ScalarKind::Sint | ScalarKind::Uint, 1) => ("8-bit integer types", &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int8", "GL_EXT_shader_8bit_storage", "GL_KHX_shader_explicit_arithmetic_types", "GL_KHX_shader_explicit_arithmetic_types_int8"]),
+            (ScalarKind::Sint | ScalarKind::Uint, 8) => ("64-bit integer types", &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64", "GL_NV_gpu_shader5", "GL_KHX_shader_explicit_arithmetic_types", "GL_KHX_shader_explicit_arithmetic_types_int64"]),
+            _ => return Ok(()),
+        };
+        if enabling.iter().any(|e| self.has_extension(e)) {
+            return Ok(());
+        }
+        Err(self.error(format!("{what} need `#extension {} : enable` (or a narrower extension declaring them)", enabling[0]), span))
+    }
 
     pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
         self.m.ty(inner)
@@ -421,6 +452,10 @@ impl<'a> Lowerer<'a> {
 
     pub fn builtin_type(&mut self, b: ast::BuiltinType, span: Span) -> R<Handle<Type>> {
         use ast::BuiltinType as B;
+        if let B::Scalar(s) | B::Vector(s, _) | B::Matrix { scalar: s, .. } = b {
+            // Reported, then the type is used anyway so that later uses are not errors too.
+            let _ = self.explicit_arithmetic_enabled(s, span);
+        }
         Ok(match b {
             B::Void => return Err(self.error("`void` is not a value type", span)),
             B::Scalar(s) => self.scalar_ty(s),
@@ -506,8 +541,11 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn declare(&mut self, name: &ast::Ident, sym: Sym) {
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.name.clone(), sym);
+        let Some(scope) = self.scopes.last_mut() else { return };
+        if scope.insert(name.name.clone(), sym).is_some() {
+            // GLSL 4.60 §4.2.2: a name may be declared once per scope (a function's parameters
+            // and its body's outermost block are one scope).
+            self.error(format!("`{}` is already declared in this scope", name.name), name.span);
         }
     }
 
@@ -1070,8 +1108,21 @@ impl<'a> Lowerer<'a> {
         for l in q.layouts() {
             match l.name.name.to_ascii_lowercase().as_str() {
                 "std140" => rule = Rule::Std140,
-                "std430" => rule = Rule::Std430,
-                "scalar" => rule = Rule::Scalar,
+                "std430" => {
+                    // §4.4.5: std430 is for buffer blocks (and push constants); uniform blocks
+                    // may use it only with GL_EXT_scalar_block_layout, as glslang checks.
+                    if !buffer && !push && !self.has_extension("GL_EXT_scalar_block_layout") {
+                        let message = "`std430` on a uniform block needs `#extension GL_EXT_scalar_block_layout : enable` (GLSL 4.60 §4.4.5 allows it on buffer blocks)";
+                        self.error(message, l.span);
+                    }
+                    rule = Rule::Std430
+                }
+                "scalar" => {
+                    if !self.has_extension("GL_EXT_scalar_block_layout") {
+                        self.error("the `scalar` layout needs `#extension GL_EXT_scalar_block_layout : enable`", l.span);
+                    }
+                    rule = Rule::Scalar
+                }
                 _ => {}
             }
         }

@@ -1,0 +1,48 @@
+//! The layout qualifier names glslang knows (GLSL 4.60 §4.4 and the extensions real shaders
+//! use), so that a misspelt one (`bindings`) is an error with a suggestion instead of being
+//! silently ignored. Names are case-insensitive (§4.4: "layout-qualifier-name ... is not
+//! case sensitive" for the non-keyword names), compared in lowercase.
+
+pub const KNOWN: &[&str] = &[
+    // Blocks and resources (§4.4.5, §4.4.6, GL_KHR_vulkan_glsl).
+    "shared", "packed", "std140", "std430", "scalar", "row_major", "column_major", "binding", "offset", "align",
+    "set", "push_constant", "input_attachment_index", "location", "component", "index", "constant_id",
+    "buffer_reference", "buffer_reference_align", "shader_record_ext", "shader_record_nv", "shaderrecordnv",
+    "shaderrecordext", "bindless_sampler", "bindless_image",
+    // Compute (§4.4.1.4).
+    "local_size_x", "local_size_y", "local_size_z", "local_size_x_id", "local_size_y_id", "local_size_z_id",
+    "derivative_group_quadsnv", "derivative_group_linearnv", "derivative_group_quads_khr", "derivative_group_linear_khr",
+    // Fragment (§4.4.1.3, §4.4.2.3).
+    "origin_upper_left", "pixel_center_integer", "early_fragment_tests", "post_depth_coverage", "depth_any",
+    "depth_greater", "depth_less", "depth_unchanged", "early_and_late_fragment_tests_amd", "index",
+    "pixel_interlock_ordered", "pixel_interlock_unordered", "sample_interlock_ordered", "sample_interlock_unordered",
+    "shading_rate_interlock_ordered", "shading_rate_interlock_unordered", "stencil_ref_unchanged_front_amd",
+    "stencil_ref_greater_front_amd", "stencil_ref_less_front_amd", "stencil_ref_unchanged_back_amd",
+    "stencil_ref_greater_back_amd", "stencil_ref_less_back_amd", "full_quads", "quad_derivatives",
+    "non_coherent_color_attachment_readext", "non_coherent_depth_attachment_readext",
+    "non_coherent_stencil_attachment_readext", "non_coherent_attachment_readext", "blend_support_all_equations",
+    "blend_support_multiply", "blend_support_screen", "blend_support_overlay", "blend_support_darken",
+    "blend_support_lighten", "blend_support_colordodge", "blend_support_colorburn", "blend_support_hardlight",
+    "blend_support_softlight", "blend_support_difference", "blend_support_exclusion", "blend_support_hsl_hue",
+    "blend_support_hsl_saturation", "blend_support_hsl_color", "blend_support_hsl_luminosity",
+    "override_coverage", "passthrough", "viewport_relative", "secondary_view_offset", "primitive_culling",
+    "num_views", "tile_attachmentqcom",
+    // Transform feedback, geometry and tessellation (parsed in any stage; glslang names them).
+    "xfb_buffer", "xfb_offset", "xfb_stride", "stream", "points", "lines", "lines_adjacency", "triangles",
+    "triangles_adjacency", "line_strip", "triangle_strip", "max_vertices", "invocations", "vertices", "isolines",
+    "quads", "equal_spacing", "fractional_even_spacing", "fractional_odd_spacing", "cw", "ccw", "point_mode",
+    "max_primitives", "per_primitive_ext",
+    // Image formats (§4.4.7).
+    "rgba32f", "rgba16f", "rg32f", "rg16f", "r11f_g11f_b10f", "r32f", "r16f", "rgba16", "rgb10_a2", "rgba8", "rg16",
+    "rg8", "r16", "r8", "rgba16_snorm", "rgba8_snorm", "rg16_snorm", "rg8_snorm", "r16_snorm", "r8_snorm", "rgba32i",
+    "rgba16i", "rgba8i", "rg32i", "rg16i", "rg8i", "r32i", "r16i", "r8i", "rgba32ui", "rgba16ui", "rgb10_a2ui",
+    "rgba8ui", "rg32ui", "rg16ui", "rg8ui", "r32ui", "r16ui", "r8ui", "r64ui", "r64i", "size1x8", "size1x16",
+    "size1x32", "size2x32", "size4x32",
+    // AGSL (`layout(color) uniform half4`).
+    "color",
+];
+
+/// Whether `name` is a layout qualifier glslang accepts somewhere.
+pub fn is_known(name: &str) -> bool {
+    KNOWN.iter().any(|k| k.eq_ignore_ascii_case(name))
+}
