@@ -23,6 +23,7 @@
 //! both as separate resources, the sampler named `<name>_sampler`). Function parameters of a
 //! combined type become two parameters, texture then sampler.
 
+pub(crate) mod agsl;
 mod expr;
 mod stmt;
 
@@ -35,7 +36,7 @@ use crate::Target;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub(crate) use expr::{can_implicit, Cv};
+pub(crate) use expr::{can_implicit, op_symbol, Cv};
 
 /// For [`Target::Wgpu`], the binding of the sampler half of a split `sampler*` is the texture's
 /// binding plus this offset (same descriptor set). 100 keeps clear of the bindings real shaders
@@ -54,6 +55,9 @@ pub struct LowerOptions {
     pub target: Target,
     /// `#extension` names with `enable`/`require` (already checked to be supported).
     pub extensions: Vec<String>,
+    /// The AGSL dialect ([`crate::glsl::agsl`]): child shaders, AGSL swizzles, and the
+    /// `half4 main(float2)` entry point wrapped into a fragment shader.
+    pub agsl: bool,
 }
 
 /// Where a storage path starts.
@@ -174,6 +178,8 @@ pub(crate) struct Lowerer<'a> {
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
     next_location: HashMap<bool, u32>,
+    /// AGSL state; `None` for GLSL.
+    pub(crate) agsl: Option<agsl::State>,
 }
 
 /// Lowers a parsed translation unit.
@@ -199,6 +205,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         spec_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
+        agsl: options.agsl.then(agsl::State::default),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
@@ -222,7 +229,11 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         let _ = lw.function_body(*handle, f);
     }
     if !lw.diags.has_errors() {
-        lw.entry_point(&bodies, tu);
+        if lw.agsl.is_some() {
+            lw.agsl_entry_point(&bodies, tu);
+        } else {
+            lw.entry_point(&bodies, tu);
+        }
     }
     (lw.m, lw.diags)
 }
@@ -524,6 +535,7 @@ impl<'a> Lowerer<'a> {
 
     fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
         match &d.kind {
+            ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
             ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
             ast::DeclarationKind::Prototype(p) => self.prototype(p, false).map(|_| ()),
             ast::DeclarationKind::Precision { .. } => Ok(()),
@@ -1330,7 +1342,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(h);
         }
-        if p.name.name == "main" && (!params.is_empty() || result.is_some()) {
+        if p.name.name == "main" && self.agsl.is_none() && (!params.is_empty() || result.is_some()) {
             return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
         }
         let arguments = self.ir_arguments(p, &params);
@@ -1453,7 +1465,23 @@ impl<'a> Lowerer<'a> {
             self.error("the shader has no `main` function", span);
             return;
         };
-        // Prototypes without a definition that are called: an error glslang gives at link time.
+        self.report_undefined_functions();
+        let stage = self.stage;
+        self.m.entry_points.push(EntryPoint {
+            name: "main".into(),
+            stage,
+            function,
+            workgroup_size: if stage == Stage::Compute { self.local_size } else { [0; 3] },
+            workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
+            early_fragment_tests: self.early_fragment_tests,
+        });
+        for &mode in &self.execution_modes {
+            self.m.execution_modes.push((function, mode));
+        }
+    }
+
+    /// Prototypes without a definition that are called: an error glslang gives at link time.
+    fn report_undefined_functions(&mut self) {
         let undefined: Vec<(String, Span)> =
             self.funcs.iter().flat_map(|(n, v)| v.iter().filter(|d| !d.defined).map(move |d| (n.clone(), d.span))).collect();
         for (n, span) in undefined {
@@ -1466,18 +1494,6 @@ impl<'a> Lowerer<'a> {
                     self.error(format!("function `{n}` is declared but never defined"), span);
                 }
             }
-        }
-        let stage = self.stage;
-        self.m.entry_points.push(EntryPoint {
-            name: "main".into(),
-            stage,
-            function,
-            workgroup_size: if stage == Stage::Compute { self.local_size } else { [0; 3] },
-            workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
-            early_fragment_tests: self.early_fragment_tests,
-        });
-        for &mode in &self.execution_modes {
-            self.m.execution_modes.push((function, mode));
         }
     }
 
