@@ -141,6 +141,16 @@ half3 fromLinearSrgb(half3 color) {
 /// The names [`PRELUDE`] defines.
 const PRELUDE_FUNCTIONS: &[&str] = &["saturate", "unpremul", "toLinearSrgb", "fromLinearSrgb"];
 
+/// Every built-in function of the AGSL reference ("Built-in functions"); GLSL's others
+/// (`texture`, derivatives, bit operations, ...) are not AGSL and are reported unknown.
+pub const BUILTIN_FUNCTIONS: &[&str] = &[
+    "radians", "degrees", "sin", "cos", "tan", "asin", "acos", "atan", "pow", "exp", "log", "exp2", "log2", "sqrt",
+    "inversesqrt", "abs", "sign", "floor", "ceil", "fract", "mod", "min", "max", "clamp", "saturate", "mix", "step",
+    "smoothstep", "length", "distance", "dot", "cross", "normalize", "faceforward", "reflect", "refract",
+    "matrixCompMult", "inverse", "lessThan", "lessThanEqual", "greaterThan", "greaterThanEqual", "equal", "notEqual",
+    "any", "all", "not", "unpremul", "toLinearSrgb", "fromLinearSrgb",
+];
+
 /// The AGSL type a word names: GLSL ES 1.0's names, the `float2`/`half3`/`int4`/`short2`/
 /// `bool3` vector names, `floatCxR`/`halfCxR` matrices and the `half`/`short` scalars. No
 /// `uint`, samplers or images (AGSL has none).
@@ -201,13 +211,10 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         return Err(diagnostics);
     }
     diagnostics.extend(checks::check(&tu));
+    let uniforms = gather_uniforms(&mut tu, sources, &mut diagnostics);
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    let uniforms = match gather_uniforms(&mut tu, sources) {
-        Ok(u) => u,
-        Err(d) => return Err(d),
-    };
     // The prelude's functions come first: AGSL code sees built-ins everywhere.
     let used: std::collections::HashSet<&str> = tokens.iter().map(|t| t.text.as_str()).collect();
     if PRELUDE_FUNCTIONS.iter().any(|f| used.contains(f)) {
@@ -267,8 +274,7 @@ struct DeclaredUniform {
 
 /// Moves every non-`shader` uniform into one std140 block declared where the last uniform was
 /// (after every struct a uniform may use), and records what the [`Interface`] needs.
-fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap) -> Result<Vec<DeclaredUniform>, Diagnostics> {
-    let mut errors = Diagnostics::new();
+fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap, errors: &mut Diagnostics) -> Vec<DeclaredUniform> {
     let mut members = Vec::new();
     let mut declared = Vec::new();
     let mut last = None;
@@ -309,9 +315,6 @@ fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap) -> Result
         last = Some(kept.len());
     }
     tu.decls = kept;
-    if errors.has_errors() {
-        return Err(errors);
-    }
     if let (Some(at), Some(span)) = (last, block_span) {
         let literal = |value: u32| ast::Expr { kind: ast::ExprKind::Literal(ast::Literal::Int { value: value.into(), suffix: ast::IntSuffix::None }), span };
         let layout = |name: &str, value: Option<ast::Expr>| ast::LayoutQualifier { name: ast::Ident { name: name.into(), span }, value, span };
@@ -340,7 +343,7 @@ fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap) -> Result
         let decl = ast::Declaration { kind: ast::DeclarationKind::Block(block), span };
         tu.decls.insert(at, ast::ExternalDeclaration::Declaration(decl));
     }
-    Ok(declared)
+    declared
 }
 
 fn is_color_type(ty: &ast::TypeSpecifier) -> bool {

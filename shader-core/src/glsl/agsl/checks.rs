@@ -15,8 +15,14 @@ use std::collections::{HashMap, HashSet};
 pub fn check(tu: &ast::TranslationUnit) -> Diagnostics {
     let mut c = Checker { diags: Diagnostics::new(), scopes: vec![HashMap::new()], functions: HashSet::new(), array_structs: HashSet::new() };
     for d in &tu.decls {
-        if let ast::ExternalDeclaration::Function(f) = d {
-            c.functions.insert(f.prototype.name.name.clone());
+        match d {
+            ast::ExternalDeclaration::Function(f) => {
+                c.functions.insert(f.prototype.name.name.clone());
+            }
+            ast::ExternalDeclaration::Declaration(ast::Declaration { kind: ast::DeclarationKind::Prototype(p), .. }) => {
+                c.functions.insert(p.name.name.clone());
+            }
+            ast::ExternalDeclaration::Declaration(_) => {}
         }
     }
     for d in &tu.decls {
@@ -408,9 +414,18 @@ impl Checker {
             }
             ExprKind::Field { base, .. } => self.expr(base),
             ExprKind::Call { callee, args } => {
-                if let ast::Callee::Type(t) = callee {
-                    if let ast::TypeKind::Struct(s) = &t.kind {
-                        self.error("AGSL structs can only be declared at global scope", s.span);
+                match callee {
+                    ast::Callee::Type(t) => {
+                        if let ast::TypeKind::Struct(s) = &t.kind {
+                            self.error("AGSL structs can only be declared at global scope", s.span);
+                        }
+                    }
+                    ast::Callee::Function(f) => {
+                        let known = self.functions.contains(&f.name) || super::BUILTIN_FUNCTIONS.contains(&f.name.as_str());
+                        // A variable called like a function is the lowering's error to report.
+                        if !known && self.kind(&f.name).is_none() {
+                            self.error(format!("no function named `{}` (not an AGSL built-in nor declared)", f.name), f.span);
+                        }
                     }
                 }
                 args.iter().for_each(|a| self.expr(a));

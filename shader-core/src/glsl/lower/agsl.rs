@@ -14,6 +14,8 @@ use crate::span::Span;
 pub(crate) struct State {
     /// `uniform shader` children declared so far.
     pub shaders: u32,
+    /// Two-row matrix uniforms to copy at the start of the entry point.
+    pub matrix_copies: Vec<MatrixCopy>,
 }
 
 /// Whether `v` declares `uniform shader` children (handled by [`Lowerer::agsl_shader_uniform`]).
@@ -250,6 +252,7 @@ impl<'a> Lowerer<'a> {
         let saved = std::mem::take(&mut self.fx);
         self.fx.f.name = Some("main".into());
         let mut body = Block::new();
+        self.agsl_copy_matrices(&mut body, span);
         let input_ptr = self.ptr_ty(vec4, AddressSpace::Input);
         let p = self.push(Expression::GlobalVar(frag_coord), input_ptr, span);
         let fc = self.push(Expression::Load { pointer: p }, vec4, span);
@@ -272,5 +275,87 @@ impl<'a> Lowerer<'a> {
             workgroup_size_overrides: [None; 3],
             early_fragment_tests: false,
         });
+    }
+}
+
+/// A two-row matrix uniform stored as an array of its columns: (private copy, block member).
+#[derive(Clone, Debug)]
+pub(crate) struct MatrixCopy {
+    pub private: Handle<GlobalVariable>,
+    pub block: Handle<GlobalVariable>,
+    pub member: u32,
+    pub ty: Handle<Type>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// naga's SPIR-V reader (wgpu's path) rejects std140's 16-byte column stride for matrices
+    /// with two rows (`float2x2`, `float3x2`, `float4x2`). In the AGSL uniform block such a
+    /// uniform is therefore an array of its columns: the same bytes (std140 rule 4 and 5 give
+    /// both a 16-byte stride), which naga reads. The program sees a private matrix copied from
+    /// it at the start of the entry point ([`Lowerer::agsl_matrix_uniforms`]).
+    pub(crate) fn agsl_block_member(&mut self, ty: Handle<Type>, index: u32, name: &ast::Ident, matrices: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
+        if self.agsl.is_none() {
+            return ty;
+        }
+        match *self.inner(ty) {
+            TypeInner::Matrix { columns, rows: VectorSize::Bi, scalar } => {
+                matrices.push((index, ty, name.clone()));
+                let column = self.ty(TypeInner::Vector { size: VectorSize::Bi, scalar });
+                self.ty(TypeInner::Array { base: column, size: ArraySize::Constant(columns as u32), stride: 0 })
+            }
+            _ => ty,
+        }
+    }
+
+    /// Declares the private matrices of [`Lowerer::agsl_block_member`] under the uniforms'
+    /// names; the entry point fills them.
+    pub(crate) fn agsl_matrix_uniforms(&mut self, block: Handle<GlobalVariable>, matrices: Vec<(u32, Handle<Type>, ast::Ident)>) {
+        for (member, ty, name) in matrices {
+            let private = self.m.globals.append(
+                GlobalVariable {
+                    name: Some(name.name.clone()),
+                    space: AddressSpace::Private,
+                    binding: None,
+                    io: None,
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty,
+                    init: None,
+                },
+                name.span,
+            );
+            self.declare(&name, Sym::Var { root: Root::Global(private), ty, space: AddressSpace::Private, read_only: true });
+            if let Some(state) = self.agsl.as_mut() {
+                state.matrix_copies.push(MatrixCopy { private, block, member, ty });
+            }
+        }
+    }
+
+    /// The stores that fill the private copies of two-row matrix uniforms.
+    fn agsl_copy_matrices(&mut self, body: &mut Block, span: Span) {
+        let copies = self.agsl.as_ref().map(|s| s.matrix_copies.clone()).unwrap_or_default();
+        for c in copies {
+            let TypeInner::Matrix { columns, rows, scalar } = *self.inner(c.ty) else { continue };
+            let block_ty = self.m.globals[c.block].ty;
+            let member_ty = match self.inner(block_ty) {
+                TypeInner::Struct { members, .. } => members[c.member as usize].ty,
+                _ => continue,
+            };
+            let column_ty = self.ty(TypeInner::Vector { size: rows, scalar });
+            let mut parts = Vec::new();
+            for i in 0..columns as u32 {
+                let bp = self.ptr_ty(block_ty, AddressSpace::Uniform);
+                let b = self.push(Expression::GlobalVar(c.block), bp, span);
+                let mp = self.ptr_ty(member_ty, AddressSpace::Uniform);
+                let m = self.push(Expression::AccessIndex { base: b, index: c.member }, mp, span);
+                let cp = self.ptr_ty(column_ty, AddressSpace::Uniform);
+                let col = self.push(Expression::AccessIndex { base: m, index: i }, cp, span);
+                parts.push(self.push(Expression::Load { pointer: col }, column_ty, span));
+            }
+            let value = self.push(Expression::Compose { components: parts }, c.ty, span);
+            let pp = self.ptr_ty(c.ty, AddressSpace::Private);
+            let p = self.push(Expression::GlobalVar(c.private), pp, span);
+            body.push(Statement::Store { pointer: p, value }, span);
+        }
     }
 }

@@ -203,6 +203,7 @@ impl<'a> Lowerer<'a> {
                 pat[..pattern.len()].copy_from_slice(&pattern);
                 Ok(self.push(Expression::Swizzle { vector: v, pattern: pat }, ty, span))
             }
+            Operand::Combined(..) if self.agsl.is_some() => Err(self.error("a `uniform shader` is not a value; evaluate it with `.eval(coord)`", span)),
             Operand::Combined(..) => Err(self.error("a combined sampler can only be used as a texture function argument here", span)),
             Operand::IoBlock(_) => Err(self.error("a block instance is not a value; name one of its members", span)),
             Operand::Void => Err(self.error("this expression has no value (the function returns `void`)", span)),

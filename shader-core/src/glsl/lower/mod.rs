@@ -1091,6 +1091,7 @@ impl<'a> Lowerer<'a> {
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
         let n_lines = b.members.len();
+        let mut agsl_matrices = Vec::new();
         for (li, mm) in b.members.iter().enumerate() {
             let row_major = member_row_major(&mm.qualifiers).unwrap_or(block_row_major);
             let offset = match mm.qualifiers.layout("offset") {
@@ -1117,6 +1118,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
                 let ty = self.bool_to_uint(ty);
+                let ty = self.agsl_block_member(ty, specs.len() as u32, &d.name, &mut agsl_matrices);
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
@@ -1170,6 +1172,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        self.agsl_matrix_uniforms(g, agsl_matrices);
         Ok(())
     }
 
