@@ -359,3 +359,37 @@ impl<'a> Lowerer<'a> {
         }
     }
 }
+
+impl<'a> Lowerer<'a> {
+    /// "Unlike GLSL, constructors that reduce the number of components of a passed-in vector
+    /// are not supported" (AGSL reference, "Matrix constructor examples"): a vector or matrix
+    /// constructor takes one scalar (splat or diagonal), one matrix (resize), or exactly as
+    /// many components as it has.
+    pub(crate) fn agsl_constructor_components(&mut self, ty: Handle<Type>, vals: &[(Handle<Expression>, Span)], span: Span) -> R<()> {
+        let components = |lw: &Self, t: Handle<Type>| match *lw.inner(t) {
+            TypeInner::Scalar(_) => Some(1),
+            TypeInner::Vector { size, .. } => Some(size as u32),
+            TypeInner::Matrix { columns, rows, .. } => Some(columns as u32 * rows as u32),
+            _ => None,
+        };
+        let Some(needed) = components(self, ty) else { return Ok(()) };
+        let arg_types: Vec<Handle<Type>> = vals.iter().map(|(h, _)| self.ety(*h)).collect();
+        if let [single] = arg_types[..] {
+            let matrix_to_matrix = matches!(self.inner(single), TypeInner::Matrix { .. }) && matches!(self.inner(ty), TypeInner::Matrix { .. });
+            if components(self, single) == Some(1) || matrix_to_matrix {
+                return Ok(());
+            }
+        }
+        let given: Option<u32> = arg_types.iter().map(|t| components(self, *t)).sum();
+        match given {
+            Some(n) if n != needed => {
+                let name = self.type_name(ty);
+                Err(self.error(
+                    format!("the `{name}` constructor needs exactly {needed} components, got {n}; AGSL does not drop components (use a swizzle such as `.xyz`)"),
+                    span,
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -1487,6 +1487,9 @@ impl<'a> Lowerer<'a> {
         for (o, s) in args {
             vals.push((self.value(out, o, s)?, s));
         }
+        if self.agsl.is_some() {
+            self.agsl_constructor_components(ty, &vals, span)?;
+        }
         self.construct_value(out, ty, vals, span).map(Operand::Value)
     }
 
