@@ -289,3 +289,56 @@ fn abi_matches_hand_translations_compiled_by_glslang() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Robustness: damaged programs.
+
+/// Every ok program with one line removed, and cut short at every tenth of its length: the
+/// compiler must not panic or hang, and whatever it accepts must still be valid SPIR-V with the
+/// ABI's entry point.
+#[test]
+fn damaged_programs_give_diagnostics_or_valid_spirv() {
+    let root = common::workspace_root().join("tests/agsl/ok");
+    let mut failures = Vec::new();
+    let (mut accepted, mut rejected) = (0, 0);
+    for path in agsl_files(&root) {
+        let source = std::fs::read_to_string(&path).expect("readable");
+        let lines: Vec<&str> = source.lines().collect();
+        let mut mutants: Vec<(String, String)> = (0..lines.len())
+            .map(|skip| {
+                let text: Vec<&str> = lines.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, l)| *l).collect();
+                (format!("without line {}", skip + 1), text.join("\n"))
+            })
+            .collect();
+        for tenth in 1..10 {
+            let mut cut = source.len() * tenth / 10;
+            while !source.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            mutants.push((format!("cut at byte {cut}"), source[..cut].to_string()));
+        }
+        for (what, text) in mutants {
+            let name = file_name(&path);
+            let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &text, &options(shader_core::Target::Wgpu)));
+            match outcome {
+                Outcome::Done(Ok(compiled)) => {
+                    accepted += 1;
+                    if let Err(e) = common::spirv_val(&compiled.spirv, "vulkan1.1").and_then(|_| common::naga_check(&compiled.spirv).map(drop)) {
+                        failures.push(format!("{} {what}: accepted but invalid: {e}", file_name(&path)));
+                    }
+                }
+                Outcome::Done(Err(e)) => {
+                    rejected += 1;
+                    if e.diagnostics.is_empty() {
+                        failures.push(format!("{} {what}: rejected without a diagnostic", file_name(&path)));
+                    }
+                }
+                Outcome::Panicked(message) => failures.push(format!("{} {what}: panicked: {message}", file_name(&path))),
+                Outcome::TimedOut => failures.push(format!("{} {what}: timed out", file_name(&path))),
+            }
+        }
+    }
+    eprintln!("damaged AGSL programs: {accepted} accepted, {rejected} rejected");
+    assert!(rejected > 0 && accepted > 0, "mutations should both break and keep programs");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
