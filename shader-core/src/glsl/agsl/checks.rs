@@ -34,6 +34,9 @@ pub fn check(tu: &ast::TranslationUnit) -> Diagnostics {
     c.diags
 }
 
+/// Skia's limit on the iterations of an AGSL loop (`kLoopTerminationLimit`).
+const MAX_LOOP_ITERATIONS: u32 = 100_000;
+
 /// What a name is, for constant-index-expressions (GLSL ES 1.0 Appendix A §5).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -46,7 +49,8 @@ enum Kind {
 
 struct Checker {
     diags: Diagnostics,
-    scopes: Vec<HashMap<String, Kind>>,
+    /// What each name is, and the value of `const` scalars whose initializer folds.
+    scopes: Vec<HashMap<String, (Kind, Option<f64>)>>,
     /// User-defined functions: calls to them are never constant.
     functions: HashSet<String>,
     /// Structs holding arrays (which cannot be returned either).
@@ -59,12 +63,39 @@ impl Checker {
     }
 
     fn kind(&self, name: &str) -> Option<Kind> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.scopes.iter().rev().find_map(|s| s.get(name)).map(|(k, _)| *k)
     }
 
     fn declare(&mut self, name: &str, kind: Kind) {
+        self.declare_value(name, kind, None);
+    }
+
+    fn declare_value(&mut self, name: &str, kind: Kind, value: Option<f64>) {
         if let Some(s) = self.scopes.last_mut() {
-            s.insert(name.to_string(), kind);
+            s.insert(name.to_string(), (kind, value));
+        }
+    }
+
+    /// The value of a constant scalar expression made of literals, `const` scalars and
+    /// arithmetic; `None` when it does not fold that simply.
+    fn value(&self, e: &Expr) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Literal(ast::Literal::Int { value, .. }) => Some(*value as f64),
+            ExprKind::Literal(ast::Literal::Float { value, .. }) => Some(*value),
+            ExprKind::Ident(id) => self.scopes.iter().rev().find_map(|s| s.get(&id.name)).and_then(|(_, v)| *v),
+            ExprKind::Unary { op: UnaryOp::Neg, operand } => self.value(operand).map(|v| -v),
+            ExprKind::Unary { op: UnaryOp::Plus, operand } => self.value(operand),
+            ExprKind::Binary { op, left, right } => {
+                let (a, b) = (self.value(left)?, self.value(right)?);
+                match op {
+                    BinaryOp::Add => Some(a + b),
+                    BinaryOp::Sub => Some(a - b),
+                    BinaryOp::Mul => Some(a * b),
+                    // Division is left out: without types, `7 / 2` could be 3 or 3.5.
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 
@@ -111,7 +142,11 @@ impl Checker {
                 self.initializer(init);
             }
             let kind = if is_const && d.init.is_some() { Kind::Const } else { Kind::Other };
-            self.declare(&d.name.name, kind);
+            let value = match (&d.init, kind) {
+                (Some(ast::Initializer::Expr(e)), Kind::Const) => self.value(e),
+                _ => None,
+            };
+            self.declare_value(&d.name.name, kind, value);
         }
     }
 
@@ -349,9 +384,51 @@ impl Checker {
         }
         if let Some(i) = &index {
             self.index_writes(body, i);
+            self.termination(init, condition, step, span);
         }
         self.sub_statement(body);
         self.scopes.pop();
+    }
+
+    /// A loop whose bounds fold must end within [`MAX_LOOP_ITERATIONS`] iterations, as Skia
+    /// requires: an AGSL loop is unrolled, and on a GPU a loop that never ends hangs the device.
+    fn termination(&mut self, init: &Stmt, condition: Option<&ast::Condition>, step: Option<&Expr>, span: Span) {
+        let start = match &init.kind {
+            StmtKind::Declaration(d) => match &d.kind {
+                ast::DeclarationKind::Variables(v) => match v.declarators.first().and_then(|d| d.init.as_ref()) {
+                    Some(ast::Initializer::Expr(e)) => self.value(e),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let (Some(mut i), Some(ast::Condition::Expr(cond)), Some(step)) = (start, condition, step) else { return };
+        let ExprKind::Binary { op, right, .. } = &cond.kind else { return };
+        let Some(bound) = self.value(right) else { return };
+        let delta = match &step.kind {
+            ExprKind::Unary { op: UnaryOp::PreIncrement | UnaryOp::PostIncrement, .. } => Some(1.0),
+            ExprKind::Unary { op: UnaryOp::PreDecrement | UnaryOp::PostDecrement, .. } => Some(-1.0),
+            ExprKind::Assign { op: Some(BinaryOp::Add), value, .. } => self.value(value),
+            ExprKind::Assign { op: Some(BinaryOp::Sub), value, .. } => self.value(value).map(|v| -v),
+            _ => None,
+        };
+        let Some(delta) = delta else { return };
+        let holds = |i: f64| match op {
+            BinaryOp::Less => i < bound,
+            BinaryOp::Greater => i > bound,
+            BinaryOp::LessEqual => i <= bound,
+            BinaryOp::GreaterEqual => i >= bound,
+            BinaryOp::Equal => i == bound,
+            _ => i != bound,
+        };
+        for _ in 0..=MAX_LOOP_ITERATIONS {
+            if !holds(i) {
+                return;
+            }
+            i += delta;
+        }
+        self.error(format!("this loop does not end within {MAX_LOOP_ITERATIONS} iterations; AGSL loops must have constant bounds that terminate"), keyword(span, 3));
     }
 
     /// Appendix A §4: the loop index "cannot be modified within the body of the loop".
