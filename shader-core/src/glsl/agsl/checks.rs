@@ -1,6 +1,7 @@
 //! AGSL's restrictions that can be seen on the syntax tree (AGSL reference; most come from
 //! GLSL ES 1.0 Appendix A, "Limitations for ES 2.0", which AGSL enforces): no `discard`,
-//! `for` loops only in the unrollable form, no `while`/`do`, indices that are constant or loop
+//! `for` loops only in the unrollable form (ending within Skia's iteration limit), no
+//! `while`/`do`, no recursion, indices that are constant or loop
 //! indices, declarations only in braced scopes, structs only at global scope, one-dimensional
 //! sized arrays, non-void functions returning on every path, no bitwise or `%` operators, no
 //! GLSL stage variables, interface blocks or `in`/`out` globals. Rules needing types (array
@@ -31,6 +32,7 @@ pub fn check(tu: &ast::TranslationUnit) -> Diagnostics {
             ast::ExternalDeclaration::Declaration(d) => c.global(d),
         }
     }
+    c.recursion(tu);
     c.diags
 }
 
@@ -236,6 +238,51 @@ impl Checker {
         if !void && !block_returns(&f.body.stmts) {
             let name = &f.prototype.name;
             self.error(format!("function `{}` can reach its end without returning a value; AGSL requires a `return` on every path", name.name), name.span);
+        }
+    }
+
+    /// Calls may not form a cycle (GLSL ES 1.0 §6.1: "recursion is not allowed, not even
+    /// statically"; SPIR-V has no recursion either). One error per function on a cycle.
+    fn recursion(&mut self, tu: &ast::TranslationUnit) {
+        let mut calls: HashMap<String, (Span, Vec<String>)> = HashMap::new();
+        for d in &tu.decls {
+            let ast::ExternalDeclaration::Function(f) = d else { continue };
+            let mut callees = Vec::new();
+            for s in &f.body.stmts {
+                visit_stmt_exprs(s, &mut |e| {
+                    if let ExprKind::Call { callee: ast::Callee::Function(id), .. } = &e.kind {
+                        callees.push(id.name.clone());
+                    }
+                });
+            }
+            let entry = calls.entry(f.prototype.name.name.clone()).or_insert((f.prototype.name.span, Vec::new()));
+            entry.1.extend(callees);
+        }
+        let mut names: Vec<&String> = calls.keys().collect();
+        names.sort_by_key(|n| calls[*n].0.start);
+        let mut errors = Vec::new();
+        for start in names {
+            // Depth-first search for a path from `start` back to itself.
+            let mut stack = vec![(start, vec![start.as_str()])];
+            let mut seen = HashSet::new();
+            while let Some((at, path)) = stack.pop() {
+                let Some((_, callees)) = calls.get(at) else { continue };
+                if callees.iter().any(|c| c == start) {
+                    let cycle = path.iter().copied().chain(std::iter::once(start.as_str())).collect::<Vec<_>>().join(" -> ");
+                    errors.push((format!("recursion is not allowed in AGSL: {cycle}"), calls[start].0));
+                    break;
+                }
+                for c in callees {
+                    if seen.insert(c) {
+                        let mut p = path.clone();
+                        p.push(c.as_str());
+                        stack.push((c, p));
+                    }
+                }
+            }
+        }
+        for (message, span) in errors {
+            self.error(message, span);
         }
     }
 
