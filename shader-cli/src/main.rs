@@ -159,7 +159,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { input } => compile(&input).map(drop),
         Command::Reflect { input } => {
             let compiled = compile(&input)?;
-            let reflection = shader_core::reflect::reflect(&compiled.module);
+            let reflection = shader_core::reflect::reflect_compiled(&compiled);
             let json = serde_json::to_string_pretty(&reflection)
                 .map_err(|e| Failure::Message(format!("cannot print the reflection: {e}")))?;
             write_stdout(format!("{json}\n").as_bytes())

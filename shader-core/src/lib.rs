@@ -86,6 +86,8 @@ pub struct Compiled {
     pub sources: SourceMap,
     /// Warnings (compilation succeeded).
     pub warnings: Diagnostics,
+    /// AGSL only: the uniforms and child shaders of the module's ABI ([`glsl::agsl`]).
+    pub agsl: Option<glsl::agsl::Interface>,
 }
 
 /// A failed compilation: every diagnostic found, with the sources to render them against.
@@ -113,12 +115,15 @@ impl std::error::Error for CompileError {}
 pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Compiled, CompileError> {
     let mut sources = SourceMap::single(name, source);
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
+    let mut agsl = None;
     let (mut module, warnings) = match options.language {
         Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
         Language::Glsl => glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?,
         Language::Agsl => {
-            let message = format!("{:?} is not supported yet", options.language);
-            return Err(fail(diag::Diagnostic::error(message, span::Span::default()).into(), &sources));
+            let (module, warnings, interface) =
+                glsl::agsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
+            agsl = Some(interface);
+            (module, warnings)
         }
     };
     if options.target == Target::Wgpu {
@@ -128,7 +133,7 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let version = options.spirv_version.max(minimum_spirv_version(&module));
     let spirv_options = spirv::Options { version, debug_names: true };
     let spirv = spirv::emit(&module, &info, &spirv_options).map_err(|d| fail(d, &sources))?;
-    Ok(Compiled { module, spirv, sources, warnings })
+    Ok(Compiled { module, spirv, sources, warnings, agsl })
 }
 
 /// The oldest SPIR-V version that can express `module`.

@@ -31,6 +31,16 @@ pub struct Reflection {
     pub push_constants: Vec<PushConstant>,
     /// Specialization constants (WGSL `override`, GLSL `constant_id`), in declaration order.
     pub specialization_constants: Vec<SpecializationConstant>,
+    /// AGSL modules: the uniforms (with their AGSL types and `layout(color)`) and the child
+    /// shaders' texture and sampler bindings ([`crate::glsl::agsl`]). Filled by
+    /// [`reflect_compiled`]; the IR alone does not know it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agsl: Option<crate::glsl::agsl::Interface>,
+}
+
+/// [`reflect`] plus what only the compilation knows (the AGSL interface).
+pub fn reflect_compiled(compiled: &crate::Compiled) -> Reflection {
+    Reflection { agsl: compiled.agsl.clone(), ..reflect(&compiled.module) }
 }
 
 /// A pipeline stage.
@@ -358,7 +368,7 @@ pub fn reflect(module: &Module) -> Reflection {
         })
         .collect();
 
-    Reflection { entry_points, bindings, push_constants, specialization_constants }
+    Reflection { entry_points, bindings, push_constants, specialization_constants, agsl: None }
 }
 
 /// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the

@@ -1,6 +1,7 @@
 //! The GLSL front end: preprocessing (`preprocess`), parsing (`parser` to `ast`) and lowering
-//! to the IR (`lower`, with the built-ins in `builtins`).
+//! to the IR (`lower`, with the built-ins in `builtins`). AGSL is a dialect of it (`agsl`).
 
+pub mod agsl;
 pub mod ast;
 pub(crate) mod builtins;
 pub(crate) mod layout_names;
@@ -14,6 +15,15 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{Module, Stage};
 use crate::span::{FileId, SourceMap, Span};
 use crate::CompileOptions;
+
+/// The language the GLSL front end reads: GLSL itself, or AGSL (a GLSL ES 1.0 dialect, see
+/// [`agsl`]), which changes type names, adds a few constructs and restricts others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    #[default]
+    Glsl,
+    Agsl,
+}
 
 /// The stage a file extension names (`.vert`, `.frag`, `.comp`, also `.vs`/`.fs`/`.cs` and the
 /// `.vert.glsl` style), as glslang reads them.
@@ -63,7 +73,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         .filter(|e| matches!(e.behavior, preprocess::Behavior::Enable | preprocess::Behavior::Require))
         .map(|e| e.name.clone())
         .collect();
-    let lower_options = lower::LowerOptions { stage, target: options.target, extensions };
+    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, agsl: false };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(lowered);
     if diagnostics.has_errors() {

@@ -33,6 +33,12 @@ pub const MAX_DEPTH: usize = 96;
 /// whether `texture2D` & co. are type names). Never fails outright: returns what it could
 /// build and every error found.
 pub fn parse(tokens: &[Token], version: u32, es: bool) -> (TranslationUnit, Diagnostics) {
+    parse_dialect(tokens, version, es, super::Dialect::Glsl)
+}
+
+/// [`parse`] for a dialect: AGSL reads its own type names ([`super::agsl::builtin_type`]);
+/// everything else is the GLSL grammar.
+pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::Dialect) -> (TranslationUnit, Diagnostics) {
     let eof = tokens.last().map_or(Span::default(), |t| Span::new(t.span.file, t.span.end, t.span.end));
     let mut p = Parser {
         tokens,
@@ -45,6 +51,7 @@ pub fn parse(tokens: &[Token], version: u32, es: bool) -> (TranslationUnit, Diag
         eof,
         version,
         es,
+        dialect,
     };
     let mut decls = Vec::new();
     while p.pos < tokens.len() {
@@ -84,6 +91,7 @@ struct Parser<'t> {
     eof: Span,
     version: u32,
     es: bool,
+    dialect: super::Dialect,
 }
 
 /// Statement keywords: never a type or variable name.
@@ -252,6 +260,9 @@ impl<'t> Parser<'t> {
     // ---- words ----
 
     fn builtin_type(&self, word: &str) -> Option<BuiltinType> {
+        if self.dialect == super::Dialect::Agsl {
+            return super::agsl::builtin_type(word);
+        }
         builtin_type(word, self.version, self.es)
     }
 

@@ -23,6 +23,7 @@
 //! both as separate resources, the sampler named `<name>_sampler`). Function parameters of a
 //! combined type become two parameters, texture then sampler.
 
+pub(crate) mod agsl;
 mod expr;
 mod stmt;
 
@@ -35,7 +36,7 @@ use crate::Target;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub(crate) use expr::{can_implicit, Cv};
+pub(crate) use expr::{can_implicit, op_symbol, Cv};
 
 /// For [`Target::Wgpu`], the binding of the sampler half of a split `sampler*` is the texture's
 /// binding plus this offset (same descriptor set). 100 keeps clear of the bindings real shaders
@@ -54,6 +55,9 @@ pub struct LowerOptions {
     pub target: Target,
     /// `#extension` names with `enable`/`require` (already checked to be supported).
     pub extensions: Vec<String>,
+    /// The AGSL dialect ([`crate::glsl::agsl`]): child shaders, AGSL swizzles, and the
+    /// `half4 main(float2)` entry point wrapped into a fragment shader.
+    pub agsl: bool,
 }
 
 /// Where a storage path starts.
@@ -176,6 +180,8 @@ pub(crate) struct Lowerer<'a> {
     next_location: HashMap<bool, u32>,
     /// `#extension` names with `enable`/`require`.
     extensions: Vec<String>,
+    /// AGSL state; `None` for GLSL.
+    pub(crate) agsl: Option<agsl::State>,
 }
 
 /// Lowers a parsed translation unit.
@@ -202,6 +208,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
         extensions: options.extensions.clone(),
+        agsl: options.agsl.then(agsl::State::default),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
@@ -231,7 +238,11 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         lw.error(message, cycle.closing_call);
     }
     if !lw.diags.has_errors() {
-        lw.entry_point(&bodies, tu);
+        if lw.agsl.is_some() {
+            lw.agsl_entry_point(&bodies, tu);
+        } else {
+            lw.entry_point(&bodies, tu);
+        }
     }
     (lw.m, lw.diags)
 }
@@ -549,6 +560,13 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Rebinds `name` in the current scope on purpose (a lowering detail, not user code).
+    pub(crate) fn rebind(&mut self, name: &ast::Ident, sym: Sym) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.name.clone(), sym);
+        }
+    }
+
     pub fn push_scope(&mut self) {
         self.scopes.push(HashMap::new());
     }
@@ -562,6 +580,7 @@ impl<'a> Lowerer<'a> {
 
     fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
         match &d.kind {
+            ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
             ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
             ast::DeclarationKind::Prototype(p) => self.prototype(p, false).map(|_| ()),
             ast::DeclarationKind::Precision { .. } => Ok(()),
@@ -1130,6 +1149,7 @@ impl<'a> Lowerer<'a> {
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
         let n_lines = b.members.len();
+        let mut agsl_matrices = Vec::new();
         for (li, mm) in b.members.iter().enumerate() {
             let row_major = member_row_major(&mm.qualifiers).unwrap_or(block_row_major);
             let offset = match mm.qualifiers.layout("offset") {
@@ -1156,6 +1176,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
                 let ty = self.bool_to_uint(ty);
+                let ty = self.agsl_block_member(ty, specs.len() as u32, &d.name, &mut agsl_matrices);
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
@@ -1209,6 +1230,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        self.agsl_matrix_uniforms(g, agsl_matrices);
         Ok(())
     }
 
@@ -1381,7 +1403,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(h);
         }
-        if p.name.name == "main" && (!params.is_empty() || result.is_some()) {
+        if p.name.name == "main" && self.agsl.is_none() && (!params.is_empty() || result.is_some()) {
             return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
         }
         let arguments = self.ir_arguments(p, &params);
@@ -1504,7 +1526,23 @@ impl<'a> Lowerer<'a> {
             self.error("the shader has no `main` function", span);
             return;
         };
-        // Prototypes without a definition that are called: an error glslang gives at link time.
+        self.report_undefined_functions();
+        let stage = self.stage;
+        self.m.entry_points.push(EntryPoint {
+            name: "main".into(),
+            stage,
+            function,
+            workgroup_size: if stage == Stage::Compute { self.local_size } else { [0; 3] },
+            workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
+            early_fragment_tests: self.early_fragment_tests,
+        });
+        for &mode in &self.execution_modes {
+            self.m.execution_modes.push((function, mode));
+        }
+    }
+
+    /// Prototypes without a definition that are called: an error glslang gives at link time.
+    fn report_undefined_functions(&mut self) {
         let undefined: Vec<(String, Span)> =
             self.funcs.iter().flat_map(|(n, v)| v.iter().filter(|d| !d.defined).map(move |d| (n.clone(), d.span))).collect();
         for (n, span) in undefined {
@@ -1517,18 +1555,6 @@ impl<'a> Lowerer<'a> {
                     self.error(format!("function `{n}` is declared but never defined"), span);
                 }
             }
-        }
-        let stage = self.stage;
-        self.m.entry_points.push(EntryPoint {
-            name: "main".into(),
-            stage,
-            function,
-            workgroup_size: if stage == Stage::Compute { self.local_size } else { [0; 3] },
-            workgroup_size_overrides: if stage == Stage::Compute { self.local_size_ids } else { [None; 3] },
-            early_fragment_tests: self.early_fragment_tests,
-        });
-        for &mode in &self.execution_modes {
-            self.m.execution_modes.push((function, mode));
         }
     }
 
