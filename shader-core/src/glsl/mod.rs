@@ -63,7 +63,15 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         None => (110, false),
     };
     let (tu, parse_diags) = parser::parse(&pp.tokens, version, es);
-    diagnostics.extend(parse_diags);
+    // Later stages' diagnostics get the include chain and `#line` notes the preprocessor's have.
+    let annotate = |ds: Diagnostics, sources: &SourceMap| -> Diagnostics {
+        let mut out = Diagnostics::new();
+        for d in ds.iter() {
+            out.push(pp.annotate(sources, d.clone()));
+        }
+        out
+    };
+    diagnostics.extend(annotate(parse_diags, sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
@@ -75,7 +83,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         .collect();
     let lower_options = lower::LowerOptions { stage, target: options.target, extensions, agsl: false };
     let (module, lowered) = lower::lower(&tu, &lower_options);
-    diagnostics.extend(lowered);
+    diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }

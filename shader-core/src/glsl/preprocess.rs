@@ -141,6 +141,8 @@ pub struct PpOutput {
     pub diagnostics: Diagnostics,
     /// Every file `#include` read, once each, in the order first read.
     pub included_files: Vec<PathBuf>,
+    /// For each included file, the `#include` directive that first read it.
+    pub include_sites: Vec<(FileId, Span)>,
 }
 
 impl PpOutput {
@@ -148,6 +150,25 @@ impl PpOutput {
     /// none applies).
     pub fn presumed_line(&self, sources: &SourceMap, span: Span) -> u32 {
         presumed_line(&self.line_directives, sources, span)
+    }
+
+    /// Adds to a later stage's diagnostic what the preprocessor adds to its own: the chain of
+    /// `#include`s that read its file and the line number `#line` gave it.
+    pub fn annotate(&self, sources: &SourceMap, mut d: Diagnostic) -> Diagnostic {
+        let Some(span) = d.primary_span() else { return d };
+        let mut file = span.file;
+        // Bounded: a file is first included once, so the chain cannot loop, but be safe.
+        for _ in 0..8 {
+            let Some(&(_, site)) = self.include_sites.iter().find(|(f, _)| *f == file) else { break };
+            let including = sources.get(site.file);
+            let (line, _) = including.line_col(site.start);
+            d = d.with_note(format!("in the file included from {}:{line}", including.name));
+            file = site.file;
+        }
+        if self.line_directives.iter().any(|l| l.file == span.file && l.offset <= span.start) {
+            d = d.with_note(format!("this is line {} as renumbered by `#line`", self.presumed_line(sources, span)));
+        }
+        d
     }
 }
 
@@ -405,6 +426,11 @@ impl Pp<'_, '_, '_> {
         let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
         let source_number = if file == self.main { 0 } else { file.0 };
         self.frames.push(Frame { file, path, lines, next: 0, conds: Vec::new(), include_site, source_number });
+        if let Some(site) = include_site {
+            if !self.out.include_sites.iter().any(|(f, _)| *f == file) {
+                self.out.include_sites.push((file, site));
+            }
+        }
     }
 
     // ---- output ----------------------------------------------------------------------------
