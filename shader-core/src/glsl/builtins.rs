@@ -1502,6 +1502,13 @@ impl<'a> Lowerer<'a> {
             "Any" => O::Any,
             "AllEqual" => O::AllEqual,
             "Ballot" => O::Ballot,
+            "InverseBallot" => O::InverseBallot,
+            "BallotBitExtract" => O::BallotBitExtract,
+            "BallotBitCount" => O::BallotBitCount,
+            "BallotInclusiveBitCount" => O::BallotInclusiveBitCount,
+            "BallotExclusiveBitCount" => O::BallotExclusiveBitCount,
+            "BallotFindLSB" => O::BallotFindLsb,
+            "BallotFindMSB" => O::BallotFindMsb,
             "BroadcastFirst" => O::BroadcastFirst,
             "Broadcast" => O::Broadcast,
             "Shuffle" => O::Shuffle,
@@ -1535,7 +1542,8 @@ impl<'a> Lowerer<'a> {
         let u32t = self.scalar_ty(Scalar::U32);
         let (lo, hi) = match op {
             O::Elect => (0, 0),
-            O::All | O::Any | O::AllEqual | O::Ballot | O::BroadcastFirst | O::Reduce(_) | O::InclusiveScan(_) | O::ExclusiveScan(_)
+            O::All | O::Any | O::AllEqual | O::Ballot | O::InverseBallot | O::BallotBitCount | O::BallotInclusiveBitCount
+            | O::BallotExclusiveBitCount | O::BallotFindLsb | O::BallotFindMsb | O::BroadcastFirst | O::Reduce(_) | O::InclusiveScan(_) | O::ExclusiveScan(_)
             | O::QuadSwapHorizontal | O::QuadSwapVertical | O::QuadSwapDiagonal => (1, 1),
             _ => (2, 2),
         };
@@ -1546,6 +1554,10 @@ impl<'a> Lowerer<'a> {
         for (i, &(v, vs)) in vals.iter().enumerate() {
             let v = match (op, i) {
                 (O::All | O::Any | O::Ballot, 0) => self.coerce(out, v, bool_ty, vs)?,
+                (O::InverseBallot | O::BallotBitExtract | O::BallotBitCount | O::BallotInclusiveBitCount | O::BallotExclusiveBitCount | O::BallotFindLsb | O::BallotFindMsb, 0) => {
+                    let ballot = self.vec_ty(4, Scalar::U32);
+                    self.coerce(out, v, ballot, vs)?
+                }
                 (_, 1) => {
                     let c = self.coerce(out, v, u32t, vs)?;
                     if matches!(op, O::Broadcast | O::QuadBroadcast | O::ClusteredReduce(_)) && self.fold(c).is_none() {
@@ -1558,7 +1570,8 @@ impl<'a> Lowerer<'a> {
             a.push(v);
         }
         let ty = match op {
-            O::Elect | O::All | O::Any | O::AllEqual => bool_ty,
+            O::Elect | O::All | O::Any | O::AllEqual | O::InverseBallot | O::BallotBitExtract => bool_ty,
+            O::BallotBitCount | O::BallotInclusiveBitCount | O::BallotExclusiveBitCount | O::BallotFindLsb | O::BallotFindMsb => u32t,
             O::Ballot => self.vec_ty(4, Scalar::U32),
             _ => self.ety(a[0]),
         };

@@ -842,6 +842,17 @@ pub enum SubgroupOperation {
     Any,
     AllEqual,
     Ballot,
+    /// GL_KHR_shader_subgroup_ballot on a `uvec4` ballot: `subgroupInverseBallot(value)`
+    /// (bool), `subgroupBallotBitExtract(value, index)` (bool), the bit counts (u32, of the
+    /// whole ballot or of the bits up to the invocation, inclusive or exclusive) and the lowest
+    /// or highest set bit (u32).
+    InverseBallot,
+    BallotBitExtract,
+    BallotBitCount,
+    BallotInclusiveBitCount,
+    BallotExclusiveBitCount,
+    BallotFindLsb,
+    BallotFindMsb,
     BroadcastFirst,
     Broadcast,
     Shuffle,

@@ -234,9 +234,10 @@ fn subgroup_arity(op: SubgroupOperation) -> (usize, usize) {
     match op {
         Elect => (0, 0),
         Ballot => (0, 1),
-        All | Any | AllEqual | BroadcastFirst | Reduce(_) | InclusiveScan(_) | ExclusiveScan(_) | QuadSwapHorizontal
+        All | Any | AllEqual | InverseBallot | BallotBitCount | BallotInclusiveBitCount | BallotExclusiveBitCount
+        | BallotFindLsb | BallotFindMsb | BroadcastFirst | Reduce(_) | InclusiveScan(_) | ExclusiveScan(_) | QuadSwapHorizontal
         | QuadSwapVertical | QuadSwapDiagonal => (1, 1),
-        Broadcast | Shuffle | ShuffleXor | ShuffleUp | ShuffleDown | ClusteredReduce(_) | QuadBroadcast => (2, 2),
+        BallotBitExtract | Broadcast | Shuffle | ShuffleXor | ShuffleUp | ShuffleDown | ClusteredReduce(_) | QuadBroadcast => (2, 2),
     }
 }
 
@@ -1107,6 +1108,21 @@ impl<'a> Validator<'a> {
                 let (lo, hi) = subgroup_arity(*op);
                 if args.len() < lo || args.len() > hi {
                     return Err(format!("{op:?} takes {lo}..={hi} arguments, {} given", args.len()));
+                }
+                use SubgroupOperation as S;
+                let ballot_op = matches!(
+                    op,
+                    S::InverseBallot | S::BallotBitExtract | S::BallotBitCount | S::BallotInclusiveBitCount | S::BallotExclusiveBitCount | S::BallotFindLsb | S::BallotFindMsb
+                );
+                if ballot_op {
+                    let (_, value) = self.ty_of(ctx, args[0])?;
+                    if shape(value) != Some((Scalar::U32, 4)) {
+                        return Err(format!("{op:?} takes a ballot (vec4<u32>), not {}", describe(value)));
+                    }
+                    let want = if matches!(op, S::InverseBallot | S::BallotBitExtract) { Scalar::BOOL } else { Scalar::U32 };
+                    if *result != TypeInner::Scalar(want) {
+                        return Err(format!("{op:?} yields {}, not {}", describe(&TypeInner::Scalar(want)), describe(result)));
+                    }
                 }
                 Ok(())
             }

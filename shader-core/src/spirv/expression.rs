@@ -1092,6 +1092,20 @@ impl<'a> Writer<'a> {
                 };
                 (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallot, vec![scope, predicate])
             }
+            S::InverseBallot => (Capability::GroupNonUniformBallot, Op::GroupNonUniformInverseBallot, vec![scope, arg(0)?]),
+            S::BallotBitExtract => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallotBitExtract, vec![scope, arg(0)?, arg(1)?]),
+            S::BallotBitCount | S::BallotInclusiveBitCount | S::BallotExclusiveBitCount => {
+                let group_op = match op {
+                    S::BallotBitCount => spirv::GroupOperation::Reduce,
+                    S::BallotInclusiveBitCount => spirv::GroupOperation::InclusiveScan,
+                    _ => spirv::GroupOperation::ExclusiveScan,
+                };
+                self.capability(Capability::GroupNonUniformBallot);
+                let operands = vec![Operand::IdRef(scope), Operand::GroupOperation(group_op), Operand::IdRef(arg(0)?)];
+                return Ok(self.op(Op::GroupNonUniformBallotBitCount, ty, operands));
+            }
+            S::BallotFindLsb => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallotFindLSB, vec![scope, arg(0)?]),
+            S::BallotFindMsb => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallotFindMSB, vec![scope, arg(0)?]),
             S::BroadcastFirst => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBroadcastFirst, vec![scope, arg(0)?]),
             S::Broadcast => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBroadcast, vec![scope, arg(0)?, arg(1)?]),
             S::Shuffle => (Capability::GroupNonUniformShuffle, Op::GroupNonUniformShuffle, vec![scope, arg(0)?, arg(1)?]),
