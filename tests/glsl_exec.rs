@@ -71,6 +71,20 @@ const CASES: &[Case] = &[
     ("pow_log", Ty::F32, Ty::F32, "", "float y = x * 0.25 + 1.0; r = pow(y, 1.5) + log2(y) + inversesqrt(y);", 8),
     ("pack_unpack", Ty::F32, Ty::U32, "", "vec4 v = vec4(x / 64.0, 0.5, 0.25, 1.0); r = packUnorm4x8(v) ^ packHalf2x16(vec2(x, -x));", 0),
     ("global_private", Ty::U32, Ty::U32, "uint counter = 5u; void tick() { counter += 2u; }", "tick(); tick(); r = counter * x;", 0),
+    // Built-ins in constant initializers are folded at compile time (§4.3.3) by both
+    // compilers; one ULP allows for f64-then-round folding against glslang's.
+    ("const_folded_builtins", Ty::F32, Ty::F32,
+     "const vec2 N = normalize(vec2(3.0, 4.0)); const float L = length(vec3(1.0, 2.0, 2.0)) + distance(vec2(0.0), vec2(6.0, 8.0)); \
+      const vec3 C = cross(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0)); const float S = smoothstep(0.0, 4.0, 1.0) + mix(2.0, 4.0, 0.25) + clamp(7.5, 0.0, 5.0); \
+      const vec2 F = fract(vec2(2.75, -0.25)) + mod(vec2(7.0, -7.0), 3.0) + step(0.5, vec2(0.25, 0.75)) + atan(1.0, 1.0) + inversesqrt(4.0);",
+     "r = x * N.y + L + C.z + S + F.x * 10.0 + F.y * 100.0 + dot(N, vec2(1.0));", 1),
+    // Scalar geometric functions and non-square outer products, which we spell out (naga's
+    // SPIR-V reader rejects the GLSL.std.450 forms) while glslang emits the instructions.
+    ("scalar_geometric", Ty::F32, Ty::F32, "",
+     "float a = x - 31.5; float b = 0.25 * x; r = normalize(a) + reflect(a, b) + faceforward(a, b, a - 3.0) + length(b) + dot(a, b);", 2),
+    ("outer_nonsquare", Ty::F32, Ty::F32, "",
+     "mat2x3 m = outerProduct(vec3(x, 1.0, 2.0), vec2(3.0, x)); mat4x2 n = outerProduct(vec2(x, 2.0), vec4(1.0, 2.0, x, 4.0)); \
+      r = m[1][0] + m[0][2] * 10.0 + m[1][1] * 100.0 + n[2][0] + n[3][1] * 1000.0;", 0),
     ("compound_assign", Ty::I32, Ty::I32, "", "int a = x; a *= 3; a -= 4; a <<= 1; a |= 1; a ^= 6; r = a + (x * 7) % 13;", 0),
 ];
 
@@ -162,7 +176,11 @@ fn ours_matches_glslang() {
                 Some(f) => {
                     let want: Vec<u32> = (0..64).map(f).collect();
                     let got = common::u32s(&a[1]);
-                    if let Some(k) = got.iter().zip(&want).position(|(x, y)| x != y) {
+                    let same = |x: u32, y: u32| match tout {
+                        Ty::F32 => ulps(f32::from_bits(x), f32::from_bits(y)) <= max_ulps,
+                        _ => x == y,
+                    };
+                    if let Some(k) = got.iter().zip(&want).position(|(x, y)| !same(*x, *y)) {
                         failures.push(format!("{name}: element {k}: ours {:#x}, CPU {:#x}", got[k], want[k]));
                     }
                     continue;
@@ -199,6 +217,18 @@ fn cpu_reference(name: &str) -> Option<fn(u32) -> u32> {
         "usub_borrow" => Some(|x| {
             let (d, b) = (x * 3).overflowing_sub(40);
             d ^ ((b as u32) << 31)
+        }),
+        // Float cases get the input `i * 0.75 + 0.5` and return the result's bits.
+        "scalar_geometric" => Some(|i| {
+            let x = i as f32 * 0.75 + 0.5;
+            let (a, b) = (x - 31.5, 0.25 * x);
+            let reflect = a - 2.0 * b * a * b;
+            let faceforward = if (a - 3.0) * b < 0.0 { a } else { -a };
+            (a.signum() + reflect + faceforward + b.abs() + a * b).to_bits()
+        }),
+        "outer_nonsquare" => Some(|i| {
+            let x = i as f32 * 0.75 + 0.5;
+            (x * x + 2.0 * 3.0 * 10.0 + x * 100.0 + x * x + 2.0 * 4.0 * 1000.0).to_bits()
         }),
         _ => None,
     }

@@ -192,7 +192,14 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "distance" => lw.math_gen(out, M::Distance, Kind::Float, args, 2, span),
         "dot" => lw.math_gen(out, M::Dot, Kind::Float, args, 2, span),
         "cross" => lw.math_gen(out, M::Cross, Kind::Float, args, 2, span),
+        // normalize(x) of a scalar is its sign (x / |x|); naga's SPIR-V reader rejects
+        // GLSL.std.450 Normalize on scalars, so emit FSign for them.
+        "normalize" if args.len() == 1 && lw.operand_is_scalar(&args[0]) => lw.math_gen(out, M::Sign, Kind::Float, args, 1, span),
         "normalize" => lw.math_gen(out, M::Normalize, Kind::Float, args, 1, span),
+        // On scalars naga's SPIR-V reader rejects GLSL.std.450 Reflect/FaceForward; spell them
+        // out with the definitions of GLSL 4.60 §8.5.
+        "faceforward" if args.len() == 3 && args.iter().all(|a| lw.operand_is_scalar(a)) => lw.scalar_geometric(out, M::FaceForward, args, span),
+        "reflect" if args.len() == 2 && args.iter().all(|a| lw.operand_is_scalar(a)) => lw.scalar_geometric(out, M::Reflect, args, span),
         "faceforward" => lw.math_gen(out, M::FaceForward, Kind::Float, args, 3, span),
         "reflect" => lw.math_gen(out, M::Reflect, Kind::Float, args, 2, span),
         "refract" => lw.refract(out, args, span),
@@ -566,6 +573,48 @@ impl<'a> Lowerer<'a> {
         self.matrix_columnwise(out, BinaryOp::Multiply, a, b, span).map(Operand::Value)
     }
 
+    /// `reflect(i, n) = i - 2 * n * i * n` and `faceforward(n, i, nref) = nref * i < 0 ? n : -n`
+    /// for float scalars.
+    fn scalar_geometric(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {
+        let vals = self.vals(out, args)?;
+        let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        let mul = |lw: &mut Self, l, r| lw.push(Expression::Binary { op: BinaryOp::Multiply, left: l, right: r }, ty, span);
+        let value = if fun == MathFunction::Reflect {
+            let (i, n) = (self.bind(out, v[0]), self.bind(out, v[1]));
+            let (i1, i2, n1, n2) = (self.let_ref(i, span), self.let_ref(i, span), self.let_ref(n, span), self.let_ref(n, span));
+            let s = self.scalar_ty(self.inner(ty).scalar().unwrap_or(Scalar::F32));
+            let two = self.literal_of(s, 2.0, span);
+            let t = mul(self, two, n1);
+            let t = mul(self, t, i2);
+            let t = mul(self, t, n2);
+            self.push(Expression::Binary { op: BinaryOp::Subtract, left: i1, right: t }, ty, span)
+        } else {
+            let n = self.bind(out, v[0]);
+            let product = mul(self, v[2], v[1]);
+            let s = self.scalar_ty(self.inner(ty).scalar().unwrap_or(Scalar::F32));
+            let zero = self.literal_of(s, 0.0, span);
+            let bool_ty = self.scalar_ty(Scalar::BOOL);
+            let condition = self.push(Expression::Binary { op: BinaryOp::Less, left: product, right: zero }, bool_ty, span);
+            let (n1, n2) = (self.let_ref(n, span), self.let_ref(n, span));
+            let negated = self.push(Expression::Unary { op: UnaryOp::Negate, expr: n2 }, ty, span);
+            self.push(Expression::Select { condition, accept: n1, reject: negated }, ty, span)
+        };
+        Ok(Operand::Value(value))
+    }
+
+    fn literal_of(&mut self, s: Handle<Type>, value: f64, span: Span) -> Handle<Expression> {
+        let literal = match self.inner(s).scalar() {
+            Some(Scalar::F64) => Literal::F64(value),
+            Some(Scalar::F16) => Literal::F16(half::f16::from_f64(value)),
+            _ => Literal::F32(value as f32),
+        };
+        self.push(Expression::Literal(literal), s, span)
+    }
+
+    fn operand_is_scalar(&mut self, arg: &(Operand, Span)) -> bool {
+        self.operand_type(&arg.0).is_some_and(|t| matches!(self.inner(t), TypeInner::Scalar(_)))
+    }
+
     fn outer(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
         self.arity("outerProduct", &args, 2, span)?;
         let vals = self.vals(out, args)?;
@@ -580,7 +629,22 @@ impl<'a> Lowerer<'a> {
         let a = self.convert(vals[0].0, s, span);
         let b = self.convert(vals[1].0, s, span);
         let ty = self.ty(TypeInner::Matrix { columns, rows, scalar: s });
-        Ok(Operand::Value(self.push(Expression::Math { fun: MathFunction::Outer, args: vec![a, b] }, ty, span)))
+        if columns == rows {
+            return Ok(Operand::Value(self.push(Expression::Math { fun: MathFunction::Outer, args: vec![a, b] }, ty, span)));
+        }
+        // Non-square: column j is `c * r[j]`. OpOuterProduct allows it, but naga's SPIR-V reader
+        // (wgpu's path) takes only square results, and this form is as cheap.
+        let col_ty = self.vec_ty(rows as u32, s);
+        let st = self.scalar_ty(s);
+        let (cb, rb) = (self.bind(out, a), self.bind(out, b));
+        let mut cols = Vec::new();
+        for j in 0..columns as u32 {
+            let c = self.let_ref(cb, span);
+            let r = self.let_ref(rb, span);
+            let rj = self.push(Expression::AccessIndex { base: r, index: j }, st, span);
+            cols.push(self.push(Expression::Binary { op: BinaryOp::Multiply, left: c, right: rj }, col_ty, span));
+        }
+        Ok(Operand::Value(self.push(Expression::Compose { components: cols }, ty, span)))
     }
 
     fn matrix_fn(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {

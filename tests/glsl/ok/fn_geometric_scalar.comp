@@ -1,5 +1,4 @@
 // Tests: geometric functions on scalars (genFType with one component): normalize, length, distance, dot, reflect, faceforward.
-// naga-unsupported: Call to builtin Normalize has incorrect or ambiguous arguments
 #version 450
 layout(local_size_x = 1) in;
 layout(std430, set = 0, binding = 0) buffer Out { float a; float b; float r; };

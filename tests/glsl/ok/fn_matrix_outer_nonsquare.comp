@@ -1,5 +1,4 @@
 // Tests: outerProduct with vectors of different sizes: outerProduct(vec3 c, vec2 r) is a mat2x3 (c rows, r columns; GLSL 4.60 §8.6).
-// naga-unsupported: Type resolution failed: Index 3 is out of bounds
 #version 450
 layout(local_size_x = 1) in;
 layout(std430, set = 0, binding = 0) buffer Out { vec3 c; vec2 r; mat2x3 m23; mat4x3 m43; };

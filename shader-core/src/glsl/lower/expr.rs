@@ -2053,8 +2053,134 @@ fn fold_math(fun: MathFunction, vals: &[Cv], rs: Scalar) -> Option<Cv> {
             (Num::F(x), Num::F(y)) => Some(make_literal(rs, Num::F(x.powf(y)))),
             _ => None,
         }),
-        _ => None,
+        _ => fold_math_more(fun, vals, rs),
     }
+}
+
+/// The components of a scalar or vector constant as numbers.
+fn components(v: &Cv) -> Option<Vec<Num>> {
+    match v {
+        Cv::Scalar(l) => Some(vec![num(*l)]),
+        Cv::Composite(c) => c.iter().map(|x| match x {
+            Cv::Scalar(l) => Some(num(*l)),
+            Cv::Composite(_) => None,
+        }).collect(),
+    }
+}
+
+fn float_components(v: &Cv) -> Option<Vec<f64>> {
+    components(v)?.into_iter().map(|n| match n {
+        Num::F(x) => Some(x),
+        _ => None,
+    }).collect()
+}
+
+/// The rest of GLSL 4.60 §8 that §4.3.3 makes constant expressions when the arguments are:
+/// component-wise functions (scalars broadcast to the vector size) and the geometric ones.
+/// Floats are computed in f64 and rounded once to the result type, as glslang folds.
+fn fold_math_more(fun: MathFunction, vals: &[Cv], rs: Scalar) -> Option<Cv> {
+    use MathFunction as M;
+    let geometric = |f: &dyn Fn(&[Vec<f64>]) -> Option<Vec<f64>>| -> Option<Cv> {
+        let args: Vec<Vec<f64>> = vals.iter().map(float_components).collect::<Option<_>>()?;
+        let out = f(&args)?;
+        let lit = |x: f64| Cv::Scalar(make_literal(rs, Num::F(x)));
+        let scalar_result = matches!(fun, M::Length | M::Distance | M::Dot) || matches!(vals.first(), Some(Cv::Scalar(_)));
+        Some(if scalar_result && out.len() == 1 {
+            lit(out[0])
+        } else {
+            Cv::Composite(out.into_iter().map(lit).collect())
+        })
+    };
+    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).map(|(x, y)| x * y).sum() };
+    match fun {
+        M::Length => return geometric(&|a| Some(vec![dot(&a[0], &a[0]).sqrt()])),
+        M::Distance => return geometric(&|a| {
+            let d: Vec<f64> = a[0].iter().zip(&a[1]).map(|(x, y)| x - y).collect();
+            Some(vec![dot(&d, &d).sqrt()])
+        }),
+        M::Dot => return geometric(&|a| Some(vec![dot(&a[0], &a[1])])),
+        M::Normalize => return geometric(&|a| {
+            let l = dot(&a[0], &a[0]).sqrt();
+            Some(a[0].iter().map(|x| x / l).collect())
+        }),
+        M::Cross => return geometric(&|a| match (a[0].as_slice(), a[1].as_slice()) {
+            ([x1, y1, z1], [x2, y2, z2]) => Some(vec![y1 * z2 - z1 * y2, z1 * x2 - x1 * z2, x1 * y2 - y1 * x2]),
+            _ => None,
+        }),
+        M::Reflect => return geometric(&|a| {
+            let d = dot(&a[1], &a[0]);
+            Some(a[0].iter().zip(&a[1]).map(|(i, n)| i - 2.0 * d * n).collect())
+        }),
+        M::FaceForward => return geometric(&|a| {
+            let keep = dot(&a[2], &a[1]) < 0.0;
+            Some(a[0].iter().map(|n| if keep { *n } else { -n }).collect())
+        }),
+        _ => {}
+    }
+    // Component-wise: broadcast scalars to the widest argument.
+    let args: Vec<Vec<Num>> = vals.iter().map(components).collect::<Option<_>>()?;
+    let n = args.iter().map(Vec::len).max()?;
+    if args.iter().any(|a| a.len() != 1 && a.len() != n) {
+        return None;
+    }
+    let at = |i: usize, c: usize| -> Num { if args[i].len() == 1 { args[i][0] } else { args[i][c] } };
+    let mut out = Vec::with_capacity(n);
+    for c in 0..n {
+        let f = |i: usize| match at(i, c) {
+            Num::F(x) => Some(x),
+            _ => None,
+        };
+        let value = match fun {
+            M::Asin => Num::F(f(0)?.asin()),
+            M::Acos => Num::F(f(0)?.acos()),
+            M::Atan => Num::F(f(0)?.atan()),
+            M::Atan2 => Num::F(f(0)?.atan2(f(1)?)),
+            M::Sinh => Num::F(f(0)?.sinh()),
+            M::Cosh => Num::F(f(0)?.cosh()),
+            M::Tanh => Num::F(f(0)?.tanh()),
+            M::Asinh => Num::F(f(0)?.asinh()),
+            M::Acosh => Num::F(f(0)?.acosh()),
+            M::Atanh => Num::F(f(0)?.atanh()),
+            M::InverseSqrt => Num::F(1.0 / f(0)?.sqrt()),
+            M::Trunc => Num::F(f(0)?.trunc()),
+            // GLSL leaves round()'s halfway direction to the implementation; glslang rounds
+            // half away from zero there and half to even in roundEven().
+            M::Round => Num::F(f(0)?.round()),
+            M::RoundEven => Num::F(f(0)?.round_ties_even()),
+            M::Fract => {
+                let x = f(0)?;
+                Num::F(x - x.floor())
+            }
+            M::FloorMod => {
+                let (x, y) = (f(0)?, f(1)?);
+                Num::F(x - y * (x / y).floor())
+            }
+            M::Sign => match at(0, c) {
+                Num::F(x) => Num::F(if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 }),
+                Num::I(x) => Num::I(x.signum()),
+                Num::B(_) => return None,
+            },
+            M::Clamp => match (at(0, c), at(1, c), at(2, c)) {
+                (Num::F(x), Num::F(lo), Num::F(hi)) => Num::F(x.max(lo).min(hi)),
+                (Num::I(x), Num::I(lo), Num::I(hi)) => Num::I(x.max(lo).min(hi)),
+                _ => return None,
+            },
+            M::Mix => {
+                let (x, y, a) = (f(0)?, f(1)?, f(2)?);
+                Num::F(x * (1.0 - a) + y * a)
+            }
+            M::Step => Num::F(if f(1)? < f(0)? { 0.0 } else { 1.0 }),
+            M::SmoothStep => {
+                let (e0, e1, x) = (f(0)?, f(1)?, f(2)?);
+                let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+                Num::F(t * t * (3.0 - 2.0 * t))
+            }
+            M::Fma => Num::F(f(0)?.mul_add(f(1)?, f(2)?)),
+            _ => return None,
+        };
+        out.push(Cv::Scalar(make_literal(rs, value)));
+    }
+    Some(if n == 1 && vals.iter().all(|v| matches!(v, Cv::Scalar(_))) { out.pop()? } else { Cv::Composite(out) })
 }
 
 pub fn op_symbol(op: ast::BinaryOp) -> &'static str {
