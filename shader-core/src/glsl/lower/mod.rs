@@ -579,6 +579,14 @@ impl<'a> Lowerer<'a> {
     // -- globals --------------------------------------------------------------------------------
 
     fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
+        if self.agsl.is_none() {
+            match &d.kind {
+                ast::DeclarationKind::Variables(v) => self.stage_qualifiers(&v.ty.qualifiers, false),
+                ast::DeclarationKind::Block(b) => self.stage_qualifiers(&b.qualifiers, false),
+                ast::DeclarationKind::Qualifiers(q) => self.stage_qualifiers(q, true),
+                _ => {}
+            }
+        }
         match &d.kind {
             ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
             ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
@@ -598,6 +606,58 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// Qualifiers that belong to another stage, reported as glslang does: compute-only and
+    /// fragment-only layouts, `shared` outside compute, `in` globals in compute, interpolation
+    /// on vertex inputs and fragment outputs (GLSL 4.60 §4.3.4, §4.3.8, §4.4.1).
+    fn stage_qualifiers(&mut self, q: &ast::TypeQualifiers, default_declaration: bool) {
+        let stage = self.stage;
+        let stage_name = match stage {
+            Stage::Vertex => "vertex",
+            Stage::Fragment => "fragment",
+            Stage::Compute => "compute",
+        };
+        for l in q.layouts() {
+            let n = l.name.name.to_ascii_lowercase();
+            let only = if n.starts_with("local_size_") || n.starts_with("derivative_group_") {
+                Stage::Compute
+            } else if matches!(
+                n.as_str(),
+                "early_fragment_tests" | "origin_upper_left" | "pixel_center_integer" | "post_depth_coverage" | "depth_any"
+                    | "depth_greater" | "depth_less" | "depth_unchanged"
+            ) || n.contains("_interlock_")
+            {
+                Stage::Fragment
+            } else {
+                continue;
+            };
+            if only != stage {
+                self.error(format!("layout qualifier `{}` is not available in {stage_name} shaders", l.name.name), l.span);
+            }
+        }
+        for (s, span) in q.storage() {
+            match s {
+                ast::StorageQualifier::Shared if stage != Stage::Compute => {
+                    self.error(format!("`shared` variables exist only in compute shaders, not in {stage_name} shaders"), span);
+                }
+                ast::StorageQualifier::In if stage == Stage::Compute && !default_declaration => {
+                    self.error("compute shaders have no `in` variables (their inputs are built-ins)", span);
+                }
+                ast::StorageQualifier::Out if stage == Stage::Compute => {
+                    self.error("compute shaders have no `out` variables (write results to a buffer or image)", span);
+                }
+                _ => {}
+            }
+        }
+        let io_end = q.storage().find_map(|(s, _)| match (stage, s) {
+            (Stage::Vertex, ast::StorageQualifier::In) => Some("vertex inputs"),
+            (Stage::Fragment, ast::StorageQualifier::Out) => Some("fragment outputs"),
+            _ => None,
+        });
+        if let (Some(what), Some(interp)) = (io_end, q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Interpolation(_)))) {
+            self.error(format!("interpolation qualifiers do not apply to {what}"), interp.span);
         }
     }
 
