@@ -213,7 +213,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .into_iter()
         .map(|c| (edit_distance(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
         .filter(|&(d, _)| d > 0 && d <= limit)
-        .min_by_key(|&(d, _)| d)
+        .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
 }
 

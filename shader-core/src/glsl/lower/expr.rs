@@ -256,7 +256,7 @@ impl<'a> Lowerer<'a> {
         match &e.kind {
             ExprKind::Ident(id) => match self.lookup(&id.name) {
                 Some(sym) => self.sym_operand(sym, span),
-                None => Err(self.error(format!("`{}` is not declared", id.name), id.span)),
+                None => Err(self.undeclared(id)),
             },
             ExprKind::Literal(l) => self.literal(l, span).map(Operand::Value),
             ExprKind::Unary { op, operand } => self.unary(out, *op, operand, span),
@@ -1192,7 +1192,23 @@ impl<'a> Lowerer<'a> {
     /// parameters take the arguments by implicit conversion) and calls it. `None` when no
     /// overload matches and `report` is false.
     fn user_call(&mut self, out: &mut Block, name: &str, args: &mut [(Operand, Span)], span: Span, report: bool) -> Option<R<Operand>> {
-        let decls = self.funcs.get(name).cloned().unwrap_or_default();
+        // Only functions declared before the body being lowered (or the function itself).
+        let visible_until = self.visible_until();
+        let all = self.funcs.get(name).cloned().unwrap_or_default();
+        let later = all.first().map(|d| d.span);
+        let decls: Vec<_> = all.into_iter().filter(|d| d.order <= visible_until).collect();
+        if decls.is_empty() {
+            if !report {
+                return None;
+            }
+            let message = format!("`{name}` is declared after this function; GLSL needs a function declared (or prototyped) before its use (GLSL 4.60 §6.1)");
+            let d = crate::diag::Diagnostic::error(message, span);
+            self.diags.push(match later {
+                Some(at) => d.with_secondary(at, "declared here"),
+                None => d,
+            });
+            return Some(Err(Reported));
+        }
         let arg_tys: Vec<Option<Handle<Type>>> = args.iter().map(|(o, _)| self.operand_type_any(o)).collect();
         // Bools in blocks are stored as uints; such an argument still passes as a bool.
         let in_block: Vec<bool> = args

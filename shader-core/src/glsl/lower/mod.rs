@@ -137,6 +137,8 @@ pub(crate) struct FnDecl {
     pub handle: Handle<Function>,
     pub defined: bool,
     pub span: Span,
+    /// Position of the first declaration (prototype or definition) in the translation unit.
+    pub order: usize,
 }
 
 /// The function being lowered.
@@ -180,6 +182,15 @@ pub(crate) struct Lowerer<'a> {
     next_location: HashMap<bool, u32>,
     /// `#extension` names with `enable`/`require`.
     extensions: Vec<String>,
+    /// Position in the translation unit of the declaration being lowered (pass 1).
+    decl_index: usize,
+    /// Globals and functions declared at this position or later are not visible (the body
+    /// being lowered); `usize::MAX` outside bodies.
+    visible_until: usize,
+    /// Position of each global name's declaration.
+    global_order: HashMap<String, usize>,
+    /// Position of each function definition.
+    body_order: HashMap<Handle<Function>, usize>,
     /// AGSL state; `None` for GLSL.
     pub(crate) agsl: Option<agsl::State>,
 }
@@ -208,14 +219,18 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
         extensions: options.extensions.clone(),
+        decl_index: 0,
+        visible_until: usize::MAX,
+        global_order: HashMap::new(),
+        body_order: HashMap::new(),
         agsl: options.agsl.then(agsl::State::default),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
-    // function bodies deferred until every global and prototype exists... except that GLSL
-    // scoping means a body only sees globals declared before it; deferring is harmless for
-    // valid shaders because later globals cannot be named by earlier code without an error
-    // glslang would also report (we accept a few such programs).
-    for decl in &tu.decls {
+    // function bodies deferred until every global and prototype exists. GLSL scoping means a
+    // body only sees globals and functions declared before it (§4.2.2): each global name and
+    // prototype records its position, and a body sees only those before its own.
+    for (index, decl) in tu.decls.iter().enumerate() {
+        lw.decl_index = index;
         match decl {
             ast::ExternalDeclaration::Declaration(d) => {
                 let _ = lw.global_declaration(d);
@@ -223,14 +238,17 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
             ast::ExternalDeclaration::Function(f) => {
                 if let Ok(h) = lw.prototype(&f.prototype, true) {
                     lw.bodies.push((h, f));
+                    lw.body_order.insert(h, index);
                 }
             }
         }
     }
     let bodies = std::mem::take(&mut lw.bodies);
     for (handle, f) in &bodies {
+        lw.visible_until = lw.body_order.get(handle).copied().unwrap_or(usize::MAX);
         let _ = lw.function_body(*handle, f);
     }
+    lw.visible_until = usize::MAX;
     // GLSL 4.60 §6.1.2: "Recursion is not allowed, not even statically" (a cycle anywhere in
     // the static call graph, called from `main` or not).
     for cycle in crate::ir::calls::cycles(&lw.m) {
@@ -539,9 +557,35 @@ impl<'a> Lowerer<'a> {
 
     // -- scopes ---------------------------------------------------------------------------------
 
+    /// The error for a name that is not in scope: declared later at global scope, misspelt
+    /// (with a suggestion among the names in scope), or unknown.
+    pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
+        if self.scopes.first().is_some_and(|g| g.contains_key(&id.name)) {
+            let message = format!("`{}` is declared after this function; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
+            return self.error(message, id.span);
+        }
+        let in_scope: Vec<&str> = self.scopes.iter().flat_map(|s| s.keys().map(String::as_str)).collect();
+        let near = crate::diag::closest(&id.name, in_scope).map(str::to_owned);
+        let mut d = Diagnostic::error(format!("`{}` is not declared", id.name), id.span);
+        if let Some(near) = near {
+            d = d.with_note(format!("help: did you mean `{near}`?"));
+        }
+        self.diags.push(d);
+        Reported
+    }
+
+    pub(crate) fn visible_until(&self) -> usize {
+        self.visible_until
+    }
+
     pub fn lookup(&mut self, name: &str) -> Option<Sym> {
-        for scope in self.scopes.iter().rev() {
+        let n = self.scopes.len();
+        for (depth, scope) in self.scopes.iter().enumerate().rev() {
             if let Some(s) = scope.get(name) {
+                if depth == 0 && n > 1 && self.global_order.get(name).is_some_and(|&at| at >= self.visible_until) {
+                    // Declared after the function being lowered: not in scope yet.
+                    break;
+                }
                 return Some(s.clone());
             }
         }
@@ -552,6 +596,9 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn declare(&mut self, name: &ast::Ident, sym: Sym) {
+        if self.scopes.len() == 1 {
+            self.global_order.insert(name.name.clone(), self.decl_index);
+        }
         let Some(scope) = self.scopes.last_mut() else { return };
         if scope.insert(name.name.clone(), sym).is_some() {
             // GLSL 4.60 §4.2.2: a name may be declared once per scope (a function's parameters
@@ -1469,7 +1516,7 @@ impl<'a> Lowerer<'a> {
         let arguments = self.ir_arguments(p, &params);
         let f = Function { name: Some(p.name.name.clone()), arguments, result, ..Default::default() };
         let h = self.m.functions.append(f, p.span);
-        self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span });
+        self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span, order: self.decl_index });
         Ok(h)
     }
 
