@@ -208,7 +208,11 @@ impl<'a> Files<'a> for SourceMap {
 /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo
 /// (at most a third of the name's length, and at least one edit away): for "did you mean" help.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    // One- and two-letter names are too short for an edit to be a likely typo.
+    let limit = name.chars().count() / 3;
+    if limit == 0 {
+        return None;
+    }
     candidates
         .into_iter()
         .map(|c| (edit_distance(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
