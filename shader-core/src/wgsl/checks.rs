@@ -23,7 +23,7 @@ struct Facts {
 impl<'a> Lowerer<'a> {
     pub(super) fn check_module(&mut self) {
         let facts: Vec<Facts> = self.module.functions.iter().map(|(_, f)| function_facts(f)).collect();
-        self.check_recursion(&facts);
+        self.check_recursion();
         let entry_functions: HashMap<Handle<Function>, String> =
             self.module.entry_points.iter().map(|e| (e.function, e.name.clone())).collect();
         for (fi, f) in facts.iter().enumerate() {
@@ -143,50 +143,17 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    fn check_recursion(&mut self, facts: &[Facts]) {
-        // Depth-first search for a cycle; report each cycle once, at the call closing it.
-        #[derive(Clone, Copy, PartialEq)]
-        enum Mark {
-            New,
-            Active,
-            Done,
-        }
-        let mut marks = vec![Mark::New; facts.len()];
-        let mut path: Vec<usize> = Vec::new();
-        fn visit(lw: &mut Lowerer<'_>, facts: &[Facts], marks: &mut [Mark], path: &mut Vec<usize>, f: usize) {
-            marks[f] = Mark::Active;
-            path.push(f);
-            for (callee, span) in &facts[f].calls {
-                let c = callee.index();
-                if c >= marks.len() || c == f {
-                    continue; // direct recursion is reported while lowering
-                }
-                match marks[c] {
-                    Mark::Active => {
-                        let start = path.iter().position(|&p| p == c).unwrap_or(0);
-                        let names: Vec<String> = path[start..]
-                            .iter()
-                            .chain(std::iter::once(&c))
-                            .map(|&i| lw.module.functions[Handle::from_index(i)].name.clone().unwrap_or_default())
-                            .collect();
-                        lw.diags.push(Diagnostic::error(
-                            format!("recursion is not allowed in WGSL: {}", names.join(" -> ")),
-                            *span,
-                        ));
-                    }
-                    Mark::New => visit(lw, facts, marks, path, c),
-                    Mark::Done => {}
-                }
-            }
-            path.pop();
-            marks[f] = Mark::Done;
-        }
-        for f in 0..facts.len() {
-            if marks[f] == Mark::New {
-                visit(self, facts, &mut marks, &mut path, f);
+    fn check_recursion(&mut self) {
+        // Each cycle once, at the call closing it. Direct recursion (`f` calling `f`) was
+        // reported while lowering the call.
+        for cycle in crate::ir::calls::cycles(&self.module) {
+            if cycle.functions.len() > 1 {
+                let message = format!("recursion is not allowed in WGSL: {}", self.module.describe_cycle(&cycle));
+                self.diags.push(Diagnostic::error(message, cycle.closing_call));
             }
         }
     }
+
 }
 
 /// Every global an entry point's call tree names, sorted.
