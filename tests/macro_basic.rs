@@ -243,3 +243,44 @@ fn editing_an_included_file_changes_the_rebuilt_program() {
     assert_eq!(build_and_run(), "32", "the edited shader file is read again");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// `vectors: mint`: fields stay arrays (the struct stays `Pod`); `new` takes anything that
+// converts into mint types and getters named like the fields return them.
+shader! {
+    mod with_mint;
+    lang: wgsl,
+    vectors: mint,
+    src: r#"
+        struct Light { transform: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32>, dir: vec3<f32>, power: f32, cell: vec2<u32>, skew: mat3x2<f32> }
+        @group(0) @binding(0) var<uniform> light: Light;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1) fn main() { out[0] = light.power + light.dir.x + f32(light.cell.y) + light.skew[2].y; }
+    "#,
+}
+
+#[test]
+fn mint_vector_types() {
+    let normal = mint::ColumnMatrix3::from([[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]);
+    let skew = mint::ColumnMatrix2x3::from([[10.0f32, 11.0], [12.0, 13.0], [14.0, 15.0]]);
+    let light = with_mint::Light::new(
+        mint::ColumnMatrix4::from([[0.0f32; 4]; 4]),
+        normal,
+        mint::Vector4 { x: 0.1f32, y: 0.2, z: 0.3, w: 0.4 },
+        [1.0f32, 0.0, 0.0],
+        2.0,
+        mint::Vector2 { x: 1u32, y: 2 },
+        skew,
+    );
+    // Offsets by the WGSL rules (WGSL §13.4.1): mat4x4 at 0, mat3x3 (column stride 16) at 64,
+    // vec4 at 112, vec3 at 128, f32 packed at 140, vec2<u32> at 144, mat3x2 (stride 8) at 152,
+    // size rounded up to the struct's 16-byte alignment.
+    assert_eq!(std::mem::size_of_val(&light), 176);
+    let f = |offset: usize| f32::from_le_bytes(bytemuck::bytes_of(&light)[offset..offset + 4].try_into().expect("4 bytes"));
+    assert_eq!([f(64), f(68), f(72), f(76), f(80)], [1.0, 2.0, 3.0, 0.0, 4.0], "mat3 columns padded to 16 bytes");
+    assert_eq!([f(112), f(128), f(140)], [0.1, 1.0, 2.0]);
+    assert_eq!([f(152), f(160), f(172)], [10.0, 12.0, 15.0], "mat3x2 columns of 8 bytes");
+    assert_eq!(light.normal(), normal);
+    assert_eq!(light.skew(), skew);
+    assert_eq!(light.cell(), mint::Vector2 { x: 1, y: 2 });
+    assert_eq!(light.dir(), mint::Vector3 { x: 1.0, y: 0.0, z: 0.0 });
+}

@@ -21,6 +21,8 @@ pub struct Context<'a> {
     pub shared: &'a [(syn::Ident, String, String)],
     /// `vectors: glam`: vector and matrix members of generated structs use glam types.
     pub glam: bool,
+    /// `vectors: mint`: constructors take and getters return mint types (fields stay arrays).
+    pub mint: bool,
 }
 
 /// The module body for a successful compilation.
@@ -465,7 +467,7 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
         if cx.shared.iter().any(|(_, n, l)| *n == name && *l == layout) {
             continue;
         }
-        out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx.glam));
+        out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx));
         defined.push((name, layout));
     }
     (out, defined, rust_names)
@@ -590,6 +592,51 @@ fn glam_type(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>
     })
 }
 
+/// A member's mint type and the conversions between it and the member's array field.
+struct MintMember {
+    ty: TokenStream,
+    /// Converts the `impl Into<ty>` parameter named like the field into the field's array.
+    to_field: TokenStream,
+    /// Converts `self.field` into `ty`.
+    from_field: TokenStream,
+}
+
+/// `vectors: mint`: mint's types are `#[repr(C)]` but not bytemuck `Pod`, so the generated
+/// struct keeps its array fields (and stays `Pod`) and converts at the edges: `new` takes
+/// `impl Into<mint::Vector3<f32>>` (what cgmath, nalgebra and glam with its `mint` feature
+/// implement) and a getter named like the field returns the mint value. Column-major matrices
+/// only; a padded column (std140 `mat3`, stride 16) is padded and unpadded on the way.
+fn mint_member(module: &Module, member: &ir::StructMember, field: &syn::Ident, p: &TokenStream) -> Option<MintMember> {
+    let m = quote!(#p::mint);
+    match *module.inner(member.ty) {
+        TypeInner::Vector { size, scalar } => {
+            let t = scalar_type(scalar.kind, scalar.width, p);
+            let n = size as usize;
+            let name = format_ident!("Vector{}", n);
+            let ty = quote!(#m::#name<#t>);
+            let to_field = quote!(<[#t; #n]>::from(::core::convert::Into::<#ty>::into(#field)));
+            let from_field = quote!(<#ty>::from(self.#field));
+            Some(MintMember { ty, to_field, from_field })
+        }
+        TypeInner::Matrix { columns, rows, scalar } => {
+            if member.matrix.is_some_and(|l| l.row_major) {
+                return None;
+            }
+            let t = scalar_type(scalar.kind, scalar.width, p);
+            let width = usize::from(scalar.width);
+            let (c, r) = (columns as usize, rows as usize);
+            let stride = member.matrix.map_or(r * width, |l| l.stride as usize) / width;
+            // mint names matrices rows x columns: `ColumnMatrix2x3` has 3 columns of 2 rows.
+            let name = if c == r { format_ident!("ColumnMatrix{}", c) } else { format_ident!("ColumnMatrix{}x{}", r, c) };
+            let ty = quote!(#m::#name<#t>);
+            let to_field = quote!(#p::pad_columns::<#t, #r, #stride, #c>(<[[#t; #r]; #c]>::from(::core::convert::Into::<#ty>::into(#field))));
+            let from_field = quote!(<#ty>::from(#p::unpad_columns::<#t, #stride, #r, #c>(self.#field)));
+            Some(MintMember { ty, to_field, from_field })
+        }
+        _ => None,
+    }
+}
+
 /// One `#[repr(C)]` Pod struct with explicit padding and a constructor without it. A trailing
 /// runtime-sized array is left out: the struct is the block's fixed part.
 fn host_struct(
@@ -598,14 +645,16 @@ fn host_struct(
     names: &BTreeMap<Handle<ir::Type>, TokenStream>,
     p: &TokenStream,
     rule: &str,
-    glam: bool,
+    cx: &Context,
 ) -> TokenStream {
+    let glam = cx.glam;
     let TypeInner::Struct { members, span } = module.inner(ty) else { return TokenStream::new() };
     let Some(name) = names.get(&ty) else { return TokenStream::new() };
     let mut fields = Vec::new();
     let mut described: Vec<(syn::Ident, TokenStream, Span)> = Vec::new();
     let mut params = Vec::new();
     let mut inits = Vec::new();
+    let mut getters = Vec::new();
     let mut cursor = 0u32;
     let mut end = *span;
     let mut pads = 0u32;
@@ -630,14 +679,28 @@ fn host_struct(
         let field = ident(&member.name.clone().unwrap_or_else(|| format!("member{index}")));
         let doc = format!("Offset {} ({rule}).", member.offset);
         fields.push(quote!(#[doc = #doc] pub #field: #rust));
-        params.push(quote!(#field: #rust));
         described.push((field.clone(), rust.clone(), Span::call_site()));
-        inits.push(quote!(#field));
+        match cx.mint.then(|| mint_member(module, member, &field, p)).flatten() {
+            Some(MintMember { ty, to_field, from_field }) => {
+                params.push(quote!(#field: impl ::core::convert::Into<#ty>));
+                inits.push(quote!(#field: #to_field));
+                if field != "new" {
+                    let doc = format!("`{field}` as a mint type.");
+                    getters.push(quote!(#[doc = #doc] pub fn #field(&self) -> #ty { #from_field }));
+                }
+            }
+            None => {
+                params.push(quote!(#field: #rust));
+                inits.push(quote!(#field));
+            }
+        }
         cursor = member.offset + size;
     }
     if end > cursor {
         pad(end - cursor, &mut fields, &mut inits, &mut described);
     }
+    // Conversions through `Into` are not `const`.
+    let constness = if cx.mint { TokenStream::new() } else { quote!(const) };
     let doc = format!("The shader struct `{}` ({rule} layout, {end} bytes).", module.types[ty].name.clone().unwrap_or_default());
     let bytemuck = quote!(#p::bytemuck).to_string();
     let size = end as usize;
@@ -659,9 +722,10 @@ fn host_struct(
         impl #name {
             /// A value from its data members; padding is zeroed.
             #[allow(clippy::too_many_arguments)]
-            pub const fn new(#(#params),*) -> Self {
+            pub #constness fn new(#(#params),*) -> Self {
                 Self { #(#inits),* }
             }
+            #(#getters)*
         }
 
         const _: () = ::core::assert!(::core::mem::size_of::<#name>() == #size);

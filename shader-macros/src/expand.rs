@@ -142,7 +142,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
             push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
         }
     }
-    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam };
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint };
     let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
     (quote!(#items #tracked), defined, errors)
 }
