@@ -51,6 +51,24 @@ shader! {
             out[id.x] = f32(id.x * multiplier) + offset;
         }
     "#,
+    // GLSL specialization constants, one per scalar type, with SpecIds that are not 0..n.
+    mod specialized;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 4) in;
+        layout(constant_id = 3) const uint MULT = 2u;
+        layout(constant_id = 5) const float OFFSET = 0.5;
+        layout(constant_id = 9) const bool NEGATE = false;
+        layout(constant_id = 11) const int SHIFT = -1;
+        layout(std430, set = 0, binding = 0) buffer Out { float v[]; } o;
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            float r = float(int(i * MULT) + SHIFT) + OFFSET;
+            o.v[i] = NEGATE ? -r : r;
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -162,6 +180,42 @@ fn override_constants_by_name_and_id() {
         .err()
         .expect("unknown constant is an error");
     assert!(err.to_string().contains("no override constant `nope`") && err.to_string().contains("`offset`"), "{err}");
+}
+
+/// The generated `Overrides` structs: typed fields with the shader's defaults, mapped to
+/// `PipelineCompilationOptions::constants` by SpecId, for a WGSL and a GLSL module.
+#[test]
+fn typed_overrides_for_wgsl_and_glsl() {
+    let defaults = overridden::Overrides::default();
+    assert_eq!(defaults, overridden::Overrides { offset: 1.0, multiplier: 2 });
+    assert_eq!(
+        specialized::Overrides::default(),
+        specialized::Overrides { MULT: 2, OFFSET: 0.5, NEGATE: false, SHIFT: -1 }
+    );
+    let Some(gpu) = common::gpu() else { return };
+    let out = gpu.storage_buffer_zeroed::<f32>(8);
+    for overrides in [defaults, overridden::Overrides { offset: -2.5, multiplier: 7 }] {
+        let pipeline = overridden::Pipeline::new_with(gpu, overrides).expect("pipeline");
+        pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
+        let expected: Vec<f32> = (0..8u32).map(|i| (i * overrides.multiplier) as f32 + overrides.offset).collect();
+        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+    }
+    let table = [
+        specialized::Overrides::default(),
+        specialized::Overrides { MULT: 3, OFFSET: -1.25, NEGATE: true, SHIFT: 4 },
+        specialized::Overrides { MULT: 0, OFFSET: 8.0, NEGATE: false, SHIFT: -100 },
+    ];
+    for overrides in table {
+        let pipeline = specialized::Pipeline::new_with(gpu, overrides).expect("pipeline");
+        pipeline.dispatch(gpu, specialized::Bindings { o: &out }, [2, 1, 1]).expect("dispatch");
+        let expected: Vec<f32> = (0..8u32)
+            .map(|i| {
+                let r = ((i * overrides.MULT) as i32 + overrides.SHIFT) as f32 + overrides.OFFSET;
+                if overrides.NEGATE { -r } else { r }
+            })
+            .collect();
+        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+    }
 }
 
 #[test]

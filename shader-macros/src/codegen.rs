@@ -3,7 +3,7 @@
 //! `shader_runtime::__private` types, so the runtime decides how to build wgpu objects.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use shader_core::ir::{self, AddressSpace, ArraySize, Handle, MatrixLayout, Module, ScalarKind, TypeInner};
 use shader_core::reflect::{self, Reflection};
 use shader_core::Language;
@@ -137,7 +137,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
     let p = quote!(#krate::__private);
     let clash = names.values().any(|n| {
         let n = n.to_string();
-        n == "Bindings" || n == "Pipeline" || n == "MODULE"
+        n == "Bindings" || n == "Pipeline" || n == "MODULE" || n == "Overrides"
     });
     if clash {
         return TokenStream::new();
@@ -158,6 +158,8 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
             };
         });
     }
+
+    out.extend(overrides(reflection, &p));
 
     // One field per binding, named like the shader variable, in `BINDINGS` order.
     let mut used: Vec<String> = Vec::new();
@@ -256,6 +258,13 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
                 Pipeline::with_options(gpu, &::core::default::Default::default())
             }
 
+            /// With the override constants set to `overrides` (start from
+            /// `Overrides::default()`, the shader's defaults).
+            pub fn new_with(gpu: &#p::Gpu, overrides: Overrides) -> ::core::result::Result<Pipeline, #p::GpuError> {
+                let constants = overrides.constants();
+                Pipeline::with_options(gpu, &#p::PipelineOptions { constants: &constants, ..::core::default::Default::default() })
+            }
+
             /// With override constants (by name, see [`SPECIALIZATION_CONSTANTS`]).
             pub fn with_options(gpu: &#p::Gpu, options: &#p::PipelineOptions<'_>) -> ::core::result::Result<Pipeline, #p::GpuError> {
                 #p::ComputePipeline::new(gpu, &MODULE, options).map(Pipeline)
@@ -270,6 +279,78 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         }
     });
     out
+}
+
+/// `Overrides`: one typed field per specialization constant (WGSL `override`, GLSL
+/// `layout(constant_id = N) const`), `Default` with the shader's defaults when every constant
+/// has one, and `constants()` keyed by SpecId, the form `PipelineCompilationOptions::constants`
+/// takes for a SPIR-V module (naga's SPIR-V reader names overrides by their `SpecId`).
+fn overrides(reflection: &Reflection, p: &TokenStream) -> TokenStream {
+    let mut fields = Vec::new();
+    let mut defaults = Vec::new();
+    let mut entries = Vec::new();
+    for sc in &reflection.specialization_constants {
+        let name = match sc.name.as_deref() {
+            Some(n) if !n.is_empty() => n.to_string(),
+            _ => format!("constant_{}", sc.id),
+        };
+        let field = ident(&name);
+        let (ty, to_f64): (TokenStream, TokenStream) = match sc.ty.as_str() {
+            "bool" => (quote!(bool), quote!(if self.#field { 1.0 } else { 0.0 })),
+            "i32" => (quote!(i32), quote!(f64::from(self.#field))),
+            "u32" => (quote!(u32), quote!(f64::from(self.#field))),
+            "f32" => (quote!(f32), quote!(f64::from(self.#field))),
+            "f16" => (quote!(#p::f16), quote!(f64::from(self.#field))),
+            _ => (quote!(f64), quote!(self.#field)),
+        };
+        let default = sc.default.map(|v| {
+            let v = match v {
+                reflect::Value::Bool(b) => return if b { quote!(true) } else { quote!(false) },
+                reflect::Value::Int(v) => v as f64,
+                reflect::Value::Uint(v) => v as f64,
+                reflect::Value::Float(v) => v,
+            };
+            match sc.ty.as_str() {
+                "bool" => if v != 0.0 { quote!(true) } else { quote!(false) },
+                "i32" => Literal::i32_suffixed(v as i32).into_token_stream(),
+                "u32" => Literal::u32_suffixed(v as u32).into_token_stream(),
+                "f32" => Literal::f32_suffixed(v as f32).into_token_stream(),
+                "f16" => quote!(#p::f16::from_f64_const(#v)),
+                _ => Literal::f64_suffixed(v).into_token_stream(),
+            }
+        });
+        let doc = format!("`{}` (SpecId {}, `{}`).", sc.name.as_deref().unwrap_or(""), sc.id, sc.ty);
+        fields.push(quote!(#[doc = #doc] pub #field: #ty));
+        let key = sc.id.to_string();
+        entries.push(quote!((#key, #to_f64)));
+        defaults.push(default.map(|d| quote!(#field: #d)));
+    }
+    let n = entries.len();
+    let default_impl = defaults.iter().all(Option::is_some).then(|| {
+        let defaults = defaults.iter().flatten();
+        quote! {
+            impl ::core::default::Default for Overrides {
+                /// The shader's defaults.
+                fn default() -> Self {
+                    Overrides { #(#defaults),* }
+                }
+            }
+        }
+    });
+    quote! {
+        /// The module's override constants, typed; pass them to `Pipeline::new_with`.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Overrides { #(#fields),* }
+
+        #default_impl
+
+        impl Overrides {
+            /// The values keyed by SpecId, as `PipelineOptions::constants` takes them.
+            pub fn constants(&self) -> [(&'static str, f64); #n] {
+                [#(#entries),*]
+            }
+        }
+    }
 }
 
 /// The type behind `&'a` in a `Bindings` field: `Buffer<T>` when the shader's type has one Rust
