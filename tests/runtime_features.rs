@@ -82,6 +82,15 @@ shader! {
             data.values[i] = float(i * pc.stride) + pc.bias;
         }
     "#,
+    // Binding numbers 0 and 2: not dense, which the passthrough path refuses.
+    mod gapped;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<storage, read> src: array<f32>;
+        @group(0) @binding(2) var<storage, read_write> dst: array<f32>;
+        @compute @workgroup_size(1)
+        fn main() { dst[0] = src[0]; }
+    "#,
     mod tail;
     lang: wgsl,
     src: r#"
@@ -327,6 +336,38 @@ fn buffer_misuse_is_an_error() {
 
 /// No adapter, simulated two ways: no backends to search, and a name no adapter has. Needs no
 /// GPU, so it runs everywhere.
+/// The opt-in passthrough path: SPIR-V straight to the Vulkan driver. The shared device was
+/// created without `PASSTHROUGH_SHADERS`, which is a clear error; a device created with it (when
+/// the adapter offers it, as lavapipe does) runs the same kernel with CPU-checked results.
+#[test]
+fn passthrough_spirv_on_vulkan() {
+    let Some(gpu) = common::gpu() else { return };
+    let options = PipelineOptions { passthrough: true, ..Default::default() };
+    let err = scale::Pipeline::with_options(gpu, &options).err().expect("passthrough without the feature is an error");
+    assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("PASSTHROUGH_SHADERS"), "{err}");
+    let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+    let vulkan = gpu.adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
+    if !(vulkan && gpu.adapter.features().contains(feature)) {
+        assert!(err.to_string().contains("does not offer it"), "{err}");
+        eprintln!("*** SKIPPED passthrough run: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
+        return;
+    }
+    assert!(err.to_string().contains("required_features"), "the message says how to get the feature: {err}");
+    let pt = Gpu::with_options_blocking(&GpuOptions { required_features: feature, ..GpuOptions::from_env() }).expect("device with passthrough");
+    let pipeline = scale::Pipeline::with_options(&pt, &options).expect("passthrough pipeline");
+    let input: Vec<f32> = (0..300).map(|i| i as f32 * 0.5 - 20.0).collect();
+    let data = pt.storage_buffer(&input[..]);
+    assert_eq!(run_scale(&pt, &pipeline, &data, -3.0).expect("dispatch"), 300);
+    let expected: Vec<f32> = input.iter().map(|x| x * -3.0).collect();
+    assert_eq!(data.read_blocking(&pt).expect("read"), expected);
+
+    let err = gapped::Pipeline::with_options(&pt, &options).err().expect("sparse bindings are refused");
+    assert!(err.to_string().contains("dense") && err.to_string().contains("missing binding 1"), "{err}");
+    let with_constants = PipelineOptions { constants: &[("offset", 2.0)], ..options };
+    let err = overridden::Pipeline::with_options(&pt, &with_constants).err().expect("constants need the portable path");
+    assert!(err.to_string().contains("override constants"), "{err}");
+}
+
 #[test]
 fn missing_adapter_is_a_clear_error() {
     let cases = [
