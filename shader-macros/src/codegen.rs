@@ -110,8 +110,9 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
     (items, defined)
 }
 
-/// The items emitted when the shader did not compile, so uses of the module do not add
-/// follow-on errors to the real ones.
+/// The data items emitted when the shader did not compile. Uses of other items (`Pipeline`,
+/// `Bindings`, shader structs) add no errors either: the expander puts the errors inside the
+/// module, and rustc stays silent about paths into a module whose expansion failed.
 pub fn stub_items(krate: &syn::Path) -> TokenStream {
     let p = quote!(#krate::__private);
     quote! {

@@ -17,13 +17,16 @@ pub fn expand(invocation: Invocation) -> TokenStream {
         let name = &args.name;
         let (body, defined, errors) = body(args, &shared);
         shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
+        // The errors go inside the module: rustc reports no "cannot find" errors for paths
+        // into a module whose expansion failed, so a user who names `NAME::Pipeline`,
+        // `NAME::Bindings { .. }` or a shader struct sees the shader's errors and nothing else.
         let errors = errors.map(syn::Error::into_compile_error);
         out.extend(quote! {
             #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
             pub mod #name {
                 #body
+                #errors
             }
-            #errors
         });
     }
     out
