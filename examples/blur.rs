@@ -42,9 +42,9 @@ fn main() -> ExitCode {
     }
 }
 
-type Image = (u32, u32, Vec<u8>);
+pub type Image = (u32, u32, Vec<u8>);
 
-fn run(input: Option<&str>, output: &str, passes: u32) -> Result<bool, Box<dyn std::error::Error>> {
+pub fn run(input: Option<&str>, output: &str, passes: u32) -> Result<bool, Box<dyn std::error::Error>> {
     let (width, height, pixels) = match input {
         Some(path) => read_png(path)?,
         None => {
@@ -92,7 +92,7 @@ fn run(input: Option<&str>, output: &str, passes: u32) -> Result<bool, Box<dyn s
 }
 
 /// 3 x 3 box blur with clamped edges, rounded like a unorm8 store.
-fn blur_cpu(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
+pub fn blur_cpu(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
     let mut out = vec![0u8; pixels.len()];
     for y in 0..height as i64 {
         for x in 0..width as i64 {
@@ -113,7 +113,7 @@ fn blur_cpu(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
 }
 
 /// Checkerboard with a colour gradient: sharp edges make the blur visible.
-fn pattern(width: u32, height: u32) -> Image {
+pub fn pattern(width: u32, height: u32) -> Image {
     let mut pixels = Vec::with_capacity((width * height * 4) as usize);
     for y in 0..height {
         for x in 0..width {
@@ -125,7 +125,7 @@ fn pattern(width: u32, height: u32) -> Image {
     (width, height, pixels)
 }
 
-fn read_png(path: &str) -> Result<Image, Box<dyn std::error::Error>> {
+pub fn read_png(path: &str) -> Result<Image, Box<dyn std::error::Error>> {
     let mut decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path)?));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info()?;
@@ -142,7 +142,7 @@ fn read_png(path: &str) -> Result<Image, Box<dyn std::error::Error>> {
     Ok((info.width, info.height, rgba))
 }
 
-fn write_png(path: &str, (width, height, pixels): &Image) -> Result<(), Box<dyn std::error::Error>> {
+pub fn write_png(path: &str, (width, height, pixels): &Image) -> Result<(), Box<dyn std::error::Error>> {
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
     let mut encoder = png::Encoder::new(file, *width, *height);
     encoder.set_color(png::ColorType::Rgba);

@@ -34,7 +34,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(m: u32, k: u32, n: u32) -> Result<bool, GpuError> {
+pub fn run(m: u32, k: u32, n: u32) -> Result<bool, GpuError> {
     let gpu = Gpu::new_blocking()?;
     println!("adapter: {}", gpu.adapter_name());
     let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();

@@ -25,7 +25,7 @@ pub struct Body {
 shader! {
     mod nbody;
     path: "examples/shaders/nbody.comp",
-    types: { Body = crate::Body },
+    types: { Body = super::Body },
 }
 
 const DT: f32 = 0.005;
@@ -86,7 +86,7 @@ fn step_cpu(before: &[Body]) -> Vec<Body> {
         .collect()
 }
 
-fn run(n: u32, steps: u32) -> Result<bool, GpuError> {
+pub fn run(n: u32, steps: u32) -> Result<bool, GpuError> {
     let gpu = Gpu::new_blocking()?;
     println!("adapter: {}", gpu.adapter_name());
     let bodies = initial(n);

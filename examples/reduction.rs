@@ -34,7 +34,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(n: usize) -> Result<bool, GpuError> {
+pub fn run(n: usize) -> Result<bool, GpuError> {
     let gpu = Gpu::new_blocking()?;
     println!("adapter:  {}", gpu.adapter_name());
     let data: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) % 1000).collect();

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(n: u32) -> Result<bool, GpuError> {
+pub fn run(n: u32) -> Result<bool, GpuError> {
     let a = 2.5f32;
     let gpu = Gpu::new_blocking()?;
     println!("adapter:   {}", gpu.adapter_name());

@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(output: &str) -> Result<bool, Box<dyn std::error::Error>> {
+pub fn run(output: &str) -> Result<bool, Box<dyn std::error::Error>> {
     let gpu = Gpu::new_blocking()?;
     println!("adapter: {}", gpu.adapter_name());
     let pipeline = RenderPipeline::new(&gpu, &vs::MODULE, &fs::MODULE, &RenderOptions::default())?;

@@ -177,3 +177,110 @@ fn glam_vector_types() {
     assert_eq!(std::mem::offset_of!(with_glam::Light, power), 140);
     assert_eq!(std::mem::size_of_val(&light), 160);
 }
+
+/// Rebuild tracking: cargo rebuilds a crate when a file listed in rustc's dep-info changes, and
+/// `include_bytes!` is what puts a file there. This builds a small user crate with rustc (as
+/// cargo would, against the `shader_runtime` rlib this test was linked with; a nested `cargo`
+/// would wait on the lock of the running `cargo test`), edits the `#include`d file and the
+/// `path:` file, rebuilds, and checks that the dep-info names both files and that the program's
+/// output follows each edit.
+#[test]
+fn editing_an_included_file_changes_the_rebuilt_program() {
+    let deps = std::env::current_exe().expect("test binary path").parent().expect("deps dir").to_path_buf();
+    let runtime = std::fs::read_dir(&deps)
+        .expect("read deps dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("libshader_runtime-") && n.ends_with(".rlib")))
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .expect("the shader_runtime rlib next to this test");
+    let dir = std::env::temp_dir().join(format!("shader-rebuild-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["inc", "out"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("temp dir");
+    }
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("write file");
+    write("inc/size.glsl", "#define WG 8\n");
+    write(
+        "main.comp",
+        "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"size.glsl\"\n\
+         layout(local_size_x = WG) in;\nlayout(std430, binding = 0) buffer D { uint v[]; } d;\n\
+         void main() { d.v[gl_GlobalInvocationID.x] = 1u; }\n",
+    );
+    write(
+        "main.rs",
+        "shader_runtime::shader! { mod s; path: \"main.comp\", include: [\"inc\"], }\n\
+         fn main() { println!(\"{}\", s::WORKGROUP_SIZE[0]); }\n",
+    );
+    let build_and_run = || -> String {
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let out = std::process::Command::new(rustc)
+            .current_dir(&dir)
+            .env("CARGO_MANIFEST_DIR", &dir)
+            .args(["--edition", "2021", "--crate-type", "bin", "--crate-name", "prog", "--emit=dep-info,link", "-C", "debuginfo=0"])
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .arg("--extern")
+            .arg(format!("shader_runtime={}", runtime.display()))
+            .arg("-L")
+            .arg(format!("dependency={}", deps.display()))
+            .arg("main.rs")
+            .output()
+            .expect("run rustc");
+        assert!(out.status.success(), "rustc failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        let run = std::process::Command::new(dir.join("out").join("prog")).output().expect("run the program");
+        String::from_utf8(run.stdout).expect("utf-8").trim().to_string()
+    };
+    assert_eq!(build_and_run(), "8");
+    let depinfo = std::fs::read_to_string(dir.join("out").join("prog.d")).expect("dep-info");
+    for file in ["main.comp", "inc/size.glsl"] {
+        let full = dir.join(file);
+        assert!(depinfo.contains(&*full.to_string_lossy()), "dep-info does not list {}:\n{depinfo}", full.display());
+    }
+    write("inc/size.glsl", "#define WG 16\n");
+    assert_eq!(build_and_run(), "16", "the edited include is read again");
+    let main = std::fs::read_to_string(dir.join("main.comp")).expect("read main.comp");
+    write("main.comp", &main.replace("local_size_x = WG", "local_size_x = WG * 2"));
+    assert_eq!(build_and_run(), "32", "the edited shader file is read again");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// `vectors: mint`: fields stay arrays (the struct stays `Pod`); `new` takes anything that
+// converts into mint types and getters named like the fields return them.
+shader! {
+    mod with_mint;
+    lang: wgsl,
+    vectors: mint,
+    src: r#"
+        struct Light { transform: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32>, dir: vec3<f32>, power: f32, cell: vec2<u32>, skew: mat3x2<f32> }
+        @group(0) @binding(0) var<uniform> light: Light;
+        @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1) fn main() { out[0] = light.power + light.dir.x + f32(light.cell.y) + light.skew[2].y; }
+    "#,
+}
+
+#[test]
+fn mint_vector_types() {
+    let normal = mint::ColumnMatrix3::from([[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]);
+    let skew = mint::ColumnMatrix2x3::from([[10.0f32, 11.0], [12.0, 13.0], [14.0, 15.0]]);
+    let light = with_mint::Light::new(
+        mint::ColumnMatrix4::from([[0.0f32; 4]; 4]),
+        normal,
+        mint::Vector4 { x: 0.1f32, y: 0.2, z: 0.3, w: 0.4 },
+        [1.0f32, 0.0, 0.0],
+        2.0,
+        mint::Vector2 { x: 1u32, y: 2 },
+        skew,
+    );
+    // Offsets by the WGSL rules (WGSL §13.4.1): mat4x4 at 0, mat3x3 (column stride 16) at 64,
+    // vec4 at 112, vec3 at 128, f32 packed at 140, vec2<u32> at 144, mat3x2 (stride 8) at 152,
+    // size rounded up to the struct's 16-byte alignment.
+    assert_eq!(std::mem::size_of_val(&light), 176);
+    let f = |offset: usize| f32::from_le_bytes(bytemuck::bytes_of(&light)[offset..offset + 4].try_into().expect("4 bytes"));
+    assert_eq!([f(64), f(68), f(72), f(76), f(80)], [1.0, 2.0, 3.0, 0.0, 4.0], "mat3 columns padded to 16 bytes");
+    assert_eq!([f(112), f(128), f(140)], [0.1, 1.0, 2.0]);
+    assert_eq!([f(152), f(160), f(172)], [10.0, 12.0, 15.0], "mat3x2 columns of 8 bytes");
+    assert_eq!(light.normal(), normal);
+    assert_eq!(light.skew(), skew);
+    assert_eq!(light.cell(), mint::Vector2 { x: 1, y: 2 });
+    assert_eq!(light.dir(), mint::Vector3 { x: 1.0, y: 0.0, z: 0.0 });
+}

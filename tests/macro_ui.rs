@@ -22,8 +22,13 @@ fn link_shaders() {
     let project = target.join("tests").join("trybuild").join(env!("CARGO_PKG_NAME")).join("tests");
     std::fs::create_dir_all(&project).expect("create the trybuild project folder");
     let link = project.join("shaders");
-    if !link.exists() {
-        symlink(&manifest.join("tests").join("shaders"), &link);
+    let wanted = manifest.join("tests").join("shaders");
+    if std::fs::read_link(&link).ok().as_deref() != Some(wanted.as_path()) {
+        // A link left by another checkout that shares the target directory (it may dangle).
+        let _ = std::fs::remove_file(&link);
+        if !link.exists() {
+            symlink(&wanted, &link);
+        }
     }
 }
 

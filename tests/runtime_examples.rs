@@ -1,6 +1,11 @@
 //! Every example's kernel end to end: `shader!` (the same shader files the examples use) ->
 //! SPIR-V -> wgpu -> lavapipe, with results computed independently on the CPU. Sizes are small:
 //! lavapipe runs shaders on the CPU.
+//!
+//! Then the example programs themselves: each `examples/NAME.rs` is compiled into this test as
+//! a module (`#[path]`), and its `run` (everything `main` does after parsing arguments) runs with
+//! small sizes; it returns `Ok(false)` when its own CPU check fails. The PNGs that `triangle` and
+//! `blur` write are read back and compared with a CPU computation here.
 #![deny(warnings)]
 
 mod common;
@@ -161,4 +166,107 @@ fn nbody_step_matches_cpu() {
         }
         assert_eq!(out[i].mass, me.mass, "mass of body {i} is carried over");
     }
+}
+
+// The example programs, as modules: their `main`s and argument parsing are unused here.
+#[allow(dead_code)]
+#[path = "../examples/saxpy.rs"]
+mod saxpy_example;
+#[allow(dead_code)]
+#[path = "../examples/reduction.rs"]
+mod reduction_example;
+#[allow(dead_code)]
+#[path = "../examples/matmul.rs"]
+mod matmul_example;
+#[allow(dead_code)]
+#[path = "../examples/nbody.rs"]
+mod nbody_example;
+#[allow(dead_code)]
+#[path = "../examples/triangle.rs"]
+mod triangle_example;
+#[allow(dead_code)]
+#[path = "../examples/blur.rs"]
+mod blur_example;
+
+/// A fresh directory for the files an example writes.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shader-examples-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+#[test]
+fn compute_example_programs_pass_their_cpu_checks() {
+    if common::gpu().is_none() {
+        return;
+    }
+    assert_eq!(saxpy_example::run(10_000).expect("saxpy"), true, "saxpy");
+    assert_eq!(reduction_example::run(5_000).expect("reduction"), true, "reduction");
+    assert_eq!(matmul_example::run(33, 17, 40).expect("matmul"), true, "matmul");
+    assert_eq!(nbody_example::run(96, 3).expect("nbody"), true, "nbody");
+}
+
+/// `triangle` writes a PNG; every pixel whose centre is clearly inside the triangle must be the
+/// barycentric mix of the corner colours, every pixel clearly outside the clear colour.
+#[test]
+fn triangle_example_png_matches_cpu_rasterization() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let dir = scratch("triangle");
+    let output = dir.join("triangle.png");
+    assert!(triangle_example::run(output.to_str().expect("utf-8 path")).expect("triangle"));
+    let (width, height, pixels) = blur_example::read_png(output.to_str().expect("utf-8 path")).expect("read the PNG");
+    assert_eq!((width, height), (512, 512));
+    let corners = [[0.0f32, 0.8], [-0.8, -0.8], [0.8, -0.8]];
+    let colors = [[1.0f32, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let edge = |a: [f32; 2], b: [f32; 2], p: [f32; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let area = edge(corners[0], corners[1], corners[2]);
+    let (mut inside, mut outside) = (0, 0);
+    for y in 0..height {
+        for x in 0..width {
+            // Pixel centre in normalized device coordinates (y up).
+            let p = [(x as f32 + 0.5) / width as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / height as f32 * 2.0];
+            let l = [edge(corners[1], corners[2], p) / area, edge(corners[2], corners[0], p) / area, edge(corners[0], corners[1], p) / area];
+            let got = &pixels[((y * width + x) * 4) as usize..][..4];
+            if l.iter().all(|&v| v > 0.01) {
+                for c in 0..3 {
+                    let expected = (l[0] * colors[0][c] + l[1] * colors[1][c] + l[2] * colors[2][c]) * 255.0;
+                    assert!((f32::from(got[c]) - expected).abs() <= 3.0, "pixel ({x}, {y}) channel {c}: {} vs {expected}", got[c]);
+                }
+                inside += 1;
+            } else if l.iter().any(|&v| v < -0.01) {
+                assert_eq!(got, [26, 26, 31, 255], "pixel ({x}, {y}) is outside the triangle");
+                outside += 1;
+            }
+        }
+    }
+    // The triangle covers 0.64 of the 4-unit NDC square (area 1.28 of 4).
+    let covered = f64::from(inside) / f64::from(width * height);
+    assert!((covered - 0.32).abs() < 0.02 && outside > 0, "inside {inside}, outside {outside}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `blur` reads a PNG and writes one; the output file must be the CPU box blur of the input.
+#[test]
+fn blur_example_png_matches_cpu_blur() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let dir = scratch("blur");
+    let (input, output) = (dir.join("in.png"), dir.join("out.png"));
+    let (input, output) = (input.to_str().expect("utf-8 path"), output.to_str().expect("utf-8 path"));
+    let image = blur_example::pattern(96, 64);
+    blur_example::write_png(input, &image).expect("write the input PNG");
+    let passes = 2;
+    assert!(blur_example::run(Some(input), output, passes).expect("blur"));
+    let (width, height, pixels) = blur_example::read_png(output).expect("read the output PNG");
+    assert_eq!((width, height), (96, 64));
+    let mut expected = image.2;
+    for _ in 0..passes {
+        expected = blur_example::blur_cpu(&expected, width, height);
+    }
+    let worst = pixels.iter().zip(&expected).map(|(g, c)| g.abs_diff(*c)).max().unwrap_or(0);
+    assert!(u32::from(worst) <= passes, "max channel difference {worst}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

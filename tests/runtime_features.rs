@@ -51,6 +51,24 @@ shader! {
             out[id.x] = f32(id.x * multiplier) + offset;
         }
     "#,
+    // GLSL specialization constants, one per scalar type, with SpecIds that are not 0..n.
+    mod specialized;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 4) in;
+        layout(constant_id = 3) const uint MULT = 2u;
+        layout(constant_id = 5) const float OFFSET = 0.5;
+        layout(constant_id = 9) const bool NEGATE = false;
+        layout(constant_id = 11) const int SHIFT = -1;
+        layout(std430, set = 0, binding = 0) buffer Out { float v[]; } o;
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            float r = float(int(i * MULT) + SHIFT) + OFFSET;
+            o.v[i] = NEGATE ? -r : r;
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -63,6 +81,15 @@ shader! {
             uint i = gl_GlobalInvocationID.x;
             data.values[i] = float(i * pc.stride) + pc.bias;
         }
+    "#,
+    // Binding numbers 0 and 2: not dense, which the passthrough path refuses.
+    mod gapped;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<storage, read> src: array<f32>;
+        @group(0) @binding(2) var<storage, read_write> dst: array<f32>;
+        @compute @workgroup_size(1)
+        fn main() { dst[0] = src[0]; }
     "#,
     mod tail;
     lang: wgsl,
@@ -162,6 +189,42 @@ fn override_constants_by_name_and_id() {
         .err()
         .expect("unknown constant is an error");
     assert!(err.to_string().contains("no override constant `nope`") && err.to_string().contains("`offset`"), "{err}");
+}
+
+/// The generated `Overrides` structs: typed fields with the shader's defaults, mapped to
+/// `PipelineCompilationOptions::constants` by SpecId, for a WGSL and a GLSL module.
+#[test]
+fn typed_overrides_for_wgsl_and_glsl() {
+    let defaults = overridden::Overrides::default();
+    assert_eq!(defaults, overridden::Overrides { offset: 1.0, multiplier: 2 });
+    assert_eq!(
+        specialized::Overrides::default(),
+        specialized::Overrides { MULT: 2, OFFSET: 0.5, NEGATE: false, SHIFT: -1 }
+    );
+    let Some(gpu) = common::gpu() else { return };
+    let out = gpu.storage_buffer_zeroed::<f32>(8);
+    for overrides in [defaults, overridden::Overrides { offset: -2.5, multiplier: 7 }] {
+        let pipeline = overridden::Pipeline::new_with(gpu, overrides).expect("pipeline");
+        pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
+        let expected: Vec<f32> = (0..8u32).map(|i| (i * overrides.multiplier) as f32 + overrides.offset).collect();
+        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+    }
+    let table = [
+        specialized::Overrides::default(),
+        specialized::Overrides { MULT: 3, OFFSET: -1.25, NEGATE: true, SHIFT: 4 },
+        specialized::Overrides { MULT: 0, OFFSET: 8.0, NEGATE: false, SHIFT: -100 },
+    ];
+    for overrides in table {
+        let pipeline = specialized::Pipeline::new_with(gpu, overrides).expect("pipeline");
+        pipeline.dispatch(gpu, specialized::Bindings { o: &out }, [2, 1, 1]).expect("dispatch");
+        let expected: Vec<f32> = (0..8u32)
+            .map(|i| {
+                let r = ((i * overrides.MULT) as i32 + overrides.SHIFT) as f32 + overrides.OFFSET;
+                if overrides.NEGATE { -r } else { r }
+            })
+            .collect();
+        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+    }
 }
 
 #[test]
@@ -273,6 +336,38 @@ fn buffer_misuse_is_an_error() {
 
 /// No adapter, simulated two ways: no backends to search, and a name no adapter has. Needs no
 /// GPU, so it runs everywhere.
+/// The opt-in passthrough path: SPIR-V straight to the Vulkan driver. The shared device was
+/// created without `PASSTHROUGH_SHADERS`, which is a clear error; a device created with it (when
+/// the adapter offers it, as lavapipe does) runs the same kernel with CPU-checked results.
+#[test]
+fn passthrough_spirv_on_vulkan() {
+    let Some(gpu) = common::gpu() else { return };
+    let options = PipelineOptions { passthrough: true, ..Default::default() };
+    let err = scale::Pipeline::with_options(gpu, &options).err().expect("passthrough without the feature is an error");
+    assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("PASSTHROUGH_SHADERS"), "{err}");
+    let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+    let vulkan = gpu.adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
+    if !(vulkan && gpu.adapter.features().contains(feature)) {
+        assert!(err.to_string().contains("does not offer it"), "{err}");
+        eprintln!("*** SKIPPED passthrough run: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
+        return;
+    }
+    assert!(err.to_string().contains("required_features"), "the message says how to get the feature: {err}");
+    let pt = Gpu::with_options_blocking(&GpuOptions { required_features: feature, ..GpuOptions::from_env() }).expect("device with passthrough");
+    let pipeline = scale::Pipeline::with_options(&pt, &options).expect("passthrough pipeline");
+    let input: Vec<f32> = (0..300).map(|i| i as f32 * 0.5 - 20.0).collect();
+    let data = pt.storage_buffer(&input[..]);
+    assert_eq!(run_scale(&pt, &pipeline, &data, -3.0).expect("dispatch"), 300);
+    let expected: Vec<f32> = input.iter().map(|x| x * -3.0).collect();
+    assert_eq!(data.read_blocking(&pt).expect("read"), expected);
+
+    let err = gapped::Pipeline::with_options(&pt, &options).err().expect("sparse bindings are refused");
+    assert!(err.to_string().contains("dense") && err.to_string().contains("missing binding 1"), "{err}");
+    let with_constants = PipelineOptions { constants: &[("offset", 2.0)], ..options };
+    let err = overridden::Pipeline::with_options(&pt, &with_constants).err().expect("constants need the portable path");
+    assert!(err.to_string().contains("override constants"), "{err}");
+}
+
 #[test]
 fn missing_adapter_is_a_clear_error() {
     let cases = [

@@ -43,6 +43,9 @@ pub struct ShaderArgs {
     pub krate: syn::Path,
     /// `vectors: glam` (default `arrays`).
     pub glam: bool,
+    /// `vectors: mint`: fields stay arrays (mint types are not `Pod`); constructors take and
+    /// getters return mint types.
+    pub mint: bool,
     /// Bad arguments, combined into one error stream.
     pub errors: Option<syn::Error>,
 }
@@ -78,6 +81,7 @@ impl Parse for ShaderArgs {
             types: Vec::new(),
             krate: syn::parse_quote!(::shader_runtime),
             glam: false,
+            mint: false,
             errors: None,
         };
         let mut seen: Vec<String> = Vec::new();
@@ -214,13 +218,14 @@ impl ShaderArgs {
             "crate" => self.krate = syn::parse2(value)?,
             "vectors" => {
                 let ident: Ident = syn::parse2(value)?;
-                self.glam = match ident.to_string().as_str() {
-                    "arrays" => false,
-                    "glam" => true,
+                (self.glam, self.mint) = match ident.to_string().as_str() {
+                    "arrays" => (false, false),
+                    "glam" => (true, false),
+                    "mint" => (false, true),
                     _ => {
                         return Err(syn::Error::new(
                             ident.span(),
-                            "unknown vector types; expected `arrays` or `glam` (needs shader-runtime's `glam` feature)",
+                            "unknown vector types; expected `arrays`, `glam` or `mint` (glam and mint need shader-runtime's feature of that name)",
                         ))
                     }
                 };

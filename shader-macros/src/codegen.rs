@@ -3,7 +3,7 @@
 //! `shader_runtime::__private` types, so the runtime decides how to build wgpu objects.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use shader_core::ir::{self, AddressSpace, ArraySize, Handle, MatrixLayout, Module, ScalarKind, TypeInner};
 use shader_core::reflect::{self, Reflection};
 use shader_core::Language;
@@ -21,6 +21,8 @@ pub struct Context<'a> {
     pub shared: &'a [(syn::Ident, String, String)],
     /// `vectors: glam`: vector and matrix members of generated structs use glam types.
     pub glam: bool,
+    /// `vectors: mint`: constructors take and getters return mint types (fields stay arrays).
+    pub mint: bool,
 }
 
 /// The module body for a successful compilation.
@@ -108,8 +110,9 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
     (items, defined)
 }
 
-/// The items emitted when the shader did not compile, so uses of the module do not add
-/// follow-on errors to the real ones.
+/// The data items emitted when the shader did not compile. Uses of other items (`Pipeline`,
+/// `Bindings`, shader structs) add no errors either: the expander puts the errors inside the
+/// module, and rustc stays silent about paths into a module whose expansion failed.
 pub fn stub_items(krate: &syn::Path) -> TokenStream {
     let p = quote!(#krate::__private);
     quote! {
@@ -135,7 +138,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
     let p = quote!(#krate::__private);
     let clash = names.values().any(|n| {
         let n = n.to_string();
-        n == "Bindings" || n == "Pipeline" || n == "MODULE"
+        n == "Bindings" || n == "Pipeline" || n == "MODULE" || n == "Overrides"
     });
     if clash {
         return TokenStream::new();
@@ -156,6 +159,8 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
             };
         });
     }
+
+    out.extend(overrides(reflection, &p));
 
     // One field per binding, named like the shader variable, in `BINDINGS` order.
     let mut used: Vec<String> = Vec::new();
@@ -254,6 +259,13 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
                 Pipeline::with_options(gpu, &::core::default::Default::default())
             }
 
+            /// With the override constants set to `overrides` (start from
+            /// `Overrides::default()`, the shader's defaults).
+            pub fn new_with(gpu: &#p::Gpu, overrides: Overrides) -> ::core::result::Result<Pipeline, #p::GpuError> {
+                let constants = overrides.constants();
+                Pipeline::with_options(gpu, &#p::PipelineOptions { constants: &constants, ..::core::default::Default::default() })
+            }
+
             /// With override constants (by name, see [`SPECIALIZATION_CONSTANTS`]).
             pub fn with_options(gpu: &#p::Gpu, options: &#p::PipelineOptions<'_>) -> ::core::result::Result<Pipeline, #p::GpuError> {
                 #p::ComputePipeline::new(gpu, &MODULE, options).map(Pipeline)
@@ -268,6 +280,78 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         }
     });
     out
+}
+
+/// `Overrides`: one typed field per specialization constant (WGSL `override`, GLSL
+/// `layout(constant_id = N) const`), `Default` with the shader's defaults when every constant
+/// has one, and `constants()` keyed by SpecId, the form `PipelineCompilationOptions::constants`
+/// takes for a SPIR-V module (naga's SPIR-V reader names overrides by their `SpecId`).
+fn overrides(reflection: &Reflection, p: &TokenStream) -> TokenStream {
+    let mut fields = Vec::new();
+    let mut defaults = Vec::new();
+    let mut entries = Vec::new();
+    for sc in &reflection.specialization_constants {
+        let name = match sc.name.as_deref() {
+            Some(n) if !n.is_empty() => n.to_string(),
+            _ => format!("constant_{}", sc.id),
+        };
+        let field = ident(&name);
+        let (ty, to_f64): (TokenStream, TokenStream) = match sc.ty.as_str() {
+            "bool" => (quote!(bool), quote!(if self.#field { 1.0 } else { 0.0 })),
+            "i32" => (quote!(i32), quote!(f64::from(self.#field))),
+            "u32" => (quote!(u32), quote!(f64::from(self.#field))),
+            "f32" => (quote!(f32), quote!(f64::from(self.#field))),
+            "f16" => (quote!(#p::f16), quote!(f64::from(self.#field))),
+            _ => (quote!(f64), quote!(self.#field)),
+        };
+        let default = sc.default.map(|v| {
+            let v = match v {
+                reflect::Value::Bool(b) => return if b { quote!(true) } else { quote!(false) },
+                reflect::Value::Int(v) => v as f64,
+                reflect::Value::Uint(v) => v as f64,
+                reflect::Value::Float(v) => v,
+            };
+            match sc.ty.as_str() {
+                "bool" => if v != 0.0 { quote!(true) } else { quote!(false) },
+                "i32" => Literal::i32_suffixed(v as i32).into_token_stream(),
+                "u32" => Literal::u32_suffixed(v as u32).into_token_stream(),
+                "f32" => Literal::f32_suffixed(v as f32).into_token_stream(),
+                "f16" => quote!(#p::f16::from_f64_const(#v)),
+                _ => Literal::f64_suffixed(v).into_token_stream(),
+            }
+        });
+        let doc = format!("`{}` (SpecId {}, `{}`).", sc.name.as_deref().unwrap_or(""), sc.id, sc.ty);
+        fields.push(quote!(#[doc = #doc] pub #field: #ty));
+        let key = sc.id.to_string();
+        entries.push(quote!((#key, #to_f64)));
+        defaults.push(default.map(|d| quote!(#field: #d)));
+    }
+    let n = entries.len();
+    let default_impl = defaults.iter().all(Option::is_some).then(|| {
+        let defaults = defaults.iter().flatten();
+        quote! {
+            impl ::core::default::Default for Overrides {
+                /// The shader's defaults.
+                fn default() -> Self {
+                    Overrides { #(#defaults),* }
+                }
+            }
+        }
+    });
+    quote! {
+        /// The module's override constants, typed; pass them to `Pipeline::new_with`.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Overrides { #(#fields),* }
+
+        #default_impl
+
+        impl Overrides {
+            /// The values keyed by SpecId, as `PipelineOptions::constants` takes them.
+            pub fn constants(&self) -> [(&'static str, f64); #n] {
+                [#(#entries),*]
+            }
+        }
+    }
 }
 
 /// The type behind `&'a` in a `Bindings` field: `Buffer<T>` when the shader's type has one Rust
@@ -465,7 +549,7 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
         if cx.shared.iter().any(|(_, n, l)| *n == name && *l == layout) {
             continue;
         }
-        out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx.glam));
+        out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx));
         defined.push((name, layout));
     }
     (out, defined, rust_names)
@@ -590,6 +674,51 @@ fn glam_type(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>
     })
 }
 
+/// A member's mint type and the conversions between it and the member's array field.
+struct MintMember {
+    ty: TokenStream,
+    /// Converts the `impl Into<ty>` parameter named like the field into the field's array.
+    to_field: TokenStream,
+    /// Converts `self.field` into `ty`.
+    from_field: TokenStream,
+}
+
+/// `vectors: mint`: mint's types are `#[repr(C)]` but not bytemuck `Pod`, so the generated
+/// struct keeps its array fields (and stays `Pod`) and converts at the edges: `new` takes
+/// `impl Into<mint::Vector3<f32>>` (what cgmath, nalgebra and glam with its `mint` feature
+/// implement) and a getter named like the field returns the mint value. Column-major matrices
+/// only; a padded column (std140 `mat3`, stride 16) is padded and unpadded on the way.
+fn mint_member(module: &Module, member: &ir::StructMember, field: &syn::Ident, p: &TokenStream) -> Option<MintMember> {
+    let m = quote!(#p::mint);
+    match *module.inner(member.ty) {
+        TypeInner::Vector { size, scalar } => {
+            let t = scalar_type(scalar.kind, scalar.width, p);
+            let n = size as usize;
+            let name = format_ident!("Vector{}", n);
+            let ty = quote!(#m::#name<#t>);
+            let to_field = quote!(<[#t; #n]>::from(::core::convert::Into::<#ty>::into(#field)));
+            let from_field = quote!(<#ty>::from(self.#field));
+            Some(MintMember { ty, to_field, from_field })
+        }
+        TypeInner::Matrix { columns, rows, scalar } => {
+            if member.matrix.is_some_and(|l| l.row_major) {
+                return None;
+            }
+            let t = scalar_type(scalar.kind, scalar.width, p);
+            let width = usize::from(scalar.width);
+            let (c, r) = (columns as usize, rows as usize);
+            let stride = member.matrix.map_or(r * width, |l| l.stride as usize) / width;
+            // mint names matrices rows x columns: `ColumnMatrix2x3` has 3 columns of 2 rows.
+            let name = if c == r { format_ident!("ColumnMatrix{}", c) } else { format_ident!("ColumnMatrix{}x{}", r, c) };
+            let ty = quote!(#m::#name<#t>);
+            let to_field = quote!(#p::pad_columns::<#t, #r, #stride, #c>(<[[#t; #r]; #c]>::from(::core::convert::Into::<#ty>::into(#field))));
+            let from_field = quote!(<#ty>::from(#p::unpad_columns::<#t, #stride, #r, #c>(self.#field)));
+            Some(MintMember { ty, to_field, from_field })
+        }
+        _ => None,
+    }
+}
+
 /// One `#[repr(C)]` Pod struct with explicit padding and a constructor without it. A trailing
 /// runtime-sized array is left out: the struct is the block's fixed part.
 fn host_struct(
@@ -598,14 +727,16 @@ fn host_struct(
     names: &BTreeMap<Handle<ir::Type>, TokenStream>,
     p: &TokenStream,
     rule: &str,
-    glam: bool,
+    cx: &Context,
 ) -> TokenStream {
+    let glam = cx.glam;
     let TypeInner::Struct { members, span } = module.inner(ty) else { return TokenStream::new() };
     let Some(name) = names.get(&ty) else { return TokenStream::new() };
     let mut fields = Vec::new();
     let mut described: Vec<(syn::Ident, TokenStream, Span)> = Vec::new();
     let mut params = Vec::new();
     let mut inits = Vec::new();
+    let mut getters = Vec::new();
     let mut cursor = 0u32;
     let mut end = *span;
     let mut pads = 0u32;
@@ -630,14 +761,28 @@ fn host_struct(
         let field = ident(&member.name.clone().unwrap_or_else(|| format!("member{index}")));
         let doc = format!("Offset {} ({rule}).", member.offset);
         fields.push(quote!(#[doc = #doc] pub #field: #rust));
-        params.push(quote!(#field: #rust));
         described.push((field.clone(), rust.clone(), Span::call_site()));
-        inits.push(quote!(#field));
+        match cx.mint.then(|| mint_member(module, member, &field, p)).flatten() {
+            Some(MintMember { ty, to_field, from_field }) => {
+                params.push(quote!(#field: impl ::core::convert::Into<#ty>));
+                inits.push(quote!(#field: #to_field));
+                if field != "new" {
+                    let doc = format!("`{field}` as a mint type.");
+                    getters.push(quote!(#[doc = #doc] pub fn #field(&self) -> #ty { #from_field }));
+                }
+            }
+            None => {
+                params.push(quote!(#field: #rust));
+                inits.push(quote!(#field));
+            }
+        }
         cursor = member.offset + size;
     }
     if end > cursor {
         pad(end - cursor, &mut fields, &mut inits, &mut described);
     }
+    // Conversions through `Into` are not `const`.
+    let constness = if cx.mint { TokenStream::new() } else { quote!(const) };
     let doc = format!("The shader struct `{}` ({rule} layout, {end} bytes).", module.types[ty].name.clone().unwrap_or_default());
     let bytemuck = quote!(#p::bytemuck).to_string();
     let size = end as usize;
@@ -659,9 +804,10 @@ fn host_struct(
         impl #name {
             /// A value from its data members; padding is zeroed.
             #[allow(clippy::too_many_arguments)]
-            pub const fn new(#(#params),*) -> Self {
+            pub #constness fn new(#(#params),*) -> Self {
                 Self { #(#inits),* }
             }
+            #(#getters)*
         }
 
         const _: () = ::core::assert!(::core::mem::size_of::<#name>() == #size);

@@ -17,13 +17,16 @@ pub fn expand(invocation: Invocation) -> TokenStream {
         let name = &args.name;
         let (body, defined, errors) = body(args, &shared);
         shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
+        // The errors go inside the module: rustc reports no "cannot find" errors for paths
+        // into a module whose expansion failed, so a user who names `NAME::Pipeline`,
+        // `NAME::Bindings { .. }` or a shader struct sees the shader's errors and nothing else.
         let errors = errors.map(syn::Error::into_compile_error);
         out.extend(quote! {
             #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
             pub mod #name {
                 #body
+                #errors
             }
-            #errors
         });
     }
     out
@@ -142,7 +145,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
             push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
         }
     }
-    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam };
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint };
     let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
     (quote!(#items #tracked), defined, errors)
 }

@@ -16,11 +16,17 @@ pub struct PipelineOptions<'a> {
     /// WebGPU zeroes workgroup memory before a dispatch; shaders that initialise it themselves
     /// can skip that cost.
     pub zero_initialize_workgroup_memory: bool,
+    /// Hand the SPIR-V to the Vulkan driver as is (`Features::PASSTHROUGH_SHADERS`, which the
+    /// [`Gpu`] must be created with through `GpuOptions::required_features`), skipping naga's
+    /// re-parse and translation. Vulkan only; the pipeline layout is the explicit one from
+    /// `BINDINGS` (wgpu cannot reflect a passthrough module), binding numbers must be dense
+    /// (0..n in every group) and override constants are not available.
+    pub passthrough: bool,
 }
 
 impl Default for PipelineOptions<'_> {
     fn default() -> Self {
-        PipelineOptions { constants: &[], zero_initialize_workgroup_memory: true }
+        PipelineOptions { constants: &[], zero_initialize_workgroup_memory: true, passthrough: false }
     }
 }
 
@@ -55,8 +61,11 @@ impl ComputePipeline {
         let immediate_size = immediate_size(gpu, module.name, module.push_constants)?;
         let constants = constants(module.name, module.specialization_constants, options.constants)?;
         let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        if options.passthrough {
+            check_passthrough(gpu, module, &constants)?;
+        }
         gpu.scoped(|| {
-            let shader = shader_module(gpu, module);
+            let shader = if options.passthrough { passthrough_module(gpu, module) } else { shader_module(gpu, module) };
             let bindings = Bindings::new(gpu, &[module.bindings])?;
             let layout = pipeline_layout(gpu, &bindings, immediate_size);
             let raw = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -181,6 +190,67 @@ pub(crate) fn shader_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModul
         label: Some(module.name),
         source: wgpu::ShaderSource::SpirV(Cow::Borrowed(module.spirv)),
     })
+}
+
+/// Why `module` cannot take the passthrough path on this device, if it cannot.
+fn check_passthrough(gpu: &Gpu, module: &ModuleInfo, constants: &[(String, f64)]) -> Result<(), GpuError> {
+    let name = module.name;
+    if !gpu.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+        let offered = if gpu.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+            "the adapter offers it, but the device was created without it: create the `Gpu` with \
+             `GpuOptions { required_features: wgpu::Features::PASSTHROUGH_SHADERS, ..GpuOptions::from_env() }`"
+        } else {
+            "the adapter does not offer it (it needs a Vulkan adapter)"
+        };
+        return Err(GpuError::Unsupported(format!(
+            "`{name}`: passthrough needs Features::PASSTHROUGH_SHADERS, which this device ({}) lacks; {offered}; \
+             or leave `passthrough` off for the portable SPIR-V path",
+            gpu.adapter_name()
+        )));
+    }
+    let backend = gpu.adapter.get_info().backend;
+    if backend != wgpu::Backend::Vulkan {
+        return Err(GpuError::Unsupported(format!("`{name}`: passthrough SPIR-V needs the Vulkan backend; this adapter is {backend:?}")));
+    }
+    if !constants.is_empty() {
+        // The driver gets the module as is; wgpu has no SpecId map for it.
+        return Err(GpuError::Unsupported(format!("`{name}`: override constants need the portable path; leave `passthrough` off")));
+    }
+    // Dense bindings: with no naga in between, the descriptor set layouts wgpu builds from
+    // `BINDINGS` must match the SPIR-V's `DescriptorSet`/`Binding` decorations one to one.
+    let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
+    for b in module.bindings {
+        match groups.iter_mut().find(|(g, _)| *g == b.group) {
+            Some((_, numbers)) => numbers.push(b.binding),
+            None => groups.push((b.group, vec![b.binding])),
+        }
+    }
+    for (group, mut numbers) in groups {
+        numbers.sort_unstable();
+        if let Some(gap) = numbers.iter().enumerate().find(|(i, n)| **n != *i as u32).map(|(i, _)| i as u32) {
+            return Err(GpuError::Unsupported(format!(
+                "`{name}`: passthrough needs dense binding numbers; group {group} has {numbers:?}, missing binding {gap}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The shader module handed to the Vulkan driver without naga.
+#[allow(unsafe_code)]
+fn passthrough_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
+    let [x, y, z] = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
+    let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
+        label: Some(module.name),
+        entry_points: Cow::Owned(vec![wgpu::PassthroughShaderEntryPoint { name: Cow::Borrowed(module.entry.name), workgroup_size: (x, y, z) }]),
+        spirv: Some(Cow::Borrowed(module.spirv)),
+        ..Default::default()
+    };
+    // SAFETY: wgpu requires the module to be valid for the driver. `module.spirv` comes from
+    // `shader!`, which compiled it from a shader that passed shader-core's validator, and the
+    // test suite runs every module shader-core emits through `spirv-val --target-env vulkan1.1`;
+    // `check_passthrough` made sure the bind group layouts match its bindings exactly.
+    unsafe { gpu.device.create_shader_module_passthrough(descriptor) }
 }
 
 pub(crate) fn pipeline_layout(gpu: &Gpu, bindings: &Bindings, immediate_size: u32) -> wgpu::PipelineLayout {

@@ -119,6 +119,27 @@ pub mod __private {
     pub use half::f16;
     #[cfg(feature = "glam")]
     pub use glam;
+    #[cfg(feature = "mint")]
+    pub use mint;
+
+    /// `vectors: mint` constructors: matrix columns of `R` components widened to the shader's
+    /// column stride of `S` components (std140 `mat3`: 3 -> 4), the rest zero.
+    pub fn pad_columns<T: Copy + Default, const R: usize, const S: usize, const C: usize>(m: [[T; R]; C]) -> [[T; S]; C] {
+        m.map(|column| {
+            let mut out = [T::default(); S];
+            out[..R].copy_from_slice(&column);
+            out
+        })
+    }
+
+    /// The inverse of [`pad_columns`], for `vectors: mint` getters.
+    pub fn unpad_columns<T: Copy + Default, const S: usize, const R: usize, const C: usize>(m: [[T; S]; C]) -> [[T; R]; C] {
+        m.map(|column| {
+            let mut out = [T::default(); R];
+            out.copy_from_slice(&column[..R]);
+            out
+        })
+    }
 
     /// Generated code asserts that every field of a derived struct is `Pod` through this.
     pub const fn assert_pod<T: bytemuck::Pod>() {}
