@@ -43,8 +43,12 @@ const CASES: &[Case] = &[
     ("bit_count", Ty::U32, Ty::I32, "", "r = bitCount(int(x * 2654435761u)) + findLSB(int(x)) * 100 + findMSB(int(x) - 20) * 10000;", 0),
     ("bitfield", Ty::U32, Ty::U32, "", "r = bitfieldExtract(x * 77777u, 3, 9) + bitfieldInsert(x, 7u, 4, 3) + bitfieldReverse(x);", 0),
     ("uadd_carry", Ty::U32, Ty::U32, "", "uint c; uint s = uaddCarry(x * 0x9E3779B9u, 0xF0000000u, c); r = s + c * 1000u;", 0),
-    // umulExtended/imulExtended: naga's SPIR-V front end has no OpUMulExtended, so wgpu cannot
-    // run them; covered by spirv-val in the suite instead.
+    // umulExtended/imulExtended: we spell them out in 32-bit arithmetic (naga has no
+    // OpUMulExtended); glslang's instruction cannot run through wgpu, so the CPU is the referee.
+    ("umul_extended", Ty::U32, Ty::U32, "", "uint hi, lo; umulExtended(x * 0x9E3779B9u, x * 2654435u + 0xFFFF0001u, hi, lo); r = hi ^ (lo * 3u);", 0),
+    ("umul_extended_vec", Ty::U32, Ty::U32, "",
+     "uvec2 hi, lo; umulExtended(uvec2(x, x + 7u) * 0x9E3779B9u, uvec2(0xFFFFFFFFu, x), hi, lo); r = (hi.x + hi.y * 7u + lo.x) ^ lo.y;", 0),
+    ("imul_extended", Ty::I32, Ty::I32, "", "int hi, lo; imulExtended((x - 32) * 0x3779B9, (x - 40) * -12345679, hi, lo); r = hi ^ (lo * 3);", 0),
     ("usub_borrow", Ty::U32, Ty::U32, "", "uint b; uint d = usubBorrow(x * 3u, 40u, b); r = d ^ (b << 31);", 0),
     ("shared_memory", Ty::U32, Ty::U32, "shared uint tile[64];", "tile[i] = x * x; barrier(); r = tile[63u - i] + tile[(i + 1u) % 64u];", 0),
     ("min_max_clamp_int", Ty::I32, Ty::I32, "", "r = clamp(x - 20, -5, 17) + min(x, 9) * max(x, 40);", 0),
@@ -217,6 +221,23 @@ fn cpu_reference(name: &str) -> Option<fn(u32) -> u32> {
         "usub_borrow" => Some(|x| {
             let (d, b) = (x * 3).overflowing_sub(40);
             d ^ ((b as u32) << 31)
+        }),
+        "umul_extended" => Some(|x| {
+            let a = u64::from(x.wrapping_mul(0x9E37_79B9));
+            let b = u64::from(x.wrapping_mul(2_654_435).wrapping_add(0xFFFF_0001));
+            let p = a * b;
+            ((p >> 32) as u32) ^ (p as u32).wrapping_mul(3)
+        }),
+        "umul_extended_vec" => Some(|x| {
+            let wide = |a: u32, b: u32| u64::from(a) * u64::from(b);
+            let p = wide(x.wrapping_mul(0x9E37_79B9), 0xFFFF_FFFF);
+            let q = wide((x + 7).wrapping_mul(0x9E37_79B9), x);
+            ((p >> 32) as u32).wrapping_add(((q >> 32) as u32).wrapping_mul(7)).wrapping_add(p as u32) ^ (q as u32)
+        }),
+        "imul_extended" => Some(|i| {
+            let x = i as i32;
+            let p = i64::from((x - 32).wrapping_mul(0x37_79B9)) * i64::from((x - 40).wrapping_mul(-12_345_679));
+            (((p >> 32) as i32) ^ (p as i32).wrapping_mul(3)) as u32
         }),
         // Float cases get the input `i * 0.75 + 0.5` and return the result's bits.
         "scalar_geometric" => Some(|i| {

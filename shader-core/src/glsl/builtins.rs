@@ -788,16 +788,100 @@ impl<'a> Lowerer<'a> {
         let msb_t = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
         let vals = self.vals(out, args)?;
         let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
-        let st = self.pair_struct("MulExtendedResult", "lsb", "msb", ty);
-        let r = self.push(Expression::Math { fun: MathFunction::MulExtended, args: v }, st, span);
-        let b = self.bind(out, r);
-        let rr = self.let_ref(b, span);
-        let msb = self.push(Expression::AccessIndex { base: rr, index: 1 }, ty, span);
+        let signed = self.inner(ty).scalar().is_some_and(|s| s.kind == ScalarKind::Sint);
+        if self.inner(ty).scalar().is_some_and(|s| s.width != 4) {
+            // 64-bit and narrower operands keep OpUMulExtended/OpSMulExtended.
+            let st = self.pair_struct("MulExtendedResult", "lsb", "msb", ty);
+            let r = self.push(Expression::Math { fun: MathFunction::MulExtended, args: v }, st, span);
+            let b = self.bind(out, r);
+            let rr = self.let_ref(b, span);
+            let msb = self.push(Expression::AccessIndex { base: rr, index: 1 }, ty, span);
+            self.store_operand(out, msb_t, msb, span)?;
+            let rr = self.let_ref(b, span);
+            let lsb = self.push(Expression::AccessIndex { base: rr, index: 0 }, ty, span);
+            self.store_operand(out, lsb_t, lsb, span)?;
+            return Ok(Operand::Void);
+        }
+        let (msb, lsb) = self.mul_extended_32(out, v[0], v[1], ty, signed, span);
         self.store_operand(out, msb_t, msb, span)?;
-        let rr = self.let_ref(b, span);
-        let lsb = self.push(Expression::AccessIndex { base: rr, index: 0 }, ty, span);
         self.store_operand(out, lsb_t, lsb, span)?;
         Ok(Operand::Void)
+    }
+
+    /// The 64-bit product of 32-bit `a` and `b` as (high, low) words, from 16-bit halves in
+    /// 32-bit arithmetic: OpUMulExtended/OpSMulExtended are valid SPIR-V but naga's SPIR-V
+    /// reader (wgpu's path) has neither. With halves `a = ah·2¹⁶ + al`:
+    /// `cross = (al·bl >> 16) + (ah·bl & 0xFFFF) + al·bh` cannot overflow, the low word is the
+    /// wrapping product and the high word is `ah·bh + (ah·bl >> 16) + (cross >> 16)`. For signed
+    /// operands the unsigned high word is corrected by `- (a < 0 ? b : 0) - (b < 0 ? a : 0)`.
+    fn mul_extended_32(&mut self, out: &mut Block, a: Handle<Expression>, b: Handle<Expression>, ty: Handle<Type>, signed: bool, span: Span) -> (Handle<Expression>, Handle<Expression>) {
+        let ut = self.with_scalar(ty, Scalar::U32);
+        let (ab, bb) = (self.bind(out, a), self.bind(out, b));
+        let unsigned = |lw: &mut Self, x| {
+            let r = lw.let_ref(x, span);
+            if signed { lw.push(Expression::Bitcast { expr: r }, ut, span) } else { r }
+        };
+        let (au, bu) = (unsigned(self, ab), unsigned(self, bb));
+        let (au, bu) = (self.bind(out, au), self.bind(out, bu));
+        let k = |lw: &mut Self, value: u32| {
+            let l = lw.scalar_ty(Scalar::U32);
+            let c = lw.push(Expression::Literal(Literal::U32(value)), l, span);
+            if lw.shape(ut).is_some_and(|x| x.1 > 1) { lw.push(Expression::Splat { value: c }, ut, span) } else { c }
+        };
+        let bin = |lw: &mut Self, op, left, right| lw.push(Expression::Binary { op, left, right }, ut, span);
+        let half = |lw: &mut Self, x, high: bool| {
+            let r = lw.let_ref(x, span);
+            let c = k(lw, if high { 16 } else { 0xFFFF });
+            bin(lw, if high { BinaryOp::ShiftRight } else { BinaryOp::And }, r, c)
+        };
+        let (al, ah, bl, bh) = (half(self, au, false), half(self, au, true), half(self, bu, false), half(self, bu, true));
+        let (al, ah, bl, bh) = (self.bind(out, al), self.bind(out, ah), self.bind(out, bl), self.bind(out, bh));
+        let mul = |lw: &mut Self, x, y| {
+            let (x, y) = (lw.let_ref(x, span), lw.let_ref(y, span));
+            bin(lw, BinaryOp::Multiply, x, y)
+        };
+        let ll = mul(self, al, bl);
+        let hl = mul(self, ah, bl);
+        let hl = self.bind(out, hl);
+        let lh = mul(self, al, bh);
+        let hh = mul(self, ah, bh);
+        let c16 = k(self, 16);
+        let ll_hi = bin(self, BinaryOp::ShiftRight, ll, c16);
+        let hl_r = self.let_ref(hl, span);
+        let mask = k(self, 0xFFFF);
+        let hl_lo = bin(self, BinaryOp::And, hl_r, mask);
+        let cross = bin(self, BinaryOp::Add, ll_hi, hl_lo);
+        let cross = bin(self, BinaryOp::Add, cross, lh);
+        let hl_r = self.let_ref(hl, span);
+        let c16 = k(self, 16);
+        let hl_hi = bin(self, BinaryOp::ShiftRight, hl_r, c16);
+        let c16 = k(self, 16);
+        let cross_hi = bin(self, BinaryOp::ShiftRight, cross, c16);
+        let high = bin(self, BinaryOp::Add, hh, hl_hi);
+        let mut high = bin(self, BinaryOp::Add, high, cross_hi);
+        if signed {
+            let bt = self.with_scalar(ty, Scalar::BOOL);
+            for (neg, other) in [(ab, bu), (bb, au)] {
+                let x = self.let_ref(neg, span);
+                let zero_i = {
+                    let l = self.scalar_ty(Scalar::I32);
+                    let c = self.push(Expression::Literal(Literal::I32(0)), l, span);
+                    if self.shape(ty).is_some_and(|x| x.1 > 1) { self.push(Expression::Splat { value: c }, ty, span) } else { c }
+                };
+                let condition = self.push(Expression::Binary { op: BinaryOp::Less, left: x, right: zero_i }, bt, span);
+                let accept = self.let_ref(other, span);
+                let reject = k(self, 0);
+                let fix = self.push(Expression::Select { condition, accept, reject }, ut, span);
+                high = bin(self, BinaryOp::Subtract, high, fix);
+            }
+        }
+        let (x, y) = (self.let_ref(au, span), self.let_ref(bu, span));
+        let mut low = bin(self, BinaryOp::Multiply, x, y);
+        if signed {
+            high = self.push(Expression::Bitcast { expr: high }, ty, span);
+            low = self.push(Expression::Bitcast { expr: low }, ty, span);
+        }
+        (high, low)
     }
 
     fn frexp_modf(&mut self, out: &mut Block, fun: MathFunction, args: Args, span: Span) -> R<Operand> {

@@ -1,5 +1,4 @@
 // Tests: umulExtended and imulExtended on scalars and vectors (64-bit products split into high and low words).
-// naga-unsupported: unsupported instruction UMulExtended
 #version 450
 layout(local_size_x = 1) in;
 layout(std430, set = 0, binding = 0) buffer Out { uvec2 u[2]; ivec2 i[2]; uint s[2]; };
