@@ -5,6 +5,7 @@ use super::ast::{self, Expr, ExprKind};
 use super::consteval::{self, common_leaf, EvalError, Leaf, Sv, Value};
 use super::lower::{literal, FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
+use crate::diag::Diagnostic;
 use crate::span::Span;
 
 impl<'a> Lowerer<'a> {
@@ -231,7 +232,18 @@ impl<'a> Lowerer<'a> {
             Some(Item::Poisoned) => Err(Reported),
             Some(Item::Type(_)) => Err(self.error(format!("`{}` is a type, not a value", id.name), id.span)),
             Some(Item::Function(_)) => Err(self.error(format!("`{}` is a function; call it", id.name), id.span)),
-            None => Err(self.error(format!("unknown name `{}`", id.name), id.span)),
+            None => {
+                // A likely typo gets a suggestion among the locals in scope and module items.
+                let locals = fx.scopes.iter().flat_map(|s| s.keys().map(String::as_str));
+                let items = self.items.iter().filter(|(_, i)| !matches!(i, Item::Type(_) | Item::Function(_))).map(|(k, _)| k.as_str());
+                let near = crate::diag::closest(&id.name, locals.chain(items)).map(str::to_owned);
+                let mut d = Diagnostic::error(format!("unknown name `{}`", id.name), id.span);
+                if let Some(near) = near {
+                    d = d.with_note(format!("help: did you mean `{near}`?"));
+                }
+                self.diags.push(d);
+                Err(Reported)
+            }
         }
     }
 

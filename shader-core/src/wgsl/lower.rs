@@ -116,7 +116,7 @@ pub(super) struct Lowerer<'a> {
     pub diags: Diagnostics,
     tu: &'a ast::TranslationUnit,
     decls: HashMap<&'a str, usize>,
-    items: HashMap<String, Item<'a>>,
+    pub(super) items: HashMap<String, Item<'a>>,
     in_progress: Vec<String>,
     pub f16: bool,
     bodies: Vec<(Handle<Function>, usize)>,
