@@ -15,6 +15,16 @@ pub struct Ident {
 pub struct TranslationUnit {
     pub directives: Vec<Directive>,
     pub decls: Vec<GlobalDecl>,
+    /// `@diagnostic(severity, rule)` on statements and compound statements (WGSL §2.3): each
+    /// applies to the source range `span` of what it is attached to.
+    pub statement_filters: Vec<StatementFilter>,
+}
+
+/// See [`TranslationUnit::statement_filters`].
+#[derive(Clone, Debug)]
+pub struct StatementFilter {
+    pub attribute: Attribute,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

@@ -23,8 +23,10 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
     let (mut tokens, mut diagnostics) = lexer::tokenize(source, file);
     // Bad characters were reported by the lexer; the grammar never wants them.
     tokens.retain(|t| t.kind != K::Error);
-    let mut parser = Parser { source, file, tokens, pos: 0, braces: 0, depth: 0, diags: Diagnostics::new() };
-    let unit = parser.translation_unit();
+    let mut parser =
+        Parser { source, file, tokens, pos: 0, braces: 0, depth: 0, diags: Diagnostics::new(), statement_filters: Vec::new() };
+    let mut unit = parser.translation_unit();
+    unit.statement_filters = std::mem::take(&mut parser.statement_filters);
     diagnostics.extend(parser.diags);
     (unit, diagnostics)
 }
@@ -244,6 +246,8 @@ struct Parser<'a> {
     braces: u32,
     depth: u32,
     diags: Diagnostics,
+    /// `@diagnostic` attributes on statements, with the range each covers.
+    statement_filters: Vec<StatementFilter>,
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -781,10 +785,20 @@ impl<'a> Parser<'a> {
 
     // ---- statements ----
 
-    /// `attribute* { statements }`; statement attributes (only `@diagnostic`) are dropped.
+    /// `attribute* { statements }`; the attributes (only `@diagnostic` is meaningful) become
+    /// filters over the block.
     fn compound(&mut self) -> PResult<Block> {
-        self.attributes()?;
-        self.block()
+        let attrs = self.attributes()?;
+        let block = self.block()?;
+        self.filters_over(&attrs, block.span);
+        Ok(block)
+    }
+
+    /// Records the `@diagnostic` attributes among `attrs` as filters over `span`.
+    fn filters_over(&mut self, attrs: &[Attribute], span: Span) {
+        for attribute in attrs.iter().filter(|a| a.name.name == "diagnostic") {
+            self.statement_filters.push(StatementFilter { attribute: attribute.clone(), span });
+        }
     }
 
     fn block(&mut self) -> PResult<Block> {
@@ -887,8 +901,11 @@ impl<'a> Parser<'a> {
                 Ok(kind)
             },
         };
+        let diagnostics: Vec<Attribute> = attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect();
         let kind = parse(self, attrs, start)?;
-        Ok(Some(Stmt { kind, span: self.span_from(start) }))
+        let span = self.span_from(start);
+        self.filters_over(&diagnostics, span);
+        Ok(Some(Stmt { kind, span }))
     }
 
     fn return_statement(&mut self) -> PResult<StmtKind> {
@@ -1047,8 +1064,8 @@ impl<'a> Parser<'a> {
     fn switch_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
         let selector = self.expression()?;
-        self.attributes()?;
-        self.expect(K::LBrace, "'{' to open the switch body")?;
+        let body_attrs = self.attributes()?;
+        let open = self.expect(K::LBrace, "'{' to open the switch body")?;
         let mut clauses = Vec::new();
         while !self.at(K::RBrace) && !self.at(K::Eof) {
             let start = self.peek().start;
@@ -1074,6 +1091,8 @@ impl<'a> Parser<'a> {
             clauses.push(SwitchClause { selectors, body, span: self.span_from(start) });
         }
         self.expect(K::RBrace, "'}' to close the switch")?;
+        let body_span = self.span_from(open.start);
+        self.filters_over(&body_attrs, body_span);
         Ok(StmtKind::Switch { selector, clauses })
     }
 
@@ -1106,7 +1125,7 @@ impl<'a> Parser<'a> {
     /// `continuing { statements [break if e;] }`.
     fn continuing(&mut self) -> PResult<Continuing> {
         let start = self.bump().start;
-        self.attributes()?;
+        let body_attrs = self.attributes()?;
         let open = self.expect(K::LBrace, "'{' after 'continuing'")?;
         self.enter()?;
         let mut stmts = Vec::new();
@@ -1133,7 +1152,9 @@ impl<'a> Parser<'a> {
         self.leave();
         self.expect(K::RBrace, "'}' to close the continuing block")?;
         let span = self.span_from(start);
-        Ok(Continuing { body: Block { stmts, span: self.span_from(open.start) }, break_if, span })
+        let body_span = self.span_from(open.start);
+        self.filters_over(&body_attrs, body_span);
+        Ok(Continuing { body: Block { stmts, span: body_span }, break_if, span })
     }
 
     fn for_statement(&mut self, attrs: Vec<Attribute>) -> PResult<StmtKind> {

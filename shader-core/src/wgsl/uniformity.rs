@@ -42,6 +42,7 @@ pub fn check(module: &Module, tu: &ast::TranslationUnit, source: &str) -> Diagno
             summaries: &summaries,
             source,
             levels,
+            filters: &filters,
             wrapper,
             lets: vec![None; function.lets.len()],
             let_places: vec![None; function.lets.len()],
@@ -82,6 +83,8 @@ type Levels = (Level, Level);
 struct Filters {
     module: Levels,
     functions: HashMap<String, Levels>,
+    /// Statement filters: the range they cover and the (severity, rule) they set.
+    statements: Vec<(Span, String, String)>,
 }
 
 impl Filters {
@@ -102,21 +105,48 @@ impl Filters {
             let ast::GlobalDecl::Function(f) = decl else { continue };
             let mut levels = module;
             for attr in f.attrs.iter().filter(|a| a.name.name == "diagnostic") {
-                let ident = |e: Option<&ast::Expr>| match e.map(|e| &e.kind) {
-                    Some(ast::ExprKind::Ident(i)) => Some(i.name.clone()),
-                    _ => None,
-                };
-                if let (Some(severity), Some(rule)) = (ident(attr.args.first()), ident(attr.args.get(1))) {
+                if let (Some(severity), Some(rule)) = (attr_ident(attr.args.first()), attr_ident(attr.args.get(1))) {
                     apply(&mut levels, &severity, &rule);
                 }
             }
             functions.insert(f.name.name.clone(), levels);
         }
-        Filters { module, functions }
+        let statements = tu
+            .statement_filters
+            .iter()
+            .filter_map(|f| match (attr_ident(f.attribute.args.first()), attr_ident(f.attribute.args.get(1))) {
+                (Some(severity), Some(rule)) => Some((f.span, severity, rule)),
+                _ => None,
+            })
+            .collect();
+        Filters { module, functions, statements }
+    }
+
+    /// The levels at `site` inside a function whose own levels are `levels`: statement filters
+    /// covering `site` apply from the outermost to the innermost (§2.3.3: the nearest wins).
+    fn levels_at(&self, levels: Levels, site: Span) -> Levels {
+        let mut covering: Vec<&(Span, String, String)> =
+            self.statements.iter().filter(|(span, _, _)| span.file == site.file && span.start <= site.start && site.end <= span.end).collect();
+        if covering.is_empty() {
+            return levels;
+        }
+        covering.sort_by_key(|(span, _, _)| std::cmp::Reverse(span.end - span.start));
+        let mut levels = levels;
+        for (_, severity, rule) in covering {
+            apply(&mut levels, severity, rule);
+        }
+        levels
     }
 
     fn levels_for(&self, function: &str) -> Levels {
         self.functions.get(function).copied().unwrap_or(self.module)
+    }
+}
+
+fn attr_ident(e: Option<&ast::Expr>) -> Option<String> {
+    match e.map(|e| &e.kind) {
+        Some(ast::ExprKind::Ident(i)) => Some(i.name.clone()),
+        _ => None,
     }
 }
 
@@ -376,6 +406,7 @@ struct FnCx<'a> {
     summaries: &'a [Option<Summary>],
     source: &'a str,
     levels: Levels,
+    filters: &'a Filters,
     /// The generated wrapper of a WGSL entry point: report inside the user function instead of
     /// at the wrapper's call, which spans the whole entry point.
     wrapper: bool,
@@ -923,17 +954,18 @@ impl FnCx<'_> {
     // -----------------------------------------------------------------------------------------
     // Requirements and diagnostics
 
-    fn level(&self, rule: Rule) -> Level {
+    fn level(&self, rule: Rule, site: Span) -> Level {
+        let levels = self.filters.levels_at(self.levels, site);
         match rule {
             Rule::Barrier => Level::Error,
-            Rule::Derivative => self.levels.0,
-            Rule::Subgroup => self.levels.1,
+            Rule::Derivative => levels.0,
+            Rule::Subgroup => levels.1,
         }
     }
 
     /// The call at `site` needs uniform control flow here.
     fn require(&mut self, rule: Rule, site: Span, fallback: &str, state: &State) {
-        let level = self.level(rule);
+        let level = self.level(rule, site);
         if matches!(level, Level::Off | Level::Info) {
             return;
         }
