@@ -14,7 +14,7 @@
 
 mod common;
 
-use shader_runtime::{shader, AgslEffect, AgslInfo, Gpu, RgbaImage};
+use shader_runtime::{shader, AgslEffect, AgslInfo, Gpu, GpuError, ModuleInfo, RgbaImage};
 
 shader! {
     mod solid;
@@ -149,6 +149,14 @@ half4 main(float2 fragCoord) {
     return half4(half3(min(sum, 1.0)), 1.0);
 }
 "#,
+    mod oracle_builtins_color;
+    path: "tests/agsl/ok/builtins_color.agsl",
+    mod oracle_child_shaders;
+    path: "tests/agsl/ok/child_shaders_control_flow.agsl",
+    mod oracle_entry_point;
+    path: "tests/agsl/ok/ref_entry_point.agsl",
+    mod oracle_swizzles;
+    path: "tests/agsl/ok/ref_swizzle_components.agsl",
     mod checker;
     lang: agsl,
     src: r#"
@@ -183,6 +191,21 @@ half4 main(float2 fragCoord) {
     return image.eval(p);
 }
 "#,
+}
+
+/// Every module of this file passes spirv-val and naga's SPIR-V front end + validator.
+#[test]
+fn embedded_spirv_is_valid() {
+    let all: [&AgslInfo; 20] = [
+        &solid::EFFECT, &gradient::EFFECT, &int_loop::EFFECT, &matrix3::EFFECT, &arrays::EFFECT, &identity::EFFECT,
+        &mirror_scale::EFFECT, &blend_two::EFFECT, &vignette::EFFECT, &linear_gain::EFFECT, &color_matrix::EFFECT,
+        &wave::EFFECT, &lights::EFFECT, &oracle_builtins_color::EFFECT, &oracle_child_shaders::EFFECT,
+        &oracle_entry_point::EFFECT, &oracle_swizzles::EFFECT, &checker::EFFECT, &grayscale_swizzle::EFFECT,
+        &matrix4_int2::EFFECT,
+    ];
+    for info in all {
+        common::validate_spirv_glsl(info.module.spirv, true).unwrap_or_else(|e| panic!("{}: {e}", info.module.name));
+    }
 }
 
 /// The ABI's three children names and the uniform block, as the macro reports them.
@@ -541,5 +564,128 @@ fn half4x4_and_int2_uniforms_rotate_the_sample_point() {
     compare("matrix4_int2", &render(gpu, &e), FILTERED, |p| {
         let (x, y) = (p[0] - 12.0, p[1] - 12.0);
         eval(&a, [c * x - s * y + 12.0 + 2.0, s * x + c * y + 12.0 - 1.0])
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// glslang oracle: the hand translations of tests/agsl/oracle rendered through the same effect
+
+/// `ours` with its SPIR-V replaced by glslang's compilation of the Vulkan GLSL translation
+/// (same bindings by the ABI, which `agsl_suite` checks against glslang's reflection).
+fn with_glslang_spirv(ours: &'static AgslInfo, oracle: &str) -> Option<&'static AgslInfo> {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
+        eprintln!("*** SKIPPED glslang oracle (glslangValidator not installed) ***");
+        return None;
+    }
+    let path = common::workspace_root().join("tests/agsl/oracle").join(oracle);
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let words = common::compile_glslang(&source, "frag").unwrap_or_else(|e| panic!("glslang rejects {oracle}: {e}"));
+    common::spirv_val(&words, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's {oracle}: {e}"));
+    let spirv: &'static [u32] = Box::leak(words.into_boxed_slice());
+    let module: &'static ModuleInfo = Box::leak(Box::new(ModuleInfo { name: "glslang", spirv, ..*ours.module }));
+    Some(Box::leak(Box::new(AgslInfo { module, ..*ours })))
+}
+
+/// Deterministic std140 uniform bytes from the reflected members: integer-like types get
+/// small integers (bools 1), everything else floats in (0, 1].
+fn uniform_bytes(info: &AgslInfo) -> Vec<u8> {
+    let Some(block) = info.uniforms else { return Vec::new() };
+    let mut bytes = vec![0u8; block.size as usize];
+    let mut k = 0u32;
+    for m in block.members {
+        let integer = ["int", "short", "bool"].iter().any(|t| m.ty.starts_with(t));
+        for word in (m.offset..m.offset + m.size).step_by(4) {
+            k += 1;
+            let value = if integer { (k % 3).max(1).to_le_bytes() } else { (0.15 + 0.05 * (k % 17) as f32).to_le_bytes() };
+            bytes[word as usize..word as usize + 4].copy_from_slice(&value);
+        }
+    }
+    bytes
+}
+
+fn configure(gpu: &Gpu, info: &'static AgslInfo) -> AgslEffect {
+    let mut e = effect(gpu, info);
+    if info.uniforms.is_some() {
+        e.set_uniform_bytes(&uniform_bytes(info)).expect("uniform bytes");
+    }
+    let images = [image_a(), image_b()];
+    for (child, image) in info.children.iter().zip(images.iter().cycle()) {
+        e.set_input(gpu, child.name, image).expect("input");
+    }
+    e
+}
+
+#[test]
+fn ours_and_glslangs_spirv_render_the_same_pixels() {
+    let Some(gpu) = common::gpu() else { return };
+    let cases: [(&'static AgslInfo, &str); 6] = [
+        (&wave::EFFECT, "effect_wave.frag"),
+        (&color_matrix::EFFECT, "effect_color_matrix.frag"),
+        (&oracle_builtins_color::EFFECT, "builtins_color.frag"),
+        (&oracle_child_shaders::EFFECT, "child_shaders_control_flow.frag"),
+        (&oracle_entry_point::EFFECT, "ref_entry_point.frag"),
+        (&oracle_swizzles::EFFECT, "ref_swizzle_components.frag"),
+    ];
+    for (ours, oracle) in cases {
+        let Some(theirs) = with_glslang_spirv(ours, oracle) else { return };
+        let want = render(gpu, &configure(gpu, theirs));
+        let got = render(gpu, &configure(gpu, ours));
+        assert!(want.pixels.iter().any(|&c| c != 0), "{oracle}: glslang's render is all zero, a useless oracle");
+        let worst = got.pixels.iter().zip(&want.pixels).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        eprintln!("{oracle}: largest difference from glslang's {worst}/255");
+        assert!(worst <= 1, "{oracle}: ours differs from glslang's SPIR-V by {worst}/255");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Misuse is an error naming what is wrong
+
+fn invalid_use(result: Result<impl Sized, GpuError>) -> String {
+    match result {
+        Err(GpuError::InvalidUse(message)) => message,
+        Err(other) => panic!("expected InvalidUse, got {other}"),
+        Ok(_) => panic!("expected an error"),
+    }
+}
+
+#[test]
+fn misuse_is_reported_by_name() {
+    let Some(gpu) = common::gpu() else { return };
+    let mut e = effect(gpu, &blend_two::EFFECT);
+    let a = image_a();
+    let message = invalid_use(e.set_input(gpu, "c", &a));
+    assert!(message.contains("uniform shader c") && message.contains("`a`, `b`"), "{message}");
+    e.set_input(gpu, "a", &a).expect("input a");
+    let message = invalid_use(e.render(gpu, W, H));
+    assert!(message.contains("input `b`") && message.contains("not set"), "{message}");
+    let message = invalid_use(e.set_uniform_bytes(&[0; 4]));
+    assert!(message.contains("16 bytes") && message.contains("got 4"), "{message}");
+    e.set_input(gpu, "b", &a).expect("input b");
+    let message = invalid_use(e.render(gpu, 0, H));
+    assert!(message.contains("0x24"), "{message}");
+    let mut id = effect(gpu, &identity::EFFECT);
+    let message = invalid_use(id.set_uniforms(&[0f32; 4]));
+    assert!(message.contains("has no uniforms"), "{message}");
+    let message = invalid_use(RgbaImage::new(2, 2, vec![0; 15]));
+    assert!(message.contains("16 bytes"), "{message}");
+}
+
+/// A texture input is used as is (premultiplied), and the output of one effect can feed another.
+#[test]
+fn texture_inputs_chain_effects() {
+    let Some(gpu) = common::gpu() else { return };
+    let b = image_b();
+    let mut first = effect(gpu, &identity::EFFECT);
+    first.set_input(gpu, "image", &b).expect("input");
+    let texture = first.render_texture(gpu, W, H).expect("render");
+    let mut second = effect(gpu, &vignette::EFFECT);
+    second.set_input(gpu, "image", &texture).expect("texture input");
+    second.set_uniforms(&vignette::Uniforms::new([16.0, 12.0], 18.0)).expect("uniforms");
+    compare("chained", &render(gpu, &second), EXACT, |p| {
+        let d = ((p[0] - 16.0).powi(2) + (p[1] - 12.0).powi(2)).sqrt() / 18.0;
+        let v = 1.0 - smoothstep(0.3, 1.0, d);
+        let c = eval(&b, p);
+        [c[0] * v, c[1] * v, c[2] * v, c[3]]
     });
 }
