@@ -59,13 +59,13 @@ half4 main(float2 fragCoord) {
     mod arrays;
     lang: agsl,
     src: r#"
-uniform float4 weights[1];
+uniform float weights[4];
 uniform half4 palette[3];
 half4 main(float2 fragCoord) {
     int band = int(fragCoord.x) / 8;
     float w = 0.0;
     for (int i = 0; i < 4; i++) {
-        if (i == band) { w = weights[0][i]; }
+        if (i == band) { w = weights[i]; }
     }
     half4 c = palette[0];
     if (fragCoord.y > 8.0) { c = palette[1]; }
@@ -157,6 +157,15 @@ half4 main(float2 fragCoord) {
     path: "tests/agsl/ok/ref_entry_point.agsl",
     mod oracle_swizzles;
     path: "tests/agsl/ok/ref_swizzle_components.agsl",
+    mod matrix2;
+    lang: agsl,
+    src: r#"
+uniform half2x2 rotate;
+uniform shader image;
+half4 main(float2 fragCoord) {
+    return image.eval(rotate * (fragCoord - 12.0) + 12.0);
+}
+"#,
     mod checker;
     lang: agsl,
     src: r#"
@@ -196,12 +205,12 @@ half4 main(float2 fragCoord) {
 /// Every module of this file passes spirv-val and naga's SPIR-V front end + validator.
 #[test]
 fn embedded_spirv_is_valid() {
-    let all: [&AgslInfo; 20] = [
+    let all: [&AgslInfo; 21] = [
         &solid::EFFECT, &gradient::EFFECT, &int_loop::EFFECT, &matrix3::EFFECT, &arrays::EFFECT, &identity::EFFECT,
         &mirror_scale::EFFECT, &blend_two::EFFECT, &vignette::EFFECT, &linear_gain::EFFECT, &color_matrix::EFFECT,
         &wave::EFFECT, &lights::EFFECT, &oracle_builtins_color::EFFECT, &oracle_child_shaders::EFFECT,
         &oracle_entry_point::EFFECT, &oracle_swizzles::EFFECT, &checker::EFFECT, &grayscale_swizzle::EFFECT,
-        &matrix4_int2::EFFECT,
+        &matrix4_int2::EFFECT, &matrix2::EFFECT,
     ];
     for info in all {
         common::validate_spirv_glsl(info.module.spirv, true).unwrap_or_else(|e| panic!("{}: {e}", info.module.name));
@@ -221,9 +230,11 @@ fn generated_interface_matches_the_abi() {
     assert_eq!(bindings, [("a", 1, 2), ("b", 3, 4)]);
     assert_eq!(std::mem::size_of::<blend_two::Uniforms>(), 16);
     assert!(identity::EFFECT.uniforms.is_none());
-    // std140: half4 palette[3] has a 16-byte stride; float3x3 three 16-byte columns.
-    let w = &arrays::EFFECT.uniforms.expect("arrays has uniforms").members[1];
-    assert_eq!((w.ty, w.offset, w.array_length, w.array_stride), ("half4[3]", 16, Some(3), Some(16)));
+    // std140: float weights[4] and half4 palette[3] have a 16-byte stride; float3x3 three
+    // 16-byte columns.
+    let members = arrays::EFFECT.uniforms.expect("arrays has uniforms").members;
+    let layout: Vec<_> = members.iter().map(|m| (m.ty, m.offset, m.array_length, m.array_stride)).collect();
+    assert_eq!(layout, [("float[4]", 0, Some(4), Some(16)), ("half4[3]", 64, Some(3), Some(16))]);
     assert_eq!(std::mem::size_of::<matrix3::Uniforms>(), 64);
 }
 
@@ -387,7 +398,8 @@ fn float_and_half4_array_uniforms() {
     let mut e = effect(gpu, &arrays::EFFECT);
     let weights = [0.25, 0.5, 0.75, 1.0];
     let palette = [[1.0, 0.0, 0.5, 1.0], [0.2, 0.9, 0.4, 1.0], [0.6, 0.6, 1.0, 1.0]];
-    e.set_uniforms(&arrays::Uniforms::new([weights], palette)).expect("uniforms");
+    // std140 rule 4: a float array element takes 16 bytes.
+    e.set_uniforms(&arrays::Uniforms::new(weights.map(|w| [w, 0.0, 0.0, 0.0]), palette)).expect("uniforms");
     compare("arrays", &render(gpu, &e), EXACT, |p| {
         let w = weights[(p[0] as usize / 8).min(3)];
         let c = if p[1] > 16.0 { palette[2] } else if p[1] > 8.0 { palette[1] } else { palette[0] };
@@ -687,5 +699,20 @@ fn texture_inputs_chain_effects() {
         let v = 1.0 - smoothstep(0.3, 1.0, d);
         let c = eval(&b, p);
         [c[0] * v, c[1] * v, c[2] * v, c[3]]
+    });
+}
+
+#[test]
+fn half2x2_uniform_has_16_byte_columns() {
+    let Some(gpu) = common::gpu() else { return };
+    let mut e = effect(gpu, &matrix2::EFFECT);
+    let a = image_a();
+    e.set_input(gpu, "image", &a).expect("input");
+    let (s, c) = (0.5f32.sin(), 0.5f32.cos());
+    // std140 rule 5 (with rule 4): a mat2 is two columns of 16 bytes.
+    e.set_uniforms(&matrix2::Uniforms::new([[c, s, 0.0, 0.0], [-s, c, 0.0, 0.0]])).expect("uniforms");
+    compare("matrix2", &render(gpu, &e), FILTERED, |p| {
+        let (x, y) = (p[0] - 12.0, p[1] - 12.0);
+        eval(&a, [c * x - s * y + 12.0, s * x + c * y + 12.0])
     });
 }
