@@ -679,6 +679,20 @@ fn misuse_is_reported_by_name() {
     let mut id = effect(gpu, &identity::EFFECT);
     let message = invalid_use(id.set_uniforms(&[0f32; 4]));
     assert!(message.contains("has no uniforms"), "{message}");
+    let float = gpu.texture(&shader_runtime::wgpu::TextureDescriptor {
+        label: None,
+        size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: shader_runtime::wgpu::TextureDimension::D2,
+        format: shader_runtime::wgpu::TextureFormat::R32Float,
+        usage: shader_runtime::wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let message = invalid_use(e.set_input(gpu, "a", &float));
+    assert!(message.contains("input `a`") && message.contains("R32Float"), "{message}");
+    let target = gpu.render_target(4, 4, shader_runtime::wgpu::TextureFormat::Rgba8Unorm);
+    e.set_input(gpu, "a", &target).expect("a render target is a valid input");
     let message = invalid_use(RgbaImage::new(2, 2, vec![0; 15]));
     assert!(message.contains("16 bytes"), "{message}");
 }

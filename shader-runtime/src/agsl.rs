@@ -237,7 +237,10 @@ impl AgslEffect {
                 let premultiplied = image.premultiplied();
                 gpu.texture_rgba8(image.width, image.height, &premultiplied.pixels)?
             }
-            AgslInput::Texture(texture) => texture.clone(),
+            AgslInput::Texture(texture) => {
+                check_child_texture(self.info.module.name, name, texture)?;
+                texture.clone()
+            }
         };
         self.children[index] = Some(texture);
         Ok(())
@@ -286,6 +289,25 @@ impl AgslEffect {
     pub fn render(&self, gpu: &Gpu, width: u32, height: u32) -> Result<RgbaImage, GpuError> {
         let target = self.render_texture(gpu, width, height)?;
         RgbaImage::new(width, height, target.read_rgba8_blocking(gpu)?)
+    }
+}
+
+/// A child is sampled through a filtering sampler from a `texture2D` (float): anything else
+/// would be a wgpu validation error (a panic by default) at draw time.
+fn check_child_texture(effect: &str, name: &str, texture: &Texture) -> Result<(), GpuError> {
+    let filterable = matches!(texture.format().sample_type(None, None), Some(wgpu::TextureSampleType::Float { filterable: true }));
+    let problem = if texture.raw().dimension() != wgpu::TextureDimension::D2 || texture.raw().depth_or_array_layers() != 1 {
+        Some("is not a single 2D texture".to_string())
+    } else if !texture.usage().contains(wgpu::TextureUsages::TEXTURE_BINDING) {
+        Some(format!("lacks TEXTURE_BINDING (usage {:?})", texture.usage()))
+    } else if !filterable {
+        Some(format!("has format {:?}, which a filtering sampler cannot sample", texture.format()))
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => Err(GpuError::InvalidUse(format!("the texture given for input `{name}` of the AGSL effect `{effect}` {problem}"))),
+        None => Ok(()),
     }
 }
 
