@@ -99,3 +99,35 @@ fn option(value: Option<u32>) -> TokenStream {
         None => quote!(::core::option::Option::None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! What an AGSL module gets, checked on the expansion's tokens.
+
+    fn expand(input: &str) -> String {
+        let args: crate::args::Invocation = syn::parse_str(input).expect("arguments parse");
+        crate::expand::expand(args).to_string()
+    }
+
+    #[test]
+    fn agsl_modules_get_effect_uniforms_and_children() {
+        let out = expand(
+            "mod tint; lang: agsl, src: \"uniform shader image; layout(color) uniform half4 color; half4 main(float2 p) { return image.eval(p) * color; }\"",
+        );
+        for item in ["pub static EFFECT", "pub type Uniforms = AgslUniforms", "pub const CHILDREN : & [& str] = & [\"image\"]", "color : true"] {
+            assert!(out.contains(item), "no `{item}` in:\n{out}");
+        }
+        let wgsl = expand("mod s; lang: wgsl, src: \"@compute @workgroup_size(1) fn main() {}\"");
+        assert!(!wgsl.contains("EFFECT"), "only AGSL modules get EFFECT");
+    }
+
+    /// After a shader error the module still has `EFFECT` and `CHILDREN`, so code using them
+    /// adds no follow-on errors to the one real error.
+    #[test]
+    fn a_broken_agsl_shader_still_has_stand_in_items() {
+        let out = expand("mod broken; lang: agsl, src: \"half4 main(float2 p) { return nope; }\"");
+        assert!(out.contains("compile_error"), "the error is reported:\n{out}");
+        assert_eq!(out.matches("pub static EFFECT").count(), 1, "{out}");
+        assert!(out.contains("pub const CHILDREN"), "{out}");
+    }
+}
