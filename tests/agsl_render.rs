@@ -166,6 +166,13 @@ half4 main(float2 fragCoord) {
     return image.eval(rotate * (fragCoord - 12.0) + 12.0);
 }
 "#,
+    mod unused_inputs;
+    lang: agsl,
+    src: r#"
+uniform float unused;
+uniform shader ignored;
+half4 main(float2 fragCoord) { return half4(0.25, 0.5, 0.75, 1.0); }
+"#,
     mod checker;
     lang: agsl,
     src: r#"
@@ -205,12 +212,12 @@ half4 main(float2 fragCoord) {
 /// Every module of this file passes spirv-val and naga's SPIR-V front end + validator.
 #[test]
 fn embedded_spirv_is_valid() {
-    let all: [&AgslInfo; 21] = [
+    let all: [&AgslInfo; 22] = [
         &solid::EFFECT, &gradient::EFFECT, &int_loop::EFFECT, &matrix3::EFFECT, &arrays::EFFECT, &identity::EFFECT,
         &mirror_scale::EFFECT, &blend_two::EFFECT, &vignette::EFFECT, &linear_gain::EFFECT, &color_matrix::EFFECT,
         &wave::EFFECT, &lights::EFFECT, &oracle_builtins_color::EFFECT, &oracle_child_shaders::EFFECT,
         &oracle_entry_point::EFFECT, &oracle_swizzles::EFFECT, &checker::EFFECT, &grayscale_swizzle::EFFECT,
-        &matrix4_int2::EFFECT, &matrix2::EFFECT,
+        &matrix4_int2::EFFECT, &matrix2::EFFECT, &unused_inputs::EFFECT,
     ];
     for info in all {
         common::validate_spirv_glsl(info.module.spirv, true).unwrap_or_else(|e| panic!("{}: {e}", info.module.name));
@@ -729,4 +736,15 @@ fn half2x2_uniform_has_16_byte_columns() {
         let (x, y) = (p[0] - 12.0, p[1] - 12.0);
         eval(&a, [c * x - s * y + 12.0, s * x + c * y + 12.0])
     });
+}
+
+/// Uniforms and children `main` never reads still take their values (the ABI keeps the
+/// block and the bindings whether or not they are used).
+#[test]
+fn unused_uniforms_and_children_are_accepted() {
+    let Some(gpu) = common::gpu() else { return };
+    let mut e = effect(gpu, &unused_inputs::EFFECT);
+    e.set_uniforms(&unused_inputs::Uniforms::new(1.0)).expect("uniforms");
+    e.set_input(gpu, "ignored", &image_a()).expect("input");
+    compare("unused_inputs", &render(gpu, &e), EXACT, |_| [0.25, 0.5, 0.75, 1.0]);
 }

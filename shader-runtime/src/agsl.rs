@@ -259,9 +259,12 @@ impl AgslEffect {
         }
         let mut named: Vec<(&str, &dyn AsResource)> = Vec::new();
         if let (Some((buffer, values)), Some(block)) = (&self.uniforms, self.info.uniforms) {
-            buffer.write(gpu, &values[..])?;
-            let name = binding_name(self.info.module, block.binding)?;
-            named.push((name, buffer));
+            // A module whose `main` reads no uniform may lack the binding (the ABI keeps it
+            // today, but nothing here depends on that).
+            if let Ok(name) = binding_name(self.info.module, block.binding) {
+                buffer.write(gpu, &values[..])?;
+                named.push((name, buffer));
+            }
         }
         for (child, texture) in self.info.children.iter().zip(&self.children) {
             let Some(texture) = texture else {
@@ -270,7 +273,7 @@ impl AgslEffect {
                     child.name, self.info.module.name
                 )));
             };
-            // A child `main` never evaluates has no bindings in the module.
+            // Likewise a child `main` never evaluates.
             if let Ok(name) = binding_name(self.info.module, child.texture_binding) {
                 named.push((name, texture));
             }
