@@ -284,3 +284,29 @@ fn mint_vector_types() {
     assert_eq!(light.cell(), mint::Vector2 { x: 1, y: 2 });
     assert_eq!(light.dir(), mint::Vector3 { x: 1.0, y: 0.0, z: 0.0 });
 }
+
+shader! {
+    mod std140_padded_elements;
+    lang: glsl,
+    stage: fragment,
+    src: r#"#version 450
+        layout(std140, set = 0, binding = 0) uniform Block { float w[3]; mat2 m; vec2 v[2]; } b;
+        layout(location = 0) out vec4 o;
+        void main() { o = vec4(b.w[1] + b.m[0][0] + b.v[1].y); }
+    "#,
+}
+
+/// std140 rule 4 pads `float[N]` and `vec2[N]` elements and `mat2` columns to 16 bytes; the
+/// generated struct widens them (`[f32; 4]`) and its own layout check must accept that.
+#[test]
+fn std140_padded_array_elements_and_mat2_columns() {
+    let block = std140_padded_elements::Block::new([[1.0, 0.0, 0.0, 0.0]; 3], [[2.0, 3.0, 0.0, 0.0]; 2], [[4.0, 5.0, 0.0, 0.0]; 2]);
+    // glslang's offsets for this block: w at 0, m at 48, v at 80, size 112.
+    let bytes = bytemuck::bytes_of(&block);
+    assert_eq!(bytes.len(), 112);
+    let f = |offset: usize| f32::from_le_bytes(bytes[offset..offset + 4].try_into().expect("4 bytes"));
+    assert_eq!([f(0), f(16), f(48), f(52), f(64), f(80), f(84), f(96)], [1.0, 1.0, 2.0, 3.0, 2.0, 4.0, 5.0, 4.0]);
+    // spirv-val only: naga's SPIR-V reader rejects a std140 mat2 ("unsupported matrix stride 16
+    // for a 2x2 matrix"), a naga limitation, not a module error.
+    common::validate_spirv_glsl(std140_padded_elements::SPIRV, false).expect("valid SPIR-V");
+}

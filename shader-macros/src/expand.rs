@@ -43,7 +43,15 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         Some(all) => all.combine(e),
         None => *errors = Some(e),
     };
-    let stub = codegen::stub_items(&args.krate);
+    let mut stub = codegen::stub_items(&args.krate);
+    let agsl = match (&args.lang, &args.source) {
+        (Some((lang, _)), _) => *lang == Language::Agsl,
+        (None, Some(Source::Path(lit))) => Language::from_path(&lit.value()) == Language::Agsl,
+        (None, _) => false,
+    };
+    if agsl {
+        stub.extend(crate::agsl::stub_items(&args.krate));
+    }
     let Some(source) = &args.source else {
         push(
             syn::Error::new(args.name.span(), "`shader!` needs the shader: `src: r#\"...\"#` or `path: \"file\"`"),
@@ -147,7 +155,8 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
     }
     let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint };
     let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
-    (quote!(#items #tracked), defined, errors)
+    let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(&compiled.module, i, &args.krate, &args.types));
+    (quote!(#items #agsl #tracked), defined, errors)
 }
 
 fn include(path: &Path) -> TokenStream {

@@ -6,6 +6,7 @@
 //! Each entry point parses ([`args`], `syn`), expands, and turns errors into
 //! `compile_error!` once. Invariant: this crate knows nothing of wgpu; it emits plain data.
 
+mod agsl;
 mod args;
 mod codegen;
 mod derive;

@@ -112,6 +112,7 @@ pub struct Aligned<T: ?Sized>(pub T);
 pub mod __private {
     //! What generated code names; not a stable API.
     pub use crate::generated::*;
+    pub use crate::{AgslChild, AgslInfo, AgslUniform, AgslUniformBlock};
     pub use crate::layout::{self, check_bound, check_std, Field, GpuLayout, Rule, Scalar, ScalarKind, Shape, TypeDesc};
     pub use crate::{AsResource, BindingSet, Buffer, ComputePipeline, DispatchIndirectArgs, Gpu, GpuError, PipelineOptions, Resource, Sampler, Texture};
     pub use bytemuck;

@@ -466,9 +466,20 @@ const fn same_kind(rust: &TypeDesc, shader: &TypeDesc) -> bool {
                 }
         }
         (Shape::Array { element: a, len: m, .. }, Shape::Array { element: b, len: n, .. }) => {
-            (m == n || n == 0) && same_kind(a, b)
+            (m == n || n == 0) && (same_kind(a, b) || widened(a, b))
         }
         (Shape::Struct { .. }, Shape::Struct { .. }) => true,
+        _ => false,
+    }
+}
+
+/// An array element padded to its stride in Rust: `[f32; 4]` for the `float` of a std140
+/// `float a[N]`, `[f32; 4]` for a `vec2` column of a std140 `mat2` (std140 rule 4 rounds the
+/// stride up to 16; `compare` checks that the strides agree).
+const fn widened(rust: &TypeDesc, shader: &TypeDesc) -> bool {
+    match (rust.shape, shader.shape) {
+        (Shape::Vector { scalar, .. }, Shape::Scalar(s)) => scalar_eq(scalar, s),
+        (Shape::Vector { size: a, scalar }, Shape::Vector { size: b, scalar: s }) => a >= b && scalar_eq(scalar, s),
         _ => false,
     }
 }

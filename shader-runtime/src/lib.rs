@@ -10,12 +10,15 @@
 //!   constants) and override constants.
 //! - [`RenderPipeline`], [`Texture`], [`Sampler`]: a vertex + fragment pair drawing into an
 //!   offscreen texture that reads back as RGBA.
+//! - [`AgslEffect`]: an Android AGSL effect (`shader!{ lang: agsl, .. }`) drawn over a
+//!   full-screen triangle, with typed uniforms and image inputs for its `uniform shader`s.
 //! - [`run_compute`](Gpu::run_compute)/[`run_on`]: the untyped byte-buffer path tests use.
 //!
 //! Invariant: this is the only crate of the workspace that names wgpu types in its API.
 
 pub use wgpu;
 
+mod agsl;
 mod bind;
 mod buffer;
 mod compute;
@@ -27,6 +30,7 @@ mod raw;
 mod render;
 mod texture;
 
+pub use agsl::{AgslChild, AgslEffect, AgslInfo, AgslInput, AgslUniform, AgslUniformBlock, RgbaImage};
 pub use bind::{AsResource, BindingSet, NamedResources, Resource};
 pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, ResourceId};
 pub use compute::{ComputePipeline, PipelineOptions};

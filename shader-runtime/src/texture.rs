@@ -4,8 +4,9 @@
 use crate::buffer::{map_and_copy, ResourceId};
 use crate::{Gpu, GpuError};
 
-/// A 2D texture with one mip level and its default view.
-#[derive(Debug)]
+/// A 2D texture with one mip level and its default view. A clone is another handle to the
+/// same GPU texture (same [`ResourceId`]).
+#[derive(Clone, Debug)]
 pub struct Texture {
     raw: wgpu::Texture,
     view: wgpu::TextureView,
