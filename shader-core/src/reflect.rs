@@ -869,6 +869,7 @@ fn space_name(space: AddressSpace) -> &'static str {
         AddressSpace::PushConstant => "push_constant",
         AddressSpace::Input => "in",
         AddressSpace::Output => "out",
+        AddressSpace::PhysicalStorage { .. } => "physical_storage",
     }
 }
 

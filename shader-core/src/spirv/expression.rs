@@ -97,6 +97,18 @@ impl<'a> Writer<'a> {
         let ty_handle = exprs.ty(expr);
         let is_pointer = matches!(self.inner_of(ty_handle), Some(TypeInner::Pointer { .. }));
         match &exprs[expr] {
+            // A zero reference is address 0; composites holding references have no constant
+            // form and only appear as the value of a function that falls off its end, which
+            // GLSL leaves undefined (§6.4): OpUndef.
+            &Expression::ZeroValue(t) if self.holds_reference(t) => {
+                let ty = self.type_id(t, span)?;
+                if self.inner_of(t).is_some_and(TypeInner::is_reference) {
+                    let zero = self.const_scalar(Scalar::U64, 0);
+                    Ok(self.op(Op::ConvertUToPtr, ty, vec![Operand::IdRef(zero)]))
+                } else {
+                    Ok(self.op(Op::Undef, ty, vec![]))
+                }
+            }
             Expression::Literal(_) | Expression::ZeroValue(_) => self.constant_tree(exprs, expr, false, 0),
             Expression::Compose { components } => {
                 if self.is_constant_tree(exprs, expr, 0) {
@@ -131,7 +143,9 @@ impl<'a> Writer<'a> {
                 }
             }
             &Expression::Access { base, index } => {
-                if is_pointer {
+                // Through a pointer (a buffer reference is a pointer value too); a struct
+                // value holding a reference yields the reference by extraction.
+                if self.pointee(base).0.is_some() {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
@@ -154,7 +168,7 @@ impl<'a> Writer<'a> {
                 Ok(self.op(Op::Load, ty, vec![Operand::IdRef(element)]))
             }
             &Expression::AccessIndex { base, index } => {
-                if is_pointer {
+                if self.pointee(base).0.is_some() {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
@@ -198,7 +212,9 @@ impl<'a> Writer<'a> {
                     let semantics = self.const_u32(0);
                     return Ok(self.op(Op::AtomicLoad, ty, vec![Operand::IdRef(p), Operand::IdRef(scope), Operand::IdRef(semantics)]));
                 }
-                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+                let mut operands = vec![Operand::IdRef(p)];
+                operands.extend(self.memory_access(pointer));
+                Ok(self.op(Op::Load, ty, operands))
             }
             &Expression::Unary { op, expr: operand } => {
                 let a = self.eval(operand)?;
@@ -294,7 +310,16 @@ impl<'a> Writer<'a> {
                     return Ok(a);
                 }
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::Bitcast, ty, vec![Operand::IdRef(a)]))
+                // Buffer references and `uint64_t` convert with the pointer conversions
+                // (GL_EXT_buffer_reference, as glslang emits them); `uvec2` bitcasts.
+                let from = self.inner_of(exprs.ty(operand));
+                let to = self.inner_of(ty_handle);
+                let op = match (from, to) {
+                    (Some(f), Some(TypeInner::Scalar(_))) if f.is_reference() => Op::ConvertPtrToU,
+                    (Some(TypeInner::Scalar(_)), Some(t)) if t.is_reference() => Op::ConvertUToPtr,
+                    _ => Op::Bitcast,
+                };
+                Ok(self.op(op, ty, vec![Operand::IdRef(a)]))
             }
             &Expression::CombineImageSampler { image, sampler } => {
                 let i = self.eval_handle(image)?;
@@ -311,7 +336,21 @@ impl<'a> Writer<'a> {
             &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
             &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),
             Expression::Call { function, arguments } => self.call(*function, arguments, span),
-            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, ty_handle, span),
+            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, None, ty_handle, span),
+            &Expression::AtomicScoped { fun: None, pointer, scope, semantics, .. } => {
+                let p = self.eval_pointer(pointer)?;
+                let ty = self.type_id(ty_handle, span)?;
+                if self.scalar_of(ty_handle).is_some_and(|s| s.width == 8) {
+                    self.capability(Capability::Int64Atomics);
+                }
+                let scope = self.scope_id(scope);
+                let semantics = self.const_u32(semantics.0);
+                Ok(self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics])))
+            }
+            &Expression::AtomicScoped { fun: Some(fun), pointer, value: Some(value), compare, scope, semantics, unequal } => {
+                self.atomic(fun, pointer, value, compare, Some((scope, semantics, unequal)), ty_handle, span)
+            }
+            Expression::AtomicScoped { .. } => error("a scoped atomic without its value", span),
             &Expression::ArrayLength { pointer } => {
                 let (structure, member) = match exprs[pointer] {
                     Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
@@ -487,8 +526,81 @@ impl<'a> Writer<'a> {
                 let id = self.op(Op::ImageTexelPointer, pointer, Self::ids(&[var, c, s]));
                 Ok((id, StorageClass::Image))
             }
+            // A buffer reference value (loaded, returned, built from an address) starts a
+            // chain of its own.
+            _ if self.inner_of(exprs.ty(expr)).is_some_and(TypeInner::is_reference) => {
+                let id = self.eval(expr)?;
+                Ok((id, StorageClass::PhysicalStorageBuffer))
+            }
             _ => error("expected a pointer expression", span),
         }
+    }
+
+    /// The memory operands of a load or store through `pointer`: `Aligned` for buffer
+    /// references, which SPIR-V requires (2.18.2, PhysicalStorageBuffer accesses), and under
+    /// the Vulkan memory model `NonPrivatePointer` on memory other invocations can see.
+    pub(super) fn memory_access(&self, pointer: Handle<Expression>) -> Vec<Operand> {
+        let aligned = self.reference_alignment(pointer);
+        let shared = matches!(
+            self.pointee(pointer).1,
+            Some(AddressSpace::Storage { .. } | AddressSpace::PhysicalStorage { .. } | AddressSpace::Workgroup | AddressSpace::Uniform)
+        );
+        // Every access counts as non-private: the model's availability and visibility
+        // operations then cover it. glslang marks only `coherent`/`nonprivate` variables;
+        // marking all is stronger, never weaker.
+        let non_private = self.module.vulkan_memory_model && shared;
+        let mut flags = spirv::MemoryAccess::NONE;
+        if aligned.is_some() {
+            flags |= spirv::MemoryAccess::ALIGNED;
+        }
+        if non_private {
+            flags |= spirv::MemoryAccess::NON_PRIVATE_POINTER;
+        }
+        if flags.is_empty() {
+            return Vec::new();
+        }
+        let mut operands = vec![Operand::MemoryAccess(flags)];
+        operands.extend(aligned.map(Operand::LiteralBit32));
+        operands
+    }
+
+    /// The alignment loads and stores through a buffer reference may assume: the reference's
+    /// `buffer_reference_align` lowered by every member offset and stride on the way, as
+    /// glslang computes it (the lowest set bit of their OR). `None` for other pointers.
+    fn reference_alignment(&self, pointer: Handle<Expression>) -> Option<u32> {
+        let exprs = self.exprs();
+        let mut e = pointer;
+        let mut bits: u64 = 0;
+        for _ in 0..MAX_DEPTH {
+            if !exprs.check(e) {
+                return None;
+            }
+            let step = match exprs[e] {
+                Expression::Access { base, .. } => Some((base, None)),
+                Expression::AccessIndex { base, index } => Some((base, Some(index))),
+                _ => None,
+            };
+            let container = step.and_then(|(base, _)| self.pointee(base).0).and_then(|t| self.inner_of(t));
+            let (Some((base, index)), Some(container)) = (step, container) else {
+                // The root of the chain: a buffer reference, or memory that needs no operand.
+                return match self.inner_of(exprs.ty(e)) {
+                    Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { align }, .. }) => {
+                        bits |= u64::from(align.max(1));
+                        Some(1u32 << bits.trailing_zeros().min(31))
+                    }
+                    _ => None,
+                };
+            };
+            bits |= match (container, index) {
+                (TypeInner::Struct { members, .. }, Some(i)) => members.get(i as usize).map_or(0, |m| u64::from(m.offset)),
+                // Any element index, constant or not, counts the stride (glslang does the same).
+                (&TypeInner::Array { stride, .. }, _) => u64::from(stride),
+                (&TypeInner::Vector { scalar, .. } | &TypeInner::Matrix { scalar, .. }, _) => u64::from(scalar.width),
+                _ => 0,
+            };
+            e = base;
+        }
+        None
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1017,6 +1129,7 @@ impl<'a> Writer<'a> {
         pointer: Handle<Expression>,
         value: Handle<Expression>,
         compare: Option<Handle<Expression>>,
+        scoped: Option<(Scope, MemorySemantics, MemorySemantics)>,
         ty_handle: Handle<Type>,
         span: Span,
     ) -> R<Word> {
@@ -1028,8 +1141,14 @@ impl<'a> Writer<'a> {
             .and_then(|t| self.scalar_of(t))
             .or_else(|| self.expr_shape(value).ok().map(|s| s.scalar))
             .ok_or_else(|| Diagnostic::error("atomics need a pointer to an integer", span))?;
-        let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
-        let semantics = self.const_u32(0);
+        let (scope, semantics, unequal) = match scoped {
+            Some((scope, semantics, unequal)) => (self.scope_id(scope), self.const_u32(semantics.0), self.const_u32(unequal.0)),
+            None => {
+                let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
+                let zero = self.const_u32(0);
+                (scope, zero, zero)
+            }
+        };
         let value_ty = self.scalar_type(scalar);
         if scalar.width == 8 {
             self.capability(Capability::Int64Atomics);
@@ -1054,7 +1173,7 @@ impl<'a> Writer<'a> {
                     return error("compare-exchange needs a comparand", span);
                 };
                 let c = self.eval(compare)?;
-                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, semantics, v, c]));
+                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, unequal, v, c]));
                 if let Some(TypeInner::Struct { .. }) = self.inner_of(ty_handle) {
                     // WGSL's `__atomic_compare_exchange_result { old_value, exchanged }`.
                     let bool_ty = self.scalar_type(Scalar::BOOL);

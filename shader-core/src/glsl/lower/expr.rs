@@ -169,6 +169,7 @@ impl<'a> Lowerer<'a> {
                 self.push(Expression::FunctionArg(i), t, span)
             }
             Root::ValueArg(i) => return self.push(Expression::FunctionArg(i), p.root_ty, span),
+            Root::Reference(l) => self.let_ref(l, span),
         };
         for &(step, ty) in &p.steps {
             let t = self.ptr_ty(ty, p.space);
@@ -479,7 +480,7 @@ impl<'a> Lowerer<'a> {
         };
         let a = self.coerce(&mut ab, a, ty, accept.span)?;
         let r = self.coerce(&mut rb, r, ty, reject.span)?;
-        let simple = self.shape(ty).is_some();
+        let simple = self.shape(ty).is_some() || self.inner(ty).is_reference();
         if ab.is_empty() && rb.is_empty() && simple && !self.has_effects(start) {
             return Ok(Operand::Value(self.push(Expression::Select { condition: c, accept: a, reject: r }, ty, span)));
         }
@@ -733,6 +734,9 @@ impl<'a> Lowerer<'a> {
         use ast::BinaryOp as B;
         let (lt, rt) = (self.ety(l), self.ety(r));
         let (li, ri) = (self.inner(lt).clone(), self.inner(rt).clone());
+        if li.is_reference() || ri.is_reference() {
+            return self.reference_binary(out, op, l, r, span);
+        }
         let bad = |lw: &mut Self| {
             let sym = op_symbol(op);
             Err(lw.error(format!("operator `{sym}` does not apply to `{}` and `{}`", lw.type_name(lt), lw.type_name(rt)), span))
@@ -977,6 +981,11 @@ impl<'a> Lowerer<'a> {
         if !self.shape(it).is_some_and(|(s, n)| n == 1 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)) {
             return Err(self.error(format!("array index must be an integer scalar, not `{}`", self.type_name(it)), span));
         }
+        if self.operand_type(&base).is_some_and(|t| self.inner(t).is_reference()) {
+            // GL_EXT_buffer_reference2: `r[i]` is `r + i`.
+            let v = self.value(out, base, span)?;
+            return self.reference_binary(out, ast::BinaryOp::Add, v, index, span).map(Operand::Value);
+        }
         let konst = self.fold(index).and_then(|c| c.as_i64());
         match base {
             Operand::Combined(i, s) => {
@@ -1049,6 +1058,10 @@ impl<'a> Lowerer<'a> {
         let Some(ty) = self.operand_type(&base) else {
             return Err(self.error(format!("cannot access `.{}` here", field.name), field.span));
         };
+        if self.inner(ty).is_reference() {
+            let block = self.dereference(out, base, span)?;
+            return self.field(out, block, field, span);
+        }
         match self.inner(ty).clone() {
             TypeInner::Struct { members, .. } => {
                 let Some(i) = members.iter().position(|m| m.name.as_deref() == Some(field.name.as_str())) else {
@@ -1121,6 +1134,10 @@ impl<'a> Lowerer<'a> {
             return Ok(Operand::Value(self.lit(Literal::I32(n as i32), span)));
         }
         match base {
+            // OpArrayLength needs a logical pointer (SPIR-V 3.52.8); glslang rejects it too.
+            Operand::Ref(p) if matches!(p.space, AddressSpace::PhysicalStorage { .. }) => {
+                Err(self.error("`.length()` of a runtime-sized array behind a buffer reference is unknown", span))
+            }
             Operand::Ref(p) if matches!(p.space, AddressSpace::Storage { .. }) => {
                 let ptr = self.path_expr(&p, span);
                 let u = self.scalar_ty(Scalar::U32);
@@ -1473,6 +1490,9 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn construct_value(&mut self, out: &mut Block, ty: Handle<Type>, vals: Vec<(Handle<Expression>, Span)>, span: Span) -> R<Handle<Expression>> {
+        if let Some(r) = self.reference_construct(ty, &vals, span) {
+            return r;
+        }
         match self.inner(ty).clone() {
             TypeInner::Scalar(s) => {
                 if vals.len() != 1 {
@@ -1812,6 +1832,10 @@ impl<'a> Lowerer<'a> {
             Expression::Convert { expr, to } => {
                 let v = self.fold_depth(expr, depth + 1)?;
                 map1(&v, &|l| Some(make_literal(to, num(l))))?
+            }
+            // `uint64_t(T(uint64_t(3)))`: constant addresses (glslang folds them).
+            Expression::Bitcast { expr } if self.inner(self.ety(expr)).is_reference() && !self.inner(ty).is_reference() => {
+                self.fold_address(expr, ty, depth + 1)?
             }
             // A specialization constant folds to its default (array sizes, GLSL 4.60 §4.11:
             // glslang sizes such arrays by the default too).

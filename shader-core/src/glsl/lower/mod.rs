@@ -24,6 +24,7 @@
 //! combined type become two parameters, texture then sampler.
 
 mod expr;
+mod reference;
 mod stmt;
 
 use super::ast;
@@ -65,6 +66,8 @@ pub(crate) enum Root {
     PtrArg(u32),
     /// A by-value argument of an opaque type (no steps allowed).
     ValueArg(u32),
+    /// A buffer reference value bound to a `let` (GL_EXT_buffer_reference).
+    Reference(Handle<LetBinding>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -174,6 +177,10 @@ pub(crate) struct Lowerer<'a> {
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
     next_location: HashMap<bool, u32>,
+    /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
+    references: HashMap<String, reference::ReferenceBlock>,
+    /// `#extension` names that are enabled.
+    extensions: Vec<String>,
 }
 
 /// Lowers a parsed translation unit.
@@ -199,6 +206,8 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         spec_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
+        references: HashMap::new(),
+        extensions: options.extensions.clone(),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
@@ -529,6 +538,9 @@ impl<'a> Lowerer<'a> {
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
             ast::DeclarationKind::Qualifiers(q) => self.default_qualifiers(q),
+            ast::DeclarationKind::Redeclaration { qualifiers, names } if qualifiers.layout("buffer_reference").is_some() => {
+                self.forward_reference(qualifiers, names)
+            }
             ast::DeclarationKind::Redeclaration { qualifiers, names } => {
                 for n in names {
                     if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
@@ -746,6 +758,9 @@ impl<'a> Lowerer<'a> {
                 }
                 Some(ast::StorageQualifier::InOut) => return Err(self.error("`inout` is only for parameters", d.span)),
             };
+            if matches!(space, AddressSpace::Input | AddressSpace::Output) && self.holds_reference(ty) {
+                return Err(self.error("buffer references cannot be stage inputs or outputs", d.span));
+            }
             if space == AddressSpace::Handle {
                 self.opaque_global(&d.name, q, ty, d.span)?;
                 continue;
@@ -1109,9 +1124,17 @@ impl<'a> Lowerer<'a> {
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
         }
-        let (ty, _) = match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
-            Ok(t) => t,
-            Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
+        let ty = if q.layout("buffer_reference").is_some() {
+            let ty = self.reference_block(b, specs, rule)?;
+            if b.instance.is_none() {
+                return Ok(());
+            }
+            ty
+        } else {
+            match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
+                Ok((t, _)) => t,
+                Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
+            }
         };
         let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly);
         let space = if push {
