@@ -494,7 +494,8 @@ fn expression_type_rules() {
             let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
             let p = f.e(Expression::LocalVar(lv), t.ptr_f32);
             let v = f.lit_f(t, 1.0);
-            f.e(Expression::Atomic { fun: AtomicFunction::Add, pointer: p, value: v, compare: None }, t.f32)
+            // Add and Exchange may take floats (GL_EXT_shader_atomic_float); And may not.
+            f.e(Expression::Atomic { fun: AtomicFunction::And, pointer: p, value: v, compare: None }, t.f32)
         }),
         ("CompareExchange needs a comparand", |f, t| {
             let g = f.e(Expression::GlobalVar(Handle::from_index(0)), t.ptr_buf);

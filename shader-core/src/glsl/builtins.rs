@@ -976,14 +976,21 @@ impl<'a> Lowerer<'a> {
         let Some((s, 1)) = self.shape(path.ty) else {
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         };
-        if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
+        // GL_EXT_shader_atomic_float: atomicAdd and atomicExchange on 32- and 64-bit floats.
+        let float_ok = matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) && self.extension_enabled("GL_EXT_shader_atomic_float");
+        if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) && !float_ok {
+            if matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) {
+                return Err(self.error(format!("`{name}` on a float needs `#extension GL_EXT_shader_atomic_float`"), fspan));
+            }
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         }
         let vals = self.vals(out, args.into_iter().take(n - 1).collect())?;
         let st = path.ty;
         let mut conv = Vec::new();
         for (v, vs) in vals {
-            let v = if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
+            let v = if float_ok {
+                self.coerce(out, v, st, vs)?
+            } else if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
                 return Err(self.error("atomic operands must be integers", vs));
             } else {
                 let vt = self.ety(v);

@@ -197,6 +197,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_buffer_reference",
     "GL_EXT_buffer_reference2",
     "GL_EXT_buffer_reference_uvec2",
+    "GL_EXT_shader_atomic_float",
     "GL_EXT_samplerless_texture_functions",
     "GL_EXT_nonuniform_qualifier",
     "GL_EXT_control_flow_attributes",

@@ -1193,9 +1193,10 @@ impl<'a> Validator<'a> {
             }
             Expression::Atomic { fun, pointer, value, compare } => {
                 let (_, p) = self.ty_of(ctx, *pointer)?;
+                let float_ok = matches!(fun, AtomicFunction::Add | AtomicFunction::Exchange);
                 let scalar = match *p {
                     TypeInner::Pointer { base, .. } => match self.inner(base) {
-                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) => *s,
+                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) || (float_ok && float(*s)) => *s,
                         _ => return Err(format!("atomic on {}, not a pointer to an integer", describe(p))),
                     },
                     _ => return Err(format!("atomic on {}, not a pointer", describe(p))),

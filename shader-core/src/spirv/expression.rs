@@ -213,7 +213,7 @@ impl<'a> Writer<'a> {
                     return Ok(self.op(Op::AtomicLoad, ty, vec![Operand::IdRef(p), Operand::IdRef(scope), Operand::IdRef(semantics)]));
                 }
                 let mut operands = vec![Operand::IdRef(p)];
-                operands.extend(self.memory_access(pointer));
+                operands.extend(self.memory_access(pointer, false));
                 Ok(self.op(Op::Load, ty, operands))
             }
             &Expression::Unary { op, expr: operand } => {
@@ -344,7 +344,8 @@ impl<'a> Writer<'a> {
                     self.capability(Capability::Int64Atomics);
                 }
                 let scope = self.scope_id(scope);
-                let semantics = self.const_u32(semantics.0);
+                let volatile = self.volatile_semantics(pointer);
+                let semantics = self.const_u32(semantics.0 | volatile);
                 Ok(self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics])))
             }
             &Expression::AtomicScoped { fun: Some(fun), pointer, value: Some(value), compare, scope, semantics, unequal } => {
@@ -536,32 +537,79 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The memory operands of a load or store through `pointer`: `Aligned` for buffer
-    /// references, which SPIR-V requires (2.18.2, PhysicalStorageBuffer accesses), and under
-    /// the Vulkan memory model `NonPrivatePointer` on memory other invocations can see.
-    pub(super) fn memory_access(&self, pointer: Handle<Expression>) -> Vec<Operand> {
+    /// The memory operands of a load (`store` false) or store through `pointer`: `Aligned`
+    /// for buffer references, which SPIR-V requires (2.18.2, PhysicalStorageBuffer accesses),
+    /// and under the Vulkan memory model the availability/visibility operands glslang writes:
+    /// `coherent`/`volatile` globals make each access available or visible at QueueFamily
+    /// scope (plus `Volatile`), shared variables at Workgroup scope, and every access to memory
+    /// other invocations can see is `NonPrivatePointer` (glslang marks only `coherent` and
+    /// `nonprivate` ones; marking all is stronger, never weaker).
+    pub(super) fn memory_access(&mut self, pointer: Handle<Expression>, store: bool) -> Vec<Operand> {
         let aligned = self.reference_alignment(pointer);
+        let space = self.pointee(pointer).1;
         let shared = matches!(
-            self.pointee(pointer).1,
+            space,
             Some(AddressSpace::Storage { .. } | AddressSpace::PhysicalStorage { .. } | AddressSpace::Workgroup | AddressSpace::Uniform)
         );
-        // Every access counts as non-private: the model's availability and visibility
-        // operations then cover it. glslang marks only `coherent`/`nonprivate` variables;
-        // marking all is stronger, never weaker.
-        let non_private = self.module.vulkan_memory_model && shared;
         let mut flags = spirv::MemoryAccess::NONE;
+        let mut scope = None;
         if aligned.is_some() {
             flags |= spirv::MemoryAccess::ALIGNED;
         }
-        if non_private {
+        if self.module.vulkan_memory_model && shared {
             flags |= spirv::MemoryAccess::NON_PRIVATE_POINTER;
+            let memory = self.root_global(pointer).map(|g| self.module.globals[g].memory).unwrap_or_default();
+            if memory.volatile {
+                flags |= spirv::MemoryAccess::VOLATILE;
+            }
+            scope = if memory.coherent || memory.volatile {
+                Some(Scope::QueueFamily)
+            } else if space == Some(AddressSpace::Workgroup) {
+                Some(Scope::Workgroup)
+            } else {
+                None
+            };
+            // Uniform memory is read-only: nothing to make available.
+            if scope.is_some() && !(store && space == Some(AddressSpace::Uniform)) {
+                flags |= if store { spirv::MemoryAccess::MAKE_POINTER_AVAILABLE } else { spirv::MemoryAccess::MAKE_POINTER_VISIBLE };
+            } else {
+                scope = None;
+            }
         }
         if flags.is_empty() {
             return Vec::new();
         }
         let mut operands = vec![Operand::MemoryAccess(flags)];
         operands.extend(aligned.map(Operand::LiteralBit32));
+        if let Some(scope) = scope {
+            let id = self.scope_id(scope);
+            operands.push(Operand::IdScope(id));
+        }
         operands
+    }
+
+    /// The `Volatile` semantics bit for atomics on a `volatile` global under the Vulkan memory
+    /// model (as glslang adds it; the GLSL450 model has the decoration instead).
+    pub(super) fn volatile_semantics(&self, pointer: Handle<Expression>) -> u32 {
+        let volatile = self.module.vulkan_memory_model && self.root_global(pointer).is_some_and(|g| self.module.globals[g].memory.volatile);
+        if volatile { MemorySemantics::VOLATILE } else { 0 }
+    }
+
+    /// The global variable a pointer expression reaches into, if any.
+    pub(super) fn root_global(&self, pointer: Handle<Expression>) -> Option<Handle<GlobalVariable>> {
+        let exprs = self.exprs();
+        let mut e = pointer;
+        for _ in 0..MAX_DEPTH {
+            if !exprs.check(e) {
+                return None;
+            }
+            match exprs[e] {
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
+                Expression::GlobalVar(g) if self.module.globals.check(g) => return Some(g),
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The alignment loads and stores through a buffer reference may assume: the reference's
@@ -1141,22 +1189,23 @@ impl<'a> Writer<'a> {
             .and_then(|t| self.scalar_of(t))
             .or_else(|| self.expr_shape(value).ok().map(|s| s.scalar))
             .ok_or_else(|| Diagnostic::error("atomics need a pointer to an integer", span))?;
+        let volatile = self.volatile_semantics(pointer);
         let (scope, semantics, unequal) = match scoped {
-            Some((scope, semantics, unequal)) => (self.scope_id(scope), self.const_u32(semantics.0), self.const_u32(unequal.0)),
+            Some((scope, semantics, unequal)) => (self.scope_id(scope), self.const_u32(semantics.0 | volatile), self.const_u32(unequal.0 | volatile)),
             None => {
                 let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
-                let zero = self.const_u32(0);
-                (scope, zero, zero)
+                let semantics = self.const_u32(volatile);
+                (scope, semantics, semantics)
             }
         };
         let value_ty = self.scalar_type(scalar);
-        if scalar.width == 8 {
+        if scalar.width == 8 && scalar.kind != ScalarKind::Float {
             self.capability(Capability::Int64Atomics);
         }
         let signed = scalar.kind == ScalarKind::Sint;
         let op = match fun {
             AtomicFunction::Add if scalar.kind == ScalarKind::Float => {
-                self.capability(Capability::AtomicFloat32AddEXT);
+                self.capability(if scalar.width == 8 { Capability::AtomicFloat64AddEXT } else { Capability::AtomicFloat32AddEXT });
                 self.extensions.insert("SPV_EXT_shader_atomic_float_add");
                 Op::AtomicFAddEXT
             }

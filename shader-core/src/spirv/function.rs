@@ -333,7 +333,8 @@ impl<'a> Writer<'a> {
                     self.capability(Capability::Int64Atomics);
                 }
                 let scope = self.scope_id(scope);
-                let semantics = self.const_u32(semantics.0);
+                let volatile = self.volatile_semantics(pointer);
+                let semantics = self.const_u32(semantics.0 | volatile);
                 self.op_void(Op::AtomicStore, vec![Operand::IdRef(pointer_id), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)]);
             }
             Statement::Store { pointer, value } => {
@@ -347,7 +348,7 @@ impl<'a> Writer<'a> {
                     }
                     _ => {
                         let mut operands = vec![Operand::IdRef(pointer_id), Operand::IdRef(value)];
-                        operands.extend(self.memory_access(*pointer));
+                        operands.extend(self.memory_access(*pointer, true));
                         self.op_void(Op::Store, operands)
                     }
                 }

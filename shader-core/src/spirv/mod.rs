@@ -449,16 +449,20 @@ impl<'a> Writer<'a> {
             }
         }
         if self.module.vulkan_memory_model && (global.memory.coherent || global.memory.volatile) {
-            // The Vulkan memory model bans these decorations (SPV_KHR_vulkan_memory_model);
-            // glslang moves them onto every access as availability/visibility operands,
-            // which this back end does not write yet: an error, not a weaker program.
-            return error("`coherent` and `volatile` variables are not supported together with the Vulkan memory model", span);
-        }
-        if global.memory.coherent {
-            self.b.decorate(var, D::Coherent, []);
-        }
-        if global.memory.volatile {
-            self.b.decorate(var, D::Volatile, []);
+            // The Vulkan memory model bans these decorations (SPV_KHR_vulkan_memory_model):
+            // buffer accesses carry availability/visibility operands instead
+            // (`memory_access`); image operations would need image operands this back end
+            // does not write yet, so images are an error, not a weaker program.
+            if !is_buffer {
+                return error("`coherent` and `volatile` images are not supported together with the Vulkan memory model", span);
+            }
+        } else {
+            if global.memory.coherent {
+                self.b.decorate(var, D::Coherent, []);
+            }
+            if global.memory.volatile {
+                self.b.decorate(var, D::Volatile, []);
+            }
         }
         if global.memory.restrict {
             self.b.decorate(var, D::Restrict, []);

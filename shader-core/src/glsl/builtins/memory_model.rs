@@ -131,7 +131,7 @@ impl<'a> Lowerer<'a> {
 
     /// Switches the module to the Vulkan memory model for `what`, which only that model has.
     /// wgpu's SPIR-V reader (naga) does not take that model, so the wgpu target reports it.
-    pub(super) fn use_vulkan_memory_model(&mut self, what: &str, span: Span) -> R<()> {
+    pub(crate) fn use_vulkan_memory_model(&mut self, what: &str, span: Span) -> R<()> {
         if self.target == crate::Target::Wgpu {
             return Err(self.error(format!("{what} needs the Vulkan memory model, which the wgpu target does not support (compile for the Vulkan target)"), span));
         }

@@ -55,6 +55,8 @@ pub struct LowerOptions {
     pub target: Target,
     /// `#extension` names with `enable`/`require` (already checked to be supported).
     pub extensions: Vec<String>,
+    /// Where `#pragma use_vulkan_memory_model` asked for the Vulkan memory model.
+    pub vulkan_memory_model: Option<Span>,
 }
 
 /// Where a storage path starts.
@@ -209,6 +211,9 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         references: HashMap::new(),
         extensions: options.extensions.clone(),
     };
+    if let Some(span) = options.vulkan_memory_model {
+        let _ = lw.use_vulkan_memory_model("`#pragma use_vulkan_memory_model`", span);
+    }
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
     // scoping means a body only sees globals declared before it; deferring is harmless for
@@ -1158,9 +1163,12 @@ impl<'a> Lowerer<'a> {
             }
             gty = self.ty(TypeInner::BindingArray { base: ty, size });
         }
+        // A member's `coherent`/`volatile` applies to the whole block (the IR keeps memory
+        // qualifiers per variable): stronger than asked, never weaker.
+        let member_memory = |m: ast::MemoryQualifier| b.members.iter().any(|mm| mm.qualifiers.has_memory(m));
         let memory = MemoryQualifiers {
-            coherent: q.has_memory(ast::MemoryQualifier::Coherent),
-            volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+            coherent: q.has_memory(ast::MemoryQualifier::Coherent) || member_memory(ast::MemoryQualifier::Coherent),
+            volatile: q.has_memory(ast::MemoryQualifier::Volatile) || member_memory(ast::MemoryQualifier::Volatile),
             restrict: q.has_memory(ast::MemoryQualifier::Restrict),
         };
         let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));

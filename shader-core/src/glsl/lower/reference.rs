@@ -261,7 +261,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn extension_enabled(&self, name: &str) -> bool {
+    pub(crate) fn extension_enabled(&self, name: &str) -> bool {
         self.extensions.iter().any(|e| e == name)
     }
 }
