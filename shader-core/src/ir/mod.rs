@@ -234,8 +234,8 @@ pub enum AddressSpace {
     /// its `base` may come later in the type arena than the pointer itself, so that blocks can
     /// refer to themselves. `align` is the block's `buffer_reference_align` (bytes, a power of
     /// two): loads and stores through the pointer assume it, reduced by member offsets and
-    /// strides along the access chain.
-    PhysicalStorage { align: u32 },
+    /// strides along the access chain. `memory` holds the block's `coherent`/`volatile`.
+    PhysicalStorage { align: u32, memory: MemoryQualifiers },
 }
 
 // ---------------------------------------------------------------------------------------------

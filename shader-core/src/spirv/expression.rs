@@ -558,7 +558,7 @@ impl<'a> Writer<'a> {
         }
         if self.module.vulkan_memory_model && shared {
             flags |= spirv::MemoryAccess::NON_PRIVATE_POINTER;
-            let memory = self.root_global(pointer).map(|g| self.module.globals[g].memory).unwrap_or_default();
+            let memory = self.memory_qualifiers(pointer);
             if memory.volatile {
                 flags |= spirv::MemoryAccess::VOLATILE;
             }
@@ -591,8 +591,20 @@ impl<'a> Writer<'a> {
     /// The `Volatile` semantics bit for atomics on a `volatile` global under the Vulkan memory
     /// model (as glslang adds it; the GLSL450 model has the decoration instead).
     pub(super) fn volatile_semantics(&self, pointer: Handle<Expression>) -> u32 {
-        let volatile = self.module.vulkan_memory_model && self.root_global(pointer).is_some_and(|g| self.module.globals[g].memory.volatile);
+        let volatile = self.module.vulkan_memory_model && self.memory_qualifiers(pointer).volatile;
         if volatile { MemorySemantics::VOLATILE } else { 0 }
+    }
+
+    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's, or
+    /// a buffer reference block's.
+    fn memory_qualifiers(&self, pointer: Handle<Expression>) -> MemoryQualifiers {
+        if let Some(g) = self.root_global(pointer) {
+            return self.module.globals[g].memory;
+        }
+        match self.pointee(pointer).1 {
+            Some(AddressSpace::PhysicalStorage { memory, .. }) => memory,
+            _ => MemoryQualifiers::default(),
+        }
     }
 
     /// The global variable a pointer expression reaches into, if any.
@@ -632,7 +644,7 @@ impl<'a> Writer<'a> {
             let (Some((base, index)), Some(container)) = (step, container) else {
                 // The root of the chain: a buffer reference, or memory that needs no operand.
                 return match self.inner_of(exprs.ty(e)) {
-                    Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { align }, .. }) => {
+                    Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { align, .. }, .. }) => {
                         bits |= u64::from(align.max(1));
                         Some(1u32 << bits.trailing_zeros().min(31))
                     }

@@ -176,6 +176,8 @@ struct Writer<'a> {
     /// another type whose `OpTypePointer` is still to be written: (type, id, pointee).
     type_depth: u32,
     deferred_references: Vec<(Handle<Type>, Word, Handle<Type>)>,
+    /// Pointee structs of `coherent`/`volatile` references already member-decorated.
+    decorated_reference_blocks: HashSet<Word>,
 }
 
 impl<'a> Writer<'a> {
@@ -210,6 +212,7 @@ impl<'a> Writer<'a> {
             forward_pointers: HashMap::default(),
             type_depth: 0,
             deferred_references: Vec::new(),
+            decorated_reference_blocks: HashSet::default(),
         }
     }
 

@@ -134,10 +134,10 @@ impl<'a> Writer<'a> {
                 let pointee = self.type_id_inner(base, span);
                 self.type_depth -= 1;
                 let pointee = pointee?;
+                self.decorate_reference_block(handle, base, pointee);
                 let class = StorageClass::PhysicalStorageBuffer;
                 self.push_type(dr::Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(class), Operand::IdRef(pointee)]));
                 self.type_cache.entry(TypeKey::Pointer { class, pointee }).or_insert(id);
-                let _ = handle;
             }
         }
         result
@@ -288,6 +288,31 @@ impl<'a> Writer<'a> {
         false
     }
 
+    /// A `coherent`/`volatile` buffer reference block under the GLSL450 memory model: its
+    /// members are decorated, as glslang does (the Vulkan model puts the same on each access
+    /// instead, see `memory_access`, and bans the decorations).
+    fn decorate_reference_block(&mut self, reference: Handle<Type>, block: Handle<Type>, block_id: Word) {
+        let memory = match self.module.types.get(reference).map(|t| &t.inner) {
+            Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { memory, .. }, .. }) => memory,
+            _ => return,
+        };
+        if self.module.vulkan_memory_model || !(memory.coherent || memory.volatile) || !self.decorated_reference_blocks.insert(block_id) {
+            return;
+        }
+        let count = match self.module.types.get(block).map(|t| &t.inner) {
+            Some(TypeInner::Struct { members, .. }) => members.len() as u32,
+            _ => return,
+        };
+        for i in 0..count {
+            if memory.coherent {
+                self.b.member_decorate(block_id, i, spirv::Decoration::Coherent, []);
+            }
+            if memory.volatile {
+                self.b.member_decorate(block_id, i, spirv::Decoration::Volatile, []);
+            }
+        }
+    }
+
     /// Notes that the module uses buffer references: capability, extension (core in 1.5) and
     /// the addressing model.
     pub(super) fn use_physical_storage(&mut self) {
@@ -317,6 +342,7 @@ impl<'a> Writer<'a> {
         let pointee = self.type_id(base, span);
         let (_, forward) = self.forward_pointers.remove(&handle).unwrap_or((start, false));
         let pointee = pointee?;
+        self.decorate_reference_block(handle, base, pointee);
         let class = StorageClass::PhysicalStorageBuffer;
         if forward {
             let inst = dr::Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id), Operand::StorageClass(class)]);

@@ -330,6 +330,8 @@ impl<'a> Lowerer<'a> {
             TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
             TypeInner::SampledImage { .. } => "sampler (combined)".into(),
             TypeInner::Atomic(_) => "atomic".into(),
+            // A buffer reference is named by its block.
+            TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { .. } } => self.type_name(base),
             TypeInner::Pointer { base, .. } => format!("pointer to {}", self.type_name(base)),
         }
     }

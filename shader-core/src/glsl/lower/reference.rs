@@ -51,7 +51,8 @@ impl<'a> Lowerer<'a> {
         };
         let placeholder = Type { name: Some(name.name.clone()), inner: TypeInner::Struct { members: Vec::new(), span: PLACEHOLDER_SPAN } };
         let block = self.m.types.insert(placeholder, name.span);
-        let ty = self.ty(TypeInner::Pointer { base: block, space: AddressSpace::PhysicalStorage { align } });
+        let memory = reference_memory(q);
+        let ty = self.ty(TypeInner::Pointer { base: block, space: AddressSpace::PhysicalStorage { align, memory } });
         let entry = ReferenceBlock { ty, block, read_only: q.has_memory(ast::MemoryQualifier::ReadOnly), defined: false };
         self.references.insert(name.name.clone(), entry);
         self.structs.insert(name.name.clone(), ty);
@@ -81,6 +82,17 @@ impl<'a> Lowerer<'a> {
         };
         let value = self.m.types[laid].clone();
         self.m.types.replace(entry.block, value);
+        // The definition's `coherent`/`volatile` count too when a forward declaration made
+        // the reference type.
+        if let TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory } } = *self.inner(entry.ty) {
+            let defined = reference_memory(&b.qualifiers);
+            let merged = MemoryQualifiers { coherent: memory.coherent || defined.coherent, volatile: memory.volatile || defined.volatile, restrict: false };
+            if merged != memory {
+                let name = self.m.types[entry.ty].name.clone();
+                let inner = TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory: merged } };
+                self.m.types.replace(entry.ty, Type { name, inner });
+            }
+        }
         let read_only = entry.read_only || b.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly);
         self.references.insert(b.name.name.clone(), ReferenceBlock { read_only, defined: true, ..entry });
         Ok(entry.block)
@@ -90,8 +102,7 @@ impl<'a> Lowerer<'a> {
         self.references.values().find(|r| r.ty == ty).copied()
     }
 
-    /// `r.member` (and `r.member.length()`) through a reference value: a path rooted at a `let`
-    /// holding the address.
+    /// `r.member` through a reference value: a path rooted at a `let` holding the address.
     pub(super) fn dereference(&mut self, out: &mut Block, base: Operand, span: Span) -> R<Operand> {
         let v = self.value(out, base, span)?;
         let ty = self.ety(v);
@@ -134,7 +145,7 @@ impl<'a> Lowerer<'a> {
 
     /// Binary operators with a reference operand: with GL_EXT_buffer_reference2, `r + n`, `n + r` and `r - n` move by `n` blocks
     /// (`sizeof(T)`, rounded up to the block's alignment), and `r - s` counts blocks.
-    pub(super) fn reference_binary(&mut self, out: &mut Block, op: ast::BinaryOp, l: Handle<Expression>, r: Handle<Expression>, span: Span) -> R<Handle<Expression>> {
+    pub(super) fn reference_binary(&mut self, _out: &mut Block, op: ast::BinaryOp, l: Handle<Expression>, r: Handle<Expression>, span: Span) -> R<Handle<Expression>> {
         use ast::BinaryOp as B;
         let (lt, rt) = (self.ety(l), self.ety(r));
         let u64_ty = self.scalar_ty(Scalar::U64);
@@ -192,7 +203,6 @@ impl<'a> Lowerer<'a> {
                 let address = self.push(Expression::Bitcast { expr: reference }, u64_ty, span);
                 let ir = if op == B::Add { BinaryOp::Add } else { BinaryOp::Subtract };
                 let moved = self.push(Expression::Binary { op: ir, left: address, right: bytes }, u64_ty, span);
-                let _ = out;
                 Ok(self.push(Expression::Bitcast { expr: moved }, ref_ty, span))
             }
             _ => bad(self),
@@ -202,7 +212,7 @@ impl<'a> Lowerer<'a> {
     /// The distance between consecutive blocks behind a reference: the block's size rounded up
     /// to the reference alignment (GL_EXT_buffer_reference2, "sizeof" of a reference type).
     fn reference_stride(&self, ty: Handle<Type>) -> Option<u32> {
-        let TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align } } = *self.inner(ty) else { return None };
+        let TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, .. } } = *self.inner(ty) else { return None };
         match self.inner(base) {
             TypeInner::Struct { members, span } if *span != PLACEHOLDER_SPAN => {
                 let runtime = members.last().is_some_and(|m| matches!(self.inner(m.ty), TypeInner::Array { size: ArraySize::Dynamic, .. }));
@@ -263,5 +273,14 @@ impl<'a> Lowerer<'a> {
 
     pub(crate) fn extension_enabled(&self, name: &str) -> bool {
         self.extensions.iter().any(|e| e == name)
+    }
+}
+
+/// The memory qualifiers of a `buffer_reference` block that reach its accesses.
+fn reference_memory(q: &ast::TypeQualifiers) -> MemoryQualifiers {
+    MemoryQualifiers {
+        coherent: q.has_memory(ast::MemoryQualifier::Coherent),
+        volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+        restrict: false,
     }
 }
