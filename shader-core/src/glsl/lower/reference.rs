@@ -38,6 +38,9 @@ impl<'a> Lowerer<'a> {
         if let Some(r) = self.references.get(&name.name) {
             return Ok(*r);
         }
+        if self.structs.contains_key(&name.name) {
+            return Err(self.error(format!("`{}` is already the name of a struct", name.name), name.span));
+        }
         let align = match q.layout("buffer_reference_align") {
             Some(l) => {
                 let l = l.clone();
@@ -136,6 +139,9 @@ impl<'a> Lowerer<'a> {
         if !ok(self, vt) || !ok(self, ty) {
             let message = format!("cannot construct `{}` from `{}`", self.type_name(ty), self.type_name(vt));
             return Some(Err(self.error(message, *vs)));
+        }
+        if (vt == uvec2 || ty == uvec2) && !self.extension_enabled("GL_EXT_buffer_reference_uvec2") {
+            return Some(Err(self.error("converting between `uvec2` and a buffer reference needs `#extension GL_EXT_buffer_reference_uvec2`", *vs)));
         }
         if vt == ty {
             return Some(Ok(*v));
