@@ -617,6 +617,7 @@ impl<'a> Writer<'a> {
             }
             match exprs[e] {
                 Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
+                Expression::ImageTexelPointer { image, .. } => e = image,
                 Expression::GlobalVar(g) if self.module.globals.check(g) => return Some(g),
                 _ => return None,
             }

@@ -454,10 +454,12 @@ impl<'a> Writer<'a> {
         if self.module.vulkan_memory_model && (global.memory.coherent || global.memory.volatile) {
             // The Vulkan memory model bans these decorations (SPV_KHR_vulkan_memory_model):
             // buffer accesses carry availability/visibility operands instead
-            // (`memory_access`); image operations would need image operands this back end
-            // does not write yet, so images are an error, not a weaker program.
-            if !is_buffer {
-                return error("`coherent` and `volatile` images are not supported together with the Vulkan memory model", span);
+            // (`memory_access`), storage image reads and writes image operands
+            // (`texel_access`), atomics the Volatile semantics bit.
+            let storage_image = matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { .. }, .. })
+                || matches!(ty.inner, TypeInner::BindingArray { base, .. } if matches!(self.module.types.get(base).map(|t| &t.inner), Some(TypeInner::Image { class: ImageClass::Storage { .. }, .. })));
+            if !is_buffer && !storage_image && global.space != AddressSpace::Workgroup {
+                return error("`coherent` and `volatile` are only supported on buffers, shared variables and storage images with the Vulkan memory model", span);
             }
         } else {
             if global.memory.coherent {
