@@ -162,6 +162,7 @@ impl<'a> Writer<'a> {
                 // a variable and index that.
                 let base_id = self.type_id(base_ty, span)?;
                 let var = self.function_variable(base_id);
+                self.alias_references(var, base_ty);
                 self.op_void(Op::Store, vec![Operand::IdRef(var), Operand::IdRef(b)]);
                 let pointer = self.pointer_type(StorageClass::Function, ty);
                 let element = self.op(Op::AccessChain, pointer, vec![Operand::IdRef(var), Operand::IdRef(i)]);

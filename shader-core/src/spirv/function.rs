@@ -83,6 +83,14 @@ impl<'a> Writer<'a> {
     }
 
     /// A `Function`-storage variable for the entry block (locals and spill slots).
+    /// Decorates a Function variable of IR type `ty` `AliasedPointer` when it holds buffer
+    /// references (SPIR-V 2.18.2 wants AliasedPointer or RestrictPointer on it).
+    pub(super) fn alias_references(&mut self, var: Word, ty: Handle<Type>) {
+        if self.holds_reference(ty) {
+            self.b.decorate(var, spirv::Decoration::AliasedPointer, []);
+        }
+    }
+
     pub(super) fn function_variable(&mut self, pointee: Word) -> Word {
         let pointer = self.pointer_type(StorageClass::Function, pointee);
         let id = self.b.id();
@@ -118,10 +126,12 @@ impl<'a> Writer<'a> {
             let param = self.b.id();
             parameters.push(dr::Instruction::new(Op::FunctionParameter, Some(ty), Some(param), vec![]));
             // SPIR-V 2.18.2: parameters holding buffer references say how they alias.
+            // (A by-value array of references is no pointer and takes no decoration.)
+            let is_reference = self.module.types.get(argument.ty).is_some_and(|t| t.inner.is_reference());
             match self.reference_depth(argument.ty) {
-                Some(0) => self.b.decorate(param, spirv::Decoration::Aliased, []),
+                Some(0) if is_reference => self.b.decorate(param, spirv::Decoration::Aliased, []),
+                Some(0) | None => {}
                 Some(_) => self.b.decorate(param, spirv::Decoration::AliasedPointer, []),
-                None => {}
             }
             self.name(param, &argument.name);
             self.f.arguments.push(param);
@@ -134,9 +144,7 @@ impl<'a> Writer<'a> {
             self.name(var, &variable.name);
             // SPIR-V 2.18.2: variables holding buffer references need AliasedPointer or
             // RestrictPointer; glslang picks AliasedPointer unless `restrict` is given.
-            if self.reference_depth(variable.ty).is_some() {
-                self.b.decorate(var, spirv::Decoration::AliasedPointer, []);
-            }
+            self.alias_references(var, variable.ty);
             self.f.locals.push(var);
         }
         self.f.lets = vec![None; fun.lets.len()];
@@ -620,6 +628,7 @@ impl<'a> Writer<'a> {
                     let target = self.eval_pointer(*argument)?;
                     let ty = self.type_id(base, span)?;
                     let temp = self.function_variable(ty);
+                    self.alias_references(temp, base);
                     let value = self.op(Op::Load, ty, vec![Operand::IdRef(target)]);
                     self.op_void(Op::Store, vec![Operand::IdRef(temp), Operand::IdRef(value)]);
                     copy_back.push((temp, target, ty));

@@ -1228,7 +1228,7 @@ impl<'a> Lowerer<'a> {
                 let convertible = match (self.shape(at), self.shape(p.ty)) {
                     (Some((a, n)), Some((b, m))) if n == m && block_arg && a == Scalar::U32 && b == Scalar::BOOL => true,
                     (Some((a, n)), Some((b, m))) if n == m => {
-                        if p.dir == Dir::In {
+                        if matches!(p.dir, Dir::In | Dir::InCopy) {
                             can_implicit(a, b)
                         } else if p.dir == Dir::Out {
                             can_implicit(b, a)
@@ -1289,6 +1289,15 @@ impl<'a> Lowerer<'a> {
                 Dir::In => {
                     let v = self.value(out, o.clone(), aspan)?;
                     ir_args.push(self.coerce(out, v, p.ty, aspan)?);
+                }
+                Dir::InCopy => {
+                    let v = self.value(out, o.clone(), aspan)?;
+                    let v = self.coerce(out, v, p.ty, aspan)?;
+                    let local = self.fx.f.locals.append(LocalVariable { name: None, ty: p.ty }, aspan);
+                    let pt = self.ptr_ty(p.ty, AddressSpace::Function);
+                    let lp = self.push(Expression::LocalVar(local), pt, aspan);
+                    out.push(Statement::Store { pointer: lp, value: v }, aspan);
+                    ir_args.push(self.push(Expression::LocalVar(local), pt, aspan));
                 }
                 Dir::Out | Dir::InOut => {
                     let target = match o.clone() {

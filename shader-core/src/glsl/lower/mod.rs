@@ -121,6 +121,10 @@ pub(crate) enum Dir {
     In,
     Out,
     InOut,
+    /// An `in` parameter passed as a pointer to a copy the caller makes: arrays of buffer
+    /// references, which SPIR-V cannot pass by value (spirv-val wants `Aliased` on such a
+    /// parameter but allows that decoration only on pointers).
+    InCopy,
 }
 
 #[derive(Clone, Debug)]
@@ -1312,6 +1316,7 @@ impl<'a> Lowerer<'a> {
             let dir = match prm.qualifiers.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last() {
                 Some(ast::StorageQualifier::Out) => Dir::Out,
                 Some(ast::StorageQualifier::InOut) => Dir::InOut,
+                _ if self.is_reference_array(ty) => Dir::InCopy,
                 _ => Dir::In,
             };
             let mut split = None;

@@ -267,6 +267,14 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// An array (of arrays) of buffer references.
+    pub(super) fn is_reference_array(&self, ty: Handle<Type>) -> bool {
+        match self.inner(ty) {
+            TypeInner::Array { base, .. } => self.inner(*base).is_reference() || self.is_reference_array(*base),
+            _ => false,
+        }
+    }
+
     /// Whether values of `ty` are or contain buffer references.
     pub(super) fn holds_reference(&self, ty: Handle<Type>) -> bool {
         match self.inner(ty) {
