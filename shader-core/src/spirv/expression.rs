@@ -96,6 +96,8 @@ impl<'a> Writer<'a> {
         let span = exprs.span(expr);
         let ty_handle = exprs.ty(expr);
         let is_pointer = matches!(self.inner_of(ty_handle), Some(TypeInner::Pointer { .. }));
+        let result_is_reference = self.inner_of(ty_handle).is_some_and(TypeInner::is_reference);
+        let through_pointer = |w: &Self, base| w.pointee(base).0.is_some() || (is_pointer && !result_is_reference);
         match &exprs[expr] {
             // A zero reference is address 0; composites holding references have no constant
             // form and only appear as the value of a function that falls off its end, which
@@ -145,7 +147,7 @@ impl<'a> Writer<'a> {
             &Expression::Access { base, index } => {
                 // Through a pointer (a buffer reference is a pointer value too); a struct
                 // value holding a reference yields the reference by extraction.
-                if self.pointee(base).0.is_some() {
+                if through_pointer(self, base) {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
@@ -169,7 +171,7 @@ impl<'a> Writer<'a> {
                 Ok(self.op(Op::Load, ty, vec![Operand::IdRef(element)]))
             }
             &Expression::AccessIndex { base, index } => {
-                if self.pointee(base).0.is_some() {
+                if through_pointer(self, base) {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
