@@ -339,7 +339,7 @@ impl<'a> Writer<'a> {
             &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
             &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),
             Expression::Call { function, arguments } => self.call(*function, arguments, span),
-            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, None, ty_handle, span),
+            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, None, ty_handle),
             &Expression::AtomicScoped { fun: None, pointer, scope, semantics, .. } => {
                 let p = self.eval_pointer(pointer)?;
                 let ty = self.type_id(ty_handle, span)?;
@@ -352,7 +352,7 @@ impl<'a> Writer<'a> {
                 Ok(self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics])))
             }
             &Expression::AtomicScoped { fun: Some(fun), pointer, value: Some(value), compare, scope, semantics, unequal } => {
-                self.atomic(fun, pointer, value, compare, Some((scope, semantics, unequal)), ty_handle, span)
+                self.atomic(fun, pointer, value, compare, Some((scope, semantics, unequal)), ty_handle)
             }
             Expression::AtomicScoped { .. } => error("a scoped atomic without its value", span),
             &Expression::ArrayLength { pointer } => {
@@ -1195,8 +1195,8 @@ impl<'a> Writer<'a> {
         compare: Option<Handle<Expression>>,
         scoped: Option<(Scope, MemorySemantics, MemorySemantics)>,
         ty_handle: Handle<Type>,
-        span: Span,
     ) -> R<Word> {
+        let span = self.span_of(pointer);
         let p = self.eval_pointer(pointer)?;
         let v = self.eval(value)?;
         let (pointee, space) = self.pointee(pointer);
