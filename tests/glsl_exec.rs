@@ -90,6 +90,21 @@ const CASES: &[Case] = &[
      "mat2x3 m = outerProduct(vec3(x, 1.0, 2.0), vec2(3.0, x)); mat4x2 n = outerProduct(vec2(x, 2.0), vec4(1.0, 2.0, x, 4.0)); \
       r = m[1][0] + m[0][2] * 10.0 + m[1][1] * 100.0 + n[2][0] + n[3][1] * 1000.0;", 0),
     ("compound_assign", Ty::I32, Ty::I32, "", "int a = x; a *= 3; a -= 4; a <<= 1; a |= 1; a ^= 6; r = a + (x * 7) % 13;", 0),
+    // GL_KHR_memory_scope_semantics: atomics with explicit scopes and semantics on shared
+    // memory; every invocation sees the same totals after the barrier.
+    (
+        "scoped_atomics",
+        Ty::U32,
+        Ty::U32,
+        "#extension GL_KHR_memory_scope_semantics : require\nshared uint total; shared uint top;",
+        "if (i == 0u) { total = 0u; top = 0u; } barrier(); \
+         atomicAdd(total, x, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed); \
+         atomicMax(top, x * 3u, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelease); \
+         controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease); \
+         r = atomicLoad(total, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquire) \
+           + atomicLoad(top, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed) * 10000u + x;",
+        0,
+    ),
 ];
 
 fn input(ty: Ty) -> Vec<u8> {
@@ -102,8 +117,11 @@ fn input(ty: Ty) -> Vec<u8> {
 
 fn source(case: &Case) -> String {
     let (_, tin, tout, helpers, body, _) = case;
+    // `#extension` lines of the helpers go before any declaration (GLSL 4.60 §3.3).
+    let (extensions, helpers): (Vec<&str>, Vec<&str>) = helpers.lines().partition(|l| l.starts_with("#extension"));
+    let (extensions, helpers) = (extensions.join("\n"), helpers.join("\n"));
     format!(
-        "#version 450\nlayout(local_size_x = 64) in;\n\
+        "#version 450\n{extensions}\nlayout(local_size_x = 64) in;\n\
          layout(std430, set = 0, binding = 0) buffer In {{ {} a[]; }} inp;\n\
          layout(std430, set = 0, binding = 1) buffer Out {{ {} r[]; }} outp;\n\
          {helpers}\n\

@@ -28,7 +28,7 @@
 //! [`StructLayout::align`]); [`type_layout`] recomputes a struct's alignment from its member
 //! types.
 
-use crate::ir::{ArraySize, Handle, MatrixLayout, Scalar, ScalarKind, StructMember, Type, TypeInner, UniqueArena, VectorSize};
+use crate::ir::{AddressSpace, ArraySize, Handle, MatrixLayout, Scalar, ScalarKind, StructMember, Type, TypeInner, UniqueArena, VectorSize};
 use crate::span::Span;
 use std::fmt;
 
@@ -409,6 +409,8 @@ fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Res
             return Ok(Some(Field { layout, matrix: Some(MatrixLayout { stride, row_major }), runtime: false }));
         }
         TypeInner::Array { .. } | TypeInner::Struct { .. } => return Ok(None),
+        // GL_EXT_buffer_reference: a reference is laid out as a `uint64_t` under every rule.
+        TypeInner::Pointer { space: AddressSpace::PhysicalStorage { .. }, .. } => scalar_layout(Scalar::U64),
         TypeInner::Pointer { .. }
         | TypeInner::Image { .. }
         | TypeInner::Sampler { .. }

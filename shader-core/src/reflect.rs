@@ -682,6 +682,8 @@ fn type_size(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>
                 .map_or(0, |last| last.offset.saturating_add(type_size(module, last.ty, last.matrix, depth + 1)));
             span.max(end)
         }
+        // A buffer reference is a 64-bit address (GL_EXT_buffer_reference).
+        ref inner if inner.is_reference() => 8,
         _ => 0,
     }
 }
@@ -879,6 +881,7 @@ fn space_name(space: AddressSpace) -> &'static str {
         AddressSpace::PushConstant => "push_constant",
         AddressSpace::Input => "in",
         AddressSpace::Output => "out",
+        AddressSpace::PhysicalStorage { .. } => "physical_storage",
     }
 }
 

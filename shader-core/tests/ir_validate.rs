@@ -494,7 +494,8 @@ fn expression_type_rules() {
             let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
             let p = f.e(Expression::LocalVar(lv), t.ptr_f32);
             let v = f.lit_f(t, 1.0);
-            f.e(Expression::Atomic { fun: AtomicFunction::Add, pointer: p, value: v, compare: None }, t.f32)
+            // Add and Exchange may take floats (GL_EXT_shader_atomic_float); And may not.
+            f.e(Expression::Atomic { fun: AtomicFunction::And, pointer: p, value: v, compare: None }, t.f32)
         }),
         ("CompareExchange needs a comparand", |f, t| {
             let g = f.e(Expression::GlobalVar(Handle::from_index(0)), t.ptr_buf);
@@ -761,4 +762,34 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let result = handle.join().expect("validator overflowed its stack");
     let d = result.unwrap_err();
     assert!(d.iter().any(|x| x.message.contains("nested too deeply")), "{d:#?}");
+}
+
+/// A buffer reference's pointee may come after the pointer (a block holding references to
+/// itself); any other forward reference, and any cycle not broken by a reference, is a bug.
+#[test]
+fn buffer_reference_cycles() {
+    let space = AddressSpace::PhysicalStorage { align: 16, memory: MemoryQualifiers::default() };
+    let member = |ty| StructMember { name: None, ty, offset: 0, matrix: None };
+    // Node { Node next; u32 value; } built as the GLSL front end does: placeholder, pointer,
+    // then the real members.
+    let mut t = valid();
+    let node = t.m.types.insert(Type { name: Some("Node".into()), inner: TypeInner::Struct { members: Vec::new(), span: u32::MAX } }, Span::default());
+    let reference = t.m.ty(TypeInner::Pointer { base: node, space });
+    let members = vec![member(reference), StructMember { offset: 8, ..member(t.t.u32) }];
+    t.m.types.replace(node, Type { name: Some("Node".into()), inner: TypeInner::Struct { members, span: 16 } });
+    assert!(validate(&t.m).is_ok(), "{:#?}", validate(&t.m).err());
+
+    // The same cycle through an ordinary (Function) pointer has nothing to break it.
+    let mut t = valid();
+    let node = t.m.types.insert(Type { name: Some("Loop".into()), inner: TypeInner::Struct { members: Vec::new(), span: u32::MAX } }, Span::default());
+    let pointer = t.m.ty(TypeInner::Pointer { base: node, space: AddressSpace::Function });
+    t.m.types.replace(node, Type { name: Some("Loop".into()), inner: TypeInner::Struct { members: vec![member(pointer)], span: 0 } });
+    rejects(&t.m, "part of a cycle that no buffer reference breaks");
+
+    // A struct that is no reference's pointee may not name a later type.
+    let mut t = valid();
+    let early = t.m.types.insert(Type { name: Some("Early".into()), inner: TypeInner::Struct { members: Vec::new(), span: u32::MAX } }, Span::default());
+    let late = t.m.ty(TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F64 });
+    t.m.types.replace(early, Type { name: Some("Early".into()), inner: TypeInner::Struct { members: vec![member(late)], span: 32 } });
+    rejects(&t.m, "which does not come before it");
 }

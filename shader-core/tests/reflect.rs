@@ -629,3 +629,31 @@ fn override_defaults_fold_simple_expressions_and_give_up_on_overflow() {
     );
     assert_json(&r["entry_points"], json!([]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// GL_EXT_buffer_reference: a reference member is an 8-byte address
+
+#[test]
+fn buffer_reference_member_is_an_eight_byte_address() {
+    let source = "#version 450\n#extension GL_EXT_buffer_reference : require\n\
+                  layout(local_size_x = 1) in;\n\
+                  layout(buffer_reference) buffer Node { int value; };\n\
+                  layout(set = 0, binding = 0) buffer Roots { Node head; int total; } roots;\n\
+                  void main() { roots.total = roots.head.value; }\n";
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(Stage::Compute),
+        target: shader_core::Target::Vulkan,
+        ..Default::default()
+    };
+    let compiled = shader_core::compile("refs.comp", source, &options).unwrap_or_else(|e| panic!("{}", e.render()));
+    let r = to_json(&compiled.module);
+    // Offsets as glslang decorates them: the reference is 8 bytes, aligned like uint64_t.
+    assert_json(
+        &r["bindings"][0]["buffer"]["members"],
+        json!([
+            { "name": "head", "offset": 0, "size": 8, "type": "ptr<physical_storage, Node>" },
+            { "name": "total", "offset": 8, "size": 4, "type": "i32" },
+        ]),
+    );
+}

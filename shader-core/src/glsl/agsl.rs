@@ -228,7 +228,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         });
         tu.decls.splice(0..0, needed);
     }
-    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(), agsl: true };
+    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(), agsl: true, vulkan_memory_model: None };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(lowered);
     if diagnostics.has_errors() {

@@ -5,6 +5,8 @@
 //! (converted to `float`), and where GLSL declares a `genType` with a `float` variant
 //! (`min(vec3, float)`, `mix(vec3, vec3, float)`, `step(float, vec3)`) the scalar is splatted.
 
+mod memory_model;
+
 use super::lower::{Lowerer, Operand, Reported, Sym, R};
 use crate::ir::*;
 use crate::span::Span;
@@ -249,10 +251,10 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "atomicAdd" | "atomicMin" | "atomicMax" | "atomicAnd" | "atomicOr" | "atomicXor" | "atomicExchange" | "atomicCompSwap" => {
             lw.atomic(out, name, args, span)
         }
+        "atomicLoad" | "atomicStore" => lw.scoped_atomic(out, name, args, span),
         "imageLoad" | "imageStore" | "imageSize" | "imageSamples" | "imageAtomicAdd" | "imageAtomicMin" | "imageAtomicMax"
-        | "imageAtomicAnd" | "imageAtomicOr" | "imageAtomicXor" | "imageAtomicExchange" | "imageAtomicCompSwap" => {
-            lw.image_call(out, name, args, span)
-        }
+        | "imageAtomicAnd" | "imageAtomicOr" | "imageAtomicXor" | "imageAtomicExchange" | "imageAtomicCompSwap" | "imageAtomicLoad"
+        | "imageAtomicStore" => lw.image_call(out, name, args, span),
         "subpassLoad" => lw.subpass_load(out, args, span),
         // GLSL 4.60 §8.19 (GL_ARB_shader_group_vote): subgroup votes, as glslang maps them.
         "anyInvocation" | "anyInvocationARB" => lw.subgroup_op(out, name, SubgroupOperation::Any, args, span),
@@ -1006,7 +1008,10 @@ impl<'a> Lowerer<'a> {
             2 if self.stage == Stage::Compute => Scope::Workgroup,
             2 => return Err(self.error(format!("the {what} `gl_ScopeWorkgroup` is only available in compute shaders"), s)),
             3 => Scope::Subgroup,
-            5 => return Err(self.error(format!("the {what} `gl_ScopeQueueFamily` needs the Vulkan memory model, which is not supported"), s)),
+            5 => {
+                self.use_vulkan_memory_model(&format!("the {what} `gl_ScopeQueueFamily`"), s)?;
+                Scope::QueueFamily
+            }
             v => return Err(self.error(format!("the {what} {v} is not a valid scope here: use gl_ScopeDevice, gl_ScopeWorkgroup or gl_ScopeSubgroup"), s)),
         };
         Ok(scope)
@@ -1045,19 +1050,30 @@ impl<'a> Lowerer<'a> {
         let storage = self.memory_model_arg(out, storage_arg, "storage semantics")?;
         let semantics_span = semantics_arg.1;
         let semantics = self.memory_model_arg(out, semantics_arg, "memory semantics")?;
-        if storage & !(S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY) != 0 {
+        if storage & !(S::UNIFORM_MEMORY | S::WORKGROUP_MEMORY | S::IMAGE_MEMORY | S::OUTPUT_MEMORY) != 0 {
             return Err(self.error(
-                "storage semantics must be a combination of gl_StorageSemanticsBuffer, gl_StorageSemanticsShared and gl_StorageSemanticsImage (gl_StorageSemanticsOutput needs the Vulkan memory model, which is not supported)",
+                "storage semantics must be a combination of gl_StorageSemanticsBuffer, gl_StorageSemanticsShared, gl_StorageSemanticsImage and gl_StorageSemanticsOutput",
                 storage_span,
             ));
         }
         let ordering = S::ACQUIRE | S::RELEASE | S::ACQUIRE_RELEASE;
-        if semantics & !ordering != 0 {
+        // Availability and visibility (and Output storage) exist only in the Vulkan memory
+        // model: using them switches the module to it, as glslang does.
+        let vulkan = S::MAKE_AVAILABLE | S::MAKE_VISIBLE;
+        if semantics & !(ordering | vulkan) != 0 {
             return Err(self.error(
-                "memory semantics must be one of gl_SemanticsRelaxed, gl_SemanticsAcquire, gl_SemanticsRelease and gl_SemanticsAcquireRelease (availability, visibility and volatile semantics need the Vulkan memory model, which is not supported)",
+                "memory semantics must be a combination of gl_SemanticsRelaxed, gl_SemanticsAcquire, gl_SemanticsRelease, gl_SemanticsAcquireRelease, gl_SemanticsMakeAvailable and gl_SemanticsMakeVisible",
                 semantics_span,
             ));
         }
+        if storage & S::OUTPUT_MEMORY != 0 {
+            self.use_vulkan_memory_model("`gl_StorageSemanticsOutput`", storage_span)?;
+        }
+        if semantics & vulkan != 0 {
+            self.use_vulkan_memory_model("availability and visibility semantics", semantics_span)?;
+        }
+        let semantics_bits = semantics;
+        let semantics = semantics & ordering;
         // GL_KHR_memory_scope_semantics: a barrier with storage semantics orders it, so it
         // needs exactly one ordering; a memory barrier always does (Vulkan VUID-StandaloneSpirv-OpMemoryBarrier-04732).
         let orderings = semantics.count_ones();
@@ -1070,7 +1086,7 @@ impl<'a> Lowerer<'a> {
         if storage == 0 && orderings != 0 {
             return Err(self.error("acquire or release semantics need storage semantics", storage_span));
         }
-        out.push(Statement::Barrier(Barrier { execution, memory, semantics: MemorySemantics(storage | semantics) }), span);
+        out.push(Statement::Barrier(Barrier { execution, memory, semantics: MemorySemantics(storage | semantics_bits) }), span);
         Ok(Operand::Void)
     }
 
@@ -1131,25 +1147,32 @@ impl<'a> Lowerer<'a> {
             return Err(self.error(format!("`{name}` takes {n} arguments"), span));
         }
         if args.len() > n {
-            return Err(self.scoped_atomic_error(name, span));
+            return self.scoped_atomic(out, name, args, span);
         }
         let mut args = args;
         let (first, fspan) = args.remove(0);
         let path = match first {
-            Operand::Ref(p) if matches!(p.space, AddressSpace::Storage { .. } | AddressSpace::Workgroup) => p,
+            Operand::Ref(p) if matches!(p.space, AddressSpace::Storage { .. } | AddressSpace::Workgroup | AddressSpace::PhysicalStorage { .. }) => p,
             _ => return Err(self.error(format!("the first argument of `{name}` must be a buffer or shared variable"), fspan)),
         };
         let Some((s, 1)) = self.shape(path.ty) else {
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         };
-        if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
+        // GL_EXT_shader_atomic_float: atomicAdd and atomicExchange on 32- and 64-bit floats.
+        let float_ok = matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) && self.has_extension("GL_EXT_shader_atomic_float");
+        if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) && !float_ok {
+            if matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) {
+                return Err(self.error(format!("`{name}` on a float needs `#extension GL_EXT_shader_atomic_float`"), fspan));
+            }
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         }
         let vals = self.vals(out, args.into_iter().take(n - 1).collect())?;
         let st = path.ty;
         let mut conv = Vec::new();
         for (v, vs) in vals {
-            let v = if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
+            let v = if float_ok {
+                self.coerce(out, v, st, vs)?
+            } else if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
                 return Err(self.error("atomic operands must be integers", vs));
             } else {
                 let vt = self.ety(v);
@@ -1553,7 +1576,8 @@ impl<'a> Lowerer<'a> {
         }
         let vals = self.vals(out, args)?;
         let Some(&(c, cs)) = vals.first() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
-        let texel_scalar = Scalar { kind, width: 4 };
+        // GL_EXT_shader_image_int64: r64 images hold 64-bit texels (the SPIR-V image type says so too).
+        let texel_scalar = Scalar { kind, width: if matches!(format, StorageFormat::R64ui | StorageFormat::R64i) { 8 } else { 4 } };
         let vec4 = self.vec_ty(4, texel_scalar);
         match name {
             "imageLoad" => {
@@ -1575,6 +1599,11 @@ impl<'a> Lowerer<'a> {
                 let st = self.scalar_ty(texel_scalar);
                 let pt = self.ptr_ty(st, AddressSpace::Handle);
                 let pointer = self.push(Expression::ImageTexelPointer { image, coordinate: coord, sample: None }, pt, span);
+                let plain = if name == "imageAtomicCompSwap" { 3 } else { 2 };
+                if matches!(name, "imageAtomicLoad" | "imageAtomicStore") || vals.len() > plain {
+                    let rest = vals[1..].iter().map(|&(v, s)| (Operand::Value(v), s)).collect();
+                    return self.scoped_image_atomic(out, name, pointer, texel_scalar, rest, span);
+                }
                 let fun = match name {
                     "imageAtomicAdd" => AtomicFunction::Add,
                     "imageAtomicMin" => AtomicFunction::Min,

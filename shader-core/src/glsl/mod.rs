@@ -81,7 +81,9 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         .filter(|e| matches!(e.behavior, preprocess::Behavior::Enable | preprocess::Behavior::Require))
         .map(|e| e.name.clone())
         .collect();
-    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, agsl: false };
+    // GL_KHR_memory_scope_semantics: `#pragma use_vulkan_memory_model`.
+    let vulkan_memory_model = pp.pragmas.iter().find(|p| p.text == "use_vulkan_memory_model").map(|p| p.span);
+    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, vulkan_memory_model, agsl: false };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {

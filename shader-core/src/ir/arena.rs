@@ -162,6 +162,19 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
         handle
     }
 
+    /// Gives a placeholder its final value (GLSL's forward-declared `buffer_reference` blocks,
+    /// whose pointer type exists before the block's members do). Later inserts of `value`
+    /// return `handle`.
+    pub fn replace(&mut self, handle: Handle<T>, value: T) {
+        if let Some(slot) = self.items.get_mut(handle.index()) {
+            let old = std::mem::replace(slot, value.clone());
+            if self.lookup.get(&old) == Some(&handle) {
+                self.lookup.remove(&old);
+            }
+            self.lookup.insert(value, handle);
+        }
+    }
+
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         self.lookup.get(value).copied()
     }

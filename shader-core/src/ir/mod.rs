@@ -229,6 +229,14 @@ pub enum AddressSpace {
     PushConstant,
     Input,
     Output,
+    /// GL_EXT_buffer_reference: memory reached through 64-bit device addresses
+    /// (`PhysicalStorageBuffer`). A pointer in this space is a value: it can be stored in
+    /// locals, blocks and structs, converted to and from `u64`/`vec2<u32>` (`Bitcast`), and
+    /// its `base` may come later in the type arena than the pointer itself, so that blocks can
+    /// refer to themselves. `align` is the block's `buffer_reference_align` (bytes, a power of
+    /// two): loads and stores through the pointer assume it, reduced by member offsets and
+    /// strides along the access chain. `memory` holds the block's `coherent`/`volatile`.
+    PhysicalStorage { align: u32, memory: MemoryQualifiers },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +256,9 @@ pub struct Module {
     /// Further execution modes of entry points (by function), asked for by GLSL extension
     /// layout qualifiers; the back end adds the capabilities and extensions they need.
     pub execution_modes: Vec<(Handle<Function>, ExecutionMode)>,
+    /// Use the Vulkan memory model (`OpMemoryModel ... Vulkan`): asked for by scopes and
+    /// semantics only it has (QueueFamily, availability/visibility), as glslang does.
+    pub vulkan_memory_model: bool,
 }
 
 /// Execution modes beyond those [`EntryPoint`] describes (SPIR-V 3.6).
@@ -638,6 +649,19 @@ pub enum Expression {
     /// Whether this fragment invocation is a helper invocation now, after any demotion
     /// (`OpIsHelperInvocationEXT`, GLSL `helperInvocationEXT()`). A bool.
     IsHelperInvocation,
+    /// An atomic with explicit scope and semantics (GL_KHR_memory_scope_semantics
+    /// `atomicLoad`, `atomicAdd(mem, data, scope, storage, semantics)`, ...): `OpAtomicLoad`
+    /// when `fun` is `None` (no `value`), else the read-modify-write `fun` with `value` (and
+    /// `compare` plus `unequal` semantics for `CompareExchange`). Yields the old value.
+    AtomicScoped {
+        fun: Option<AtomicFunction>,
+        pointer: Handle<Expression>,
+        value: Option<Handle<Expression>>,
+        compare: Option<Handle<Expression>>,
+        scope: Scope,
+        semantics: MemorySemantics,
+        unequal: MemorySemantics,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -929,6 +953,9 @@ pub enum Statement {
     Barrier(Barrier),
     /// Writes through a pointer (`OpAtomicStore` when the pointee is atomic).
     Store { pointer: Handle<Expression>, value: Handle<Expression> },
+    /// `OpAtomicStore` with explicit scope and semantics (GL_KHR_memory_scope_semantics
+    /// `atomicStore`, `imageAtomicStore`).
+    AtomicStore { pointer: Handle<Expression>, value: Handle<Expression>, scope: Scope, semantics: MemorySemantics },
     ImageStore {
         image: Handle<Expression>,
         coordinate: Handle<Expression>,
@@ -993,6 +1020,12 @@ impl MemorySemantics {
     pub const SUBGROUP_MEMORY: u32 = 0x80;
     pub const WORKGROUP_MEMORY: u32 = 0x100;
     pub const IMAGE_MEMORY: u32 = 0x800;
+    /// The Vulkan memory model's bits (SPV_KHR_vulkan_memory_model); a module using them sets
+    /// [`Module::vulkan_memory_model`].
+    pub const OUTPUT_MEMORY: u32 = 0x1000;
+    pub const MAKE_AVAILABLE: u32 = 0x2000;
+    pub const MAKE_VISIBLE: u32 = 0x4000;
+    pub const VOLATILE: u32 = 0x8000;
 }
 
 /// `OpControlBarrier` when `execution` is set, else `OpMemoryBarrier`.
@@ -1013,6 +1046,11 @@ impl TypeInner {
             TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => Some(scalar),
             _ => None,
         }
+    }
+
+    /// A `PhysicalStorage` pointer: a buffer reference value (8 bytes in memory).
+    pub fn is_reference(&self) -> bool {
+        matches!(self, TypeInner::Pointer { space: AddressSpace::PhysicalStorage { .. }, .. })
     }
 
     pub fn pointer_base(&self) -> Option<(Handle<Type>, AddressSpace)> {

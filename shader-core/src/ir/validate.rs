@@ -35,6 +35,11 @@ impl ModuleInfo {
 /// Checks `module` and returns what back ends need, or every problem found.
 pub fn validate(module: &Module) -> Result<ModuleInfo, Diagnostics> {
     let mut v = Validator { m: module, diags: Diagnostics::new() };
+    // Every later check may walk types recursively: rule out cycles first.
+    v.reference_cycles();
+    if v.diags.has_errors() {
+        return Err(v.diags);
+    }
     v.types();
     v.const_expressions();
     v.overrides();
@@ -171,6 +176,11 @@ fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         Expression::Call { arguments, .. } => out.extend(arguments),
         Expression::Atomic { pointer, value, compare, .. } => {
             out.extend([*pointer, *value]);
+            out.extend(compare);
+        }
+        Expression::AtomicScoped { pointer, value, compare, .. } => {
+            out.push(*pointer);
+            out.extend(value);
             out.extend(compare);
         }
         Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => out.push(*pointer),
@@ -370,9 +380,21 @@ impl<'a> Validator<'a> {
     // -- module-level items ------------------------------------------------------------------
 
     fn types(&mut self) {
+        let pointees: Vec<Handle<Type>> = self
+            .m
+            .types
+            .iter()
+            .filter_map(|(_, t)| match t.inner {
+                TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { .. } } => Some(base),
+                _ => None,
+            })
+            .collect();
         for (h, ty) in self.m.types.iter() {
             let span = self.m.types.span(h);
             let mut refs: Vec<Handle<Type>> = Vec::new();
+            // A buffer reference's pointee may have been interned (as a placeholder) before
+            // its members' types; cycles were ruled out by `reference_cycles`.
+            let forward_ok = ty.inner.is_reference() || pointees.contains(&h);
             match &ty.inner {
                 TypeInner::Scalar(s) | TypeInner::Atomic(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
                     let ok = match s.kind {
@@ -400,8 +422,10 @@ impl<'a> Validator<'a> {
             let mut refs_ok = true;
             for r in refs {
                 // A UniqueArena only interns a type after the types it names, so references
-                // point backwards; that also rules out cycles.
-                if r.index() >= h.index() {
+                // point backwards; that also rules out cycles. Buffer references are the
+                // exception (a block may hold references to itself): forward references are
+                // checked for cycles that do not pass through one in `reference_cycles`.
+                if r.index() >= h.index() && (!forward_ok || !self.m.types.check(r)) {
                     self.ice(span, format!("type {h:?} refers to type {r:?}, which does not come before it"));
                     refs_ok = false;
                 }
@@ -414,7 +438,8 @@ impl<'a> Validator<'a> {
                     if self.has_runtime_array(*base) {
                         self.ice(span, format!("type {h:?}: an array element cannot hold a runtime-sized array"));
                     }
-                    if matches!(self.inner(*base), Some(TypeInner::Pointer { .. } | TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. })) {
+                    let reference = self.inner(*base).is_some_and(TypeInner::is_reference);
+                    if !reference && matches!(self.inner(*base), Some(TypeInner::Pointer { .. } | TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. })) {
                         self.ice(span, format!("type {h:?}: arrays of {} must be binding arrays", self.describe(*base)));
                     }
                 }
@@ -433,6 +458,51 @@ impl<'a> Validator<'a> {
                     self.ice(span, format!("type {h:?}: a combined image sampler needs an image type, not {}", self.describe(*image)));
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// Type cycles must pass through a buffer reference's pointee (SPIR-V 2.2.2: only
+    /// `OpTypeForwardPointer` breaks a cycle, and only for `PhysicalStorageBuffer` pointers).
+    fn reference_cycles(&mut self) {
+        // 0 = unvisited, 1 = on the DFS stack, 2 = done.
+        let n = self.m.types.len();
+        let mut state = vec![0u8; n];
+        for start in 0..n {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(&mut (t, ref mut next)) = stack.last_mut() {
+                let edges: Vec<usize> = match self.m.types.get(Handle::from_index(t)).map(|ty| &ty.inner) {
+                    Some(TypeInner::Array { base, .. }) | Some(TypeInner::BindingArray { base, .. }) => vec![base.index()],
+                    Some(TypeInner::Pointer { base, space }) if !matches!(space, AddressSpace::PhysicalStorage { .. }) => vec![base.index()],
+                    Some(TypeInner::Struct { members, .. }) => members.iter().map(|m| m.ty.index()).collect(),
+                    Some(TypeInner::SampledImage { image }) => vec![image.index()],
+                    _ => Vec::new(),
+                };
+                if let Some(&e) = edges.get(*next) {
+                    *next += 1;
+                    if e >= n {
+                        continue;
+                    }
+                    match state[e] {
+                        0 => {
+                            state[e] = 1;
+                            stack.push((e, 0));
+                        }
+                        1 => {
+                            let span = self.m.types.span(Handle::from_index(t));
+                            self.ice(span, format!("type {t} is part of a cycle that no buffer reference breaks"));
+                            return;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[t] = 2;
+                    stack.pop();
+                }
             }
         }
     }
@@ -922,8 +992,21 @@ impl<'a> Validator<'a> {
             }
             Expression::Bitcast { expr } => {
                 let (_, v) = self.ty_of(ctx, *expr)?;
-                let bits = |t: &TypeInner| shape(t).filter(|(s, _)| s.kind != ScalarKind::Bool).map(|(s, n)| s.width as u32 * n);
-                match (bits(v), bits(result)) {
+                // A buffer reference converts to and from `u64` and `vec2<u32>`
+                // (GL_EXT_buffer_reference_uvec2); integers only.
+                let bytes = |t: &TypeInner| match t {
+                    t if t.is_reference() => Some(8),
+                    _ => shape(t).filter(|(s, _)| s.kind != ScalarKind::Bool).map(|(s, n)| s.width as u32 * n),
+                };
+                // SPIR-V OpConvertPtrToU/OpConvertUToPtr: the scalar side is unsigned.
+                let to_integer = |t: &TypeInner| match t {
+                    TypeInner::Scalar(s) => s.kind == ScalarKind::Uint,
+                    _ => shape(t).is_some_and(|(s, _)| integer(s)),
+                };
+                if (v.is_reference() && !(result.is_reference() || to_integer(result))) || (result.is_reference() && !(v.is_reference() || to_integer(v))) {
+                    return Err(format!("cannot bitcast {} to {}", describe(v), describe(result)));
+                }
+                match (bytes(v), bytes(result)) {
                     (Some(a), Some(b)) if a == b => Ok(()),
                     _ => Err(format!("cannot bitcast {} to {}", describe(v), describe(result))),
                 }
@@ -1056,11 +1139,34 @@ impl<'a> Validator<'a> {
                     None => Err("the function returns nothing; use Statement::Call".into()),
                 }
             }
-            Expression::Atomic { fun, pointer, value, compare } => {
+            Expression::AtomicScoped { fun, pointer, value, compare, .. } => {
                 let (_, p) = self.ty_of(ctx, *pointer)?;
                 let scalar = match *p {
                     TypeInner::Pointer { base, .. } => match self.inner(base) {
-                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) => *s,
+                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) || float(*s) => *s,
+                        _ => return Err(format!("atomic on {}, not a pointer to a number", describe(p))),
+                    },
+                    _ => return Err(format!("atomic on {}, not a pointer", describe(p))),
+                };
+                for v in value.iter().chain(compare.iter()) {
+                    let (_, vt) = self.ty_of(ctx, *v)?;
+                    if *vt != TypeInner::Scalar(scalar) {
+                        return Err(format!("operand of type {} for an atomic {}", describe(vt), describe(&TypeInner::Scalar(scalar))));
+                    }
+                }
+                match (fun, value, compare) {
+                    (None, None, None) | (Some(AtomicFunction::CompareExchange), Some(_), Some(_)) => {}
+                    (Some(f), Some(_), None) if *f != AtomicFunction::CompareExchange => {}
+                    _ => return Err(format!("scoped atomic {fun:?} with the wrong operands")),
+                }
+                self.expect_result(ty, &TypeInner::Scalar(scalar))
+            }
+            Expression::Atomic { fun, pointer, value, compare } => {
+                let (_, p) = self.ty_of(ctx, *pointer)?;
+                let float_ok = matches!(fun, AtomicFunction::Add | AtomicFunction::Exchange);
+                let scalar = match *p {
+                    TypeInner::Pointer { base, .. } => match self.inner(base) {
+                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) || (float_ok && float(*s)) => *s,
                         _ => return Err(format!("atomic on {}, not a pointer to an integer", describe(p))),
                     },
                     _ => return Err(format!("atomic on {}, not a pointer", describe(p))),
@@ -1420,6 +1526,21 @@ impl<'a> Validator<'a> {
                 }
             }
             Statement::Kill | Statement::Barrier(_) | Statement::Fragment(_) => {}
+            Statement::AtomicStore { pointer, value, .. } => {
+                let p = self.root_type(ctx, state, *pointer, span, "atomic store");
+                let v = self.root_type(ctx, state, *value, span, "atomic store");
+                let (Some((_, p)), Some((vt, _))) = (p, v) else { return };
+                let ok = match *p {
+                    TypeInner::Pointer { base, .. } => match self.inner(base) {
+                        Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) => self.same_inner(vt, &TypeInner::Scalar(*s)),
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                if !ok {
+                    self.ice(span, format!("atomic store of {} through {}", self.describe(vt), self.describe_inner(p)));
+                }
+            }
             Statement::Store { pointer, value } => {
                 let p = self.root_type(ctx, state, *pointer, span, "store");
                 let v = self.root_type(ctx, state, *value, span, "store");

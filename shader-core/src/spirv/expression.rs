@@ -96,7 +96,21 @@ impl<'a> Writer<'a> {
         let span = exprs.span(expr);
         let ty_handle = exprs.ty(expr);
         let is_pointer = matches!(self.inner_of(ty_handle), Some(TypeInner::Pointer { .. }));
+        let result_is_reference = self.inner_of(ty_handle).is_some_and(TypeInner::is_reference);
+        let through_pointer = |w: &Self, base| w.pointee(base).0.is_some() || (is_pointer && !result_is_reference);
         match &exprs[expr] {
+            // A zero reference is address 0; composites holding references have no constant
+            // form and only appear as the value of a function that falls off its end, which
+            // GLSL leaves undefined (§6.4): OpUndef.
+            &Expression::ZeroValue(t) if self.holds_reference(t) => {
+                let ty = self.type_id(t, span)?;
+                if self.inner_of(t).is_some_and(TypeInner::is_reference) {
+                    let zero = self.const_scalar(Scalar::U64, 0);
+                    Ok(self.op(Op::ConvertUToPtr, ty, vec![Operand::IdRef(zero)]))
+                } else {
+                    Ok(self.op(Op::Undef, ty, vec![]))
+                }
+            }
             Expression::Literal(_) | Expression::ZeroValue(_) => self.constant_tree(exprs, expr, false, 0),
             Expression::Compose { components } => {
                 if self.is_constant_tree(exprs, expr, 0) {
@@ -131,7 +145,9 @@ impl<'a> Writer<'a> {
                 }
             }
             &Expression::Access { base, index } => {
-                if is_pointer {
+                // Through a pointer (a buffer reference is a pointer value too); a struct
+                // value holding a reference yields the reference by extraction.
+                if through_pointer(self, base) {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
@@ -148,13 +164,14 @@ impl<'a> Writer<'a> {
                 // a variable and index that.
                 let base_id = self.type_id(base_ty, span)?;
                 let var = self.function_variable(base_id);
+                self.alias_references(var, base_ty);
                 self.op_void(Op::Store, vec![Operand::IdRef(var), Operand::IdRef(b)]);
                 let pointer = self.pointer_type(StorageClass::Function, ty);
                 let element = self.op(Op::AccessChain, pointer, vec![Operand::IdRef(var), Operand::IdRef(i)]);
                 Ok(self.op(Op::Load, ty, vec![Operand::IdRef(element)]))
             }
             &Expression::AccessIndex { base, index } => {
-                if is_pointer {
+                if through_pointer(self, base) {
                     return self.eval_pointer(expr);
                 }
                 if self.rooted_in_value_global(expr) {
@@ -198,7 +215,9 @@ impl<'a> Writer<'a> {
                     let semantics = self.const_u32(0);
                     return Ok(self.op(Op::AtomicLoad, ty, vec![Operand::IdRef(p), Operand::IdRef(scope), Operand::IdRef(semantics)]));
                 }
-                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+                let mut operands = vec![Operand::IdRef(p)];
+                operands.extend(self.memory_access(pointer, false));
+                Ok(self.op(Op::Load, ty, operands))
             }
             &Expression::Unary { op, expr: operand } => {
                 let a = self.eval(operand)?;
@@ -294,7 +313,16 @@ impl<'a> Writer<'a> {
                     return Ok(a);
                 }
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::Bitcast, ty, vec![Operand::IdRef(a)]))
+                // Buffer references and `uint64_t` convert with the pointer conversions
+                // (GL_EXT_buffer_reference, as glslang emits them); `uvec2` bitcasts.
+                let from = self.inner_of(exprs.ty(operand));
+                let to = self.inner_of(ty_handle);
+                let op = match (from, to) {
+                    (Some(f), Some(TypeInner::Scalar(_))) if f.is_reference() => Op::ConvertPtrToU,
+                    (Some(TypeInner::Scalar(_)), Some(t)) if t.is_reference() => Op::ConvertUToPtr,
+                    _ => Op::Bitcast,
+                };
+                Ok(self.op(op, ty, vec![Operand::IdRef(a)]))
             }
             &Expression::CombineImageSampler { image, sampler } => {
                 let i = self.eval_handle(image)?;
@@ -311,7 +339,22 @@ impl<'a> Writer<'a> {
             &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
             &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),
             Expression::Call { function, arguments } => self.call(*function, arguments, span),
-            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, ty_handle, span),
+            &Expression::Atomic { fun, pointer, value, compare } => self.atomic(fun, pointer, value, compare, None, ty_handle),
+            &Expression::AtomicScoped { fun: None, pointer, scope, semantics, .. } => {
+                let p = self.eval_pointer(pointer)?;
+                let ty = self.type_id(ty_handle, span)?;
+                if self.scalar_of(ty_handle).is_some_and(|s| s.width == 8) {
+                    self.capability(Capability::Int64Atomics);
+                }
+                let scope = self.scope_id(scope);
+                let volatile = self.volatile_semantics(pointer);
+                let semantics = self.const_u32(semantics.0 | volatile);
+                Ok(self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics])))
+            }
+            &Expression::AtomicScoped { fun: Some(fun), pointer, value: Some(value), compare, scope, semantics, unequal } => {
+                self.atomic(fun, pointer, value, compare, Some((scope, semantics, unequal)), ty_handle)
+            }
+            Expression::AtomicScoped { .. } => error("a scoped atomic without its value", span),
             &Expression::ArrayLength { pointer } => {
                 let (structure, member) = match exprs[pointer] {
                     Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
@@ -487,8 +530,141 @@ impl<'a> Writer<'a> {
                 let id = self.op(Op::ImageTexelPointer, pointer, Self::ids(&[var, c, s]));
                 Ok((id, StorageClass::Image))
             }
+            // A buffer reference value (loaded, returned, built from an address) starts a
+            // chain of its own.
+            _ if self.inner_of(exprs.ty(expr)).is_some_and(TypeInner::is_reference) => {
+                let id = self.eval(expr)?;
+                Ok((id, StorageClass::PhysicalStorageBuffer))
+            }
             _ => error("expected a pointer expression", span),
         }
+    }
+
+    /// The memory operands of a load (`store` false) or store through `pointer`: `Aligned`
+    /// for buffer references, which SPIR-V requires (2.18.2, PhysicalStorageBuffer accesses),
+    /// and under the Vulkan memory model the availability/visibility operands glslang writes:
+    /// `coherent`/`volatile` globals make each access available or visible at QueueFamily
+    /// scope (plus `Volatile`), shared variables at Workgroup scope, and every access to memory
+    /// other invocations can see is `NonPrivatePointer` (glslang marks only `coherent` and
+    /// `nonprivate` ones; marking all is stronger, never weaker).
+    pub(super) fn memory_access(&mut self, pointer: Handle<Expression>, store: bool) -> Vec<Operand> {
+        let aligned = self.reference_alignment(pointer);
+        let space = self.pointee(pointer).1;
+        let shared = matches!(
+            space,
+            Some(AddressSpace::Storage { .. } | AddressSpace::PhysicalStorage { .. } | AddressSpace::Workgroup | AddressSpace::Uniform)
+        );
+        let mut flags = spirv::MemoryAccess::NONE;
+        let mut scope = None;
+        if aligned.is_some() {
+            flags |= spirv::MemoryAccess::ALIGNED;
+        }
+        if self.module.vulkan_memory_model && shared {
+            flags |= spirv::MemoryAccess::NON_PRIVATE_POINTER;
+            let memory = self.memory_qualifiers(pointer);
+            if memory.volatile {
+                flags |= spirv::MemoryAccess::VOLATILE;
+            }
+            scope = if memory.coherent || memory.volatile {
+                Some(Scope::QueueFamily)
+            } else if space == Some(AddressSpace::Workgroup) {
+                Some(Scope::Workgroup)
+            } else {
+                None
+            };
+            // Uniform memory is read-only: nothing to make available.
+            if scope.is_some() && !(store && space == Some(AddressSpace::Uniform)) {
+                flags |= if store { spirv::MemoryAccess::MAKE_POINTER_AVAILABLE } else { spirv::MemoryAccess::MAKE_POINTER_VISIBLE };
+            } else {
+                scope = None;
+            }
+        }
+        if flags.is_empty() {
+            return Vec::new();
+        }
+        let mut operands = vec![Operand::MemoryAccess(flags)];
+        operands.extend(aligned.map(Operand::LiteralBit32));
+        if let Some(scope) = scope {
+            let id = self.scope_id(scope);
+            operands.push(Operand::IdScope(id));
+        }
+        operands
+    }
+
+    /// The `Volatile` semantics bit for atomics on a `volatile` global under the Vulkan memory
+    /// model (as glslang adds it; the GLSL450 model has the decoration instead).
+    pub(super) fn volatile_semantics(&self, pointer: Handle<Expression>) -> u32 {
+        let volatile = self.module.vulkan_memory_model && self.memory_qualifiers(pointer).volatile;
+        if volatile { MemorySemantics::VOLATILE } else { 0 }
+    }
+
+    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's, or
+    /// a buffer reference block's.
+    fn memory_qualifiers(&self, pointer: Handle<Expression>) -> MemoryQualifiers {
+        if let Some(g) = self.root_global(pointer) {
+            return self.module.globals[g].memory;
+        }
+        match self.pointee(pointer).1 {
+            Some(AddressSpace::PhysicalStorage { memory, .. }) => memory,
+            _ => MemoryQualifiers::default(),
+        }
+    }
+
+    /// The global variable a pointer expression reaches into, if any.
+    pub(super) fn root_global(&self, pointer: Handle<Expression>) -> Option<Handle<GlobalVariable>> {
+        let exprs = self.exprs();
+        let mut e = pointer;
+        for _ in 0..MAX_DEPTH {
+            if !exprs.check(e) {
+                return None;
+            }
+            match exprs[e] {
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
+                Expression::ImageTexelPointer { image, .. } => e = image,
+                Expression::GlobalVar(g) if self.module.globals.check(g) => return Some(g),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The alignment loads and stores through a buffer reference may assume: the reference's
+    /// `buffer_reference_align` lowered by every member offset and stride on the way, as
+    /// glslang computes it (the lowest set bit of their OR). `None` for other pointers.
+    fn reference_alignment(&self, pointer: Handle<Expression>) -> Option<u32> {
+        let exprs = self.exprs();
+        let mut e = pointer;
+        let mut bits: u64 = 0;
+        for _ in 0..MAX_DEPTH {
+            if !exprs.check(e) {
+                return None;
+            }
+            let step = match exprs[e] {
+                Expression::Access { base, .. } => Some((base, None)),
+                Expression::AccessIndex { base, index } => Some((base, Some(index))),
+                _ => None,
+            };
+            let container = step.and_then(|(base, _)| self.pointee(base).0).and_then(|t| self.inner_of(t));
+            let (Some((base, index)), Some(container)) = (step, container) else {
+                // The root of the chain: a buffer reference, or memory that needs no operand.
+                return match self.inner_of(exprs.ty(e)) {
+                    Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { align, .. }, .. }) => {
+                        bits |= u64::from(align.max(1));
+                        Some(1u32 << bits.trailing_zeros().min(31))
+                    }
+                    _ => None,
+                };
+            };
+            bits |= match (container, index) {
+                (TypeInner::Struct { members, .. }, Some(i)) => members.get(i as usize).map_or(0, |m| u64::from(m.offset)),
+                // Any element index, constant or not, counts the stride (glslang does the same).
+                (&TypeInner::Array { stride, .. }, _) => u64::from(stride),
+                (&TypeInner::Vector { scalar, .. } | &TypeInner::Matrix { scalar, .. }, _) => u64::from(scalar.width),
+                _ => 0,
+            };
+            e = base;
+        }
+        None
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1017,9 +1193,10 @@ impl<'a> Writer<'a> {
         pointer: Handle<Expression>,
         value: Handle<Expression>,
         compare: Option<Handle<Expression>>,
+        scoped: Option<(Scope, MemorySemantics, MemorySemantics)>,
         ty_handle: Handle<Type>,
-        span: Span,
     ) -> R<Word> {
+        let span = self.span_of(pointer);
         let p = self.eval_pointer(pointer)?;
         let v = self.eval(value)?;
         let (pointee, space) = self.pointee(pointer);
@@ -1028,16 +1205,23 @@ impl<'a> Writer<'a> {
             .and_then(|t| self.scalar_of(t))
             .or_else(|| self.expr_shape(value).ok().map(|s| s.scalar))
             .ok_or_else(|| Diagnostic::error("atomics need a pointer to an integer", span))?;
-        let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
-        let semantics = self.const_u32(0);
+        let volatile = self.volatile_semantics(pointer);
+        let (scope, semantics, unequal) = match scoped {
+            Some((scope, semantics, unequal)) => (self.scope_id(scope), self.const_u32(semantics.0 | volatile), self.const_u32(unequal.0 | volatile)),
+            None => {
+                let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
+                let semantics = self.const_u32(volatile);
+                (scope, semantics, semantics)
+            }
+        };
         let value_ty = self.scalar_type(scalar);
-        if scalar.width == 8 {
+        if scalar.width == 8 && scalar.kind != ScalarKind::Float {
             self.capability(Capability::Int64Atomics);
         }
         let signed = scalar.kind == ScalarKind::Sint;
         let op = match fun {
             AtomicFunction::Add if scalar.kind == ScalarKind::Float => {
-                self.capability(Capability::AtomicFloat32AddEXT);
+                self.capability(if scalar.width == 8 { Capability::AtomicFloat64AddEXT } else { Capability::AtomicFloat32AddEXT });
                 self.extensions.insert("SPV_EXT_shader_atomic_float_add");
                 Op::AtomicFAddEXT
             }
@@ -1054,7 +1238,7 @@ impl<'a> Writer<'a> {
                     return error("compare-exchange needs a comparand", span);
                 };
                 let c = self.eval(compare)?;
-                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, semantics, v, c]));
+                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, unequal, v, c]));
                 if let Some(TypeInner::Struct { .. }) = self.inner_of(ty_handle) {
                     // WGSL's `__atomic_compare_exchange_result { old_value, exchanged }`.
                     let bool_ty = self.scalar_type(Scalar::BOOL);

@@ -59,11 +59,38 @@ impl<'a> Writer<'a> {
         self.f.label = label;
     }
 
+    /// `Some(0)` for a buffer reference (or an array of them), `Some(1)` for a Function
+    /// pointer to one: the types that need aliasing decorations.
+    fn reference_depth(&self, ty: Handle<Type>) -> Option<u32> {
+        let mut ty = ty;
+        let mut depth = 0;
+        for _ in 0..64 {
+            match self.module.types.get(ty)?.inner {
+                TypeInner::Pointer { space: AddressSpace::PhysicalStorage { .. }, .. } => return Some(depth),
+                TypeInner::Pointer { base, .. } if depth == 0 => {
+                    depth = 1;
+                    ty = base;
+                }
+                TypeInner::Array { base, .. } => ty = base,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     pub(super) fn is_open(&self) -> bool {
         self.f.current.is_some()
     }
 
     /// A `Function`-storage variable for the entry block (locals and spill slots).
+    /// Decorates a Function variable of IR type `ty` `AliasedPointer` when it holds buffer
+    /// references (SPIR-V 2.18.2 wants AliasedPointer or RestrictPointer on it).
+    pub(super) fn alias_references(&mut self, var: Word, ty: Handle<Type>) {
+        if self.holds_reference(ty) {
+            self.b.decorate(var, spirv::Decoration::AliasedPointer, []);
+        }
+    }
+
     pub(super) fn function_variable(&mut self, pointee: Word) -> Word {
         let pointer = self.pointer_type(StorageClass::Function, pointee);
         let id = self.b.id();
@@ -98,6 +125,14 @@ impl<'a> Writer<'a> {
         for (argument, &ty) in fun.arguments.iter().zip(&param_types) {
             let param = self.b.id();
             parameters.push(dr::Instruction::new(Op::FunctionParameter, Some(ty), Some(param), vec![]));
+            // SPIR-V 2.18.2: parameters holding buffer references say how they alias.
+            // (A by-value array of references is no pointer and takes no decoration.)
+            let is_reference = self.module.types.get(argument.ty).is_some_and(|t| t.inner.is_reference());
+            match self.reference_depth(argument.ty) {
+                Some(0) if is_reference => self.b.decorate(param, spirv::Decoration::Aliased, []),
+                Some(0) | None => {}
+                Some(_) => self.b.decorate(param, spirv::Decoration::AliasedPointer, []),
+            }
             self.name(param, &argument.name);
             self.f.arguments.push(param);
         }
@@ -107,6 +142,9 @@ impl<'a> Writer<'a> {
             let ty = self.type_id(variable.ty, fun.locals.span(local))?;
             let var = self.function_variable(ty);
             self.name(var, &variable.name);
+            // SPIR-V 2.18.2: variables holding buffer references need AliasedPointer or
+            // RestrictPointer; glslang picks AliasedPointer unless `restrict` is given.
+            self.alias_references(var, variable.ty);
             self.f.locals.push(var);
         }
         self.f.lets = vec![None; fun.lets.len()];
@@ -296,6 +334,17 @@ impl<'a> Writer<'a> {
                 self.op_void(op, vec![]);
             }
             Statement::Barrier(barrier) => self.write_barrier(*barrier),
+            &Statement::AtomicStore { pointer, value, scope, semantics } => {
+                let pointer_id = self.eval_pointer(pointer)?;
+                let value = self.eval(value)?;
+                if self.pointee(pointer).0.and_then(|t| self.scalar_of(t)).is_some_and(|s| s.width == 8) {
+                    self.capability(Capability::Int64Atomics);
+                }
+                let scope = self.scope_id(scope);
+                let volatile = self.volatile_semantics(pointer);
+                let semantics = self.const_u32(semantics.0 | volatile);
+                self.op_void(Op::AtomicStore, vec![Operand::IdRef(pointer_id), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)]);
+            }
             Statement::Store { pointer, value } => {
                 let pointer_id = self.eval_pointer(*pointer)?;
                 let value = self.eval(*value)?;
@@ -305,7 +354,11 @@ impl<'a> Writer<'a> {
                         let value = if self.null_constants.contains(&value) { None } else { Some(value) };
                         self.store_with_atomics(pointer_id, value, pointee, space, span, 0)?;
                     }
-                    _ => self.op_void(Op::Store, vec![Operand::IdRef(pointer_id), Operand::IdRef(value)]),
+                    _ => {
+                        let mut operands = vec![Operand::IdRef(pointer_id), Operand::IdRef(value)];
+                        operands.extend(self.memory_access(*pointer, true));
+                        self.op_void(Op::Store, operands)
+                    }
                 }
             }
             Statement::ImageStore { image, coordinate, array_index, value } => {
@@ -388,6 +441,10 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn scope_id(&mut self, scope: Scope) -> Word {
+        // SPV_KHR_vulkan_memory_model: Device scope needs its own capability under that model.
+        if self.module.vulkan_memory_model && scope == Scope::Device {
+            self.capability(Capability::VulkanMemoryModelDeviceScope);
+        }
         let value = match scope {
             Scope::CrossDevice => spirv::Scope::CrossDevice,
             Scope::Device => spirv::Scope::Device,
@@ -571,6 +628,7 @@ impl<'a> Writer<'a> {
                     let target = self.eval_pointer(*argument)?;
                     let ty = self.type_id(base, span)?;
                     let temp = self.function_variable(ty);
+                    self.alias_references(temp, base);
                     let value = self.op(Op::Load, ty, vec![Operand::IdRef(target)]);
                     self.op_void(Op::Store, vec![Operand::IdRef(temp), Operand::IdRef(value)]);
                     copy_back.push((temp, target, ty));

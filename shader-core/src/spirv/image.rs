@@ -261,8 +261,41 @@ impl<'a> Writer<'a> {
             }
             _ => {}
         }
+        if storage {
+            self.texel_access(image, false, &mut operands);
+        }
         let result = self.op(op, vec4, operands);
         self.narrow_texel(result, vec4, exprs.ty(expr), span)
+    }
+
+    /// Under the Vulkan memory model, the image operands glslang writes on storage image reads
+    /// and writes: `NonPrivateTexel` (every access, as for buffers in `memory_access`), and for
+    /// `coherent`/`volatile` images `MakeTexelVisible`/`MakeTexelAvailable` at QueueFamily
+    /// scope (plus `VolatileTexel`). `operands` holds the image, the coordinate and possibly
+    /// an image-operand mask with its ids; the new bits and the scope go after them (SPIR-V
+    /// 3.14: operand ids in bit order, and the MakeTexel bits come after Sample).
+    fn texel_access(&mut self, image: Handle<Expression>, store: bool, operands: &mut Vec<Operand>) {
+        if !self.module.vulkan_memory_model {
+            return;
+        }
+        let memory = self.root_global(image).map(|g| self.module.globals[g].memory).unwrap_or_default();
+        let mut mask = spirv::ImageOperands::NON_PRIVATE_TEXEL;
+        if memory.volatile {
+            mask |= spirv::ImageOperands::VOLATILE_TEXEL;
+        }
+        let coherent = memory.coherent || memory.volatile;
+        if coherent {
+            mask |= if store { spirv::ImageOperands::MAKE_TEXEL_AVAILABLE } else { spirv::ImageOperands::MAKE_TEXEL_VISIBLE };
+        }
+        let index = if store { 3 } else { 2 };
+        match operands.get_mut(index) {
+            Some(Operand::ImageOperands(existing)) => *existing |= mask,
+            _ => operands.insert(index.min(operands.len()), Operand::ImageOperands(mask)),
+        }
+        if coherent {
+            let scope = self.scope_id(Scope::QueueFamily);
+            operands.push(Operand::IdScope(scope));
+        }
     }
 
     pub(super) fn write_image_store(
@@ -276,7 +309,9 @@ impl<'a> Writer<'a> {
         let image_id = self.eval_handle(image)?;
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let v = self.eval(value)?;
-        self.op_void(Op::ImageWrite, vec![Operand::IdRef(image_id), Operand::IdRef(coordinates), Operand::IdRef(v)]);
+        let mut operands = vec![Operand::IdRef(image_id), Operand::IdRef(coordinates), Operand::IdRef(v)];
+        self.texel_access(image, true, &mut operands);
+        self.op_void(Op::ImageWrite, operands);
         Ok(())
     }
 

@@ -165,6 +165,19 @@ struct Writer<'a> {
     global_stages: Vec<(bool, bool)>,
     f: FunctionState,
     fun: Option<&'a Function>,
+    /// Buffer references (GL_EXT_buffer_reference) were used: the module needs the
+    /// `PhysicalStorageBuffer64` addressing model.
+    physical_storage: bool,
+    /// `PhysicalStorageBuffer` pointer types whose pointee is being written, with the index in
+    /// `types_global_values` where an `OpTypeForwardPointer` goes if the pointee refers back
+    /// to the pointer (SPIR-V 2.2.2), and whether it did.
+    forward_pointers: HashMap<Handle<Type>, (usize, bool)>,
+    /// Nesting of `type_id` calls, and the buffer reference types declared forward inside
+    /// another type whose `OpTypePointer` is still to be written: (type, id, pointee).
+    type_depth: u32,
+    deferred_references: Vec<(Handle<Type>, Word, Handle<Type>)>,
+    /// Pointee structs of `coherent`/`volatile` references already member-decorated.
+    decorated_reference_blocks: HashSet<Word>,
 }
 
 impl<'a> Writer<'a> {
@@ -195,6 +208,11 @@ impl<'a> Writer<'a> {
             global_stages: vec![(false, false); module.globals.len()],
             f: FunctionState::default(),
             fun: None,
+            physical_storage: false,
+            forward_pointers: HashMap::default(),
+            type_depth: 0,
+            deferred_references: Vec::new(),
+            decorated_reference_blocks: HashSet::default(),
         }
     }
 
@@ -232,6 +250,10 @@ impl<'a> Writer<'a> {
 
     fn write_module(&mut self) -> R<()> {
         self.capability(Capability::Shader);
+        if self.module.vulkan_memory_model {
+            self.capability(Capability::VulkanMemoryModel);
+            self.extension_below("SPV_KHR_vulkan_memory_model", 5);
+        }
         if self.module.entry_points.is_empty() {
             // A module without entry points is a library: SPIR-V only allows that with Linkage.
             self.capability(Capability::Linkage);
@@ -278,7 +300,9 @@ impl<'a> Writer<'a> {
             let import = dr::Instruction::new(Op::ExtInstImport, None, Some(id), vec![Operand::LiteralString("GLSL.std.450".into())]);
             self.b.module_mut().ext_inst_imports.push(import);
         }
-        self.b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        let addressing = if self.physical_storage { spirv::AddressingModel::PhysicalStorageBuffer64 } else { spirv::AddressingModel::Logical };
+        let model = if self.module.vulkan_memory_model { spirv::MemoryModel::Vulkan } else { spirv::MemoryModel::GLSL450 };
+        self.b.memory_model(addressing, model);
         self.b.module().assemble()
     }
 
@@ -399,12 +423,17 @@ impl<'a> Writer<'a> {
         let pointer = self.pointer_type(class, var_type);
         let init = match (global.init, global.space) {
             (Some(init), _) => Some(self.const_expr(init)?),
-            (None, AddressSpace::Private) => Some(self.const_null(var_type)),
+            (None, AddressSpace::Private) if !self.holds_reference(global.ty) => Some(self.const_null(var_type)),
             _ => None,
         };
         let var = self.b.variable(pointer, None, class, init);
         self.name(var, &global.name);
         use spirv::Decoration as D;
+        // SPIR-V 2.18.2: variables holding buffer references say how they alias.
+        if !is_buffer && self.holds_reference(global.ty) {
+            let decoration = if global.memory.restrict { D::RestrictPointer } else { D::AliasedPointer };
+            self.b.decorate(var, decoration, []);
+        }
         if let Some(binding) = global.binding {
             self.b.decorate(var, D::DescriptorSet, [Operand::LiteralBit32(binding.group)]);
             self.b.decorate(var, D::Binding, [Operand::LiteralBit32(binding.binding)]);
@@ -422,11 +451,23 @@ impl<'a> Writer<'a> {
                 self.b.decorate(var, D::NonWritable, []);
             }
         }
-        if global.memory.coherent {
-            self.b.decorate(var, D::Coherent, []);
-        }
-        if global.memory.volatile {
-            self.b.decorate(var, D::Volatile, []);
+        if self.module.vulkan_memory_model && (global.memory.coherent || global.memory.volatile) {
+            // The Vulkan memory model bans these decorations (SPV_KHR_vulkan_memory_model):
+            // buffer accesses carry availability/visibility operands instead
+            // (`memory_access`), storage image reads and writes image operands
+            // (`texel_access`), atomics the Volatile semantics bit.
+            let storage_image = matches!(ty.inner, TypeInner::Image { class: ImageClass::Storage { .. }, .. })
+                || matches!(ty.inner, TypeInner::BindingArray { base, .. } if matches!(self.module.types.get(base).map(|t| &t.inner), Some(TypeInner::Image { class: ImageClass::Storage { .. }, .. })));
+            if !is_buffer && !storage_image && global.space != AddressSpace::Workgroup {
+                return error("`coherent` and `volatile` are only supported on buffers, shared variables and storage images with the Vulkan memory model", span);
+            }
+        } else {
+            if global.memory.coherent {
+                self.b.decorate(var, D::Coherent, []);
+            }
+            if global.memory.volatile {
+                self.b.decorate(var, D::Volatile, []);
+            }
         }
         if global.memory.restrict {
             self.b.decorate(var, D::Restrict, []);
@@ -867,6 +908,7 @@ fn storage_class(space: AddressSpace) -> StorageClass {
         AddressSpace::PushConstant => StorageClass::PushConstant,
         AddressSpace::Input => StorageClass::Input,
         AddressSpace::Output => StorageClass::Output,
+        AddressSpace::PhysicalStorage { .. } => StorageClass::PhysicalStorageBuffer,
     }
 }
 

@@ -123,7 +123,31 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn type_id(&mut self, handle: Handle<Type>, span: Span) -> R<Word> {
+        self.type_depth += 1;
+        let result = self.type_id_inner(handle, span);
+        self.type_depth -= 1;
+        if self.type_depth == 0 {
+            // Buffer references met inside other types: their pointees now, outside any
+            // type being written, so a pointee never starts inside a type it is part of.
+            while let Some((handle, id, base)) = self.deferred_references.pop() {
+                self.type_depth += 1;
+                let pointee = self.type_id_inner(base, span);
+                self.type_depth -= 1;
+                let pointee = pointee?;
+                self.decorate_reference_block(handle, base, pointee);
+                let class = StorageClass::PhysicalStorageBuffer;
+                self.push_type(dr::Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(class), Operand::IdRef(pointee)]));
+                self.type_cache.entry(TypeKey::Pointer { class, pointee }).or_insert(id);
+            }
+        }
+        result
+    }
+
+    fn type_id_inner(&mut self, handle: Handle<Type>, span: Span) -> R<Word> {
         if let Some(&id) = self.ir_types.get(&handle) {
+            if let Some((_, used)) = self.forward_pointers.get_mut(&handle) {
+                *used = true;
+            }
             return Ok(id);
         }
         let Some(ty) = self.module.types.get(handle) else {
@@ -141,6 +165,7 @@ impl<'a> Writer<'a> {
                 let column = self.numeric_type(scalar, Some(rows as u32));
                 self.cached_type(TypeKey::Matrix { column, count: columns as u32 })
             }
+            &TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { .. } } => return self.reference_type(handle, base, span),
             &TypeInner::Pointer { base, space } => {
                 let base = self.type_id(base, span)?;
                 self.pointer_type(storage_class(space), base)
@@ -241,6 +266,90 @@ impl<'a> Writer<'a> {
             }
         };
         self.ir_types.insert(handle, id);
+        Ok(id)
+    }
+
+    /// Whether values of `ty` hold a buffer reference (which has no null constant).
+    pub(super) fn holds_reference(&self, ty: Handle<Type>) -> bool {
+        let mut stack = vec![ty];
+        let mut steps = 0;
+        while let Some(t) = stack.pop() {
+            steps += 1;
+            if steps > 4096 {
+                return true;
+            }
+            match self.module.types.get(t).map(|t| &t.inner) {
+                Some(inner) if inner.is_reference() => return true,
+                Some(TypeInner::Array { base, .. }) => stack.push(*base),
+                Some(TypeInner::Struct { members, .. }) => stack.extend(members.iter().map(|m| m.ty)),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// A `coherent`/`volatile` buffer reference block under the GLSL450 memory model: its
+    /// members are decorated, as glslang does (the Vulkan model puts the same on each access
+    /// instead, see `memory_access`, and bans the decorations).
+    fn decorate_reference_block(&mut self, reference: Handle<Type>, block: Handle<Type>, block_id: Word) {
+        let memory = match self.module.types.get(reference).map(|t| &t.inner) {
+            Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { memory, .. }, .. }) => memory,
+            _ => return,
+        };
+        if self.module.vulkan_memory_model || !(memory.coherent || memory.volatile) || !self.decorated_reference_blocks.insert(block_id) {
+            return;
+        }
+        let count = match self.module.types.get(block).map(|t| &t.inner) {
+            Some(TypeInner::Struct { members, .. }) => members.len() as u32,
+            _ => return,
+        };
+        for i in 0..count {
+            if memory.coherent {
+                self.b.member_decorate(block_id, i, spirv::Decoration::Coherent, []);
+            }
+            if memory.volatile {
+                self.b.member_decorate(block_id, i, spirv::Decoration::Volatile, []);
+            }
+        }
+    }
+
+    /// Notes that the module uses buffer references: capability, extension (core in 1.5) and
+    /// the addressing model.
+    pub(super) fn use_physical_storage(&mut self) {
+        self.physical_storage = true;
+        self.capability(Capability::PhysicalStorageBufferAddresses);
+        self.extension_below("SPV_KHR_physical_storage_buffer", 5);
+    }
+
+    /// A `PhysicalStorageBuffer` pointer type. Its id is known before its pointee is written,
+    /// so a block that holds references to itself can name it; such a use needs an
+    /// `OpTypeForwardPointer` ahead of the pointee (SPIR-V 2.2.2), inserted where the pointer's
+    /// declaration began.
+    fn reference_type(&mut self, handle: Handle<Type>, base: Handle<Type>, span: Span) -> R<Word> {
+        self.use_physical_storage();
+        let id = self.b.id();
+        self.ir_types.insert(handle, id);
+        if self.type_depth > 1 {
+            // Inside another type (which the pointee may contain): declare the pointer
+            // forward and write it once the outermost type is done.
+            let class = StorageClass::PhysicalStorageBuffer;
+            self.push_type(dr::Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id), Operand::StorageClass(class)]));
+            self.deferred_references.push((handle, id, base));
+            return Ok(id);
+        }
+        let start = self.b.module_ref().types_global_values.len();
+        self.forward_pointers.insert(handle, (start, false));
+        let pointee = self.type_id(base, span);
+        let (_, forward) = self.forward_pointers.remove(&handle).unwrap_or((start, false));
+        let pointee = pointee?;
+        self.decorate_reference_block(handle, base, pointee);
+        let class = StorageClass::PhysicalStorageBuffer;
+        if forward {
+            let inst = dr::Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id), Operand::StorageClass(class)]);
+            self.b.module_mut().types_global_values.insert(start, inst);
+        }
+        self.push_type(dr::Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(class), Operand::IdRef(pointee)]));
+        self.type_cache.entry(TypeKey::Pointer { class, pointee }).or_insert(id);
         Ok(id)
     }
 
@@ -450,7 +559,9 @@ impl<'a> Writer<'a> {
             return false;
         }
         match &exprs[expr] {
-            Expression::Literal(_) | Expression::ZeroValue(_) => true,
+            // SPIR-V has no null buffer reference (OpConstantNull, 3.52.7).
+            Expression::ZeroValue(ty) => !self.holds_reference(*ty),
+            Expression::Literal(_) => true,
             Expression::Override(_) => overrides,
             Expression::Compose { components } => components.iter().all(|&c| self.is_constant_tree_with(exprs, c, overrides, depth + 1)),
             Expression::Splat { value } => self.is_constant_tree_with(exprs, *value, overrides, depth + 1),

@@ -1209,6 +1209,7 @@ pub(super) fn space_name(space: AddressSpace) -> &'static str {
         AddressSpace::PushConstant => "push_constant",
         AddressSpace::Input => "in",
         AddressSpace::Output => "out",
+        AddressSpace::PhysicalStorage { .. } => "physical_storage",
     }
 }
 

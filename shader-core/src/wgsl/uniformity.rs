@@ -569,7 +569,7 @@ impl FnCx<'_> {
                 }
                 Flow::next()
             }
-            Statement::Store { pointer, value } => {
+            Statement::Store { pointer, value } | Statement::AtomicStore { pointer, value, .. } => {
                 let place = self.place(*pointer, state);
                 let v = self.expr(*value, state).with(&place.index);
                 self.store(&place, v, state);
@@ -709,7 +709,7 @@ impl FnCx<'_> {
             AddressSpace::Storage { .. } => "reading `read_write` storage may give each invocation a different value",
             AddressSpace::Workgroup => "reading workgroup memory may give each invocation a different value",
             AddressSpace::Private | AddressSpace::Function => "a `private` variable may hold a different value in each invocation",
-            AddressSpace::Output => "a stage output may differ between invocations",
+            AddressSpace::Output | AddressSpace::PhysicalStorage { .. } => "a stage output may differ between invocations",
             AddressSpace::Input => match global.io {
                 Some(IoBinding::BuiltIn(b)) => match builtin_reason(b) {
                     None => return state.cf.clone(),
@@ -826,6 +826,11 @@ impl FnCx<'_> {
             Expression::Call { function, arguments } => {
                 let (function, arguments) = (*function, arguments.clone());
                 self.call(function, &arguments, span, state)
+            }
+            Expression::AtomicScoped { pointer, value, compare, .. } => {
+                let operands = [Some(*pointer), *value, *compare].into_iter().flatten().collect();
+                self.all(operands, state);
+                Deps::non_uniform(span, "the result of an atomic operation may differ between invocations")
             }
             Expression::Atomic { pointer, value, compare, .. } => {
                 let operands = [Some(*pointer), Some(*value), *compare].into_iter().flatten().collect();

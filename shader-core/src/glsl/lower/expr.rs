@@ -169,6 +169,7 @@ impl<'a> Lowerer<'a> {
                 self.push(Expression::FunctionArg(i), t, span)
             }
             Root::ValueArg(i) => return self.push(Expression::FunctionArg(i), p.root_ty, span),
+            Root::Reference(l) => self.let_ref(l, span),
         };
         for &(step, ty) in &p.steps {
             let t = self.ptr_ty(ty, p.space);
@@ -483,7 +484,7 @@ impl<'a> Lowerer<'a> {
         };
         let a = self.coerce(&mut ab, a, ty, accept.span)?;
         let r = self.coerce(&mut rb, r, ty, reject.span)?;
-        let simple = self.shape(ty).is_some();
+        let simple = self.shape(ty).is_some() || self.inner(ty).is_reference();
         if ab.is_empty() && rb.is_empty() && simple && !self.has_effects(start) {
             return Ok(Operand::Value(self.push(Expression::Select { condition: c, accept: a, reject: r }, ty, span)));
         }
@@ -742,6 +743,9 @@ impl<'a> Lowerer<'a> {
         use ast::BinaryOp as B;
         let (lt, rt) = (self.ety(l), self.ety(r));
         let (li, ri) = (self.inner(lt).clone(), self.inner(rt).clone());
+        if li.is_reference() || ri.is_reference() {
+            return self.reference_binary(out, op, l, r, span);
+        }
         let bad = |lw: &mut Self| {
             let sym = op_symbol(op);
             Err(lw.error(format!("operator `{sym}` does not apply to `{}` and `{}`", lw.type_name(lt), lw.type_name(rt)), span))
@@ -989,6 +993,11 @@ impl<'a> Lowerer<'a> {
         if !self.shape(it).is_some_and(|(s, n)| n == 1 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)) {
             return Err(self.error(format!("array index must be an integer scalar, not `{}`", self.type_name(it)), span));
         }
+        if self.operand_type(&base).is_some_and(|t| self.inner(t).is_reference()) {
+            // GL_EXT_buffer_reference2: `r[i]` is `r + i`.
+            let v = self.value(out, base, span)?;
+            return self.reference_binary(out, ast::BinaryOp::Add, v, index, span).map(Operand::Value);
+        }
         let konst = self.fold(index).and_then(|c| c.as_i64());
         match base {
             Operand::Combined(i, s) => {
@@ -1067,6 +1076,10 @@ impl<'a> Lowerer<'a> {
         let Some(ty) = self.operand_type(&base) else {
             return Err(self.error(format!("cannot access `.{}` here", field.name), field.span));
         };
+        if self.inner(ty).is_reference() {
+            let block = self.dereference(out, base, span)?;
+            return self.field(out, block, field, span);
+        }
         match self.inner(ty).clone() {
             TypeInner::Struct { members, .. } => {
                 let Some(i) = members.iter().position(|m| m.name.as_deref() == Some(field.name.as_str())) else {
@@ -1139,6 +1152,10 @@ impl<'a> Lowerer<'a> {
             return Ok(Operand::Value(self.lit(Literal::I32(n as i32), span)));
         }
         match base {
+            // OpArrayLength needs a logical pointer (SPIR-V 3.52.8); glslang rejects it too.
+            Operand::Ref(p) if matches!(p.space, AddressSpace::PhysicalStorage { .. }) => {
+                Err(self.error("`.length()` of a runtime-sized array behind a buffer reference is unknown", span))
+            }
             Operand::Ref(p) if matches!(p.space, AddressSpace::Storage { .. }) => {
                 let ptr = self.path_expr(&p, span);
                 let u = self.scalar_ty(Scalar::U32);
@@ -1248,7 +1265,7 @@ impl<'a> Lowerer<'a> {
                 let convertible = match (self.shape(at), self.shape(p.ty)) {
                     (Some((a, n)), Some((b, m))) if n == m && block_arg && a == Scalar::U32 && b == Scalar::BOOL => true,
                     (Some((a, n)), Some((b, m))) if n == m => {
-                        if p.dir == Dir::In {
+                        if matches!(p.dir, Dir::In | Dir::InCopy) {
                             can_implicit(a, b)
                         } else if p.dir == Dir::Out {
                             can_implicit(b, a)
@@ -1318,6 +1335,15 @@ impl<'a> Lowerer<'a> {
                 Dir::In => {
                     let v = self.value(out, o.clone(), aspan)?;
                     ir_args.push(self.coerce(out, v, p.ty, aspan)?);
+                }
+                Dir::InCopy => {
+                    let v = self.value(out, o.clone(), aspan)?;
+                    let v = self.coerce(out, v, p.ty, aspan)?;
+                    let local = self.fx.f.locals.append(LocalVariable { name: None, ty: p.ty }, aspan);
+                    let pt = self.ptr_ty(p.ty, AddressSpace::Function);
+                    let lp = self.push(Expression::LocalVar(local), pt, aspan);
+                    out.push(Statement::Store { pointer: lp, value: v }, aspan);
+                    ir_args.push(self.push(Expression::LocalVar(local), pt, aspan));
                 }
                 Dir::Out | Dir::InOut => {
                     let target = match o.clone() {
@@ -1522,6 +1548,9 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn construct_value(&mut self, out: &mut Block, ty: Handle<Type>, vals: Vec<(Handle<Expression>, Span)>, span: Span) -> R<Handle<Expression>> {
+        if let Some(r) = self.reference_construct(ty, &vals, span) {
+            return r;
+        }
         match self.inner(ty).clone() {
             TypeInner::Scalar(s) => {
                 if vals.len() != 1 {
@@ -1861,6 +1890,10 @@ impl<'a> Lowerer<'a> {
             Expression::Convert { expr, to } => {
                 let v = self.fold_depth(expr, depth + 1)?;
                 map1(&v, &|l| Some(make_literal(to, num(l))))?
+            }
+            // `uint64_t(T(uint64_t(3)))`: constant addresses (glslang folds them).
+            Expression::Bitcast { expr } if self.inner(self.ety(expr)).is_reference() && !self.inner(ty).is_reference() => {
+                self.fold_address(expr, ty, depth + 1)?
             }
             // A specialization constant folds to its default (array sizes, GLSL 4.60 §4.11:
             // glslang sizes such arrays by the default too).

@@ -25,6 +25,7 @@
 
 pub(crate) mod agsl;
 mod expr;
+mod reference;
 mod stmt;
 
 use super::ast;
@@ -58,6 +59,8 @@ pub struct LowerOptions {
     /// The AGSL dialect ([`crate::glsl::agsl`]): child shaders, AGSL swizzles, and the
     /// `half4 main(float2)` entry point wrapped into a fragment shader.
     pub agsl: bool,
+    /// Where `#pragma use_vulkan_memory_model` asked for the Vulkan memory model.
+    pub vulkan_memory_model: Option<Span>,
 }
 
 /// Where a storage path starts.
@@ -69,6 +72,8 @@ pub(crate) enum Root {
     PtrArg(u32),
     /// A by-value argument of an opaque type (no steps allowed).
     ValueArg(u32),
+    /// A buffer reference value bound to a `let` (GL_EXT_buffer_reference).
+    Reference(Handle<LetBinding>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +125,10 @@ pub(crate) enum Dir {
     In,
     Out,
     InOut,
+    /// An `in` parameter passed as a pointer to a copy the caller makes: arrays of buffer
+    /// references, which SPIR-V cannot pass by value (spirv-val wants `Aliased` on such a
+    /// parameter but allows that decoration only on pointers).
+    InCopy,
 }
 
 #[derive(Clone, Debug)]
@@ -193,6 +202,8 @@ pub(crate) struct Lowerer<'a> {
     body_order: HashMap<Handle<Function>, usize>,
     /// AGSL state; `None` for GLSL.
     pub(crate) agsl: Option<agsl::State>,
+    /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
+    references: HashMap<String, reference::ReferenceBlock>,
 }
 
 /// Lowers a parsed translation unit.
@@ -224,7 +235,11 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         global_order: HashMap::new(),
         body_order: HashMap::new(),
         agsl: options.agsl.then(agsl::State::default),
+        references: HashMap::new(),
     };
+    if let Some(span) = options.vulkan_memory_model {
+        let _ = lw.use_vulkan_memory_model("`#pragma use_vulkan_memory_model`", span);
+    }
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists. GLSL scoping means a
     // body only sees globals and functions declared before it (§4.2.2): each global name and
@@ -376,6 +391,8 @@ impl<'a> Lowerer<'a> {
             TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
             TypeInner::SampledImage { .. } => "sampler (combined)".into(),
             TypeInner::Atomic(_) => "atomic".into(),
+            // A buffer reference is named by its block.
+            TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { .. } } => self.type_name(base),
             TypeInner::Pointer { base, .. } => format!("pointer to {}", self.type_name(base)),
         }
     }
@@ -641,6 +658,9 @@ impl<'a> Lowerer<'a> {
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
             ast::DeclarationKind::Qualifiers(q) => self.default_qualifiers(q),
+            ast::DeclarationKind::Redeclaration { qualifiers, names } if qualifiers.layout("buffer_reference").is_some() => {
+                self.forward_reference(qualifiers, names)
+            }
             ast::DeclarationKind::Redeclaration { qualifiers, names } => {
                 for n in names {
                     if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
@@ -910,6 +930,9 @@ impl<'a> Lowerer<'a> {
                 }
                 Some(ast::StorageQualifier::InOut) => return Err(self.error("`inout` is only for parameters", d.span)),
             };
+            if matches!(space, AddressSpace::Input | AddressSpace::Output) && self.holds_reference(ty) {
+                return Err(self.error("buffer references cannot be stage inputs or outputs", d.span));
+            }
             if space == AddressSpace::Handle {
                 self.opaque_global(&d.name, q, ty, d.span)?;
                 continue;
@@ -1288,9 +1311,17 @@ impl<'a> Lowerer<'a> {
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
         }
-        let (ty, _) = match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
-            Ok(t) => t,
-            Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
+        let ty = if q.layout("buffer_reference").is_some() {
+            let ty = self.reference_block(b, specs, rule)?;
+            if b.instance.is_none() {
+                return Ok(());
+            }
+            ty
+        } else {
+            match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
+                Ok((t, _)) => t,
+                Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
+            }
         };
         let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly);
         let space = if push {
@@ -1314,9 +1345,12 @@ impl<'a> Lowerer<'a> {
             }
             gty = self.ty(TypeInner::BindingArray { base: ty, size });
         }
+        // A member's `coherent`/`volatile` applies to the whole block (the IR keeps memory
+        // qualifiers per variable): stronger than asked, never weaker.
+        let member_memory = |m: ast::MemoryQualifier| b.members.iter().any(|mm| mm.qualifiers.has_memory(m));
         let memory = MemoryQualifiers {
-            coherent: q.has_memory(ast::MemoryQualifier::Coherent),
-            volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+            coherent: q.has_memory(ast::MemoryQualifier::Coherent) || member_memory(ast::MemoryQualifier::Coherent),
+            volatile: q.has_memory(ast::MemoryQualifier::Volatile) || member_memory(ast::MemoryQualifier::Volatile),
             restrict: q.has_memory(ast::MemoryQualifier::Restrict),
         };
         let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));
@@ -1459,6 +1493,7 @@ impl<'a> Lowerer<'a> {
             let dir = match prm.qualifiers.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last() {
                 Some(ast::StorageQualifier::Out) => Dir::Out,
                 Some(ast::StorageQualifier::InOut) => Dir::InOut,
+                _ if self.is_reference_array(ty) => Dir::InCopy,
                 _ => Dir::In,
             };
             let mut split = None;
