@@ -702,7 +702,7 @@ fn vertex_inputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -> b
                 name: g.name.clone(),
                 ty: type_name(module, g.ty, 0),
                 format: vertex_format(module, g.ty),
-                location_count: location_count(module, g.ty, 0),
+                location_count: ir::interface::location_count(module, g.ty),
             }),
             _ => None,
         })
@@ -750,27 +750,6 @@ fn vertex_format(module: &Module, ty: Handle<ir::Type>) -> Option<&'static str> 
         _ => [None; 4],
     };
     table[n - 1]
-}
-
-/// Locations an input or output of type `ty` occupies (GLSL 4.60 §4.4.1).
-fn location_count(module: &Module, ty: Handle<ir::Type>, depth: u32) -> u32 {
-    if depth > MAX_DEPTH {
-        return 1;
-    }
-    match *module.inner(ty) {
-        TypeInner::Vector { size, scalar } if scalar.width == 8 && size as u32 > 2 => 2,
-        TypeInner::Matrix { columns, rows, scalar } => {
-            let per_column = if scalar.width == 8 && rows as u32 > 2 { 2 } else { 1 };
-            columns as u32 * per_column
-        }
-        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
-            n.saturating_mul(location_count(module, base, depth + 1))
-        }
-        TypeInner::Struct { ref members, .. } => {
-            members.iter().fold(0u32, |sum, m| sum.saturating_add(location_count(module, m.ty, depth + 1)))
-        }
-        _ => 1,
-    }
 }
 
 /// Every global `function` uses, directly or through the functions it calls.

@@ -25,6 +25,7 @@
 
 pub mod arena;
 pub mod calls;
+pub mod interface;
 pub mod validate;
 
 pub use arena::{Arena, Handle, UniqueArena};

@@ -36,6 +36,7 @@ impl<'a> Lowerer<'a> {
         }
         for ep in self.module.entry_points.clone() {
             self.check_binding_conflicts(&ep, &facts);
+            self.check_location_overlaps(&reachable_globals(&ep, &facts));
             self.check_io_stages(&ep, &facts);
             if ep.stage != Stage::Compute {
                 let mut seen = vec![false; facts.len()];
@@ -141,6 +142,17 @@ impl<'a> Lowerer<'a> {
             let g = &self.module.globals[g];
             g.space == AddressSpace::Output && g.io == Some(IoBinding::BuiltIn(BuiltIn::Position))
         })
+    }
+
+    /// WGSL §13.3.1.4: each location of an entry point's inputs (and of its outputs) is used
+    /// once (dual-source blending aside); SPIR-V for Vulkan cannot express overlaps.
+    fn check_location_overlaps(&mut self, interface: &[Handle<GlobalVariable>]) {
+        for o in crate::ir::interface::location_overlaps(&self.module, interface) {
+            let (first, second) = (self.module.globals.span(o.first), self.module.globals.span(o.second));
+            let direction = if self.module.globals[o.second].space == AddressSpace::Output { "outputs" } else { "inputs" };
+            let message = format!("two entry point {direction} use @location({})", o.location);
+            self.diags.push(Diagnostic::error(message, second).with_secondary(first, "first used here"));
+        }
     }
 
     fn check_recursion(&mut self) {

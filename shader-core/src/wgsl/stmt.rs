@@ -592,30 +592,8 @@ impl<'a> Lowerer<'a> {
                 self.entry_output(&mut fx, &mut body, &mut io_cache, &f.return_attrs, ty, binding, None, stage, result_span)?;
             }
         }
-        self.check_duplicate_locations(&io_cache, span);
         fx.func.body = body;
         Ok(self.module.functions.append(fx.func, span))
-    }
-
-    /// WGSL §13.3.1.4: the user-defined inputs (and outputs) of an entry point need distinct
-    /// locations (with `blend_src` telling the two halves of location 0 apart).
-    fn check_duplicate_locations(&mut self, io: &HashMap<(IoBinding, bool), Handle<GlobalVariable>>, span: Span) {
-        let mut seen: HashMap<(u32, Option<u32>, bool), Handle<GlobalVariable>> = HashMap::default();
-        let mut entries: Vec<_> = io.iter().collect();
-        entries.sort_by_key(|(_, g)| **g);
-        for ((binding, output), &g) in entries {
-            if let IoBinding::Location { location, blend_src, .. } = *binding {
-                if let Some(&first) = seen.get(&(location, blend_src, *output)) {
-                    let dir = if *output { "outputs" } else { "inputs" };
-                    let d = crate::diag::Diagnostic::error(format!("two entry point {dir} use @location({location})"), self.module.globals.span(g))
-                        .with_secondary(self.module.globals.span(first), "first used here");
-                    let _ = span;
-                    self.diags.push(d);
-                } else {
-                    seen.insert((location, blend_src, *output), g);
-                }
-            }
-        }
     }
 
     /// WGSL zero-initializes workgroup memory: one invocation stores zeros, then a barrier.
@@ -653,25 +631,32 @@ impl<'a> Lowerer<'a> {
     }
 
     fn io_global(&mut self, cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>, io: IoBinding, output: bool, ty: Handle<Type>, span: Span) -> Handle<GlobalVariable> {
-        *cache.entry((io, output)).or_insert_with(|| {
-            let name = match io {
-                IoBinding::BuiltIn(b) => format!("{b:?}"),
-                IoBinding::Location { location, .. } => format!("{}{location}", if output { "out" } else { "in" }),
-            };
-            self.module.globals.append(
-                GlobalVariable {
-                    name: Some(name),
-                    space: if output { AddressSpace::Output } else { AddressSpace::Input },
-                    binding: None,
-                    io: Some(io),
-                    invariant: false,
-                    memory: MemoryQualifiers::default(),
-                    ty,
-                    init: None,
-                },
-                span,
-            )
-        })
+        // Built-ins are shared; every user-defined location gets its own variable, so that two
+        // uses of one location reach the overlap check (checks.rs) instead of merging.
+        if let Some(&g) = cache.get(&(io, output)) {
+            if !matches!(io, IoBinding::Location { .. }) {
+                return g;
+            }
+        }
+        let name = match io {
+            IoBinding::BuiltIn(b) => format!("{b:?}"),
+            IoBinding::Location { location, .. } => format!("{}{location}", if output { "out" } else { "in" }),
+        };
+        let g = self.module.globals.append(
+            GlobalVariable {
+                name: Some(name),
+                space: if output { AddressSpace::Output } else { AddressSpace::Input },
+                binding: None,
+                io: Some(io),
+                invariant: false,
+                memory: MemoryQualifiers::default(),
+                ty,
+                init: None,
+            },
+            span,
+        );
+        cache.entry((io, output)).or_insert(g);
+        g
     }
 
     fn struct_decl_of(&self, ty: Handle<Type>) -> Option<&'a ast::StructDecl> {

@@ -277,6 +277,14 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
             lw.entry_point(&bodies, tu);
         }
     }
+    // GLSL 4.60 §4.4.1: no two inputs (or outputs) may use one location and component.
+    let interface: Vec<Handle<GlobalVariable>> = lw.m.globals.iter().filter(|(_, g)| g.io.is_some()).map(|(h, _)| h).collect();
+    for o in crate::ir::interface::location_overlaps(&lw.m, &interface) {
+        let (first, second) = (lw.m.globals.span(o.first), lw.m.globals.span(o.second));
+        let direction = if lw.m.globals[o.second].space == AddressSpace::Output { "output" } else { "input" };
+        let message = format!("{direction} location {} is used twice (GLSL 4.60 §4.4.1)", o.location);
+        lw.diags.push(Diagnostic::error(message, second).with_secondary(first, "first used here"));
+    }
     (lw.m, lw.diags)
 }
 
