@@ -512,6 +512,8 @@ pub enum ExprKind {
     /// A variable (or, before lowering, anything named: `gl_Position`, a constant).
     Ident(Ident),
     Literal(Literal),
+    /// A string literal, escapes decoded (GL_EXT_debug_printf, GL_EXT_spirv_intrinsics).
+    StringLit(String),
     /// `-a`, `+a`, `!a`, `~a`, `++a`, `--a`, `a++`, `a--`.
     Unary { op: UnaryOp, operand: Box<Expr> },
     Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },

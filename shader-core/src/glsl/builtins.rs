@@ -99,7 +99,7 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (_, "gl_SubgroupGtMask") => (B::SubgroupGtMask, uvec4, false),
         (_, "gl_SubgroupLeMask") => (B::SubgroupLeMask, uvec4, false),
         (_, "gl_SubgroupLtMask") => (B::SubgroupLtMask, uvec4, false),
-        _ => return None,
+        _ => return super::extensions::builtin_variable(lw, name),
     };
     Some(lw.builtin_global(name, b, ty, output))
 }
@@ -145,6 +145,7 @@ enum Kind {
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     use MathFunction as M;
     let r = match name {
+        _ if super::extensions::FUNCTIONS.contains(&name) => return super::extensions::call(lw, out, name, args, span),
         "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
         "degrees" => lw.math_gen(out, M::Degrees, Kind::Float, args, 1, span),
         "sin" => lw.math_gen(out, M::Sin, Kind::Float, args, 1, span),

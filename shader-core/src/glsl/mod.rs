@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub(crate) mod builtins;
+pub(crate) mod extensions;
 pub mod lower;
 pub mod parse_diagnostics;
 pub mod parser;

@@ -926,6 +926,10 @@ impl<'t> Parser<'t> {
     fn primary(&mut self) -> Option<Expr> {
         match self.kind_at(0) {
             Some(TokenKind::IntLit | TokenKind::FloatLit) => self.literal(),
+            Some(TokenKind::StrLit) => {
+                let t = self.bump();
+                Some(Expr { kind: ExprKind::StringLit(decode_string(&t.text)), span: t.span })
+            }
             Some(TokenKind::Punct) if self.peek() == "(" => self.parenthesized(),
             Some(TokenKind::Ident) => self.word_expression(),
             _ => {
@@ -1306,4 +1310,57 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
         Family::Texture => BuiltinType::Texture(image),
         Family::Image => BuiltinType::Image(image),
     })
+}
+
+/// The text of a string literal token (with its quotes) with C's escapes decoded, as glslang
+/// reads GL_EXT_debug_printf strings: `\n`-style letters, octal (up to three digits) and hex
+/// (as many digits as follow) escapes.
+pub(crate) fn decode_string(token: &str) -> String {
+    let inner = token.strip_prefix('"').unwrap_or(token);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        let code = match e {
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'n' => 10,
+            'r' => 13,
+            't' => 9,
+            'v' => 11,
+            'x' => {
+                let mut v: u32 = 0;
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(16)) {
+                    v = v.wrapping_mul(16).wrapping_add(d) & 0xFF_FFFF;
+                    chars.next();
+                }
+                v
+            }
+            '0'..='7' => {
+                let mut v = e.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                v
+            }
+            other => other as u32,
+        };
+        out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+    }
+    out
 }

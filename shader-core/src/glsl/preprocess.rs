@@ -60,6 +60,9 @@ pub enum TokenKind {
     FloatLit,
     /// An operator or punctuation; `text` is exactly the operator (`"<<="`, `"^^"`, `"."`).
     Punct,
+    /// A string literal with its quotes, escapes not yet decoded (GL_EXT_debug_printf,
+    /// GL_EXT_spirv_intrinsics).
+    StrLit,
 }
 
 /// One token of the preprocessed stream.
@@ -246,6 +249,13 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_multiview",
     "GL_OVR_multiview",
     "GL_OVR_multiview2",
+    "GL_EXT_debug_printf",
+    "GL_ARM_shader_core_builtins",
+    "GL_NV_shader_sm_builtins",
+    "GL_EXT_fragment_shading_rate",
+    "GL_NV_shading_rate_image",
+    "GL_ARB_shader_clock",
+    "GL_EXT_shader_realtime_clock",
 ];
 
 /// Include nesting limit; an include cycle without a guard stops here.
@@ -416,6 +426,14 @@ impl Pp<'_, '_, '_> {
             Kind::Float => TokenKind::FloatLit,
             Kind::Punct => TokenKind::Punct,
             Kind::Placemarker => return,
+            // GL_EXT_debug_printf and GL_EXT_spirv_intrinsics add string literals; the parser
+            // and lowering accept them only where those extensions use them.
+            Kind::Str if ["GL_EXT_debug_printf", "GL_EXT_spirv_intrinsics"]
+                .iter()
+                .any(|e| self.extension_state.get(*e).is_some_and(|b| *b != Behavior::Disable)) =>
+            {
+                TokenKind::StrLit
+            }
             Kind::Str => {
                 self.error("GLSL has no string literals", tok.span);
                 return;

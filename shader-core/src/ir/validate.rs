@@ -175,7 +175,16 @@ fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         }
         Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => out.push(*pointer),
         Expression::Subgroup { args, .. } => out.extend(args),
+        Expression::Spirv(inst) => spirv_operands(inst, out),
     }
+}
+
+/// The expression operands of a raw SPIR-V instruction, in order.
+fn spirv_operands(inst: &SpirvInstruction, out: &mut Vec<Handle<Expression>>) {
+    out.extend(inst.operands.iter().filter_map(|o| match o {
+        SpirvOperand::Value(h) => Some(*h),
+        SpirvOperand::Literal(_) | SpirvOperand::String(_) => None,
+    }));
 }
 
 /// Leaves that name storage: the IR allows these to be used by several parents.
@@ -1145,6 +1154,8 @@ impl<'a> Validator<'a> {
                 TypeInner::Scalar(Scalar::BOOL) => Ok(()),
                 _ => Err(format!("helper invocation test yields {}, not a bool", describe(result))),
             },
+            // The front end checked the operands against the instruction's declaration.
+            Expression::Spirv(_) => Ok(()),
         }
     }
 
@@ -1516,6 +1527,13 @@ impl<'a> Validator<'a> {
             }
             Statement::Eval(e) => {
                 self.root(ctx, state, *e, span, "eval");
+            }
+            Statement::Spirv(inst) => {
+                let mut operands = Vec::new();
+                spirv_operands(inst, &mut operands);
+                for e in operands {
+                    self.root(ctx, state, e, span, "SPIR-V instruction");
+                }
             }
         }
     }

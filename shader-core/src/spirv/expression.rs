@@ -353,6 +353,10 @@ impl<'a> Writer<'a> {
                 let ty = self.type_id(ty_handle, span)?;
                 Ok(self.op(Op::IsHelperInvocationEXT, ty, vec![]))
             }
+            Expression::Spirv(inst) => match self.raw_instruction(inst, Some(ty_handle), span)? {
+                Some(id) => Ok(id),
+                None => error("a raw SPIR-V instruction used as a value has no result", span),
+            },
         }
     }
 

@@ -206,6 +206,7 @@ impl<'a> Lowerer<'a> {
             Operand::Combined(..) => Err(self.error("a combined sampler can only be used as a texture function argument here", span)),
             Operand::IoBlock(_) => Err(self.error("a block instance is not a value; name one of its members", span)),
             Operand::Void => Err(self.error("this expression has no value (the function returns `void`)", span)),
+            Operand::Str(_) => Err(self.error("a string literal can only be the format of `debugPrintfEXT`", span)),
         }
     }
 
@@ -254,10 +255,15 @@ impl<'a> Lowerer<'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Ident(id) => match self.lookup(&id.name) {
+                Some(sym) if id.name.starts_with("gl_SubGroup") => {
+                    let o = self.sym_operand(sym, span)?;
+                    crate::glsl::extensions::adjust_builtin_read(self, &id.name, o, span)
+                }
                 Some(sym) => self.sym_operand(sym, span),
                 None => Err(self.error(format!("`{}` is not declared", id.name), id.span)),
             },
             ExprKind::Literal(l) => self.literal(l, span).map(Operand::Value),
+            ExprKind::StringLit(text) => Ok(Operand::Str(text.clone())),
             ExprKind::Unary { op, operand } => self.unary(out, *op, operand, span),
             ExprKind::Binary { op, left, right } => match op {
                 ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr => self.short_circuit(out, *op, left, right, span),

@@ -96,6 +96,8 @@ pub(crate) enum Operand {
     /// An `in`/`out` block instance: members by name.
     IoBlock(Rc<HashMap<String, Sym>>),
     Void,
+    /// A string literal (GL_EXT_debug_printf's format).
+    Str(String),
 }
 
 /// What a name means.

@@ -1,0 +1,266 @@
+//! Vendor and ARB extension built-ins that SPIR-V expresses with its own enumerants and
+//! opcodes, lowered to the IR's raw forms (`BuiltIn::Spirv`, `Expression::Spirv`,
+//! `Statement::Spirv`) with the capability and extension glslang emits for each:
+//! GL_ARM_shader_core_builtins, GL_NV_shader_sm_builtins, GL_EXT_fragment_shading_rate,
+//! GL_NV_shading_rate_image, GL_ARB_shader_ballot, GL_ARB_shader_clock,
+//! GL_EXT_shader_realtime_clock and GL_EXT_debug_printf.
+
+use super::lower::{Lowerer, Operand, Sym, R};
+use crate::ir::*;
+use crate::span::Span;
+
+type Args = Vec<(Operand, Span)>;
+
+/// SPIR-V capability numbers (SPIR-V 3.31) used here; the IR carries them as numbers.
+mod cap {
+    use spirv::Capability as C;
+    pub const SUBGROUP_BALLOT_KHR: u32 = C::SubgroupBallotKHR as u32;
+    pub const CORE_BUILTINS_ARM: u32 = C::CoreBuiltinsARM as u32;
+    pub const SHADER_SM_BUILTINS_NV: u32 = C::ShaderSMBuiltinsNV as u32;
+    pub const FRAGMENT_SHADING_RATE_KHR: u32 = C::FragmentShadingRateKHR as u32;
+    pub const FRAGMENT_DENSITY_EXT: u32 = C::FragmentDensityEXT as u32;
+    pub const SHADER_CLOCK_KHR: u32 = C::ShaderClockKHR as u32;
+}
+
+/// SPIR-V opcodes (SPIR-V 3.52) used here.
+mod op {
+    use spirv::Op;
+    pub const SUBGROUP_BALLOT_KHR: u32 = Op::SubgroupBallotKHR as u32;
+    pub const SUBGROUP_FIRST_INVOCATION_KHR: u32 = Op::SubgroupFirstInvocationKHR as u32;
+    pub const SUBGROUP_READ_INVOCATION_KHR: u32 = Op::SubgroupReadInvocationKHR as u32;
+    pub const READ_CLOCK_KHR: u32 = Op::ReadClockKHR as u32;
+}
+
+/// The GL_ARB_shader_ballot masks: 64-bit views of the subgroup mask built-ins.
+fn arb_mask(name: &str) -> Option<spirv::BuiltIn> {
+    use spirv::BuiltIn as B;
+    Some(match name {
+        "gl_SubGroupEqMaskARB" => B::SubgroupEqMask,
+        "gl_SubGroupGeMaskARB" => B::SubgroupGeMask,
+        "gl_SubGroupGtMaskARB" => B::SubgroupGtMask,
+        "gl_SubGroupLeMaskARB" => B::SubgroupLeMask,
+        "gl_SubGroupLtMaskARB" => B::SubgroupLtMask,
+        _ => return None,
+    })
+}
+
+/// A vendor built-in variable of the current stage: `(SPIR-V BuiltIn, type, is output,
+/// capability, extension)`.
+pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> {
+    let stage = lw.stage;
+    let u32t = lw.scalar_ty(Scalar::U32);
+    let i32t = lw.scalar_ty(Scalar::I32);
+    if let Some(v) = shading_rate_flag(name) {
+        return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::I32(v)), ty: i32t });
+    }
+    use spirv::BuiltIn as B;
+    let (builtin, ty, output, capability, extension) = match (stage, name) {
+        // GL_ARM_shader_core_builtins (SPV_ARM_core_builtins).
+        (_, "gl_CoreIDARM") => (B::CoreIDARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
+        (_, "gl_CoreCountARM") => (B::CoreCountARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
+        (_, "gl_CoreMaxIDARM") => (B::CoreMaxIDARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
+        (_, "gl_WarpIDARM") => (B::WarpIDARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
+        (_, "gl_WarpMaxIDARM") => (B::WarpMaxIDARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
+        // GL_NV_shader_sm_builtins (SPV_NV_shader_sm_builtins).
+        (_, "gl_WarpsPerSMNV") => (B::WarpsPerSMNV, u32t, false, cap::SHADER_SM_BUILTINS_NV, "SPV_NV_shader_sm_builtins"),
+        (_, "gl_SMCountNV") => (B::SMCountNV, u32t, false, cap::SHADER_SM_BUILTINS_NV, "SPV_NV_shader_sm_builtins"),
+        (_, "gl_WarpIDNV") => (B::WarpIDNV, u32t, false, cap::SHADER_SM_BUILTINS_NV, "SPV_NV_shader_sm_builtins"),
+        (_, "gl_SMIDNV") => (B::SMIDNV, u32t, false, cap::SHADER_SM_BUILTINS_NV, "SPV_NV_shader_sm_builtins"),
+        // GL_EXT_fragment_shading_rate: written by vertex shaders, read by fragment shaders.
+        (Stage::Vertex, "gl_PrimitiveShadingRateEXT") => {
+            (B::PrimitiveShadingRateKHR, i32t, true, cap::FRAGMENT_SHADING_RATE_KHR, "SPV_KHR_fragment_shading_rate")
+        }
+        (Stage::Fragment, "gl_ShadingRateEXT") => (B::ShadingRateKHR, i32t, false, cap::FRAGMENT_SHADING_RATE_KHR, "SPV_KHR_fragment_shading_rate"),
+        // GL_NV_shading_rate_image: the same built-ins as GL_EXT_fragment_invocation_density.
+        (Stage::Fragment, "gl_FragmentSizeNV") => {
+            let ivec2 = lw.vec_ty(2, Scalar::I32);
+            (B::FragSizeEXT, ivec2, false, cap::FRAGMENT_DENSITY_EXT, "SPV_NV_shading_rate")
+        }
+        (Stage::Fragment, "gl_InvocationsPerPixelNV") => (B::FragInvocationCountEXT, i32t, false, cap::FRAGMENT_DENSITY_EXT, "SPV_NV_shading_rate"),
+        (_, n) if arb_mask(n).is_some() => {
+            let uvec4 = lw.vec_ty(4, Scalar::U32);
+            (arb_mask(n).unwrap_or(B::SubgroupEqMask), uvec4, false, cap::SUBGROUP_BALLOT_KHR, "SPV_KHR_shader_ballot")
+        }
+        _ => return None,
+    };
+    let b = BuiltIn::Spirv { builtin: builtin as u32, capability: Some(capability), extension: Some(extension) };
+    Some(lw.builtin_global(name, b, ty, output))
+}
+
+/// GL_EXT_fragment_shading_rate's `const int` flags: the SPIR-V `FragmentShadingRate` mask
+/// bits (SPIR-V 3.41).
+fn shading_rate_flag(name: &str) -> Option<i32> {
+    Some(match name {
+        "gl_ShadingRateFlag2VerticalPixelsEXT" => 1,
+        "gl_ShadingRateFlag4VerticalPixelsEXT" => 2,
+        "gl_ShadingRateFlag2HorizontalPixelsEXT" => 4,
+        "gl_ShadingRateFlag4HorizontalPixelsEXT" => 8,
+        _ => return None,
+    })
+}
+
+/// GL_ARB_shader_ballot declares its masks as `uint64_t`; SPV_KHR_shader_ballot's built-ins
+/// are `uvec4`s whose first two components hold the mask (as glslang reads them).
+pub(crate) fn adjust_builtin_read(lw: &mut Lowerer<'_>, name: &str, operand: Operand, span: Span) -> R<Operand> {
+    if arb_mask(name).is_none() {
+        return Ok(operand);
+    }
+    let mut scratch = Block::new();
+    let v = lw.value(&mut scratch, operand, span)?;
+    Ok(Operand::Value(uvec4_to_u64(lw, v, span)))
+}
+
+fn uvec4_to_u64(lw: &mut Lowerer<'_>, v: Handle<Expression>, span: Span) -> Handle<Expression> {
+    let uvec2 = lw.vec_ty(2, Scalar::U32);
+    let xy = lw.push(Expression::Swizzle { vector: v, pattern: [0, 1, 0, 0] }, uvec2, span);
+    let u64t = lw.scalar_ty(Scalar::U64);
+    lw.push(Expression::Bitcast { expr: xy }, u64t, span)
+}
+
+/// The built-in functions [`call`] handles.
+pub(crate) const FUNCTIONS: &[&str] = &[
+    "ballotARB",
+    "readInvocationARB",
+    "readFirstInvocationARB",
+    "clockARB",
+    "clock2x32ARB",
+    "clockRealtimeEXT",
+    "clockRealtime2x32EXT",
+    "debugPrintfEXT",
+];
+
+/// Extension built-in functions handled here; `None` when `name` is not one of them.
+pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
+    Some(match name {
+        "ballotARB" => lw.ballot_arb(out, args, span),
+        "readInvocationARB" => lw.read_invocation_arb(out, name, args, 2, op::SUBGROUP_READ_INVOCATION_KHR, span),
+        "readFirstInvocationARB" => lw.read_invocation_arb(out, name, args, 1, op::SUBGROUP_FIRST_INVOCATION_KHR, span),
+        // GL_ARB_shader_clock: subgroup scope; GL_EXT_shader_realtime_clock: device scope.
+        "clockARB" => lw.clock(name, args, Scope::Subgroup, false, span),
+        "clock2x32ARB" => lw.clock(name, args, Scope::Subgroup, true, span),
+        "clockRealtimeEXT" => lw.clock(name, args, Scope::Device, false, span),
+        "clockRealtime2x32EXT" => lw.clock(name, args, Scope::Device, true, span),
+        "debugPrintfEXT" => lw.debug_printf(out, args, span),
+        _ => return None,
+    })
+}
+
+fn raw(set: Option<&str>, opcode: u32, operands: Vec<SpirvOperand>, capabilities: &[u32], extensions: &[&str]) -> Box<SpirvInstruction> {
+    Box::new(SpirvInstruction {
+        set: set.map(str::to_string),
+        opcode,
+        operands,
+        capabilities: capabilities.to_vec(),
+        extensions: extensions.iter().map(|e| e.to_string()).collect(),
+    })
+}
+
+impl Lowerer<'_> {
+    fn arg_count(&mut self, name: &str, args: &Args, n: usize, span: Span) -> R<()> {
+        if args.len() != n {
+            return Err(self.error(format!("`{name}` takes {n} argument(s), {} given", args.len()), span));
+        }
+        Ok(())
+    }
+
+    fn ballot_arb(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        self.arg_count("ballotARB", &args, 1, span)?;
+        let mut vals = Vec::new();
+        for (o, s) in args {
+            vals.push((self.value(out, o, s)?, s));
+        }
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let (v, s) = vals[0];
+        let v = self.coerce(out, v, bool_ty, s)?;
+        let uvec4 = self.vec_ty(4, Scalar::U32);
+        let inst = raw(None, op::SUBGROUP_BALLOT_KHR, vec![SpirvOperand::Value(v)], &[cap::SUBGROUP_BALLOT_KHR], &["SPV_KHR_shader_ballot"]);
+        let ballot = self.push(Expression::Spirv(inst), uvec4, span);
+        Ok(Operand::Value(uvec4_to_u64(self, ballot, span)))
+    }
+
+    fn read_invocation_arb(&mut self, out: &mut Block, name: &str, args: Args, n: usize, opcode: u32, span: Span) -> R<Operand> {
+        self.arg_count(name, &args, n, span)?;
+        let mut vals = Vec::new();
+        for (o, s) in args {
+            vals.push((self.value(out, o, s)?, s));
+        }
+        let (v, vs) = vals[0];
+        let ty = self.ety(v);
+        if !matches!(self.shape(ty), Some((s, _)) if s.kind != ScalarKind::Bool) {
+            return Err(self.error(format!("`{name}` needs a numeric scalar or vector, not `{}`", self.type_name(ty)), vs));
+        }
+        let index = match vals.get(1) {
+            Some(&(index, is)) => {
+                let u32t = self.scalar_ty(Scalar::U32);
+                let index = self.coerce(out, index, u32t, is)?;
+                Some(self.bind(out, index))
+            }
+            None => None,
+        };
+        // SPV_KHR_shader_ballot reads scalars: vectors go component by component, as glslang
+        // writes them.
+        let (scalar, n) = self.shape(ty).unwrap_or((Scalar::F32, 1));
+        let is_vector = matches!(self.inner(ty), TypeInner::Vector { .. });
+        let v = self.bind(out, v);
+        let scalar_ty = self.scalar_ty(scalar);
+        let mut parts = Vec::new();
+        for c in 0..if is_vector { n } else { 1 } {
+            let mut value = self.let_ref(v, span);
+            if is_vector {
+                value = self.push(Expression::AccessIndex { base: value, index: c }, scalar_ty, span);
+            }
+            let mut operands = vec![SpirvOperand::Value(value)];
+            if let Some(index) = index {
+                operands.push(SpirvOperand::Value(self.let_ref(index, span)));
+            }
+            let inst = raw(None, opcode, operands, &[cap::SUBGROUP_BALLOT_KHR], &["SPV_KHR_shader_ballot"]);
+            parts.push(self.push(Expression::Spirv(inst), scalar_ty, span));
+        }
+        if !is_vector {
+            return Ok(Operand::Value(parts[0]));
+        }
+        Ok(Operand::Value(self.push(Expression::Compose { components: parts }, ty, span)))
+    }
+
+    /// `OpReadClockKHR` (SPV_KHR_shader_clock) at `scope`: a `uint64_t` or a `uvec2`.
+    fn clock(&mut self, name: &str, args: Args, scope: Scope, pair: bool, span: Span) -> R<Operand> {
+        self.arg_count(name, &args, 0, span)?;
+        let scope = self.lit(Literal::U32(if scope == Scope::Device { 1 } else { 3 }), span);
+        let ty = if pair { self.vec_ty(2, Scalar::U32) } else { self.scalar_ty(Scalar::U64) };
+        let inst = raw(None, op::READ_CLOCK_KHR, vec![SpirvOperand::Value(scope)], &[cap::SHADER_CLOCK_KHR], &["SPV_KHR_shader_clock"]);
+        Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
+    }
+
+    /// GL_EXT_debug_printf: `NonSemantic.DebugPrintf` instruction 1 (`DebugPrintf`) with the
+    /// format as an `OpString` and the values after it.
+    fn debug_printf(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        let mut args = args.into_iter();
+        let Some((first, first_span)) = args.next() else {
+            return Err(self.error("`debugPrintfEXT` needs a format string", span));
+        };
+        let Some(format) = self.string_operand(&first) else {
+            return Err(self.error("the first argument of `debugPrintfEXT` must be a string literal", first_span));
+        };
+        let mut operands = vec![SpirvOperand::String(format)];
+        for (o, s) in args {
+            if self.string_operand(&o).is_some() {
+                return Err(self.error("only the format of `debugPrintfEXT` may be a string", s));
+            }
+            let v = self.value(out, o, s)?;
+            let ty = self.ety(v);
+            if self.shape(ty).is_none() {
+                return Err(self.error(format!("`debugPrintfEXT` prints scalars and vectors, not `{}`", self.type_name(ty)), s));
+            }
+            operands.push(SpirvOperand::Value(v));
+        }
+        out.push(Statement::Spirv(raw(Some("NonSemantic.DebugPrintf"), 1, operands, &[], &[])), span);
+        Ok(Operand::Void)
+    }
+
+    pub(crate) fn string_operand(&self, o: &Operand) -> Option<String> {
+        match o {
+            Operand::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+}
