@@ -8,6 +8,7 @@ pub mod lower;
 pub mod parse_diagnostics;
 pub mod parser;
 pub mod preprocess;
+pub(crate) mod spirv_intrinsics;
 pub mod token;
 
 use crate::diag::{Diagnostic, Diagnostics};

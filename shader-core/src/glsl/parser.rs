@@ -254,7 +254,7 @@ impl<'t> Parser<'t> {
             return false;
         }
         let word = self.peek_at(n);
-        if word == "layout" {
+        if word == "layout" || SPIRV_QUALIFIERS.contains(&word) {
             return self.peek_at(n + 1) == "(";
         }
         qualifier_word(word).is_some() && (self.is_word_at(n + 1) || self.peek_at(n + 1) == ";")
@@ -500,6 +500,9 @@ impl<'t> Parser<'t> {
             let word = self.bump().text.as_str();
             let kind = if word == "layout" {
                 QualifierKind::Layout(self.layout_list()?)
+            } else if SPIRV_QUALIFIERS.contains(&word) {
+                let word = word.to_string();
+                QualifierKind::Spirv(SpirvQualifier { word, args: self.spirv_arguments()? })
             } else {
                 qualifier_word(word)?
             };
@@ -507,6 +510,41 @@ impl<'t> Parser<'t> {
         }
         let span = if qualifiers.is_empty() { Span::new(start.file, start.start, start.start) } else { self.since(start) };
         Some(TypeQualifiers { qualifiers, span })
+    }
+
+    /// `( [key =] value | [key =] [values], ... )` after a GL_EXT_spirv_intrinsics qualifier.
+    fn spirv_arguments(&mut self) -> Option<Vec<SpirvArg>> {
+        let open = self.expect("(", "a SPIR-V qualifier")?;
+        let mut args = Vec::new();
+        while !self.is_punct(")") {
+            let start = self.span();
+            let key = if self.is_word_at(0) && self.peek_at(1) == "=" {
+                let key = self.ident("a name")?;
+                self.bump();
+                Some(key)
+            } else {
+                None
+            };
+            let mut values = Vec::new();
+            if self.is_punct("[") {
+                let list_open = self.bump().span;
+                while !self.is_punct("]") {
+                    values.push(self.conditional()?);
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect_close("[", "]", list_open)?;
+            } else {
+                values.push(self.conditional()?);
+            }
+            args.push(SpirvArg { key, values, span: self.since(start) });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect_close("(", ")", open)?;
+        Some(args)
     }
 
     /// `( id [= value], ... )` after `layout`.
@@ -1081,6 +1119,9 @@ fn precision_word(word: &str) -> Option<Precision> {
 }
 
 /// Qualifier keywords other than `layout`.
+/// GL_EXT_spirv_intrinsics qualifiers that take an argument list.
+const SPIRV_QUALIFIERS: &[&str] = &["spirv_instruction", "spirv_decorate", "spirv_decorate_string", "spirv_execution_mode"];
+
 fn qualifier_word(word: &str) -> Option<QualifierKind> {
     use QualifierKind as Q;
     use StorageQualifier as S;
@@ -1116,6 +1157,8 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
         "nonuniformEXT" => Q::NonUniform,
         "pervertexEXT" | "pervertexNV" => Q::PerVertex,
         "perprimitiveEXT" | "perprimitiveNV" => Q::PerPrimitive,
+        "spirv_by_reference" => Q::SpirvByReference,
+        "spirv_literal" => Q::SpirvLiteral,
         _ => return precision_word(word).map(Q::Precision),
     })
 }

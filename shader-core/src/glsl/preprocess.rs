@@ -250,6 +250,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_OVR_multiview",
     "GL_OVR_multiview2",
     "GL_EXT_debug_printf",
+    "GL_EXT_spirv_intrinsics",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",

@@ -261,6 +261,8 @@ pub struct SpirvRequests {
     pub extensions: Vec<String>,
     /// `OpDecorate %global <decoration> <literals...>` (`spirv_decorate`).
     pub decorations: Vec<(Handle<GlobalVariable>, u32, Vec<u32>)>,
+    /// `OpDecorateString %global <decoration> "<strings>"` (`spirv_decorate_string`).
+    pub string_decorations: Vec<(Handle<GlobalVariable>, u32, Vec<String>)>,
     /// `OpExecutionMode %entry <mode> <literals...>` (`spirv_execution_mode`).
     pub execution_modes: Vec<(Handle<Function>, u32, Vec<u32>)>,
 }

@@ -49,6 +49,16 @@ impl<'a> Writer<'a> {
             };
             self.b.decorate(var, decoration, operands);
         }
+        for (global, decoration, strings) in &requests.string_decorations {
+            let Some(slot) = self.globals.get(global.index()) else { continue };
+            let Some(decoration) = spirv::Decoration::from_u32(*decoration) else {
+                return error(format!("{decoration} is not a SPIR-V decoration"), Span::default());
+            };
+            let var = slot.var;
+            let mut operands = vec![Operand::IdRef(var), Operand::Decoration(decoration)];
+            operands.extend(strings.iter().map(|s| Operand::LiteralString(s.clone())));
+            self.b.module_mut().annotations.push(dr::Instruction::new(Op::DecorateString, None, None, operands));
+        }
         Ok(())
     }
 
@@ -78,6 +88,9 @@ impl<'a> Writer<'a> {
     }
 
     fn ext_inst_set(&mut self, name: &str) -> Word {
+        if name == "GLSL.std.450" {
+            return self.glsl();
+        }
         if let Some(&id) = self.raw_sets.get(name) {
             return id;
         }

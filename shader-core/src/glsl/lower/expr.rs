@@ -1155,6 +1155,9 @@ impl<'a> Lowerer<'a> {
                     let o = self.expr(out, a)?;
                     ops.push((o, a.span));
                 }
+                if self.is_spirv_function(&name.name) {
+                    return self.spirv_call(out, &name.name, ops, span);
+                }
                 if self.funcs.contains_key(&name.name) {
                     if let Some(r) = self.user_call(out, &name.name, &mut ops, span, false) {
                         return r;

@@ -176,6 +176,8 @@ pub(crate) struct Lowerer<'a> {
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
     next_location: HashMap<bool, u32>,
+    /// GL_EXT_spirv_intrinsics declarations.
+    pub(crate) spirv: crate::glsl::spirv_intrinsics::State,
 }
 
 /// Lowers a parsed translation unit.
@@ -201,6 +203,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         spec_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
+        spirv: Default::default(),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
@@ -225,6 +228,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
     }
     if !lw.diags.has_errors() {
         lw.entry_point(&bodies, tu);
+        lw.finish_spirv();
     }
     (lw.m, lw.diags)
 }
@@ -526,11 +530,27 @@ impl<'a> Lowerer<'a> {
 
     fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
         match &d.kind {
-            ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
-            ast::DeclarationKind::Prototype(p) => self.prototype(p, false).map(|_| ()),
+            ast::DeclarationKind::Variables(v) => {
+                let q = &v.ty.qualifiers;
+                if !crate::glsl::spirv_intrinsics::declares_builtin(q) {
+                    self.global_variables(v, d.span)?;
+                }
+                if let Some(r) = self.spirv_decorated_variables(v) {
+                    let list = r?;
+                    self.record_spirv_decorations(list);
+                }
+                Ok(())
+            }
+            ast::DeclarationKind::Prototype(p) => match self.spirv_instruction_prototype(p) {
+                Some(r) => r,
+                None => self.prototype(p, false).map(|_| ()),
+            },
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
-            ast::DeclarationKind::Qualifiers(q) => self.default_qualifiers(q),
+            ast::DeclarationKind::Qualifiers(q) => match self.spirv_qualifier_declaration(q) {
+                Some(r) => r,
+                None => self.default_qualifiers(q),
+            },
             ast::DeclarationKind::Redeclaration { qualifiers, names } => {
                 for n in names {
                     if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
@@ -1281,6 +1301,9 @@ impl<'a> Lowerer<'a> {
             let dir = match prm.qualifiers.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last() {
                 Some(ast::StorageQualifier::Out) => Dir::Out,
                 Some(ast::StorageQualifier::InOut) => Dir::InOut,
+                // GL_EXT_spirv_intrinsics: a by-reference parameter of a GLSL function reads
+                // and writes the caller's variable, as `inout` does.
+                _ if prm.qualifiers.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::SpirvByReference)) => Dir::InOut,
                 _ => Dir::In,
             };
             let mut split = None;
