@@ -903,7 +903,9 @@ impl Pp<'_, '_, '_> {
                 self.error("extension `all` can only be given `warn` or `disable`", behavior.span);
                 return;
             }
-            for ext in SUPPORTED_EXTENSIONS {
+            // GL_EXT_spirv_intrinsics changes the language (string literals, `GL_` macro
+            // names): it must be named, `all` leaves it alone.
+            for ext in SUPPORTED_EXTENSIONS.iter().filter(|e| **e != "GL_EXT_spirv_intrinsics") {
                 self.extension_state.insert(ext.to_string(), b);
             }
         } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {
