@@ -753,11 +753,19 @@ impl<'a> Lowerer<'a> {
         // GL_NV/KHR_compute_shader_derivatives: compute shaders with a derivative group.
         let compute_group = self.stage == Stage::Compute
             && self.execution_modes.iter().any(|m| matches!(m, ExecutionMode::DerivativeGroupQuads | ExecutionMode::DerivativeGroupLinear));
-        if self.stage != Stage::Fragment && !compute_group {
+        let derivative_extension =
+            self.extensions.iter().any(|e| e == "GL_NV_compute_shader_derivatives" || e == "GL_KHR_compute_shader_derivatives");
+        if self.stage != Stage::Fragment && !compute_group && !(self.stage == Stage::Compute && derivative_extension) {
             return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
         }
         let vals = self.vals(out, args)?;
         let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        if self.stage == Stage::Compute && !compute_group {
+            // GL_NV_compute_shader_derivatives: "If neither layout qualifier is specified,
+            // derivatives in compute shaders return zero." The operand is still evaluated.
+            out.push(Statement::Eval(v[0]), span);
+            return Ok(Operand::Value(self.zero(ty, span)));
+        }
         let axis = if name.starts_with("dFdx") {
             DerivativeAxis::X
         } else if name.starts_with("dFdy") {
@@ -772,6 +780,14 @@ impl<'a> Lowerer<'a> {
         } else {
             DerivativeControl::None
         };
+        if self.shape(ty).is_some_and(|(s, _)| s == Scalar::F16) {
+            // SPIR-V 3.52 (OpDPdx...): derivatives are of 32-bit floats; a `float16_t`
+            // (GL_AMD_gpu_shader_half_float) is widened and the result narrowed again.
+            let wide = self.convert(v[0], Scalar::F32, span);
+            let wide_ty = self.ety(wide);
+            let d = self.push(Expression::Derivative { axis, control, expr: wide }, wide_ty, span);
+            return Ok(Operand::Value(self.convert(d, Scalar::F16, span)));
+        }
         Ok(Operand::Value(self.push(Expression::Derivative { axis, control, expr: v[0] }, ty, span)))
     }
 

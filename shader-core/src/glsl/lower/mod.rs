@@ -178,6 +178,8 @@ pub(crate) struct Lowerer<'a> {
     next_location: HashMap<bool, u32>,
     /// GL_EXT_spirv_intrinsics declarations.
     pub(crate) spirv: crate::glsl::spirv_intrinsics::State,
+    /// Enabled extensions (`LowerOptions::extensions`).
+    pub(crate) extensions: Vec<String>,
 }
 
 /// Lowers a parsed translation unit.
@@ -204,6 +206,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         clip_sizes: HashMap::new(),
         next_location: HashMap::new(),
         spirv: Default::default(),
+        extensions: options.extensions.clone(),
     };
     // Pass 1: everything at global scope in order (GLSL requires declaration before use), with
     // function bodies deferred until every global and prototype exists... except that GLSL
