@@ -1388,6 +1388,9 @@ impl<'a> Lowerer<'a> {
         }
         let vals = self.vals(out, args)?;
         let Some(&(c, cs)) = vals.first() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
+        // GLSL 4.60 §8.12: a cube-map array image is addressed with an ivec3 whose third
+        // component is `layer * 6 + face`, which is SPIR-V's (x, y, layer-face) coordinate.
+        let n = if dim == ImageDimension::Cube && arrayed { 2 } else { n };
         let texel_scalar = Scalar { kind, width: 4 };
         let vec4 = self.vec_ty(4, texel_scalar);
         match name {

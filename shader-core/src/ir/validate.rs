@@ -763,6 +763,16 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// Storage images address a cube array as (x, y) plus the layer-face `layer * 6 + face`
+    /// (GLSL 4.60 §8.12, SPIR-V's 3-component cube-array read/write coordinate).
+    fn storage_coordinate_count(dim: ImageDimension, arrayed: bool) -> u32 {
+        if dim == ImageDimension::Cube && arrayed {
+            2
+        } else {
+            Self::coordinate_count(dim)
+        }
+    }
+
     fn coordinate_count(dim: ImageDimension) -> u32 {
         match dim {
             ImageDimension::D1 | ImageDimension::Buffer => 1,
@@ -1036,8 +1046,12 @@ impl<'a> Validator<'a> {
                 let (_, i) = self.ty_of(ctx, *image)?;
                 let (dim, arrayed, class) = self.image_of(i, true).ok_or_else(|| format!("loads from {}, not an image", describe(i)))?;
                 let (_, c) = self.ty_of(ctx, *coordinate)?;
+                let count = match class {
+                    ImageClass::Storage { .. } => Self::storage_coordinate_count(dim, arrayed),
+                    _ => Self::coordinate_count(dim),
+                };
                 match shape(c) {
-                    Some((s, n)) if integer(s) && n == Self::coordinate_count(dim) => {}
+                    Some((s, n)) if integer(s) && n == count => {}
                     _ => return Err(format!("coordinate of type {} for a {dim:?} image", describe(c))),
                 }
                 if array_index.is_some() != arrayed {
@@ -1482,7 +1496,7 @@ impl<'a> Validator<'a> {
                         if !access.store {
                             self.ice(span, "store into a read-only storage image");
                         }
-                        if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::coordinate_count(dim)) {
+                        if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::storage_coordinate_count(dim, arrayed)) {
                             self.ice(span, format!("image store coordinate of type {} for a {dim:?} image", self.describe_inner(c)));
                         }
                         if a.is_some() != arrayed {

@@ -204,7 +204,9 @@ impl<'a> Lowerer<'a> {
                 Ok(self.push(Expression::Swizzle { vector: v, pattern: pat }, ty, span))
             }
             Operand::Combined(..) => Err(self.error("a combined sampler can only be used as a texture function argument here", span)),
-            Operand::IoBlock(_) => Err(self.error("a block instance is not a value; name one of its members", span)),
+            Operand::IoBlock(_) | Operand::IoBlockArray(_) | Operand::IoBlockElem(..) => {
+                Err(self.error("a block instance is not a value; name one of its members", span))
+            }
             Operand::Void => Err(self.error("this expression has no value (the function returns `void`)", span)),
             Operand::Str(_) => Err(self.error("a string literal can only be the format of `debugPrintfEXT`", span)),
         }
@@ -240,6 +242,7 @@ impl<'a> Lowerer<'a> {
                 Operand::Ref(Path { root: Root::Global(global), root_ty, steps: vec![(Step::Index(index), ty)], ty, space, read_only })
             }
             Sym::IoBlock(m) => Operand::IoBlock(m),
+            Sym::IoBlockArray(m) => Operand::IoBlockArray(m),
             Sym::Combined { image, sampler } => {
                 let i = self.sym_operand(*image, span)?;
                 let s = self.sym_operand(*sampler, span)?;
@@ -985,6 +988,17 @@ impl<'a> Lowerer<'a> {
         }
         let konst = self.fold(index).and_then(|c| c.as_i64());
         match base {
+            Operand::IoBlockArray(members) => {
+                let step = match konst {
+                    Some(k) if k >= 0 => {
+                        out.push(Statement::Eval(index), span);
+                        Step::Index(k as u32)
+                    }
+                    Some(_) => return Err(self.error("negative index", span)),
+                    None => Step::Dyn(self.bind(out, index)),
+                };
+                Ok(Operand::IoBlockElem(members, step))
+            }
             Operand::Combined(i, s) => {
                 let step = match konst {
                     Some(k) => {
@@ -1050,6 +1064,22 @@ impl<'a> Lowerer<'a> {
             return match members.get(&field.name) {
                 Some(sym) => self.sym_operand(sym.clone(), span),
                 None => Err(self.error(format!("the block has no member `{}`", field.name), field.span)),
+            };
+        }
+        if let Operand::IoBlockElem(members, step) = &base {
+            let Some(sym) = members.get(&field.name).cloned() else {
+                return Err(self.error(format!("the block has no member `{}`", field.name), field.span));
+            };
+            return match self.sym_operand(sym, span)? {
+                Operand::Ref(mut p) => {
+                    let TypeInner::Array { base: elem, .. } = *self.inner(p.ty) else {
+                        return Err(self.error("a member of a block array must be an array", field.span));
+                    };
+                    p.steps.push((*step, elem));
+                    p.ty = elem;
+                    Ok(Operand::Ref(p))
+                }
+                _ => Err(self.error(format!("cannot access `.{}` here", field.name), field.span)),
             };
         }
         let Some(ty) = self.operand_type(&base) else {

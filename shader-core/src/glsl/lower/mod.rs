@@ -98,6 +98,10 @@ pub(crate) enum Operand {
     Void,
     /// A string literal (GL_EXT_debug_printf's format).
     Str(String),
+    /// An array of `in` blocks (`pervertexEXT in B { .. } b[3];`): each member is an array.
+    IoBlockArray(Rc<HashMap<String, Sym>>),
+    /// One element of an [`Operand::IoBlockArray`]: members are indexed by `Step`.
+    IoBlockElem(Rc<HashMap<String, Sym>>, Step),
 }
 
 /// What a name means.
@@ -108,6 +112,8 @@ pub(crate) enum Sym {
     /// A member of a block declared without an instance name.
     Member { global: Handle<GlobalVariable>, index: u32, ty: Handle<Type>, space: AddressSpace, read_only: bool },
     IoBlock(Rc<HashMap<String, Sym>>),
+    /// An array of blocks whose members are arrays (see [`Operand::IoBlockArray`]).
+    IoBlockArray(Rc<HashMap<String, Sym>>),
     /// A split combined image sampler (wgpu target).
     Combined { image: Box<Sym>, sampler: Box<Sym> },
     Override(Handle<Override>, Handle<Type>),
@@ -1227,9 +1233,18 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(());
         }
-        if !b.array.is_empty() {
-            return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span));
-        }
+        // GL_EXT_fragment_shader_barycentric: a `pervertexEXT` block array is flattened like
+        // any block, each member becoming a per-vertex array of the block's length.
+        let per_vertex = q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex));
+        let block_len = match b.array.as_slice() {
+            [] => None,
+            [dim] if per_vertex && self.stage == Stage::Fragment && !output => match &dim.size {
+                Some(_) => Some(self.array_size(dim)?),
+                // `in B { } b[];`: one element per vertex of a triangle.
+                None => Some(ArraySize::Constant(3)),
+            },
+            _ => return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span)),
+        };
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
@@ -1240,7 +1255,11 @@ impl<'a> Lowerer<'a> {
         let mut members = HashMap::new();
         for mm in &b.members {
             for d in &mm.declarators {
-                let ty = self.resolve_type(&mm.ty, &d.array)?;
+                let member_ty = self.resolve_type(&mm.ty, &d.array)?;
+                let ty = match block_len {
+                    Some(size) => self.ty(TypeInner::Array { base: member_ty, size, stride: 0 }),
+                    None => member_ty,
+                };
                 if let Some(l) = mm.qualifiers.layout("location") {
                     let l = l.clone();
                     location = self.layout_u32(&l)?;
@@ -1250,6 +1269,7 @@ impl<'a> Lowerer<'a> {
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
                 let interpolation = match interp {
                     _ if io_in_vertex => None,
+                    _ if block_len.is_some() => Some(Interpolation::PerVertex),
                     Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
                     Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
                     Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
@@ -1266,7 +1286,8 @@ impl<'a> Lowerer<'a> {
                     None
                 };
                 let io = IoBinding::Location { location, component: None, interpolation, sampling, blend_src: None };
-                location += self.location_slots(ty);
+                // A per-vertex array's outer dimension indexes vertices, not locations.
+                location += self.location_slots(member_ty);
                 let name = match &b.instance {
                     Some(i) => format!("{}.{}", i.name, d.name.name),
                     None => d.name.name.clone(),
@@ -1286,7 +1307,8 @@ impl<'a> Lowerer<'a> {
         }
         self.next_location.insert(output, location);
         if let Some(inst) = &b.instance {
-            self.declare(inst, Sym::IoBlock(Rc::new(members)));
+            let sym = if block_len.is_some() { Sym::IoBlockArray(Rc::new(members)) } else { Sym::IoBlock(Rc::new(members)) };
+            self.declare(inst, sym);
         }
         Ok(())
     }
