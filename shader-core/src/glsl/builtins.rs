@@ -623,6 +623,9 @@ impl<'a> Lowerer<'a> {
         // the operand's type (naga reads it so) and the bits are reinterpreted.
         let rt = self.with_scalar(ty, Scalar::I32);
         let width = self.inner(ty).scalar().map_or(4, |s| s.width);
+        if width == 8 {
+            return self.bit_query_64(out, fun, v[0], ty, rt, span);
+        }
         if width != 4 && fun != MathFunction::CountOneBits {
             // GLSL.std.450 FindILsb/FindSMsb/FindUMsb take 32-bit integers only.
             return Err(self.error(format!("`{name}` of {}-bit integers is not supported", width * 8), span));
@@ -636,6 +639,76 @@ impl<'a> Lowerer<'a> {
             return Ok(Operand::Value(self.push(Expression::Convert { expr: e, to: Scalar::I32 }, rt, span)));
         }
         Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
+    }
+
+    /// `bitCount`/`findLSB`/`findMSB` of 64-bit integers (GL_ARB_gpu_shader_int64) from the
+    /// 32-bit instructions, as GLSL.std.450 FindILsb/FindSMsb/FindUMsb and Vulkan's
+    /// OpBitCount take 32-bit integers only: count = count(lo) + count(hi);
+    /// LSB = lo != 0 ? lsb(lo) : (hi != 0 ? 32 + lsb(hi) : -1);
+    /// MSB (of `x ^ (x >> 63)` for signed x) = hi != 0 ? 32 + msb(hi) : msb(lo), -1 for 0.
+    fn bit_query_64(&mut self, out: &mut Block, fun: MathFunction, v: Handle<Expression>, ty: Handle<Type>, rt: Handle<Type>, span: Span) -> R<Operand> {
+        let (scalar, n) = self.shape(ty).unwrap_or((Scalar::U64, 1));
+        let vector = |lw: &mut Self, s: Scalar| if n == 1 { lw.scalar_ty(s) } else { lw.vec_ty(n, s) };
+        let u64t = vector(self, Scalar::U64);
+        let u32t = vector(self, Scalar::U32);
+        let boolt = vector(self, Scalar::BOOL);
+        let splat = |lw: &mut Self, l: Literal, t: Handle<Type>| {
+            let x = lw.lit(l, span);
+            if n == 1 { x } else { lw.push(Expression::Splat { value: x }, t, span) }
+        };
+        let mut x = v;
+        if scalar.kind == ScalarKind::Sint && fun == MathFunction::FirstLeadingBit {
+            // The most significant bit that differs from the sign bit.
+            let b = self.bind(out, x);
+            let sixty_three = splat(self, Literal::U64(63), u64t);
+            let l = self.let_ref(b, span);
+            let sign = self.push(Expression::Binary { op: BinaryOp::ShiftRight, left: l, right: sixty_three }, ty, span);
+            let l = self.let_ref(b, span);
+            x = self.push(Expression::Binary { op: BinaryOp::ExclusiveOr, left: l, right: sign }, ty, span);
+        }
+        if scalar.kind == ScalarKind::Sint {
+            x = self.push(Expression::Bitcast { expr: x }, u64t, span);
+        }
+        let xb = self.bind(out, x);
+        let xr = self.let_ref(xb, span);
+        let lo = self.push(Expression::Convert { expr: xr, to: Scalar::U32 }, u32t, span);
+        let lo = self.bind(out, lo);
+        let xr = self.let_ref(xb, span);
+        let thirty_two = splat(self, Literal::U64(32), u64t);
+        let shifted = self.push(Expression::Binary { op: BinaryOp::ShiftRight, left: xr, right: thirty_two }, u64t, span);
+        let hi = self.push(Expression::Convert { expr: shifted, to: Scalar::U32 }, u32t, span);
+        let hi = self.bind(out, hi);
+        let find = |lw: &mut Self, part| {
+            let p = lw.let_ref(part, span);
+            let f = lw.push(Expression::Math { fun, args: vec![p] }, u32t, span);
+            lw.push(Expression::Bitcast { expr: f }, rt, span)
+        };
+        let nonzero = |lw: &mut Self, part| {
+            let p = lw.let_ref(part, span);
+            let zero = splat(lw, Literal::U32(0), u32t);
+            lw.push(Expression::Binary { op: BinaryOp::NotEqual, left: p, right: zero }, boolt, span)
+        };
+        if fun == MathFunction::CountOneBits {
+            // Vulkan's OpBitCount takes 32-bit integers (VUID-StandaloneSpirv-Base-04781).
+            let a = find(self, lo);
+            let b = find(self, hi);
+            return Ok(Operand::Value(self.push(Expression::Binary { op: BinaryOp::Add, left: a, right: b }, rt, span)));
+        }
+        let f_hi = find(self, hi);
+        let plus = splat(self, Literal::I32(32), rt);
+        let f_hi = self.push(Expression::Binary { op: BinaryOp::Add, left: f_hi, right: plus }, rt, span);
+        let f_lo = find(self, lo);
+        let result = if fun == MathFunction::FirstTrailingBit {
+            let minus_one = splat(self, Literal::I32(-1), rt);
+            let hi_nz = nonzero(self, hi);
+            let upper = self.push(Expression::Select { condition: hi_nz, accept: f_hi, reject: minus_one }, rt, span);
+            let lo_nz = nonzero(self, lo);
+            self.push(Expression::Select { condition: lo_nz, accept: f_lo, reject: upper }, rt, span)
+        } else {
+            let hi_nz = nonzero(self, hi);
+            self.push(Expression::Select { condition: hi_nz, accept: f_hi, reject: f_lo }, rt, span)
+        };
+        Ok(Operand::Value(result))
     }
 
     fn bitfield(&mut self, out: &mut Block, insert: bool, args: Args, span: Span) -> R<Operand> {

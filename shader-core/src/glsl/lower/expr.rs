@@ -1558,12 +1558,25 @@ impl<'a> Lowerer<'a> {
                     if let Some((_, 1)) = self.shape(vt) {
                         // Diagonal matrix.
                         let c = self.convert(v, scalar, vs);
-                        let b = self.bind(out, c);
+                        // A constant diagonal is repeated as literals, so the matrix folds
+                        // (`const mat4 m[] = mat4[](mat4(1.0), ...)`); otherwise it is bound once.
+                        let constant = self.fold(c);
+                        let b = match constant {
+                            Some(_) => {
+                                out.push(Statement::Eval(c), vs);
+                                None
+                            }
+                            None => Some(self.bind(out, c)),
+                        };
                         let mut cols = Vec::new();
                         for ci in 0..columns as u32 {
                             let mut comps = Vec::new();
                             for ri in 0..rows as u32 {
-                                comps.push(if ci == ri { self.let_ref(b, span) } else { self.lit(make_literal(scalar, Num::I(0)), span) });
+                                comps.push(match (ci == ri, b, &constant) {
+                                    (true, Some(b), _) => self.let_ref(b, span),
+                                    (true, None, Some(cv)) => self.materialize(cv, stype, span),
+                                    _ => self.lit(make_literal(scalar, Num::I(0)), span),
+                                });
                             }
                             cols.push(self.push(Expression::Compose { components: comps }, col_ty, span));
                         }
