@@ -145,7 +145,7 @@ enum Kind {
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     use MathFunction as M;
     let r = match name {
-        _ if super::extensions::FUNCTIONS.contains(&name) => return super::extensions::call(lw, out, name, args, span),
+        _ if super::extensions::is_function(name) => return super::extensions::call(lw, out, name, args, span),
         "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
         "degrees" => lw.math_gen(out, M::Degrees, Kind::Float, args, 1, span),
         "sin" => lw.math_gen(out, M::Sin, Kind::Float, args, 1, span),

@@ -53,6 +53,9 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
     if let Some(v) = shading_rate_flag(name) {
         return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::I32(v)), ty: i32t });
     }
+    if let Some(v) = ray_query_constant(name) {
+        return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::U32(v)), ty: u32t });
+    }
     use spirv::BuiltIn as B;
     let (builtin, ty, output, capability, extension) = match (stage, name) {
         // GL_ARM_shader_core_builtins (SPV_ARM_core_builtins).
@@ -129,6 +132,81 @@ pub(crate) const FUNCTIONS: &[&str] = &[
     "debugPrintfEXT",
 ];
 
+/// What a GL_EXT_ray_query function's result is.
+#[derive(Clone, Copy)]
+enum RqResult {
+    Void,
+    Bool,
+    Float,
+    Int,
+    Uint,
+    Vec2,
+    Vec3,
+    Mat4x3,
+}
+
+/// GL_EXT_ray_query functions: the SPV_KHR_ray_query opcode, the result, and whether the
+/// second argument is the `committed` flag (a constant selecting the intersection).
+fn ray_query_function(name: &str) -> Option<(spirv::Op, RqResult, bool)> {
+    use spirv::Op as O;
+    use RqResult as T;
+    Some(match name {
+        "rayQueryInitializeEXT" => (O::RayQueryInitializeKHR, T::Void, false),
+        "rayQueryProceedEXT" => (O::RayQueryProceedKHR, T::Bool, false),
+        "rayQueryTerminateEXT" => (O::RayQueryTerminateKHR, T::Void, false),
+        "rayQueryGenerateIntersectionEXT" => (O::RayQueryGenerateIntersectionKHR, T::Void, false),
+        "rayQueryConfirmIntersectionEXT" => (O::RayQueryConfirmIntersectionKHR, T::Void, false),
+        "rayQueryGetRayTMinEXT" => (O::RayQueryGetRayTMinKHR, T::Float, false),
+        "rayQueryGetRayFlagsEXT" => (O::RayQueryGetRayFlagsKHR, T::Uint, false),
+        "rayQueryGetWorldRayOriginEXT" => (O::RayQueryGetWorldRayOriginKHR, T::Vec3, false),
+        "rayQueryGetWorldRayDirectionEXT" => (O::RayQueryGetWorldRayDirectionKHR, T::Vec3, false),
+        "rayQueryGetIntersectionCandidateAABBOpaqueEXT" => (O::RayQueryGetIntersectionCandidateAABBOpaqueKHR, T::Bool, false),
+        "rayQueryGetIntersectionTypeEXT" => (O::RayQueryGetIntersectionTypeKHR, T::Uint, true),
+        "rayQueryGetIntersectionTEXT" => (O::RayQueryGetIntersectionTKHR, T::Float, true),
+        "rayQueryGetIntersectionInstanceCustomIndexEXT" => (O::RayQueryGetIntersectionInstanceCustomIndexKHR, T::Int, true),
+        "rayQueryGetIntersectionInstanceIdEXT" => (O::RayQueryGetIntersectionInstanceIdKHR, T::Int, true),
+        "rayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetEXT" => {
+            (O::RayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR, T::Uint, true)
+        }
+        "rayQueryGetIntersectionGeometryIndexEXT" => (O::RayQueryGetIntersectionGeometryIndexKHR, T::Int, true),
+        "rayQueryGetIntersectionPrimitiveIndexEXT" => (O::RayQueryGetIntersectionPrimitiveIndexKHR, T::Int, true),
+        "rayQueryGetIntersectionBarycentricsEXT" => (O::RayQueryGetIntersectionBarycentricsKHR, T::Vec2, true),
+        "rayQueryGetIntersectionFrontFaceEXT" => (O::RayQueryGetIntersectionFrontFaceKHR, T::Bool, true),
+        "rayQueryGetIntersectionObjectRayDirectionEXT" => (O::RayQueryGetIntersectionObjectRayDirectionKHR, T::Vec3, true),
+        "rayQueryGetIntersectionObjectRayOriginEXT" => (O::RayQueryGetIntersectionObjectRayOriginKHR, T::Vec3, true),
+        "rayQueryGetIntersectionObjectToWorldEXT" => (O::RayQueryGetIntersectionObjectToWorldKHR, T::Mat4x3, true),
+        "rayQueryGetIntersectionWorldToObjectEXT" => (O::RayQueryGetIntersectionWorldToObjectKHR, T::Mat4x3, true),
+        _ => return None,
+    })
+}
+
+/// GL_EXT_ray_query's `const uint`s: ray flags (SPIR-V 3.58 RayFlags) and intersection types.
+fn ray_query_constant(name: &str) -> Option<u32> {
+    Some(match name {
+        "gl_RayFlagsNoneEXT" => 0,
+        "gl_RayFlagsOpaqueEXT" => 1,
+        "gl_RayFlagsNoOpaqueEXT" => 2,
+        "gl_RayFlagsTerminateOnFirstHitEXT" => 4,
+        "gl_RayFlagsSkipClosestHitShaderEXT" => 8,
+        "gl_RayFlagsCullBackFacingTrianglesEXT" => 16,
+        "gl_RayFlagsCullFrontFacingTrianglesEXT" => 32,
+        "gl_RayFlagsCullOpaqueEXT" => 64,
+        "gl_RayFlagsCullNoOpaqueEXT" => 128,
+        "gl_RayFlagsSkipTrianglesEXT" => 256,
+        "gl_RayFlagsSkipAABBEXT" => 512,
+        "gl_RayQueryCommittedIntersectionNoneEXT" => 0,
+        "gl_RayQueryCommittedIntersectionTriangleEXT" => 1,
+        "gl_RayQueryCommittedIntersectionGeneratedEXT" => 2,
+        "gl_RayQueryCandidateIntersectionTriangleEXT" => 0,
+        "gl_RayQueryCandidateIntersectionAABBEXT" => 1,
+        _ => return None,
+    })
+}
+
+pub(crate) fn is_function(name: &str) -> bool {
+    FUNCTIONS.contains(&name) || ray_query_function(name).is_some()
+}
+
 /// Extension built-in functions handled here; `None` when `name` is not one of them.
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     Some(match name {
@@ -141,7 +219,10 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "clockRealtimeEXT" => lw.clock(name, args, Scope::Device, false, span),
         "clockRealtime2x32EXT" => lw.clock(name, args, Scope::Device, true, span),
         "debugPrintfEXT" => lw.debug_printf(out, args, span),
-        _ => return None,
+        _ => {
+            let (op, result, committed) = ray_query_function(name)?;
+            lw.ray_query(out, name, op, result, committed, args, span)
+        }
     })
 }
 
@@ -255,6 +336,70 @@ impl Lowerer<'_> {
         }
         out.push(Statement::Spirv(raw(Some("NonSemantic.DebugPrintf"), 1, operands, &[], &[])), span);
         Ok(Operand::Void)
+    }
+
+    /// A GL_EXT_ray_query function: the ray query object passes as its pointer, the
+    /// `committed` flag as a constant int (SPV_KHR_ray_query: "Intersection must be a
+    /// constant"), the other arguments converted to the instruction's operand types.
+    #[allow(clippy::too_many_arguments)]
+    fn ray_query(&mut self, out: &mut Block, name: &str, op: spirv::Op, result: RqResult, committed: bool, args: Args, span: Span) -> R<Operand> {
+        let f32t = self.scalar_ty(Scalar::F32);
+        let u32t = self.scalar_ty(Scalar::U32);
+        let vec3 = self.vec_ty(3, Scalar::F32);
+        // Operand types after the query: Initialize takes (accel, flags, cull mask, origin,
+        // tmin, direction, tmax), GenerateIntersection a hit t.
+        let rest: Vec<Option<Handle<Type>>> = match op {
+            spirv::Op::RayQueryInitializeKHR => vec![None, Some(u32t), Some(u32t), Some(vec3), Some(f32t), Some(vec3), Some(f32t)],
+            spirv::Op::RayQueryGenerateIntersectionKHR => vec![Some(f32t)],
+            _ if committed => vec![None],
+            _ => vec![],
+        };
+        self.arg_count(name, &args, 1 + rest.len(), span)?;
+        let mut args = args.into_iter();
+        let Some((query, qs)) = args.next() else { return Err(self.error(format!("`{name}` needs a ray query"), span)) };
+        let query = match query {
+            super::lower::Operand::Ref(p) if matches!(self.inner(p.ty), TypeInner::RayQuery) => self.path_expr(&p, qs),
+            _ => return Err(self.error(format!("the first argument of `{name}` must be a `rayQueryEXT` variable"), qs)),
+        };
+        let mut operands = vec![SpirvOperand::Value(query)];
+        for ((o, s), ty) in args.zip(rest) {
+            let v = self.value(out, o, s)?;
+            let v = match ty {
+                Some(ty) => self.coerce(out, v, ty, s)?,
+                None if committed => {
+                    let bool_ty = self.scalar_ty(Scalar::BOOL);
+                    let c = self.coerce(out, v, bool_ty, s)?;
+                    let Some(super::lower::Cv::Scalar(Literal::Bool(b))) = self.fold(c) else {
+                        return Err(self.error(format!("the `committed` argument of `{name}` must be a constant expression"), s));
+                    };
+                    out.push(Statement::Eval(c), s);
+                    self.lit(Literal::I32(b as i32), s)
+                }
+                None => {
+                    let vt = self.ety(v);
+                    if !matches!(self.inner(vt), TypeInner::AccelerationStructure) {
+                        return Err(self.error(format!("`{name}` needs an `accelerationStructureEXT`, not `{}`", self.type_name(vt)), s));
+                    }
+                    v
+                }
+            };
+            operands.push(SpirvOperand::Value(v));
+        }
+        let inst = raw(None, op as u32, operands, &[], &[]);
+        let ty = match result {
+            RqResult::Void => {
+                out.push(Statement::Spirv(inst), span);
+                return Ok(Operand::Void);
+            }
+            RqResult::Bool => self.scalar_ty(Scalar::BOOL),
+            RqResult::Float => f32t,
+            RqResult::Int => self.scalar_ty(Scalar::I32),
+            RqResult::Uint => u32t,
+            RqResult::Vec2 => self.vec_ty(2, Scalar::F32),
+            RqResult::Vec3 => vec3,
+            RqResult::Mat4x3 => self.ty(TypeInner::Matrix { columns: VectorSize::Quad, rows: VectorSize::Tri, scalar: Scalar::F32 }),
+        };
+        Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
     }
 
     pub(crate) fn string_operand(&self, o: &Operand) -> Option<String> {

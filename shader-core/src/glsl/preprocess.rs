@@ -254,6 +254,8 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_AMD_gpu_shader_int16",
     "GL_AMD_gpu_shader_half_float",
     "GL_EXT_subgroup_uniform_control_flow",
+    "GL_EXT_ray_query",
+    "GL_EXT_ray_flags_primitive_culling",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",

@@ -109,6 +109,11 @@ pub enum TypeInner {
     SampledImage { image: Handle<Type> },
     /// An array of resources: descriptor arrays of textures, samplers, or blocks.
     BindingArray { base: Handle<Type>, size: ArraySize },
+    /// A ray tracing acceleration structure (GLSL `accelerationStructureEXT`, a `Handle`
+    /// resource).
+    AccelerationStructure,
+    /// A ray query object (GLSL `rayQueryEXT`), only in `Private`/`Function` variables.
+    RayQuery,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

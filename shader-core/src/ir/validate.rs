@@ -351,6 +351,8 @@ impl<'a> Validator<'a> {
             TypeInner::Sampler { comparison } => out.push_str(if *comparison { "sampler_comparison" } else { "sampler" }),
             TypeInner::SampledImage { .. } => out.push_str("combined image sampler"),
             TypeInner::BindingArray { .. } => out.push_str("binding array"),
+            TypeInner::AccelerationStructure => out.push_str("acceleration structure"),
+            TypeInner::RayQuery => out.push_str("ray query"),
         }
     }
 
@@ -403,7 +405,7 @@ impl<'a> Validator<'a> {
                 TypeInner::Struct { members, .. } => refs.extend(members.iter().map(|m| m.ty)),
                 TypeInner::SampledImage { image } => refs.push(*image),
                 TypeInner::BindingArray { base, .. } => refs.push(*base),
-                TypeInner::Image { .. } | TypeInner::Sampler { .. } => {}
+                TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::AccelerationStructure | TypeInner::RayQuery => {}
             }
             let mut refs_ok = true;
             for r in refs {
@@ -545,9 +547,13 @@ impl<'a> Validator<'a> {
             if g.space == AddressSpace::Handle {
                 let ok = match self.inner(g.ty) {
                     Some(TypeInner::BindingArray { base, .. }) => {
-                        matches!(self.inner(*base), Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }))
+                        matches!(
+                            self.inner(*base),
+                            Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. } | TypeInner::AccelerationStructure)
+                        )
                     }
                     Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }) => true,
+                    Some(TypeInner::AccelerationStructure) => true,
                     _ => false,
                 };
                 if !ok {

@@ -412,7 +412,8 @@ impl<'a> Writer<'a> {
         let pointer = self.pointer_type(class, var_type);
         let init = match (global.init, global.space) {
             (Some(init), _) => Some(self.const_expr(init)?),
-            (None, AddressSpace::Private) => Some(self.const_null(var_type)),
+            // A ray query object has no null value (SPIR-V 3.52, OpConstantNull).
+            (None, AddressSpace::Private) if !self.holds_ray_query(global.ty) => Some(self.const_null(var_type)),
             _ => None,
         };
         let var = self.b.variable(pointer, None, class, init);

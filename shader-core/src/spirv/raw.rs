@@ -76,6 +76,16 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// Whether a type is or contains a ray query object, which has no null value.
+    pub(super) fn holds_ray_query(&self, ty: Handle<Type>) -> bool {
+        match self.module.types.get(ty).map(|t| &t.inner) {
+            Some(TypeInner::RayQuery) => true,
+            Some(TypeInner::Array { base, .. }) => self.holds_ray_query(*base),
+            Some(TypeInner::Struct { members, .. }) => members.iter().any(|m| self.holds_ray_query(m.ty)),
+            _ => false,
+        }
+    }
+
     /// The SPIR-V enumerant of a `BuiltIn::Spirv`, adding what it needs.
     pub(super) fn raw_builtin(&mut self, builtin: u32, capability: Option<u32>, extension: Option<&'static str>, span: Span) -> R<spirv::BuiltIn> {
         if let Some(c) = capability {

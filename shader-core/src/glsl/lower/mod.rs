@@ -327,6 +327,8 @@ impl<'a> Lowerer<'a> {
             },
             TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| "struct".into()),
             TypeInner::Image { class: ImageClass::Storage { .. }, .. } => "image".into(),
+            TypeInner::AccelerationStructure => "accelerationStructureEXT".into(),
+            TypeInner::RayQuery => "rayQueryEXT".into(),
             TypeInner::Image { .. } => "texture".into(),
             TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
             TypeInner::SampledImage { .. } => "sampler (combined)".into(),
@@ -462,9 +464,9 @@ impl<'a> Lowerer<'a> {
             }
             B::SamplerState { shadow } => self.ty(TypeInner::Sampler { comparison: shadow }),
             B::AtomicUint => return Err(self.error("`atomic_uint` is not available in Vulkan GLSL", span)),
-            B::AccelerationStructure | B::RayQuery => {
-                return Err(self.error("ray tracing types are not supported", span));
-            }
+            // GL_EXT_ray_query.
+            B::AccelerationStructure => self.ty(TypeInner::AccelerationStructure),
+            B::RayQuery => self.ty(TypeInner::RayQuery),
         })
     }
 
@@ -612,6 +614,13 @@ impl<'a> Lowerer<'a> {
                     self.local_size_ids[i] = Some(o);
                 }
                 "early_fragment_tests" => self.early_fragment_tests = true,
+                // GL_EXT_ray_flags_primitive_culling: lets ray flags skip triangles or AABBs.
+                "primitive_culling" => {
+                    let c = spirv::Capability::RayTraversalPrimitiveCullingKHR as u32;
+                    if !self.m.spirv.capabilities.contains(&c) {
+                        self.m.spirv.capabilities.push(c);
+                    }
+                }
                 // GL_ARB_fragment_shader_interlock, GL_ARB/EXT_post_depth_coverage,
                 // GL_NV/KHR_compute_shader_derivatives: execution modes.
                 "pixel_interlock_ordered"
@@ -1329,6 +1338,8 @@ impl<'a> Lowerer<'a> {
                 // GL_EXT_spirv_intrinsics: a by-reference parameter of a GLSL function reads
                 // and writes the caller's variable, as `inout` does.
                 _ if prm.qualifiers.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::SpirvByReference)) => Dir::InOut,
+                // A ray query object is only ever used through its pointer.
+                _ if matches!(self.inner(ty), TypeInner::RayQuery) => Dir::InOut,
                 _ => Dir::In,
             };
             let mut split = None;
@@ -1587,7 +1598,11 @@ fn member_row_major(q: &ast::TypeQualifiers) -> Option<bool> {
 
 pub(crate) fn is_opaque(t: &TypeInner, m: &Module) -> bool {
     match *t {
-        TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. } | TypeInner::BindingArray { .. } => true,
+        TypeInner::Image { .. }
+        | TypeInner::Sampler { .. }
+        | TypeInner::SampledImage { .. }
+        | TypeInner::BindingArray { .. }
+        | TypeInner::AccelerationStructure => true,
         TypeInner::Array { base, .. } => is_opaque(m.inner(base), m),
         _ => false,
     }
