@@ -146,6 +146,9 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
     use MathFunction as M;
     let r = match name {
         _ if super::extensions::is_function(name) => return super::extensions::call(lw, out, name, args, span),
+        "atomicAdd" | "atomicMin" | "atomicMax" | "atomicExchange" if super::extensions::is_float_atomic(lw, &args) => {
+            return Some(lw.float_atomic(out, name, args, span));
+        }
         "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
         "degrees" => lw.math_gen(out, M::Degrees, Kind::Float, args, 1, span),
         "sin" => lw.math_gen(out, M::Sin, Kind::Float, args, 1, span),

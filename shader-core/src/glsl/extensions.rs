@@ -207,6 +207,18 @@ pub(crate) fn is_function(name: &str) -> bool {
     FUNCTIONS.contains(&name) || ray_query_function(name).is_some()
 }
 
+/// Whether an atomic's first argument is a float buffer or shared variable
+/// (GL_EXT_shader_atomic_float).
+pub(crate) fn is_float_atomic(lw: &Lowerer<'_>, args: &Args) -> bool {
+    match args.first() {
+        Some((Operand::Ref(p), _)) => {
+            matches!(p.space, AddressSpace::Storage { .. } | AddressSpace::Workgroup)
+                && matches!(lw.inner(p.ty), TypeInner::Scalar(s) if s.kind == ScalarKind::Float)
+        }
+        _ => false,
+    }
+}
+
 /// Extension built-in functions handled here; `None` when `name` is not one of them.
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     Some(match name {
@@ -399,6 +411,47 @@ impl Lowerer<'_> {
             RqResult::Vec3 => vec3,
             RqResult::Mat4x3 => self.ty(TypeInner::Matrix { columns: VectorSize::Quad, rows: VectorSize::Tri, scalar: Scalar::F32 }),
         };
+        Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
+    }
+
+    /// GL_EXT_shader_atomic_float: `atomicAdd`/`atomicMin`/`atomicMax` on floats are
+    /// `OpAtomicFAddEXT`/`OpAtomicFMinEXT`/`OpAtomicFMaxEXT` (SPV_EXT_shader_atomic_float_add,
+    /// _min_max); `atomicExchange` is the core instruction. Device scope for buffers,
+    /// workgroup scope for shared variables, relaxed semantics, as glslang writes them.
+    pub(crate) fn float_atomic(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+        use spirv::Capability as C;
+        self.arg_count(name, &args, 2, span)?;
+        let mut args = args.into_iter();
+        let (Some((Operand::Ref(path), ps)), Some((value, vs))) = (args.next(), args.next()) else {
+            return Err(self.error(format!("`{name}` needs a float buffer or shared variable"), span));
+        };
+        let ty = path.ty;
+        let width = self.inner(ty).scalar().map_or(4, |s| s.width);
+        let value = self.value(out, value, vs)?;
+        let value = self.coerce(out, value, ty, vs)?;
+        let scope = if path.space == AddressSpace::Workgroup { 2 } else { 1 };
+        let pointer = self.path_expr(&path, ps);
+        let (op, capability, extension) = match (name, width) {
+            ("atomicAdd", 2) => (spirv::Op::AtomicFAddEXT, Some(C::AtomicFloat16AddEXT), Some("SPV_EXT_shader_atomic_float16_add")),
+            ("atomicAdd", 8) => (spirv::Op::AtomicFAddEXT, Some(C::AtomicFloat64AddEXT), Some("SPV_EXT_shader_atomic_float_add")),
+            ("atomicAdd", _) => (spirv::Op::AtomicFAddEXT, Some(C::AtomicFloat32AddEXT), Some("SPV_EXT_shader_atomic_float_add")),
+            ("atomicMin" | "atomicMax", w) => {
+                let c = match w {
+                    2 => C::AtomicFloat16MinMaxEXT,
+                    8 => C::AtomicFloat64MinMaxEXT,
+                    _ => C::AtomicFloat32MinMaxEXT,
+                };
+                let op = if name == "atomicMin" { spirv::Op::AtomicFMinEXT } else { spirv::Op::AtomicFMaxEXT };
+                (op, Some(c), Some("SPV_EXT_shader_atomic_float_min_max"))
+            }
+            _ => (spirv::Op::AtomicExchange, None, None),
+        };
+        let scope = self.lit(Literal::U32(scope), span);
+        let semantics = self.lit(Literal::U32(0), span);
+        let operands = vec![SpirvOperand::Value(pointer), SpirvOperand::Value(scope), SpirvOperand::Value(semantics), SpirvOperand::Value(value)];
+        let caps: Vec<u32> = capability.map(|c| c as u32).into_iter().collect();
+        let exts: Vec<&str> = extension.into_iter().collect();
+        let inst = raw(None, op as u32, operands, &caps, &exts);
         Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
     }
 

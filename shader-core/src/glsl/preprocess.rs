@@ -256,6 +256,8 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_subgroup_uniform_control_flow",
     "GL_EXT_ray_query",
     "GL_EXT_ray_flags_primitive_culling",
+    "GL_EXT_shader_atomic_float",
+    "GL_EXT_shader_atomic_float2",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",
