@@ -455,6 +455,25 @@ impl Lowerer<'_> {
         Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
     }
 
+    /// `perprimitiveNV`/`perprimitiveEXT` on a fragment input: the `PerPrimitiveEXT`
+    /// decoration (SPIR-V 3.20, the same value as NV's) with the mesh shading capability of
+    /// the extension in use.
+    pub(crate) fn per_primitive_input(&mut self, g: Handle<GlobalVariable>) {
+        let ext = self.extensions.iter().any(|e| e == "GL_EXT_mesh_shader");
+        let (capability, extension) = if ext {
+            (spirv::Capability::MeshShadingEXT, "SPV_EXT_mesh_shader")
+        } else {
+            (spirv::Capability::MeshShadingNV, "SPV_NV_mesh_shader")
+        };
+        self.m.spirv.decorations.push((g, spirv::Decoration::PerPrimitiveEXT as u32, Vec::new()));
+        if !self.m.spirv.capabilities.contains(&(capability as u32)) {
+            self.m.spirv.capabilities.push(capability as u32);
+        }
+        if !self.m.spirv.extensions.iter().any(|e| e == extension) {
+            self.m.spirv.extensions.push(extension.to_string());
+        }
+    }
+
     pub(crate) fn string_operand(&self, o: &Operand) -> Option<String> {
         match o {
             Operand::Str(s) => Some(s.clone()),

@@ -258,6 +258,9 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_ray_flags_primitive_culling",
     "GL_EXT_shader_atomic_float",
     "GL_EXT_shader_atomic_float2",
+    // Only what a fragment shader sees of mesh shading: `perprimitiveNV`/`EXT` inputs.
+    "GL_NV_mesh_shader",
+    "GL_EXT_mesh_shader",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",

@@ -1305,6 +1305,10 @@ impl<'a> Lowerer<'a> {
                     GlobalVariable { name: Some(name), space, binding: None, io: Some(io), invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
                     d.span,
                 );
+                let per_primitive = |q: &ast::TypeQualifiers| q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerPrimitive));
+                if !output && self.stage == Stage::Fragment && (per_primitive(&mm.qualifiers) || per_primitive(q)) {
+                    self.per_primitive_input(g);
+                }
                 let sym = Sym::Var { root: Root::Global(g), ty, space, read_only: !output };
                 match &b.instance {
                     Some(_) => {
