@@ -20,6 +20,9 @@ mod cap {
     pub const FRAGMENT_SHADING_RATE_KHR: u32 = C::FragmentShadingRateKHR as u32;
     pub const FRAGMENT_DENSITY_EXT: u32 = C::FragmentDensityEXT as u32;
     pub const SHADER_CLOCK_KHR: u32 = C::ShaderClockKHR as u32;
+    pub const SHADER_VIEWPORT_MASK_NV: u32 = C::ShaderViewportMaskNV as u32;
+    pub const SHADER_STEREO_VIEW_NV: u32 = C::ShaderStereoViewNV as u32;
+    pub const PER_VIEW_ATTRIBUTES_NV: u32 = C::PerViewAttributesNV as u32;
 }
 
 /// SPIR-V opcodes (SPIR-V 3.52) used here.
@@ -57,7 +60,29 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::U32(v)), ty: u32t });
     }
     use spirv::BuiltIn as B;
+    // GL_ARB_shader_viewport_layer_array / GL_NV_viewport_array2: vertex shaders write the
+    // layer and viewport (the back end adds SPV_EXT_shader_viewport_index_layer).
+    match (stage, name) {
+        (Stage::Vertex, "gl_Layer") => return Some(lw.builtin_global(name, BuiltIn::Layer, i32t, true)),
+        (Stage::Vertex, "gl_ViewportIndex") => return Some(lw.builtin_global(name, BuiltIn::ViewportIndex, i32t, true)),
+        _ => {}
+    }
+    let iarr = lw.ty(TypeInner::Array { base: i32t, size: ArraySize::Constant(1), stride: 0 });
+    let vec4 = lw.vec_ty(4, Scalar::F32);
     let (builtin, ty, output, capability, extension) = match (stage, name) {
+        // GL_NV_viewport_array2, GL_NV_stereo_view_rendering, GL_NVX_multiview_per_view_attributes.
+        (Stage::Vertex, "gl_ViewportMask") => (B::ViewportMaskNV, iarr, true, cap::SHADER_VIEWPORT_MASK_NV, "SPV_NV_viewport_array2"),
+        (Stage::Vertex, "gl_SecondaryViewportMaskNV") => {
+            (B::SecondaryViewportMaskNV, iarr, true, cap::SHADER_STEREO_VIEW_NV, "SPV_NV_stereo_view_rendering")
+        }
+        (Stage::Vertex, "gl_SecondaryPositionNV") => (B::SecondaryPositionNV, vec4, true, cap::SHADER_STEREO_VIEW_NV, "SPV_NV_stereo_view_rendering"),
+        (Stage::Vertex, "gl_ViewportMaskPerViewNV") => {
+            (B::ViewportMaskPerViewNV, iarr, true, cap::PER_VIEW_ATTRIBUTES_NV, "SPV_NVX_multiview_per_view_attributes")
+        }
+        (Stage::Vertex, "gl_PositionPerViewNV") => {
+            let arr = lw.ty(TypeInner::Array { base: vec4, size: ArraySize::Constant(1), stride: 0 });
+            (B::PositionPerViewNV, arr, true, cap::PER_VIEW_ATTRIBUTES_NV, "SPV_NVX_multiview_per_view_attributes")
+        }
         // GL_ARM_shader_core_builtins (SPV_ARM_core_builtins).
         (_, "gl_CoreIDARM") => (B::CoreIDARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
         (_, "gl_CoreCountARM") => (B::CoreCountARM, u32t, false, cap::CORE_BUILTINS_ARM, "SPV_ARM_core_builtins"),
@@ -472,6 +497,36 @@ impl Lowerer<'_> {
         if !self.m.spirv.extensions.iter().any(|e| e == extension) {
             self.m.spirv.extensions.push(extension.to_string());
         }
+    }
+
+    /// `layout(viewport_relative, secondary_view_offset = N) out int gl_Layer;`
+    /// (GL_NV_viewport_array2, GL_NV_stereo_view_rendering): decorations of the built-in.
+    pub(crate) fn layer_redeclaration(&mut self, q: &super::ast::TypeQualifiers, name: &str, span: Span) -> R<()> {
+        if name != "gl_Layer" {
+            return Ok(());
+        }
+        let relative = q.layout("viewport_relative").is_some();
+        let offset = q.layout("secondary_view_offset").cloned();
+        if !relative && offset.is_none() {
+            return Ok(());
+        }
+        let Some(Sym::Var { root: super::lower::Root::Global(g), .. }) = self.lookup(name) else {
+            return Err(self.error("`gl_Layer` is not available in this stage", span));
+        };
+        if relative {
+            self.m.spirv.decorations.push((g, spirv::Decoration::ViewportRelativeNV as u32, Vec::new()));
+        }
+        if let Some(l) = offset {
+            let Some(e) = &l.value else {
+                return Err(self.error("`secondary_view_offset` needs a value", l.span));
+            };
+            let (cv, _) = self.global_const_expr(e)?;
+            let Some(v) = cv.as_i64() else {
+                return Err(self.error("`secondary_view_offset` must be an integer constant", l.span));
+            };
+            self.m.spirv.decorations.push((g, spirv::Decoration::SecondaryViewportRelativeNV as u32, vec![v as u32]));
+        }
+        Ok(())
     }
 
     pub(crate) fn string_operand(&self, o: &Operand) -> Option<String> {

@@ -261,6 +261,10 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     // Only what a fragment shader sees of mesh shading: `perprimitiveNV`/`EXT` inputs.
     "GL_NV_mesh_shader",
     "GL_EXT_mesh_shader",
+    "GL_ARB_shader_viewport_layer_array",
+    "GL_NV_viewport_array2",
+    "GL_NV_stereo_view_rendering",
+    "GL_NVX_multiview_per_view_attributes",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",

@@ -748,6 +748,7 @@ impl<'a> Lowerer<'a> {
                         self.m.globals[g].invariant = true;
                     }
                 }
+                self.layer_redeclaration(q, &d.name.name, d.span)?;
                 continue;
             }
             if is_const {
