@@ -229,7 +229,26 @@ fn ray_query_constant(name: &str) -> Option<u32> {
 }
 
 pub(crate) fn is_function(name: &str) -> bool {
-    FUNCTIONS.contains(&name) || ray_query_function(name).is_some()
+    FUNCTIONS.contains(&name) || ray_query_function(name).is_some() || amd_group_function(name).is_some()
+}
+
+/// GL_AMD_shader_ballot's `{add,min,max}Invocations[{Inclusive,Exclusive}Scan][NonUniform]AMD`:
+/// the operation, the SPIR-V GroupOperation (Reduce 0, InclusiveScan 1, ExclusiveScan 2) and
+/// whether it is the non-uniform form.
+fn amd_group_function(name: &str) -> Option<(&'static str, u32, bool)> {
+    let rest = name.strip_suffix("AMD")?;
+    let (rest, non_uniform) = match rest.strip_suffix("NonUniform") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (op, rest) = ["add", "min", "max"].iter().find_map(|op| rest.strip_prefix(op).map(|r| (*op, r)))?;
+    let group = match rest {
+        "Invocations" => 0,
+        "InvocationsInclusiveScan" => 1,
+        "InvocationsExclusiveScan" => 2,
+        _ => return None,
+    };
+    Some((op, group, non_uniform))
 }
 
 /// Whether an atomic's first argument is a float buffer or shared variable
@@ -256,6 +275,10 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "clockRealtimeEXT" => lw.clock(name, args, Scope::Device, false, span),
         "clockRealtime2x32EXT" => lw.clock(name, args, Scope::Device, true, span),
         "debugPrintfEXT" => lw.debug_printf(out, args, span),
+        _ if amd_group_function(name).is_some() => {
+            let (op, group, non_uniform) = amd_group_function(name)?;
+            lw.amd_group(out, name, op, group, non_uniform, args, span)
+        }
         _ => {
             let (op, result, committed) = ray_query_function(name)?;
             lw.ray_query(out, name, op, result, committed, args, span)
@@ -527,6 +550,43 @@ impl Lowerer<'_> {
             self.m.spirv.decorations.push((g, spirv::Decoration::SecondaryViewportRelativeNV as u32, vec![v as u32]));
         }
         Ok(())
+    }
+
+    /// GL_AMD_shader_ballot group arithmetic: `OpGroup{I,F}Add`/`{S,U,F}Min`/`Max` at subgroup
+    /// scope (capability Groups), or their `...NonUniformAMD` forms (SPV_AMD_shader_ballot).
+    #[allow(clippy::too_many_arguments)]
+    fn amd_group(&mut self, out: &mut Block, name: &str, op: &str, group: u32, non_uniform: bool, args: Args, span: Span) -> R<Operand> {
+        use spirv::Op as O;
+        self.arg_count(name, &args, 1, span)?;
+        let Some((o, s)) = args.into_iter().next() else { return Err(self.error(format!("`{name}` needs a value"), span)) };
+        let v = self.value(out, o, s)?;
+        let ty = self.ety(v);
+        let kind = match self.shape(ty) {
+            Some((scalar, _)) if scalar.kind != ScalarKind::Bool && !matches!(self.inner(ty), TypeInner::Matrix { .. }) => scalar.kind,
+            _ => return Err(self.error(format!("`{name}` needs a numeric scalar or vector, not `{}`", self.type_name(ty)), s)),
+        };
+        let opcode = match (op, kind, non_uniform) {
+            ("add", ScalarKind::Float, false) => O::GroupFAdd,
+            ("add", _, false) => O::GroupIAdd,
+            ("min", ScalarKind::Float, false) => O::GroupFMin,
+            ("min", ScalarKind::Sint, false) => O::GroupSMin,
+            ("min", _, false) => O::GroupUMin,
+            ("max", ScalarKind::Float, false) => O::GroupFMax,
+            ("max", ScalarKind::Sint, false) => O::GroupSMax,
+            ("max", _, false) => O::GroupUMax,
+            ("add", ScalarKind::Float, true) => O::GroupFAddNonUniformAMD,
+            ("add", _, true) => O::GroupIAddNonUniformAMD,
+            ("min", ScalarKind::Float, true) => O::GroupFMinNonUniformAMD,
+            ("min", ScalarKind::Sint, true) => O::GroupSMinNonUniformAMD,
+            ("min", _, true) => O::GroupUMinNonUniformAMD,
+            ("max", ScalarKind::Float, true) => O::GroupFMaxNonUniformAMD,
+            ("max", ScalarKind::Sint, true) => O::GroupSMaxNonUniformAMD,
+            _ => O::GroupUMaxNonUniformAMD,
+        };
+        let scope = self.lit(Literal::U32(3), span);
+        let operands = vec![SpirvOperand::Value(scope), SpirvOperand::Literal(group), SpirvOperand::Value(v)];
+        let inst = raw(None, opcode as u32, operands, &[spirv::Capability::Groups as u32], &["SPV_AMD_shader_ballot"]);
+        Ok(Operand::Value(self.push(Expression::Spirv(inst), ty, span)))
     }
 
     pub(crate) fn string_operand(&self, o: &Operand) -> Option<String> {

@@ -265,6 +265,7 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_NV_viewport_array2",
     "GL_NV_stereo_view_rendering",
     "GL_NVX_multiview_per_view_attributes",
+    "GL_AMD_shader_ballot",
     "GL_ARM_shader_core_builtins",
     "GL_NV_shader_sm_builtins",
     "GL_EXT_fragment_shading_rate",
