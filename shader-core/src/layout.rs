@@ -415,7 +415,9 @@ fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Res
         | TypeInner::Image { .. }
         | TypeInner::Sampler { .. }
         | TypeInner::SampledImage { .. }
-        | TypeInner::BindingArray { .. } => {
+        | TypeInner::BindingArray { .. }
+        | TypeInner::AccelerationStructure
+        | TypeInner::RayQuery => {
             return Err(error(path, LayoutErrorKind::NotHostShareable { ty: type_name(inner) }))
         }
     };

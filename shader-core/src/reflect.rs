@@ -818,6 +818,8 @@ fn type_name(module: &Module, ty: Handle<ir::Type>, depth: u32) -> String {
         }
         TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| format!("struct{}", ty.index())),
         TypeInner::Image { dim, arrayed, class } => image_name(dim, arrayed, class),
+        TypeInner::AccelerationStructure => "acceleration_structure".to_string(),
+        TypeInner::RayQuery => "ray_query".to_string(),
         TypeInner::Sampler { comparison: false } => "sampler".to_string(),
         TypeInner::Sampler { comparison: true } => "sampler_comparison".to_string(),
         TypeInner::SampledImage { image } => {

@@ -118,6 +118,7 @@ fn parse_ok(source: &str) -> TranslationUnit {
 fn show(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Ident(i) => i.name.clone(),
+        ExprKind::StringLit(text) => format!("{text:?}"),
         ExprKind::Literal(Literal::Bool(b)) => b.to_string(),
         ExprKind::Literal(Literal::Int { value, suffix }) => format!("{value}{suffix:?}").replace("None", ""),
         ExprKind::Literal(Literal::Float { value, suffix }) => format!("{value:?}{suffix:?}").replace("None", ""),

@@ -46,6 +46,7 @@ fn render(out: &PpOutput, sources: &SourceMap, kinds: bool) -> String {
                 TokenKind::IntLit => "int",
                 TokenKind::FloatLit => "float",
                 TokenKind::Punct => "p",
+                TokenKind::StrLit => "str",
             };
             let _ = write!(s, "{k}:");
         }

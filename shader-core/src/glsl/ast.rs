@@ -297,6 +297,29 @@ pub enum QualifierKind {
     PerVertex,
     /// `perprimitiveEXT` / `perprimitiveNV` (mesh shading).
     PerPrimitive,
+    /// GL_EXT_spirv_intrinsics `spirv_instruction(...)`, `spirv_decorate(...)`,
+    /// `spirv_decorate_string(...)`, `spirv_execution_mode(...)`.
+    Spirv(SpirvQualifier),
+    /// GL_EXT_spirv_intrinsics `spirv_by_reference`: the parameter is passed as a pointer.
+    SpirvByReference,
+    /// GL_EXT_spirv_intrinsics `spirv_literal`: the argument is written as a literal word.
+    SpirvLiteral,
+}
+
+/// `word(key = value, key = [v, ...], positional, ...)` of GL_EXT_spirv_intrinsics.
+#[derive(Clone, Debug)]
+pub struct SpirvQualifier {
+    pub word: String,
+    pub args: Vec<SpirvArg>,
+}
+
+/// One argument of a [`SpirvQualifier`]: `values` holds one expression, or the items of a
+/// `[...]` list.
+#[derive(Clone, Debug)]
+pub struct SpirvArg {
+    pub key: Option<Ident>,
+    pub values: Vec<Expr>,
+    pub span: Span,
 }
 
 /// GLSL 4.60 §4.3 storage qualifiers, plus the parameter directions of §6.1.1.
@@ -512,6 +535,8 @@ pub enum ExprKind {
     /// A variable (or, before lowering, anything named: `gl_Position`, a constant).
     Ident(Ident),
     Literal(Literal),
+    /// A string literal, escapes decoded (GL_EXT_debug_printf, GL_EXT_spirv_intrinsics).
+    StringLit(String),
     /// `-a`, `+a`, `!a`, `~a`, `++a`, `--a`, `a++`, `a--`.
     Unary { op: UnaryOp, operand: Box<Expr> },
     Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },

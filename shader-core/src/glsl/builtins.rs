@@ -101,7 +101,7 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (_, "gl_SubgroupGtMask") => (B::SubgroupGtMask, uvec4, false),
         (_, "gl_SubgroupLeMask") => (B::SubgroupLeMask, uvec4, false),
         (_, "gl_SubgroupLtMask") => (B::SubgroupLtMask, uvec4, false),
-        _ => return None,
+        _ => return super::extensions::builtin_variable(lw, name),
     };
     Some(lw.builtin_global(name, b, ty, output))
 }
@@ -147,6 +147,7 @@ enum Kind {
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     use MathFunction as M;
     let r = match name {
+        _ if super::extensions::is_function(name) => return super::extensions::call(lw, out, name, args, span),
         "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
         "degrees" => lw.math_gen(out, M::Degrees, Kind::Float, args, 1, span),
         "sin" => lw.math_gen(out, M::Sin, Kind::Float, args, 1, span),
@@ -722,6 +723,9 @@ impl<'a> Lowerer<'a> {
         // the operand's type (naga reads it so) and the bits are reinterpreted.
         let rt = self.with_scalar(ty, Scalar::I32);
         let width = self.inner(ty).scalar().map_or(4, |s| s.width);
+        if width == 8 {
+            return self.bit_query_64(out, fun, v[0], ty, rt, span);
+        }
         if width != 4 && fun != MathFunction::CountOneBits {
             // GLSL.std.450 FindILsb/FindSMsb/FindUMsb take 32-bit integers only.
             return Err(self.error(format!("`{name}` of {}-bit integers is not supported", width * 8), span));
@@ -735,6 +739,76 @@ impl<'a> Lowerer<'a> {
             return Ok(Operand::Value(self.push(Expression::Convert { expr: e, to: Scalar::I32 }, rt, span)));
         }
         Ok(Operand::Value(self.push(Expression::Bitcast { expr: e }, rt, span)))
+    }
+
+    /// `bitCount`/`findLSB`/`findMSB` of 64-bit integers (GL_ARB_gpu_shader_int64) from the
+    /// 32-bit instructions, as GLSL.std.450 FindILsb/FindSMsb/FindUMsb and Vulkan's
+    /// OpBitCount take 32-bit integers only: count = count(lo) + count(hi);
+    /// LSB = lo != 0 ? lsb(lo) : (hi != 0 ? 32 + lsb(hi) : -1);
+    /// MSB (of `x ^ (x >> 63)` for signed x) = hi != 0 ? 32 + msb(hi) : msb(lo), -1 for 0.
+    fn bit_query_64(&mut self, out: &mut Block, fun: MathFunction, v: Handle<Expression>, ty: Handle<Type>, rt: Handle<Type>, span: Span) -> R<Operand> {
+        let (scalar, n) = self.shape(ty).unwrap_or((Scalar::U64, 1));
+        let vector = |lw: &mut Self, s: Scalar| if n == 1 { lw.scalar_ty(s) } else { lw.vec_ty(n, s) };
+        let u64t = vector(self, Scalar::U64);
+        let u32t = vector(self, Scalar::U32);
+        let boolt = vector(self, Scalar::BOOL);
+        let splat = |lw: &mut Self, l: Literal, t: Handle<Type>| {
+            let x = lw.lit(l, span);
+            if n == 1 { x } else { lw.push(Expression::Splat { value: x }, t, span) }
+        };
+        let mut x = v;
+        if scalar.kind == ScalarKind::Sint && fun == MathFunction::FirstLeadingBit {
+            // The most significant bit that differs from the sign bit.
+            let b = self.bind(out, x);
+            let sixty_three = splat(self, Literal::U64(63), u64t);
+            let l = self.let_ref(b, span);
+            let sign = self.push(Expression::Binary { op: BinaryOp::ShiftRight, left: l, right: sixty_three }, ty, span);
+            let l = self.let_ref(b, span);
+            x = self.push(Expression::Binary { op: BinaryOp::ExclusiveOr, left: l, right: sign }, ty, span);
+        }
+        if scalar.kind == ScalarKind::Sint {
+            x = self.push(Expression::Bitcast { expr: x }, u64t, span);
+        }
+        let xb = self.bind(out, x);
+        let xr = self.let_ref(xb, span);
+        let lo = self.push(Expression::Convert { expr: xr, to: Scalar::U32 }, u32t, span);
+        let lo = self.bind(out, lo);
+        let xr = self.let_ref(xb, span);
+        let thirty_two = splat(self, Literal::U64(32), u64t);
+        let shifted = self.push(Expression::Binary { op: BinaryOp::ShiftRight, left: xr, right: thirty_two }, u64t, span);
+        let hi = self.push(Expression::Convert { expr: shifted, to: Scalar::U32 }, u32t, span);
+        let hi = self.bind(out, hi);
+        let find = |lw: &mut Self, part| {
+            let p = lw.let_ref(part, span);
+            let f = lw.push(Expression::Math { fun, args: vec![p] }, u32t, span);
+            lw.push(Expression::Bitcast { expr: f }, rt, span)
+        };
+        let nonzero = |lw: &mut Self, part| {
+            let p = lw.let_ref(part, span);
+            let zero = splat(lw, Literal::U32(0), u32t);
+            lw.push(Expression::Binary { op: BinaryOp::NotEqual, left: p, right: zero }, boolt, span)
+        };
+        if fun == MathFunction::CountOneBits {
+            // Vulkan's OpBitCount takes 32-bit integers (VUID-StandaloneSpirv-Base-04781).
+            let a = find(self, lo);
+            let b = find(self, hi);
+            return Ok(Operand::Value(self.push(Expression::Binary { op: BinaryOp::Add, left: a, right: b }, rt, span)));
+        }
+        let f_hi = find(self, hi);
+        let plus = splat(self, Literal::I32(32), rt);
+        let f_hi = self.push(Expression::Binary { op: BinaryOp::Add, left: f_hi, right: plus }, rt, span);
+        let f_lo = find(self, lo);
+        let result = if fun == MathFunction::FirstTrailingBit {
+            let minus_one = splat(self, Literal::I32(-1), rt);
+            let hi_nz = nonzero(self, hi);
+            let upper = self.push(Expression::Select { condition: hi_nz, accept: f_hi, reject: minus_one }, rt, span);
+            let lo_nz = nonzero(self, lo);
+            self.push(Expression::Select { condition: lo_nz, accept: f_lo, reject: upper }, rt, span)
+        } else {
+            let hi_nz = nonzero(self, hi);
+            self.push(Expression::Select { condition: hi_nz, accept: f_hi, reject: f_lo }, rt, span)
+        };
+        Ok(Operand::Value(result))
     }
 
     fn bitfield(&mut self, out: &mut Block, insert: bool, args: Args, span: Span) -> R<Operand> {
@@ -936,11 +1010,19 @@ impl<'a> Lowerer<'a> {
         // GL_NV/KHR_compute_shader_derivatives: compute shaders with a derivative group.
         let compute_group = self.stage == Stage::Compute
             && self.execution_modes.iter().any(|m| matches!(m, ExecutionMode::DerivativeGroupQuads | ExecutionMode::DerivativeGroupLinear));
-        if self.stage != Stage::Fragment && !compute_group {
+        let derivative_extension =
+            self.has_extension("GL_NV_compute_shader_derivatives") || self.has_extension("GL_KHR_compute_shader_derivatives");
+        if self.stage != Stage::Fragment && !compute_group && !(self.stage == Stage::Compute && derivative_extension) {
             return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
         }
         let vals = self.vals(out, args)?;
         let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
+        if self.stage == Stage::Compute && !compute_group {
+            // GL_NV_compute_shader_derivatives: "If neither layout qualifier is specified,
+            // derivatives in compute shaders return zero." The operand is still evaluated.
+            out.push(Statement::Eval(v[0]), span);
+            return Ok(Operand::Value(self.zero(ty, span)));
+        }
         let axis = if name.starts_with("dFdx") {
             DerivativeAxis::X
         } else if name.starts_with("dFdy") {
@@ -955,6 +1037,14 @@ impl<'a> Lowerer<'a> {
         } else {
             DerivativeControl::None
         };
+        if self.shape(ty).is_some_and(|(s, _)| s == Scalar::F16) {
+            // SPIR-V 3.52 (OpDPdx...): derivatives are of 32-bit floats; a `float16_t`
+            // (GL_AMD_gpu_shader_half_float) is widened and the result narrowed again.
+            let wide = self.convert(v[0], Scalar::F32, span);
+            let wide_ty = self.ety(wide);
+            let d = self.push(Expression::Derivative { axis, control, expr: wide }, wide_ty, span);
+            return Ok(Operand::Value(self.convert(d, Scalar::F16, span)));
+        }
         Ok(Operand::Value(self.push(Expression::Derivative { axis, control, expr: v[0] }, ty, span)))
     }
 
@@ -1158,11 +1248,18 @@ impl<'a> Lowerer<'a> {
         let Some((s, 1)) = self.shape(path.ty) else {
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         };
-        // GL_EXT_shader_atomic_float: atomicAdd and atomicExchange on 32- and 64-bit floats.
-        let float_ok = matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) && self.has_extension("GL_EXT_shader_atomic_float");
+        // GL_EXT_shader_atomic_float: atomicAdd and atomicExchange on 32- and 64-bit floats;
+        // GL_EXT_shader_atomic_float2: also atomicMin/atomicMax, and 16-bit floats.
+        let float_needs = match (name, s.kind, s.width) {
+            (_, k, _) if k != ScalarKind::Float => None,
+            ("atomicAdd" | "atomicExchange", _, 4 | 8) => Some("GL_EXT_shader_atomic_float"),
+            ("atomicAdd" | "atomicExchange" | "atomicMin" | "atomicMax", _, 2 | 4 | 8) => Some("GL_EXT_shader_atomic_float2"),
+            _ => None,
+        };
+        let float_ok = float_needs.is_some_and(|e| self.has_extension(e) || self.has_extension("GL_EXT_shader_atomic_float2"));
         if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) && !float_ok {
-            if matches!(name, "atomicAdd" | "atomicExchange") && matches!(s, Scalar::F32 | Scalar::F64) {
-                return Err(self.error(format!("`{name}` on a float needs `#extension GL_EXT_shader_atomic_float`"), fspan));
+            if let Some(extension) = float_needs {
+                return Err(self.error(format!("`{name}` on a float needs `#extension {extension}`"), fspan));
             }
             return Err(self.error(format!("`{name}` needs an integer variable"), fspan));
         }
@@ -1576,6 +1673,9 @@ impl<'a> Lowerer<'a> {
         }
         let vals = self.vals(out, args)?;
         let Some(&(c, cs)) = vals.first() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
+        // GLSL 4.60 §8.12: a cube-map array image is addressed with an ivec3 whose third
+        // component is `layer * 6 + face`, which is SPIR-V's (x, y, layer-face) coordinate.
+        let n = if dim == ImageDimension::Cube && arrayed { 2 } else { n };
         // GL_EXT_shader_image_int64: r64 images hold 64-bit texels (the SPIR-V image type says so too).
         let texel_scalar = Scalar { kind, width: if matches!(format, StorageFormat::R64ui | StorageFormat::R64i) { 8 } else { 4 } };
         let vec4 = self.vec_ty(4, texel_scalar);

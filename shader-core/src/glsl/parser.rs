@@ -277,7 +277,7 @@ impl<'t> Parser<'t> {
             return false;
         }
         let word = self.peek_at(n);
-        if word == "layout" {
+        if word == "layout" || SPIRV_QUALIFIERS.contains(&word) {
             return self.peek_at(n + 1) == "(";
         }
         qualifier_word(word).is_some() && (self.is_word_at(n + 1) || self.peek_at(n + 1) == ";")
@@ -523,6 +523,9 @@ impl<'t> Parser<'t> {
             let word = self.bump().text.as_str();
             let kind = if word == "layout" {
                 QualifierKind::Layout(self.layout_list()?)
+            } else if SPIRV_QUALIFIERS.contains(&word) {
+                let word = word.to_string();
+                QualifierKind::Spirv(SpirvQualifier { word, args: self.spirv_arguments()? })
             } else {
                 qualifier_word(word)?
             };
@@ -530,6 +533,41 @@ impl<'t> Parser<'t> {
         }
         let span = if qualifiers.is_empty() { Span::new(start.file, start.start, start.start) } else { self.since(start) };
         Some(TypeQualifiers { qualifiers, span })
+    }
+
+    /// `( [key =] value | [key =] [values], ... )` after a GL_EXT_spirv_intrinsics qualifier.
+    fn spirv_arguments(&mut self) -> Option<Vec<SpirvArg>> {
+        let open = self.expect("(", "a SPIR-V qualifier")?;
+        let mut args = Vec::new();
+        while !self.is_punct(")") {
+            let start = self.span();
+            let key = if self.is_word_at(0) && self.peek_at(1) == "=" {
+                let key = self.ident("a name")?;
+                self.bump();
+                Some(key)
+            } else {
+                None
+            };
+            let mut values = Vec::new();
+            if self.is_punct("[") {
+                let list_open = self.bump().span;
+                while !self.is_punct("]") {
+                    values.push(self.conditional()?);
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect_close("[", "]", list_open)?;
+            } else {
+                values.push(self.conditional()?);
+            }
+            args.push(SpirvArg { key, values, span: self.since(start) });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect_close("(", ")", open)?;
+        Some(args)
     }
 
     /// `( id [= value], ... )` after `layout`.
@@ -956,6 +994,10 @@ impl<'t> Parser<'t> {
     fn primary(&mut self) -> Option<Expr> {
         match self.kind_at(0) {
             Some(TokenKind::IntLit | TokenKind::FloatLit) => self.literal(),
+            Some(TokenKind::StrLit) => {
+                let t = self.bump();
+                Some(Expr { kind: ExprKind::StringLit(decode_string(&t.text)), span: t.span })
+            }
             Some(TokenKind::Punct) if self.peek() == "(" => self.parenthesized(),
             Some(TokenKind::Ident) => self.word_expression(),
             _ => {
@@ -1107,6 +1149,9 @@ fn precision_word(word: &str) -> Option<Precision> {
 }
 
 /// Qualifier keywords other than `layout`.
+/// GL_EXT_spirv_intrinsics qualifiers that take an argument list.
+const SPIRV_QUALIFIERS: &[&str] = &["spirv_instruction", "spirv_decorate", "spirv_decorate_string", "spirv_execution_mode"];
+
 fn qualifier_word(word: &str) -> Option<QualifierKind> {
     use QualifierKind as Q;
     use StorageQualifier as S;
@@ -1142,6 +1187,8 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
         "nonuniformEXT" => Q::NonUniform,
         "pervertexEXT" | "pervertexNV" => Q::PerVertex,
         "perprimitiveEXT" | "perprimitiveNV" => Q::PerPrimitive,
+        "spirv_by_reference" => Q::SpirvByReference,
+        "spirv_literal" => Q::SpirvLiteral,
         _ => return precision_word(word).map(Q::Precision),
     })
 }
@@ -1336,4 +1383,57 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
         Family::Texture => BuiltinType::Texture(image),
         Family::Image => BuiltinType::Image(image),
     })
+}
+
+/// The text of a string literal token (with its quotes) with C's escapes decoded, as glslang
+/// reads GL_EXT_debug_printf strings: `\n`-style letters, octal (up to three digits) and hex
+/// (as many digits as follow) escapes.
+pub(crate) fn decode_string(token: &str) -> String {
+    let inner = token.strip_prefix('"').unwrap_or(token);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        let code = match e {
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'n' => 10,
+            'r' => 13,
+            't' => 9,
+            'v' => 11,
+            'x' => {
+                let mut v: u32 = 0;
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(16)) {
+                    v = v.wrapping_mul(16).wrapping_add(d) & 0xFF_FFFF;
+                    chars.next();
+                }
+                v
+            }
+            '0'..='7' => {
+                let mut v = e.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                v
+            }
+            other => other as u32,
+        };
+        out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+    }
+    out
 }

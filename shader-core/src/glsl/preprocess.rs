@@ -60,6 +60,9 @@ pub enum TokenKind {
     FloatLit,
     /// An operator or punctuation; `text` is exactly the operator (`"<<="`, `"^^"`, `"."`).
     Punct,
+    /// A string literal with its quotes, escapes not yet decoded (GL_EXT_debug_printf,
+    /// GL_EXT_spirv_intrinsics).
+    StrLit,
 }
 
 /// One token of the preprocessed stream.
@@ -271,6 +274,29 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_multiview",
     "GL_OVR_multiview",
     "GL_OVR_multiview2",
+    "GL_EXT_debug_printf",
+    "GL_EXT_spirv_intrinsics",
+    "GL_AMD_gpu_shader_int16",
+    "GL_AMD_gpu_shader_half_float",
+    "GL_EXT_subgroup_uniform_control_flow",
+    "GL_EXT_ray_query",
+    "GL_EXT_ray_flags_primitive_culling",
+    "GL_EXT_shader_atomic_float",
+    "GL_EXT_shader_atomic_float2",
+    // Only what a fragment shader sees of mesh shading: `perprimitiveNV`/`EXT` inputs.
+    "GL_NV_mesh_shader",
+    "GL_EXT_mesh_shader",
+    "GL_ARB_shader_viewport_layer_array",
+    "GL_NV_viewport_array2",
+    "GL_NV_stereo_view_rendering",
+    "GL_NVX_multiview_per_view_attributes",
+    "GL_AMD_shader_ballot",
+    "GL_ARM_shader_core_builtins",
+    "GL_NV_shader_sm_builtins",
+    "GL_EXT_fragment_shading_rate",
+    "GL_NV_shading_rate_image",
+    "GL_ARB_shader_clock",
+    "GL_EXT_shader_realtime_clock",
 ];
 
 /// Include nesting limit; an include cycle without a guard stops here.
@@ -446,6 +472,14 @@ impl Pp<'_, '_, '_> {
             Kind::Float => TokenKind::FloatLit,
             Kind::Punct => TokenKind::Punct,
             Kind::Placemarker => return,
+            // GL_EXT_debug_printf and GL_EXT_spirv_intrinsics add string literals; the parser
+            // and lowering accept them only where those extensions use them.
+            Kind::Str if ["GL_EXT_debug_printf", "GL_EXT_spirv_intrinsics"]
+                .iter()
+                .any(|e| self.extension_state.get(*e).is_some_and(|b| *b != Behavior::Disable)) =>
+            {
+                TokenKind::StrLit
+            }
             Kind::Str => {
                 self.error("GLSL has no string literals", tok.span);
                 return;
@@ -914,7 +948,9 @@ impl Pp<'_, '_, '_> {
                 self.error("extension `all` can only be given `warn` or `disable`", behavior.span);
                 return;
             }
-            for ext in SUPPORTED_EXTENSIONS {
+            // GL_EXT_spirv_intrinsics changes the language (string literals, `GL_` macro
+            // names): it must be named, `all` leaves it alone.
+            for ext in SUPPORTED_EXTENSIONS.iter().filter(|e| **e != "GL_EXT_spirv_intrinsics") {
                 self.extension_state.insert(ext.to_string(), b);
             }
         } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {

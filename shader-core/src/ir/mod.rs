@@ -111,6 +111,11 @@ pub enum TypeInner {
     SampledImage { image: Handle<Type> },
     /// An array of resources: descriptor arrays of textures, samplers, or blocks.
     BindingArray { base: Handle<Type>, size: ArraySize },
+    /// A ray tracing acceleration structure (GLSL `accelerationStructureEXT`, a `Handle`
+    /// resource).
+    AccelerationStructure,
+    /// A ray query object (GLSL `rayQueryEXT`), only in `Private`/`Function` variables.
+    RayQuery,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -260,6 +265,24 @@ pub struct Module {
     /// Use the Vulkan memory model (`OpMemoryModel ... Vulkan`): asked for by scopes and
     /// semantics only it has (QueueFamily, availability/visibility), as glslang does.
     pub vulkan_memory_model: bool,
+    /// What the source asked for in SPIR-V terms (GL_EXT_spirv_intrinsics): capabilities,
+    /// extensions, decorations and execution modes the IR has no names for.
+    pub spirv: SpirvRequests,
+}
+
+/// Raw SPIR-V requests of a module (GL_EXT_spirv_intrinsics), written as given.
+#[derive(Clone, Debug, Default)]
+pub struct SpirvRequests {
+    /// Capability numbers (SPIR-V 3.31).
+    pub capabilities: Vec<u32>,
+    /// Extension names (`OpExtension`).
+    pub extensions: Vec<String>,
+    /// `OpDecorate %global <decoration> <literals...>` (`spirv_decorate`).
+    pub decorations: Vec<(Handle<GlobalVariable>, u32, Vec<u32>)>,
+    /// `OpDecorateString %global <decoration> "<strings>"` (`spirv_decorate_string`).
+    pub string_decorations: Vec<(Handle<GlobalVariable>, u32, Vec<String>)>,
+    /// `OpExecutionMode %entry <mode> <literals...>` (`spirv_execution_mode`).
+    pub execution_modes: Vec<(Handle<Function>, u32, Vec<u32>)>,
 }
 
 /// Execution modes beyond those [`EntryPoint`] describes (SPIR-V 3.6).
@@ -403,6 +426,10 @@ pub enum BuiltIn {
     FragSize,
     /// `gl_FragInvocationCountEXT` (int).
     FragInvocationCount,
+    /// A vendor or extension built-in the IR has no variant for (GL_ARM_shader_core_builtins,
+    /// GL_NV_shader_sm_builtins, GL_NV_viewport_array2, ...): the SPIR-V `BuiltIn` number
+    /// (SPIR-V 3.21) with the capability and extension it needs.
+    Spirv { builtin: u32, capability: Option<u32>, extension: Option<&'static str> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -663,6 +690,32 @@ pub enum Expression {
         semantics: MemorySemantics,
         unequal: MemorySemantics,
     },
+    /// An instruction the IR has no variant for, yielding a value of the expression's type.
+    Spirv(Box<SpirvInstruction>),
+}
+
+/// A SPIR-V instruction written as given: GL_EXT_spirv_intrinsics `spirv_instruction`,
+/// GL_EXT_debug_printf, and vendor built-in functions (SPV_AMD_*, SPV_KHR_shader_clock,
+/// SPV_KHR_shader_ballot). Front ends check its operands; the validator only checks handles.
+#[derive(Clone, Debug)]
+pub struct SpirvInstruction {
+    /// `OpExtInst` of the extended instruction set of this name; a core opcode when `None`.
+    pub set: Option<String>,
+    pub opcode: u32,
+    pub operands: Vec<SpirvOperand>,
+    /// Capability numbers (SPIR-V 3.31) and extension names the instruction needs.
+    pub capabilities: Vec<u32>,
+    pub extensions: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum SpirvOperand {
+    /// An `<id>`: the expression's value, or the pointer itself when it has pointer type.
+    Value(Handle<Expression>),
+    /// A literal word.
+    Literal(u32),
+    /// The `<id>` of an `OpString` holding this text.
+    String(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -970,6 +1023,8 @@ pub enum Statement {
     /// Evaluates an expression for its effects and drops the value (WGSL `_ = e`, GLSL
     /// expression statements).
     Eval(Handle<Expression>),
+    /// An instruction without a result (or with a `void` one) the IR has no variant for.
+    Spirv(Box<SpirvInstruction>),
 }
 
 /// See [`Statement::Fragment`].

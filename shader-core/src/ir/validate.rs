@@ -185,7 +185,16 @@ fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         }
         Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => out.push(*pointer),
         Expression::Subgroup { args, .. } => out.extend(args),
+        Expression::Spirv(inst) => spirv_operands(inst, out),
     }
+}
+
+/// The expression operands of a raw SPIR-V instruction, in order.
+fn spirv_operands(inst: &SpirvInstruction, out: &mut Vec<Handle<Expression>>) {
+    out.extend(inst.operands.iter().filter_map(|o| match o {
+        SpirvOperand::Value(h) => Some(*h),
+        SpirvOperand::Literal(_) | SpirvOperand::String(_) => None,
+    }));
 }
 
 /// Leaves that name storage: the IR allows these to be used by several parents.
@@ -353,6 +362,8 @@ impl<'a> Validator<'a> {
             TypeInner::Sampler { comparison } => out.push_str(if *comparison { "sampler_comparison" } else { "sampler" }),
             TypeInner::SampledImage { .. } => out.push_str("combined image sampler"),
             TypeInner::BindingArray { .. } => out.push_str("binding array"),
+            TypeInner::AccelerationStructure => out.push_str("acceleration structure"),
+            TypeInner::RayQuery => out.push_str("ray query"),
         }
     }
 
@@ -417,7 +428,7 @@ impl<'a> Validator<'a> {
                 TypeInner::Struct { members, .. } => refs.extend(members.iter().map(|m| m.ty)),
                 TypeInner::SampledImage { image } => refs.push(*image),
                 TypeInner::BindingArray { base, .. } => refs.push(*base),
-                TypeInner::Image { .. } | TypeInner::Sampler { .. } => {}
+                TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::AccelerationStructure | TypeInner::RayQuery => {}
             }
             let mut refs_ok = true;
             for r in refs {
@@ -607,9 +618,13 @@ impl<'a> Validator<'a> {
             if g.space == AddressSpace::Handle {
                 let ok = match self.inner(g.ty) {
                     Some(TypeInner::BindingArray { base, .. }) => {
-                        matches!(self.inner(*base), Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }))
+                        matches!(
+                            self.inner(*base),
+                            Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. } | TypeInner::AccelerationStructure)
+                        )
                     }
                     Some(TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }) => true,
+                    Some(TypeInner::AccelerationStructure) => true,
                     _ => false,
                 };
                 if !ok {
@@ -791,6 +806,16 @@ impl<'a> Validator<'a> {
             TypeInner::Sampler { .. } => true,
             TypeInner::Pointer { base, .. } => matches!(self.inner(base), Some(TypeInner::Sampler { .. })),
             _ => false,
+        }
+    }
+
+    /// Storage images address a cube array as (x, y) plus the layer-face `layer * 6 + face`
+    /// (GLSL 4.60 §8.12, SPIR-V's 3-component cube-array read/write coordinate).
+    fn storage_coordinate_count(dim: ImageDimension, arrayed: bool) -> u32 {
+        if dim == ImageDimension::Cube && arrayed {
+            2
+        } else {
+            Self::coordinate_count(dim)
         }
     }
 
@@ -1080,8 +1105,12 @@ impl<'a> Validator<'a> {
                 let (_, i) = self.ty_of(ctx, *image)?;
                 let (dim, arrayed, class) = self.image_of(i, true).ok_or_else(|| format!("loads from {}, not an image", describe(i)))?;
                 let (_, c) = self.ty_of(ctx, *coordinate)?;
+                let count = match class {
+                    ImageClass::Storage { .. } => Self::storage_coordinate_count(dim, arrayed),
+                    _ => Self::coordinate_count(dim),
+                };
                 match shape(c) {
-                    Some((s, n)) if integer(s) && n == Self::coordinate_count(dim) => {}
+                    Some((s, n)) if integer(s) && n == count => {}
                     _ => return Err(format!("coordinate of type {} for a {dim:?} image", describe(c))),
                 }
                 if array_index.is_some() != arrayed {
@@ -1163,7 +1192,8 @@ impl<'a> Validator<'a> {
             }
             Expression::Atomic { fun, pointer, value, compare } => {
                 let (_, p) = self.ty_of(ctx, *pointer)?;
-                let float_ok = matches!(fun, AtomicFunction::Add | AtomicFunction::Exchange);
+                // SPV_EXT_shader_atomic_float_add / _min_max; exchange is core.
+                let float_ok = matches!(fun, AtomicFunction::Add | AtomicFunction::Exchange | AtomicFunction::Min | AtomicFunction::Max);
                 let scalar = match *p {
                     TypeInner::Pointer { base, .. } => match self.inner(base) {
                         Some(TypeInner::Atomic(s)) | Some(TypeInner::Scalar(s)) if integer(*s) || (float_ok && float(*s)) => *s,
@@ -1236,6 +1266,8 @@ impl<'a> Validator<'a> {
                 TypeInner::Scalar(Scalar::BOOL) => Ok(()),
                 _ => Err(format!("helper invocation test yields {}, not a bool", describe(result))),
             },
+            // The front end checked the operands against the instruction's declaration.
+            Expression::Spirv(_) => Ok(()),
         }
     }
 
@@ -1577,7 +1609,7 @@ impl<'a> Validator<'a> {
                         if !access.store {
                             self.ice(span, "store into a read-only storage image");
                         }
-                        if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::coordinate_count(dim)) {
+                        if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::storage_coordinate_count(dim, arrayed)) {
                             self.ice(span, format!("image store coordinate of type {} for a {dim:?} image", self.describe_inner(c)));
                         }
                         if a.is_some() != arrayed {
@@ -1622,6 +1654,13 @@ impl<'a> Validator<'a> {
             }
             Statement::Eval(e) => {
                 self.root(ctx, state, *e, span, "eval");
+            }
+            Statement::Spirv(inst) => {
+                let mut operands = Vec::new();
+                spirv_operands(inst, &mut operands);
+                for e in operands {
+                    self.root(ctx, state, e, span, "SPIR-V instruction");
+                }
             }
         }
     }

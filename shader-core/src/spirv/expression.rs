@@ -396,6 +396,10 @@ impl<'a> Writer<'a> {
                 let ty = self.type_id(ty_handle, span)?;
                 Ok(self.op(Op::IsHelperInvocationEXT, ty, vec![]))
             }
+            Expression::Spirv(inst) => match self.raw_instruction(inst, Some(ty_handle), span)? {
+                Some(id) => Ok(id),
+                None => error("a raw SPIR-V instruction used as a value has no result", span),
+            },
         }
     }
 
@@ -1221,9 +1225,23 @@ impl<'a> Writer<'a> {
         let signed = scalar.kind == ScalarKind::Sint;
         let op = match fun {
             AtomicFunction::Add if scalar.kind == ScalarKind::Float => {
-                self.capability(if scalar.width == 8 { Capability::AtomicFloat64AddEXT } else { Capability::AtomicFloat32AddEXT });
-                self.extensions.insert("SPV_EXT_shader_atomic_float_add");
+                let (capability, extension) = match scalar.width {
+                    2 => (Capability::AtomicFloat16AddEXT, "SPV_EXT_shader_atomic_float16_add"),
+                    8 => (Capability::AtomicFloat64AddEXT, "SPV_EXT_shader_atomic_float_add"),
+                    _ => (Capability::AtomicFloat32AddEXT, "SPV_EXT_shader_atomic_float_add"),
+                };
+                self.capability(capability);
+                self.extensions.insert(extension);
                 Op::AtomicFAddEXT
+            }
+            AtomicFunction::Min | AtomicFunction::Max if scalar.kind == ScalarKind::Float => {
+                self.capability(match scalar.width {
+                    2 => Capability::AtomicFloat16MinMaxEXT,
+                    8 => Capability::AtomicFloat64MinMaxEXT,
+                    _ => Capability::AtomicFloat32MinMaxEXT,
+                });
+                self.extensions.insert("SPV_EXT_shader_atomic_float_min_max");
+                if fun == AtomicFunction::Min { Op::AtomicFMinEXT } else { Op::AtomicFMaxEXT }
             }
             AtomicFunction::Add => Op::AtomicIAdd,
             AtomicFunction::Subtract => Op::AtomicISub,

@@ -381,6 +381,9 @@ impl<'a> Writer<'a> {
             Statement::Eval(expr) => {
                 self.eval(*expr)?;
             }
+            Statement::Spirv(inst) => {
+                self.raw_instruction(inst, None, span)?;
+            }
         }
         Ok(())
     }

@@ -17,6 +17,7 @@
 mod expression;
 mod function;
 mod image;
+mod raw;
 mod types;
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -142,6 +143,10 @@ struct Writer<'a> {
     b: Builder,
     capabilities: BTreeSet<Capability>,
     extensions: BTreeSet<&'static str>,
+    /// Extensions named by the source (GL_EXT_spirv_intrinsics), beside `extensions`.
+    raw_extensions: BTreeSet<String>,
+    /// Extended instruction set imports of raw instructions, by name.
+    raw_sets: HashMap<String, Word>,
     glsl_ext: Option<Word>,
     type_cache: HashMap<TypeKey, Word>,
     ir_types: HashMap<Handle<Type>, Word>,
@@ -191,6 +196,8 @@ impl<'a> Writer<'a> {
             b,
             capabilities: BTreeSet::new(),
             extensions: BTreeSet::new(),
+            raw_extensions: BTreeSet::new(),
+            raw_sets: HashMap::default(),
             glsl_ext: None,
             type_cache: HashMap::default(),
             ir_types: HashMap::default(),
@@ -275,6 +282,7 @@ impl<'a> Writer<'a> {
             let slot = self.write_global(handle)?;
             self.globals.push(slot);
         }
+        self.write_spirv_requests()?;
         // Function ids first, so calls can refer to functions written later.
         for _ in self.module.functions.iter() {
             let id = self.b.id();
@@ -295,6 +303,11 @@ impl<'a> Writer<'a> {
         }
         for &extension in &self.extensions {
             self.b.extension(extension);
+        }
+        for extension in &self.raw_extensions {
+            if !self.extensions.contains(extension.as_str()) {
+                self.b.extension(extension.as_str());
+            }
         }
         if let Some(id) = self.glsl_ext {
             let import = dr::Instruction::new(Op::ExtInstImport, None, Some(id), vec![Operand::LiteralString("GLSL.std.450".into())]);
@@ -423,7 +436,8 @@ impl<'a> Writer<'a> {
         let pointer = self.pointer_type(class, var_type);
         let init = match (global.init, global.space) {
             (Some(init), _) => Some(self.const_expr(init)?),
-            (None, AddressSpace::Private) if !self.holds_reference(global.ty) => Some(self.const_null(var_type)),
+            // A ray query object and a buffer reference have no null value (SPIR-V 3.52, OpConstantNull).
+            (None, AddressSpace::Private) if !self.holds_reference(global.ty) && !self.holds_ray_query(global.ty) => Some(self.const_null(var_type)),
             _ => None,
         };
         let var = self.b.variable(pointer, None, class, init);
@@ -747,6 +761,7 @@ impl<'a> Writer<'a> {
                     B::FragInvocationCountEXT
                 }
             }
+            BuiltIn::Spirv { builtin, capability, extension } => self.raw_builtin(builtin, capability, extension, span)?,
         })
     }
 
@@ -841,6 +856,7 @@ impl<'a> Writer<'a> {
             self.extensions.insert(extension);
             self.b.execution_mode(function, spv, []);
         }
+        self.write_spirv_execution_modes(ep_function, function)?;
         Ok(())
     }
 

@@ -239,6 +239,16 @@ impl<'a> Writer<'a> {
             }
             &TypeInner::Image { dim, arrayed, class } => self.image_type(dim, arrayed, class),
             TypeInner::Sampler { .. } => self.sampler_type(),
+            // SPV_KHR_ray_query (GL_EXT_ray_query).
+            TypeInner::AccelerationStructure | TypeInner::RayQuery => {
+                self.capability(Capability::RayQueryKHR);
+                self.extensions.insert("SPV_KHR_ray_query");
+                if matches!(ty.inner, TypeInner::RayQuery) {
+                    self.b.type_ray_query_khr()
+                } else {
+                    self.b.type_acceleration_structure_khr()
+                }
+            }
             &TypeInner::SampledImage { image } => {
                 let image = self.type_id(image, span)?;
                 self.sampled_image_type(image)

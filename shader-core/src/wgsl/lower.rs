@@ -968,6 +968,8 @@ impl<'a> Lowerer<'a> {
                     ImageClass::Storage { .. } => format!("texture_storage_{d}{a}"),
                 }
             }
+            TypeInner::AccelerationStructure => "acceleration_structure".into(),
+            TypeInner::RayQuery => "ray_query".into(),
             TypeInner::Sampler { comparison: false } => "sampler".into(),
             TypeInner::Sampler { comparison: true } => "sampler_comparison".into(),
             TypeInner::SampledImage { .. } => "sampled_image".into(),

@@ -600,6 +600,15 @@ impl FnCx<'_> {
                 self.expr(*h, state);
                 Flow::next()
             }
+            // Only GLSL makes raw SPIR-V instructions; their operands are still evaluated.
+            Statement::Spirv(inst) => {
+                for operand in &inst.operands {
+                    if let SpirvOperand::Value(h) = operand {
+                        self.expr(*h, state);
+                    }
+                }
+                Flow::next()
+            }
         }
     }
 
@@ -849,6 +858,11 @@ impl FnCx<'_> {
             }
             Expression::IsHelperInvocation => {
                 Deps::non_uniform(span, "whether an invocation is a helper may differ between invocations")
+            }
+            Expression::Spirv(inst) => {
+                let operands = inst.operands.iter().filter_map(|o| if let SpirvOperand::Value(h) = o { Some(*h) } else { None }).collect();
+                self.all(operands, state);
+                Deps::non_uniform(span, "the result of a raw SPIR-V instruction may differ between invocations")
             }
             Expression::Subgroup { args, .. } => {
                 self.all(args.clone(), state);

@@ -504,7 +504,7 @@ impl Checker {
                     self.error(format!("`{}` is not declared (AGSL has no GLSL built-in variables; `main` receives the fragment coordinate)", id.name), id.span);
                 }
             }
-            ExprKind::Literal(_) => {}
+            ExprKind::Literal(_) | ExprKind::StringLit(_) => {}
             ExprKind::Unary { op, operand } => {
                 if *op == UnaryOp::BitNot {
                     self.error("operator `~` is not supported in AGSL", e.span);
@@ -713,7 +713,7 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit_expr(base, f);
             args.iter().for_each(|a| visit_expr(a, f));
         }
-        ExprKind::Ident(_) | ExprKind::Literal(_) => {}
+        ExprKind::Ident(_) | ExprKind::Literal(_) | ExprKind::StringLit(_) => {}
     }
 }
 

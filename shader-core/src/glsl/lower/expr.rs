@@ -206,8 +206,11 @@ impl<'a> Lowerer<'a> {
             }
             Operand::Combined(..) if self.agsl.is_some() => Err(self.error("a `uniform shader` is not a value; evaluate it with `.eval(coord)`", span)),
             Operand::Combined(..) => Err(self.error("a combined sampler can only be used as a texture function argument here", span)),
-            Operand::IoBlock(_) => Err(self.error("a block instance is not a value; name one of its members", span)),
+            Operand::IoBlock(_) | Operand::IoBlockArray(_) | Operand::IoBlockElem(..) => {
+                Err(self.error("a block instance is not a value; name one of its members", span))
+            }
             Operand::Void => Err(self.error("this expression has no value (the function returns `void`)", span)),
+            Operand::Str(_) => Err(self.error("a string literal can only be the format of `debugPrintfEXT`", span)),
         }
     }
 
@@ -241,6 +244,7 @@ impl<'a> Lowerer<'a> {
                 Operand::Ref(Path { root: Root::Global(global), root_ty, steps: vec![(Step::Index(index), ty)], ty, space, read_only })
             }
             Sym::IoBlock(m) => Operand::IoBlock(m),
+            Sym::IoBlockArray(m) => Operand::IoBlockArray(m),
             Sym::Combined { image, sampler } => {
                 let i = self.sym_operand(*image, span)?;
                 let s = self.sym_operand(*sampler, span)?;
@@ -256,10 +260,15 @@ impl<'a> Lowerer<'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Ident(id) => match self.lookup(&id.name) {
+                Some(sym) if id.name.starts_with("gl_SubGroup") => {
+                    let o = self.sym_operand(sym, span)?;
+                    crate::glsl::extensions::adjust_builtin_read(self, &id.name, o, span)
+                }
                 Some(sym) => self.sym_operand(sym, span),
                 None => Err(self.undeclared(id)),
             },
             ExprKind::Literal(l) => self.literal(l, span).map(Operand::Value),
+            ExprKind::StringLit(text) => Ok(Operand::Str(text.clone())),
             ExprKind::Unary { op, operand } => self.unary(out, *op, operand, span),
             ExprKind::Binary { op, left, right } => match op {
                 ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr => self.short_circuit(out, *op, left, right, span),
@@ -1000,6 +1009,17 @@ impl<'a> Lowerer<'a> {
         }
         let konst = self.fold(index).and_then(|c| c.as_i64());
         match base {
+            Operand::IoBlockArray(members) => {
+                let step = match konst {
+                    Some(k) if k >= 0 => {
+                        out.push(Statement::Eval(index), span);
+                        Step::Index(k as u32)
+                    }
+                    Some(_) => return Err(self.error("negative index", span)),
+                    None => Step::Dyn(self.bind(out, index)),
+                };
+                Ok(Operand::IoBlockElem(members, step))
+            }
             Operand::Combined(i, s) => {
                 let step = match konst {
                     Some(k) => {
@@ -1071,6 +1091,22 @@ impl<'a> Lowerer<'a> {
             return match members.get(&field.name) {
                 Some(sym) => self.sym_operand(sym.clone(), span),
                 None => Err(self.error(format!("the block has no member `{}`", field.name), field.span)),
+            };
+        }
+        if let Operand::IoBlockElem(members, step) = &base {
+            let Some(sym) = members.get(&field.name).cloned() else {
+                return Err(self.error(format!("the block has no member `{}`", field.name), field.span));
+            };
+            return match self.sym_operand(sym, span)? {
+                Operand::Ref(mut p) => {
+                    let TypeInner::Array { base: elem, .. } = *self.inner(p.ty) else {
+                        return Err(self.error("a member of a block array must be an array", field.span));
+                    };
+                    p.steps.push((*step, elem));
+                    p.ty = elem;
+                    Ok(Operand::Ref(p))
+                }
+                _ => Err(self.error(format!("cannot access `.{}` here", field.name), field.span)),
             };
         }
         let Some(ty) = self.operand_type(&base) else {
@@ -1183,6 +1219,9 @@ impl<'a> Lowerer<'a> {
                 for a in args {
                     let o = self.expr(out, a)?;
                     ops.push((o, a.span));
+                }
+                if self.is_spirv_function(&name.name) {
+                    return self.spirv_call(out, &name.name, ops, span);
                 }
                 if self.funcs.contains_key(&name.name) {
                     if let Some(r) = self.user_call(out, &name.name, &mut ops, span, false) {
@@ -1597,12 +1636,25 @@ impl<'a> Lowerer<'a> {
                     if let Some((_, 1)) = self.shape(vt) {
                         // Diagonal matrix.
                         let c = self.convert(v, scalar, vs);
-                        let b = self.bind(out, c);
+                        // A constant diagonal is repeated as literals, so the matrix folds
+                        // (`const mat4 m[] = mat4[](mat4(1.0), ...)`); otherwise it is bound once.
+                        let constant = self.fold(c);
+                        let b = match constant {
+                            Some(_) => {
+                                out.push(Statement::Eval(c), vs);
+                                None
+                            }
+                            None => Some(self.bind(out, c)),
+                        };
                         let mut cols = Vec::new();
                         for ci in 0..columns as u32 {
                             let mut comps = Vec::new();
                             for ri in 0..rows as u32 {
-                                comps.push(if ci == ri { self.let_ref(b, span) } else { self.lit(make_literal(scalar, Num::I(0)), span) });
+                                comps.push(match (ci == ri, b, &constant) {
+                                    (true, Some(b), _) => self.let_ref(b, span),
+                                    (true, None, Some(cv)) => self.materialize(cv, stype, span),
+                                    _ => self.lit(make_literal(scalar, Num::I(0)), span),
+                                });
                             }
                             cols.push(self.push(Expression::Compose { components: comps }, col_ty, span));
                         }

@@ -105,6 +105,12 @@ pub(crate) enum Operand {
     /// An `in`/`out` block instance: members by name.
     IoBlock(Rc<HashMap<String, Sym>>),
     Void,
+    /// A string literal (GL_EXT_debug_printf's format).
+    Str(String),
+    /// An array of `in` blocks (`pervertexEXT in B { .. } b[3];`): each member is an array.
+    IoBlockArray(Rc<HashMap<String, Sym>>),
+    /// One element of an [`Operand::IoBlockArray`]: members are indexed by `Step`.
+    IoBlockElem(Rc<HashMap<String, Sym>>, Step),
 }
 
 /// What a name means.
@@ -115,6 +121,8 @@ pub(crate) enum Sym {
     /// A member of a block declared without an instance name.
     Member { global: Handle<GlobalVariable>, index: u32, ty: Handle<Type>, space: AddressSpace, read_only: bool },
     IoBlock(Rc<HashMap<String, Sym>>),
+    /// An array of blocks whose members are arrays (see [`Operand::IoBlockArray`]).
+    IoBlockArray(Rc<HashMap<String, Sym>>),
     /// A split combined image sampler (wgpu target).
     Combined { image: Box<Sym>, sampler: Box<Sym> },
     Override(Handle<Override>, Handle<Type>),
@@ -204,6 +212,8 @@ pub(crate) struct Lowerer<'a> {
     pub(crate) agsl: Option<agsl::State>,
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
     references: HashMap<String, reference::ReferenceBlock>,
+    /// GL_EXT_spirv_intrinsics declarations.
+    pub(crate) spirv: crate::glsl::spirv_intrinsics::State,
 }
 
 /// Lowers a parsed translation unit.
@@ -236,6 +246,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         body_order: HashMap::new(),
         agsl: options.agsl.then(agsl::State::default),
         references: HashMap::new(),
+        spirv: Default::default(),
     };
     if let Some(span) = options.vulkan_memory_model {
         let _ = lw.use_vulkan_memory_model("`#pragma use_vulkan_memory_model`", span);
@@ -275,6 +286,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
             lw.agsl_entry_point(&bodies, tu);
         } else {
             lw.entry_point(&bodies, tu);
+            lw.finish_spirv();
         }
     }
     // GLSL 4.60 §4.4.1: no two inputs (or outputs) may use one location and component.
@@ -395,6 +407,8 @@ impl<'a> Lowerer<'a> {
             },
             TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| "struct".into()),
             TypeInner::Image { class: ImageClass::Storage { .. }, .. } => "image".into(),
+            TypeInner::AccelerationStructure => "accelerationStructureEXT".into(),
+            TypeInner::RayQuery => "rayQueryEXT".into(),
             TypeInner::Image { .. } => "texture".into(),
             TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
             TypeInner::SampledImage { .. } => "sampler (combined)".into(),
@@ -536,9 +550,9 @@ impl<'a> Lowerer<'a> {
             }
             B::SamplerState { shadow } => self.ty(TypeInner::Sampler { comparison: shadow }),
             B::AtomicUint => return Err(self.error("`atomic_uint` is not available in Vulkan GLSL", span)),
-            B::AccelerationStructure | B::RayQuery => {
-                return Err(self.error("ray tracing types are not supported", span));
-            }
+            // GL_EXT_ray_query.
+            B::AccelerationStructure => self.ty(TypeInner::AccelerationStructure),
+            B::RayQuery => self.ty(TypeInner::RayQuery),
         })
     }
 
@@ -661,11 +675,27 @@ impl<'a> Lowerer<'a> {
         }
         match &d.kind {
             ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
-            ast::DeclarationKind::Variables(v) => self.global_variables(v, d.span),
-            ast::DeclarationKind::Prototype(p) => self.prototype(p, false).map(|_| ()),
+            ast::DeclarationKind::Variables(v) => {
+                let q = &v.ty.qualifiers;
+                if !crate::glsl::spirv_intrinsics::declares_builtin(q) {
+                    self.global_variables(v, d.span)?;
+                }
+                if let Some(r) = self.spirv_decorated_variables(v) {
+                    let list = r?;
+                    self.record_spirv_decorations(list);
+                }
+                Ok(())
+            }
+            ast::DeclarationKind::Prototype(p) => match self.spirv_instruction_prototype(p) {
+                Some(r) => r,
+                None => self.prototype(p, false).map(|_| ()),
+            },
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
-            ast::DeclarationKind::Qualifiers(q) => self.default_qualifiers(q),
+            ast::DeclarationKind::Qualifiers(q) => match self.spirv_qualifier_declaration(q) {
+                Some(r) => r,
+                None => self.default_qualifiers(q),
+            },
             ast::DeclarationKind::Redeclaration { qualifiers, names } if qualifiers.layout("buffer_reference").is_some() => {
                 self.forward_reference(qualifiers, names)
             }
@@ -773,6 +803,13 @@ impl<'a> Lowerer<'a> {
                     self.local_size_ids[i] = Some(o);
                 }
                 "early_fragment_tests" => self.early_fragment_tests = true,
+                // GL_EXT_ray_flags_primitive_culling: lets ray flags skip triangles or AABBs.
+                "primitive_culling" => {
+                    let c = spirv::Capability::RayTraversalPrimitiveCullingKHR as u32;
+                    if !self.m.spirv.capabilities.contains(&c) {
+                        self.m.spirv.capabilities.push(c);
+                    }
+                }
                 // GL_ARB_fragment_shader_interlock, GL_ARB/EXT_post_depth_coverage,
                 // GL_NV/KHR_compute_shader_derivatives: execution modes.
                 "pixel_interlock_ordered"
@@ -900,6 +937,7 @@ impl<'a> Lowerer<'a> {
                         self.m.globals[g].invariant = true;
                     }
                 }
+                self.layer_redeclaration(q, &d.name.name, d.span)?;
                 continue;
             }
             if is_const {
@@ -1424,9 +1462,18 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(());
         }
-        if !b.array.is_empty() {
-            return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span));
-        }
+        // GL_EXT_fragment_shader_barycentric: a `pervertexEXT` block array is flattened like
+        // any block, each member becoming a per-vertex array of the block's length.
+        let per_vertex = q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex));
+        let block_len = match b.array.as_slice() {
+            [] => None,
+            [dim] if per_vertex && self.stage == Stage::Fragment && !output => match &dim.size {
+                Some(_) => Some(self.array_size(dim)?),
+                // `in B { } b[];`: one element per vertex of a triangle.
+                None => Some(ArraySize::Constant(3)),
+            },
+            _ => return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span)),
+        };
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
@@ -1437,7 +1484,11 @@ impl<'a> Lowerer<'a> {
         let mut members = HashMap::new();
         for mm in &b.members {
             for d in &mm.declarators {
-                let ty = self.resolve_type(&mm.ty, &d.array)?;
+                let member_ty = self.resolve_type(&mm.ty, &d.array)?;
+                let ty = match block_len {
+                    Some(size) => self.ty(TypeInner::Array { base: member_ty, size, stride: 0 }),
+                    None => member_ty,
+                };
                 if let Some(l) = mm.qualifiers.layout("location") {
                     let l = l.clone();
                     location = self.layout_u32(&l)?;
@@ -1447,6 +1498,7 @@ impl<'a> Lowerer<'a> {
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
                 let interpolation = match interp {
                     _ if io_in_vertex => None,
+                    _ if block_len.is_some() => Some(Interpolation::PerVertex),
                     Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
                     Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
                     Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
@@ -1463,7 +1515,8 @@ impl<'a> Lowerer<'a> {
                     None
                 };
                 let io = IoBinding::Location { location, component: None, interpolation, sampling, blend_src: None };
-                location += self.location_slots(ty);
+                // A per-vertex array's outer dimension indexes vertices, not locations.
+                location += self.location_slots(member_ty);
                 let name = match &b.instance {
                     Some(i) => format!("{}.{}", i.name, d.name.name),
                     None => d.name.name.clone(),
@@ -1472,6 +1525,10 @@ impl<'a> Lowerer<'a> {
                     GlobalVariable { name: Some(name), space, binding: None, io: Some(io), invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
                     d.span,
                 );
+                let per_primitive = |q: &ast::TypeQualifiers| q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerPrimitive));
+                if !output && self.stage == Stage::Fragment && (per_primitive(&mm.qualifiers) || per_primitive(q)) {
+                    self.per_primitive_input(g);
+                }
                 let sym = Sym::Var { root: Root::Global(g), ty, space, read_only: !output };
                 match &b.instance {
                     Some(_) => {
@@ -1483,7 +1540,8 @@ impl<'a> Lowerer<'a> {
         }
         self.next_location.insert(output, location);
         if let Some(inst) = &b.instance {
-            self.declare(inst, Sym::IoBlock(Rc::new(members)));
+            let sym = if block_len.is_some() { Sym::IoBlockArray(Rc::new(members)) } else { Sym::IoBlock(Rc::new(members)) };
+            self.declare(inst, sym);
         }
         Ok(())
     }
@@ -1502,6 +1560,11 @@ impl<'a> Lowerer<'a> {
                 Some(ast::StorageQualifier::Out) => Dir::Out,
                 Some(ast::StorageQualifier::InOut) => Dir::InOut,
                 _ if self.is_reference_array(ty) => Dir::InCopy,
+                // GL_EXT_spirv_intrinsics: a by-reference parameter of a GLSL function reads
+                // and writes the caller's variable, as `inout` does.
+                _ if prm.qualifiers.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::SpirvByReference)) => Dir::InOut,
+                // A ray query object is only ever used through its pointer.
+                _ if matches!(self.inner(ty), TypeInner::RayQuery) => Dir::InOut,
                 _ => Dir::In,
             };
             let mut split = None;
@@ -1764,7 +1827,11 @@ fn member_row_major(q: &ast::TypeQualifiers) -> Option<bool> {
 
 pub(crate) fn is_opaque(t: &TypeInner, m: &Module) -> bool {
     match *t {
-        TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. } | TypeInner::BindingArray { .. } => true,
+        TypeInner::Image { .. }
+        | TypeInner::Sampler { .. }
+        | TypeInner::SampledImage { .. }
+        | TypeInner::BindingArray { .. }
+        | TypeInner::AccelerationStructure => true,
         TypeInner::Array { base, .. } => is_opaque(m.inner(base), m),
         _ => false,
     }

@@ -211,6 +211,14 @@ impl Lexer<'_> {
                         self.bump();
                         break;
                     }
+                    // An escaped quote does not end the string (GL_EXT_debug_printf strings
+                    // take C's escapes).
+                    Some(b'\\') if matches!(self.nth(1), Some(b'"' | b'\\')) => {
+                        text.push('\\');
+                        text.push(char::from(self.nth(1).unwrap_or(b'\\')));
+                        self.bump();
+                        self.bump();
+                    }
                     Some(_) => {
                         let ch = self.text[self.pos..].chars().next().unwrap_or('\u{fffd}');
                         text.push(ch);

@@ -1,0 +1,9 @@
+#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) uniform accelerationStructureEXT scene;
+
+void main() {
+    uint query = 0u;
+    rayQueryInitializeEXT(query, scene, gl_RayFlagsNoneEXT, 0xFF, vec3(0.0), 0.001, vec3(0.0, 0.0, 1.0), 1000.0);
+}
