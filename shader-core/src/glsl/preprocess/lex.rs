@@ -65,7 +65,7 @@ const FLOAT_SUFFIXES: [&str; 7] = ["", "f", "F", "lf", "LF", "hf", "HF"];
 /// Splits `text` (the contents of `file`) into logical lines. Lexical errors that do not depend
 /// on whether a line is skipped (an unterminated comment) go to `diags`.
 pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec<Line> {
-    let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file };
+    let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\') };
     let mut lines = Vec::new();
     let mut toks = Vec::new();
     let mut ws = false;
@@ -137,11 +137,17 @@ struct Lexer<'t> {
     text: &'t str,
     pos: usize,
     file: FileId,
+    /// The text has a backslash, so line continuations may need splicing; without one every
+    /// logical byte is a physical byte and the fast paths below apply.
+    splices: bool,
 }
 
 impl Lexer<'_> {
     /// Skips line continuations (`\` newline, GLSL 4.60 §3.2) at `p`.
     fn splice(&self, mut p: usize) -> usize {
+        if !self.splices {
+            return p;
+        }
         while self.bytes.get(p) == Some(&b'\\') {
             match (self.bytes.get(p + 1), self.bytes.get(p + 2)) {
                 (Some(b'\n'), _) => p += 2,
@@ -176,6 +182,13 @@ impl Lexer<'_> {
 
     /// Consumes bytes while `f` holds, appending them to `out`.
     fn take_while(&mut self, out: &mut String, f: impl Fn(u8) -> bool) {
+        if !self.splices {
+            // Every `f` accepts ASCII bytes only, so the run ends on a char boundary.
+            let end = self.bytes[self.pos..].iter().position(|&c| !f(c)).map_or(self.bytes.len(), |n| self.pos + n);
+            out.push_str(&self.text[self.pos..end]);
+            self.pos = end;
+            return;
+        }
         while let Some(c) = self.cur() {
             if !f(c) {
                 break;
@@ -219,7 +232,15 @@ impl Lexer<'_> {
                 }
             }
             Kind::Str
-        } else if let Some(p) = PUNCTS.iter().find(|p| p.bytes().enumerate().all(|(i, b)| self.nth(i) == Some(b))) {
+        } else if let Some(p) = PUNCTS.iter().find(|p| {
+            if self.splices {
+                p.bytes().enumerate().all(|(i, b)| self.nth(i) == Some(b))
+            } else {
+                // The first-byte test first: most candidates fail it, without a `memcmp` call.
+                let rest = &self.bytes[self.pos..];
+                rest.first() == p.as_bytes().first() && rest.starts_with(p.as_bytes())
+            }
+        }) {
             for _ in 0..p.len() {
                 self.bump();
             }
