@@ -465,15 +465,15 @@ impl Pp<'_, '_, '_> {
             }
         };
         let mut text = base.text.clone();
-        let builtin_lines = text.lines().count();
+        let builtin_lines = if self.options.defines.is_empty() { 0 } else { text.lines().count() };
         for (name, value) in &self.options.defines {
             text.push_str(&format!("#define {name} {value}\n"));
         }
         self.macros = Macros { base: Some(base), ..Macros::default() };
-        let added = self.sources.add("<predefined>", text.clone());
+        let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
         if !self.options.defines.is_empty() {
-            let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
+            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
             for line in lines.into_iter().skip(builtin_lines) {
                 if line.toks.len() >= 2 {
                     // User defines get the reserved-name checks builtins bypass.
@@ -519,6 +519,8 @@ impl Pp<'_, '_, '_> {
 
     fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
         let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
+        // Most tokens reach the output; reserving avoids regrowing (and copying) it.
+        self.out.tokens.reserve(lines.iter().map(|l| l.toks.len()).sum());
         let source_number = if file == self.main { 0 } else { file.0 };
         self.frames.push(Frame { file, path, lines, next: 0, conds: Vec::new(), include_site, source_number });
         if let Some(site) = include_site {
