@@ -65,7 +65,7 @@ const FLOAT_SUFFIXES: [&str; 7] = ["", "f", "F", "lf", "LF", "hf", "HF"];
 /// Splits `text` (the contents of `file`) into logical lines. Lexical errors that do not depend
 /// on whether a line is skipped (an unterminated comment) go to `diags`.
 pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec<Line> {
-    let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\') };
+    let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\'), no_hide: Rc::default() };
     // Sized up front: growing these vectors was a tenth of the lexer's cost.
     // (A rough line count: counting the newlines exactly cost more than the regrowth.)
     let mut lines = Vec::with_capacity(text.len() / 32 + 1);
@@ -154,6 +154,9 @@ struct Lexer<'t> {
     /// The text has a backslash, so line continuations may need splicing; without one every
     /// logical byte is a physical byte and the fast paths below apply.
     splices: bool,
+    /// The empty hide set every lexed token starts with, shared: `Rc::default()` per token
+    /// was an allocation per token.
+    no_hide: Rc<Vec<u32>>,
 }
 
 impl Lexer<'_> {
@@ -271,7 +274,7 @@ impl Lexer<'_> {
             text,
             span: Span::new(self.file, start as u32, self.pos as u32),
             ws_before: false,
-            hide: Rc::default(),
+            hide: Rc::clone(&self.no_hide),
             malformed,
         }
     }
