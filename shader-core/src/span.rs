@@ -42,32 +42,32 @@ impl Span {
 pub struct SourceFile {
     pub name: String,
     pub text: String,
-    line_starts: Vec<u32>,
+    /// Byte offsets of the line starts, computed on first use: only diagnostics need them,
+    /// and indexing every file (and the `<predefined>` one) cost ~5% of a GLSL compile.
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
-            .collect();
-        SourceFile { name: name.into(), text, line_starts }
+        SourceFile { name: name.into(), text: text.into(), line_starts: std::sync::OnceLock::new() }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let line = match self.line_starts.binary_search(&offset) {
+        let line = match self.line_starts().binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line] as usize;
+        let start = self.line_starts()[line] as usize;
         let end = (offset as usize).min(self.text.len());
         let col = self.text.get(start..end).map_or(end - start, |s| s.chars().count());
         (line as u32 + 1, col as u32 + 1)
     }
 
     pub fn line_starts(&self) -> &[u32] {
-        &self.line_starts
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i as u32 + 1)).collect()
+        })
     }
 }
 

@@ -32,7 +32,9 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Stage;
 use crate::span::{FileId, SourceMap, Span};
 use lex::{Kind, Line, PTok};
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
@@ -188,15 +190,14 @@ pub fn preprocess(
         options,
         loader,
         out: PpOutput::default(),
-        macros: HashMap::new(),
-        names: HashMap::new(),
+        macros: Macros::default(),
         frames: Vec::new(),
         pending: VecDeque::new(),
         in_if: false,
         seen_content: false,
-        extension_state: HashMap::new(),
-        once: HashSet::new(),
-        loaded: HashMap::new(),
+        extension_state: FxHashMap::default(),
+        once: FxHashSet::default(),
+        loaded: FxHashMap::default(),
         expansion_depth: 0,
         budget: EXPANSION_BUDGET,
         main,
@@ -330,6 +331,65 @@ struct Macro {
     predefined: bool,
 }
 
+/// The built-in macros of one `<predefined>` file id: defining the ~60 extension macros
+/// (formatting, lexing and checking their `#define` lines) cost more than preprocessing a
+/// typical shader, so each thread does it once.
+struct BuiltinMacros {
+    file: FileId,
+    vulkan: bool,
+    /// The `#define` lines, the start of every `<predefined>` file.
+    text: String,
+    macros: FxHashMap<String, Rc<Macro>>,
+    names: FxHashMap<String, u32>,
+}
+
+thread_local! {
+    /// The last built-in macro table built on this thread.
+    static BUILTIN_MACROS: RefCell<Option<Rc<BuiltinMacros>>> = const { RefCell::new(None) };
+}
+
+/// The macros in scope and the interned macro names: this compile's own definitions and
+/// removals (`None`) over the shared built-in table.
+#[derive(Default)]
+struct Macros {
+    base: Option<Rc<BuiltinMacros>>,
+    local: FxHashMap<String, Option<Rc<Macro>>>,
+    /// Names interned by this compile; ids continue after the built-in table's.
+    names: FxHashMap<String, u32>,
+}
+
+impl Macros {
+    fn get(&self, name: &str) -> Option<&Rc<Macro>> {
+        match self.local.get(name) {
+            Some(m) => m.as_ref(),
+            None => self.base.as_ref()?.macros.get(name),
+        }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    fn insert(&mut self, name: String, m: Macro) {
+        self.local.insert(name, Some(Rc::new(m)));
+    }
+
+    fn remove(&mut self, name: &str) {
+        if self.contains(name) {
+            self.local.insert(name.to_string(), None);
+        }
+    }
+
+    fn intern(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.base.as_ref().and_then(|b| b.names.get(name)).or_else(|| self.names.get(name)) {
+            return id;
+        }
+        let id = (self.base.as_ref().map_or(0, |b| b.names.len()) + self.names.len()) as u32;
+        self.names.insert(name.to_string(), id);
+        id
+    }
+}
+
 /// One `#if` group being read.
 #[derive(Clone, Debug)]
 struct Cond {
@@ -360,8 +420,7 @@ struct Pp<'s, 'o, 'l> {
     options: &'o PpOptions,
     loader: &'l mut dyn FnMut(&Path) -> std::io::Result<String>,
     out: PpOutput,
-    macros: HashMap<String, Macro>,
-    names: HashMap<String, u32>,
+    macros: Macros,
     frames: Vec<Frame>,
     /// Tokens to read (rescan) before the next line: macro expansions and peeked tokens.
     pending: VecDeque<PTok>,
@@ -370,9 +429,9 @@ struct Pp<'s, 'o, 'l> {
     /// A token or directive was read: `#version` may no longer appear.
     seen_content: bool,
     /// The last behavior given to each extension name (`all` is expanded).
-    extension_state: HashMap<String, Behavior>,
-    once: HashSet<FileId>,
-    loaded: HashMap<PathBuf, FileId>,
+    extension_state: FxHashMap<String, Behavior>,
+    once: FxHashSet<FileId>,
+    loaded: FxHashMap<PathBuf, FileId>,
     expansion_depth: u32,
     budget: usize,
     main: FileId,
@@ -416,32 +475,41 @@ impl Pp<'_, '_, '_> {
     // ---- setup ---------------------------------------------------------------------------
 
     fn intern(&mut self, name: &str) -> u32 {
-        let next = self.names.len() as u32;
-        *self.names.entry(name.to_string()).or_insert(next)
+        self.macros.intern(name)
     }
 
     /// Defines the macros that exist before the first line: the dynamic ones, the supported
     /// extensions, `VULKAN`, and the user's `-D`s. Their bodies live in a `<predefined>` file
     /// of the source map so that their tokens have real spans.
     fn predefine(&mut self) {
-        let mut text = String::new();
-        for ext in SUPPORTED_EXTENSIONS {
-            text.push_str(&format!("#define {ext} 1\n"));
-        }
-        if self.options.vulkan {
-            text.push_str("#define VULKAN 100\n");
-        }
-        let builtin_lines = text.lines().count();
+        // The built-in part (extensions and `VULKAN`) is the same for every compile whose
+        // `<predefined>` file gets the same id: it is built once per thread and shared.
+        let file = FileId(self.sources.files().len() as u32);
+        let cached = BUILTIN_MACROS.with(|b| b.borrow().as_ref().filter(|b| b.file == file && b.vulkan == self.options.vulkan).cloned());
+        let base = match cached {
+            Some(base) => base,
+            None => {
+                let base = Rc::new(self.builtin_macros(file));
+                BUILTIN_MACROS.with(|b| *b.borrow_mut() = Some(base.clone()));
+                base
+            }
+        };
+        let mut text = base.text.clone();
+        let builtin_lines = if self.options.defines.is_empty() { 0 } else { text.lines().count() };
         for (name, value) in &self.options.defines {
             text.push_str(&format!("#define {name} {value}\n"));
         }
-        let file = self.sources.add("<predefined>", text.clone());
-        let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
-        for (i, line) in lines.into_iter().enumerate() {
-            if line.toks.len() >= 2 {
-                // Builtins bypass the reserved-name checks; user defines do not.
-                let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
-                self.define(&line.toks[2..], i < builtin_lines, span);
+        self.macros = Macros { base: Some(base), ..Macros::default() };
+        let added = self.sources.add("<predefined>", text);
+        debug_assert_eq!(added, file);
+        if !self.options.defines.is_empty() {
+            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
+            for line in lines.into_iter().skip(builtin_lines) {
+                if line.toks.len() >= 2 {
+                    // User defines get the reserved-name checks builtins bypass.
+                    let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
+                    self.define(&line.toks[2..], false, span);
+                }
             }
         }
         for (name, dynamic) in [("__LINE__", Dynamic::Line), ("__FILE__", Dynamic::File), ("__VERSION__", Dynamic::Version)] {
@@ -451,9 +519,38 @@ impl Pp<'_, '_, '_> {
         }
     }
 
-    fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
-        let text = self.sources.get(file).text.clone();
+    /// Defines the built-in macros (the supported extensions and `VULKAN`) as lines of a
+    /// `<predefined>` file with id `file`, and returns them as a shareable table.
+    fn builtin_macros(&mut self, file: FileId) -> BuiltinMacros {
+        let mut text = String::new();
+        for ext in SUPPORTED_EXTENSIONS {
+            text.push_str(&format!("#define {ext} 1\n"));
+        }
+        if self.options.vulkan {
+            text.push_str("#define VULKAN 100\n");
+        }
+        let saved = std::mem::take(&mut self.macros);
         let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
+        for line in lines {
+            if line.toks.len() >= 2 {
+                let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
+                self.define(&line.toks[2..], true, span);
+            }
+        }
+        let built = std::mem::replace(&mut self.macros, saved);
+        BuiltinMacros {
+            file,
+            vulkan: self.options.vulkan,
+            text,
+            macros: built.local.into_iter().filter_map(|(name, m)| Some((name, m?))).collect(),
+            names: built.names,
+        }
+    }
+
+    fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
+        let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
+        // Most tokens reach the output; reserving avoids regrowing (and copying) it.
+        self.out.tokens.reserve(lines.iter().map(|l| l.toks.len()).sum());
         let source_number = if file == self.main { 0 } else { file.0 };
         self.frames.push(Frame { file, path, lines, next: 0, conds: Vec::new(), include_site, source_number });
         if let Some(site) = include_site {
@@ -557,7 +654,7 @@ impl Pp<'_, '_, '_> {
                 let value = match args.first() {
                     Some(t) if t.kind == Kind::Ident => {
                         self.extra_tokens(&args[1..], name_text);
-                        self.macros.contains_key(&t.text) == (name_text == "ifdef")
+                        self.macros.contains(&t.text) == (name_text == "ifdef")
                     }
                     _ => {
                         self.error(format!("`#{name_text}` needs a macro name"), name_span);
@@ -1098,7 +1195,7 @@ impl Pp<'_, '_, '_> {
         let mut value = false;
         match &name {
             Some(n) if n.kind == Kind::Ident => {
-                value = self.macros.contains_key(&n.text);
+                value = self.macros.contains(&n.text);
                 if paren {
                     match self.raw_next(false) {
                         Some(close) if close.is_punct(")") => {}
@@ -1129,7 +1226,7 @@ impl Pp<'_, '_, '_> {
         if t.hide.binary_search(&m.id).is_ok() || self.budget == 0 {
             return false;
         }
-        let m = m.clone();
+        let m = Rc::clone(m);
         let result = match (&m.dynamic, &m.params) {
             (Some(dynamic), _) => {
                 let text = match dynamic {

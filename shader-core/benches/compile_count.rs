@@ -1,0 +1,180 @@
+//! Instruction-count harness for compile speed: compiles the same corpus files with our compiler
+//! and with naga, N times each, inside two separately named functions so that callgrind can count
+//! each side on its own. Instruction counts are repeatable on a loaded machine, where wall-clock
+//! timings (the criterion benches `glsl_compile` and `wgsl_compile`) move by ±20%.
+//!
+//! ```text
+//! cargo bench -p shader-core --bench compile_count --no-run      # prints the binary's path
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measure_ours*' BIN glsl 3   # ours only
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measure_naga*' BIN glsl 3   # naga only
+//! BIN wgsl 1                     # without valgrind: lists the files and wall times
+//! ```
+//!
+//! Arguments: the language (`glsl` or `wgsl`), the number of iterations (default 1), and
+//! optionally `ours` or `naga` to run only one side (the file selection always runs both, but
+//! outside the collected functions).
+//!
+//! File sets. GLSL: corpus files (`../shared/corpus/MANIFEST.tsv`) glslang accepts with a
+//! vertex, fragment or compute stage, that naga's GLSL front end + validator + SPIR-V writer and
+//! our compiler (Vulkan target) both accept. WGSL: corpus files the manifest marks as accepted by
+//! naga that we accept too. naga's side is its front end, `Validator::validate` with all flags,
+//! (WGSL: override processing) and `back::spv::write_vec`; ours is `shader_core::compile`, which
+//! also runs our IR validator and (WGSL) uniformity analysis.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The source language of a run.
+#[derive(Clone, Copy, PartialEq)]
+enum Lang {
+    Glsl,
+    Wgsl,
+}
+
+/// One input both compilers accept.
+struct Input {
+    name: String,
+    path: PathBuf,
+    source: String,
+    stage: Option<shader_core::ir::Stage>,
+}
+
+fn ours(lang: Lang, input: &Input) -> Result<Vec<u32>, String> {
+    let options = match lang {
+        Lang::Glsl => shader_core::CompileOptions {
+            language: shader_core::Language::Glsl,
+            stage: input.stage,
+            target: shader_core::Target::Vulkan,
+            include_dirs: input.path.parent().map(PathBuf::from).into_iter().collect(),
+            ..Default::default()
+        },
+        Lang::Wgsl => shader_core::CompileOptions::default(),
+    };
+    shader_core::compile(&input.name, &input.source, &options)
+        .map(|compiled| compiled.spirv)
+        .map_err(|e| e.render().lines().next().unwrap_or_default().to_string())
+}
+
+fn naga(lang: Lang, input: &Input) -> Result<Vec<u32>, String> {
+    let module = match lang {
+        Lang::Glsl => {
+            let stage = match input.stage {
+                Some(shader_core::ir::Stage::Vertex) => naga::ShaderStage::Vertex,
+                Some(shader_core::ir::Stage::Fragment) => naga::ShaderStage::Fragment,
+                _ => naga::ShaderStage::Compute,
+            };
+            naga::front::glsl::Frontend::default()
+                .parse(&naga::front::glsl::Options::from(stage), &input.source)
+                .map_err(|e| e.to_string())?
+        }
+        Lang::Wgsl => naga::front::wgsl::parse_str(&input.source).map_err(|e| e.to_string())?,
+    };
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.to_string())?;
+    if lang == Lang::Wgsl {
+        let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
+            .map_err(|e| e.to_string())?;
+        return naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
+            .map_err(|e| e.to_string());
+    }
+    naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).map_err(|e| e.to_string())
+}
+
+/// Corpus files of `lang` that the manifest marks as accepted by the reference compiler.
+fn candidates(lang: Lang) -> Vec<(String, PathBuf, Option<shader_core::ir::Stage>)> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let Ok(manifest) = std::fs::read_to_string(corpus.join("MANIFEST.tsv")) else {
+        eprintln!("no corpus at {}; nothing to count", corpus.display());
+        return Vec::new();
+    };
+    manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('\t').collect();
+            if cells.len() < 5 {
+                return None;
+            }
+            let stage = match lang {
+                Lang::Glsl if cells[1] == "glsl" && cells[3] == "1" => Some(match cells[2] {
+                    "vert" => shader_core::ir::Stage::Vertex,
+                    "frag" => shader_core::ir::Stage::Fragment,
+                    "comp" => shader_core::ir::Stage::Compute,
+                    _ => return None,
+                }),
+                Lang::Wgsl if cells[1] == "wgsl" && cells[4] == "1" => None,
+                _ => return None,
+            };
+            Some((cells[0].to_string(), corpus.join(cells[0]), stage))
+        })
+        .collect()
+}
+
+/// Reads every candidate and keeps those both compilers accept.
+fn inputs(lang: Lang) -> Vec<Input> {
+    // naga's SPIR-V writer panics on some modules its own front end built; such files count as
+    // rejected, and the panic messages would only bury the output.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut kept = Vec::new();
+    for (name, path, stage) in candidates(lang) {
+        let Ok(source) = std::fs::read_to_string(&path) else { continue };
+        let input = Input { name, path, source, stage };
+        let both = std::panic::catch_unwind(|| ours(lang, &input).is_ok() && naga(lang, &input).is_ok());
+        if both.unwrap_or(false) {
+            kept.push(input);
+        }
+    }
+    std::panic::set_hook(hook);
+    kept
+}
+
+/// Our side: the function callgrind's `--toggle-collect='*measure_ours*'` counts.
+#[inline(never)]
+fn measure_ours(lang: Lang, inputs: &[Input], iterations: usize) {
+    for _ in 0..iterations {
+        for input in inputs {
+            black_box(ours(lang, black_box(input)).ok());
+        }
+    }
+}
+
+/// naga's side: the function callgrind's `--toggle-collect='*measure_naga*'` counts.
+#[inline(never)]
+fn measure_naga(lang: Lang, inputs: &[Input], iterations: usize) {
+    for _ in 0..iterations {
+        for input in inputs {
+            black_box(naga(lang, black_box(input)).ok());
+        }
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; skip flags so the harness also runs under it.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let lang = match args.first().map(String::as_str) {
+        Some("wgsl") => Lang::Wgsl,
+        _ => Lang::Glsl,
+    };
+    let iterations: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let only = args.get(2).map(String::as_str);
+    let inputs = inputs(lang);
+    eprintln!("{} files both compilers accept, {iterations} iteration(s)", inputs.len());
+    if std::env::var("COMPILE_COUNT_LIST").is_ok_and(|v| v == "1") {
+        for input in &inputs {
+            eprintln!("  {}", input.name);
+        }
+    }
+    if only != Some("naga") {
+        let start = Instant::now();
+        measure_ours(lang, &inputs, iterations);
+        eprintln!("ours: {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
+    }
+    if only != Some("ours") {
+        let start = Instant::now();
+        measure_naga(lang, &inputs, iterations);
+        eprintln!("naga: {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
+    }
+}
