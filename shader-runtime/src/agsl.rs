@@ -154,13 +154,19 @@ fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 
 /// An AGSL effect ready to render: its render pipeline, uniform values and child inputs.
 ///
-/// ```ignore
+/// ```no_run
+/// use shader_runtime::{shader, AgslEffect, Gpu, GpuError, RgbaImage};
+///
 /// shader! { mod wave; lang: agsl, src: r#"uniform float time; uniform shader image;
 ///     half4 main(float2 p) { return image.eval(p + float2(sin(p.y * 0.1 + time) * 4.0, 0)); }"# }
-/// let mut effect = AgslEffect::new(&gpu, &wave::EFFECT)?;
-/// effect.set_uniforms(&wave::Uniforms::new(1.5))?;
-/// effect.set_input("image", &photo)?;
-/// let premultiplied = effect.render(&gpu, photo.width, photo.height)?;
+///
+/// fn wave(gpu: &Gpu, photo: &RgbaImage) -> Result<RgbaImage, GpuError> {
+///     let mut effect = AgslEffect::new(gpu, &wave::EFFECT)?;
+///     effect.set_uniforms(&wave::Uniforms::new(1.5))?;
+///     effect.set_input(gpu, "image", photo)?;
+///     let premultiplied = effect.render(gpu, photo.width, photo.height)?;
+///     Ok(premultiplied.unpremultiplied())
+/// }
 /// ```
 pub struct AgslEffect {
     info: &'static AgslInfo,
