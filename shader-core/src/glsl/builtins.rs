@@ -444,6 +444,14 @@ impl<'a> Lowerer<'a> {
     fn scalar_broadcast(&mut self, fun: MathFunction, vals: &[(Handle<Expression>, Span)]) -> R<()> {
         let sizes: Vec<u32> = vals.iter().map(|&(v, _)| self.shape(self.ety(v)).map_or(1, |x| x.1)).collect();
         let Some(&widest) = sizes.iter().max() else { return Ok(()) };
+        // genType arguments share one vector size (§8): name the function and both types.
+        if let Some(first) = sizes.iter().position(|&n| n > 1) {
+            if let Some(other) = sizes.iter().position(|&n| n > 1 && n != sizes[first]) {
+                let (a, b) = (self.ety(vals[first].0), self.ety(vals[other].0));
+                let msg = format!("`{}` takes vectors of one size, not `{}` and `{}`", glsl_name(fun), self.type_name(a), self.type_name(b));
+                return Err(self.error(msg, vals[other].1));
+            }
+        }
         if widest == 1 {
             return Ok(());
         }
