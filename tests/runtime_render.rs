@@ -104,7 +104,40 @@ fn triangle_pixels_match_cpu() {
 }
 
 fn render_triangle(gpu: &Gpu, width: u32, height: u32) -> Result<Vec<u8>, shader_runtime::GpuError> {
-    let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &RenderOptions::default())?;
+    render_triangle_with(gpu, width, height, &RenderOptions::default())
+}
+
+/// The triangle through the opt-in passthrough path (SPIR-V straight to the Vulkan driver):
+/// a clear error on the shared device, created without `PASSTHROUGH_SHADERS`; on a device with
+/// it (lavapipe offers it) the same pixels as the portable path, which
+/// `triangle_pixels_match_cpu` checks against the CPU.
+#[test]
+fn triangle_through_passthrough_matches_portable_path() {
+    let Some(gpu) = common::gpu() else { return };
+    let passthrough = RenderOptions { passthrough: true, ..Default::default() };
+    let err = render_triangle_with(gpu, 8, 8, &passthrough).err().expect("passthrough without the feature is an error");
+    assert!(matches!(err, shader_runtime::GpuError::Unsupported(_)) && err.to_string().contains("PASSTHROUGH_SHADERS"), "{err}");
+    let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+    let vulkan = gpu.adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
+    if !(vulkan && gpu.adapter.features().contains(feature)) {
+        eprintln!("*** SKIPPED passthrough render: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
+        return;
+    }
+    let options = shader_runtime::GpuOptions { required_features: feature, ..shader_runtime::GpuOptions::from_env() };
+    let pt = Gpu::with_options_blocking(&options).expect("device with passthrough");
+    let (width, height) = (48u32, 40u32);
+    let direct = render_triangle_with(&pt, width, height, &passthrough).expect("passthrough render");
+    let portable = render_triangle_with(&pt, width, height, &RenderOptions::default()).expect("portable render");
+    assert_eq!(direct.len(), portable.len());
+    let lit = direct.chunks(4).filter(|p| p[..3] != [0, 0, 0]).count();
+    assert!(lit > 400, "the passthrough triangle covers {lit} pixels");
+    for (i, (a, b)) in direct.iter().zip(&portable).enumerate() {
+        assert!(a.abs_diff(*b) <= 1, "byte {i}: passthrough {a}, portable {b}");
+    }
+}
+
+fn render_triangle_with(gpu: &Gpu, width: u32, height: u32, options: &RenderOptions<'_>) -> Result<Vec<u8>, shader_runtime::GpuError> {
+    let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, options)?;
     assert_eq!(pipeline.vertex_stride(), std::mem::size_of::<Vertex>() as u64);
     let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
     let vertices = gpu.vertex_buffer(&TRIANGLE);

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use crate::bind::{BindingSet, Bindings};
 use crate::buffer::{Buffer, DispatchIndirectArgs};
-use crate::generated::{ModuleInfo, PushConstant, SpecializationConstant, Stage};
+use crate::generated::{Binding, ModuleInfo, PushConstant, SpecializationConstant, Stage};
 use crate::{Gpu, GpuError};
 
 /// How to build a pipeline.
@@ -62,7 +62,7 @@ impl ComputePipeline {
         let constants = constants(module.name, module.specialization_constants, options.constants)?;
         let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         if options.passthrough {
-            check_passthrough(gpu, module, &constants)?;
+            check_passthrough(gpu, module.name, &[module.bindings], !constants.is_empty())?;
         }
         gpu.scoped(|| {
             let shader = if options.passthrough { passthrough_module(gpu, module) } else { shader_module(gpu, module) };
@@ -192,9 +192,9 @@ pub(crate) fn shader_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModul
     })
 }
 
-/// Why `module` cannot take the passthrough path on this device, if it cannot.
-fn check_passthrough(gpu: &Gpu, module: &ModuleInfo, constants: &[(String, f64)]) -> Result<(), GpuError> {
-    let name = module.name;
+/// Why a pipeline named `name` whose stages use `binding_sets` cannot take the passthrough path
+/// on this device, if it cannot.
+pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding]], has_constants: bool) -> Result<(), GpuError> {
     if !gpu.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
         let offered = if gpu.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
             "the adapter offers it, but the device was created without it: create the `Gpu` with \
@@ -212,14 +212,14 @@ fn check_passthrough(gpu: &Gpu, module: &ModuleInfo, constants: &[(String, f64)]
     if backend != wgpu::Backend::Vulkan {
         return Err(GpuError::Unsupported(format!("`{name}`: passthrough SPIR-V needs the Vulkan backend; this adapter is {backend:?}")));
     }
-    if !constants.is_empty() {
+    if has_constants {
         // The driver gets the module as is; wgpu has no SpecId map for it.
         return Err(GpuError::Unsupported(format!("`{name}`: override constants need the portable path; leave `passthrough` off")));
     }
     // Dense bindings: with no naga in between, the descriptor set layouts wgpu builds from
     // `BINDINGS` must match the SPIR-V's `DescriptorSet`/`Binding` decorations one to one.
     let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
-    for b in module.bindings {
+    for b in binding_sets.iter().flat_map(|set| set.iter()) {
         match groups.iter_mut().find(|(g, _)| *g == b.group) {
             Some((_, numbers)) => numbers.push(b.binding),
             None => groups.push((b.group, vec![b.binding])),
@@ -227,6 +227,8 @@ fn check_passthrough(gpu: &Gpu, module: &ModuleInfo, constants: &[(String, f64)]
     }
     for (group, mut numbers) in groups {
         numbers.sort_unstable();
+        // A resource both stages of a render pipeline use is one binding.
+        numbers.dedup();
         if let Some(gap) = numbers.iter().enumerate().find(|(i, n)| **n != *i as u32).map(|(i, _)| i as u32) {
             return Err(GpuError::Unsupported(format!(
                 "`{name}`: passthrough needs dense binding numbers; group {group} has {numbers:?}, missing binding {gap}"
@@ -238,7 +240,7 @@ fn check_passthrough(gpu: &Gpu, module: &ModuleInfo, constants: &[(String, f64)]
 
 /// The shader module handed to the Vulkan driver without naga.
 #[allow(unsafe_code)]
-fn passthrough_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
+pub(crate) fn passthrough_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
     let [x, y, z] = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
     let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
         label: Some(module.name),

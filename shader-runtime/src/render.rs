@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, Index};
-use crate::compute::{check_immediates, constants, immediate_size, pipeline_layout, shader_module};
+use crate::compute::{check_immediates, check_passthrough, constants, immediate_size, passthrough_module, pipeline_layout, shader_module};
 use crate::generated::{ModuleInfo, Stage, VertexInput};
 use crate::texture::Texture;
 use crate::{Gpu, GpuError};
@@ -21,6 +21,11 @@ pub struct RenderOptions<'a> {
     pub blend: Option<wgpu::BlendState>,
     /// Override constants of either stage, as in [`crate::PipelineOptions`].
     pub constants: &'a [(&'a str, f64)],
+    /// Hand both modules' SPIR-V straight to the Vulkan driver, as
+    /// [`crate::PipelineOptions::passthrough`] does for compute: needs a device with
+    /// `Features::PASSTHROUGH_SHADERS`, dense binding numbers over both stages and no
+    /// override constants; each is a clear [`GpuError::Unsupported`] otherwise.
+    pub passthrough: bool,
 }
 
 impl Default for RenderOptions<'_> {
@@ -32,6 +37,7 @@ impl Default for RenderOptions<'_> {
             cull_mode: None,
             blend: None,
             constants: &[],
+            passthrough: false,
         }
     }
 }
@@ -119,9 +125,13 @@ impl RenderPipeline {
         let fragment_constants = constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants))?;
         let vertex_refs: Vec<(&str, f64)> = vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         let fragment_refs: Vec<(&str, f64)> = fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        if options.passthrough {
+            let has_constants = !vertex_constants.is_empty() || !fragment_constants.is_empty();
+            check_passthrough(gpu, vertex.name, &[vertex.bindings, fragment.bindings], has_constants)?;
+        }
         gpu.scoped(|| {
-            let vs = shader_module(gpu, vertex);
-            let fs = shader_module(gpu, fragment);
+            let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(gpu, m) } else { shader_module(gpu, m) };
+            let (vs, fs) = (module(vertex), module(fragment));
             let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
             let layout = pipeline_layout(gpu, &bindings, immediate_size);
             let buffers = [Some(wgpu::VertexBufferLayout {
