@@ -7,6 +7,8 @@
 // Every test file compiles this module and none uses all of it.
 #![allow(dead_code)]
 
+pub mod mutate;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;

@@ -1477,12 +1477,14 @@ impl<'a> Lowerer<'a> {
         };
         match name {
             "textureSize" | "textureQueryLevels" | "textureSamples" => {
-                let image = if combined && !matches!(name, "textureQueryLod") {
-                    // Queries read the image of a combined sampler.
-                    image
-                } else {
-                    image
-                };
+                // GLSL 4.60 §8.9.1: mip levels exist only for non-multisampled, non-buffer
+                // images; sample counts only for multisampled ones.
+                if name == "textureQueryLevels" && (multisampled || dim == ImageDimension::Buffer) {
+                    return Err(self.error("`textureQueryLevels` has no overload for buffer or multisampled samplers (they have no mip levels)", span));
+                }
+                if name == "textureSamples" && !multisampled {
+                    return Err(self.error("`textureSamples` takes a multisampled sampler", span));
+                }
                 if let Some(s) = sampler {
                     out.push(Statement::Eval(s), span);
                 }

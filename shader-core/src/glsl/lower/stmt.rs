@@ -254,7 +254,15 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error("local variables of opaque types are not allowed", dcl.span));
                     }
                     let val = match &dcl.init {
-                        Some(init) => Some(self.initializer(out, init, ty)?),
+                        Some(init) => match self.initializer(out, init, ty) {
+                            Ok(v) => Some(v),
+                            Err(e) => {
+                                // Declared anyway, so that its uses are not reported as
+                                // undeclared too: one error, not a cascade.
+                                let _ = self.finish_local(out, dcl, ty, None, false);
+                                return Err(e);
+                            }
+                        },
                         None => None,
                     };
                     self.finish_local(out, dcl, ty, val, is_const)?;
