@@ -51,10 +51,30 @@ impl<'a> Lowerer<'a> {
         let semantics = self.semantics_pair(out, &mut args, name)?;
         let unequal = if name == "atomicCompSwap" { self.semantics_pair(out, &mut args, name)? } else { MemorySemantics(0) };
         let pointer = self.path_expr(&path, span);
-        let fun = match name {
+        let ordering = ScopedOrdering { scope, semantics, unequal };
+        self.emit_scoped_atomic(out, name, pointer, &data, scalar, ordering, span)
+    }
+
+    /// The statement or expression of a scoped atomic `op` (named as the buffer form,
+    /// `atomicLoad` ... `atomicCompSwap`) on `pointer`, with its data arguments (comparand
+    /// first for a compare-exchange).
+    #[allow(clippy::too_many_arguments)]
+    fn emit_scoped_atomic(
+        &mut self,
+        out: &mut Block,
+        op: &str,
+        pointer: Handle<Expression>,
+        data: &[Handle<Expression>],
+        scalar: Scalar,
+        ordering: ScopedOrdering,
+        span: Span,
+    ) -> R<Operand> {
+        let ScopedOrdering { scope, semantics, unequal } = ordering;
+        let fun = match op {
             "atomicLoad" => None,
             "atomicStore" => {
-                out.push(Statement::AtomicStore { pointer, value: data[0], scope, semantics }, span);
+                let Some(&value) = data.first() else { return Err(Reported) };
+                out.push(Statement::AtomicStore { pointer, value, scope, semantics }, span);
                 return Ok(Operand::Void);
             }
             "atomicAdd" => Some(AtomicFunction::Add),
@@ -66,7 +86,7 @@ impl<'a> Lowerer<'a> {
             "atomicExchange" => Some(AtomicFunction::Exchange),
             _ => Some(AtomicFunction::CompareExchange),
         };
-        let (value, compare) = match data.as_slice() {
+        let (value, compare) = match data {
             [] => (None, None),
             [v] => (Some(*v), None),
             [c, v, ..] => (Some(*v), Some(*c)),
@@ -105,28 +125,10 @@ impl<'a> Lowerer<'a> {
         };
         let semantics = self.semantics_pair(out, &mut args, load_or_store)?;
         let unequal = if name == "imageAtomicCompSwap" { self.semantics_pair(out, &mut args, name)? } else { MemorySemantics(0) };
-        let fun = match name {
-            "imageAtomicLoad" => None,
-            "imageAtomicStore" => {
-                out.push(Statement::AtomicStore { pointer, value: data[0], scope, semantics }, span);
-                return Ok(Operand::Void);
-            }
-            "imageAtomicAdd" => Some(AtomicFunction::Add),
-            "imageAtomicMin" => Some(AtomicFunction::Min),
-            "imageAtomicMax" => Some(AtomicFunction::Max),
-            "imageAtomicAnd" => Some(AtomicFunction::And),
-            "imageAtomicOr" => Some(AtomicFunction::InclusiveOr),
-            "imageAtomicXor" => Some(AtomicFunction::ExclusiveOr),
-            "imageAtomicExchange" => Some(AtomicFunction::Exchange),
-            _ => Some(AtomicFunction::CompareExchange),
-        };
-        let (value, compare) = match data.as_slice() {
-            [] => (None, None),
-            [v] => (Some(*v), None),
-            [c, v, ..] => (Some(*v), Some(*c)),
-        };
-        let ty = self.scalar_ty(scalar);
-        Ok(Operand::Value(self.push(Expression::AtomicScoped { fun, pointer, value, compare, scope, semantics, unequal }, ty, span)))
+        // `imageAtomicAdd` is `atomicAdd` on the texel pointer.
+        let op = format!("a{}", name.strip_prefix("imageA").unwrap_or(name));
+        let ordering = ScopedOrdering { scope, semantics, unequal };
+        self.emit_scoped_atomic(out, &op, pointer, &data, scalar, ordering, span)
     }
 
     /// Switches the module to the Vulkan memory model for `what`, which only that model has.
@@ -194,4 +196,13 @@ impl<'a> Lowerer<'a> {
         }
         Ok(MemorySemantics(storage | semantics))
     }
+}
+
+/// Scope and memory semantics of a scoped atomic (`unequal`: a compare-exchange's semantics
+/// when the comparison fails).
+#[derive(Clone, Copy)]
+struct ScopedOrdering {
+    scope: Scope,
+    semantics: MemorySemantics,
+    unequal: MemorySemantics,
 }
