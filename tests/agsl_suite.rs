@@ -143,23 +143,8 @@ fn check_err(path: &Path, update: bool) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let name = file_name(path);
     let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
-    let actual = match outcome {
-        Outcome::Done(Ok(_)) => return Err("expected an error, but it compiled".to_string()),
-        Outcome::Done(Err(e)) => e.render(),
-        Outcome::Panicked(message) => return Err(format!("compiler panicked: {message}")),
-        Outcome::TimedOut => return Err(format!("compiler did not finish within {TIMEOUT:?}")),
-    };
-    let expect_path = path.with_extension("agsl.stderr");
-    if update {
-        return std::fs::write(&expect_path, &actual).map_err(|e| format!("cannot write {}: {e}", expect_path.display()));
-    }
-    let expected = std::fs::read_to_string(&expect_path)
-        .map_err(|_| format!("{} is missing; run with UPDATE_EXPECT=1 to create it. Got:\n{actual}", file_name(&expect_path)))?;
-    if expected == actual {
-        Ok(())
-    } else {
-        Err(format!("diagnostics differ from {}\n--- expected\n{expected}\n--- actual\n{actual}", file_name(&expect_path)))
-    }
+    let actual = common::expect_rejection(outcome, TIMEOUT)?;
+    common::check_snapshot(&actual, &path.with_extension("agsl.stderr"), update)
 }
 
 fn agsl_files(dir: &Path) -> Vec<PathBuf> {

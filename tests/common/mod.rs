@@ -320,6 +320,36 @@ pub fn compile_guarded(
     guarded(timeout, move || shader_core::compile(&name, &source, &shader_core::CompileOptions::default()))
 }
 
+/// The rendered diagnostics of a compile that must fail (a suite's `err` program), or why it
+/// did not fail properly.
+pub fn expect_rejection(
+    outcome: Outcome<Result<shader_core::Compiled, shader_core::CompileError>>,
+    timeout: std::time::Duration,
+) -> Result<String, String> {
+    match outcome {
+        Outcome::Done(Ok(_)) => Err("expected an error, but it compiled".to_string()),
+        Outcome::Done(Err(e)) => Ok(e.render()),
+        Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
+        Outcome::TimedOut => Err(format!("compiler did not finish within {timeout:?}")),
+    }
+}
+
+/// Compares `actual` diagnostics with the snapshot at `expect_path`, or rewrites the snapshot
+/// when `update` (`UPDATE_EXPECT=1`).
+pub fn check_snapshot(actual: &str, expect_path: &std::path::Path, update: bool) -> Result<(), String> {
+    let shown = expect_path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    if update {
+        return std::fs::write(expect_path, actual).map_err(|e| format!("cannot write {}: {e}", expect_path.display()));
+    }
+    let expected = std::fs::read_to_string(expect_path)
+        .map_err(|_| format!("{shown} is missing; run with UPDATE_EXPECT=1 to create it. Got:\n{actual}"))?;
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!("diagnostics differ from {shown} (UPDATE_EXPECT=1 rewrites it)\n--- expected\n{expected}\n--- actual\n{actual}"))
+    }
+}
+
 /// Errors of naga's SPIR-V front end on valid SPIR-V (naga's own output trips them too), so they
 /// say nothing about our module. spirv-val still has to accept it.
 /// FIXME: drop entries as naga fixes them.
