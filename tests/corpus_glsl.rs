@@ -20,7 +20,6 @@ mod common;
 use common::Outcome;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The share of glslang-accepted corpus files that must compile to valid SPIR-V. Raised as the
@@ -84,16 +83,7 @@ fn corpus_glsl() {
         .map(|(e, r)| e.glslang_accepts && matches!(r, Result_::Rejected(_)) && glslang_output_invalid(&corpus.join(&e.path)))
         .collect();
     let report = markdown(&entries, &results, &glslang_invalid, accepted, valid_accepted, rate, elapsed);
-    let report_path = std::env::var_os("CORPUS_GLSL_REPORT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| common::workspace_root().join("target/corpus-glsl.md"));
-    if let Some(parent) = report_path.parent() {
-        let _ = std::fs::create_dir_all(parent);
-    }
-    match std::fs::write(&report_path, &report) {
-        Ok(()) => eprintln!("corpus report written to {}", report_path.display()),
-        Err(e) => eprintln!("cannot write {}: {e}", report_path.display()),
-    }
+    common::write_corpus_report("CORPUS_GLSL_REPORT", "corpus-glsl.md", &report);
     eprintln!("{}", report.lines().take(8).collect::<Vec<_>>().join("\n"));
 
     assert!(broken.is_empty(), "{} corpus files broke the compiler or produced invalid SPIR-V:\n{}", broken.len(), broken.join("\n"));

@@ -10,7 +10,6 @@ mod common;
 
 use common::Outcome;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The share of naga-accepted corpus files that must compile to valid SPIR-V. The lead raises
@@ -70,16 +69,7 @@ fn corpus_wgsl() {
     let rate = if accepted == 0 { 1.0 } else { valid_accepted as f64 / accepted as f64 };
 
     let report = markdown(&entries, &results, accepted, valid_accepted, valid_other, rate, elapsed);
-    let report_path = std::env::var_os("CORPUS_WGSL_REPORT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| common::workspace_root().join("target/corpus-wgsl.md"));
-    if let Some(parent) = report_path.parent() {
-        let _ = std::fs::create_dir_all(parent);
-    }
-    match std::fs::write(&report_path, &report) {
-        Ok(()) => eprintln!("corpus report written to {}", report_path.display()),
-        Err(e) => eprintln!("cannot write {}: {e}", report_path.display()),
-    }
+    common::write_corpus_report("CORPUS_WGSL_REPORT", "corpus-wgsl.md", &report);
     eprintln!("{report}");
 
     assert!(broken.is_empty(), "{} corpus files broke the compiler or produced invalid SPIR-V:\n{}", broken.len(), broken.join("\n"));

@@ -501,6 +501,18 @@ pub fn validate_spirv_glsl_with(words: &[u32], naga: bool, directives: &GlslDire
 }
 
 /// The shared corpus folder and its `MANIFEST.tsv`. `None` (after a loud skip message) when the
+/// Writes a corpus test's markdown `report` to `$env_var`, or to `target/<default_name>` in the
+/// workspace (a missing report is only logged: the assertions are what count).
+pub fn write_corpus_report(env_var: &str, default_name: &str, report: &str) {
+    let path = std::env::var_os(env_var).map(PathBuf::from).unwrap_or_else(|| workspace_root().join("target").join(default_name));
+    if let Some(parent) = path.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    match std::fs::write(&path, report) {
+        Ok(()) => eprintln!("corpus report written to {}", path.display()),
+        Err(e) => eprintln!("cannot write {}: {e}", path.display()),
+    }
+}
 /// corpus is absent; in CI an absent corpus is a failure.
 #[allow(dead_code)]
 pub fn corpus_manifest() -> Option<(PathBuf, String)> {
