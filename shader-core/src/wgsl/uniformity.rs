@@ -275,39 +275,13 @@ fn callees_first(module: &Module) -> Vec<Handle<Function>> {
             return;
         }
         state[h.index()] = 1;
-        let function = &module.functions[h];
-        let mut callees = Vec::new();
-        for (_, e) in function.expressions.iter() {
-            if let Expression::Call { function, .. } = e {
-                callees.push(*function);
-            }
-        }
-        statement_calls(&function.body, &mut callees);
-        for callee in callees {
-            if module.functions.check(callee) {
-                visit(module, callee, state, out);
+        for call in crate::ir::calls::calls_of(&module.functions[h]) {
+            if module.functions.check(call.callee) {
+                visit(module, call.callee, state, out);
             }
         }
         state[h.index()] = 2;
         out.push(h);
-    }
-    fn statement_calls(block: &Block, out: &mut Vec<Handle<Function>>) {
-        for statement in &block.body {
-            match statement {
-                Statement::Call { function, .. } => out.push(*function),
-                Statement::Block(b) => statement_calls(b, out),
-                Statement::If { accept, reject, .. } => {
-                    statement_calls(accept, out);
-                    statement_calls(reject, out);
-                }
-                Statement::Switch { cases, .. } => cases.iter().for_each(|c| statement_calls(&c.body, out)),
-                Statement::Loop { body, continuing, .. } => {
-                    statement_calls(body, out);
-                    statement_calls(continuing, out);
-                }
-                _ => {}
-            }
-        }
     }
     let mut state = vec![0u8; module.functions.len()];
     let mut out = Vec::new();

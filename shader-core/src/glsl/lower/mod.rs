@@ -1762,7 +1762,7 @@ impl<'a> Lowerer<'a> {
             let h = self.funcs[&n].iter().find(|d| d.span == span).map(|d| d.handle);
             if let Some(h) = h {
                 let called = self.m.functions.iter().any(|(_, f)| {
-                    f.expressions.iter().any(|(_, e)| matches!(e, Expression::Call { function, .. } if *function == h)) || calls_in(&f.body, h)
+                    crate::ir::calls::calls_of(f).iter().any(|c| c.callee == h)
                 });
                 if called {
                     self.error(format!("function `{n}` is declared but never defined"), span);
@@ -1807,17 +1807,6 @@ impl<'a> Lowerer<'a> {
         );
         Sym::Var { root: Root::Global(g), ty, space, read_only: !output }
     }
-}
-
-fn calls_in(b: &Block, h: Handle<Function>) -> bool {
-    b.body.iter().any(|s| match s {
-        Statement::Call { function, .. } => *function == h,
-        Statement::Block(b) => calls_in(b, h),
-        Statement::If { accept, reject, .. } => calls_in(accept, h) || calls_in(reject, h),
-        Statement::Loop { body, continuing, .. } => calls_in(body, h) || calls_in(continuing, h),
-        Statement::Switch { cases, .. } => cases.iter().any(|c| calls_in(&c.body, h)),
-        _ => false,
-    })
 }
 
 /// `row_major`/`column_major` among the qualifiers, the last one winning.
