@@ -646,6 +646,22 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The IR interpolation of a stage input or output: none at the vertex-input and
+    /// fragment-output ends, `PerVertex` for GL_EXT_fragment_shader_barycentric arrays, the
+    /// qualifier's otherwise, and Flat for integer fragment inputs (Vulkan requires it).
+    fn io_interpolation(&self, qualifier: Option<ast::Interpolation>, per_vertex: bool, integer: bool, output: bool) -> Option<Interpolation> {
+        let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
+        match qualifier {
+            _ if io_in_vertex => None,
+            _ if per_vertex => Some(Interpolation::PerVertex),
+            Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
+            Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
+            Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
+            None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
+            None => None,
+        }
+    }
+
     /// Rebinds `name` in the current scope on purpose (a lowering detail, not user code).
     pub(crate) fn rebind(&mut self, name: &ast::Ident, sym: Sym) {
         if let Some(scope) = self.scopes.last_mut() {
@@ -1016,16 +1032,7 @@ impl<'a> Lowerer<'a> {
                 };
                 let integer = self.contains_integer(ty);
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
-                let interpolation = match q.interpolation() {
-                    _ if io_in_vertex => None,
-                    _ if per_vertex => Some(Interpolation::PerVertex),
-                    Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
-                    Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
-                    Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
-                    // Vulkan: integer fragment inputs must be Flat.
-                    None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
-                    None => None,
-                };
+                let interpolation = self.io_interpolation(q.interpolation(), per_vertex, integer, output);
                 let sampling = if io_in_vertex {
                     None
                 } else if q.has_auxiliary(ast::Auxiliary::Centroid) {
@@ -1496,15 +1503,7 @@ impl<'a> Lowerer<'a> {
                 let integer = self.contains_integer(ty);
                 let interp = mm.qualifiers.interpolation().or(q.interpolation());
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
-                let interpolation = match interp {
-                    _ if io_in_vertex => None,
-                    _ if block_len.is_some() => Some(Interpolation::PerVertex),
-                    Some(ast::Interpolation::Flat) => Some(Interpolation::Flat),
-                    Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
-                    Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
-                    None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
-                    None => None,
-                };
+                let interpolation = self.io_interpolation(interp, block_len.is_some(), integer, output);
                 let sampling = if io_in_vertex {
                     None
                 } else if mm.qualifiers.has_auxiliary(ast::Auxiliary::Centroid) || q.has_auxiliary(ast::Auxiliary::Centroid) {
