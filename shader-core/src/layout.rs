@@ -10,7 +10,7 @@
 //!   §15.6.4): every type is aligned to its scalar component.
 //! - [`Rule::Wgsl`]: WGSL §"Memory Layout" (AlignOf/SizeOf, `@align`, `@size`); the extra
 //!   constraints of the `uniform` address space are a separate check,
-//!   [`check_wgsl_uniform`].
+//!   [`WgslStructs::check_uniform`].
 //!
 //! Where the specs leave room, we match glslang 12 (the differential test
 //! `tests/layout_glslang.rs` pins this): a runtime-sized array counts 0 bytes toward a struct's
@@ -18,16 +18,15 @@
 //! of a scalar-layout array is not padded to the stride.
 //!
 //! IR types carry their layout (member offsets, `span`, array strides, member matrix layouts),
-//! so the same source struct under two rules becomes two IR types: [`lay_out`] and
-//! [`lay_out_struct`] build them. A matrix's row-majorness is a property of the struct member
+//! so the same source struct under two rules becomes two IR types: [`lay_out_struct`] builds
+//! them (GLSL blocks), [`WgslStructs::declare`] lays out a WGSL struct once. A matrix's row-majorness is a property of the struct member
 //! that holds it ([`MatrixLayout`]), so bare matrix types are read as column-major.
 //!
-//! Known limit: the IR does not record a WGSL struct's own alignment, so when a struct whose
-//! members carry `@align` is nested in another struct, the WGSL front end must pass that
-//! alignment as the outer member's [`MemberSpec::align`] (it gets it from
-//! [`StructLayout::align`]); [`type_layout`] recomputes a struct's alignment from its member
-//! types.
+//! WGSL gives each struct its layout where it is declared, and `@align` on a member raises the
+//! struct's alignment (AlignOf(S) = max AlignOfMember(S, i)), which the IR type does not record:
+//! [`WgslStructs`] keeps it, so structs and arrays that hold such a struct are placed right.
 
+use crate::hash::FxHashMap;
 use crate::ir::{AddressSpace, ArraySize, Handle, MatrixLayout, Scalar, ScalarKind, StructMember, Type, TypeInner, UniqueArena, VectorSize};
 use crate::span::Span;
 use std::fmt;
@@ -41,7 +40,8 @@ pub enum Rule {
     Std430,
     /// GLSL `scalar` (GL_EXT_scalar_block_layout).
     Scalar,
-    /// WGSL's layout (storage and uniform; see [`check_wgsl_uniform`] for the latter's extras).
+    /// WGSL's layout (storage and uniform; see [`WgslStructs::check_uniform`] for the latter's
+    /// extras).
     Wgsl,
 }
 
@@ -99,7 +99,7 @@ pub struct LayoutError {
 pub enum LayoutErrorKind {
     /// A type handle outside the arena.
     InvalidHandle,
-    /// Pointers, images, samplers, and (under WGSL) bool have no memory layout.
+    /// Pointers, images and samplers have no memory layout.
     NotHostShareable { ty: String },
     /// Types nested deeper than any real shader does (or a cyclic, corrupt arena).
     TooDeep,
@@ -134,47 +134,53 @@ impl fmt::Display for LayoutError {
         if !self.member.is_empty() {
             write!(f, "member `{}`: ", self.member)?;
         }
-        match &self.kind {
-            LayoutErrorKind::InvalidHandle => write!(f, "type handle out of range"),
-            LayoutErrorKind::NotHostShareable { ty } => write!(f, "{ty} has no memory layout (not host-shareable)"),
-            LayoutErrorKind::TooDeep => write!(f, "type nested too deeply"),
-            LayoutErrorKind::Overflow => write!(f, "size does not fit in 32 bits"),
-            LayoutErrorKind::AlignNotPowerOfTwo { align } => {
+        self.kind.fmt(f)
+    }
+}
+
+impl fmt::Display for LayoutErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidHandle => write!(f, "type handle out of range"),
+            Self::NotHostShareable { ty } => write!(f, "{ty} has no memory layout (not host-shareable)"),
+            Self::TooDeep => write!(f, "type nested too deeply"),
+            Self::Overflow => write!(f, "size does not fit in 32 bits"),
+            Self::AlignNotPowerOfTwo { align } => {
                 write!(f, "alignment {align} is not a power of two greater than 0")
             }
-            LayoutErrorKind::AlignTooSmall { align, required } => write!(
+            Self::AlignTooSmall { align, required } => write!(
                 f,
                 "@align({align}) is not a multiple of the type's alignment {required} (WGSL §\"align\" attribute)"
             ),
-            LayoutErrorKind::OffsetNotAligned { offset, align } => write!(
+            Self::OffsetNotAligned { offset, align } => write!(
                 f,
                 "offset {offset} is not a multiple of the member type's base alignment {align} (GLSL 4.60 §4.4.5)"
             ),
-            LayoutErrorKind::OffsetOverlaps { offset, previous_end } => write!(
+            Self::OffsetOverlaps { offset, previous_end } => write!(
                 f,
                 "offset {offset} lies within the previous member, which ends at {previous_end} (GLSL 4.60 §4.4.5)"
             ),
-            LayoutErrorKind::SizeTooSmall { size, min } => {
+            Self::SizeTooSmall { size, min } => {
                 write!(f, "@size({size}) is smaller than the type's size {min} (WGSL §\"size\" attribute)")
             }
-            LayoutErrorKind::RuntimeArrayNotLast => write!(f, "a runtime-sized array must be the last member"),
-            LayoutErrorKind::UniformArrayStride { stride } => write!(
+            Self::RuntimeArrayNotLast => write!(f, "a runtime-sized array must be the last member"),
+            Self::UniformArrayStride { stride } => write!(
                 f,
                 "array stride {stride} is not a multiple of 16, as the uniform address space requires \
                  (WGSL §\"Address Space Layout Constraints\"); use vec4 elements or wrap the element in a struct with @size(16)"
             ),
-            LayoutErrorKind::UniformMemberAlign { offset, required } => write!(
+            Self::UniformMemberAlign { offset, required } => write!(
                 f,
                 "offset {offset} is not a multiple of {required}: in the uniform address space struct and array \
                  members are aligned to roundUp(16, AlignOf(T)) (WGSL §\"Address Space Layout Constraints\"); add @align({required})"
             ),
-            LayoutErrorKind::UniformAfterStruct { offset, struct_offset, required } => write!(
+            Self::UniformAfterStruct { offset, struct_offset, required } => write!(
                 f,
                 "starts at offset {offset}, but the struct member before it starts at {struct_offset} and the uniform \
                  address space needs roundUp(16, SizeOf(S)) = {required} bytes between them \
                  (WGSL §\"Address Space Layout Constraints\"); add @align(16)"
             ),
-            LayoutErrorKind::UniformRuntimeArray => {
+            Self::UniformRuntimeArray => {
                 write!(f, "runtime-sized arrays are not allowed in the uniform address space")
             }
         }
@@ -246,40 +252,17 @@ fn matrix_layout_and_stride(columns: VectorSize, rows: VectorSize, scalar: Scala
 /// Bare matrices are column-major.
 pub fn type_layout(types: &UniqueArena<Type>, ty: Handle<Type>, rule: Rule) -> Result<Layout, LayoutError> {
     let mut path = String::new();
-    read_layout(types, ty, false, rule, 0, &mut path).map(|f| f.layout)
+    read_layout(types, &StructAligns::default(), ty, false, rule, 0, &mut path).map(|f| f.layout)
 }
 
-/// The ArrayStride of an array of `element` under `rule` (for a runtime-sized array too).
-pub fn array_stride(types: &UniqueArena<Type>, element: Handle<Type>, rule: Rule) -> Result<u32, LayoutError> {
-    let e = type_layout(types, element, rule)?;
-    array_layout(e, ArraySize::Constant(1), rule).map(|(_, stride)| stride).map_err(|kind| LayoutError { member: String::new(), kind })
-}
-
-/// Places the members of a struct or block, whose member types are already laid out (see
-/// [`lay_out_struct`] to lay out the member types too).
-pub fn struct_layout(types: &UniqueArena<Type>, members: &[MemberSpec], rule: Rule) -> Result<StructLayout, LayoutError> {
-    let mut fields = Vec::with_capacity(members.len());
-    for (i, m) in members.iter().enumerate() {
-        let mut path = member_name(m.name.as_deref(), i);
-        fields.push(read_layout(types, m.ty, m.row_major, rule, 1, &mut path)?);
-    }
-    place_members(members, &fields, rule, "")
-}
-
-/// Returns a copy of `ty` laid out for `rule`: struct member offsets and spans, array strides
-/// and member matrix layouts filled in, recursively. `row_major` is the default for matrices
-/// (a block's `row_major` qualifier); a struct member whose `matrix` is already set keeps its
-/// own majorness. Under the GLSL rules every struct is laid out afresh (explicit offsets are
-/// not kept: use [`lay_out_struct`] for blocks with qualifiers); under [`Rule::Wgsl`] a struct
-/// that already has a `span` is kept as it is, since WGSL gives each struct its one layout
-/// where it is declared. Scalars, vectors and matrices are returned unchanged.
-pub fn lay_out(types: &mut UniqueArena<Type>, ty: Handle<Type>, rule: Rule, row_major: bool) -> Result<Handle<Type>, LayoutError> {
-    let mut path = String::new();
-    lay_out_inner(types, ty, rule, row_major, 0, &mut path).map(|(h, _)| h)
-}
-
-/// Lays out the member types (as [`lay_out`] does, each with its own `row_major`), places the
-/// members honouring their qualifiers, and interns the resulting struct type named `name`.
+/// Lays out the member types, places the members honouring their qualifiers, and interns the
+/// resulting struct type named `name` (a GLSL block or a struct under a block's rule). Member
+/// types come back laid out for `rule`, recursively: struct member offsets and spans, array
+/// strides and member matrix layouts filled in, each member's `row_major` the default for the
+/// matrices inside it (a nested struct member whose `matrix` is already set keeps its own
+/// majorness). Every struct is laid out afresh, except under [`Rule::Wgsl`], where a struct that
+/// already has a `span` is kept as it is (WGSL gives each struct one layout where it is
+/// declared, see [`WgslStructs`]).
 pub fn lay_out_struct(
     types: &mut UniqueArena<Type>,
     name: Option<String>,
@@ -300,16 +283,65 @@ pub fn lay_out_struct(
     Ok((handle, layout))
 }
 
-/// Checks the WGSL uniform address space constraints (WGSL §"Address Space Layout
-/// Constraints") on a laid-out type: array strides are multiples of 16; struct- and
-/// array-typed members start at multiples of roundUp(16, AlignOf(T)); a member following a
-/// struct member starts at least roundUp(16, SizeOf(S)) after it; no runtime-sized arrays.
-pub fn check_wgsl_uniform(types: &UniqueArena<Type>, ty: Handle<Type>) -> Result<(), LayoutError> {
-    let mut path = String::new();
-    check_uniform(types, ty, 0, &mut path)
+/// WGSL's layouts (WGSL §14.4 "Memory Layout"), for a module whose structs are declared one by
+/// one. A struct's alignment is the largest of its members' (AlignOf(S) = max
+/// AlignOfMember(S, i)), and `@align(n)` on a member makes that member's alignment n, so a
+/// struct can be more aligned than its member types say. The IR type does not record it; this
+/// table does, for every struct [`WgslStructs::declare`] laid out.
+#[derive(Clone, Debug, Default)]
+pub struct WgslStructs {
+    aligns: StructAligns,
+}
+
+impl WgslStructs {
+    /// Size and alignment of a WGSL type (see [`type_layout`]), with declared structs'
+    /// alignments as declared.
+    pub fn type_layout(&self, types: &UniqueArena<Type>, ty: Handle<Type>) -> Result<Layout, LayoutError> {
+        let mut path = String::new();
+        read_layout(types, &self.aligns, ty, false, Rule::Wgsl, 0, &mut path).map(|f| f.layout)
+    }
+
+    /// The ArrayStride of an array of `element`: roundUp(AlignOf(E), SizeOf(E)).
+    pub fn array_stride(&self, types: &UniqueArena<Type>, element: Handle<Type>) -> Result<u32, LayoutError> {
+        let e = self.type_layout(types, element)?;
+        array_layout(e, ArraySize::Constant(1), Rule::Wgsl).map(|(_, stride)| stride).map_err(|kind| error("", kind))
+    }
+
+    /// Places the members of a struct (their types already laid out, as every WGSL type is)
+    /// with their `@align`, `@size` and draft `offset` attributes, and interns the struct type.
+    pub fn declare(
+        &mut self,
+        types: &mut UniqueArena<Type>,
+        name: Option<String>,
+        members: &[MemberSpec],
+        span: Span,
+    ) -> Result<(Handle<Type>, StructLayout), LayoutError> {
+        let mut fields = Vec::with_capacity(members.len());
+        for (i, m) in members.iter().enumerate() {
+            let mut path = member_name(m.name.as_deref(), i);
+            fields.push(read_layout(types, &self.aligns, m.ty, false, Rule::Wgsl, 1, &mut path)?);
+        }
+        let layout = place_members(members, &fields, Rule::Wgsl, "")?;
+        let inner = TypeInner::Struct { members: layout.members.clone(), span: layout.size };
+        let handle = types.insert(Type { name, inner }, span);
+        self.aligns.insert(handle, layout.align);
+        Ok((handle, layout))
+    }
+
+    /// Checks the WGSL uniform address space constraints (WGSL §14.4.4 "Address Space Layout
+    /// Constraints") on a laid-out type: array strides are multiples of 16; struct- and
+    /// array-typed members start at multiples of roundUp(16, AlignOf(T)); a member following a
+    /// struct member starts at least roundUp(16, SizeOf(S)) after it; no runtime-sized arrays.
+    pub fn check_uniform(&self, types: &UniqueArena<Type>, ty: Handle<Type>) -> Result<(), LayoutError> {
+        let mut path = String::new();
+        check_uniform(types, &self.aligns, ty, 0, &mut path)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/// Struct alignments the IR does not record (see [`WgslStructs`]).
+type StructAligns = FxHashMap<Handle<Type>, u32>;
 
 /// Deeper than this is a corrupt arena, not a shader.
 const MAX_DEPTH: u32 = 64;
@@ -364,6 +396,9 @@ fn array_layout(element: Layout, size: ArraySize, rule: Rule) -> Result<(Layout,
     // SizeOf(E)); GLSL rule 4 and glslang for rule 10 and the scalar layout).
     let stride = round_up(element.size, align)?;
     let size = match size {
+        // WGSL: a runtime-sized array holds at least one element, so it counts one stride
+        // toward its struct's size (as naga's layouter counts it); glslang counts none.
+        ArraySize::Dynamic if rule == Rule::Wgsl => stride,
         ArraySize::Dynamic => 0,
         ArraySize::Constant(0) => 0,
         // glslang's scalar layout does not pad the last element (Vulkan only forbids overlap).
@@ -391,19 +426,10 @@ fn type_name(inner: &TypeInner) -> String {
 /// and atomics; `None` for composite types.
 fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Result<Option<Field>, LayoutError> {
     let layout = match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
-            // WGSL §"Host-shareable types": bool is not host-shareable.
-            if rule == Rule::Wgsl && s.kind == ScalarKind::Bool {
-                return Err(error(path, LayoutErrorKind::NotHostShareable { ty: type_name(inner) }));
-            }
-            scalar_layout(s)
-        }
-        TypeInner::Vector { size, scalar } => {
-            if rule == Rule::Wgsl && scalar.kind == ScalarKind::Bool {
-                return Err(error(path, LayoutErrorKind::NotHostShareable { ty: "a bool vector".into() }));
-            }
-            vector_layout(size, scalar, rule)
-        }
+        // WGSL's bool is not host-shareable (WGSL §"Host-shareable types"), but a struct holding
+        // one still gets offsets: it is placed as the 4-byte value GLSL stores.
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_layout(s),
+        TypeInner::Vector { size, scalar } => vector_layout(size, scalar, rule),
         TypeInner::Matrix { columns, rows, scalar } => {
             let (layout, stride) = matrix_layout_and_stride(columns, rows, scalar, row_major, rule);
             return Ok(Some(Field { layout, matrix: Some(MatrixLayout { stride, row_major }), runtime: false }));
@@ -425,7 +451,15 @@ fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Res
 }
 
 /// Layout of a type as it is stored (see [`type_layout`]).
-fn read_layout(types: &UniqueArena<Type>, ty: Handle<Type>, row_major: bool, rule: Rule, depth: u32, path: &mut String) -> Result<Field, LayoutError> {
+fn read_layout(
+    types: &UniqueArena<Type>,
+    aligns: &StructAligns,
+    ty: Handle<Type>,
+    row_major: bool,
+    rule: Rule,
+    depth: u32,
+    path: &mut String,
+) -> Result<Field, LayoutError> {
     if depth > MAX_DEPTH {
         return Err(error(path, LayoutErrorKind::TooDeep));
     }
@@ -435,7 +469,7 @@ fn read_layout(types: &UniqueArena<Type>, ty: Handle<Type>, row_major: bool, rul
     }
     match inner {
         TypeInner::Array { base, size, stride } => {
-            let element = read_layout(types, *base, row_major, rule, depth + 1, path)?;
+            let element = read_layout(types, aligns, *base, row_major, rule, depth + 1, path)?;
             let (mut layout, computed) = array_layout(element.layout, *size, rule).map_err(|k| error(path, k))?;
             if *stride != 0 && *stride != computed {
                 // Respect the stride the type carries (it may come from another rule).
@@ -452,10 +486,13 @@ fn read_layout(types: &UniqueArena<Type>, ty: Handle<Type>, row_major: bool, rul
             for (i, m) in members.iter().enumerate() {
                 let len = push_member(path, m.name.as_deref(), i);
                 let member_row_major = m.matrix.map_or(row_major, |ml| ml.row_major);
-                fields.push(read_layout(types, m.ty, member_row_major, rule, depth + 1, path)?);
+                fields.push(read_layout(types, aligns, m.ty, member_row_major, rule, depth + 1, path)?);
                 path.truncate(len);
             }
-            let mut align = struct_align(fields.iter().map(|f| f.layout.align), rule);
+            let mut align = match aligns.get(&ty) {
+                Some(&align) => align,
+                None => struct_align(fields.iter().map(|f| f.layout.align), rule),
+            };
             let size = if *span != 0 || members.is_empty() {
                 *span
             } else {
@@ -511,7 +548,7 @@ fn lay_out_inner(
         // WGSL has one layout, given to every struct where it is declared (with its @align and
         // @size, which the IR does not keep): a laid-out WGSL struct is used as it is.
         TypeInner::Struct { span, .. } if rule == Rule::Wgsl && span != 0 => {
-            Ok((ty, read_layout(types, ty, row_major, rule, depth, path)?))
+            Ok((ty, read_layout(types, &StructAligns::default(), ty, row_major, rule, depth, path)?))
         }
         TypeInner::Struct { members, .. } => {
             let mut specs = Vec::with_capacity(members.len());
@@ -623,7 +660,7 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
     Ok(StructLayout { members: out, size, align: align_max })
 }
 
-fn check_uniform(types: &UniqueArena<Type>, ty: Handle<Type>, depth: u32, path: &mut String) -> Result<(), LayoutError> {
+fn check_uniform(types: &UniqueArena<Type>, aligns: &StructAligns, ty: Handle<Type>, depth: u32, path: &mut String) -> Result<(), LayoutError> {
     if depth > MAX_DEPTH {
         return Err(error(path, LayoutErrorKind::TooDeep));
     }
@@ -640,7 +677,7 @@ fn check_uniform(types: &UniqueArena<Type>, ty: Handle<Type>, depth: u32, path: 
             }
             let len = path.len();
             path.push_str("[]");
-            check_uniform(types, *base, depth + 1, path)?;
+            check_uniform(types, aligns, *base, depth + 1, path)?;
             path.truncate(len);
             Ok(())
         }
@@ -652,7 +689,7 @@ fn check_uniform(types: &UniqueArena<Type>, ty: Handle<Type>, depth: u32, path: 
                     // RequiredAlignOf(S, uniform) = roundUp(16, AlignOf(S)) for arrays and
                     // structs; OffsetOfMember(S, i) must be a multiple of it.
                     let row_major = m.matrix.is_some_and(|ml| ml.row_major);
-                    let layout = read_layout(types, m.ty, row_major, Rule::Wgsl, depth + 1, path)?.layout;
+                    let layout = read_layout(types, aligns, m.ty, row_major, Rule::Wgsl, depth + 1, path)?.layout;
                     let required = round_up(layout.align, 16).map_err(|k| error(path, k))?;
                     if m.offset % required != 0 {
                         return Err(error(path, LayoutErrorKind::UniformMemberAlign { offset: m.offset, required }));
@@ -672,7 +709,7 @@ fn check_uniform(types: &UniqueArena<Type>, ty: Handle<Type>, depth: u32, path: 
                         }
                     }
                 }
-                check_uniform(types, m.ty, depth + 1, path)?;
+                check_uniform(types, aligns, m.ty, depth + 1, path)?;
                 path.truncate(len);
             }
             Ok(())
@@ -689,6 +726,20 @@ mod tests {
     use crate::ir::{ArraySize, Scalar, StructMember, Type, TypeInner, UniqueArena, VectorSize};
 
     struct T(UniqueArena<Type>);
+
+    /// A type laid out for `rule`, as a member of a block would be.
+    fn lay_out(types: &mut UniqueArena<Type>, ty: Handle<Type>, rule: Rule, row_major: bool) -> Result<Handle<Type>, LayoutError> {
+        lay_out_inner(types, ty, rule, row_major, 0, &mut String::new()).map(|(h, _)| h)
+    }
+
+    fn array_stride(types: &UniqueArena<Type>, element: Handle<Type>, rule: Rule) -> Result<u32, LayoutError> {
+        let e = type_layout(types, element, rule)?;
+        Ok(array_layout(e, ArraySize::Constant(1), rule).unwrap().1)
+    }
+
+    fn check_wgsl_uniform(types: &UniqueArena<Type>, ty: Handle<Type>) -> Result<(), LayoutError> {
+        WgslStructs::default().check_uniform(types, ty)
+    }
 
     impl T {
         fn new() -> T {
@@ -748,14 +799,30 @@ mod tests {
     }
 
     #[test]
-    fn bool_is_four_bytes_in_glsl_blocks_and_not_host_shareable_in_wgsl() {
+    fn bool_is_four_bytes() {
         let mut t = T::new();
         let (b, f) = (t.scalar(Scalar::BOOL), t.f32());
         assert_eq!(t.offsets(&[b, f], Rule::Std430).0, [0, 4]);
-        let s = t.strukt(&[b]);
-        let e = lay_out(&mut t.0, s, Rule::Wgsl, false).unwrap_err();
-        assert!(matches!(e.kind, LayoutErrorKind::NotHostShareable { .. }), "{e}");
-        assert_eq!(e.member, "m0");
+        assert_eq!(t.offsets(&[b, b, f], Rule::Wgsl).0, [0, 4, 8]);
+    }
+
+    #[test]
+    fn wgsl_struct_alignment_raised_by_align_is_kept() {
+        let mut t = T::new();
+        let mut wgsl = WgslStructs::default();
+        let f = t.f32();
+        // struct A { @align(32) x: f32 } has alignment 32 and size 32.
+        let a_spec = [MemberSpec { align: Some(32), ..MemberSpec::new(Some("x".into()), f) }];
+        let (a, l) = wgsl.declare(&mut t.0, Some("A".into()), &a_spec, Span::default()).unwrap();
+        assert_eq!((l.size, l.align), (32, 32));
+        assert_eq!(wgsl.type_layout(&t.0, a).unwrap(), Layout { size: 32, align: 32 });
+        // Recomputed from the member types alone it would be 4.
+        assert_eq!(type_layout(&t.0, a, Rule::Wgsl).unwrap().align, 4);
+        // struct B { y: f32, a: A } places `a` at 32.
+        let b_spec = [MemberSpec::new(Some("y".into()), f), MemberSpec::new(Some("a".into()), a)];
+        let (_, l) = wgsl.declare(&mut t.0, Some("B".into()), &b_spec, Span::default()).unwrap();
+        assert_eq!((l.members[1].offset, l.size), (32, 64));
+        assert_eq!(wgsl.array_stride(&t.0, a).unwrap(), 32);
     }
 
     #[test]

@@ -203,18 +203,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn result_struct(&mut self, name: &str, members: &[(&str, Handle<Type>)]) -> Handle<Type> {
-        let mut offset = 0;
-        let mut align_max = 1;
-        let mut out = Vec::new();
-        for (mname, ty) in members {
-            let (align, size) = self.align_size(*ty);
-            offset = super::lower::round_up(offset, align);
-            align_max = align_max.max(align);
-            out.push(StructMember { name: Some((*mname).into()), ty: *ty, offset, matrix: None });
-            offset += size;
+        let specs: Vec<_> = members.iter().map(|&(m, ty)| crate::layout::MemberSpec::new(Some(m.into()), ty)).collect();
+        match self.wgsl_structs.declare(&mut self.module.types, Some(name.into()), &specs, Span::default()) {
+            Ok((ty, _)) => ty,
+            Err(e) => unreachable!("result struct {name}: {e}"),
         }
-        let span = super::lower::round_up(offset, align_max);
-        self.module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: out, span } }, Span::default())
     }
 
     fn shape_suffix(&self, ty: Handle<Type>) -> String {

@@ -8,6 +8,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
 use crate::hash::FxHashMap as HashMap;
+use crate::layout;
 
 /// An error that has already been reported; callers only unwind.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +26,7 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
         in_progress: Vec::new(),
         f16: false,
         bodies: Vec::new(),
-        struct_align: HashMap::default(),
+        wgsl_structs: layout::WgslStructs::default(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -120,8 +121,8 @@ pub(super) struct Lowerer<'a> {
     in_progress: Vec<String>,
     pub f16: bool,
     bodies: Vec<(Handle<Function>, usize)>,
-    /// Alignment of each declared struct (raised by `@align` members).
-    struct_align: HashMap<Handle<Type>, u32>,
+    /// Declared structs' alignments (raised by `@align` members), which the IR does not keep.
+    pub(super) wgsl_structs: layout::WgslStructs,
 }
 
 /// What an expression lowered to.
@@ -227,9 +228,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn struct_decl(&mut self, s: &ast::StructDecl) -> R<Handle<Type>> {
-        let mut members = Vec::new();
-        let mut offset = 0u32;
-        let mut struct_align = 1u32;
+        let mut specs = Vec::with_capacity(s.members.len());
         let mut failed = false;
         self.check_attrs(&s.attrs, &["block"], "a struct");
         for (i, m) in s.members.iter().enumerate() {
@@ -242,117 +241,64 @@ impl<'a> Lowerer<'a> {
                 failed = true;
                 continue;
             };
-            if matches!(self.module.inner(ty), TypeInner::Array { size: ArraySize::Dynamic, .. }) && i + 1 != s.members.len() {
-                self.error("a runtime-sized array must be the last member of a struct", m.ty.span);
-                failed = true;
-            }
-            let (mut align, mut size) = self.align_size(ty);
+            let mut spec = layout::MemberSpec::new(Some(m.name.name.clone()), ty);
             for attr in &m.attrs {
                 match attr.name.name.as_str() {
-                    "align" => {
-                        let v = self.attr_u32(attr)?;
-                        if !v.is_power_of_two() || v < align {
-                            let message = if v.is_power_of_two() {
-                                format!("@align({v}) is smaller than the alignment {align} of the member's type")
-                            } else {
-                                format!("@align({v}) is not a power of two")
-                            };
-                            self.error(message, attr.span);
-                            failed = true;
-                        } else {
-                            align = v;
-                        }
-                    }
-                    "size" => {
-                        let v = self.attr_u32(attr)?;
-                        if v < size {
-                            self.error(format!("@size({v}) is smaller than the size {size} of the member's type"), attr.span);
-                            failed = true;
-                        } else {
-                            size = v;
-                        }
-                    }
-                    "offset" => {
-                        // 2021 draft: explicit offsets, which may not go backwards.
-                        let v = self.attr_u32(attr)?;
-                        if v < offset || v % align != 0 {
-                            self.error(format!("offset {v} overlaps the previous member or is not a multiple of the alignment {align}"), attr.span);
-                            failed = true;
-                        } else {
-                            offset = v;
-                        }
-                    }
+                    "align" => spec.align = Some(self.attr_u32(attr)?),
+                    "size" => spec.size = Some(self.attr_u32(attr)?),
+                    // 2021 draft: explicit offsets.
+                    "offset" => spec.offset = Some(self.attr_u32(attr)?),
                     _ => {}
                 }
             }
-            let Some(placed) = offset.checked_next_multiple_of(align.max(1)).filter(|o| o.checked_add(size).is_some()) else {
-                return Err(self.error(format!("struct `{}` does not fit in 4 GiB", s.name.name), m.span));
-            };
-            offset = placed;
-            struct_align = struct_align.max(align);
-            members.push(StructMember {
-                name: Some(m.name.name.clone()),
-                ty,
-                offset,
-                matrix: self.matrix_layout(ty),
-            });
-            offset += size;
+            specs.push(spec);
         }
         if failed {
             return Err(Reported);
         }
-        if members.is_empty() {
+        if specs.is_empty() {
             return Err(self.error("a struct must have at least one member", s.name.span));
         }
-        let Some(span) = offset.checked_next_multiple_of(struct_align.max(1)) else {
-            return Err(self.error(format!("struct `{}` does not fit in 4 GiB", s.name.name), s.name.span));
-        };
-        let ty = self.module.types.insert(
-            Type { name: Some(s.name.name.clone()), inner: TypeInner::Struct { members, span } },
-            s.span,
-        );
-        self.struct_align.insert(ty, struct_align);
-        Ok(ty)
-    }
-
-    /// `MatrixStride` for members that are (arrays of) matrices.
-    fn matrix_layout(&self, ty: Handle<Type>) -> Option<MatrixLayout> {
-        match *self.module.inner(ty) {
-            TypeInner::Matrix { columns, rows, scalar } => Some(MatrixLayout {
-                stride: crate::layout::matrix_stride(columns, rows, scalar, false, crate::layout::Rule::Wgsl),
-                row_major: false,
-            }),
-            TypeInner::Array { base, .. } => self.matrix_layout(base),
-            _ => None,
-        }
-    }
-
-    /// WGSL §14.4 "Memory Layout": AlignOf and SizeOf. Scalars, vectors and matrices come from
-    /// [`crate::layout`]; structs use the alignment recorded when they were declared (the IR
-    /// does not keep a struct's `@align`-raised alignment), arrays their element's.
-    pub fn align_size(&self, ty: Handle<Type>) -> (u32, u32) {
-        match *self.module.inner(ty) {
-            TypeInner::Array { base, size, stride } => {
-                let n = match size {
-                    ArraySize::Constant(n) => n,
-                    ArraySize::Dynamic => 1,
-                };
-                (self.align_size(base).0, stride.saturating_mul(n))
+        // Every layout error is reported: the attribute at fault is dropped and the struct
+        // placed again, until it fits or an error no attribute caused remains.
+        loop {
+            let name = Some(s.name.name.clone());
+            let e = match self.wgsl_structs.declare(&mut self.module.types, name, &specs, s.span) {
+                Ok((ty, _)) if !failed => return Ok(ty),
+                Ok(_) => return Err(Reported),
+                Err(e) => e,
+            };
+            failed = true;
+            let index = specs.iter().position(|spec| spec.name.as_deref() == Some(e.member.split(['.', '[']).next().unwrap_or("")));
+            let (member, attr) = match (index, &e.kind) {
+                (Some(i), layout::LayoutErrorKind::AlignNotPowerOfTwo { .. } | layout::LayoutErrorKind::AlignTooSmall { .. }) => {
+                    specs[i].align = None;
+                    (Some(i), "align")
+                }
+                (Some(i), layout::LayoutErrorKind::SizeTooSmall { .. }) => {
+                    specs[i].size = None;
+                    (Some(i), "size")
+                }
+                (Some(i), layout::LayoutErrorKind::OffsetNotAligned { .. } | layout::LayoutErrorKind::OffsetOverlaps { .. }) => {
+                    specs[i].offset = None;
+                    (Some(i), "offset")
+                }
+                (i, _) => (i, ""),
+            };
+            let m = member.map(|i| &s.members[i]);
+            let span = m
+                .and_then(|m| m.attrs.iter().find(|a| a.name.name == attr).map(|a| a.span))
+                .or(m.map(|m| if attr.is_empty() { m.ty.span } else { m.span }))
+                .unwrap_or(s.name.span);
+            let message = match e.kind {
+                layout::LayoutErrorKind::RuntimeArrayNotLast => "a runtime-sized array must be the last member of a struct".to_string(),
+                layout::LayoutErrorKind::Overflow => format!("struct `{}` does not fit in 4 GiB", s.name.name),
+                _ => e.kind.to_string(),
+            };
+            self.error(message, span);
+            if attr.is_empty() {
+                return Err(Reported);
             }
-            TypeInner::Struct { ref members, span } => {
-                let align = self.struct_align.get(&ty).copied().unwrap_or_else(|| {
-                    members.iter().map(|m| self.align_size(m.ty).0).max().unwrap_or(1)
-                });
-                (align, span)
-            }
-            TypeInner::Atomic(s) => {
-                let l = crate::layout::scalar_layout(s);
-                (l.align, l.size)
-            }
-            _ => match crate::layout::type_layout(&self.module.types, ty, crate::layout::Rule::Wgsl) {
-                Ok(l) => (l.align, l.size),
-                Err(_) => (1, 0),
-            },
         }
     }
 
@@ -546,7 +492,7 @@ impl<'a> Lowerer<'a> {
             ));
         }
         if matches!(space, AddressSpace::Uniform) {
-            if let Some(problem) = self.uniform_layout_problem(ty) {
+            if let Err(problem) = self.wgsl_structs.check_uniform(&self.module.types, ty) {
                 return Err(self.error(
                     format!("`{}` cannot be used in the uniform address space: {problem}", self.type_name(ty)),
                     v.ty.as_ref().map_or(v.name.span, span_of),
@@ -593,56 +539,6 @@ impl<'a> Lowerer<'a> {
             TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => self.contains_atomic(*base),
             TypeInner::Struct { members, .. } => members.iter().any(|m| self.contains_atomic(m.ty)),
             _ => false,
-        }
-    }
-
-    /// WGSL §14.4.4 "Address Space Layout Constraints" for `uniform`.
-    fn uniform_layout_problem(&self, ty: Handle<Type>) -> Option<String> {
-        match self.module.inner(ty) {
-            TypeInner::Array { base, size, stride } => {
-                if *size == ArraySize::Dynamic {
-                    return Some("runtime-sized arrays are not allowed".into());
-                }
-                if stride % 16 != 0 {
-                    return Some(format!(
-                        "the array stride {stride} is not a multiple of 16 (wrap the element in a struct with @align(16) or use vec4)"
-                    ));
-                }
-                self.uniform_layout_problem(*base)
-            }
-            TypeInner::Struct { members, .. } => {
-                let mut prev_struct_end: Option<u32> = None;
-                for m in members {
-                    if let Some(end) = prev_struct_end {
-                        if m.offset < round_up(end, 16) {
-                            return Some(format!(
-                                "member `{}` at offset {} follows a struct member and must start at a multiple of 16",
-                                m.name.as_deref().unwrap_or("?"),
-                                m.offset
-                            ));
-                        }
-                    }
-                    if let TypeInner::Struct { .. } = self.module.inner(m.ty) {
-                        let (align, size) = self.align_size(m.ty);
-                        let _ = align;
-                        if m.offset % 16 != 0 {
-                            return Some(format!(
-                                "struct member `{}` at offset {} must be aligned to 16",
-                                m.name.as_deref().unwrap_or("?"),
-                                m.offset
-                            ));
-                        }
-                        prev_struct_end = Some(m.offset + size);
-                    } else {
-                        prev_struct_end = None;
-                    }
-                    if let Some(p) = self.uniform_layout_problem(m.ty) {
-                        return Some(p);
-                    }
-                }
-                None
-            }
-            _ => None,
         }
     }
 
@@ -696,21 +592,9 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn array_ty(&mut self, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
-        let (align, elem_size) = self.align_size(base);
-        let stride = if self.is_host_shareable(base) { round_up(elem_size, align) } else { round_up(elem_size.max(1), align.max(1)) };
+        // Elements without a memory layout (textures, samplers) get stride 0: not laid out.
+        let stride = self.wgsl_structs.array_stride(&self.module.types, base).unwrap_or(0);
         self.module.ty(TypeInner::Array { base, size, stride })
-    }
-
-    fn is_host_shareable(&self, ty: Handle<Type>) -> bool {
-        match self.module.inner(ty) {
-            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
-                s.kind != ScalarKind::Bool
-            }
-            TypeInner::Atomic(_) => true,
-            TypeInner::Array { base, .. } => self.is_host_shareable(*base),
-            TypeInner::Struct { members, .. } => members.iter().all(|m| self.is_host_shareable(m.ty)),
-            _ => false,
-        }
     }
 
     pub fn ptr_ty(&mut self, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
@@ -835,9 +719,8 @@ impl<'a> Lowerer<'a> {
                         if v == 0 {
                             return Err(self.error("array size must be greater than zero", e.span));
                         }
-                        let element = self.align_size(base);
-                        let stride = round_up(element.1, element.0) as u64;
-                        if stride * v as u64 > u32::MAX as u64 {
+                        let stride = u64::from(self.wgsl_structs.array_stride(&self.module.types, base).unwrap_or(0));
+                        if stride * u64::from(v) > u64::from(u32::MAX) {
                             return Err(self.error(format!("an array of {v} elements of {stride} bytes does not fit in 4 GiB"), e.span));
                         }
                         ArraySize::Constant(v)
@@ -1175,15 +1058,6 @@ fn range_text(r: &std::ops::RangeInclusive<usize>) -> String {
 fn depth(dim: ImageDimension, arrayed: bool, multisampled: bool) -> TypeInner {
     TypeInner::Image { dim, arrayed, class: ImageClass::Depth { multisampled } }
 }
-
-pub(super) fn round_up(v: u32, align: u32) -> u32 {
-    if align <= 1 {
-        v
-    } else {
-        v.div_ceil(align).saturating_mul(align)
-    }
-}
-
 
 pub(super) fn literal(s: Sv) -> Literal {
     match s {
