@@ -6,7 +6,10 @@
 //! Every `tests/agsl/err/*.agsl` must be rejected with exactly the diagnostics in
 //! `tests/agsl/err/NAME.agsl.stderr`.
 //!
-//! `UPDATE_EXPECT=1 cargo test --test agsl_suite` rewrites the `.stderr` files; review the diff.
+//! Every ok program's SPIR-V disassembly is snapshotted as `tests/agsl/ok/NAME.agsl.spvasm`.
+//! `UPDATE_EXPECT=1 cargo test --test agsl_suite` rewrites the `.spvasm` and `.stderr` files;
+//! review the diff. Each file is its own trial (`harness = false`, libtest-mimic):
+//! `cargo test --test agsl_suite -- ok/NAME.agsl` runs one.
 //! Every ok program starts with a `// Tests: ...` line naming what it covers; the `ref_*`
 //! programs hold the example snippets of the AGSL quick reference.
 //!
@@ -17,35 +20,61 @@
 
 mod common;
 
-use common::Outcome;
+use common::{expect, Outcome};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-#[test]
-fn agsl_suite() {
+fn main() {
     let root = common::workspace_root().join("tests/agsl");
-    let update = std::env::var("UPDATE_EXPECT").is_ok_and(|v| v == "1");
-    let mut failures = Vec::new();
     let ok = agsl_files(&root.join("ok"));
     let err = agsl_files(&root.join("err"));
     assert!(ok.len() >= 25, "expected at least 25 AGSL programs under {}", root.display());
-    for path in &ok {
-        for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
-            if let Err(why) = check_ok(path, target) {
-                failures.push(format!("ok/{} ({target:?}): {why}", file_name(path)));
-            }
+    let mut trials = Vec::new();
+    for path in ok {
+        trials.push(expect::trial(format!("ok/{}", file_name(&path)), move || check_ok_both(&path)));
+    }
+    for path in err {
+        trials.push(expect::trial(format!("err/{}", file_name(&path)), move || check_err(&path)));
+    }
+    trials.push(expect::trial("abi_matches_hand_translations_compiled_by_glslang", || {
+        abi_matches_hand_translations_compiled_by_glslang();
+        Ok(())
+    }));
+    trials.push(expect::trial("damaged_programs_give_diagnostics_or_valid_spirv", || {
+        damaged_programs_give_diagnostics_or_valid_spirv();
+        Ok(())
+    }));
+    expect::run(trials)
+}
+
+/// Both targets valid with the ABI, and the wgpu module's disassembly equal to
+/// `ok/NAME.agsl.spvasm` (AGSL has no combined samplers, so the targets agree: checked too).
+fn check_ok_both(path: &Path) -> Result<(), String> {
+    let mut failures = Vec::new();
+    let mut modules = Vec::new();
+    for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
+        match check_ok(path, target) {
+            Ok(words) => modules.push(words),
+            Err(why) => failures.push(format!("({target:?}) {why}")),
         }
     }
-    for path in &err {
-        if let Err(why) = check_err(path, update) {
-            failures.push(format!("err/{}: {why}", file_name(path)));
+    if let [wgpu, vulkan] = &modules[..] {
+        let text = expect::disassemble(wgpu);
+        if let Err(why) = expect::check(&text, &PathBuf::from(format!("{}.spvasm", path.display())), "agsl_suite") {
+            failures.push(why);
+        }
+        if wgpu != vulkan {
+            failures.push("the wgpu and Vulkan targets give different modules".into());
         }
     }
-    eprintln!("agsl suite: {} ok files, {} err files, {} failures", ok.len(), err.len(), failures.len());
-    assert!(failures.is_empty(), "{} failures:\n\n{}", failures.len(), failures.join("\n\n"));
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n\n"))
+    }
 }
 
 fn options(target: shader_core::Target) -> shader_core::CompileOptions {
@@ -62,7 +91,7 @@ fn compile(name: &str, source: &str, target: shader_core::Target) -> Result<shad
     }
 }
 
-fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
+fn check_ok(path: &Path, target: shader_core::Target) -> Result<Vec<u32>, String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     if !source.starts_with("// Tests: ") {
         return Err("the first line must be a `// Tests: ...` comment".into());
@@ -70,7 +99,8 @@ fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
     let compiled = compile(&file_name(path), &source, target)?;
     common::spirv_val(&compiled.spirv, "vulkan1.1")?;
     common::naga_check(&compiled.spirv)?;
-    check_abi(&source, &compiled)
+    check_abi(&source, &compiled)?;
+    Ok(compiled.spirv)
 }
 
 /// The ABI, read from the reflection of the module and compared with the declarations in the
@@ -139,12 +169,12 @@ fn declared_uniforms(source: &str) -> (Vec<String>, Vec<String>) {
     (uniforms, shaders)
 }
 
-fn check_err(path: &Path, update: bool) -> Result<(), String> {
+fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let name = file_name(path);
     let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
     let actual = common::expect_rejection(outcome, TIMEOUT)?;
-    common::check_snapshot(&actual, &path.with_extension("agsl.stderr"), update)
+    expect::check(&actual, &path.with_extension("agsl.stderr"), "agsl_suite")
 }
 
 fn agsl_files(dir: &Path) -> Vec<PathBuf> {
@@ -227,7 +257,6 @@ fn layout_of(words: &[u32], block: &str) -> Layout {
     layout
 }
 
-#[test]
 fn abi_matches_hand_translations_compiled_by_glslang() {
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
@@ -281,7 +310,6 @@ fn abi_matches_hand_translations_compiled_by_glslang() {
 /// Every ok program with one line removed, and cut short at every tenth of its length: the
 /// compiler must not panic or hang, and whatever it accepts must still be valid SPIR-V with the
 /// ABI's entry point.
-#[test]
 fn damaged_programs_give_diagnostics_or_valid_spirv() {
     let root = common::workspace_root().join("tests/agsl/ok");
     let mut failures = Vec::new();

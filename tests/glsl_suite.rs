@@ -5,7 +5,11 @@
 //! `tests/glsl/err/NAME.stderr`. glslang must agree: it accepts every ok file and rejects every
 //! err file, so a typo cannot turn one kind of test into the other.
 //!
-//! `UPDATE_EXPECT=1 cargo test --test glsl_suite` rewrites the `.stderr` files; review the diff.
+//! Every ok program's SPIR-V disassembly is snapshotted next to it (`NAME.EXT.spvasm` for the
+//! wgpu target, plus `NAME.EXT.vulkan.spvasm` where the Vulkan target's module differs).
+//! `UPDATE_EXPECT=1 cargo test --test glsl_suite` rewrites the `.spvasm` and `.stderr` files;
+//! review the diff. Each file is its own trial (`harness = false`, libtest-mimic):
+//! `cargo test --test glsl_suite -- ok/NAME.comp` runs one.
 //!
 //! Both folders compile with `tests/glsl/include` as the `#include` path, given relative to the
 //! workspace root (cargo runs tests there) so that diagnostics inside included files name a
@@ -17,43 +21,38 @@
 
 mod common;
 
-use common::Outcome;
+use common::{expect, Outcome};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-#[test]
-fn glsl_suite() {
+fn main() {
     let root = common::workspace_root().join("tests/glsl");
-    let update = std::env::var("UPDATE_EXPECT").is_ok_and(|v| v == "1");
-    let mut failures = Vec::new();
     let ok = glsl_files(&root.join("ok"));
     let err = glsl_files(&root.join("err"));
     assert!(!ok.is_empty(), "no test programs under {}", root.display());
-    for path in &ok {
-        for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
-            if let Err(why) = check_ok(path, target) {
-                failures.push(format!("ok/{} ({target:?}): {why}", file_name(path)));
-            }
-        }
+    let mut trials = Vec::new();
+    for path in ok {
+        trials.push(expect::trial(format!("ok/{}", file_name(&path)), move || check_ok(&path)));
     }
-    for path in &err {
-        if let Err(why) = check_err(path, update) {
-            failures.push(format!("err/{}: {why}", file_name(path)));
-        }
+    for path in err {
+        trials.push(expect::trial(format!("err/{}", file_name(&path)), move || check_err(&path)));
     }
-    eprintln!("glsl suite: {} ok files, {} err files, {} failures", ok.len(), err.len(), failures.len());
-    assert!(failures.is_empty(), "{} failures:\n\n{}", failures.len(), failures.join("\n\n"));
+    trials.push(expect::trial("suite_programs_agree_with_glslang", suite_programs_agree_with_glslang));
+    trials.push(expect::trial("combined_samplers_split_numbering", || {
+        combined_samplers_split_numbering();
+        Ok(())
+    }));
+    expect::run(trials)
 }
 
 /// glslang must accept every ok file and reject every err file (skipped without glslang).
-#[test]
-fn suite_programs_agree_with_glslang() {
+fn suite_programs_agree_with_glslang() -> Result<(), String> {
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
         eprintln!("*** SKIPPED: glslangValidator not found ***");
-        return;
+        return Ok(());
     }
     let root = common::workspace_root().join("tests/glsl");
     let mut failures = Vec::new();
@@ -75,10 +74,18 @@ fn suite_programs_agree_with_glslang() {
             }
         }
     }
-    assert!(failures.is_empty(), "test programs glslang disagrees with:\n\n{}", failures.join("\n\n"));
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("test programs glslang disagrees with:\n\n{}", failures.join("\n\n")))
+    }
 }
 
-fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
+/// Both targets: valid SPIR-V for each, the wgpu module's disassembly equal to
+/// `ok/NAME.EXT.spvasm`, and the Vulkan module's to `ok/NAME.EXT.vulkan.spvasm`, a file that
+/// exists only where the two targets' modules differ (combined samplers, workgroup-size
+/// overrides).
+fn check_ok(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let directives = common::glsl_directives(&source);
     // ES shaders must start with `#version` (GLSL ES 3.20 §3.3), so there it is the second line.
@@ -88,25 +95,55 @@ fn check_ok(path: &Path, target: shader_core::Target) -> Result<(), String> {
     if !tests_line.starts_with("// Tests: ") {
         return Err("the first line (after `#version` for ES) must be a `// Tests: ...` comment".into());
     }
-    let name = file_name(path);
-    let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
-    match outcome {
-        Outcome::Done(Ok(compiled)) => {
-            common::validate_spirv_glsl_with(&compiled.spirv, target == shader_core::Target::Wgpu, &directives)
+    let mut failures = Vec::new();
+    let mut modules = Vec::new();
+    for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
+        let (name, source) = (file_name(path), source.clone());
+        let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
+        let result = match outcome {
+            Outcome::Done(Ok(compiled)) => {
+                let valid = common::validate_spirv_glsl_with(&compiled.spirv, target == shader_core::Target::Wgpu, &directives);
+                modules.push(compiled.spirv);
+                valid
+            }
+            Outcome::Done(Err(e)) => Err(format!("expected to compile, got:\n{}", e.render())),
+            Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
+            Outcome::TimedOut => Err(format!("compiler did not finish within {TIMEOUT:?}")),
+        };
+        if let Err(why) = result {
+            failures.push(format!("({target:?}) {why}"));
         }
-        Outcome::Done(Err(e)) => Err(format!("expected to compile, got:\n{}", e.render())),
-        Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
-        Outcome::TimedOut => Err(format!("compiler did not finish within {TIMEOUT:?}")),
+    }
+    if let [wgpu, vulkan] = &modules[..] {
+        let snapshot = |suffix: &str| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        };
+        let wgpu_text = expect::disassemble(wgpu);
+        let vulkan_text = expect::disassemble(vulkan);
+        let mut results = vec![expect::check(&wgpu_text, &snapshot(".spvasm"), "glsl_suite")];
+        results.push(if vulkan_text == wgpu_text {
+            expect::check_absent(&snapshot(".vulkan.spvasm"), "glsl_suite", "both targets give the same module")
+        } else {
+            expect::check(&vulkan_text, &snapshot(".vulkan.spvasm"), "glsl_suite")
+        });
+        failures.extend(results.into_iter().filter_map(Result::err));
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n\n"))
     }
 }
 
-fn check_err(path: &Path, update: bool) -> Result<(), String> {
+fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let name = file_name(path);
     let outcome =
         common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
     let actual = common::expect_rejection(outcome, TIMEOUT)?;
-    common::check_snapshot(&actual, &path.with_extension(format!("{}.stderr", path.extension().and_then(|e| e.to_str()).unwrap_or(""))), update)
+    common::expect::check(&actual, &path.with_extension(format!("{}.stderr", path.extension().and_then(|e| e.to_str()).unwrap_or(""))), "glsl_suite")
 }
 
 /// GLSL options for the suite: stage from the file extension, `tests/glsl/include` on the
@@ -138,7 +175,6 @@ fn file_name(path: &Path) -> String {
 /// declared binding and a sampler at binding + 100 in the same set (named `<name>_sampler`,
 /// comparison samplers for shadow samplers, arrays split element-wise). Separate
 /// texture/sampler pairs are untouched by either target.
-#[test]
 fn combined_samplers_split_numbering() {
     let path = common::workspace_root().join("tests/glsl/ok/targets_combined_samplers.frag");
     let source = std::fs::read_to_string(&path).expect("targets_combined_samplers.frag");

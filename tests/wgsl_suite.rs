@@ -1,49 +1,42 @@
 //! Data-driven WGSL suite: every `tests/wgsl/ok/*.wgsl` must compile with our compiler to SPIR-V
-//! that passes spirv-val (vulkan1.1) and naga; every `tests/wgsl/err/*.wgsl` must be rejected
+//! that passes spirv-val (vulkan1.1) and naga and whose disassembly equals the committed
+//! snapshot `tests/wgsl/ok/NAME.wgsl.spvasm`; every `tests/wgsl/err/*.wgsl` must be rejected
 //! with exactly the diagnostics in `tests/wgsl/err/NAME.stderr`.
 //!
-//! `UPDATE_EXPECT=1 cargo test --test wgsl_suite` rewrites the `.stderr` files; review the diff.
-//! All files run and every failure is reported at once, so one broken file hides nothing.
+//! `UPDATE_EXPECT=1 cargo test --test wgsl_suite` rewrites the `.spvasm` and `.stderr` files;
+//! review the diff. Each file is its own trial (`harness = false`, libtest-mimic):
+//! `cargo test --test wgsl_suite -- ok/NAME.wgsl` runs one.
 
 mod common;
 
-use common::Outcome;
+use common::{expect, Outcome};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Far longer than any small test program takes; longer means a hang.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-#[test]
-fn wgsl_suite() {
+fn main() {
     let root = common::workspace_root().join("tests/wgsl");
-    let update = std::env::var("UPDATE_EXPECT").is_ok_and(|v| v == "1");
-    let mut failures = Vec::new();
     let ok = wgsl_files(&root.join("ok"));
     let err = wgsl_files(&root.join("err"));
     assert!(!ok.is_empty() && !err.is_empty(), "no test programs under {}", root.display());
-
-    for path in &ok {
-        if let Err(why) = check_ok(path) {
-            failures.push(format!("ok/{}: {why}", file_name(path)));
-        }
+    let mut trials = Vec::new();
+    for path in ok {
+        trials.push(expect::trial(format!("ok/{}", file_name(&path)), move || check_ok(&path)));
     }
-    for path in &err {
-        if let Err(why) = check_err(path, update) {
-            failures.push(format!("err/{}: {why}", file_name(path)));
-        }
+    for path in err {
+        trials.push(expect::trial(format!("err/{}", file_name(&path)), move || check_err(&path)));
     }
-
-    eprintln!("wgsl suite: {} ok files, {} err files, {} failures", ok.len(), err.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {} files failed:\n\n{}", failures.len(), ok.len() + err.len(), failures.join("\n\n"));
+    trials.push(expect::trial("suite_programs_agree_with_naga", suite_programs_agree_with_naga));
+    expect::run(trials)
 }
 
 /// Checks the test data, not our compiler: naga must accept every ok file and reject every err
 /// file, so a typo cannot turn an ok test into an error test or the reverse. A file naga gets
 /// wrong (it lags the spec in places, and knows no 2021-draft syntax) starts with a line
 /// `// naga-disagrees: <why>` and is left out.
-#[test]
-fn suite_programs_agree_with_naga() {
+fn suite_programs_agree_with_naga() -> Result<(), String> {
     let root = common::workspace_root().join("tests/wgsl");
     let mut failures = Vec::new();
     for (folder, should_parse) in [("ok", true), ("err", false)] {
@@ -60,23 +53,37 @@ fn suite_programs_agree_with_naga() {
             }
         }
     }
-    assert!(failures.is_empty(), "test programs naga disagrees with:\n\n{}", failures.join("\n\n"));
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("test programs naga disagrees with:\n\n{}", failures.join("\n\n")))
+    }
 }
 
 fn check_ok(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     match common::compile_guarded(&file_name(path), &source, TIMEOUT) {
-        Outcome::Done(Ok(compiled)) => common::validate_spirv(&compiled.spirv),
+        Outcome::Done(Ok(compiled)) => {
+            let snapshot = expect::check(&expect::disassemble(&compiled.spirv), &snapshot_path(path), "wgsl_suite");
+            common::validate_spirv(&compiled.spirv).and(snapshot)
+        }
         Outcome::Done(Err(e)) => Err(format!("expected to compile, got:\n{}", e.render())),
         Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
         Outcome::TimedOut => Err(format!("compiler did not finish within {TIMEOUT:?}")),
     }
 }
 
-fn check_err(path: &Path, update: bool) -> Result<(), String> {
+fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let actual = common::expect_rejection(common::compile_guarded(&file_name(path), &source, TIMEOUT), TIMEOUT)?;
-    common::check_snapshot(&actual, &path.with_extension("stderr"), update)
+    expect::check(&actual, &path.with_extension("stderr"), "wgsl_suite")
+}
+
+/// `ok/NAME.wgsl` -> `ok/NAME.wgsl.spvasm`.
+fn snapshot_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".spvasm");
+    PathBuf::from(name)
 }
 
 /// The `.wgsl` files of a folder, sorted so the report order is stable.

@@ -7,6 +7,7 @@
 // Every test file compiles this module and none uses all of it.
 #![allow(dead_code)]
 
+pub mod expect;
 pub mod mutate;
 
 use std::io::Write;
@@ -331,22 +332,6 @@ pub fn expect_rejection(
         Outcome::Done(Err(e)) => Ok(e.render()),
         Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
         Outcome::TimedOut => Err(format!("compiler did not finish within {timeout:?}")),
-    }
-}
-
-/// Compares `actual` diagnostics with the snapshot at `expect_path`, or rewrites the snapshot
-/// when `update` (`UPDATE_EXPECT=1`).
-pub fn check_snapshot(actual: &str, expect_path: &std::path::Path, update: bool) -> Result<(), String> {
-    let shown = expect_path.file_name().unwrap_or_default().to_string_lossy().into_owned();
-    if update {
-        return std::fs::write(expect_path, actual).map_err(|e| format!("cannot write {}: {e}", expect_path.display()));
-    }
-    let expected = std::fs::read_to_string(expect_path)
-        .map_err(|_| format!("{shown} is missing; run with UPDATE_EXPECT=1 to create it. Got:\n{actual}"))?;
-    if expected == actual {
-        Ok(())
-    } else {
-        Err(format!("diagnostics differ from {shown} (UPDATE_EXPECT=1 rewrites it)\n--- expected\n{expected}\n--- actual\n{actual}"))
     }
 }
 

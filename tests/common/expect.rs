@@ -1,0 +1,123 @@
+//! Expectation files and the data-driven harness of the suites (`harness = false` tests built on
+//! libtest-mimic): one trial per program, so `cargo test --test wgsl_suite -- ok/foo.wgsl` runs
+//! one file, and `UPDATE_EXPECT=1` rewrites every expectation file a trial compares against
+//! (SPIR-V disassembly `*.spvasm`, rendered diagnostics `*.stderr`, corpus verdicts).
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::Path;
+
+/// The variable that rewrites expectation files instead of comparing with them.
+pub const UPDATE_VAR: &str = "UPDATE_EXPECT";
+
+/// True when `UPDATE_EXPECT=1`.
+pub fn update() -> bool {
+    std::env::var(UPDATE_VAR).is_ok_and(|v| v == "1")
+}
+
+/// A trial named `name` whose failure message is the `Err` of `check`.
+pub fn trial(name: impl Into<String>, check: impl FnOnce() -> Result<(), String> + Send + 'static) -> Trial {
+    Trial::test(name, move || check().map_err(Failed::from))
+}
+
+/// Runs the trials with libtest's command line (filters, `--exact`, `--test-threads`, ...) and
+/// exits the process with its verdict.
+pub fn run(trials: Vec<Trial>) -> ! {
+    libtest_mimic::run(&Arguments::from_args(), trials).exit()
+}
+
+/// The SPIR-V text form of a module snapshot: rspirv's disassembler (pure Rust, so snapshots
+/// are checked wherever the tests run; deterministic: ids are ours, nothing depends on time or
+/// the machine). Words rspirv cannot parse (raw SPIR-V from GL_EXT_spirv_intrinsics may use
+/// opcodes its grammar lacks) are shown as hex, one instruction word per line.
+pub fn disassemble(words: &[u32]) -> String {
+    use rspirv::binary::Disassemble;
+    let mut text = match rspirv::dr::load_words(words) {
+        Ok(module) => module.disassemble(),
+        Err(e) => {
+            let mut text = format!("; rspirv cannot disassemble this module ({e}); raw words:\n");
+            for word in words {
+                text.push_str(&format!("{word:#010x}\n"));
+            }
+            text
+        }
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// Compares `actual` with the file at `path`, or writes it there under `UPDATE_EXPECT=1`.
+/// `test` names the cargo test that owns the file, for the message telling how to create or
+/// update it.
+pub fn check(actual: &str, path: &Path, test: &str) -> Result<(), String> {
+    let shown = path.strip_prefix(super::workspace_root()).unwrap_or(path).display().to_string();
+    if update() {
+        let unchanged = std::fs::read_to_string(path).is_ok_and(|old| old == actual);
+        if !unchanged {
+            std::fs::write(path, actual).map_err(|e| format!("cannot write {shown}: {e}"))?;
+        }
+        return Ok(());
+    }
+    let Ok(expected) = std::fs::read_to_string(path) else {
+        return Err(format!(
+            "{shown} is missing; create it with `{UPDATE_VAR}=1 cargo test --test {test}`, review it and commit it. Got:\n{}",
+            head(actual, 40)
+        ));
+    };
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!(
+            "output differs from {shown} (`{UPDATE_VAR}=1 cargo test --test {test}` rewrites it; review the diff):\n{}",
+            line_diff(&expected, actual)
+        ))
+    }
+}
+
+/// Removes a stale expectation file under `UPDATE_EXPECT=1`; otherwise its presence is an error.
+pub fn check_absent(path: &Path, test: &str, why: &str) -> Result<(), String> {
+    if !path.exists() {
+        return Ok(());
+    }
+    if update() {
+        return std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()));
+    }
+    let shown = path.strip_prefix(super::workspace_root()).unwrap_or(path).display().to_string();
+    Err(format!("{shown} is stale ({why}); `{UPDATE_VAR}=1 cargo test --test {test}` removes it"))
+}
+
+fn head(text: &str, lines: usize) -> String {
+    let mut out: String = text.lines().take(lines).map(|l| format!("{l}\n")).collect();
+    if text.lines().count() > lines {
+        out.push_str("...\n");
+    }
+    out
+}
+
+/// The changed region of two texts: the lines between their common prefix and common suffix,
+/// `-` expected and `+` actual, with three lines of context (enough to read a snapshot change
+/// without a diff tool; the real review happens on the rewritten file).
+fn line_diff(expected: &str, actual: &str) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..].iter().rev().zip(new[prefix..].iter().rev()).take_while(|(a, b)| a == b).count();
+    let mut out = format!("@@ line {} @@\n", prefix + 1);
+    for line in &old[prefix.saturating_sub(3)..prefix] {
+        out.push_str(&format!(" {line}\n"));
+    }
+    let (removed, added) = (&old[prefix..old.len() - suffix], &new[prefix..new.len() - suffix]);
+    for line in removed.iter().take(60) {
+        out.push_str(&format!("-{line}\n"));
+    }
+    for line in added.iter().take(60) {
+        out.push_str(&format!("+{line}\n"));
+    }
+    if removed.len() > 60 || added.len() > 60 {
+        out.push_str(&format!("... ({} lines removed, {} added in all)\n", removed.len(), added.len()));
+    }
+    for line in old[old.len() - suffix..].iter().take(3) {
+        out.push_str(&format!(" {line}\n"));
+    }
+    out
+}
