@@ -283,6 +283,51 @@ pub fn lay_out_struct(
     Ok((handle, layout))
 }
 
+/// The layout of a matrix that is not a struct member (a bare matrix in a buffer, which only
+/// WGSL has), which the IR does not carry: column-major with columns aligned like vectors,
+/// the one layout WGSL has (WGSL §14.4.1) and what std430 gives.
+pub fn default_matrix_layout(columns: VectorSize, rows: VectorSize, scalar: Scalar) -> MatrixLayout {
+    MatrixLayout { stride: matrix_stride(columns, rows, scalar, false, Rule::Wgsl), row_major: false }
+}
+
+/// The size in bytes of a type as the IR lays it out, for reflection: struct spans and array
+/// strides are read, not recomputed; `matrix` is the layout of the struct member holding the
+/// type (column-major with vector-aligned columns, as std430 and WGSL give, when `None`). A
+/// runtime-sized array counts one element (the smallest buffer that holds it); an array of
+/// stride 0 (not laid out) is sized by its elements.
+///
+/// Used by reflection, which reads what the front end chose.
+pub fn laid_out_size(types: &UniqueArena<Type>, ty: Handle<Type>, matrix: Option<MatrixLayout>) -> u32 {
+    laid_out_size_at(types, ty, matrix, 0)
+}
+
+fn laid_out_size_at(types: &UniqueArena<Type>, ty: Handle<Type>, matrix: Option<MatrixLayout>, depth: u32) -> u32 {
+    let Some(inner) = types.get(ty).map(|t| &t.inner).filter(|_| depth <= MAX_DEPTH) else { return 0 };
+    match *inner {
+        TypeInner::Matrix { columns, rows, scalar } => {
+            let layout = matrix.unwrap_or_else(|| default_matrix_layout(columns, rows, scalar));
+            let vectors = if layout.row_major { rows } else { columns };
+            layout.stride.saturating_mul(vectors as u32)
+        }
+        TypeInner::Array { base, size, stride } => {
+            let stride = if stride == 0 { laid_out_size_at(types, base, matrix, depth + 1) } else { stride };
+            match size {
+                ArraySize::Constant(n) => stride.saturating_mul(n),
+                ArraySize::Dynamic => stride,
+            }
+        }
+        TypeInner::Struct { ref members, span } => {
+            // A struct ending in a runtime array may have a span without its first element.
+            let end = members.last().map_or(0, |last| last.offset.saturating_add(laid_out_size_at(types, last.ty, last.matrix, depth + 1)));
+            span.max(end)
+        }
+        ref inner => match leaf_field(inner, false, Rule::Std430, "") {
+            Ok(Some(field)) => field.layout.size,
+            _ => 0,
+        },
+    }
+}
+
 /// WGSL's layouts (WGSL §14.4 "Memory Layout"), for a module whose structs are declared one by
 /// one. A struct's alignment is the largest of its members' (AlignOf(S) = max
 /// AlignOfMember(S, i)), and `@align(n)` on a member makes that member's alignment n, so a

@@ -12,9 +12,10 @@
 //! `null`.
 
 use crate::ir::{
-    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal, MatrixLayout,
+    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
     Module, ScalarKind, Statement, StorageFormat, TypeInner,
 };
+use crate::layout;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -581,13 +582,13 @@ fn buffer_layout(module: &Module, ty: Handle<ir::Type>) -> BufferLayout {
             }
         }
         TypeInner::Array { size, stride, .. } => BufferLayout {
-            size: type_size(module, ty, None, 0),
+            size: layout::laid_out_size(&module.types, ty, None),
             runtime_array_stride: (size == ArraySize::Dynamic).then_some(stride),
             array_stride: Some(stride),
             members: Vec::new(),
         },
         _ => BufferLayout {
-            size: type_size(module, ty, None, 0),
+            size: layout::laid_out_size(&module.types, ty, None),
             runtime_array_stride: None,
             array_stride: None,
             members: Vec::new(),
@@ -609,7 +610,7 @@ fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> 
             let mut member = Member {
                 name: m.name.clone(),
                 offset: m.offset,
-                size: type_size(module, m.ty, m.matrix, depth),
+                size: layout::laid_out_size(&module.types, m.ty, m.matrix),
                 ty: type_name(module, m.ty, depth),
                 array_stride: None,
                 array_length: None,
@@ -633,8 +634,8 @@ fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> 
                 }
             }
             match *module.inner(element) {
-                TypeInner::Matrix { rows, scalar, .. } => {
-                    let layout = m.matrix.unwrap_or(default_matrix_layout(rows, scalar));
+                TypeInner::Matrix { columns, rows, scalar } => {
+                    let layout = m.matrix.unwrap_or_else(|| layout::default_matrix_layout(columns, rows, scalar));
                     member.matrix_stride = Some(layout.stride);
                     member.row_major = Some(layout.row_major);
                 }
@@ -644,48 +645,6 @@ fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> 
             member
         })
         .collect()
-}
-
-/// Column-major with columns aligned like vectors: what WGSL (§14.4.1) and std430 give, used
-/// only where the IR carries no `MatrixLayout` (a bare matrix, not a struct member).
-fn default_matrix_layout(rows: ir::VectorSize, scalar: ir::Scalar) -> MatrixLayout {
-    let rows = if rows == ir::VectorSize::Tri { 4 } else { rows as u32 };
-    MatrixLayout { stride: rows * scalar.width as u32, row_major: false }
-}
-
-/// The size in bytes of a host-shareable type. `matrix` is the member's matrix layout, which
-/// decides the size of a matrix; a runtime-sized array counts one element.
-fn type_size(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayout>, depth: u32) -> u32 {
-    if depth > MAX_DEPTH {
-        return 0;
-    }
-    match *module.inner(ty) {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => s.width as u32,
-        TypeInner::Vector { size, scalar } => size as u32 * scalar.width as u32,
-        TypeInner::Matrix { columns, rows, scalar } => {
-            let layout = matrix.unwrap_or(default_matrix_layout(rows, scalar));
-            let vectors = if layout.row_major { rows } else { columns };
-            layout.stride.saturating_mul(vectors as u32)
-        }
-        TypeInner::Array { base, size, stride } => {
-            // Stride 0 marks arrays that are not host-shareable; size them by their elements.
-            let stride = if stride == 0 { type_size(module, base, matrix, depth + 1) } else { stride };
-            match size {
-                ArraySize::Constant(n) => stride.saturating_mul(n),
-                ArraySize::Dynamic => stride,
-            }
-        }
-        TypeInner::Struct { ref members, span } => {
-            // A struct ending in a runtime array may have a span without its first element.
-            let end = members
-                .last()
-                .map_or(0, |last| last.offset.saturating_add(type_size(module, last.ty, last.matrix, depth + 1)));
-            span.max(end)
-        }
-        // A buffer reference is a 64-bit address (GL_EXT_buffer_reference).
-        ref inner if inner.is_reference() => 8,
-        _ => 0,
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ mod types;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::validate::ModuleInfo;
 use crate::ir::*;
+use crate::layout;
 use crate::span::Span;
 use rspirv::binary::Assemble;
 use rspirv::dr::{self, Builder, Operand};
@@ -509,12 +510,10 @@ impl<'a> Writer<'a> {
         let id = self.b.id();
         self.push_type(dr::Instruction::new(Op::TypeStruct, None, Some(id), vec![Operand::IdRef(member)]));
         self.b.member_decorate(id, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
-        if let Some((stride, scalar)) = self.matrix_in(inner) {
-            // A bare matrix in a buffer (only WGSL has those; GLSL globals there are blocks):
-            // WGSL has one layout for every address space, columns aligned like vecR.
-            let _ = scalar;
+        if let Some(layout) = self.matrix_in(inner) {
+            // A bare matrix in a buffer (only WGSL has those; GLSL globals there are blocks).
             self.b.member_decorate(id, 0, spirv::Decoration::ColMajor, []);
-            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(stride)]);
+            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
         }
         self.decorate_block(id);
         if self.options.debug_names {

@@ -105,16 +105,13 @@ impl<'a> Writer<'a> {
         self.cached_type(TypeKey::SampledImage { image })
     }
 
-    /// The stride and scalar of a matrix, or of the innermost element of an array of
-    /// matrices, with the column stride a std430 layout would give.
-    pub(super) fn matrix_in(&self, ty: Handle<Type>) -> Option<(u32, Scalar)> {
+    /// The layout of a matrix, or of the innermost element of an array of matrices, where the
+    /// IR carries none (see [`layout::default_matrix_layout`]).
+    pub(super) fn matrix_in(&self, ty: Handle<Type>) -> Option<MatrixLayout> {
         let mut ty = ty;
         for _ in 0..64 {
             match self.module.types.get(ty)?.inner {
-                TypeInner::Matrix { rows, scalar, .. } => {
-                    let rows = if rows == VectorSize::Bi { 2 } else { 4 };
-                    return Some((rows * u32::from(scalar.width), scalar));
-                }
+                TypeInner::Matrix { columns, rows, scalar } => return Some(layout::default_matrix_layout(columns, rows, scalar)),
                 TypeInner::Array { base, .. } => ty = base,
                 _ => return None,
             }
@@ -226,7 +223,7 @@ impl<'a> Writer<'a> {
                     // Vulkan 15.6.4: matrices in blocks need MatrixStride and a majorness.
                     let layout = match (member.matrix, self.matrix_in(member.ty)) {
                         (Some(layout), _) => Some(layout),
-                        (None, Some((stride, _))) => Some(MatrixLayout { stride, row_major: false }),
+                        (None, Some(layout)) => Some(layout),
                         (None, None) => None,
                     };
                     if let Some(layout) = layout {
