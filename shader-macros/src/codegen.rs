@@ -537,11 +537,12 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
             let const_name = format_ident!("__SHADER_LAYOUT_OF_{}", shader);
             // Every token of the check carries the path's span, so rustc's "evaluation failed"
             // points at the user's type rather than at the whole macro.
-            let check = respan(quote!(#p::check_bound(&<#path as #p::GpuLayout>::DESC, &#const_name, #rule)), span);
+            let check = crate::derive::layout_check(quote!(#p::check_bound(&<#path as #p::GpuLayout>::DESC, &#const_name, #rule)), span);
             out.extend(quote! {
                 #[allow(non_upper_case_globals)]
+                #[doc(hidden)]
                 const #const_name: #p::TypeDesc = #desc;
-                const _: () = #check;
+                #check
             });
             continue;
         }
@@ -791,9 +792,7 @@ fn host_struct(
     // The generator's own promise, checked by the compiler: the Rust struct has the shader's
     // layout (so it can also be bound in another shader's `types`).
     let shader = shader_desc(module, ty, None, 0, p);
-    let self_check = quote! {
-        const _: () = #p::check_bound(&<#name as #p::GpuLayout>::DESC, &#shader, #rule);
-    };
+    let self_check = crate::derive::layout_check(quote!(#p::check_bound(&<#name as #p::GpuLayout>::DESC, &#shader, #rule)), Span::call_site());
     quote! {
         #[doc = #doc]
         #[repr(C)]

@@ -2,8 +2,9 @@
 //! types' `GpuLayout`, offsets from `offset_of!`) and check it against the rule in a `const`.
 //!
 //! The proc macro cannot know field types' layouts (they are other crates' types), so the
-//! check itself runs at const-evaluation time in `shader_runtime::layout::check_std`; a
-//! mismatch panics there, which rustc reports as a compile error on the struct's name.
+//! check itself runs at const-evaluation time in `shader_runtime::layout::check_std`, which
+//! returns the message of a mismatch; the generated `const` item panics with it, which rustc
+//! reports as a compile error on the struct's name ([`layout_check`]).
 //! Fields named `_pad*`/`_padding*` are explicit padding: any `Pod` type, no shape.
 
 use proc_macro2::TokenStream;
@@ -11,16 +12,12 @@ use quote::{quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-#[derive(Clone, Copy)]
-pub enum Rule {
-    Std140,
-    Std430,
-}
+use shader_layout::Rule;
 
 pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
     let derive = match rule {
         Rule::Std140 => "Std140",
-        Rule::Std430 => "Std430",
+        _ => "Std430",
     };
     let mut errors: Option<syn::Error> = None;
     let mut error = |e: syn::Error| match &mut errors {
@@ -66,6 +63,8 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
     let rule_tokens = match rule {
         Rule::Std140 => quote!(#p::Rule::Std140),
         Rule::Std430 => quote!(#p::Rule::Std430),
+        Rule::Scalar => quote!(#p::Rule::Scalar),
+        Rule::Wgsl => quote!(#p::Rule::Wgsl),
     };
     let described: Vec<(syn::Ident, TokenStream, proc_macro2::Span)> = fields
         .iter()
@@ -75,7 +74,7 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
         })
         .collect();
     let describe = describe(name, &described, &p);
-    let check = crate::codegen::respan(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
+    let check = layout_check(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
     let pod_checks = described.iter().map(|(_, ty, span)| quote_spanned!(*span=> #p::assert_pod::<#ty>();));
     Ok(quote! {
         #describe
@@ -86,8 +85,27 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
         #[allow(unsafe_code)]
         unsafe impl #p::bytemuck::Pod for #name {}
         const _: () = { #(#pod_checks)* };
-        const _: () = #check;
+        #check
     })
+}
+
+/// The `const` item that evaluates a layout check (`check_std`/`check_bound`, which return a
+/// message) and panics with the message itself. Every token carries `span`, so rustc reports
+/// "evaluation panicked: <message>" on the user's type. The panic must be here, not inside the
+/// runtime's `const fn`: a panic there adds an "inside `check_std`" note pointing into the
+/// runtime and `core`, whose text differs with and without the `rust-src` component.
+pub fn layout_check(check: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    crate::codegen::respan(
+        quote! {
+            const _: () = {
+                let message = #check;
+                if !message.is_empty() {
+                    ::core::panic!("{}", message.as_str())
+                }
+            };
+        },
+        span,
+    )
 }
 
 /// Field types that can never be shared with a shader, named in shader terms. Anything else

@@ -27,7 +27,7 @@ pub fn shader(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Std140)]
 pub fn derive_std140(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    derive::expand(input, derive::Rule::Std140).unwrap_or_else(syn::Error::into_compile_error).into()
+    derive::expand(input, shader_layout::Rule::Std140).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// Checks at compile time that a `#[repr(C)]` struct has the GLSL std430 layout, and implements
@@ -35,5 +35,5 @@ pub fn derive_std140(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Std430)]
 pub fn derive_std430(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    derive::expand(input, derive::Rule::Std430).unwrap_or_else(syn::Error::into_compile_error).into()
+    derive::expand(input, shader_layout::Rule::Std430).unwrap_or_else(syn::Error::into_compile_error).into()
 }

@@ -8,7 +8,11 @@
 //! another `TypeDesc` and compares the two with [`check_bound`]. Both run in `const` items, so a
 //! mismatch is a compile error: a `const` panic whose message names the field, both offsets, the
 //! rule and the fix. Everything here is `const fn` for that reason, which is why messages are
-//! assembled in a fixed buffer ([`Message`]) instead of `format!`.
+//! assembled in a fixed buffer ([`Message`]) instead of `format!`. The checks return the message
+//! and the generated item panics with it itself (spanned at the user's type): a panic inside a
+//! `const fn` of this crate would make rustc add an "inside `check_std`" frame pointing into
+//! this file and `core`, whose text depends on whether the `rust-src` component is installed.
+//! The rules themselves (alignments, sizes, strides) are `shader_layout`'s.
 //!
 //! Shapes follow GLSL: `[f32; 2..=4]` (any scalar) is a vector, `[[f32; R]; C]` an array of
 //! vectors, which is also how std140/std430 lay out a `matC`xR (GLSL 4.60 §4.4.5, std140
@@ -85,24 +89,8 @@ pub trait GpuLayout: Copy + 'static {
     const DESC: TypeDesc;
 }
 
-/// A memory layout rule a Rust type is checked against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    Std140,
-    Std430,
-    /// WGSL's storage layout (the uniform extras are checked by the compiler).
-    Wgsl,
-}
-
-impl Rule {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::Std140 => "std140",
-            Rule::Std430 => "std430",
-            Rule::Wgsl => "WGSL",
-        }
-    }
-}
+/// The layout rules, from `shader-layout` (one copy, shared with the compiler and the macros).
+pub use shader_layout::Rule;
 
 const fn scalar_desc(name: &'static str, scalar: Scalar) -> TypeDesc {
     TypeDesc { name, shape: Shape::Scalar(scalar), size: scalar.width, align: scalar.width }
@@ -212,49 +200,39 @@ mod mint_types {
 // Rule layouts (GLSL 4.60 §4.4.5; OpenGL 4.6 §7.6.2.2 rules 1-10)
 
 const fn round_up(value: u32, align: u32) -> u32 {
-    value.div_ceil(align) * align
+    // Rust types are far below 4 GiB; saturate rather than fail in a const.
+    match shader_layout::round_up(value, align) {
+        Some(v) => v,
+        None => u32::MAX,
+    }
 }
 
-/// Alignment and size of a vector under std140/std430: rules 2 and 3 (a vec3 aligns like a
-/// vec4).
-const fn vector_layout(size: u32, scalar: Scalar) -> (u32, u32) {
-    let components = if size == 3 { 4 } else { size };
-    (components * scalar.width, size * scalar.width)
+const fn scalar_layout(scalar: Scalar) -> shader_layout::Layout {
+    shader_layout::scalar(scalar.width)
 }
 
-/// `(align, size, stride)` of `shape` under `rule`; `stride` is the array or matrix stride
-/// (0 for other shapes). std430 is std140 without rounding array strides and struct alignments
-/// up to 16 (§7.6.2.2, last paragraph).
+/// `(align, size, stride)` of `shape` under `rule` (the rules are `shader_layout`'s); `stride`
+/// is the array or matrix stride (0 for other shapes).
 pub const fn rule_layout(desc: &TypeDesc, rule: Rule) -> (u32, u32, u32) {
-    let std140 = matches!(rule, Rule::Std140);
     match desc.shape {
         Shape::Scalar(s) => (s.width, s.width, 0),
         Shape::Vector { size, scalar } => {
-            let (align, size) = vector_layout(size, scalar);
-            (align, size, 0)
+            let v = shader_layout::vector(size, scalar_layout(scalar), rule);
+            (v.align, v.size, 0)
         }
-        // Rule 5: an array of `columns` column vectors (rules 4 and 9 round std140 to 16).
         Shape::Matrix { columns, rows, scalar, .. } => {
-            let (mut align, _) = vector_layout(rows, scalar);
-            if std140 && align < 16 {
-                align = 16;
-            }
-            (align, align * columns, align)
+            let (m, stride) = shader_layout::matrix(columns, rows, scalar_layout(scalar), rule);
+            (m.align, m.size, stride)
         }
-        // Rule 4: the stride is the element size rounded up to the element alignment, and for
-        // std140 to a vec4's.
         Shape::Array { element, len, .. } => {
-            let (mut align, size, _) = rule_layout(element, rule);
-            if std140 && align < 16 {
-                align = 16;
+            let (align, size, _) = rule_layout(element, rule);
+            match shader_layout::array(shader_layout::Layout { size, align }, len, rule) {
+                Some((a, stride)) => (a.align, a.size, stride),
+                None => (align, u32::MAX, u32::MAX),
             }
-            let stride = round_up(size, align);
-            (align, stride * len, stride)
         }
-        // Rule 9: the largest member alignment (std140: at least 16); the size is rounded up
-        // to it.
         Shape::Struct { fields } => {
-            let mut align = if std140 { 16 } else { 1 };
+            let mut align = 1;
             let mut i = 0;
             while i < fields.len() {
                 let (a, _, _) = rule_layout(fields[i].ty, rule);
@@ -263,8 +241,14 @@ pub const fn rule_layout(desc: &TypeDesc, rule: Rule) -> (u32, u32, u32) {
                 }
                 i += 1;
             }
+            let align = shader_layout::struct_align(align, rule);
             // `rule_field_offset` one past the last field is the end of the last field.
-            (align, round_up(rule_field_offset(fields, fields.len(), rule), align), 0)
+            let end = rule_field_offset(fields, fields.len(), rule);
+            let size = match shader_layout::struct_size(end, align, rule) {
+                Some(size) => size,
+                None => u32::MAX,
+            };
+            (align, size, 0)
         }
         Shape::Padding => (1, desc.size, 0),
     }
@@ -274,22 +258,26 @@ pub const fn rule_layout(desc: &TypeDesc, rule: Rule) -> (u32, u32, u32) {
 // Checks
 
 /// Checks that the Rust struct `desc` has exactly the byte layout `rule` gives it, recursing
-/// into nested structs and arrays. Panics (a compile error in a `const`) naming the first
-/// mismatch and its fix.
-pub const fn check_std(desc: &TypeDesc, rule: Rule) {
+/// into nested structs and arrays: an empty message, or one naming the first mismatch and its
+/// fix. The generated `const` item panics with it itself, so rustc reports the message at the
+/// user's span without a frame of this crate (see the module doc).
+pub const fn check_std(desc: &TypeDesc, rule: Rule) -> Message {
     let mut msg = Message::new();
-    if !check_struct_rule(&mut msg, desc, rule, "") {
-        panic!("{}", msg.as_str());
+    if check_struct_rule(&mut msg, desc, rule, "") {
+        msg.len = 0;
     }
+    msg
 }
 
 /// Checks that the Rust type `rust` has the layout the shader gives `shader` (a struct bound in
-/// `shader!{ types: .. }`), field by field. `rule` names the rule the shader used.
-pub const fn check_bound(rust: &TypeDesc, shader: &TypeDesc, rule: &str) {
+/// `shader!{ types: .. }`), field by field: an empty message or the first mismatch. `rule`
+/// names the rule the shader used.
+pub const fn check_bound(rust: &TypeDesc, shader: &TypeDesc, rule: &str) -> Message {
     let mut msg = Message::new();
-    if !compare(&mut msg, rust, shader, rule, "", rust.name) {
-        panic!("{}", msg.as_str());
+    if compare(&mut msg, rust, shader, rule, "", rust.name) {
+        msg.len = 0;
     }
+    msg
 }
 
 /// Explains why a struct has an alignment or stride, for messages.
@@ -656,6 +644,11 @@ impl Message {
             self.len += 1;
         }
         self
+    }
+
+    /// Whether nothing was found (a check passed).
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The text, cut before a character the buffer's end split.
