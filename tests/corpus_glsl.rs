@@ -6,7 +6,10 @@
 //! thread with a timeout: a panic or a hang is a failure for any file. For files glslang accepts
 //! (`glslang` column = 1) we count how many compile with output passing spirv-val (vulkan1.1, or
 //! vulkan1.2/1.3 where the module's SPIR-V version needs it). The pass rate must reach
-//! [`MIN_PASS_RATE`]; a markdown summary goes to `target/corpus-glsl.md` (or
+//! [`MIN_PASS_RATE`], and every file listed `valid` in `tests/corpus_glsl.verdicts` must still
+//! be valid (per-file verdicts, `common::expect::check_verdicts`: a file that starts passing is
+//! reported, `UPDATE_EXPECT=1` records it; with `CORPUS_GLSL_ONLY` only the files run are
+//! compared); a markdown summary goes to `target/corpus-glsl.md` (or
 //! `$CORPUS_GLSL_REPORT`) for BENCHMARKS.md. naga's verdict on our output is reported, not
 //! required: glslang's corpus uses many features naga's SPIR-V front end does not read.
 //!
@@ -87,6 +90,12 @@ fn corpus_glsl() {
     eprintln!("{}", report.lines().take(8).collect::<Vec<_>>().join("\n"));
 
     assert!(broken.is_empty(), "{} corpus files broke the compiler or produced invalid SPIR-V:\n{}", broken.len(), broken.join("\n"));
+    let verdicts: Vec<(String, bool)> =
+        entries.iter().zip(&results).map(|(e, r)| (e.path.clone(), matches!(r, Result_::Valid { .. }))).collect();
+    let verdict_file = common::workspace_root().join("tests/corpus_glsl.verdicts");
+    if let Err(e) = common::expect::check_verdicts(&verdicts, &verdict_file, only.is_none(), "corpus_glsl") {
+        panic!("{e}");
+    }
     if only.is_none() {
         assert!(
             rate >= MIN_PASS_RATE,

@@ -3,7 +3,9 @@
 //! Every file is compiled by our compiler on its own thread with a timeout: a panic or a hang is
 //! a failure for any file. For files naga accepts (`naga` column = 1) we count how many compile,
 //! and every module we emit must pass spirv-val and naga. The pass rate must reach
-//! [`MIN_PASS_RATE`]; a markdown summary goes to `target/corpus-wgsl.md` (or `$CORPUS_WGSL_REPORT`)
+//! [`MIN_PASS_RATE`], and every file listed `valid` in `tests/corpus_wgsl.verdicts` must still
+//! be valid (per-file verdicts, `common::expect::check_verdicts`: a file that starts passing is
+//! reported, `UPDATE_EXPECT=1` records it); a markdown summary goes to `target/corpus-wgsl.md` (or `$CORPUS_WGSL_REPORT`)
 //! for BENCHMARKS.md.
 
 mod common;
@@ -73,6 +75,12 @@ fn corpus_wgsl() {
     eprintln!("{report}");
 
     assert!(broken.is_empty(), "{} corpus files broke the compiler or produced invalid SPIR-V:\n{}", broken.len(), broken.join("\n"));
+    let verdicts: Vec<(String, bool)> =
+        entries.iter().zip(&results).map(|(e, r)| (e.path.clone(), matches!(r, Result_::Valid | Result_::NagaBug(_)))).collect();
+    let verdict_file = common::workspace_root().join("tests/corpus_wgsl.verdicts");
+    if let Err(e) = common::expect::check_verdicts(&verdicts, &verdict_file, true, "corpus_wgsl") {
+        panic!("{e}");
+    }
     assert!(
         rate >= MIN_PASS_RATE,
         "pass rate {:.1}% ({valid_accepted}/{accepted}) is below MIN_PASS_RATE {:.1}%",

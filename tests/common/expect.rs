@@ -121,3 +121,78 @@ fn line_diff(expected: &str, actual: &str) -> String {
     }
     out
 }
+
+/// Checks per-file corpus verdicts (`valid`: compiled to SPIR-V every validator accepts;
+/// `rejected`: our compiler refused it) against the committed list at `path`, one
+/// `verdict<TAB>corpus path` line per file.
+///
+/// - A file listed `valid` that is now `rejected` is a regression: the result is `Err`.
+/// - A file listed `rejected` that is now `valid`, a corpus file the list lacks, and a listed
+///   file the corpus no longer has are reported on stderr but do not fail: an improvement must
+///   not break CI. `UPDATE_EXPECT=1` records them (and, being a rewrite, also accepts
+///   regressions: review the diff).
+///
+/// `complete` is false when the run covered only part of the corpus (a filter): then the list
+/// is neither checked for stale entries nor rewritten.
+pub fn check_verdicts(actual: &[(String, bool)], path: &Path, complete: bool, test: &str) -> Result<(), String> {
+    let shown = path.strip_prefix(super::workspace_root()).unwrap_or(path).display().to_string();
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(_) if update() => String::new(),
+        Err(_) => return Err(format!("{shown} is missing; create it with `{UPDATE_VAR}=1 cargo test --test {test}` and commit it")),
+    };
+    let mut expected = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        match line.split_once('\t') {
+            Some(("valid", file)) => expected.insert(file.to_string(), true),
+            Some(("rejected", file)) => expected.insert(file.to_string(), false),
+            _ => return Err(format!("{shown}: malformed line {line:?} (want `valid|rejected<TAB>path`)")),
+        };
+    }
+    let (mut regressed, mut improved, mut new) = (Vec::new(), Vec::new(), Vec::new());
+    for (file, valid) in actual {
+        match expected.remove(file) {
+            Some(true) if !valid => regressed.push(file.as_str()),
+            Some(false) if *valid => improved.push(file.as_str()),
+            Some(_) => {}
+            None => new.push(format!("{file} ({})", if *valid { "valid" } else { "rejected" })),
+        }
+    }
+    let gone: Vec<&String> = if complete { expected.keys().collect() } else { Vec::new() };
+    let rerun = format!("`{UPDATE_VAR}=1 cargo test --test {test}`");
+    if !improved.is_empty() {
+        eprintln!("{} corpus file(s) now compile to valid SPIR-V (record with {rerun}):\n  {}", improved.len(), improved.join("\n  "));
+    }
+    if !new.is_empty() {
+        eprintln!("{} corpus file(s) have no verdict in {shown} yet (record with {rerun}):\n  {}", new.len(), new.join("\n  "));
+    }
+    if !gone.is_empty() {
+        eprintln!("{} file(s) of {shown} are no longer in the corpus (drop with {rerun}):\n  {}", gone.len(), gone.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "));
+    }
+    if update() && complete {
+        let mut out = format!(
+            "# Per-file verdicts of {test} (tests/{test}.rs): `valid` compiles to SPIR-V the validators accept,\n\
+             # `rejected` is refused by our compiler. A `valid` file turning `rejected` fails the test;\n\
+             # {UPDATE_VAR}=1 rewrites this list (review the diff).\n"
+        );
+        let mut sorted: Vec<&(String, bool)> = actual.iter().collect();
+        sorted.sort();
+        for (file, valid) in sorted {
+            out.push_str(&format!("{}\t{file}\n", if *valid { "valid" } else { "rejected" }));
+        }
+        if out != text {
+            std::fs::write(path, out).map_err(|e| format!("cannot write {shown}: {e}"))?;
+        }
+        return Ok(());
+    }
+    if regressed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} corpus file(s) listed `valid` in {shown} no longer compile to valid SPIR-V (see the report for why; \
+             if intended, {rerun} records it):\n  {}",
+            regressed.len(),
+            regressed.join("\n  ")
+        ))
+    }
+}
