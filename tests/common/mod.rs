@@ -8,7 +8,9 @@
 #![allow(dead_code)]
 
 pub mod expect;
+pub mod glsl_exec_cases;
 pub mod mutate;
+pub mod wgsl_exec_cases;
 
 use std::io::Write;
 use std::path::PathBuf;

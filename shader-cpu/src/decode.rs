@@ -1,0 +1,1523 @@
+//! Decoding: one entry point of a SPIR-V module into the executor's compact form (`Prog`).
+//!
+//! Every SSA id is a register holding `words` 32-bit words per lane (a bool is one word 0/1, a
+//! pointer two: memory object and byte offset). Composite values are flattened in component
+//! order (matrices column by column). Memory layouts are trees of byte offsets: the explicit
+//! ones of buffers come from `Offset`/`ArrayStride`/`MatrixStride`/`RowMajor` (SPIR-V §2.16.2,
+//! "Validation Rules for Shader Capabilities"), the private ones (function, private,
+//! workgroup, input memory) are packed word by word. A load or store walks the flattened
+//! offsets of its layout (`leaves`), computed here once.
+
+use std::collections::HashMap;
+use std::sync::Arc as Rc;
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{BuiltIn, Decoration, Op, StorageClass};
+
+use crate::exec::{Bin, Tri, Un};
+use crate::Error;
+
+pub(crate) type Id = u32;
+
+/// What kind of buffer a binding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingKind {
+    Uniform,
+    Storage { read_only: bool },
+}
+
+/// A buffer the entry point uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BindingInfo {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: BindingKind,
+    /// Bytes up to the end of the fixed-size part (a runtime array may add any number of elements).
+    pub min_size: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Type {
+    Void,
+    Bool,
+    Int { width: u32, signed: bool },
+    Float { width: u32 },
+    Vector { elem: Id, n: u32 },
+    Matrix { col: Id, n: u32 },
+    Array { elem: Id, len: u32 },
+    RuntimeArray { elem: Id },
+    Struct { members: Vec<Id> },
+    Pointer { sc: StorageClass, pointee: Id },
+    Other,
+}
+
+/// A memory layout node; offsets and strides in bytes.
+#[derive(Clone, Debug)]
+pub(crate) enum LNode {
+    Scalar,
+    Vector { n: u32, stride: u32 },
+    Matrix { cols: u32, rows: u32, stride: u32, row_major: bool },
+    Array { elem: usize, stride: u32, len: Option<u32> },
+    Struct { members: Vec<(u32, usize)> },
+}
+
+/// A memory object a pointer can point into.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Obj {
+    /// `bindings[slot]`, or the push constants when `slot == bindings.len()`.
+    Buffer { slot: usize },
+    /// Words `base..base + words` of the thread's workgroup memory.
+    Workgroup { base: u32, words: u32 },
+    /// Words `base..base + words` of each lane's private memory.
+    Lane { base: u32, words: u32 },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Inst {
+    Copy { dst: Id, src: Id, n: u32 },
+    Un { op: Un, dst: Id, a: Id, n: u32 },
+    Bin { op: Bin, dst: Id, a: Id, b: Id, n: u32 },
+    /// `b` is a scalar applied to every component of `a`.
+    BinScalar { op: Bin, dst: Id, a: Id, b: Id, n: u32 },
+    Tri { op: Tri, dst: Id, a: Id, b: Id, c: Id, n: u32 },
+    /// `cond` has one word per component (`cond_n == n / comp_words`) or is a scalar.
+    Select { dst: Id, cond: Id, a: Id, b: Id, n: u32, scalar_cond: bool },
+    /// Concatenation of the parts' words.
+    Construct { dst: Id, parts: Vec<(Id, u32)> },
+    Extract { dst: Id, src: Id, at: u32, n: u32 },
+    Insert { dst: Id, obj: Id, src: Id, src_n: u32, at: u32, n: u32 },
+    Shuffle { dst: Id, a: Id, a_n: u32, b: Id, sel: Vec<u32> },
+    ExtractDyn { dst: Id, v: Id, idx: Id, count: u32 },
+    InsertDyn { dst: Id, v: Id, comp: Id, idx: Id, count: u32 },
+    Dot { dst: Id, a: Id, b: Id, n: u32 },
+    /// Reduction of a bool vector: `all` or any.
+    Reduce { dst: Id, a: Id, n: u32, all: bool },
+    /// `a` (rows x inner, column-major) times `b` (inner x cols); vectors are one-column or
+    /// one-row matrices (`VectorTimesMatrix` passes the vector as a 1 x inner matrix).
+    MatMul { dst: Id, a: Id, b: Id, rows: u32, inner: u32, cols: u32 },
+    Outer { dst: Id, a: Id, b: Id, rows: u32, cols: u32 },
+    Transpose { dst: Id, src: Id, rows: u32, cols: u32 },
+    /// Two results side by side: `IAddCarry`, `ISubBorrow`, `UMulExtended`, `SMulExtended`.
+    Wide { op: Op, dst: Id, a: Id, b: Id, n: u32 },
+    /// A GLSL.std.450 instruction executed lane by lane over f32 words.
+    Ext { op: u32, dst: Id, args: Vec<(Id, u32)>, n: u32 },
+    Store { ptr: Id, src: Id, leaves: Rc<[u32]> },
+    Load { dst: Id, ptr: Id, leaves: Rc<[u32]> },
+    CopyMemory { dst: Id, src: Id, dst_leaves: Rc<[u32]>, src_leaves: Rc<[u32]> },
+    AccessChain { dst: Id, base: Id, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
+    ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
+    Atomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
+    Call { dst: Option<(Id, Id, u32)>, func: usize, args: Vec<(Id, Id, u32)> },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Phi {
+    pub dst: Id,
+    pub n: u32,
+    /// (value, predecessor block index)
+    pub incoming: Vec<(Id, u32)>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Term {
+    Branch(u32),
+    Cond(Id, u32, u32),
+    Switch { sel: Id, default: u32, cases: Vec<(u32, u32)> },
+    Return,
+    ReturnValue(Id, u32),
+    /// The invocation ends (OpKill, OpTerminateInvocation, OpUnreachable).
+    Kill,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    pub phis: Vec<Phi>,
+    pub insts: Vec<Inst>,
+    pub term: Term,
+}
+
+/// A function; blocks are sorted in structured order (every merge block and continue target
+/// after the blocks of its construct), so the lowest block index any lane waits at is the next
+/// one to run.
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    pub blocks: Vec<Block>,
+    pub params: Vec<Id>,
+    /// The register the return value is left in (the function's own id).
+    pub ret: Id,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    GlobalInvocationId,
+    LocalInvocationId,
+    LocalInvocationIndex,
+    WorkgroupId,
+    NumWorkgroups,
+    SubgroupSize,
+    SubgroupLocalInvocationId,
+    SubgroupId,
+    NumSubgroups,
+}
+
+pub(crate) struct Prog {
+    pub workgroup_size: [u32; 3],
+    pub bindings: Vec<BindingInfo>,
+    /// Whether each binding is used by the entry point (unused ones need not be given).
+    pub used: Vec<bool>,
+    pub objs: Vec<Obj>,
+    /// Local memory words: workgroup memory, then `lane_words` per lane.
+    pub wg_words: u32,
+    pub lane_words: u32,
+    /// Words per lane of every register (0: not a value).
+    pub reg_words: Vec<u32>,
+    /// Registers whose value is the same for every lane and invocation: constants and the
+    /// pointers to variables.
+    pub consts: Vec<(Id, Vec<u32>)>,
+    /// Initial values of per-lane variables: (word offset in a lane's memory, words).
+    pub lane_inits: Vec<(u32, Vec<u32>)>,
+    /// Built-in inputs: (built-in, word offset in a lane's memory).
+    pub builtins: Vec<(Builtin, u32)>,
+    pub funcs: Vec<Func>,
+    pub entry: usize,
+}
+
+/// Decorations of one id.
+#[derive(Default, Clone)]
+struct Decos {
+    set: Option<u32>,
+    binding: Option<u32>,
+    builtin: Option<BuiltIn>,
+    spec_id: Option<u32>,
+    array_stride: Option<u32>,
+    block: bool,
+    buffer_block: bool,
+    non_writable: bool,
+}
+
+#[derive(Default, Clone)]
+struct MemberDecos {
+    offset: Option<u32>,
+    matrix_stride: Option<u32>,
+    row_major: bool,
+    non_writable: bool,
+    builtin: Option<BuiltIn>,
+}
+
+struct Decoder {
+    types: Vec<Option<Type>>,
+    /// Result type of every value id.
+    value_type: Vec<Id>,
+    consts: Vec<Option<Vec<u32>>>,
+    decos: HashMap<Id, Decos>,
+    members: HashMap<(Id, u32), MemberDecos>,
+    layouts: Vec<LNode>,
+    layout_memo: HashMap<(Id, bool), usize>,
+    leaves_memo: HashMap<usize, Rc<[u32]>>,
+    /// Layout of the memory every pointer id points to.
+    ptr_layout: HashMap<Id, usize>,
+    glsl_ext: Option<Id>,
+}
+
+fn invalid(m: impl Into<String>) -> Error {
+    Error::Invalid(m.into())
+}
+
+fn unsupported(m: impl Into<String>) -> Error {
+    Error::Unsupported(m.into())
+}
+
+fn id_at(inst: &Instruction, i: usize) -> Result<Id, Error> {
+    match inst.operands.get(i) {
+        Some(Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id)) => Ok(*id),
+        other => Err(invalid(format!("{:?}: operand {i} is {other:?}, expected an id", inst.class.opcode))),
+    }
+}
+
+fn lit_at(inst: &Instruction, i: usize) -> Result<u32, Error> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(v) | Operand::LiteralExtInstInteger(v)) => Ok(*v),
+        other => Err(invalid(format!("{:?}: operand {i} is {other:?}, expected a literal", inst.class.opcode))),
+    }
+}
+
+fn result(inst: &Instruction) -> Result<(Id, Id), Error> {
+    match (inst.result_type, inst.result_id) {
+        (Some(t), Some(r)) => Ok((t, r)),
+        _ => Err(invalid(format!("{:?} without result", inst.class.opcode))),
+    }
+}
+
+pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<Prog, Error> {
+    let module = rspirv::dr::load_words(words).map_err(|e| invalid(e.to_string()))?;
+    let bound = module.header.as_ref().map_or(0, |h| h.bound) as usize;
+    let mut d = Decoder {
+        types: vec![None; bound],
+        value_type: vec![0; bound],
+        consts: vec![None; bound],
+        decos: HashMap::new(),
+        members: HashMap::new(),
+        layouts: Vec::new(),
+        layout_memo: HashMap::new(),
+        leaves_memo: HashMap::new(),
+        ptr_layout: HashMap::new(),
+        glsl_ext: None,
+    };
+    for inst in &module.ext_inst_imports {
+        if let (Some(id), Some(Operand::LiteralString(name))) = (inst.result_id, inst.operands.first()) {
+            if name == "GLSL.std.450" {
+                d.glsl_ext = Some(id);
+            } else {
+                return Err(unsupported(format!("extended instruction set {name}")));
+            }
+        }
+    }
+    for inst in &module.annotations {
+        d.annotation(inst)?;
+    }
+
+    // The entry point.
+    let ep = module
+        .entry_points
+        .iter()
+        .find(|i| matches!(i.operands.get(2), Some(Operand::LiteralString(n)) if n == entry))
+        .ok_or_else(|| Error::Binding(format!("no entry point named `{entry}`")))?;
+    if !matches!(ep.operands.first(), Some(Operand::ExecutionModel(spirv::ExecutionModel::GLCompute))) {
+        return Err(unsupported(format!("entry point `{entry}` is not a compute shader")));
+    }
+    let entry_id = id_at(ep, 1)?;
+    let mut workgroup_size = [1, 1, 1];
+    let mut local_size_id = None;
+    for mode in &module.execution_modes {
+        if id_at(mode, 0)? != entry_id {
+            continue;
+        }
+        match mode.operands.get(1) {
+            Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSize)) => {
+                workgroup_size = [lit_at(mode, 2)?, lit_at(mode, 3)?, lit_at(mode, 4)?];
+            }
+            Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSizeId)) => {
+                local_size_id = Some([id_at(mode, 2)?, id_at(mode, 3)?, id_at(mode, 4)?]);
+            }
+            _ => {}
+        }
+    }
+
+    // Types, constants and global variables.
+    let spec: HashMap<u32, u64> = spec.iter().copied().collect();
+    let mut globals = Vec::new();
+    for inst in &module.types_global_values {
+        d.global(inst, &spec, &mut globals)?;
+    }
+    if let Some(ids) = local_size_id {
+        for (k, id) in ids.into_iter().enumerate() {
+            workgroup_size[k] = d.const_words(id)?[0];
+        }
+    }
+    for (&id, decos) in &d.decos {
+        if decos.builtin == Some(BuiltIn::WorkgroupSize) {
+            if let Some(Some(words)) = d.consts.get(id as usize) {
+                workgroup_size = [words[0], words[1], words[2]];
+            }
+        }
+    }
+    if workgroup_size.contains(&0) || workgroup_size.iter().product::<u32>() > 1024 {
+        return Err(invalid(format!("workgroup size {workgroup_size:?}")));
+    }
+
+    // Memory objects for the global variables.
+    let mut prog = Prog {
+        workgroup_size,
+        bindings: Vec::new(),
+        used: Vec::new(),
+        objs: Vec::new(),
+        wg_words: 0,
+        lane_words: 0,
+        reg_words: Vec::new(),
+        consts: Vec::new(),
+        lane_inits: Vec::new(),
+        builtins: Vec::new(),
+        funcs: Vec::new(),
+        entry: 0,
+    };
+    let mut push_vars = Vec::new();
+    let mut buffer_vars = Vec::new();
+    for &(var, ty, sc, init) in &globals {
+        let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
+            return Err(invalid("variable of non-pointer type"));
+        };
+        match sc {
+            StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant => {
+                let layout = d.layout(pointee, true)?;
+                d.ptr_layout.insert(var, layout);
+                if sc == StorageClass::PushConstant {
+                    push_vars.push(var);
+                    continue;
+                }
+                let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                let tdecos = d.decos.get(&pointee).cloned().unwrap_or_default();
+                if matches!(d.ty(pointee), Some(Type::Array { .. } | Type::RuntimeArray { .. })) {
+                    return Err(unsupported("arrays of buffers (descriptor arrays)"));
+                }
+                let storage = sc == StorageClass::StorageBuffer || tdecos.buffer_block;
+                let read_only = decos.non_writable || d.all_members_non_writable(pointee);
+                let kind = if storage { BindingKind::Storage { read_only } } else { BindingKind::Uniform };
+                let min_size = d.min_size(layout);
+                let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
+                buffer_vars.push((var, prog.bindings.len()));
+                prog.bindings.push(BindingInfo { set, binding, kind, min_size });
+            }
+            StorageClass::Workgroup | StorageClass::Private | StorageClass::Input | StorageClass::Output => {
+                let layout = d.layout(pointee, false)?;
+                d.ptr_layout.insert(var, layout);
+                let words = d.size(layout) / 4;
+                let obj = prog.objs.len() as u32;
+                if sc == StorageClass::Workgroup {
+                    prog.objs.push(Obj::Workgroup { base: prog.wg_words, words });
+                    prog.wg_words += words;
+                } else {
+                    let base = prog.lane_words;
+                    prog.objs.push(Obj::Lane { base, words });
+                    prog.lane_words += words;
+                    if let Some(init) = init {
+                        prog.lane_inits.push((base, d.const_words(init)?.to_vec()));
+                    }
+                    if sc == StorageClass::Input {
+                        d.input_builtins(var, pointee, base, &mut prog.builtins)?;
+                    }
+                }
+                prog.consts.push((var, vec![obj, 0]));
+            }
+            StorageClass::UniformConstant => {
+                return Err(unsupported("textures and samplers (UniformConstant variables)"));
+            }
+            other => return Err(unsupported(format!("variables in storage class {other:?}"))),
+        }
+    }
+    // Buffers are objects too; their pointers are constants like the others.
+    for &(var, slot) in &buffer_vars {
+        prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+        prog.objs.push(Obj::Buffer { slot });
+    }
+    let push_slot = prog.bindings.len();
+    for var in push_vars {
+        prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+        prog.objs.push(Obj::Buffer { slot: push_slot });
+    }
+
+    // Functions: ids first (calls may come before the callee), then bodies.
+    let func_index: HashMap<Id, usize> =
+        module.functions.iter().enumerate().filter_map(|(i, f)| Some((f.def.as_ref()?.result_id?, i))).collect();
+    for f in &module.functions {
+        for p in &f.parameters {
+            let (t, r) = result(p)?;
+            d.value_type[r as usize] = t;
+            if let Some(Type::Pointer { sc, pointee }) = d.ty(t).cloned() {
+                let explicit = matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant);
+                let layout = d.layout(pointee, explicit)?;
+                d.ptr_layout.insert(r, layout);
+            }
+        }
+        for b in &f.blocks {
+            for inst in &b.instructions {
+                if let (Some(t), Some(r)) = (inst.result_type, inst.result_id) {
+                    d.value_type[r as usize] = t;
+                }
+            }
+        }
+        if let Some(def) = &f.def {
+            let (t, r) = result(def)?;
+            d.value_type[r as usize] = t;
+        }
+    }
+    let entry = *func_index.get(&entry_id).ok_or_else(|| invalid("entry point without a function"))?;
+    check_no_recursion(&module, &func_index, entry)?;
+    let mut used_ids = std::collections::HashSet::new();
+    for f in &module.functions {
+        let func = d.function(f, &func_index, &mut prog, &mut used_ids)?;
+        prog.funcs.push(func);
+    }
+    prog.entry = entry;
+    link_calls(&mut prog);
+    prog.used = vec![false; prog.bindings.len()];
+    for &(var, slot) in &buffer_vars {
+        prog.used[slot] = used_ids.contains(&var);
+    }
+
+    // Register sizes and constants.
+    prog.reg_words = (0..bound).map(|id| d.reg_words(id as Id)).collect();
+    for (id, value) in d.consts.iter().enumerate() {
+        if let Some(words) = value {
+            prog.consts.push((id as Id, words.clone()));
+        }
+    }
+    Ok(prog)
+}
+
+fn check_no_recursion(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, entry: usize) -> Result<(), Error> {
+    // Registers are allocated per id, so one activation per function at a time (SPIR-V for
+    // Vulkan forbids recursion: Vulkan spec "Shader Call Graph").
+    fn visit(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, f: usize, state: &mut Vec<u8>) -> Result<(), Error> {
+        match state[f] {
+            1 => return Err(invalid("recursive function calls")),
+            2 => return Ok(()),
+            _ => {}
+        }
+        state[f] = 1;
+        for b in &module.functions[f].blocks {
+            for inst in &b.instructions {
+                if inst.class.opcode == Op::FunctionCall {
+                    let callee = *index.get(&id_at(inst, 0)?).ok_or_else(|| invalid("call of an unknown function"))?;
+                    visit(module, index, callee, state)?;
+                }
+            }
+        }
+        state[f] = 2;
+        Ok(())
+    }
+    visit(module, index, entry, &mut vec![0; module.functions.len()])
+}
+
+impl Decoder {
+    fn ty(&self, id: Id) -> Option<&Type> {
+        self.types.get(id as usize)?.as_ref()
+    }
+
+    fn annotation(&mut self, inst: &Instruction) -> Result<(), Error> {
+        match inst.class.opcode {
+            Op::Decorate | Op::DecorateId => {
+                let target = id_at(inst, 0)?;
+                let e = self.decos.entry(target).or_default();
+                match inst.operands.get(1) {
+                    Some(Operand::Decoration(Decoration::DescriptorSet)) => e.set = Some(lit_at(inst, 2)?),
+                    Some(Operand::Decoration(Decoration::Binding)) => e.binding = Some(lit_at(inst, 2)?),
+                    Some(Operand::Decoration(Decoration::SpecId)) => e.spec_id = Some(lit_at(inst, 2)?),
+                    Some(Operand::Decoration(Decoration::ArrayStride)) => e.array_stride = Some(lit_at(inst, 2)?),
+                    Some(Operand::Decoration(Decoration::Block)) => e.block = true,
+                    Some(Operand::Decoration(Decoration::BufferBlock)) => e.buffer_block = true,
+                    Some(Operand::Decoration(Decoration::NonWritable)) => e.non_writable = true,
+                    Some(Operand::Decoration(Decoration::BuiltIn)) => {
+                        if let Some(Operand::BuiltIn(b)) = inst.operands.get(2) {
+                            e.builtin = Some(*b);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Op::MemberDecorate => {
+                let target = id_at(inst, 0)?;
+                let member = lit_at(inst, 1)?;
+                let e = self.members.entry((target, member)).or_default();
+                match inst.operands.get(2) {
+                    Some(Operand::Decoration(Decoration::Offset)) => e.offset = Some(lit_at(inst, 3)?),
+                    Some(Operand::Decoration(Decoration::MatrixStride)) => e.matrix_stride = Some(lit_at(inst, 3)?),
+                    Some(Operand::Decoration(Decoration::RowMajor)) => e.row_major = true,
+                    Some(Operand::Decoration(Decoration::NonWritable)) => e.non_writable = true,
+                    Some(Operand::Decoration(Decoration::BuiltIn)) => {
+                        if let Some(Operand::BuiltIn(b)) = inst.operands.get(3) {
+                            e.builtin = Some(*b);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Op::DecorationGroup | Op::GroupDecorate | Op::GroupMemberDecorate => {
+                return Err(unsupported("decoration groups"));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn all_members_non_writable(&self, ty: Id) -> bool {
+        match self.ty(ty) {
+            Some(Type::Struct { members }) => {
+                (0..members.len() as u32).all(|m| self.members.get(&(ty, m)).is_some_and(|d| d.non_writable))
+            }
+            _ => false,
+        }
+    }
+
+    fn const_words(&self, id: Id) -> Result<&[u32], Error> {
+        self.consts
+            .get(id as usize)
+            .and_then(|c| c.as_deref())
+            .ok_or_else(|| invalid(format!("%{id} is not a constant")))
+    }
+
+    /// Words per lane of a value of type `ty`.
+    fn words(&self, ty: Id) -> Result<u32, Error> {
+        Ok(match self.ty(ty) {
+            Some(Type::Bool) => 1,
+            Some(Type::Int { width, .. } | Type::Float { width }) => {
+                if *width != 32 {
+                    return Err(unsupported(format!("{width}-bit scalars")));
+                }
+                1
+            }
+            Some(Type::Vector { elem, n }) => n * self.words(*elem)?,
+            Some(Type::Matrix { col, n }) => n * self.words(*col)?,
+            Some(Type::Array { elem, len }) => len * self.words(*elem)?,
+            Some(Type::Struct { members }) => {
+                let mut total = 0;
+                for m in members {
+                    total += self.words(*m)?;
+                }
+                total
+            }
+            Some(Type::Pointer { .. }) => 2,
+            Some(Type::Void) => 0,
+            Some(Type::RuntimeArray { .. }) => return Err(invalid("a runtime array as a value")),
+            Some(Type::Other) | None => return Err(unsupported(format!("values of type %{ty}"))),
+        })
+    }
+
+    fn reg_words(&self, id: Id) -> u32 {
+        let t = self.value_type[id as usize];
+        if t == 0 {
+            return self.consts[id as usize].as_ref().map_or(0, |c| c.len() as u32);
+        }
+        self.words(t).unwrap_or(0)
+    }
+
+    /// The component count and scalar type of a scalar or vector type.
+    fn components(&self, ty: Id) -> (u32, Id) {
+        match self.ty(ty) {
+            Some(Type::Vector { elem, n }) => (*n, *elem),
+            _ => (1, ty),
+        }
+    }
+
+    fn is_float(&self, ty: Id) -> bool {
+        let (_, s) = self.components(ty);
+        matches!(self.ty(s), Some(Type::Float { .. }))
+    }
+
+    fn is_signed(&self, ty: Id) -> bool {
+        let (_, s) = self.components(ty);
+        matches!(self.ty(s), Some(Type::Int { signed: true, .. }))
+    }
+
+    fn type_of(&self, id: Id) -> Id {
+        self.value_type[id as usize]
+    }
+
+    // ----------------------------------------------------------------------------- layouts
+
+    fn push_layout(&mut self, node: LNode) -> usize {
+        self.layouts.push(node);
+        self.layouts.len() - 1
+    }
+
+    /// The layout of `ty` in memory; `explicit` for buffer memory (decorations), else packed.
+    fn layout(&mut self, ty: Id, explicit: bool) -> Result<usize, Error> {
+        self.layout_in(ty, explicit, None)
+    }
+
+    /// `matrix`: the `MatrixStride`/`RowMajor` of the struct member `ty` sits in.
+    fn layout_in(&mut self, ty: Id, explicit: bool, matrix: Option<(u32, bool)>) -> Result<usize, Error> {
+        if matrix.is_none() {
+            if let Some(&l) = self.layout_memo.get(&(ty, explicit)) {
+                return Ok(l);
+            }
+        }
+        let node = match self.ty(ty).cloned() {
+            Some(Type::Bool | Type::Int { .. } | Type::Float { .. }) => {
+                self.words(ty)?;
+                LNode::Scalar
+            }
+            Some(Type::Vector { elem, n }) => {
+                self.words(elem)?;
+                LNode::Vector { n, stride: 4 }
+            }
+            Some(Type::Matrix { col, n }) => {
+                let (rows, _) = self.components(col);
+                let (stride, row_major) = match (explicit, matrix) {
+                    (true, Some(m)) => m,
+                    (true, None) => return Err(invalid("a matrix in a buffer without MatrixStride")),
+                    (false, _) => (rows * 4, false),
+                };
+                LNode::Matrix { cols: n, rows, stride, row_major }
+            }
+            Some(Type::Array { elem, len }) => {
+                let e = self.layout_in(elem, explicit, matrix)?;
+                let stride = self.array_stride(ty, e, explicit)?;
+                LNode::Array { elem: e, stride, len: Some(len) }
+            }
+            Some(Type::RuntimeArray { elem }) => {
+                let e = self.layout_in(elem, explicit, matrix)?;
+                let stride = self.array_stride(ty, e, explicit)?;
+                LNode::Array { elem: e, stride, len: None }
+            }
+            Some(Type::Struct { members }) => {
+                let mut out = Vec::new();
+                let mut at = 0;
+                for (i, m) in members.iter().enumerate() {
+                    let md = self.members.get(&(ty, i as u32)).cloned().unwrap_or_default();
+                    let matrix = md.matrix_stride.map(|s| (s, md.row_major));
+                    let l = self.layout_in(*m, explicit, matrix)?;
+                    let offset = if explicit {
+                        md.offset.ok_or_else(|| invalid(format!("member {i} of struct %{ty} in a buffer without Offset")))?
+                    } else {
+                        at
+                    };
+                    at = offset + self.size(l);
+                    out.push((offset, l));
+                }
+                LNode::Struct { members: out }
+            }
+            Some(Type::Pointer { .. }) => return Err(unsupported("pointers stored in memory")),
+            _ => return Err(unsupported(format!("memory of type %{ty}"))),
+        };
+        let l = self.push_layout(node);
+        if matrix.is_none() {
+            self.layout_memo.insert((ty, explicit), l);
+        }
+        Ok(l)
+    }
+
+    fn array_stride(&self, ty: Id, elem: usize, explicit: bool) -> Result<u32, Error> {
+        if explicit {
+            self.decos
+                .get(&ty)
+                .and_then(|d| d.array_stride)
+                .ok_or_else(|| invalid(format!("array %{ty} in a buffer without ArrayStride")))
+        } else {
+            Ok(self.size(elem))
+        }
+    }
+
+    /// Bytes a layout spans (a runtime array: none).
+    pub(crate) fn size(&self, l: usize) -> u32 {
+        match &self.layouts[l] {
+            LNode::Scalar => 4,
+            LNode::Vector { n, stride } => (n - 1) * stride + 4,
+            LNode::Matrix { cols, rows, stride, row_major } => {
+                if *row_major {
+                    (rows - 1) * stride + cols * 4
+                } else {
+                    (cols - 1) * stride + rows * 4
+                }
+            }
+            LNode::Array { elem, stride, len } => match len {
+                Some(0) | None => 0,
+                Some(n) => (n - 1) * stride + self.size(*elem).max(*stride),
+            },
+            LNode::Struct { members } => members.iter().map(|(o, l)| o + self.size(*l)).max().unwrap_or(0),
+        }
+    }
+
+    fn min_size(&self, l: usize) -> u32 {
+        self.size(l)
+    }
+
+    /// Byte offsets of a value's words in memory of layout `l`, in value order.
+    fn leaves(&mut self, l: usize) -> Result<Rc<[u32]>, Error> {
+        if let Some(v) = self.leaves_memo.get(&l) {
+            return Ok(v.clone());
+        }
+        let mut out = Vec::new();
+        self.collect_leaves(l, 0, &mut out)?;
+        let rc: Rc<[u32]> = out.into();
+        self.leaves_memo.insert(l, rc.clone());
+        Ok(rc)
+    }
+
+    fn collect_leaves(&self, l: usize, base: u32, out: &mut Vec<u32>) -> Result<(), Error> {
+        match &self.layouts[l] {
+            LNode::Scalar => out.push(base),
+            LNode::Vector { n, stride } => out.extend((0..*n).map(|i| base + i * stride)),
+            LNode::Matrix { cols, rows, stride, row_major } => {
+                for c in 0..*cols {
+                    for r in 0..*rows {
+                        out.push(base + if *row_major { r * stride + c * 4 } else { c * stride + r * 4 });
+                    }
+                }
+            }
+            LNode::Array { elem, stride, len } => {
+                let len = len.ok_or_else(|| invalid("load or store of a whole runtime array"))?;
+                for i in 0..len {
+                    self.collect_leaves(*elem, base + i * stride, out)?;
+                }
+            }
+            LNode::Struct { members } => {
+                for (o, m) in members {
+                    self.collect_leaves(*m, base + o, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pointer_layout(&mut self, ptr: Id) -> Result<usize, Error> {
+        if let Some(&l) = self.ptr_layout.get(&ptr) {
+            return Ok(l);
+        }
+        match self.ty(self.type_of(ptr)).cloned() {
+            Some(Type::Pointer { sc, pointee }) => {
+                let explicit = matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant);
+                self.layout(pointee, explicit)
+            }
+            _ => Err(invalid(format!("%{ptr} is not a pointer"))),
+        }
+    }
+
+    fn input_builtins(&self, var: Id, pointee: Id, base: u32, out: &mut Vec<(Builtin, u32)>) -> Result<(), Error> {
+        let map = |b: BuiltIn| -> Result<Builtin, Error> {
+            Ok(match b {
+                BuiltIn::GlobalInvocationId => Builtin::GlobalInvocationId,
+                BuiltIn::LocalInvocationId => Builtin::LocalInvocationId,
+                BuiltIn::LocalInvocationIndex => Builtin::LocalInvocationIndex,
+                BuiltIn::WorkgroupId => Builtin::WorkgroupId,
+                BuiltIn::NumWorkgroups => Builtin::NumWorkgroups,
+                BuiltIn::SubgroupSize => Builtin::SubgroupSize,
+                BuiltIn::SubgroupLocalInvocationId => Builtin::SubgroupLocalInvocationId,
+                BuiltIn::SubgroupId => Builtin::SubgroupId,
+                BuiltIn::NumSubgroups => Builtin::NumSubgroups,
+                other => return Err(unsupported(format!("built-in input {other:?}"))),
+            })
+        };
+        if let Some(b) = self.decos.get(&var).and_then(|d| d.builtin) {
+            out.push((map(b)?, base));
+            return Ok(());
+        }
+        if let Some(Type::Struct { members }) = self.ty(pointee) {
+            let mut at = base;
+            for (i, m) in members.iter().enumerate() {
+                if let Some(b) = self.members.get(&(pointee, i as u32)).and_then(|d| d.builtin) {
+                    out.push((map(b)?, at));
+                }
+                at += self.words(*m)?;
+            }
+            return Ok(());
+        }
+        Err(unsupported("compute shader inputs other than built-ins"))
+    }
+
+    // ----------------------------------------------------------------------------- globals
+
+    fn global(
+        &mut self,
+        inst: &Instruction,
+        spec: &HashMap<u32, u64>,
+        globals: &mut Vec<(Id, Id, StorageClass, Option<Id>)>,
+    ) -> Result<(), Error> {
+        let op = inst.class.opcode;
+        let rid = inst.result_id.unwrap_or(0);
+        let set_type = |d: &mut Decoder, t: Type| {
+            d.types[rid as usize] = Some(t);
+        };
+        match op {
+            Op::TypeVoid => set_type(self, Type::Void),
+            Op::TypeBool => set_type(self, Type::Bool),
+            Op::TypeInt => {
+                let t = Type::Int { width: lit_at(inst, 0)?, signed: lit_at(inst, 1)? != 0 };
+                set_type(self, t)
+            }
+            Op::TypeFloat => {
+                let t = Type::Float { width: lit_at(inst, 0)? };
+                set_type(self, t)
+            }
+            Op::TypeVector => {
+                let t = Type::Vector { elem: id_at(inst, 0)?, n: lit_at(inst, 1)? };
+                set_type(self, t)
+            }
+            Op::TypeMatrix => {
+                let t = Type::Matrix { col: id_at(inst, 0)?, n: lit_at(inst, 1)? };
+                set_type(self, t)
+            }
+            Op::TypeArray => {
+                let len = self.const_words(id_at(inst, 1)?)?[0];
+                let t = Type::Array { elem: id_at(inst, 0)?, len };
+                set_type(self, t)
+            }
+            Op::TypeRuntimeArray => {
+                let t = Type::RuntimeArray { elem: id_at(inst, 0)? };
+                set_type(self, t)
+            }
+            Op::TypeStruct => {
+                let members = (0..inst.operands.len()).map(|i| id_at(inst, i)).collect::<Result<_, _>>()?;
+                set_type(self, Type::Struct { members })
+            }
+            Op::TypePointer => {
+                let sc = match inst.operands.first() {
+                    Some(Operand::StorageClass(sc)) => *sc,
+                    _ => return Err(invalid("OpTypePointer without storage class")),
+                };
+                let t = Type::Pointer { sc, pointee: id_at(inst, 1)? };
+                set_type(self, t)
+            }
+            Op::TypeForwardPointer => return Err(unsupported("physical pointers (buffer references)")),
+            Op::TypeFunction | Op::TypeImage | Op::TypeSampler | Op::TypeSampledImage => set_type(self, Type::Other),
+            Op::Constant | Op::SpecConstant => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                let mut words: Vec<u32> = inst
+                    .operands
+                    .iter()
+                    .map(|o| match o {
+                        Operand::LiteralBit32(v) => Ok(*v),
+                        Operand::LiteralBit64(_) => Err(unsupported("64-bit constants")),
+                        _ => Err(invalid("OpConstant operand")),
+                    })
+                    .collect::<Result<_, _>>()?;
+                if op == Op::SpecConstant {
+                    if let Some(v) = self.spec_value(r, spec) {
+                        words = vec![v as u32];
+                    }
+                }
+                self.words(t)?;
+                self.consts[r as usize] = Some(words);
+            }
+            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                let mut v = matches!(op, Op::ConstantTrue | Op::SpecConstantTrue) as u32;
+                if matches!(op, Op::SpecConstantTrue | Op::SpecConstantFalse) {
+                    if let Some(s) = self.spec_value(r, spec) {
+                        v = (s != 0) as u32;
+                    }
+                }
+                self.consts[r as usize] = Some(vec![v]);
+            }
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                let mut words = Vec::new();
+                for i in 0..inst.operands.len() {
+                    words.extend_from_slice(self.const_words(id_at(inst, i)?)?);
+                }
+                self.consts[r as usize] = Some(words);
+            }
+            Op::ConstantNull | Op::Undef => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                if matches!(self.ty(t), Some(Type::Pointer { .. })) {
+                    return Err(unsupported("null pointers"));
+                }
+                self.consts[r as usize] = Some(vec![0; self.words(t)? as usize]);
+            }
+            Op::SpecConstantOp => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                let inner = match inst.operands.first() {
+                    Some(Operand::LiteralSpecConstantOpInteger(op)) => *op,
+                    _ => return Err(invalid("OpSpecConstantOp without opcode")),
+                };
+                let fake = Instruction::new(inner, Some(t), Some(r), inst.operands[1..].to_vec());
+                let Some(decoded) = self.inst(&fake, &HashMap::new())? else {
+                    return Err(unsupported(format!("OpSpecConstantOp {inner:?}")));
+                };
+                let value = crate::exec::eval_constant(&decoded, &self.consts, self.words(t)?)?;
+                self.consts[r as usize] = Some(value);
+            }
+            Op::Variable => {
+                let (t, r) = result(inst)?;
+                self.value_type[r as usize] = t;
+                let sc = match inst.operands.first() {
+                    Some(Operand::StorageClass(sc)) => *sc,
+                    _ => return Err(invalid("OpVariable without storage class")),
+                };
+                let init = inst.operands.get(1).map(|_| id_at(inst, 1)).transpose()?;
+                globals.push((r, t, sc, init));
+            }
+            Op::String | Op::Line | Op::NoLine => {}
+            Op::ExtInst => {} // non-semantic debug info
+            other => return Err(unsupported(format!("global instruction {other:?}"))),
+        }
+        Ok(())
+    }
+
+    fn spec_value(&self, id: Id, spec: &HashMap<u32, u64>) -> Option<u64> {
+        let sid = self.decos.get(&id)?.spec_id?;
+        spec.get(&sid).copied()
+    }
+
+    // ----------------------------------------------------------------------------- functions
+
+    fn function(
+        &mut self,
+        f: &rspirv::dr::Function,
+        func_index: &HashMap<Id, usize>,
+        prog: &mut Prog,
+        used: &mut std::collections::HashSet<Id>,
+    ) -> Result<Func, Error> {
+        let def = f.def.as_ref().ok_or_else(|| invalid("function without OpFunction"))?;
+        let (_, fid) = result(def)?;
+        let params: Vec<Id> = f.parameters.iter().map(|p| p.result_id.unwrap_or(0)).collect();
+        if f.blocks.is_empty() {
+            return Err(unsupported("function declarations (linkage)"));
+        }
+        // Structured order: a depth-first search that visits a header's merge block and
+        // continue target before its other successors, reversed (spirv-tools'
+        // "structured order"), so a merge block comes after every block of its construct.
+        let label_index: HashMap<Id, usize> =
+            f.blocks.iter().enumerate().filter_map(|(i, b)| Some((b.label.as_ref()?.result_id?, i))).collect();
+        let succ = |b: &rspirv::dr::Block| -> Result<Vec<usize>, Error> {
+            let mut out = Vec::new();
+            let mut push = |id: Id| -> Result<(), Error> {
+                out.push(*label_index.get(&id).ok_or_else(|| invalid(format!("branch to unknown block %{id}")))?);
+                Ok(())
+            };
+            for inst in &b.instructions {
+                match inst.class.opcode {
+                    Op::LoopMerge => {
+                        push(id_at(inst, 0)?)?;
+                        push(id_at(inst, 1)?)?;
+                    }
+                    Op::SelectionMerge => push(id_at(inst, 0)?)?,
+                    Op::Branch => push(id_at(inst, 0)?)?,
+                    Op::BranchConditional => {
+                        push(id_at(inst, 2)?)?;
+                        push(id_at(inst, 1)?)?;
+                    }
+                    Op::Switch => {
+                        let mut targets = vec![id_at(inst, 1)?];
+                        let mut i = 3;
+                        while i < inst.operands.len() {
+                            targets.push(id_at(inst, i)?);
+                            i += 2;
+                        }
+                        for t in targets.into_iter().rev() {
+                            push(t)?;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Ok(out)
+        };
+        let n = f.blocks.len();
+        let mut post = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(0, succ(&f.blocks[0])?, 0)];
+        seen[0] = true;
+        while let Some((b, s, i)) = stack.last_mut() {
+            if *i < s.len() {
+                let next = s[*i];
+                *i += 1;
+                if !seen[next] {
+                    seen[next] = true;
+                    let ns = succ(&f.blocks[next])?;
+                    stack.push((next, ns, 0));
+                }
+            } else {
+                post.push(*b);
+                stack.pop();
+            }
+        }
+        let order: Vec<usize> = post.into_iter().rev().collect();
+        let mut rank = vec![u32::MAX; n];
+        for (r, &b) in order.iter().enumerate() {
+            rank[b] = r as u32;
+        }
+        let target = |id: Id| -> Result<u32, Error> {
+            let b = *label_index.get(&id).ok_or_else(|| invalid(format!("branch to unknown block %{id}")))?;
+            Ok(rank[b])
+        };
+
+        let mut blocks = Vec::with_capacity(order.len());
+        for &bi in &order {
+            let b = &f.blocks[bi];
+            let mut phis = Vec::new();
+            let mut insts = Vec::new();
+            let mut term = None;
+            for inst in &b.instructions {
+                for o in &inst.operands {
+                    if let Operand::IdRef(id) = o {
+                        used.insert(*id);
+                    }
+                }
+                match inst.class.opcode {
+                    Op::Phi => {
+                        let (_, r) = result(inst)?;
+                        let mut incoming = Vec::new();
+                        let mut i = 0;
+                        while i + 1 < inst.operands.len() {
+                            let pred = id_at(inst, i + 1)?;
+                            if let Some(&p) = label_index.get(&pred) {
+                                if rank[p] != u32::MAX {
+                                    incoming.push((id_at(inst, i)?, rank[p]));
+                                }
+                            }
+                            i += 2;
+                        }
+                        if let Some(&l) = incoming.first().and_then(|(v, _)| self.ptr_layout.get(v)) {
+                            self.ptr_layout.insert(r, l);
+                        }
+                        phis.push(Phi { dst: r, n: self.reg_words(r), incoming });
+                    }
+                    Op::Branch => term = Some(Term::Branch(target(id_at(inst, 0)?)?)),
+                    Op::BranchConditional => {
+                        term = Some(Term::Cond(id_at(inst, 0)?, target(id_at(inst, 1)?)?, target(id_at(inst, 2)?)?))
+                    }
+                    Op::Switch => {
+                        let sel = id_at(inst, 0)?;
+                        let default = target(id_at(inst, 1)?)?;
+                        let mut cases = Vec::new();
+                        let mut i = 2;
+                        while i + 1 < inst.operands.len() {
+                            let v = match &inst.operands[i] {
+                                Operand::LiteralBit32(v) => *v,
+                                _ => return Err(unsupported("64-bit switch selectors")),
+                            };
+                            cases.push((v, target(id_at(inst, i + 1)?)?));
+                            i += 2;
+                        }
+                        term = Some(Term::Switch { sel, default, cases });
+                    }
+                    Op::Return => term = Some(Term::Return),
+                    Op::ReturnValue => {
+                        let v = id_at(inst, 0)?;
+                        term = Some(Term::ReturnValue(v, self.reg_words(fid)));
+                    }
+                    Op::Kill | Op::TerminateInvocation | Op::Unreachable => term = Some(Term::Kill),
+                    Op::Variable => {
+                        let (t, r) = result(inst)?;
+                        let Some(Type::Pointer { pointee, .. }) = self.ty(t).cloned() else {
+                            return Err(invalid("variable of non-pointer type"));
+                        };
+                        let layout = self.layout(pointee, false)?;
+                        self.ptr_layout.insert(r, layout);
+                        let words = self.size(layout) / 4;
+                        let obj = prog.objs.len() as u32;
+                        prog.objs.push(Obj::Lane { base: prog.lane_words, words });
+                        prog.lane_words += words;
+                        prog.consts.push((r, vec![obj, 0]));
+                        if inst.operands.len() > 1 {
+                            let init = id_at(inst, 1)?;
+                            insts.push(Inst::Store { ptr: r, src: init, leaves: self.leaves(layout)? });
+                        }
+                    }
+                    _ => {
+                        if let Some(i) = self.inst(inst, func_index)? {
+                            insts.push(i);
+                        }
+                    }
+                }
+            }
+            let term = term.ok_or_else(|| invalid("block without terminator"))?;
+            blocks.push(Block { phis, insts, term });
+        }
+        Ok(Func { blocks, params, ret: fid })
+    }
+
+    /// Decodes one instruction of a function body (or of an OpSpecConstantOp). `Ok(None)`:
+    /// nothing to execute.
+    fn inst(&mut self, inst: &Instruction, func_index: &HashMap<Id, usize>) -> Result<Option<Inst>, Error> {
+        let op = inst.class.opcode;
+        let id = |i: usize| id_at(inst, i);
+        let (rt, r) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
+        let n = if rt != 0 { self.words(rt)? } else { 0 };
+        let un = |op: Un| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Un { op, dst: r, a: id(0)?, n })) };
+        let bin = |op: Bin| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Bin { op, dst: r, a: id(0)?, b: id(1)?, n })) };
+        Ok(match op {
+            Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier | Op::ControlBarrier => None,
+            Op::Name | Op::MemberName | Op::ModuleProcessed => None,
+            // Arithmetic (SPIR-V §3.42.13).
+            Op::SNegate => un(Un::INeg)?,
+            Op::FNegate => un(Un::FNeg)?,
+            Op::Not => un(Un::Not)?,
+            Op::LogicalNot => un(Un::LogicalNot)?,
+            Op::IAdd => bin(Bin::IAdd)?,
+            Op::ISub => bin(Bin::ISub)?,
+            Op::IMul => bin(Bin::IMul)?,
+            Op::UDiv => bin(Bin::UDiv)?,
+            Op::SDiv => bin(Bin::SDiv)?,
+            Op::UMod => bin(Bin::UMod)?,
+            Op::SRem => bin(Bin::SRem)?,
+            Op::SMod => bin(Bin::SMod)?,
+            Op::FAdd => bin(Bin::FAdd)?,
+            Op::FSub => bin(Bin::FSub)?,
+            Op::FMul => bin(Bin::FMul)?,
+            Op::FDiv => bin(Bin::FDiv)?,
+            Op::FRem => bin(Bin::FRem)?,
+            Op::FMod => bin(Bin::FMod)?,
+            Op::ShiftLeftLogical => bin(Bin::Shl)?,
+            Op::ShiftRightLogical => bin(Bin::Shr)?,
+            Op::ShiftRightArithmetic => bin(Bin::Sar)?,
+            Op::BitwiseAnd | Op::LogicalAnd => bin(Bin::And)?,
+            Op::BitwiseOr | Op::LogicalOr => bin(Bin::Or)?,
+            Op::BitwiseXor | Op::LogicalNotEqual => bin(Bin::Xor)?,
+            Op::LogicalEqual => bin(Bin::Eq)?,
+            Op::IEqual => bin(Bin::Eq)?,
+            Op::INotEqual => bin(Bin::Ne)?,
+            Op::UGreaterThan => bin(Bin::UGt)?,
+            Op::SGreaterThan => bin(Bin::SGt)?,
+            Op::UGreaterThanEqual => bin(Bin::UGe)?,
+            Op::SGreaterThanEqual => bin(Bin::SGe)?,
+            Op::ULessThan => bin(Bin::ULt)?,
+            Op::SLessThan => bin(Bin::SLt)?,
+            Op::ULessThanEqual => bin(Bin::ULe)?,
+            Op::SLessThanEqual => bin(Bin::SLe)?,
+            Op::FOrdEqual => bin(Bin::FOEq)?,
+            Op::FOrdNotEqual => bin(Bin::FONe)?,
+            Op::FOrdLessThan => bin(Bin::FOLt)?,
+            Op::FOrdGreaterThan => bin(Bin::FOGt)?,
+            Op::FOrdLessThanEqual => bin(Bin::FOLe)?,
+            Op::FOrdGreaterThanEqual => bin(Bin::FOGe)?,
+            Op::FUnordEqual => bin(Bin::FUEq)?,
+            Op::FUnordNotEqual => bin(Bin::FUNe)?,
+            Op::FUnordLessThan => bin(Bin::FULt)?,
+            Op::FUnordGreaterThan => bin(Bin::FUGt)?,
+            Op::FUnordLessThanEqual => bin(Bin::FULe)?,
+            Op::FUnordGreaterThanEqual => bin(Bin::FUGe)?,
+            Op::IsNan => un(Un::IsNan)?,
+            Op::IsInf => un(Un::IsInf)?,
+            Op::BitReverse => un(Un::BitReverse)?,
+            Op::BitCount => un(Un::BitCount)?,
+            Op::BitFieldInsert => Some(Inst::Ext { op: EXT_BITFIELD_INSERT, dst: r, args: self.args(inst, 0..4)?, n }),
+            Op::BitFieldSExtract => Some(Inst::Ext { op: EXT_BITFIELD_SEXTRACT, dst: r, args: self.args(inst, 0..3)?, n }),
+            Op::BitFieldUExtract => Some(Inst::Ext { op: EXT_BITFIELD_UEXTRACT, dst: r, args: self.args(inst, 0..3)?, n }),
+            Op::VectorTimesScalar | Op::MatrixTimesScalar => {
+                Some(Inst::BinScalar { op: Bin::FMul, dst: r, a: id(0)?, b: id(1)?, n })
+            }
+            Op::Dot => Some(Inst::Dot { dst: r, a: id(0)?, b: id(1)?, n: self.words(self.type_of(id(0)?))? }),
+            Op::Any | Op::All => {
+                let a = id(0)?;
+                Some(Inst::Reduce { dst: r, a, n: self.words(self.type_of(a))?, all: op == Op::All })
+            }
+            Op::MatrixTimesVector => {
+                let (m, v) = (id(0)?, id(1)?);
+                let (cols, rows) = self.matrix_shape(self.type_of(m))?;
+                Some(Inst::MatMul { dst: r, a: m, b: v, rows, inner: cols, cols: 1 })
+            }
+            Op::VectorTimesMatrix => {
+                let (v, m) = (id(0)?, id(1)?);
+                let (cols, rows) = self.matrix_shape(self.type_of(m))?;
+                Some(Inst::MatMul { dst: r, a: v, b: m, rows: 1, inner: rows, cols })
+            }
+            Op::MatrixTimesMatrix => {
+                let (a, b) = (id(0)?, id(1)?);
+                let (a_cols, a_rows) = self.matrix_shape(self.type_of(a))?;
+                let (b_cols, _) = self.matrix_shape(self.type_of(b))?;
+                Some(Inst::MatMul { dst: r, a, b, rows: a_rows, inner: a_cols, cols: b_cols })
+            }
+            Op::OuterProduct => {
+                let (cols, rows) = self.matrix_shape(rt)?;
+                Some(Inst::Outer { dst: r, a: id(0)?, b: id(1)?, rows, cols })
+            }
+            Op::Transpose => {
+                let src = id(0)?;
+                let (cols, rows) = self.matrix_shape(self.type_of(src))?;
+                Some(Inst::Transpose { dst: r, src, rows, cols })
+            }
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                Some(Inst::Wide { op, dst: r, a: id(0)?, b: id(1)?, n: n / 2 })
+            }
+            // Conversions (§3.42.11).
+            Op::ConvertFToU => un(Un::FToU)?,
+            Op::ConvertFToS => un(Un::FToS)?,
+            Op::ConvertSToF => un(Un::SToF)?,
+            Op::ConvertUToF => un(Un::UToF)?,
+            Op::UConvert | Op::SConvert | Op::FConvert | Op::Bitcast | Op::CopyObject | Op::CopyLogical => {
+                let src = id(0)?;
+                if self.words(self.type_of(src))? != n {
+                    return Err(unsupported(format!("{op:?} between types of different widths")));
+                }
+                Some(Inst::Copy { dst: r, src, n })
+            }
+            Op::QuantizeToF16 => un(Un::QuantizeF16)?,
+            Op::Select => {
+                let cond = id(0)?;
+                let scalar_cond = self.words(self.type_of(cond))? == 1 && n > 1;
+                let (a, b) = (id(1)?, id(2)?);
+                if let Some(&l) = self.ptr_layout.get(&a) {
+                    self.ptr_layout.insert(r, l);
+                }
+                Some(Inst::Select { dst: r, cond, a, b, n, scalar_cond })
+            }
+            // Composites (§3.42.12).
+            Op::CompositeConstruct => {
+                let mut parts = Vec::new();
+                for i in 0..inst.operands.len() {
+                    let p = id(i)?;
+                    parts.push((p, self.words(self.type_of(p))?));
+                }
+                Some(Inst::Construct { dst: r, parts })
+            }
+            Op::CompositeExtract => {
+                let src = id(0)?;
+                let st = self.type_of(src);
+                let at = self.composite_offset(st, &self.literals(inst, 1)?)?;
+                Some(Inst::Extract { dst: r, src, at, n })
+            }
+            Op::CompositeInsert => {
+                let (obj, src) = (id(0)?, id(1)?);
+                let at = self.composite_offset(rt, &self.literals(inst, 2)?)?;
+                Some(Inst::Insert { dst: r, obj, src, src_n: n, at, n: self.words(self.type_of(obj))? })
+            }
+            Op::VectorShuffle => {
+                let (a, b) = (id(0)?, id(1)?);
+                let a_n = self.words(self.type_of(a))?;
+                Some(Inst::Shuffle { dst: r, a, a_n, b, sel: self.literals(inst, 2)? })
+            }
+            Op::VectorExtractDynamic => {
+                let v = id(0)?;
+                Some(Inst::ExtractDyn { dst: r, v, idx: id(1)?, count: self.words(self.type_of(v))? })
+            }
+            Op::VectorInsertDynamic => {
+                Some(Inst::InsertDyn { dst: r, v: id(0)?, comp: id(1)?, idx: id(2)?, count: n })
+            }
+            // Memory (§3.42.8).
+            Op::Load => {
+                let ptr = id(0)?;
+                let l = self.pointer_layout(ptr)?;
+                Some(Inst::Load { dst: r, ptr, leaves: self.leaves(l)? })
+            }
+            Op::Store => {
+                let ptr = id(0)?;
+                let l = self.pointer_layout(ptr)?;
+                Some(Inst::Store { ptr, src: id(1)?, leaves: self.leaves(l)? })
+            }
+            Op::CopyMemory => {
+                let (dst, src) = (id(0)?, id(1)?);
+                let (dl, sl) = (self.pointer_layout(dst)?, self.pointer_layout(src)?);
+                Some(Inst::CopyMemory { dst, src, dst_leaves: self.leaves(dl)?, src_leaves: self.leaves(sl)? })
+            }
+            Op::AccessChain | Op::InBoundsAccessChain => {
+                let base = id(0)?;
+                let mut l = self.pointer_layout(base)?;
+                let mut offset = 0;
+                let mut dynamic = Vec::new();
+                for i in 1..inst.operands.len() {
+                    let index = id(i)?;
+                    let constant = self.consts.get(index as usize).and_then(|c| c.as_ref()).map(|c| c[0]);
+                    let (stride, len, next) = match self.layouts[l].clone() {
+                        LNode::Struct { members } => {
+                            let m = constant.ok_or_else(|| invalid("struct index not constant"))?;
+                            let (o, ml) = *members.get(m as usize).ok_or_else(|| invalid("struct index out of range"))?;
+                            offset += o;
+                            l = ml;
+                            continue;
+                        }
+                        LNode::Array { elem, stride, len } => (stride, len, elem),
+                        LNode::Vector { n, stride } => (stride, Some(n), self.scalar_layout()),
+                        LNode::Matrix { cols, rows, stride, row_major } => {
+                            let col = if row_major {
+                                LNode::Vector { n: rows, stride }
+                            } else {
+                                LNode::Vector { n: rows, stride: 4 }
+                            };
+                            let col = self.push_layout(col);
+                            (if row_major { 4 } else { stride }, Some(cols), col)
+                        }
+                        LNode::Scalar => return Err(invalid("access chain into a scalar")),
+                    };
+                    match constant {
+                        Some(c) if len.is_none_or(|n| c < n) => offset += c * stride,
+                        _ => dynamic.push((index, stride, len)),
+                    }
+                    l = next;
+                }
+                self.ptr_layout.insert(r, l);
+                Some(Inst::AccessChain { dst: r, base, offset, dynamic })
+            }
+            Op::PtrAccessChain => return Err(unsupported("OpPtrAccessChain")),
+            Op::ArrayLength => {
+                let ptr = id(0)?;
+                let member = lit_at(inst, 1)?;
+                let l = self.pointer_layout(ptr)?;
+                let LNode::Struct { members } = self.layouts[l].clone() else {
+                    return Err(invalid("OpArrayLength of a non-struct"));
+                };
+                let (offset, al) = *members.get(member as usize).ok_or_else(|| invalid("OpArrayLength member"))?;
+                let LNode::Array { stride, .. } = self.layouts[al] else {
+                    return Err(invalid("OpArrayLength of a non-array"));
+                };
+                Some(Inst::ArrayLength { dst: r, ptr, offset, stride })
+            }
+            // Atomics (§3.42.18): scope and semantics do not matter to a sequential lane loop.
+            Op::AtomicLoad => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
+            Op::AtomicStore => Some(Inst::Atomic { op, dst: None, ptr: id(0)?, a: Some(id(3)?), b: None }),
+            Op::AtomicIIncrement | Op::AtomicIDecrement => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
+            Op::AtomicExchange
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: Some(id(3)?), b: None }),
+            Op::AtomicCompareExchange => {
+                Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: Some(id(4)?), b: Some(id(5)?) })
+            }
+            Op::FunctionCall => {
+                let callee = *func_index.get(&id(0)?).ok_or_else(|| invalid("call of an unknown function"))?;
+                let _ = callee;
+                // Parameter and return registers are filled in by `link_calls`.
+                let mut args = Vec::new();
+                for i in 1..inst.operands.len() {
+                    let a = id(i)?;
+                    args.push((a, 0, self.reg_words(a)));
+                }
+                Some(Inst::Call { dst: Some((r, id(0)?, n)), func: callee, args })
+            }
+            Op::ExtInst => {
+                if Some(id(0)?) != self.glsl_ext {
+                    return Err(unsupported("extended instruction sets other than GLSL.std.450"));
+                }
+                let ext = lit_at(inst, 1)?;
+                self.glsl(ext, r, n, inst)?
+            }
+            other => return Err(unsupported(format!("instruction {other:?}"))),
+        })
+    }
+
+    fn scalar_layout(&mut self) -> usize {
+        self.push_layout(LNode::Scalar)
+    }
+
+    fn args(&self, inst: &Instruction, range: std::ops::Range<usize>) -> Result<Vec<(Id, u32)>, Error> {
+        range
+            .map(|i| {
+                let a = id_at(inst, i)?;
+                Ok((a, self.words(self.type_of(a)).unwrap_or(1)))
+            })
+            .collect()
+    }
+
+    fn literals(&self, inst: &Instruction, from: usize) -> Result<Vec<u32>, Error> {
+        (from..inst.operands.len()).map(|i| lit_at(inst, i)).collect()
+    }
+
+    /// (columns, rows) of a matrix type.
+    fn matrix_shape(&self, ty: Id) -> Result<(u32, u32), Error> {
+        match self.ty(ty) {
+            Some(Type::Matrix { col, n }) => Ok((*n, self.components(*col).0)),
+            _ => Err(invalid(format!("%{ty} is not a matrix"))),
+        }
+    }
+
+    /// Word offset of the element at `path` in a value of type `ty`.
+    fn composite_offset(&self, ty: Id, path: &[u32]) -> Result<u32, Error> {
+        let mut at = 0;
+        let mut t = ty;
+        for &i in path {
+            match self.ty(t) {
+                Some(Type::Vector { elem, .. }) => {
+                    at += i * self.words(*elem)?;
+                    t = *elem;
+                }
+                Some(Type::Matrix { col, .. }) => {
+                    at += i * self.words(*col)?;
+                    t = *col;
+                }
+                Some(Type::Array { elem, .. }) => {
+                    at += i * self.words(*elem)?;
+                    t = *elem;
+                }
+                Some(Type::Struct { members }) => {
+                    for m in &members[..i as usize] {
+                        at += self.words(*m)?;
+                    }
+                    t = members[i as usize];
+                }
+                _ => return Err(invalid("composite index into a scalar")),
+            }
+        }
+        Ok(at)
+    }
+
+    /// GLSL.std.450 (the extended instruction set's own numbering).
+    fn glsl(&mut self, ext: u32, r: Id, n: u32, inst: &Instruction) -> Result<Option<Inst>, Error> {
+        let arg = |i: usize| id_at(inst, 2 + i);
+        let first_ty = self.type_of(arg(0)?);
+        let float = self.is_float(first_ty);
+        let signed = self.is_signed(first_ty);
+        let un = |op: Un| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Un { op, dst: r, a: arg(0)?, n })) };
+        let bin = |op: Bin| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Bin { op, dst: r, a: arg(0)?, b: arg(1)?, n })) };
+        let tri = |op: Tri| -> Result<Option<Inst>, Error> {
+            Ok(Some(Inst::Tri { op, dst: r, a: arg(0)?, b: arg(1)?, c: arg(2)?, n }))
+        };
+        let _ = (float, signed);
+        Ok(match ext {
+            1 => un(Un::Round)?,
+            2 => un(Un::RoundEven)?,
+            3 => un(Un::Trunc)?,
+            4 => un(Un::FAbs)?,
+            5 => un(Un::SAbs)?,
+            6 => un(Un::FSign)?,
+            7 => un(Un::SSign)?,
+            8 => un(Un::Floor)?,
+            9 => un(Un::Ceil)?,
+            10 => un(Un::Fract)?,
+            11 => un(Un::Radians)?,
+            12 => un(Un::Degrees)?,
+            13 => un(Un::Sin)?,
+            14 => un(Un::Cos)?,
+            15 => un(Un::Tan)?,
+            16 => un(Un::Asin)?,
+            17 => un(Un::Acos)?,
+            18 => un(Un::Atan)?,
+            19 => un(Un::Sinh)?,
+            20 => un(Un::Cosh)?,
+            21 => un(Un::Tanh)?,
+            22 => un(Un::Asinh)?,
+            23 => un(Un::Acosh)?,
+            24 => un(Un::Atanh)?,
+            25 => bin(Bin::Atan2)?,
+            26 => bin(Bin::Pow)?,
+            27 => un(Un::Exp)?,
+            28 => un(Un::Log)?,
+            29 => un(Un::Exp2)?,
+            30 => un(Un::Log2)?,
+            31 => un(Un::Sqrt)?,
+            32 => un(Un::InverseSqrt)?,
+            37 | 79 => bin(Bin::FMin)?,
+            38 => bin(Bin::UMin)?,
+            39 => bin(Bin::SMin)?,
+            40 | 80 => bin(Bin::FMax)?,
+            41 => bin(Bin::UMax)?,
+            42 => bin(Bin::SMax)?,
+            43 | 81 => tri(Tri::FClamp)?,
+            44 => tri(Tri::UClamp)?,
+            45 => tri(Tri::SClamp)?,
+            46 => tri(Tri::FMix)?,
+            48 => bin(Bin::Step)?,
+            49 => tri(Tri::SmoothStep)?,
+            50 => tri(Tri::Fma)?,
+            53 => bin(Bin::Ldexp)?,
+            73 => un(Un::FindILsb)?,
+            74 => un(Un::FindSMsb)?,
+            75 => un(Un::FindUMsb)?,
+            // Everything else lane by lane: geometric, matrix, pack/unpack, modf/frexp.
+            33 | 34 | 36 | 52 | 54..=58 | 60..=64 | 66..=72 => {
+                let count = inst.operands.len() - 2;
+                let args = self.args(inst, 2..2 + count)?;
+                Some(Inst::Ext { op: ext, dst: r, args, n })
+            }
+            other => return Err(unsupported(format!("GLSL.std.450 instruction {other}"))),
+        })
+    }
+}
+
+/// `Inst::Ext` codes for core instructions that take scalar operands beside vectors.
+pub(crate) const EXT_BITFIELD_INSERT: u32 = 1000;
+pub(crate) const EXT_BITFIELD_SEXTRACT: u32 = 1001;
+pub(crate) const EXT_BITFIELD_UEXTRACT: u32 = 1002;
+
+/// Fills the parameter registers of every call (decoding sees calls before callees).
+pub(crate) fn link_calls(prog: &mut Prog) {
+    let params: Vec<Vec<Id>> = prog.funcs.iter().map(|f| f.params.clone()).collect();
+    let rets: Vec<Id> = prog.funcs.iter().map(|f| f.ret).collect();
+    for f in &mut prog.funcs {
+        for b in &mut f.blocks {
+            for i in &mut b.insts {
+                if let Inst::Call { dst, func, args } = i {
+                    for (k, a) in args.iter_mut().enumerate() {
+                        a.1 = params[*func][k];
+                    }
+                    if let Some(d) = dst {
+                        d.1 = rets[*func];
+                        if d.2 == 0 {
+                            *dst = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1060 @@
+//! Execution: workgroups spread over worker threads; inside a workgroup, every instruction
+//! runs over all active lanes (SIMT).
+//!
+//! Registers hold `words * lanes` words, word `k` of lane `l` at `k * lanes + l`, so an
+//! operation is a tight loop over the active lanes per component. Control flow: each lane has
+//! a block index (`pc`); the next block to run is the lowest index any lane waits at, run for
+//! all lanes waiting there. Blocks are in structured order (decode.rs), so lanes that took
+//! different sides of a branch meet again at the merge block, and a loop's lanes that left
+//! wait at the loop's merge block until the last one leaves.
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use spirv::Op;
+
+use crate::decode::{Builtin, Id, Inst, Obj, Prog, Term};
+use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report};
+
+/// Lanes that are done (returned or killed).
+const DONE: u32 = u32::MAX;
+/// The offset of a pointer that points nowhere (an out-of-bounds index): loads read 0 and
+/// stores are dropped.
+const POISON: u32 = u32::MAX;
+const MAX_FINDINGS: usize = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Un {
+    INeg,
+    FNeg,
+    Not,
+    LogicalNot,
+    IsNan,
+    IsInf,
+    BitReverse,
+    BitCount,
+    FToU,
+    FToS,
+    SToF,
+    UToF,
+    QuantizeF16,
+    Round,
+    RoundEven,
+    Trunc,
+    FAbs,
+    SAbs,
+    FSign,
+    SSign,
+    Floor,
+    Ceil,
+    Fract,
+    Radians,
+    Degrees,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Exp,
+    Log,
+    Exp2,
+    Log2,
+    Sqrt,
+    InverseSqrt,
+    FindILsb,
+    FindSMsb,
+    FindUMsb,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bin {
+    IAdd,
+    ISub,
+    IMul,
+    UDiv,
+    SDiv,
+    UMod,
+    SRem,
+    SMod,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+    FMod,
+    Shl,
+    Shr,
+    Sar,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    UGt,
+    SGt,
+    UGe,
+    SGe,
+    ULt,
+    SLt,
+    ULe,
+    SLe,
+    FOEq,
+    FONe,
+    FOLt,
+    FOGt,
+    FOLe,
+    FOGe,
+    FUEq,
+    FUNe,
+    FULt,
+    FUGt,
+    FULe,
+    FUGe,
+    Atan2,
+    Pow,
+    FMin,
+    UMin,
+    SMin,
+    FMax,
+    UMax,
+    SMax,
+    Step,
+    Ldexp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tri {
+    FClamp,
+    UClamp,
+    SClamp,
+    FMix,
+    SmoothStep,
+    Fma,
+}
+
+#[inline(always)]
+fn f(x: u32) -> f32 {
+    f32::from_bits(x)
+}
+
+#[inline(always)]
+fn b(v: bool) -> u32 {
+    v as u32
+}
+
+pub(crate) fn un(op: Un) -> fn(u32) -> u32 {
+    match op {
+        Un::INeg => |x| x.wrapping_neg(),
+        Un::FNeg => |x| x ^ 0x8000_0000,
+        Un::Not => |x| !x,
+        Un::LogicalNot => |x| b(x == 0),
+        Un::IsNan => |x| b(f(x).is_nan()),
+        Un::IsInf => |x| b(f(x).is_infinite()),
+        Un::BitReverse => |x| x.reverse_bits(),
+        Un::BitCount => |x| x.count_ones(),
+        Un::FToU => |x| f(x) as u32,
+        Un::FToS => |x| (f(x) as i32) as u32,
+        Un::SToF => |x| (x as i32 as f32).to_bits(),
+        Un::UToF => |x| (x as f32).to_bits(),
+        Un::QuantizeF16 => |x| crate::ext::f16_to_f32(crate::ext::f32_to_f16(f(x))).to_bits(),
+        Un::Round => |x| f(x).round().to_bits(),
+        Un::RoundEven => |x| f(x).round_ties_even().to_bits(),
+        Un::Trunc => |x| f(x).trunc().to_bits(),
+        Un::FAbs => |x| x & 0x7FFF_FFFF,
+        Un::SAbs => |x| (x as i32).wrapping_abs() as u32,
+        Un::FSign => |x| {
+            let v = f(x);
+            (if v > 0.0 {
+                1.0f32
+            } else if v < 0.0 {
+                -1.0
+            } else {
+                v
+            })
+            .to_bits()
+        },
+        Un::SSign => |x| (x as i32).signum() as u32,
+        Un::Floor => |x| f(x).floor().to_bits(),
+        Un::Ceil => |x| f(x).ceil().to_bits(),
+        Un::Fract => |x| {
+            let v = f(x);
+            (v - v.floor()).min(f32::from_bits(0x3F7F_FFFF)).to_bits()
+        },
+        Un::Radians => |x| (f(x) * (std::f32::consts::PI / 180.0)).to_bits(),
+        Un::Degrees => |x| (f(x) * (180.0 / std::f32::consts::PI)).to_bits(),
+        Un::Sin => |x| f(x).sin().to_bits(),
+        Un::Cos => |x| f(x).cos().to_bits(),
+        Un::Tan => |x| f(x).tan().to_bits(),
+        Un::Asin => |x| f(x).asin().to_bits(),
+        Un::Acos => |x| f(x).acos().to_bits(),
+        Un::Atan => |x| f(x).atan().to_bits(),
+        Un::Sinh => |x| f(x).sinh().to_bits(),
+        Un::Cosh => |x| f(x).cosh().to_bits(),
+        Un::Tanh => |x| f(x).tanh().to_bits(),
+        Un::Asinh => |x| f(x).asinh().to_bits(),
+        Un::Acosh => |x| f(x).acosh().to_bits(),
+        Un::Atanh => |x| f(x).atanh().to_bits(),
+        Un::Exp => |x| f(x).exp().to_bits(),
+        Un::Log => |x| f(x).ln().to_bits(),
+        Un::Exp2 => |x| f(x).exp2().to_bits(),
+        Un::Log2 => |x| f(x).log2().to_bits(),
+        Un::Sqrt => |x| f(x).sqrt().to_bits(),
+        Un::InverseSqrt => |x| (1.0 / f(x).sqrt()).to_bits(),
+        Un::FindILsb => |x| if x == 0 { u32::MAX } else { x.trailing_zeros() },
+        Un::FindSMsb => |x| {
+            let v = if (x as i32) < 0 { !x } else { x };
+            if v == 0 {
+                u32::MAX
+            } else {
+                31 - v.leading_zeros()
+            }
+        },
+        Un::FindUMsb => |x| if x == 0 { u32::MAX } else { 31 - x.leading_zeros() },
+    }
+}
+
+pub(crate) fn bin(op: Bin) -> fn(u32, u32) -> u32 {
+    match op {
+        Bin::IAdd => |x, y| x.wrapping_add(y),
+        Bin::ISub => |x, y| x.wrapping_sub(y),
+        Bin::IMul => |x, y| x.wrapping_mul(y),
+        // Division by zero is undefined in SPIR-V; 0 keeps it harmless (front ends that
+        // define it, like WGSL, guard the divisor themselves).
+        Bin::UDiv => |x, y| x.checked_div(y).unwrap_or(0),
+        Bin::SDiv => |x, y| (x as i32).checked_div(y as i32).unwrap_or(if y == 0 { 0 } else { x as i32 }) as u32,
+        Bin::UMod => |x, y| x.checked_rem(y).unwrap_or(0),
+        Bin::SRem => |x, y| (x as i32).checked_rem(y as i32).unwrap_or(0) as u32,
+        Bin::SMod => |x, y| {
+            let (x, y) = (x as i32, y as i32);
+            let r = x.checked_rem(y).unwrap_or(0);
+            (if r != 0 && (r < 0) != (y < 0) { r + y } else { r }) as u32
+        },
+        Bin::FAdd => |x, y| (f(x) + f(y)).to_bits(),
+        Bin::FSub => |x, y| (f(x) - f(y)).to_bits(),
+        Bin::FMul => |x, y| (f(x) * f(y)).to_bits(),
+        Bin::FDiv => |x, y| (f(x) / f(y)).to_bits(),
+        Bin::FRem => |x, y| (f(x) % f(y)).to_bits(),
+        Bin::FMod => |x, y| (f(x) - f(y) * (f(x) / f(y)).floor()).to_bits(),
+        Bin::Shl => |x, y| x.wrapping_shl(y),
+        Bin::Shr => |x, y| x.wrapping_shr(y),
+        Bin::Sar => |x, y| (x as i32).wrapping_shr(y) as u32,
+        Bin::And => |x, y| x & y,
+        Bin::Or => |x, y| x | y,
+        Bin::Xor => |x, y| x ^ y,
+        Bin::Eq => |x, y| b(x == y),
+        Bin::Ne => |x, y| b(x != y),
+        Bin::UGt => |x, y| b(x > y),
+        Bin::SGt => |x, y| b((x as i32) > (y as i32)),
+        Bin::UGe => |x, y| b(x >= y),
+        Bin::SGe => |x, y| b((x as i32) >= (y as i32)),
+        Bin::ULt => |x, y| b(x < y),
+        Bin::SLt => |x, y| b((x as i32) < (y as i32)),
+        Bin::ULe => |x, y| b(x <= y),
+        Bin::SLe => |x, y| b((x as i32) <= (y as i32)),
+        Bin::FOEq => |x, y| b(f(x) == f(y)),
+        Bin::FONe => |x, y| b(f(x) != f(y) && !f(x).is_nan() && !f(y).is_nan()),
+        Bin::FOLt => |x, y| b(f(x) < f(y)),
+        Bin::FOGt => |x, y| b(f(x) > f(y)),
+        Bin::FOLe => |x, y| b(f(x) <= f(y)),
+        Bin::FOGe => |x, y| b(f(x) >= f(y)),
+        Bin::FUEq => |x, y| b(f(x) == f(y) || f(x).is_nan() || f(y).is_nan()),
+        Bin::FUNe => |x, y| b(f(x) != f(y)),
+        Bin::FULt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_lt())),
+        Bin::FUGt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_gt())),
+        Bin::FULe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_le())),
+        Bin::FUGe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_ge())),
+        Bin::Atan2 => |x, y| f(x).atan2(f(y)).to_bits(),
+        Bin::Pow => |x, y| f(x).powf(f(y)).to_bits(),
+        Bin::FMin => |x, y| f(x).min(f(y)).to_bits(),
+        Bin::UMin => |x, y| x.min(y),
+        Bin::SMin => |x, y| (x as i32).min(y as i32) as u32,
+        Bin::FMax => |x, y| f(x).max(f(y)).to_bits(),
+        Bin::UMax => |x, y| x.max(y),
+        Bin::SMax => |x, y| (x as i32).max(y as i32) as u32,
+        Bin::Step => |edge, x| (if f(x) < f(edge) { 0.0f32 } else { 1.0 }).to_bits(),
+        Bin::Ldexp => |x, e| ((f64::from(f(x)) * 2f64.powi(e as i32)) as f32).to_bits(),
+    }
+}
+
+pub(crate) fn tri(op: Tri) -> fn(u32, u32, u32) -> u32 {
+    match op {
+        Tri::FClamp => |x, lo, hi| f(x).max(f(lo)).min(f(hi)).to_bits(),
+        Tri::UClamp => |x, lo, hi| x.max(lo).min(hi),
+        Tri::SClamp => |x, lo, hi| (x as i32).max(lo as i32).min(hi as i32) as u32,
+        Tri::FMix => |x, y, a| (f(x) * (1.0 - f(a)) + f(y) * f(a)).to_bits(),
+        Tri::SmoothStep => |e0, e1, x| {
+            let t = ((f(x) - f(e0)) / (f(e1) - f(e0))).clamp(0.0, 1.0);
+            (t * t * (3.0 - 2.0 * t)).to_bits()
+        },
+        Tri::Fma => |a, b, c| f(a).mul_add(f(b), f(c)).to_bits(),
+    }
+}
+
+/// Evaluates a pure instruction (an OpSpecConstantOp) over constants, on one lane.
+pub(crate) fn eval_constant(inst: &Inst, consts: &[Option<Vec<u32>>], words: u32) -> Result<Vec<u32>, Error> {
+    let mut regs: Vec<Vec<u32>> = consts.iter().map(|c| c.clone().unwrap_or_default()).collect();
+    let dst = dst_of(inst).ok_or_else(|| Error::Invalid("OpSpecConstantOp without result".into()))?;
+    regs[dst as usize] = vec![0; words as usize];
+    if !pure(&mut regs, 1, inst, &[0]) {
+        return Err(Error::Unsupported(format!("OpSpecConstantOp of {inst:?}")));
+    }
+    Ok(std::mem::take(&mut regs[dst as usize]))
+}
+
+fn dst_of(inst: &Inst) -> Option<Id> {
+    Some(match inst {
+        Inst::Copy { dst, .. }
+        | Inst::Un { dst, .. }
+        | Inst::Bin { dst, .. }
+        | Inst::BinScalar { dst, .. }
+        | Inst::Tri { dst, .. }
+        | Inst::Select { dst, .. }
+        | Inst::Construct { dst, .. }
+        | Inst::Extract { dst, .. }
+        | Inst::Insert { dst, .. }
+        | Inst::Shuffle { dst, .. }
+        | Inst::ExtractDyn { dst, .. }
+        | Inst::InsertDyn { dst, .. }
+        | Inst::Dot { dst, .. }
+        | Inst::Reduce { dst, .. }
+        | Inst::MatMul { dst, .. }
+        | Inst::Outer { dst, .. }
+        | Inst::Transpose { dst, .. }
+        | Inst::Wide { dst, .. }
+        | Inst::Ext { dst, .. } => *dst,
+        _ => return None,
+    })
+}
+
+/// Register `dst` taken out of the file while the sources are read (SSA: a result is never
+/// one of its own operands).
+macro_rules! with_dst {
+    ($regs:expr, $dst:expr, |$d:ident, $r:ident| $body:block) => {{
+        let mut $d = std::mem::take(&mut $regs[$dst as usize]);
+        {
+            let $r = &*$regs;
+            $body
+        }
+        $regs[$dst as usize] = $d;
+    }};
+}
+
+/// Executes an instruction that touches registers only. Returns false for the others.
+fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
+    match inst {
+        Inst::Copy { dst, src, n } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*src as usize];
+            for k in 0..*n as usize {
+                for &i in lanes {
+                    d[k * l + i as usize] = s[k * l + i as usize];
+                }
+            }
+        }),
+        Inst::Un { op, dst, a, n } => {
+            let op = un(*op);
+            with_dst!(regs, *dst, |d, r| {
+                let a = &r[*a as usize];
+                for k in 0..*n as usize {
+                    let (d, a) = (&mut d[k * l..(k + 1) * l], &a[k * l..(k + 1) * l]);
+                    for &i in lanes {
+                        d[i as usize] = op(a[i as usize]);
+                    }
+                }
+            })
+        }
+        Inst::Bin { op, dst, a, b, n } => {
+            let op = bin(*op);
+            with_dst!(regs, *dst, |d, r| {
+                let (a, b) = (&r[*a as usize], &r[*b as usize]);
+                for k in 0..*n as usize {
+                    let (d, a, b) = (&mut d[k * l..(k + 1) * l], &a[k * l..(k + 1) * l], &b[k * l..(k + 1) * l]);
+                    if lanes.len() == l {
+                        for i in 0..l {
+                            d[i] = op(a[i], b[i]);
+                        }
+                    } else {
+                        for &i in lanes {
+                            d[i as usize] = op(a[i as usize], b[i as usize]);
+                        }
+                    }
+                }
+            })
+        }
+        Inst::BinScalar { op, dst, a, b, n } => {
+            let op = bin(*op);
+            with_dst!(regs, *dst, |d, r| {
+                let (a, b) = (&r[*a as usize], &r[*b as usize]);
+                for k in 0..*n as usize {
+                    for &i in lanes {
+                        let i = i as usize;
+                        d[k * l + i] = op(a[k * l + i], b[i]);
+                    }
+                }
+            })
+        }
+        Inst::Tri { op, dst, a, b, c, n } => {
+            let op = tri(*op);
+            with_dst!(regs, *dst, |d, r| {
+                let (a, b, c) = (&r[*a as usize], &r[*b as usize], &r[*c as usize]);
+                // GLSL.std.450 allows scalar bounds/weights with vector operands in a few
+                // functions (glslang splats, but other producers may not).
+                let (nb, nc) = (b.len() / l, c.len() / l);
+                for k in 0..*n as usize {
+                    let (kb, kc) = (if nb == 1 { 0 } else { k }, if nc == 1 { 0 } else { k });
+                    for &i in lanes {
+                        let i = i as usize;
+                        d[k * l + i] = op(a[k * l + i], b[kb * l + i], c[kc * l + i]);
+                    }
+                }
+            })
+        }
+        Inst::Select { dst, cond, a, b, n, scalar_cond } => with_dst!(regs, *dst, |d, r| {
+            let (c, a, b) = (&r[*cond as usize], &r[*a as usize], &r[*b as usize]);
+            for k in 0..*n as usize {
+                let kc = if *scalar_cond { 0 } else { k };
+                for &i in lanes {
+                    let i = i as usize;
+                    d[k * l + i] = if c[kc * l + i] != 0 { a[k * l + i] } else { b[k * l + i] };
+                }
+            }
+        }),
+        Inst::Construct { dst, parts } => with_dst!(regs, *dst, |d, r| {
+            let mut at = 0;
+            for &(p, n) in parts {
+                let s = &r[p as usize];
+                for k in 0..n as usize {
+                    for &i in lanes {
+                        d[(at + k) * l + i as usize] = s[k * l + i as usize];
+                    }
+                }
+                at += n as usize;
+            }
+        }),
+        Inst::Extract { dst, src, at, n, .. } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*src as usize];
+            for k in 0..*n as usize {
+                for &i in lanes {
+                    d[k * l + i as usize] = s[(*at as usize + k) * l + i as usize];
+                }
+            }
+        }),
+        Inst::Insert { dst, obj, src, src_n, at, n } => with_dst!(regs, *dst, |d, r| {
+            let (o, s) = (&r[*obj as usize], &r[*src as usize]);
+            for k in 0..*n as usize {
+                let inside = k >= *at as usize && k < (*at + *src_n) as usize;
+                for &i in lanes {
+                    let i = i as usize;
+                    d[k * l + i] = if inside { s[(k - *at as usize) * l + i] } else { o[k * l + i] };
+                }
+            }
+        }),
+        Inst::Shuffle { dst, a, a_n, b, sel } => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            for (k, &s) in sel.iter().enumerate() {
+                for &i in lanes {
+                    let i = i as usize;
+                    d[k * l + i] = if s == u32::MAX {
+                        0
+                    } else if s < *a_n {
+                        a[s as usize * l + i]
+                    } else {
+                        b[(s - a_n) as usize * l + i]
+                    };
+                }
+            }
+        }),
+        Inst::ExtractDyn { dst, v, idx, count } => with_dst!(regs, *dst, |d, r| {
+            let (v, x) = (&r[*v as usize], &r[*idx as usize]);
+            for &i in lanes {
+                let i = i as usize;
+                d[i] = if x[i] < *count { v[x[i] as usize * l + i] } else { 0 };
+            }
+        }),
+        Inst::InsertDyn { dst, v, comp, idx, count } => with_dst!(regs, *dst, |d, r| {
+            let (v, c, x) = (&r[*v as usize], &r[*comp as usize], &r[*idx as usize]);
+            for k in 0..*count as usize {
+                for &i in lanes {
+                    let i = i as usize;
+                    d[k * l + i] = if x[i] as usize == k { c[i] } else { v[k * l + i] };
+                }
+            }
+        }),
+        Inst::Dot { dst, a, b, n } => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            for &i in lanes {
+                let i = i as usize;
+                let mut s = 0.0f32;
+                for k in 0..*n as usize {
+                    s += f(a[k * l + i]) * f(b[k * l + i]);
+                }
+                d[i] = s.to_bits();
+            }
+        }),
+        Inst::Reduce { dst, a, n, all } => with_dst!(regs, *dst, |d, r| {
+            let a = &r[*a as usize];
+            for &i in lanes {
+                let i = i as usize;
+                let mut acc = *all;
+                for k in 0..*n as usize {
+                    if *all {
+                        acc &= a[k * l + i] != 0;
+                    } else {
+                        acc |= a[k * l + i] != 0;
+                    }
+                }
+                d[i] = b(acc);
+            }
+        }),
+        Inst::MatMul { dst, a, b, rows, inner, cols } => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            let (rows, inner, cols) = (*rows as usize, *inner as usize, *cols as usize);
+            for c in 0..cols {
+                for row in 0..rows {
+                    for &i in lanes {
+                        let i = i as usize;
+                        let mut s = 0.0f32;
+                        for k in 0..inner {
+                            s += f(a[(k * rows + row) * l + i]) * f(b[(c * inner + k) * l + i]);
+                        }
+                        d[(c * rows + row) * l + i] = s.to_bits();
+                    }
+                }
+            }
+        }),
+        Inst::Outer { dst, a, b, rows, cols } => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            for c in 0..*cols as usize {
+                for row in 0..*rows as usize {
+                    for &i in lanes {
+                        let i = i as usize;
+                        d[(c * *rows as usize + row) * l + i] = (f(a[row * l + i]) * f(b[c * l + i])).to_bits();
+                    }
+                }
+            }
+        }),
+        Inst::Transpose { dst, src, rows, cols } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*src as usize];
+            let (rows, cols) = (*rows as usize, *cols as usize);
+            for c in 0..cols {
+                for row in 0..rows {
+                    for &i in lanes {
+                        let i = i as usize;
+                        d[(row * cols + c) * l + i] = s[(c * rows + row) * l + i];
+                    }
+                }
+            }
+        }),
+        Inst::Wide { op, dst, a, b, n } => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            let n = *n as usize;
+            for k in 0..n {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (x, y) = (a[k * l + i], b[k * l + i]);
+                    let (lo, hi) = match op {
+                        Op::IAddCarry => {
+                            let (s, c) = x.overflowing_add(y);
+                            (s, c as u32)
+                        }
+                        Op::ISubBorrow => {
+                            let (s, c) = x.overflowing_sub(y);
+                            (s, c as u32)
+                        }
+                        Op::UMulExtended => {
+                            let p = u64::from(x) * u64::from(y);
+                            (p as u32, (p >> 32) as u32)
+                        }
+                        _ => {
+                            let p = i64::from(x as i32) * i64::from(y as i32);
+                            (p as u32, (p >> 32) as u32)
+                        }
+                    };
+                    d[k * l + i] = lo;
+                    d[(n + k) * l + i] = hi;
+                }
+            }
+        }),
+        Inst::Ext { op, dst, args, n } => with_dst!(regs, *dst, |d, r| {
+            let mut vals: Vec<Vec<u32>> = args.iter().map(|&(_, w)| vec![0; w as usize]).collect();
+            let mut out = vec![0u32; *n as usize];
+            for &i in lanes {
+                let i = i as usize;
+                for (v, &(a, w)) in vals.iter_mut().zip(args) {
+                    for k in 0..w as usize {
+                        v[k] = r[a as usize][k * l + i];
+                    }
+                }
+                crate::ext::eval(*op, &vals, &mut out);
+                for (k, &o) in out.iter().enumerate() {
+                    d[k * l + i] = o;
+                }
+            }
+        }),
+        _ => return false,
+    }
+    true
+}
+
+/// Runs a dispatch: checks the bindings, then spreads the workgroups over worker threads.
+pub(crate) fn dispatch(
+    prog: &Prog,
+    bindings: &[Binding<'_>],
+    push_constants: &[u8],
+    workgroups: [u32; 3],
+    options: &Options,
+) -> Result<Report, Error> {
+    let push = Buffer::from_bytes(push_constants);
+    let mut slots: Vec<(&Buffer, u32, u32)> = Vec::with_capacity(prog.bindings.len() + 1);
+    for (i, info) in prog.bindings.iter().enumerate() {
+        match bindings.iter().find(|b| b.set == info.set && b.binding == info.binding) {
+            Some(b) => {
+                if prog.used[i] && (b.buffer.len() as u64) < u64::from(info.min_size) {
+                    return Err(Error::Binding(format!(
+                        "buffer at set {} binding {} holds {} bytes; the shader's block needs at least {}",
+                        info.set,
+                        info.binding,
+                        b.buffer.len(),
+                        info.min_size
+                    )));
+                }
+                slots.push((b.buffer, info.set, info.binding));
+            }
+            None if prog.used[i] => {
+                return Err(Error::Binding(format!(
+                    "no buffer bound at set {} binding {} ({})",
+                    info.set,
+                    info.binding,
+                    match info.kind {
+                        BindingKind::Uniform => "uniform buffer",
+                        BindingKind::Storage { .. } => "storage buffer",
+                    }
+                )))
+            }
+            None => slots.push((&push, info.set, info.binding)),
+        }
+    }
+    slots.push((&push, u32::MAX, u32::MAX));
+
+    let total = u64::from(workgroups[0]) * u64::from(workgroups[1]) * u64::from(workgroups[2]);
+    if total == 0 {
+        return Ok(Report::default());
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = options.threads.unwrap_or(cores).max(1).min(total as usize);
+    let next = AtomicUsize::new(0);
+    let report = Mutex::new(Report::default());
+    let work = || {
+        let mut t = Thread::new(prog, &slots, workgroups, options.sanitize);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed) as u64;
+            if index >= total {
+                break;
+            }
+            t.run_workgroup(index);
+        }
+        let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
+        let room = MAX_FINDINGS.saturating_sub(r.findings.len());
+        let extra = t.findings.len().saturating_sub(room);
+        r.findings.extend(t.findings.into_iter().take(room));
+        r.dropped += extra + t.dropped;
+    };
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    let mut report = report.into_inner().unwrap_or_else(|e| e.into_inner());
+    report.findings.sort_by_key(|f| f.invocation);
+    Ok(report)
+}
+
+struct Thread<'a> {
+    prog: &'a Prog,
+    /// Lanes per workgroup.
+    l: usize,
+    regs: Vec<Vec<u32>>,
+    /// Workgroup memory, then each lane's private memory.
+    local: Vec<u32>,
+    slots: &'a [(&'a Buffer, u32, u32)],
+    workgroups: [u32; 3],
+    workgroup: [u32; 3],
+    sanitize: bool,
+    findings: Vec<Finding>,
+    dropped: usize,
+}
+
+impl<'a> Thread<'a> {
+    fn new(prog: &'a Prog, slots: &'a [(&'a Buffer, u32, u32)], workgroups: [u32; 3], sanitize: bool) -> Thread<'a> {
+        let [x, y, z] = prog.workgroup_size;
+        let l = (x * y * z) as usize;
+        let mut regs: Vec<Vec<u32>> = prog.reg_words.iter().map(|&w| vec![0; w as usize * l]).collect();
+        for (id, words) in &prog.consts {
+            let r = &mut regs[*id as usize];
+            if r.len() < words.len() * l {
+                r.resize(words.len() * l, 0);
+            }
+            for (k, &w) in words.iter().enumerate() {
+                r[k * l..(k + 1) * l].fill(w);
+            }
+        }
+        let local = vec![0; prog.wg_words as usize + l * prog.lane_words as usize];
+        Thread {
+            prog,
+            l,
+            regs,
+            local,
+            slots,
+            workgroups,
+            workgroup: [0; 3],
+            sanitize,
+            findings: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    fn run_workgroup(&mut self, index: u64) {
+        let [wx, wy, _] = self.workgroups;
+        let (wx, wy) = (u64::from(wx), u64::from(wy));
+        self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
+        self.local.fill(0);
+        let prog = self.prog;
+        let [sx, sy, _] = prog.workgroup_size;
+        let lane_base = prog.wg_words as usize;
+        let lw = prog.lane_words as usize;
+        for lane in 0..self.l {
+            let mem = &mut self.local[lane_base + lane * lw..lane_base + (lane + 1) * lw];
+            for (at, words) in &prog.lane_inits {
+                mem[*at as usize..*at as usize + words.len()].copy_from_slice(words);
+            }
+            let lane32 = lane as u32;
+            let local_id = [lane32 % sx, (lane32 / sx) % sy, lane32 / (sx * sy)];
+            for &(builtin, at) in &prog.builtins {
+                let value: [u32; 3] = match builtin {
+                    Builtin::GlobalInvocationId => {
+                        std::array::from_fn(|k| self.workgroup[k] * prog.workgroup_size[k] + local_id[k])
+                    }
+                    Builtin::LocalInvocationId => local_id,
+                    Builtin::LocalInvocationIndex | Builtin::SubgroupLocalInvocationId => [lane32, 0, 0],
+                    Builtin::WorkgroupId => self.workgroup,
+                    Builtin::NumWorkgroups => self.workgroups,
+                    // One subgroup per workgroup.
+                    Builtin::SubgroupSize => [self.l as u32, 0, 0],
+                    Builtin::SubgroupId => [0, 0, 0],
+                    Builtin::NumSubgroups => [1, 0, 0],
+                };
+                let at = at as usize;
+                let n = (mem.len() - at).min(3);
+                mem[at..at + n].copy_from_slice(&value[..n]);
+            }
+        }
+        let lanes: Vec<u32> = (0..self.l as u32).collect();
+        self.run_func(prog.entry, &lanes);
+    }
+
+    fn invocation(&self, lane: usize) -> [u32; 3] {
+        let [sx, sy, _] = self.prog.workgroup_size;
+        let lane = lane as u32;
+        let local = [lane % sx, (lane / sx) % sy, lane / (sx * sy)];
+        std::array::from_fn(|k| self.workgroup[k] * self.prog.workgroup_size[k] + local[k])
+    }
+
+    fn report(&mut self, lane: usize, kind: FindingKind) {
+        if !self.sanitize {
+            return;
+        }
+        if self.findings.len() >= MAX_FINDINGS {
+            self.dropped += 1;
+            return;
+        }
+        let invocation = self.invocation(lane);
+        self.findings.push(Finding { kind, invocation });
+    }
+
+    fn run_func(&mut self, func: usize, lanes: &[u32]) {
+        let prog = self.prog;
+        let f = &prog.funcs[func];
+        let mut pc = vec![DONE; self.l];
+        let mut prev = vec![DONE; self.l];
+        for &i in lanes {
+            pc[i as usize] = 0;
+        }
+        let mut cur: Vec<u32> = Vec::with_capacity(lanes.len());
+        let mut phi_tmp: Vec<u32> = Vec::new();
+        while let Some(block) = lanes.iter().map(|&i| pc[i as usize]).min().filter(|&b| b != DONE) {
+            cur.clear();
+            cur.extend(lanes.iter().copied().filter(|&i| pc[i as usize] == block));
+            let blk = &f.blocks[block as usize];
+            if !blk.phis.is_empty() {
+                // All phis read before any is written (they may read each other).
+                phi_tmp.clear();
+                for phi in &blk.phis {
+                    for &i in &cur {
+                        let i = i as usize;
+                        let src = phi.incoming.iter().find(|(_, p)| *p == prev[i]).map(|(v, _)| *v);
+                        for k in 0..phi.n as usize {
+                            phi_tmp.push(src.map_or(0, |v| self.regs[v as usize][k * self.l + i]));
+                        }
+                    }
+                }
+                let mut at = 0;
+                for phi in &blk.phis {
+                    for &i in &cur {
+                        for k in 0..phi.n as usize {
+                            self.regs[phi.dst as usize][k * self.l + i as usize] = phi_tmp[at];
+                            at += 1;
+                        }
+                    }
+                }
+            }
+            for inst in &blk.insts {
+                self.exec(inst, &cur);
+            }
+            let l = self.l;
+            let mut go = |i: u32, to: u32| {
+                pc[i as usize] = to;
+                prev[i as usize] = block;
+            };
+            match &blk.term {
+                Term::Branch(t) => cur.iter().for_each(|&i| go(i, *t)),
+                Term::Cond(c, t, e) => {
+                    let c = &self.regs[*c as usize];
+                    for &i in &cur {
+                        go(i, if c[i as usize] != 0 { *t } else { *e });
+                    }
+                }
+                Term::Switch { sel, default, cases } => {
+                    let s = &self.regs[*sel as usize];
+                    for &i in &cur {
+                        let v = s[i as usize];
+                        go(i, cases.iter().find(|(c, _)| *c == v).map_or(*default, |(_, t)| *t));
+                    }
+                }
+                Term::Return | Term::Kill => cur.iter().for_each(|&i| go(i, DONE)),
+                Term::ReturnValue(v, n) => {
+                    let mut d = std::mem::take(&mut self.regs[f.ret as usize]);
+                    let s = &self.regs[*v as usize];
+                    for k in 0..*n as usize {
+                        for &i in &cur {
+                            d[k * l + i as usize] = s[k * l + i as usize];
+                        }
+                    }
+                    self.regs[f.ret as usize] = d;
+                    cur.iter().for_each(|&i| go(i, DONE));
+                }
+            }
+        }
+    }
+
+    fn exec(&mut self, inst: &Inst, lanes: &[u32]) {
+        if pure(&mut self.regs, self.l, inst, lanes) {
+            return;
+        }
+        let l = self.l;
+        match inst {
+            Inst::Load { dst, ptr, leaves } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::Store { ptr, src, leaves } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        let v = self.regs[*src as usize][k * l + i];
+                        self.write(obj, off.saturating_add(leaf), i, v);
+                    }
+                }
+            }
+            Inst::CopyMemory { dst, src, dst_leaves, src_leaves } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (so, soff) = (self.regs[*src as usize][i], self.regs[*src as usize][l + i]);
+                    let (d_o, doff) = (self.regs[*dst as usize][i], self.regs[*dst as usize][l + i]);
+                    for (&sl, &dl) in src_leaves.iter().zip(dst_leaves.iter()) {
+                        let v = self.read(so, soff.saturating_add(sl), i);
+                        self.write(d_o, doff.saturating_add(dl), i, v);
+                    }
+                }
+            }
+            Inst::AccessChain { dst, base, offset, dynamic } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*base as usize][i], self.regs[*base as usize][l + i]);
+                    let mut at = u64::from(off) + u64::from(*offset);
+                    for &(index, stride, len) in dynamic {
+                        let x = self.regs[index as usize][i];
+                        if let Some(n) = len {
+                            if x >= n {
+                                self.report(i, FindingKind::IndexOutOfBounds { index: x, len: n });
+                                at = u64::from(POISON);
+                            }
+                        }
+                        at = at.saturating_add(u64::from(x) * u64::from(stride));
+                    }
+                    d[i] = obj;
+                    d[l + i] = if off == POISON || at >= u64::from(POISON) { POISON } else { at as u32 };
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::ArrayLength { dst, ptr, offset, stride } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let obj = self.regs[*ptr as usize][i];
+                    let len = match self.prog.objs[obj as usize] {
+                        Obj::Buffer { slot } => self.slots[slot].0.len() as u32,
+                        _ => 0,
+                    };
+                    d[i] = len.saturating_sub(*offset) / stride.max(&1);
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::Atomic { op, dst, ptr, a, b } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    let x = a.map_or(0, |a| self.regs[a as usize][i]);
+                    let y = b.map_or(0, |b| self.regs[b as usize][i]);
+                    let old = self.atomic(*op, obj, off, i, x, y);
+                    if let Some(dst) = dst {
+                        self.regs[*dst as usize][i] = old;
+                    }
+                }
+            }
+            Inst::Call { dst, func, args } => {
+                for &(a, param, n) in args {
+                    let mut d = std::mem::take(&mut self.regs[param as usize]);
+                    let s = &self.regs[a as usize];
+                    for k in 0..n as usize {
+                        for &i in lanes {
+                            d[k * l + i as usize] = s[k * l + i as usize];
+                        }
+                    }
+                    self.regs[param as usize] = d;
+                }
+                self.run_func(*func, lanes);
+                if let Some((dst, ret, n)) = *dst {
+                    let mut d = std::mem::take(&mut self.regs[dst as usize]);
+                    let s = &self.regs[ret as usize];
+                    for k in 0..n as usize {
+                        for &i in lanes {
+                            d[k * l + i as usize] = s[k * l + i as usize];
+                        }
+                    }
+                    self.regs[dst as usize] = d;
+                }
+            }
+            other => unreachable!("not an executable instruction: {other:?}"),
+        }
+    }
+
+    /// Where word `off / 4` of object `obj` lives for `lane`: a buffer word or a local index.
+    fn locate(&mut self, obj: u32, off: u32, lane: usize, write: bool) -> Option<Loc> {
+        let word = (off / 4) as usize;
+        match self.prog.objs.get(obj as usize)? {
+            Obj::Buffer { slot } => {
+                let (buf, set, binding) = self.slots[*slot];
+                if off == POISON || off as usize + 4 > buf.len().div_ceil(4) * 4 {
+                    let kind = FindingKind::BufferOutOfBounds {
+                        set,
+                        binding,
+                        byte_offset: u64::from(off),
+                        len: buf.len() as u64,
+                        write,
+                    };
+                    self.report(lane, kind);
+                    return None;
+                }
+                Some(Loc::Buffer(*slot, word))
+            }
+            Obj::Workgroup { base, words } => (word < *words as usize).then(|| Loc::Local(*base as usize + word)),
+            Obj::Lane { base, words } => (word < *words as usize).then(|| {
+                Loc::Local(self.prog.wg_words as usize + lane * self.prog.lane_words as usize + *base as usize + word)
+            }),
+        }
+    }
+
+    fn read(&mut self, obj: u32, off: u32, lane: usize) -> u32 {
+        match self.locate(obj, off, lane, false) {
+            Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].load(Ordering::Relaxed),
+            Some(Loc::Local(w)) => self.local[w],
+            None => 0,
+        }
+    }
+
+    fn write(&mut self, obj: u32, off: u32, lane: usize, v: u32) {
+        match self.locate(obj, off, lane, true) {
+            Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].store(v, Ordering::Relaxed),
+            Some(Loc::Local(w)) => self.local[w] = v,
+            None => {}
+        }
+    }
+
+    fn atomic(&mut self, op: Op, obj: u32, off: u32, lane: usize, x: u32, y: u32) -> u32 {
+        let write = op != Op::AtomicLoad;
+        match self.locate(obj, off, lane, write) {
+            Some(Loc::Buffer(slot, w)) => atomic_word(&self.slots[slot].0.words[w], op, x, y),
+            Some(Loc::Local(w)) => {
+                // Lanes of a workgroup run one after another on this thread: plain memory.
+                let cell = AtomicU32::new(self.local[w]);
+                let old = atomic_word(&cell, op, x, y);
+                self.local[w] = cell.into_inner();
+                old
+            }
+            None => 0,
+        }
+    }
+}
+
+enum Loc {
+    Buffer(usize, usize),
+    Local(usize),
+}
+
+/// One atomic read-modify-write (SPIR-V §3.42.18); returns the original value.
+fn atomic_word(cell: &AtomicU32, op: Op, x: u32, y: u32) -> u32 {
+    let o = Ordering::SeqCst;
+    let update = |f: &dyn Fn(u32) -> u32| cell.fetch_update(o, o, |v| Some(f(v))).unwrap_or(0);
+    match op {
+        Op::AtomicLoad => cell.load(o),
+        Op::AtomicStore => {
+            cell.store(x, o);
+            0
+        }
+        Op::AtomicExchange => cell.swap(x, o),
+        Op::AtomicCompareExchange => match cell.compare_exchange(y, x, o, o) {
+            Ok(v) | Err(v) => v,
+        },
+        Op::AtomicIIncrement => cell.fetch_add(1, o),
+        Op::AtomicIDecrement => cell.fetch_sub(1, o),
+        Op::AtomicIAdd => cell.fetch_add(x, o),
+        Op::AtomicISub => cell.fetch_sub(x, o),
+        Op::AtomicUMin => cell.fetch_min(x, o),
+        Op::AtomicUMax => cell.fetch_max(x, o),
+        Op::AtomicSMin => update(&|v| (v as i32).min(x as i32) as u32),
+        Op::AtomicSMax => update(&|v| (v as i32).max(x as i32) as u32),
+        Op::AtomicAnd => cell.fetch_and(x, o),
+        Op::AtomicOr => cell.fetch_or(x, o),
+        Op::AtomicXor => cell.fetch_xor(x, o),
+        _ => 0,
+    }
+}

@@ -1,0 +1,206 @@
+//! A CPU device: runs the SPIR-V of compute shaders without a GPU or a driver.
+//!
+//! The input is a module's SPIR-V words (ours, glslang's or naga's). [`Program::new`] decodes
+//! one entry point once into a compact form (resolved ids, types, memory layouts from the
+//! `Offset`/`ArrayStride`/`MatrixStride` decorations, specialization constants applied), and
+//! [`Program::dispatch`] runs it:
+//!
+//! - the invocations of a workgroup run together, SIMT style: each instruction is executed for
+//!   every active lane before the next one; lanes that diverge wait at the next block in
+//!   structured order (merge blocks and continue targets come after the blocks of their
+//!   construct), so they reconverge at the structured merge points and a barrier in uniform
+//!   control flow is reached by all lanes at once;
+//! - workgroups run in parallel on all cores (`std::thread::scope`), each thread with its own
+//!   registers and workgroup memory; buffers are words of `AtomicU32`, so concurrent
+//!   workgroups share them without `unsafe` and atomics are real atomics.
+//!
+//! Out-of-bounds accesses read zero and drop writes (Vulkan's robust buffer access); with
+//! [`Options::sanitize`] each one is also reported with its binding, index and invocation.
+//!
+//! Invariant: this crate knows nothing of wgpu or of shader-core; it sees SPIR-V words only.
+
+mod decode;
+mod exec;
+mod ext;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+pub use decode::{BindingInfo, BindingKind};
+
+/// Why a module cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The module is not valid SPIR-V as far as the CPU device can tell.
+    Invalid(String),
+    /// Valid SPIR-V that uses something the CPU device does not implement yet.
+    Unsupported(String),
+    /// The resources given to `dispatch` do not fit the module.
+    Binding(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Invalid(m) => write!(f, "invalid SPIR-V: {m}"),
+            Error::Unsupported(m) => write!(f, "not supported by the CPU device: {m}"),
+            Error::Binding(m) => write!(f, "bad resources: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A buffer the CPU device reads and writes: 32-bit words shared by all worker threads.
+#[derive(Debug)]
+pub struct Buffer {
+    words: Vec<AtomicU32>,
+    len: usize,
+}
+
+impl Buffer {
+    /// A buffer holding `bytes` (padded with zeros to a whole number of words).
+    pub fn from_bytes(bytes: &[u8]) -> Buffer {
+        let words = bytes
+            .chunks(4)
+            .map(|c| {
+                let mut w = [0u8; 4];
+                w[..c.len()].copy_from_slice(c);
+                AtomicU32::new(u32::from_le_bytes(w))
+            })
+            .collect();
+        Buffer { words, len: bytes.len() }
+    }
+
+    /// A zero-filled buffer of `len` bytes.
+    pub fn zeroed(len: usize) -> Buffer {
+        Buffer { words: (0..len.div_ceil(4)).map(|_| AtomicU32::new(0)).collect(), len }
+    }
+
+    /// Size in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The contents.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes: Vec<u8> = self.words.iter().flat_map(|w| w.load(Ordering::Relaxed).to_le_bytes()).collect();
+        bytes.truncate(self.len);
+        bytes
+    }
+
+    /// Replaces the contents from `offset` on with `bytes`.
+    pub fn write(&self, offset: usize, bytes: &[u8]) {
+        for (i, &b) in bytes.iter().enumerate() {
+            let at = offset + i;
+            if at >= self.len {
+                break;
+            }
+            let shift = (at % 4) * 8;
+            let word = &self.words[at / 4];
+            let old = word.load(Ordering::Relaxed);
+            word.store((old & !(0xFF << shift)) | (u32::from(b) << shift), Ordering::Relaxed);
+        }
+    }
+}
+
+/// A buffer bound at `(set, binding)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding<'a> {
+    pub set: u32,
+    pub binding: u32,
+    pub buffer: &'a Buffer,
+}
+
+/// How to run a dispatch.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Report out-of-bounds accesses (they are always made harmless).
+    pub sanitize: bool,
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { sanitize: cfg!(debug_assertions), threads: None }
+    }
+}
+
+/// One problem the sanitizer saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: FindingKind,
+    /// `GlobalInvocationId` of the invocation that made the access.
+    pub invocation: [u32; 3],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FindingKind {
+    /// A load, store or atomic at `byte_offset` of a buffer of `len` bytes.
+    BufferOutOfBounds { set: u32, binding: u32, byte_offset: u64, len: u64, write: bool },
+    /// An index into an array of `len` elements (a fixed-size array in any memory).
+    IndexOutOfBounds { index: u32, len: u32 },
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [x, y, z] = self.invocation;
+        match &self.kind {
+            FindingKind::BufferOutOfBounds { set, binding, byte_offset, len, write } => write!(
+                f,
+                "out-of-bounds {} of buffer (set {set}, binding {binding}) at byte {byte_offset} (size {len}) by invocation ({x}, {y}, {z})",
+                if *write { "write" } else { "read" }
+            ),
+            FindingKind::IndexOutOfBounds { index, len } => {
+                write!(f, "array index {index} out of bounds (length {len}) by invocation ({x}, {y}, {z})")
+            }
+        }
+    }
+}
+
+/// What a dispatch observed.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Sanitizer findings (the first few hundred; `dropped` counts the rest).
+    pub findings: Vec<Finding>,
+    pub dropped: usize,
+}
+
+/// One compute entry point of a module, decoded and specialized, ready to dispatch.
+pub struct Program {
+    prog: decode::Prog,
+}
+
+impl Program {
+    /// Decodes entry point `entry` of `words`. `specialization` gives values for
+    /// specialization constants by `SpecId`, as raw bits (a bool is 0 or 1, an f32 its bits).
+    pub fn new(words: &[u32], entry: &str, specialization: &[(u32, u64)]) -> Result<Program, Error> {
+        Ok(Program { prog: decode::decode(words, entry, specialization)? })
+    }
+
+    /// The workgroup size after specialization.
+    pub fn workgroup_size(&self) -> [u32; 3] {
+        self.prog.workgroup_size
+    }
+
+    /// The buffers the entry point uses.
+    pub fn bindings(&self) -> &[BindingInfo] {
+        &self.prog.bindings
+    }
+
+    /// Runs `workgroups` workgroups with `bindings` bound and `push_constants` as the push
+    /// constant block. Every binding the entry point uses must be given.
+    pub fn dispatch(
+        &self,
+        bindings: &[Binding<'_>],
+        push_constants: &[u8],
+        workgroups: [u32; 3],
+        options: &Options,
+    ) -> Result<Report, Error> {
+        exec::dispatch(&self.prog, bindings, push_constants, workgroups, options)
+    }
+}
