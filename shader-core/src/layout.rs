@@ -142,7 +142,7 @@ impl fmt::Display for LayoutErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::InvalidHandle => write!(f, "type handle out of range"),
-            Self::NotHostShareable { ty } => write!(f, "{ty} has no memory layout (not host-shareable)"),
+            Self::NotHostShareable { ty } => write!(f, "`{ty}` has no memory layout (not host-shareable)"),
             Self::TooDeep => write!(f, "type nested too deeply"),
             Self::Overflow => write!(f, "size does not fit in 32 bits"),
             Self::AlignNotPowerOfTwo { align } => {
@@ -321,7 +321,7 @@ fn laid_out_size_at(types: &UniqueArena<Type>, ty: Handle<Type>, matrix: Option<
             let end = members.last().map_or(0, |last| last.offset.saturating_add(laid_out_size_at(types, last.ty, last.matrix, depth + 1)));
             span.max(end)
         }
-        ref inner => match leaf_field(inner, false, Rule::Std430, "") {
+        ref inner => match leaf_field(types, inner, false, Rule::Std430, "") {
             Ok(Some(field)) => field.layout.size,
             _ => 0,
         },
@@ -455,21 +455,10 @@ fn array_layout(element: Layout, size: ArraySize, rule: Rule) -> Result<(Layout,
     Ok((Layout { size, align }, stride))
 }
 
-fn type_name(inner: &TypeInner) -> String {
-    match inner {
-        TypeInner::Scalar(s) if s.kind == ScalarKind::Bool => "bool".into(),
-        TypeInner::Pointer { .. } => "a pointer".into(),
-        TypeInner::Image { .. } => "an image".into(),
-        TypeInner::Sampler { .. } => "a sampler".into(),
-        TypeInner::SampledImage { .. } => "a combined image sampler".into(),
-        TypeInner::BindingArray { .. } => "a binding array".into(),
-        _ => "this type".into(),
-    }
-}
 
 /// The leaf layouts shared by [`read_layout`] and [`lay_out_inner`]: scalars, vectors, matrices
 /// and atomics; `None` for composite types.
-fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Result<Option<Field>, LayoutError> {
+fn leaf_field(types: &UniqueArena<Type>, inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Result<Option<Field>, LayoutError> {
     let layout = match *inner {
         // WGSL's bool is not host-shareable (WGSL §"Host-shareable types"), but a struct holding
         // one still gets offsets: it is placed as the 4-byte value GLSL stores.
@@ -489,7 +478,7 @@ fn leaf_field(inner: &TypeInner, row_major: bool, rule: Rule, path: &str) -> Res
         | TypeInner::BindingArray { .. }
         | TypeInner::AccelerationStructure
         | TypeInner::RayQuery => {
-            return Err(error(path, LayoutErrorKind::NotHostShareable { ty: type_name(inner) }))
+            return Err(error(path, LayoutErrorKind::NotHostShareable { ty: crate::type_names::wgsl_inner(types, inner) }))
         }
     };
     Ok(Some(Field { layout, matrix: None, runtime: false }))
@@ -509,7 +498,7 @@ fn read_layout(
         return Err(error(path, LayoutErrorKind::TooDeep));
     }
     let inner = &types.get(ty).ok_or_else(|| error(path, LayoutErrorKind::InvalidHandle))?.inner;
-    if let Some(field) = leaf_field(inner, row_major, rule, path)? {
+    if let Some(field) = leaf_field(types, inner, row_major, rule, path)? {
         return Ok(field);
     }
     match inner {
@@ -551,7 +540,7 @@ fn read_layout(
             };
             Ok(Field { layout: Layout { size, align }, matrix: None, runtime: false })
         }
-        _ => Err(error(path, LayoutErrorKind::NotHostShareable { ty: type_name(inner) })),
+        _ => Err(error(path, LayoutErrorKind::NotHostShareable { ty: crate::type_names::wgsl_inner(types, inner) })),
     }
 }
 
@@ -576,7 +565,7 @@ fn lay_out_inner(
         return Err(error(path, LayoutErrorKind::TooDeep));
     }
     let original = types.get(ty).ok_or_else(|| error(path, LayoutErrorKind::InvalidHandle))?.clone();
-    if let Some(field) = leaf_field(&original.inner, row_major, rule, path)? {
+    if let Some(field) = leaf_field(types, &original.inner, row_major, rule, path)? {
         return Ok((ty, field));
     }
     match original.inner {
@@ -611,7 +600,7 @@ fn lay_out_inner(
             let handle = types.insert(Type { name: original.name, inner }, Span::default());
             Ok((handle, Field { layout: Layout { size: layout.size, align: layout.align }, matrix: None, runtime: false }))
         }
-        _ => Err(error(path, LayoutErrorKind::NotHostShareable { ty: type_name(&original.inner) })),
+        _ => Err(error(path, LayoutErrorKind::NotHostShareable { ty: crate::type_names::wgsl_inner(types, &original.inner) })),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod span;
 pub mod layout;
 pub mod reflect;
 pub mod spirv;
+pub mod type_names;
 pub mod wgsl;
 
 use diag::Diagnostics;

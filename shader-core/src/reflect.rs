@@ -13,9 +13,9 @@
 
 use crate::ir::{
     self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
-    Module, ScalarKind, Statement, StorageFormat, TypeInner,
+    Module, ScalarKind, Statement, TypeInner,
 };
-use crate::layout;
+use crate::{layout, type_names};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -343,7 +343,7 @@ pub fn reflect(module: &Module) -> Reflection {
         match global.space {
             AddressSpace::PushConstant => push_constants.push(PushConstant {
                 name: global.name.clone(),
-                ty: type_name(module, global.ty, 0),
+                ty: type_names::wgsl(&module.types, global.ty),
                 layout: buffer_layout(module, global.ty),
                 stages: stages_using(handle),
             }),
@@ -364,7 +364,7 @@ pub fn reflect(module: &Module) -> Reflection {
         .map(|(handle, o)| SpecializationConstant {
             name: o.name.clone(),
             id: ids[handle.index()],
-            ty: type_name(module, o.ty, 0),
+            ty: type_names::wgsl(&module.types, o.ty),
             default: o.init.and_then(|init| eval(module, init, 0)),
         })
         .collect();
@@ -456,7 +456,7 @@ fn resource_binding(
         name,
         kind,
         access,
-        ty: type_name(module, global.ty, 0),
+        ty: type_names::wgsl(&module.types, global.ty),
         count,
         count_unbounded,
         buffer,
@@ -491,7 +491,7 @@ fn texture_info(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (Bindi
             BindingKind::DepthTexture
         }
         ImageClass::Storage { format, .. } => {
-            info.format = Some(format_name(format));
+            info.format = Some(type_names::wgsl_format(format));
             BindingKind::StorageTexture
         }
     };
@@ -504,57 +504,6 @@ fn sample_type(kind: ScalarKind) -> &'static str {
         ScalarKind::Uint => "uint",
         // Bool textures do not exist; float is what a front end would have meant.
         ScalarKind::Float | ScalarKind::Bool => "float",
-    }
-}
-
-/// WGSL texel format names (WGSL §6.5.5), which are also wgpu's `TextureFormat` names in
-/// lower case.
-fn format_name(format: StorageFormat) -> &'static str {
-    use StorageFormat as F;
-    match format {
-        F::Unknown => "unknown",
-        F::Rgba32f => "rgba32float",
-        F::Rgba16f => "rgba16float",
-        F::R32f => "r32float",
-        F::Rgba8 => "rgba8unorm",
-        F::Rgba8Snorm => "rgba8snorm",
-        F::Rg32f => "rg32float",
-        F::Rg16f => "rg16float",
-        F::R11fG11fB10f => "rg11b10ufloat",
-        F::R16f => "r16float",
-        F::Rgba16 => "rgba16unorm",
-        F::Rgb10A2 => "rgb10a2unorm",
-        F::Rg16 => "rg16unorm",
-        F::Rg8 => "rg8unorm",
-        F::R16 => "r16unorm",
-        F::R8 => "r8unorm",
-        F::Rgba16Snorm => "rgba16snorm",
-        F::Rg16Snorm => "rg16snorm",
-        F::Rg8Snorm => "rg8snorm",
-        F::R16Snorm => "r16snorm",
-        F::R8Snorm => "r8snorm",
-        F::Rgba32i => "rgba32sint",
-        F::Rgba16i => "rgba16sint",
-        F::Rgba8i => "rgba8sint",
-        F::R32i => "r32sint",
-        F::Rg32i => "rg32sint",
-        F::Rg16i => "rg16sint",
-        F::Rg8i => "rg8sint",
-        F::R16i => "r16sint",
-        F::R8i => "r8sint",
-        F::Rgba32ui => "rgba32uint",
-        F::Rgba16ui => "rgba16uint",
-        F::Rgba8ui => "rgba8uint",
-        F::R32ui => "r32uint",
-        F::Rgb10a2ui => "rgb10a2uint",
-        F::Rg32ui => "rg32uint",
-        F::Rg16ui => "rg16uint",
-        F::Rg8ui => "rg8uint",
-        F::R16ui => "r16uint",
-        F::R8ui => "r8uint",
-        F::Bgra8Unorm => "bgra8unorm",
-        F::R64ui => "r64uint",
-        F::R64i => "r64sint",
     }
 }
 
@@ -611,7 +560,7 @@ fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> 
                 name: m.name.clone(),
                 offset: m.offset,
                 size: layout::laid_out_size(&module.types, m.ty, m.matrix),
-                ty: type_name(module, m.ty, depth),
+                ty: type_names::wgsl(&module.types, m.ty),
                 array_stride: None,
                 array_length: None,
                 matrix_stride: None,
@@ -659,7 +608,7 @@ fn vertex_inputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -> b
             Some(IoBinding::Location { location, .. }) => Some(VertexInput {
                 location,
                 name: g.name.clone(),
-                ty: type_name(module, g.ty, 0),
+                ty: type_names::wgsl(&module.types, g.ty),
                 format: vertex_format(module, g.ty),
                 location_count: ir::interface::location_count(module, g.ty),
             }),
@@ -677,7 +626,7 @@ fn fragment_outputs(module: &Module, owns: impl Fn(Handle<ir::GlobalVariable>) -
         .filter(|&(h, g)| g.space == AddressSpace::Output && owns(h))
         .filter_map(|(_, g)| match g.io {
             Some(IoBinding::Location { location, blend_src, .. }) => {
-                Some(FragmentOutput { location, name: g.name.clone(), ty: type_name(module, g.ty, 0), blend_src })
+                Some(FragmentOutput { location, name: g.name.clone(), ty: type_names::wgsl(&module.types, g.ty), blend_src })
             }
             _ => None,
         })
@@ -750,115 +699,7 @@ fn globals_used(module: &Module, function: Handle<ir::Function>) -> BTreeSet<Han
 }
 
 // ---------------------------------------------------------------------------------------------
-// Type names and constant values
-
-/// Spells a type like WGSL does; GLSL-only types get WGSL-style names too
-/// (`combined_image_sampler<texture_2d<f32>>`, `texture_buffer<f32>`).
-fn type_name(module: &Module, ty: Handle<ir::Type>, depth: u32) -> String {
-    if depth > MAX_DEPTH {
-        return "...".to_string();
-    }
-    let t = &module.types[ty];
-    match t.inner {
-        TypeInner::Scalar(s) => scalar_name(s).to_string(),
-        TypeInner::Vector { size, scalar } => format!("vec{}<{}>", size as u32, scalar_name(scalar)),
-        TypeInner::Matrix { columns, rows, scalar } => {
-            format!("mat{}x{}<{}>", columns as u32, rows as u32, scalar_name(scalar))
-        }
-        TypeInner::Atomic(s) => format!("atomic<{}>", scalar_name(s)),
-        TypeInner::Pointer { base, space } => {
-            format!("ptr<{}, {}>", space_name(space), type_name(module, base, depth + 1))
-        }
-        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
-            format!("array<{}, {}>", type_name(module, base, depth + 1), n)
-        }
-        TypeInner::Array { base, size: ArraySize::Dynamic, .. } => {
-            format!("array<{}>", type_name(module, base, depth + 1))
-        }
-        TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| format!("struct{}", ty.index())),
-        TypeInner::Image { dim, arrayed, class } => image_name(dim, arrayed, class),
-        TypeInner::AccelerationStructure => "acceleration_structure".to_string(),
-        TypeInner::RayQuery => "ray_query".to_string(),
-        TypeInner::Sampler { comparison: false } => "sampler".to_string(),
-        TypeInner::Sampler { comparison: true } => "sampler_comparison".to_string(),
-        TypeInner::SampledImage { image } => {
-            format!("combined_image_sampler<{}>", type_name(module, image, depth + 1))
-        }
-        TypeInner::BindingArray { base, size: ArraySize::Constant(n) } => {
-            format!("binding_array<{}, {}>", type_name(module, base, depth + 1), n)
-        }
-        TypeInner::BindingArray { base, size: ArraySize::Dynamic } => {
-            format!("binding_array<{}>", type_name(module, base, depth + 1))
-        }
-    }
-}
-
-fn scalar_name(s: ir::Scalar) -> &'static str {
-    match (s.kind, s.width) {
-        (ScalarKind::Bool, _) => "bool",
-        (ScalarKind::Sint, 1) => "i8",
-        (ScalarKind::Sint, 2) => "i16",
-        (ScalarKind::Sint, 8) => "i64",
-        (ScalarKind::Sint, _) => "i32",
-        (ScalarKind::Uint, 1) => "u8",
-        (ScalarKind::Uint, 2) => "u16",
-        (ScalarKind::Uint, 8) => "u64",
-        (ScalarKind::Uint, _) => "u32",
-        (ScalarKind::Float, 2) => "f16",
-        (ScalarKind::Float, 8) => "f64",
-        (ScalarKind::Float, _) => "f32",
-    }
-}
-
-fn space_name(space: AddressSpace) -> &'static str {
-    match space {
-        AddressSpace::Function => "function",
-        AddressSpace::Private => "private",
-        AddressSpace::Workgroup => "workgroup",
-        AddressSpace::Uniform => "uniform",
-        AddressSpace::Storage { .. } => "storage",
-        AddressSpace::Handle => "handle",
-        AddressSpace::PushConstant => "push_constant",
-        AddressSpace::Input => "in",
-        AddressSpace::Output => "out",
-        AddressSpace::PhysicalStorage { .. } => "physical_storage",
-    }
-}
-
-fn image_name(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
-    let dim = match dim {
-        ImageDimension::D1 => "1d",
-        ImageDimension::D2 => "2d",
-        ImageDimension::D3 => "3d",
-        ImageDimension::Cube => "cube",
-        ImageDimension::SubpassData => "subpass",
-        ImageDimension::Buffer => "buffer",
-    };
-    let array = if arrayed { "_array" } else { "" };
-    match class {
-        ImageClass::Sampled { kind, multisampled } => {
-            let ms = if multisampled { "multisampled_" } else { "" };
-            let texel = match kind {
-                ScalarKind::Sint => "i32",
-                ScalarKind::Uint => "u32",
-                ScalarKind::Float | ScalarKind::Bool => "f32",
-            };
-            format!("texture_{ms}{dim}{array}<{texel}>")
-        }
-        ImageClass::Depth { multisampled } => {
-            let ms = if multisampled { "multisampled_" } else { "" };
-            format!("texture_depth_{ms}{dim}{array}")
-        }
-        ImageClass::Storage { format, access } => {
-            let access = match Access::from(access) {
-                Access::Read => "read",
-                Access::Write => "write",
-                Access::ReadWrite => "read_write",
-            };
-            format!("texture_storage_{dim}{array}<{}, {access}>", format_name(format))
-        }
-    }
-}
+// Constant values
 
 /// Folds a constant expression of `Module::const_expressions` to a scalar, when it is one:
 /// literals, zero values, other overrides' defaults, negation, `!`, conversions, selects and

@@ -490,7 +490,7 @@ fn expression_type_rules() {
             let c = f.lit_u(t, 1);
             f.e(Expression::ImageLoad { image: a, coordinate: c, array_index: None, sample: None, level: None }, t.vec4f)
         }),
-        ("atomic on ptr<Function, f32>, not a pointer to an integer", |f, t| {
+        ("atomic on ptr<function, f32>, not a pointer to an integer", |f, t| {
             let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
             let p = f.e(Expression::LocalVar(lv), t.ptr_f32);
             let v = f.lit_f(t, 1.0);
@@ -504,7 +504,7 @@ fn expression_type_rules() {
             let v = f.lit_u(t, 1);
             f.e(Expression::Atomic { fun: AtomicFunction::CompareExchange, pointer: e, value: v, compare: None }, t.u32)
         }),
-        ("recorded type is ptr<Function, u32>, but the operation yields ptr<Function, f32>", |f, t| {
+        ("recorded type is ptr<function, u32>, but the operation yields ptr<function, f32>", |f, t| {
             let lv = f.f.locals.append(LocalVariable { name: None, ty: t.f32 }, Span::default());
             f.e(Expression::LocalVar(lv), ptr_fn_u32(t))
         }),

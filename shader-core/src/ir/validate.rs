@@ -9,7 +9,6 @@
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
-use std::fmt::Write as _;
 
 /// What validation learned about a module.
 #[derive(Clone, Debug, Default)]
@@ -296,75 +295,13 @@ impl<'a> Validator<'a> {
     }
 
     /// A short WGSL-like name of a type, for messages.
+    /// Types in messages are spelled as WGSL does (see [`crate::type_names`]).
     fn describe(&self, ty: Handle<Type>) -> String {
-        let mut out = String::new();
-        self.describe_into(ty, &mut out, 0);
-        out
+        crate::type_names::wgsl(&self.m.types, ty)
     }
 
     fn describe_inner(&self, inner: &TypeInner) -> String {
-        let mut out = String::new();
-        self.describe_inner_into(inner, &mut out, 0);
-        out
-    }
-
-    fn describe_into(&self, ty: Handle<Type>, out: &mut String, depth: u32) {
-        match self.m.types.get(ty) {
-            None => {
-                let _ = write!(out, "<invalid type {ty:?}>");
-            }
-            Some(Type { name: Some(name), inner: TypeInner::Struct { .. } }) => out.push_str(name),
-            Some(t) => self.describe_inner_into(&t.inner, out, depth),
-        }
-    }
-
-    fn describe_inner_into(&self, inner: &TypeInner, out: &mut String, depth: u32) {
-        if depth > 8 {
-            out.push_str("...");
-            return;
-        }
-        let scalar = |s: Scalar| match s.kind {
-            ScalarKind::Bool => "bool".to_string(),
-            ScalarKind::Sint => format!("i{}", s.width as u32 * 8),
-            ScalarKind::Uint => format!("u{}", s.width as u32 * 8),
-            ScalarKind::Float => format!("f{}", s.width as u32 * 8),
-        };
-        match inner {
-            TypeInner::Scalar(s) => out.push_str(&scalar(*s)),
-            TypeInner::Vector { size, scalar: s } => {
-                let _ = write!(out, "vec{}<{}>", *size as u32, scalar(*s));
-            }
-            TypeInner::Matrix { columns, rows, scalar: s } => {
-                let _ = write!(out, "mat{}x{}<{}>", *columns as u32, *rows as u32, scalar(*s));
-            }
-            TypeInner::Atomic(s) => {
-                let _ = write!(out, "atomic<{}>", scalar(*s));
-            }
-            TypeInner::Pointer { base, space } => {
-                let _ = write!(out, "ptr<{space:?}, ");
-                self.describe_into(*base, out, depth + 1);
-                out.push('>');
-            }
-            TypeInner::Array { base, size, .. } => {
-                out.push_str("array<");
-                self.describe_into(*base, out, depth + 1);
-                if let ArraySize::Constant(n) = size {
-                    let _ = write!(out, ", {n}");
-                }
-                out.push('>');
-            }
-            TypeInner::Struct { members, .. } => {
-                let _ = write!(out, "struct with {} members", members.len());
-            }
-            TypeInner::Image { dim, arrayed, class } => {
-                let _ = write!(out, "image<{dim:?}{}, {class:?}>", if *arrayed { " array" } else { "" });
-            }
-            TypeInner::Sampler { comparison } => out.push_str(if *comparison { "sampler_comparison" } else { "sampler" }),
-            TypeInner::SampledImage { .. } => out.push_str("combined image sampler"),
-            TypeInner::BindingArray { .. } => out.push_str("binding array"),
-            TypeInner::AccelerationStructure => out.push_str("acceleration structure"),
-            TypeInner::RayQuery => out.push_str("ray query"),
-        }
+        crate::type_names::wgsl_inner(&self.m.types, inner)
     }
 
     /// True for a runtime-sized array, or a struct whose last member is one.

@@ -212,8 +212,8 @@ impl<'a> Lowerer<'a> {
 
     fn shape_suffix(&self, ty: Handle<Type>) -> String {
         match *self.module.inner(ty) {
-            TypeInner::Vector { size, scalar } => format!("vec{}_{}", size as u8, consteval::scalar_name(scalar)),
-            TypeInner::Scalar(s) => consteval::scalar_name(s).to_string(),
+            TypeInner::Vector { size, scalar } => format!("vec{}_{}", size as u8, crate::type_names::wgsl_scalar(scalar)),
+            TypeInner::Scalar(s) => crate::type_names::wgsl_scalar(s).to_string(),
             _ => "x".into(),
         }
     }
@@ -624,7 +624,7 @@ impl<'a> Lowerer<'a> {
             }
             (_, Some(AtomicFunction::CompareExchange)) => {
                 let bool_ty = self.scalar_ty(Scalar::BOOL);
-                let name = format!("__atomic_compare_exchange_result_{}", consteval::scalar_name(scalar));
+                let name = format!("__atomic_compare_exchange_result_{}", crate::type_names::wgsl_scalar(scalar));
                 let rty = self.result_struct(&name, &[("old_value", sty), ("exchanged", bool_ty)]);
                 let e = Expression::Atomic { fun: AtomicFunction::CompareExchange, pointer, value: values[1], compare: Some(values[0]) };
                 Ok(Operand::Value(self.push(fx, e, rty, span)))

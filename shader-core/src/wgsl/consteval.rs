@@ -95,7 +95,7 @@ impl Leaf {
         match self {
             Leaf::AInt => "abstract-int".into(),
             Leaf::AFloat => "abstract-float".into(),
-            Leaf::Concrete(s) => scalar_name(s).into(),
+            Leaf::Concrete(s) => crate::type_names::wgsl_scalar(s).into(),
         }
     }
 }
@@ -111,21 +111,6 @@ pub fn common_leaf(a: Leaf, b: Leaf) -> Option<Leaf> {
     }
 }
 
-pub fn scalar_name(s: Scalar) -> &'static str {
-    match (s.kind, s.width) {
-        (ScalarKind::Bool, _) => "bool",
-        (ScalarKind::Sint, 4) => "i32",
-        (ScalarKind::Uint, 4) => "u32",
-        (ScalarKind::Float, 4) => "f32",
-        (ScalarKind::Float, 2) => "f16",
-        (ScalarKind::Float, 8) => "f64",
-        (ScalarKind::Sint, 8) => "i64",
-        (ScalarKind::Uint, 8) => "u64",
-        (ScalarKind::Sint, _) => "iN",
-        (ScalarKind::Uint, _) => "uN",
-        (ScalarKind::Float, _) => "fN",
-    }
-}
 
 impl Sv {
     pub fn leaf(self) -> Leaf {

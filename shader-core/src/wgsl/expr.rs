@@ -1053,11 +1053,11 @@ fn mixed_operand_hint(a: Leaf, b: Leaf) -> Option<String> {
         (Leaf::Concrete(c), o) | (o, Leaf::Concrete(c)) => (c, o),
         _ => return None,
     };
-    let name = consteval::scalar_name(concrete);
+    let name = crate::type_names::wgsl_scalar(concrete);
     Some(match other {
         Leaf::AFloat => format!("a float literal does not convert to `{name}`; write an integer literal or convert the other side, e.g. `f32(x)`"),
         Leaf::Concrete(o) => {
-            let other_name = consteval::scalar_name(o);
+            let other_name = crate::type_names::wgsl_scalar(o);
             format!("WGSL does not convert between `{name}` and `{other_name}` implicitly; convert one side, e.g. `{other_name}(x)`")
         }
         Leaf::AInt => return None,

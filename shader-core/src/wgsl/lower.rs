@@ -3,7 +3,7 @@
 //! entry points from WGSL's parameter/return style to IR `Input`/`Output` globals.
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{self, Leaf, Sv, Value};
+use super::consteval::{Leaf, Sv, Value};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
@@ -487,7 +487,7 @@ impl<'a> Lowerer<'a> {
             && !matches!(space, AddressSpace::Workgroup | AddressSpace::Storage { access: StorageAccess { store: true, .. } })
         {
             return Err(self.error(
-                format!("atomics are only allowed in `var<workgroup>` and `var<storage, read_write>`, not in the {} address space", space_name(space)),
+                format!("atomics are only allowed in `var<workgroup>` and `var<storage, read_write>`, not in the {} address space", crate::type_names::wgsl_space(space)),
                 v.ty.as_ref().map_or(v.name.span, span_of),
             ));
         }
@@ -815,48 +815,9 @@ impl<'a> Lowerer<'a> {
         Ok(self.module.ty(TypeInner::Image { dim, arrayed, class }))
     }
 
-    /// A WGSL spelling of a type, for messages.
+    /// The WGSL spelling of `ty`, for messages.
     pub fn type_name(&self, ty: Handle<Type>) -> String {
-        let t = &self.module.types[ty];
-        if let Some(name) = &t.name {
-            return name.clone();
-        }
-        match &t.inner {
-            TypeInner::Scalar(s) => consteval::scalar_name(*s).into(),
-            TypeInner::Vector { size, scalar } => format!("vec{}<{}>", *size as u8, consteval::scalar_name(*scalar)),
-            TypeInner::Matrix { columns, rows, scalar } => {
-                format!("mat{}x{}<{}>", *columns as u8, *rows as u8, consteval::scalar_name(*scalar))
-            }
-            TypeInner::Atomic(s) => format!("atomic<{}>", consteval::scalar_name(*s)),
-            TypeInner::Pointer { base, space } => format!("ptr<{}, {}>", space_name(*space), self.type_name(*base)),
-            TypeInner::Array { base, size: ArraySize::Constant(n), .. } => format!("array<{}, {n}>", self.type_name(*base)),
-            TypeInner::Array { base, .. } => format!("array<{}>", self.type_name(*base)),
-            TypeInner::BindingArray { base, .. } => format!("binding_array<{}>", self.type_name(*base)),
-            TypeInner::Struct { .. } => "struct".into(),
-            TypeInner::Image { dim, arrayed, class } => {
-                let d = match dim {
-                    ImageDimension::D1 => "1d",
-                    ImageDimension::D2 => "2d",
-                    ImageDimension::D3 => "3d",
-                    ImageDimension::Cube => "cube",
-                    _ => "?",
-                };
-                let a = if *arrayed { "_array" } else { "" };
-                match class {
-                    ImageClass::Sampled { multisampled: true, .. } => format!("texture_multisampled_{d}"),
-                    ImageClass::Sampled { kind, .. } => {
-                        format!("texture_{d}{a}<{}>", consteval::scalar_name(Scalar { kind: *kind, width: 4 }))
-                    }
-                    ImageClass::Depth { .. } => format!("texture_depth_{d}{a}"),
-                    ImageClass::Storage { .. } => format!("texture_storage_{d}{a}"),
-                }
-            }
-            TypeInner::AccelerationStructure => "acceleration_structure".into(),
-            TypeInner::RayQuery => "ray_query".into(),
-            TypeInner::Sampler { comparison: false } => "sampler".into(),
-            TypeInner::Sampler { comparison: true } => "sampler_comparison".into(),
-            TypeInner::SampledImage { .. } => "sampled_image".into(),
-        }
+        crate::type_names::wgsl(&self.module.types, ty)
     }
 
     // -----------------------------------------------------------------------------------------
@@ -907,7 +868,7 @@ impl<'a> Lowerer<'a> {
         match v.leaf() {
             Some(l) if l.is_abstract() => {
                 let concrete = self.value_type(v);
-                self.type_name(concrete).replace(consteval::scalar_name(l.concretize()), &l.name())
+                self.type_name(concrete).replace(crate::type_names::wgsl_scalar(l.concretize()), &l.name())
             }
             _ => {
                 let t = self.value_type(v);
@@ -947,7 +908,7 @@ impl<'a> Lowerer<'a> {
                 match v.convert_auto(concrete) {
                     Some(c) => c,
                     None => {
-                        self.error(format!("the value does not fit in `{}`", consteval::scalar_name(leaf.concretize())), span);
+                        self.error(format!("the value does not fit in `{}`", crate::type_names::wgsl_scalar(leaf.concretize())), span);
                         v.map_leaves(&mut |_| Some(Sv::zero(concrete))).unwrap_or_else(|| v.clone())
                     }
                 }
@@ -1074,20 +1035,6 @@ pub(super) fn literal(s: Sv) -> Literal {
     }
 }
 
-pub(super) fn space_name(space: AddressSpace) -> &'static str {
-    match space {
-        AddressSpace::Function => "function",
-        AddressSpace::Private => "private",
-        AddressSpace::Workgroup => "workgroup",
-        AddressSpace::Uniform => "uniform",
-        AddressSpace::Storage { .. } => "storage",
-        AddressSpace::Handle => "handle",
-        AddressSpace::PushConstant => "push_constant",
-        AddressSpace::Input => "in",
-        AddressSpace::Output => "out",
-        AddressSpace::PhysicalStorage { .. } => "physical_storage",
-    }
-}
 
 fn storage_format(name: &str) -> Option<StorageFormat> {
     use StorageFormat as F;

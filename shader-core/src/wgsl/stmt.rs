@@ -365,7 +365,7 @@ impl<'a> Lowerer<'a> {
         };
         if !writable {
             return Err(self.error(
-                format!("cannot write to `{}`: the {} address space is read-only here", self.type_name(pointee), super::lower::space_name(space)),
+                format!("cannot write to `{}`: the {} address space is read-only here", self.type_name(pointee), crate::type_names::wgsl_space(space)),
                 lhs.span,
             ));
         }

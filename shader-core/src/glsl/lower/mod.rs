@@ -365,58 +365,9 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The GLSL spelling of `ty`, for messages.
     pub fn type_name(&self, ty: Handle<Type>) -> String {
-        let t = &self.m.types[ty];
-        let prefix = |s: Scalar| match (s.kind, s.width) {
-            (ScalarKind::Float, 4) => "",
-            (ScalarKind::Float, 8) => "d",
-            (ScalarKind::Float, _) => "f16",
-            (ScalarKind::Sint, 4) => "i",
-            (ScalarKind::Uint, 4) => "u",
-            (ScalarKind::Bool, _) => "b",
-            (ScalarKind::Sint, 8) => "i64",
-            (ScalarKind::Uint, 8) => "u64",
-            (ScalarKind::Sint, 2) => "i16",
-            (ScalarKind::Uint, 2) => "u16",
-            (ScalarKind::Sint, _) => "i8",
-            (ScalarKind::Uint, _) => "u8",
-        };
-        match t.inner {
-            TypeInner::Scalar(s) => match (s.kind, s.width) {
-                (ScalarKind::Float, 4) => "float".into(),
-                (ScalarKind::Float, 8) => "double".into(),
-                (ScalarKind::Float, _) => "float16_t".into(),
-                (ScalarKind::Sint, 4) => "int".into(),
-                (ScalarKind::Uint, 4) => "uint".into(),
-                (ScalarKind::Bool, _) => "bool".into(),
-                (ScalarKind::Sint, w) => format!("int{}_t", w * 8),
-                (ScalarKind::Uint, w) => format!("uint{}_t", w * 8),
-            },
-            TypeInner::Vector { size, scalar } => format!("{}vec{}", prefix(scalar), size as u32),
-            TypeInner::Matrix { columns, rows, scalar } => {
-                let p = if scalar.width == 8 { "d" } else if scalar.width == 2 { "f16" } else { "" };
-                if columns == rows {
-                    format!("{p}mat{}", columns as u32)
-                } else {
-                    format!("{p}mat{}x{}", columns as u32, rows as u32)
-                }
-            }
-            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => match size {
-                ArraySize::Constant(n) => format!("{}[{n}]", self.type_name(base)),
-                ArraySize::Dynamic => format!("{}[]", self.type_name(base)),
-            },
-            TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| "struct".into()),
-            TypeInner::Image { class: ImageClass::Storage { .. }, .. } => "image".into(),
-            TypeInner::AccelerationStructure => "accelerationStructureEXT".into(),
-            TypeInner::RayQuery => "rayQueryEXT".into(),
-            TypeInner::Image { .. } => "texture".into(),
-            TypeInner::Sampler { comparison } => if comparison { "samplerShadow".into() } else { "sampler".into() },
-            TypeInner::SampledImage { .. } => "sampler (combined)".into(),
-            TypeInner::Atomic(_) => "atomic".into(),
-            // A buffer reference is named by its block.
-            TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { .. } } => self.type_name(base),
-            TypeInner::Pointer { base, .. } => format!("pointer to {}", self.type_name(base)),
-        }
+        crate::type_names::glsl(&self.m.types, ty)
     }
 
     /// The logical (layout-free) version of a type: structs with zero offsets, arrays with zero
