@@ -26,6 +26,7 @@
 pub mod arena;
 pub mod calls;
 pub mod interface;
+pub mod pointer_params;
 pub mod validate;
 
 pub use arena::{Arena, Handle, UniqueArena};

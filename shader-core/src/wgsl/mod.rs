@@ -38,5 +38,9 @@ pub fn translate(source: &str, file: FileId) -> Result<(Module, Diagnostics), Di
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
+    // Last, once every check has seen the program as written: pointer parameters outside the
+    // function space become specialised functions (`unrestricted_pointer_parameters`).
+    let mut module = module;
+    crate::ir::pointer_params::specialize(&mut module);
     Ok((module, diagnostics))
 }
