@@ -356,6 +356,16 @@ impl<'a> Writer<'a> {
             }
             Expression::AtomicScoped { .. } => error("a scoped atomic without its value", span),
             &Expression::ArrayLength { pointer } => {
+                // A pointer bound by `let` (WGSL `let p = &buf;`): OpArrayLength needs the
+                // structure and member, so look at the expression the `let` was bound to. Pointer
+                // expressions have no side effects, so evaluating their base again is safe.
+                let mut pointer = pointer;
+                while let Expression::LetRef(l) = exprs[pointer] {
+                    match self.f.let_values.get(l.index()) {
+                        Some(&Some(value)) => pointer = value,
+                        _ => return error("a `let` is used before it is bound", span),
+                    }
+                }
                 let (structure, member) = match exprs[pointer] {
                     Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
                     Expression::GlobalVar(g) => match self.globals.get(g.index()) {

@@ -9,7 +9,7 @@
 //!   fall-through target is always the next case (SPIR-V 2.11, "case construct" ordering).
 //!
 //! Code after a terminator is unreachable and not written; a merge block nothing branches to
-//! holds just `OpUnreachable`.
+//! holds just `OpUnreachable` (inside a continuing block it falls through instead).
 
 use super::*;
 
@@ -148,6 +148,7 @@ impl<'a> Writer<'a> {
             self.f.locals.push(var);
         }
         self.f.lets = vec![None; fun.lets.len()];
+        self.f.let_values = vec![None; fun.lets.len()];
         self.write_block(&fun.body)?;
         if self.is_open() {
             // A non-void function whose end is reachable has no value to return: the front end
@@ -225,7 +226,7 @@ impl<'a> Writer<'a> {
                 }
                 self.begin_block(merge);
                 if !merge_reached {
-                    self.terminate(Op::Unreachable, vec![]);
+                    self.unreachable_merge();
                 }
             }
             Statement::Loop { body, continuing, break_if } => {
@@ -275,7 +276,7 @@ impl<'a> Writer<'a> {
                 merge_reached |= self.f.targeted.contains(&merge);
                 self.begin_block(merge);
                 if !merge_reached {
-                    self.terminate(Op::Unreachable, vec![]);
+                    self.unreachable_merge();
                 }
             }
             Statement::Switch { selector, cases } => self.write_switch(*selector, cases, span)?,
@@ -370,6 +371,7 @@ impl<'a> Writer<'a> {
                     Some(slot) => *slot = Some(id),
                     None => return error("`let` names a missing binding", span),
                 }
+                self.f.let_values[binding.index()] = Some(*value);
                 if let Some(fun) = self.fun {
                     let name = fun.lets[*binding].name.clone();
                     self.name(id, &name);
@@ -438,9 +440,19 @@ impl<'a> Writer<'a> {
         merge_reached |= self.f.targeted.contains(&merge);
         self.begin_block(merge);
         if !merge_reached {
-            self.terminate(Op::Unreachable, vec![]);
+            self.unreachable_merge();
         }
         Ok(())
+    }
+
+    /// Ends a merge block nothing branches to. Inside a loop's continuing block it stays open
+    /// and falls through to what follows: the continue construct must be structurally
+    /// post-dominated by its back-edge block (SPIR-V 2.11), which an `OpUnreachable` there is
+    /// not (spirv-val: "continue construct ... not structurally post dominated").
+    fn unreachable_merge(&mut self) {
+        if !self.f.constructs.iter().any(|c| matches!(c, Construct::Continuing)) {
+            self.terminate(Op::Unreachable, vec![]);
+        }
     }
 
     pub(super) fn scope_id(&mut self, scope: Scope) -> Word {

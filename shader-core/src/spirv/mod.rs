@@ -125,6 +125,9 @@ struct FunctionState {
     variables: Vec<dr::Instruction>,
     locals: Vec<Word>,
     lets: Vec<Option<Word>>,
+    /// The expression each `let` was bound to, so `arrayLength` can see through a `let` holding
+    /// a pointer to the structure its array is the last member of.
+    let_values: Vec<Option<Handle<Expression>>>,
     arguments: Vec<Word>,
     constructs: Vec<Construct>,
     /// Labels branched to by `break`/`continue`, so merge and continue blocks know whether

@@ -17,6 +17,8 @@ enum Accept {
     Numeric,
     /// i32 or u32.
     Int,
+    /// Any scalar, bool included (`select`).
+    Any,
 }
 
 impl<'a> Lowerer<'a> {
@@ -147,7 +149,8 @@ impl<'a> Lowerer<'a> {
         let mut leaf: Option<Leaf> = None;
         for (a, s) in args {
             let Some(l) = self.operand_leaf(fx, a) else {
-                return Err(self.error(format!("`{n}` needs numeric arguments"), *s));
+                let what = if accept == Accept::Any { "scalar or vector" } else { "numeric" };
+                return Err(self.error(format!("`{n}` needs {what} arguments"), *s));
             };
             leaf = match leaf {
                 None => Some(l),
@@ -166,6 +169,7 @@ impl<'a> Lowerer<'a> {
             Accept::Signed => leaf.is_float() || matches!(leaf, Leaf::AInt | Leaf::Concrete(Scalar { kind: ScalarKind::Sint, .. })),
             Accept::Numeric => leaf.is_float() || leaf.is_integer(),
             Accept::Int => leaf.is_integer(),
+            Accept::Any => true,
         };
         if !ok {
             let what = match accept {
@@ -173,6 +177,7 @@ impl<'a> Lowerer<'a> {
                 Accept::Signed => "floating-point or signed integer",
                 Accept::Numeric => "numeric",
                 Accept::Int => "integer",
+                Accept::Any => "scalar",
             };
             return Err(self.error(format!("`{n}` needs {what} arguments, found {}", leaf.name()), span));
         }
@@ -458,7 +463,25 @@ impl<'a> Lowerer<'a> {
                         return Ok(op);
                     }
                 }
-                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Numeric, span).ok();
+                // WGSL `select`: T is any scalar or vector, bool included.
+                let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span).ok();
+                // A const vector condition picks component-wise (const-expression `select`).
+                if let (Operand::Const(Value::Vector(c)), [(Operand::Const(f), _), (Operand::Const(t), _)], Some(l)) = (&cond.0, &args[..], leaf) {
+                    let picked = f.convert_auto(l).zip(t.convert_auto(l)).and_then(|(f, t)| match (f, t) {
+                        (Value::Vector(f), Value::Vector(t)) if f.len() == c.len() && t.len() == c.len() => c
+                            .iter()
+                            .zip(f.iter().zip(&t))
+                            .map(|(c, (f, t))| match c {
+                                Sv::Bool(b) => Some(if *b { *t } else { *f }),
+                                _ => None,
+                            })
+                            .collect::<Option<Vec<_>>>(),
+                        _ => None,
+                    });
+                    if let Some(v) = picked {
+                        return Ok(Operand::Const(Value::Vector(v)));
+                    }
+                }
                 let mut hs = Vec::new();
                 for (a, s) in args {
                     let a = match leaf {

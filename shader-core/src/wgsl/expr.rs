@@ -207,6 +207,7 @@ impl<'a> Lowerer<'a> {
                     let ty = fx.func.arguments[i as usize].ty;
                     Operand::Value(self.push(fx, Expression::FunctionArg(i), ty, id.span))
                 }
+                Local::Failed => return Err(Reported),
             });
         }
         match self.resolve_global(&id.name, id.span)? {
@@ -565,7 +566,7 @@ impl<'a> Lowerer<'a> {
                     Value::Vector(c) => Value::Scalar(c[index as usize]),
                     Value::Matrix(c) => Value::Vector(c[index as usize].clone()),
                     Value::Array(e) | Value::Struct(_, e) => e[index as usize].clone(),
-                    Value::Zero(_) => Value::Zero(elem),
+                    Value::Zero(_) => self.zero_value(elem),
                     Value::Scalar(_) => return Err(self.error("cannot index a scalar", span)),
                 };
                 Ok(Operand::Const(c))
@@ -961,7 +962,15 @@ impl<'a> Lowerer<'a> {
             return None;
         }
         if args.is_empty() {
+            // WGSL value constructors: `vecN()` is the zero vector of AbstractInt (it converts to
+            // any concrete vector on use); matrices and arrays have no inferred zero value.
+            if let Some(size) = vec_size {
+                return Some(Ok(Operand::Const(Value::Vector(vec![Sv::AInt(0); size as usize]))));
+            }
             return Some(Err(self.error(format!("`{name}()` needs arguments to infer its type; write e.g. `{name}<f32>()`"), span)));
+        }
+        if name == "array" && args.iter().any(|(op, _)| self.operand_leaf(fx, op).is_none()) {
+            return Some(self.inferred_array_of_composites(fx, args, span));
         }
         let mut leaf: Option<Leaf> = None;
         for (op, aspan) in &args {
@@ -1034,6 +1043,29 @@ impl<'a> Lowerer<'a> {
         let n = converted.len() as u32;
         let ty = self.array_ty(elem, ArraySize::Constant(n));
         Some(self.compose_elements(fx, ty, converted.into_iter().map(|a| (a, elem)).collect(), span))
+    }
+
+    /// `array(...)` whose elements have no scalar leaf type (structs, arrays of structs): WGSL's
+    /// array value constructor takes the element type from the arguments, which must all have
+    /// that one concrete type.
+    fn inferred_array_of_composites(&mut self, fx: &mut FnCtx, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
+        let mut elem = None;
+        for (op, aspan) in &args {
+            let Some(ty) = self.operand_type(fx, op) else {
+                return Err(self.error("expected a value", *aspan));
+            };
+            match elem {
+                None => elem = Some(ty),
+                Some(e) if e != ty => {
+                    let (a, b) = (self.type_name(e), self.type_name(ty));
+                    return Err(self.error(format!("array elements must have the same type, found `{a}` and `{b}`"), *aspan));
+                }
+                Some(_) => {}
+            }
+        }
+        let elem = elem.ok_or(Reported)?;
+        let ty = self.array_ty(elem, ArraySize::Constant(args.len() as u32));
+        self.compose_elements(fx, ty, args.into_iter().map(|a| (a, elem)).collect(), span)
     }
 
     pub(super) fn literal_of(&mut self, fx: &mut FnCtx, s: Sv, span: Span) -> Handle<Expression> {
@@ -1114,7 +1146,9 @@ fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalEr
     let (la, lb) = (a.leaf().ok_or(EvalError::NotConst)?, b.leaf().ok_or(EvalError::NotConst)?);
     let (ca, cb) = if matches!(op, B::ShiftLeft | B::ShiftRight) {
         let target_r = if la == Leaf::AInt && lb == Leaf::AInt { Leaf::AInt } else { Leaf::Concrete(Scalar::U32) };
-        let target_l = if lb.is_abstract() || la.is_abstract() { if la == Leaf::AInt && lb != Leaf::AInt { Leaf::Concrete(Scalar::I32) } else { la } } else { la };
+        // WGSL §8.9 bit expressions: the shifted value keeps its type, so an AbstractInt stays
+        // abstract (64-bit) even when the shift amount is a u32.
+        let target_l = la;
         let conv = |c: &[Sv], t: Leaf| c.iter().map(|s| s.convert_auto(t)).collect::<Option<Vec<_>>>();
         (conv(&ca, target_l).ok_or(EvalError::NotConst)?, conv(&cb, target_r).ok_or(EvalError::NotConst)?)
     } else {

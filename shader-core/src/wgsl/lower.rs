@@ -144,6 +144,9 @@ pub(super) enum Local {
     Let(Handle<LetBinding>),
     Var(Handle<LocalVariable>),
     Arg(u32),
+    /// A `let`, `var` or `const` whose declaration failed (already reported): declared anyway,
+    /// as the GLSL front end does, so its uses add no "unknown name" errors.
+    Failed,
 }
 
 pub(super) struct FnCtx {
@@ -151,7 +154,10 @@ pub(super) struct FnCtx {
     pub scopes: Vec<HashMap<String, (Local, Span)>>,
     pub loops: u32,
     pub switches: u32,
-    pub in_continuing: bool,
+    /// Inside a `continuing` block: the `loops` level of the loop it belongs to (the innermost
+    /// such block). `break`/`continue` may not leave it, but may target loops and switches
+    /// nested inside it.
+    pub in_continuing: Option<u32>,
     /// The function being lowered (to report direct recursion).
     pub current: Option<Handle<Function>>,
 }
@@ -997,7 +1003,7 @@ fn unreachable_item<'a>() -> R<Item<'a>> {
 
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
-        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: false, current: None }
+        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: None, current: None }
     }
 }
 

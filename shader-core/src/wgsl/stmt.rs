@@ -71,31 +71,27 @@ impl<'a> Lowerer<'a> {
                 let block = self.block(fx, b);
                 out.push(Statement::Block(block), span);
             }
-            StmtKind::Var(v) => self.local_var(fx, out, v)?,
+            StmtKind::Var(v) => {
+                if let Err(r) = self.local_var(fx, out, v) {
+                    self.declare(fx, &v.name, Local::Failed);
+                    return Err(r);
+                }
+            }
             StmtKind::Let { name, ty, init } => {
-                let op = self.expr(fx, out, init)?;
-                let value = match ty {
-                    Some(t) => {
-                        let ty = self.resolve_type(Some(fx), t)?;
-                        self.coerce(fx, op, ty, init.span)?
-                    }
-                    None => self.rvalue(fx, op, init.span)?,
-                };
-                let ty = self.ety(fx, value);
-                let binding = fx.func.lets.append(LetBinding { name: Some(name.name.clone()), ty }, name.span);
-                out.push(Statement::Let { binding, value }, span);
-                self.declare(fx, name, Local::Let(binding));
+                let local = self.let_binding(fx, out, name, ty.as_ref(), init, span);
+                self.declare(fx, name, local.clone().unwrap_or(Local::Failed));
+                local?;
             }
             StmtKind::Const(c) => {
-                let value = self.const_expr(Some(fx), &c.init)?;
-                let value = match &c.ty {
+                let value = self.const_expr(Some(fx), &c.init).and_then(|value| match &c.ty {
                     Some(t) => {
                         let ty = self.resolve_type(Some(fx), t)?;
-                        self.convert_value(&value, ty, c.init.span)?
+                        self.convert_value(&value, ty, c.init.span)
                     }
-                    None => value,
-                };
-                self.declare(fx, &c.name, Local::Const(value));
+                    None => Ok(value),
+                });
+                self.declare(fx, &c.name, value.clone().map_or(Local::Failed, Local::Const));
+                value?;
             }
             StmtKind::Assign { lhs: None, rhs, .. } => {
                 let op = self.expr(fx, out, rhs)?;
@@ -168,7 +164,7 @@ impl<'a> Lowerer<'a> {
                 let mut ir_continuing = Block::new();
                 let mut break_if = None;
                 if let Some(c) = continuing {
-                    fx.in_continuing = true;
+                    let saved_continuing = fx.in_continuing.replace(fx.loops);
                     fx.scopes.push(HashMap::default());
                     self.stmts_into(fx, &mut ir_continuing, &c.body.stmts);
                     if let Some(e) = &c.break_if {
@@ -178,7 +174,7 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                     fx.scopes.pop();
-                    fx.in_continuing = false;
+                    fx.in_continuing = saved_continuing;
                 }
                 fx.switches = saved_switches;
                 fx.loops -= 1;
@@ -221,7 +217,9 @@ impl<'a> Lowerer<'a> {
                 out.push(Statement::Loop { body: ir_body, continuing: Block::new(), break_if: None }, span);
             }
             StmtKind::Break => {
-                if fx.in_continuing && fx.switches == 0 {
+                // WGSL §9.4.x: a `break` may not leave a continuing block to end its loop (use
+                // `break if`); a loop or switch nested inside the continuing block is fine.
+                if fx.in_continuing == Some(fx.loops) && fx.switches == 0 {
                     return Err(self.error("`break` is not allowed in a continuing block; use `break if`", span));
                 }
                 if fx.loops == 0 && fx.switches == 0 {
@@ -230,7 +228,7 @@ impl<'a> Lowerer<'a> {
                 out.push(Statement::Break, span);
             }
             StmtKind::Continue => {
-                if fx.loops == 0 || fx.in_continuing {
+                if fx.loops == 0 || fx.in_continuing == Some(fx.loops) {
                     return Err(self.error("`continue` outside of a loop body", span));
                 }
                 out.push(Statement::Continue, span);
@@ -247,7 +245,7 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error(format!("expected a return value of type `{}`", self.type_name(ty)), span))
                     }
                 };
-                if fx.in_continuing {
+                if fx.in_continuing.is_some() {
                     return Err(self.error("`return` is not allowed in a continuing block", span));
                 }
                 out.push(Statement::Return { value }, span);
@@ -302,6 +300,22 @@ impl<'a> Lowerer<'a> {
         accept.push(Statement::Break, condition.span);
         out.push(Statement::If { condition: not, accept, reject: Block::new() }, condition.span);
         Ok(())
+    }
+
+    /// `let name: ty = init;`: the binding, or `Err` after reporting why it failed.
+    fn let_binding(&mut self, fx: &mut FnCtx, out: &mut Block, name: &ast::Ident, ty: Option<&Expr>, init: &Expr, span: Span) -> R<Local> {
+        let op = self.expr(fx, out, init)?;
+        let value = match ty {
+            Some(t) => {
+                let ty = self.resolve_type(Some(fx), t)?;
+                self.coerce(fx, op, ty, init.span)?
+            }
+            None => self.rvalue(fx, op, init.span)?,
+        };
+        let ty = self.ety(fx, value);
+        let binding = fx.func.lets.append(LetBinding { name: Some(name.name.clone()), ty }, name.span);
+        out.push(Statement::Let { binding, value }, span);
+        Ok(Local::Let(binding))
     }
 
     fn local_var(&mut self, fx: &mut FnCtx, out: &mut Block, v: &ast::VarDecl) -> R<()> {

@@ -437,6 +437,11 @@ impl FnCx<'_> {
     fn block(&mut self, block: &Block, state: &mut State) -> Flow {
         let mut flow = Flow::next();
         for (statement, span) in block.iter() {
+            // §15.2.7 (s1 s2): when s1 cannot end with Next, s2 is unreachable and not
+            // analyzed; a barrier after `return` does not make the function non-uniform.
+            if !flow.next {
+                break;
+            }
             let f = self.statement(statement, span, state);
             // After a statement that may break, continue or return, the invocations still
             // running are those that did not: the rest of the construct's CF depends on the CF
