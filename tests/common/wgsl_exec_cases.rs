@@ -1432,5 +1432,78 @@ fn main(@builtin(local_invocation_index) i: u32) {
             expect: vec![(2, Expect::U32(packed)), (3, Expect::F32(unpacked, 1e-5, 1e-6))],
         });
     }
+    {
+        // Programs the compiler used to reject (issue 14, shared/repros "valid programs
+        // rejected"): bool `select`, `vecN()` zero values, `array(...)` of structs, `arrayLength`
+        // through a `let` pointer, 64-bit abstract shifts, abstract literals after indexing a zero
+        // value, `break` of loops and switches nested in `continuing`. Expected values by hand:
+        let input = [3, -2, 7, 0];
+        let x = input;
+        let mut expect = vec![0i32; 10];
+        expect[0] = i32::from(x[1] < 0 && x[0] > 0); // select(false, x0 > 0, x1 < 0)
+        expect[1] = 1; // select(vec2(true, false), vec2(false, true), x3 == 0) = (false, true)
+        expect[2] = x[2]; // vec4<i32>() + x2
+        expect[3] = ((6_000_000_000i64 << 3) >> 33) as i32;
+        expect[4] = (((1i64 << 30) << 10) >> 38) as i32;
+        expect[5] = 2; // array<f32, 4>()[0] == 0, mat2x2<f32>()[1][1] == 0
+        expect[6] = x[1] * 100 + x[2] * 10 + 3; // array(P(x0, 1u), P(x1, u32(x2)), K[1])
+        expect[7] = input.len() as i32; // arrayLength(p), p = &input
+        expect[8] = {
+            let mut n = 0;
+            for it in 0..3 {
+                n += x[0].clamp(0, 10); // the `for` in `continuing` breaks at k == x0
+                if it != 1 {
+                    n += 100; // `switch`: case 1 breaks out of the switch
+                }
+            }
+            n
+        };
+        expect[9] = i32::from(x[0] > 0) + 2 * i32::from(x[1] > 0) + 4 * i32::from(x[2] > 0);
+        cases.push(Case {
+            name: "formerly_rejected",
+            source: r#"
+struct P { a: i32, b: u32 }
+const K = array(P(1, 2u), P(3, 4u));
+const SH = 6000000000 << 3u;
+@group(0) @binding(0) var<storage, read_write> out: array<i32, 10>;
+@group(0) @binding(1) var<storage, read> input: array<i32>;
+@compute @workgroup_size(1)
+fn main() {
+    let x0 = input[0];
+    let x1 = input[1];
+    let x2 = input[2];
+    let x3 = input[3];
+    out[0] = i32(select(false, x0 > 0, x1 < 0));
+    let w = select(vec2(true, false), vec2(false, true), x3 == 0);
+    out[1] = i32(w.x) * 10 + i32(w.y);
+    let z: vec4<i32> = vec4();
+    out[2] = z.w + x2;
+    out[3] = i32(SH >> 33u);
+    out[4] = i32(((1 << 30u) << 10u) >> 38u);
+    out[5] = i32(array<f32, 4>()[0] == 0) + i32(mat2x2<f32>()[1][1] == 0);
+    let l = array(P(x0, 1u), P(x1, u32(x2)), K[1]);
+    out[6] = l[1].a * 100 + i32(l[1].b) * 10 + l[2].a;
+    let p = &input;
+    out[7] = i32(arrayLength(p));
+    var n = 0;
+    var it = 0;
+    loop {
+        if it >= 3 { break; }
+        continuing {
+            for (var k = 0; k < 10; k++) { if k == x0 { break; } n += 1; }
+            switch it { case 1: { break; } default: { n += 100; } }
+            it += 1;
+        }
+    }
+    out[8] = n;
+    let b = select(vec3(false), vec3(true), vec3(x0 > 0, x1 > 0, x2 > 0));
+    out[9] = i32(b.x) + 2 * i32(b.y) + 4 * i32(b.z);
+}"#,
+            bindings: vec![B::storage(0, bytes_i32(&[-1; 10])), B::storage_read(1, bytes_i32(&input))],
+            workgroups: [1, 1, 1],
+            spirv_known_bug: None,
+            expect: vec![(0, Expect::I32(expect))],
+        });
+    }
     cases
 }
