@@ -1,10 +1,15 @@
 //! Shader diagnostics as Rust compile errors: each one is placed on the string literal (or
-//! the `path` token) and its message carries `file:line:col`, the source line and a caret.
+//! the `path` token) and its message shows the shader line and a caret.
 //!
-//! For an inline `src` the position is the one in the Rust file: the literal's own line and
-//! column (from `proc_macro2`'s span locations) plus the offset inside the literal, mapped
-//! through the literal's escapes. A stable proc macro cannot point a span inside a literal,
-//! so the text carries the exact position instead.
+//! A stable proc macro cannot point a span inside a literal (`Literal::subspan` is unstable),
+//! so rustc underlines the whole literal and prints its location; the message then shows only
+//! the offending line, numbered as in the Rust file, with the caret: one location, not two. A
+//! shader in its own file (`path`) gets a `--> file:line:col` line, since rustc's location is
+//! the `path` token. Notes starting with `help: ` become `= help:` lines.
+//!
+//! rust-analyzer runs the macro with spans that have no file name and whose line numbers are
+//! not the file's (its proc-macro server does not report real positions), so when the literal's
+//! span has no file the lines are numbered within the shader source and say so.
 
 use proc_macro2::Span;
 use shader_core::diag::{Diagnostic, Severity};
@@ -121,26 +126,30 @@ pub fn to_errors(diagnostics: &[Diagnostic], sources: &SourceMap, origin: &Origi
     errors
 }
 
-/// Renders like rustc: the message, `--> file:line:col`, the line and a caret, then notes.
+/// Renders like rustc: the message, the line and a caret (with `--> file:line:col` for a shader
+/// in its own file or an included one), then notes and helps.
 pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, origin: &Origin) -> String {
     let mut out = diagnostic.message.clone();
     let mut labels: Vec<_> = diagnostic.labels.iter().collect();
     labels.sort_by_key(|l| !l.primary);
     for label in labels {
         let Some(file) = sources.files().get(label.span.file.0 as usize) else { continue };
-        let (name, line, column, text) = match origin {
-            Origin::Literal(map) if label.span.file.0 == 0 => {
+        // `location` is `None` where rustc's own location (the literal) already names the file.
+        let (location, line, column, text) = match origin {
+            Origin::Literal(map) if label.span.file.0 == 0 && !map.rust_file.is_empty() => {
                 let (line, column, text) = map.locate(label.span.start as usize);
-                (map.rust_file.clone(), line, column, text)
+                (None, line, column, text)
             }
             _ => {
                 let (line, column) = file.line_col(label.span.start.min(file.text.len() as u32));
                 let text = file.text.lines().nth(line as usize - 1).unwrap_or("").to_string();
-                let name = match origin {
-                    Origin::File { display } if label.span.file.0 == 0 => display.clone(),
-                    _ => file.name.clone(),
+                let location = match origin {
+                    Origin::File { display } if label.span.file.0 == 0 => format!("{display}:{line}:{column}"),
+                    // rust-analyzer: no file name and no real line numbers for the literal.
+                    Origin::Literal(_) if label.span.file.0 == 0 => format!("line {line}, column {column} of the shader source"),
+                    _ => format!("{}:{line}:{column}", file.name),
                 };
-                (name, line as usize, column as usize, text)
+                (Some(location), line as usize, column as usize, text)
             }
         };
         let text = text.trim_end();
@@ -151,7 +160,10 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, origin: &Origin) -> 
             .map_or(1, |s| s.lines().next().unwrap_or("").chars().count())
             .clamp(1, text.chars().count().saturating_sub(column - 1).max(1));
         let marker = if label.primary { "^" } else { "-" };
-        out.push_str(&format!("\n{gutter}--> {name}:{line}:{column}\n{gutter} |\n{line} | {text}\n{gutter} | "));
+        match location {
+            Some(location) => out.push_str(&format!("\n{gutter}--> {location}\n{gutter} |\n{line} | {text}\n{gutter} | ")),
+            None => out.push_str(&format!("\n{gutter} |\n{line} | {text}\n{gutter} | ")),
+        }
         out.push_str(&" ".repeat(column - 1));
         out.push_str(&marker.repeat(width));
         if !label.message.is_empty() {
@@ -160,7 +172,10 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, origin: &Origin) -> 
         }
     }
     for note in &diagnostic.notes {
-        out.push_str(&format!("\n = note: {note}"));
+        match note.strip_prefix("help: ") {
+            Some(help) => out.push_str(&format!("\n = help: {help}")),
+            None => out.push_str(&format!("\n = note: {note}")),
+        }
     }
     out
 }
