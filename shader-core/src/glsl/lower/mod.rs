@@ -888,7 +888,7 @@ impl<'a> Lowerer<'a> {
         let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
         for d in &v.declarators {
             let dims: Vec<&ast::ArraySpecifier> = d.array.iter().chain(v.ty.ty.array.iter()).collect();
-            let mut ty = match self.apply_dims_sized(base, &dims, d.init.as_ref()) {
+            let ty = match self.apply_dims_sized(base, &dims, d.init.as_ref()) {
                 Ok(t) => t,
                 Err(r) => return Err(r),
             };
@@ -950,6 +950,19 @@ impl<'a> Lowerer<'a> {
                 self.opaque_global(&d.name, q, ty, d.span)?;
                 continue;
             }
+            // GL_EXT_fragment_shader_barycentric: a per-vertex input array holds one element per
+            // vertex of the primitive, so an unsized one (`pervertexEXT in vec3 c[];`) has 3, as
+            // glslang sizes it.
+            let mut ty = match *self.inner(ty) {
+                TypeInner::Array { base, size: ArraySize::Dynamic, stride }
+                    if space == AddressSpace::Input
+                        && self.stage == Stage::Fragment
+                        && q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex)) =>
+                {
+                    self.ty(TypeInner::Array { base, size: ArraySize::Constant(3), stride })
+                }
+                _ => ty,
+            };
             let mut io = None;
             if matches!(space, AddressSpace::Input | AddressSpace::Output) {
                 let output = space == AddressSpace::Output;
