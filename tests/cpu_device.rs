@@ -327,3 +327,93 @@ fn resource_errors() {
     assert_eq!(err.to_string(), "bad resources: buffer at set 0 binding 0 holds 2 bytes; the shader's block needs at least 4");
     assert!(shader_cpu::Program::new(&words, "nope", &[]).is_err());
 }
+
+/// Names of the GLCompute entry points of a module.
+fn compute_entry_points(words: &[u32]) -> Vec<String> {
+    let Ok(module) = rspirv::dr::load_words(words) else { return Vec::new() };
+    module
+        .entry_points
+        .iter()
+        .filter(|e| matches!(e.operands.first(), Some(rspirv::dr::Operand::ExecutionModel(rspirv::spirv::ExecutionModel::GLCompute))))
+        .filter_map(|e| match e.operands.get(2) {
+            Some(rspirv::dr::Operand::LiteralString(name)) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every compute entry point we compile from the corpus is decoded by the CPU device: either
+/// it is ready to run (and then runs one workgroup on zeroed buffers without a panic) or the
+/// error names what the device does not implement yet; the decoder never calls our valid
+/// SPIR-V invalid. The tally of what is missing is printed (the
+/// device's to-do list) and the share that decodes must not fall.
+#[test]
+fn corpus_compute_decodes() {
+    /// Compute entry points that must decode (measured: see the printed tally).
+    const FLOOR: usize = 177;
+    let Some((corpus, manifest)) = common::corpus_manifest() else { return };
+    let mut total = 0;
+    let mut ready = 0;
+    let (mut ran, mut timed_out) = (0, Vec::new());
+    let mut missing: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut invalid = Vec::new();
+    for line in manifest.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (path, lang, stage) = (cols[0], cols[1], cols.get(2).copied().unwrap_or(""));
+        let options = match (lang, stage) {
+            ("glsl", "comp") => shader_core::CompileOptions {
+                language: shader_core::Language::Glsl,
+                stage: Some(shader_core::ir::Stage::Compute),
+                ..Default::default()
+            },
+            ("wgsl", _) => shader_core::CompileOptions::default(),
+            _ => continue,
+        };
+        let Ok(source) = std::fs::read_to_string(corpus.join(path)) else { continue };
+        let Ok(compiled) = shader_core::compile(path, &source, &options) else { continue };
+        for entry in compute_entry_points(&compiled.spirv) {
+            total += 1;
+            match shader_cpu::Program::new(&compiled.spirv, &entry, &[]) {
+                Ok(program) => {
+                    ready += 1;
+                    // It also runs one workgroup on zeroed buffers without a panic (a loop that
+                    // waits for data may not end: a timeout is not a failure).
+                    let (words, name) = (compiled.spirv.clone(), entry.clone());
+                    let _ = program;
+                    let run = common::guarded(std::time::Duration::from_secs(5), move || {
+                        let program = shader_cpu::Program::new(&words, &name, &[]).expect("decoded once already");
+                        let buffers: Vec<shader_cpu::Buffer> =
+                            program.bindings().iter().map(|b| shader_cpu::Buffer::zeroed(b.min_size.max(4096) as usize)).collect();
+                        let bound: Vec<shader_cpu::Binding<'_>> = program
+                            .bindings()
+                            .iter()
+                            .zip(&buffers)
+                            .map(|(b, buffer)| shader_cpu::Binding { set: b.set, binding: b.binding, buffer })
+                            .collect();
+                        let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+                        program.dispatch(&bound, &[0; 256], [1, 1, 1], &options).map(drop)
+                    });
+                    match run {
+                        common::Outcome::Done(Ok(())) => ran += 1,
+                        common::Outcome::Done(Err(e)) => invalid.push(format!("{path} ({entry}): dispatch failed: {e}")),
+                        common::Outcome::Panicked(m) => invalid.push(format!("{path} ({entry}): panicked: {m}")),
+                        common::Outcome::TimedOut => timed_out.push(format!("{path} ({entry})")),
+                    }
+                }
+                Err(shader_cpu::Error::Unsupported(what)) => *missing.entry(what).or_default() += 1,
+                Err(e) => invalid.push(format!("{path} ({entry}): {e}")),
+            }
+        }
+    }
+    let mut tally: Vec<(usize, String)> = missing.into_iter().map(|(k, v)| (v, k)).collect();
+    tally.sort_by(|a, b| b.cmp(a));
+    eprintln!(
+        "cpu_device corpus: {ready} of {total} compute entry points decode, {ran} ran one workgroup, {} timed out {timed_out:?}; not implemented:",
+        timed_out.len()
+    );
+    for (count, what) in &tally {
+        eprintln!("  {count:4}  {what}");
+    }
+    assert!(invalid.is_empty(), "the CPU device calls valid SPIR-V invalid:\n{}", invalid.join("\n"));
+    assert!(ready >= FLOOR, "{ready} compute entry points decode, fewer than the floor {FLOOR}");
+}

@@ -48,7 +48,8 @@ pub(crate) enum Type {
     RuntimeArray { elem: Id },
     Struct { members: Vec<Id> },
     Pointer { sc: StorageClass, pointee: Id },
-    Other,
+    /// Images, samplers, function types...: the opcode that declared it.
+    Other(Op),
 }
 
 /// A memory layout node; offsets and strides in bytes.
@@ -217,6 +218,8 @@ struct Decoder {
     /// Layout of the memory every pointer id points to.
     ptr_layout: HashMap<Id, usize>,
     glsl_ext: Option<Id>,
+    /// Globals the device cannot represent, with why: an error only if the entry point uses them.
+    deferred: Vec<(Id, String)>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -262,6 +265,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         leaves_memo: HashMap::new(),
         ptr_layout: HashMap::new(),
         glsl_ext: None,
+        deferred: Vec::new(),
     };
     for inst in &module.ext_inst_imports {
         if let (Some(id), Some(Operand::LiteralString(name))) = (inst.result_id, inst.operands.first()) {
@@ -307,7 +311,11 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let spec: HashMap<u32, u64> = spec.iter().copied().collect();
     let mut globals = Vec::new();
     for inst in &module.types_global_values {
-        d.global(inst, &spec, &mut globals)?;
+        match d.global(inst, &spec, &mut globals) {
+            // Unsupported globals matter only if the entry point uses them (checked below).
+            Err(Error::Unsupported(m)) => d.deferred.push((inst.result_id.unwrap_or(0), m)),
+            other => other?,
+        }
     }
     if let Some(ids) = local_size_id {
         for (k, id) in ids.into_iter().enumerate() {
@@ -346,52 +354,59 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
         };
-        match sc {
-            StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant => {
-                let layout = d.layout(pointee, true)?;
-                d.ptr_layout.insert(var, layout);
-                if sc == StorageClass::PushConstant {
-                    push_vars.push(var);
-                    continue;
-                }
-                let decos = d.decos.get(&var).cloned().unwrap_or_default();
-                let tdecos = d.decos.get(&pointee).cloned().unwrap_or_default();
-                if matches!(d.ty(pointee), Some(Type::Array { .. } | Type::RuntimeArray { .. })) {
-                    return Err(unsupported("arrays of buffers (descriptor arrays)"));
-                }
-                let storage = sc == StorageClass::StorageBuffer || tdecos.buffer_block;
-                let read_only = decos.non_writable || d.all_members_non_writable(pointee);
-                let kind = if storage { BindingKind::Storage { read_only } } else { BindingKind::Uniform };
-                let min_size = d.min_size(layout);
-                let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
-                buffer_vars.push((var, prog.bindings.len()));
-                prog.bindings.push(BindingInfo { set, binding, kind, min_size });
-            }
-            StorageClass::Workgroup | StorageClass::Private | StorageClass::Input | StorageClass::Output => {
-                let layout = d.layout(pointee, false)?;
-                d.ptr_layout.insert(var, layout);
-                let words = d.size(layout) / 4;
-                let obj = prog.objs.len() as u32;
-                if sc == StorageClass::Workgroup {
-                    prog.objs.push(Obj::Workgroup { base: prog.wg_words, words });
-                    prog.wg_words += words;
-                } else {
-                    let base = prog.lane_words;
-                    prog.objs.push(Obj::Lane { base, words });
-                    prog.lane_words += words;
-                    if let Some(init) = init {
-                        prog.lane_inits.push((base, d.const_words(init)?.to_vec()));
+        let result = (|| -> Result<(), Error> {
+            match sc {
+                StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant => {
+                        if matches!(d.ty(pointee), Some(Type::Array { .. } | Type::RuntimeArray { .. })) {
+                        return Err(unsupported("arrays of buffers (descriptor arrays)"));
                     }
-                    if sc == StorageClass::Input {
-                        d.input_builtins(var, pointee, base, &mut prog.builtins)?;
+                    let layout = d.layout(pointee, true)?;
+                    d.ptr_layout.insert(var, layout);
+                    if sc == StorageClass::PushConstant {
+                        push_vars.push(var);
+                        return Ok(());
                     }
+                    let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                    let tdecos = d.decos.get(&pointee).cloned().unwrap_or_default();
+                    let storage = sc == StorageClass::StorageBuffer || tdecos.buffer_block;
+                    let read_only = decos.non_writable || d.all_members_non_writable(pointee);
+                    let kind = if storage { BindingKind::Storage { read_only } } else { BindingKind::Uniform };
+                    let min_size = d.min_size(layout);
+                    let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
+                    buffer_vars.push((var, prog.bindings.len()));
+                    prog.bindings.push(BindingInfo { set, binding, kind, min_size });
                 }
-                prog.consts.push((var, vec![obj, 0]));
+                StorageClass::Workgroup | StorageClass::Private | StorageClass::Input | StorageClass::Output => {
+                    let layout = d.layout(pointee, false)?;
+                    d.ptr_layout.insert(var, layout);
+                    let words = d.size(layout) / 4;
+                    let obj = prog.objs.len() as u32;
+                    if sc == StorageClass::Workgroup {
+                        prog.objs.push(Obj::Workgroup { base: prog.wg_words, words });
+                        prog.wg_words += words;
+                    } else {
+                        let base = prog.lane_words;
+                        prog.objs.push(Obj::Lane { base, words });
+                        prog.lane_words += words;
+                        if let Some(init) = init {
+                            prog.lane_inits.push((base, d.const_words(init)?.to_vec()));
+                        }
+                        if sc == StorageClass::Input {
+                            d.input_builtins(var, pointee, base, &mut prog.builtins)?;
+                        }
+                    }
+                    prog.consts.push((var, vec![obj, 0]));
+                }
+                StorageClass::UniformConstant => {
+                    return Err(unsupported("textures and samplers (UniformConstant variables)"));
+                }
+                other => return Err(unsupported(format!("variables in storage class {other:?}"))),
             }
-            StorageClass::UniformConstant => {
-                return Err(unsupported("textures and samplers (UniformConstant variables)"));
-            }
-            other => return Err(unsupported(format!("variables in storage class {other:?}"))),
+            Ok(())
+        })();
+        match result {
+            Err(Error::Unsupported(m)) => d.deferred.push((var, m)),
+            other => other?,
         }
     }
     // Buffers are objects too; their pointers are constants like the others.
@@ -431,11 +446,19 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         }
     }
     let entry = *func_index.get(&entry_id).ok_or_else(|| invalid("entry point without a function"))?;
-    check_no_recursion(&module, &func_index, entry)?;
+    let reachable = reachable_functions(&module, &func_index, entry)?;
     let mut used_ids = std::collections::HashSet::new();
-    for f in &module.functions {
-        let func = d.function(f, &func_index, &mut prog, &mut used_ids)?;
+    for (i, f) in module.functions.iter().enumerate() {
+        let func = if reachable[i] {
+            d.function(f, &func_index, &mut prog, &mut used_ids)?
+        } else {
+            // Another entry point's: never run.
+            Func { blocks: Vec::new(), params: f.parameters.iter().filter_map(|p| p.result_id).collect(), ret: 0 }
+        };
         prog.funcs.push(func);
+    }
+    if let Some((_, why)) = d.deferred.iter().find(|(id, _)| used_ids.contains(id)) {
+        return Err(unsupported(why.clone()));
     }
     prog.entry = entry;
     link_calls(&mut prog);
@@ -454,7 +477,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     Ok(prog)
 }
 
-fn check_no_recursion(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, entry: usize) -> Result<(), Error> {
+/// Which functions the entry point can call (itself included); recursion is an error.
+fn reachable_functions(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, entry: usize) -> Result<Vec<bool>, Error> {
     // Registers are allocated per id, so one activation per function at a time (SPIR-V for
     // Vulkan forbids recursion: Vulkan spec "Shader Call Graph").
     fn visit(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, f: usize, state: &mut Vec<u8>) -> Result<(), Error> {
@@ -475,7 +499,9 @@ fn check_no_recursion(module: &rspirv::dr::Module, index: &HashMap<Id, usize>, e
         state[f] = 2;
         Ok(())
     }
-    visit(module, index, entry, &mut vec![0; module.functions.len()])
+    let mut state = vec![0; module.functions.len()];
+    visit(module, index, entry, &mut state)?;
+    Ok(state.into_iter().map(|s| s == 2).collect())
 }
 
 impl Decoder {
@@ -542,7 +568,10 @@ impl Decoder {
         self.consts
             .get(id as usize)
             .and_then(|c| c.as_deref())
-            .ok_or_else(|| invalid(format!("%{id} is not a constant")))
+            .ok_or_else(|| match self.deferred.iter().find(|(d, _)| *d == id) {
+                Some((_, why)) => unsupported(why.clone()),
+                None => invalid(format!("%{id} is not a constant")),
+            })
     }
 
     /// Words per lane of a value of type `ty`.
@@ -568,7 +597,8 @@ impl Decoder {
             Some(Type::Pointer { .. }) => 2,
             Some(Type::Void) => 0,
             Some(Type::RuntimeArray { .. }) => return Err(invalid("a runtime array as a value")),
-            Some(Type::Other) | None => return Err(unsupported(format!("values of type %{ty}"))),
+            Some(Type::Other(op)) => return Err(unsupported(format!("values of {op:?} types"))),
+            None => return Err(unsupported(format!("values of type %{ty}"))),
         })
     }
 
@@ -667,7 +697,7 @@ impl Decoder {
                 LNode::Struct { members: out }
             }
             Some(Type::Pointer { .. }) => return Err(unsupported("pointers stored in memory")),
-            _ => return Err(unsupported(format!("memory of type %{ty}"))),
+            other => return Err(unsupported(format!("memory of type {other:?}"))),
         };
         let l = self.push_layout(node);
         if matrix.is_none() {
@@ -691,7 +721,7 @@ impl Decoder {
     pub(crate) fn size(&self, l: usize) -> u32 {
         match &self.layouts[l] {
             LNode::Scalar => 4,
-            LNode::Vector { n, stride } => (n - 1) * stride + 4,
+            LNode::Vector { n, stride } => n.saturating_sub(1).saturating_mul(*stride).saturating_add(4),
             LNode::Matrix { cols, rows, stride, row_major } => {
                 if *row_major {
                     (rows - 1) * stride + cols * 4
@@ -701,9 +731,9 @@ impl Decoder {
             }
             LNode::Array { elem, stride, len } => match len {
                 Some(0) | None => 0,
-                Some(n) => (n - 1) * stride + self.size(*elem).max(*stride),
+                Some(n) => (n - 1).saturating_mul(*stride).saturating_add(self.size(*elem).max(*stride)),
             },
-            LNode::Struct { members } => members.iter().map(|(o, l)| o + self.size(*l)).max().unwrap_or(0),
+            LNode::Struct { members } => members.iter().map(|(o, l)| o.saturating_add(self.size(*l))).max().unwrap_or(0),
         }
     }
 
@@ -848,7 +878,7 @@ impl Decoder {
                 set_type(self, t)
             }
             Op::TypeForwardPointer => return Err(unsupported("physical pointers (buffer references)")),
-            Op::TypeFunction | Op::TypeImage | Op::TypeSampler | Op::TypeSampledImage => set_type(self, Type::Other),
+            Op::TypeFunction | Op::TypeImage | Op::TypeSampler | Op::TypeSampledImage => set_type(self, Type::Other(op)),
             Op::Constant | Op::SpecConstant => {
                 let (t, r) = result(inst)?;
                 self.value_type[r as usize] = t;
@@ -1025,6 +1055,9 @@ impl Decoder {
             for inst in &b.instructions {
                 for o in &inst.operands {
                     if let Operand::IdRef(id) = o {
+                        if let Some((_, why)) = self.deferred.iter().find(|(d, _)| d == id) {
+                            return Err(unsupported(why.clone()));
+                        }
                         used.insert(*id);
                     }
                 }
@@ -1305,7 +1338,9 @@ impl Decoder {
                         LNode::Scalar => return Err(invalid("access chain into a scalar")),
                     };
                     match constant {
-                        Some(c) if len.is_none_or(|n| c < n) => offset += c * stride,
+                        Some(c) if len.is_none_or(|n| c < n) && c.checked_mul(stride).and_then(|v| v.checked_add(offset)).is_some() => {
+                            offset += c * stride
+                        }
                         _ => dynamic.push((index, stride, len)),
                     }
                     l = next;
