@@ -3,6 +3,9 @@
 //! shows the AGSL ABI (uniform block at binding 0, the child's texture and sampler at 1 and 2,
 //! the `agsl` interface section with `layout(color)`).
 
+#[path = "../../tests/common/naga_wgpu.rs"]
+mod naga_wgpu;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -46,11 +49,8 @@ fn compile_agsl_writes_valid_spirv_next_to_the_source() {
     let bytes = std::fs::read(&path).expect("ripple.spv written next to ripple.agsl");
     let val = Command::new("spirv-val").args(["--target-env", "vulkan1.1"]).arg(&path).output().expect("spirv-val is installed");
     assert!(val.status.success(), "spirv-val: {}{}", String::from_utf8_lossy(&val.stdout), String::from_utf8_lossy(&val.stderr));
-    let module = naga::front::spv::parse_u8_slice(&bytes, &naga::front::spv::Options::default())
-        .unwrap_or_else(|e| panic!("naga cannot parse the SPIR-V: {e:?}"));
-    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .unwrap_or_else(|e| panic!("naga rejects the SPIR-V: {e:?}"));
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let module = naga_wgpu::naga_check(&words).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(module.entry_points.len(), 1);
     assert_eq!(module.entry_points[0].name, "main");
     assert_eq!(module.entry_points[0].stage, naga::ShaderStage::Fragment);

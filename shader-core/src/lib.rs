@@ -16,6 +16,7 @@ pub mod reflect;
 pub mod spirv;
 pub mod type_names;
 pub mod wgsl;
+mod wgpu_target;
 
 use diag::Diagnostics;
 use span::SourceMap;
@@ -129,10 +130,11 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     };
     if options.target == Target::Wgpu {
         fix_override_workgroup_sizes(&mut module).map_err(|d| fail(d, &sources))?;
+        wgpu_target::legalize(&mut module);
     }
     let info = ir::validate::validate(&module).map_err(|d| fail(d, &sources))?;
     let version = options.spirv_version.max(minimum_spirv_version(&module));
-    let spirv_options = spirv::Options { version, debug_names: true };
+    let spirv_options = spirv::Options { version, debug_names: true, wgpu: options.target == Target::Wgpu };
     let spirv = spirv::emit(&module, &info, &spirv_options).map_err(|d| fail(d, &sources))?;
     Ok(Compiled { module, spirv, sources, warnings, agsl })
 }

@@ -10,7 +10,7 @@ use spirv::Op;
 
 fn emit_version(m: &Module, version: (u8, u8)) -> Vec<u32> {
     let info = validate::validate(m).expect("valid IR");
-    emit(m, &info, &Options { version, debug_names: true }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
+    emit(m, &info, &Options { version, debug_names: true, wgpu: false }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
 }
 
 /// Emits, checks with spirv-val and naga, and checks determinism.
@@ -93,7 +93,7 @@ fn compute_storage_buffer_across_versions() {
 fn names_are_optional() {
     let m = doubling_module();
     let info = validate::validate(&m).unwrap();
-    let words = emit(&m, &info, &Options { version: V10, debug_names: false }).unwrap();
+    let words = emit(&m, &info, &Options { version: V10, debug_names: false, wgpu: false }).unwrap();
     check(&words, V10);
     assert_eq!(count_op(&words, Op::Name) + count_op(&words, Op::MemberName), 0);
     let named = emit_version(&m, V10);
@@ -1034,8 +1034,8 @@ fn m_f32(f: &mut Fun) -> Handle<Type> {
 fn bad_input_is_a_diagnostic() {
     let m = doubling_module();
     let info = validate::validate(&m).unwrap();
-    assert!(emit(&m, &info, &Options { version: (1, 7), debug_names: false }).is_err());
-    assert!(emit(&m, &info, &Options { version: (2, 0), debug_names: false }).is_err());
+    assert!(emit(&m, &info, &Options { version: (1, 7), debug_names: false, wgpu: false }).is_err());
+    assert!(emit(&m, &info, &Options { version: (2, 0), debug_names: false, wgpu: false }).is_err());
     // Broken IR the validator rejects must still not make the back end panic when it gets
     // through: emit it with the facts of the intact module.
     let info = validate::validate(&doubling_module()).unwrap();

@@ -239,20 +239,26 @@ pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding
 }
 
 /// The shader module handed to the Vulkan driver without naga.
-#[allow(unsafe_code)]
 pub(crate) fn passthrough_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
-    let [x, y, z] = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
+    let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
+    passthrough_spirv(&gpu.device, module.name, module.spirv, module.entry.name, workgroup_size)
+}
+
+/// SPIR-V words as a passthrough shader module with one entry point.
+#[allow(unsafe_code)]
+pub(crate) fn passthrough_spirv(device: &wgpu::Device, label: &str, spirv: &[u32], entry: &str, workgroup_size: [u32; 3]) -> wgpu::ShaderModule {
+    let [x, y, z] = workgroup_size;
     let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
-        label: Some(module.name),
-        entry_points: Cow::Owned(vec![wgpu::PassthroughShaderEntryPoint { name: Cow::Borrowed(module.entry.name), workgroup_size: (x, y, z) }]),
-        spirv: Some(Cow::Borrowed(module.spirv)),
+        label: Some(label),
+        entry_points: Cow::Owned(vec![wgpu::PassthroughShaderEntryPoint { name: Cow::Borrowed(entry), workgroup_size: (x, y, z) }]),
+        spirv: Some(Cow::Borrowed(spirv)),
         ..Default::default()
     };
-    // SAFETY: wgpu requires the module to be valid for the driver. `module.spirv` comes from
-    // `shader!`, which compiled it from a shader that passed shader-core's validator, and the
-    // test suite runs every module shader-core emits through `spirv-val --target-env vulkan1.1`;
-    // `check_passthrough` made sure the bind group layouts match its bindings exactly.
-    unsafe { gpu.device.create_shader_module_passthrough(descriptor) }
+    // SAFETY: wgpu requires the module to be valid for the driver. The runtime's modules come
+    // from `shader!`, which compiled them from a shader that passed shader-core's validator, and
+    // the test suite runs every module shader-core emits (and every reference module it runs
+    // this way) through `spirv-val`; the callers make the bind group layouts match its bindings.
+    unsafe { device.create_shader_module_passthrough(descriptor) }
 }
 
 pub(crate) fn pipeline_layout(gpu: &Gpu, bindings: &Bindings, immediate_size: u32) -> wgpu::PipelineLayout {

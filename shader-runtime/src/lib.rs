@@ -40,7 +40,7 @@ pub use generated::__private;
 pub use generated::ModuleInfo;
 pub use gpu::{Gpu, GpuOptions, MAX_IMMEDIATE_SIZE, OPTIONAL_FEATURES, POLL_TIMEOUT};
 pub use layout::GpuLayout;
-pub use raw::{run_on, BufferBinding, BufferKind};
+pub use raw::{run_on, run_passthrough_on, BufferBinding, BufferKind};
 pub use render::{Draw, RenderOptions, RenderPipeline};
 pub use shader_macros::{shader, Std140, Std430};
 pub use texture::{Sampler, Texture};

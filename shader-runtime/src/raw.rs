@@ -52,7 +52,35 @@ pub fn run_on(
     // Validation errors are collected by the scope and returned, instead of reaching wgpu's
     // default handler, which panics.
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let staged = record(device, queue, source, entry, buffers, workgroups);
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source });
+    let staged = record(device, queue, &module, entry, buffers, workgroups);
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(GpuError::Validation(error.to_string()));
+    }
+    let staging = staged?;
+    read_back(device, &staging, buffers)
+}
+
+/// [`run_on`] with the SPIR-V given to the Vulkan driver as it is, without naga reading and
+/// rewriting it (wgpu passthrough; the device needs `Features::PASSTHROUGH_SHADERS`). wgpu
+/// cannot reflect such a module, so the caller gives the entry point's `workgroup_size`; the
+/// pipeline layout is the explicit one built from `buffers`, as on the other path. Tests run a
+/// module both ways to tell our SPIR-V's meaning apart from naga's reading of it.
+pub fn run_passthrough_on(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    spirv: &[u32],
+    entry: &str,
+    workgroup_size: [u32; 3],
+    buffers: &[BufferBinding<'_>],
+    workgroups: [u32; 3],
+) -> Result<Vec<Vec<u8>>, GpuError> {
+    if !device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+        return Err(GpuError::Unsupported("passthrough needs a device created with Features::PASSTHROUGH_SHADERS".to_string()));
+    }
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let module = crate::compute::passthrough_spirv(device, entry, spirv, entry, workgroup_size);
+    let staged = record(device, queue, &module, entry, buffers, workgroups);
     if let Some(error) = pollster::block_on(scope.pop()) {
         return Err(GpuError::Validation(error.to_string()));
     }
@@ -65,12 +93,11 @@ pub fn run_on(
 fn record(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
-    source: wgpu::ShaderSource<'_>,
+    module: &wgpu::ShaderModule,
     entry: &str,
     buffers: &[BufferBinding<'_>],
     workgroups: [u32; 3],
 ) -> Result<Vec<wgpu::Buffer>, GpuError> {
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source });
 
     let group_count = buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
     let mut gpu_buffers = Vec::with_capacity(buffers.len());
@@ -138,7 +165,7 @@ fn record(
     let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
         label: Some(entry),
         layout: Some(&pipeline_layout),
-        module: &module,
+        module,
         entry_point: Some(entry),
         compilation_options: Default::default(),
         cache: None,

@@ -11,6 +11,9 @@ pub mod expect;
 pub mod glsl_exec_cases;
 pub mod mutate;
 pub mod wgsl_exec_cases;
+pub mod naga_wgpu;
+
+pub use naga_wgpu::naga_check;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,18 +86,6 @@ pub fn spirv_val_with(words: &[u32], env: &str, extra: &[&str]) -> Result<(), St
         }
         Err(e) => Err(format!("cannot run spirv-val: {e}")),
     }
-}
-
-/// Parses `words` with naga's SPIR-V front end and validates the result with every validation
-/// flag and capability: what wgpu does with SPIR-V we give it, but stricter.
-pub fn naga_check(words: &[u32]) -> Result<naga::Module, String> {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let module = naga::front::spv::parse_u8_slice(&bytes, &naga::front::spv::Options::default())
-        .map_err(|e| format!("naga's SPIR-V front end rejected the module: {e}"))?;
-    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| format!("naga's validator rejected the module: {}", error_chain(e.as_inner())))?;
-    Ok(module)
 }
 
 /// Both validators; what every SPIR-V module a test produces must pass.
@@ -176,7 +167,13 @@ pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
 pub fn gpu() -> Option<&'static Gpu> {
     static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
     let gpu = GPU.get_or_init(|| {
-        let gpu = Gpu::new_blocking().map_err(|e| e.to_string());
+        // With passthrough where the adapter has it, so modules can also run as emitted
+        // ([`run_compute_both`]); the feature changes nothing for the default path.
+        let passthrough = shader_runtime::GpuOptions {
+            required_features: shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS,
+            ..shader_runtime::GpuOptions::from_env()
+        };
+        let gpu = Gpu::with_options_blocking(&passthrough).or_else(|_| Gpu::new_blocking()).map_err(|e| e.to_string());
         if let Ok(gpu) = &gpu {
             eprintln!("GPU adapter: {} (features: {:?})", gpu.adapter_name(), gpu.device.features());
         }
@@ -247,6 +244,64 @@ pub fn run_compute(
         .map(|b| shader_runtime::BufferBinding { group: b.group, binding: b.binding, kind: b.kind, data: &b.data })
         .collect();
     shader_runtime::run_on(&gpu.device, &gpu.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
+}
+
+/// Whether the shared device can run SPIR-V as emitted (wgpu passthrough on Vulkan).
+pub fn has_passthrough() -> bool {
+    gpu().is_some_and(|gpu| gpu.device.features().contains(shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS))
+}
+
+/// The `LocalSize` of the first compute entry point of a module (what a passthrough pipeline
+/// must be told, since wgpu cannot reflect it).
+pub fn local_size(words: &[u32]) -> Option<[u32; 3]> {
+    const OP_EXECUTION_MODE: u32 = 16;
+    const LOCAL_SIZE: u32 = 17;
+    let mut at = 5;
+    while let Some(&word) = words.get(at) {
+        let length = (word >> 16) as usize;
+        if length == 0 {
+            return None;
+        }
+        if word & 0xFFFF == OP_EXECUTION_MODE && length == 6 && words.get(at + 2) == Some(&LOCAL_SIZE) {
+            return Some([words[at + 3], words[at + 4], words[at + 5]]);
+        }
+        at += length;
+    }
+    None
+}
+
+/// Runs a SPIR-V compute module as emitted: the Vulkan driver gets the words without naga
+/// reading and rewriting them (wgpu passthrough). Same buffers and results as [`run_compute`].
+pub fn run_compute_passthrough(words: &[u32], entry: &str, bindings: &[BufferBinding], workgroups: [u32; 3]) -> Result<Vec<Vec<u8>>, String> {
+    let gpu = gpu().ok_or("no GPU adapter")?;
+    let size = local_size(words).ok_or("the module has no LocalSize execution mode")?;
+    let buffers: Vec<shader_runtime::BufferBinding<'_>> = bindings
+        .iter()
+        .map(|b| shader_runtime::BufferBinding { group: b.group, binding: b.binding, kind: b.kind, data: &b.data })
+        .collect();
+    shader_runtime::run_passthrough_on(&gpu.device, &gpu.queue, words, entry, size, &buffers, workgroups).map_err(|e| e.to_string())
+}
+
+/// A SPIR-V compute module run both ways wgpu can take it: through wgpu's default path (naga
+/// reads the module and writes it again for the driver) and as emitted (passthrough). Returns
+/// `(default path, passthrough)`; the passthrough half is `None` (after a loud message, and a
+/// panic on CI) when the device has no passthrough.
+pub fn run_compute_both(
+    words: &[u32],
+    entry: &str,
+    bindings: &[BufferBinding],
+    workgroups: [u32; 3],
+) -> Result<(Vec<Vec<u8>>, Option<Vec<Vec<u8>>>), String> {
+    let default = run_compute(ShaderInput::SpirV(words), entry, bindings, workgroups).map_err(|e| format!("default path: {e}"))?;
+    if !has_passthrough() {
+        if ci() {
+            panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        }
+        eprintln!("*** SKIPPED (passthrough half): the device lacks Features::PASSTHROUGH_SHADERS ***");
+        return Ok((default, None));
+    }
+    let passthrough = run_compute_passthrough(words, entry, bindings, workgroups).map_err(|e| format!("passthrough: {e}"))?;
+    Ok((default, Some(passthrough)))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -370,6 +370,15 @@ impl Lowerer<'_> {
         let Some(format) = self.string_operand(&first) else {
             return Err(self.error("the first argument of `debugPrintfEXT` must be a string literal", first_span));
         };
+        if self.target == crate::Target::Wgpu {
+            // naga (wgpu's default path) reads no NonSemantic.DebugPrintf, and a debug print
+            // changes no result: the call is dropped, arguments unevaluated (issue 17).
+            self.diags.push(
+                crate::diag::Diagnostic::warning("`debugPrintfEXT` is dropped for the wgpu target", span)
+                    .with_note("wgpu reads SPIR-V through naga, which has no debug printf; compile for the Vulkan target and run it with passthrough to keep it"),
+            );
+            return Ok(Operand::Void);
+        }
         let mut operands = vec![SpirvOperand::String(format)];
         for (o, s) in args {
             if self.string_operand(&o).is_some() {

@@ -21,6 +21,7 @@ impl<'a> Writer<'a> {
     // Instruction plumbing
 
     pub(super) fn push(&mut self, inst: dr::Instruction) {
+        self.check_wgpu_op(inst.class.opcode);
         if let Some(block) = &mut self.f.current {
             block.instructions.push(inst);
         }
@@ -189,7 +190,9 @@ impl<'a> Writer<'a> {
             if self.f.depth > MAX_DEPTH {
                 return error("statements nested too deeply", span);
             }
+            let outer = std::mem::replace(&mut self.span, span);
             let result = self.write_statement(statement, span);
+            self.span = outer;
             self.f.depth -= 1;
             result?;
         }

@@ -19,6 +19,7 @@ mod function;
 mod image;
 mod raw;
 mod types;
+mod wgpu;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::validate::ModuleInfo;
@@ -39,11 +40,14 @@ pub struct Options {
     pub version: (u8, u8),
     /// Emit `OpName`/`OpMemberName` for debugging.
     pub debug_names: bool,
+    /// The module is for wgpu's default path (naga reads it): what naga cannot read is an
+    /// error naming the feature (`wgpu.rs`).
+    pub wgpu: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { version: (1, 0), debug_names: true }
+        Options { version: (1, 0), debug_names: true, wgpu: false }
     }
 }
 
@@ -59,6 +63,9 @@ pub fn emit(module: &Module, info: &ModuleInfo, options: &Options) -> Result<Vec
     }
     let mut writer = Writer::new(module, info, options);
     writer.write_module().map_err(Diagnostics::from)?;
+    if !writer.wgpu_errors.is_empty() {
+        return Err(std::mem::take(&mut writer.wgpu_errors));
+    }
     Ok(writer.finish())
 }
 
@@ -187,6 +194,13 @@ struct Writer<'a> {
     deferred_references: Vec<(Handle<Type>, Word, Handle<Type>)>,
     /// Pointee structs of `coherent`/`volatile` references already member-decorated.
     decorated_reference_blocks: HashSet<Word>,
+    /// The statement or global being written: where a wgpu-target error points.
+    span: Span,
+    /// Features the wgpu target cannot take, each reported once (`wgpu.rs`).
+    wgpu_refused: BTreeSet<String>,
+    wgpu_errors: Diagnostics,
+    /// `Coherent`/`Volatile` block member decorations written for the wgpu target.
+    member_decorations: HashSet<(Word, u32, spirv::Decoration)>,
 }
 
 impl<'a> Writer<'a> {
@@ -224,6 +238,10 @@ impl<'a> Writer<'a> {
             type_depth: 0,
             deferred_references: Vec::new(),
             decorated_reference_blocks: HashSet::default(),
+            span: Span::default(),
+            wgpu_refused: BTreeSet::new(),
+            wgpu_errors: Diagnostics::new(),
+            member_decorations: HashSet::default(),
         }
     }
 
@@ -232,13 +250,15 @@ impl<'a> Writer<'a> {
     }
 
     fn capability(&mut self, capability: Capability) {
-        self.capabilities.insert(capability);
+        if self.capabilities.insert(capability) {
+            self.check_wgpu_capability(capability);
+        }
     }
 
     /// Adds an extension only for versions below `core_in` (where it became core).
     fn extension_below(&mut self, name: &'static str, core_in: u8) {
-        if !self.version_at_least(core_in) {
-            self.extensions.insert(name);
+        if !self.version_at_least(core_in) && self.extensions.insert(name) {
+            self.check_wgpu_extension(name);
         }
     }
 
@@ -399,6 +419,7 @@ impl<'a> Writer<'a> {
     fn write_global(&mut self, handle: Handle<GlobalVariable>) -> R<GlobalSlot> {
         let global = &self.module.globals[handle];
         let span = self.module.globals.span(handle);
+        self.span = span;
         let Some(ty) = self.module.types.get(global.ty) else {
             return error("a global has a missing type", span);
         };
@@ -478,6 +499,33 @@ impl<'a> Writer<'a> {
                 || matches!(ty.inner, TypeInner::BindingArray { base, .. } if matches!(self.module.types.get(base).map(|t| &t.inner), Some(TypeInner::Image { class: ImageClass::Storage { .. }, .. })));
             if !is_buffer && !storage_image && global.space != AddressSpace::Workgroup {
                 return error("`coherent` and `volatile` are only supported on buffers, shared variables and storage images with the Vulkan memory model", span);
+            }
+        } else if self.options.wgpu {
+            // naga reads `Coherent`/`Volatile` on a variable as `@coherent`/`@volatile`, which
+            // wgpu accepts only with its opt-in memory-decoration features (and never outside
+            // storage buffers), but ignores them on block members. The wgpu target writes
+            // glslang's form, the members of the buffer's block; elsewhere (storage images,
+            // shared memory) naga can express neither, and they are left out: naga's own
+            // output for wgpu has no such decorations either.
+            if is_buffer && (global.memory.coherent || global.memory.volatile) {
+                let (block, count) = match self.module.types.get(global.ty).map(|t| &t.inner) {
+                    Some(TypeInner::Struct { members, .. }) if !wrapped => (var_type, members.len() as u32),
+                    Some(&TypeInner::BindingArray { base, .. }) => {
+                        let count = match self.module.types.get(base).map(|t| &t.inner) {
+                            Some(TypeInner::Struct { members, .. }) => members.len() as u32,
+                            _ => 1,
+                        };
+                        (self.type_id(base, span)?, count)
+                    }
+                    _ => (var_type, 1),
+                };
+                for member in 0..count {
+                    for (wanted, decoration) in [(global.memory.coherent, D::Coherent), (global.memory.volatile, D::Volatile)] {
+                        if wanted && self.member_decorations.insert((block, member, decoration)) {
+                            self.b.member_decorate(block, member, decoration, []);
+                        }
+                    }
+                }
             }
         } else {
             if global.memory.coherent {

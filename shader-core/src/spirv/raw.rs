@@ -18,8 +18,8 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn raw_extension(&mut self, name: &str) {
-        if !self.extensions.contains(name) {
-            self.raw_extensions.insert(name.to_string());
+        if !self.extensions.contains(name) && self.raw_extensions.insert(name.to_string()) {
+            self.check_wgpu_extension(name);
         }
     }
 
@@ -92,7 +92,9 @@ impl<'a> Writer<'a> {
             self.raw_capability(c, span)?;
         }
         if let Some(e) = extension {
-            self.extensions.insert(e);
+            if self.extensions.insert(e) {
+                self.check_wgpu_extension(e);
+            }
         }
         spirv::BuiltIn::from_u32(builtin).map_or_else(|| error(format!("{builtin} is not a SPIR-V built-in"), span), Ok)
     }
@@ -101,6 +103,7 @@ impl<'a> Writer<'a> {
         if name == "GLSL.std.450" {
             return self.glsl();
         }
+        self.check_wgpu_ext_inst_set(name);
         if let Some(&id) = self.raw_sets.get(name) {
             return id;
         }

@@ -824,7 +824,52 @@ impl<'a> Lowerer<'a> {
         if !ok {
             return Err(self.error(format!("cannot convert `{}` to `{}`", self.type_name(from), self.type_name(ty)), span));
         }
+        let h = self.saturate_float_to_int(fx, h, from, to, span);
         Ok(Operand::Value(self.push(fx, Expression::Convert { expr: h, to }, ty, span)))
+    }
+
+    /// WGSL "Floating Point Conversion" (§15.7.6): a float converted to an integer is rounded
+    /// toward zero and then clamped to the integer type's range, precisely to the nearest value
+    /// representable in both types. SPIR-V's `OpConvertFToS`/`OpConvertFToU` are undefined out of
+    /// range, so the operand is clamped to those bounds first (as naga and Tint do).
+    fn saturate_float_to_int(&mut self, fx: &mut FnCtx, h: Handle<Expression>, from: Handle<Type>, to: Scalar, span: Span) -> Handle<Expression> {
+        let (size, scalar) = match *self.module.inner(from) {
+            TypeInner::Scalar(s) => (None, s),
+            TypeInner::Vector { size, scalar } => (Some(size), scalar),
+            _ => return h,
+        };
+        if scalar.kind != ScalarKind::Float || !matches!(to.kind, ScalarKind::Sint | ScalarKind::Uint) {
+            return h;
+        }
+        let bits = i32::from(to.width) * 8;
+        let (int_min, int_max) = match to.kind {
+            ScalarKind::Sint => (-(2f64.powi(bits - 1)), 2f64.powi(bits - 1)),
+            _ => (0.0, 2f64.powi(bits)),
+        };
+        // The largest float below 2^n is 2^n - 2^(n - p) (p: significand bits), unless the
+        // float type's largest finite value is smaller.
+        let (precision, float_max) = match scalar.width {
+            2 => (11, 65504.0),
+            4 => (24, f64::from(f32::MAX)),
+            _ => (53, f64::MAX),
+        };
+        let below = |limit: f64| (limit - 2f64.powi(limit.log2() as i32 - precision)).min(float_max);
+        let (lo, hi) = (int_min.max(-float_max), below(int_max));
+        let literal = |v: f64| match scalar.width {
+            2 => Literal::F16(half::f16::from_f64(v)),
+            4 => Literal::F32(v as f32),
+            _ => Literal::F64(v),
+        };
+        let scalar_ty = self.scalar_ty(scalar);
+        let mut bound = |this: &mut Self, v: f64| {
+            let c = this.push(fx, Expression::Literal(literal(v)), scalar_ty, span);
+            match size {
+                Some(_) => this.push(fx, Expression::Splat { value: c }, from, span),
+                None => c,
+            }
+        };
+        let (lo, hi) = (bound(self, lo), bound(self, hi));
+        self.push(fx, Expression::Math { fun: MathFunction::Clamp, args: vec![h, lo, hi] }, from, span)
     }
 
     /// A vector from scalars and vectors whose component counts add up to `size`.

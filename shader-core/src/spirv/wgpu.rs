@@ -1,0 +1,162 @@
+//! The wgpu profile of the back end: what wgpu's default path cannot take.
+//!
+//! wgpu reads SPIR-V with naga's SPIR-V front end (naga 30, `strict_capabilities: true`), which
+//! refuses every capability, extension and extended instruction set outside its lists, and a
+//! few instructions it does not implement. For the wgpu target each of those is a located
+//! compile-time error naming the feature and the way out (the Vulkan target, run through
+//! wgpu's passthrough), instead of a module `Device::create_shader_module` refuses at run time.
+//! The Vulkan target emits all of it.
+
+use super::*;
+
+/// naga 30's `front::spv::SUPPORTED_CAPABILITIES` (naga/src/front/spv/mod.rs).
+const NAGA_CAPABILITIES: &[Capability] = &[
+    Capability::Shader,
+    Capability::VulkanMemoryModel,
+    Capability::ClipDistance,
+    Capability::CullDistance,
+    Capability::SampleRateShading,
+    Capability::DerivativeControl,
+    Capability::Matrix,
+    Capability::ImageQuery,
+    Capability::Sampled1D,
+    Capability::Image1D,
+    Capability::SampledCubeArray,
+    Capability::ImageCubeArray,
+    Capability::StorageImageExtendedFormats,
+    Capability::Int8,
+    Capability::Int16,
+    Capability::Int64,
+    Capability::Int64Atomics,
+    Capability::Float16,
+    Capability::AtomicFloat32AddEXT,
+    Capability::Float64,
+    Capability::Geometry,
+    Capability::MultiView,
+    Capability::StorageBuffer16BitAccess,
+    Capability::UniformAndStorageBuffer16BitAccess,
+    Capability::GroupNonUniform,
+    Capability::GroupNonUniformVote,
+    Capability::GroupNonUniformArithmetic,
+    Capability::GroupNonUniformBallot,
+    Capability::GroupNonUniformShuffle,
+    Capability::GroupNonUniformShuffleRelative,
+    Capability::RuntimeDescriptorArray,
+    Capability::StorageImageMultisample,
+    Capability::FragmentBarycentricKHR,
+    Capability::UniformBufferArrayDynamicIndexing,
+    Capability::StorageBufferArrayDynamicIndexing,
+    // Not naga's: a module without entry points (a WGSL library) is a valid result of the wgpu
+    // target, though not one to give to wgpu.
+    Capability::Linkage,
+];
+
+/// naga 30's `front::spv::SUPPORTED_EXTENSIONS`.
+const NAGA_EXTENSIONS: &[&str] = &[
+    "SPV_KHR_storage_buffer_storage_class",
+    "SPV_KHR_vulkan_memory_model",
+    "SPV_KHR_multiview",
+    "SPV_EXT_descriptor_indexing",
+    "SPV_EXT_shader_atomic_float_add",
+    "SPV_KHR_16bit_storage",
+    "SPV_KHR_non_semantic_info",
+    "SPV_KHR_fragment_shader_barycentric",
+];
+
+/// What the user wrote that needs `capability`, in the source's terms.
+fn capability_feature(capability: Capability) -> String {
+    use Capability as C;
+    let name = match capability {
+        C::PhysicalStorageBufferAddresses => "buffer references (GL_EXT_buffer_reference)",
+        C::RayQueryKHR => "ray queries (GL_EXT_ray_query)",
+        C::FragmentShadingRateKHR => "fragment shading rate (GL_EXT_fragment_shading_rate)",
+        C::StoragePushConstant16 => "16-bit push constant members",
+        C::StoragePushConstant8 => "8-bit push constant members",
+        C::StorageBuffer8BitAccess | C::UniformAndStorageBuffer8BitAccess => "8-bit types in buffers (GL_EXT_shader_8bit_storage)",
+        C::StorageInputOutput16 => "16-bit stage inputs or outputs",
+        C::ImageBuffer | C::SampledBuffer => "texel buffers (`samplerBuffer`, `imageBuffer`)",
+        C::DrawParameters => "draw parameters (`gl_BaseVertex`, `gl_BaseInstance`, `gl_DrawID`)",
+        C::DemoteToHelperInvocation => "`demote` (GL_EXT_demote_to_helper_invocation)",
+        C::StencilExportEXT => "stencil export (`gl_FragStencilRefARB`)",
+        C::FragmentShaderPixelInterlockEXT | C::FragmentShaderSampleInterlockEXT | C::FragmentShaderShadingRateInterlockEXT => {
+            "fragment shader interlock (GL_ARB_fragment_shader_interlock)"
+        }
+        C::SampleMaskPostDepthCoverage => "post-depth coverage (GL_ARB_post_depth_coverage)",
+        C::FragmentDensityEXT => "fragment density maps (GL_EXT_fragment_invocation_density)",
+        C::ShaderClockKHR => "shader clocks (GL_ARB_shader_clock / GL_EXT_shader_realtime_clock)",
+        C::InterpolationFunction => "`interpolateAt*` functions",
+        C::ImageGatherExtended => "texture gathers with non-constant or per-texel offsets",
+        C::ImageMSArray => "multisampled storage image arrays",
+        C::StorageImageWriteWithoutFormat => "writing a storage image declared without a format qualifier",
+        C::StorageImageReadWithoutFormat => "reading a storage image declared without a format qualifier",
+        C::GroupNonUniformClustered => "clustered subgroup operations",
+        C::GroupNonUniformQuad => "quad subgroup operations",
+        C::SubgroupBallotKHR => "GL_ARB_shader_ballot",
+        C::Groups => "AMD shader ballot / group operations",
+        C::ComputeDerivativeGroupLinearKHR | C::ComputeDerivativeGroupQuadsKHR => "derivatives in compute shaders",
+        C::MultiViewport | C::ShaderViewportIndex | C::ShaderViewportIndexLayerEXT | C::ShaderLayer => {
+            "`gl_ViewportIndex` / `gl_Layer` outside geometry shaders"
+        }
+        C::Int64ImageEXT => "64-bit integer images",
+        C::InputAttachment => "subpass inputs",
+        _ => return format!("SPIR-V capability `{capability:?}`"),
+    };
+    name.to_string()
+}
+
+/// Instructions naga 30's SPIR-V front end does not implement, that the back end emits.
+fn op_feature(op: Op) -> Option<&'static str> {
+    Some(match op {
+        Op::GroupNonUniformAllEqual => "`subgroupAllEqual`",
+        Op::GroupNonUniformElect => "`subgroupElect`",
+        Op::GroupNonUniformBallotBitCount => "subgroup ballot bit counts (`subgroupBallot*Count`)",
+        Op::GroupNonUniformBallotBitExtract => "`subgroupBallotBitExtract`",
+        Op::GroupNonUniformBallotFindLSB | Op::GroupNonUniformBallotFindMSB => "`subgroupBallotFindLSB` / `subgroupBallotFindMSB`",
+        Op::GroupNonUniformInverseBallot => "`subgroupInverseBallot`",
+        Op::ImageQueryLod => "`textureQueryLod`",
+        Op::ImageTexelPointer => "image atomics",
+        _ => return None,
+    })
+}
+
+impl<'a> Writer<'a> {
+    /// Records an error for `capability` on the wgpu target when naga cannot read it.
+    pub(super) fn check_wgpu_capability(&mut self, capability: Capability) {
+        if self.options.wgpu && !NAGA_CAPABILITIES.contains(&capability) {
+            let feature = capability_feature(capability);
+            self.not_for_wgpu(feature);
+        }
+    }
+
+    pub(super) fn check_wgpu_extension(&mut self, name: &str) {
+        if self.options.wgpu && !NAGA_EXTENSIONS.contains(&name) {
+            self.not_for_wgpu(format!("the SPIR-V extension `{name}`"));
+        }
+    }
+
+    /// naga reads only GLSL.std.450 among extended instruction sets.
+    pub(super) fn check_wgpu_ext_inst_set(&mut self, name: &str) {
+        if self.options.wgpu && name != "GLSL.std.450" {
+            self.not_for_wgpu(format!("the SPIR-V instruction set `{name}`"));
+        }
+    }
+
+    pub(super) fn check_wgpu_op(&mut self, op: Op) {
+        if let (true, Some(feature)) = (self.options.wgpu, op_feature(op)) {
+            self.not_for_wgpu(feature.to_string());
+        }
+    }
+
+    /// One error per feature, at the statement or global that first needed it.
+    fn not_for_wgpu(&mut self, feature: String) {
+        if !self.wgpu_refused.insert(feature.clone()) {
+            return;
+        }
+        let message = format!("{feature} cannot be used for the wgpu target");
+        self.wgpu_errors.push(
+            Diagnostic::error(message, self.span)
+                .with_note("wgpu reads SPIR-V through naga, which does not support this")
+                .with_note("compile for the Vulkan target (`--target vulkan`, or `target: vulkan` in `shader!`) and create the pipeline with passthrough (`PipelineOptions { passthrough: true, .. }` in shader-runtime)"),
+        );
+    }
+}

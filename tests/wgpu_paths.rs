@@ -1,0 +1,168 @@
+//! Meaning on both of wgpu's paths (issue 17): a module of the wgpu target runs through wgpu's
+//! default path (naga reads the SPIR-V and writes it again for the driver) and as emitted
+//! (passthrough), and both must give the values the language defines, which the reference
+//! compiler's module (naga for WGSL, glslang for GLSL) gives when run as emitted. Expected
+//! values are computed on the CPU from the spec's rule, independently of every compiler.
+
+mod common;
+
+use common::{bytes_f32, i32s, u32s, BufferBinding as B};
+
+/// WGSL "Floating Point Conversion": truncate, then clamp to the integer range, precisely to
+/// the nearest value representable in both types (so `u32(5e9)` is 4294967040, the largest f32
+/// below 2^32, and `i32(3e9)` is 2147483520).
+fn wgsl_f32_to_u32(x: f32) -> u32 {
+    x.trunc().clamp(0.0, 4294967040.0) as u32
+}
+
+fn wgsl_f32_to_i32(x: f32) -> i32 {
+    x.trunc().clamp(-2147483648.0, 2147483520.0) as i32
+}
+
+const FLOAT_TO_INT: &str = r#"
+@group(0) @binding(0) var<storage, read_write> out_u: array<vec4<u32>, 3>;
+@group(0) @binding(1) var<storage, read_write> out_i: array<vec4<i32>, 3>;
+@group(0) @binding(2) var<storage, read> inp: array<vec4<f32>, 3>;
+@group(0) @binding(3) var<storage, read_write> scalars: array<u32, 6>;
+
+@compute @workgroup_size(1)
+fn main() {
+    for (var k = 0; k < 3; k++) {
+        out_u[k] = vec4<u32>(inp[k]);
+        out_i[k] = vec4<i32>(inp[k]);
+    }
+    // The repro (shared/repros/wgsl/float_to_int.wgsl): scalar conversions.
+    scalars[0] = u32(inp[0].x);
+    scalars[1] = u32(inp[0].y);
+    scalars[2] = bitcast<u32>(i32(inp[0].z));
+    scalars[3] = bitcast<u32>(i32(inp[0].w));
+    scalars[4] = u32(inp[1].x);
+    scalars[5] = u32(inp[1].y);
+}
+"#;
+
+#[test]
+fn float_to_int_saturates_on_both_paths() {
+    let inputs: [f32; 12] = [
+        -3.5, 5e9, 3e9, -3e9, //
+        7.9, -0.5, f32::INFINITY, f32::NEG_INFINITY, //
+        2147483647.0, 4294967295.0, -2147483904.0, 123.75,
+    ];
+    let expect_u: Vec<u32> = inputs.iter().map(|&x| wgsl_f32_to_u32(x)).collect();
+    let expect_i: Vec<i32> = inputs.iter().map(|&x| wgsl_f32_to_i32(x)).collect();
+    let expect_scalars = vec![
+        expect_u[0],
+        expect_u[1],
+        expect_i[2] as u32,
+        expect_i[3] as u32,
+        expect_u[4],
+        expect_u[5],
+    ];
+    // The repro's comment expects u32::MAX and i32::MAX for the first ones; the spec's rule
+    // (and naga's module, below) gives the nearest f32-representable values.
+    assert_eq!(&expect_scalars[..2], &[0, 4294967040]);
+
+    let ours = common::compile_ours("float_to_int.wgsl", FLOAT_TO_INT).unwrap_or_else(|e| panic!("{e}"));
+    let reference = common::compile_naga(FLOAT_TO_INT).unwrap_or_else(|e| panic!("naga: {e}"));
+    common::validate_spirv(&reference).unwrap_or_else(|e| panic!("naga's module: {e}"));
+    if common::gpu().is_none() {
+        return;
+    }
+    let bindings = vec![
+        B::storage(0, vec![0; 48]),
+        B::storage(1, vec![0; 48]),
+        B::storage_read(2, bytes_f32(&inputs)),
+        B::storage(3, vec![0; 24]),
+    ];
+    let check = |label: &str, out: &[Vec<u8>]| {
+        assert_eq!(u32s(&out[0]), expect_u, "{label}: vec4<u32>(f)");
+        assert_eq!(i32s(&out[1]), expect_i, "{label}: vec4<i32>(f)");
+        assert_eq!(u32s(&out[3]), expect_scalars, "{label}: scalar conversions");
+    };
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    check("ours, default path", &default);
+    if let Some(passthrough) = passthrough {
+        check("ours, as emitted (passthrough)", &passthrough);
+        let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+        check("naga's module, as emitted", &reference);
+    }
+}
+
+const ROW_MAJOR_STRUCT: &str = "#version 450
+layout(local_size_x = 1) in;
+struct Xform { mat4 m; };
+struct Nested { Xform x; };
+layout(set = 0, binding = 0, row_major) uniform U { Nested n; mat4 a; };
+layout(set = 0, binding = 1, std430) buffer Out { vec4 result[3]; };
+void main() {
+    Nested copy = n;
+    vec4 v = vec4(1.0, 2.0, 3.0, 4.0);
+    result[0] = copy.x.m * v;
+    result[1] = a * v;
+    result[2] = a[1];
+}
+";
+
+/// `M * v` for a row-major matrix stored as 16 floats, row after row (GLSL `row_major`:
+/// element (row r, column c) is at `r * 4 + c`).
+fn row_major_times(stored: &[f32], v: [f32; 4]) -> [f32; 4] {
+    std::array::from_fn(|r| (0..4).map(|c| stored[r * 4 + c] * v[c]).sum())
+}
+
+/// SPIRV-Cross's `access-chain-load-composite.comp` (issue 14) and the repro
+/// `row_major_struct.comp` are one class: a struct holding a `row_major` matrix, loaded whole.
+///
+/// Whose reading is wrong: naga's. Our SPIR-V loads the `Nested` struct with one `OpLoad` and
+/// takes the matrix out of the value; SPIR-V defines that load to yield the logical matrix
+/// (the driver applies the RowMajor layout, and passthrough gives the right values). naga's
+/// SPIR-V front end only transposes a row-major matrix it reaches through an access chain
+/// (front/spv/next_block.rs, `load_override`); a matrix inside a struct loaded whole keeps the
+/// stored (transposed) order. glslang's module only looks right because of a second naga
+/// behaviour cancelling the first: naga interns glslang's layout-free `Xform` (the local's
+/// type) and the RowMajor `Xform` of the block as one type, so the RowMajor flag, recorded per
+/// type and member, also transposes loads from the local. Our module declares the local's
+/// type after the block's, which overwrites the flag, so nothing cancels.
+///
+/// FIXME(issue 17): the wgpu target must encode row-major matrices in a form naga reads
+/// correctly (e.g. as the transposed column-major type with explicit transposes); until then
+/// the default path's value for the whole-struct load is pinned here.
+#[test]
+fn row_major_struct_loaded_whole() {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is needed on CI");
+        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+        return;
+    }
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(shader_core::ir::Stage::Compute),
+        ..Default::default()
+    };
+    let ours = shader_core::compile("row_major_struct.comp", ROW_MAJOR_STRUCT, &options).unwrap_or_else(|e| panic!("{e}")).spirv;
+    common::validate_spirv_glsl(&ours, true).unwrap_or_else(|e| panic!("{e}"));
+    let reference = common::compile_glslang(ROW_MAJOR_STRUCT, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
+    common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
+    if common::gpu().is_none() {
+        return;
+    }
+    // U: n.x.m (64 bytes, row-major), a (64 bytes, row-major).
+    let n: Vec<f32> = (0..16).map(|i| i as f32 + 1.0).collect();
+    let a: Vec<f32> = (0..16).map(|i| (i * 3 % 7) as f32 - 2.0).collect();
+    let uniform = bytes_f32(&[n.clone(), a.clone()].concat());
+    let bindings = vec![B::uniform(0, uniform), B::storage(1, vec![0; 48])];
+    let v = [1.0, 2.0, 3.0, 4.0];
+    let expected: Vec<f32> = [row_major_times(&n, v), row_major_times(&a, v), std::array::from_fn(|r| a[r * 4 + 1])].concat();
+    // What naga's misreading gives for the whole-struct load: the stored rows taken as columns.
+    let transposed: Vec<f32> = (0..16).map(|i| n[(i % 4) * 4 + i / 4]).collect();
+    let misread = row_major_times(&transposed, v);
+
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let default = common::f32s(&default[1]);
+    assert_eq!(&default[4..], &expected[4..], "ours, default path: the matrix loaded by an access chain");
+    assert_eq!(&default[..4], &misread, "FIXME(issue 17): naga's reading of the whole-struct load (see the doc comment)");
+    if let Some(passthrough) = passthrough {
+        assert_eq!(common::f32s(&passthrough[1]), expected, "ours, as emitted (passthrough)");
+        let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(common::f32s(&reference[1]), expected, "glslang's module, as emitted");
+    }
+}
