@@ -100,19 +100,41 @@ fn check_ok(path: &Path) -> Result<(), String> {
     for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
         let (name, source) = (file_name(path), source.clone());
         let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
-        let result = match outcome {
-            Outcome::Done(Ok(compiled)) => {
+        let result = match (target, &directives.wgpu_target_error, outcome) {
+            // A feature wgpu cannot run: a compile-time error for the wgpu target (issue 17).
+            (shader_core::Target::Wgpu, Some(expected), Outcome::Done(Err(e)))
+                if e.render().contains(expected.as_str()) && e.render().contains("cannot be used for the wgpu target") =>
+            {
+                Ok(())
+            }
+            (shader_core::Target::Wgpu, Some(expected), Outcome::Done(Err(e))) => {
+                Err(format!("expected the wgpu-target error `{expected}`, got:\n{}", e.render()))
+            }
+            (shader_core::Target::Wgpu, Some(expected), Outcome::Done(Ok(_))) => {
+                Err(format!("compiles for the wgpu target now; remove `// wgpu-target-error: {expected}`"))
+            }
+            (_, _, Outcome::Done(Ok(compiled))) => {
                 let valid = common::validate_spirv_glsl_with(&compiled.spirv, target == shader_core::Target::Wgpu, &directives);
                 modules.push(compiled.spirv);
                 valid
             }
-            Outcome::Done(Err(e)) => Err(format!("expected to compile, got:\n{}", e.render())),
-            Outcome::Panicked(message) => Err(format!("compiler panicked: {message}")),
-            Outcome::TimedOut => Err(format!("compiler did not finish within {TIMEOUT:?}")),
+            (_, _, Outcome::Done(Err(e))) => Err(format!("expected to compile, got:\n{}", e.render())),
+            (_, _, Outcome::Panicked(message)) => Err(format!("compiler panicked: {message}")),
+            (_, _, Outcome::TimedOut) => Err(format!("compiler did not finish within {TIMEOUT:?}")),
         };
         if let Err(why) = result {
             failures.push(format!("({target:?}) {why}"));
         }
+    }
+    if let ([vulkan], Some(_)) = (&modules[..], &directives.wgpu_target_error) {
+        // Only the Vulkan target has a module.
+        let snapshot = |suffix: &str| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        };
+        failures.extend(expect::check(&expect::disassemble(vulkan), &snapshot(".vulkan.spvasm"), "glsl_suite").err());
+        failures.extend(expect::check_absent(&snapshot(".spvasm"), "glsl_suite", "the wgpu target rejects the program").err());
     }
     if let [wgpu, vulkan] = &modules[..] {
         let snapshot = |suffix: &str| {

@@ -167,13 +167,7 @@ pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
 pub fn gpu() -> Option<&'static Gpu> {
     static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
     let gpu = GPU.get_or_init(|| {
-        // With passthrough where the adapter has it, so modules can also run as emitted
-        // ([`run_compute_both`]); the feature changes nothing for the default path.
-        let passthrough = shader_runtime::GpuOptions {
-            required_features: shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS,
-            ..shader_runtime::GpuOptions::from_env()
-        };
-        let gpu = Gpu::with_options_blocking(&passthrough).or_else(|_| Gpu::new_blocking()).map_err(|e| e.to_string());
+        let gpu = Gpu::new_blocking().map_err(|e| e.to_string());
         if let Ok(gpu) = &gpu {
             eprintln!("GPU adapter: {} (features: {:?})", gpu.adapter_name(), gpu.device.features());
         }
@@ -246,9 +240,26 @@ pub fn run_compute(
     shader_runtime::run_on(&gpu.device, &gpu.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
 }
 
-/// Whether the shared device can run SPIR-V as emitted (wgpu passthrough on Vulkan).
+/// A second shared device, created with `Features::PASSTHROUGH_SHADERS` so that modules can
+/// also run as emitted ([`run_compute_both`]); `None` where the adapter lacks the feature (or
+/// there is no adapter). [`gpu()`] stays without it: tests check that passthrough on a device
+/// without the feature is an error.
+pub fn passthrough_gpu() -> Option<&'static Gpu> {
+    static GPU: OnceLock<Option<Gpu>> = OnceLock::new();
+    GPU.get_or_init(|| {
+        gpu()?;
+        let options = shader_runtime::GpuOptions {
+            required_features: shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS,
+            ..shader_runtime::GpuOptions::from_env()
+        };
+        Gpu::with_options_blocking(&options).ok()
+    })
+    .as_ref()
+}
+
+/// Whether SPIR-V can run as emitted here (wgpu passthrough on Vulkan).
 pub fn has_passthrough() -> bool {
-    gpu().is_some_and(|gpu| gpu.device.features().contains(shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS))
+    passthrough_gpu().is_some()
 }
 
 /// The `LocalSize` of the first compute entry point of a module (what a passthrough pipeline
@@ -273,7 +284,7 @@ pub fn local_size(words: &[u32]) -> Option<[u32; 3]> {
 /// Runs a SPIR-V compute module as emitted: the Vulkan driver gets the words without naga
 /// reading and rewriting them (wgpu passthrough). Same buffers and results as [`run_compute`].
 pub fn run_compute_passthrough(words: &[u32], entry: &str, bindings: &[BufferBinding], workgroups: [u32; 3]) -> Result<Vec<Vec<u8>>, String> {
-    let gpu = gpu().ok_or("no GPU adapter")?;
+    let gpu = passthrough_gpu().ok_or("no device with Features::PASSTHROUGH_SHADERS")?;
     let size = local_size(words).ok_or("the module has no LocalSize execution mode")?;
     let buffers: Vec<shader_runtime::BufferBinding<'_>> = bindings
         .iter()
@@ -500,6 +511,10 @@ pub struct GlslDirectives {
     /// `// glslang-args: ARGS`: extra glslangValidator arguments (e.g. `--target-env vulkan1.1`,
     /// which glslang needs for subgroup operations while we raise the SPIR-V version ourselves).
     pub glslang_args: Vec<String>,
+    /// `// wgpu-target-error: TEXT`: the program uses a feature wgpu cannot run, so for the
+    /// wgpu target the compiler must reject it with an error containing TEXT (and the words
+    /// "cannot be used for the wgpu target"); the Vulkan target compiles it.
+    pub wgpu_target_error: Option<String>,
     /// The program enables GL_EXT_scalar_block_layout, so spirv-val needs
     /// `--scalar-block-layout` (Vulkan's scalarBlockLayout feature).
     pub scalar_layout: bool,
@@ -512,6 +527,8 @@ pub fn glsl_directives(source: &str) -> GlslDirectives {
         let line = line.trim();
         if let Some(text) = line.strip_prefix("// naga-unsupported:") {
             directives.naga_unsupported = Some(text.trim().to_string());
+        } else if let Some(text) = line.strip_prefix("// wgpu-target-error:") {
+            directives.wgpu_target_error = Some(text.trim().to_string());
         } else if let Some(args) = line.strip_prefix("// glslang-args:") {
             directives.glslang_args.extend(args.split_whitespace().map(str::to_string));
         } else if line.starts_with("// glslang-disagrees:") {

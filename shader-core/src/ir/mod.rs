@@ -506,6 +506,11 @@ impl Expressions {
         self.types[handle.index()]
     }
 
+    /// Changes the resolved type of an expression (a rewrite that retypes what it refers to).
+    pub fn set_ty(&mut self, handle: Handle<Expression>, ty: Handle<Type>) {
+        self.types[handle.index()] = ty;
+    }
+
     pub fn span(&self, handle: Handle<Expression>) -> Span {
         self.exprs.span(handle)
     }

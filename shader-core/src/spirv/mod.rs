@@ -257,8 +257,8 @@ impl<'a> Writer<'a> {
 
     /// Adds an extension only for versions below `core_in` (where it became core).
     fn extension_below(&mut self, name: &'static str, core_in: u8) {
-        if !self.version_at_least(core_in) && self.extensions.insert(name) {
-            self.check_wgpu_extension(name);
+        if !self.version_at_least(core_in) {
+            self.extensions.insert(name);
         }
     }
 
@@ -419,7 +419,7 @@ impl<'a> Writer<'a> {
     fn write_global(&mut self, handle: Handle<GlobalVariable>) -> R<GlobalSlot> {
         let global = &self.module.globals[handle];
         let span = self.module.globals.span(handle);
-        self.span = span;
+        self.span = if span == Span::default() { self.first_use(handle) } else { span };
         let Some(ty) = self.module.types.get(global.ty) else {
             return error("a global has a missing type", span);
         };

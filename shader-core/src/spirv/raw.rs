@@ -92,9 +92,7 @@ impl<'a> Writer<'a> {
             self.raw_capability(c, span)?;
         }
         if let Some(e) = extension {
-            if self.extensions.insert(e) {
-                self.check_wgpu_extension(e);
-            }
+            self.extensions.insert(e);
         }
         spirv::BuiltIn::from_u32(builtin).map_or_else(|| error(format!("{builtin} is not a SPIR-V built-in"), span), Ok)
     }

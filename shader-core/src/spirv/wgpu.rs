@@ -98,6 +98,10 @@ fn capability_feature(capability: Capability) -> String {
             "`gl_ViewportIndex` / `gl_Layer` outside geometry shaders"
         }
         C::Int64ImageEXT => "64-bit integer images",
+        C::AtomicFloat32MinMaxEXT | C::AtomicFloat16MinMaxEXT | C::AtomicFloat64MinMaxEXT => "float atomic min/max (GL_EXT_shader_atomic_float2)",
+        C::AtomicFloat16AddEXT | C::AtomicFloat64AddEXT => "16- and 64-bit float atomics",
+        C::MeshShadingNV | C::MeshShadingEXT => "mesh shading built-ins (`perprimitive`)",
+        C::CoreBuiltinsARM => "ARM core built-ins (GL_ARM_shader_core_builtins)",
         C::InputAttachment => "subpass inputs",
         _ => return format!("SPIR-V capability `{capability:?}`"),
     };
@@ -128,6 +132,8 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// An extension the source named itself (GL_EXT_spirv_intrinsics); the others come with a
+    /// capability, which is checked instead.
     pub(super) fn check_wgpu_extension(&mut self, name: &str) {
         if self.options.wgpu && !NAGA_EXTENSIONS.contains(&name) {
             self.not_for_wgpu(format!("the SPIR-V extension `{name}`"));
@@ -145,6 +151,16 @@ impl<'a> Writer<'a> {
         if let (true, Some(feature)) = (self.options.wgpu, op_feature(op)) {
             self.not_for_wgpu(feature.to_string());
         }
+    }
+
+    /// Where a global declared without a source position (a GLSL built-in variable) is first
+    /// used: the span errors about it point at.
+    pub(super) fn first_use(&self, global: Handle<GlobalVariable>) -> Span {
+        self.module
+            .functions
+            .iter()
+            .find_map(|(_, f)| f.expressions.iter().find(|(_, e)| matches!(e, Expression::GlobalVar(g) if *g == global)).map(|(h, _)| f.expressions.span(h)))
+            .unwrap_or_default()
     }
 
     /// One error per feature, at the statement or global that first needed it.

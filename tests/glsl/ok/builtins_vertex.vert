@@ -1,5 +1,5 @@
 // Tests: vertex built-in variables: gl_VertexIndex, gl_InstanceIndex, gl_BaseVertex/BaseInstance/DrawID (4.60), gl_Position, gl_PointSize, gl_ClipDistance.
-// naga-unsupported: unsupported capability DrawParameters
+// wgpu-target-error: draw parameters (`gl_BaseVertex`, `gl_BaseInstance`, `gl_DrawID`)
 #version 460
 layout(location = 0) in vec4 pos;
 out gl_PerVertex {

@@ -1,5 +1,5 @@
 // Tests: GL_EXT_shader_16bit_storage alone: 16-bit types only loaded and stored, converted to/from their 32-bit type of the same kind.
-// naga-unsupported: unsupported capability StoragePushConstant16
+// wgpu-target-error: 16-bit push constant members
 #version 450
 #extension GL_EXT_shader_16bit_storage : require
 layout(local_size_x = 1) in;

@@ -1,5 +1,5 @@
 // Tests: GL_AMD_shader_ballot group arithmetic: {add,min,max}Invocations[Inclusive|ExclusiveScan][NonUniform]AMD on float, int and uint scalars and vectors (OpGroup* at subgroup scope, Groups capability).
-// naga-unsupported: unsupported
+// wgpu-target-error: AMD shader ballot / group operations
 #version 450
 #extension GL_AMD_shader_ballot : require
 layout(local_size_x = 64) in;

@@ -1,5 +1,5 @@
 // Tests: GL_EXT_buffer_reference(2, _uvec2): forward-declared and self-referencing blocks, references in blocks, structs, arrays, locals, parameters and results; uint64_t/uvec2 conversions both ways; member loads/stores (Aligned); runtime arrays behind a reference; atomics through a reference; reference arithmetic and indexing; ?: on references.
-// naga-unsupported: PhysicalStorageBufferAddresses
+// wgpu-target-error: buffer references (GL_EXT_buffer_reference)
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_buffer_reference : require

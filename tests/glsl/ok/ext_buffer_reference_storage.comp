@@ -1,5 +1,5 @@
 // Tests: buffer references stored everywhere: push constants, std140 uniform blocks, arrays of structs holding references, shared and private globals (AliasedPointer), inout/out parameters and results; bool, matrix and runtime-array members behind a reference (glslang's Aligned values: 4, 8, 16).
-// naga-unsupported: PhysicalStorageBufferAddresses
+// wgpu-target-error: buffer references (GL_EXT_buffer_reference)
 #version 450
 #extension GL_EXT_buffer_reference2 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require

@@ -1,5 +1,5 @@
 // Tests: buffer reference values in composites: dynamic indexing of array and struct values holding references (spilled to AliasedPointer variables), arrays of references as `in` parameters (passed as a pointer to a caller copy), structs holding references as parameters, references returned from functions.
-// naga-unsupported: PhysicalStorageBufferAddresses
+// wgpu-target-error: buffer references (GL_EXT_buffer_reference)
 #version 450
 #extension GL_EXT_buffer_reference : require
 layout(local_size_x = 1) in;

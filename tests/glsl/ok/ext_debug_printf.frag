@@ -1,5 +1,4 @@
 // Tests: GL_EXT_debug_printf: debugPrintfEXT with a format string (C escapes decoded, as glslang does) and scalar/vector values (NonSemantic.DebugPrintf).
-// naga-unsupported: unsupported extension set
 #version 450
 #extension GL_EXT_debug_printf : require
 layout(location = 0) in vec2 uv;

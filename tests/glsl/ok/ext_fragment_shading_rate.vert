@@ -1,5 +1,5 @@
 // Tests: GL_EXT_fragment_shading_rate: writing gl_PrimitiveShadingRateEXT with the gl_ShadingRateFlag* constants.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: fragment shading rate (GL_EXT_fragment_shading_rate)
 #version 450
 #extension GL_EXT_fragment_shading_rate : require
 layout(location = 0) in vec4 pos;

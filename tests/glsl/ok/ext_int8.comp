@@ -1,5 +1,5 @@
 // Tests: GL_EXT_shader_explicit_arithmetic_types_int8 arithmetic with GL_EXT_shader_8bit_storage buffers (int8_t, uint8_t, i8vec, u8vec).
-// naga-unsupported: unsupported capability StorageBuffer8BitAccess
+// wgpu-target-error: 8-bit types in buffers (GL_EXT_shader_8bit_storage)
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
 #extension GL_EXT_shader_8bit_storage : require

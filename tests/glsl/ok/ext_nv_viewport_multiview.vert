@@ -1,5 +1,5 @@
 // Tests: GL_ARB_shader_viewport_layer_array (gl_Layer/gl_ViewportIndex from a vertex shader), GL_NV_viewport_array2 (gl_ViewportMask, layout(viewport_relative) gl_Layer), GL_NV_stereo_view_rendering (gl_SecondaryPositionNV, gl_SecondaryViewportMaskNV, secondary_view_offset), GL_NVX_multiview_per_view_attributes.
-// naga-unsupported: unsupported
+// wgpu-target-error: `gl_ViewportIndex` / `gl_Layer` outside geometry shaders
 #version 450
 #extension GL_ARB_shader_viewport_layer_array : require
 #extension GL_NV_viewport_array2 : require

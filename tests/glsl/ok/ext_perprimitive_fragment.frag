@@ -1,5 +1,5 @@
 // Tests: GL_NV_mesh_shader as a fragment shader sees it: perprimitiveNV members of input blocks (PerPrimitiveNV decoration, MeshShadingNV), beside ordinary members.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: mesh shading built-ins
 #version 460
 #extension GL_NV_mesh_shader : require
 layout(location = 0) in PerPrim {

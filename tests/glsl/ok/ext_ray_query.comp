@@ -1,5 +1,5 @@
 // Tests: GL_EXT_ray_query: accelerationStructureEXT resources (single and arrays), rayQueryEXT locals and globals, a ray query passed to a function, rayQueryInitializeEXT/ProceedEXT/ConfirmIntersectionEXT/GenerateIntersectionEXT/TerminateEXT, candidate and committed getters, gl_RayFlags*/gl_RayQuery* constants, layout(primitive_culling).
-// naga-unsupported: unsupported
+// wgpu-target-error: ray queries (GL_EXT_ray_query)
 #version 460
 #extension GL_EXT_ray_query : require
 #extension GL_EXT_ray_flags_primitive_culling : require

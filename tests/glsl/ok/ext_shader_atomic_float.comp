@@ -1,5 +1,5 @@
 // Tests: GL_EXT_shader_atomic_float(2): atomicAdd/atomicExchange/atomicMin/atomicMax on float buffer and shared variables (OpAtomicFAddEXT, OpAtomicFMinEXT/FMaxEXT, OpAtomicExchange).
-// naga-unsupported: unsupported
+// wgpu-target-error: float atomic min/max
 #version 450
 #extension GL_EXT_shader_atomic_float : require
 #extension GL_EXT_shader_atomic_float2 : require

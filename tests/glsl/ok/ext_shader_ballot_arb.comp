@@ -1,5 +1,5 @@
 // Tests: GL_ARB_shader_ballot: 64-bit gl_SubGroup*MaskARB, ballotARB, readInvocationARB, readFirstInvocationARB (SPV_KHR_shader_ballot).
-// naga-unsupported: unsupported capability
+// wgpu-target-error: GL_ARB_shader_ballot
 #version 450
 #extension GL_ARB_gpu_shader_int64 : require
 #extension GL_ARB_shader_ballot : require

@@ -1,5 +1,5 @@
 // Tests: GL_ARB_shader_clock and GL_EXT_shader_realtime_clock: OpReadClockKHR at subgroup and device scope, as uint64_t and uvec2.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: shader clocks (GL_ARB_shader_clock / GL_EXT_shader_realtime_clock)
 #version 450
 #extension GL_ARB_gpu_shader_int64 : require
 #extension GL_ARB_shader_clock : require

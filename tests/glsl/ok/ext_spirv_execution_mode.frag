@@ -1,5 +1,5 @@
 // Tests: GL_EXT_spirv_intrinsics: spirv_execution_mode and a built-in declared with spirv_decorate(BuiltIn) and its capability.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: stencil export (`gl_FragStencilRefARB`)
 #version 450
 #extension GL_EXT_spirv_intrinsics : require
 

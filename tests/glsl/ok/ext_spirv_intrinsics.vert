@@ -1,5 +1,5 @@
 // Tests: GL_EXT_spirv_intrinsics: spirv_instruction (extended set, core opcode, capabilities/extensions), spirv_by_reference (instructions and GLSL functions), spirv_literal, spirv_decorate, spirv_decorate_string.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: the SPIR-V extension `SPV_GOOGLE_hlsl_functionality1`
 #version 450
 #extension GL_EXT_spirv_intrinsics : require
 #extension GL_ARB_gpu_shader_int64 : require

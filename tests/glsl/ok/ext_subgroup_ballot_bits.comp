@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_ballot on ballots: subgroupInverseBallot, subgroupBallotBitExtract, subgroupBallot{,Inclusive,Exclusive}BitCount, subgroupBallotFind{LSB,MSB}.
-// naga-unsupported: unsupported instruction GroupNonUniformBallot
+// wgpu-target-error: subgroup ballot bit counts (`subgroupBallot*Count`)
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_ballot : require

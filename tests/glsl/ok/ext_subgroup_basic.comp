@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_basic: gl_SubgroupSize, gl_SubgroupInvocationID, gl_NumSubgroups, gl_SubgroupID, subgroupBarrier, subgroupElect, subgroupMemoryBarrier*.
-// naga-unsupported: unsupported instruction GroupNonUniformElect
+// wgpu-target-error: `subgroupElect`
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_basic : require

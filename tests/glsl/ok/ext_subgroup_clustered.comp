@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_clustered: subgroupClusteredAdd/Mul/Min/Max/And/Or/Xor with constant cluster sizes.
-// naga-unsupported: unsupported capability GroupNonUniformClustered
+// wgpu-target-error: clustered subgroup operations
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_clustered : require

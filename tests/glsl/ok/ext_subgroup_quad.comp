@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_quad: subgroupQuadBroadcast, subgroupQuadSwapHorizontal/Vertical/Diagonal.
-// naga-unsupported: unsupported capability GroupNonUniformQuad
+// wgpu-target-error: quad subgroup operations
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_quad : require

@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_vote: subgroupAll, subgroupAny, subgroupAllEqual on int, float and vector values.
-// naga-unsupported: unsupported instruction GroupNonUniformAllEqual
+// wgpu-target-error: `subgroupAllEqual`
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_vote : require

@@ -1,5 +1,5 @@
 // Tests: GL_ARM_shader_core_builtins (gl_CoreIDARM ...) and GL_NV_shader_sm_builtins (gl_SMIDNV ...): vendor built-in inputs with their capabilities.
-// naga-unsupported: unsupported capability
+// wgpu-target-error: ARM core built-ins
 #version 450
 #extension GL_ARM_shader_core_builtins : require
 #extension GL_NV_shader_sm_builtins : require

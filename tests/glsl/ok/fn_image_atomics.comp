@@ -1,5 +1,5 @@
 // Tests: image atomics on r32ui/r32i 2D images: imageAtomicAdd/Min/Max/And/Or/Xor/Exchange/CompSwap.
-// naga-unsupported: unsupported storage class
+// wgpu-target-error: image atomics
 #version 450
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;

@@ -1,5 +1,5 @@
 // Tests: chapter 8.13 interpolation functions: interpolateAtCentroid, interpolateAtSample, interpolateAtOffset on inputs and swizzles.
-// naga-unsupported: unsupported capability InterpolationFunction
+// wgpu-target-error: `interpolateAt*` functions
 #version 450
 layout(location = 0) in vec4 a;
 layout(location = 1) in vec2 b;

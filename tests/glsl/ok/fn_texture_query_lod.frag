@@ -1,5 +1,5 @@
 // Tests: textureQueryLod on 2D, cube and array samplers (mipmap level and lambda as a vec2).
-// naga-unsupported: unsupported instruction ImageQueryLod
+// wgpu-target-error: `textureQueryLod`
 #version 450
 layout(set = 0, binding = 0) uniform sampler2D tex;
 layout(set = 0, binding = 1) uniform samplerCube cube;

@@ -1,5 +1,5 @@
 // Tests: texel buffer images (imageBuffer, uimageBuffer): imageLoad, imageStore, imageSize and imageAtomicAdd.
-// naga-unsupported: unsupported capability ImageBuffer
+// wgpu-target-error: texel buffers (`samplerBuffer`, `imageBuffer`)
 #version 450
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0, r32ui) uniform uimageBuffer list;

@@ -1,5 +1,5 @@
 // Tests: texel buffers (samplerBuffer, isamplerBuffer, textureBuffer with GL_EXT_samplerless_texture_functions): texelFetch and textureSize.
-// naga-unsupported: unsupported capability SampledBuffer
+// wgpu-target-error: texel buffers (`samplerBuffer`, `imageBuffer`)
 #version 450
 layout(set = 0, binding = 0) uniform samplerBuffer buf;
 layout(set = 0, binding = 1) uniform isamplerBuffer ibuf;

@@ -1,5 +1,4 @@
 // Tests: coherent and volatile on storage images (Coherent/Volatile decorations on the image variable).
-// naga-unsupported: Memory decorations (`@coherent`, `@volatile`) are only valid for variables in the `storage` address space
 #version 450
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, r32ui) uniform coherent uimage2D a;
