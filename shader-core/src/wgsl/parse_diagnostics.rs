@@ -38,6 +38,12 @@ pub fn leading_zero(span: Span) -> Diagnostic {
 
 // ---- parser ----
 
+pub fn repeated_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("attribute `@{name}` is given more than once"), span)
+        .with_secondary(first, "first given here")
+        .with_note("WGSL §12 (Attributes): an attribute must not be specified more than once per object or type")
+}
+
 /// `expected <what>, found '<tok>'` on the span of the offending token.
 pub fn expected(what: &str, found: &str, span: Span) -> Diagnostic {
     Diagnostic::error(format!("expected {what}, found {}", describe(found)), span)

@@ -561,9 +561,20 @@ impl<'a> Parser<'a> {
             } else if self.at_draft_attributes() {
                 self.draft_attribute_list(&mut attrs)?;
             } else {
-                return Ok(attrs);
+                break;
             }
         }
+        // WGSL §12 (Attributes): an attribute may not be given twice to one object or type;
+        // only `diagnostic` may repeat (with different rules, checked where filters are made).
+        for (i, a) in attrs.iter().enumerate() {
+            if a.name.name == "diagnostic" {
+                continue;
+            }
+            if let Some(first) = attrs[..i].iter().find(|b| b.name.name == a.name.name) {
+                self.diags.push(msg::repeated_attribute(&a.name.name, a.span, first.span));
+            }
+        }
+        Ok(attrs)
     }
 
     fn at_draft_attributes(&self) -> bool {

@@ -527,7 +527,28 @@ impl<'a> Lowerer<'a> {
         Ok(self.ty(TypeInner::Image { dim, arrayed: it.arrayed, class }))
     }
 
+    /// GLSL 4.60 §4.1.8 (Structures) and §4.3.9 (Interface Blocks): at least one member, and
+    /// member names unique within the struct or block.
+    fn check_members(&mut self, what: &str, members: &[ast::StructMember], span: Span) {
+        let section = if what == "a struct" { "GLSL 4.60 §4.1.8 (Structures)" } else { "GLSL 4.60 §4.3.9 (Interface Blocks)" };
+        if members.is_empty() {
+            self.diags.push(Diagnostic::error(format!("{what} must declare at least one member"), span).with_note(section));
+        }
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for d in members.iter().flat_map(|m| &m.declarators) {
+            if let Some(&first) = seen.get(d.name.name.as_str()) {
+                let d = Diagnostic::error(format!("{what} has two members named `{}`", d.name.name), d.name.span)
+                    .with_secondary(first, "first declared here")
+                    .with_note(format!("{section}: member names must be unique"));
+                self.diags.push(d);
+            } else {
+                seen.insert(&d.name.name, d.name.span);
+            }
+        }
+    }
+
     fn struct_definition(&mut self, s: &ast::StructDefinition) -> R<Handle<Type>> {
+        self.check_members("a struct", &s.members, s.span);
         let mut members = Vec::new();
         for mm in &s.members {
             let row_major = member_row_major(&mm.qualifiers);
@@ -644,6 +665,17 @@ impl<'a> Lowerer<'a> {
             ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
             ast::DeclarationKind::Variables(v) => {
                 let q = &v.ty.qualifiers;
+                if q.storage().next().is_none() && !v.declarators.is_empty() {
+                    // GLSL 4.60 §4.4 (Layout Qualifiers): each layout qualifier applies to
+                    // `in`, `out`, `uniform`, `buffer` (or `shared`/`const` ones) declarations;
+                    // glslang lets `set` alone pass, so do we.
+                    for l in q.layouts().filter(|l| !l.is("set")) {
+                        self.error(
+                            format!("layout qualifier `{}` needs a storage qualifier (`in`, `out`, `uniform` or `buffer`) on the declaration", l.name.name),
+                            l.span,
+                        );
+                    }
+                }
                 if !crate::glsl::spirv_intrinsics::declares_builtin(q) {
                     self.global_variables(v, d.span)?;
                 }
@@ -733,6 +765,21 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A `location` of a stage input or output, within glslang's limits (its default
+    /// resources): below 4095 (`layoutLocationEnd`), and for fragment outputs below 32
+    /// (`gl_MaxDrawBuffers`). GLSL 4.60 §4.4.1/§4.4.2: locations beyond the implementation's
+    /// limits are compile-time errors.
+    fn io_location(&mut self, l: &ast::LayoutQualifier, output: bool) -> R<u32> {
+        let v = self.layout_u32(l)?;
+        if v >= 4095 {
+            return Err(self.error(format!("location {v} is too large (locations must be below 4095)"), l.span));
+        }
+        if output && self.stage == Stage::Fragment && v >= 32 {
+            return Err(self.error(format!("location {v} is too large for a fragment output (at most 32 colour outputs)"), l.span));
+        }
+        Ok(v)
+    }
+
     fn layout_u32(&mut self, q: &ast::LayoutQualifier) -> R<u32> {
         match &q.value {
             Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name)),
@@ -743,6 +790,13 @@ impl<'a> Lowerer<'a> {
     fn default_qualifiers(&mut self, q: &ast::TypeQualifiers) -> R<()> {
         let storage: Vec<_> = q.storage().map(|(s, _)| s).collect();
         let layouts: Vec<ast::LayoutQualifier> = q.layouts().cloned().collect();
+        // GLSL 4.60 §4.4 (Layout Qualifiers): `layout(...) in;`, `out`, `uniform`, `buffer`;
+        // GL_EXT_ray_flags_primitive_culling's `layout(primitive_culling);` is the one form
+        // without (as glslang reads it).
+        if storage.is_empty() && !layouts.iter().all(|l| l.is("primitive_culling")) {
+            let span = layouts.first().map_or(q.span, |l| l.span);
+            return Err(self.error("a default-qualifier declaration needs a storage qualifier (`in`, `out`, `uniform`, `buffer` or `shared`)", span));
+        }
         for l in &layouts {
             let n = l.name.name.to_ascii_lowercase();
             match n.as_str() {
@@ -973,7 +1027,7 @@ impl<'a> Lowerer<'a> {
                 let location = match q.layout("location") {
                     Some(l) => {
                         let l = l.clone();
-                        self.layout_u32(&l)?
+                        self.io_location(&l, output)?
                     }
                     None => *self.next_location.get(&output).unwrap_or(&0),
                 };
@@ -1257,6 +1311,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn interface_block(&mut self, b: &'a ast::InterfaceBlock) -> R<()> {
+        self.check_members("a block", &b.members, b.name.span);
         let q = &b.qualifiers;
         let storage = self.storage_of(q);
         match storage {
@@ -1448,7 +1503,7 @@ impl<'a> Lowerer<'a> {
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
-                self.layout_u32(&l)?
+                self.io_location(&l, output)?
             }
             None => *self.next_location.get(&output).unwrap_or(&0),
         };
@@ -1462,7 +1517,7 @@ impl<'a> Lowerer<'a> {
                 };
                 if let Some(l) = mm.qualifiers.layout("location") {
                     let l = l.clone();
-                    location = self.layout_u32(&l)?;
+                    location = self.io_location(&l, output)?;
                 }
                 let integer = self.contains_integer(ty);
                 let interp = mm.qualifiers.interpolation().or(q.interpolation());
