@@ -150,12 +150,78 @@ pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
             .with_message(&diagnostic.message)
             .with_labels(labels)
             .with_notes(diagnostic.notes.clone());
-        if term::emit_to_string(&mut out, &config, sources, &rendered).is_err() {
+        let mut one = String::new();
+        if term::emit_to_string(&mut one, &config, sources, &rendered).is_err() {
             // Only reachable with a span outside its file; still say what went wrong.
-            out.push_str(&format!("error: {}\n", diagnostic.message));
+            one = format!("error: {}\n", diagnostic.message);
         }
+        out.push_str(&window_long_lines(&one));
     }
     out
+}
+
+/// Source lines longer than this many characters are shown as a window around the caret.
+const MAX_LINE: usize = 160;
+/// Characters kept before the first caret of a windowed line.
+const BEFORE_CARET: usize = 60;
+
+/// Minified or generated shaders can put a megabyte on one line: codespan prints lines whole,
+/// so cut every snippet line (`N │ source` and the caret lines under it) to one window of
+/// columns around the carets, marking what was cut with `…`. The `file:line:col` header keeps
+/// the real position.
+fn window_long_lines(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered.split('\n').collect();
+    // (gutter end in chars, is a source line) for every snippet line.
+    let gutter = |line: &str| -> Option<(usize, bool)> {
+        let bar = line.chars().position(|c| c == '│')?;
+        let head: String = line.chars().take(bar).collect();
+        let head = head.trim();
+        let source = !head.is_empty() && head.chars().all(|c| c.is_ascii_digit());
+        (head.is_empty() || source).then_some((bar + 2, source))
+    };
+    let too_long = lines.iter().any(|l| gutter(l).is_some_and(|(g, _)| l.chars().count() > g + MAX_LINE));
+    if !too_long {
+        return rendered.to_string();
+    }
+    // The columns (after the gutter) of the carets and dashes under the source lines.
+    let mut first: Option<usize> = None;
+    for line in &lines {
+        if let Some((g, false)) = gutter(line) {
+            if let Some(c) = line.chars().skip(g).position(|c| c == '^' || c == '-') {
+                first = Some(first.map_or(c, |f: usize| f.min(c)));
+            }
+        }
+    }
+    let start = first.unwrap_or(0).saturating_sub(BEFORE_CARET);
+    let end = start + MAX_LINE;
+    let mut out = Vec::with_capacity(lines.len());
+    for line in &lines {
+        let Some((g, source)) = gutter(line) else {
+            out.push(line.to_string());
+            continue;
+        };
+        let chars: Vec<char> = line.chars().collect();
+        let (head, body) = chars.split_at(g.min(chars.len()));
+        let mut text: String = head.iter().collect();
+        if body.is_empty() {
+            out.push(text);
+            continue;
+        }
+        let cut_front = start > 0 && body.len() > start;
+        if source {
+            text.push(if cut_front { '…' } else { ' ' });
+            text.extend(body.iter().skip(start).take(end - start));
+            if body.len() > end {
+                text.push('…');
+            }
+        } else {
+            // Caret lines keep their label message whole.
+            text.push(' ');
+            text.extend(body.iter().skip(start));
+        }
+        out.push(text);
+    }
+    out.join("\n")
 }
 
 /// Keeps a span inside its file and on character boundaries, so rendering cannot fail.
@@ -240,6 +306,30 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::closest;
+
+    /// A diagnostic on a 1 MB line prints a window around the caret, with the real column.
+    #[test]
+    fn long_line_is_windowed() {
+        let mut text = String::from("const a = 1;");
+        while text.len() < 500_000 {
+            text.push_str(" const b0 = 1;");
+        }
+        let at = text.len() + 11;
+        text.push_str(" const c = nothing;");
+        while text.len() < 1_000_000 {
+            text.push_str(" const b1 = 2;");
+        }
+        let sources = crate::span::SourceMap::single("long.wgsl", text);
+        let d = super::Diagnostic::error("unknown name `nothing`", crate::span::Span::new(crate::span::FileId(0), at as u32, at as u32 + 7));
+        let out = super::render(&[d], &sources);
+        assert!(out.len() < 1000, "not windowed ({} bytes):\n{}", out.len(), &out[..out.len().min(2000)]);
+        assert!(out.contains(&format!("long.wgsl:1:{}", at + 1)), "{out}");
+        let source_line = out.lines().find(|l| l.starts_with("1 │")).expect("the source line");
+        let caret_line = out.lines().find(|l| l.contains('^')).expect("the caret line");
+        let col = |l: &str, pat: &str| l.find(pat).map(|b| l[..b].chars().count());
+        assert_eq!(col(source_line, "nothing"), col(caret_line, "^^^^^^^"), "caret under the name:\n{out}");
+        assert!(source_line.contains('…'), "{out}");
+    }
 
     #[test]
     fn suggests_only_near_names() {
