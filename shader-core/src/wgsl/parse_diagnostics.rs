@@ -72,9 +72,9 @@ pub fn mixed_operators(op: &str, previous: &str, span: Span) -> Diagnostic {
     )
 }
 
-pub fn nesting_too_deep(span: Span) -> Diagnostic {
+pub fn nesting_too_deep(span: Span, max_depth: u32) -> Diagnostic {
     Diagnostic::error("nesting is too deep", span)
-        .with_note(format!("the parser allows at most {} nested expressions and blocks", super::parser::MAX_DEPTH))
+        .with_note(format!("the parser allows at most {max_depth} nested expressions and blocks"))
 }
 
 pub fn directive_after_declaration(span: Span) -> Diagnostic {

@@ -393,7 +393,7 @@ impl<'a> Parser<'a> {
     fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
             let span = self.span(self.peek());
-            return Err(self.error(msg::nesting_too_deep(span)));
+            return Err(self.error(msg::nesting_too_deep(span, MAX_DEPTH)));
         }
         self.depth += 1;
         Ok(())
