@@ -89,7 +89,7 @@ pub struct Compiled {
     /// Warnings (compilation succeeded).
     pub warnings: Diagnostics,
     /// AGSL only: the uniforms and child shaders of the module's ABI ([`glsl::agsl`]).
-    pub agsl: Option<glsl::agsl::Interface>,
+    pub agsl: Option<reflect::AgslInterface>,
 }
 
 /// A failed compilation: every diagnostic found, with the sources to render them against.

@@ -36,7 +36,7 @@ pub struct Reflection {
     /// shaders' texture and sampler bindings ([`crate::glsl::agsl`]). Filled by
     /// [`reflect_compiled`]; the IR alone does not know it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub agsl: Option<crate::glsl::agsl::Interface>,
+    pub agsl: Option<AgslInterface>,
 }
 
 /// [`reflect`] plus what only the compilation knows (the AGSL interface).
@@ -269,7 +269,7 @@ pub struct PushConstant {
 pub struct SpecializationConstant {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The SpecId: the declared one, or the one the back end assigns (see [`override_ids`]).
+    /// The SpecId: the declared one, or the one the back end assigns (see [`ir::interface::override_ids`]).
     pub id: u32,
     #[serde(rename = "type")]
     pub ty: String,
@@ -292,7 +292,7 @@ pub enum Value {
 
 /// Describes the interface of `module`.
 pub fn reflect(module: &Module) -> Reflection {
-    let ids = override_ids(module);
+    let ids = ir::interface::override_ids(module);
     let usage: Vec<BTreeSet<Handle<ir::GlobalVariable>>> =
         module.entry_points.iter().map(|ep| globals_used(module, ep.function)).collect();
     let single_entry = module.entry_points.len() == 1;
@@ -372,26 +372,54 @@ pub fn reflect(module: &Module) -> Reflection {
     Reflection { entry_points, bindings, push_constants, specialization_constants, agsl: None }
 }
 
-/// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the
-/// smallest id not declared by any override and not given out before, in declaration order.
-/// The SPIR-V back end must assign ids the same way, so both call this.
-pub fn override_ids(module: &Module) -> Vec<u32> {
-    let mut taken: BTreeSet<u32> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
-    let mut next = 0u32;
-    module
-        .overrides
-        .iter()
-        .map(|(_, o)| match o.id {
-            Some(id) => id,
-            None => {
-                while taken.contains(&next) {
-                    next = next.saturating_add(1);
-                }
-                taken.insert(next);
-                next
-            }
-        })
-        .collect()
+/// The AGSL interface of a compiled module (the ABI in [`crate::glsl::agsl`]'s module doc), for
+/// hosts and reflection.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgslInterface {
+    /// The uniform block; absent when the shader has no uniforms other than children.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniforms: Option<AgslUniformBlock>,
+    /// `uniform shader` children in declaration order.
+    pub shaders: Vec<AgslChildShader>,
+    /// The location of the premultiplied `vec4` colour output (always 0).
+    pub color_output: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgslUniformBlock {
+    pub group: u32,
+    pub binding: u32,
+    /// The block's type name (`AgslUniforms`).
+    pub name: String,
+    /// std140 size in bytes.
+    pub size: u32,
+    pub members: Vec<AgslUniform>,
+}
+
+/// One uniform, as a member of the block.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgslUniform {
+    pub name: String,
+    /// The type as written in the AGSL source (`half4`, `float[3]`, `Light`).
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub offset: u32,
+    pub size: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array_length: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array_stride: Option<u32>,
+    /// Declared `layout(color)`.
+    pub color: bool,
+}
+
+/// One `uniform shader`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgslChildShader {
+    pub name: String,
+    pub group: u32,
+    pub texture_binding: u32,
+    pub sampler_binding: u32,
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,7 +52,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{Module, Scalar, Stage, VectorSize};
 use crate::span::{FileId, SourceMap, Span};
 use crate::CompileOptions;
-use serde::Serialize;
 
 /// The set-0 binding of the uniform block.
 pub const UNIFORM_BINDING: u32 = 0;
@@ -68,54 +67,8 @@ pub fn shader_bindings(index: u32) -> (u32, u32) {
     (1 + 2 * index, 2 + 2 * index)
 }
 
-/// The AGSL interface of a compiled module (see the module doc), for hosts and reflection.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Interface {
-    /// The uniform block; absent when the shader has no uniforms other than children.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uniforms: Option<UniformBlock>,
-    /// `uniform shader` children in declaration order.
-    pub shaders: Vec<ChildShader>,
-    /// The location of the premultiplied `vec4` colour output (always 0).
-    pub color_output: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct UniformBlock {
-    pub group: u32,
-    pub binding: u32,
-    /// The block's type name ([`UNIFORM_BLOCK_NAME`]).
-    pub name: String,
-    /// std140 size in bytes.
-    pub size: u32,
-    pub members: Vec<Uniform>,
-}
-
-/// One uniform, as a member of the block.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Uniform {
-    pub name: String,
-    /// The type as written in the AGSL source (`half4`, `float[3]`, `Light`).
-    #[serde(rename = "type")]
-    pub ty: String,
-    pub offset: u32,
-    pub size: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub array_length: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub array_stride: Option<u32>,
-    /// Declared `layout(color)`.
-    pub color: bool,
-}
-
-/// One `uniform shader`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ChildShader {
-    pub name: String,
-    pub group: u32,
-    pub texture_binding: u32,
-    pub sampler_binding: u32,
-}
+// The interface types belong to reflection (what a host learns about a module); AGSL fills them.
+pub use crate::reflect::{AgslChildShader as ChildShader, AgslInterface as Interface, AgslUniform as Uniform, AgslUniformBlock as UniformBlock};
 
 /// AGSL built-ins that GLSL does not have, written in AGSL (after Skia's `sksl_public.sksl`;
 /// `half` is `float` here, so one overload serves both). Only the functions a shader names are

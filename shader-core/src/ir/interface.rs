@@ -1,8 +1,10 @@
 //! Stage interface locations: how many a variable occupies (GLSL 4.60 §4.4.1, WGSL §13.3.1)
 //! and which variables of one entry point overlap, which SPIR-V for Vulkan forbids
-//! (Vulkan "Location Assignment": no two variables may use the same location and component).
+//! (Vulkan "Location Assignment": no two variables may use the same location and component);
+//! and the SpecId of each override ([`override_ids`]), the host's name for it.
 
 use super::{ArraySize, GlobalVariable, Handle, Interpolation, IoBinding, Module, Type, TypeInner};
+use std::collections::BTreeSet;
 
 /// Deeper types are treated as taking one location (types are bounded by the validator; this
 /// only keeps malformed input from recursing far).
@@ -113,4 +115,26 @@ pub fn location_overlaps(module: &Module, globals: &[Handle<GlobalVariable>]) ->
         taken.extend(mine.into_iter().map(|s| (s, output, g)));
     }
     overlaps
+}
+
+/// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the
+/// smallest id not declared by any override and not given out before, in declaration order.
+/// The SPIR-V back end and reflection both call this, so the ids they give agree.
+pub fn override_ids(module: &Module) -> Vec<u32> {
+    let mut taken: BTreeSet<u32> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+    let mut next = 0u32;
+    module
+        .overrides
+        .iter()
+        .map(|(_, o)| match o.id {
+            Some(id) => id,
+            None => {
+                while taken.contains(&next) {
+                    next = next.saturating_add(1);
+                }
+                taken.insert(next);
+                next
+            }
+        })
+        .collect()
 }

@@ -363,7 +363,7 @@ impl<'a> Writer<'a> {
 
     fn write_overrides(&mut self) -> R<()> {
         // SpecIds come from the one rule reflection reports too.
-        let spec_ids = crate::reflect::override_ids(self.module);
+        let spec_ids = crate::ir::interface::override_ids(self.module);
         for (handle, o) in self.module.overrides.iter() {
             let span = self.module.overrides.span(handle);
             let scalar = match self.module.types.get(o.ty).map(|t| &t.inner) {
