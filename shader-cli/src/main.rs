@@ -214,12 +214,15 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         Some(StageArg::Vert) => Some(ir::Stage::Vertex),
         Some(StageArg::Frag) => Some(ir::Stage::Fragment),
         Some(StageArg::Comp) => Some(ir::Stage::Compute),
-        None => stage_from_path(&file_name),
+        None => stage_from_path(&file_name).or_else(|| {
+            let text = std::fs::read_to_string(&input.path).ok()?;
+            shader_core::glsl::stage_from_source(&text)
+        }),
     };
     // WGSL names stages in the source and AGSL is always a fragment shader; GLSL needs one.
     if language == Language::Glsl && stage.is_none() {
         return Err(Failure::Usage(format!(
-            "cannot tell the shader stage of `{file_name}` from its name (expected .vert, .frag or .comp); pass --stage vert|frag|comp"
+            "cannot tell the shader stage of `{file_name}` from its name (expected .vert, .frag or .comp) or its source (`layout(local_size_x = N) in;`); pass --stage vert|frag|comp"
         )));
     }
     let defaults = CompileOptions::default();

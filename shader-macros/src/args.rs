@@ -143,13 +143,14 @@ impl ShaderArgs {
             "stage" => {
                 let ident: Ident = syn::parse2(value)?;
                 self.stage = Some(match ident.to_string().as_str() {
-                    "vertex" => shader_core::ir::Stage::Vertex,
-                    "fragment" => shader_core::ir::Stage::Fragment,
-                    "compute" => shader_core::ir::Stage::Compute,
+                    // The CLI's spellings (`--stage vert`) too.
+                    "vertex" | "vert" => shader_core::ir::Stage::Vertex,
+                    "fragment" | "frag" => shader_core::ir::Stage::Fragment,
+                    "compute" | "comp" => shader_core::ir::Stage::Compute,
                     _ => {
                         return Err(syn::Error::new(
                             ident.span(),
-                            "unknown stage; expected `vertex`, `fragment` or `compute`",
+                            "unknown stage; expected `vertex`, `fragment` or `compute` (or `vert`, `frag`, `comp`)",
                         ))
                     }
                 });

@@ -133,6 +133,10 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, origin: &Origin) -> 
     let mut labels: Vec<_> = diagnostic.labels.iter().collect();
     labels.sort_by_key(|l| !l.primary);
     for label in labels {
+        // `Span::default()`: a diagnostic about the whole shader (e.g. its stage), no line.
+        if label.span == shader_core::span::Span::default() {
+            continue;
+        }
         let Some(file) = sources.files().get(label.span.file.0 as usize) else { continue };
         // `location` is `None` where rustc's own location (the literal) already names the file.
         let (location, line, column, text) = match origin {

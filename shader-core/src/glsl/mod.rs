@@ -40,12 +40,68 @@ pub fn stage_from_path(path: &str) -> Option<Stage> {
     }
 }
 
+/// The stage the source itself decides: a `layout(local_size_x = ..) in;` declaration exists only
+/// in compute shaders (GLSL 4.60 §4.4.1.1, "Compute Shader Inputs"). Vertex and fragment
+/// shaders have no declaration only they may contain (`in`/`out` variables and built-ins such as
+/// `gl_FragCoord` are not decisive), so they need the file extension or an explicit stage. A
+/// textual scan outside comments, before preprocessing: a declaration produced by a macro is not
+/// seen.
+pub fn stage_from_source(text: &str) -> Option<Stage> {
+    let code = strip_comments(text);
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("layout") {
+        let before_ok = code.len() - rest.len() + at == 0 || !is_ident_byte(code.as_bytes()[code.len() - rest.len() + at - 1]);
+        rest = &rest[at + "layout".len()..];
+        let trimmed = rest.trim_start();
+        if !before_ok || !trimmed.starts_with('(') {
+            continue;
+        }
+        let Some(close) = trimmed.find(')') else { break };
+        let qualifiers = &trimmed[..close];
+        let after = trimmed[close + 1..].trim_start();
+        if qualifiers.contains("local_size_") && after.starts_with("in") && !after[2..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            return Some(Stage::Compute);
+        }
+    }
+    None
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// `text` with `//` and `/* */` comments replaced by a space.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let line = rest.find("//");
+        let block = rest.find("/*");
+        let (at, end) = match (line, block) {
+            (Some(l), Some(b)) if l < b => (l, rest[l..].find('\n').map_or(rest.len(), |e| l + e)),
+            (Some(l), None) => (l, rest[l..].find('\n').map_or(rest.len(), |e| l + e)),
+            (_, Some(b)) => (b, rest[b + 2..].find("*/").map_or(rest.len(), |e| b + 2 + e + 2)),
+            (None, None) => {
+                out.push_str(rest);
+                return out;
+            }
+        };
+        out.push_str(&rest[..at]);
+        out.push(' ');
+        rest = &rest[end..];
+    }
+}
+
 /// Preprocesses, parses and lowers the GLSL file `main` of `sources` (includes are read from
 /// disk and added to `sources`). On success also returns warnings.
 pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions) -> Result<(Module, Diagnostics), Diagnostics> {
     let name = sources.get(main).name.clone();
-    let Some(stage) = options.stage.or_else(|| stage_from_path(&name)) else {
-        let message = format!("cannot tell the shader stage of `{name}`: use a .vert, .frag or .comp file or give the stage");
+    let Some(stage) = options.stage.or_else(|| stage_from_path(&name)).or_else(|| stage_from_source(&sources.get(main).text)) else {
+        let message = format!(
+            "cannot tell the shader stage of `{name}`: give it (`stage: vertex`, `fragment` or `compute` in `shader!`, \
+             `--stage vert|frag|comp` on the command line) or use a .vert, .frag or .comp file; \
+             a compute shader that declares `layout(local_size_x = N) in;` needs neither"
+        );
         return Err(Diagnostic::error(message, Span::default()).into());
     };
     let pp_options = preprocess::PpOptions {
@@ -92,4 +148,21 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         return Err(diagnostics);
     }
     Ok((module, diagnostics))
+}
+
+#[cfg(test)]
+mod stage_tests {
+    use super::stage_from_source;
+    use crate::ir::Stage;
+
+    #[test]
+    fn local_size_declaration_marks_a_compute_shader() {
+        assert_eq!(stage_from_source("#version 450\nlayout(local_size_x = 256) in;\nvoid main(){}"), Some(Stage::Compute));
+        assert_eq!(stage_from_source("layout (local_size_y=2)\n  in ;"), Some(Stage::Compute));
+        assert_eq!(stage_from_source("// layout(local_size_x = 1) in;\nvoid main(){}"), None);
+        assert_eq!(stage_from_source("/* layout(local_size_x = 1) in; */ void main(){}"), None);
+        assert_eq!(stage_from_source("layout(location = 0) in vec4 p; void main(){}"), None);
+        assert_eq!(stage_from_source("mylayout(local_size_x = 1) in;"), None);
+        assert_eq!(stage_from_source("layout(local_size_x = 1) inout;"), None);
+    }
 }
