@@ -33,6 +33,10 @@ enum Command {
         /// extension replaced by `.spv`, or `.spv` appended (`blur.frag` -> `blur.frag.spv`).
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
+        /// What to write: the SPIR-V binary, or the validated IR as text (`shader_core::ir::text`,
+        /// to stdout unless `-o` is given).
+        #[arg(long, value_enum, default_value_t = Emit::Spirv)]
+        emit: Emit,
     },
     /// Compile a shader and report its errors; prints only warnings on success.
     Validate {
@@ -75,6 +79,12 @@ struct Input {
     /// Who consumes the SPIR-V: wgpu splits combined image samplers, Vulkan keeps them.
     #[arg(long, value_enum, default_value_t = TargetArg::Wgpu)]
     target: TargetArg,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+enum Emit {
+    Spirv,
+    Ir,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -145,10 +155,17 @@ impl Command {
 
 fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Compile { input, output } => {
+        Command::Compile { input, output, emit } => {
             let compiled = compile(&input)?;
-            let bytes: Vec<u8> = compiled.spirv.iter().flat_map(|w| w.to_le_bytes()).collect();
-            let output = output.unwrap_or_else(|| default_output(&input.path));
+            let bytes: Vec<u8> = match emit {
+                Emit::Spirv => compiled.spirv.iter().flat_map(|w| w.to_le_bytes()).collect(),
+                Emit::Ir => ir::text::print(&compiled.module).into_bytes(),
+            };
+            let output = match (output, emit) {
+                (Some(output), _) => output,
+                (None, Emit::Ir) => PathBuf::from("-"),
+                (None, Emit::Spirv) => default_output(&input.path),
+            };
             if output.as_os_str() == "-" {
                 write_stdout(&bytes)
             } else {

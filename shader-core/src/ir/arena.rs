@@ -210,3 +210,57 @@ impl<T: Eq + Hash + Clone> std::ops::Index<Handle<T>> for UniqueArena<T> {
         &self.items[handle.index()]
     }
 }
+
+// Text form (`ir::text`): a handle is its index, an arena the list of its items. Spans are not
+// part of the text; parsed items get the default span.
+
+impl<T> serde::Serialize for Handle<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u32(self.index() as u32)
+    }
+}
+
+impl<'de, T> serde::Deserialize<'de> for Handle<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let index = u32::deserialize(deserializer)?;
+        if index == u32::MAX {
+            return Err(serde::de::Error::custom("handle index out of range"));
+        }
+        Ok(Handle::from_index(index as usize))
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Arena<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.items.serialize(serializer)
+    }
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Arena<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<T>::deserialize(deserializer)?;
+        let spans = vec![Span::default(); items.len()];
+        Ok(Arena { items, spans })
+    }
+}
+
+impl<T: Eq + Hash + Clone + serde::Serialize> serde::Serialize for UniqueArena<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.items.serialize(serializer)
+    }
+}
+
+/// Items are kept in the order written, so handles in the text stay valid; a repeated item
+/// (only in hand-written text) keeps its place and later lookups find the first copy.
+impl<'de, T: Eq + Hash + Clone + serde::Deserialize<'de>> serde::Deserialize<'de> for UniqueArena<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<T>::deserialize(deserializer)?;
+        let mut arena = UniqueArena::default();
+        for item in items {
+            arena.lookup.entry(item.clone()).or_insert(Handle::from_index(arena.items.len()));
+            arena.items.push(item);
+            arena.spans.push(Span::default());
+        }
+        Ok(arena)
+    }
+}

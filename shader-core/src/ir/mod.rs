@@ -25,6 +25,7 @@
 
 pub mod arena;
 pub mod calls;
+pub mod text;
 pub mod interface;
 pub mod pointer_params;
 pub mod validate;
@@ -32,12 +33,13 @@ pub mod validate;
 pub use arena::{Arena, Handle, UniqueArena};
 
 use crate::span::Span;
+use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 
 // ---------------------------------------------------------------------------------------------
 // Types
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ScalarKind {
     Sint,
     Uint,
@@ -46,7 +48,7 @@ pub enum ScalarKind {
 }
 
 /// A scalar type; `width` is in bytes (bool is 1 but has no memory representation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Scalar {
     pub kind: ScalarKind,
     pub width: u8,
@@ -67,7 +69,7 @@ impl Scalar {
     pub const F64: Scalar = Scalar { kind: ScalarKind::Float, width: 8 };
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum VectorSize {
     Bi = 2,
     Tri = 3,
@@ -85,14 +87,14 @@ impl VectorSize {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Type {
     /// The source name of structs (and of aliases where a front end keeps them); for OpName.
     pub name: Option<String>,
     pub inner: TypeInner,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TypeInner {
     Scalar(Scalar),
     Vector { size: VectorSize, scalar: Scalar },
@@ -119,14 +121,14 @@ pub enum TypeInner {
     RayQuery,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ArraySize {
     Constant(u32),
     /// Runtime-sized: only as the last member of a storage block (or a storage global).
     Dynamic,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StructMember {
     pub name: Option<String>,
     pub ty: Handle<Type>,
@@ -136,13 +138,13 @@ pub struct StructMember {
     pub matrix: Option<MatrixLayout>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatrixLayout {
     pub stride: u32,
     pub row_major: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ImageDimension {
     D1,
     D2,
@@ -154,7 +156,7 @@ pub enum ImageDimension {
     Buffer,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ImageClass {
     /// A sampled texture whose texels are `kind` (Float, Sint or Uint).
     Sampled { kind: ScalarKind, multisampled: bool },
@@ -163,7 +165,7 @@ pub enum ImageClass {
     Storage { format: StorageFormat, access: StorageAccess },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct StorageAccess {
     pub load: bool,
     pub store: bool,
@@ -176,7 +178,7 @@ impl StorageAccess {
 }
 
 /// Texel formats of storage images (SPIR-V `ImageFormat` names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StorageFormat {
     Unknown,
     Rgba32f,
@@ -224,7 +226,7 @@ pub enum StorageFormat {
     R64i,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AddressSpace {
     Function,
     Private,
@@ -249,7 +251,7 @@ pub enum AddressSpace {
 // ---------------------------------------------------------------------------------------------
 // Module-level items
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Module {
     pub types: UniqueArena<Type>,
     /// Constant expressions used by global initializers, override defaults and array sizes.
@@ -272,7 +274,7 @@ pub struct Module {
 }
 
 /// Raw SPIR-V requests of a module (GL_EXT_spirv_intrinsics), written as given.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SpirvRequests {
     /// Capability numbers (SPIR-V 3.31).
     pub capabilities: Vec<u32>,
@@ -287,7 +289,7 @@ pub struct SpirvRequests {
 }
 
 /// Execution modes beyond those [`EntryPoint`] describes (SPIR-V 3.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ExecutionMode {
     /// GL_ARB_fragment_shader_interlock `pixel_interlock_ordered` and friends.
     PixelInterlockOrdered,
@@ -303,7 +305,7 @@ pub enum ExecutionMode {
 
 /// A pipeline-overridable constant (WGSL `override`, GLSL `constant_id`): a SPIR-V
 /// specialization constant.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Override {
     pub name: Option<String>,
     /// The SpecId; `None` lets the back end pick the next free id.
@@ -313,20 +315,20 @@ pub struct Override {
     pub init: Option<Handle<Expression>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ResourceBinding {
     pub group: u32,
     pub binding: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct MemoryQualifiers {
     pub coherent: bool,
     pub volatile: bool,
     pub restrict: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GlobalVariable {
     pub name: Option<String>,
     pub space: AddressSpace,
@@ -344,7 +346,7 @@ pub struct GlobalVariable {
     pub init: Option<Handle<Expression>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IoBinding {
     BuiltIn(BuiltIn),
     Location {
@@ -357,7 +359,7 @@ pub enum IoBinding {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Interpolation {
     Perspective,
     Linear,
@@ -367,14 +369,18 @@ pub enum Interpolation {
     PerVertex,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Sampling {
     Center,
     Centroid,
     Sample,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A name from a table of the front end (an alias, so that the derived `Deserialize` does not
+/// try to borrow it from the text).
+pub type StaticName = Option<&'static str>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BuiltIn {
     // vertex
     Position,
@@ -430,17 +436,22 @@ pub enum BuiltIn {
     /// A vendor or extension built-in the IR has no variant for (GL_ARM_shader_core_builtins,
     /// GL_NV_shader_sm_builtins, GL_NV_viewport_array2, ...): the SPIR-V `BuiltIn` number
     /// (SPIR-V 3.21) with the capability and extension it needs.
-    Spirv { builtin: u32, capability: Option<u32>, extension: Option<&'static str> },
+    Spirv {
+        builtin: u32,
+        capability: Option<u32>,
+        #[serde(deserialize_with = "text::static_name")]
+        extension: StaticName,
+    },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
     Vertex,
     Fragment,
     Compute,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EntryPoint {
     pub name: String,
     pub stage: Stage,
@@ -456,7 +467,7 @@ pub struct EntryPoint {
 // ---------------------------------------------------------------------------------------------
 // Functions, expressions, statements
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Function {
     pub name: Option<String>,
     pub arguments: Vec<FunctionArgument>,
@@ -467,7 +478,7 @@ pub struct Function {
     pub body: Block,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FunctionArgument {
     pub name: Option<String>,
     /// May be a pointer (WGSL `ptr<function, T>`, GLSL `out`/`inout` passed by reference).
@@ -476,21 +487,23 @@ pub struct FunctionArgument {
 
 /// A function-scope variable (`OpVariable` in the entry block). It has no initializer: the
 /// front end stores the initial value where the declaration executes (zero for WGSL `var x: T;`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LocalVariable {
     pub name: Option<String>,
     pub ty: Handle<Type>,
 }
 
 /// An immutable named value (WGSL `let`, GLSL temporaries), bound by `Statement::Let`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LetBinding {
     pub name: Option<String>,
     pub ty: Handle<Type>,
 }
 
-/// An expression arena with the resolved type of each expression beside it.
-#[derive(Clone, Debug, Default)]
+/// An expression arena with the resolved type of each expression beside it. Its text form
+/// (`ir::text`) is a list of `(type, expression)` pairs.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(into = "Vec<(Handle<Type>, Expression)>", from = "Vec<(Handle<Type>, Expression)>")]
 pub struct Expressions {
     exprs: Arena<Expression>,
     types: Vec<Handle<Type>>,
@@ -540,7 +553,7 @@ impl std::ops::Index<Handle<Expression>> for Expressions {
 }
 
 /// A literal value of a concrete scalar type. Floats compare and hash by bits.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub enum Literal {
     Bool(bool),
     I32(i32),
@@ -596,7 +609,7 @@ impl Hash for Literal {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Expression {
     Literal(Literal),
     /// The zero value of a type.
@@ -703,7 +716,7 @@ pub enum Expression {
 /// A SPIR-V instruction written as given: GL_EXT_spirv_intrinsics `spirv_instruction`,
 /// GL_EXT_debug_printf, and vendor built-in functions (SPV_AMD_*, SPV_KHR_shader_clock,
 /// SPV_KHR_shader_ballot). Front ends check its operands; the validator only checks handles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SpirvInstruction {
     /// `OpExtInst` of the extended instruction set of this name; a core opcode when `None`.
     pub set: Option<String>,
@@ -714,7 +727,7 @@ pub struct SpirvInstruction {
     pub extensions: Vec<String>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum SpirvOperand {
     /// An `<id>`: the expression's value, or the pointer itself when it has pointer type.
     Value(Handle<Expression>),
@@ -724,14 +737,14 @@ pub enum SpirvOperand {
     String(String),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnaryOp {
     Negate,
     LogicalNot,
     BitwiseNot,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BinaryOp {
     Add,
     Subtract,
@@ -755,7 +768,7 @@ pub enum BinaryOp {
     ShiftRight,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RelationalFunction {
     All,
     Any,
@@ -763,7 +776,7 @@ pub enum RelationalFunction {
     IsInf,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MathFunction {
     // comparison
     Abs,
@@ -871,21 +884,21 @@ pub enum MathFunction {
     InterpolateAtOffset,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DerivativeAxis {
     X,
     Y,
     Width,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DerivativeControl {
     Coarse,
     Fine,
     None,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SampleLevel {
     /// Implicit level of detail (fragment stage only).
     Auto,
@@ -895,7 +908,7 @@ pub enum SampleLevel {
     Gradient { x: Handle<Expression>, y: Handle<Expression> },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ImageQuery {
     /// Width (and height, depth) at `level`, or of the image for storage/multisampled images.
     Size { level: Option<Handle<Expression>> },
@@ -906,7 +919,7 @@ pub enum ImageQuery {
     Lod { sampler: Option<Handle<Expression>>, coordinate: Handle<Expression> },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AtomicFunction {
     Add,
     Subtract,
@@ -919,7 +932,7 @@ pub enum AtomicFunction {
     CompareExchange,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SubgroupOperation {
     Elect,
     All,
@@ -953,7 +966,7 @@ pub enum SubgroupOperation {
     QuadSwapDiagonal,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SubgroupArith {
     Add,
     Mul,
@@ -964,8 +977,10 @@ pub enum SubgroupArith {
     Xor,
 }
 
-/// A list of statements with a span per statement.
-#[derive(Clone, Debug, Default)]
+/// A list of statements with a span per statement. Its text form (`ir::text`) is the list of
+/// statements.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(into = "Vec<Statement>", from = "Vec<Statement>")]
 pub struct Block {
     pub body: Vec<Statement>,
     pub spans: Vec<Span>,
@@ -994,7 +1009,7 @@ impl Block {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Statement {
     Block(Block),
     If { condition: Handle<Expression>, accept: Block, reject: Block },
@@ -1034,7 +1049,7 @@ pub enum Statement {
 }
 
 /// See [`Statement::Fragment`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FragmentControl {
     /// GL_EXT_demote_to_helper_invocation `demote`: the invocation becomes a helper
     /// (`OpDemoteToHelperInvocation`) and keeps running.
@@ -1045,7 +1060,7 @@ pub enum FragmentControl {
     EndInterlock,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SwitchCase {
     pub values: Vec<SwitchValue>,
     pub body: Block,
@@ -1053,14 +1068,14 @@ pub struct SwitchCase {
     pub fall_through: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SwitchValue {
     I32(i32),
     U32(u32),
     Default,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Scope {
     CrossDevice,
     Device,
@@ -1071,7 +1086,7 @@ pub enum Scope {
 }
 
 /// Memory semantics bits, as in SPIR-V (`AcquireRelease | UniformMemory | ...`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct MemorySemantics(pub u32);
 
 impl MemorySemantics {
@@ -1091,7 +1106,7 @@ impl MemorySemantics {
 }
 
 /// `OpControlBarrier` when `execution` is set, else `OpMemoryBarrier`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Barrier {
     pub execution: Option<Scope>,
     pub memory: Scope,
@@ -1131,5 +1146,35 @@ impl Module {
 
     pub fn inner(&self, ty: Handle<Type>) -> &TypeInner {
         &self.types[ty].inner
+    }
+}
+
+impl From<Expressions> for Vec<(Handle<Type>, Expression)> {
+    fn from(expressions: Expressions) -> Self {
+        let items: Vec<Expression> = expressions.exprs.iter().map(|(_, e)| e.clone()).collect();
+        expressions.types.into_iter().zip(items).collect()
+    }
+}
+
+impl From<Vec<(Handle<Type>, Expression)>> for Expressions {
+    fn from(items: Vec<(Handle<Type>, Expression)>) -> Self {
+        let mut expressions = Expressions::default();
+        for (ty, expr) in items {
+            expressions.append(expr, ty, Span::default());
+        }
+        expressions
+    }
+}
+
+impl From<Block> for Vec<Statement> {
+    fn from(block: Block) -> Self {
+        block.body
+    }
+}
+
+impl From<Vec<Statement>> for Block {
+    fn from(body: Vec<Statement>) -> Self {
+        let spans = vec![Span::default(); body.len()];
+        Block { body, spans }
     }
 }

@@ -1,0 +1,68 @@
+//! The IR's text form (`shader_core::ir::text`) over every `ok` program of the WGSL, GLSL and
+//! AGSL suites: printing, parsing and printing again gives the same text, and the parsed module
+//! passes the validator and gives the same SPIR-V words as the compiled one (so the text keeps
+//! everything the back end reads). One trial per program: `cargo test --test ir_text -- NAME`.
+
+mod common;
+
+use common::expect;
+use shader_core::{ir, CompileOptions, Language, Target};
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let root = common::workspace_root().join("tests");
+    let mut trials = Vec::new();
+    for (folder, extensions, language) in [
+        ("wgsl/ok", &["wgsl"][..], Language::Wgsl),
+        ("glsl/ok", &["comp", "vert", "frag"][..], Language::Glsl),
+        ("agsl/ok", &["agsl"][..], Language::Agsl),
+    ] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)));
+        files.sort();
+        assert!(!files.is_empty(), "no programs under tests/{folder}");
+        for path in files {
+            let name = format!("{folder}/{}", path.file_name().unwrap_or_default().to_string_lossy());
+            trials.push(expect::trial(name, move || round_trip(&path, language)));
+        }
+    }
+    expect::run(trials)
+}
+
+fn round_trip(path: &Path, language: Language) -> Result<(), String> {
+    let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let options = CompileOptions {
+        language,
+        target: Target::Vulkan,
+        include_dirs: vec![PathBuf::from("tests/glsl/include")],
+        ..Default::default()
+    };
+    let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    let compiled = shader_core::compile(&name, &source, &options).map_err(|e| e.render())?;
+    let text = ir::text::print(&compiled.module);
+    let parsed = ir::text::parse(&text).map_err(|e| format!("the printed IR does not parse back: {e}"))?;
+    let again = ir::text::print(&parsed);
+    if again != text {
+        return Err(format!("print(parse(print(m))) != print(m):\n{}", first_difference(&text, &again)));
+    }
+    let info = ir::validate::validate(&parsed).map_err(|d| format!("the parsed module fails validation: {d:?}"))?;
+    // The version the compile chose, from the SPIR-V header (0x00MMmm00).
+    let word = compiled.spirv[1];
+    let version = ((word >> 16) as u8, (word >> 8) as u8);
+    let options = shader_core::spirv::Options { version, debug_names: true };
+    let words = shader_core::spirv::emit(&parsed, &info, &options).map_err(|d| format!("emit failed: {d:?}"))?;
+    if words != compiled.spirv {
+        return Err(format!(
+            "the parsed module gives other SPIR-V:\n{}",
+            first_difference(&expect::disassemble(&compiled.spirv), &expect::disassemble(&words))
+        ));
+    }
+    Ok(())
+}
+
+fn first_difference(a: &str, b: &str) -> String {
+    let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(a.lines().count().min(b.lines().count()));
+    format!("line {}:\n- {}\n+ {}", line + 1, a.lines().nth(line).unwrap_or(""), b.lines().nth(line).unwrap_or(""))
+}
