@@ -864,22 +864,54 @@ impl<'a> Thread<'a> {
         match inst {
             Inst::Load { dst, ptr, leaves } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                let last = leaves.iter().copied().max().unwrap_or(0);
                 for &i in lanes {
                     let i = i as usize;
                     let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    for (k, &leaf) in leaves.iter().enumerate() {
-                        d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
+                    // Fast path: the whole value in bounds, the object resolved once.
+                    match self.in_bounds(obj, off, last, i) {
+                        Some(Span::Buffer(words)) => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                d[k * l + i] = words[((off + leaf) / 4) as usize].load(Ordering::Relaxed);
+                            }
+                        }
+                        Some(Span::Local(start)) => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                d[k * l + i] = self.local[start + ((off + leaf) / 4) as usize];
+                            }
+                        }
+                        None => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
+                            }
+                        }
                     }
                 }
                 self.regs[*dst as usize] = d;
             }
             Inst::Store { ptr, src, leaves } => {
+                let last = leaves.iter().copied().max().unwrap_or(0);
                 for &i in lanes {
                     let i = i as usize;
                     let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    for (k, &leaf) in leaves.iter().enumerate() {
-                        let v = self.regs[*src as usize][k * l + i];
-                        self.write(obj, off.saturating_add(leaf), i, v);
+                    let s = &self.regs[*src as usize];
+                    match self.in_bounds(obj, off, last, i) {
+                        Some(Span::Buffer(words)) => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                words[((off + leaf) / 4) as usize].store(s[k * l + i], Ordering::Relaxed);
+                            }
+                        }
+                        Some(Span::Local(start)) => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                self.local[start + ((off + leaf) / 4) as usize] = s[k * l + i];
+                            }
+                        }
+                        None => {
+                            for (k, &leaf) in leaves.iter().enumerate() {
+                                let v = self.regs[*src as usize][k * l + i];
+                                self.write(obj, off.saturating_add(leaf), i, v);
+                            }
+                        }
                     }
                 }
             }
@@ -967,6 +999,25 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// When bytes `off..off + last + 4` of object `obj` are all in bounds for `lane`: the
+    /// buffer's words, or the local-memory index of the object's word 0 for that lane.
+    fn in_bounds(&self, obj: u32, off: u32, last: u32, lane: usize) -> Option<Span<'a>> {
+        if off == POISON {
+            return None;
+        }
+        let end = u64::from(off) + u64::from(last) + 4;
+        match *self.prog.objs.get(obj as usize)? {
+            Obj::Buffer { slot } => {
+                let buf = self.slots[slot].0;
+                (end <= buf.len().div_ceil(4) as u64 * 4).then_some(Span::Buffer(&buf.words))
+            }
+            Obj::Workgroup { base, words } => (end <= u64::from(words) * 4).then_some(Span::Local(base as usize)),
+            Obj::Lane { base, words } => (end <= u64::from(words) * 4).then(|| {
+                Span::Local(self.prog.wg_words as usize + lane * self.prog.lane_words as usize + base as usize)
+            }),
+        }
+    }
+
     /// Where word `off / 4` of object `obj` lives for `lane`: a buffer word or a local index.
     fn locate(&mut self, obj: u32, off: u32, lane: usize, write: bool) -> Option<Loc> {
         let word = (off / 4) as usize;
@@ -1027,6 +1078,11 @@ impl<'a> Thread<'a> {
 
 enum Loc {
     Buffer(usize, usize),
+    Local(usize),
+}
+
+enum Span<'a> {
+    Buffer(&'a [AtomicU32]),
     Local(usize),
 }
 
