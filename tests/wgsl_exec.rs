@@ -7,6 +7,10 @@
 //!   if this fails, the program or the CPU reference is wrong, not our compiler.
 //! - `naga_spirv`: naga's SPIR-V output through the same SPIR-V path `ours` uses. Checks the
 //!   harness's SPIR-V plumbing independently of our compiler.
+//! - `ours_passthrough`, `naga_passthrough`: both modules as emitted (wgpu passthrough, the
+//!   Vulkan driver gets the words without naga rewriting them), so our SPIR-V's own meaning is
+//!   checked too, not only naga's reading of it (issue 17); skipped where the device has no
+//!   passthrough (a failure on CI).
 //!
 //! Integers are compared exactly. Floats: `|gpu - cpu| <= abs + rel * |cpu|` with the tolerance
 //! written next to each case; exact (0, 0) where WGSL requires a correctly rounded result
@@ -33,11 +37,23 @@ fn naga_spirv() {
     run_table(Path::NagaSpirv);
 }
 
+#[test]
+fn ours_passthrough() {
+    run_table(Path::OursPassthrough);
+}
+
+#[test]
+fn naga_passthrough() {
+    run_table(Path::NagaPassthrough);
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Path {
     Ours,
     NagaWgsl,
     NagaSpirv,
+    OursPassthrough,
+    NagaPassthrough,
 }
 
 
@@ -67,8 +83,8 @@ fn run_table(path: Path) {
 
 fn run_case(case: &Case, path: Path, have_gpu: bool) -> Result<(), String> {
     let spirv = match path {
-        Path::Ours => Some(common::compile_ours(&format!("{}.wgsl", case.name), case.source)?),
-        Path::NagaSpirv => {
+        Path::Ours | Path::OursPassthrough => Some(common::compile_ours(&format!("{}.wgsl", case.name), case.source)?),
+        Path::NagaSpirv | Path::NagaPassthrough => {
             let words = common::compile_naga(case.source).map_err(|e| format!("naga rejected the program: {e}"))?;
             common::validate_spirv(&words).map_err(|e| format!("naga's SPIR-V is invalid: {e}"))?;
             Some(words)
@@ -78,11 +94,24 @@ fn run_case(case: &Case, path: Path, have_gpu: bool) -> Result<(), String> {
     if !have_gpu {
         return Ok(());
     }
-    let input = match &spirv {
-        Some(words) => common::ShaderInput::SpirV(words),
-        None => common::ShaderInput::Wgsl(case.source),
+    let out = match (&spirv, path) {
+        (Some(words), Path::OursPassthrough | Path::NagaPassthrough) => {
+            if !common::has_passthrough() {
+                assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+                eprintln!("SKIPPED [{path:?}] {}: no device with passthrough", case.name);
+                return Ok(());
+            }
+            match common::run_compute_passthrough(words, "main", &case.bindings, case.workgroups) {
+                Err(e) if e.contains("dense binding numbers") => {
+                    eprintln!("SKIPPED [{path:?}] {}: {e}", case.name);
+                    return Ok(());
+                }
+                out => out?,
+            }
+        }
+        (Some(words), _) => common::run_compute(common::ShaderInput::SpirV(words), "main", &case.bindings, case.workgroups)?,
+        (None, _) => common::run_compute(common::ShaderInput::Wgsl(case.source), "main", &case.bindings, case.workgroups)?,
     };
-    let out = common::run_compute(input, "main", &case.bindings, case.workgroups)?;
     let mut problems = Vec::new();
     for (index, expect) in &case.expect {
         if let Err(why) = compare(&out[*index], expect) {

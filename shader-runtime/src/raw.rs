@@ -78,6 +78,16 @@ pub fn run_passthrough_on(
     if !device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
         return Err(GpuError::Unsupported("passthrough needs a device created with Features::PASSTHROUGH_SHADERS".to_string()));
     }
+    // As for passthrough pipelines (`compute::check_passthrough`): wgpu's Vulkan backend binds
+    // a passthrough module correctly only with binding numbers 0..n in every group.
+    let groups = buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
+    for group in 0..groups {
+        let mut numbers: Vec<u32> = buffers.iter().filter(|b| b.group == group).map(|b| b.binding).collect();
+        numbers.sort_unstable();
+        if numbers.iter().enumerate().any(|(i, &n)| n != i as u32) {
+            return Err(GpuError::Unsupported(format!("passthrough needs dense binding numbers; group {group} has {numbers:?}")));
+        }
+    }
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let module = crate::compute::passthrough_spirv(device, entry, spirv, entry, workgroup_size);
     let staged = record(device, queue, &module, entry, buffers, workgroups);
