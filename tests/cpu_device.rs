@@ -349,8 +349,11 @@ fn compute_entry_points(words: &[u32]) -> Vec<String> {
 /// device's to-do list) and the share that decodes must not fall.
 #[test]
 fn corpus_compute_decodes() {
-    /// Compute entry points that must decode (measured: see the printed tally).
-    const FLOOR: usize = 177;
+    /// Compute entry points that must decode, at least, and the share of those compiled that
+    /// must (measured 2026-11-25: 177 of 272, then 172 of 220 after main compiled fewer corpus
+    /// files; see the printed tally).
+    const FLOOR: usize = 160;
+    const FLOOR_SHARE: f64 = 0.6;
     let Some((corpus, manifest)) = common::corpus_manifest() else { return };
     let mut total = 0;
     let mut ready = 0;
@@ -416,4 +419,5 @@ fn corpus_compute_decodes() {
     }
     assert!(invalid.is_empty(), "the CPU device calls valid SPIR-V invalid:\n{}", invalid.join("\n"));
     assert!(ready >= FLOOR, "{ready} compute entry points decode, fewer than the floor {FLOOR}");
+    assert!(ready as f64 >= FLOOR_SHARE * total as f64, "{ready} of {total} compute entry points decode, below {FLOOR_SHARE}");
 }
