@@ -31,26 +31,9 @@ use crate::ir::{AddressSpace, ArraySize, Handle, MatrixLayout, Scalar, ScalarKin
 use crate::span::Span;
 use std::fmt;
 
-/// A memory layout rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// GLSL `std140` (uniform blocks by default).
-    Std140,
-    /// GLSL `std430` (buffer blocks and push constants by default).
-    Std430,
-    /// GLSL `scalar` (GL_EXT_scalar_block_layout).
-    Scalar,
-    /// WGSL's layout (storage and uniform; see [`WgslStructs::check_uniform`] for the latter's
-    /// extras).
-    Wgsl,
-}
-
-/// Size and alignment of a type, in bytes. Alignments are powers of two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Layout {
-    pub size: u32,
-    pub align: u32,
-}
+/// The layout rules and `Layout` are `shader_layout`'s: the base rules (alignments, sizes,
+/// strides) are written once there as `const fn`s, shared with the runtime's compile-time checks.
+pub use shader_layout::{Layout, Rule};
 
 /// One member of a struct or block to be laid out, with its explicit layout qualifiers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,19 +181,8 @@ pub fn scalar_layout(scalar: Scalar) -> Layout {
 
 /// Size and alignment of a vector of `size` components.
 pub fn vector_layout(size: VectorSize, scalar: Scalar, rule: Rule) -> Layout {
-    let s = scalar_layout(scalar);
-    let n = size as u32;
-    match rule {
-        // Scalar layout: a vector is aligned like its component (GL_EXT_scalar_block_layout).
-        Rule::Scalar => Layout { size: s.size * n, align: s.align },
-        // std140/std430 rules 2 and 3: two components align to 2N, three and four to 4N.
-        // WGSL §"Alignment and Size": vec2 = 2N, vec3 and vec4 = 4N. A vec3 is only 3N long, so
-        // a scalar may follow it in the last component's slot.
-        Rule::Std140 | Rule::Std430 | Rule::Wgsl => {
-            let align = if n == 2 { 2 * s.align } else { 4 * s.align };
-            Layout { size: s.size * n, align }
-        }
-    }
+    // std140/std430 rules 2 and 3, WGSL §"Alignment and Size", scalar alignment: `shader_layout`.
+    shader_layout::vector(size as u32, scalar_layout(scalar), rule)
 }
 
 /// The MatrixStride of a `columns` x `rows` matrix: the distance between columns, or between
@@ -227,21 +199,9 @@ pub fn matrix_layout(columns: VectorSize, rows: VectorSize, scalar: Scalar, row_
 fn matrix_layout_and_stride(columns: VectorSize, rows: VectorSize, scalar: Scalar, row_major: bool, rule: Rule) -> (Layout, u32) {
     // std140 rules 5 and 7: a column-major matrix is stored like an array of its C column
     // vectors (R components), a row-major one like an array of its R row vectors (C
-    // components), each following rule 4. WGSL has only column-major matrices:
-    // SizeOf(matCxR) = C * roundUp(AlignOf(vecR), SizeOf(vecR)), AlignOf = AlignOf(vecR).
+    // components); the rule itself is `shader_layout::matrix`.
     let (vector, count) = if row_major { (columns, rows as u32) } else { (rows, columns as u32) };
-    let v = vector_layout(vector, scalar, rule);
-    let (align, stride) = match rule {
-        // Rule 4's "rounded up to the base alignment of a vec4" applies to std140 only.
-        Rule::Std140 => {
-            let align = v.align.max(16);
-            (align, round_up_unchecked(v.size, align))
-        }
-        Rule::Std430 | Rule::Wgsl => (v.align, round_up_unchecked(v.size, v.align)),
-        // Scalar layout: vectors are packed back to back (glslang: stride = vector size).
-        Rule::Scalar => (v.align, v.size),
-    };
-    (Layout { size: stride * count, align }, stride)
+    shader_layout::matrix(count, vector as u32, scalar_layout(scalar), rule)
 }
 
 /// Size and alignment of a type under `rule`.
@@ -417,10 +377,6 @@ fn push_member(path: &mut String, name: Option<&str>, index: usize) -> usize {
     len
 }
 
-fn round_up_unchecked(value: u32, align: u32) -> u32 {
-    value.div_ceil(align.max(1)).saturating_mul(align.max(1))
-}
-
 fn round_up(value: u32, align: u32) -> Result<u32, LayoutErrorKind> {
     let align = align.max(1);
     value.div_ceil(align).checked_mul(align).ok_or(LayoutErrorKind::Overflow)
@@ -428,31 +384,19 @@ fn round_up(value: u32, align: u32) -> Result<u32, LayoutErrorKind> {
 
 /// Layout and stride of an array of `element`s.
 fn array_layout(element: Layout, size: ArraySize, rule: Rule) -> Result<(Layout, u32), LayoutErrorKind> {
-    let align = match rule {
-        // std140 rules 4 and 10: the array's alignment (and so its stride) is rounded up to
-        // the base alignment of a vec4.
-        Rule::Std140 => element.align.max(16),
-        // std430: "the base alignment and stride of arrays of scalars and vectors in rule 4
-        // and of structures in rule 9 are not rounded up a multiple of the base alignment of a
-        // vec4". WGSL: AlignOf(array<E>) = AlignOf(E). Scalar: the element's scalar alignment.
-        Rule::Std430 | Rule::Wgsl | Rule::Scalar => element.align,
-    };
-    // The stride is the element size rounded up to the alignment (WGSL: roundUp(AlignOf(E),
-    // SizeOf(E)); GLSL rule 4 and glslang for rule 10 and the scalar layout).
-    let stride = round_up(element.size, align)?;
-    let size = match size {
-        // WGSL: a runtime-sized array holds at least one element, so it counts one stride
-        // toward its struct's size (as naga's layouter counts it); glslang counts none.
-        ArraySize::Dynamic if rule == Rule::Wgsl => stride,
+    // GLSL rule 4 (std140 rounds to a vec4's alignment), WGSL StrideOf, glslang's unpadded last
+    // scalar-layout element: `shader_layout::array`. A runtime-sized array counts 0 bytes
+    // under the GLSL rules (glslang).
+    let len = match size {
         ArraySize::Dynamic => 0,
-        ArraySize::Constant(0) => 0,
-        // glslang's scalar layout does not pad the last element (Vulkan only forbids overlap).
-        ArraySize::Constant(n) if rule == Rule::Scalar => {
-            stride.checked_mul(n - 1).and_then(|s| s.checked_add(element.size)).ok_or(LayoutErrorKind::Overflow)?
-        }
-        ArraySize::Constant(n) => stride.checked_mul(n).ok_or(LayoutErrorKind::Overflow)?,
+        ArraySize::Constant(n) => n,
     };
-    Ok((Layout { size, align }, stride))
+    let (mut layout, stride) = shader_layout::array(element, len, rule).ok_or(LayoutErrorKind::Overflow)?;
+    // WGSL counts one element of a runtime-sized array in SizeOf (as naga does).
+    if size == ArraySize::Dynamic && rule == Rule::Wgsl {
+        layout.size = stride;
+    }
+    Ok((layout, stride))
 }
 
 
@@ -546,11 +490,8 @@ fn read_layout(
 
 /// A struct's alignment from its members' alignments.
 fn struct_align(aligns: impl Iterator<Item = u32>, rule: Rule) -> u32 {
-    // std140 rule 9: the largest member alignment, rounded up to the base alignment of a vec4.
-    // std430, scalar and WGSL: the largest member alignment (WGSL: AlignOf(S) = max
-    // AlignOfMember(S, i)).
-    let floor = if rule == Rule::Std140 { 16 } else { 1 };
-    aligns.fold(floor, u32::max)
+    // Rule 9 / WGSL AlignOf(S): `shader_layout::struct_align` of the largest member alignment.
+    shader_layout::struct_align(aligns.fold(1, u32::max), rule)
 }
 
 fn lay_out_inner(
@@ -683,14 +624,8 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
             matrix: field.matrix,
         });
     }
-    let size = match rule {
-        // std140/std430 rule 9: "the base offset of the member following the sub-structure is
-        // rounded up to the next multiple of the base alignment of the structure"; WGSL:
-        // SizeOf(S) = roundUp(AlignOf(S), justPastLastMember).
-        Rule::Std140 | Rule::Std430 | Rule::Wgsl => round_up(end, align_max).map_err(|k| error(parent, k))?,
-        // Scalar layout: members only must not overlap, so nothing is padded (glslang).
-        Rule::Scalar => end,
-    };
+    // Rule 9 / WGSL SizeOf(S); the scalar layout does not pad (glslang).
+    let size = shader_layout::struct_size(end, align_max, rule).ok_or_else(|| error(parent, LayoutErrorKind::Overflow))?;
     Ok(StructLayout { members: out, size, align: align_max })
 }
 
