@@ -69,7 +69,7 @@ pub fn wgsl_space(space: AddressSpace) -> &'static str {
 pub fn wgsl_format(format: StorageFormat) -> &'static str {
     use StorageFormat as F;
     match format {
-        F::Unknown => "unknown",
+        F::Unknown | F::UnknownSint | F::UnknownUint => "unknown",
         F::Rgba32f => "rgba32float",
         F::Rgba16f => "rgba16float",
         F::R32f => "r32float",

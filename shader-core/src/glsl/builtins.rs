@@ -1673,7 +1673,7 @@ impl<'a> Lowerer<'a> {
         let ImageClass::Storage { format, .. } = class else {
             return Err(self.error(format!("`{name}` needs a storage image"), ispan));
         };
-        let kind = format_kind(format);
+        let kind = format.scalar_kind();
         let n = texture_dim(dim);
         let i32t = self.scalar_ty(Scalar::I32);
         if name == "imageSize" || name == "imageSamples" {
@@ -1866,16 +1866,6 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-fn format_kind(format: StorageFormat) -> ScalarKind {
-    use StorageFormat as F;
-    match format {
-        F::Rgba32i | F::Rgba16i | F::Rgba8i | F::R32i | F::Rg32i | F::Rg16i | F::Rg8i | F::R16i | F::R8i | F::R64i => ScalarKind::Sint,
-        F::Rgba32ui | F::Rgba16ui | F::Rgba8ui | F::R32ui | F::Rgb10a2ui | F::Rg32ui | F::Rg16ui | F::Rg8ui | F::R16ui | F::R8ui | F::R64ui => {
-            ScalarKind::Uint
-        }
-        _ => ScalarKind::Float,
-    }
-}
 
 /// The GLSL spelling of a built-in lowered to `fun`, for diagnostics.
 fn glsl_name(fun: MathFunction) -> String {

@@ -180,7 +180,13 @@ impl StorageAccess {
 /// Texel formats of storage images (SPIR-V `ImageFormat` names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StorageFormat {
+    /// No format qualifier (SPIR-V `Unknown`), float texels (`image2D`).
     Unknown,
+    /// No format qualifier, signed integer texels (`iimage2D`; GLSL 4.60 §4.1.7.2: the
+    /// prefix gives the data type with or without a format qualifier).
+    UnknownSint,
+    /// No format qualifier, unsigned integer texels (`uimage2D`).
+    UnknownUint,
     Rgba32f,
     Rgba16f,
     R32f,
@@ -224,6 +230,45 @@ pub enum StorageFormat {
     Bgra8Unorm,
     R64ui,
     R64i,
+}
+
+impl StorageFormat {
+    /// The scalar kind of the texels (the image's SPIR-V Sampled Type).
+    pub fn scalar_kind(self) -> ScalarKind {
+        use StorageFormat as F;
+        match self {
+            F::Rgba32i | F::Rgba16i | F::Rgba8i | F::R32i | F::Rg32i | F::Rg16i | F::Rg8i | F::R16i | F::R8i | F::R64i | F::UnknownSint => {
+                ScalarKind::Sint
+            }
+            F::Rgba32ui
+            | F::Rgba16ui
+            | F::Rgba8ui
+            | F::R32ui
+            | F::Rgb10a2ui
+            | F::Rg32ui
+            | F::Rg16ui
+            | F::Rg8ui
+            | F::R16ui
+            | F::R8ui
+            | F::R64ui
+            | F::UnknownUint => ScalarKind::Uint,
+            _ => ScalarKind::Float,
+        }
+    }
+
+    /// No format qualifier, texels of `kind`.
+    pub fn unknown(kind: ScalarKind) -> StorageFormat {
+        match kind {
+            ScalarKind::Sint => StorageFormat::UnknownSint,
+            ScalarKind::Uint => StorageFormat::UnknownUint,
+            _ => StorageFormat::Unknown,
+        }
+    }
+
+    /// Whether no format was given (SPIR-V `Unknown`).
+    pub fn is_unknown(self) -> bool {
+        matches!(self, StorageFormat::Unknown | StorageFormat::UnknownSint | StorageFormat::UnknownUint)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

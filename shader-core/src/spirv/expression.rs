@@ -536,7 +536,7 @@ impl<'a> Writer<'a> {
                 let (kind, width) = match class {
                     ImageClass::Storage { format: StorageFormat::R64ui, .. } => (ScalarKind::Uint, 8),
                     ImageClass::Storage { format: StorageFormat::R64i, .. } => (ScalarKind::Sint, 8),
-                    ImageClass::Storage { format, .. } => (storage_kind(format), 4),
+                    ImageClass::Storage { format, .. } => (format.scalar_kind(), 4),
                     _ => return error("`ImageTexelPointer` needs a storage image", span),
                 };
                 let scalar = self.scalar_type(Scalar { kind, width });
@@ -1434,13 +1434,3 @@ fn binary_op(op: BinaryOp, kind: ScalarKind, right: ScalarKind) -> Option<Op> {
     })
 }
 
-pub(super) fn storage_kind(format: StorageFormat) -> ScalarKind {
-    use StorageFormat as S;
-    match format {
-        S::Rgba32i | S::Rgba16i | S::Rgba8i | S::R32i | S::Rg32i | S::Rg16i | S::Rg8i | S::R16i | S::R8i | S::R64i => ScalarKind::Sint,
-        S::Rgba32ui | S::Rgba16ui | S::Rgba8ui | S::R32ui | S::Rgb10a2ui | S::Rg32ui | S::Rg16ui | S::Rg8ui | S::R16ui | S::R8ui | S::R64ui => {
-            ScalarKind::Uint
-        }
-        _ => ScalarKind::Float,
-    }
-}

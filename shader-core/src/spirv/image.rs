@@ -238,7 +238,7 @@ impl<'a> Writer<'a> {
         let (kind, storage, multisampled) = match class {
             ImageClass::Sampled { kind, multisampled } => (kind, false, multisampled),
             ImageClass::Depth { multisampled } => (ScalarKind::Float, false, multisampled),
-            ImageClass::Storage { format, .. } => (expression::storage_kind(format), true, false),
+            ImageClass::Storage { format, .. } => (format.scalar_kind(), true, false),
         };
         let width = if matches!(class, ImageClass::Storage { format: StorageFormat::R64ui | StorageFormat::R64i, .. }) { 8 } else { 4 };
         let vec4 = self.numeric_type(Scalar { kind, width }, Some(4));

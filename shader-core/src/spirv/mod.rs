@@ -290,14 +290,17 @@ impl<'a> Writer<'a> {
             self.capability(Capability::Linkage);
         }
         self.find_nested_structs();
-        for ep in &self.module.entry_points {
+        for index in 0..self.module.entry_points.len() {
+            let ep = &self.module.entry_points[index];
             let Some(info) = self.info.functions.get(ep.function.index()) else {
                 return error(format!("entry point `{}` names a missing function", ep.name), Span::default());
             };
-            for &g in &info.globals {
+            let (fragment, vertex) = (ep.stage == Stage::Fragment, ep.stage == Stage::Vertex);
+            let used: Vec<Handle<GlobalVariable>> = info.globals.iter().copied().chain(self.unreferenced_io(index)).collect();
+            for g in used {
                 if let Some(stages) = self.global_stages.get_mut(g.index()) {
-                    stages.0 |= ep.stage == Stage::Fragment;
-                    stages.1 |= ep.stage == Stage::Vertex;
+                    stages.0 |= fragment;
+                    stages.1 |= vertex;
                 }
             }
         }
@@ -481,8 +484,18 @@ impl<'a> Writer<'a> {
             if !access.store {
                 self.b.decorate(var, D::NonWritable, []);
             }
+            // GLSL `writeonly` buffers (GLSL 4.60 §4.10; SPIR-V `NonReadable` on the variable
+            // covers every member, as glslang's member decorations do).
+            if !access.load {
+                self.b.decorate(var, D::NonReadable, []);
+            }
         }
-        if let (AddressSpace::Handle, TypeInner::Image { class: ImageClass::Storage { access, .. }, .. }) = (global.space, &ty.inner) {
+        // A storage image's access, also through a descriptor array of them.
+        let image = match &ty.inner {
+            TypeInner::BindingArray { base, .. } => self.module.types.get(*base).map(|t| &t.inner),
+            inner => Some(inner),
+        };
+        if let (AddressSpace::Handle, Some(TypeInner::Image { class: ImageClass::Storage { access, .. }, .. })) = (global.space, image) {
             if !access.load {
                 self.b.decorate(var, D::NonReadable, []);
             }
@@ -528,7 +541,8 @@ impl<'a> Writer<'a> {
                 }
             }
         } else {
-            if global.memory.coherent {
+            // GLSL 4.60 §4.10: volatile memory is also coherent (glslang decorates both).
+            if global.memory.coherent || global.memory.volatile {
                 self.b.decorate(var, D::Coherent, []);
             }
             if global.memory.volatile {
@@ -662,7 +676,10 @@ impl<'a> Writer<'a> {
                             self.b.decorate(var, D::PerVertexKHR, []);
                         }
                         Some(Interpolation::Flat) => self.b.decorate(var, D::Flat, []),
-                        _ if needs_flat => self.b.decorate(var, D::Flat, []),
+                        // An integer vertex output the source declares smooth (GLSL's default,
+                        // `Perspective` here) keeps no decoration, as glslang writes it; one
+                        // without interpolation gets Flat (naga requires it).
+                        _ if needs_flat && (is_input || interpolation.is_none()) => self.b.decorate(var, D::Flat, []),
                         Some(Interpolation::Linear) => self.b.decorate(var, D::NoPerspective, []),
                         Some(Interpolation::Perspective) | None => {}
                     }
@@ -829,6 +846,25 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Stage inputs and outputs the entry point at `index` does not reference but that belong
+    /// to it: in a module with one entry point (GLSL), every `in`/`out` variable the source
+    /// declares. The entry point lists them as glslang does: the next stage may read an output
+    /// this one never writes, and Vulkan (VUID-RuntimeSpirv-OpEntryPoint-08743) and wgpu
+    /// require the previous stage's entry point to declare every location the next one reads.
+    fn unreferenced_io(&self, index: usize) -> Vec<Handle<GlobalVariable>> {
+        if self.module.entry_points.len() != 1 {
+            return Vec::new();
+        }
+        let Some(ep) = self.module.entry_points.get(index) else { return Vec::new() };
+        let referenced = &self.info.function(ep.function).globals;
+        self.module
+            .globals
+            .iter()
+            .filter(|(h, g)| matches!(g.space, AddressSpace::Input | AddressSpace::Output) && !referenced.contains(h))
+            .map(|(h, _)| h)
+            .collect()
+    }
+
     fn write_entry_point(&mut self, index: usize) -> R<()> {
         let ep = &self.module.entry_points[index];
         let function = self.functions[ep.function.index()];
@@ -839,13 +875,15 @@ impl<'a> Writer<'a> {
         let mut interface = Vec::new();
         let mut writes_depth = false;
         let mut writes_stencil = false;
-        for &g in &info.globals {
+        let unreferenced = self.unreferenced_io(index);
+        for &g in info.globals.iter().chain(&unreferenced) {
             let Some(slot) = self.globals.get(g.index()) else { continue };
             let global = &self.module.globals[g];
-            if global.io == Some(IoBinding::BuiltIn(BuiltIn::FragDepth)) {
+            let referenced = !unreferenced.contains(&g);
+            if referenced && global.io == Some(IoBinding::BuiltIn(BuiltIn::FragDepth)) {
                 writes_depth = true;
             }
-            if global.io == Some(IoBinding::BuiltIn(BuiltIn::FragStencilRef)) {
+            if referenced && global.io == Some(IoBinding::BuiltIn(BuiltIn::FragStencilRef)) {
                 writes_stencil = true;
             }
             if all || matches!(slot.class, StorageClass::Input | StorageClass::Output) {

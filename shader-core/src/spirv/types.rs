@@ -786,6 +786,8 @@ fn storage_format(format: StorageFormat) -> (spirv::ImageFormat, ScalarKind, boo
     use StorageFormat as S;
     match format {
         S::Unknown | S::Bgra8Unorm => (F::Unknown, Float, false),
+        S::UnknownSint => (F::Unknown, Sint, false),
+        S::UnknownUint => (F::Unknown, Uint, false),
         S::Rgba32f => (F::Rgba32f, Float, false),
         S::Rgba16f => (F::Rgba16f, Float, false),
         S::R32f => (F::R32f, Float, false),

@@ -158,7 +158,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let ty = match info.class {
                     ImageClass::Depth { .. } => f32_ty,
-                    ImageClass::Storage { format, .. } => vec4(self, format_kind(format)),
+                    ImageClass::Storage { format, .. } => vec4(self, format.scalar_kind()),
                     _ => vec4(self, sampled_kind),
                 };
                 Ok(Operand::Value(self.push(fx, Expression::ImageLoad { image, coordinate, array_index, sample, level }, ty, span)))
@@ -169,7 +169,7 @@ impl<'a> Lowerer<'a> {
                 };
                 let coordinate = self.coordinate(fx, args.next()?, cn, false)?;
                 let array_index = if info.arrayed { Some(self.int_arg(fx, args.next()?)?) } else { None };
-                let vty = vec4(self, format_kind(format));
+                let vty = vec4(self, format.scalar_kind());
                 let v = args.next()?;
                 let value = self.coerce(fx, v.0, vty, v.1)?;
                 out.push(Statement::ImageStore { image, coordinate, array_index, value }, span);
@@ -248,14 +248,6 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-fn format_kind(format: StorageFormat) -> ScalarKind {
-    use StorageFormat as F;
-    match format {
-        F::Rgba32i | F::Rgba16i | F::Rgba8i | F::R32i | F::Rg32i | F::Rg16i | F::Rg8i | F::R16i | F::R8i | F::R64i => ScalarKind::Sint,
-        F::Rgba32ui | F::Rgba16ui | F::Rgba8ui | F::R32ui | F::Rgb10a2ui | F::Rg32ui | F::Rg16ui | F::Rg8ui | F::R16ui | F::R8ui | F::R64ui => ScalarKind::Uint,
-        _ => ScalarKind::Float,
-    }
-}
 
 /// Positional arguments consumed in order, with an error naming the function when short.
 struct ArgCursor {

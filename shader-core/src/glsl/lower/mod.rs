@@ -517,8 +517,9 @@ impl<'a> Lowerer<'a> {
             ast::ImageDim::Rect => return Err(self.error("rectangle textures are not available in Vulkan GLSL", span)),
         };
         let class = if storage {
-            // Format and access come from qualifiers; `storage_image` fills them in.
-            ImageClass::Storage { format: StorageFormat::Unknown, access: StorageAccess::READ_WRITE }
+            // Format and access come from qualifiers; `storage_image` fills them in. Without a
+            // format qualifier the prefix still gives the texel type (GLSL 4.60 §4.1.7.2).
+            ImageClass::Storage { format: StorageFormat::unknown(it.scalar.kind), access: StorageAccess::READ_WRITE }
         } else if it.shadow {
             ImageClass::Depth { multisampled: it.multisampled }
         } else {
@@ -620,7 +621,8 @@ impl<'a> Lowerer<'a> {
 
     /// The IR interpolation of a stage input or output: none at the vertex-input and
     /// fragment-output ends, `PerVertex` for GL_EXT_fragment_shader_barycentric arrays, the
-    /// qualifier's otherwise, and Flat for integer fragment inputs (Vulkan requires it).
+    /// qualifier's otherwise, Flat for integer fragment inputs (Vulkan requires it), and
+    /// smooth for unqualified outputs of the Vulkan target.
     fn io_interpolation(&self, qualifier: Option<ast::Interpolation>, per_vertex: bool, integer: bool, output: bool) -> Option<Interpolation> {
         let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
         match qualifier {
@@ -630,6 +632,9 @@ impl<'a> Lowerer<'a> {
             Some(ast::Interpolation::NoPerspective) => Some(Interpolation::Linear),
             Some(ast::Interpolation::Smooth) => Some(Interpolation::Perspective),
             None if integer && self.stage == Stage::Fragment && !output => Some(Interpolation::Flat),
+            // An unqualified output is smooth (GLSL 4.60 §4.5); naga (the wgpu target) requires
+            // integer outputs to be flat, so there the back end's default (Flat) stays.
+            None if output && self.target == Target::Vulkan => Some(Interpolation::Perspective),
             None => None,
         }
     }
@@ -811,13 +816,22 @@ impl<'a> Lowerer<'a> {
                 "local_size_x_id" | "local_size_y_id" | "local_size_z_id" => {
                     let i = (n.as_bytes()[11] - b'x') as usize;
                     let id = self.layout_u32(l)?;
+                    // Its own `uint` specialization constant, even when a `constant_id`
+                    // declaration shares the id (GLSL 4.60 §4.4.1.4: `gl_WorkGroupSize` is a
+                    // uvec3; glslang emits both, one SpecId, so one value specializes both).
+                    // naga (the wgpu target) refuses two overrides with one id; there the
+                    // workgroup size takes its default anyway (`compile`), so they share one.
                     let ty = self.scalar_ty(Scalar::U32);
-                    let o = match self.spec_ids.get(&id) {
-                        Some(&o) => o,
-                        None => {
+                    let shared = if self.target == Target::Wgpu { self.spec_ids.get(&id).copied() } else { None };
+                    let o = match (shared, self.local_size_ids[i]) {
+                        (Some(o), _) => o,
+                        (None, Some(o)) if self.m.overrides[o].id == Some(id) => o,
+                        _ => {
                             let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(1)), ty, l.span);
                             let o = self.m.overrides.append(Override { name: None, id: Some(id), ty, init: Some(init) }, l.span);
-                            self.spec_ids.insert(id, o);
+                            if self.target == Target::Wgpu {
+                                self.spec_ids.insert(id, o);
+                            }
                             o
                         }
                     };
@@ -900,8 +914,7 @@ impl<'a> Lowerer<'a> {
         // Workgroup sizes given by spec constants: the default comes from local_size_*.
         for i in 0..3 {
             if let Some(o) = self.local_size_ids[i] {
-                // A spec constant the shader declared (`layout(constant_id = 0) const int x`)
-                // keeps its own type and default.
+                // Shared with a declared constant (wgpu target): that keeps its type and default.
                 if self.m.overrides[o].name.is_some() {
                     continue;
                 }
@@ -1290,8 +1303,8 @@ impl<'a> Lowerer<'a> {
                 let b = self.storage_image(base, q, span)?;
                 Ok(self.ty(TypeInner::BindingArray { base: b, size }))
             }
-            TypeInner::Image { dim, arrayed, class: ImageClass::Storage { .. } } => {
-                let mut format = StorageFormat::Unknown;
+            TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format: declared, .. } } => {
+                let mut format = declared;
                 for l in q.layouts() {
                     if let Some(f) = storage_format(&l.name.name.to_ascii_lowercase()) {
                         format = f;
@@ -1301,7 +1314,7 @@ impl<'a> Lowerer<'a> {
                     load: !q.has_memory(ast::MemoryQualifier::WriteOnly),
                     store: !q.has_memory(ast::MemoryQualifier::ReadOnly),
                 };
-                if format == StorageFormat::Unknown && access.load && self.target == Target::Wgpu {
+                if format.is_unknown() && access.load && self.target == Target::Wgpu {
                     return Err(self.error("a readable storage image needs a format qualifier (e.g. `layout(rgba8)`)", span));
                 }
                 Ok(self.ty(TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format, access } }))
@@ -1399,7 +1412,10 @@ impl<'a> Lowerer<'a> {
         let space = if push {
             AddressSpace::PushConstant
         } else if buffer {
-            let access = StorageAccess { load: !q.has_memory(ast::MemoryQualifier::WriteOnly), store: !read_only };
+            // `writeonly` becomes NonReadable, except for the wgpu target: naga refuses
+            // write-only storage buffers, and dropping the hint changes no result.
+            let write_only = q.has_memory(ast::MemoryQualifier::WriteOnly) && self.target == Target::Vulkan;
+            let access = StorageAccess { load: !write_only, store: !read_only };
             AddressSpace::Storage { access: if access.load || access.store { access } else { StorageAccess::READ_WRITE } }
         } else {
             AddressSpace::Uniform
