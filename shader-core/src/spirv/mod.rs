@@ -674,6 +674,10 @@ impl<'a> Writer<'a> {
                             self.capability(Capability::FragmentBarycentricKHR);
                             self.extensions.insert("SPV_KHR_fragment_shader_barycentric");
                             self.b.decorate(var, D::PerVertexKHR, []);
+                            // Integer inputs are Flat even per vertex (VUID-StandaloneSpirv-Flat-04744).
+                            if needs_flat {
+                                self.b.decorate(var, D::Flat, []);
+                            }
                         }
                         Some(Interpolation::Flat) => self.b.decorate(var, D::Flat, []),
                         // An integer vertex output the source declares smooth (GLSL's default,
