@@ -855,6 +855,10 @@ impl<'a> Writer<'a> {
     /// declares. The entry point lists them as glslang does: the next stage may read an output
     /// this one never writes, and Vulkan (VUID-RuntimeSpirv-OpEntryPoint-08743) and wgpu
     /// require the previous stage's entry point to declare every location the next one reads.
+    /// Unread inputs are listed too on the Vulkan target (as glslang does), but not on the wgpu
+    /// target: nothing needs them there, and naga refuses some of their types (arrays and
+    /// structs, which the wgpu target does not flatten yet), so listing them would make a
+    /// module wgpu accepted refused.
     fn unreferenced_io(&self, index: usize) -> Vec<Handle<GlobalVariable>> {
         if self.module.entry_points.len() != 1 {
             return Vec::new();
@@ -864,7 +868,14 @@ impl<'a> Writer<'a> {
         self.module
             .globals
             .iter()
-            .filter(|(h, g)| matches!(g.space, AddressSpace::Input | AddressSpace::Output) && !referenced.contains(h))
+            .filter(|(h, g)| {
+                let listed = match g.space {
+                    AddressSpace::Output => true,
+                    AddressSpace::Input => !self.options.wgpu,
+                    _ => false,
+                };
+                listed && !referenced.contains(h)
+            })
             .map(|(h, _)| h)
             .collect()
     }
