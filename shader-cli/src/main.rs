@@ -231,7 +231,7 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         Some(StageArg::Vert) => Some(ir::Stage::Vertex),
         Some(StageArg::Frag) => Some(ir::Stage::Fragment),
         Some(StageArg::Comp) => Some(ir::Stage::Compute),
-        None => stage_from_path(&file_name).or_else(|| {
+        None => shader_core::glsl::stage_from_path(&file_name).or_else(|| {
             let text = std::fs::read_to_string(&input.path).ok()?;
             shader_core::glsl::stage_from_source(&text)
         }),
@@ -254,18 +254,6 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         include_dirs: input.include.clone(),
         defines: input.define.clone(),
     })
-}
-
-/// `.vert`, `.frag`, `.comp`, optionally followed by `.glsl`.
-fn stage_from_path(name: &str) -> Option<ir::Stage> {
-    let name = name.strip_suffix(".glsl").unwrap_or(name);
-    let (_, extension) = name.rsplit_once('.')?;
-    match extension {
-        "vert" => Some(ir::Stage::Vertex),
-        "frag" => Some(ir::Stage::Fragment),
-        "comp" => Some(ir::Stage::Compute),
-        _ => None,
-    }
 }
 
 /// A language extension is replaced (`a.wgsl` -> `a.spv`, `a.vert.glsl` -> `a.vert.spv`); a
@@ -383,12 +371,14 @@ mod tests {
             ("a.frag", Some(ir::Stage::Fragment)),
             ("dir.x/a.comp", Some(ir::Stage::Compute)),
             ("a.vert.glsl", Some(ir::Stage::Vertex)),
+            ("a.vs", Some(ir::Stage::Vertex)),
+            ("a.fs", Some(ir::Stage::Fragment)),
             ("a.comp.glsl", Some(ir::Stage::Compute)),
             ("a.glsl", None),
             ("a.geom", None),
             ("vert", None),
         ] {
-            assert_eq!(stage_from_path(name), stage, "{name}");
+            assert_eq!(shader_core::glsl::stage_from_path(name), stage, "{name}");
         }
     }
 

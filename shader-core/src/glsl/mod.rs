@@ -31,7 +31,7 @@ pub enum Dialect {
 /// `.vert.glsl` style), as glslang reads them.
 pub fn stage_from_path(path: &str) -> Option<Stage> {
     let p = path.strip_suffix(".glsl").unwrap_or(path);
-    let ext = p.rsplit('.').next()?;
+    let (_, ext) = p.rsplit_once('.')?;
     match ext {
         "vert" | "vs" => Some(Stage::Vertex),
         "frag" | "fs" => Some(Stage::Fragment),
