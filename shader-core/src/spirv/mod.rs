@@ -869,7 +869,11 @@ impl<'a> Writer<'a> {
             .globals
             .iter()
             .filter(|(h, g)| {
-                let listed = match g.space {
+                // Built-ins are left out: no later stage reads them by location, and one that
+                // belongs to another stage (a draft-WGSL `var<out>` position in a module whose
+                // only entry point is a fragment shader) is invalid in this one.
+                let user = !matches!(g.io, Some(IoBinding::BuiltIn(_)));
+                let listed = user && match g.space {
                     AddressSpace::Output => true,
                     AddressSpace::Input => !self.options.wgpu,
                     _ => false,
