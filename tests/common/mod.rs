@@ -454,6 +454,21 @@ pub fn validate_spirv_glsl(words: &[u32], naga: bool) -> Result<(), String> {
 }
 
 /// Whether `glslangValidator` can be run.
+/// A GLSL compute shader compiled by us (wgpu target) whose SPIR-V passed spirv-val and naga;
+/// the error says which of the two failed.
+pub fn compile_glsl_compute(name: &str, source: &str) -> Result<Vec<u32>, String> {
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(shader_core::ir::Stage::Compute),
+        ..Default::default()
+    };
+    let words = shader_core::compile(&format!("{name}.comp"), source, &options)
+        .map_err(|e| format!("we reject it:\n{}", e.render()))?
+        .spirv;
+    validate_spirv_glsl(&words, true).map_err(|e| format!("our SPIR-V is invalid: {e}"))?;
+    Ok(words)
+}
+
 pub fn glslang_available() -> bool {
     Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
 }
