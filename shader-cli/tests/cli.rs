@@ -5,25 +5,11 @@
 use rspirv::binary::Assemble;
 use rspirv::spirv;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const SHADER: &str = env!("CARGO_BIN_EXE_shader");
+mod support;
+use support::{run, scratch, SHADER};
 
-/// A fresh, empty directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shader-cli-tests").join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new(SHADER).args(args).current_dir(dir).output().expect("the shader binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "`shader {}` panicked:\n{stderr}", args.join(" "));
-    output
-}
 
 fn code(output: &Output) -> i32 {
     output.status.code().expect("exited normally, not by a signal")

@@ -7,10 +7,11 @@
 mod naga_wgpu;
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Command;
 
-const SHADER: &str = env!("CARGO_BIN_EXE_shader");
+mod support;
+use support::run_ok as run;
 
 const RIPPLE: &str = r#"
 uniform shader image;
@@ -26,20 +27,11 @@ half4 main(float2 fragCoord) {
 "#;
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shader-cli-agsl-tests").join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch(test);
     std::fs::write(dir.join("ripple.agsl"), RIPPLE).unwrap();
     dir
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new(SHADER).args(args).current_dir(dir).output().expect("the shader binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "`shader {}` panicked:\n{stderr}", args.join(" "));
-    assert_eq!(output.status.code(), Some(0), "`shader {}` failed:\n{stderr}", args.join(" "));
-    output
-}
 
 #[test]
 fn compile_agsl_writes_valid_spirv_next_to_the_source() {

@@ -6,10 +6,11 @@
 #[path = "../../tests/common/naga_wgpu.rs"]
 mod naga_wgpu;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-const SHADER: &str = env!("CARGO_BIN_EXE_shader");
+mod support;
+use support::{run, scratch};
 
 const BUFFER_REFERENCE: &str = "#version 450
 #extension GL_EXT_buffer_reference : require
@@ -29,19 +30,6 @@ void main() {
 }
 ";
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shader-cli-wgpu-target").join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new(SHADER).args(args).current_dir(dir).output().expect("the shader binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "`shader {}` panicked:\n{stderr}", args.join(" "));
-    output
-}
 
 fn words(path: &Path) -> Vec<u32> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{} written: {e}", path.display()));

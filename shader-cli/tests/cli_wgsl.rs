@@ -10,9 +10,10 @@ mod naga_wgpu;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-const SHADER: &str = env!("CARGO_BIN_EXE_shader");
+mod support;
+use support::{run_ok as run, SHADER};
 
 const SCALE: &str = r#"
 struct Params {
@@ -32,20 +33,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 "#;
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shader-cli-wgsl-tests").join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch(test);
     std::fs::write(dir.join("scale.wgsl"), SCALE).unwrap();
     dir
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new(SHADER).args(args).current_dir(dir).output().expect("the shader binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "`shader {}` panicked:\n{stderr}", args.join(" "));
-    assert_eq!(output.status.code(), Some(0), "`shader {}` failed:\n{stderr}", args.join(" "));
-    output
-}
 
 /// Checks a module with `spirv-val` (Vulkan 1.1) and naga's SPIR-V front end + validator.
 fn check_spirv(dir: &Path, bytes: &[u8]) {
