@@ -38,6 +38,82 @@ shader! {
     path: "examples/shaders/fullscreen.vert",
     mod blur;
     path: "examples/shaders/blur.frag",
+    // Struct, matrix and array varyings (issue 17): the wgpu target flattens them into
+    // consecutive locations. `VARYINGS_*` below spell out by hand the locations Vulkan gives
+    // each part ("Location Assignment": members in order, a matrix column by column, arrays
+    // element by element), so each pairing checks the flattening against the spec.
+    mod varyings_struct_vs;
+    lang: glsl,
+    stage: vertex,
+    src: r#"#version 450
+        struct Light { vec3 dir; float power; };
+        layout(location = 0) out Light light;   // 0, 1
+        layout(location = 2) out mat2 m;        // 2, 3
+        layout(location = 4) out float w[2];    // 4, 5
+        layout(location = 6) flat out ivec2 k;  // 6
+        void main() {
+            vec2 p = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+            gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+            light = Light(vec3(0.2, 0.4, 0.6), 0.5);
+            m = mat2(0.1, 0.3, 0.7, 0.9);
+            w[0] = 0.25;
+            w[1] = 0.75;
+            k = ivec2(3, 5);
+        }
+    "#,
+    mod varyings_flat_vs;
+    lang: glsl,
+    stage: vertex,
+    src: r#"#version 450
+        layout(location = 0) out vec3 dir;
+        layout(location = 1) out float power;
+        layout(location = 2) out vec2 m0;
+        layout(location = 3) out vec2 m1;
+        layout(location = 4) out float w0;
+        layout(location = 5) out float w1;
+        layout(location = 6) flat out ivec2 k;
+        void main() {
+            vec2 p = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+            gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+            dir = vec3(0.2, 0.4, 0.6);
+            power = 0.5;
+            m0 = vec2(0.1, 0.3);
+            m1 = vec2(0.7, 0.9);
+            w0 = 0.25;
+            w1 = 0.75;
+            k = ivec2(3, 5);
+        }
+    "#,
+    mod varyings_struct_fs;
+    lang: glsl,
+    stage: fragment,
+    src: r#"#version 450
+        struct Light { vec3 dir; float power; };
+        layout(location = 0) in Light light;
+        layout(location = 2) in mat2 m;
+        layout(location = 4) in float w[2];
+        layout(location = 6) flat in ivec2 k;
+        layout(location = 0) out vec4 color;
+        void main() {
+            color = vec4(light.dir.y * light.power, m[0].y + m[1].x * 0.5, w[1] - w[0], float(k.y - k.x) * 0.25);
+        }
+    "#,
+    mod varyings_flat_fs;
+    lang: glsl,
+    stage: fragment,
+    src: r#"#version 450
+        layout(location = 0) in vec3 dir;
+        layout(location = 1) in float power;
+        layout(location = 2) in vec2 m0;
+        layout(location = 3) in vec2 m1;
+        layout(location = 4) in float w0;
+        layout(location = 5) in float w1;
+        layout(location = 6) flat in ivec2 k;
+        layout(location = 0) out vec4 color;
+        void main() {
+            color = vec4(dir.y * power, m0.y + m1.x * 0.5, w1 - w0, float(k.y - k.x) * 0.25);
+        }
+    "#,
 }
 
 /// The vertex layout the triangle's inputs ask for: location 0 `vec2<f32>`, location 1
@@ -329,5 +405,35 @@ fn blur_through_split_sampler2d_matches_cpu() {
     for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
         let (x, y, c) = ((i / 4) as u32 % width, (i / 4) as u32 / width, i % 4);
         assert!(g.abs_diff(*e) <= 1, "pixel ({x}, {y}) channel {c}: {g} vs {e}");
+    }
+}
+
+/// Struct, matrix and array stage outputs and inputs on the wgpu target (issue 17; the repro
+/// `shared/repros/glsl/struct_varyings.frag`): wgpu creates the pipelines, and every pairing
+/// of a vertex shader with composite outputs or with the hand-flattened ones and a fragment
+/// shader of either kind gives the value computed here from the constants they pass.
+#[test]
+fn struct_and_matrix_varyings_keep_their_locations() {
+    let Some(gpu) = common::gpu() else { return };
+    // (0.4 * 0.5, 0.3 + 0.7 * 0.5, 0.75 - 0.25, (5 - 3) * 0.25) in 8-bit unorm.
+    let expected = [0.2f32, 0.65, 0.5, 0.5].map(|v| (v * 255.0).round() as u8);
+    let pairs = [
+        ("struct -> struct", &varyings_struct_vs::MODULE, &varyings_struct_fs::MODULE),
+        ("struct -> flat", &varyings_struct_vs::MODULE, &varyings_flat_fs::MODULE),
+        ("flat -> struct", &varyings_flat_vs::MODULE, &varyings_struct_fs::MODULE),
+    ];
+    for (label, vs, fs) in pairs {
+        for words in [vs.spirv, fs.spirv] {
+            common::validate_spirv_glsl(words, true).unwrap_or_else(|e| panic!("{label}: {e}"));
+        }
+        let pipeline = RenderPipeline::new(gpu, vs, fs, &RenderOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let target = gpu.render_target(4, 4, TextureFormat::Rgba8Unorm);
+        pipeline.draw(gpu, &target, &Draw { vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() }).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        for (i, pixel) in pixels.chunks(4).enumerate() {
+            for c in 0..4 {
+                assert!(pixel[c].abs_diff(expected[c]) <= 1, "{label}: pixel {i} channel {c}: {} vs {}", pixel[c], expected[c]);
+            }
+        }
     }
 }

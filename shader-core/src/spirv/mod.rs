@@ -856,9 +856,8 @@ impl<'a> Writer<'a> {
     /// this one never writes, and Vulkan (VUID-RuntimeSpirv-OpEntryPoint-08743) and wgpu
     /// require the previous stage's entry point to declare every location the next one reads.
     /// Unread inputs are listed too on the Vulkan target (as glslang does), but not on the wgpu
-    /// target: nothing needs them there, and naga refuses some of their types (arrays and
-    /// structs, which the wgpu target does not flatten yet), so listing them would make a
-    /// module wgpu accepted refused.
+    /// target: nothing needs them there (and the wgpu target has already split composite
+    /// inputs into scalar and vector ones, `wgpu_target::flatten_composite_io`).
     fn unreferenced_io(&self, index: usize) -> Vec<Handle<GlobalVariable>> {
         if self.module.entry_points.len() != 1 {
             return Vec::new();
