@@ -3,9 +3,16 @@
 //! identifiers and numbers replaced) with a fixed-seed generator. For every mutant the compiler
 //! must return (no panic, no hang), and when it accepts the mutant its SPIR-V must pass
 //! spirv-val and naga: accepting broken input and emitting invalid SPIR-V is a bug too.
+//!
+//! Differential: every mutant of a program naga compiles is also compiled by naga (front end,
+//! validator, SPIR-V writer), and where the verdicts differ the disagreement must be an
+//! intended difference (`common::differential::INTENDED`, each with its rule and spec
+//! section); any other is a bug. `SHADER_MUTANTS=N` runs N times as many mutants (README,
+//! development).
 
 mod common;
 
+use common::differential::{naga_verdict, our_first_error, scale, Lang, Tally};
 use common::mutate::{mutate, Rng};
 use common::Outcome;
 use std::time::Duration;
@@ -32,13 +39,27 @@ fn mutated_wgsl_never_panics_and_accepted_output_validates() {
     let mut rng = Rng(0x4242_4242_4242_u64);
     let (mut accepted, mut total) = (0, 0);
     let mut failures = Vec::new();
+    let mut tally = Tally::default();
+    let mut reference_rejects_original = 0;
     for path in &files {
         let Ok(source) = std::fs::read_to_string(path) else { continue };
-        for k in 0..MUTANTS_PER_FILE {
+        // Only mutants of programs the reference compiles are compared.
+        let compare = naga_verdict(&source).is_ok();
+        if !compare {
+            reference_rejects_original += 1;
+        }
+        for k in 0..MUTANTS_PER_FILE * scale() {
             let mutant = mutate(&source, &mut rng);
             total += 1;
             let name = format!("{}#{k}", path.file_name().unwrap_or_default().to_string_lossy());
-            match common::compile_guarded(&name, &mutant, Duration::from_secs(20)) {
+            let outcome = common::compile_guarded(&name, &mutant, Duration::from_secs(20));
+            if compare {
+                if let Outcome::Done(result) = &outcome {
+                    let ours = result.as_ref().map(drop).map_err(our_first_error);
+                    tally.record(&name, &mutant, &ours, &naga_verdict(&mutant));
+                }
+            }
+            match outcome {
                 Outcome::Done(Ok(compiled)) => {
                     accepted += 1;
                     if let Err(e) = common::validate_spirv(&compiled.spirv).or_else(|e| if common::is_known_naga_bug(&e) { Ok(()) } else { Err(e) }) {
@@ -56,5 +77,17 @@ fn mutated_wgsl_never_panics_and_accepted_output_validates() {
         }
     }
     eprintln!("{total} mutants, {accepted} accepted");
+    tally.mutants = total;
+    let (report, unexplained) = tally.report(Lang::Wgsl, "naga");
+    let report = format!("{report}\n{reference_rejects_original} programs naga rejects were mutated for robustness only.\n");
+    common::write_corpus_report("MUTANTS_WGSL_REPORT", "mutants-wgsl.md", &report);
+    eprintln!("{report}");
     assert!(failures.is_empty(), "{} mutants broke the compiler:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        unexplained.is_empty(),
+        "{} classes of disagreement with naga are not intended differences (fix the front end or, for a \
+         reference gap, add an entry to common::differential::INTENDED):\n\n{}",
+        unexplained.len(),
+        unexplained.join("\n\n")
+    );
 }

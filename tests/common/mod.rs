@@ -7,6 +7,7 @@
 // Every test file compiles this module and none uses all of it.
 #![allow(dead_code)]
 
+pub mod differential;
 pub mod expect;
 pub mod glsl_exec_cases;
 pub mod mutate;

@@ -1,0 +1,404 @@
+//! Differential verdicts for the mutation tests (`wgsl_mutants`, `glsl_mutants`): every mutant
+//! is compiled by us and by the reference compiler (naga for WGSL, `glslangValidator -V` for
+//! GLSL), and where the two verdicts differ the disagreement must be matched by an entry of
+//! [`INTENDED`], the short list of intended differences (each with its rule and spec section);
+//! any other disagreement fails the test, to be fixed in the front end.
+//!
+//! Disagreements are grouped into classes by the rejecting compiler's first error message with
+//! names and numbers blanked out, so a report lists a few dozen classes, not thousands of files.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+/// How many times the default mutant counts to run: `SHADER_MUTANTS=10` runs ten times as many
+/// (the long run the README's development section describes). Unset or unparsable: 1.
+pub fn scale() -> usize {
+    std::env::var("SHADER_MUTANTS").ok().and_then(|v| v.parse().ok()).filter(|&n| n >= 1).unwrap_or(1)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Lang {
+    Wgsl,
+    Glsl,
+}
+
+/// Which compiler accepted the mutant when the verdicts differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Direction {
+    /// We compile it; the reference rejects it (classified by the reference's message).
+    WeAccept,
+    /// We reject it; the reference compiles it (classified by our message).
+    WeReject,
+}
+
+/// Why a class of disagreement is listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// The reference compiler misses a rule of the language (or enforces one the language does
+    /// not have); we follow the spec.
+    ReferenceGap,
+    /// Syntax of the WGSL draft of January 2021, which we support on purpose.
+    DraftSyntax,
+    /// FIXME: our bug, not yet fixed. Listed so the test guards every other class meanwhile;
+    /// fixing it means deleting the entry (the test then fails if the class comes back).
+    Bug,
+}
+
+/// One listed difference: a disagreement in `direction` whose rejecting compiler's first error
+/// contains `pattern`.
+pub struct Intended {
+    pub lang: Lang,
+    pub direction: Direction,
+    pub kind: Kind,
+    pub pattern: &'static str,
+    /// The rule, and why the two compilers differ on it.
+    pub rule: &'static str,
+    /// Where the rule is written.
+    pub spec: &'static str,
+}
+
+const fn entry(lang: Lang, direction: Direction, kind: Kind, pattern: &'static str, rule: &'static str, spec: &'static str) -> Intended {
+    Intended { lang, direction, kind, pattern, rule, spec }
+}
+
+use Direction::{WeAccept, WeReject};
+use Kind::{Bug, DraftSyntax, ReferenceGap};
+use Lang::{Glsl, Wgsl};
+
+/// The intended differences (and, marked [`Kind::Bug`], our known bugs). Keep it short: an
+/// intended entry is a reference compiler's known gap or a syntax we support on purpose, never
+/// a rule of ours that is missing.
+pub const INTENDED: &[Intended] = &[
+    // ---- WGSL, naga rejects what the spec allows
+    entry(Wgsl, WeAccept, DraftSyntax, "expected global item", "module-scope `let` (a constant in the 2021 draft, `const` today)", "WGSL draft 2021-01 §6.2 module constants"),
+    entry(Wgsl, WeAccept, ReferenceGap, "does not match the declared return type", "statements after a `return` are unreachable: the function's behaviour is {Return}, so it needs no final return (naga checks the last statement)", "WGSL §11.2 behaviour analysis, §10.1 function declaration"),
+    // ---- WGSL, naga accepts what the spec forbids
+    entry(Wgsl, WeReject, ReferenceGap, "is not allowed on a", "a shader-stage, `@workgroup_size`, `@group`/`@binding` ... attribute only applies to the declarations it is defined for (naga ignores a misplaced one)", "WGSL §12 attributes"),
+    entry(Wgsl, WeReject, ReferenceGap, "must only be called from uniform control flow", "barriers need uniform control flow (naga has no uniformity analysis for barriers)", "WGSL §15.2 uniformity analysis"),
+    entry(Wgsl, WeReject, ReferenceGap, "the value does not fit in", "an AbstractInt converted to a concrete type must be representable (naga wraps or keeps it abstract)", "WGSL §6.6 conversion rank, §15.7.1 AbstractInt conversion"),
+    entry(Wgsl, WeReject, ReferenceGap, "cannot convert `abstract-int` to f16", "an AbstractInt converted to f16 must be finite in f16 (naga converts to infinity)", "WGSL §15.7.2 floating point conversion"),
+    entry(Wgsl, WeReject, ReferenceGap, "expected a declaration, found end of file", "attributes belong to a declaration: trailing attributes are a syntax error (naga drops them)", "WGSL §5 global_decl grammar"),
+    entry(Wgsl, WeReject, ReferenceGap, "is not below", "a `@location` beyond any device (we refuse at compile time what WebGPU refuses at pipeline creation: maxInterStageShaderVariables, maxColorAttachments)", "WGSL §13.3.1.4 input-output locations; WebGPU §3.6.2 limits"),
+    // ---- WGSL, our bugs (FIXME)
+    entry(Wgsl, WeAccept, Bug, "Accessing index", "FIXME: an AbstractInt array index that does not fit in i32 (`a[4294967295]`) must be an error", "WGSL §8.5.3 array access, §15.7.1"),
+    entry(Wgsl, WeAccept, Bug, "Division by zero", "FIXME: integer `/` or `%` by a const-expression zero is a shader-creation error", "WGSL §8.7 arithmetic expressions"),
+    entry(Wgsl, WeAccept, Bug, "is cyclic", "FIXME: a module-scope declaration shadows a predeclared type name (`fn f32()` makes `f32` the function)", "WGSL §5.2 scope, §4 predeclared names"),
+    entry(Wgsl, WeAccept, Bug, "is recursive", "FIXME: a module-scope declaration shadows a predeclared type name (`fn i32()` used as a type inside itself)", "WGSL §5.2 scope, §4 predeclared names"),
+    entry(Wgsl, WeAccept, Bug, "attribute identifier", "FIXME: only `@diagnostic` may precede a statement (we ignore other statement attributes)", "WGSL §9 statements grammar (attribute* before compound, if, switch, loop, for, while)"),
+    entry(Wgsl, WeAccept, Bug, "redefinition of", "FIXME: a declaration in a function body's outermost block may not redeclare a parameter", "WGSL §5.2 scope (a name declared twice in one scope)"),
+    entry(Wgsl, WeAccept, Bug, "repeated attribute", "FIXME: one function has at most one shader-stage attribute (`@vertex @fragment`)", "WGSL §12.3 shader stage attributes"),
+    entry(Wgsl, WeAccept, Bug, "unknown attribute", "FIXME: `@interpolate`'s sampling is one of `center`, `centroid`, `sample`, `first`, `either`", "WGSL §12.3.1 interpolate"),
+    entry(Wgsl, WeAccept, Bug, "is present more than once", "FIXME: a built-in value appears at most once among an entry point's inputs (and outputs)", "WGSL §13.3.1.1 built-in inputs and outputs"),
+    entry(Wgsl, WeAccept, Bug, "Shift amount exceeds the bit width", "FIXME: a const-expression shift amount must be below the bit width", "WGSL §8.9 bit expressions"),
+    entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
+    entry(Wgsl, WeAccept, Bug, "Functions that are not entry points cannot have", "FIXME: `@builtin`/`@location` only on entry-point parameters and return types or structure members", "WGSL §12.3.1.1 builtin, §12.3.1.4 location"),
+    entry(Wgsl, WeReject, Bug, "expected an expression", "FIXME: a diagnostic rule name is any ident pattern, keywords included (`@diagnostic(off, fn)`: an unknown rule, a warning)", "WGSL §2.3 diagnostic_rule_name"),
+    // ---- GLSL, our bugs (FIXME)
+    entry(Glsl, WeAccept, Bug, "syntax error, unexpected IDENTIFIER", "FIXME: a structure declares at least one member (`struct S {};`)", "GLSL 4.60 §4.1.8 structures"),
+    entry(Glsl, WeAccept, Bug, "wrong operand types", "FIXME: ES has no implicit int -> uint conversion", "GLSL ES 3.20 §5.9 (no implicit conversions)"),
+    entry(Glsl, WeAccept, Bug, "SPIR-V requires location", "FIXME: user in/out variables need a `location` for SPIR-V", "GL_KHR_vulkan_glsl, mapping to SPIR-V: locations"),
+    entry(Glsl, WeAccept, Bug, "bad expression", "FIXME: a malformed `#if` expression is an error", "GLSL 4.60 §3.3 preprocessor"),
+    entry(Glsl, WeAccept, Bug, "can only apply depth layout to gl_FragDepth", "FIXME: `depth_*` layouts only on gl_FragDepth", "GLSL 4.60 §4.4.2.3 fragment outputs"),
+    entry(Glsl, WeAccept, Bug, "function does not return a value", "FIXME: a non-void function must return a value on every path (glslang's error)", "GLSL 4.60 §6.4 jumps"),
+    entry(Glsl, WeAccept, Bug, "numeric literal too big", "FIXME: an integer literal must fit in 32 bits", "GLSL 4.60 §4.1.3 integers"),
+    entry(Glsl, WeAccept, Bug, "replicated qualifiers", "FIXME: a qualifier given twice", "GLSL 4.60 §4.7 order and repetition of qualification"),
+    entry(Glsl, WeAccept, Bug, "required extension not requested", "FIXME: extension features need their `#extension`", "GLSL 4.60 §3.3 #extension"),
+    entry(Glsl, WeAccept, Bug, "no such layout identifier", "FIXME: a layout identifier that takes no value given one (`std430 = 1`)", "GLSL 4.60 §4.4 layout qualifiers"),
+    entry(Glsl, WeAccept, Bug, "default precision qualifier", "FIXME: an ES fragment shader needs a default float precision", "GLSL ES 3.20 §4.7.4 default precision qualifiers"),
+    entry(Glsl, WeAccept, Bug, "undeclared identifier", "FIXME: an undeclared identifier accepted", "GLSL 4.60 §4.2 scoping"),
+    entry(Glsl, WeAccept, Bug, "#version", "FIXME: the versions SPIR-V and the stage need (ES 310+, compute 420+/310 es)", "GL_KHR_vulkan_glsl; GLSL 4.60 §3.3 #version"),
+];
+
+/// The first error line of a rejection, as the class key uses it.
+pub fn normalize(message: &str) -> String {
+    let mut out = String::new();
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '`' | '"' => {
+                let close = c;
+                let mut inner = String::new();
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == close {
+                        closed = true;
+                        break;
+                    }
+                    inner.push(d);
+                }
+                out.push(close);
+                out.push('_');
+                if closed {
+                    out.push(close);
+                }
+            }
+            c if c.is_ascii_digit() => {
+                while chars.peek().is_some_and(|d| d.is_ascii_alphanumeric() || *d == '.') {
+                    chars.next();
+                }
+                out.push('N');
+            }
+            c => out.push(c),
+        }
+    }
+    let out = out.trim().to_string();
+    match out.char_indices().nth(100) {
+        Some((i, _)) => out[..i].to_string(),
+        None => out,
+    }
+}
+
+/// One mutant on which the two compilers disagree.
+pub struct Disagreement {
+    pub name: String,
+    pub direction: Direction,
+    /// The rejecting compiler's first error line.
+    pub message: String,
+    pub mutant: String,
+}
+
+/// Counts and disagreements of one run.
+#[derive(Default)]
+pub struct Tally {
+    pub mutants: usize,
+    /// Mutants both compilers judged (the rest were only checked for robustness).
+    pub compared: usize,
+    pub we_accept: usize,
+    pub both_accept: usize,
+    pub both_reject: usize,
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl Tally {
+    /// Records one compared mutant: `ours`/`theirs` are `Ok(())` or the first error line.
+    pub fn record(&mut self, name: &str, mutant: &str, ours: &Result<(), String>, theirs: &Result<(), String>) {
+        self.compared += 1;
+        match (ours, theirs) {
+            (Ok(()), Ok(())) => self.both_accept += 1,
+            (Err(_), Err(_)) => self.both_reject += 1,
+            (Ok(()), Err(message)) | (Err(message), Ok(())) => self.disagreements.push(Disagreement {
+                name: name.to_string(),
+                direction: if ours.is_ok() { Direction::WeAccept } else { Direction::WeReject },
+                message: message.clone(),
+                mutant: mutant.to_string(),
+            }),
+        }
+    }
+
+    /// The markdown summary (for BENCHMARKS.md) and the disagreements no [`INTENDED`] entry
+    /// explains, each with its mutant.
+    pub fn report(&self, lang: Lang, reference: &str) -> (String, Vec<String>) {
+        let mut classes: BTreeMap<(Direction, String, Option<Kind>), (usize, &Disagreement)> = BTreeMap::new();
+        for d in &self.disagreements {
+            let intended = INTENDED
+                .iter()
+                .find(|i| i.lang == lang && i.direction == d.direction && d.message.contains(i.pattern))
+                .map(|i| i.kind);
+            let entry = classes.entry((d.direction, normalize(&d.message), intended)).or_insert((0, d));
+            entry.0 += 1;
+        }
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "{} mutants; {} compared with {reference}: both accept {}, both reject {}, disagree {} \
+             ({} classes)\n",
+            self.mutants,
+            self.compared,
+            self.both_accept,
+            self.both_reject,
+            self.disagreements.len(),
+            classes.len()
+        );
+        let _ = writeln!(text, "| who accepts | count | class (the rejecting compiler's first error) | intended |");
+        let _ = writeln!(text, "|---|---|---|---|");
+        let mut unexplained = Vec::new();
+        for ((direction, class, intended), (count, example)) in &classes {
+            let who = match direction {
+                Direction::WeAccept => "we",
+                Direction::WeReject => reference,
+            };
+            let _ = writeln!(text, "| {who} | {count} | {} | {} |", class.replace('|', "\\|"), intended.map_or("NO".to_string(), |k| format!("{k:?}")));
+            if intended.is_none() {
+                let excerpt: Vec<&str> = example.mutant.lines().take(40).collect();
+                unexplained.push(format!(
+                    "{count} x {who} accept(s): {class}\n  e.g. {}: {}\n--- mutant (first 40 lines) ---\n{}\n---",
+                    example.name,
+                    example.message,
+                    excerpt.join("\n")
+                ));
+            }
+        }
+        (text, unexplained)
+    }
+}
+
+/// The first error of one of our rejections.
+pub fn our_first_error(error: &shader_core::CompileError) -> String {
+    error
+        .diagnostics
+        .0
+        .iter()
+        .find(|d| d.severity == shader_core::diag::Severity::Error)
+        .map(|d| d.message.clone())
+        .unwrap_or_else(|| "(no error diagnostic)".to_string())
+}
+
+/// naga's verdict on a WGSL program (front end, validator, SPIR-V writer: what the naga CLI
+/// does), with the first line of its error.
+pub fn naga_verdict(source: &str) -> Result<(), String> {
+    super::compile_naga(source).map(drop).map_err(|e| {
+        let first = e
+            .lines()
+            .map(|l| l.trim().trim_start_matches("error:").trim())
+            .find(|l| !l.is_empty())
+            .unwrap_or("(empty naga error)");
+        // The validator's headline ("Function [0] 'f' is invalid") is vague; its last note
+        // says which rule.
+        match e.lines().rev().map(str::trim).find_map(|l| l.strip_prefix("= ")) {
+            Some(note) => format!("{first}: {note}"),
+            None => first.to_string(),
+        }
+    })
+}
+
+/// One GLSL program for [`glslang_verdicts`].
+pub struct GlslJob {
+    /// `vert`, `frag`, `comp`, ... (the file extension glslang reads the stage from).
+    pub stage: String,
+    pub source: String,
+}
+
+/// glslang's full name of a stage in its link messages ("Linking fragment stage").
+fn stage_word(stage: &str) -> &'static str {
+    match stage {
+        "vert" => "vertex",
+        "frag" => "fragment",
+        "comp" => "compute",
+        "geom" => "geometry",
+        "tesc" => "tessellation control",
+        "tese" => "tessellation evaluation",
+        "mesh" => "mesh",
+        "task" => "task",
+        _ => "?",
+    }
+}
+
+/// `glslangValidator -V` verdicts for `jobs`, batched to keep process start-up from dominating:
+/// glslang compiles all files of one invocation and links them stage by stage, so one
+/// invocation takes one file per stage and each error is attributed to its file (`ERROR:
+/// <file>:`) or stage (`Linking <stage> stage`). A batch with an error that names neither is
+/// run again one file at a time. Batches run on two threads. `None` when glslang is missing.
+pub fn glslang_verdicts(jobs: &[GlslJob], include: &Path) -> Option<Vec<Result<(), String>>> {
+    if !super::glslang_available() {
+        if super::ci() {
+            panic!("glslangValidator is not installed but CI=true");
+        }
+        eprintln!("\n*** SKIPPED: glslangValidator not installed; no GLSL differential ***\n");
+        return None;
+    }
+    // Greedy batches: one file per stage.
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    let mut open: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, job) in jobs.iter().enumerate() {
+        let slot = open.entry(job.stage.as_str()).or_insert(0);
+        if *slot == batches.len() {
+            batches.push(Vec::new());
+        }
+        batches[*slot].push(i);
+        *slot += 1;
+    }
+    let dir = std::env::temp_dir().join(format!("shader-e2e-glslang-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let results: Vec<Vec<(usize, Result<(), String>)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let (batches, dir) = (&batches, &dir);
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    for (b, batch) in batches.iter().enumerate().filter(|(b, _)| b % 2 == w) {
+                        match run_batch(jobs, batch, &dir.join(format!("b{b}")), include) {
+                            Some(verdicts) => out.extend(verdicts),
+                            None => {
+                                for (k, &i) in batch.iter().enumerate() {
+                                    let one = run_batch(jobs, &[i], &dir.join(format!("b{b}-{k}")), include)
+                                        .expect("a single file's errors are its own");
+                                    out.extend(one);
+                                }
+                            }
+                        }
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("glslang worker")).collect()
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); jobs.len()];
+    for (i, verdict) in results.into_iter().flatten() {
+        verdicts[i] = verdict;
+    }
+    Some(verdicts)
+}
+
+/// One glslang invocation on `batch` (distinct stages) in `dir`; `None` when an error cannot be
+/// attributed to one file.
+fn run_batch(jobs: &[GlslJob], batch: &[usize], dir: &Path, include: &Path) -> Option<Vec<(usize, Result<(), String>)>> {
+    std::fs::create_dir_all(dir).expect("batch directory");
+    let names: Vec<String> = batch.iter().map(|&i| format!("m{i}.{}", jobs[i].stage)).collect();
+    for (name, &i) in names.iter().zip(batch) {
+        std::fs::write(dir.join(name), &jobs[i].source).expect("write mutant");
+    }
+    let output = Command::new("glslangValidator")
+        .current_dir(dir)
+        .arg("-V")
+        .arg(format!("-I{}", include.display()))
+        .args(&names)
+        .arg("-o")
+        .arg("out.spv")
+        .output()
+        .expect("run glslangValidator");
+    let _ = std::fs::remove_dir_all(dir);
+    let mut verdicts: Vec<Result<(), String>> = vec![Ok(()); batch.len()];
+    if output.status.success() {
+        return Some(batch.iter().copied().zip(verdicts).collect());
+    }
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    let mut unattributed = false;
+    for line in text.lines().filter(|l| l.starts_with("ERROR: ")) {
+        let rest = &line["ERROR: ".len()..];
+        let owner = names.iter().position(|n| rest.starts_with(&format!("{n}:"))).or_else(|| {
+            batch.iter().position(|&i| rest.starts_with(&format!("Linking {} stage", stage_word(&jobs[i].stage))))
+        });
+        match owner {
+            Some(k) => {
+                if verdicts[k].is_ok() {
+                    verdicts[k] = Err(glslang_message(rest, &names[k]));
+                }
+            }
+            // "ERROR: 2 compilation errors.  No code generated." follows a file's errors.
+            None if rest.contains("compilation errors") => {}
+            None => unattributed = true,
+        }
+    }
+    if verdicts.iter().all(Result::is_ok) {
+        // Failed without a message naming a file: e.g. SPIR-V generation after linking.
+        unattributed = true;
+    }
+    if unattributed && batch.len() > 1 {
+        return None;
+    }
+    if unattributed && verdicts[0].is_ok() {
+        verdicts[0] = Err(text.lines().find(|l| !l.trim().is_empty() && !l.starts_with("m")).unwrap_or("glslang failed").to_string());
+    }
+    Some(batch.iter().copied().zip(verdicts).collect())
+}
+
+/// `m3.frag:12: 'x' : undeclared identifier` -> `'x' : undeclared identifier`.
+fn glslang_message(rest: &str, name: &str) -> String {
+    let rest = rest.strip_prefix(name).and_then(|r| r.strip_prefix(':')).unwrap_or(rest);
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(':').trim();
+    rest.to_string()
+}
