@@ -203,7 +203,7 @@ fn combined_samplers_split_numbering() {
     let table = |target| -> Vec<(u32, u32, String, String, String)> {
         let compiled = shader_core::compile("targets_combined_samplers.frag", &source, &options(target))
             .unwrap_or_else(|e| panic!("{target:?}: {}", e.render()));
-        let reflection = shader_core::reflect::reflect(&compiled.module);
+        let reflection = shader_core::reflect::reflect(&compiled.ir);
         let json = serde_json::to_value(&reflection.bindings).expect("reflection serializes");
         json.as_array()
             .expect("bindings is an array")

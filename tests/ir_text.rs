@@ -41,18 +41,18 @@ fn round_trip(path: &Path, language: Language) -> Result<(), String> {
     };
     let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let compiled = shader_core::compile(&name, &source, &options).map_err(|e| e.render())?;
-    let text = ir::text::print(&compiled.module);
+    let text = ir::text::print(compiled.ir.module());
     let parsed = ir::text::parse(&text).map_err(|e| format!("the printed IR does not parse back: {e}"))?;
     let again = ir::text::print(&parsed);
     if again != text {
         return Err(format!("print(parse(print(m))) != print(m):\n{}", first_difference(&text, &again)));
     }
-    let info = ir::validate::validate(&parsed).map_err(|d| format!("the parsed module fails validation: {d:?}"))?;
+    let validated = ir::validate::validate(parsed).map_err(|d| format!("the parsed module fails validation: {d:?}"))?;
     // The version the compile chose, from the SPIR-V header (0x00MMmm00).
     let word = compiled.spirv[1];
     let version = ((word >> 16) as u8, (word >> 8) as u8);
     let options = shader_core::spirv::Options { version, debug_names: true, wgpu: false };
-    let words = shader_core::spirv::emit(&parsed, &info, &options).map_err(|d| format!("emit failed: {d:?}"))?;
+    let words = shader_core::spirv::emit(&validated, &options).map_err(|d| format!("emit failed: {d:?}"))?;
     if words != compiled.spirv {
         return Err(format!(
             "the parsed module gives other SPIR-V:\n{}",

@@ -159,7 +159,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let compiled = compile(&input)?;
             let bytes: Vec<u8> = match emit {
                 Emit::Spirv => compiled.spirv.iter().flat_map(|w| w.to_le_bytes()).collect(),
-                Emit::Ir => ir::text::print(&compiled.module).into_bytes(),
+                Emit::Ir => ir::text::print(compiled.ir.module()).into_bytes(),
             };
             let output = match (output, emit) {
                 (Some(output), _) => output,

@@ -80,10 +80,10 @@ impl Default for CompileOptions {
     }
 }
 
-/// A compiled shader: the IR it went through, the SPIR-V words, and every file read.
+/// A compiled shader: the validated IR it went through, the SPIR-V words, and every file read.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    pub module: ir::Module,
+    pub ir: ir::validate::Validated,
     pub spirv: Vec<u32>,
     pub sources: SourceMap,
     /// Warnings (compilation succeeded).
@@ -117,14 +117,14 @@ impl std::error::Error for CompileError {}
 pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Compiled, CompileError> {
     let mut sources = SourceMap::single(name, source);
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
-    let mut agsl = None;
+    let mut agsl_uniforms = None;
     let (mut module, warnings) = match options.language {
         Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
         Language::Glsl => glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?,
         Language::Agsl => {
-            let (module, warnings, interface) =
+            let (module, warnings, uniforms) =
                 glsl::agsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
-            agsl = Some(interface);
+            agsl_uniforms = Some(uniforms);
             (module, warnings)
         }
     };
@@ -132,11 +132,12 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         fix_override_workgroup_sizes(&mut module).map_err(|d| fail(d, &sources))?;
         wgpu_target::legalize(&mut module);
     }
-    let info = ir::validate::validate(&module).map_err(|d| fail(d, &sources))?;
-    let version = options.spirv_version.max(minimum_spirv_version(&module));
+    let validated = ir::validate::validate(module).map_err(|d| fail(d, &sources))?;
+    let agsl = agsl_uniforms.map(|uniforms| glsl::agsl::interface(&validated, &uniforms));
+    let version = options.spirv_version.max(minimum_spirv_version(validated.module()));
     let spirv_options = spirv::Options { version, debug_names: true, wgpu: options.target == Target::Wgpu };
-    let spirv = spirv::emit(&module, &info, &spirv_options).map_err(|d| fail(d, &sources))?;
-    Ok(Compiled { module, spirv, sources, warnings, agsl })
+    let spirv = spirv::emit(&validated, &spirv_options).map_err(|d| fail(d, &sources))?;
+    Ok(Compiled { ir: validated, spirv, sources, warnings, agsl })
 }
 
 /// The oldest SPIR-V version that can express `module`.

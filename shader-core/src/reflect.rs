@@ -1,6 +1,6 @@
 //! Reflection: what a compiled module exposes to the host (bindings, entry points, IO).
 //!
-//! [`reflect`] reads an IR module (validated, as every back end sees it) and describes its
+//! [`reflect`] reads a validated IR module (as every back end sees it) and describes its
 //! interface as plain serde data: the `shader reflect` command prints it as JSON, and the
 //! macros and runtime build bind group layouts, vertex layouts and typed structs from it.
 //!
@@ -15,6 +15,7 @@ use crate::ir::{
     self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
     Module, ScalarKind, Statement, TypeInner,
 };
+use crate::ir::validate::Validated;
 use crate::{layout, type_names};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -41,7 +42,7 @@ pub struct Reflection {
 
 /// [`reflect`] plus what only the compilation knows (the AGSL interface).
 pub fn reflect_compiled(compiled: &crate::Compiled) -> Reflection {
-    Reflection { agsl: compiled.agsl.clone(), ..reflect(&compiled.module) }
+    Reflection { agsl: compiled.agsl.clone(), ..reflect(&compiled.ir) }
 }
 
 /// A pipeline stage.
@@ -291,7 +292,8 @@ pub enum Value {
 }
 
 /// Describes the interface of `module`.
-pub fn reflect(module: &Module) -> Reflection {
+pub fn reflect(validated: &Validated) -> Reflection {
+    let module = validated.module();
     let ids = ir::interface::override_ids(module);
     let usage: Vec<BTreeSet<Handle<ir::GlobalVariable>>> =
         module.entry_points.iter().map(|ep| globals_used(module, ep.function)).collect();

@@ -4,7 +4,7 @@
 //! panicking.
 
 use shader_core::diag::Diagnostics;
-use shader_core::ir::validate::validate;
+use shader_core::ir::validate::Validated;
 use shader_core::ir::*;
 use shader_core::span::{FileId, Span};
 
@@ -226,6 +226,11 @@ fn add_fn(m: &mut Module, name: &str, build: impl FnOnce(&mut Fb)) -> Handle<Fun
     m.functions.append(f.f, span)
 }
 
+/// The validator on a copy (tests plant bugs in one module several times).
+fn validate(m: &Module) -> Result<Validated, Diagnostics> {
+    shader_core::ir::validate::validate(m.clone())
+}
+
 /// Validation fails with an internal compiler error containing `needle`; returns it all.
 #[track_caller]
 fn rejects(m: &Module, needle: &str) -> Diagnostics {
@@ -249,12 +254,13 @@ fn span_of(diags: &Diagnostics, needle: &str) -> Span {
 #[test]
 fn valid_module_passes_with_transitive_info() {
     let t = valid();
-    let info = validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
-    assert_eq!(info.function(t.touch).globals, [t.buf]);
-    assert_eq!(info.function(t.helper).globals, [t.buf], "through the call to touch");
-    assert_eq!(info.function(t.helper).calls, [t.touch]);
-    assert_eq!(info.function(t.main).globals, [t.buf, t.gid]);
-    assert_eq!(info.function(t.main).calls, [t.helper]);
+    let validated = validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
+    let info = validated.info();
+    assert_eq!(info.function(t.touch).globals(), [t.buf]);
+    assert_eq!(info.function(t.helper).globals(), [t.buf], "through the call to touch");
+    assert_eq!(info.function(t.helper).calls(), [t.touch]);
+    assert_eq!(info.function(t.main).globals(), [t.buf, t.gid]);
+    assert_eq!(info.function(t.main).calls(), [t.helper]);
 }
 
 #[test]
@@ -757,8 +763,10 @@ fn deep_nesting_is_an_error_not_a_crash() {
         }
         f.f.body = block;
     });
-    // Run on a thread with a modest stack: the validator must stop at its depth limit.
-    let handle = std::thread::Builder::new().stack_size(8 << 20).spawn(move || validate(&t.m).map(|_| ())).unwrap();
+    // Run on a thread with a modest stack: the validator must stop at its depth limit. The
+    // module is moved in, not cloned (a derived `Clone` recurses as deep as the blocks).
+    let run = move || shader_core::ir::validate::validate(t.m).map(|_| ());
+    let handle = std::thread::Builder::new().stack_size(8 << 20).spawn(run).unwrap();
     let result = handle.join().expect("validator overflowed its stack");
     let d = result.unwrap_err();
     assert!(d.iter().any(|x| x.message.contains("nested too deeply")), "{d:#?}");

@@ -80,7 +80,9 @@ fn builtin(
 fn function(m: &mut Module, name: &str, uses: &[Handle<GlobalVariable>]) -> Function {
     let mut f = Function { name: Some(name.to_string()), ..Function::default() };
     for &g in uses {
-        let ty = m.globals[g].ty;
+        let (base, space) = (m.globals[g].ty, m.globals[g].space);
+        // A global names its memory (IR: `GlobalVar` has pointer type), except handles.
+        let ty = if space == AddressSpace::Handle { base } else { m.ty(TypeInner::Pointer { base, space }) };
         let e = f.expressions.append(Expression::GlobalVar(g), ty, Span::default());
         f.body.push(Statement::Eval(e), Span::default());
     }
@@ -116,7 +118,12 @@ fn override_(
 }
 
 fn to_json(m: &Module) -> Value {
-    serde_json::to_value(reflect(m)).expect("reflection serializes")
+    serde_json::to_value(reflect(&validated(m))).expect("reflection serializes")
+}
+
+/// Reflection takes validated IR only.
+fn validated(m: &Module) -> shader_core::ir::validate::Validated {
+    shader_core::ir::validate::validate(m.clone()).unwrap_or_else(|d| panic!("the test's module is invalid: {d:#?}"))
 }
 
 /// Compares one section with a readable diff-friendly message.
@@ -349,8 +356,8 @@ fn specialization_constants_have_ids_types_and_defaults() {
 
 #[test]
 fn reflection_is_deterministic() {
-    let a = serde_json::to_string(&reflect(&compute_module())).unwrap();
-    let b = serde_json::to_string(&reflect(&compute_module())).unwrap();
+    let a = serde_json::to_string(&reflect(&validated(&compute_module()))).unwrap();
+    let b = serde_json::to_string(&reflect(&validated(&compute_module()))).unwrap();
     assert_eq!(a, b);
     let groups_bindings: Vec<(u64, u64)> = to_json(&compute_module())["bindings"]
         .as_array()
@@ -647,7 +654,7 @@ fn buffer_reference_member_is_an_eight_byte_address() {
         ..Default::default()
     };
     let compiled = shader_core::compile("refs.comp", source, &options).unwrap_or_else(|e| panic!("{}", e.render()));
-    let r = to_json(&compiled.module);
+    let r = serde_json::to_value(reflect(&compiled.ir)).unwrap();
     // Offsets as glslang decorates them: the reference is 8 bytes, aligned like uint64_t.
     assert_json(
         &r["bindings"][0]["buffer"]["members"],

@@ -9,8 +9,8 @@ use shader_core::spirv::{emit, Options};
 use spirv::Op;
 
 fn emit_version(m: &Module, version: (u8, u8)) -> Vec<u32> {
-    let info = validate::validate(m).expect("valid IR");
-    emit(m, &info, &Options { version, debug_names: true, wgpu: false }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
+    let validated = validate::validate(m.clone()).expect("valid IR");
+    emit(&validated, &Options { version, debug_names: true, wgpu: false }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
 }
 
 /// Emits, checks with spirv-val and naga, and checks determinism.
@@ -92,8 +92,8 @@ fn compute_storage_buffer_across_versions() {
 #[test]
 fn names_are_optional() {
     let m = doubling_module();
-    let info = validate::validate(&m).unwrap();
-    let words = emit(&m, &info, &Options { version: V10, debug_names: false, wgpu: false }).unwrap();
+    let validated = validate::validate(m.clone()).unwrap();
+    let words = emit(&validated, &Options { version: V10, debug_names: false, wgpu: false }).unwrap();
     check(&words, V10);
     assert_eq!(count_op(&words, Op::Name) + count_op(&words, Op::MemberName), 0);
     let named = emit_version(&m, V10);
@@ -976,8 +976,8 @@ fn override_expressions() {
     let o = ce.append(Expression::Override(scale), f32t, span());
     let neg = ce.append(Expression::Unary { op: UnaryOp::Negate, expr: o }, f32t, span());
     m.overrides.append(Override { name: Some("neg".into()), id: None, ty: f32t, init: Some(neg) }, span());
-    let info = validate::validate(&m).unwrap();
-    let err = emit(&m, &info, &Options::default()).unwrap_err();
+    let validated = validate::validate(m).unwrap();
+    let err = emit(&validated, &Options::default()).unwrap_err();
     assert!(err.iter().any(|d| d.message.contains("floating-point")), "{err:?}");
 }
 
@@ -1032,22 +1032,17 @@ fn m_f32(f: &mut Fun) -> Handle<Type> {
 /// Bad input gives diagnostics, not panics.
 #[test]
 fn bad_input_is_a_diagnostic() {
-    let m = doubling_module();
-    let info = validate::validate(&m).unwrap();
-    assert!(emit(&m, &info, &Options { version: (1, 7), debug_names: false, wgpu: false }).is_err());
-    assert!(emit(&m, &info, &Options { version: (2, 0), debug_names: false, wgpu: false }).is_err());
-    // Broken IR the validator rejects must still not make the back end panic when it gets
-    // through: emit it with the facts of the intact module.
-    let info = validate::validate(&doubling_module()).unwrap();
+    let validated = validate::validate(doubling_module()).unwrap();
+    assert!(emit(&validated, &Options { version: (1, 7), debug_names: false, wgpu: false }).is_err());
+    assert!(emit(&validated, &Options { version: (2, 0), debug_names: false, wgpu: false }).is_err());
+    // Broken IR cannot reach the back end: `emit` takes only what the validator accepted.
     // An expression handle pointing nowhere.
     let mut m = doubling_module();
     let bogus = Handle::<Expression>::from_index(10_000);
     m.functions[Handle::from_index(0)].body.push(Statement::Eval(bogus), span());
-    assert!(validate::validate(&m).is_err());
-    assert!(emit(&m, &info, &Options::default()).is_err());
+    assert!(validate::validate(m).is_err());
     // A break outside any loop.
     let mut m = doubling_module();
     m.functions[Handle::from_index(0)].body.push(Statement::Break, span());
-    assert!(validate::validate(&m).is_err());
-    assert!(emit(&m, &info, &Options::default()).is_err());
+    assert!(validate::validate(m).is_err());
 }

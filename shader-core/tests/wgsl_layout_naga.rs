@@ -45,7 +45,7 @@ fn struct_layouts_match_naga() {
         let Ok(ours) = compile(&path.to_string_lossy(), &source, &options) else { continue };
         for (_, t) in theirs.types.iter() {
             let (Some(name), naga::TypeInner::Struct { members, span }) = (&t.name, &t.inner) else { continue };
-            let Some((_, our)) = ours.module.types.iter().find(|(_, o)| o.name.as_deref() == Some(name.as_str())) else {
+            let Some((_, our)) = ours.ir.module().types.iter().find(|(_, o)| o.name.as_deref() == Some(name.as_str())) else {
                 continue;
             };
             let TypeInner::Struct { members: our_members, span: our_span } = &our.inner else { continue };

@@ -128,7 +128,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
             return (quote!(#stub #tracked), Vec::new(), errors);
         }
     };
-    let reflection = shader_core::reflect::reflect(&compiled.module);
+    let reflection = shader_core::reflect::reflect(&compiled.ir);
     let entry = match &args.entry {
         Some(lit) => match reflection.entry_points.iter().position(|ep| ep.name == lit.value()) {
             Some(index) => Some(index),
@@ -148,14 +148,14 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         None => None,
     };
     for (shader, _) in &args.types {
-        let known = compiled.module.types.iter().any(|(_, t)| t.name.as_deref() == Some(&shader.to_string()));
+        let known = compiled.ir.module().types.iter().any(|(_, t)| t.name.as_deref() == Some(&shader.to_string()));
         if !known {
             push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
         }
     }
     let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint };
-    let (items, defined) = codegen::items(&compiled.module, &reflection, &compiled.spirv, &cx);
-    let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(&compiled.module, i, &args.krate, &args.types));
+    let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
+    let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types));
     (quote!(#items #agsl #tracked), defined, errors)
 }
 

@@ -49,6 +49,7 @@ mod checks;
 use super::ast::{self, BuiltinType};
 use super::{lower, parser, preprocess, Dialect};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::validate::Validated;
 use crate::ir::{Module, Scalar, Stage, VectorSize};
 use crate::span::{FileId, SourceMap, Span};
 use crate::CompileOptions;
@@ -151,8 +152,9 @@ pub fn builtin_type(word: &str) -> Option<BuiltinType> {
 }
 
 /// Parses, checks and lowers the AGSL file `main` of `sources`. On success also returns the
-/// warnings and the module's [`Interface`].
-pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions) -> Result<(Module, Diagnostics, Interface), Diagnostics> {
+/// warnings and the uniforms as declared, from which [`interface`] makes the module's
+/// [`Interface`] once the module is validated.
+pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions) -> Result<(Module, Diagnostics, DeclaredUniforms), Diagnostics> {
     let mut diagnostics = reject_directives(sources, main);
     if diagnostics.has_errors() {
         return Err(diagnostics);
@@ -187,8 +189,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    let interface = interface(&module, &uniforms);
-    Ok((module, diagnostics, interface))
+    Ok((module, diagnostics, DeclaredUniforms(uniforms)))
 }
 
 /// AGSL has no preprocessor: a `#` line is an error rather than a silently different meaning.
@@ -218,7 +219,13 @@ fn tokenize(sources: &mut SourceMap, file: FileId, diagnostics: &mut Diagnostics
     pp.tokens
 }
 
+/// The uniforms of an AGSL module as declared (AGSL names, types and `layout(color)`), in
+/// block member order: what [`interface`] needs beside the module.
+#[derive(Clone, Debug)]
+pub struct DeclaredUniforms(Vec<DeclaredUniform>);
+
 /// A uniform as declared, before it became a block member.
+#[derive(Clone, Debug)]
 struct DeclaredUniform {
     name: String,
     ty: String,
@@ -303,9 +310,10 @@ fn is_color_type(ty: &ast::TypeSpecifier) -> bool {
     ty.array.is_empty() && matches!(ty.kind, ast::TypeKind::Builtin(BuiltinType::Vector(Scalar::F32, VectorSize::Tri | VectorSize::Quad)))
 }
 
-/// The [`Interface`] of a lowered module, read back from its reflection (offsets and sizes are
-/// the std140 layout the lowering chose).
-fn interface(module: &Module, declared: &[DeclaredUniform]) -> Interface {
+/// The [`Interface`] of a validated AGSL module, read back from its reflection (offsets and
+/// sizes are the std140 layout the lowering chose).
+pub fn interface(module: &Validated, declared: &DeclaredUniforms) -> Interface {
+    let declared = &declared.0;
     let reflection = crate::reflect::reflect(module);
     let uniforms = reflection.bindings.iter().find(|b| b.group == 0 && b.binding == UNIFORM_BINDING && b.buffer.is_some()).and_then(|b| {
         let layout = b.buffer.as_ref()?;

@@ -10,19 +10,41 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
 
-/// What validation learned about a module.
-#[derive(Clone, Debug, Default)]
-pub struct ModuleInfo {
-    /// Indexed like `Module::functions`.
-    pub functions: Vec<FunctionInfo>,
+/// A module [`validate`] accepted, with what validation learned about it. Only [`validate`]
+/// makes one and the module inside cannot be changed, so a function taking `&Validated` (the
+/// SPIR-V back end, reflection) never sees IR that breaks the invariants of [`crate::ir`].
+#[derive(Clone, Debug)]
+pub struct Validated {
+    module: Module,
+    info: ModuleInfo,
 }
 
-#[derive(Clone, Debug, Default)]
+impl Validated {
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+
+    pub fn info(&self) -> &ModuleInfo {
+        &self.info
+    }
+
+    /// Gives the module back for changes; it must be validated again afterwards.
+    pub fn into_module(self) -> Module {
+        self.module
+    }
+}
+
+/// What validation learned about a module.
+#[derive(Clone, Debug)]
+pub struct ModuleInfo {
+    /// Indexed like `Module::functions`.
+    functions: Vec<FunctionInfo>,
+}
+
+#[derive(Clone, Debug)]
 pub struct FunctionInfo {
-    /// Every global the function uses, directly or through calls; sorted, no duplicates.
-    pub globals: Vec<Handle<GlobalVariable>>,
-    /// Functions called directly; sorted, no duplicates.
-    pub calls: Vec<Handle<Function>>,
+    globals: Vec<Handle<GlobalVariable>>,
+    calls: Vec<Handle<Function>>,
 }
 
 impl ModuleInfo {
@@ -31,8 +53,25 @@ impl ModuleInfo {
     }
 }
 
-/// Checks `module` and returns what back ends need, or every problem found.
-pub fn validate(module: &Module) -> Result<ModuleInfo, Diagnostics> {
+impl FunctionInfo {
+    /// Every global the function uses, directly or through calls; sorted, no duplicates.
+    pub fn globals(&self) -> &[Handle<GlobalVariable>] {
+        &self.globals
+    }
+
+    /// Functions called directly; sorted, no duplicates.
+    pub fn calls(&self) -> &[Handle<Function>] {
+        &self.calls
+    }
+}
+
+/// Checks `module`; returns it as [`Validated`], or every problem found.
+pub fn validate(module: Module) -> Result<Validated, Diagnostics> {
+    let info = check(&module)?;
+    Ok(Validated { module, info })
+}
+
+fn check(module: &Module) -> Result<ModuleInfo, Diagnostics> {
     let mut v = Validator { m: module, diags: Diagnostics::new() };
     // Every later check may walk types recursively: rule out cycles first.
     v.reference_cycles();
@@ -630,7 +669,7 @@ impl<'a> Validator<'a> {
         }
 
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
-        let mut info = FunctionInfo::default();
+        let mut info = FunctionInfo { globals: Vec::new(), calls: Vec::new() };
         let mut uses = vec![0u32; f.expressions.len()];
         let mut kids = Vec::new();
         for (h, expr) in f.expressions.iter() {

@@ -22,7 +22,7 @@ mod types;
 mod wgpu;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::ir::validate::ModuleInfo;
+use crate::ir::validate::{ModuleInfo, Validated};
 use crate::ir::*;
 use crate::layout;
 use crate::span::Span;
@@ -52,15 +52,12 @@ impl Default for Options {
 }
 
 /// Emits a validated module. Fails only for IR the back end cannot express.
-pub fn emit(module: &Module, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Diagnostics> {
+pub fn emit(validated: &Validated, options: &Options) -> Result<Vec<u32>, Diagnostics> {
     if options.version.0 != 1 || options.version.1 > 6 {
         let message = format!("SPIR-V version {}.{} is not supported (1.0 to 1.6 are)", options.version.0, options.version.1);
         return Err(Diagnostic::error(message, Span::default()).into());
     }
-    if info.functions.len() != module.functions.len() {
-        let message = "the module info does not belong to this module (validate the module first)";
-        return Err(Diagnostic::error(message, Span::default()).into());
-    }
+    let (module, info) = (validated.module(), validated.info());
     let mut writer = Writer::new(module, info, options);
     writer.write_module().map_err(Diagnostics::from)?;
     if !writer.wgpu_errors.is_empty() {
@@ -292,11 +289,9 @@ impl<'a> Writer<'a> {
         self.find_nested_structs();
         for index in 0..self.module.entry_points.len() {
             let ep = &self.module.entry_points[index];
-            let Some(info) = self.info.functions.get(ep.function.index()) else {
-                return error(format!("entry point `{}` names a missing function", ep.name), Span::default());
-            };
+            let info = self.info.function(ep.function);
             let (fragment, vertex) = (ep.stage == Stage::Fragment, ep.stage == Stage::Vertex);
-            let used: Vec<Handle<GlobalVariable>> = info.globals.iter().copied().chain(self.unreferenced_io(index)).collect();
+            let used: Vec<Handle<GlobalVariable>> = info.globals().iter().copied().chain(self.unreferenced_io(index)).collect();
             for g in used {
                 if let Some(stages) = self.global_stages.get_mut(g.index()) {
                     stages.0 |= fragment;
@@ -863,7 +858,7 @@ impl<'a> Writer<'a> {
             return Vec::new();
         }
         let Some(ep) = self.module.entry_points.get(index) else { return Vec::new() };
-        let referenced = &self.info.function(ep.function).globals;
+        let referenced = self.info.function(ep.function).globals();
         self.module
             .globals
             .iter()
@@ -894,7 +889,7 @@ impl<'a> Writer<'a> {
         let mut writes_depth = false;
         let mut writes_stencil = false;
         let unreferenced = self.unreferenced_io(index);
-        for &g in info.globals.iter().chain(&unreferenced) {
+        for &g in info.globals().iter().chain(&unreferenced) {
             let Some(slot) = self.globals.get(g.index()) else { continue };
             let global = &self.module.globals[g];
             let referenced = !unreferenced.contains(&g);
