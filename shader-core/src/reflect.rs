@@ -13,12 +13,11 @@
 
 use crate::ir::{
     self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
-    Module, ScalarKind, Statement, TypeInner,
+    Module, ScalarKind, TypeInner,
 };
 use crate::ir::validate::Validated;
 use crate::{layout, type_names};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// Everything a host needs to know about a shader module's interface.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -295,8 +294,8 @@ pub enum Value {
 pub fn reflect(validated: &Validated) -> Reflection {
     let module = validated.module();
     let ids = ir::interface::override_ids(module);
-    let usage: Vec<BTreeSet<Handle<ir::GlobalVariable>>> =
-        module.entry_points.iter().map(|ep| globals_used(module, ep.function)).collect();
+    let usage: Vec<&[Handle<ir::GlobalVariable>]> =
+        module.entry_points.iter().map(|ep| validated.info().function(ep.function).globals()).collect();
     let single_entry = module.entry_points.len() == 1;
     let stages_using = |global: Handle<ir::GlobalVariable>| -> Vec<Stage> {
         let mut stages: Vec<Stage> = module
@@ -688,44 +687,6 @@ fn vertex_format(module: &Module, ty: Handle<ir::Type>) -> Option<&'static str> 
         _ => [None; 4],
     };
     table[n - 1]
-}
-
-/// Every global `function` uses, directly or through the functions it calls.
-fn globals_used(module: &Module, function: Handle<ir::Function>) -> BTreeSet<Handle<ir::GlobalVariable>> {
-    let mut globals = BTreeSet::new();
-    let mut seen = BTreeSet::new();
-    let mut work = vec![function];
-    while let Some(handle) = work.pop() {
-        if !seen.insert(handle) {
-            continue;
-        }
-        let Some(f) = module.functions.get(handle) else { continue };
-        for (_, expr) in f.expressions.iter() {
-            match *expr {
-                Expression::GlobalVar(g) => {
-                    globals.insert(g);
-                }
-                Expression::Call { function, .. } => work.push(function),
-                _ => {}
-            }
-        }
-        // Calls without a result are statements; walk blocks with a stack, not recursion,
-        // so deeply nested control flow cannot overflow ours.
-        let mut blocks = vec![&f.body];
-        while let Some(block) = blocks.pop() {
-            for statement in &block.body {
-                match statement {
-                    Statement::Call { function, .. } => work.push(*function),
-                    Statement::Block(b) => blocks.push(b),
-                    Statement::If { accept, reject, .. } => blocks.extend([accept, reject]),
-                    Statement::Switch { cases, .. } => blocks.extend(cases.iter().map(|c| &c.body)),
-                    Statement::Loop { body, continuing, .. } => blocks.extend([body, continuing]),
-                    _ => {}
-                }
-            }
-        }
-    }
-    globals
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -263,6 +263,71 @@ fn valid_module_passes_with_transitive_info() {
     assert_eq!(info.function(t.main).calls(), [t.helper]);
 }
 
+/// `ir::calls::uses` (what `ModuleInfo` keeps): exactly the globals a function reaches through
+/// calls, wherever the call sits (expression, statement nested in a loop and an `if`), not the
+/// globals of functions it does not reach; on unvalidated IR with a call cycle it ends.
+#[test]
+fn uses_lists_exactly_the_globals_reached_through_calls() {
+    let mut t = valid();
+    let (tt, touch) = (t.t, t.touch);
+    let private = |m: &mut Module, name: &str| {
+        let g = GlobalVariable {
+            name: Some(name.into()),
+            space: AddressSpace::Private,
+            binding: None,
+            io: None,
+            invariant: false,
+            memory: MemoryQualifiers::default(),
+            ty: tt.f32,
+            init: None,
+        };
+        m.globals.append(g, Span::default())
+    };
+    let other = private(&mut t.m, "other");
+    let unused = private(&mut t.m, "unused");
+    let ptr_private = t.m.ty(TypeInner::Pointer { base: tt.f32, space: AddressSpace::Private });
+    let bool_ = t.m.ty(TypeInner::Scalar(Scalar::BOOL));
+    // fn lonely() { other = 1.0; }  (no one calls it)
+    let lonely = add_fn(&mut t.m, "lonely", |f| {
+        let p = f.e(Expression::GlobalVar(other), ptr_private);
+        let v = f.lit_f(&tt, 1.0);
+        f.s(Statement::Store { pointer: p, value: v });
+    });
+    // fn caller() { loop { if true { touch(); } break; } }
+    let caller = add_fn(&mut t.m, "caller", |f| {
+        let yes = f.e(Expression::Literal(Literal::Bool(true)), bool_);
+        let mut accept = Block::new();
+        accept.push(Statement::Call { function: touch, arguments: vec![] }, f.span());
+        let mut body = Block::new();
+        body.push(Statement::If { condition: yes, accept, reject: Block::new() }, f.span());
+        body.push(Statement::Break, f.span());
+        f.s(Statement::Loop { body, continuing: Block::new(), break_if: None });
+    });
+    let validated = validate(&t.m).unwrap_or_else(|d| panic!("{d:#?}"));
+    let info = validated.info();
+    assert_eq!(info.function(lonely).globals(), [other]);
+    assert_eq!(info.function(caller).globals(), [t.buf], "through touch, called in a loop's if");
+    assert_eq!(info.function(caller).calls(), [touch]);
+    assert_eq!(info.function(t.main).globals(), [t.buf, t.gid], "not `other` (lonely is not called)");
+    for (h, _) in t.m.functions.iter() {
+        assert!(!info.function(h).globals().contains(&unused), "{h:?} lists a global nobody names");
+    }
+    // A cycle (invalid IR, as the WGSL front end may hold before reporting it): both ends
+    // reach what either names.
+    let a = add_fn(&mut t.m, "a", |_| {});
+    let b = add_fn(&mut t.m, "b", |f| {
+        f.s(Statement::Call { function: a, arguments: vec![] });
+        let p = f.e(Expression::GlobalVar(other), ptr_private);
+        let v = f.lit_f(&tt, 2.0);
+        f.s(Statement::Store { pointer: p, value: v });
+    });
+    t.m.functions[a].body.push(Statement::Call { function: b, arguments: vec![] }, Span::default());
+    let uses = shader_core::ir::calls::uses(&t.m);
+    assert_eq!(uses[a.index()].globals(), [other]);
+    assert_eq!(uses[b.index()].globals(), [other]);
+    assert_eq!(uses[a.index()].calls(), [b]);
+}
+
 #[test]
 fn valid_operand_mixing_passes() {
     // Scalar-vector arithmetic, vector * matrix, matrix * matrix, shifts by a scalar,

@@ -1,8 +1,79 @@
-//! The call graph of a module and its cycles. GLSL (4.60 §6.1.2) and WGSL (§10.2) both forbid
-//! recursion, static or not, and SPIR-V for Vulkan cannot express it; the front ends report a
-//! cycle as a user error at a call site, the IR validator as an internal error.
+//! The call graph of a module: its cycles, and what each function uses through it. GLSL (4.60
+//! §6.1.2) and WGSL (§10.2) both forbid recursion, static or not, and SPIR-V for Vulkan cannot
+//! express it; the front ends report a cycle as a user error at a call site, the IR validator
+//! as an internal error. [`uses`] is the one "functions and globals used" analysis: the
+//! validator keeps it in `ModuleInfo` for the back end and reflection, and the WGSL front
+//! end's whole-module checks run it on the IR before validation.
 
-use super::{Block, Expression, Function, Handle, Module, Span, Statement};
+use super::{Block, Expression, Function, GlobalVariable, Handle, Module, Span, Statement};
+
+/// What one function uses: the globals it names directly or through the functions it calls,
+/// and the functions it calls directly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionUses {
+    globals: Vec<Handle<GlobalVariable>>,
+    calls: Vec<Handle<Function>>,
+}
+
+impl FunctionUses {
+    /// Every global the function uses, directly or through calls; sorted, no duplicates.
+    pub fn globals(&self) -> &[Handle<GlobalVariable>] {
+        &self.globals
+    }
+
+    /// Functions called directly; sorted, no duplicates.
+    pub fn calls(&self) -> &[Handle<Function>] {
+        &self.calls
+    }
+}
+
+/// [`FunctionUses`] of every function of `module`, indexed like `Module::functions`. Handles
+/// that point nowhere are skipped (the validator reports them) and cycles end the walk, so
+/// any module can be analysed; the walk over calls is iterative.
+pub fn uses(module: &Module) -> Vec<FunctionUses> {
+    let direct: Vec<FunctionUses> = module.functions.iter().map(|(_, f)| direct_uses(module, f)).collect();
+    // `seen[i] == root` once function `i` was reached from `root`.
+    let mut seen = vec![usize::MAX; direct.len()];
+    let mut stack = Vec::new();
+    let mut all = Vec::with_capacity(direct.len());
+    for (root, uses) in direct.iter().enumerate() {
+        let mut globals = Vec::new();
+        seen[root] = root;
+        stack.push(root);
+        while let Some(i) = stack.pop() {
+            globals.extend_from_slice(&direct[i].globals);
+            for callee in &direct[i].calls {
+                if std::mem::replace(&mut seen[callee.index()], root) != root {
+                    stack.push(callee.index());
+                }
+            }
+        }
+        globals.sort();
+        globals.dedup();
+        all.push(FunctionUses { globals, calls: uses.calls.clone() });
+    }
+    all
+}
+
+/// The globals `f` names itself (`GlobalVar` is the only expression that names one) and the
+/// functions it calls.
+fn direct_uses(module: &Module, f: &Function) -> FunctionUses {
+    let mut globals: Vec<Handle<GlobalVariable>> = f
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            Expression::GlobalVar(g) if module.globals.check(g) => Some(g),
+            _ => None,
+        })
+        .collect();
+    let mut calls: Vec<Handle<Function>> =
+        calls_of(f).into_iter().map(|c| c.callee).filter(|&c| module.functions.check(c)).collect();
+    globals.sort();
+    globals.dedup();
+    calls.sort();
+    calls.dedup();
+    FunctionUses { globals, calls }
+}
 
 /// A call from one function to another, with the span of the call.
 #[derive(Clone, Copy, Debug)]

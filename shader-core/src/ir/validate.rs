@@ -7,6 +7,7 @@
 //! before it is followed, and type recursion is bounded.
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::calls::FunctionUses;
 use crate::ir::*;
 use crate::span::Span;
 
@@ -38,30 +39,13 @@ impl Validated {
 #[derive(Clone, Debug)]
 pub struct ModuleInfo {
     /// Indexed like `Module::functions`.
-    functions: Vec<FunctionInfo>,
-}
-
-#[derive(Clone, Debug)]
-pub struct FunctionInfo {
-    globals: Vec<Handle<GlobalVariable>>,
-    calls: Vec<Handle<Function>>,
+    functions: Vec<FunctionUses>,
 }
 
 impl ModuleInfo {
-    pub fn function(&self, handle: Handle<Function>) -> &FunctionInfo {
+    /// The globals and callees of `handle` ([`super::calls::uses`]).
+    pub fn function(&self, handle: Handle<Function>) -> &FunctionUses {
         &self.functions[handle.index()]
-    }
-}
-
-impl FunctionInfo {
-    /// Every global the function uses, directly or through calls; sorted, no duplicates.
-    pub fn globals(&self) -> &[Handle<GlobalVariable>] {
-        &self.globals
-    }
-
-    /// Functions called directly; sorted, no duplicates.
-    pub fn calls(&self) -> &[Handle<Function>] {
-        &self.calls
     }
 }
 
@@ -82,35 +66,15 @@ fn check(module: &Module) -> Result<ModuleInfo, Diagnostics> {
     v.const_expressions();
     v.overrides();
     v.globals();
-    let mut functions: Vec<FunctionInfo> = module.functions.iter().map(|(h, f)| v.function(h, f)).collect();
+    for (h, f) in module.functions.iter() {
+        v.function(h, f);
+    }
     v.recursion();
     v.entry_points();
-    // Close globals over calls. Invalid callees were reported; the graph may still be cyclic
-    // when recursion was reported, so iterate a bounded number of times.
-    for _ in 0..functions.len() {
-        let mut changed = false;
-        for i in 0..functions.len() {
-            let mut globals = functions[i].globals.clone();
-            for callee in functions[i].calls.clone() {
-                if let Some(info) = functions.get(callee.index()) {
-                    globals.extend_from_slice(&info.globals);
-                }
-            }
-            globals.sort();
-            globals.dedup();
-            if globals.len() != functions[i].globals.len() {
-                functions[i].globals = globals;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
     if v.diags.has_errors() {
         Err(v.diags)
     } else {
-        Ok(ModuleInfo { functions })
+        Ok(ModuleInfo { functions: super::calls::uses(module) })
     }
 }
 
@@ -645,7 +609,7 @@ impl<'a> Validator<'a> {
 
     // -- functions ---------------------------------------------------------------------------
 
-    fn function(&mut self, handle: Handle<Function>, f: &'a Function) -> FunctionInfo {
+    fn function(&mut self, handle: Handle<Function>, f: &'a Function) {
         let fspan = self.m.functions.span(handle);
         let fname = f.name.clone().unwrap_or_else(|| format!("{handle:?}"));
         for (i, arg) in f.arguments.iter().enumerate() {
@@ -669,15 +633,9 @@ impl<'a> Validator<'a> {
         }
 
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
-        let mut info = FunctionInfo { globals: Vec::new(), calls: Vec::new() };
         let mut uses = vec![0u32; f.expressions.len()];
         let mut kids = Vec::new();
         for (h, expr) in f.expressions.iter() {
-            match *expr {
-                Expression::GlobalVar(g) if self.m.globals.check(g) => info.globals.push(g),
-                Expression::Call { function, .. } if self.m.functions.check(function) => info.calls.push(function),
-                _ => {}
-            }
             let ok = self.expression_children(ctx, h, expr, &mut kids);
             for k in &kids {
                 if let Some(u) = uses.get_mut(k.index()) {
@@ -689,7 +647,7 @@ impl<'a> Validator<'a> {
             }
         }
         let mut bound = vec![false; f.lets.len()];
-        let mut state = BodyState { uses: &mut uses, bound: &mut bound, calls: &mut info.calls };
+        let mut state = BodyState { uses: &mut uses, bound: &mut bound };
         self.block(ctx, &f.body, Flow::default(), &mut state);
 
         // Tree invariant: every expression has exactly one parent, except storage leaves.
@@ -704,11 +662,6 @@ impl<'a> Validator<'a> {
                 self.ice(f.expressions.span(h), message);
             }
         }
-        info.globals.sort();
-        info.globals.dedup();
-        info.calls.sort();
-        info.calls.dedup();
-        info
     }
 
     /// Checks that every child handle exists and comes before `h`; fills `kids`.
@@ -1619,9 +1572,6 @@ impl<'a> Validator<'a> {
                 for &a in arguments {
                     ok &= self.root(ctx, state, a, span, "call");
                 }
-                if self.m.functions.check(*function) {
-                    state.calls.push(*function);
-                }
                 if ok {
                     if let Err(message) = self.call_rule(ctx, *function, arguments) {
                         self.ice(span, format!("call: {message}"));
@@ -1648,7 +1598,6 @@ struct BodyState<'s> {
     uses: &'s mut Vec<u32>,
     /// Which let bindings a `Let` statement has bound.
     bound: &'s mut Vec<bool>,
-    calls: &'s mut Vec<Handle<Function>>,
 }
 
 /// The result type of a binary operation, or `None` when the operands do not fit it

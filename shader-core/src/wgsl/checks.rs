@@ -5,15 +5,16 @@
 
 use super::lower::Lowerer;
 use crate::diag::Diagnostic;
+use crate::ir::calls::{calls_of, Call};
 use crate::ir::*;
 use crate::span::Span;
 use crate::hash::FxHashMap as HashMap;
 
-/// What one function does that matters across calls.
+/// What one function does that matters across calls (the globals it reaches come from the
+/// one analysis of them, [`crate::ir::calls::uses`]).
 #[derive(Default)]
 struct Facts {
-    calls: Vec<(Handle<Function>, Span)>,
-    globals: Vec<Handle<GlobalVariable>>,
+    calls: Vec<Call>,
     /// Fragment-only operations (discard, derivatives, implicit-LOD sampling).
     fragment_only: Vec<(&'static str, Span)>,
     /// Compute-only operations (barriers, workgroupUniformLoad).
@@ -23,21 +24,22 @@ struct Facts {
 impl<'a> Lowerer<'a> {
     pub(super) fn check_module(&mut self) {
         let facts: Vec<Facts> = self.module.functions.iter().map(|(_, f)| function_facts(f)).collect();
+        let uses = crate::ir::calls::uses(&self.module);
         self.check_recursion();
         let entry_functions: HashMap<Handle<Function>, String> =
             self.module.entry_points.iter().map(|e| (e.function, e.name.clone())).collect();
-        for (fi, f) in facts.iter().enumerate() {
-            for (callee, span) in &f.calls {
-                if let Some(name) = entry_functions.get(callee) {
-                    self.diags.push(Diagnostic::error(format!("entry point `{name}` cannot be called"), *span));
+        for f in &facts {
+            for call in &f.calls {
+                if let Some(name) = entry_functions.get(&call.callee) {
+                    self.diags.push(Diagnostic::error(format!("entry point `{name}` cannot be called"), call.span));
                 }
-                let _ = fi;
             }
         }
         for ep in self.module.entry_points.clone() {
-            self.check_binding_conflicts(&ep, &facts);
-            self.check_location_overlaps(&reachable_globals(&ep, &facts));
-            self.check_io_stages(&ep, &facts);
+            let used = uses.get(ep.function.index()).map_or(&[][..], |u| u.globals());
+            self.check_binding_conflicts(&ep, used);
+            self.check_location_overlaps(used);
+            self.check_io_stages(&ep, used);
             if ep.stage != Stage::Compute {
                 let mut seen = vec![false; facts.len()];
                 let mut stack = vec![ep.function];
@@ -52,7 +54,7 @@ impl<'a> Lowerer<'a> {
                             *span,
                         ));
                     }
-                    stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
+                    stack.extend(facts[f.index()].calls.iter().map(|c| c.callee));
                 }
             }
             if ep.stage != Stage::Fragment {
@@ -69,10 +71,10 @@ impl<'a> Lowerer<'a> {
                             *span,
                         ));
                     }
-                    stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
+                    stack.extend(facts[f.index()].calls.iter().map(|c| c.callee));
                 }
             }
-            if ep.stage == Stage::Vertex && !self.writes_position(&reachable_globals(&ep, &facts)) {
+            if ep.stage == Stage::Vertex && !self.writes_position(used) {
                 let span = self.module.functions.span(ep.function);
                 self.diags.push(Diagnostic::error(
                     format!("vertex entry point `{}` must write `@builtin(position)`", ep.name),
@@ -96,8 +98,8 @@ impl<'a> Lowerer<'a> {
     /// WGSL §13.3.2: two resources an entry point uses must not share a group and binding.
     /// Draft-syntax `var<in>`/`var<out>` built-ins get their stage only from the entry points
     /// that use them (WGSL §13.3.1).
-    fn check_io_stages(&mut self, ep: &EntryPoint, facts: &[Facts]) {
-        for g in reachable_globals(ep, facts) {
+    fn check_io_stages(&mut self, ep: &EntryPoint, used: &[Handle<GlobalVariable>]) {
+        for &g in used {
             let global = &self.module.globals[g];
             let (Some(IoBinding::BuiltIn(b)), output) = (global.io, global.space == AddressSpace::Output) else { continue };
             let (_, ins, outs) = super::stmt::builtin_rules(b);
@@ -114,10 +116,9 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn check_binding_conflicts(&mut self, ep: &EntryPoint, facts: &[Facts]) {
-        let used = reachable_globals(ep, facts);
+    fn check_binding_conflicts(&mut self, ep: &EntryPoint, used: &[Handle<GlobalVariable>]) {
         let mut by_binding: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
-        for g in used {
+        for &g in used {
             let Some(binding) = self.module.globals[g].binding else { continue };
             if let Some(&first) = by_binding.get(&binding) {
                 let name = |lw: &Self, h: Handle<GlobalVariable>| lw.module.globals[h].name.clone().unwrap_or_default();
@@ -168,30 +169,11 @@ impl<'a> Lowerer<'a> {
 
 }
 
-/// Every global an entry point's call tree names, sorted.
-fn reachable_globals(ep: &EntryPoint, facts: &[Facts]) -> Vec<Handle<GlobalVariable>> {
-    let mut seen = vec![false; facts.len()];
-    let mut stack = vec![ep.function];
-    let mut used: Vec<Handle<GlobalVariable>> = Vec::new();
-    while let Some(f) = stack.pop() {
-        if f.index() >= seen.len() || std::mem::replace(&mut seen[f.index()], true) {
-            continue;
-        }
-        used.extend(&facts[f.index()].globals);
-        stack.extend(facts[f.index()].calls.iter().map(|(c, _)| *c));
-    }
-    used.sort();
-    used.dedup();
-    used
-}
-
 fn function_facts(f: &Function) -> Facts {
-    let mut facts = Facts::default();
+    let mut facts = Facts { calls: calls_of(f), ..Facts::default() };
     for (h, e) in f.expressions.iter() {
         let span = f.expressions.span(h);
         match e {
-            Expression::Call { function, .. } => facts.calls.push((*function, span)),
-            Expression::GlobalVar(g) => facts.globals.push(*g),
             Expression::WorkgroupUniformLoad { .. } => facts.compute_only.push(("`workgroupUniformLoad`", span)),
             Expression::Derivative { .. } => facts.fragment_only.push(("a derivative", span)),
             Expression::ImageSample { level: SampleLevel::Auto | SampleLevel::Bias(_), gather: None, .. } => {
@@ -207,7 +189,6 @@ fn function_facts(f: &Function) -> Facts {
 fn statement_facts(block: &Block, facts: &mut Facts) {
     for (s, span) in block.iter() {
         match s {
-            Statement::Call { function, .. } => facts.calls.push((*function, span)),
             Statement::Kill => facts.fragment_only.push(("`discard`", span)),
             Statement::Barrier(_) => facts.compute_only.push(("a barrier", span)),
             Statement::Block(b) => statement_facts(b, facts),
