@@ -219,7 +219,8 @@ fn kernels(gpu: &Gpu) -> Vec<Kernel<'_>> {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this too: keep that short.
     let quick = !std::env::args().any(|a| a == "--bench");
-    let gpu = match Gpu::new_blocking() {
+    // lavapipe (or another wgpu adapter) against the CPU device.
+    let gpu = match Gpu::with_options_blocking(&shader_runtime::GpuOptions::from_env()) {
         Ok(gpu) => gpu,
         Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => panic!("{e}"),
         Err(e) => {

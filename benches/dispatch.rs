@@ -44,7 +44,8 @@ struct Setup {
 
 /// What a careful hand-written wgpu program does once: module, layout, pipeline, bind group.
 fn setup() -> Option<Setup> {
-    let gpu = match Gpu::new_blocking() {
+    // A wgpu device: this compares the runtime's overhead with hand-written wgpu code.
+    let gpu = match Gpu::with_options_blocking(&shader_runtime::GpuOptions::from_env()) {
         Ok(gpu) => gpu,
         Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => panic!("{e}"),
         Err(e) => {
@@ -57,7 +58,7 @@ fn setup() -> Option<Setup> {
     let y = gpu.storage_buffer(&vec![2.0f32; N as usize][..]);
     let typed = saxpy::Pipeline::new(&gpu).expect("pipeline");
 
-    let device = &gpu.device;
+    let device = &gpu.wgpu().expect("a wgpu device").device;
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: None,
         source: wgpu::ShaderSource::SpirV(saxpy::SPIRV.into()),
@@ -93,9 +94,9 @@ fn setup() -> Option<Setup> {
         label: None,
         layout: &layout,
         entries: &[
-            wgpu::BindGroupEntry { binding: 0, resource: params.raw().as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 1, resource: x.raw().as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 2, resource: y.raw().as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 0, resource: params.raw().expect("wgpu buffer").as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 1, resource: x.raw().expect("wgpu buffer").as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 2, resource: y.raw().expect("wgpu buffer").as_entire_binding() },
         ],
     });
     Some(Setup { gpu, params, x, y, typed, raw_pipeline, raw_group })
@@ -108,18 +109,19 @@ fn typed_submit(s: &Setup) {
 }
 
 fn raw_submit(s: &Setup) {
-    let mut encoder = s.gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+    let w = s.gpu.wgpu().expect("a wgpu device");
+    let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
     {
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
         pass.set_pipeline(&s.raw_pipeline);
         pass.set_bind_group(0, &s.raw_group, &[]);
         pass.dispatch_workgroups(N.div_ceil(256), 1, 1);
     }
-    s.gpu.queue.submit([encoder.finish()]);
+    w.queue.submit([encoder.finish()]);
 }
 
 fn wait(s: &Setup) {
-    s.gpu.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+    s.gpu.wgpu().expect("a wgpu device").device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
 }
 
 fn bench(c: &mut Criterion) {

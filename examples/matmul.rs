@@ -24,7 +24,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match run(size, size, size) {
+    match Gpu::new_blocking().and_then(|gpu| run(&gpu, size, size, size)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -34,20 +34,19 @@ fn main() -> ExitCode {
     }
 }
 
-pub fn run(m: u32, k: u32, n: u32) -> Result<bool, GpuError> {
-    let gpu = Gpu::new_blocking()?;
+pub fn run(gpu: &Gpu, m: u32, k: u32, n: u32) -> Result<bool, GpuError> {
     println!("adapter: {}", gpu.adapter_name());
     let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
     let b: Vec<f32> = (0..k * n).map(|i| ((i * 3) % 13) as f32 * 0.5).collect();
 
-    let pipeline = matmul::Pipeline::new(&gpu)?;
+    let pipeline = matmul::Pipeline::new(gpu)?;
     let (a_buffer, b_buffer) = (gpu.storage_buffer(&a[..]), gpu.storage_buffer(&b[..]));
     let c_buffer = gpu.storage_buffer_zeroed::<f32>((m * n) as usize);
     let dims = gpu.uniform_buffer(&matmul::Dims::new(m, n, k));
     let [wx, wy, _] = matmul::WORKGROUP_SIZE;
     let started = Instant::now();
-    pipeline.dispatch(&gpu, matmul::Bindings { a: &a_buffer, b: &b_buffer, c: &c_buffer, dims: &dims }, [n.div_ceil(wx), m.div_ceil(wy), 1])?;
-    let c = c_buffer.read_blocking(&gpu)?;
+    pipeline.dispatch(gpu, matmul::Bindings { a: &a_buffer, b: &b_buffer, c: &c_buffer, dims: &dims }, [n.div_ceil(wx), m.div_ceil(wy), 1])?;
+    let c = c_buffer.read_blocking(gpu)?;
     let elapsed = started.elapsed();
     let flops = 2.0 * f64::from(m) * f64::from(n) * f64::from(k);
     println!("{m}x{k} * {k}x{n}: {:.2} ms ({:.2} GFLOP/s)", elapsed.as_secs_f64() * 1e3, flops / elapsed.as_secs_f64() / 1e9);

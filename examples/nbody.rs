@@ -42,7 +42,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match run(bodies, steps) {
+    match Gpu::new_blocking().and_then(|gpu| run(&gpu, bodies, steps)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -86,24 +86,23 @@ fn step_cpu(before: &[Body]) -> Vec<Body> {
         .collect()
 }
 
-pub fn run(n: u32, steps: u32) -> Result<bool, GpuError> {
-    let gpu = Gpu::new_blocking()?;
+pub fn run(gpu: &Gpu, n: u32, steps: u32) -> Result<bool, GpuError> {
     println!("adapter: {}", gpu.adapter_name());
     let bodies = initial(n);
-    let pipeline = nbody::Pipeline::new(&gpu)?;
+    let pipeline = nbody::Pipeline::new(gpu)?;
     let params = gpu.uniform_buffer(&nbody::Params::new(DT, SOFTENING, n));
     let mut a = gpu.storage_buffer(&bodies[..]);
     let mut b = gpu.storage_buffer_zeroed::<Body>(n as usize);
     let started = Instant::now();
     for step in 1..=steps {
-        pipeline.dispatch(&gpu, nbody::Bindings { before: &a, after: &b, params: &params }, [n.div_ceil(nbody::WORKGROUP_SIZE[0]), 1, 1])?;
+        pipeline.dispatch(gpu, nbody::Bindings { before: &a, after: &b, params: &params }, [n.div_ceil(nbody::WORKGROUP_SIZE[0]), 1, 1])?;
         std::mem::swap(&mut a, &mut b);
         if step % 10 == 0 || step == steps {
             gpu.wait()?;
             println!("step {step}/{steps} ({:.1} s)", started.elapsed().as_secs_f64());
         }
     }
-    let gpu_bodies = a.read_blocking(&gpu)?;
+    let gpu_bodies = a.read_blocking(gpu)?;
 
     println!("checking against {steps} CPU steps...");
     let mut cpu = bodies;

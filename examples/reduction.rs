@@ -24,7 +24,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match run(n) {
+    match Gpu::new_blocking().and_then(|gpu| run(&gpu, n)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -34,13 +34,12 @@ fn main() -> ExitCode {
     }
 }
 
-pub fn run(n: usize) -> Result<bool, GpuError> {
-    let gpu = Gpu::new_blocking()?;
+pub fn run(gpu: &Gpu, n: usize) -> Result<bool, GpuError> {
     println!("adapter:  {}", gpu.adapter_name());
     let data: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) % 1000).collect();
 
     let started = Instant::now();
-    let pipeline = reduction::Pipeline::new(&gpu)?;
+    let pipeline = reduction::Pipeline::new(gpu)?;
     let params = gpu.uniform_buffer(&reduction::Params::new(n as u32));
     let mut src = gpu.storage_buffer(&data[..]);
     let mut dst = gpu.storage_buffer_zeroed::<u32>(n.div_ceil(512));
@@ -51,12 +50,12 @@ pub fn run(n: usize) -> Result<bool, GpuError> {
         pass += 1;
         println!("pass {pass}: {len} -> {groups} values ({groups} workgroups of {})", reduction::WORKGROUP_SIZE[0]);
         // The write lands before the next submit, so each pass sees its own length.
-        params.write(&gpu, &reduction::Params::new(len))?;
-        pipeline.dispatch(&gpu, reduction::Bindings { params: &params, src: &src, dst: &dst }, [groups, 1, 1])?;
+        params.write(gpu, &reduction::Params::new(len))?;
+        pipeline.dispatch(gpu, reduction::Bindings { params: &params, src: &src, dst: &dst }, [groups, 1, 1])?;
         std::mem::swap(&mut src, &mut dst);
         len = groups;
     }
-    let sum = src.read_blocking(&gpu)?[0];
+    let sum = src.read_blocking(gpu)?[0];
     let elapsed = started.elapsed();
 
     let expected = data.iter().fold(0u32, |a, b| a.wrapping_add(*b));

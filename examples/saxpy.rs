@@ -39,7 +39,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match run(n) {
+    match Gpu::new_blocking().and_then(|gpu| run(&gpu, n)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
@@ -49,9 +49,8 @@ fn main() -> ExitCode {
     }
 }
 
-pub fn run(n: u32) -> Result<bool, GpuError> {
+pub fn run(gpu: &Gpu, n: u32) -> Result<bool, GpuError> {
     let a = 2.5f32;
-    let gpu = Gpu::new_blocking()?;
     println!("adapter:   {}", gpu.adapter_name());
 
     let x: Vec<f32> = (0..n).map(|i| (i % 1000) as f32 * 0.001).collect();
@@ -61,13 +60,13 @@ pub fn run(n: u32) -> Result<bool, GpuError> {
     let params = gpu.uniform_buffer(&saxpy::Params::new(a, n));
     let x_buffer = gpu.storage_buffer(&x[..]);
     let y_buffer = gpu.storage_buffer(&y[..]);
-    let pipeline = saxpy::Pipeline::new(&gpu)?;
+    let pipeline = saxpy::Pipeline::new(gpu)?;
     pipeline.dispatch(
-        &gpu,
+        gpu,
         saxpy::Bindings { params: &params, x: &x_buffer, y: &y_buffer },
         [n.div_ceil(saxpy::WORKGROUP_SIZE[0]), 1, 1],
     )?;
-    let result = y_buffer.read_blocking(&gpu)?;
+    let result = y_buffer.read_blocking(gpu)?;
     let gpu_time = started.elapsed();
 
     // The GPU may fuse the multiply-add, so compare with a tolerance of a rounding step.

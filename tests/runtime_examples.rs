@@ -55,16 +55,17 @@ fn embedded_spirv_is_valid() {
 
 #[test]
 fn saxpy_matches_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    for n in [1u32, 255, 256, 1000] {
-        let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.25).collect();
-        let y: Vec<f32> = (0..n).map(|i| 100.0 - i as f32).collect();
-        let out = run_saxpy(gpu, 1.5, &x, &y).expect("saxpy");
-        for i in 0..n as usize {
-            let expected = 1.5f32.mul_add(x[i], y[i]);
-            assert!((out[i] - expected).abs() <= 1e-4 * expected.abs().max(1.0), "n={n} i={i}: {} vs {expected}", out[i]);
+    common::on_devices(|gpu| {
+        for n in [1u32, 255, 256, 1000] {
+            let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.25).collect();
+            let y: Vec<f32> = (0..n).map(|i| 100.0 - i as f32).collect();
+            let out = run_saxpy(gpu, 1.5, &x, &y).expect("saxpy");
+            for i in 0..n as usize {
+                let expected = 1.5f32.mul_add(x[i], y[i]);
+                assert!((out[i] - expected).abs() <= 1e-4 * expected.abs().max(1.0), "n={n} i={i}: {} vs {expected}", out[i]);
+            }
         }
-    }
+    });
 }
 
 fn run_saxpy(gpu: &Gpu, a: f32, x: &[f32], y: &[f32]) -> Result<Vec<f32>, shader_runtime::GpuError> {
@@ -81,91 +82,94 @@ fn run_saxpy(gpu: &Gpu, a: f32, x: &[f32], y: &[f32]) -> Result<Vec<f32>, shader
 /// workgroup, ping-ponging between two buffers and rewriting the uniform between passes.
 #[test]
 fn reduction_matches_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = reduction::Pipeline::new(gpu).expect("pipeline");
-    for n in [1usize, 511, 512, 513, 3000] {
-        let data: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) % 1000).collect();
-        let expected: u32 = data.iter().fold(0u32, |a, b| a.wrapping_add(*b));
-        let mut src = gpu.storage_buffer(&data[..]);
-        let mut dst = gpu.storage_buffer_zeroed::<u32>(n.div_ceil(512));
-        let params = gpu.uniform_buffer(&reduction::Params::new(n as u32));
-        let mut len = n as u32;
-        while len > 1 {
-            let groups = len.div_ceil(512);
-            params.write(gpu, &reduction::Params::new(len)).expect("write");
-            pipeline.dispatch(gpu, reduction::Bindings { params: &params, src: &src, dst: &dst }, [groups, 1, 1]).expect("dispatch");
-            std::mem::swap(&mut src, &mut dst);
-            len = groups;
+    common::on_devices(|gpu| {
+        let pipeline = reduction::Pipeline::new(gpu).expect("pipeline");
+        for n in [1usize, 511, 512, 513, 3000] {
+            let data: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) % 1000).collect();
+            let expected: u32 = data.iter().fold(0u32, |a, b| a.wrapping_add(*b));
+            let mut src = gpu.storage_buffer(&data[..]);
+            let mut dst = gpu.storage_buffer_zeroed::<u32>(n.div_ceil(512));
+            let params = gpu.uniform_buffer(&reduction::Params::new(n as u32));
+            let mut len = n as u32;
+            while len > 1 {
+                let groups = len.div_ceil(512);
+                params.write(gpu, &reduction::Params::new(len)).expect("write");
+                pipeline.dispatch(gpu, reduction::Bindings { params: &params, src: &src, dst: &dst }, [groups, 1, 1]).expect("dispatch");
+                std::mem::swap(&mut src, &mut dst);
+                len = groups;
+            }
+            let sum = src.read_blocking(gpu).expect("read")[0];
+            assert_eq!(sum, expected, "n={n}");
         }
-        let sum = src.read_blocking(gpu).expect("read")[0];
-        assert_eq!(sum, expected, "n={n}");
-    }
+    });
 }
 
 /// Tiled matrix product (GLSL, shared memory) for shapes that are not multiples of the tile.
 #[test]
 fn matmul_matches_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = matmul::Pipeline::new(gpu).expect("pipeline");
-    for (m, k, n) in [(1u32, 1u32, 1u32), (16, 16, 16), (17, 5, 33), (40, 23, 9)] {
-        let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
-        let b: Vec<f32> = (0..k * n).map(|i| ((i * 3) % 13) as f32 * 0.5).collect();
-        let mut expected = vec![0.0f32; (m * n) as usize];
-        for r in 0..m {
-            for c in 0..n {
-                expected[(r * n + c) as usize] = (0..k).map(|i| a[(r * k + i) as usize] * b[(i * n + c) as usize]).sum();
+    common::on_devices(|gpu| {
+        let pipeline = matmul::Pipeline::new(gpu).expect("pipeline");
+        for (m, k, n) in [(1u32, 1u32, 1u32), (16, 16, 16), (17, 5, 33), (40, 23, 9)] {
+            let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
+            let b: Vec<f32> = (0..k * n).map(|i| ((i * 3) % 13) as f32 * 0.5).collect();
+            let mut expected = vec![0.0f32; (m * n) as usize];
+            for r in 0..m {
+                for c in 0..n {
+                    expected[(r * n + c) as usize] = (0..k).map(|i| a[(r * k + i) as usize] * b[(i * n + c) as usize]).sum();
+                }
             }
+            let (ab, bb) = (gpu.storage_buffer(&a[..]), gpu.storage_buffer(&b[..]));
+            let cb = gpu.storage_buffer_zeroed::<f32>((m * n) as usize);
+            let dims = gpu.uniform_buffer(&matmul::Dims::new(m, n, k));
+            let [wx, wy, _] = matmul::WORKGROUP_SIZE;
+            pipeline
+                .dispatch(gpu, matmul::Bindings { a: &ab, b: &bb, c: &cb, dims: &dims }, [n.div_ceil(wx), m.div_ceil(wy), 1])
+                .expect("dispatch");
+            // Small integers and halves: every product and partial sum is exact in f32.
+            assert_eq!(cb.read_blocking(gpu).expect("read"), expected, "{m}x{k} * {k}x{n}");
         }
-        let (ab, bb) = (gpu.storage_buffer(&a[..]), gpu.storage_buffer(&b[..]));
-        let cb = gpu.storage_buffer_zeroed::<f32>((m * n) as usize);
-        let dims = gpu.uniform_buffer(&matmul::Dims::new(m, n, k));
-        let [wx, wy, _] = matmul::WORKGROUP_SIZE;
-        pipeline
-            .dispatch(gpu, matmul::Bindings { a: &ab, b: &bb, c: &cb, dims: &dims }, [n.div_ceil(wx), m.div_ceil(wy), 1])
-            .expect("dispatch");
-        // Small integers and halves: every product and partial sum is exact in f32.
-        assert_eq!(cb.read_blocking(gpu).expect("read"), expected, "{m}x{k} * {k}x{n}");
-    }
+    });
 }
 
 /// std430 structs with vec3 members through `types`, a uniform block, and a data-dependent loop.
 #[test]
 fn nbody_step_matches_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    let n = 70u32;
-    let bodies: Vec<Body> = (0..n)
-        .map(|i| {
-            let t = i as f32;
-            Body { pos: [t.sin() * 3.0, t.cos() * 2.0, t * 0.1], mass: 1.0 + (i % 3) as f32, vel: [0.0, 0.1, -0.1], _pad: 0.0 }
-        })
-        .collect();
-    let (dt, softening) = (0.01f32, 0.05f32);
-    let before = gpu.storage_buffer(&bodies[..]);
-    let after = gpu.storage_buffer_zeroed::<Body>(n as usize);
-    let params = gpu.uniform_buffer(&nbody::Params::new(dt, softening, n));
-    let pipeline = nbody::Pipeline::new(gpu).expect("pipeline");
-    pipeline
-        .dispatch(gpu, nbody::Bindings { before: &before, after: &after, params: &params }, [n.div_ceil(nbody::WORKGROUP_SIZE[0]), 1, 1])
-        .expect("dispatch");
-    let out = after.read_blocking(gpu).expect("read");
-    for (i, me) in bodies.iter().enumerate() {
-        let mut acc = [0.0f64; 3];
-        for other in &bodies {
-            let d: Vec<f64> = (0..3).map(|c| f64::from(other.pos[c]) - f64::from(me.pos[c])).collect();
-            let inv = 1.0 / (d.iter().map(|v| v * v).sum::<f64>() + f64::from(softening)).sqrt();
-            for c in 0..3 {
-                acc[c] += d[c] * f64::from(other.mass) * inv * inv * inv;
+    common::on_devices(|gpu| {
+        let n = 70u32;
+        let bodies: Vec<Body> = (0..n)
+            .map(|i| {
+                let t = i as f32;
+                Body { pos: [t.sin() * 3.0, t.cos() * 2.0, t * 0.1], mass: 1.0 + (i % 3) as f32, vel: [0.0, 0.1, -0.1], _pad: 0.0 }
+            })
+            .collect();
+        let (dt, softening) = (0.01f32, 0.05f32);
+        let before = gpu.storage_buffer(&bodies[..]);
+        let after = gpu.storage_buffer_zeroed::<Body>(n as usize);
+        let params = gpu.uniform_buffer(&nbody::Params::new(dt, softening, n));
+        let pipeline = nbody::Pipeline::new(gpu).expect("pipeline");
+        pipeline
+            .dispatch(gpu, nbody::Bindings { before: &before, after: &after, params: &params }, [n.div_ceil(nbody::WORKGROUP_SIZE[0]), 1, 1])
+            .expect("dispatch");
+        let out = after.read_blocking(gpu).expect("read");
+        for (i, me) in bodies.iter().enumerate() {
+            let mut acc = [0.0f64; 3];
+            for other in &bodies {
+                let d: Vec<f64> = (0..3).map(|c| f64::from(other.pos[c]) - f64::from(me.pos[c])).collect();
+                let inv = 1.0 / (d.iter().map(|v| v * v).sum::<f64>() + f64::from(softening)).sqrt();
+                for c in 0..3 {
+                    acc[c] += d[c] * f64::from(other.mass) * inv * inv * inv;
+                }
             }
+            for c in 0..3 {
+                let vel = f64::from(me.vel[c]) + acc[c] * f64::from(dt);
+                let pos = f64::from(me.pos[c]) + vel * f64::from(dt);
+                // inversesqrt is approximate on GPUs (GLSL 4.60 §8.2 gives it 2 ULP); sums of 70 terms.
+                assert!((f64::from(out[i].vel[c]) - vel).abs() < 1e-3 * vel.abs().max(1.0), "body {i} vel[{c}]: {} vs {vel}", out[i].vel[c]);
+                assert!((f64::from(out[i].pos[c]) - pos).abs() < 1e-4 * pos.abs().max(1.0), "body {i} pos[{c}]: {} vs {pos}", out[i].pos[c]);
+            }
+            assert_eq!(out[i].mass, me.mass, "mass of body {i} is carried over");
         }
-        for c in 0..3 {
-            let vel = f64::from(me.vel[c]) + acc[c] * f64::from(dt);
-            let pos = f64::from(me.pos[c]) + vel * f64::from(dt);
-            // inversesqrt is approximate on GPUs (GLSL 4.60 §8.2 gives it 2 ULP); sums of 70 terms.
-            assert!((f64::from(out[i].vel[c]) - vel).abs() < 1e-3 * vel.abs().max(1.0), "body {i} vel[{c}]: {} vs {vel}", out[i].vel[c]);
-            assert!((f64::from(out[i].pos[c]) - pos).abs() < 1e-4 * pos.abs().max(1.0), "body {i} pos[{c}]: {} vs {pos}", out[i].pos[c]);
-        }
-        assert_eq!(out[i].mass, me.mass, "mass of body {i} is carried over");
-    }
+    });
 }
 
 // The example programs, as modules: their `main`s and argument parsing are unused here.
@@ -197,13 +201,12 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn compute_example_programs_pass_their_cpu_checks() {
-    if common::gpu().is_none() {
-        return;
-    }
-    assert_eq!(saxpy_example::run(10_000).expect("saxpy"), true, "saxpy");
-    assert_eq!(reduction_example::run(5_000).expect("reduction"), true, "reduction");
-    assert_eq!(matmul_example::run(33, 17, 40).expect("matmul"), true, "matmul");
-    assert_eq!(nbody_example::run(96, 3).expect("nbody"), true, "nbody");
+    common::on_devices(|gpu| {
+        assert_eq!(saxpy_example::run(gpu, 10_000).expect("saxpy"), true, "saxpy");
+        assert_eq!(reduction_example::run(gpu, 5_000).expect("reduction"), true, "reduction");
+        assert_eq!(matmul_example::run(gpu, 33, 17, 40).expect("matmul"), true, "matmul");
+        assert_eq!(nbody_example::run(gpu, 96, 3).expect("nbody"), true, "nbody");
+    });
 }
 
 /// `triangle` writes a PNG; every pixel whose centre is clearly inside the triangle must be the

@@ -111,84 +111,88 @@ fn run_scale(gpu: &Gpu, pipeline: &scale::Pipeline, data: &shader_runtime::Buffe
 
 #[test]
 fn write_readback_and_async_readback() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let values: Vec<f32> = (0..100).map(|i| i as f32).collect();
-    let data = gpu.storage_buffer(&values[..]);
-    assert_eq!(run_scale(gpu, &pipeline, &data, 2.0).expect("run"), 100);
-    let doubled: Vec<f32> = values.iter().map(|v| v * 2.0).collect();
-    assert_eq!(data.read_blocking(gpu).expect("read"), doubled);
-    // A partial write, then the async readback.
-    data.write_at(gpu, 10, &[-1.0, -2.0]).expect("write_at");
-    let read = pollster::block_on(data.read(gpu)).expect("async read");
-    assert_eq!(&read[9..13], &[18.0, -1.0, -2.0, 24.0]);
-    // A whole write of the same length, then a single value.
-    data.write(gpu, &values[..]).expect("write");
-    assert_eq!(data.read_blocking(gpu).expect("read"), values);
-    let one = gpu.uniform_buffer(&scale::Params::new(0.5, 3));
-    assert_eq!(one.read_blocking(gpu).expect("read"), scale::Params::new(0.5, 3));
+    common::on_devices(|gpu| {
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let values: Vec<f32> = (0..100).map(|i| i as f32).collect();
+        let data = gpu.storage_buffer(&values[..]);
+        assert_eq!(run_scale(gpu, &pipeline, &data, 2.0).expect("run"), 100);
+        let doubled: Vec<f32> = values.iter().map(|v| v * 2.0).collect();
+        assert_eq!(data.read_blocking(gpu).expect("read"), doubled);
+        // A partial write, then the async readback.
+        data.write_at(gpu, 10, &[-1.0, -2.0]).expect("write_at");
+        let read = pollster::block_on(data.read(gpu)).expect("async read");
+        assert_eq!(&read[9..13], &[18.0, -1.0, -2.0, 24.0]);
+        // A whole write of the same length, then a single value.
+        data.write(gpu, &values[..]).expect("write");
+        assert_eq!(data.read_blocking(gpu).expect("read"), values);
+        let one = gpu.uniform_buffer(&scale::Params::new(0.5, 3));
+        assert_eq!(one.read_blocking(gpu).expect("read"), scale::Params::new(0.5, 3));
+    });
 }
 
 #[test]
 fn bind_groups_are_cached_by_resources() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let data = gpu.storage_buffer(&[1.0f32; 8][..]);
-    let params = gpu.uniform_buffer(&scale::Params::new(3.0, 8));
-    let counter = gpu.storage_buffer(&0u32);
-    let bindings = scale::Bindings { params: &params, data: &data, counter: &counter };
-    for _ in 0..3 {
-        pipeline.dispatch(gpu, bindings, [1, 1, 1]).expect("dispatch");
-    }
-    assert_eq!(pipeline.raw().cached_bind_groups(), 1, "same resources, one bind group set");
-    assert_eq!(data.read_blocking(gpu).expect("read"), vec![27.0f32; 8]);
-    assert_eq!(counter.read_blocking(gpu).expect("read"), 24);
-    let other = gpu.storage_buffer(&[1.0f32; 8][..]);
-    pipeline.dispatch(gpu, scale::Bindings { data: &other, ..bindings }, [1, 1, 1]).expect("dispatch");
-    assert_eq!(pipeline.raw().cached_bind_groups(), 2);
-    assert_eq!(other.read_blocking(gpu).expect("read"), vec![3.0f32; 8]);
+    common::on_devices(|gpu| {
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let data = gpu.storage_buffer(&[1.0f32; 8][..]);
+        let params = gpu.uniform_buffer(&scale::Params::new(3.0, 8));
+        let counter = gpu.storage_buffer(&0u32);
+        let bindings = scale::Bindings { params: &params, data: &data, counter: &counter };
+        for _ in 0..3 {
+            pipeline.dispatch(gpu, bindings, [1, 1, 1]).expect("dispatch");
+        }
+        assert_eq!(pipeline.raw().cached_bind_groups(), 1, "same resources, one bind group set");
+        assert_eq!(data.read_blocking(gpu).expect("read"), vec![27.0f32; 8]);
+        assert_eq!(counter.read_blocking(gpu).expect("read"), 24);
+        let other = gpu.storage_buffer(&[1.0f32; 8][..]);
+        pipeline.dispatch(gpu, scale::Bindings { data: &other, ..bindings }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(pipeline.raw().cached_bind_groups(), 2);
+        assert_eq!(other.read_blocking(gpu).expect("read"), vec![3.0f32; 8]);
+    });
 }
 
 /// One dispatch computes the workgroup count, the next reads it from the indirect buffer.
 #[test]
 fn indirect_dispatch_uses_gpu_computed_counts() {
-    let Some(gpu) = common::gpu() else { return };
-    let planner = plan::Pipeline::new(gpu).expect("plan pipeline");
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let n = 200u32;
-    let data = gpu.storage_buffer(&vec![1.5f32; n as usize][..]);
-    let params = gpu.uniform_buffer(&scale::Params::new(2.0, n));
-    let args = gpu.indirect_buffer(&[0, 0, 0]);
-    // `args` is both the indirect buffer and the planner's storage array<u32, 3>.
-    planner.dispatch(gpu, plan::Bindings { params: &params, args: &args }, [1, 1, 1]).expect("plan");
-    let counter = gpu.storage_buffer(&0u32);
-    pipeline.dispatch_indirect(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, &args).expect("indirect");
-    assert_eq!(args.read_blocking(gpu).expect("read args"), [4, 1, 1]);
-    assert_eq!(counter.read_blocking(gpu).expect("read"), n);
-    assert_eq!(data.read_blocking(gpu).expect("read"), vec![3.0f32; n as usize]);
+    common::on_devices(|gpu| {
+        let planner = plan::Pipeline::new(gpu).expect("plan pipeline");
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let n = 200u32;
+        let data = gpu.storage_buffer(&vec![1.5f32; n as usize][..]);
+        let params = gpu.uniform_buffer(&scale::Params::new(2.0, n));
+        let args = gpu.indirect_buffer(&[0, 0, 0]);
+        // `args` is both the indirect buffer and the planner's storage array<u32, 3>.
+        planner.dispatch(gpu, plan::Bindings { params: &params, args: &args }, [1, 1, 1]).expect("plan");
+        let counter = gpu.storage_buffer(&0u32);
+        pipeline.dispatch_indirect(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, &args).expect("indirect");
+        assert_eq!(args.read_blocking(gpu).expect("read args"), [4, 1, 1]);
+        assert_eq!(counter.read_blocking(gpu).expect("read"), n);
+        assert_eq!(data.read_blocking(gpu).expect("read"), vec![3.0f32; n as usize]);
+    });
 }
 
 #[test]
 fn override_constants_by_name_and_id() {
-    let Some(gpu) = common::gpu() else { return };
-    let out = gpu.storage_buffer_zeroed::<f32>(8);
-    let table: [(&[(&str, f64)], [f32; 2]); 4] = [
-        (&[], [1.0, 3.0]),
-        (&[("offset", 10.0)], [10.0, 12.0]),
-        (&[("multiplier", 5.0)], [1.0, 6.0]),
-        (&[("7", 3.0), ("offset", -1.0)], [-1.0, 2.0]),
-    ];
-    for (constants, [first, second]) in table {
-        let options = PipelineOptions { constants, ..Default::default() };
-        let pipeline = overridden::Pipeline::with_options(gpu, &options).expect("pipeline");
-        pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
-        let values = out.read_blocking(gpu).expect("read");
-        assert_eq!([values[0], values[1]], [first, second], "constants {constants:?}");
-    }
-    let err = overridden::Pipeline::with_options(gpu, &PipelineOptions { constants: &[("nope", 1.0)], ..Default::default() })
-        .err()
-        .expect("unknown constant is an error");
-    assert!(err.to_string().contains("no override constant `nope`") && err.to_string().contains("`offset`"), "{err}");
+    common::on_devices(|gpu| {
+        let out = gpu.storage_buffer_zeroed::<f32>(8);
+        let table: [(&[(&str, f64)], [f32; 2]); 4] = [
+            (&[], [1.0, 3.0]),
+            (&[("offset", 10.0)], [10.0, 12.0]),
+            (&[("multiplier", 5.0)], [1.0, 6.0]),
+            (&[("7", 3.0), ("offset", -1.0)], [-1.0, 2.0]),
+        ];
+        for (constants, [first, second]) in table {
+            let options = PipelineOptions { constants, ..Default::default() };
+            let pipeline = overridden::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
+            let values = out.read_blocking(gpu).expect("read");
+            assert_eq!([values[0], values[1]], [first, second], "constants {constants:?}");
+        }
+        let err = overridden::Pipeline::with_options(gpu, &PipelineOptions { constants: &[("nope", 1.0)], ..Default::default() })
+            .err()
+            .expect("unknown constant is an error");
+        assert!(err.to_string().contains("no override constant `nope`") && err.to_string().contains("`offset`"), "{err}");
+    });
 }
 
 /// The generated `Overrides` structs: typed fields with the shader's defaults, mapped to
@@ -201,52 +205,54 @@ fn typed_overrides_for_wgsl_and_glsl() {
         specialized::Overrides::default(),
         specialized::Overrides { MULT: 2, OFFSET: 0.5, NEGATE: false, SHIFT: -1 }
     );
-    let Some(gpu) = common::gpu() else { return };
-    let out = gpu.storage_buffer_zeroed::<f32>(8);
-    for overrides in [defaults, overridden::Overrides { offset: -2.5, multiplier: 7 }] {
-        let pipeline = overridden::Pipeline::new_with(gpu, overrides).expect("pipeline");
-        pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
-        let expected: Vec<f32> = (0..8u32).map(|i| (i * overrides.multiplier) as f32 + overrides.offset).collect();
-        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
-    }
-    let table = [
-        specialized::Overrides::default(),
-        specialized::Overrides { MULT: 3, OFFSET: -1.25, NEGATE: true, SHIFT: 4 },
-        specialized::Overrides { MULT: 0, OFFSET: 8.0, NEGATE: false, SHIFT: -100 },
-    ];
-    for overrides in table {
-        let pipeline = specialized::Pipeline::new_with(gpu, overrides).expect("pipeline");
-        pipeline.dispatch(gpu, specialized::Bindings { o: &out }, [2, 1, 1]).expect("dispatch");
-        let expected: Vec<f32> = (0..8u32)
-            .map(|i| {
-                let r = ((i * overrides.MULT) as i32 + overrides.SHIFT) as f32 + overrides.OFFSET;
-                if overrides.NEGATE { -r } else { r }
-            })
-            .collect();
-        assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
-    }
+    common::on_devices(|gpu| {
+        let out = gpu.storage_buffer_zeroed::<f32>(8);
+        for overrides in [defaults, overridden::Overrides { offset: -2.5, multiplier: 7 }] {
+            let pipeline = overridden::Pipeline::new_with(gpu, overrides).expect("pipeline");
+            pipeline.dispatch(gpu, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
+            let expected: Vec<f32> = (0..8u32).map(|i| (i * overrides.multiplier) as f32 + overrides.offset).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+        }
+        let table = [
+            specialized::Overrides::default(),
+            specialized::Overrides { MULT: 3, OFFSET: -1.25, NEGATE: true, SHIFT: 4 },
+            specialized::Overrides { MULT: 0, OFFSET: 8.0, NEGATE: false, SHIFT: -100 },
+        ];
+        for overrides in table {
+            let pipeline = specialized::Pipeline::new_with(gpu, overrides).expect("pipeline");
+            pipeline.dispatch(gpu, specialized::Bindings { o: &out }, [2, 1, 1]).expect("dispatch");
+            let expected: Vec<f32> = (0..8u32)
+                .map(|i| {
+                    let r = ((i * overrides.MULT) as i32 + overrides.SHIFT) as f32 + overrides.OFFSET;
+                    if overrides.NEGATE { -r } else { r }
+                })
+                .collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
+        }
+    });
 }
 
 #[test]
 fn push_constants_through_immediates() {
-    let Some(gpu) = common::gpu() else { return };
-    if !gpu.has_immediates() {
-        // The pipeline must refuse clearly rather than fail inside wgpu.
-        let err = pushed::Pipeline::new(gpu).err().expect("no immediates: an error");
-        assert!(matches!(err, GpuError::Unsupported(_)), "{err}");
-        eprintln!("*** SKIPPED push constants: {} has no IMMEDIATES ***", gpu.adapter_name());
-        return;
-    }
-    let pipeline = pushed::Pipeline::new(gpu).expect("pipeline");
-    let data = gpu.storage_buffer_zeroed::<f32>(16);
-    for (bias, stride) in [(0.5f32, 1u32), (-2.0, 3)] {
-        pipeline.dispatch_with_immediates(gpu, pushed::Bindings { data: &data }, &pushed::Push::new(bias, stride), [2, 1, 1]).expect("dispatch");
-        let expected: Vec<f32> = (0..16).map(|i| (i * stride) as f32 + bias).collect();
-        assert_eq!(data.read_blocking(gpu).expect("read"), expected);
-    }
-    // Without immediates the untyped pipeline says what is missing.
-    let err = pipeline.raw().dispatch(gpu, &pushed::Bindings { data: &data }, [1, 1, 1]).expect_err("missing immediates");
-    assert!(err.to_string().contains("dispatch_with_immediates"), "{err}");
+    common::on_devices(|gpu| {
+        if !gpu.has_immediates() {
+            // The pipeline must refuse clearly rather than fail inside wgpu.
+            let err = pushed::Pipeline::new(gpu).err().expect("no immediates: an error");
+            assert!(matches!(err, GpuError::Unsupported(_)), "{err}");
+            eprintln!("*** SKIPPED push constants: {} has no IMMEDIATES ***", gpu.adapter_name());
+            return;
+        }
+        let pipeline = pushed::Pipeline::new(gpu).expect("pipeline");
+        let data = gpu.storage_buffer_zeroed::<f32>(16);
+        for (bias, stride) in [(0.5f32, 1u32), (-2.0, 3)] {
+            pipeline.dispatch_with_immediates(gpu, pushed::Bindings { data: &data }, &pushed::Push::new(bias, stride), [2, 1, 1]).expect("dispatch");
+            let expected: Vec<f32> = (0..16).map(|i| (i * stride) as f32 + bias).collect();
+            assert_eq!(data.read_blocking(gpu).expect("read"), expected);
+        }
+        // Without immediates the untyped pipeline says what is missing.
+        let err = pipeline.raw().dispatch(gpu, &pushed::Bindings { data: &data }, [1, 1, 1]).expect_err("missing immediates");
+        assert!(err.to_string().contains("dispatch_with_immediates"), "{err}");
+    });
 }
 
 // -------------------------------------------------------------------------------------------
@@ -254,84 +260,88 @@ fn push_constants_through_immediates() {
 
 #[test]
 fn buffer_too_small_for_binding_names_it() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = tail::Pipeline::new(gpu).expect("pipeline");
-    // The block needs its 16-byte header plus one 4-byte element, rounded up to the struct's
-    // 16-byte alignment (WGSL §14.4.1: a struct's size is a multiple of its alignment).
-    let small = gpu.storage_buffer(&[0.0f32; 5][..]);
-    let err = pipeline.raw().dispatch(gpu, &NamedResources::new(tail::BINDINGS, &[("block", &small)]).expect("named"), [1, 1, 1]);
-    match err {
-        Err(GpuError::Binding(e)) => {
-            assert_eq!((e.name, e.group, e.binding), ("block", 0, 0));
-            assert_eq!(e.problem, BindingProblem::TooSmall { size: 20, needed: 32 });
-            let text = e.to_string();
-            assert!(text.contains("binding `block`") && text.contains("20 bytes") && text.contains("at least 32"), "{text}");
+    common::on_devices(|gpu| {
+        let pipeline = tail::Pipeline::new(gpu).expect("pipeline");
+        // The block needs its 16-byte header plus one 4-byte element, rounded up to the struct's
+        // 16-byte alignment (WGSL §14.4.1: a struct's size is a multiple of its alignment).
+        let small = gpu.storage_buffer(&[0.0f32; 5][..]);
+        let err = pipeline.raw().dispatch(gpu, &NamedResources::new(tail::BINDINGS, &[("block", &small)]).expect("named"), [1, 1, 1]);
+        match err {
+            Err(GpuError::Binding(e)) => {
+                assert_eq!((e.name, e.group, e.binding), ("block", 0, 0));
+                assert_eq!(e.problem, BindingProblem::TooSmall { size: 20, needed: 32 });
+                let text = e.to_string();
+                assert!(text.contains("binding `block`") && text.contains("20 bytes") && text.contains("at least 32"), "{text}");
+            }
+            other => panic!("expected a binding error, got {other:?}"),
         }
-        other => panic!("expected a binding error, got {other:?}"),
-    }
-    let enough = gpu.storage_buffer(&[7.0f32, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][..]);
-    pipeline.raw().dispatch(gpu, &NamedResources::new(tail::BINDINGS, &[("block", &enough)]).expect("named"), [1, 1, 1]).expect("fits");
-    assert_eq!(enough.read_blocking(gpu).expect("read")[4], 7.0);
+        let enough = gpu.storage_buffer(&[7.0f32, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0][..]);
+        pipeline.raw().dispatch(gpu, &NamedResources::new(tail::BINDINGS, &[("block", &enough)]).expect("named"), [1, 1, 1]).expect("fits");
+        assert_eq!(enough.read_blocking(gpu).expect("read")[4], 7.0);
+    });
 }
 
 #[test]
 fn wrong_usage_names_binding_and_usage() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
-    // A uniform buffer where the shader has a storage buffer.
-    let data = gpu.uniform_buffer(&[1.0f32; 4][..]);
-    let counter = gpu.storage_buffer(&0u32);
-    let err = pipeline.dispatch(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, [1, 1, 1]).expect_err("usage");
-    let GpuError::Binding(e) = &err else { panic!("expected a binding error, got {err:?}") };
-    assert_eq!(e.name, "data");
-    assert!(matches!(e.problem, BindingProblem::MissingUsage { needed: "STORAGE", .. }), "{e:?}");
-    assert!(err.to_string().contains("`data`") && err.to_string().contains("storage_buffer"), "{err}");
-    // A storage buffer where the shader has a uniform buffer.
-    let storage_params = gpu.storage_buffer(&scale::Params::new(1.0, 4));
-    let data = gpu.storage_buffer(&[1.0f32; 4][..]);
-    let err = pipeline.dispatch(gpu, scale::Bindings { params: &storage_params, data: &data, counter: &counter }, [1, 1, 1]).expect_err("usage");
-    assert!(matches!(&err, GpuError::Binding(e) if e.name == "params" && matches!(e.problem, BindingProblem::MissingUsage { needed: "UNIFORM", .. })), "{err:?}");
+    common::on_devices(|gpu| {
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
+        // A uniform buffer where the shader has a storage buffer.
+        let data = gpu.uniform_buffer(&[1.0f32; 4][..]);
+        let counter = gpu.storage_buffer(&0u32);
+        let err = pipeline.dispatch(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, [1, 1, 1]).expect_err("usage");
+        let GpuError::Binding(e) = &err else { panic!("expected a binding error, got {err:?}") };
+        assert_eq!(e.name, "data");
+        assert!(matches!(e.problem, BindingProblem::MissingUsage { needed: "STORAGE", .. }), "{e:?}");
+        assert!(err.to_string().contains("`data`") && err.to_string().contains("storage_buffer"), "{err}");
+        // A storage buffer where the shader has a uniform buffer.
+        let storage_params = gpu.storage_buffer(&scale::Params::new(1.0, 4));
+        let data = gpu.storage_buffer(&[1.0f32; 4][..]);
+        let err = pipeline.dispatch(gpu, scale::Bindings { params: &storage_params, data: &data, counter: &counter }, [1, 1, 1]).expect_err("usage");
+        assert!(matches!(&err, GpuError::Binding(e) if e.name == "params" && matches!(e.problem, BindingProblem::MissingUsage { needed: "UNIFORM", .. })), "{err:?}");
+    });
 }
 
 #[test]
 fn wrong_stride_and_kind_and_names_are_errors() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
-    let counter = gpu.storage_buffer(&0u32);
-    let wide = gpu.storage_buffer(&[[1.0f32; 2]; 4][..]);
-    let named = NamedResources::new(scale::BINDINGS, &[("params", &params), ("data", &wide), ("counter", &counter)]).expect("named");
-    let err = pipeline.raw().dispatch(gpu, &named, [1, 1, 1]).expect_err("stride");
-    assert!(matches!(&err, GpuError::Binding(e) if e.problem == BindingProblem::Stride { element: 8, stride: 4 }), "{err:?}");
-    let sampler = gpu.sampler(shader_runtime::wgpu::FilterMode::Nearest, shader_runtime::wgpu::AddressMode::ClampToEdge);
-    let named = NamedResources::new(scale::BINDINGS, &[("params", &params), ("data", &sampler), ("counter", &counter)]).expect("named");
-    let err = pipeline.raw().dispatch(gpu, &named, [1, 1, 1]).expect_err("kind");
-    assert!(err.to_string().contains("expected a buffer, got a sampler"), "{err}");
-    let err = NamedResources::new(scale::BINDINGS, &[("param", &params)]).err().expect("unknown name");
-    assert!(err.to_string().contains("no binding `param`"), "{err}");
-    let err = NamedResources::new(scale::BINDINGS, &[("params", &params)]).err().expect("missing");
-    assert!(err.to_string().contains("no resource given for binding `data`"), "{err}");
+    common::on_devices(|gpu| {
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
+        let counter = gpu.storage_buffer(&0u32);
+        let wide = gpu.storage_buffer(&[[1.0f32; 2]; 4][..]);
+        let named = NamedResources::new(scale::BINDINGS, &[("params", &params), ("data", &wide), ("counter", &counter)]).expect("named");
+        let err = pipeline.raw().dispatch(gpu, &named, [1, 1, 1]).expect_err("stride");
+        assert!(matches!(&err, GpuError::Binding(e) if e.problem == BindingProblem::Stride { element: 8, stride: 4 }), "{err:?}");
+        let sampler = gpu.sampler(shader_runtime::wgpu::FilterMode::Nearest, shader_runtime::wgpu::AddressMode::ClampToEdge);
+        let named = NamedResources::new(scale::BINDINGS, &[("params", &params), ("data", &sampler), ("counter", &counter)]).expect("named");
+        let err = pipeline.raw().dispatch(gpu, &named, [1, 1, 1]).expect_err("kind");
+        assert!(err.to_string().contains("expected a buffer, got a sampler"), "{err}");
+        let err = NamedResources::new(scale::BINDINGS, &[("param", &params)]).err().expect("unknown name");
+        assert!(err.to_string().contains("no binding `param`"), "{err}");
+        let err = NamedResources::new(scale::BINDINGS, &[("params", &params)]).err().expect("missing");
+        assert!(err.to_string().contains("no resource given for binding `data`"), "{err}");
+    });
 }
 
 #[test]
 fn buffer_misuse_is_an_error() {
-    let Some(gpu) = common::gpu() else { return };
-    let data = gpu.storage_buffer(&[1u32, 2, 3][..]);
-    let err = data.write(gpu, &[1u32, 2, 3, 4][..]).expect_err("too long");
-    assert!(err.to_string().contains("create a new buffer"), "{err}");
-    let no_copy = gpu.buffer(&[1u32; 4][..], shader_runtime::wgpu::BufferUsages::STORAGE);
-    let err = no_copy.read_blocking(gpu).expect_err("no COPY_SRC");
-    assert!(err.to_string().contains("COPY_SRC"), "{err}");
-    let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
-    let args = gpu.storage_buffer(&[1u32, 1, 1]);
-    let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
-    let values = gpu.storage_buffer(&[1.0f32; 4][..]);
-    let counter = gpu.storage_buffer(&0u32);
-    let err = pipeline.dispatch_indirect(gpu, scale::Bindings { params: &params, data: &values, counter: &counter }, &args).expect_err("no INDIRECT");
-    assert!(err.to_string().contains("INDIRECT"), "{err}");
-    let err = pipeline.dispatch(gpu, scale::Bindings { params: &params, data: &values, counter: &counter }, [u32::MAX, 1, 1]).expect_err("too many");
-    assert!(err.to_string().contains("per dimension"), "{err}");
+    common::on_devices(|gpu| {
+        let data = gpu.storage_buffer(&[1u32, 2, 3][..]);
+        let err = data.write(gpu, &[1u32, 2, 3, 4][..]).expect_err("too long");
+        assert!(err.to_string().contains("create a new buffer"), "{err}");
+        let no_copy = gpu.buffer(&[1u32; 4][..], shader_runtime::wgpu::BufferUsages::STORAGE);
+        let err = no_copy.read_blocking(gpu).expect_err("no COPY_SRC");
+        assert!(err.to_string().contains("COPY_SRC"), "{err}");
+        let pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+        let args = gpu.storage_buffer(&[1u32, 1, 1]);
+        let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
+        let values = gpu.storage_buffer(&[1.0f32; 4][..]);
+        let counter = gpu.storage_buffer(&0u32);
+        let err = pipeline.dispatch_indirect(gpu, scale::Bindings { params: &params, data: &values, counter: &counter }, &args).expect_err("no INDIRECT");
+        assert!(err.to_string().contains("INDIRECT"), "{err}");
+        let err = pipeline.dispatch(gpu, scale::Bindings { params: &params, data: &values, counter: &counter }, [u32::MAX, 1, 1]).expect_err("too many");
+        assert!(err.to_string().contains("per dimension"), "{err}");
+    });
 }
 
 /// No adapter, simulated two ways: no backends to search, and a name no adapter has. Needs no
@@ -346,8 +356,9 @@ fn passthrough_spirv_on_vulkan() {
     let err = scale::Pipeline::with_options(gpu, &options).err().expect("passthrough without the feature is an error");
     assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("PASSTHROUGH_SHADERS"), "{err}");
     let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
-    let vulkan = gpu.adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
-    if !(vulkan && gpu.adapter.features().contains(feature)) {
+    let adapter = &gpu.wgpu().expect("a wgpu device").adapter;
+    let vulkan = adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
+    if !(vulkan && adapter.features().contains(feature)) {
         assert!(err.to_string().contains("does not offer it"), "{err}");
         eprintln!("*** SKIPPED passthrough run: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
         return;

@@ -194,8 +194,9 @@ fn triangle_through_passthrough_matches_portable_path() {
     let err = render_triangle_with(gpu, 8, 8, &passthrough).err().expect("passthrough without the feature is an error");
     assert!(matches!(err, shader_runtime::GpuError::Unsupported(_)) && err.to_string().contains("PASSTHROUGH_SHADERS"), "{err}");
     let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
-    let vulkan = gpu.adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
-    if !(vulkan && gpu.adapter.features().contains(feature)) {
+    let adapter = &gpu.wgpu().expect("a wgpu device").adapter;
+    let vulkan = adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan;
+    if !(vulkan && adapter.features().contains(feature)) {
         eprintln!("*** SKIPPED passthrough render: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
         return;
     }

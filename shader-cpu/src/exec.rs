@@ -932,18 +932,22 @@ impl<'a> Thread<'a> {
                     let i = i as usize;
                     let (obj, off) = (self.regs[*base as usize][i], self.regs[*base as usize][l + i]);
                     let mut at = u64::from(off) + u64::from(*offset);
+                    let mut reported = false;
                     for &(index, stride, len) in dynamic {
                         let x = self.regs[index as usize][i];
                         if let Some(n) = len {
-                            if x >= n {
+                            if x >= n && !reported && off != POISON {
                                 self.report(i, FindingKind::IndexOutOfBounds { index: x, len: n });
-                                at = u64::from(POISON);
+                                reported = true;
                             }
                         }
                         at = at.saturating_add(u64::from(x) * u64::from(stride));
                     }
                     d[i] = obj;
-                    d[l + i] = if off == POISON || at >= u64::from(POISON) { POISON } else { at as u32 };
+                    // POISON: reported here (or by the chain that made `base`), so the access
+                    // through it is dropped silently; an offset past 4 GiB stays out of bounds
+                    // and is reported by the access.
+                    d[l + i] = if off == POISON || reported { POISON } else { at.min(u64::from(POISON - 1)) as u32 };
                 }
                 self.regs[*dst as usize] = d;
             }
@@ -1024,7 +1028,11 @@ impl<'a> Thread<'a> {
         match self.prog.objs.get(obj as usize)? {
             Obj::Buffer { slot } => {
                 let (buf, set, binding) = self.slots[*slot];
-                if off == POISON || off as usize + 4 > buf.len().div_ceil(4) * 4 {
+                if off == POISON {
+                    // An index out of bounds, already reported by the access chain.
+                    return None;
+                }
+                if off as usize + 4 > buf.len().div_ceil(4) * 4 {
                     let kind = FindingKind::BufferOutOfBounds {
                         set,
                         binding,

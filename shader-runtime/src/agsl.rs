@@ -305,7 +305,7 @@ impl AgslEffect {
 /// would be a wgpu validation error (a panic by default) at draw time.
 fn check_child_texture(effect: &str, name: &str, texture: &Texture) -> Result<(), GpuError> {
     let filterable = matches!(texture.format().sample_type(None, None), Some(wgpu::TextureSampleType::Float { filterable: true }));
-    let problem = if texture.raw().dimension() != wgpu::TextureDimension::D2 || texture.raw().depth_or_array_layers() != 1 {
+    let problem = if texture.dimension() != wgpu::TextureDimension::D2 || texture.depth_or_array_layers() != 1 {
         Some("is not a single 2D texture".to_string())
     } else if !texture.usage().contains(wgpu::TextureUsages::TEXTURE_BINDING) {
         Some(format!("lacks TEXTURE_BINDING (usage {:?})", texture.usage()))

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::num::NonZeroU64;
 use std::sync::{Arc, Mutex};
 
-use crate::buffer::{Buffer, BufferData, ResourceId};
+use crate::buffer::{Buffer, BufferData, RawBuffer, ResourceId};
 use crate::error::{BindingError, BindingProblem};
 use crate::generated::{Binding, BindingKind, Stage};
 use crate::texture::{Sampler, Texture};
@@ -16,7 +16,7 @@ use crate::{Gpu, GpuError};
 #[derive(Clone, Copy, Debug)]
 pub enum Resource<'a> {
     Buffer {
-        raw: &'a wgpu::Buffer,
+        raw: &'a RawBuffer,
         id: ResourceId,
         /// Bytes of data (without the padding the runtime adds).
         size: u64,
@@ -52,7 +52,7 @@ pub trait AsResource {
 
 impl<T: BufferData + ?Sized> AsResource for Buffer<T> {
     fn as_resource(&self) -> Resource<'_> {
-        Resource::Buffer { raw: self.raw(), id: self.id(), size: self.byte_len(), element_size: T::element_size() }
+        Resource::Buffer { raw: self.untyped(), id: self.id(), size: self.byte_len(), element_size: T::element_size() }
     }
 }
 
@@ -149,8 +149,10 @@ impl Bindings {
         for group in 0..group_count as u32 {
             let members: Vec<wgpu::BindGroupLayoutEntry> =
                 entries.iter().filter(|e| e.binding.group == group).map(|e| e.layout).collect();
-            layouts.push((!members.is_empty()).then(|| {
-                gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &members })
+            // The CPU device needs no layouts, only the checks above and at bind time.
+            let device = gpu.wgpu().map(|w| &w.device);
+            layouts.push(device.filter(|_| !members.is_empty()).map(|device| {
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &members })
             }));
         }
         Ok(Bindings { entries, layouts, cache: Mutex::new(HashMap::new()) })
@@ -159,8 +161,19 @@ impl Bindings {
     /// The bind groups for the resources of `sets`, from the cache when the same resources were
     /// bound before (they were checked then, and a resource's size and usage never change).
     pub(crate) fn groups(&self, gpu: &Gpu, sets: &[&dyn BindingSet]) -> Result<Arc<Vec<Option<wgpu::BindGroup>>>, GpuError> {
-        let given: Vec<(&'static [Binding], Vec<Resource<'_>>)> = sets.iter().map(|s| (s.bindings(), s.resources())).collect();
-        let mut chosen: Vec<Resource<'_>> = Vec::with_capacity(self.entries.len());
+        self.resolve(gpu, sets).map(|(groups, _)| groups)
+    }
+
+    /// [`Bindings::groups`] and the checked resources, one per binding in `(group, binding)`
+    /// order; on the CPU device the groups are empty and the resources are what it binds.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn resolve<'s>(
+        &self,
+        gpu: &Gpu,
+        sets: &[&'s dyn BindingSet],
+    ) -> Result<(Arc<Vec<Option<wgpu::BindGroup>>>, Vec<(&'static Binding, Resource<'s>)>), GpuError> {
+        let given: Vec<(&'static [Binding], Vec<Resource<'s>>)> = sets.iter().map(|s| (s.bindings(), s.resources())).collect();
+        let mut chosen: Vec<Resource<'s>> = Vec::with_capacity(self.entries.len());
         for entry in &self.entries {
             let b = entry.binding;
             let found = given.iter().find_map(|(bindings, resources)| {
@@ -174,13 +187,22 @@ impl Bindings {
         }
         let key: Vec<ResourceId> = chosen.iter().map(Resource::id).collect();
         let mut cache = self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let paired = || -> Vec<(&'static Binding, Resource<'s>)> { self.entries.iter().map(|e| e.binding).zip(chosen.iter().copied()).collect() };
         if let Some(groups) = cache.get(&key) {
-            return Ok(Arc::clone(groups));
+            return Ok((Arc::clone(groups), paired()));
         }
         for (entry, resource) in self.entries.iter().zip(&chosen) {
             let b = entry.binding;
             check(b, resource).map_err(|problem| BindingError { name: b.name, group: b.group, binding: b.binding, problem })?;
         }
+        let Some(w) = gpu.wgpu() else {
+            let groups = Arc::new(Vec::new());
+            if cache.len() >= CACHE_CAPACITY {
+                cache.clear();
+            }
+            cache.insert(key, Arc::clone(&groups));
+            return Ok((groups, paired()));
+        };
         let mut groups = Vec::with_capacity(self.layouts.len());
         for (group, layout) in self.layouts.iter().enumerate() {
             let Some(layout) = layout else {
@@ -192,23 +214,23 @@ impl Bindings {
                 .iter()
                 .zip(&chosen)
                 .filter(|(e, _)| e.binding.group == group as u32)
-                .map(|(e, r)| wgpu::BindGroupEntry {
-                    binding: e.binding.binding,
-                    resource: match r {
-                        Resource::Buffer { raw, .. } => raw.as_entire_binding(),
-                        Resource::Texture(t) => wgpu::BindingResource::TextureView(t.view()),
-                        Resource::Sampler(s) => wgpu::BindingResource::Sampler(s.raw()),
-                    },
+                .map(|(e, r)| {
+                    let resource = match r {
+                        Resource::Buffer { raw, .. } => raw.wgpu().map(|b| b.as_entire_binding()),
+                        Resource::Texture(t) => t.view().map(wgpu::BindingResource::TextureView),
+                        Resource::Sampler(s) => s.raw().map(wgpu::BindingResource::Sampler),
+                    };
+                    Ok(wgpu::BindGroupEntry { binding: e.binding.binding, resource: resource.ok_or_else(crate::buffer::wrong_device)? })
                 })
-                .collect();
-            groups.push(Some(gpu.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })));
+                .collect::<Result<_, GpuError>>()?;
+            groups.push(Some(w.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })));
         }
         let groups = Arc::new(groups);
         if cache.len() >= CACHE_CAPACITY {
             cache.clear();
         }
         cache.insert(key, Arc::clone(&groups));
-        Ok(groups)
+        Ok((groups, paired()))
     }
 
     /// Bind groups made so far and still cached (for tests of the cache).

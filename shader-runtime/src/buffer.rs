@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use bytemuck::Pod;
 use wgpu::BufferUsages;
 
+use crate::gpu::Backend;
 use crate::{Gpu, GpuError};
 
 /// What a buffer can hold: one `Pod` value or a slice of them. Sealed: the runtime relies on
@@ -74,12 +75,60 @@ impl ResourceId {
 /// A GPU buffer holding a `T` (one value) or a `[T]` (a slice).
 #[derive(Debug)]
 pub struct Buffer<T: ?Sized> {
-    raw: wgpu::Buffer,
+    raw: RawBuffer,
+    // `fn() -> Box<T>`: owns no `T`, and stays `Send + Sync` whatever `T` is.
+    _type: PhantomData<fn() -> Box<T>>,
+}
+
+/// A buffer without its element type: a wgpu buffer or the CPU device's memory, with the
+/// usage and sizes the binding checks read (the same on both devices).
+#[derive(Debug)]
+pub struct RawBuffer {
+    store: BufferStore,
     id: ResourceId,
     /// Bytes of data; the buffer itself may be padded beyond this.
     len: u64,
-    // `fn() -> Box<T>`: owns no `T`, and stays `Send + Sync` whatever `T` is.
-    _type: PhantomData<fn() -> Box<T>>,
+    /// Bytes allocated (the data padded to 4 bytes, uniform buffers to 16).
+    size: u64,
+    usage: BufferUsages,
+}
+
+#[derive(Debug)]
+pub(crate) enum BufferStore {
+    Wgpu(wgpu::Buffer),
+    Cpu(shader_cpu::Buffer),
+}
+
+impl RawBuffer {
+    /// The wgpu buffer; `None` on the CPU device.
+    pub fn wgpu(&self) -> Option<&wgpu::Buffer> {
+        match &self.store {
+            BufferStore::Wgpu(b) => Some(b),
+            BufferStore::Cpu(_) => None,
+        }
+    }
+
+    pub(crate) fn store(&self) -> &BufferStore {
+        &self.store
+    }
+
+    pub fn id(&self) -> ResourceId {
+        self.id
+    }
+
+    /// Bytes allocated: the data padded to 4 bytes (uniform buffers to 16), as wgpu sees it.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Bytes of data.
+    pub fn byte_len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn usage(&self) -> BufferUsages {
+        self.usage
+    }
 }
 
 /// The arguments of an indirect dispatch, as `dispatch_workgroups_indirect` reads them.
@@ -94,8 +143,18 @@ impl Gpu {
     /// (a uniform block is a whole number of 16-byte rows).
     pub fn buffer<T: BufferData + ?Sized>(&self, data: &T, usage: BufferUsages) -> Buffer<T> {
         let bytes = data.as_bytes();
-        let raw = self.raw_buffer(bytes, usage);
-        Buffer { raw, id: ResourceId::next(), len: bytes.len() as u64, _type: PhantomData }
+        let align = if usage.contains(BufferUsages::UNIFORM) { 16 } else { wgpu::COPY_BUFFER_ALIGNMENT };
+        let size = (bytes.len() as u64).max(1).next_multiple_of(align);
+        let store = match self.backend() {
+            Backend::Wgpu(w) => BufferStore::Wgpu(raw_buffer(&w.device, bytes, size, usage)),
+            Backend::Cpu(_) => {
+                let cpu = shader_cpu::Buffer::zeroed(size as usize);
+                cpu.write(0, bytes);
+                BufferStore::Cpu(cpu)
+            }
+        };
+        let raw = RawBuffer { store, id: ResourceId::next(), len: bytes.len() as u64, size, usage };
+        Buffer { raw, _type: PhantomData }
     }
 
     /// A storage buffer (`var<storage>`, GLSL `buffer`), readable back and writable.
@@ -129,22 +188,16 @@ impl Gpu {
         self.buffer(args, BufferUsages::INDIRECT | BufferUsages::STORAGE | COPY)
     }
 
-    fn raw_buffer(&self, bytes: &[u8], usage: BufferUsages) -> wgpu::Buffer {
-        let align = if usage.contains(BufferUsages::UNIFORM) { 16 } else { wgpu::COPY_BUFFER_ALIGNMENT };
-        let size = (bytes.len() as u64).max(1).next_multiple_of(align);
-        let raw = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size,
-            usage,
-            mapped_at_creation: true,
-        });
-        // A buffer mapped at creation is zeroed, so the padding needs no write.
-        if let Ok(mut view) = raw.get_mapped_range_mut(..) {
-            view.slice(..bytes.len()).copy_from_slice(bytes);
-        }
-        raw.unmap();
-        raw
+}
+
+fn raw_buffer(device: &wgpu::Device, bytes: &[u8], size: u64, usage: BufferUsages) -> wgpu::Buffer {
+    let raw = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: true });
+    // A buffer mapped at creation is zeroed, so the padding needs no write.
+    if let Ok(mut view) = raw.get_mapped_range_mut(..) {
+        view.slice(..bytes.len()).copy_from_slice(bytes);
     }
+    raw.unmap();
+    raw
 }
 
 /// Index types an index buffer can hold.
@@ -161,22 +214,27 @@ impl Index for u32 {
 }
 
 impl<T: ?Sized> Buffer<T> {
-    /// The wgpu buffer, for code that goes beyond this API.
-    pub fn raw(&self) -> &wgpu::Buffer {
+    /// The wgpu buffer, for code that goes beyond this API; `None` on the CPU device.
+    pub fn raw(&self) -> Option<&wgpu::Buffer> {
+        self.raw.wgpu()
+    }
+
+    /// The buffer without its type.
+    pub fn untyped(&self) -> &RawBuffer {
         &self.raw
     }
 
     pub fn id(&self) -> ResourceId {
-        self.id
+        self.raw.id
     }
 
-    /// The size of the data in bytes (the wgpu buffer may be padded beyond it).
+    /// The size of the data in bytes (the buffer may be padded beyond it).
     pub fn byte_len(&self) -> u64 {
-        self.len
+        self.raw.len
     }
 
     pub fn usage(&self) -> BufferUsages {
-        self.raw.usage()
+        self.raw.usage
     }
 }
 
@@ -194,22 +252,22 @@ impl<T: BufferData + ?Sized> Buffer<T> {
     /// Reads the contents back. On native backends the wait for the GPU happens inside (wgpu
     /// only makes progress when the device is polled); on the web the browser drives it.
     pub async fn read(&self, gpu: &Gpu) -> Result<T::Owned, GpuError> {
-        let bytes = read_bytes(gpu, &self.raw, self.len).await?;
+        let bytes = read_bytes(gpu, &self.raw).await?;
         Ok(T::from_bytes(&bytes))
     }
 
     fn write_bytes(&self, gpu: &Gpu, offset: u64, bytes: &[u8]) -> Result<(), GpuError> {
-        if !self.raw.usage().contains(BufferUsages::COPY_DST) {
+        if !self.usage().contains(BufferUsages::COPY_DST) {
             return Err(GpuError::InvalidUse(format!(
                 "cannot write a buffer created without COPY_DST (usage {:?})",
-                self.raw.usage()
+                self.usage()
             )));
         }
         let end = offset + bytes.len() as u64;
-        if end > self.len {
+        if end > self.raw.len {
             return Err(GpuError::InvalidUse(format!(
                 "writing bytes {offset}..{end} into a buffer of {} bytes; create a new buffer to change its size",
-                self.len
+                self.raw.len
             )));
         }
         if offset % wgpu::COPY_BUFFER_ALIGNMENT != 0 || bytes.len() as u64 % wgpu::COPY_BUFFER_ALIGNMENT != 0 {
@@ -218,7 +276,11 @@ impl<T: BufferData + ?Sized> Buffer<T> {
                 "writes must start and end at multiples of 4 bytes (bytes {offset}..{end})"
             )));
         }
-        gpu.queue.write_buffer(&self.raw, offset, bytes);
+        match (&self.raw.store, gpu.backend()) {
+            (BufferStore::Wgpu(raw), Backend::Wgpu(w)) => w.queue.write_buffer(raw, offset, bytes),
+            (BufferStore::Cpu(cpu), _) => cpu.write(offset as usize, bytes),
+            (BufferStore::Wgpu(_), Backend::Cpu(_)) => return Err(wrong_device()),
+        }
         Ok(())
     }
 }
@@ -228,7 +290,7 @@ impl<T: Pod> Buffer<[T]> {
     pub fn len(&self) -> usize {
         match std::mem::size_of::<T>() {
             0 => 0,
-            size => (self.len / size as u64) as usize,
+            size => (self.raw.len / size as u64) as usize,
         }
     }
 
@@ -243,24 +305,39 @@ impl<T: Pod> Buffer<[T]> {
     }
 }
 
-/// Copies `len` bytes of `raw` into a mappable buffer, waits, and returns them.
-async fn read_bytes(gpu: &Gpu, raw: &wgpu::Buffer, len: u64) -> Result<Vec<u8>, GpuError> {
-    if !raw.usage().contains(BufferUsages::COPY_SRC) {
+/// A resource of one device used with another.
+pub(crate) fn wrong_device() -> GpuError {
+    GpuError::InvalidUse("a resource made by one device (wgpu or the CPU device) was used with the other".to_string())
+}
+
+/// Copies the data bytes of `buffer` into a mappable buffer, waits, and returns them.
+async fn read_bytes(gpu: &Gpu, buffer: &RawBuffer) -> Result<Vec<u8>, GpuError> {
+    if !buffer.usage.contains(BufferUsages::COPY_SRC) {
         return Err(GpuError::InvalidUse(format!(
             "cannot read back a buffer created without COPY_SRC (usage {:?})",
-            raw.usage()
+            buffer.usage
         )));
     }
+    let len = buffer.len;
+    let (raw, w) = match (&buffer.store, gpu.backend()) {
+        (BufferStore::Wgpu(raw), Backend::Wgpu(w)) => (raw, w),
+        (BufferStore::Cpu(cpu), _) => {
+            let mut bytes = cpu.to_bytes();
+            bytes.truncate(len as usize);
+            return Ok(bytes);
+        }
+        (BufferStore::Wgpu(_), Backend::Cpu(_)) => return Err(wrong_device()),
+    };
     let size = len.max(1).next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT);
-    let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+    let staging = w.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("readback"),
         size,
         usage: BufferUsages::MAP_READ | BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("readback") });
+    let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("readback") });
     encoder.copy_buffer_to_buffer(raw, 0, &staging, 0, size.min(raw.size()));
-    gpu.queue.submit([encoder.finish()]);
+    w.queue.submit([encoder.finish()]);
     map_and_copy(gpu, &staging, len as usize).await
 }
 

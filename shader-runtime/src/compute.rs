@@ -2,9 +2,10 @@
 
 use std::borrow::Cow;
 
-use crate::bind::{BindingSet, Bindings};
-use crate::buffer::{Buffer, DispatchIndirectArgs};
+use crate::bind::{BindingSet, Bindings, Resource};
+use crate::buffer::{Buffer, BufferStore, DispatchIndirectArgs, RawBuffer};
 use crate::generated::{Binding, ModuleInfo, PushConstant, SpecializationConstant, Stage};
+use crate::gpu::{Backend, CpuDevice, WgpuDevice};
 use crate::{Gpu, GpuError};
 
 /// How to build a pipeline.
@@ -32,7 +33,7 @@ impl Default for PipelineOptions<'_> {
 
 /// A compute pipeline with its bind group layouts and bind group cache.
 pub struct ComputePipeline {
-    raw: wgpu::ComputePipeline,
+    kind: Kind,
     module: &'static ModuleInfo,
     bindings: Bindings,
     immediate_size: u32,
@@ -40,12 +41,23 @@ pub struct ComputePipeline {
     max_workgroups: u32,
 }
 
+/// What runs the pipeline.
+enum Kind {
+    Wgpu(wgpu::ComputePipeline),
+    /// The CPU device: the entry point decoded and specialized.
+    Cpu(shader_cpu::Program),
+}
+
 /// How many workgroups to run.
 #[derive(Clone, Copy, Debug)]
 enum Workgroups<'a> {
     Direct([u32; 3]),
-    Indirect(&'a wgpu::Buffer),
+    Indirect(&'a RawBuffer),
 }
+
+/// The workgroup count limit per dimension on the CPU device: WebGPU's default
+/// `maxComputeWorkgroupsPerDimension`, so a dispatch valid on one device is valid on the other.
+const CPU_MAX_WORKGROUPS: u32 = 65535;
 
 impl ComputePipeline {
     /// Creates the shader module (SPIR-V, re-read by naga: wgpu's portable path), bind group
@@ -64,11 +76,20 @@ impl ComputePipeline {
         if options.passthrough {
             check_passthrough(gpu, module.name, &[module.bindings], !constants.is_empty())?;
         }
+        let w = match gpu.backend() {
+            Backend::Wgpu(w) => w,
+            Backend::Cpu(_) => {
+                let specialization = cpu_specialization(module.specialization_constants, &constants);
+                let program = shader_cpu::Program::new(module.spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
+                let bindings = Bindings::new(gpu, &[module.bindings])?;
+                return Ok(ComputePipeline { kind: Kind::Cpu(program), module, bindings, immediate_size, max_workgroups: CPU_MAX_WORKGROUPS });
+            }
+        };
         gpu.scoped(|| {
-            let shader = if options.passthrough { passthrough_module(gpu, module) } else { shader_module(gpu, module) };
+            let shader = if options.passthrough { passthrough_module(w, module) } else { shader_module(w, module) };
             let bindings = Bindings::new(gpu, &[module.bindings])?;
-            let layout = pipeline_layout(gpu, &bindings, immediate_size);
-            let raw = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            let layout = pipeline_layout(w, &bindings, immediate_size);
+            let raw = w.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(module.name),
                 layout: Some(&layout),
                 module: &shader,
@@ -79,13 +100,17 @@ impl ComputePipeline {
                 },
                 cache: None,
             });
-            let max_workgroups = gpu.device.limits().max_compute_workgroups_per_dimension;
-            Ok(ComputePipeline { raw, module, bindings, immediate_size, max_workgroups })
+            let max_workgroups = w.device.limits().max_compute_workgroups_per_dimension;
+            Ok(ComputePipeline { kind: Kind::Wgpu(raw), module, bindings, immediate_size, max_workgroups })
         })
     }
 
-    pub fn raw(&self) -> &wgpu::ComputePipeline {
-        &self.raw
+    /// The wgpu pipeline; `None` on the CPU device.
+    pub fn raw(&self) -> Option<&wgpu::ComputePipeline> {
+        match &self.kind {
+            Kind::Wgpu(raw) => Some(raw),
+            Kind::Cpu(_) => None,
+        }
     }
 
     pub fn module(&self) -> &'static ModuleInfo {
@@ -107,7 +132,7 @@ impl ComputePipeline {
                 args.usage()
             )));
         }
-        self.submit(gpu, bindings, &[], Workgroups::Indirect(args.raw()))
+        self.submit(gpu, bindings, &[], Workgroups::Indirect(args.untyped()))
     }
 
     /// Like [`ComputePipeline::dispatch`], setting the shader's push constants (wgpu
@@ -122,7 +147,8 @@ impl ComputePipeline {
         self.submit(gpu, bindings, immediates, Workgroups::Direct(workgroups))
     }
 
-    /// Records the dispatch into a pass the caller owns, to batch many dispatches in one submit.
+    /// Records the dispatch into a pass the caller owns, to batch many dispatches in one submit
+    /// (wgpu devices only).
     pub fn encode(
         &self,
         gpu: &Gpu,
@@ -140,12 +166,81 @@ impl ComputePipeline {
     }
 
     fn submit(&self, gpu: &Gpu, bindings: &dyn BindingSet, immediates: &[u8], workgroups: Workgroups<'_>) -> Result<(), GpuError> {
-        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(self.module.name) });
+        let w = match gpu.backend() {
+            Backend::Wgpu(w) => w,
+            Backend::Cpu(cpu) => return self.run_on_cpu(gpu, cpu, bindings, immediates, workgroups),
+        };
+        let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(self.module.name) });
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(self.module.name), timestamp_writes: None });
             self.record(gpu, &mut pass, bindings, immediates, workgroups)?;
         }
-        gpu.queue.submit([encoder.finish()]);
+        w.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+
+    /// The same checks as [`ComputePipeline::record`], then the dispatch on the CPU device,
+    /// finished when this returns. Sanitizer findings go to stderr and [`Gpu::take_findings`].
+    fn run_on_cpu(
+        &self,
+        gpu: &Gpu,
+        cpu: &CpuDevice,
+        bindings: &dyn BindingSet,
+        immediates: &[u8],
+        workgroups: Workgroups<'_>,
+    ) -> Result<(), GpuError> {
+        let Kind::Cpu(program) = &self.kind else { return Err(crate::buffer::wrong_device()) };
+        check_immediates(self.module, self.immediate_size, immediates)?;
+        let counts = match workgroups {
+            Workgroups::Direct(counts) => counts,
+            Workgroups::Indirect(args) => {
+                let BufferStore::Cpu(args) = args.store() else { return Err(crate::buffer::wrong_device()) };
+                let bytes = args.to_bytes();
+                std::array::from_fn(|i| bytes.get(i * 4..i * 4 + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+            }
+        };
+        self.check_counts(counts)?;
+        let (_, resources) = self.bindings.resolve(gpu, &[bindings])?;
+        let mut bound = Vec::with_capacity(resources.len());
+        for (b, resource) in &resources {
+            match resource {
+                Resource::Buffer { raw, .. } => {
+                    let BufferStore::Cpu(buffer) = raw.store() else { return Err(crate::buffer::wrong_device()) };
+                    bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, buffer });
+                }
+                _ => {
+                    return Err(GpuError::Unsupported(format!(
+                        "`{}` binds `{}`, a texture or sampler: the CPU device runs compute shaders with buffers only (so far)",
+                        self.module.name, b.name
+                    )))
+                }
+            }
+        }
+        let report = program.dispatch(&bound, immediates, counts, &cpu.options).map_err(|e| cpu_error(self.module.name, e))?;
+        if !report.findings.is_empty() {
+            let mut findings = cpu.findings.lock().unwrap_or_else(|e| e.into_inner());
+            for finding in &report.findings {
+                let text = format!("`{}`: {finding}", self.module.name);
+                eprintln!("shader-cpu sanitizer: {text}");
+                findings.push(text);
+            }
+            if report.dropped > 0 {
+                let text = format!("`{}`: {} more findings not listed", self.module.name, report.dropped);
+                eprintln!("shader-cpu sanitizer: {text}");
+                findings.push(text);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `counts` workgroups are within the device's per-dimension limit.
+    fn check_counts(&self, counts: [u32; 3]) -> Result<(), GpuError> {
+        let max = self.max_workgroups;
+        if counts.iter().any(|&c| c > max) {
+            return Err(GpuError::InvalidUse(format!(
+                "{counts:?} workgroups: the device allows at most {max} per dimension; use a 2D/3D grid or a larger workgroup"
+            )));
+        }
         Ok(())
     }
 
@@ -157,17 +252,15 @@ impl ComputePipeline {
         immediates: &[u8],
         workgroups: Workgroups<'_>,
     ) -> Result<(), GpuError> {
+        let Kind::Wgpu(raw) = &self.kind else {
+            return Err(GpuError::Unsupported(format!("`{}`: a CPU-device pipeline cannot be recorded into a wgpu pass", self.module.name)));
+        };
         check_immediates(self.module, self.immediate_size, immediates)?;
         if let Workgroups::Direct(counts) = workgroups {
-            let max = self.max_workgroups;
-            if counts.iter().any(|&c| c > max) {
-                return Err(GpuError::InvalidUse(format!(
-                    "{counts:?} workgroups: the device allows at most {max} per dimension; use a 2D/3D grid or a larger workgroup"
-                )));
-            }
+            self.check_counts(counts)?;
         }
         let groups = self.bindings.groups(gpu, &[bindings])?;
-        pass.set_pipeline(&self.raw);
+        pass.set_pipeline(raw);
         for (index, group) in groups.iter().enumerate() {
             if let Some(group) = group {
                 pass.set_bind_group(index as u32, group, &[]);
@@ -178,15 +271,48 @@ impl ComputePipeline {
         }
         match workgroups {
             Workgroups::Direct([x, y, z]) => pass.dispatch_workgroups(x, y, z),
-            Workgroups::Indirect(buffer) => pass.dispatch_workgroups_indirect(buffer, 0),
+            Workgroups::Indirect(buffer) => pass.dispatch_workgroups_indirect(buffer.wgpu().ok_or_else(crate::buffer::wrong_device)?, 0),
         }
         Ok(())
     }
 }
 
+/// A CPU-device error as the runtime's.
+fn cpu_error(name: &str, e: shader_cpu::Error) -> GpuError {
+    match e {
+        shader_cpu::Error::Unsupported(_) => GpuError::Unsupported(format!("`{name}`: {e}")),
+        shader_cpu::Error::Invalid(_) => GpuError::Validation(format!("`{name}`: {e}")),
+        shader_cpu::Error::Binding(_) => GpuError::InvalidUse(format!("`{name}`: {e}")),
+    }
+}
+
+/// Override values for the CPU device: `(SpecId, bits)` with the bits of the constant's type
+/// (`constants` holds the ids in decimal, as [`constants`] made them).
+fn cpu_specialization(declared: &[SpecializationConstant], constants: &[(String, f64)]) -> Vec<(u32, u64)> {
+    constants
+        .iter()
+        .filter_map(|(id, value)| {
+            let c = declared.iter().find(|c| c.id.to_string() == *id)?;
+            // WebGPU converts a pipeline constant's `double` to the constant's type
+            // (GPUProgrammableStage `constants`). The CPU device refuses 16- and 64-bit types
+            // when it decodes the module, so those cases never reach a shader.
+            let bits = match c.ty {
+                "bool" => u64::from(*value != 0.0),
+                "i32" => u64::from(*value as i32 as u32),
+                "u32" => u64::from(*value as u32),
+                "f64" => value.to_bits(),
+                "i64" => *value as i64 as u64,
+                "u64" => *value as u64,
+                _ => u64::from((*value as f32).to_bits()),
+            };
+            Some((c.id, bits))
+        })
+        .collect()
+}
+
 /// The shader module, given to wgpu as SPIR-V.
-pub(crate) fn shader_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
-    gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+pub(crate) fn shader_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::ShaderModule {
+    w.device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(module.name),
         source: wgpu::ShaderSource::SpirV(Cow::Borrowed(module.spirv)),
     })
@@ -195,8 +321,9 @@ pub(crate) fn shader_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModul
 /// Why a pipeline named `name` whose stages use `binding_sets` cannot take the passthrough path
 /// on this device, if it cannot.
 pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding]], has_constants: bool) -> Result<(), GpuError> {
-    if !gpu.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
-        let offered = if gpu.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+    let w = gpu.require_wgpu(&format!("`{name}`: passthrough SPIR-V (Vulkan only)"))?;
+    if !w.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+        let offered = if w.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
             "the adapter offers it, but the device was created without it: create the `Gpu` with \
              `GpuOptions { required_features: wgpu::Features::PASSTHROUGH_SHADERS, ..GpuOptions::from_env() }`"
         } else {
@@ -208,7 +335,7 @@ pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding
             gpu.adapter_name()
         )));
     }
-    let backend = gpu.adapter.get_info().backend;
+    let backend = w.adapter.get_info().backend;
     if backend != wgpu::Backend::Vulkan {
         return Err(GpuError::Unsupported(format!("`{name}`: passthrough SPIR-V needs the Vulkan backend; this adapter is {backend:?}")));
     }
@@ -239,9 +366,9 @@ pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding
 }
 
 /// The shader module handed to the Vulkan driver without naga.
-pub(crate) fn passthrough_module(gpu: &Gpu, module: &ModuleInfo) -> wgpu::ShaderModule {
+pub(crate) fn passthrough_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::ShaderModule {
     let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
-    passthrough_spirv(&gpu.device, module.name, module.spirv, module.entry.name, workgroup_size)
+    passthrough_spirv(&w.device, module.name, module.spirv, module.entry.name, workgroup_size)
 }
 
 /// SPIR-V words as a passthrough shader module with one entry point.
@@ -261,9 +388,9 @@ pub(crate) fn passthrough_spirv(device: &wgpu::Device, label: &str, spirv: &[u32
     unsafe { device.create_shader_module_passthrough(descriptor) }
 }
 
-pub(crate) fn pipeline_layout(gpu: &Gpu, bindings: &Bindings, immediate_size: u32) -> wgpu::PipelineLayout {
+pub(crate) fn pipeline_layout(w: &WgpuDevice, bindings: &Bindings, immediate_size: u32) -> wgpu::PipelineLayout {
     let layouts: Vec<Option<&wgpu::BindGroupLayout>> = bindings.layouts.iter().map(Option::as_ref).collect();
-    gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layouts, immediate_size })
+    w.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layouts, immediate_size })
 }
 
 /// The immediate data size a module's push constants need, or why the device cannot give it.
@@ -278,7 +405,7 @@ pub(crate) fn immediate_size(gpu: &Gpu, name: &str, push_constants: &[PushConsta
             gpu.adapter_name()
         )));
     }
-    let max = gpu.device.limits().max_immediate_size;
+    let max = gpu.max_immediate_size();
     if size > max {
         return Err(GpuError::Unsupported(format!("`{name}` has {size} bytes of push constants; the device allows {max}")));
     }

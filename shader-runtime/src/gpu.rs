@@ -1,15 +1,57 @@
-//! The device: instance, adapter, device and queue, chosen from the environment, plus the
-//! error-scope and wait helpers every other module uses.
+//! The device: a wgpu adapter (instance, adapter, device and queue) or the CPU device
+//! (`shader-cpu`), chosen from the environment, plus the error-scope and wait helpers every
+//! other module uses.
+
+use std::sync::{Mutex, Once};
 
 use crate::GpuError;
 
-/// One device to run shaders on.
+/// One device to run shaders on: a wgpu adapter (hardware or a software Vulkan driver such as
+/// lavapipe) or the CPU device, which interprets the same SPIR-V with no driver at all.
 #[derive(Debug)]
 pub struct Gpu {
+    backend: Backend,
+}
+
+#[derive(Debug)]
+pub(crate) enum Backend {
+    Wgpu(WgpuDevice),
+    Cpu(CpuDevice),
+}
+
+/// The wgpu half of a [`Gpu`], for code that goes beyond this API ([`Gpu::wgpu`]).
+#[derive(Debug)]
+pub struct WgpuDevice {
     pub instance: wgpu::Instance,
     pub adapter: wgpu::Adapter,
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
+}
+
+/// The CPU device's settings and what its sanitizer found.
+#[derive(Debug)]
+pub(crate) struct CpuDevice {
+    pub(crate) options: shader_cpu::Options,
+    /// Sanitizer findings not yet taken by [`Gpu::take_findings`].
+    pub(crate) findings: Mutex<Vec<String>>,
+}
+
+/// Which device [`Gpu::new`] picks (`SHADER_DEVICE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// An adapter when one exists, else the CPU device.
+    Auto,
+    Gpu,
+    Cpu,
+}
+
+fn choice_from_env() -> Result<Choice, GpuError> {
+    match std::env::var("SHADER_DEVICE").ok().as_deref().map(str::trim) {
+        None | Some("") | Some("auto") => Ok(Choice::Auto),
+        Some("gpu") => Ok(Choice::Gpu),
+        Some("cpu") => Ok(Choice::Cpu),
+        Some(other) => Err(GpuError::InvalidUse(format!("SHADER_DEVICE=`{other}`: expected `cpu`, `gpu` or `auto`"))),
+    }
 }
 
 /// How [`Gpu::with_options`] picks an adapter.
@@ -71,9 +113,68 @@ impl Gpu {
     }
 
     /// Picks an adapter as [`GpuOptions::from_env`] says and creates a device with every
-    /// [`OPTIONAL_FEATURES`] feature the adapter supports and the adapter's limits.
+    /// [`OPTIONAL_FEATURES`] feature the adapter supports and the adapter's limits. When there
+    /// is no adapter, the CPU device ([`Gpu::cpu`]), saying so once on stderr.
+    /// `SHADER_DEVICE=cpu` always takes the CPU device, `SHADER_DEVICE=gpu` never does (no
+    /// adapter is then [`GpuError::NoAdapter`]).
     pub async fn new() -> Result<Gpu, GpuError> {
-        Gpu::with_options(&GpuOptions::from_env()).await
+        let choice = choice_from_env()?;
+        if choice == Choice::Cpu {
+            return Ok(Gpu::cpu());
+        }
+        match Gpu::with_options(&GpuOptions::from_env()).await {
+            Err(GpuError::NoAdapter(why)) if choice == Choice::Auto => {
+                static SAID: Once = Once::new();
+                SAID.call_once(|| eprintln!("shader-runtime: no GPU adapter ({why}); running shaders on the CPU device"));
+                Ok(Gpu::cpu())
+            }
+            other => other,
+        }
+    }
+
+    /// The CPU device: runs compute shaders by interpreting their SPIR-V on every core, with
+    /// the out-of-bounds sanitizer on in debug builds (`shader_cpu::Options::default`).
+    pub fn cpu() -> Gpu {
+        Gpu::cpu_with(shader_cpu::Options::default())
+    }
+
+    /// The CPU device with explicit options (sanitizer, thread count).
+    pub fn cpu_with(options: shader_cpu::Options) -> Gpu {
+        Gpu { backend: Backend::Cpu(CpuDevice { options, findings: Mutex::new(Vec::new()) }) }
+    }
+
+    /// The wgpu device, queue, adapter and instance; `None` on the CPU device.
+    pub fn wgpu(&self) -> Option<&WgpuDevice> {
+        match &self.backend {
+            Backend::Wgpu(w) => Some(w),
+            Backend::Cpu(_) => None,
+        }
+    }
+
+    /// Whether this is the CPU device.
+    pub fn is_cpu(&self) -> bool {
+        matches!(self.backend, Backend::Cpu(_))
+    }
+
+    /// The CPU device's sanitizer findings since the last call (each names the shader, the
+    /// access and the invocation); always empty on a wgpu device. Every finding is also
+    /// printed on stderr when it happens.
+    pub fn take_findings(&self) -> Vec<String> {
+        match &self.backend {
+            Backend::Cpu(cpu) => std::mem::take(&mut *cpu.findings.lock().unwrap_or_else(|e| e.into_inner())),
+            Backend::Wgpu(_) => Vec::new(),
+        }
+    }
+
+    pub(crate) fn backend(&self) -> &Backend {
+        &self.backend
+    }
+
+    /// The wgpu device, or an error saying that `what` needs one.
+    pub(crate) fn require_wgpu(&self, what: &str) -> Result<&WgpuDevice, GpuError> {
+        self.wgpu().ok_or_else(|| {
+            GpuError::Unsupported(format!("{what} needs a GPU adapter; the CPU device runs compute shaders only (so far)"))
+        })
     }
 
     /// [`Gpu::with_options`], blocking.
@@ -81,6 +182,8 @@ impl Gpu {
         pollster::block_on(Gpu::with_options(options))
     }
 
+    /// A wgpu device as `options` say (never the CPU device): [`GpuError::NoAdapter`] when
+    /// there is no adapter.
     pub async fn with_options(options: &GpuOptions) -> Result<Gpu, GpuError> {
         // The primary backends (Vulkan, Metal, DX12) first: probing GL opens a display
         // connection that prints warnings on headless machines, and GL is only the fallback.
@@ -106,24 +209,46 @@ impl Gpu {
             })
             .await
             .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
-        Ok(Gpu { instance, adapter, device, queue })
+        Ok(Gpu { backend: Backend::Wgpu(WgpuDevice { instance, adapter, device, queue }) })
     }
 
-    /// The adapter's name and backend, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (Vulkan)`.
+    /// The adapter's name and backend, e.g. `llvmpipe (LLVM 15.0.7, 256 bits) (Vulkan)`, or
+    /// `shader-cpu (N threads)`.
     pub fn adapter_name(&self) -> String {
-        let info = self.adapter.get_info();
-        format!("{} ({:?})", info.name, info.backend)
+        match &self.backend {
+            Backend::Wgpu(w) => {
+                let info = w.adapter.get_info();
+                format!("{} ({:?})", info.name, info.backend)
+            }
+            Backend::Cpu(cpu) => {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                format!("shader-cpu ({} threads)", cpu.options.threads.unwrap_or(cores))
+            }
+        }
     }
 
-    /// Whether the device can take push constants (wgpu immediates).
+    /// Whether the device can take push constants (wgpu immediates; the CPU device can).
     pub fn has_immediates(&self) -> bool {
-        self.device.features().contains(wgpu::Features::IMMEDIATES) && self.device.limits().max_immediate_size > 0
+        match &self.backend {
+            Backend::Wgpu(w) => w.device.features().contains(wgpu::Features::IMMEDIATES) && w.device.limits().max_immediate_size > 0,
+            Backend::Cpu(_) => true,
+        }
+    }
+
+    /// The largest push-constant block the device takes.
+    pub(crate) fn max_immediate_size(&self) -> u32 {
+        match &self.backend {
+            Backend::Wgpu(w) => w.device.limits().max_immediate_size,
+            Backend::Cpu(_) => MAX_IMMEDIATE_SIZE,
+        }
     }
 
     /// Runs `work` inside a validation error scope: wgpu's validation errors come back as
-    /// [`GpuError::Validation`] instead of reaching the default handler, which panics.
+    /// [`GpuError::Validation`] instead of reaching the default handler, which panics. On the
+    /// CPU device, just `work`.
     pub fn scoped<T>(&self, work: impl FnOnce() -> Result<T, GpuError>) -> Result<T, GpuError> {
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let Backend::Wgpu(w) = &self.backend else { return work() };
+        let scope = w.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let result = work();
         if let Some(error) = pollster::block_on(scope.pop()) {
             return Err(GpuError::Validation(error.to_string()));
@@ -132,9 +257,11 @@ impl Gpu {
     }
 
     /// Waits until the queue has finished every submitted command (with [`POLL_TIMEOUT`], so a
-    /// shader that never terminates is an error, not a hang).
+    /// shader that never terminates is an error, not a hang). The CPU device runs every
+    /// dispatch when it is made, so there it returns at once.
     pub fn wait(&self) -> Result<(), GpuError> {
-        self.device
+        let Backend::Wgpu(w) = &self.backend else { return Ok(()) };
+        w.device
             .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(POLL_TIMEOUT) })
             .map(drop)
             .map_err(|e| GpuError::Readback(e.to_string()))

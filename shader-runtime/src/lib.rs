@@ -1,7 +1,10 @@
-//! shader-runtime: runs shaders compiled by the `shader!` macro through wgpu.
+//! shader-runtime: runs shaders compiled by the `shader!` macro through wgpu, or on the CPU
+//! device (`shader-cpu`) when there is no GPU.
 //!
-//! - [`Gpu`]: instance, adapter, device and queue, picked from the environment
-//!   (`WGPU_BACKEND`, `WGPU_ADAPTER_NAME`), with a clear [`GpuError::NoAdapter`] when there is none.
+//! - [`Gpu`]: a wgpu instance, adapter, device and queue picked from the environment
+//!   (`WGPU_BACKEND`, `WGPU_ADAPTER_NAME`), or the CPU device ([`Gpu::cpu`]; what
+//!   [`Gpu::new`] falls back to without an adapter; `SHADER_DEVICE=cpu|gpu` forces the choice),
+//!   which runs compute pipelines by interpreting their SPIR-V.
 //! - [`Buffer<T>`] / `Buffer<[T]>`: typed buffers of `Pod` data for storage, uniform, vertex,
 //!   index and indirect use; write, blocking and async readback.
 //! - [`ComputePipeline`]: what a generated `NAME::Pipeline` wraps: a shader module given to wgpu
@@ -32,13 +35,14 @@ mod texture;
 
 pub use agsl::{AgslChild, AgslEffect, AgslInfo, AgslInput, AgslUniform, AgslUniformBlock, RgbaImage};
 pub use bind::{AsResource, BindingSet, NamedResources, Resource};
-pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, ResourceId};
+pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, RawBuffer, ResourceId};
 pub use compute::{ComputePipeline, PipelineOptions};
 pub use error::{BindingError, BindingProblem, GpuError};
 #[doc(hidden)]
 pub use generated::__private;
 pub use generated::ModuleInfo;
-pub use gpu::{Gpu, GpuOptions, MAX_IMMEDIATE_SIZE, OPTIONAL_FEATURES, POLL_TIMEOUT};
+pub use gpu::{Gpu, GpuOptions, WgpuDevice, MAX_IMMEDIATE_SIZE, OPTIONAL_FEATURES, POLL_TIMEOUT};
+pub use shader_cpu;
 pub use layout::GpuLayout;
 pub use raw::{run_on, run_passthrough_on, BufferBinding, BufferKind};
 pub use render::{Draw, RenderOptions, RenderPipeline};

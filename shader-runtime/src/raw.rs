@@ -1,6 +1,7 @@
 //! The untyped path: run a SPIR-V (or WGSL) compute shader once over byte buffers and get every
 //! buffer back. Tests compare compilers with it; typed code uses [`crate::ComputePipeline`].
 
+use crate::gpu::Backend;
 use crate::{Gpu, GpuError, POLL_TIMEOUT};
 
 /// How a buffer is bound.
@@ -34,9 +35,43 @@ impl Gpu {
         buffers: &[BufferBinding<'_>],
         workgroups: [u32; 3],
     ) -> Result<Vec<Vec<u8>>, GpuError> {
+        let w = match self.backend() {
+            Backend::Wgpu(w) => w,
+            Backend::Cpu(cpu) => return run_on_cpu(&cpu.options, spirv, entry, buffers, workgroups),
+        };
         let source = wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(spirv));
-        run_on(&self.device, &self.queue, source, entry, buffers, workgroups)
+        run_on(&w.device, &w.queue, source, entry, buffers, workgroups)
     }
+}
+
+/// [`Gpu::run_compute`] on the CPU device: buffers padded as on wgpu (so `arrayLength` sees
+/// the same lengths), sanitizer findings an error.
+fn run_on_cpu(
+    options: &shader_cpu::Options,
+    spirv: &[u32],
+    entry: &str,
+    buffers: &[BufferBinding<'_>],
+    workgroups: [u32; 3],
+) -> Result<Vec<Vec<u8>>, GpuError> {
+    let program = shader_cpu::Program::new(spirv, entry, &[]).map_err(|e| match e {
+        shader_cpu::Error::Unsupported(_) => GpuError::Unsupported(e.to_string()),
+        _ => GpuError::Validation(e.to_string()),
+    })?;
+    let cpu_buffers: Vec<shader_cpu::Buffer> = buffers
+        .iter()
+        .map(|b| {
+            let buffer = shader_cpu::Buffer::zeroed(padded_size(b.data.len(), b.kind) as usize);
+            buffer.write(0, b.data);
+            buffer
+        })
+        .collect();
+    let bound: Vec<shader_cpu::Binding<'_>> =
+        buffers.iter().zip(&cpu_buffers).map(|(b, buffer)| shader_cpu::Binding { set: b.group, binding: b.binding, buffer }).collect();
+    let report = program.dispatch(&bound, &[], workgroups, options).map_err(|e| GpuError::InvalidUse(e.to_string()))?;
+    if let Some(finding) = report.findings.first() {
+        return Err(GpuError::Validation(format!("CPU device sanitizer: {finding} ({} findings)", report.findings.len() + report.dropped)));
+    }
+    Ok(buffers.iter().zip(&cpu_buffers).map(|(b, buffer)| buffer.to_bytes()[..b.data.len()].to_vec()).collect())
 }
 
 /// The work half of [`Gpu::run_compute`] for any shader source wgpu accepts, on a device the

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
-use crate::buffer::{Buffer, Index};
+use crate::buffer::{Buffer, Index, RawBuffer};
 use crate::compute::{check_immediates, check_passthrough, constants, immediate_size, passthrough_module, pipeline_layout, shader_module};
 use crate::generated::{ModuleInfo, Stage, VertexInput};
 use crate::texture::Texture;
@@ -45,13 +45,13 @@ impl Default for RenderOptions<'_> {
 /// An index buffer and its index format.
 #[derive(Clone, Copy, Debug)]
 pub struct IndexBuffer<'a> {
-    pub buffer: &'a wgpu::Buffer,
+    pub buffer: &'a RawBuffer,
     pub format: wgpu::IndexFormat,
 }
 
 impl<'a, T: Index> From<&'a Buffer<[T]>> for IndexBuffer<'a> {
     fn from(buffer: &'a Buffer<[T]>) -> IndexBuffer<'a> {
-        IndexBuffer { buffer: buffer.raw(), format: T::FORMAT }
+        IndexBuffer { buffer: buffer.untyped(), format: T::FORMAT }
     }
 }
 
@@ -118,6 +118,7 @@ impl RenderPipeline {
                 )));
             }
         }
+        let w = gpu.require_wgpu(&format!("the render pipeline `{}` + `{}`", vertex.name, fragment.name))?;
         let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs)?;
         let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
@@ -130,16 +131,16 @@ impl RenderPipeline {
             check_passthrough(gpu, vertex.name, &[vertex.bindings, fragment.bindings], has_constants)?;
         }
         gpu.scoped(|| {
-            let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(gpu, m) } else { shader_module(gpu, m) };
+            let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(w, m) } else { shader_module(w, m) };
             let (vs, fs) = (module(vertex), module(fragment));
             let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
-            let layout = pipeline_layout(gpu, &bindings, immediate_size);
+            let layout = pipeline_layout(w, &bindings, immediate_size);
             let buffers = [Some(wgpu::VertexBufferLayout {
                 array_stride: stride,
                 step_mode: wgpu::VertexStepMode::Vertex,
                 attributes: &attributes,
             })];
-            let raw = gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            let raw = w.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(vertex.name),
                 layout: Some(&layout),
                 vertex: wgpu::VertexState {
@@ -185,6 +186,7 @@ impl RenderPipeline {
 
     /// Draws into `target` and submits the work.
     pub fn draw(&self, gpu: &Gpu, target: &Texture, draw: &Draw<'_>) -> Result<(), GpuError> {
+        let w = gpu.require_wgpu("drawing")?;
         check_immediates(self.vertex, self.immediate_size, draw.immediates)?;
         if !target.usage().contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
             return Err(GpuError::InvalidUse(format!("the target texture lacks RENDER_ATTACHMENT (usage {:?})", target.usage())));
@@ -205,7 +207,7 @@ impl RenderPipeline {
                         self.vertex_stride
                     )));
                 }
-                Some(raw)
+                Some(raw.wgpu().ok_or_else(crate::buffer::wrong_device)?)
             }
             Some(_) => return Err(GpuError::InvalidUse("the vertex buffer must be a buffer".to_string())),
             None if self.vertex_stride > 0 => {
@@ -217,19 +219,25 @@ impl RenderPipeline {
             None => None,
         };
         let groups = self.bindings.groups(gpu, draw.bindings)?;
-        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("draw") });
+        let color_view = target_view(target)?;
+        let depth_view = draw.depth.map(target_view).transpose()?;
+        let index_buffer = match draw.index_buffer {
+            Some(index) => Some((index.buffer.wgpu().ok_or_else(crate::buffer::wrong_device)?, index.format)),
+            None => None,
+        };
+        let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("draw") });
         {
             let load = draw.clear.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear);
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("draw"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: target.view(),
+                    view: color_view,
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
                 })],
-                depth_stencil_attachment: draw.depth.map(|depth| wgpu::RenderPassDepthStencilAttachment {
-                    view: depth.view(),
+                depth_stencil_attachment: depth_view.map(|view| wgpu::RenderPassDepthStencilAttachment {
+                    view,
                     depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
                     stencil_ops: None,
                 }),
@@ -249,17 +257,22 @@ impl RenderPipeline {
             if let Some(buffer) = vertex_buffer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
             }
-            match draw.index_buffer {
-                Some(index) => {
-                    pass.set_index_buffer(index.buffer.slice(..), index.format);
+            match index_buffer {
+                Some((buffer, format)) => {
+                    pass.set_index_buffer(buffer.slice(..), format);
                     pass.draw_indexed(draw.vertices.clone(), 0, draw.instances.clone());
                 }
                 None => pass.draw(draw.vertices.clone(), draw.instances.clone()),
             }
         }
-        gpu.queue.submit([encoder.finish()]);
+        w.queue.submit([encoder.finish()]);
         Ok(())
     }
+}
+
+/// The wgpu view of a texture drawn into.
+fn target_view(texture: &Texture) -> Result<&wgpu::TextureView, GpuError> {
+    texture.view().ok_or_else(crate::buffer::wrong_device)
 }
 
 /// The constants of `options` that `module` declares (a render pipeline's list covers two modules).

@@ -1,22 +1,38 @@
 //! Textures and samplers: 2D textures from RGBA8 pixels, offscreen render targets, readback as
 //! tightly packed RGBA8 rows.
 
+use std::sync::{Arc, Mutex};
+
 use crate::buffer::{map_and_copy, ResourceId};
+use crate::gpu::Backend;
 use crate::{Gpu, GpuError};
 
 /// A 2D texture with one mip level and its default view. A clone is another handle to the
-/// same GPU texture (same [`ResourceId`]).
+/// same texture (same [`ResourceId`]).
 #[derive(Clone, Debug)]
 pub struct Texture {
-    raw: wgpu::Texture,
-    view: wgpu::TextureView,
+    store: TextureStore,
     id: ResourceId,
+    usage: wgpu::TextureUsages,
+    format: wgpu::TextureFormat,
+    size: wgpu::Extent3d,
+    dimension: wgpu::TextureDimension,
+}
+
+/// Where a texture's texels live.
+#[derive(Clone, Debug)]
+enum TextureStore {
+    Wgpu { raw: wgpu::Texture, view: wgpu::TextureView },
+    /// The CPU device: the texels of mip level 0, tightly packed (no shader samples them yet;
+    /// uploads and readback work).
+    Cpu(Arc<Mutex<Vec<u8>>>),
 }
 
 /// A sampler.
 #[derive(Debug)]
 pub struct Sampler {
-    raw: wgpu::Sampler,
+    /// `None` on the CPU device.
+    raw: Option<wgpu::Sampler>,
     id: ResourceId,
     comparison: bool,
 }
@@ -24,9 +40,27 @@ pub struct Sampler {
 impl Gpu {
     /// A texture from a wgpu descriptor (any format and usage).
     pub fn texture(&self, descriptor: &wgpu::TextureDescriptor<'_>) -> Texture {
-        let raw = self.device.create_texture(descriptor);
-        let view = raw.create_view(&wgpu::TextureViewDescriptor::default());
-        Texture { raw, view, id: ResourceId::next() }
+        let store = match self.backend() {
+            Backend::Wgpu(w) => {
+                let raw = w.device.create_texture(descriptor);
+                let view = raw.create_view(&wgpu::TextureViewDescriptor::default());
+                TextureStore::Wgpu { raw, view }
+            }
+            Backend::Cpu(_) => {
+                let size = descriptor.size;
+                let texel = u64::from(descriptor.format.block_copy_size(None).unwrap_or(4));
+                let len = u64::from(size.width) * u64::from(size.height) * u64::from(size.depth_or_array_layers) * texel;
+                TextureStore::Cpu(Arc::new(Mutex::new(vec![0; len as usize])))
+            }
+        };
+        Texture {
+            store,
+            id: ResourceId::next(),
+            usage: descriptor.usage,
+            format: descriptor.format,
+            size: descriptor.size,
+            dimension: descriptor.dimension,
+        }
     }
 
     /// A sampled `Rgba8Unorm` texture holding `pixels` (`width * height * 4` bytes, rows top to
@@ -49,12 +83,18 @@ impl Gpu {
             usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
-        self.queue.write_texture(
-            texture.raw.as_image_copy(),
-            pixels,
-            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(width * 4), rows_per_image: Some(height) },
-            texture.raw.size(),
-        );
+        match (&texture.store, self.backend()) {
+            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w)) => w.queue.write_texture(
+                raw.as_image_copy(),
+                pixels,
+                wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(width * 4), rows_per_image: Some(height) },
+                raw.size(),
+            ),
+            (TextureStore::Cpu(texels), _) => texels.lock().unwrap_or_else(|e| e.into_inner()).copy_from_slice(pixels),
+            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => {
+                return Err(GpuError::InvalidUse("a texture of a wgpu device written through the CPU device".to_string()))
+            }
+        }
         Ok(texture)
     }
 
@@ -101,17 +141,26 @@ impl Gpu {
 
     /// A sampler from a wgpu descriptor (a `compare` function makes a comparison sampler).
     pub fn sampler_with(&self, descriptor: &wgpu::SamplerDescriptor<'_>) -> Sampler {
-        Sampler { raw: self.device.create_sampler(descriptor), id: ResourceId::next(), comparison: descriptor.compare.is_some() }
+        let raw = self.wgpu().map(|w| w.device.create_sampler(descriptor));
+        Sampler { raw, id: ResourceId::next(), comparison: descriptor.compare.is_some() }
     }
 }
 
 impl Texture {
-    pub fn raw(&self) -> &wgpu::Texture {
-        &self.raw
+    /// The wgpu texture; `None` on the CPU device.
+    pub fn raw(&self) -> Option<&wgpu::Texture> {
+        match &self.store {
+            TextureStore::Wgpu { raw, .. } => Some(raw),
+            TextureStore::Cpu(_) => None,
+        }
     }
 
-    pub fn view(&self) -> &wgpu::TextureView {
-        &self.view
+    /// The default view; `None` on the CPU device.
+    pub fn view(&self) -> Option<&wgpu::TextureView> {
+        match &self.store {
+            TextureStore::Wgpu { view, .. } => Some(view),
+            TextureStore::Cpu(_) => None,
+        }
     }
 
     pub fn id(&self) -> ResourceId {
@@ -119,19 +168,28 @@ impl Texture {
     }
 
     pub fn usage(&self) -> wgpu::TextureUsages {
-        self.raw.usage()
+        self.usage
     }
 
     pub fn format(&self) -> wgpu::TextureFormat {
-        self.raw.format()
+        self.format
     }
 
     pub fn width(&self) -> u32 {
-        self.raw.width()
+        self.size.width
     }
 
     pub fn height(&self) -> u32 {
-        self.raw.height()
+        self.size.height
+    }
+
+    /// Layers of an array texture (1 for a plain 2D texture), or the depth of a 3D one.
+    pub fn depth_or_array_layers(&self) -> u32 {
+        self.size.depth_or_array_layers
+    }
+
+    pub fn dimension(&self) -> wgpu::TextureDimension {
+        self.dimension
     }
 
     /// [`Texture::read_rgba8`], blocking.
@@ -152,25 +210,40 @@ impl Texture {
             return Err(GpuError::InvalidUse(format!("cannot read back a texture created without COPY_SRC (usage {:?})", self.usage())));
         }
         let (width, height) = (self.width(), self.height());
+        let (w, raw) = match (&self.store, gpu.backend()) {
+            (TextureStore::Cpu(texels), _) => {
+                let mut pixels = texels.lock().unwrap_or_else(|e| e.into_inner())[..(width * height * 4) as usize].to_vec();
+                if bgra {
+                    for texel in pixels.chunks_exact_mut(4) {
+                        texel.swap(0, 2);
+                    }
+                }
+                return Ok(pixels);
+            }
+            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w)) => (w, raw),
+            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => {
+                return Err(GpuError::InvalidUse("a texture of a wgpu device read through the CPU device".to_string()))
+            }
+        };
         // Buffer rows of a texture copy are COPY_BYTES_PER_ROW_ALIGNMENT (256) bytes apart.
         let row = width * 4;
         let padded_row = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-        let staging = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        let staging = w.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("texture readback"),
             size: u64::from(padded_row) * u64::from(height),
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let mut encoder = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("texture readback") });
+        let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("texture readback") });
         encoder.copy_texture_to_buffer(
-            self.raw.as_image_copy(),
+            raw.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
                 buffer: &staging,
                 layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded_row), rows_per_image: Some(height) },
             },
-            self.raw.size(),
+            raw.size(),
         );
-        gpu.queue.submit([encoder.finish()]);
+        w.queue.submit([encoder.finish()]);
         let padded = map_and_copy(gpu, &staging, staging.size() as usize).await?;
         let mut pixels = Vec::with_capacity((row * height) as usize);
         for line in padded.chunks_exact(padded_row as usize) {
@@ -186,8 +259,9 @@ impl Texture {
 }
 
 impl Sampler {
-    pub fn raw(&self) -> &wgpu::Sampler {
-        &self.raw
+    /// The wgpu sampler; `None` on the CPU device.
+    pub fn raw(&self) -> Option<&wgpu::Sampler> {
+        self.raw.as_ref()
     }
 
     pub fn id(&self) -> ResourceId {

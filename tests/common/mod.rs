@@ -163,25 +163,50 @@ pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
 // ---------------------------------------------------------------------------------------------
 // The GPU
 
-/// The one device every GPU test shares (lavapipe is slow to start), or `None` after printing
-/// that the test skipped. Panics on CI when there is no adapter.
+/// The one wgpu device every GPU test shares (lavapipe is slow to start), or `None` after
+/// printing that the test skipped. Never the CPU device (see [`on_devices`]). Panics on CI when
+/// there is no adapter, unless `SHADER_DEVICE=cpu` says this run is the one without a GPU.
 pub fn gpu() -> Option<&'static Gpu> {
     static GPU: OnceLock<Result<Gpu, String>> = OnceLock::new();
     let gpu = GPU.get_or_init(|| {
-        let gpu = Gpu::new_blocking().map_err(|e| e.to_string());
+        if cpu_only_run() {
+            return Err("SHADER_DEVICE=cpu: the run without a GPU".to_string());
+        }
+        let gpu = Gpu::with_options_blocking(&shader_runtime::GpuOptions::from_env()).map_err(|e| e.to_string());
         if let Ok(gpu) = &gpu {
-            eprintln!("GPU adapter: {} (features: {:?})", gpu.adapter_name(), gpu.device.features());
+            let features = gpu.wgpu().map(|w| w.device.features());
+            eprintln!("GPU adapter: {} (features: {features:?})", gpu.adapter_name());
         }
         gpu
     });
     match gpu {
         Ok(gpu) => Some(gpu),
-        Err(e) if ci() => panic!("no GPU adapter; install mesa-vulkan-drivers ({e})"),
+        Err(e) if ci() && !cpu_only_run() => panic!("no GPU adapter; install mesa-vulkan-drivers ({e})"),
         Err(e) => {
             eprintln!("*** SKIPPED (no GPU adapter): {e} ***");
             None
         }
     }
+}
+
+/// `SHADER_DEVICE=cpu`: the test run without a GPU (`.ci/run`'s second run).
+pub fn cpu_only_run() -> bool {
+    std::env::var("SHADER_DEVICE").is_ok_and(|v| v.trim() == "cpu")
+}
+
+/// Runs `test` on every device there is: the shared wgpu device ([`gpu`], when it exists) and
+/// a fresh CPU device, whose sanitizer must find nothing. Each device gets the same
+/// expectations, so passing on both means the CPU device agrees with the GPU (lavapipe).
+pub fn on_devices(test: impl Fn(&Gpu)) {
+    if let Some(gpu) = gpu() {
+        eprintln!("-- on {}", gpu.adapter_name());
+        test(gpu);
+    }
+    let cpu = Gpu::cpu();
+    eprintln!("-- on {}", cpu.adapter_name());
+    test(&cpu);
+    let findings = cpu.take_findings();
+    assert!(findings.is_empty(), "the CPU device's sanitizer: {findings:#?}");
 }
 
 /// What to give wgpu.
@@ -238,7 +263,8 @@ pub fn run_compute(
         .iter()
         .map(|b| shader_runtime::BufferBinding { group: b.group, binding: b.binding, kind: b.kind, data: &b.data })
         .collect();
-    shader_runtime::run_on(&gpu.device, &gpu.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
+    let w = gpu.wgpu().ok_or("not a wgpu device")?;
+    shader_runtime::run_on(&w.device, &w.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
 }
 
 /// A second shared device, created with `Features::PASSTHROUGH_SHADERS` so that modules can
@@ -291,7 +317,8 @@ pub fn run_compute_passthrough(words: &[u32], entry: &str, bindings: &[BufferBin
         .iter()
         .map(|b| shader_runtime::BufferBinding { group: b.group, binding: b.binding, kind: b.kind, data: &b.data })
         .collect();
-    shader_runtime::run_passthrough_on(&gpu.device, &gpu.queue, words, entry, size, &buffers, workgroups).map_err(|e| e.to_string())
+    let w = gpu.wgpu().ok_or("not a wgpu device")?;
+    shader_runtime::run_passthrough_on(&w.device, &w.queue, words, entry, size, &buffers, workgroups).map_err(|e| e.to_string())
 }
 
 /// A SPIR-V compute module run both ways wgpu can take it: through wgpu's default path (naga
