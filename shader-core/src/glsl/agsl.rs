@@ -105,6 +105,9 @@ pub const BUILTIN_FUNCTIONS: &[&str] = &[
     "any", "all", "not", "unpremul", "toLinearSrgb", "fromLinearSrgb",
 ];
 
+/// How AGSL drives the GLSL front end ([`Dialect`]): its own type table, whatever the version.
+pub const DIALECT: Dialect = Dialect { builtin_type: |word, _version, _es| builtin_type(word) };
+
 /// The AGSL type a word names: GLSL ES 1.0's names, the `float2`/`half3`/`int4`/`short2`/
 /// `bool3` vector names, `floatCxR`/`halfCxR` matrices and the `half`/`short` scalars. No
 /// `uint`, samplers or images (AGSL has none).
@@ -160,7 +163,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         return Err(diagnostics);
     }
     let tokens = tokenize(sources, main, &mut diagnostics);
-    let (mut tu, parse_diags) = parser::parse_dialect(&tokens, 100, true, Dialect::Agsl);
+    let (mut tu, parse_diags) = parser::parse_dialect(&tokens, 100, true, DIALECT);
     diagnostics.extend(parse_diags);
     if diagnostics.has_errors() {
         return Err(diagnostics);
@@ -175,7 +178,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     if PRELUDE_FUNCTIONS.iter().any(|f| used.contains(f)) {
         let file = sources.add("<agsl built-ins>", PRELUDE);
         let prelude_tokens = tokenize(sources, file, &mut diagnostics);
-        let (prelude, prelude_diags) = parser::parse_dialect(&prelude_tokens, 100, true, Dialect::Agsl);
+        let (prelude, prelude_diags) = parser::parse_dialect(&prelude_tokens, 100, true, DIALECT);
         diagnostics.extend(prelude_diags);
         let needed = prelude.decls.into_iter().filter(|d| match d {
             ast::ExternalDeclaration::Function(f) => used.contains(f.prototype.name.name.as_str()),

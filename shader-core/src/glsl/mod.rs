@@ -18,13 +18,25 @@ use crate::ir::{Module, Stage};
 use crate::span::{FileId, SourceMap, Span};
 use crate::CompileOptions;
 
-/// The language the GLSL front end reads: GLSL itself, or AGSL (a GLSL ES 1.0 dialect, see
-/// [`agsl`]), which changes type names, adds a few constructs and restricts others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Dialect {
-    #[default]
-    Glsl,
-    Agsl,
+/// A dialect of GLSL: what it changes in the GLSL front end, as hooks the front end calls
+/// without knowing which dialect it reads. GLSL itself is [`Dialect::GLSL`]; AGSL (a GLSL ES
+/// 1.0 dialect, see [`agsl`]) is [`agsl::DIALECT`], which changes type names, adds a few
+/// constructs and restricts others.
+#[derive(Clone, Copy)]
+pub struct Dialect {
+    /// The parser's type table: the built-in type a word names, given the `#version` and
+    /// whether it is ES.
+    pub builtin_type: fn(&str, u32, bool) -> Option<ast::BuiltinType>,
+}
+
+impl Dialect {
+    pub const GLSL: Dialect = Dialect { builtin_type: parser::builtin_type };
+}
+
+impl std::fmt::Debug for Dialect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dialect").finish_non_exhaustive()
+    }
 }
 
 /// The stage a file extension names (`.vert`, `.frag`, `.comp`, also `.vs`/`.fs`/`.cs` and the

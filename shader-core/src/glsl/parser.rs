@@ -33,10 +33,10 @@ pub const MAX_DEPTH: usize = 96;
 /// whether `texture2D` & co. are type names). Never fails outright: returns what it could
 /// build and every error found.
 pub fn parse(tokens: &[Token], version: u32, es: bool) -> (TranslationUnit, Diagnostics) {
-    parse_dialect(tokens, version, es, super::Dialect::Glsl)
+    parse_dialect(tokens, version, es, super::Dialect::GLSL)
 }
 
-/// [`parse`] for a dialect: AGSL reads its own type names ([`super::agsl::builtin_type`]);
+/// [`parse`] for a dialect, whose type table replaces GLSL's (AGSL reads its own type names);
 /// everything else is the GLSL grammar.
 pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::Dialect) -> (TranslationUnit, Diagnostics) {
     let eof = tokens.last().map_or(Span::default(), |t| Span::new(t.span.file, t.span.end, t.span.end));
@@ -260,10 +260,7 @@ impl<'t> Parser<'t> {
     // ---- words ----
 
     fn builtin_type(&self, word: &str) -> Option<BuiltinType> {
-        if self.dialect == super::Dialect::Agsl {
-            return super::agsl::builtin_type(word);
-        }
-        builtin_type(word, self.version, self.es)
+        (self.dialect.builtin_type)(word, self.version, self.es)
     }
 
     fn is_type_word(&self, word: &str) -> bool {
