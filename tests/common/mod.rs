@@ -10,6 +10,7 @@
 pub mod differential;
 pub mod expect;
 pub mod glsl_exec_cases;
+pub mod gpu_inputs;
 pub mod mutate;
 pub mod wgsl_exec_cases;
 pub mod naga_wgpu;

@@ -1,0 +1,945 @@
+//! Render differential (issue 14 part 3, issue 17 item 4): vertex and fragment shaders are run
+//! with our SPIR-V and with the reference compiler's (`glslangValidator -V` for GLSL, naga's
+//! SPIR-V writer for WGSL) on the same device with the same deterministic inputs, each module
+//! both through wgpu's default path (naga reads the SPIR-V and writes it again for the driver)
+//! and as emitted (Vulkan passthrough), and every colour target is compared texel by texel.
+//!
+//! Programs: the suites' vertex and fragment programs (`tests/wgsl/ok`, `tests/glsl/ok`,
+//! `tests/glsl/ok_features`), `examples/shaders`, and the vert/frag GLSL and the WGSL files of
+//! `../shared/corpus` that the reference compiler accepts (a deterministic sample of
+//! [`CORPUS_SAMPLE`] files by default; `RENDER_DIFF_CORPUS=all` runs every one, `=N` N).
+//!
+//! Inputs, from naga's reflection of our module (`common::gpu_inputs`): a fragment shader gets
+//! a generated vertex stage (a triangle covering the target, with `w` differing per vertex so
+//! perspective and linear interpolation differ) writing every location the fragment shader
+//! reads, with the same interpolation; a vertex shader gets one vertex buffer per input and a
+//! generated fragment stage copying every location it writes to a colour target. Uniform and
+//! storage buffers, textures and push constants are filled deterministically; samplers filter
+//! linearly and repeat. glslang's combined image samplers are split as our wgpu target splits
+//! them, and both modules get dense binding numbers (what passthrough needs): the only changes
+//! made to either module.
+//!
+//! Comparison: integer targets exactly; float targets within `|a - b| <= 1e-3 + 1e-3 * max(|a|,
+//! |b|)` ([`close`]), NaN equal to NaN: both modules run on the same driver, so only the order
+//! of floating-point operations differs (fused multiply-adds, reassociation).
+//!
+//! The truth is the reference module run as emitted. Ours as emitted must match it (else the
+//! difference is in our SPIR-V); ours through the default path must match too (else naga reads
+//! our module differently from the driver). The reference through the default path is reported
+//! but not required (naga's reading of glslang's SPIR-V is not ours to fix). Every difference
+//! must be listed in [`KNOWN`] with its explanation, or the test fails; skips are counted by
+//! reason. Without an adapter the test prints SKIPPED (fails when `CI=true`).
+
+mod common;
+
+use common::gpu_inputs::{self, Inputs, ResourceKind, Varying};
+use common::Outcome;
+use shader_runtime::wgpu;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const WIDTH: u32 = 32;
+const HEIGHT: u32 = 32;
+const TIMEOUT: Duration = Duration::from_secs(20);
+/// Corpus files run by default (every k-th of the sorted list, so the sample is fixed).
+const CORPUS_SAMPLE: usize = 120;
+/// Float tolerance (see the module documentation).
+const TOLERANCE: f32 = 1e-3;
+
+/// Differences that are understood, by program name (and entry point for WGSL: `file:entry`),
+/// with the explanation. Anything else that differs fails the test.
+const KNOWN: &[(&str, &str)] = &[];
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Lang {
+    Wgsl,
+    Glsl,
+}
+
+struct Program {
+    name: String,
+    path: PathBuf,
+    source: String,
+    lang: Lang,
+    corpus: bool,
+}
+
+#[derive(Debug)]
+enum Verdict {
+    Same,
+    /// Ours as emitted differs from the reference as emitted.
+    OursDiffers(String),
+    /// Ours as emitted matches, ours through naga does not.
+    NagaReadsOursDifferently(String),
+    Skipped(String),
+}
+
+#[test]
+fn render_matches_reference_compilers() {
+    let Some(gpu) = common::gpu() else { return };
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator not found but CI=true");
+        eprintln!("*** SKIPPED (GLSL programs): glslangValidator not found ***");
+    }
+    let started = std::time::Instant::now();
+    let programs = programs();
+    let mut report = Report::default();
+    for program in &programs {
+        for (entry, verdict) in run_program(gpu, program) {
+            report.add(program, &entry, verdict);
+        }
+    }
+    let summary = report.summary(started.elapsed());
+    eprintln!("{summary}");
+    common::write_corpus_report("RENDER_DIFF_REPORT", "render_differential.md", &summary);
+    assert!(report.unexplained.is_empty(), "unexplained differences:\n{}", report.unexplained.join("\n"));
+    assert!(report.same > 0, "nothing was compared");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Programs
+
+fn programs() -> Vec<Program> {
+    let root = common::workspace_root();
+    let mut programs = Vec::new();
+    let mut add = |name: String, path: PathBuf, corpus: bool| {
+        let lang = match path.extension().and_then(|e| e.to_str()) {
+            Some("wgsl") => Lang::Wgsl,
+            Some("vert" | "frag") => Lang::Glsl,
+            _ => return,
+        };
+        let Ok(source) = std::fs::read_to_string(&path) else { return };
+        if lang == Lang::Wgsl && !(source.contains("@vertex") || source.contains("@fragment")) {
+            return;
+        }
+        programs.push(Program { name, path, source, lang, corpus });
+    };
+    for folder in ["tests/wgsl/ok", "tests/glsl/ok", "tests/glsl/ok_features", "examples/shaders"] {
+        for path in sorted_files(&root.join(folder)) {
+            let name = format!("{folder}/{}", path.file_name().unwrap_or_default().to_string_lossy());
+            add(name, path, false);
+        }
+    }
+    if let Some((corpus, manifest)) = common::corpus_manifest() {
+        let files: Vec<String> = manifest
+            .lines()
+            .skip(1)
+            .filter_map(|line| {
+                let cells: Vec<&str> = line.split('\t').collect();
+                let accepted = match (cells.get(1).copied(), cells.get(2).copied()) {
+                    (Some("glsl"), Some("vert" | "frag")) => cells.get(3) == Some(&"1"),
+                    (Some("wgsl"), _) => cells.get(4) == Some(&"1"),
+                    _ => false,
+                };
+                accepted.then(|| cells[0].to_string())
+            })
+            .collect();
+        let limit = match std::env::var("RENDER_DIFF_CORPUS").as_deref() {
+            Ok("all") => files.len(),
+            Ok(n) => n.parse().unwrap_or(CORPUS_SAMPLE),
+            Err(_) => CORPUS_SAMPLE,
+        };
+        let step = files.len().div_ceil(limit.max(1)).max(1);
+        for file in files.iter().step_by(step).take(limit) {
+            add(file.clone(), corpus.join(file), true);
+        }
+    }
+    programs
+}
+
+fn sorted_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    files.sort();
+    files
+}
+
+// ---------------------------------------------------------------------------------------------
+// One program
+
+fn run_program(gpu: &shader_runtime::Gpu, program: &Program) -> Vec<(String, Verdict)> {
+    let skip = |reason: String| vec![(String::new(), Verdict::Skipped(reason))];
+    if program.lang == Lang::Glsl && !common::glslang_available() {
+        return skip("glslangValidator not installed".into());
+    }
+    let ours = match compile_ours(program) {
+        Ok(words) => words,
+        Err(reason) => return skip(reason),
+    };
+    let reference = match compile_reference(program) {
+        Ok(words) => words,
+        Err(reason) => return skip(reason),
+    };
+    let module = match common::naga_check(&ours) {
+        Ok(module) => module,
+        Err(e) if common::is_known_naga_bug(&e) => return skip("naga cannot read our module (a known naga bug)".into()),
+        Err(e) => return skip(format!("our module fails the wgpu check: {e}")),
+    };
+    if gpu_inputs::has_descriptor_arrays(&ours) {
+        return skip("arrays of descriptors (naga reads an array of buffer blocks as one buffer)".into());
+    }
+    let inputs = match gpu_inputs::inputs(&module) {
+        Ok(inputs) => inputs,
+        Err(reason) => return skip(format!("inputs: {reason}")),
+    };
+    // Both modules must declare the same resources; then both get dense numbers.
+    let ours_bindings = gpu_inputs::bindings(&ours);
+    if gpu_inputs::bindings(&reference) != ours_bindings {
+        return skip("the modules declare different resources (see interface_differential)".into());
+    }
+    let dense = gpu_inputs::dense_map(&ours_bindings);
+    let ours = gpu_inputs::remap_bindings(&ours, &dense);
+    let reference = gpu_inputs::remap_bindings(&reference, &dense);
+    let mut inputs = inputs;
+    for resource in &mut inputs.resources {
+        resource.binding = dense(resource.group, resource.binding);
+    }
+    let mut verdicts = Vec::new();
+    for entry in &module.entry_points {
+        let label = if program.lang == Lang::Wgsl { entry.name.clone() } else { String::new() };
+        let verdict = match entry.stage {
+            naga::ShaderStage::Vertex | naga::ShaderStage::Fragment => {
+                run_entry(gpu, &module, entry, &inputs, &ours, &reference).unwrap_or_else(Verdict::Skipped)
+            }
+            _ => continue,
+        };
+        verdicts.push((label, verdict));
+    }
+    if verdicts.is_empty() {
+        return skip("no vertex or fragment entry point".into());
+    }
+    verdicts
+}
+
+fn compile_ours(program: &Program) -> Result<Vec<u32>, String> {
+    let mut options = shader_core::CompileOptions::default();
+    if program.lang == Lang::Glsl {
+        options.language = shader_core::Language::Glsl;
+        options.include_dirs = program.path.parent().map(PathBuf::from).into_iter().collect();
+        options.include_dirs.push(common::workspace_root().join("tests/glsl/include"));
+    }
+    let (name, source) = (program.name.clone(), program.source.clone());
+    let words = match common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options)) {
+        Outcome::Done(Ok(compiled)) => compiled.spirv,
+        // Rejections, panics and hangs are the conformance tests' business.
+        Outcome::Done(Err(_)) => return Err("we reject it (wgpu target)".into()),
+        _ => return Err("our compiler panics or hangs on it".into()),
+    };
+    let extra: &[&str] = if common::glsl_directives(&program.source).scalar_layout { &["--scalar-block-layout"] } else { &[] };
+    common::spirv_val_with(&words, common::vulkan_env_for(&words), extra).map_err(|e| format!("our module fails spirv-val: {e}"))?;
+    Ok(words)
+}
+
+fn compile_reference(program: &Program) -> Result<Vec<u32>, String> {
+    let words = match program.lang {
+        Lang::Wgsl => common::compile_naga(&program.source).map_err(|_| "naga rejects it".to_string())?,
+        Lang::Glsl => {
+            let stage = program.path.extension().and_then(|e| e.to_str()).unwrap_or("frag");
+            let mut args = vec![format!("-I{}", common::workspace_root().join("tests/glsl/include").display())];
+            if let Some(dir) = program.path.parent() {
+                args.push(format!("-I{}", dir.display()));
+            }
+            args.extend(common::glsl_directives(&program.source).glslang_args);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let words = common::compile_glslang_with(&program.source, stage, &args).map_err(|_| "glslang rejects it".to_string())?;
+            let sampler_offset = shader_core::glsl::lower::WGPU_SAMPLER_BINDING_OFFSET;
+            gpu_inputs::split_combined_samplers(&words, sampler_offset)?
+        }
+    };
+    let extra: &[&str] = if common::glsl_directives(&program.source).scalar_layout { &["--scalar-block-layout"] } else { &[] };
+    common::spirv_val_with(&words, common::vulkan_env_for(&words), extra).map_err(|e| format!("the reference module fails spirv-val: {e}"))?;
+    Ok(words)
+}
+
+/// What a draw needs besides the two shader stages.
+struct Setup<'a> {
+    inputs: &'a Inputs,
+    stage: wgpu::ShaderStages,
+    /// Per vertex-buffer: the input it feeds and its bytes (16 bytes per vertex).
+    vertex_buffers: Vec<(Varying, Vec<u8>)>,
+    vertex_count: u32,
+    /// The colour targets by location, then the depth target when the fragment shader writes
+    /// depth (a `Depth32Float` attachment, compare `Always`, read back as the last entry).
+    targets: Vec<Option<Varying>>,
+    depth: bool,
+}
+
+/// The depth target's entry in [`Setup::targets`] order (compared as one float per texel).
+const DEPTH: Varying = Varying { location: 8, scalar: naga::Scalar::F32, components: 1, interpolation: None, sampling: None };
+
+impl Setup<'_> {
+    /// Every target read back: the colour targets, then depth.
+    fn read_targets(&self) -> Vec<Option<Varying>> {
+        let mut all = self.targets.clone();
+        if self.depth {
+            all.push(Some(DEPTH));
+        }
+        all
+    }
+}
+
+/// A shader stage as given to wgpu.
+#[derive(Clone, Copy)]
+enum Shader<'a> {
+    SpirV(&'a [u32], &'a str),
+}
+
+fn run_entry(
+    gpu: &shader_runtime::Gpu,
+    module: &naga::Module,
+    entry: &naga::EntryPoint,
+    inputs: &Inputs,
+    ours: &[u32],
+    reference: &[u32],
+) -> Result<Verdict, String> {
+    let io = gpu_inputs::stage_io(module, entry)?;
+    let (generated, setup, fragment) = match entry.stage {
+        naga::ShaderStage::Fragment => {
+            if io.outputs.is_empty() {
+                return Err("no colour output".into());
+            }
+            if let Some(v) = io.outputs.iter().find(|v| v.components == 3) {
+                return Err(format!("a vec3 colour output (location {}): wgpu has no 3-component colour format", v.location));
+            }
+            let targets = targets(&io.outputs)?;
+            let depth = io.builtin_outputs.contains(&naga::BuiltIn::FragDepth);
+            let setup = Setup { inputs, stage: wgpu::ShaderStages::FRAGMENT, vertex_buffers: Vec::new(), vertex_count: 3, targets, depth };
+            (generated_vertex(&io.inputs), setup, true)
+        }
+        _ => {
+            let (source, outputs) = generated_fragment(&io.outputs);
+            let targets = targets(&outputs)?;
+            let vertex_buffers = io.inputs.iter().map(|v| (v.clone(), vertex_data(v))).collect();
+            let setup = Setup { inputs, stage: wgpu::ShaderStages::VERTEX, vertex_buffers, vertex_count: 6, targets, depth: false };
+            (source, setup, false)
+        }
+    };
+    let generated_words = common::compile_naga(&generated).map_err(|e| format!("the generated stage does not compile: {e}"))?;
+    let name = entry.name.as_str();
+    let run = |device: &shader_runtime::Gpu, words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
+        // The generated stage is the same SPIR-V on both paths (naga's output for it).
+        let (under_test, other) = (Shader::SpirV(words, name), Shader::SpirV(&generated_words, "main"));
+        let (vs, fs) = if fragment { (other, under_test) } else { (under_test, other) };
+        render(device, vs, fs, &setup, passthrough)
+    };
+    let ours_default = run(gpu, ours, false).map_err(|e| format!("ours, default path: {e}"))?;
+    let Some(passthrough_gpu) = common::passthrough_gpu() else {
+        if common::ci() {
+            panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        }
+        let reference_default = run(gpu, reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
+        return Ok(match compare(&setup.read_targets(), &ours_default, &reference_default) {
+            None => Verdict::Same,
+            Some(d) => Verdict::OursDiffers(format!("(default paths only) {d}")),
+        });
+    };
+    let truth = run(passthrough_gpu, reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
+    let ours_emitted = run(passthrough_gpu, ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
+    if let Some(d) = compare(&setup.read_targets(), &ours_emitted, &truth) {
+        return Ok(Verdict::OursDiffers(d));
+    }
+    if let Some(d) = compare(&setup.read_targets(), &ours_default, &truth) {
+        return Ok(Verdict::NagaReadsOursDifferently(d));
+    }
+    Ok(Verdict::Same)
+}
+
+/// The colour targets by location (locations 0..8).
+fn targets(outputs: &[Varying]) -> Result<Vec<Option<Varying>>, String> {
+    let count = outputs.iter().map(|v| v.location + 1).max().unwrap_or(0);
+    if count > 8 {
+        return Err("a colour output at location 8 or more".into());
+    }
+    Ok((0..count).map(|l| outputs.iter().find(|v| v.location == l).cloned()).collect())
+}
+
+/// Per-vertex value of component `c` of the varying at `location` for vertex `v` (0..3).
+fn varying_value(v: usize, location: u32, c: u32, kind: naga::ScalarKind) -> String {
+    let n = v + location as usize * 3 + c as usize;
+    match kind {
+        naga::ScalarKind::Sint => format!("{}i", (n % 4) as i32 - 1),
+        naga::ScalarKind::Uint => format!("{}u", n % 4),
+        _ => format!("{:?}", [0.125f32, 0.875, -0.375, 0.5, 1.25, 0.0625][n % 6]),
+    }
+}
+
+/// A vertex stage drawing one triangle over the whole target (`w` 1, 2 and 1.5 at the three
+/// vertices) and writing every varying the fragment shader reads.
+fn generated_vertex(varyings: &[Varying]) -> String {
+    let mut fields = String::from("  @builtin(position) position: vec4<f32>,\n");
+    let mut body = String::new();
+    for v in varyings {
+        let _ = writeln!(fields, "  {} v{}: {},", v.wgsl_attributes(), v.location, v.wgsl_type());
+        let values: Vec<String> = (0..3)
+            .map(|vertex| {
+                let parts: Vec<String> = (0..v.components).map(|c| varying_value(vertex, v.location, c, v.scalar.kind)).collect();
+                format!("{}({})", v.wgsl_type(), parts.join(", "))
+            })
+            .collect();
+        let _ = writeln!(body, "  var a{0} = array<{1}, 3>({2});\n  out.v{0} = a{0}[i];", v.location, v.wgsl_type(), values.join(", "));
+    }
+    format!(
+        "struct Out {{\n{fields}}}\n@vertex fn main(@builtin(vertex_index) i: u32) -> Out {{\n  var out: Out;\n  \
+         var xy = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));\n  \
+         var w = array<f32, 3>(1.0, 2.0, 1.5);\n  out.position = vec4<f32>(xy[i] * w[i], 0.5 * w[i], w[i]);\n{body}  return out;\n}}\n"
+    )
+}
+
+/// A fragment stage copying every varying the vertex shader writes (at locations below 8) to
+/// the colour target of its location, or writing 1.0 to target 0 when there is none (so the
+/// covered pixels still show where the vertex shader put the geometry). Returns the source and
+/// its outputs.
+fn generated_fragment(varyings: &[Varying]) -> (String, Vec<Varying>) {
+    let copied: Vec<&Varying> = varyings.iter().filter(|v| v.location < 8).collect();
+    if copied.is_empty() {
+        let output = Varying {
+            location: 0,
+            scalar: naga::Scalar::F32,
+            components: 4,
+            interpolation: None,
+            sampling: None,
+        };
+        return ("@fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }\n".to_string(), vec![output]);
+    }
+    let mut inputs = String::new();
+    let mut outputs = String::new();
+    let mut body = String::new();
+    for v in &copied {
+        let _ = writeln!(inputs, "  {} v{}: {},", v.wgsl_attributes(), v.location, v.wgsl_type());
+        // Four components (wgpu has no 3-component colour format); the padding is not compared.
+        let (ty, padding) = match (v.scalar.kind, v.components) {
+            (naga::ScalarKind::Sint, c) => ("vec4<i32>", ["", "", "0i, 0i, 0i", "0i, 0i", "0i"][c as usize]),
+            (naga::ScalarKind::Uint, c) => ("vec4<u32>", ["", "", "0u, 0u, 0u", "0u, 0u", "0u"][c as usize]),
+            (_, c) => ("vec4<f32>", ["", "", "0.0, 0.0, 0.0", "0.0, 0.0", "0.0"][c as usize]),
+        };
+        let _ = writeln!(outputs, "  @location({0}) o{0}: {ty},", v.location);
+        if v.components == 4 {
+            let _ = writeln!(body, "  out.o{0} = i.v{0};", v.location);
+        } else {
+            let _ = writeln!(body, "  out.o{0} = {ty}(i.v{0}, {padding});", v.location);
+        }
+    }
+    let source = format!("struct In {{\n{inputs}}}\nstruct Out {{\n{outputs}}}\n@fragment fn main(i: In) -> Out {{\n  var out: Out;\n{body}  return out;\n}}\n");
+    // Targets of four components; only the varying's own components are compared.
+    let outputs = copied.into_iter().map(|v| Varying { interpolation: None, sampling: None, ..v.clone() }).collect();
+    (source, outputs)
+}
+
+/// Six vertices (two triangles covering most of the target) for one vertex input, 16 bytes
+/// each: float inputs get the corner in x, y, then 0.25 + location / 8 and 1.0; integer inputs
+/// small values.
+fn vertex_data(v: &Varying) -> Vec<u8> {
+    const CORNERS: [[f32; 2]; 6] = [[-0.9, -0.9], [0.9, -0.9], [-0.9, 0.9], [-0.9, 0.9], [0.9, -0.9], [0.9, 0.9]];
+    let mut data = Vec::with_capacity(96);
+    for (vertex, corner) in CORNERS.iter().enumerate() {
+        for c in 0..4u32 {
+            let word = match v.scalar.kind {
+                naga::ScalarKind::Sint | naga::ScalarKind::Uint => ((vertex as u32 + v.location + c) % 4).to_le_bytes(),
+                _ => {
+                    let value = match c {
+                        0 | 1 => corner[c as usize],
+                        2 => 0.25 + v.location as f32 / 8.0,
+                        _ => 1.0,
+                    };
+                    value.to_le_bytes()
+                }
+            };
+            data.extend_from_slice(&word);
+        }
+    }
+    data
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+#[allow(unsafe_code)]
+fn shader_module(device: &wgpu::Device, shader: Shader<'_>, passthrough: bool) -> wgpu::ShaderModule {
+    match (shader, passthrough) {
+        (Shader::SpirV(words, entry), true) => {
+            let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
+                label: Some(entry),
+                entry_points: vec![wgpu::PassthroughShaderEntryPoint { name: entry.into(), workgroup_size: (1, 1, 1) }].into(),
+                spirv: Some(words.into()),
+                ..Default::default()
+            };
+            // SAFETY: every module given here passed spirv-val (ours and the reference in
+            // compile_ours/compile_reference, the generated stage is naga's output for WGSL naga
+            // validated), and the layouts are built from the module's own resources.
+            unsafe { device.create_shader_module_passthrough(descriptor) }
+        }
+        (Shader::SpirV(words, entry), false) => {
+            device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source: wgpu::ShaderSource::SpirV(words.into()) })
+        }
+    }
+}
+
+fn entry_name(shader: Shader<'_>) -> &str {
+    let Shader::SpirV(_, entry) = shader;
+    entry
+}
+
+/// Draws once and returns every colour target's texels (rows unpadded), in location order
+/// (an empty vector for a location without target).
+fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
+    let device = &gpu.device;
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let staged = record(gpu, vs, fs, setup, passthrough);
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(format!("wgpu: {error}"));
+    }
+    let staging = staged?;
+    read_back(device, &staging, &setup.read_targets())
+}
+
+fn record(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Option<wgpu::Buffer>>, String> {
+    let (device, queue) = (&gpu.device, &gpu.queue);
+    let vs_module = shader_module(device, vs, passthrough);
+    let fs_module = shader_module(device, fs, passthrough);
+
+    // Resources.
+    let resources = &setup.inputs.resources;
+    let group_count = resources.iter().map(|r| r.group + 1).max().unwrap_or(0);
+    let mut layouts = Vec::new();
+    let mut groups = Vec::new();
+    let mut owned_buffers = Vec::new();
+    let mut views = Vec::new();
+    let mut samplers = Vec::new();
+    // Samplers filter linearly unless an integer texture is bound (which a filtering sampler
+    // may not sample; naga's reflection does not say which sampler goes with which texture).
+    let filtering = !resources.iter().any(|r| {
+        matches!(r.kind, ResourceKind::Texture { sample: wgpu::TextureSampleType::Sint | wgpu::TextureSampleType::Uint, .. })
+    });
+    for resource in resources {
+        match &resource.kind {
+            ResourceKind::Uniform | ResourceKind::Storage { .. } => {
+                let (usage, align) = match resource.kind {
+                    ResourceKind::Uniform => (wgpu::BufferUsages::UNIFORM, 16),
+                    _ => (wgpu::BufferUsages::STORAGE, 4),
+                };
+                let size = (resource.data.len().max(4) as u64).next_multiple_of(align);
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage: usage | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false });
+                let mut bytes = resource.data.clone();
+                bytes.resize(size as usize, 0);
+                queue.write_buffer(&buffer, 0, &bytes);
+                owned_buffers.push(buffer);
+                views.push(None);
+                samplers.push(None);
+            }
+            ResourceKind::Texture { dim, format, .. } | ResourceKind::StorageTexture { dim, format, .. } => {
+                let extent = gpu_inputs::texture_extent(*dim);
+                let dimension = match dim {
+                    wgpu::TextureViewDimension::D1 => wgpu::TextureDimension::D1,
+                    wgpu::TextureViewDimension::D3 => wgpu::TextureDimension::D3,
+                    _ => wgpu::TextureDimension::D2,
+                };
+                let storage = matches!(resource.kind, ResourceKind::StorageTexture { .. });
+                let usage = wgpu::TextureUsages::TEXTURE_BINDING
+                    | wgpu::TextureUsages::COPY_DST
+                    | if storage { wgpu::TextureUsages::STORAGE_BINDING } else { wgpu::TextureUsages::empty() };
+                let texture = device.create_texture(&wgpu::TextureDescriptor {
+                    label: None,
+                    size: extent,
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension,
+                    format: *format,
+                    usage: if storage { usage - wgpu::TextureUsages::TEXTURE_BINDING } else { usage },
+                    view_formats: &[],
+                });
+                let block = format.block_copy_size(None).unwrap_or(4);
+                queue.write_texture(
+                    wgpu::TexelCopyTextureInfo { texture: &texture, mip_level: 0, origin: wgpu::Origin3d::ZERO, aspect: wgpu::TextureAspect::All },
+                    &resource.data,
+                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(extent.width * block), rows_per_image: Some(extent.height) },
+                    extent,
+                );
+                let view = texture.create_view(&wgpu::TextureViewDescriptor { dimension: Some(*dim), ..Default::default() });
+                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
+                views.push(Some(view));
+                samplers.push(None);
+            }
+            ResourceKind::Sampler { comparison } => {
+                let filter = if filtering { wgpu::FilterMode::Linear } else { wgpu::FilterMode::Nearest };
+                let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+                    address_mode_u: wgpu::AddressMode::Repeat,
+                    address_mode_v: wgpu::AddressMode::Repeat,
+                    address_mode_w: wgpu::AddressMode::Repeat,
+                    mag_filter: filter,
+                    min_filter: filter,
+                    compare: comparison.then_some(wgpu::CompareFunction::LessEqual),
+                    ..Default::default()
+                });
+                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
+                views.push(None);
+                samplers.push(Some(sampler));
+            }
+        }
+    }
+    for group in 0..group_count {
+        let members: Vec<usize> = (0..resources.len()).filter(|&i| resources[i].group == group).collect();
+        let entries: Vec<wgpu::BindGroupLayoutEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupLayoutEntry {
+                binding: resources[i].binding,
+                visibility: setup.stage,
+                ty: match &resources[i].kind {
+                    ResourceKind::Uniform => wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None },
+                    ResourceKind::Storage { read_only } => wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: *read_only },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    ResourceKind::Texture { sample, dim, .. } => wgpu::BindingType::Texture { sample_type: *sample, view_dimension: *dim, multisampled: false },
+                    ResourceKind::StorageTexture { access, dim, format } => {
+                        wgpu::BindingType::StorageTexture { access: *access, format: *format, view_dimension: *dim }
+                    }
+                    ResourceKind::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+                    ResourceKind::Sampler { comparison: false } if filtering => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    ResourceKind::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
+                },
+                count: None,
+            })
+            .collect();
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &entries });
+        let group_entries: Vec<wgpu::BindGroupEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupEntry {
+                binding: resources[i].binding,
+                resource: match (&views[i], &samplers[i]) {
+                    (Some(view), _) => wgpu::BindingResource::TextureView(view),
+                    (_, Some(sampler)) => wgpu::BindingResource::Sampler(sampler),
+                    _ => owned_buffers[i].as_entire_binding(),
+                },
+            })
+            .collect();
+        groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &group_entries }));
+        layouts.push(layout);
+    }
+    let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
+    let immediate_size = (setup.inputs.immediates.len() as u32).next_multiple_of(4);
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layout_refs, immediate_size });
+
+    // Vertex buffers.
+    let attributes: Vec<[wgpu::VertexAttribute; 1]> = setup
+        .vertex_buffers
+        .iter()
+        .map(|(v, _)| [wgpu::VertexAttribute { format: v.vertex_format(), offset: 0, shader_location: v.location }])
+        .collect();
+    let buffer_layouts: Vec<Option<wgpu::VertexBufferLayout>> = attributes
+        .iter()
+        .map(|attributes| Some(wgpu::VertexBufferLayout { array_stride: 16, step_mode: wgpu::VertexStepMode::Vertex, attributes }))
+        .collect();
+    let vertex_buffers: Vec<wgpu::Buffer> = setup
+        .vertex_buffers
+        .iter()
+        .map(|(_, data)| {
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size: data.len() as u64,
+                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            queue.write_buffer(&buffer, 0, data);
+            buffer
+        })
+        .collect();
+
+    // Targets.
+    let color_states: Vec<Option<wgpu::ColorTargetState>> = setup
+        .targets
+        .iter()
+        .map(|t| t.as_ref().map(|v| wgpu::ColorTargetState { format: v.target_format(), blend: None, write_mask: wgpu::ColorWrites::ALL }))
+        .collect();
+    let textures: Vec<Option<wgpu::Texture>> = setup
+        .targets
+        .iter()
+        .map(|t| {
+            t.as_ref().map(|v| {
+                device.create_texture(&wgpu::TextureDescriptor {
+                    label: None,
+                    size: wgpu::Extent3d { width: WIDTH, height: HEIGHT, depth_or_array_layers: 1 },
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: v.target_format(),
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                    view_formats: &[],
+                })
+            })
+        })
+        .collect();
+    let target_views: Vec<Option<wgpu::TextureView>> = textures.iter().map(|t| t.as_ref().map(|t| t.create_view(&Default::default()))).collect();
+    let depth_texture = setup.depth.then(|| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d { width: WIDTH, height: HEIGHT, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Depth32Float,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        })
+    });
+    let depth_view = depth_texture.as_ref().map(|t| t.create_view(&Default::default()));
+
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: None,
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &vs_module,
+            entry_point: Some(entry_name(vs)),
+            compilation_options: Default::default(),
+            buffers: &buffer_layouts,
+        },
+        primitive: wgpu::PrimitiveState { topology: wgpu::PrimitiveTopology::TriangleList, cull_mode: None, ..Default::default() },
+        depth_stencil: setup.depth.then(|| wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Always),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &fs_module,
+            entry_point: Some(entry_name(fs)),
+            compilation_options: Default::default(),
+            targets: &color_states,
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+    {
+        let attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = target_views
+            .iter()
+            .map(|view| {
+                view.as_ref().map(|view| wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r: 77.0, g: 77.0, b: 77.0, a: 77.0 }), store: wgpu::StoreOp::Store },
+                })
+            })
+            .collect();
+        let depth_stencil_attachment = depth_view.as_ref().map(|view| wgpu::RenderPassDepthStencilAttachment {
+            view,
+            depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
+            stencil_ops: None,
+        });
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: None,
+            color_attachments: &attachments,
+            depth_stencil_attachment,
+            ..Default::default()
+        });
+        pass.set_pipeline(&pipeline);
+        for (index, group) in groups.iter().enumerate() {
+            pass.set_bind_group(index as u32, group, &[]);
+        }
+        for (slot, buffer) in vertex_buffers.iter().enumerate() {
+            pass.set_vertex_buffer(slot as u32, buffer.slice(..));
+        }
+        if immediate_size > 0 {
+            let mut data = setup.inputs.immediates.clone();
+            data.resize(immediate_size as usize, 0);
+            pass.set_immediates(0, &data);
+        }
+        pass.draw(0..setup.vertex_count, 0..1);
+    }
+    let mut staging = Vec::new();
+    let mut textures = textures;
+    textures.extend(depth_texture.map(Some));
+    for (texture, target) in textures.iter().zip(&setup.read_targets()) {
+        let (Some(texture), Some(v)) = (texture, target) else {
+            staging.push(None);
+            continue;
+        };
+        let aspect = if setup.depth && v.location == DEPTH.location { wgpu::TextureAspect::DepthOnly } else { wgpu::TextureAspect::All };
+        let row = padded_row(v.target_format());
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: (row * HEIGHT) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo { aspect, ..texture.as_image_copy() },
+            wgpu::TexelCopyBufferInfo { buffer: &buffer, layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(row), rows_per_image: Some(HEIGHT) } },
+            wgpu::Extent3d { width: WIDTH, height: HEIGHT, depth_or_array_layers: 1 },
+        );
+        staging.push(Some(buffer));
+    }
+    queue.submit([encoder.finish()]);
+    Ok(staging)
+}
+
+fn padded_row(format: wgpu::TextureFormat) -> u32 {
+    (WIDTH * format.block_copy_size(None).unwrap_or(16)).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
+}
+
+fn read_back(device: &wgpu::Device, staging: &[Option<wgpu::Buffer>], targets: &[Option<Varying>]) -> Result<Vec<Vec<u8>>, String> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    for buffer in staging.iter().flatten() {
+        let sender = sender.clone();
+        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
+            let _ = sender.send(result);
+        });
+    }
+    drop(sender);
+    device
+        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(shader_runtime::POLL_TIMEOUT) })
+        .map_err(|e| format!("readback: {e}"))?;
+    for result in receiver.iter() {
+        result.map_err(|e| format!("readback: {e}"))?;
+    }
+    let mut out = Vec::new();
+    for (buffer, target) in staging.iter().zip(targets) {
+        let (Some(buffer), Some(v)) = (buffer, target) else {
+            out.push(Vec::new());
+            continue;
+        };
+        let row = padded_row(v.target_format()) as usize;
+        let used = (WIDTH * v.target_format().block_copy_size(None).unwrap_or(16)) as usize;
+        let view = buffer.get_mapped_range(..).map_err(|e| format!("readback: {e}"))?;
+        let mut texels = Vec::with_capacity(used * HEIGHT as usize);
+        for y in 0..HEIGHT as usize {
+            texels.extend_from_slice(&view[y * row..y * row + used]);
+        }
+        drop(view);
+        buffer.unmap();
+        out.push(texels);
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison
+
+/// Whether two float results agree (module documentation: the tolerance).
+fn close(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()) || (a - b).abs() <= TOLERANCE + TOLERANCE * a.abs().max(b.abs())
+}
+
+/// The first difference between two renders, with how many texels differ, or `None`.
+fn compare(targets: &[Option<Varying>], ours: &[Vec<u8>], truth: &[Vec<u8>]) -> Option<String> {
+    for (location, target) in targets.iter().enumerate() {
+        let Some(v) = target else { continue };
+        let stride = v.target_format().block_copy_size(None).unwrap_or(16) as usize / 4;
+        let words = |bytes: &[u8]| common::u32s(bytes);
+        let (a, b) = (words(&ours[location]), words(&truth[location]));
+        let mut first = None;
+        let mut count = 0;
+        for texel in 0..(WIDTH * HEIGHT) as usize {
+            let differs = (0..v.components as usize).any(|c| {
+                let (x, y) = (a[texel * stride + c], b[texel * stride + c]);
+                match v.scalar.kind {
+                    naga::ScalarKind::Float => !close(f32::from_bits(x), f32::from_bits(y)),
+                    _ => x != y,
+                }
+            });
+            if differs {
+                count += 1;
+                if first.is_none() {
+                    let show = |w: &[u32]| -> String {
+                        let comps = &w[texel * stride..texel * stride + v.components as usize];
+                        match v.scalar.kind {
+                            naga::ScalarKind::Float => format!("{:?}", comps.iter().map(|&c| f32::from_bits(c)).collect::<Vec<_>>()),
+                            naga::ScalarKind::Sint => format!("{:?}", comps.iter().map(|&c| c as i32).collect::<Vec<_>>()),
+                            _ => format!("{comps:?}"),
+                        }
+                    };
+                    first = Some(format!(
+                        "location {location}, texel ({}, {}): {} vs reference {}",
+                        texel % WIDTH as usize,
+                        texel / WIDTH as usize,
+                        show(&a),
+                        show(&b)
+                    ));
+                }
+            }
+        }
+        if let Some(first) = first {
+            return Some(format!("{count} of {} texels differ; first at {first}", WIDTH * HEIGHT));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+#[derive(Default)]
+struct Report {
+    cases: usize,
+    same: usize,
+    known: Vec<String>,
+    unexplained: Vec<String>,
+    skipped: BTreeMap<String, Vec<String>>,
+    corpus_same: usize,
+    corpus_cases: usize,
+}
+
+impl Report {
+    fn add(&mut self, program: &Program, entry: &str, verdict: Verdict) {
+        let name = if entry.is_empty() { program.name.clone() } else { format!("{}:{entry}", program.name) };
+        self.cases += 1;
+        if program.corpus {
+            self.corpus_cases += 1;
+        }
+        let difference = match verdict {
+            Verdict::Same => {
+                self.same += 1;
+                if program.corpus {
+                    self.corpus_same += 1;
+                }
+                return;
+            }
+            Verdict::Skipped(reason) => {
+                // The reason's first line, without program-specific detail after a colon.
+                if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
+                    eprintln!("skipped {name}: {reason}");
+                }
+                let key = reason.lines().next().unwrap_or("").chars().take(120).collect::<String>();
+                self.skipped.entry(key).or_default().push(name);
+                return;
+            }
+            Verdict::OursDiffers(d) => format!("our SPIR-V differs from the reference: {d}"),
+            Verdict::NagaReadsOursDifferently(d) => format!("naga's reading of our SPIR-V differs (ours as emitted is right): {d}"),
+        };
+        match KNOWN.iter().find(|(known, _)| *known == name) {
+            Some((_, why)) => self.known.push(format!("{name}: {difference} -- known: {why}")),
+            None => self.unexplained.push(format!("{name}: {difference}")),
+        }
+    }
+
+    fn summary(&self, elapsed: Duration) -> String {
+        let skipped: usize = self.skipped.values().map(Vec::len).sum();
+        let mut text = format!(
+            "render differential: {} cases ({} from the corpus), {} same ({} corpus), {} different ({} known, {} unexplained), {} skipped; {:.1}s\n",
+            self.cases,
+            self.corpus_cases,
+            self.same,
+            self.corpus_same,
+            self.known.len() + self.unexplained.len(),
+            self.known.len(),
+            self.unexplained.len(),
+            skipped,
+            elapsed.as_secs_f32()
+        );
+        for line in self.known.iter().chain(&self.unexplained) {
+            let _ = writeln!(text, "  DIFFERENT {line}");
+        }
+        let mut reasons: Vec<_> = self.skipped.iter().collect();
+        reasons.sort_by_key(|(_, names)| std::cmp::Reverse(names.len()));
+        for (reason, names) in reasons {
+            let _ = writeln!(text, "  skipped {}x: {reason} (e.g. {})", names.len(), names.iter().take(3).cloned().collect::<Vec<_>>().join(", "));
+        }
+        text
+    }
+}
