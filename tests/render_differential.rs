@@ -6,8 +6,10 @@
 //!
 //! Programs: the suites' vertex and fragment programs (`tests/wgsl/ok`, `tests/glsl/ok`,
 //! `tests/glsl/ok_features`), `examples/shaders`, and the vert/frag GLSL and the WGSL files of
-//! `../shared/corpus` that the reference compiler accepts (a deterministic sample of
-//! [`CORPUS_SAMPLE`] files by default; `RENDER_DIFF_CORPUS=all` runs every one, `=N` N).
+//! `../shared/corpus` that the reference compiler accepts (all of them, about 70 s in debug on
+//! lavapipe; `RENDER_DIFF_CORPUS=N` takes a deterministic sample of N, every k-th file, and
+//! `RENDER_DIFF_ONLY=text` only the programs whose name contains the text; with
+//! `RENDER_DIFF_VERBOSE=1` every skip is printed with its whole reason).
 //!
 //! Inputs, from naga's reflection of our module (`common::gpu_inputs`): a fragment shader gets
 //! a generated vertex stage (a triangle covering the target, with `w` differing per vertex so
@@ -43,14 +45,45 @@ use std::time::Duration;
 const WIDTH: u32 = 32;
 const HEIGHT: u32 = 32;
 const TIMEOUT: Duration = Duration::from_secs(20);
-/// Corpus files run by default (every k-th of the sorted list, so the sample is fixed).
-const CORPUS_SAMPLE: usize = 120;
 /// Float tolerance (see the module documentation).
 const TOLERANCE: f32 = 1e-3;
 
 /// Differences that are understood, by program name (and entry point for WGSL: `file:entry`),
 /// with the explanation. Anything else that differs fails the test.
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    ("glsl/spirv-cross/shaders_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
+    ("glsl/spirv-cross/shaders-hlsl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
+    ("glsl/spirv-cross/shaders-msl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
+    ("glsl/spirv-cross/shaders-msl_frag_sampler-cube-grad.agx-cube-grad.frag", UNWRITTEN_OUTPUT),
+    ("glsl/spirv-cross/shaders_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
+    ("glsl/spirv-cross/shaders-msl_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
+    (
+        "glsl/glslang/spv.prepost.frag",
+        "FIXME(ours): `float y = x * ++x;` must read `x` (10) before the increment (GLSL 4.60 §5.9: operands \
+         are evaluated left to right; glslang gives 10 * 11); our GLSL front end loads `x` after `++x` \
+         and computes 11 * 11, so z is 1331 instead of 1210",
+    ),
+    (
+        "glsl/spirv-cross/shaders-msl_frag_texture-proj-shadow.frag",
+        "rounding: 2 of 1024 texels differ by 1/255 in a linearly filtered Rgba8Unorm 3D texture sampled with \
+         `textureProj`; the projected coordinate differs in its last bits between the two modules and \
+         lavapipe returns filtered unorm8 values rounded to 8 bits",
+    ),
+    (
+        "glsl/spirv-cross/shaders_frag_ubo-load-row-major-workaround.frag",
+        "FIXME(issue 17): a struct holding a row_major matrix loaded whole (`rm2_loaded = rm2`): naga's SPIR-V \
+         front end transposes row-major matrices only when reached through an access chain, so wgpu's default \
+         path reads the whole-struct load transposed (wgpu_paths.rs, row_major_struct_loaded_whole); ours as \
+         emitted matches glslang's. The wgpu target's row-major encoding is the wgpu helper's",
+    ),
+];
+
+const UNWRITTEN_OUTPUT: &str = "undefined input: the shader reads `FragColor` (`+=`) before ever writing it; the \
+     driver gives whatever the output held, naga's re-translation starts the output at zero (not a compiler difference)";
+
+const ROW_MAJOR_IN_STRUCT: &str = "FIXME(issue 17): a row_major matrix inside a struct member of a uniform block \
+     (`layout(row_major) Str foo`): wgpu's default path (naga's reading of our SPIR-V) gives the matrix transposed; \
+     ours as emitted matches glslang's. The wgpu target's row-major encoding is the wgpu helper's";
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Lang {
@@ -76,9 +109,44 @@ enum Verdict {
     Skipped(String),
 }
 
+/// The test's own devices (wgpu's default path; passthrough), each created again after a draw
+/// that failed, since a module that crashes the driver loses the device for every later draw.
+struct Devices {
+    default: Option<shader_runtime::Gpu>,
+    passthrough: Option<shader_runtime::Gpu>,
+    has_passthrough: bool,
+}
+
+impl Devices {
+    fn get(&mut self, passthrough: bool) -> Result<&shader_runtime::Gpu, String> {
+        let slot = if passthrough { &mut self.passthrough } else { &mut self.default };
+        if slot.is_none() {
+            let options = shader_runtime::GpuOptions {
+                required_features: if passthrough { wgpu::Features::PASSTHROUGH_SHADERS } else { wgpu::Features::empty() },
+                ..shader_runtime::GpuOptions::from_env()
+            };
+            *slot = Some(shader_runtime::Gpu::with_options_blocking(&options).map_err(|e| format!("cannot create a device: {e}"))?);
+        }
+        Ok(slot.as_ref().expect("created above"))
+    }
+
+    /// Drops the device a failed draw used.
+    fn reset(&mut self, passthrough: bool) {
+        if passthrough {
+            self.passthrough = None;
+        } else {
+            self.default = None;
+        }
+    }
+}
+
 #[test]
 fn render_matches_reference_compilers() {
-    let Some(gpu) = common::gpu() else { return };
+    if common::gpu().is_none() {
+        return;
+    }
+    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough() };
+    let gpu = &mut devices;
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
         eprintln!("*** SKIPPED (GLSL programs): glslangValidator not found ***");
@@ -86,7 +154,14 @@ fn render_matches_reference_compilers() {
     let started = std::time::Instant::now();
     let programs = programs();
     let mut report = Report::default();
+    let only = std::env::var("RENDER_DIFF_ONLY").ok();
     for program in &programs {
+        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) {
+            continue;
+        }
+        if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
+            eprintln!("running {}", program.name);
+        }
         for (entry, verdict) in run_program(gpu, program) {
             report.add(program, &entry, verdict);
         }
@@ -95,6 +170,7 @@ fn render_matches_reference_compilers() {
     eprintln!("{summary}");
     common::write_corpus_report("RENDER_DIFF_REPORT", "render_differential.md", &summary);
     assert!(report.unexplained.is_empty(), "unexplained differences:\n{}", report.unexplained.join("\n"));
+    assert!(report.stale.is_empty(), "listed in KNOWN but now the same (remove them): {:?}", report.stale);
     assert!(report.same > 0, "nothing was compared");
 }
 
@@ -136,10 +212,9 @@ fn programs() -> Vec<Program> {
                 accepted.then(|| cells[0].to_string())
             })
             .collect();
-        let limit = match std::env::var("RENDER_DIFF_CORPUS").as_deref() {
-            Ok("all") => files.len(),
-            Ok(n) => n.parse().unwrap_or(CORPUS_SAMPLE),
-            Err(_) => CORPUS_SAMPLE,
+        let limit = match std::env::var("RENDER_DIFF_CORPUS") {
+            Ok(n) => n.parse().unwrap_or(files.len()),
+            Err(_) => files.len(),
         };
         let step = files.len().div_ceil(limit.max(1)).max(1);
         for file in files.iter().step_by(step).take(limit) {
@@ -159,7 +234,7 @@ fn sorted_files(dir: &Path) -> Vec<PathBuf> {
 // ---------------------------------------------------------------------------------------------
 // One program
 
-fn run_program(gpu: &shader_runtime::Gpu, program: &Program) -> Vec<(String, Verdict)> {
+fn run_program(gpu: &mut Devices, program: &Program) -> Vec<(String, Verdict)> {
     let skip = |reason: String| vec![(String::new(), Verdict::Skipped(reason))];
     if program.lang == Lang::Glsl && !common::glslang_available() {
         return skip("glslangValidator not installed".into());
@@ -234,7 +309,7 @@ fn compile_ours(program: &Program) -> Result<Vec<u32>, String> {
 
 fn compile_reference(program: &Program) -> Result<Vec<u32>, String> {
     let words = match program.lang {
-        Lang::Wgsl => common::compile_naga(&program.source).map_err(|_| "naga rejects it".to_string())?,
+        Lang::Wgsl => common::compile_naga_for_wgpu(&program.source).map_err(|_| "naga rejects it".to_string())?,
         Lang::Glsl => {
             let stage = program.path.extension().and_then(|e| e.to_str()).unwrap_or("frag");
             let mut args = vec![format!("-I{}", common::workspace_root().join("tests/glsl/include").display())];
@@ -287,7 +362,7 @@ enum Shader<'a> {
 }
 
 fn run_entry(
-    gpu: &shader_runtime::Gpu,
+    devices: &mut Devices,
     module: &naga::Module,
     entry: &naga::EntryPoint,
     inputs: &Inputs,
@@ -309,6 +384,9 @@ fn run_entry(
             (generated_vertex(&io.inputs), setup, true)
         }
         _ => {
+            if !io.builtin_outputs.iter().any(|b| matches!(b, naga::BuiltIn::Position { .. })) {
+                return Err("the vertex shader writes no position".into());
+            }
             let (source, outputs) = generated_fragment(&io.outputs);
             let targets = targets(&outputs)?;
             let vertex_buffers = io.inputs.iter().map(|v| (v.clone(), vertex_data(v))).collect();
@@ -316,27 +394,32 @@ fn run_entry(
             (source, setup, false)
         }
     };
-    let generated_words = common::compile_naga(&generated).map_err(|e| format!("the generated stage does not compile: {e}"))?;
+    let has_passthrough = devices.has_passthrough;
+    let generated_words = common::compile_naga_for_wgpu(&generated).map_err(|e| format!("the generated stage does not compile: {e}"))?;
     let name = entry.name.as_str();
-    let run = |device: &shader_runtime::Gpu, words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
+    let mut run = |words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
         // The generated stage is the same SPIR-V on both paths (naga's output for it).
         let (under_test, other) = (Shader::SpirV(words, name), Shader::SpirV(&generated_words, "main"));
         let (vs, fs) = if fragment { (other, under_test) } else { (under_test, other) };
-        render(device, vs, fs, &setup, passthrough)
+        let result = render(devices.get(passthrough)?, vs, fs, &setup, passthrough);
+        if result.is_err() {
+            devices.reset(passthrough);
+        }
+        result
     };
-    let ours_default = run(gpu, ours, false).map_err(|e| format!("ours, default path: {e}"))?;
-    let Some(passthrough_gpu) = common::passthrough_gpu() else {
+    let ours_default = run(ours, false).map_err(|e| format!("ours, default path: {e}"))?;
+    if !has_passthrough {
         if common::ci() {
             panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
         }
-        let reference_default = run(gpu, reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
+        let reference_default = run(reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
         return Ok(match compare(&setup.read_targets(), &ours_default, &reference_default) {
             None => Verdict::Same,
             Some(d) => Verdict::OursDiffers(format!("(default paths only) {d}")),
         });
-    };
-    let truth = run(passthrough_gpu, reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
-    let ours_emitted = run(passthrough_gpu, ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
+    }
+    let truth = run(reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
+    let ours_emitted = run(ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
     if let Some(d) = compare(&setup.read_targets(), &ours_emitted, &truth) {
         return Ok(Verdict::OursDiffers(d));
     }
@@ -359,8 +442,10 @@ fn targets(outputs: &[Varying]) -> Result<Vec<Option<Varying>>, String> {
 fn varying_value(v: usize, location: u32, c: u32, kind: naga::ScalarKind) -> String {
     let n = v + location as usize * 3 + c as usize;
     match kind {
-        naga::ScalarKind::Sint => format!("{}i", (n % 4) as i32 - 1),
-        naga::ScalarKind::Uint => format!("{}u", n % 4),
+        // Integers are flat (the first vertex's value) and small: 0 at location 0, where shaders
+        // put indices (`flat in int index` indexing a two-element array stays in bounds).
+        naga::ScalarKind::Sint => format!("{}i", n % 2),
+        naga::ScalarKind::Uint => format!("{}u", n % 2),
         _ => format!("{:?}", [0.125f32, 0.875, -0.375, 0.5, 1.25, 0.0625][n % 6]),
     }
 }
@@ -410,9 +495,9 @@ fn generated_fragment(varyings: &[Varying]) -> (String, Vec<Varying>) {
         let _ = writeln!(inputs, "  {} v{}: {},", v.wgsl_attributes(), v.location, v.wgsl_type());
         // Four components (wgpu has no 3-component colour format); the padding is not compared.
         let (ty, padding) = match (v.scalar.kind, v.components) {
-            (naga::ScalarKind::Sint, c) => ("vec4<i32>", ["", "", "0i, 0i, 0i", "0i, 0i", "0i"][c as usize]),
-            (naga::ScalarKind::Uint, c) => ("vec4<u32>", ["", "", "0u, 0u, 0u", "0u, 0u", "0u"][c as usize]),
-            (_, c) => ("vec4<f32>", ["", "", "0.0, 0.0, 0.0", "0.0, 0.0", "0.0"][c as usize]),
+            (naga::ScalarKind::Sint, c) => ("vec4<i32>", ["", "0i, 0i, 0i", "0i, 0i", "0i", ""][c as usize]),
+            (naga::ScalarKind::Uint, c) => ("vec4<u32>", ["", "0u, 0u, 0u", "0u, 0u", "0u", ""][c as usize]),
+            (_, c) => ("vec4<f32>", ["", "0.0, 0.0, 0.0", "0.0, 0.0", "0.0", ""][c as usize]),
         };
         let _ = writeln!(outputs, "  @location({0}) o{0}: {ty},", v.location);
         if v.components == 4 {
@@ -485,13 +570,27 @@ fn entry_name(shader: Shader<'_>) -> &str {
 /// (an empty vector for a location without target).
 fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
     let device = &gpu.device;
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    // Every error wgpu reports comes back as this draw's error (none reaches wgpu's default
+    // handler, which panics).
+    let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
+        .map(|filter| device.push_error_scope(filter));
     let staged = record(gpu, vs, fs, setup, passthrough);
-    if let Some(error) = pollster::block_on(scope.pop()) {
-        return Err(format!("wgpu: {error}"));
+    let mut errors = Vec::new();
+    for scope in scopes.into_iter().rev() {
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            errors.push(format!("wgpu: {error}"));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("; "));
     }
     let staging = staged?;
-    read_back(device, &staging, &setup.read_targets())
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let result = read_back(device, &staging, &setup.read_targets());
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(format!("wgpu (readback): {error}"));
+    }
+    result
 }
 
 fn record(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Option<wgpu::Buffer>>, String> {
@@ -883,6 +982,8 @@ struct Report {
     skipped: BTreeMap<String, Vec<String>>,
     corpus_same: usize,
     corpus_cases: usize,
+    /// KNOWN entries whose case now gives the same results.
+    stale: Vec<String>,
 }
 
 impl Report {
@@ -894,6 +995,9 @@ impl Report {
         }
         let difference = match verdict {
             Verdict::Same => {
+                if KNOWN.iter().any(|(known, _)| *known == name) {
+                    self.stale.push(name.clone());
+                }
                 self.same += 1;
                 if program.corpus {
                     self.corpus_same += 1;

@@ -16,7 +16,7 @@ use shader_runtime::wgpu;
 /// Elements given to a runtime-sized array.
 pub const RUNTIME_ARRAY_LEN: u32 = 16;
 /// The side of every sampled/storage texture (layers: 2 for arrays, 6/12 for cubes, 4 deep).
-pub const TEXTURE_SIZE: u32 = 8;
+pub const TEXTURE_SIZE: u32 = 32;
 
 /// What is bound at one `(group, binding)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,7 +166,7 @@ pub fn texture_data(format: wgpu::TextureFormat, extent: wgpu::Extent3d) -> Vec<
             match (format.sample_type(None, None), block / components) {
                 (Some(wgpu::TextureSampleType::Uint), width) => data.extend_from_slice(&small.to_le_bytes()[..width]),
                 (Some(wgpu::TextureSampleType::Sint), width) => {
-                    data.extend_from_slice(&(small as i32 - 1).to_le_bytes()[..width])
+                    data.extend_from_slice(&(small as i32).to_le_bytes()[..width])
                 }
                 (Some(wgpu::TextureSampleType::Depth), 2) => data.extend_from_slice(&(((i * 4099) % 65536) as u16).to_le_bytes()),
                 (_, 1) => data.push((unit * 255.0) as u8),

@@ -161,6 +161,25 @@ pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
         .map_err(|e| error_chain(&e))
 }
 
+/// [`compile_naga`] with the SPIR-V writer flags wgpu's Vulkan backend uses
+/// (`wgpu-hal/src/vulkan/adapter.rs`: `LABEL_VARYINGS | FORCE_POINT_SIZE`; no
+/// `ADJUST_COORDINATE_SPACE`, since wgpu flips Y with a negative viewport height instead), so
+/// that the module run as emitted is what wgpu itself would hand the driver for this WGSL. The
+/// reference for vertex shaders: naga's default flags negate the position's Y.
+pub fn compile_naga_for_wgpu(source: &str) -> Result<Vec<u32>, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.emit_to_string(source))?;
+    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
+        .map_err(|e| error_chain(&e))?;
+    let options = naga::back::spv::Options {
+        flags: naga::back::spv::WriterFlags::LABEL_VARYINGS | naga::back::spv::WriterFlags::FORCE_POINT_SIZE,
+        ..Default::default()
+    };
+    naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| error_chain(&e))
+}
+
 // ---------------------------------------------------------------------------------------------
 // The GPU
 
