@@ -1,7 +1,7 @@
 //! AGSL, Android's shading language (`shared/specs/agsl-quick-reference.txt`), as a dialect of
-//! the GLSL front end: the GLSL lexer, parser and lowering run with an AGSL flag that changes
-//! the type names ([`builtin_type`]), adds `uniform shader` children, `.eval()`, the `LTRB` and
-//! `0`/`1` swizzles and the `half4 main(float2)` entry point ([`super::lower::agsl`]); the
+//! the GLSL front end: the GLSL lexer, parser and lowering run with AGSL's hooks ([`DIALECT`])
+//! that change the type names ([`builtin_type`]), add `uniform shader` children, `.eval()`, the
+//! `LTRB` and `0`/`1` swizzles and the `half4 main(float2)` entry point ([`super::lower::agsl`]); the
 //! restrictions AGSL inherits from GLSL ES 1.0 Appendix A are checked on the syntax tree
 //! ([`checks`]) before lowering; the built-ins GLSL lacks are AGSL source ([`PRELUDE`]).
 //!
@@ -106,7 +106,7 @@ pub const BUILTIN_FUNCTIONS: &[&str] = &[
 ];
 
 /// How AGSL drives the GLSL front end ([`Dialect`]): its own type table, whatever the version.
-pub const DIALECT: Dialect = Dialect { builtin_type: |word, _version, _es| builtin_type(word) };
+pub const DIALECT: Dialect = Dialect { builtin_type: |word, _version, _es| builtin_type(word), lowering: Some(&lower::agsl::Agsl) };
 
 /// The AGSL type a word names: GLSL ES 1.0's names, the `float2`/`half3`/`int4`/`short2`/
 /// `bool3` vector names, `floatCxR`/`halfCxR` matrices and the `half`/`short` scalars. No
@@ -186,7 +186,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         });
         tu.decls.splice(0..0, needed);
     }
-    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(), agsl: true, vulkan_memory_model: None };
+    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(), dialect: DIALECT, vulkan_memory_model: None };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(lowered);
     if diagnostics.has_errors() {

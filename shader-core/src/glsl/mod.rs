@@ -27,10 +27,12 @@ pub struct Dialect {
     /// The parser's type table: the built-in type a word names, given the `#version` and
     /// whether it is ES.
     pub builtin_type: fn(&str, u32, bool) -> Option<ast::BuiltinType>,
+    /// The lowering's hooks; `None` keeps GLSL's rules.
+    pub(crate) lowering: Option<&'static dyn lower::DialectLowering>,
 }
 
 impl Dialect {
-    pub const GLSL: Dialect = Dialect { builtin_type: parser::builtin_type };
+    pub const GLSL: Dialect = Dialect { builtin_type: parser::builtin_type, lowering: None };
 }
 
 impl std::fmt::Debug for Dialect {
@@ -153,7 +155,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         .collect();
     // GL_KHR_memory_scope_semantics: `#pragma use_vulkan_memory_model`.
     let vulkan_memory_model = pp.pragmas.iter().find(|p| p.text == "use_vulkan_memory_model").map(|p| p.span);
-    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, vulkan_memory_model, agsl: false };
+    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, vulkan_memory_model, dialect: Dialect::GLSL };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {

@@ -3,11 +3,53 @@
 //! pairs, `child.eval(coord)`, the `LTRB` and `0`/`1` swizzle components, the rules on arrays
 //! that need types, and the fragment entry point wrapping `half4 main(float2 fragCoord)`.
 
-use super::{Dir, Lowerer, Operand, Root, Sym, R};
+use super::{Dir, DialectLowering, Lowerer, Operand, Root, Sym, R};
 use crate::glsl::agsl::{shader_bindings, OUTPUT_NAME, WRAPPED_MAIN_NAME};
 use crate::glsl::ast;
 use crate::ir::*;
 use crate::span::Span;
+
+/// AGSL's hooks into the GLSL lowering ([`DialectLowering`]); `glsl::agsl::DIALECT` names it.
+pub(crate) struct Agsl;
+
+impl DialectLowering for Agsl {
+    /// AGSL has no stage qualifiers to check: it is always a fragment shader.
+    fn stage_qualifiers(&self) -> bool {
+        false
+    }
+    /// `half4 main(float2 fragCoord)`, checked by [`Lowerer::agsl_entry_point`].
+    fn glsl_main(&self) -> bool {
+        false
+    }
+    fn global_variables(&self, lw: &mut Lowerer<'_>, v: &ast::VariableDeclaration, span: Span) -> Option<R<()>> {
+        is_shader_declaration(v).then(|| lw.agsl_shader_uniform(v, span))
+    }
+    fn combined_sampler_value(&self) -> &'static str {
+        "a `uniform shader` is not a value; evaluate it with `.eval(coord)`"
+    }
+    fn method_call(&self, lw: &mut Lowerer<'_>, out: &mut Block, base: &ast::Expr, method: &ast::Ident, args: &[ast::Expr], span: Span) -> Option<R<Operand>> {
+        (method.name == "eval").then(|| lw.agsl_eval(out, base, args, span))
+    }
+    fn field(&self, lw: &mut Lowerer<'_>, out: &mut Block, base: &Operand, field: &ast::Ident, span: Span) -> Option<R<Operand>> {
+        if !is_agsl_swizzle(&field.name) {
+            return None;
+        }
+        let ty = lw.operand_type(base)?;
+        matches!(lw.inner(ty), TypeInner::Vector { .. } | TypeInner::Scalar(_)).then(|| lw.agsl_swizzle(out, base.clone(), field, span))
+    }
+    fn copied(&self, lw: &mut Lowerer<'_>, ty: Handle<Type>, what: &str, span: Span) -> R<()> {
+        lw.agsl_no_array(ty, what, span)
+    }
+    fn constructed(&self, lw: &mut Lowerer<'_>, ty: Handle<Type>, vals: &[(Handle<Expression>, Span)], span: Span) -> R<()> {
+        lw.agsl_constructor_components(ty, vals, span)
+    }
+    fn block_member(&self, lw: &mut Lowerer<'_>, ty: Handle<Type>, index: u32, name: &ast::Ident, changed: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
+        lw.agsl_block_member(ty, index, name, changed)
+    }
+    fn entry_point<'a>(&self, lw: &mut Lowerer<'a>, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {
+        lw.agsl_entry_point(bodies, tu);
+    }
+}
 
 /// What the AGSL lowering accumulates.
 #[derive(Clone, Debug, Default)]
@@ -78,10 +120,8 @@ impl<'a> Lowerer<'a> {
             if let Some(init) = &d.init {
                 return Err(self.error("a `uniform shader` cannot have an initializer", init.span()));
             }
-            let index = self.agsl.as_ref().map_or(0, |s| s.shaders);
-            if let Some(state) = self.agsl.as_mut() {
-                state.shaders += 1;
-            }
+            let index = self.agsl.shaders;
+            self.agsl.shaders += 1;
             let (texture_binding, sampler_binding) = shader_bindings(index);
             let img_ty = self.ty(TypeInner::Image {
                 dim: ImageDimension::D2,
@@ -294,9 +334,6 @@ impl<'a> Lowerer<'a> {
     /// both a 16-byte stride), which naga reads. The program sees a private matrix copied from
     /// it at the start of the entry point ([`Lowerer::agsl_matrix_uniforms`]).
     pub(crate) fn agsl_block_member(&mut self, ty: Handle<Type>, index: u32, name: &ast::Ident, matrices: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
-        if self.agsl.is_none() {
-            return ty;
-        }
         match *self.inner(ty) {
             TypeInner::Matrix { columns, rows: VectorSize::Bi, scalar } => {
                 matrices.push((index, ty, name.clone()));
@@ -325,15 +362,13 @@ impl<'a> Lowerer<'a> {
                 name.span,
             );
             self.rebind(&name, Sym::Var { root: Root::Global(private), ty, space: AddressSpace::Private, read_only: true });
-            if let Some(state) = self.agsl.as_mut() {
-                state.matrix_copies.push(MatrixCopy { private, block, member, ty });
-            }
+            self.agsl.matrix_copies.push(MatrixCopy { private, block, member, ty });
         }
     }
 
     /// The stores that fill the private copies of two-row matrix uniforms.
     fn agsl_copy_matrices(&mut self, body: &mut Block, span: Span) {
-        let copies = self.agsl.as_ref().map(|s| s.matrix_copies.clone()).unwrap_or_default();
+        let copies = self.agsl.matrix_copies.clone();
         for c in copies {
             let TypeInner::Matrix { columns, rows, scalar } = *self.inner(c.ty) else { continue };
             let block_ty = self.m.globals[c.block].ty;

@@ -204,8 +204,7 @@ impl<'a> Lowerer<'a> {
                 pat[..pattern.len()].copy_from_slice(&pattern);
                 Ok(self.push(Expression::Swizzle { vector: v, pattern: pat }, ty, span))
             }
-            Operand::Combined(..) if self.agsl.is_some() => Err(self.error("a `uniform shader` is not a value; evaluate it with `.eval(coord)`", span)),
-            Operand::Combined(..) => Err(self.error("a combined sampler can only be used as a texture function argument here", span)),
+            Operand::Combined(..) => Err(self.error(self.dialect.combined_sampler_value(), span)),
             Operand::IoBlock(_) | Operand::IoBlockArray(_) | Operand::IoBlockElem(..) => {
                 Err(self.error("a block instance is not a value; name one of its members", span))
             }
@@ -305,10 +304,10 @@ impl<'a> Lowerer<'a> {
                 self.field(out, b, field, span)
             }
             ExprKind::Call { callee, args } => self.call(out, callee, args, span),
-            ExprKind::MethodCall { base, method, args } if self.agsl.is_some() && method.name == "eval" => {
-                self.agsl_eval(out, base, args, span)
-            }
             ExprKind::MethodCall { base, method, args } => {
+                if let Some(r) = self.dialect.method_call(self, out, base, method, args, span) {
+                    return r;
+                }
                 if method.name != "length" || !args.is_empty() {
                     return Err(self.error(format!("unknown method `{}`; GLSL only has `.length()`", method.name), method.span));
                 }
@@ -510,10 +509,8 @@ impl<'a> Lowerer<'a> {
 
     fn assign(&mut self, out: &mut Block, op: Option<ast::BinaryOp>, target: &Expr, value: &Expr, span: Span) -> R<Operand> {
         let t = self.expr(out, target)?;
-        if self.agsl.is_some() {
-            if let Some(ty) = self.operand_type(&t) {
-                self.agsl_no_array(ty, "assigned", target.span)?;
-            }
+        if let Some(ty) = self.operand_type(&t) {
+            self.dialect.copied(self, ty, "assigned", target.span)?;
         }
         let v = self.expr(out, value)?;
         let v = self.value(out, v, value.span)?;
@@ -761,9 +758,7 @@ impl<'a> Lowerer<'a> {
         };
         let (Some(ls), Some(rs)) = (li.scalar(), ri.scalar()) else {
             if matches!(op, B::Equal | B::NotEqual) && self.same_shape(lt, rt) {
-                if self.agsl.is_some() {
-                    self.agsl_no_array(lt, "compared", span)?;
-                }
+                self.dialect.copied(self, lt, "compared", span)?;
                 let r = self.coerce(out, r, lt, span)?;
                 return self.composite_equal(out, op == B::Equal, l, r, span);
             }
@@ -1081,11 +1076,8 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(crate) fn field(&mut self, out: &mut Block, base: Operand, field: &ast::Ident, span: Span) -> R<Operand> {
-        if self.agsl.is_some() && super::agsl::is_agsl_swizzle(&field.name) {
-            let ty = self.operand_type(&base);
-            if ty.is_some_and(|t| matches!(self.inner(t), TypeInner::Vector { .. } | TypeInner::Scalar(_))) {
-                return self.agsl_swizzle(out, base, field, span);
-            }
+        if let Some(r) = self.dialect.field(self, out, &base, field, span) {
+            return r;
         }
         if let Operand::IoBlock(members) = &base {
             return match members.get(&field.name) {
@@ -1580,9 +1572,7 @@ impl<'a> Lowerer<'a> {
         for (o, s) in args {
             vals.push((self.value(out, o, s)?, s));
         }
-        if self.agsl.is_some() {
-            self.agsl_constructor_components(ty, &vals, span)?;
-        }
+        self.dialect.constructed(self, ty, &vals, span)?;
         self.construct_value(out, ty, vals, span).map(Operand::Value)
     }
 

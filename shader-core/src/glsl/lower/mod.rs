@@ -56,12 +56,64 @@ pub struct LowerOptions {
     pub target: Target,
     /// `#extension` names with `enable`/`require` (already checked to be supported).
     pub extensions: Vec<String>,
-    /// The AGSL dialect ([`crate::glsl::agsl`]): child shaders, AGSL swizzles, and the
-    /// `half4 main(float2)` entry point wrapped into a fragment shader.
-    pub agsl: bool,
+    /// The dialect read: its [`DialectLowering`] hooks, if any, change the rules below.
+    pub dialect: crate::glsl::Dialect,
     /// Where `#pragma use_vulkan_memory_model` asked for the Vulkan memory model.
     pub vulkan_memory_model: Option<Span>,
 }
+
+/// What a dialect of GLSL changes in the lowering (the lowering part of
+/// [`crate::glsl::Dialect`]): each hook is called where GLSL has a fixed rule, and its default
+/// is GLSL's rule, so GLSL itself has no hooks. AGSL implements them ([`agsl::Agsl`]).
+pub(crate) trait DialectLowering: Sync {
+    /// Whether GLSL's stage qualifier checks apply to global declarations.
+    fn stage_qualifiers(&self) -> bool {
+        true
+    }
+    /// Whether `main` must be `void main()`.
+    fn glsl_main(&self) -> bool {
+        true
+    }
+    /// A global variable declaration the dialect lowers itself, or `None` for GLSL's rules.
+    fn global_variables(&self, _lw: &mut Lowerer<'_>, _v: &ast::VariableDeclaration, _span: Span) -> Option<R<()>> {
+        None
+    }
+    /// The message for a combined sampler used as a value.
+    fn combined_sampler_value(&self) -> &'static str {
+        "a combined sampler can only be used as a texture function argument here"
+    }
+    /// `base.method(args)` other than GLSL's `.length()`, or `None`.
+    fn method_call(&self, _lw: &mut Lowerer<'_>, _out: &mut Block, _base: &ast::Expr, _method: &ast::Ident, _args: &[ast::Expr], _span: Span) -> Option<R<Operand>> {
+        None
+    }
+    /// `base.field` before GLSL's members and swizzles, or `None`.
+    fn field(&self, _lw: &mut Lowerer<'_>, _out: &mut Block, _base: &Operand, _field: &ast::Ident, _span: Span) -> Option<R<Operand>> {
+        None
+    }
+    /// A value of type `ty` is `what` ("assigned", "compared"): the dialect may forbid it.
+    fn copied(&self, _lw: &mut Lowerer<'_>, _ty: Handle<Type>, _what: &str, _span: Span) -> R<()> {
+        Ok(())
+    }
+    /// A constructor of `ty` from `vals`: the dialect may restrict the components.
+    fn constructed(&self, _lw: &mut Lowerer<'_>, _ty: Handle<Type>, _vals: &[(Handle<Expression>, Span)], _span: Span) -> R<()> {
+        Ok(())
+    }
+    /// The type a uniform block member of type `ty` is stored as (the member's position and
+    /// name are given, so the dialect can remember what it changed in `changed`).
+    fn block_member(&self, _lw: &mut Lowerer<'_>, ty: Handle<Type>, _index: u32, _name: &ast::Ident, _changed: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
+        ty
+    }
+    /// Writes the module's entry point (GLSL: `main` as the stage's entry point).
+    fn entry_point<'a>(&self, lw: &mut Lowerer<'a>, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {
+        lw.entry_point(bodies, tu);
+        lw.finish_spirv();
+    }
+}
+
+/// GLSL's own rules: no hook overridden.
+struct Glsl;
+
+impl DialectLowering for Glsl {}
 
 /// Where a storage path starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,8 +260,10 @@ pub(crate) struct Lowerer<'a> {
     global_order: HashMap<String, usize>,
     /// Position of each function definition.
     body_order: HashMap<Handle<Function>, usize>,
-    /// AGSL state; `None` for GLSL.
-    pub(crate) agsl: Option<agsl::State>,
+    /// The dialect's hooks ([`Glsl`] for GLSL).
+    pub(crate) dialect: &'static dyn DialectLowering,
+    /// What the AGSL hooks accumulate (unused by GLSL).
+    pub(crate) agsl: agsl::State,
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
     references: HashMap<String, reference::ReferenceBlock>,
     /// GL_EXT_spirv_intrinsics declarations.
@@ -244,7 +298,8 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         visible_until: usize::MAX,
         global_order: HashMap::new(),
         body_order: HashMap::new(),
-        agsl: options.agsl.then(agsl::State::default),
+        dialect: options.dialect.lowering.unwrap_or(&Glsl),
+        agsl: agsl::State::default(),
         references: HashMap::new(),
         spirv: Default::default(),
     };
@@ -282,12 +337,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         lw.error(message, cycle.closing_call);
     }
     if !lw.diags.has_errors() {
-        if lw.agsl.is_some() {
-            lw.agsl_entry_point(&bodies, tu);
-        } else {
-            lw.entry_point(&bodies, tu);
-            lw.finish_spirv();
-        }
+        lw.dialect.entry_point(&mut lw, &bodies, tu);
     }
     // GLSL 4.60 §4.4.1: no two inputs (or outputs) may use one location and component.
     let interface: Vec<Handle<GlobalVariable>> = lw.m.globals.iter().filter(|(_, g)| g.io.is_some()).map(|(h, _)| h).collect();
@@ -658,7 +708,7 @@ impl<'a> Lowerer<'a> {
     // -- globals --------------------------------------------------------------------------------
 
     fn global_declaration(&mut self, d: &'a ast::Declaration) -> R<()> {
-        if self.agsl.is_none() {
+        if self.dialect.stage_qualifiers() {
             match &d.kind {
                 ast::DeclarationKind::Variables(v) => self.stage_qualifiers(&v.ty.qualifiers, false),
                 ast::DeclarationKind::Block(b) => self.stage_qualifiers(&b.qualifiers, false),
@@ -666,8 +716,12 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
+        if let ast::DeclarationKind::Variables(v) = &d.kind {
+            if let Some(r) = self.dialect.global_variables(self, v, d.span) {
+                return r;
+            }
+        }
         match &d.kind {
-            ast::DeclarationKind::Variables(v) if self.agsl.is_some() && agsl::is_shader_declaration(v) => self.agsl_shader_uniform(v, d.span),
             ast::DeclarationKind::Variables(v) => {
                 let q = &v.ty.qualifiers;
                 if q.storage().next().is_none() && !v.declarators.is_empty() {
@@ -1391,7 +1445,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
                 let ty = self.bool_to_uint(ty);
-                let ty = self.agsl_block_member(ty, specs.len() as u32, &d.name, &mut agsl_matrices);
+                let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut agsl_matrices);
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
@@ -1650,7 +1704,7 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(h);
         }
-        if p.name.name == "main" && self.agsl.is_none() && (!params.is_empty() || result.is_some()) {
+        if p.name.name == "main" && self.dialect.glsl_main() && (!params.is_empty() || result.is_some()) {
             return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
         }
         let arguments = self.ir_arguments(p, &params);
