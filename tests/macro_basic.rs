@@ -51,6 +51,9 @@ fn inline_items() {
     assert_eq!((b[0].group, b[0].binding, b[0].name), (0, 0, "particles"));
     assert_eq!(b[0].kind, shader_runtime::generated::BindingKind::StorageBuffer { read_only: false });
     assert_eq!(b[0].runtime_array_stride, Some(32));
+    // The runtime-sized array's offset (WGSL §14.4: `entries` follows `count`, `scale` and
+    // padding to vec4's 16-byte alignment; an `array<Particle>` global starts at 0).
+    assert_eq!((b[2].runtime_array_offset, b[0].runtime_array_offset, b[1].runtime_array_offset), (Some(16), Some(0), None));
     assert_eq!(b[1].min_binding_size, Some(8));
     // vec3 (12) + f32 packs into 16, then vec3 at 16, struct rounded to 32.
     let p = inline_compute::Particle::new([1.0, 2.0, 3.0], 4.0, [5.0, 6.0, 7.0]);
@@ -309,4 +312,98 @@ fn std140_padded_array_elements_and_mat2_columns() {
     // spirv-val only: naga's SPIR-V reader rejects a std140 mat2 ("unsupported matrix stride 16
     // for a 2x2 matrix"), a naga limitation, not a module error.
     common::validate_spirv_glsl(std140_padded_elements::SPIRV, false).expect("valid SPIR-V");
+}
+
+/// The module takes doc comments, attributes and a visibility like a Rust `mod` item; a private
+/// `mod` is private (`tests/ui/fail_module_visibility.rs` shows the error from outside).
+mod visibility {
+    shader_runtime::shader! {
+        /// A crate-visible shader module, documented.
+        #[cfg(not(any()))]
+        pub(crate) mod crate_visible;
+        lang: wgsl,
+        src: "@group(0) @binding(0) var<storage, read_write> out: array<u32>; @compute @workgroup_size(1) fn main() { out[0] = 1u; }",
+        /// A private one in the same invocation.
+        #[allow(unused)]
+        mod private;
+        lang: wgsl,
+        src: "@compute @workgroup_size(2) fn main() {}",
+    }
+
+    pub(crate) const PRIVATE_WORKGROUP: [u32; 3] = private::WORKGROUP_SIZE;
+}
+
+#[test]
+fn module_visibility_and_attributes() {
+    assert_eq!(visibility::crate_visible::WORKGROUP_SIZE, [1, 1, 1]);
+    assert_eq!(visibility::PRIVATE_WORKGROUP, [2, 1, 1]);
+}
+
+/// std430: `pos` at 0, `mass` at 12, `vel` at 16, 4 bytes of padding to the 16-byte alignment.
+#[derive(Clone, Copy, Debug, PartialEq, shader_runtime::Std430)]
+#[repr(C)]
+struct PaddedParticle {
+    pos: [f32; 3],
+    mass: f32,
+    vel: [f32; 3],
+    _pad: f32,
+}
+
+/// std140: a `float` then a `vec4` at offset 16 (GLSL 4.60 §7.6.2.2 rule 4: vec4 aligns to 16).
+#[derive(Clone, Copy, Debug, PartialEq, shader_runtime::Std140)]
+#[repr(C)]
+struct PaddedUniform {
+    scale: f32,
+    _pad0: [u32; 3],
+    color: [f32; 4],
+}
+
+/// A derived struct with `_pad` fields gets `new` without them (a `const fn`, zeroing the padding)
+/// and `Default` (all zero), like the structs `shader!` generates.
+#[test]
+fn derived_structs_with_padding_get_new_and_default() {
+    const P: PaddedParticle = PaddedParticle::new([1.0, 2.0, 3.0], 4.0, [5.0, 6.0, 7.0]);
+    assert_eq!(P, PaddedParticle { pos: [1.0, 2.0, 3.0], mass: 4.0, vel: [5.0, 6.0, 7.0], _pad: 0.0 });
+    assert_eq!(PaddedParticle::default(), PaddedParticle { pos: [0.0; 3], mass: 0.0, vel: [0.0; 3], _pad: 0.0 });
+    let u = PaddedUniform::new(0.5, [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(bytemuck::bytes_of(&u)[4..16], [0u8; 12]);
+    assert_eq!(u.color, [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(PaddedUniform::default(), PaddedUniform { scale: 0.0, _pad0: [0; 3], color: [0.0; 4] });
+}
+
+shader! {
+    mod runtime_array_blocks;
+    lang: glsl,
+    src: r#"
+        #version 450
+        layout(local_size_x = 64) in;
+        layout(std430, binding = 0) readonly buffer Input { float values[]; };
+        layout(std430, binding = 1) buffer Output { float results[]; };
+        layout(std430, binding = 2) buffer Counted { uint count; float rest[]; };
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            results[i] = values[i] * 2.0;
+            rest[i] = float(count);
+        }
+    "#,
+}
+
+/// Blocks holding only a runtime-sized array generate no empty `Input {}`/`Output {}` structs
+/// (`tests/ui/fail_no_empty_items.rs` shows they are absent); their bindings take
+/// `Buffer<[f32]>`. A block with a fixed part keeps its struct.
+#[test]
+fn runtime_array_blocks_bind_slices() {
+    // The `Bindings` fields are named after the blocks; this only compiles with slice buffers.
+    fn bindings<'a>(
+        values: &'a shader_runtime::Buffer<[f32]>,
+        results: &'a shader_runtime::Buffer<[f32]>,
+        counted: &'a dyn shader_runtime::AsResource,
+    ) -> runtime_array_blocks::Bindings<'a> {
+        runtime_array_blocks::Bindings { Input: values, Output: results, Counted: counted }
+    }
+    let _ = bindings;
+    let counted = runtime_array_blocks::Counted::new(3);
+    assert_eq!(counted.count, 3);
+    let names: Vec<&str> = runtime_array_blocks::BINDINGS.iter().map(|b| b.name).collect();
+    assert_eq!(names, ["Input", "Output", "Counted"]);
 }

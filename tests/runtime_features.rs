@@ -281,6 +281,74 @@ fn buffer_too_small_for_binding_names_it() {
     });
 }
 
+/// A runtime-sized array needs at least one element (wgpu's `min_binding_size`). An empty
+/// `Buffer<[f32]>` used to pass: the runtime pads it to 4 bytes and the check read the padded
+/// size, so the shader's writes vanished without an error.
+#[test]
+fn empty_runtime_array_buffer_is_an_error() {
+    let Some(gpu) = common::gpu() else { return };
+    let pipeline = overridden::Pipeline::new(gpu).expect("pipeline");
+    let empty = gpu.storage_buffer_zeroed::<f32>(0);
+    let err = pipeline.dispatch(gpu, overridden::Bindings { out: &empty }, [1, 1, 1]).expect_err("an empty array binding");
+    let GpuError::Binding(e) = &err else { panic!("expected a binding error, got {err:?}") };
+    assert_eq!((e.name, e.problem.clone()), ("out", BindingProblem::TooSmall { size: 0, needed: 4 }));
+    let one = gpu.storage_buffer_zeroed::<f32>(1);
+    pipeline.dispatch(gpu, overridden::Bindings { out: &one }, [1, 1, 1]).expect("one element is enough to bind");
+    // out[0] = 0 * 2 + 1; the other three invocations write past the end and are dropped.
+    assert_eq!(one.read_blocking(gpu).expect("read"), [1.0]);
+}
+
+/// The opt-in check against the dispatch: the caller states how many elements a dispatch
+/// touches. `overridden` writes `out[id.x]` for every invocation: 64 workgroups of 4 write 256.
+#[test]
+fn dispatch_checked_refuses_a_buffer_shorter_than_the_dispatch() {
+    let Some(gpu) = common::gpu() else { return };
+    let pipeline = overridden::Pipeline::new(gpu).expect("pipeline");
+    let short = gpu.storage_buffer_zeroed::<f32>(16);
+    let err = pipeline
+        .dispatch_checked(gpu, overridden::Bindings { out: &short }, [64, 1, 1], &[("out", 256)])
+        .expect_err("16 elements for 256 writes");
+    let GpuError::Binding(e) = &err else { panic!("expected a binding error, got {err:?}") };
+    assert_eq!((e.name, e.problem.clone()), ("out", BindingProblem::TooFewElements { elements: 16, touched: 256 }));
+    assert!(err.to_string().contains("holds 16 elements but the dispatch touches 256"), "{err}");
+    // FIXME(documented limit): without the opt-in check the same dispatch succeeds and the writes
+    // past element 15 are dropped (wgpu's bounds checks clamp or discard, with no error).
+    pipeline.dispatch(gpu, overridden::Bindings { out: &short }, [64, 1, 1]).expect("unchecked dispatch");
+    let expected: Vec<f32> = (0..16).map(|i| (i * 2) as f32 + 1.0).collect();
+    assert_eq!(short.read_blocking(gpu).expect("read"), expected);
+
+    let full = gpu.storage_buffer_zeroed::<f32>(256);
+    pipeline.dispatch_checked(gpu, overridden::Bindings { out: &full }, [64, 1, 1], &[("out", 256)]).expect("256 elements");
+    let expected: Vec<f32> = (0..256).map(|i| (i * 2) as f32 + 1.0).collect();
+    assert_eq!(full.read_blocking(gpu).expect("read"), expected);
+
+    // A name the shader does not have, and a binding without a runtime-sized array.
+    let err = pipeline.dispatch_checked(gpu, overridden::Bindings { out: &full }, [1, 1, 1], &[("output", 4)]).expect_err("unknown");
+    assert!(err.to_string().contains("no binding `output`") && err.to_string().contains("out"), "{err}");
+    let scale_pipeline = scale::Pipeline::new(gpu).expect("pipeline");
+    let params = gpu.uniform_buffer(&scale::Params::new(1.0, 4));
+    let data = gpu.storage_buffer(&[1.0f32; 4][..]);
+    let counter = gpu.storage_buffer(&0u32);
+    let err = scale_pipeline
+        .dispatch_checked(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, [1, 1, 1], &[("params", 1)])
+        .expect_err("a uniform block has no element count");
+    assert!(matches!(&err, GpuError::Binding(e) if e.name == "params" && matches!(e.problem, BindingProblem::Unsupported(_))), "{err:?}");
+}
+
+/// A block with a fixed part before its runtime-sized array: elements are counted after it.
+#[test]
+fn dispatch_checked_counts_elements_after_the_fixed_part() {
+    let Some(gpu) = common::gpu() else { return };
+    let pipeline = tail::Pipeline::new(gpu).expect("pipeline");
+    // 16-byte header + 4 elements.
+    let block = gpu.storage_buffer(&[0.0f32; 8][..]);
+    let bindings = NamedResources::new(tail::BINDINGS, &[("block", &block)]).expect("named");
+    shader_runtime::check_touched(&bindings, &[("block", 4)]).expect("4 elements");
+    pipeline.raw().dispatch_checked(gpu, &bindings, [1, 1, 1], &[("block", 4)]).expect("4 elements");
+    let err = shader_runtime::check_touched(&bindings, &[("block", 5)]).expect_err("5 elements");
+    assert!(matches!(&err, GpuError::Binding(e) if e.problem == BindingProblem::TooFewElements { elements: 4, touched: 5 }), "{err:?}");
+}
+
 #[test]
 fn wrong_usage_names_binding_and_usage() {
     common::on_devices(|gpu| {

@@ -12,7 +12,8 @@ pub const ARGUMENTS: &[&str] = &[
     "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "vectors", "crate",
 ];
 
-/// One invocation: one or more shaders, each starting with `mod NAME;`. Later shaders reuse
+/// One invocation: one or more shaders, each starting with `mod NAME;`, which may carry doc
+/// comments, attributes and a visibility (`pub(crate) mod NAME;`). Later shaders reuse
 /// the structs of earlier ones when name and layout agree (a vertex and a fragment shader of one
 /// pipeline).
 pub struct Invocation(pub Vec<ShaderArgs>);
@@ -30,6 +31,12 @@ impl Parse for Invocation {
 /// The parsed arguments of one shader. Values are checked for syntax here; whether a file exists or a
 /// shader compiles is the expander's business.
 pub struct ShaderArgs {
+    /// Attributes and doc comments written before `mod NAME;`, put on the generated module.
+    pub attrs: Vec<syn::Attribute>,
+    /// The module's visibility as written (`mod` is private, like a Rust module).
+    pub vis: syn::Visibility,
+    /// The `mod` token, so rustc's "the module is defined here" points at it.
+    pub mod_token: Token![mod],
     pub name: Ident,
     pub lang: Option<(shader_core::Language, Span)>,
     pub stage: Option<shader_core::ir::Stage>,
@@ -65,10 +72,15 @@ impl Source {
 
 impl Parse for ShaderArgs {
     fn parse(input: ParseStream) -> syn::Result<ShaderArgs> {
-        input.parse::<Token![mod]>()?;
+        let attrs = input.call(syn::Attribute::parse_outer)?;
+        let vis: syn::Visibility = input.parse()?;
+        let mod_token: Token![mod] = input.parse()?;
         let name: Ident = input.parse()?;
         input.parse::<Token![;]>()?;
         let mut args = ShaderArgs {
+            attrs,
+            vis,
+            mod_token,
             name,
             lang: None,
             stage: None,
@@ -85,7 +97,8 @@ impl Parse for ShaderArgs {
             errors: None,
         };
         let mut seen: Vec<String> = Vec::new();
-        while !input.is_empty() && !input.peek(Token![mod]) {
+        // The next shader starts with its attributes, its visibility or `mod`.
+        while !input.is_empty() && !input.peek(Token![mod]) && !input.peek(Token![pub]) && !input.peek(Token![#]) {
             let key = Ident::parse_any(input)?;
             if key == "crate" && input.peek(Token![=]) {
                 input.parse::<Token![=]>()?;

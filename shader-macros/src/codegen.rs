@@ -54,7 +54,7 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
             });
         }
     }
-    let bindings = reflection.bindings.iter().map(|b| binding(b, &p));
+    let bindings = reflection.bindings.iter().map(|b| binding(module, b, &p));
     let push_constants = reflection.push_constants.iter().map(|pc| {
         let name = pc.name.clone().unwrap_or_default();
         let ty = &pc.ty;
@@ -149,7 +149,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         out.extend(quote! {
             /// Everything a pipeline needs from [`ENTRY`] (for `RenderPipeline::new` and
             /// [`Pipeline`]).
-            pub static MODULE: #p::ModuleInfo = #p::ModuleInfo {
+            pub static MODULE: #krate::ModuleInfo = #krate::ModuleInfo {
                 name: ::core::module_path!(),
                 spirv: SPIRV,
                 entry: ENTRY_POINTS[#index],
@@ -160,7 +160,11 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         });
     }
 
-    out.extend(overrides(reflection, &p));
+    // No `Overrides {}` for a shader without override constants.
+    let has_overrides = !reflection.specialization_constants.is_empty();
+    if has_overrides {
+        out.extend(overrides(reflection, &p));
+    }
 
     // One field per binding, named like the shader variable, in `BINDINGS` order.
     let mut used: Vec<String> = Vec::new();
@@ -179,10 +183,10 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         }
         used.push(name.clone());
         let field = ident(&name);
-        let ty = binding_field_type(module, b, names, &p, cx.glam);
-        let doc = format!("`{}` at `@group({}) @binding({})`: {}", b.name.as_deref().unwrap_or(""), b.group, b.binding, b.ty);
+        let ty = binding_field_type(module, b, names, &p, krate, cx.glam);
+        let doc = format!("`{}` at `@group({}) @binding({})`: `{}`", b.name.as_deref().unwrap_or(""), b.group, b.binding, b.ty);
         fields.push(quote!(#[doc = #doc] pub #field: &'a #ty));
-        values.push(quote!(#p::AsResource::as_resource(self.#field)));
+        values.push(quote!(#krate::AsResource::as_resource(self.#field)));
     }
     let (bindings_ty, bindings_def) = if fields.is_empty() {
         (quote!(Bindings), quote!(pub struct Bindings {}))
@@ -195,11 +199,11 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         #[derive(Clone, Copy)]
         #bindings_def
 
-        impl #p::BindingSet for #bindings_ty {
+        impl #krate::BindingSet for #bindings_ty {
             fn bindings(&self) -> &'static [#p::Binding] {
                 BINDINGS
             }
-            fn resources(&self) -> ::std::vec::Vec<#p::Resource<'_>> {
+            fn resources(&self) -> ::std::vec::Vec<#krate::Resource<'_>> {
                 ::std::vec![#(#values),*]
             }
         }
@@ -214,17 +218,31 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
         None => quote! {
             /// Runs `workgroups` workgroups (see [`WORKGROUP_SIZE`]) and submits the work; a
             /// readback waits for it.
-            pub fn dispatch(&self, gpu: &#p::Gpu, bindings: #bindings_ty, workgroups: [u32; 3]) -> ::core::result::Result<(), #p::GpuError> {
+            pub fn dispatch(&self, gpu: &#krate::Gpu, bindings: #bindings_ty, workgroups: [u32; 3]) -> ::core::result::Result<(), #krate::GpuError> {
                 self.0.dispatch(gpu, &bindings, workgroups)
+            }
+
+            /// [`Pipeline::dispatch`] after checking that each binding named in `touched` (a
+            /// buffer ending in a runtime-sized array) holds at least that many elements:
+            /// `&[("out", n)]` when the dispatch writes `out[0..n]`. Without it a short buffer
+            /// loses the writes past its end silently.
+            pub fn dispatch_checked(
+                &self,
+                gpu: &#krate::Gpu,
+                bindings: #bindings_ty,
+                workgroups: [u32; 3],
+                touched: &[(&str, u64)],
+            ) -> ::core::result::Result<(), #krate::GpuError> {
+                self.0.dispatch_checked(gpu, &bindings, workgroups, touched)
             }
 
             /// Runs as many workgroups as `args` holds when the GPU gets to it.
             pub fn dispatch_indirect(
                 &self,
-                gpu: &#p::Gpu,
+                gpu: &#krate::Gpu,
                 bindings: #bindings_ty,
-                args: &#p::Buffer<#p::DispatchIndirectArgs>,
-            ) -> ::core::result::Result<(), #p::GpuError> {
+                args: &#krate::Buffer<#krate::DispatchIndirectArgs>,
+            ) -> ::core::result::Result<(), #krate::GpuError> {
                 self.0.dispatch_indirect(gpu, &bindings, args)
             }
         },
@@ -239,42 +257,48 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
                 /// (wgpu immediates; needs an adapter with `Features::IMMEDIATES`).
                 pub fn dispatch_with_immediates(
                     &self,
-                    gpu: &#p::Gpu,
+                    gpu: &#krate::Gpu,
                     bindings: #bindings_ty,
                     immediates: #param,
                     workgroups: [u32; 3],
-                ) -> ::core::result::Result<(), #p::GpuError> {
+                ) -> ::core::result::Result<(), #krate::GpuError> {
                     self.0.dispatch_with_immediates(gpu, &bindings, #bytes, workgroups)
                 }
             }
         }
     };
+    let new_with = has_overrides.then(|| {
+        quote! {
+            /// With the override constants set to `overrides` (start from
+            /// `Overrides::default()`, the shader's defaults).
+            pub fn new_with(gpu: &#krate::Gpu, overrides: Overrides) -> ::core::result::Result<Pipeline, #krate::GpuError> {
+                let constants = overrides.constants();
+                Pipeline::with_options(gpu, &#krate::PipelineOptions { constants: &constants, ..::core::default::Default::default() })
+            }
+        }
+    });
     out.extend(quote! {
         /// The compute pipeline of [`ENTRY`]: shader module, bind group layouts from
         /// [`BINDINGS`], and a cache of bind groups by resources.
-        pub struct Pipeline(#p::ComputePipeline);
+        pub struct Pipeline(#krate::ComputePipeline);
 
         impl Pipeline {
-            pub fn new(gpu: &#p::Gpu) -> ::core::result::Result<Pipeline, #p::GpuError> {
+            pub fn new(gpu: &#krate::Gpu) -> ::core::result::Result<Pipeline, #krate::GpuError> {
                 Pipeline::with_options(gpu, &::core::default::Default::default())
             }
 
-            /// With the override constants set to `overrides` (start from
-            /// `Overrides::default()`, the shader's defaults).
-            pub fn new_with(gpu: &#p::Gpu, overrides: Overrides) -> ::core::result::Result<Pipeline, #p::GpuError> {
-                let constants = overrides.constants();
-                Pipeline::with_options(gpu, &#p::PipelineOptions { constants: &constants, ..::core::default::Default::default() })
-            }
+            #new_with
+
 
             /// With override constants (by name, see [`SPECIALIZATION_CONSTANTS`]).
-            pub fn with_options(gpu: &#p::Gpu, options: &#p::PipelineOptions<'_>) -> ::core::result::Result<Pipeline, #p::GpuError> {
-                #p::ComputePipeline::new(gpu, &MODULE, options).map(Pipeline)
+            pub fn with_options(gpu: &#krate::Gpu, options: &#krate::PipelineOptions<'_>) -> ::core::result::Result<Pipeline, #krate::GpuError> {
+                #krate::ComputePipeline::new(gpu, &MODULE, options).map(Pipeline)
             }
 
             #run
 
             /// The untyped pipeline underneath.
-            pub fn raw(&self) -> &#p::ComputePipeline {
+            pub fn raw(&self) -> &#krate::ComputePipeline {
                 &self.0
             }
         }
@@ -358,18 +382,27 @@ fn overrides(reflection: &Reflection, p: &TokenStream) -> TokenStream {
 /// type with the same bytes (a scalar, a vector, a generated or bound struct, or a runtime-sized
 /// array of one, also as a block's only member), else any resource (`dyn AsResource`, checked
 /// at run time).
-fn binding_field_type(module: &Module, b: &reflect::Binding, names: &BTreeMap<Handle<ir::Type>, TokenStream>, p: &TokenStream, glam: bool) -> TokenStream {
+/// Runtime types are named by their public path (`krate::Buffer`), which is what rustdoc and
+/// rust-analyzer show in the generated signatures.
+fn binding_field_type(
+    module: &Module,
+    b: &reflect::Binding,
+    names: &BTreeMap<Handle<ir::Type>, TokenStream>,
+    p: &TokenStream,
+    krate: &syn::Path,
+    glam: bool,
+) -> TokenStream {
     match b.kind {
-        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler => return quote!(#p::Sampler),
+        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler => return quote!(#krate::Sampler),
         reflect::BindingKind::UniformBuffer | reflect::BindingKind::StorageBuffer => {}
-        _ if b.count.is_none() && !b.count_unbounded => return quote!(#p::Texture),
-        _ => return quote!(dyn #p::AsResource),
+        _ if b.count.is_none() && !b.count_unbounded => return quote!(#krate::Texture),
+        _ => return quote!(dyn #krate::AsResource),
     }
     let global = module.globals.iter().find(|(_, g)| g.binding.is_some_and(|r| (r.group, r.binding) == (b.group, b.binding)));
     let data = global.and_then(|(_, g)| buffer_data_type(module, g.ty, names, p, glam));
     match data {
-        Some(t) => quote!(#p::Buffer<#t>),
-        None => quote!(dyn #p::AsResource),
+        Some(t) => quote!(#krate::Buffer<#t>),
+        None => quote!(dyn #krate::AsResource),
     }
 }
 
@@ -427,7 +460,7 @@ fn entry_point(ep: &reflect::EntryPoint, p: &TokenStream) -> TokenStream {
     quote!(#p::EntryPoint { name: #name, stage: #st, workgroup_size: #workgroup_size, vertex_inputs: &[#(#inputs),*] })
 }
 
-fn binding(b: &reflect::Binding, p: &TokenStream) -> TokenStream {
+fn binding(module: &Module, b: &reflect::Binding, p: &TokenStream) -> TokenStream {
     let group = b.group;
     let index = b.binding;
     let name = b.name.clone().unwrap_or_default();
@@ -448,14 +481,30 @@ fn binding(b: &reflect::Binding, p: &TokenStream) -> TokenStream {
     };
     let min_size = option(b.buffer.as_ref().map(|l| u64::from(l.size)));
     let runtime_stride = option(b.buffer.as_ref().and_then(|l| l.runtime_array_stride).map(u64::from));
+    let runtime_offset = option(runtime_array_offset(module, b).map(u64::from));
     let count = option(b.count);
     let stages = b.stages.iter().map(|s| stage(*s, p));
     quote! {
         #p::Binding {
             group: #group, binding: #index, name: #name, kind: #p::BindingKind::#kind, ty: #ty,
-            min_binding_size: #min_size, runtime_array_stride: #runtime_stride, count: #count,
+            min_binding_size: #min_size, runtime_array_stride: #runtime_stride,
+            runtime_array_offset: #runtime_offset, count: #count,
             stages: &[#(#stages),*],
         }
+    }
+}
+
+/// The byte offset of a buffer binding's runtime-sized array: 0 for an `array<T>` global, the
+/// last member's offset for a block ending in one.
+fn runtime_array_offset(module: &Module, b: &reflect::Binding) -> Option<u32> {
+    let (_, global) = module.globals.iter().find(|(_, g)| g.binding.is_some_and(|r| (r.group, r.binding) == (b.group, b.binding)))?;
+    match module.inner(global.ty) {
+        TypeInner::Array { size: ArraySize::Dynamic, .. } => Some(0),
+        TypeInner::Struct { members, .. } => {
+            let last = members.last()?;
+            matches!(module.inner(last.ty), TypeInner::Array { size: ArraySize::Dynamic, .. }).then_some(last.offset)
+        }
+        _ => None,
     }
 }
 
@@ -515,6 +564,12 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
             rust_names.insert(*ty, quote!(#path));
             continue;
         }
+        if no_fixed_part(module, *ty) {
+            // A block that is only a runtime-sized array (`buffer Input { float data[]; }`) has no
+            // Rust struct: an empty `Input {}` would hold nothing; its binding takes
+            // `Buffer<[element]>`.
+            continue;
+        }
         let layout = shader_desc(module, *ty, None, 0, &p).to_string();
         if let Some((m, _, _)) = cx.shared.iter().find(|(_, n, l)| *n == name && *l == layout) {
             let ident = ident(&name);
@@ -547,13 +602,23 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
             continue;
         }
         let layout = shader_desc(module, *ty, None, 0, &p).to_string();
-        if cx.shared.iter().any(|(_, n, l)| *n == name && *l == layout) {
+        if no_fixed_part(module, *ty) || cx.shared.iter().any(|(_, n, l)| *n == name && *l == layout) {
             continue;
         }
         out.extend(host_struct(module, *ty, &rust_names, &p, rule, cx));
         defined.push((name, layout));
     }
     (out, defined, rust_names)
+}
+
+/// A struct whose first member is a runtime-sized array: its fixed part is empty.
+fn no_fixed_part(module: &Module, ty: Handle<ir::Type>) -> bool {
+    match module.inner(ty) {
+        TypeInner::Struct { members, .. } => {
+            members.first().is_some_and(|m| matches!(module.inner(m.ty), TypeInner::Array { size: ArraySize::Dynamic, .. }))
+        }
+        _ => false,
+    }
 }
 
 /// `tokens` with every span set to `span` (also inside groups).

@@ -5,7 +5,8 @@
 //! check itself runs at const-evaluation time in `shader_runtime::layout::check_std`, which
 //! returns the message of a mismatch; the generated `const` item panics with it, which rustc
 //! reports as a compile error on the struct's name ([`layout_check`]).
-//! Fields named `_pad*`/`_padding*` are explicit padding: any `Pod` type, no shape.
+//! Fields named `_pad*`/`_padding*` are explicit padding: any `Pod` type, no shape; a struct
+//! with them also gets `new(data fields)` and `Default`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -76,6 +77,7 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
     let describe = describe(name, &described, &p);
     let check = layout_check(quote!(#p::check_std(&<#name as #p::GpuLayout>::DESC, #rule_tokens)), name.span());
     let pod_checks = described.iter().map(|(_, ty, span)| quote_spanned!(*span=> #p::assert_pod::<#ty>();));
+    let constructors = padded_constructors(name, &fields, &p);
     Ok(quote! {
         #describe
         // The layout check below proves there is no implicit padding and every field is Pod,
@@ -86,7 +88,47 @@ pub fn expand(input: syn::DeriveInput, rule: Rule) -> syn::Result<TokenStream> {
         unsafe impl #p::bytemuck::Pod for #name {}
         const _: () = { #(#pod_checks)* };
         #check
+        #constructors
     })
+}
+
+/// For a struct with explicit padding (`_pad*` fields): `new` taking the data fields only, and
+/// `Default` (all zero), as `shader!`'s generated structs have. Structs without padding fields
+/// get neither, so a `#[derive(Default)]` or `fn new` of the user's own does not clash.
+fn padded_constructors(name: &syn::Ident, fields: &[&syn::Field], p: &TokenStream) -> TokenStream {
+    let is_pad = |f: &syn::Field| f.ident.as_ref().is_some_and(|i| i.unraw().to_string().starts_with("_pad"));
+    if !fields.iter().any(|f| is_pad(f)) {
+        return TokenStream::new();
+    }
+    let mut params = Vec::new();
+    let mut inits = Vec::new();
+    for field in fields {
+        let ident = field.ident.as_ref().expect("named fields have names");
+        if is_pad(field) {
+            // SAFETY: every field is `Pod` (checked above), and zero bytes are a valid `Pod` value.
+            inits.push(quote!(#ident: unsafe { ::core::mem::zeroed() }));
+        } else {
+            let ty = &field.ty;
+            params.push(quote!(#ident: #ty));
+            inits.push(quote!(#ident));
+        }
+    }
+    quote! {
+        impl #name {
+            /// A value from its data fields; the `_pad` fields are zeroed.
+            #[allow(clippy::too_many_arguments, unsafe_code)]
+            pub const fn new(#(#params),*) -> Self {
+                Self { #(#inits),* }
+            }
+        }
+
+        impl ::core::default::Default for #name {
+            /// All fields zero.
+            fn default() -> Self {
+                #p::bytemuck::Zeroable::zeroed()
+            }
+        }
+    }
 }
 
 /// The `const` item that evaluates a layout check (`check_std`/`check_bound`, which return a

@@ -14,19 +14,27 @@ pub fn expand(invocation: Invocation) -> TokenStream {
     let mut out = TokenStream::new();
     let mut shared: Vec<(syn::Ident, String, String)> = Vec::new();
     for args in &invocation.0 {
-        let name = &args.name;
+        let (attrs, vis, mod_token, name) = (&args.attrs, &args.vis, &args.mod_token, &args.name);
         let (body, defined, errors) = body(args, &shared);
         shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
         // The errors go inside the module: rustc reports no "cannot find" errors for paths
         // into a module whose expansion failed, so a user who names `NAME::Pipeline`,
         // `NAME::Bindings { .. }` or a shader struct sees the shader's errors and nothing else.
         let errors = errors.map(syn::Error::into_compile_error);
-        out.extend(quote! {
-            #[allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
-            pub mod #name {
+        // The braces carry the name's span and the lint allowances are inner, so the whole item
+        // is made of the user's tokens and rustc's "the module is defined here" points at them.
+        let mut block = proc_macro2::Group::new(
+            proc_macro2::Delimiter::Brace,
+            quote! {
+                #![allow(dead_code, non_camel_case_types, non_snake_case, non_upper_case_globals, missing_docs, clippy::all)]
                 #body
                 #errors
-            }
+            },
+        );
+        block.set_span(name.span());
+        out.extend(quote! {
+            #(#attrs)*
+            #vis #mod_token #name #block
         });
     }
     out
@@ -197,5 +205,22 @@ mod tests {
         }
         let inline = expand_str("mod s; lang: wgsl, src: \"@compute @workgroup_size(1) fn main() {}\"");
         assert!(!inline.contains("include_bytes"), "inline shaders read no file");
+    }
+
+    /// What rustdoc and rust-analyzer show of the generated items: signatures name the runtime's
+    /// public types (`shader_runtime::Gpu`, not the hidden `__private` re-export), and WGSL types
+    /// in doc comments are in backticks (rustdoc would read `array<u32>` as HTML).
+    #[test]
+    fn generated_signatures_and_docs_read_well() {
+        let out = expand_str(
+            "/// Docs.\n#[cfg(all())] pub(crate) mod s; lang: wgsl, src: \"@group(0) @binding(0) var<storage, read_write> out: array<u32>; \
+             @compute @workgroup_size(1) fn main() { out[0] = 1u; }\"",
+        );
+        assert!(out.starts_with("# [doc = \" Docs.\"] # [cfg (all ())] pub (crate) mod s {"), "{out}");
+        assert!(out.contains("gpu : & :: shader_runtime :: Gpu"), "{out}");
+        assert!(!out.contains("__private :: Gpu"), "{out}");
+        assert!(out.contains("pub out : & 'a :: shader_runtime :: Buffer < [u32] >"), "{out}");
+        assert!(out.contains("`array<u32>`"), "{out}");
+        assert!(!out.contains("struct Overrides") && !out.contains("new_with"), "no overrides, no `Overrides`: {out}");
     }
 }

@@ -75,6 +75,37 @@ pub trait BindingSet {
     fn resources(&self) -> Vec<Resource<'_>>;
 }
 
+/// The opt-in check of `dispatch_checked`: every binding named in `touched` is a buffer ending in
+/// a runtime-sized array that holds at least the given number of elements (what the caller says
+/// one dispatch reads or writes). wgpu clamps or drops out-of-bounds accesses without an error,
+/// so a buffer shorter than the dispatch loses writes silently; this turns that into an `Err`.
+pub fn check_touched(set: &dyn BindingSet, touched: &[(&str, u64)]) -> Result<(), GpuError> {
+    let bindings = set.bindings();
+    let resources = set.resources();
+    for &(name, count) in touched {
+        let Some(i) = bindings.iter().position(|b| b.name == name) else {
+            let known: Vec<&str> = bindings.iter().filter(|b| b.runtime_array_stride.is_some()).map(|b| b.name).collect();
+            return Err(GpuError::InvalidUse(format!(
+                "the shader has no binding `{name}`; its runtime-sized array bindings are {}",
+                known.join(", ")
+            )));
+        };
+        let b = &bindings[i];
+        let error = |problem| GpuError::Binding(BindingError { name: b.name, group: b.group, binding: b.binding, problem });
+        let (Some(stride), Some(Resource::Buffer { size, .. })) = (b.runtime_array_stride, resources.get(i)) else {
+            return Err(error(BindingProblem::Unsupported(
+                "only a buffer ending in a runtime-sized array has an element count to check".to_string(),
+            )));
+        };
+        // As WGSL's `arrayLength`: the bytes after the array's offset, in whole strides.
+        let elements = size.saturating_sub(b.runtime_array_offset.unwrap_or(0)) / stride.max(1);
+        if elements < count {
+            return Err(error(BindingProblem::TooFewElements { elements, touched: count }));
+        }
+    }
+    Ok(())
+}
+
 /// Resources given by binding name, for code without a generated `Bindings` struct.
 pub struct NamedResources<'a> {
     bindings: &'static [Binding],
@@ -362,9 +393,14 @@ fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
                 return Err(BindingProblem::MissingUsage { needed: name, has: format!("{:?}", raw.usage()) });
             }
             // What wgpu checks is the buffer's size, which includes the zeroed padding the
-            // runtime adds (a 12-byte std140 block in a 16-byte uniform buffer is fine).
+            // runtime adds (a 12-byte std140 block in a 16-byte uniform buffer is fine). A block
+            // ending in a runtime-sized array is checked on the data instead: an empty
+            // `Buffer<[f32]>` has 4 bytes of padding but no element, and the shader's array
+            // needs at least one (WebGPU's "minimum binding size" of a buffer binding counts one
+            // element of a trailing runtime-sized array; the generated `min_binding_size` does).
             let min = b.min_binding_size.unwrap_or(0);
-            if raw.size() < min {
+            let have = if b.runtime_array_stride.is_some() { size } else { raw.size() };
+            if have < min {
                 return Err(BindingProblem::TooSmall { size, needed: min });
             }
             // A block that is only a runtime-sized array (fixed part empty, so its minimum size

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::bind::{BindingSet, Bindings, Resource};
+use crate::bind::{check_touched, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, DispatchIndirectArgs, RawBuffer};
 use crate::generated::{Binding, ModuleInfo, PushConstant, SpecializationConstant, Stage};
 use crate::gpu::{Backend, CpuDevice, WgpuDevice};
@@ -121,6 +121,15 @@ impl ComputePipeline {
     /// readback waits).
     pub fn dispatch(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3]) -> Result<(), GpuError> {
         self.submit(gpu, bindings, &[], Workgroups::Direct(workgroups))
+    }
+
+    /// [`ComputePipeline::dispatch`] after checking that each binding named in `touched`
+    /// holds at least that many elements of its runtime-sized array ([`check_touched`]): the
+    /// caller states how many elements one dispatch reads or writes, since the runtime cannot
+    /// tell how the shader indexes.
+    pub fn dispatch_checked(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3], touched: &[(&str, u64)]) -> Result<(), GpuError> {
+        check_touched(bindings, touched)?;
+        self.dispatch(gpu, bindings, workgroups)
     }
 
     /// Like [`ComputePipeline::dispatch`], with the workgroup count read by the GPU from `args`

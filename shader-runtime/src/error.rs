@@ -40,6 +40,9 @@ pub struct BindingError {
 pub enum BindingProblem {
     /// The buffer holds fewer bytes than the shader reads (`min_binding_size`).
     TooSmall { size: u64, needed: u64 },
+    /// The buffer's runtime-sized array has fewer elements than the dispatch touches (the
+    /// opt-in `dispatch_checked`).
+    TooFewElements { elements: u64, touched: u64 },
     /// The buffer's element size differs from the shader's array stride.
     Stride { element: u64, stride: u64 },
     /// The resource was created without a usage the binding needs.
@@ -77,6 +80,11 @@ impl fmt::Display for BindingError {
             BindingProblem::TooSmall { size, needed } => {
                 write!(f, "the buffer has {size} bytes but the shader needs at least {needed}")
             }
+            BindingProblem::TooFewElements { elements, touched } => write!(
+                f,
+                "the buffer holds {elements} elements but the dispatch touches {touched}; \
+                 writes past the end would be dropped and reads would return 0"
+            ),
             BindingProblem::Stride { element, stride } => write!(
                 f,
                 "the buffer's elements are {element} bytes but the shader's array stride is {stride}; \

@@ -65,6 +65,9 @@ pub struct Binding {
     pub min_binding_size: Option<u64>,
     /// Buffers ending in a runtime-sized array: the element stride.
     pub runtime_array_stride: Option<u64>,
+    /// Buffers ending in a runtime-sized array: the array's byte offset (its element count in a
+    /// buffer of `n` bytes is `(n - offset) / stride`, as WGSL's `arrayLength`).
+    pub runtime_array_offset: Option<u64>,
     /// Descriptor arrays: the number of descriptors.
     pub count: Option<u32>,
     /// Stages that use the binding (wgpu `visibility`).

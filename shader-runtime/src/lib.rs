@@ -34,7 +34,7 @@ mod render;
 mod texture;
 
 pub use agsl::{AgslChild, AgslEffect, AgslInfo, AgslInput, AgslUniform, AgslUniformBlock, RgbaImage};
-pub use bind::{AsResource, BindingSet, NamedResources, Resource};
+pub use bind::{check_touched, AsResource, BindingSet, NamedResources, Resource};
 pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, RawBuffer, ResourceId};
 pub use compute::{ComputePipeline, PipelineOptions};
 pub use error::{BindingError, BindingProblem, GpuError};
