@@ -569,7 +569,7 @@ fn entry_name(shader: Shader<'_>) -> &str {
 /// Draws once and returns every colour target's texels (rows unpadded), in location order
 /// (an empty vector for a location without target).
 fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
-    let device = &gpu.device;
+    let device = &gpu.wgpu().ok_or("not a wgpu device")?.device;
     // Every error wgpu reports comes back as this draw's error (none reaches wgpu's default
     // handler, which panics).
     let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
@@ -594,7 +594,8 @@ fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Set
 }
 
 fn record(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Option<wgpu::Buffer>>, String> {
-    let (device, queue) = (&gpu.device, &gpu.queue);
+    let w = gpu.wgpu().ok_or("not a wgpu device")?;
+    let (device, queue) = (&w.device, &w.queue);
     let vs_module = shader_module(device, vs, passthrough);
     let fs_module = shader_module(device, fs, passthrough);
 
