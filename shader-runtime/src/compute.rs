@@ -332,7 +332,9 @@ pub(crate) fn shader_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::Shader
 pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding]], has_constants: bool) -> Result<(), GpuError> {
     let w = gpu.require_wgpu(&format!("`{name}`: passthrough SPIR-V (Vulkan only)"))?;
     if !w.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
-        let offered = if w.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
+        // wgpu's GL backend lists the feature too (for GLSL), but SPIR-V passthrough is Vulkan's.
+        let vulkan = w.adapter.get_info().backend == wgpu::Backend::Vulkan;
+        let offered = if vulkan && w.adapter.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
             "the adapter offers it, but the device was created without it: create the `Gpu` with \
              `GpuOptions { required_features: wgpu::Features::PASSTHROUGH_SHADERS, ..GpuOptions::from_env() }`"
         } else {
