@@ -1,7 +1,7 @@
 //! AGSL, Android's shading language (`shared/specs/agsl-quick-reference.txt`), as a dialect of
 //! the GLSL front end: the GLSL lexer, parser and lowering run with AGSL's hooks ([`DIALECT`])
 //! that change the type names ([`builtin_type`]), add `uniform shader` children, `.eval()`, the
-//! `LTRB` and `0`/`1` swizzles and the `half4 main(float2)` entry point ([`super::lower::agsl`]); the
+//! `LTRB` and `0`/`1` swizzles and the `half4 main(float2)` entry point ([`lowering`]); the
 //! restrictions AGSL inherits from GLSL ES 1.0 Appendix A are checked on the syntax tree
 //! ([`checks`]) before lowering; the built-ins GLSL lacks are AGSL source ([`PRELUDE`]).
 //!
@@ -45,6 +45,7 @@
 //!   this by name, so a runtime can be generated from it.
 
 mod checks;
+pub(crate) mod lowering;
 
 use super::ast::{self, BuiltinType};
 use super::{lower, parser, preprocess, Dialect};
@@ -106,7 +107,7 @@ pub const BUILTIN_FUNCTIONS: &[&str] = &[
 ];
 
 /// How AGSL drives the GLSL front end ([`Dialect`]): its own type table, whatever the version.
-pub const DIALECT: Dialect = Dialect { builtin_type: |word, _version, _es| builtin_type(word), lowering: Some(&lower::agsl::Agsl) };
+pub const DIALECT: Dialect = Dialect { builtin_type: |word, _version, _es| builtin_type(word), lowering: Some(&lowering::Agsl) };
 
 /// The AGSL type a word names: GLSL ES 1.0's names, the `float2`/`half3`/`int4`/`short2`/
 /// `bool3` vector names, `floatCxR`/`halfCxR` matrices and the `half`/`short` scalars. No
@@ -249,7 +250,7 @@ fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap, errors: &
             continue;
         };
         let uniform = v.ty.qualifiers.storage().any(|(s, _)| s == ast::StorageQualifier::Uniform);
-        if !uniform || lower::agsl::is_shader_declaration(v) {
+        if !uniform || lowering::is_shader_declaration(v) {
             kept.push(decl);
             continue;
         }

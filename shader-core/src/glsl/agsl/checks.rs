@@ -5,7 +5,7 @@
 //! indices, declarations only in braced scopes, structs only at global scope, one-dimensional
 //! sized arrays, non-void functions returning on every path, no bitwise or `%` operators, no
 //! GLSL stage variables, interface blocks or `in`/`out` globals. Rules needing types (array
-//! assignment and comparison) are in the lowering ([`crate::glsl::lower::agsl`]).
+//! assignment and comparison) are in the lowering ([`super::lowering`]).
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::glsl::ast::{self, BinaryOp, Expr, ExprKind, Stmt, StmtKind, UnaryOp};

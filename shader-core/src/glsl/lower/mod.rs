@@ -23,7 +23,6 @@
 //! both as separate resources, the sampler named `<name>_sampler`). Function parameters of a
 //! combined type become two parameters, texture then sampler.
 
-pub(crate) mod agsl;
 mod expr;
 mod reference;
 mod stmt;
@@ -64,7 +63,7 @@ pub struct LowerOptions {
 
 /// What a dialect of GLSL changes in the lowering (the lowering part of
 /// [`crate::glsl::Dialect`]): each hook is called where GLSL has a fixed rule, and its default
-/// is GLSL's rule, so GLSL itself has no hooks. AGSL implements them ([`agsl::Agsl`]).
+/// is GLSL's rule, so GLSL itself has no hooks. AGSL implements them (`glsl::agsl::lowering::Agsl`).
 pub(crate) trait DialectLowering: Sync {
     /// Whether GLSL's stage qualifier checks apply to global declarations.
     fn stage_qualifiers(&self) -> bool {
@@ -103,6 +102,8 @@ pub(crate) trait DialectLowering: Sync {
     fn block_member(&self, _lw: &mut Lowerer<'_>, ty: Handle<Type>, _index: u32, _name: &ast::Ident, _changed: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
         ty
     }
+    /// The uniform block `block` is declared, with the members [`Self::block_member`] changed.
+    fn block_declared(&self, _lw: &mut Lowerer<'_>, _block: Handle<GlobalVariable>, _changed: Vec<(u32, Handle<Type>, ast::Ident)>) {}
     /// Writes the module's entry point (GLSL: `main` as the stage's entry point).
     fn entry_point<'a>(&self, lw: &mut Lowerer<'a>, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {
         lw.entry_point(bodies, tu);
@@ -262,8 +263,8 @@ pub(crate) struct Lowerer<'a> {
     body_order: HashMap<Handle<Function>, usize>,
     /// The dialect's hooks ([`Glsl`] for GLSL).
     pub(crate) dialect: &'static dyn DialectLowering,
-    /// What the AGSL hooks accumulate (unused by GLSL).
-    pub(crate) agsl: agsl::State,
+    /// What the dialect's hooks accumulate, of a type only they know (`()` for GLSL).
+    pub(crate) dialect_state: Box<dyn std::any::Any>,
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
     references: HashMap<String, reference::ReferenceBlock>,
     /// GL_EXT_spirv_intrinsics declarations.
@@ -299,7 +300,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         global_order: HashMap::new(),
         body_order: HashMap::new(),
         dialect: options.dialect.lowering.unwrap_or(&Glsl),
-        agsl: agsl::State::default(),
+        dialect_state: Box::new(()),
         references: HashMap::new(),
         spirv: Default::default(),
     };
@@ -1418,7 +1419,7 @@ impl<'a> Lowerer<'a> {
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
         let n_lines = b.members.len();
-        let mut agsl_matrices = Vec::new();
+        let mut dialect_members = Vec::new();
         for (li, mm) in b.members.iter().enumerate() {
             let row_major = member_row_major(&mm.qualifiers).unwrap_or(block_row_major);
             let offset = match mm.qualifiers.layout("offset") {
@@ -1445,7 +1446,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
                 let ty = self.bool_to_uint(ty);
-                let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut agsl_matrices);
+                let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut dialect_members);
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
@@ -1513,7 +1514,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        self.agsl_matrix_uniforms(g, agsl_matrices);
+        self.dialect.block_declared(self, g, dialect_members);
         Ok(())
     }
 
@@ -1843,7 +1844,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Prototypes without a definition that are called: an error glslang gives at link time.
-    fn report_undefined_functions(&mut self) {
+    pub(crate) fn report_undefined_functions(&mut self) {
         let undefined: Vec<(String, Span)> =
             self.funcs.iter().flat_map(|(n, v)| v.iter().filter(|d| !d.defined).map(move |d| (n.clone(), d.span))).collect();
         for (n, span) in undefined {

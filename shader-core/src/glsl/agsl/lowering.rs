@@ -3,8 +3,8 @@
 //! pairs, `child.eval(coord)`, the `LTRB` and `0`/`1` swizzle components, the rules on arrays
 //! that need types, and the fragment entry point wrapping `half4 main(float2 fragCoord)`.
 
-use super::{Dir, DialectLowering, Lowerer, Operand, Root, Sym, R};
-use crate::glsl::agsl::{shader_bindings, OUTPUT_NAME, WRAPPED_MAIN_NAME};
+use crate::glsl::lower::{Dir, DialectLowering, Lowerer, Operand, Root, Sym, R};
+use super::{shader_bindings, OUTPUT_NAME, WRAPPED_MAIN_NAME};
 use crate::glsl::ast;
 use crate::ir::*;
 use crate::span::Span;
@@ -46,8 +46,21 @@ impl DialectLowering for Agsl {
     fn block_member(&self, lw: &mut Lowerer<'_>, ty: Handle<Type>, index: u32, name: &ast::Ident, changed: &mut Vec<(u32, Handle<Type>, ast::Ident)>) -> Handle<Type> {
         lw.agsl_block_member(ty, index, name, changed)
     }
+    fn block_declared(&self, lw: &mut Lowerer<'_>, block: Handle<GlobalVariable>, changed: Vec<(u32, Handle<Type>, ast::Ident)>) {
+        lw.agsl_matrix_uniforms(block, changed);
+    }
     fn entry_point<'a>(&self, lw: &mut Lowerer<'a>, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {
         lw.agsl_entry_point(bodies, tu);
+    }
+}
+
+impl Lowerer<'_> {
+    /// What the AGSL hooks accumulated, in the lowering's slot for dialect state.
+    fn agsl_state(&mut self) -> &mut State {
+        if !self.dialect_state.is::<State>() {
+            self.dialect_state = Box::new(State::default());
+        }
+        self.dialect_state.downcast_mut::<State>().expect("just made a State")
     }
 }
 
@@ -120,8 +133,8 @@ impl<'a> Lowerer<'a> {
             if let Some(init) = &d.init {
                 return Err(self.error("a `uniform shader` cannot have an initializer", init.span()));
             }
-            let index = self.agsl.shaders;
-            self.agsl.shaders += 1;
+            let index = self.agsl_state().shaders;
+            self.agsl_state().shaders += 1;
             let (texture_binding, sampler_binding) = shader_bindings(index);
             let img_ty = self.ty(TypeInner::Image {
                 dim: ImageDimension::D2,
@@ -362,13 +375,13 @@ impl<'a> Lowerer<'a> {
                 name.span,
             );
             self.rebind(&name, Sym::Var { root: Root::Global(private), ty, space: AddressSpace::Private, read_only: true });
-            self.agsl.matrix_copies.push(MatrixCopy { private, block, member, ty });
+            self.agsl_state().matrix_copies.push(MatrixCopy { private, block, member, ty });
         }
     }
 
     /// The stores that fill the private copies of two-row matrix uniforms.
     fn agsl_copy_matrices(&mut self, body: &mut Block, span: Span) {
-        let copies = self.agsl.matrix_copies.clone();
+        let copies = self.agsl_state().matrix_copies.clone();
         for c in copies {
             let TypeInner::Matrix { columns, rows, scalar } = *self.inner(c.ty) else { continue };
             let block_ty = self.m.globals[c.block].ty;
