@@ -88,12 +88,9 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeAccept, Bug, "is recursive", "FIXME: a module-scope declaration shadows a predeclared type name (`fn i32()` used as a type inside itself)", "WGSL §5.2 scope, §4 predeclared names"),
     entry(Wgsl, WeAccept, Bug, "attribute identifier", "FIXME: only `@diagnostic` may precede a statement (we ignore other statement attributes)", "WGSL §9 statements grammar (attribute* before compound, if, switch, loop, for, while)"),
     entry(Wgsl, WeAccept, Bug, "redefinition of", "FIXME: a declaration in a function body's outermost block may not redeclare a parameter", "WGSL §5.2 scope (a name declared twice in one scope)"),
-    entry(Wgsl, WeAccept, Bug, "repeated attribute", "FIXME: one function has at most one shader-stage attribute (`@vertex @fragment`)", "WGSL §12.3 shader stage attributes"),
     entry(Wgsl, WeAccept, Bug, "unknown attribute", "FIXME: `@interpolate`'s sampling is one of `center`, `centroid`, `sample`, `first`, `either`", "WGSL §12.3.1 interpolate"),
-    entry(Wgsl, WeAccept, Bug, "is present more than once", "FIXME: a built-in value appears at most once among an entry point's inputs (and outputs)", "WGSL §13.3.1.1 built-in inputs and outputs"),
     entry(Wgsl, WeAccept, Bug, "Shift amount exceeds the bit width", "FIXME: a const-expression shift amount must be below the bit width", "WGSL §8.9 bit expressions"),
     entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
-    entry(Wgsl, WeAccept, Bug, "Functions that are not entry points cannot have", "FIXME: `@builtin`/`@location` only on entry-point parameters and return types or structure members", "WGSL §12.3.1.1 builtin, §12.3.1.4 location"),
     entry(Wgsl, WeReject, Bug, "expected an expression", "FIXME: a diagnostic rule name is any ident pattern, keywords included (`@diagnostic(off, fn)`: an unknown rule, a warning)", "WGSL §2.3 diagnostic_rule_name"),
     // ---- GLSL, our bugs (FIXME)
     entry(Glsl, WeAccept, Bug, "syntax error, unexpected IDENTIFIER", "FIXME: a structure declares at least one member (`struct S {};`)", "GLSL 4.60 §4.1.8 structures"),

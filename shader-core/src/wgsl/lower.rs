@@ -27,6 +27,7 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
         f16: false,
         bodies: Vec::new(),
         wgsl_structs: layout::WgslStructs::default(),
+        entry_builtins: HashMap::default(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -123,6 +124,9 @@ pub(super) struct Lowerer<'a> {
     bodies: Vec<(Handle<Function>, usize)>,
     /// Declared structs' alignments (raised by `@align` members), which the IR does not keep.
     pub(super) wgsl_structs: layout::WgslStructs,
+    /// The built-ins the entry point being wrapped declares, (value, output) -> where, for
+    /// WGSL §13.3.1.1 (each at most once among the inputs, and among the outputs).
+    pub(super) entry_builtins: HashMap<(BuiltIn, bool), Span>,
 }
 
 /// What an expression lowered to.
@@ -550,9 +554,17 @@ impl<'a> Lowerer<'a> {
 
     fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item<'a>> {
         self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test"], "a function");
-        self.check_attrs(&f.return_attrs, &["builtin", "location", "interpolate", "invariant", "blend_src"], "a return type");
+        // WGSL §12.3 (IO attributes): `@builtin`, `@location`, `@interpolate`, `@invariant` and
+        // `@blend_src` apply to entry-point parameters and return types (and structure members) only.
+        let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "vertex" | "fragment" | "compute" | "stage"));
+        let (return_io, param_io, where_): (&[&str], &[&str], &str) = if entry {
+            (&["builtin", "location", "interpolate", "invariant", "blend_src"], &["builtin", "location", "interpolate", "invariant"], "")
+        } else {
+            (&[], &[], " of a function that is not an entry point")
+        };
+        self.check_attrs(&f.return_attrs, return_io, &format!("a return type{where_}"));
         for p in &f.params {
-            self.check_attrs(&p.attrs, &["builtin", "location", "interpolate", "invariant"], "a parameter");
+            self.check_attrs(&p.attrs, param_io, &format!("a parameter{where_}"));
         }
         let mut arguments = Vec::new();
         let mut failed = false;

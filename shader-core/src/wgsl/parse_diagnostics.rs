@@ -44,6 +44,12 @@ pub fn repeated_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
         .with_note("WGSL §12 (Attributes): an attribute must not be specified more than once per object or type")
 }
 
+pub fn second_stage_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("`@{name}` is a second shader-stage attribute"), span)
+        .with_secondary(first, "the function's stage is already given here")
+        .with_note("WGSL §9.1 (entry point declaration): an entry point has exactly one shader stage attribute (`@vertex`, `@fragment` or `@compute`)")
+}
+
 /// `expected <what>, found '<tok>'` on the span of the offending token.
 pub fn expected(what: &str, found: &str, span: Span) -> Diagnostic {
     Diagnostic::error(format!("expected {what}, found {}", describe(found)), span)

@@ -33,6 +33,12 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
 
 /// Membership in one of the sorted word lists below (binary search: identifiers are checked
 /// against them constantly, a linear scan showed up in profiles).
+/// The shader-stage attributes (WGSL §12.3.x, and the 2021 draft's `stage(...)`): a function
+/// has at most one.
+fn is_stage_attribute(name: &str) -> bool {
+    matches!(name, "vertex" | "fragment" | "compute" | "stage")
+}
+
 fn is_in(list: &[&str], word: &str) -> bool {
     list.binary_search(&word).is_ok()
 }
@@ -572,6 +578,8 @@ impl<'a> Parser<'a> {
             }
             if let Some(first) = attrs[..i].iter().find(|b| b.name.name == a.name.name) {
                 self.diags.push(msg::repeated_attribute(&a.name.name, a.span, first.span));
+            } else if let Some(first) = attrs[..i].iter().find(|b| is_stage_attribute(&b.name.name) && is_stage_attribute(&a.name.name)) {
+                self.diags.push(msg::second_stage_attribute(&a.name.name, a.span, first.span));
             }
         }
         Ok(attrs)

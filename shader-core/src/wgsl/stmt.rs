@@ -584,6 +584,7 @@ impl<'a> Lowerer<'a> {
         let mut fx = FnCtx::new(Function { name: Some(format!("{}_entry", f.name.name)), ..Default::default() });
         let mut body = Block::new();
         let mut io_cache: HashMap<(IoBinding, bool), Handle<GlobalVariable>> = HashMap::default();
+        self.entry_builtins.clear();
         let span = f.span;
 
         if stage == Stage::Compute && self.has_workgroup_globals() {
@@ -644,6 +645,22 @@ impl<'a> Lowerer<'a> {
         );
     }
 
+    /// WGSL §13.3.1.1 (built-in inputs and outputs): a built-in value is at most once among an
+    /// entry point's inputs, and at most once among its outputs.
+    fn declare_entry_builtin(&mut self, io: IoBinding, output: bool, span: Span) {
+        let IoBinding::BuiltIn(b) = io else { return };
+        if let Some(&first) = self.entry_builtins.get(&(b, output)) {
+            let direction = if output { "outputs" } else { "inputs" };
+            self.diags.push(
+                crate::diag::Diagnostic::error(format!("built-in {b:?} is declared twice among the entry point's {direction}"), span)
+                    .with_secondary(first, "first declared here")
+                    .with_note("WGSL §13.3.1.1: each built-in value is an entry point input (or output) at most once"),
+            );
+        } else {
+            self.entry_builtins.insert((b, output), span);
+        }
+    }
+
     fn io_global(&mut self, cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>, io: IoBinding, output: bool, ty: Handle<Type>, span: Span) -> Handle<GlobalVariable> {
         // Built-ins are shared; every user-defined location gets its own variable, so that two
         // uses of one location reach the overlap check (checks.rs) instead of merging.
@@ -691,6 +708,7 @@ impl<'a> Lowerer<'a> {
         span: Span,
     ) -> R<Handle<Expression>> {
         if let Some(io) = self.io_binding(attrs, Some(stage), false, ty)? {
+            self.declare_entry_builtin(io, false, span);
             let g = self.io_global(cache, io, false, ty, span);
             if attrs.iter().any(|a| a.name.name == "invariant") {
                 self.module.globals[g].invariant = true;
@@ -734,6 +752,7 @@ impl<'a> Lowerer<'a> {
             }
         };
         if let Some(io) = self.io_binding(attrs, Some(stage), true, ty)? {
+            self.declare_entry_builtin(io, true, span);
             let g = self.io_global(cache, io, true, ty, span);
             if attrs.iter().any(|a| a.name.name == "invariant") {
                 self.module.globals[g].invariant = true;
