@@ -530,6 +530,24 @@ pub struct Expr {
     pub span: Span,
 }
 
+/// Left-deep operator chains have no length limit (the parser builds them in a loop), and the
+/// derived drop glue would recurse once per link: take the left spine apart in a loop.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        let mut next = take_left(&mut self.kind);
+        while let Some(mut e) = next {
+            next = take_left(&mut e.kind);
+        }
+    }
+}
+
+/// The left operand of a chain link, leaving a leaf behind.
+fn take_left(kind: &mut ExprKind) -> Option<Expr> {
+    let ExprKind::Binary { left, .. } = kind else { return None };
+    let kind = std::mem::replace(&mut left.kind, ExprKind::Sequence(Vec::new()));
+    Some(Expr { kind, span: left.span })
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     /// A variable (or, before lowering, anything named: `gl_Position`, a constant).

@@ -949,11 +949,25 @@ impl<'t> Parser<'t> {
         Some(Expr { kind: ExprKind::Unary { op, operand: Box::new(operand) }, span: self.since(start) })
     }
 
+    /// Each postfix is one nesting level: the lowering recurses into the base
+    /// (`v.xyzw.xyzw...` is unbounded otherwise).
     fn postfix(&mut self) -> Option<Expr> {
+        let saved = self.depth;
+        let result = self.postfixes();
+        while self.depth > saved {
+            self.leave();
+        }
+        result
+    }
+
+    fn postfixes(&mut self) -> Option<Expr> {
         let mut e = self.primary()?;
         loop {
             if self.kind_at(0) != Some(TokenKind::Punct) {
                 break;
+            }
+            if matches!(self.peek(), "[" | "." | "++" | "--") {
+                self.enter()?;
             }
             match self.peek() {
                 "[" => {
@@ -1016,10 +1030,11 @@ impl<'t> Parser<'t> {
 
     fn parenthesized(&mut self) -> Option<Expr> {
         let open = self.bump().span;
-        let e = self.expression()?;
+        let mut e = self.expression()?;
         self.expect_close("(", ")", open)?;
         // The parentheses belong to the span: diagnostics on `(a + b)` cover them.
-        Some(Expr { span: self.since(open), ..e })
+        e.span = self.since(open);
+        Some(e)
     }
 
     fn word_expression(&mut self) -> Option<Expr> {

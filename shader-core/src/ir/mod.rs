@@ -538,6 +538,12 @@ pub struct LocalVariable {
     pub ty: Handle<Type>,
 }
 
+/// How many links of a left-deep operator chain (`a + b + c + ...`) the front ends put in one
+/// expression tree before binding the prefix to an unnamed [`LetBinding`]. Chains have no
+/// length limit (only true nesting has), so this keeps every pass over expression trees
+/// (validation, uniformity, the back end) as deep as the source's nesting, not its length.
+pub const CHAIN_CUT: u32 = 16;
+
 /// An immutable named value (WGSL `let`, GLSL temporaries), bound by `Statement::Let`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LetBinding {

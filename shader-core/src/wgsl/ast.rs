@@ -220,6 +220,24 @@ pub enum ExprKind {
     Paren(Box<Expr>),
 }
 
+/// Left-deep operator chains have no length limit (the parser builds them in a loop), and the
+/// derived drop glue would recurse once per link: take the left spine apart in a loop.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        let mut next = take_left(&mut self.kind);
+        while let Some(mut e) = next {
+            next = take_left(&mut e.kind);
+        }
+    }
+}
+
+/// The left operand of a chain link (or a parenthesized expression), leaving a leaf behind.
+fn take_left(kind: &mut ExprKind) -> Option<Expr> {
+    let (ExprKind::Binary { left: inner, .. } | ExprKind::Paren(inner)) = kind else { return None };
+    let kind = std::mem::replace(&mut inner.kind, ExprKind::Literal(Literal::Bool(false)));
+    Some(Expr { kind, span: inner.span })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Literal {
     Bool(bool),

@@ -224,7 +224,10 @@ impl<'a> Lowerer<'a> {
             }
             Some(Item::DerivedOverride(e, ty)) => {
                 let mut block = Block::new();
-                let op = self.expr(fx, &mut block, e)?;
+                fx.no_hoist += 1;
+                let op = self.expr(fx, &mut block, e);
+                fx.no_hoist -= 1;
+                let op = op?;
                 match ty {
                     Some(ty) => Ok(Operand::Value(self.coerce(fx, op, ty, id.span)?)),
                     None => Ok(Operand::Value(self.rvalue(fx, op, id.span)?)),
@@ -331,10 +334,49 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A left-deep operator chain (`a + b + c + ...`, also through parentheses on the left) is
+    /// lowered in a loop, not by recursion: the parser does not limit its length (only true
+    /// nesting counts), so 200,000 terms must not take 200,000 stack frames here. Every
+    /// [`CHAIN_CUT`] links a run-time prefix is bound to a `let`, so the IR's trees stay as
+    /// shallow as the source's nesting for every later pass (uniformity, validation, the back
+    /// end). The prefix is evaluated first in any case (WGSL §8.19: left-associative), so the
+    /// `let` does not move it past anything, except out of a `&&`/`||` right operand or an
+    /// expression whose statements are dropped: `fx.no_hoist` is set there.
     fn binary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
-        let l = self.expr(fx, out, left)?;
-        let r = self.expr(fx, out, right)?;
-        self.binary_operands(fx, op, l, r, left.span, right.span, span)
+        let mut links = vec![(op, right, span)];
+        let mut leftmost = left;
+        loop {
+            match &leftmost.kind {
+                ExprKind::Binary { op, left, right } => {
+                    links.push((*op, right, leftmost.span));
+                    leftmost = left;
+                }
+                ExprKind::Paren(inner) => leftmost = inner,
+                _ => break,
+            }
+        }
+        let mut acc = self.expr(fx, out, leftmost)?;
+        let mut acc_span = leftmost.span;
+        let mut since_cut = 0;
+        for (op, right, span) in links.into_iter().rev() {
+            let short_circuit = matches!(op, ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr);
+            fx.no_hoist += u32::from(short_circuit);
+            let r = self.expr(fx, out, right);
+            fx.no_hoist -= u32::from(short_circuit);
+            acc = self.binary_operands(fx, op, acc, r?, acc_span, right.span, span)?;
+            acc_span = span;
+            since_cut += 1;
+            if since_cut >= CHAIN_CUT && fx.no_hoist == 0 {
+                if let Operand::Value(value) = acc {
+                    since_cut = 0;
+                    let ty = self.ety(fx, value);
+                    let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
+                    out.push(Statement::Let { binding, value }, span);
+                    acc = Operand::Value(self.push(fx, Expression::LetRef(binding), ty, span));
+                }
+            }
+        }
+        Ok(acc)
     }
 
     #[allow(clippy::too_many_arguments)]

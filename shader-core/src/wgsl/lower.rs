@@ -164,6 +164,10 @@ pub(super) struct FnCtx {
     pub in_continuing: Option<u32>,
     /// The function being lowered (to report direct recursion).
     pub current: Option<Handle<Function>>,
+    /// Above zero where statements emitted for an expression would run at the wrong time or
+    /// not at all (a `&&`/`||` right operand, an override's initializer expanded at its use):
+    /// long operator chains are then not cut into `let`s (see `binary` in `expr.rs`).
+    pub no_hoist: u32,
 }
 
 impl FnCtx {
@@ -414,7 +418,22 @@ impl<'a> Lowerer<'a> {
                 false
             }
             ExprKind::Paren(x) | ExprKind::Unary { expr: x, .. } => self.mentions_override(x),
-            ExprKind::Binary { left, right, .. } => self.mentions_override(left) || self.mentions_override(right),
+            ExprKind::Binary { .. } => {
+                // Operator chains are unbounded: walk the left spine in a loop.
+                let mut e = e;
+                loop {
+                    match &e.kind {
+                        ExprKind::Binary { left, right, .. } => {
+                            if self.mentions_override(right) {
+                                return true;
+                            }
+                            e = left;
+                        }
+                        ExprKind::Paren(x) => e = x,
+                        _ => return self.mentions_override(e),
+                    }
+                }
+            }
             ExprKind::Call { args, .. } => args.iter().any(|a| self.mentions_override(a)),
             ExprKind::Index { base, index } => self.mentions_override(base) || self.mentions_override(index),
             ExprKind::Member { base, .. } => self.mentions_override(base),
@@ -1015,7 +1034,7 @@ fn unreachable_item<'a>() -> R<Item<'a>> {
 
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
-        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: None, current: None }
+        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
     }
 }
 

@@ -673,8 +673,8 @@ impl<'a> Parser<'a> {
             let open = self.peek().start;
             let args = self.template_args()?;
             let count = args.len();
-            let mut idents = args.into_iter().map(|e| match e.kind {
-                ExprKind::Ident(i) => Some(i),
+            let mut idents = args.iter().map(|e| match &e.kind {
+                ExprKind::Ident(i) => Some(i.clone()),
                 _ => None,
             });
             space = idents.next().flatten();
@@ -1266,8 +1266,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The operator chain of one expression; also returns the last operator token kind it used,
-    /// for the mixing diagnostic. Each chained operator counts as one nesting level, since the
-    /// tree it builds is that deep.
+    /// for the mixing diagnostic. A chain is a loop, not nesting: its length is not limited
+    /// (every later pass walks left-deep chains in a loop; the lowering cuts them into `let`s).
     fn expression_chain(&mut self, lhs: Expr) -> PResult<(Expr, Option<K>)> {
         let t = self.peek();
         if matches!(t.kind, K::And | K::Pipe | K::Caret) {
@@ -1275,7 +1275,6 @@ impl<'a> Parser<'a> {
             let mut e = lhs;
             while self.at(t.kind) {
                 self.bump();
-                self.enter()?;
                 let rhs = self.unary()?;
                 e = binary(op, e, rhs);
             }
@@ -1287,7 +1286,6 @@ impl<'a> Parser<'a> {
             let op = binary_op(t.kind).expect("logical operator");
             while self.at(t.kind) {
                 self.bump();
-                self.enter()?;
                 let rhs = self.unary()?;
                 let (rhs, _) = self.relational_tail(rhs)?;
                 e = binary(op, e, rhs);
@@ -1327,18 +1325,15 @@ impl<'a> Parser<'a> {
             match t.kind {
                 K::Star | K::Slash | K::Percent => {
                     self.bump();
-                    self.enter()?;
                     let rhs = self.unary()?;
                     e = binary(binary_op(t.kind).expect("multiplicative"), e, rhs);
                     last = Some(t.kind);
                 }
                 K::Plus | K::Minus => {
                     self.bump();
-                    self.enter()?;
                     let mut rhs = self.unary()?;
                     while matches!(self.peek().kind, K::Star | K::Slash | K::Percent) {
                         let m = self.bump();
-                        self.enter()?;
                         let r = self.unary()?;
                         rhs = binary(binary_op(m.kind).expect("multiplicative"), rhs, r);
                     }
@@ -1370,10 +1365,21 @@ impl<'a> Parser<'a> {
         Ok(Expr { kind: ExprKind::Unary { op, expr: Box::new(operand) }, span })
     }
 
-    /// singular: primary ('[' e ']' | '.' member)*.
+    /// singular: primary ('[' e ']' | '.' member)*. Each postfix is one nesting level: the
+    /// lowering recurses into the base (`v.xyzw.xyzw...` is unbounded otherwise).
     fn singular(&mut self) -> PResult<Expr> {
+        let saved = self.depth;
+        let result = self.postfixes();
+        self.depth = saved;
+        result
+    }
+
+    fn postfixes(&mut self) -> PResult<Expr> {
         let mut e = self.primary()?;
         loop {
+            if matches!(self.peek().kind, K::LBracket | K::Dot) {
+                self.enter()?;
+            }
             if self.eat(K::LBracket) {
                 let index = self.expression()?;
                 self.expect(K::RBracket, "']'")?;

@@ -269,16 +269,7 @@ impl<'a> Lowerer<'a> {
             ExprKind::Literal(l) => self.literal(l, span).map(Operand::Value),
             ExprKind::StringLit(text) => Ok(Operand::Str(text.clone())),
             ExprKind::Unary { op, operand } => self.unary(out, *op, operand, span),
-            ExprKind::Binary { op, left, right } => match op {
-                ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr => self.short_circuit(out, *op, left, right, span),
-                _ => {
-                    let l = self.expr(out, left)?;
-                    let l = self.value(out, l, left.span)?;
-                    let r = self.expr(out, right)?;
-                    let r = self.value(out, r, right.span)?;
-                    self.binary(out, *op, l, r, span).map(Operand::Value)
-                }
-            },
+            ExprKind::Binary { .. } => self.binary_chain(out, e),
             ExprKind::Assign { op, target, value } => self.assign(out, *op, target, value, span),
             ExprKind::Ternary { condition, accept, reject } => self.ternary(out, condition, accept, reject, span),
             ExprKind::Sequence(items) => {
@@ -414,11 +405,60 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn short_circuit(&mut self, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
-        let l = self.expr(out, left)?;
-        let l = self.value(out, l, left.span)?;
+    /// A left-deep operator chain (`a + b + c + ...`) is lowered in a loop, not by recursion:
+    /// the parser does not limit its length (only true nesting counts), so 200,000 terms must
+    /// not take 200,000 stack frames here. Every [`CHAIN_CUT`] links the prefix is folded to a
+    /// constant or bound to a `let`, so the IR's trees stay as shallow as the source's nesting
+    /// for every later pass. The prefix is evaluated first in any case (GLSL 4.60 §5.9:
+    /// left to right), and `out` is always the block where this expression is evaluated
+    /// (`&&`/`||` and `?:` operands get their own), so the `let` moves nothing.
+    fn binary_chain(&mut self, out: &mut Block, e: &Expr) -> R<Operand> {
+        let mut links = Vec::new();
+        let mut leftmost = e;
+        while let ExprKind::Binary { op, left, right } = &leftmost.kind {
+            links.push((*op, &**right, leftmost.span));
+            leftmost = left;
+        }
+        let mut acc = self.expr(out, leftmost)?;
+        let mut acc_span = leftmost.span;
+        let mut since_cut = 0;
+        for (op, right, span) in links.into_iter().rev() {
+            let l = self.value(out, acc, acc_span)?;
+            acc = match op {
+                ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr => self.short_circuit(out, op, l, acc_span, right, span)?,
+                _ => {
+                    let r = self.expr(out, right)?;
+                    let r = self.value(out, r, right.span)?;
+                    Operand::Value(self.binary(out, op, l, r, span)?)
+                }
+            };
+            acc_span = span;
+            since_cut += 1;
+            if since_cut >= CHAIN_CUT {
+                if let Operand::Value(h) = acc {
+                    since_cut = 0;
+                    let ty = self.ety(h);
+                    acc = Operand::Value(match self.fold(h) {
+                        Some(cv) => {
+                            // The folded expressions stay unused: evaluate them as a statement.
+                            out.push(Statement::Eval(h), span);
+                            self.materialize(&cv, ty, span)
+                        }
+                        None => {
+                            let binding = self.fx.f.lets.append(LetBinding { name: None, ty }, span);
+                            out.push(Statement::Let { binding, value: h }, span);
+                            self.push(Expression::LetRef(binding), ty, span)
+                        }
+                    });
+                }
+            }
+        }
+        Ok(acc)
+    }
+
+    fn short_circuit(&mut self, out: &mut Block, op: ast::BinaryOp, l: Handle<Expression>, left_span: Span, right: &Expr, span: Span) -> R<Operand> {
         let bool_ty = self.scalar_ty(Scalar::BOOL);
-        let l = self.coerce(out, l, bool_ty, left.span)?;
+        let l = self.coerce(out, l, bool_ty, left_span)?;
         let mut rblock = Block::new();
         let start = self.fx.f.expressions.len();
         let r = self.expr(&mut rblock, right)?;
@@ -447,9 +487,12 @@ impl<'a> Lowerer<'a> {
 
     /// Whether expressions appended since `start` include calls or other effects.
     pub fn has_effects(&self, start: usize) -> bool {
-        self.fx.f.expressions.iter().skip(start).any(|(_, e)| {
+        // Index from `start`: `iter().skip(start)` walks the skipped items one by one, which
+        // made every `&&` of a long chain cost as much as the whole function so far.
+        let exprs = &self.fx.f.expressions;
+        (start..exprs.len()).any(|i| {
             matches!(
-                e,
+                exprs[Handle::from_index(i)],
                 Expression::Call { .. } | Expression::Atomic { .. } | Expression::ImageSample { .. } | Expression::Derivative { .. } | Expression::Subgroup { .. }
             )
         })
