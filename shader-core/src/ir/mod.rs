@@ -538,10 +538,11 @@ pub struct LocalVariable {
     pub ty: Handle<Type>,
 }
 
-/// How many links of a left-deep operator chain (`a + b + c + ...`) the front ends put in one
-/// expression tree before binding the prefix to an unnamed [`LetBinding`]. Chains have no
-/// length limit (only true nesting has), so this keeps every pass over expression trees
-/// (validation, uniformity, the back end) as deep as the source's nesting, not its length.
+/// How deep an expression tree built for a left-deep operator chain (`a + b + c + ...`) may
+/// grow ([`Expressions::depth`]) before the front ends bind it to an unnamed [`LetBinding`].
+/// Chains have no length limit (only true nesting has), so this keeps every pass over
+/// expression trees (validation, uniformity, the back end) about as deep as the source's
+/// nesting, not its length: a chain adds at most this much to the depth of its operands.
 pub const CHAIN_CUT: u32 = 16;
 
 /// An immutable named value (WGSL `let`, GLSL temporaries), bound by `Statement::Let`.
@@ -561,6 +562,18 @@ pub struct Expressions {
 }
 
 impl Expressions {
+    /// The depth of the tree under `root` (a leaf is 1), walked with an explicit stack.
+    pub fn depth(&self, root: Handle<Expression>) -> u32 {
+        let (mut max, mut stack, mut kids) = (0, vec![(root, 1)], Vec::new());
+        while let Some((h, d)) = stack.pop() {
+            max = max.max(d);
+            let Some(e) = self.exprs.get(h) else { continue };
+            validate::children(e, &mut kids);
+            stack.extend(kids.iter().map(|&k| (k, d + 1)));
+        }
+        max
+    }
+
     pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
         self.types.push(ty);
         self.exprs.append(expr, span)

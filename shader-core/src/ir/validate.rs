@@ -114,7 +114,7 @@ fn expr_kind(expr: &Expression) -> String {
 }
 
 /// The children of an expression, left to right.
-fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
+pub(crate) fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
     out.clear();
     let level = |level: &SampleLevel, out: &mut Vec<Handle<Expression>>| match *level {
         SampleLevel::Auto | SampleLevel::Zero => {}

@@ -336,10 +336,9 @@ impl<'a> Lowerer<'a> {
 
     /// A left-deep operator chain (`a + b + c + ...`, also through parentheses on the left) is
     /// lowered in a loop, not by recursion: the parser does not limit its length (only true
-    /// nesting counts), so 200,000 terms must not take 200,000 stack frames here. Every
-    /// [`CHAIN_CUT`] links a run-time prefix is bound to a `let`, so the IR's trees stay as
-    /// shallow as the source's nesting for every later pass (uniformity, validation, the back
-    /// end). The prefix is evaluated first in any case (WGSL §8.19: left-associative), so the
+    /// nesting counts), so 200,000 terms must not take 200,000 stack frames here. A run-time
+    /// prefix [`CHAIN_CUT`] deep is bound to a `let`, so the IR's trees stay about as shallow
+    /// as the source's nesting for every later pass (uniformity, validation, the back end). The prefix is evaluated first in any case (WGSL §8.19: left-associative), so the
     /// `let` does not move it past anything, except out of a `&&`/`||` right operand or an
     /// expression whose statements are dropped: `fx.no_hoist` is set there.
     fn binary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
@@ -357,7 +356,6 @@ impl<'a> Lowerer<'a> {
         }
         let mut acc = self.expr(fx, out, leftmost)?;
         let mut acc_span = leftmost.span;
-        let mut since_cut = 0;
         for (op, right, span) in links.into_iter().rev() {
             let short_circuit = matches!(op, ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr);
             fx.no_hoist += u32::from(short_circuit);
@@ -365,15 +363,25 @@ impl<'a> Lowerer<'a> {
             fx.no_hoist -= u32::from(short_circuit);
             acc = self.binary_operands(fx, op, acc, r?, acc_span, right.span, span)?;
             acc_span = span;
-            since_cut += 1;
-            if since_cut >= CHAIN_CUT && fx.no_hoist == 0 {
-                if let Operand::Value(value) = acc {
-                    since_cut = 0;
-                    let ty = self.ety(fx, value);
-                    let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
-                    out.push(Statement::Let { binding, value }, span);
-                    acc = Operand::Value(self.push(fx, Expression::LetRef(binding), ty, span));
+            if let Operand::Value(value) = acc {
+                let depth = fx.func.expressions.depth(value);
+                if depth < CHAIN_CUT {
+                    continue;
                 }
+                if fx.no_hoist > 0 {
+                    // Cannot be cut here; the limit keeps later passes' recursion bounded.
+                    if depth > super::parser::MAX_DEPTH {
+                        return Err(self.error(
+                            format!("this operator chain is too long here (more than {} operators): the right operand of `&&`/`||` and an override's initializer cannot be split; move it into a `let`", super::parser::MAX_DEPTH),
+                            span,
+                        ));
+                    }
+                    continue;
+                }
+                let ty = self.ety(fx, value);
+                let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
+                out.push(Statement::Let { binding, value }, span);
+                acc = Operand::Value(self.push(fx, Expression::LetRef(binding), ty, span));
             }
         }
         Ok(acc)

@@ -407,9 +407,9 @@ impl<'a> Lowerer<'a> {
 
     /// A left-deep operator chain (`a + b + c + ...`) is lowered in a loop, not by recursion:
     /// the parser does not limit its length (only true nesting counts), so 200,000 terms must
-    /// not take 200,000 stack frames here. Every [`CHAIN_CUT`] links the prefix is folded to a
-    /// constant or bound to a `let`, so the IR's trees stay as shallow as the source's nesting
-    /// for every later pass. The prefix is evaluated first in any case (GLSL 4.60 §5.9:
+    /// not take 200,000 stack frames here. A prefix [`CHAIN_CUT`] deep is folded to a constant
+    /// or bound to a `let`, so the IR's trees stay about as shallow as the source's nesting for
+    /// every later pass. The prefix is evaluated first in any case (GLSL 4.60 §5.9:
     /// left to right), and `out` is always the block where this expression is evaluated
     /// (`&&`/`||` and `?:` operands get their own), so the `let` moves nothing.
     fn binary_chain(&mut self, out: &mut Block, e: &Expr) -> R<Operand> {
@@ -421,7 +421,6 @@ impl<'a> Lowerer<'a> {
         }
         let mut acc = self.expr(out, leftmost)?;
         let mut acc_span = leftmost.span;
-        let mut since_cut = 0;
         for (op, right, span) in links.into_iter().rev() {
             let l = self.value(out, acc, acc_span)?;
             acc = match op {
@@ -433,10 +432,8 @@ impl<'a> Lowerer<'a> {
                 }
             };
             acc_span = span;
-            since_cut += 1;
-            if since_cut >= CHAIN_CUT {
-                if let Operand::Value(h) = acc {
-                    since_cut = 0;
+            if let Operand::Value(h) = acc {
+                if self.fx.f.expressions.depth(h) >= CHAIN_CUT {
                     let ty = self.ety(h);
                     acc = Operand::Value(match self.fold(h) {
                         Some(cv) => {
