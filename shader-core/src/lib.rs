@@ -133,6 +133,9 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         wgpu_target::legalize(&mut module);
     }
     let validated = ir::validate::validate(module).map_err(|d| fail(d, &sources))?;
+    if options.target == Target::Wgpu {
+        wgpu_target::check_bindings(&validated).map_err(|d| fail(d, &sources))?;
+    }
     let agsl = agsl_uniforms.map(|uniforms| glsl::agsl::interface(&validated, &uniforms));
     let version = options.spirv_version.max(minimum_spirv_version(validated.module()));
     let spirv_options = spirv::Options { version, debug_names: true, wgpu: options.target == Target::Wgpu };

@@ -2,6 +2,8 @@
 //! naga's SPIR-V front end and validator (wgpu's default path) accept. What wgpu cannot run at
 //! all is reported by the back end (`spirv/wgpu.rs`); the Vulkan target gets neither.
 
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::validate::Validated;
 use crate::ir::*;
 use crate::span::Span;
 
@@ -10,6 +12,46 @@ pub(crate) fn legalize(module: &mut Module) {
     add_missing_position(module);
     unsigned_view_index(module);
     flatten_composite_io(module);
+}
+
+/// wgpu gives each resource an entry point uses its own group and binding (naga's validator
+/// refuses a `BindingCollision`), while GLSL for Vulkan lets two share one (both default to
+/// binding 0 without a `binding` qualifier, and SPIR-V allows aliased descriptors). For the
+/// wgpu target that is an error at the second declaration (WGSL reports it already, §13.3.2).
+pub(crate) fn check_bindings(validated: &Validated) -> Result<(), Diagnostics> {
+    let (module, info) = (validated.module(), validated.info());
+    let mut errors = Diagnostics::new();
+    let mut seen = std::collections::HashSet::new();
+    for ep in &module.entry_points {
+        for (first, second, binding) in interface::binding_conflicts(module, info.function(ep.function).globals()) {
+            // Once per pair of declarations (a split `sampler2D` pair collides twice).
+            let (span, first_span) = (module.globals.span(second), module.globals.span(first));
+            if !seen.insert((span, first_span)) {
+                continue;
+            }
+            let name = |g: Handle<GlobalVariable>| module.globals[g].name.clone().unwrap_or_default();
+            errors.push(
+                Diagnostic::error(
+                    format!(
+                        "`{}` and `{}` both use set {}, binding {}, which cannot be used for the wgpu target",
+                        name(first),
+                        name(second),
+                        binding.group,
+                        binding.binding
+                    ),
+                    span,
+                )
+                .with_secondary(first_span, "first bound here")
+                .with_note("wgpu requires every resource an entry point uses to have its own binding; resources without a `binding` qualifier take binding 0")
+                .with_note("give one of them another `layout(binding = N)`, or compile for the Vulkan target (`--target vulkan`, or `target: vulkan` in `shader!`) and create the pipeline with passthrough"),
+            );
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }
 
 /// A vertex shader that never writes `gl_Position` is valid GLSL (its position is undefined,

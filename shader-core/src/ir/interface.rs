@@ -3,7 +3,7 @@
 //! (Vulkan "Location Assignment": no two variables may use the same location and component);
 //! and the SpecId of each override ([`override_ids`]), the host's name for it.
 
-use super::{ArraySize, GlobalVariable, Handle, Interpolation, IoBinding, Module, Type, TypeInner};
+use super::{ArraySize, GlobalVariable, Handle, Interpolation, IoBinding, Module, ResourceBinding, Type, TypeInner};
 use std::collections::BTreeSet;
 
 /// Deeper types are treated as taking one location (types are bounded by the validator; this
@@ -115,6 +115,22 @@ pub fn location_overlaps(module: &Module, globals: &[Handle<GlobalVariable>]) ->
         taken.extend(mine.into_iter().map(|s| (s, output, g)));
     }
     overlaps
+}
+
+/// Two resources among `globals` (those one entry point uses) at the same group and binding:
+/// `(first, second, binding)` for each later one. WGSL forbids it (§13.3.2), and wgpu refuses
+/// it for every language (naga's validator, `BindingCollision`).
+pub fn binding_conflicts(module: &Module, globals: &[Handle<GlobalVariable>]) -> Vec<(Handle<GlobalVariable>, Handle<GlobalVariable>, ResourceBinding)> {
+    let mut first: Vec<(ResourceBinding, Handle<GlobalVariable>)> = Vec::new();
+    let mut conflicts = Vec::new();
+    for &g in globals {
+        let Some(binding) = module.globals.get(g).and_then(|v| v.binding) else { continue };
+        match first.iter().find(|(b, _)| *b == binding) {
+            Some(&(_, earlier)) => conflicts.push((earlier, g, binding)),
+            None => first.push((binding, g)),
+        }
+    }
+    conflicts
 }
 
 /// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the

@@ -117,24 +117,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn check_binding_conflicts(&mut self, ep: &EntryPoint, used: &[Handle<GlobalVariable>]) {
-        let mut by_binding: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
-        for &g in used {
-            let Some(binding) = self.module.globals[g].binding else { continue };
-            if let Some(&first) = by_binding.get(&binding) {
-                let name = |lw: &Self, h: Handle<GlobalVariable>| lw.module.globals[h].name.clone().unwrap_or_default();
-                let message = format!(
-                    "`{}` and `{}` both use @group({}) @binding({}) in entry point `{}`",
-                    name(self, first),
-                    name(self, g),
-                    binding.group,
-                    binding.binding,
-                    ep.name
-                );
-                let (span, first_span) = (self.module.globals.span(g), self.module.globals.span(first));
-                self.diags.push(Diagnostic::error(message, span).with_secondary(first_span, "first bound here"));
-            } else {
-                by_binding.insert(binding, g);
-            }
+        for (first, g, binding) in crate::ir::interface::binding_conflicts(&self.module, used) {
+            let name = |lw: &Self, h: Handle<GlobalVariable>| lw.module.globals[h].name.clone().unwrap_or_default();
+            let message = format!(
+                "`{}` and `{}` both use @group({}) @binding({}) in entry point `{}`",
+                name(self, first),
+                name(self, g),
+                binding.group,
+                binding.binding,
+                ep.name
+            );
+            let (span, first_span) = (self.module.globals.span(g), self.module.globals.span(first));
+            self.diags.push(Diagnostic::error(message, span).with_secondary(first_span, "first bound here"));
         }
     }
 
