@@ -1,8 +1,8 @@
-// Tests: two resources at one binding (here both without a `binding` qualifier, so binding 0): valid for Vulkan, an error for the wgpu target.
+// Tests: two resources declared at one binding: valid for Vulkan, an error for the wgpu target.
 // wgpu-target-error: `tex` and `Params` both use set 0, binding 0
 #version 450
-layout(set = 0) uniform sampler2D tex;
-layout(set = 0) uniform Params { vec4 tint; };
+layout(set = 0, binding = 0) uniform sampler2D tex;
+layout(set = 0, binding = 0) uniform Params { vec4 tint; };
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
