@@ -58,12 +58,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("glsl/spirv-cross/shaders_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
     ("glsl/spirv-cross/shaders-msl_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
     (
-        "glsl/glslang/spv.prepost.frag",
-        "FIXME(ours): `float y = x * ++x;` must read `x` (10) before the increment (GLSL 4.60 §5.9: operands \
-         are evaluated left to right; glslang gives 10 * 11); our GLSL front end loads `x` after `++x` \
-         and computes 11 * 11, so z is 1331 instead of 1210",
-    ),
-    (
         "glsl/spirv-cross/shaders-msl_frag_texture-proj-shadow.frag",
         "rounding: 2 of 1024 texels differ by 1/255 in a linearly filtered Rgba8Unorm 3D texture sampled with \
          `textureProj`; the projected coordinate differs in its last bits between the two modules and \

@@ -422,12 +422,22 @@ impl<'a> Lowerer<'a> {
         let mut acc = self.expr(out, leftmost)?;
         let mut acc_span = leftmost.span;
         for (op, right, span) in links.into_iter().rev() {
-            let l = self.value(out, acc, acc_span)?;
+            let mut l = self.value(out, acc, acc_span)?;
             acc = match op {
                 ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr => self.short_circuit(out, op, l, acc_span, right, span)?,
                 _ => {
-                    let r = self.expr(out, right)?;
-                    let r = self.value(out, r, right.span)?;
+                    // Operands are evaluated left to right (GLSL 4.60 §5.9, "Expressions"): when
+                    // the right operand has effects (`x * ++x`), the left value is read first.
+                    let mut rblock = Block::new();
+                    let r = self.expr(&mut rblock, right)?;
+                    let r = self.value(&mut rblock, r, right.span)?;
+                    if rblock.iter().any(|(statement, _)| !matches!(statement, Statement::Let { .. })) {
+                        let bound = self.bind(out, l);
+                        l = self.let_ref(bound, acc_span);
+                    }
+                    for (statement, statement_span) in rblock.iter() {
+                        out.push(statement.clone(), statement_span);
+                    }
                     Operand::Value(self.binary(out, op, l, r, span)?)
                 }
             };
