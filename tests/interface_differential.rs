@@ -227,14 +227,6 @@ const KNOWN: &[(&str, &str)] = &[
     // (`su64inc = su64 + 1UL`) is folded into an independent OpSpecConstant with its own SpecId;
     // glslang makes it an OpSpecConstantOp (no SpecId) that follows `su64`.
     ("glsl/glslang/spv.int64.frag", "specialization constant 105"),
-    // FIXME (issue 18, class 2): arrays sized by a specialization constant get the default.
-    ("glsl/spirv-cross/shaders-hlsl_comp_spec-constant-op-member-array.comp", "spec#0"),
-    ("glsl/spirv-cross/shaders-msl_comp_spec-constant-op-member-array.comp", "spec#0"),
-    ("glsl/spirv-cross/shaders-hlsl_frag_spec-constant-block-size.frag", "spec#10"),
-    ("glsl/spirv-cross/shaders-msl_frag_spec-constant-block-size.frag", "spec#10"),
-    ("glsl/spirv-cross/shaders-msl_vert_resource-arrays-leaf.ios.vert", "spec#0"),
-    ("glsl/spirv-cross/shaders-msl_vert_resource-arrays.ios.vert", "spec#0"),
-    ("repros/glsl/spec_sized_array.comp", "spec#0"),
     // FIXME (issue 18, class 3): memory qualifiers on single block members (`readonly`,
     // `writeonly`, `volatile` on one member) apply to the whole block or are dropped.
     ("tests/glsl/ok/qualifiers_memory.comp", "binding 2"),

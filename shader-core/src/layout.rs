@@ -271,9 +271,10 @@ fn laid_out_size_at(types: &UniqueArena<Type>, ty: Handle<Type>, matrix: Option<
         }
         TypeInner::Array { base, size, stride } => {
             let stride = if stride == 0 { laid_out_size_at(types, base, matrix, depth + 1) } else { stride };
-            match size {
-                ArraySize::Constant(n) => stride.saturating_mul(n),
-                ArraySize::Dynamic => stride,
+            // A specialized length counts its default (glslang's offsets after such an array).
+            match size.count() {
+                Some(n) => stride.saturating_mul(n),
+                None => stride,
             }
         }
         TypeInner::Struct { ref members, span } => {
@@ -387,10 +388,10 @@ fn array_layout(element: Layout, size: ArraySize, rule: Rule) -> Result<(Layout,
     // GLSL rule 4 (std140 rounds to a vec4's alignment), WGSL StrideOf, glslang's unpadded last
     // scalar-layout element: `shader_layout::array`. A runtime-sized array counts 0 bytes
     // under the GLSL rules (glslang).
-    let len = match size {
-        ArraySize::Dynamic => 0,
-        ArraySize::Constant(n) => n,
-    };
+    // A length that follows a specialization constant counts its default: SPIR-V has no
+    // specializable offsets, so glslang lays out what follows such an array (and the block's
+    // size) by the default too (GLSL 4.60 §4.11: in a block "only the layout is static").
+    let len = size.count().unwrap_or(0);
     let (mut layout, stride) = shader_layout::array(element, len, rule).ok_or(LayoutErrorKind::Overflow)?;
     // WGSL counts one element of a runtime-sized array in SizeOf (as naga does).
     if size == ArraySize::Dynamic && rule == Rule::Wgsl {
@@ -451,10 +452,7 @@ fn read_layout(
             let (mut layout, computed) = array_layout(element.layout, *size, rule).map_err(|k| error(path, k))?;
             if *stride != 0 && *stride != computed {
                 // Respect the stride the type carries (it may come from another rule).
-                let n = match *size {
-                    ArraySize::Constant(n) => n,
-                    ArraySize::Dynamic => 0,
-                };
+                let n = size.count().unwrap_or(0);
                 layout.size = stride.checked_mul(n).ok_or_else(|| error(path, LayoutErrorKind::Overflow))?;
             }
             Ok(Field { layout, matrix: element.matrix, runtime: *size == ArraySize::Dynamic })

@@ -11,6 +11,7 @@ pub mod glsl;
 pub(crate) mod hash;
 pub mod ir;
 pub mod span;
+pub mod spec_length;
 pub mod layout;
 pub mod reflect;
 pub mod spirv;

@@ -359,9 +359,12 @@ pub fn reflect(validated: &Validated) -> Reflection {
     }
     bindings.sort_by_key(|b| (b.group, b.binding));
 
+    // Overrides without a SpecId of their own (array lengths' and GLSL `const` expressions of
+    // specialization constants) follow the ones listed.
     let specialization_constants = module
         .overrides
         .iter()
+        .filter(|&(handle, _)| ir::interface::is_specializable(module, handle))
         .map(|(handle, o)| SpecializationConstant {
             name: o.name.clone(),
             id: ids[handle.index()],
@@ -598,10 +601,7 @@ fn struct_members(module: &Module, members: &[ir::StructMember], depth: u32) -> 
             };
             if let TypeInner::Array { size, stride, .. } = *module.inner(m.ty) {
                 member.array_stride = Some(stride);
-                member.array_length = match size {
-                    ArraySize::Constant(n) => Some(n),
-                    ArraySize::Dynamic => None,
-                };
+                member.array_length = size.count();
             }
             // Strip array dimensions to reach what the elements are.
             let mut element = m.ty;
@@ -696,7 +696,7 @@ fn vertex_format(module: &Module, ty: Handle<ir::Type>) -> Option<&'static str> 
 /// literals, zero values, other overrides' defaults, negation, `!`, conversions, selects and
 /// the four arithmetic operators. Anything else (or overflow at the expression's type) is
 /// `None`: reflection reports no default rather than a wrong one.
-fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> {
+pub(crate) fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> {
     let exprs = &module.const_expressions;
     if depth > MAX_DEPTH || !exprs.check(expr) {
         return None;
@@ -722,7 +722,32 @@ fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> 
         Expression::Binary { op, left, right } => {
             let (l, r) = (eval(module, left, depth + 1)?, eval(module, right, depth + 1)?);
             use ir::BinaryOp as B;
+            // Comparisons (array sizes such as `a > b ? a : b`, GLSL 4.60 §4.11).
+            let compare = |o: std::cmp::Ordering| match op {
+                B::Equal => Some(o.is_eq()),
+                B::NotEqual => Some(o.is_ne()),
+                B::Less => Some(o.is_lt()),
+                B::LessEqual => Some(o.is_le()),
+                B::Greater => Some(o.is_gt()),
+                B::GreaterEqual => Some(o.is_ge()),
+                _ => None,
+            };
+            let ordering = match (l, r) {
+                (Value::Int(a), Value::Int(b)) => Some(a.cmp(&b)),
+                (Value::Uint(a), Value::Uint(b)) => Some(a.cmp(&b)),
+                (Value::Bool(a), Value::Bool(b)) => Some(a.cmp(&b)),
+                _ => None,
+            };
+            if let Some(b) = ordering.and_then(compare) {
+                return Some(Value::Bool(b));
+            }
             match (l, r) {
+                (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
+                    B::LogicalAnd | B::And => a && b,
+                    B::LogicalOr | B::InclusiveOr => a || b,
+                    B::ExclusiveOr => a != b,
+                    _ => return None,
+                }),
                 (Value::Int(a), Value::Int(b)) => Value::Int(match op {
                     B::Add => a.checked_add(b)?,
                     B::Subtract => a.checked_sub(b)?,

@@ -138,10 +138,8 @@ fn wgsl_inner_into(types: &UniqueArena<Type>, inner: &TypeInner, out: &mut Strin
         }
         out.push('>');
     };
-    let size = |size: ArraySize| match size {
-        ArraySize::Constant(n) => Some(n),
-        ArraySize::Dynamic => None,
-    };
+    // A specialized length shows its default (the types alone do not name the override).
+    let size = |size: ArraySize| size.count();
     match *inner {
         TypeInner::Scalar(s) => out.push_str(wgsl_scalar(s)),
         TypeInner::Vector { size, scalar } => {
@@ -247,7 +245,7 @@ fn glsl_at(types: &UniqueArena<Type>, ty: Handle<Type>, depth: u32) -> String {
             }
         }
         TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => match size {
-            ArraySize::Constant(n) => format!("{}[{n}]", glsl_at(types, base, depth + 1)),
+            ArraySize::Constant(n) | ArraySize::Specialized { default: n, .. } => format!("{}[{n}]", glsl_at(types, base, depth + 1)),
             ArraySize::Dynamic => format!("{}[]", glsl_at(types, base, depth + 1)),
         },
         TypeInner::Struct { .. } => t.name.clone().unwrap_or_else(|| "struct".into()),

@@ -912,10 +912,9 @@ fn shader_desc(module: &Module, ty: Handle<ir::Type>, matrix: Option<MatrixLayou
         }
         TypeInner::Array { base, size, stride } if depth < 32 => {
             let element = shader_desc(module, base, matrix, depth + 1, p);
-            let len = match size {
-                ArraySize::Constant(n) => n,
-                ArraySize::Dynamic => 0,
-            };
+            // A length that follows a specialization constant is laid out by its default (the
+            // runtime refuses to change such a constant).
+            let len = size.count().unwrap_or(0);
             (quote!(Array { element: &#element, len: #len, stride: #stride }), stride * len, 4)
         }
         TypeInner::Struct { ref members, span } if depth < 32 => {
@@ -950,7 +949,7 @@ fn type_name(module: &Module, ty: Handle<ir::Type>, depth: u32) -> String {
         TypeInner::Atomic(s) => format!("atomic<{}>", scalar(s)),
         TypeInner::Vector { size, scalar: s } => format!("vec{}<{}>", size as u32, scalar(s)),
         TypeInner::Matrix { columns, rows, scalar: s } => format!("mat{}x{}<{}>", columns as u32, rows as u32, scalar(s)),
-        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
+        TypeInner::Array { base, size: ArraySize::Constant(n) | ArraySize::Specialized { default: n, .. }, .. } => {
             format!("array<{}, {n}>", type_name(module, base, depth + 1))
         }
         TypeInner::Array { base, .. } => format!("array<{}>", type_name(module, base, depth + 1)),

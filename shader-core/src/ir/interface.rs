@@ -1,9 +1,10 @@
 //! Stage interface locations: how many a variable occupies (GLSL 4.60 §4.4.1, WGSL §13.3.1)
 //! and which variables of one entry point overlap, which SPIR-V for Vulkan forbids
 //! (Vulkan "Location Assignment": no two variables may use the same location and component);
-//! and the SpecId of each override ([`override_ids`]), the host's name for it.
+//! and the SpecId of each override ([`override_ids`]), the host's name for it, and which
+//! specializable overrides an id-less one (an array length's expression) follows ([`roots`]).
 
-use super::{ArraySize, GlobalVariable, Handle, Interpolation, IoBinding, Module, ResourceBinding, Type, TypeInner};
+use super::{ArraySize, Expression, GlobalVariable, Handle, Interpolation, IoBinding, Module, Override, ResourceBinding, Type, TypeInner};
 use std::collections::BTreeSet;
 
 /// Deeper types are treated as taking one location (types are bounded by the validator; this
@@ -26,7 +27,7 @@ fn count(module: &Module, ty: Handle<Type>, depth: u32) -> u32 {
             let per_column = if scalar.width == 8 && rows as u32 > 2 { 2 } else { 1 };
             columns as u32 * per_column
         }
-        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => n.saturating_mul(count(module, base, depth + 1)),
+        TypeInner::Array { base, size: ArraySize::Constant(n) | ArraySize::Specialized { default: n, .. }, .. } => n.saturating_mul(count(module, base, depth + 1)),
         TypeInner::Struct { ref members, .. } => members.iter().fold(0u32, |sum, m| sum.saturating_add(count(module, m.ty, depth + 1))),
         _ => 1,
     }
@@ -63,7 +64,7 @@ fn slots(module: &Module, ty: Handle<Type>, location: u32, component: u32, index
                 out.push(Slot { location: location.saturating_add(c), components: (component, component + rows as u32), index });
             }
         }
-        TypeInner::Array { base, size: ArraySize::Constant(n), .. } => {
+        TypeInner::Array { base, size: ArraySize::Constant(n) | ArraySize::Specialized { default: n, .. }, .. } => {
             let step = count(module, base, depth + 1);
             for i in 0..n.min(1024) {
                 slots(module, base, location.saturating_add(i.saturating_mul(step)), component, index, out, depth + 1);
@@ -136,14 +137,17 @@ pub fn binding_conflicts(module: &Module, globals: &[Handle<GlobalVariable>]) ->
 /// The SpecId of every override, indexed like `Module::overrides`: the declared id, or else the
 /// smallest id not declared by any override and not given out before, in declaration order.
 /// The SPIR-V back end and reflection both call this, so the ids they give agree.
+/// Overrides that are not [`is_specializable`] (an array length's expression) have no SpecId;
+/// their slot holds `u32::MAX` and takes no id from the others.
 pub fn override_ids(module: &Module) -> Vec<u32> {
     let mut taken: BTreeSet<u32> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
     let mut next = 0u32;
     module
         .overrides
         .iter()
-        .map(|(_, o)| match o.id {
+        .map(|(handle, o)| match o.id {
             Some(id) => id,
+            None if !is_specializable(module, handle) => u32::MAX,
             None => {
                 while taken.contains(&next) {
                     next = next.saturating_add(1);
@@ -153,4 +157,58 @@ pub fn override_ids(module: &Module) -> Vec<u32> {
             }
         })
         .collect()
+}
+
+/// Whether an override is specializable by itself (it has a SpecId): its initializer names no
+/// other override. One whose initializer does (an array length's expression, a GLSL `const`
+/// computed from specialization constants) is an `OpSpecConstantOp`, which cannot carry a
+/// SpecId (SPIR-V 2.16.1), and follows those instead.
+pub fn is_specializable(module: &Module, o: Handle<Override>) -> bool {
+    let mut leaves = Vec::new();
+    match module.overrides[o].init {
+        None => true,
+        Some(init) => {
+            follow(module, init, 0, &mut leaves);
+            leaves.is_empty()
+        }
+    }
+}
+
+/// The specializable overrides a length follows: the override itself, or those its
+/// initializer names.
+pub fn roots(module: &Module, o: Handle<Override>) -> Vec<Handle<Override>> {
+    let mut out = Vec::new();
+    match module.overrides[o].init {
+        Some(init) if !is_specializable(module, o) => follow(module, init, 0, &mut out),
+        _ => out.push(o),
+    }
+    out
+}
+
+/// Collects the specializable overrides a constant expression names, through id-less ones.
+fn follow(module: &Module, e: Handle<Expression>, depth: u32, out: &mut Vec<Handle<Override>>) {
+    if depth > MAX_DEPTH || !module.const_expressions.check(e) {
+        return;
+    }
+    match module.const_expressions[e] {
+        Expression::Override(o) => match module.overrides.get(o).and_then(|x| x.init) {
+            Some(init) if !is_specializable(module, o) && depth < MAX_DEPTH => follow(module, init, depth + 1, out),
+            _ => {
+                if !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        },
+        Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => follow(module, expr, depth + 1, out),
+        Expression::Binary { left, right, .. } => {
+            follow(module, left, depth + 1, out);
+            follow(module, right, depth + 1, out);
+        }
+        Expression::Select { condition, accept, reject } => {
+            for x in [condition, accept, reject] {
+                follow(module, x, depth + 1, out);
+            }
+        }
+        _ => {}
+    }
 }

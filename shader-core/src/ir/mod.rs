@@ -124,8 +124,27 @@ pub enum TypeInner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ArraySize {
     Constant(u32),
+    /// The length follows a specialization constant (GLSL 4.60 §4.11 arrays sized by a
+    /// `constant_id` constant or an expression of them; WGSL override-expression element
+    /// counts of workgroup arrays): SPIR-V `OpTypeArray` with the `OpSpecConstant` (or the
+    /// `OpSpecConstantOp` of an id-less override whose initializer is the expression) as its
+    /// Length. `default` is the length with every constant at its default: what layouts use
+    /// where a size is needed (offsets after the array, block sizes), as glslang does; the
+    /// front ends compute it with [`crate::spec_length`].
+    Specialized { length: Handle<Override>, default: u32 },
     /// Runtime-sized: only as the last member of a storage block (or a storage global).
     Dynamic,
+}
+
+impl ArraySize {
+    /// The element count, with specialization constants at their defaults; `None` when
+    /// runtime-sized.
+    pub fn count(self) -> Option<u32> {
+        match self {
+            ArraySize::Constant(n) | ArraySize::Specialized { default: n, .. } => Some(n),
+            ArraySize::Dynamic => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -370,6 +370,17 @@ impl<'a> Validator<'a> {
                 TypeInner::BindingArray { base, .. } => refs.push(*base),
                 TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::AccelerationStructure | TypeInner::RayQuery => {}
             }
+            // A specialized length names an integer override (SPIR-V 3.32.6: the Length of
+            // `OpTypeArray` is an integer constant instruction).
+            if let TypeInner::Array { size: ArraySize::Specialized { length, default }, .. }
+            | TypeInner::BindingArray { size: ArraySize::Specialized { length, default }, .. } = ty.inner
+            {
+                let integer_override = self.m.overrides.check(length)
+                    && matches!(self.m.types.get(self.m.overrides[length].ty).map(|t| &t.inner), Some(TypeInner::Scalar(s)) if integer(*s));
+                if !integer_override || default == 0 {
+                    self.ice(span, format!("type {h:?}: a specialized array length must name an integer override and have a default of at least 1"));
+                }
+            }
             let mut refs_ok = true;
             for r in refs {
                 // A UniqueArena only interns a type after the types it names, so references

@@ -364,6 +364,13 @@ impl<'a> Writer<'a> {
         let spec_ids = crate::ir::interface::override_ids(self.module);
         for (handle, o) in self.module.overrides.iter() {
             let span = self.module.overrides.span(handle);
+            // The wgpu target: naga reads no `OpSpecConstantOp`; id-less overrides are only array
+            // lengths there, written as their defaults (`types::array_length`), so none is
+            // written (id 0 is never a valid reference, spirv-val would catch a use).
+            if self.options.wgpu && !crate::ir::interface::is_specializable(self.module, handle) {
+                self.overrides.push(0);
+                continue;
+            }
             let scalar = match self.module.types.get(o.ty).map(|t| &t.inner) {
                 Some(TypeInner::Scalar(s)) => *s,
                 _ => return error("an override must have a scalar type", span),

@@ -52,6 +52,24 @@ impl<'a> Writer<'a> {
         id
     }
 
+    /// The Length operand of `OpTypeArray`: a constant, or the specialization constant (or
+    /// spec-constant operation) the length follows, as glslang writes it (SPIR-V 3.32.6: Length
+    /// "must come from a constant instruction"; spec constants are). The wgpu target writes the
+    /// default: naga's SPIR-V reader takes only plain constants as lengths (README, "The wgpu
+    /// target").
+    fn array_length(&mut self, size: ArraySize, span: Span) -> R<Word> {
+        match size {
+            ArraySize::Constant(0) => error("arrays must have at least one element", span),
+            ArraySize::Constant(n) => Ok(self.const_u32(n)),
+            ArraySize::Specialized { default, .. } if self.options.wgpu => Ok(self.const_u32(default)),
+            ArraySize::Specialized { length, .. } => match self.overrides.get(length.index()) {
+                Some(&id) => Ok(id),
+                None => error("an array length names a missing specialization constant", span),
+            },
+            ArraySize::Dynamic => error("a runtime-sized array has no length", span),
+        }
+    }
+
     pub(super) fn void_type(&mut self) -> Word {
         self.cached_type(TypeKey::Void)
     }
@@ -171,11 +189,8 @@ impl<'a> Writer<'a> {
                 let element = self.type_id(base, span)?;
                 let id = self.b.id();
                 match size {
-                    ArraySize::Constant(n) => {
-                        if n == 0 {
-                            return error("arrays must have at least one element", span);
-                        }
-                        let length = self.const_u32(n);
+                    ArraySize::Constant(_) | ArraySize::Specialized { .. } => {
+                        let length = self.array_length(size, span)?;
                         self.push_type(dr::Instruction::new(
                             Op::TypeArray,
                             None,
@@ -254,8 +269,11 @@ impl<'a> Writer<'a> {
                 let element = self.type_id(base, span)?;
                 let id = self.b.id();
                 match size {
-                    ArraySize::Constant(n) => {
-                        let length = self.const_u32(n.max(1));
+                    ArraySize::Constant(_) | ArraySize::Specialized { .. } => {
+                        let length = match size {
+                            ArraySize::Constant(n) => self.const_u32(n.max(1)),
+                            _ => self.array_length(size, span)?,
+                        };
                         self.push_type(dr::Instruction::new(
                             Op::TypeArray,
                             None,

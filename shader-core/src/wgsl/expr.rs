@@ -645,9 +645,10 @@ impl<'a> Lowerer<'a> {
             TypeInner::Matrix { columns, rows, scalar } => (self.vec_ty(rows, scalar), Some(columns as u32)),
             TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (
                 base,
+                // An override-sized array has no length to check a constant index against here.
                 match size {
                     ArraySize::Constant(n) => Some(n),
-                    ArraySize::Dynamic => None,
+                    ArraySize::Specialized { .. } | ArraySize::Dynamic => None,
                 },
             ),
             _ => return Err(self.error(format!("cannot index into `{}`", self.type_name(base_ty)), span)),

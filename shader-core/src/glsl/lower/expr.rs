@@ -1036,6 +1036,12 @@ impl<'a> Lowerer<'a> {
     fn static_len(&self, ty: Handle<Type>) -> Option<u32> {
         match *self.inner(ty) {
             TypeInner::Array { size: ArraySize::Constant(n), .. } | TypeInner::BindingArray { size: ArraySize::Constant(n), .. } => Some(n),
+            TypeInner::Array { size: ArraySize::Specialized { default, .. }, .. }
+            | TypeInner::BindingArray { size: ArraySize::Specialized { default, .. }, .. }
+                if self.target == crate::Target::Wgpu =>
+            {
+                Some(default)
+            }
             TypeInner::Vector { size, .. } => Some(size as u32),
             TypeInner::Matrix { columns, .. } => Some(columns as u32),
             _ => None,
@@ -1224,6 +1230,20 @@ impl<'a> Lowerer<'a> {
         let Some(ty) = self.operand_type(&base) else {
             return Err(self.error("`.length()` needs an array, vector or matrix", span));
         };
+        // An array sized by a specialization constant has that constant's value as its length
+        // (glslang: the `OpSpecConstant`/`OpSpecConstantOp`, converted to int).
+        // (The wgpu target sizes them by the default: the literal below.)
+        if let (TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. }
+        | TypeInner::BindingArray { size: ArraySize::Specialized { length, .. }, .. }, false) = (self.inner(ty).clone(), self.target == crate::Target::Wgpu)
+        {
+            self.discard(out, base, span);
+            let oty = self.m.overrides[length].ty;
+            let value = self.push(Expression::Override(length), oty, span);
+            return Ok(Operand::Value(match self.inner(oty).scalar() {
+                Some(Scalar::I32) => value,
+                _ => self.push(Expression::Convert { expr: value, to: Scalar::I32 }, int, span),
+            }));
+        }
         if let Some(n) = self.static_len(ty) {
             // Pure: drop the operand (a path has no effects; a value is evaluated).
             self.discard(out, base, span);
@@ -1989,11 +2009,23 @@ impl<'a> Lowerer<'a> {
             }
             // A specialization constant folds to its default (array sizes, GLSL 4.60 §4.11:
             // glslang sizes such arrays by the default too).
+            // A `const` made from specialization constants folds to its value at their defaults.
             Expression::Override(o) => {
                 let init = self.m.overrides[o].init?;
                 match self.m.const_expressions[init] {
                     Expression::Literal(l) => Cv::Scalar(l),
-                    _ => return None,
+                    _ => {
+                        use crate::reflect::Value;
+                        let scalar = self.inner(self.m.overrides[o].ty).scalar()?;
+                        Cv::Scalar(match (crate::reflect::eval(&self.m, init, 0)?, scalar) {
+                            (Value::Bool(b), Scalar::BOOL) => Literal::Bool(b),
+                            (Value::Int(v), Scalar::I32) => Literal::I32(i32::try_from(v).ok()?),
+                            (Value::Int(v), Scalar::I64) => Literal::I64(v),
+                            (Value::Uint(v), Scalar::U32) => Literal::U32(u32::try_from(v).ok()?),
+                            (Value::Uint(v), Scalar::U64) => Literal::U64(v),
+                            _ => return None,
+                        })
+                    }
                 }
             }
             Expression::Math { fun, args } => {

@@ -479,6 +479,9 @@ impl<'a> Lowerer<'a> {
         match &a.size {
             None => Ok(ArraySize::Dynamic),
             Some(e) => {
+                if let Some(size) = self.specialized_size(e)? {
+                    return Ok(size);
+                }
                 let n = self.const_u32(e, "an array size")?;
                 if n == 0 {
                     return Err(self.error("array size must be greater than zero", e.span));
@@ -486,6 +489,24 @@ impl<'a> Lowerer<'a> {
                 Ok(ArraySize::Constant(n))
             }
         }
+    }
+
+    /// An array size that names a specialization constant (GLSL 4.60 §4.11: such arrays,
+    /// in blocks too, follow the constant; glslang writes it as the `OpTypeArray` Length).
+    /// `None` when the size is an ordinary constant expression.
+    fn specialized_size(&mut self, e: &ast::Expr) -> R<Option<ArraySize>> {
+        let saved = std::mem::take(&mut self.fx);
+        let mut scratch = Block::new();
+        let lowered = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span));
+        let result = match lowered {
+            Ok(h) => {
+                let found = crate::spec_length::length(&mut self.m, &self.fx.f.expressions, h);
+                found.map_err(|message| self.error(message, e.span))
+            }
+            Err(r) => Err(r),
+        };
+        self.fx = saved;
+        result
     }
 
     /// Applies array dimensions (outermost first in `dims`) around `base`.
@@ -1039,6 +1060,10 @@ impl<'a> Lowerer<'a> {
                 let Some(init) = &d.init else {
                     return Err(self.error("a `const` variable needs an initializer", d.span));
                 };
+                if let Some(o) = self.spec_const_expression(init, ty, &d.name.name) {
+                    self.declare(&d.name, Sym::Override(o, ty));
+                    continue;
+                }
                 let (cv, _) = self.initializer_const(init, ty)?;
                 self.declare(&d.name, Sym::Const { value: cv, ty });
                 continue;
@@ -1278,6 +1303,30 @@ impl<'a> Lowerer<'a> {
         };
         self.declare(&d.name, Sym::Override(o, ty));
         Ok(())
+    }
+
+    /// A scalar integer or bool `const` initialized from specialization constants (`const int
+    /// d = c + 50;`) is itself one (GLSL 4.60 §4.11; glslang: an `OpSpecConstantOp`), so what
+    /// it sizes or computes follows `c`. `None` for anything else, which folds as before
+    /// (floats too: SPIR-V 3.52.12 has no float `OpSpecConstantOp` for shaders).
+    fn spec_const_expression(&mut self, init: &ast::Initializer, ty: Handle<Type>, name: &str) -> Option<Handle<Override>> {
+        // The wgpu target folds them as before: naga reads no `OpSpecConstantOp`.
+        if self.target == Target::Wgpu || !matches!(self.inner(ty), TypeInner::Scalar(s) if s.kind != ScalarKind::Float) {
+            return None;
+        }
+        let saved = std::mem::take(&mut self.fx);
+        let errors = self.diags.len();
+        let mut scratch = Block::new();
+        let result = match self.initializer(&mut scratch, init, ty) {
+            Ok(h) if crate::spec_length::mentions_override(&self.fx.f.expressions, h) && scratch.is_empty() => {
+                crate::spec_length::derived(&mut self.m, &self.fx.f.expressions, h, Some(name.to_string())).ok()
+            }
+            _ => None,
+        };
+        // Errors are reported by the ordinary path that runs next.
+        self.diags.0.truncate(errors);
+        self.fx = saved;
+        result
     }
 
     /// A constant initializer converted to `ty`.

@@ -1,0 +1,107 @@
+//! Array lengths that follow a specialization constant (GLSL 4.60 §4.11 "Specialization-Constant
+//! Qualifier": arrays sized by `constant_id` constants or expressions of them; WGSL §4.3.3 /
+//! "Array types": workgroup arrays whose element count is an override-expression). One rule for
+//! both front ends: the lowered size expression becomes [`ArraySize::Specialized`], naming the
+//! override itself or, for an expression, an id-less override whose initializer is that
+//! expression (the back end writes it as `OpSpecConstantOp`, as glslang does).
+
+use crate::ir::{ArraySize, Expression, Expressions, Handle, Module, Override, ScalarKind, TypeInner};
+use crate::reflect::Value;
+
+const MAX_DEPTH: u32 = 64;
+
+/// The length `root` (a lowered array-size expression in `exprs`, whose types are `module`'s)
+/// gives: `Ok(None)` when it names no specialization constant (the caller folds it as usual),
+/// `Ok(Some(ArraySize::Specialized))` when it does, or an error message when it uses an
+/// operation a specialization-constant expression cannot (or its default is not a positive
+/// 32-bit count).
+pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>) -> Result<Option<ArraySize>, String> {
+    if !mentions(exprs, root, 0) {
+        return Ok(None);
+    }
+    let ty = exprs.ty(root);
+    if !matches!(module.inner(ty), TypeInner::Scalar(s) if matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)) {
+        return Err("an array size must be an integer".into());
+    }
+    let length = match exprs[root] {
+        Expression::Override(o) => o,
+        _ => derived(module, exprs, root, None)?,
+    };
+    let default = module.overrides[length].init.and_then(|init| crate::reflect::eval(module, init, 0));
+    let default = match default {
+        Some(Value::Int(v)) => u32::try_from(v).ok(),
+        Some(Value::Uint(v)) => u32::try_from(v).ok(),
+        _ => None,
+    };
+    match default {
+        Some(n) if n > 0 => Ok(Some(ArraySize::Specialized { length, default: n })),
+        Some(_) => Err("array size must be greater than zero (the specialization constant's default is 0)".into()),
+        None => Err("the default of this specialization-constant array size is not a non-negative 32-bit integer".into()),
+    }
+}
+
+/// An id-less override whose initializer is `root` (an expression of specialization constants
+/// in `exprs`): `OpSpecConstantOp` in SPIR-V, following the constants it uses. GLSL `const`
+/// declarations initialized from specialization constants are such constants too (GLSL 4.60
+/// §4.11; glslang writes them as `OpSpecConstantOp`).
+pub fn derived(module: &mut Module, exprs: &Expressions, root: Handle<Expression>, name: Option<String>) -> Result<Handle<Override>, String> {
+    let (ty, span) = (exprs.ty(root), exprs.span(root));
+    let init = copy(module, exprs, root, 0)?;
+    Ok(module.overrides.append(Override { name, id: None, ty, init: Some(init) }, span))
+}
+
+/// Whether the expression `root` uses a specialization constant.
+pub fn mentions_override(exprs: &Expressions, root: Handle<Expression>) -> bool {
+    mentions(exprs, root, 0)
+}
+
+fn mentions(exprs: &Expressions, e: Handle<Expression>, depth: u32) -> bool {
+    if depth > MAX_DEPTH || !exprs.check(e) {
+        return false;
+    }
+    match exprs[e] {
+        Expression::Override(_) => true,
+        Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => mentions(exprs, expr, depth + 1),
+        Expression::Binary { left, right, .. } => mentions(exprs, left, depth + 1) || mentions(exprs, right, depth + 1),
+        Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().any(|&x| mentions(exprs, x, depth + 1)),
+        _ => false,
+    }
+}
+
+/// Copies a specialization-constant expression into `module.const_expressions` (the operations
+/// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12).
+fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32) -> Result<Handle<Expression>, String> {
+    if depth > MAX_DEPTH {
+        return Err("this array size expression is nested too deeply".into());
+    }
+    let (ty, span) = (exprs.ty(e), exprs.span(e));
+    // `OpSpecConstantOp` in shaders has no float arithmetic, and width-changing integer
+    // conversions only from SPIR-V 1.4 (SPIR-V 3.52.12).
+    let scalar = match module.inner(ty) {
+        TypeInner::Scalar(s) if s.kind != ScalarKind::Float => *s,
+        _ => return Err("a specialization-constant expression may use only integer and bool scalars".into()),
+    };
+    if let Expression::Convert { expr, .. } = exprs[e] {
+        if !matches!(module.inner(exprs.ty(expr)), TypeInner::Scalar(s) if s.width == scalar.width || s.kind == ScalarKind::Bool || scalar.kind == ScalarKind::Bool) {
+            return Err("a specialization-constant expression cannot convert between integer widths here (SPIR-V before 1.4)".into());
+        }
+    }
+    let copied = match exprs[e] {
+        ref leaf @ (Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_)) => leaf.clone(),
+        Expression::Unary { op, expr } => Expression::Unary { op, expr: copy(module, exprs, expr, depth + 1)? },
+        Expression::Convert { expr, to } => Expression::Convert { expr: copy(module, exprs, expr, depth + 1)?, to },
+        Expression::Binary { op, left, right } => {
+            let left = copy(module, exprs, left, depth + 1)?;
+            let right = copy(module, exprs, right, depth + 1)?;
+            Expression::Binary { op, left, right }
+        }
+        Expression::Select { condition, accept, reject } => {
+            let condition = copy(module, exprs, condition, depth + 1)?;
+            let accept = copy(module, exprs, accept, depth + 1)?;
+            let reject = copy(module, exprs, reject, depth + 1)?;
+            Expression::Select { condition, accept, reject }
+        }
+        _ => return Err("an array size that uses a specialization constant may only use operators and conversions on constants".into()),
+    };
+    Ok(module.const_expressions.append(copied, ty, span))
+}
