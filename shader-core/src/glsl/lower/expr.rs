@@ -1048,6 +1048,22 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The length a constant index is checked against: the static length, and for an array
+    /// sized by a specialization constant itself its default, as glslang checks it (it refuses
+    /// `uint a[b]; a[6]` for `b` = 2 but leaves arrays sized by an expression of specialization
+    /// constants, `a[b + b]`, unchecked: their size is an `OpSpecConstantOp`).
+    fn index_bound(&self, ty: Handle<Type>) -> Option<u32> {
+        match *self.inner(ty) {
+            TypeInner::Array { size: ArraySize::Specialized { length, default }, .. }
+            | TypeInner::BindingArray { size: ArraySize::Specialized { length, default }, .. }
+                if self.m.overrides[length].id.is_some() =>
+            {
+                Some(default)
+            }
+            _ => self.static_len(ty),
+        }
+    }
+
     pub fn index(&mut self, out: &mut Block, base: Operand, index: Handle<Expression>, span: Span) -> R<Operand> {
         let it = self.ety(index);
         if !self.shape(it).is_some_and(|(s, n)| n == 1 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)) {
@@ -1099,10 +1115,12 @@ impl<'a> Lowerer<'a> {
                 let Some(elem) = self.element_type(ty) else {
                     return Err(self.error(format!("cannot index a `{}`", self.type_name(ty)), span));
                 };
-                if let (Some(k), Some(n)) = (konst, self.static_len(ty)) {
+                if let (Some(k), Some(n)) = (konst, self.index_bound(ty)) {
                     if k < 0 || k >= n as i64 {
                         return Err(self.error(format!("index {k} is out of bounds for `{}`", self.type_name(ty)), span));
                     }
+                }
+                if let (Some(k), Some(_)) = (konst, self.static_len(ty)) {
                     out.push(Statement::Eval(index), span);
                     return Ok(Operand::Value(self.push(Expression::AccessIndex { base: v, index: k as u32 }, elem, span)));
                 }
@@ -1118,7 +1136,7 @@ impl<'a> Lowerer<'a> {
         let Some(elem) = self.element_type(p.ty) else {
             return Err(self.error(format!("cannot index a `{}`", self.type_name(p.ty)), span));
         };
-        if let (Some(k), Some(n)) = (konst, self.static_len(p.ty)) {
+        if let (Some(k), Some(n)) = (konst, self.index_bound(p.ty)) {
             if k < 0 || k >= n as i64 {
                 return Err(self.error(format!("index {k} is out of bounds for `{}`", self.type_name(p.ty)), span));
             }
