@@ -11,17 +11,7 @@ use shader_runtime::{shader, AgslEffect, Gpu, GpuError, RenderOptions, RenderPip
 
 shader! {
     mod saxpy;
-    lang: wgsl,
-    src: r#"
-        struct Params { a: f32, n: u32 }
-        @group(0) @binding(0) var<uniform> params: Params;
-        @group(0) @binding(1) var<storage, read> x: array<f32>;
-        @group(0) @binding(2) var<storage, read_write> y: array<f32>;
-        @compute @workgroup_size(64)
-        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-            if id.x < params.n { y[id.x] = params.a * x[id.x] + y[id.x]; }
-        }
-    "#,
+    path: "examples/shaders/saxpy.wgsl",
     // Writes one element past the end of `out` from invocation 8 (the missing bounds check
     // the sanitizer exists for).
     mod overrun;
