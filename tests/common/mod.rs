@@ -15,7 +15,7 @@ pub mod mutate;
 pub mod wgsl_exec_cases;
 pub mod naga_wgpu;
 
-pub use naga_wgpu::naga_check;
+pub use naga_wgpu::{error_chain, naga_check};
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -123,17 +123,6 @@ pub fn has_entry_point(words: &[u32]) -> bool {
     false
 }
 
-/// An error and all its sources, on one line.
-pub fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(inner) = source {
-        text.push_str(": ");
-        text.push_str(&inner.to_string());
-        source = inner.source();
-    }
-    text
-}
 
 // ---------------------------------------------------------------------------------------------
 // Compilers
@@ -150,15 +139,7 @@ pub fn compile_ours(name: &str, source: &str) -> Result<Vec<u32>, String> {
 /// Compiles WGSL to SPIR-V with naga (wgsl-in, validation, override defaults, spv-out): the
 /// reference compiler, used to check the harness itself independently of ours.
 pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
-    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| e.emit_to_string(source))?;
-    // The SPIR-V writer needs overrides replaced by values; use their defaults.
-    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
-        .map_err(|e| error_chain(&e))?;
-    naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
-        .map_err(|e| error_chain(&e))
+    naga_spirv(source, &naga::back::spv::Options::default())
 }
 
 /// [`compile_naga`] with the SPIR-V writer flags wgpu's Vulkan backend uses
@@ -167,17 +148,23 @@ pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
 /// that the module run as emitted is what wgpu itself would hand the driver for this WGSL. The
 /// reference for vertex shaders: naga's default flags negate the position's Y.
 pub fn compile_naga_for_wgpu(source: &str) -> Result<Vec<u32>, String> {
-    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| e.emit_to_string(source))?;
-    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
-        .map_err(|e| error_chain(&e))?;
     let options = naga::back::spv::Options {
         flags: naga::back::spv::WriterFlags::LABEL_VARYINGS | naga::back::spv::WriterFlags::FORCE_POINT_SIZE,
         ..Default::default()
     };
-    naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| error_chain(&e))
+    naga_spirv(source, &options)
+}
+
+/// WGSL through naga: parse, validate, override defaults, SPIR-V with `options`.
+fn naga_spirv(source: &str, options: &naga::back::spv::Options) -> Result<Vec<u32>, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.emit_to_string(source))?;
+    // The SPIR-V writer needs overrides replaced by values; use their defaults.
+    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &Default::default())
+        .map_err(|e| error_chain(&e))?;
+    naga::back::spv::write_vec(&module, &info, options, None).map_err(|e| error_chain(&e))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,14 +30,15 @@ pub fn wgpu_capabilities() -> naga::valid::Capabilities {
 pub fn naga_check(words: &[u32]) -> Result<naga::Module, String> {
     let module = naga::front::spv::Frontend::new(words.iter().copied(), &wgpu_spv_options())
         .parse()
-        .map_err(|e| format!("naga's SPIR-V front end (as wgpu 30 runs it) rejected the module: {}", chain(&e)))?;
+        .map_err(|e| format!("naga's SPIR-V front end (as wgpu 30 runs it) rejected the module: {}", error_chain(&e)))?;
     naga::valid::Validator::new(naga::valid::ValidationFlags::all(), wgpu_capabilities())
         .validate(&module)
-        .map_err(|e| format!("naga's validator (with wgpu 30's capabilities) rejected the module: {}", chain(e.as_inner())))?;
+        .map_err(|e| format!("naga's validator (with wgpu 30's capabilities) rejected the module: {}", error_chain(e.as_inner())))?;
     Ok(module)
 }
 
-fn chain(error: &dyn std::error::Error) -> String {
+/// An error and all its sources, on one line.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(inner) = source {
