@@ -25,6 +25,7 @@
 
 pub mod arena;
 pub mod calls;
+pub mod consteval;
 pub mod text;
 pub mod interface;
 pub mod pointer_params;

@@ -234,7 +234,7 @@ impl<'a> Lowerer<'a> {
     /// The constant address held by the reference expression `h`, as a value of `to` (`u64` or
     /// `uvec2`), when it is built from constants. References themselves never fold: they have
     /// no constant form in SPIR-V.
-    pub(super) fn fold_address(&mut self, h: Handle<Expression>, to: Handle<Type>, depth: u32) -> Option<Cv> {
+    pub(super) fn fold_address(&self, h: Handle<Expression>, to: Handle<Type>, depth: u32) -> Option<Cv> {
         if depth > 64 {
             return None;
         }

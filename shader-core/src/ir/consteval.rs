@@ -1,0 +1,587 @@
+//! Constant evaluation over the IR: the value of an expression tree whose leaves are literals,
+//! zero values and overrides' defaults (GLSL 4.60 §4.3.3 constant expressions, WGSL §8
+//! const- and override-expressions, SPIR-V `OpSpecConstantOp` at the defaults). The GLSL front
+//! end folds its lowered expressions with it and reflection computes specialization-constant
+//! defaults with it; the two differ only in [`Rules`].
+//!
+//! Scalars are evaluated in `i128`/`f64` and rounded once to the expression's scalar type, as
+//! glslang folds.
+
+use super::{
+    ArraySize, BinaryOp, Expression, Expressions, Handle, Literal, MathFunction, Module, RelationalFunction, Scalar,
+    ScalarKind, Type, TypeInner, UnaryOp,
+};
+
+/// Nesting deeper than this is not evaluated (the callers report "not a constant").
+const MAX_DEPTH: u32 = 64;
+
+/// A constant: a scalar literal or the components of a vector, matrix (columns), array or
+/// struct.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Scalar(Literal),
+    Composite(Vec<Value>),
+}
+
+impl Value {
+    pub fn as_i64(&self) -> Option<i64> {
+        match *self {
+            Value::Scalar(Literal::I32(v)) => Some(v as i64),
+            Value::Scalar(Literal::U32(v)) => Some(v as i64),
+            Value::Scalar(Literal::I64(v)) => Some(v),
+            Value::Scalar(Literal::U64(v)) => i64::try_from(v).ok(),
+            Value::Scalar(Literal::SmallInt { value, .. }) => Some(value as i64),
+            _ => None,
+        }
+    }
+}
+
+/// Where languages differ in constant evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Integer results wrap to their width and conversions to integers saturate then wrap, as
+    /// at run time (GLSL, and SPIR-V's own arithmetic).
+    Wrap,
+    /// An integer result (or a conversion) that does not fit its type has no value (the
+    /// expression is not evaluated). Bitwise operators still work on the two's complement
+    /// pattern.
+    Exact,
+}
+
+/// Numeric view of a literal.
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    B(bool),
+    I(i128),
+    F(f64),
+}
+
+pub fn num(l: Literal) -> Num {
+    match l {
+        Literal::Bool(b) => Num::B(b),
+        Literal::I32(v) => Num::I(v as i128),
+        Literal::U32(v) => Num::I(v as i128),
+        Literal::I64(v) => Num::I(v as i128),
+        Literal::U64(v) => Num::I(v as i128),
+        Literal::SmallInt { value, .. } => Num::I(value as i128),
+        Literal::F16(v) => Num::F(v.to_f64()),
+        Literal::F32(v) => Num::F(v as f64),
+        Literal::F64(v) => Num::F(v),
+    }
+}
+
+/// A literal of scalar type `s` from a numeric value (integers wrap, as in two's complement;
+/// floats convert to integers by truncation, saturating).
+pub fn make_literal(s: Scalar, n: Num) -> Literal {
+    let as_int = |n: Num| -> i128 {
+        match n {
+            Num::B(b) => b as i128,
+            Num::I(v) => v,
+            Num::F(f) => {
+                if f.is_nan() {
+                    0
+                } else {
+                    f.trunc().clamp(i64::MIN as f64, u64::MAX as f64) as i128
+                }
+            }
+        }
+    };
+    let as_f = |n: Num| -> f64 {
+        match n {
+            Num::B(b) => b as u8 as f64,
+            Num::I(v) => v as f64,
+            Num::F(f) => f,
+        }
+    };
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => Literal::Bool(match n {
+            Num::B(b) => b,
+            Num::I(v) => v != 0,
+            Num::F(f) => f != 0.0,
+        }),
+        (ScalarKind::Sint, 4) => Literal::I32(as_int(n) as i32),
+        (ScalarKind::Uint, 4) => Literal::U32(as_int(n) as u32),
+        (ScalarKind::Sint, 8) => Literal::I64(as_int(n) as i64),
+        (ScalarKind::Uint, 8) => Literal::U64(as_int(n) as u64),
+        (ScalarKind::Sint, 2) => Literal::SmallInt { value: as_int(n) as i16 as i32, scalar: s },
+        (ScalarKind::Uint, 2) => Literal::SmallInt { value: as_int(n) as u16 as i32, scalar: s },
+        (ScalarKind::Sint, _) => Literal::SmallInt { value: as_int(n) as i8 as i32, scalar: s },
+        (ScalarKind::Uint, _) => Literal::SmallInt { value: as_int(n) as u8 as i32, scalar: s },
+        (ScalarKind::Float, 8) => Literal::F64(as_f(n)),
+        (ScalarKind::Float, 2) => Literal::F16(half::f16::from_f64(as_f(n))),
+        (ScalarKind::Float, _) => Literal::F32(as_f(n) as f32),
+    }
+}
+
+/// The range of integer type `s`.
+fn int_range(s: Scalar) -> (i128, i128) {
+    let bits = u32::from(s.width.clamp(1, 8)) * 8;
+    match s.kind {
+        ScalarKind::Sint => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+        _ => (0, (1i128 << bits) - 1),
+    }
+}
+
+impl Rules {
+    /// `n` as a literal of `s` under these rules.
+    pub fn literal(self, s: Scalar, n: Num) -> Option<Literal> {
+        if self == Rules::Exact && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
+            let v = match n {
+                Num::B(b) => b as i128,
+                Num::I(v) => v,
+                Num::F(f) if f.is_finite() => f.trunc() as i128,
+                Num::F(_) => return None,
+            };
+            let (min, max) = int_range(s);
+            if !(min..=max).contains(&v) {
+                return None;
+            }
+        }
+        Some(make_literal(s, n))
+    }
+}
+
+/// Evaluates constant expressions of one module under one language's [`Rules`].
+pub struct Evaluator<'a> {
+    module: &'a Module,
+    rules: Rules,
+    /// The caller's own rule for an expression of the arena it evaluates (`Some(result)`), or
+    /// `None` to use the shared one.
+    special: Option<&'a dyn Fn(Handle<Expression>, &Expression, u32) -> Option<Option<Value>>>,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(module: &'a Module, rules: Rules) -> Self {
+        Evaluator { module, rules, special: None }
+    }
+
+    /// An evaluator that asks `special` first about each expression of the arena given to
+    /// [`Evaluator::eval`] (not of the module's constant expressions it reaches through
+    /// overrides).
+    pub fn with_special(
+        module: &'a Module,
+        rules: Rules,
+        special: &'a dyn Fn(Handle<Expression>, &Expression, u32) -> Option<Option<Value>>,
+    ) -> Self {
+        Evaluator { module, rules, special: Some(special) }
+    }
+
+    /// The value of `h` in `exprs` (whose types are the module's), if it is a constant.
+    pub fn eval(&self, exprs: &Expressions, h: Handle<Expression>) -> Option<Value> {
+        self.eval_at(exprs, h, 0, self.special.is_some())
+    }
+
+    /// The value of an override's default, at the defaults of the overrides it uses.
+    pub fn override_default(&self, o: Handle<super::Override>) -> Option<Value> {
+        let init = self.module.overrides.get(o)?.init?;
+        self.eval_at(&self.module.const_expressions, init, 0, false)
+    }
+
+    fn inner(&self, ty: Handle<Type>) -> &TypeInner {
+        self.module.inner(ty)
+    }
+
+    fn eval_at(&self, exprs: &Expressions, h: Handle<Expression>, depth: u32, special: bool) -> Option<Value> {
+        if depth > MAX_DEPTH || !exprs.check(h) {
+            return None;
+        }
+        let e = &exprs[h];
+        if special {
+            if let Some(r) = self.special.and_then(|f| f(h, e, depth)) {
+                return r;
+            }
+        }
+        let sub = |x: Handle<Expression>| self.eval_at(exprs, x, depth + 1, special);
+        let ty = exprs.ty(h);
+        let rules = self.rules;
+        Some(match *e {
+            Expression::Literal(l) => Value::Scalar(l),
+            Expression::ZeroValue(t) => self.zero(t)?,
+            Expression::Compose { ref components } => {
+                let mut parts = Vec::new();
+                let vector = matches!(self.inner(ty), TypeInner::Vector { .. });
+                for &c in components {
+                    match (vector, sub(c)?) {
+                        (true, Value::Composite(inner)) => parts.extend(inner),
+                        (_, v) => parts.push(v),
+                    }
+                }
+                Value::Composite(parts)
+            }
+            Expression::Splat { value } => {
+                let v = sub(value)?;
+                let n = match *self.inner(ty) {
+                    TypeInner::Scalar(_) => 1,
+                    TypeInner::Vector { size, .. } => size as usize,
+                    _ => return None,
+                };
+                Value::Composite(vec![v; n])
+            }
+            Expression::Swizzle { vector, pattern } => {
+                let Value::Composite(v) = sub(vector)? else { return None };
+                let n = match *self.inner(ty) {
+                    TypeInner::Scalar(_) => 1,
+                    TypeInner::Vector { size, .. } => size as usize,
+                    _ => return None,
+                };
+                Value::Composite(pattern[..n].iter().map(|&i| v.get(i as usize).cloned()).collect::<Option<_>>()?)
+            }
+            Expression::AccessIndex { base, index } => {
+                let Value::Composite(v) = sub(base)? else { return None };
+                v.get(index as usize)?.clone()
+            }
+            Expression::Access { base, index } => {
+                let i = sub(index)?.as_i64()?;
+                let Value::Composite(v) = sub(base)? else { return None };
+                v.get(usize::try_from(i).ok()?)?.clone()
+            }
+            Expression::Unary { op, expr } => map1(&sub(expr)?, &|l| unary(rules, op, l))?,
+            Expression::Binary { op, left, right } => {
+                let (a, b) = (sub(left)?, sub(right)?);
+                let matrix = |x| matches!(self.inner(exprs.ty(x)), TypeInner::Matrix { .. });
+                if op == BinaryOp::Multiply && (matrix(left) || matrix(right)) {
+                    return None;
+                }
+                let rs = self.inner(ty).scalar()?;
+                // `==` on vectors gives a bool vector here; All/Any reduce it.
+                map2(&a, &b, &|x, y| binary(rules, op, x, y, rs))?
+            }
+            Expression::Relational { fun, argument } => {
+                let v = sub(argument)?;
+                let items = match &v {
+                    Value::Composite(c) => c.clone(),
+                    s => vec![s.clone()],
+                };
+                let bools: Option<Vec<bool>> =
+                    items.iter().map(|c| if let Value::Scalar(Literal::Bool(b)) = c { Some(*b) } else { None }).collect();
+                match fun {
+                    RelationalFunction::All => Value::Scalar(Literal::Bool(bools?.iter().all(|b| *b))),
+                    RelationalFunction::Any => Value::Scalar(Literal::Bool(bools?.iter().any(|b| *b))),
+                    _ => return None,
+                }
+            }
+            Expression::Select { condition, accept, reject } => {
+                let c = sub(condition)?;
+                let a = sub(accept)?;
+                let r = sub(reject)?;
+                match c {
+                    Value::Scalar(Literal::Bool(b)) => {
+                        if b {
+                            a
+                        } else {
+                            r
+                        }
+                    }
+                    Value::Composite(cs) => {
+                        let (Value::Composite(a), Value::Composite(r)) = (a, r) else { return None };
+                        Value::Composite(
+                            cs.iter()
+                                .zip(a.into_iter().zip(r))
+                                .map(|(c, (a, r))| if *c == Value::Scalar(Literal::Bool(true)) { a } else { r })
+                                .collect(),
+                        )
+                    }
+                    _ => return None,
+                }
+            }
+            Expression::Convert { expr, to } => map1(&sub(expr)?, &|l| rules.literal(to, num(l)))?,
+            Expression::Override(o) => self.override_default(o)?,
+            Expression::Math { fun, ref args } => {
+                let vals: Vec<Value> = args.iter().map(|&a| sub(a)).collect::<Option<_>>()?;
+                let rs = self.inner(ty).scalar()?;
+                math(rules, fun, &vals, rs)?
+            }
+            _ => return None,
+        })
+    }
+
+    /// The zero value of `t`, when it has a constant one.
+    pub fn zero(&self, t: Handle<Type>) -> Option<Value> {
+        let zero = |s| Value::Scalar(make_literal(s, Num::I(0)));
+        Some(match *self.inner(t) {
+            TypeInner::Scalar(s) => zero(s),
+            TypeInner::Vector { size, scalar } => Value::Composite(vec![zero(scalar); size as usize]),
+            TypeInner::Matrix { columns, rows, scalar } => {
+                Value::Composite(vec![Value::Composite(vec![zero(scalar); rows as usize]); columns as usize])
+            }
+            TypeInner::Array { base, size: ArraySize::Constant(n), .. } => Value::Composite(vec![self.zero(base)?; n as usize]),
+            TypeInner::Struct { ref members, .. } => {
+                Value::Composite(members.iter().map(|m| self.zero(m.ty)).collect::<Option<_>>()?)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Applies `f` to every scalar of `v`.
+pub fn map1(v: &Value, f: &dyn Fn(Literal) -> Option<Literal>) -> Option<Value> {
+    Some(match v {
+        Value::Scalar(l) => Value::Scalar(f(*l)?),
+        Value::Composite(c) => Value::Composite(c.iter().map(|x| map1(x, f)).collect::<Option<_>>()?),
+    })
+}
+
+/// Applies `f` component-wise; a scalar operand is used with every component of the other.
+fn map2(a: &Value, b: &Value, f: &dyn Fn(Literal, Literal) -> Option<Literal>) -> Option<Value> {
+    Some(match (a, b) {
+        (Value::Scalar(x), Value::Scalar(y)) => Value::Scalar(f(*x, *y)?),
+        (Value::Composite(x), Value::Composite(y)) if x.len() == y.len() => {
+            Value::Composite(x.iter().zip(y).map(|(p, q)| map2(p, q, f)).collect::<Option<_>>()?)
+        }
+        (Value::Composite(x), s @ Value::Scalar(_)) => {
+            Value::Composite(x.iter().map(|p| map2(p, s, f)).collect::<Option<_>>()?)
+        }
+        (s @ Value::Scalar(_), Value::Composite(y)) => {
+            Value::Composite(y.iter().map(|q| map2(s, q, f)).collect::<Option<_>>()?)
+        }
+        _ => return None,
+    })
+}
+
+fn unary(rules: Rules, op: UnaryOp, l: Literal) -> Option<Literal> {
+    let s = l.scalar();
+    match (op, num(l)) {
+        (UnaryOp::Negate, Num::I(i)) => rules.literal(s, Num::I(-i)),
+        (UnaryOp::Negate, Num::F(f)) => Some(make_literal(s, Num::F(-f))),
+        (UnaryOp::LogicalNot, Num::B(b)) => Some(Literal::Bool(!b)),
+        // Bitwise operators work on the two's complement pattern.
+        (UnaryOp::BitwiseNot, Num::I(i)) => Some(make_literal(s, Num::I(!i))),
+        _ => None,
+    }
+}
+
+/// One scalar of a binary operation whose result's scalar type is `rs`.
+fn binary(rules: Rules, op: BinaryOp, a: Literal, b: Literal, rs: Scalar) -> Option<Literal> {
+    let s = a.scalar();
+    let bits = u32::from(s.width) * 8;
+    let int = |v: i128| rules.literal(s, Num::I(v));
+    let wrap = |v: i128| Some(make_literal(s, Num::I(v)));
+    match (num(a), num(b)) {
+        (Num::I(x), Num::I(y)) => match op {
+            BinaryOp::Add => int(x.wrapping_add(y)),
+            BinaryOp::Subtract => int(x.wrapping_sub(y)),
+            BinaryOp::Multiply => int(x.wrapping_mul(y)),
+            BinaryOp::Divide | BinaryOp::Modulo if y == 0 => None,
+            BinaryOp::Divide => int(x / y),
+            BinaryOp::Modulo => int(x % y),
+            BinaryOp::And => wrap(x & y),
+            BinaryOp::InclusiveOr => wrap(x | y),
+            BinaryOp::ExclusiveOr => wrap(x ^ y),
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRight if !(0..bits as i128).contains(&y) => None,
+            BinaryOp::ShiftLeft => wrap(x << y),
+            BinaryOp::ShiftRight => wrap(x >> y),
+            BinaryOp::Equal => Some(Literal::Bool(x == y)),
+            BinaryOp::NotEqual => Some(Literal::Bool(x != y)),
+            BinaryOp::Less => Some(Literal::Bool(x < y)),
+            BinaryOp::LessEqual => Some(Literal::Bool(x <= y)),
+            BinaryOp::Greater => Some(Literal::Bool(x > y)),
+            BinaryOp::GreaterEqual => Some(Literal::Bool(x >= y)),
+            _ => None,
+        },
+        (Num::F(x), Num::F(y)) => Some(match op {
+            BinaryOp::Add => make_literal(rs, Num::F(x + y)),
+            BinaryOp::Subtract => make_literal(rs, Num::F(x - y)),
+            BinaryOp::Multiply => make_literal(rs, Num::F(x * y)),
+            BinaryOp::Divide => make_literal(rs, Num::F(x / y)),
+            BinaryOp::Equal => Literal::Bool(x == y),
+            BinaryOp::NotEqual => Literal::Bool(x != y),
+            BinaryOp::Less => Literal::Bool(x < y),
+            BinaryOp::LessEqual => Literal::Bool(x <= y),
+            BinaryOp::Greater => Literal::Bool(x > y),
+            BinaryOp::GreaterEqual => Literal::Bool(x >= y),
+            _ => return None,
+        }),
+        (Num::B(x), Num::B(y)) => Some(Literal::Bool(match op {
+            BinaryOp::LogicalAnd | BinaryOp::And => x && y,
+            BinaryOp::LogicalOr | BinaryOp::InclusiveOr => x || y,
+            BinaryOp::Equal => x == y,
+            BinaryOp::NotEqual | BinaryOp::ExclusiveOr => x != y,
+            _ => return None,
+        })),
+        _ => None,
+    }
+}
+
+/// Built-in functions that are constant expressions when their arguments are (GLSL 4.60 §8 via
+/// §4.3.3): component-wise ones (scalars broadcast to the vector size) and the geometric ones.
+/// Floats are computed in f64 and rounded once to the result type `rs`, as glslang folds.
+fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
+    use MathFunction as M;
+    let f1 = |g: fn(f64) -> f64| {
+        map1(&vals[0], &|l| match num(l) {
+            Num::F(x) => Some(make_literal(rs, Num::F(g(x)))),
+            _ => None,
+        })
+    };
+    match fun {
+        M::Sqrt => f1(f64::sqrt),
+        M::Sin => f1(f64::sin),
+        M::Cos => f1(f64::cos),
+        M::Tan => f1(f64::tan),
+        M::Exp => f1(f64::exp),
+        M::Exp2 => f1(f64::exp2),
+        M::Log => f1(f64::ln),
+        M::Log2 => f1(f64::log2),
+        M::Floor => f1(f64::floor),
+        M::Ceil => f1(f64::ceil),
+        M::Radians => f1(f64::to_radians),
+        M::Degrees => f1(f64::to_degrees),
+        M::Abs => map1(&vals[0], &|l| match num(l) {
+            Num::F(x) => Some(make_literal(rs, Num::F(x.abs()))),
+            Num::I(x) => rules.literal(rs, Num::I(x.abs())),
+            _ => None,
+        }),
+        M::Min | M::Max => map2(&vals[0], &vals[1], &|a, b| match (num(a), num(b)) {
+            (Num::F(x), Num::F(y)) => Some(make_literal(rs, Num::F(if fun == M::Min { x.min(y) } else { x.max(y) }))),
+            (Num::I(x), Num::I(y)) => Some(make_literal(rs, Num::I(if fun == M::Min { x.min(y) } else { x.max(y) }))),
+            _ => None,
+        }),
+        M::Pow => map2(&vals[0], &vals[1], &|a, b| match (num(a), num(b)) {
+            (Num::F(x), Num::F(y)) => Some(make_literal(rs, Num::F(x.powf(y)))),
+            _ => None,
+        }),
+        _ => math_more(fun, vals, rs),
+    }
+}
+
+/// The components of a scalar or vector constant as numbers.
+fn components(v: &Value) -> Option<Vec<Num>> {
+    match v {
+        Value::Scalar(l) => Some(vec![num(*l)]),
+        Value::Composite(c) => c
+            .iter()
+            .map(|x| match x {
+                Value::Scalar(l) => Some(num(*l)),
+                Value::Composite(_) => None,
+            })
+            .collect(),
+    }
+}
+
+fn float_components(v: &Value) -> Option<Vec<f64>> {
+    components(v)?
+        .into_iter()
+        .map(|n| match n {
+            Num::F(x) => Some(x),
+            _ => None,
+        })
+        .collect()
+}
+
+fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
+    use MathFunction as M;
+    let geometric = |f: &dyn Fn(&[Vec<f64>]) -> Option<Vec<f64>>| -> Option<Value> {
+        let args: Vec<Vec<f64>> = vals.iter().map(float_components).collect::<Option<_>>()?;
+        let out = f(&args)?;
+        let lit = |x: f64| Value::Scalar(make_literal(rs, Num::F(x)));
+        let scalar_result =
+            matches!(fun, M::Length | M::Distance | M::Dot) || matches!(vals.first(), Some(Value::Scalar(_)));
+        Some(if scalar_result && out.len() == 1 { lit(out[0]) } else { Value::Composite(out.into_iter().map(lit).collect()) })
+    };
+    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).map(|(x, y)| x * y).sum() };
+    match fun {
+        M::Length => return geometric(&|a| Some(vec![dot(&a[0], &a[0]).sqrt()])),
+        M::Distance => {
+            return geometric(&|a| {
+                let d: Vec<f64> = a[0].iter().zip(&a[1]).map(|(x, y)| x - y).collect();
+                Some(vec![dot(&d, &d).sqrt()])
+            })
+        }
+        M::Dot => return geometric(&|a| Some(vec![dot(&a[0], &a[1])])),
+        M::Normalize => {
+            return geometric(&|a| {
+                let l = dot(&a[0], &a[0]).sqrt();
+                Some(a[0].iter().map(|x| x / l).collect())
+            })
+        }
+        M::Cross => {
+            return geometric(&|a| match (a[0].as_slice(), a[1].as_slice()) {
+                ([x1, y1, z1], [x2, y2, z2]) => Some(vec![y1 * z2 - z1 * y2, z1 * x2 - x1 * z2, x1 * y2 - y1 * x2]),
+                _ => None,
+            })
+        }
+        M::Reflect => {
+            return geometric(&|a| {
+                let d = dot(&a[1], &a[0]);
+                Some(a[0].iter().zip(&a[1]).map(|(i, n)| i - 2.0 * d * n).collect())
+            })
+        }
+        M::FaceForward => {
+            return geometric(&|a| {
+                let keep = dot(&a[2], &a[1]) < 0.0;
+                Some(a[0].iter().map(|n| if keep { *n } else { -n }).collect())
+            })
+        }
+        _ => {}
+    }
+    // Component-wise: broadcast scalars to the widest argument.
+    let args: Vec<Vec<Num>> = vals.iter().map(components).collect::<Option<_>>()?;
+    let n = args.iter().map(Vec::len).max()?;
+    if args.iter().any(|a| a.len() != 1 && a.len() != n) {
+        return None;
+    }
+    let at = |i: usize, c: usize| -> Num { if args[i].len() == 1 { args[i][0] } else { args[i][c] } };
+    let mut out = Vec::with_capacity(n);
+    for c in 0..n {
+        let f = |i: usize| match at(i, c) {
+            Num::F(x) => Some(x),
+            _ => None,
+        };
+        let value = match fun {
+            M::Asin => Num::F(f(0)?.asin()),
+            M::Acos => Num::F(f(0)?.acos()),
+            M::Atan => Num::F(f(0)?.atan()),
+            M::Atan2 => Num::F(f(0)?.atan2(f(1)?)),
+            M::Sinh => Num::F(f(0)?.sinh()),
+            M::Cosh => Num::F(f(0)?.cosh()),
+            M::Tanh => Num::F(f(0)?.tanh()),
+            M::Asinh => Num::F(f(0)?.asinh()),
+            M::Acosh => Num::F(f(0)?.acosh()),
+            M::Atanh => Num::F(f(0)?.atanh()),
+            M::InverseSqrt => Num::F(1.0 / f(0)?.sqrt()),
+            M::Trunc => Num::F(f(0)?.trunc()),
+            // GLSL leaves round()'s halfway direction to the implementation; glslang rounds
+            // half away from zero there and half to even in roundEven().
+            M::Round => Num::F(f(0)?.round()),
+            M::RoundEven => Num::F(f(0)?.round_ties_even()),
+            M::Fract => {
+                let x = f(0)?;
+                Num::F(x - x.floor())
+            }
+            M::FloorMod => {
+                let (x, y) = (f(0)?, f(1)?);
+                Num::F(x - y * (x / y).floor())
+            }
+            M::Sign => match at(0, c) {
+                Num::F(x) => Num::F(if x > 0.0 {
+                    1.0
+                } else if x < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }),
+                Num::I(x) => Num::I(x.signum()),
+                Num::B(_) => return None,
+            },
+            M::Clamp => match (at(0, c), at(1, c), at(2, c)) {
+                (Num::F(x), Num::F(lo), Num::F(hi)) => Num::F(x.max(lo).min(hi)),
+                (Num::I(x), Num::I(lo), Num::I(hi)) => Num::I(x.max(lo).min(hi)),
+                _ => return None,
+            },
+            M::Mix => {
+                let (x, y, a) = (f(0)?, f(1)?, f(2)?);
+                Num::F(x * (1.0 - a) + y * a)
+            }
+            M::Step => Num::F(if f(1)? < f(0)? { 0.0 } else { 1.0 }),
+            M::SmoothStep => {
+                let (e0, e1, x) = (f(0)?, f(1)?, f(2)?);
+                let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
+                Num::F(t * t * (3.0 - 2.0 * t))
+            }
+            M::Fma => Num::F(f(0)?.mul_add(f(1)?, f(2)?)),
+            _ => return None,
+        };
+        out.push(Value::Scalar(make_literal(rs, value)));
+    }
+    Some(if n == 1 && vals.iter().all(|v| matches!(v, Value::Scalar(_))) { out.pop()? } else { Value::Composite(out) })
+}
