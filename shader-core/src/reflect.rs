@@ -11,8 +11,9 @@
 //! order. Optional fields that do not apply are left out of the JSON rather than written as
 //! `null`.
 
+use crate::ir::consteval::{Evaluator, Rules, Value as ConstValue};
 use crate::ir::{
-    self, AddressSpace, ArraySize, Expression, Handle, ImageClass, ImageDimension, IoBinding, Literal,
+    self, AddressSpace, ArraySize, Handle, ImageClass, ImageDimension, IoBinding, Literal,
     Module, ScalarKind, TypeInner,
 };
 use crate::ir::validate::Validated;
@@ -369,7 +370,7 @@ pub fn reflect(validated: &Validated) -> Reflection {
             name: o.name.clone(),
             id: ids[handle.index()],
             ty: type_names::wgsl(&module.types, o.ty),
-            default: o.init.and_then(|init| eval(module, init, 0)),
+            default: o.init.and_then(|_| default_value(module, handle)),
         })
         .collect();
 
@@ -692,94 +693,13 @@ fn vertex_format(module: &Module, ty: Handle<ir::Type>) -> Option<&'static str> 
 // ---------------------------------------------------------------------------------------------
 // Constant values
 
-/// Folds a constant expression of `Module::const_expressions` to a scalar, when it is one:
-/// literals, zero values, other overrides' defaults, negation, `!`, conversions, selects and
-/// the four arithmetic operators. Anything else (or overflow at the expression's type) is
-/// `None`: reflection reports no default rather than a wrong one.
-pub(crate) fn eval(module: &Module, expr: Handle<Expression>, depth: u32) -> Option<Value> {
-    let exprs = &module.const_expressions;
-    if depth > MAX_DEPTH || !exprs.check(expr) {
-        return None;
-    }
-    // Specialization constants are scalars (SPIR-V §2.12); anything else has no simple default.
-    let TypeInner::Scalar(scalar) = *module.inner(exprs.ty(expr)) else { return None };
-    let value = match exprs[expr] {
-        Expression::Literal(literal) => literal_value(literal),
-        Expression::ZeroValue(_) => convert(Value::Int(0), scalar)?,
-        Expression::Override(o) => eval(module, module.overrides.get(o)?.init?, depth + 1)?,
-        Expression::Convert { expr, to } => convert(eval(module, expr, depth + 1)?, to)?,
-        Expression::Select { condition, accept, reject } => match eval(module, condition, depth + 1)? {
-            Value::Bool(true) => eval(module, accept, depth + 1)?,
-            Value::Bool(false) => eval(module, reject, depth + 1)?,
-            _ => return None,
-        },
-        Expression::Unary { op, expr } => match (op, eval(module, expr, depth + 1)?) {
-            (ir::UnaryOp::Negate, Value::Int(v)) => Value::Int(v.checked_neg()?),
-            (ir::UnaryOp::Negate, Value::Float(v)) => Value::Float(-v),
-            (ir::UnaryOp::LogicalNot, Value::Bool(b)) => Value::Bool(!b),
-            _ => return None,
-        },
-        Expression::Binary { op, left, right } => {
-            let (l, r) = (eval(module, left, depth + 1)?, eval(module, right, depth + 1)?);
-            use ir::BinaryOp as B;
-            // Comparisons (array sizes such as `a > b ? a : b`, GLSL 4.60 §4.11).
-            let compare = |o: std::cmp::Ordering| match op {
-                B::Equal => Some(o.is_eq()),
-                B::NotEqual => Some(o.is_ne()),
-                B::Less => Some(o.is_lt()),
-                B::LessEqual => Some(o.is_le()),
-                B::Greater => Some(o.is_gt()),
-                B::GreaterEqual => Some(o.is_ge()),
-                _ => None,
-            };
-            let ordering = match (l, r) {
-                (Value::Int(a), Value::Int(b)) => Some(a.cmp(&b)),
-                (Value::Uint(a), Value::Uint(b)) => Some(a.cmp(&b)),
-                (Value::Bool(a), Value::Bool(b)) => Some(a.cmp(&b)),
-                _ => None,
-            };
-            if let Some(b) = ordering.and_then(compare) {
-                return Some(Value::Bool(b));
-            }
-            match (l, r) {
-                (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
-                    B::LogicalAnd | B::And => a && b,
-                    B::LogicalOr | B::InclusiveOr => a || b,
-                    B::ExclusiveOr => a != b,
-                    _ => return None,
-                }),
-                (Value::Int(a), Value::Int(b)) => Value::Int(match op {
-                    B::Add => a.checked_add(b)?,
-                    B::Subtract => a.checked_sub(b)?,
-                    B::Multiply => a.checked_mul(b)?,
-                    B::Divide => a.checked_div(b)?,
-                    _ => return None,
-                }),
-                (Value::Uint(a), Value::Uint(b)) => Value::Uint(match op {
-                    B::Add => a.checked_add(b)?,
-                    B::Subtract => a.checked_sub(b)?,
-                    B::Multiply => a.checked_mul(b)?,
-                    B::Divide => a.checked_div(b)?,
-                    _ => return None,
-                }),
-                (Value::Float(a), Value::Float(b)) => Value::Float(match op {
-                    B::Add => a + b,
-                    B::Subtract => a - b,
-                    B::Multiply => a * b,
-                    B::Divide => a / b,
-                    _ => return None,
-                }),
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    // Re-fit to the expression's own type: range-check integers, round floats to its width.
-    convert(value, scalar)
-}
-
-fn literal_value(literal: Literal) -> Value {
-    match literal {
+/// An override's default, at the defaults of the overrides it uses, as reflection reports it:
+/// evaluated by [`ir::consteval`] with [`Rules::Exact`], so an integer that overflows its type
+/// has no default (reflection reports none rather than a wrong one). Specialization constants
+/// are scalars (SPIR-V §2.12); anything else has no simple default.
+fn default_value(module: &Module, o: Handle<ir::Override>) -> Option<Value> {
+    let ConstValue::Scalar(literal) = Evaluator::new(module, Rules::Exact).override_default(o)? else { return None };
+    Some(match literal {
         Literal::Bool(b) => Value::Bool(b),
         Literal::I32(v) => Value::Int(v as i64),
         Literal::I64(v) => Value::Int(v),
@@ -787,54 +707,10 @@ fn literal_value(literal: Literal) -> Value {
         Literal::U64(v) => Value::Uint(v),
         Literal::SmallInt { value, scalar } if scalar.kind == ScalarKind::Uint => Value::Uint(value as u32 as u64),
         Literal::SmallInt { value, .. } => Value::Int(value as i64),
-        Literal::F16(v) => Value::Float(v.to_f64()),
-        Literal::F32(v) => Value::Float(v as f64),
+        Literal::F16(v) => Value::Float(round_to_width(v.to_f64(), 2)),
+        Literal::F32(v) => Value::Float(round_to_width(v as f64, 4)),
         Literal::F64(v) => Value::Float(v),
-    }
-}
-
-/// Converts a value to `to` the way SPIR-V's conversions do (floats truncate toward zero,
-/// bools become 0/1, numbers become `!= 0`), or `None` when an integer does not fit.
-fn convert(value: Value, to: ir::Scalar) -> Option<Value> {
-    let bits = (to.width as u32 * 8).clamp(8, 64);
-    match to.kind {
-        ScalarKind::Bool => Some(Value::Bool(match value {
-            Value::Bool(b) => b,
-            Value::Int(v) => v != 0,
-            Value::Uint(v) => v != 0,
-            Value::Float(v) => v != 0.0,
-        })),
-        ScalarKind::Sint => {
-            let v: i64 = match value {
-                Value::Bool(b) => b as i64,
-                Value::Int(v) => v,
-                Value::Uint(v) => i64::try_from(v).ok()?,
-                Value::Float(v) if v.is_finite() => v.trunc() as i64,
-                Value::Float(_) => return None,
-            };
-            let (min, max) = (i64::MIN >> (64 - bits), i64::MAX >> (64 - bits));
-            (min..=max).contains(&v).then_some(Value::Int(v))
-        }
-        ScalarKind::Uint => {
-            let v: u64 = match value {
-                Value::Bool(b) => b as u64,
-                Value::Int(v) => u64::try_from(v).ok()?,
-                Value::Uint(v) => v,
-                Value::Float(v) if v.is_finite() && v > -1.0 => v.trunc() as u64,
-                Value::Float(_) => return None,
-            };
-            (v <= u64::MAX >> (64 - bits)).then_some(Value::Uint(v))
-        }
-        ScalarKind::Float => {
-            let v = match value {
-                Value::Bool(b) => b as u8 as f64,
-                Value::Int(v) => v as f64,
-                Value::Uint(v) => v as f64,
-                Value::Float(v) => v,
-            };
-            Some(Value::Float(round_to_width(v, to.width)))
-        }
-    }
+    })
 }
 
 /// Rounds to an `f16`/`f32` and back to the shortest `f64` that prints the same decimal, so

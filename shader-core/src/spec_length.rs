@@ -6,7 +6,7 @@
 //! expression (the back end writes it as `OpSpecConstantOp`, as glslang does).
 
 use crate::ir::{ArraySize, Expression, Expressions, Handle, Module, Override, ScalarKind, TypeInner};
-use crate::reflect::Value;
+use crate::ir::consteval::{Evaluator, Rules};
 
 const MAX_DEPTH: u32 = 64;
 
@@ -27,12 +27,8 @@ pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>
         Expression::Override(o) => o,
         _ => derived(module, exprs, root, None)?,
     };
-    let default = module.overrides[length].init.and_then(|init| crate::reflect::eval(module, init, 0));
-    let default = match default {
-        Some(Value::Int(v)) => u32::try_from(v).ok(),
-        Some(Value::Uint(v)) => u32::try_from(v).ok(),
-        _ => None,
-    };
+    let default = Evaluator::new(module, Rules::Exact).override_default(length);
+    let default = default.and_then(|v| u32::try_from(v.as_i64()?).ok());
     match default {
         Some(n) if n > 0 => Ok(Some(ArraySize::Specialized { length, default: n })),
         Some(_) => Err("array size must be greater than zero (the specialization constant's default is 0)".into()),
