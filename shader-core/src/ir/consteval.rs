@@ -407,25 +407,12 @@ fn binary(rules: Rules, op: BinaryOp, a: Literal, b: Literal, rs: Scalar) -> Opt
 /// Floats are computed in f64 and rounded once to the result type `rs`, as glslang folds.
 fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
     use MathFunction as M;
-    let f1 = |g: fn(f64) -> f64| {
-        map1(&vals[0], &|l| match num(l) {
-            Num::F(x) => Some(make_literal(rs, Num::F(g(x)))),
-            _ => None,
-        })
-    };
     match fun {
-        M::Sqrt => f1(f64::sqrt),
-        M::Sin => f1(f64::sin),
-        M::Cos => f1(f64::cos),
-        M::Tan => f1(f64::tan),
-        M::Exp => f1(f64::exp),
-        M::Exp2 => f1(f64::exp2),
-        M::Log => f1(f64::ln),
-        M::Log2 => f1(f64::log2),
-        M::Floor => f1(f64::floor),
-        M::Ceil => f1(f64::ceil),
-        M::Radians => f1(f64::to_radians),
-        M::Degrees => f1(f64::to_degrees),
+        M::Sqrt | M::Sin | M::Cos | M::Tan | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Radians
+        | M::Degrees => map1(&vals[0], &|l| match num(l) {
+            Num::F(x) => Some(make_literal(rs, Num::F(float1(fun, x)?))),
+            _ => None,
+        }),
         M::Abs => map1(&vals[0], &|l| match num(l) {
             Num::F(x) => Some(make_literal(rs, Num::F(x.abs()))),
             Num::I(x) => rules.literal(rs, Num::I(x.abs())),
@@ -442,6 +429,43 @@ fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<V
         }),
         _ => math_more(fun, vals, rs),
     }
+}
+
+/// The one-argument float functions, in `f64` (the caller rounds to the result type).
+pub fn float1(fun: MathFunction, x: f64) -> Option<f64> {
+    use MathFunction as M;
+    Some(match fun {
+        M::Sqrt => x.sqrt(),
+        M::InverseSqrt => 1.0 / x.sqrt(),
+        M::Sin => x.sin(),
+        M::Cos => x.cos(),
+        M::Tan => x.tan(),
+        M::Asin => x.asin(),
+        M::Acos => x.acos(),
+        M::Atan => x.atan(),
+        M::Sinh => x.sinh(),
+        M::Cosh => x.cosh(),
+        M::Tanh => x.tanh(),
+        M::Asinh => x.asinh(),
+        M::Acosh => x.acosh(),
+        M::Atanh => x.atanh(),
+        M::Exp => x.exp(),
+        M::Exp2 => x.exp2(),
+        M::Log => x.ln(),
+        M::Log2 => x.log2(),
+        M::Floor => x.floor(),
+        M::Ceil => x.ceil(),
+        M::Trunc => x.trunc(),
+        // GLSL leaves round()'s halfway direction to the implementation; glslang rounds half
+        // away from zero there and half to even in roundEven() (WGSL's `round`).
+        M::Round => x.round(),
+        M::RoundEven => x.round_ties_even(),
+        M::Fract => x - x.floor(),
+        M::Radians => x.to_radians(),
+        M::Degrees => x.to_degrees(),
+        M::Saturate => x.clamp(0.0, 1.0),
+        _ => return None,
+    })
 }
 
 /// The components of a scalar or vector constant as numbers.
@@ -528,26 +552,9 @@ fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
             _ => None,
         };
         let value = match fun {
-            M::Asin => Num::F(f(0)?.asin()),
-            M::Acos => Num::F(f(0)?.acos()),
-            M::Atan => Num::F(f(0)?.atan()),
+            M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh | M::Tanh | M::Asinh | M::Acosh | M::Atanh | M::InverseSqrt
+            | M::Trunc | M::Round | M::RoundEven | M::Fract | M::Saturate => Num::F(float1(fun, f(0)?)?),
             M::Atan2 => Num::F(f(0)?.atan2(f(1)?)),
-            M::Sinh => Num::F(f(0)?.sinh()),
-            M::Cosh => Num::F(f(0)?.cosh()),
-            M::Tanh => Num::F(f(0)?.tanh()),
-            M::Asinh => Num::F(f(0)?.asinh()),
-            M::Acosh => Num::F(f(0)?.acosh()),
-            M::Atanh => Num::F(f(0)?.atanh()),
-            M::InverseSqrt => Num::F(1.0 / f(0)?.sqrt()),
-            M::Trunc => Num::F(f(0)?.trunc()),
-            // GLSL leaves round()'s halfway direction to the implementation; glslang rounds
-            // half away from zero there and half to even in roundEven().
-            M::Round => Num::F(f(0)?.round()),
-            M::RoundEven => Num::F(f(0)?.round_ties_even()),
-            M::Fract => {
-                let x = f(0)?;
-                Num::F(x - x.floor())
-            }
             M::FloorMod => {
                 let (x, y) = (f(0)?, f(1)?);
                 Num::F(x - y * (x / y).floor())

@@ -106,7 +106,7 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             }).collect();
             if values.len() == args.len() {
-                if let Some(v) = const_componentwise(n, &values) {
+                if let Some(v) = const_componentwise(n, fun, &values) {
                     return match v {
                         Ok(v) => Ok(Operand::Const(v)),
                         Err(m) => Err(self.error(m, span)),
@@ -715,7 +715,7 @@ impl<'a> Lowerer<'a> {
 
 /// Constant evaluation of component-wise built-ins on constant arguments; `None` when the
 /// function is not folded (it is then emitted at run time).
-fn const_componentwise(n: &str, values: &[Value]) -> Option<Result<Value, String>> {
+fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<Result<Value, String>> {
     let comps: Vec<Vec<Sv>> = values.iter().map(Value::components).collect::<Option<_>>()?;
     let len = comps.iter().map(Vec::len).max()?;
     if comps.iter().any(|c| c.len() != len) {
@@ -755,7 +755,7 @@ fn const_componentwise(n: &str, values: &[Value]) -> Option<Result<Value, String
                     }
                 }
             }
-            (_, [x]) => match consteval::float_fn1(n, *x) {
+            (_, [x]) => match consteval::float_fn1(n, fun, *x) {
                 Ok(v) => v,
                 Err(consteval::EvalError::Error(m)) => return Some(Err(m)),
                 Err(consteval::EvalError::NotConst) => return None,

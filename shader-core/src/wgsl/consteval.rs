@@ -4,7 +4,7 @@
 //! A [`Value`] keeps its abstractness in its leaves ([`Sv::AInt`], [`Sv::AFloat`]); it becomes
 //! concrete when converted to a concrete scalar type (WGSL §15.7 "Automatic conversions").
 
-use crate::ir::{Scalar, ScalarKind};
+use crate::ir::{MathFunction, Scalar, ScalarKind};
 use half::f16;
 
 /// A scalar value.
@@ -451,43 +451,24 @@ pub fn unary_scalar(op: super::ast::UnaryOp, a: Sv) -> EvalResult<Sv> {
     })
 }
 
-/// Evaluates a float built-in of one argument on a scalar (used component-wise).
-pub fn float_fn1(name: &str, a: Sv) -> EvalResult<Sv> {
+/// Evaluates the float built-in `fun` (named `name`) of one argument on a scalar (used
+/// component-wise); the arithmetic is [`crate::ir::consteval::float1`].
+pub fn float_fn1(name: &str, fun: MathFunction, a: Sv) -> EvalResult<Sv> {
+    use MathFunction as M;
     let leaf = a.leaf();
     let leaf = if leaf == Leaf::AInt { Leaf::AFloat } else { leaf };
-    if !leaf.is_float() {
+    // The ones WGSL folds here; the others are emitted at run time.
+    let folded = matches!(
+        fun,
+        M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh | M::Tanh
+            | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Trunc | M::Fract | M::RoundEven
+            | M::Radians | M::Degrees | M::Saturate
+    );
+    if !leaf.is_float() || !folded {
         return Err(EvalError::NotConst);
     }
     let x = a.as_f64();
-    let v = match name {
-        "sqrt" => x.sqrt(),
-        "inverseSqrt" => 1.0 / x.sqrt(),
-        "sin" => x.sin(),
-        "cos" => x.cos(),
-        "tan" => x.tan(),
-        "asin" => x.asin(),
-        "acos" => x.acos(),
-        "atan" => x.atan(),
-        "sinh" => x.sinh(),
-        "cosh" => x.cosh(),
-        "tanh" => x.tanh(),
-        "exp" => x.exp(),
-        "exp2" => x.exp2(),
-        "log" => x.ln(),
-        "log2" => x.log2(),
-        "floor" => x.floor(),
-        "ceil" => x.ceil(),
-        "trunc" => x.trunc(),
-        "fract" => x - x.floor(),
-        "round" => {
-            let r = x.round();
-            if (x - x.trunc()).abs() == 0.5 { 2.0 * (x / 2.0).round() } else { r }
-        }
-        "radians" => x.to_radians(),
-        "degrees" => x.to_degrees(),
-        "saturate" => x.clamp(0.0, 1.0),
-        _ => return Err(EvalError::NotConst),
-    };
+    let v = crate::ir::consteval::float1(fun, x).ok_or(EvalError::NotConst)?;
     if v.is_nan() && !x.is_nan() {
         return err(format!("{name}({x}) has no real value"));
     }
