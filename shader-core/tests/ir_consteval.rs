@@ -1,0 +1,110 @@
+//! `ir::consteval`, the one constant evaluator: where the two rule sets agree and where they
+//! differ. Expected values are two's complement and IEEE facts, computed here independently
+//! with Rust's own wrapping/checked arithmetic.
+
+use shader_core::ir::consteval::{Evaluator, Rules, Value};
+use shader_core::ir::*;
+use shader_core::span::Span;
+
+fn lit(m: &mut Module, l: Literal) -> Handle<Expression> {
+    let ty = m.ty(TypeInner::Scalar(l.scalar()));
+    m.const_expressions.append(Expression::Literal(l), ty, Span::default())
+}
+
+fn binary(m: &mut Module, op: BinaryOp, left: Handle<Expression>, right: Handle<Expression>) -> Handle<Expression> {
+    let ty = m.const_expressions.ty(left);
+    let ty = match op {
+        BinaryOp::Equal | BinaryOp::NotEqual | BinaryOp::Less | BinaryOp::LessEqual | BinaryOp::Greater | BinaryOp::GreaterEqual => {
+            m.ty(TypeInner::Scalar(Scalar::BOOL))
+        }
+        _ => ty,
+    };
+    m.const_expressions.append(Expression::Binary { op, left, right }, ty, Span::default())
+}
+
+fn eval(m: &Module, rules: Rules, h: Handle<Expression>) -> Option<Value> {
+    Evaluator::new(m, rules).eval(&m.const_expressions, h)
+}
+
+fn scalar(l: Literal) -> Option<Value> {
+    Some(Value::Scalar(l))
+}
+
+#[test]
+fn integer_overflow_wraps_under_wrap_and_has_no_value_under_exact() {
+    let mut m = Module::default();
+    let max = lit(&mut m, Literal::I32(i32::MAX));
+    let one = lit(&mut m, Literal::I32(1));
+    let sum = binary(&mut m, BinaryOp::Add, max, one);
+    assert_eq!(eval(&m, Rules::Wrap, sum), scalar(Literal::I32(i32::MAX.wrapping_add(1))));
+    assert_eq!(eval(&m, Rules::Exact, sum), None);
+    let min = lit(&mut m, Literal::I32(i32::MIN));
+    let minus_one = lit(&mut m, Literal::I32(-1));
+    let quotient = binary(&mut m, BinaryOp::Divide, min, minus_one);
+    assert_eq!(eval(&m, Rules::Wrap, quotient), scalar(Literal::I32(i32::MIN.wrapping_div(-1))));
+    assert_eq!(eval(&m, Rules::Exact, quotient), None);
+    // In range, both agree.
+    let diff = binary(&mut m, BinaryOp::Subtract, one, max);
+    assert_eq!(eval(&m, Rules::Wrap, diff), scalar(Literal::I32(1 - i32::MAX)));
+    assert_eq!(eval(&m, Rules::Exact, diff), scalar(Literal::I32(1 - i32::MAX)));
+}
+
+#[test]
+fn bitwise_operators_work_on_the_bit_pattern_under_both_rules() {
+    let mut m = Module::default();
+    let five = lit(&mut m, Literal::U32(5));
+    let u32_ = m.ty(TypeInner::Scalar(Scalar::U32));
+    let not = m.const_expressions.append(Expression::Unary { op: UnaryOp::BitwiseNot, expr: five }, u32_, Span::default());
+    let thirty_one = lit(&mut m, Literal::U32(31));
+    let shifted = binary(&mut m, BinaryOp::ShiftLeft, five, thirty_one);
+    for rules in [Rules::Wrap, Rules::Exact] {
+        assert_eq!(eval(&m, rules, not), scalar(Literal::U32(!5u32)), "{rules:?}");
+        assert_eq!(eval(&m, rules, shifted), scalar(Literal::U32(5u32 << 31)), "{rules:?}");
+    }
+    // A shift by the width or more is not a constant under either rule.
+    let thirty_two = lit(&mut m, Literal::U32(32));
+    let too_far = binary(&mut m, BinaryOp::ShiftLeft, five, thirty_two);
+    assert_eq!(eval(&m, Rules::Wrap, too_far), None);
+    assert_eq!(eval(&m, Rules::Exact, too_far), None);
+}
+
+#[test]
+fn conversions_truncate_and_exact_rejects_what_does_not_fit() {
+    let mut m = Module::default();
+    let u32_ = m.ty(TypeInner::Scalar(Scalar::U32));
+    let i32_ = m.ty(TypeInner::Scalar(Scalar::I32));
+    let f = lit(&mut m, Literal::F32(-2.9));
+    let to_int = m.const_expressions.append(Expression::Convert { expr: f, to: Scalar::I32 }, i32_, Span::default());
+    let to_uint = m.const_expressions.append(Expression::Convert { expr: f, to: Scalar::U32 }, u32_, Span::default());
+    let minus_one = lit(&mut m, Literal::I32(-1));
+    let bits = m.const_expressions.append(Expression::Convert { expr: minus_one, to: Scalar::U32 }, u32_, Span::default());
+    for rules in [Rules::Wrap, Rules::Exact] {
+        assert_eq!(eval(&m, rules, to_int), scalar(Literal::I32(-2)), "{rules:?}");
+    }
+    assert_eq!(eval(&m, Rules::Wrap, bits), scalar(Literal::U32(-1i32 as u32)));
+    assert_eq!(eval(&m, Rules::Exact, bits), None);
+    assert_eq!(eval(&m, Rules::Exact, to_uint), None);
+}
+
+#[test]
+fn overrides_evaluate_at_their_defaults_and_composites_component_wise() {
+    let mut m = Module::default();
+    let f32_ = m.ty(TypeInner::Scalar(Scalar::F32));
+    let vec2 = m.ty(TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::F32 });
+    let half = lit(&mut m, Literal::F32(0.5));
+    let o = m.overrides.append(Override { name: Some("k".into()), id: Some(0), ty: f32_, init: Some(half) }, Span::default());
+    let k = m.const_expressions.append(Expression::Override(o), f32_, Span::default());
+    let three = lit(&mut m, Literal::F32(3.0));
+    let v = m.const_expressions.append(Expression::Compose { components: vec![k, three] }, vec2, Span::default());
+    let scaled = m.const_expressions.append(Expression::Binary { op: BinaryOp::Multiply, left: v, right: three }, vec2, Span::default());
+    let y = m.const_expressions.append(Expression::AccessIndex { base: scaled, index: 1 }, f32_, Span::default());
+    assert_eq!(
+        eval(&m, Rules::Exact, scaled),
+        Some(Value::Composite(vec![Value::Scalar(Literal::F32(1.5)), Value::Scalar(Literal::F32(9.0))]))
+    );
+    assert_eq!(eval(&m, Rules::Wrap, y), scalar(Literal::F32(9.0)));
+    // An override without a default has no value.
+    let none = m.overrides.append(Override { name: Some("n".into()), id: Some(1), ty: f32_, init: None }, Span::default());
+    let n = m.const_expressions.append(Expression::Override(none), f32_, Span::default());
+    assert_eq!(eval(&m, Rules::Exact, n), None);
+}
