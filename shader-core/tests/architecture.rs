@@ -211,10 +211,10 @@ fn the_glsl_front_end_does_not_import_agsl() {
 
 #[test]
 fn shader_macros_import_cycles() {
-    let found = cycles(&module_graph(&repo().join("shader-macros/src")));
-    // FIXME(issue 10): codegen and derive use each other (layout_check/describe and respan);
-    // the shared pieces belong in a module both use.
-    assert_eq!(found, [vec!["codegen".to_string(), "derive".into()]], "shader-macros import cycles changed");
+    let graph = module_graph(&repo().join("shader-macros/src"));
+    // `shader!`'s generated structs use the derive's layout checks, never the other way round.
+    assert!(graph.get("codegen").is_some_and(|to| to.contains("derive")), "the check no longer sees codegen using derive: {graph:?}");
+    assert_eq!(cycles(&graph), Vec::<Vec<String>>::new(), "import cycles between shader-macros modules");
 }
 
 /// Backticked tokens of the document that look like repository paths.

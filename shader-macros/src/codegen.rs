@@ -621,23 +621,6 @@ fn no_fixed_part(module: &Module, ty: Handle<ir::Type>) -> bool {
     }
 }
 
-/// `tokens` with every span set to `span` (also inside groups).
-pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut tt| {
-            if let proc_macro2::TokenTree::Group(g) = &tt {
-                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
-                group.set_span(span);
-                tt = proc_macro2::TokenTree::Group(group);
-            } else {
-                tt.set_span(span);
-            }
-            tt
-        })
-        .collect()
-}
-
 /// A Rust identifier for a shader name, raw where the name is a Rust keyword.
 fn ident(name: &str) -> syn::Ident {
     syn::parse_str::<syn::Ident>(name).unwrap_or_else(|_| syn::Ident::new_raw(name, Span::call_site()))

@@ -137,7 +137,7 @@ fn padded_constructors(name: &syn::Ident, fields: &[&syn::Field], p: &TokenStrea
 /// runtime's `const fn`: a panic there adds an "inside `check_std`" note pointing into the
 /// runtime and `core`, whose text differs with and without the `rust-src` component.
 pub fn layout_check(check: TokenStream, span: proc_macro2::Span) -> TokenStream {
-    crate::codegen::respan(
+    respan(
         quote! {
             const _: () = {
                 let message = #check;
@@ -148,6 +148,23 @@ pub fn layout_check(check: TokenStream, span: proc_macro2::Span) -> TokenStream 
         },
         span,
     )
+}
+
+/// `tokens` with every span set to `span` (also inside groups).
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = proc_macro2::TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }
 
 /// Field types that can never be shared with a shader, named in shader terms. Anything else
