@@ -3,14 +3,11 @@
 
 pub mod agsl;
 pub mod ast;
-pub(crate) mod builtins;
 pub(crate) mod layout_names;
-pub(crate) mod extensions;
 pub mod lower;
 pub mod parse_diagnostics;
 pub mod parser;
 pub mod preprocess;
-pub(crate) mod spirv_intrinsics;
 pub mod token;
 
 use crate::diag::{Diagnostic, Diagnostics};

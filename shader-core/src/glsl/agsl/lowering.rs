@@ -185,7 +185,7 @@ impl<'a> Lowerer<'a> {
             }
         };
         let zero = self.lit(Literal::I32(0), span);
-        let size = crate::glsl::builtins::call(self, out, "textureSize", vec![(child.clone(), base.span), (Operand::Value(zero), span)], span);
+        let size = crate::glsl::lower::builtins::call(self, out, "textureSize", vec![(child.clone(), base.span), (Operand::Value(zero), span)], span);
         let size = match size {
             Some(r) => r?,
             None => return Err(self.error("internal compiler error: `textureSize` is missing", span)),
@@ -195,7 +195,7 @@ impl<'a> Lowerer<'a> {
         let uv = self.binary(out, ast::BinaryOp::Div, c, size, span)?;
         let lod = self.lit(Literal::F32(0.0), span);
         let args = vec![(child, base.span), (Operand::Value(uv), coord.span), (Operand::Value(lod), span)];
-        match crate::glsl::builtins::call(self, out, "textureLod", args, span) {
+        match crate::glsl::lower::builtins::call(self, out, "textureLod", args, span) {
             Some(r) => r,
             None => Err(self.error("internal compiler error: `textureLod` is missing", span)),
         }

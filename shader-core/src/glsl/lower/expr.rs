@@ -179,7 +179,7 @@ impl<'a> Lowerer<'a> {
             ExprKind::Ident(id) => match self.lookup(&id.name) {
                 Some(sym) if id.name.starts_with("gl_SubGroup") => {
                     let o = self.sym_operand(sym, span)?;
-                    crate::glsl::extensions::adjust_builtin_read(self, &id.name, o, span)
+                    crate::glsl::lower::extensions::adjust_builtin_read(self, &id.name, o, span)
                 }
                 Some(sym) => self.sym_operand(sym, span),
                 None => Err(self.undeclared(id)),
@@ -1226,7 +1226,7 @@ impl<'a> Lowerer<'a> {
                         return r;
                     }
                 }
-                if let Some(r) = crate::glsl::builtins::call(self, out, &name.name, ops.clone(), span) {
+                if let Some(r) = crate::glsl::lower::builtins::call(self, out, &name.name, ops.clone(), span) {
                     return r;
                 }
                 if self.funcs.contains_key(&name.name) {

@@ -22,9 +22,16 @@
 //! goes to the same set at binding `binding + WGPU_SAMPLER_BINDING_OFFSET` (reflection shows
 //! both as separate resources, the sampler named `<name>_sampler`). Function parameters of a
 //! combined type become two parameters, texture then sampler.
+//!
+//! The [`Lowerer`] is implemented across this module's files: `expr`, `stmt`, `reference`
+//! (GL_EXT_buffer_reference), `builtins` (built-in variables and functions), `extensions`
+//! (the extensions' built-ins) and `spirv_intrinsics` (GL_EXT_spirv_intrinsics).
 
+pub(crate) mod builtins;
 mod expr;
+pub(crate) mod extensions;
 mod reference;
+pub(crate) mod spirv_intrinsics;
 mod stmt;
 
 use super::ast;
@@ -268,7 +275,7 @@ pub(crate) struct Lowerer<'a> {
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
     references: HashMap<String, reference::ReferenceBlock>,
     /// GL_EXT_spirv_intrinsics declarations.
-    pub(crate) spirv: crate::glsl::spirv_intrinsics::State,
+    pub(crate) spirv: crate::glsl::lower::spirv_intrinsics::State,
 }
 
 /// Lowers a parsed translation unit.
@@ -757,7 +764,7 @@ impl<'a> Lowerer<'a> {
                         );
                     }
                 }
-                if !crate::glsl::spirv_intrinsics::declares_builtin(q) {
+                if !crate::glsl::lower::spirv_intrinsics::declares_builtin(q) {
                     self.global_variables(v, d.span)?;
                 }
                 if let Some(r) = self.spirv_decorated_variables(v) {
@@ -1915,7 +1922,7 @@ impl<'a> Lowerer<'a> {
         if let Some(s) = self.builtin_vars.get(name) {
             return Some(s.clone());
         }
-        let sym = super::builtins::builtin_variable(self, name)?;
+        let sym = builtins::builtin_variable(self, name)?;
         self.builtin_vars.insert(name.to_string(), sym.clone());
         Some(sym)
     }

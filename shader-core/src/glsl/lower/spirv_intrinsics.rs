@@ -5,8 +5,8 @@
 //! mean is the shader author's business, as in glslang. `spirv_type`, `spirv_storage_class`
 //! and the `_id` forms are not supported.
 
-use super::ast;
-use super::lower::{Cv, Lowerer, Operand, Root, Sym, R};
+use crate::glsl::ast;
+use super::{Cv, Lowerer, Operand, Root, Sym, R};
 use crate::hash::FxHashMap as HashMap;
 use crate::ir::*;
 use crate::span::Span;

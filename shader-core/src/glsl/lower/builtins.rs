@@ -7,7 +7,7 @@
 
 mod memory_model;
 
-use super::lower::{Lowerer, Operand, Reported, Sym, R};
+use super::{Lowerer, Operand, Reported, Sym, R};
 use crate::ir::*;
 use crate::span::Span;
 
@@ -52,7 +52,7 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
                 },
                 Span::default(),
             );
-            return Some(Sym::Var { root: super::lower::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
+            return Some(Sym::Var { root: super::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
         }
         (Stage::Fragment, "gl_FragCoord") => (B::FragCoord, vec4, false),
         (Stage::Fragment, "gl_FrontFacing") => (B::FrontFacing, bool_, false),
@@ -83,13 +83,13 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Compute, "gl_LocalInvocationIndex") => (B::LocalInvocationIndex, u32, false),
         (Stage::Compute, "gl_WorkGroupSize") => {
             let ls = lw.local_size;
-            let cv = super::lower::Cv::Composite(ls.iter().map(|&v| super::lower::Cv::Scalar(Literal::U32(v))).collect());
+            let cv = super::Cv::Composite(ls.iter().map(|&v| super::Cv::Scalar(Literal::U32(v))).collect());
             return Some(Sym::Const { value: cv, ty: uvec3 });
         }
         // GL_KHR_memory_scope_semantics: `const int`s with the SPIR-V scope and semantics values.
         (_, n) if memory_model_constant(n).is_some() => {
             let v = memory_model_constant(n).unwrap_or(0);
-            return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::I32(v)), ty: i32 });
+            return Some(Sym::Const { value: super::Cv::Scalar(Literal::I32(v)), ty: i32 });
         }
         // GL_ARB_shader_ballot's names read the same built-ins.
         (_, "gl_SubgroupSize" | "gl_SubGroupSizeARB") => (B::SubgroupSize, u32, false),
@@ -340,8 +340,8 @@ impl<'a> Lowerer<'a> {
             scalar = Some(match scalar {
                 None => sc,
                 Some(prev) if prev == sc => prev,
-                Some(prev) if super::lower::can_implicit(prev, sc) => sc,
-                Some(prev) if super::lower::can_implicit(sc, prev) => prev,
+                Some(prev) if super::can_implicit(prev, sc) => sc,
+                Some(prev) if super::can_implicit(sc, prev) => prev,
                 Some(prev) => {
                     let pt = self.scalar_ty(prev);
                     let msg = format!("arguments mix `{}` and `{}`", self.type_name(pt), self.type_name(t));
@@ -1588,7 +1588,7 @@ impl<'a> Lowerer<'a> {
             "textureLod" | "textureLodOffset" | "textureProjLod" | "textureProjLodOffset" => {
                 let Some((l, ls)) = ri.next() else { return Err(self.error(format!("`{name}` needs a level of detail"), span)) };
                 let l = self.coerce(out, l, f32t, ls)?;
-                if depth_ref.is_some() && self.fold(l).is_some_and(|c| c == super::lower::Cv::Scalar(Literal::F32(0.0))) {
+                if depth_ref.is_some() && self.fold(l).is_some_and(|c| c == super::Cv::Scalar(Literal::F32(0.0))) {
                     out.push(Statement::Eval(l), span);
                     SampleLevel::Zero
                 } else {

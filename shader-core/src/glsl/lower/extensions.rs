@@ -5,7 +5,7 @@
 //! GL_NV_shading_rate_image, GL_ARB_shader_ballot, GL_ARB_shader_clock,
 //! GL_EXT_shader_realtime_clock and GL_EXT_debug_printf.
 
-use super::lower::{Lowerer, Operand, Sym, R};
+use super::{Lowerer, Operand, Sym, R};
 use crate::ir::*;
 use crate::span::Span;
 
@@ -54,10 +54,10 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
     let u32t = lw.scalar_ty(Scalar::U32);
     let i32t = lw.scalar_ty(Scalar::I32);
     if let Some(v) = shading_rate_flag(name) {
-        return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::I32(v)), ty: i32t });
+        return Some(Sym::Const { value: super::Cv::Scalar(Literal::I32(v)), ty: i32t });
     }
     if let Some(v) = ray_query_constant(name) {
-        return Some(Sym::Const { value: super::lower::Cv::Scalar(Literal::U32(v)), ty: u32t });
+        return Some(Sym::Const { value: super::Cv::Scalar(Literal::U32(v)), ty: u32t });
     }
     use spirv::BuiltIn as B;
     // GL_ARB_shader_viewport_layer_array / GL_NV_viewport_array2: vertex shaders write the
@@ -415,7 +415,7 @@ impl Lowerer<'_> {
         let mut args = args.into_iter();
         let Some((query, qs)) = args.next() else { return Err(self.error(format!("`{name}` needs a ray query"), span)) };
         let query = match query {
-            super::lower::Operand::Ref(p) if matches!(self.inner(p.ty), TypeInner::RayQuery) => self.path_expr(&p, qs),
+            super::Operand::Ref(p) if matches!(self.inner(p.ty), TypeInner::RayQuery) => self.path_expr(&p, qs),
             _ => return Err(self.error(format!("the first argument of `{name}` must be a `rayQueryEXT` variable"), qs)),
         };
         let mut operands = vec![SpirvOperand::Value(query)];
@@ -426,7 +426,7 @@ impl Lowerer<'_> {
                 None if committed => {
                     let bool_ty = self.scalar_ty(Scalar::BOOL);
                     let c = self.coerce(out, v, bool_ty, s)?;
-                    let Some(super::lower::Cv::Scalar(Literal::Bool(b))) = self.fold(c) else {
+                    let Some(super::Cv::Scalar(Literal::Bool(b))) = self.fold(c) else {
                         return Err(self.error(format!("the `committed` argument of `{name}` must be a constant expression"), s));
                     };
                     out.push(Statement::Eval(c), s);
@@ -480,7 +480,7 @@ impl Lowerer<'_> {
 
     /// `layout(viewport_relative, secondary_view_offset = N) out int gl_Layer;`
     /// (GL_NV_viewport_array2, GL_NV_stereo_view_rendering): decorations of the built-in.
-    pub(crate) fn layer_redeclaration(&mut self, q: &super::ast::TypeQualifiers, name: &str, span: Span) -> R<()> {
+    pub(crate) fn layer_redeclaration(&mut self, q: &crate::glsl::ast::TypeQualifiers, name: &str, span: Span) -> R<()> {
         if name != "gl_Layer" {
             return Ok(());
         }
@@ -489,7 +489,7 @@ impl Lowerer<'_> {
         if !relative && offset.is_none() {
             return Ok(());
         }
-        let Some(Sym::Var { root: super::lower::Root::Global(g), .. }) = self.lookup(name) else {
+        let Some(Sym::Var { root: super::Root::Global(g), .. }) = self.lookup(name) else {
             return Err(self.error("`gl_Layer` is not available in this stage", span));
         };
         if relative {
