@@ -1317,6 +1317,48 @@ fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wg: vec3
         });
     }
     {
+        // Workgroup arrays sized by override-expressions (WGSL "Array types"), also through an
+        // alias and pointers: each invocation writes its slots, and after the barrier reads
+        // those of its mirror image, so every element of each array is written and read.
+        let a: Vec<u32> = random_u32(22, N).iter().map(|v| v % 1000).collect();
+        let mut out = vec![0u32; N];
+        for i in 0..N {
+            let j = N - 1 - i;
+            // tile[k] = 3 * a[k % 64] + k (k < 128), other[i] = a[i] * 2, halves[i / 2] by even i.
+            let tile = |k: usize| 3 * a[k % N] + k as u32;
+            out[i] = tile(j) + tile(j + N) + a[j] * 2 + (a[(i / 2) * 2] + 5);
+        }
+        cases.push(Case {
+            name: "override_sized_workgroup_arrays",
+            source: r#"
+override n = 64;
+override half_n: u32 = u32(n) / 2u;
+alias Tile = array<u32, n * 2>;
+var<workgroup> tile: Tile;
+var<workgroup> other: array<u32, n>;
+var<workgroup> halves: array<u32, half_n>;
+@group(0) @binding(0) var<storage, read> a: array<u32, 64>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    let p: ptr<workgroup, Tile> = &tile;
+    (*p)[i] = 3u * a[i] + i;
+    tile[i + 64u] = 3u * a[i] + i + 64u;
+    other[i] = a[i] * 2u;
+    if i % 2u == 0u {
+        halves[i / 2u] = a[i] + 5u;
+    }
+    workgroupBarrier();
+    let q: ptr<workgroup, array<u32, n>> = &other;
+    out[i] = (*p)[63u - i] + tile[127u - i] + (*q)[63u - i] + halves[i / 2u];
+}"#,
+            bindings: vec![B::storage_read(0, bytes_u32(&a)), B::storage(1, vec![0; 4 * N])],
+            workgroups: [1, 1, 1],
+            spirv_known_bug: None,
+            expect: vec![(1, Expect::U32(out))],
+        });
+    }
+    {
         // Built-in inputs over a 3 x 2 grid of 4 x 2 workgroups.
         let mut out = vec![0u32; 12 * 4];
         for wy in 0..2u32 {

@@ -29,6 +29,12 @@ impl<'a> Lowerer<'a> {
                 if let TypeInner::Atomic(_) = self.module.inner(base) {
                     return Err(self.error("atomics can only be used through the atomic built-in functions (atomicLoad, atomicAdd, ...)", span));
                 }
+                if self.override_sized(base) {
+                    return Err(self.error(
+                        format!("`{}` is sized by an override and cannot be loaded as a whole; index it instead", self.type_name(base)),
+                        span,
+                    ));
+                }
                 if self.contains_runtime_array(base) {
                     return Err(self.error(
                         format!("`{}` holds a runtime-sized array and cannot be loaded as a whole; index it instead", self.type_name(base)),

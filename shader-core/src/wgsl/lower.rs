@@ -255,6 +255,11 @@ impl<'a> Lowerer<'a> {
                 failed = true;
                 continue;
             };
+            if self.override_sized(ty) {
+                self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, m.ty.span);
+                failed = true;
+                continue;
+            }
             let mut spec = layout::MemberSpec::new(Some(m.name.name.clone()), ty);
             for attr in &m.attrs {
                 match attr.name.name.as_str() {
@@ -504,6 +509,9 @@ impl<'a> Lowerer<'a> {
                 return Err(self.error(format!("unknown address space `{other}`"), v.space.as_ref().unwrap().span))
             }
         };
+        if self.override_sized(ty) && space != AddressSpace::Workgroup {
+            return Err(self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, v.ty.as_ref().map_or(v.name.span, span_of)));
+        }
         if matches!(space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle)
             && (group.is_none() || binding.is_none())
         {
@@ -589,12 +597,19 @@ impl<'a> Lowerer<'a> {
         let mut failed = false;
         for p in &f.params {
             match self.resolve_type(None, &p.ty) {
+                Ok(ty) if self.override_sized(ty) => {
+                    self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, p.ty.span);
+                    failed = true;
+                }
                 Ok(ty) => arguments.push(FunctionArgument { name: Some(p.name.name.clone()), ty }),
                 Err(_) => failed = true,
             }
         }
         let result = match &f.return_type {
-            Some(t) => Some(self.resolve_type(None, t)?),
+            Some(t) => match self.resolve_type(None, t)? {
+                ty if self.override_sized(ty) => return Err(self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, t.span)),
+                ty => Some(ty),
+            },
             None => None,
         };
         if failed {
@@ -750,7 +765,11 @@ impl<'a> Lowerer<'a> {
             "array" | "binding_array" => {
                 arg_count(self, 1..=2)?;
                 let base = self.resolve_type(fx.as_deref_mut(), &args[0])?;
+                if let TypeInner::Array { size: ArraySize::Specialized { .. }, .. } = self.module.inner(base) {
+                    return Err(self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, args[0].span));
+                }
                 let size = match args.get(1) {
+                    Some(e) if n == "array" && self.mentions_override(e) => self.override_length(base, e)?,
                     Some(e) => {
                         let v = self.const_u32(fx, e)?;
                         if v == 0 {
@@ -807,6 +826,34 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The length of `array<T, e>` when `e` is an override-expression (WGSL "Array types": a
+    /// fixed-size array whose element count is fixed at pipeline creation). The shared rule,
+    /// `spec_length::length`, gives `ArraySize::Specialized`: the override itself, or for an
+    /// expression a new id-less override (so each spelling of `array<T, n * 2>` is its own type,
+    /// as WGSL says: only one naming the same override identifier is the same type).
+    fn override_length(&mut self, base: Handle<Type>, e: &Expr) -> R<ArraySize> {
+        let mut scratch = FnCtx::new(Function::default());
+        let mut block = Block::new();
+        let op = self.expr(&mut scratch, &mut block, e)?;
+        let root = self.rvalue(&mut scratch, op, e.span)?;
+        let size = match crate::spec_length::length(&mut self.module, &scratch.func.expressions, root) {
+            Ok(Some(size)) => size,
+            Ok(None) => return Err(self.error("expected an override-expression", e.span)),
+            Err(message) => return Err(self.error(message, e.span)),
+        };
+        let default = size.count().unwrap_or(0);
+        let stride = u64::from(self.wgsl_structs.array_stride(&self.module.types, base).unwrap_or(0));
+        if stride * u64::from(default) > u64::from(u32::MAX) {
+            return Err(self.error(format!("an array of {default} elements of {stride} bytes does not fit in 4 GiB"), e.span));
+        }
+        Ok(size)
+    }
+
+    /// Whether `ty` is an array whose length follows an override (nothing else may contain one).
+    pub(super) fn override_sized(&self, ty: Handle<Type>) -> bool {
+        matches!(self.module.inner(ty), TypeInner::Array { size: ArraySize::Specialized { .. }, .. })
+    }
+
     fn texture_type(&mut self, fx: Option<&mut FnCtx>, n: &str, args: &[Expr], span: Span) -> R<Handle<Type>> {
         let (dim, arrayed, kind) = match n {
             "texture_1d" => (ImageDimension::D1, false, 0),
@@ -854,6 +901,12 @@ impl<'a> Lowerer<'a> {
 
     /// The WGSL spelling of `ty`, for messages.
     pub fn type_name(&self, ty: Handle<Type>) -> String {
+        // An override-sized array is named with its override, as written (the shared namer
+        // knows only the default length): `array<f32, n>`.
+        if let TypeInner::Array { base, size: ArraySize::Specialized { length, .. }, .. } = *self.module.inner(ty) {
+            let count = self.module.overrides[length].name.as_deref().unwrap_or("an override-expression");
+            return format!("array<{}, {count}>", self.type_name(base));
+        }
         crate::type_names::wgsl(&self.module.types, ty)
     }
 
@@ -1027,6 +1080,11 @@ impl<'a> Lowerer<'a> {
         }
     }
 }
+
+/// WGSL "Array types": an array whose element count is an override-expression (not a
+/// const-expression) may only be the store type of a `var<workgroup>` (and of pointers to one).
+pub(super) const OVERRIDE_SIZED_ONLY_WORKGROUP: &str =
+    "an array sized by an override may only be the type of a `var<workgroup>` (or of a pointer to one)";
 
 fn unreachable_item<'a>() -> R<Item<'a>> {
     Err(Reported)

@@ -341,6 +341,9 @@ impl<'a> Lowerer<'a> {
             (Some(ty), None) => (ty, self.push(fx, Expression::ZeroValue(ty), ty, v.span)),
             (None, None) => return Err(self.error("a variable needs a type or an initializer", v.name.span)),
         };
+        if self.override_sized(ty) {
+            return Err(self.error(super::lower::OVERRIDE_SIZED_ONLY_WORKGROUP, v.ty.as_ref().map_or(v.name.span, |t| t.span)));
+        }
         if !self.is_storable(ty) {
             return Err(self.error(format!("a function variable cannot hold `{}`", self.type_name(ty)), v.name.span));
         }
