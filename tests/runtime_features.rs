@@ -69,6 +69,22 @@ shader! {
             o.v[i] = NEGATE ? -r : r;
         }
     "#,
+    // A workgroup array sized by an override (and one that sizes nothing): the wgpu target
+    // writes the default length 8, so only `n = 8` may run.
+    mod tiled;
+    lang: wgsl,
+    src: r#"
+        override n: u32 = 8u;
+        override bias: u32 = 100u;
+        var<workgroup> tile: array<u32, n>;
+        @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(8)
+        fn main(@builtin(local_invocation_index) i: u32) {
+            tile[i] = i * 3u;
+            workgroupBarrier();
+            out[i] = tile[n - 1u - i] + bias;
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -192,6 +208,38 @@ fn override_constants_by_name_and_id() {
             .err()
             .expect("unknown constant is an error");
         assert!(err.to_string().contains("no override constant `nope`") && err.to_string().contains("`offset`"), "{err}");
+    });
+}
+
+/// A constant that sizes arrays (here a WGSL override-sized workgroup array) keeps its default
+/// on the wgpu target, where the array has the default length: any other value is a typed
+/// error naming the constant and the array, by name, by id and through `Overrides`; other
+/// constants of the module still change.
+#[test]
+fn array_sizing_constant_keeps_its_default() {
+    let sizes = tiled::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.sizes_arrays)).collect::<Vec<_>>();
+    assert_eq!(sizes, [("n", &["tile"][..]), ("bias", &[][..])]);
+    common::on_devices(|gpu| {
+        let out = gpu.storage_buffer_zeroed::<u32>(8);
+        for constants in [&[][..], &[("n", 8.0)][..], &[("bias", 7.0), ("0", 8.0)][..]] {
+            let pipeline = tiled::Pipeline::with_options(gpu, &PipelineOptions { constants, ..Default::default() }).expect("pipeline");
+            pipeline.dispatch(gpu, tiled::Bindings { out: &out }, [1, 1, 1]).expect("dispatch");
+            let bias = if constants.iter().any(|(k, _)| *k == "bias") { 7 } else { 100 };
+            let expected: Vec<u32> = (0..8).map(|i| (7 - i) * 3 + bias).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}");
+        }
+        for constants in [&[("n", 16.0)][..], &[("0", 4.0)][..]] {
+            let err = tiled::Pipeline::with_options(gpu, &PipelineOptions { constants, ..Default::default() })
+                .err()
+                .expect("another length is refused");
+            assert!(
+                matches!(&err, GpuError::ArrayLengthConstant { constant: "n", id: 0, arrays: ["tile"], default: Some(8), .. }),
+                "{err:?}"
+            );
+            assert!(err.to_string().contains("`n` (id 0) sizes the arrays `tile`"), "{err}");
+        }
+        let err = tiled::Pipeline::new_with(gpu, tiled::Overrides { n: 9, bias: 0 }).err().expect("typed overrides are refused too");
+        assert!(matches!(err, GpuError::ArrayLengthConstant { .. }), "{err:?}");
     });
 }
 

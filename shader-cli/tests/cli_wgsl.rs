@@ -140,6 +140,41 @@ fn reflect_prints_bindings_and_workgroup_size() {
     assert_eq!(r["specialization_constants"], json!([]));
 }
 
+/// A length that follows a specialization constant: the constant (name, id, default) lists
+/// the variables whose arrays it sizes, for WGSL override-sized workgroup arrays (also through
+/// an alias and an expression) and GLSL arrays sized by a `constant_id` constant.
+#[test]
+fn reflect_names_the_arrays_a_constant_sizes() {
+    let dir = scratch("reflect_sizes");
+    std::fs::write(
+        dir.join("tiles.wgsl"),
+        "override n = 16;\noverride k = 2;\nalias Tile = array<f32, n * 2>;\nvar<workgroup> tile: Tile;\n\
+         var<workgroup> other: array<u32, n>;\n@compute @workgroup_size(1) fn main() { tile[0] = 1.0; other[k] = 2u; }\n",
+    )
+    .unwrap();
+    let out = run(&dir, &["reflect", "tiles.wgsl"]);
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    assert_eq!(
+        r["specialization_constants"],
+        json!([
+            { "name": "n", "id": 0, "type": "i32", "default": 16, "sizes_arrays": ["tile", "other"] },
+            { "name": "k", "id": 1, "type": "i32", "default": 2 },
+        ])
+    );
+    std::fs::write(
+        dir.join("block.comp"),
+        "#version 450\nlayout(local_size_x = 1) in;\nlayout(constant_id = 3) const int N = 4;\n\
+         layout(binding = 0) buffer B { vec4 v[N]; } b;\nshared float s[N + 1];\nvoid main() { s[0] = 1.0; b.v[0] = vec4(s[0]); }\n",
+    )
+    .unwrap();
+    let out = run(&dir, &["reflect", "block.comp"]);
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    assert_eq!(
+        r["specialization_constants"],
+        json!([{ "name": "N", "id": 3, "type": "i32", "default": 4, "sizes_arrays": ["b", "s"] }])
+    );
+}
+
 #[test]
 fn disassemble_shows_the_entry_point_and_bindings() {
     let dir = scratch("disassemble");

@@ -278,6 +278,14 @@ pub struct SpecializationConstant {
     /// default is an expression this module cannot fold.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
+    /// The variables (module-scope, then function-local) holding an array whose length follows
+    /// this constant (GLSL arrays sized by `constant_id` constants, WGSL override-sized
+    /// workgroup arrays), by name (an unnamed one by its type). On the
+    /// Vulkan target their `OpTypeArray` length is the specialization constant; on the wgpu
+    /// target it is the default (naga reads no specialization-constant lengths), so the
+    /// runtime refuses another value for such a constant there.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sizes_arrays: Vec<String>,
 }
 
 /// A scalar constant. Floats are printed with the shortest decimal that round-trips at their
@@ -362,6 +370,7 @@ pub fn reflect(validated: &Validated) -> Reflection {
 
     // Overrides without a SpecId of their own (array lengths' and GLSL `const` expressions of
     // specialization constants) follow the ones listed.
+    let mut sized = sized_arrays(module);
     let specialization_constants = module
         .overrides
         .iter()
@@ -371,10 +380,51 @@ pub fn reflect(validated: &Validated) -> Reflection {
             id: ids[handle.index()],
             ty: type_names::wgsl(&module.types, o.ty),
             default: o.init.and_then(|_| default_value(module, handle)),
+            sizes_arrays: std::mem::take(&mut sized[handle.index()]),
         })
         .collect();
 
     Reflection { entry_points, bindings, push_constants, specialization_constants, agsl: None }
+}
+
+/// For every override (by index), the names of the variables whose type holds an array whose
+/// length follows it ([`ArraySize::Specialized`], through id-less overrides to the
+/// specializable ones, [`ir::interface::roots`]): globals in declaration order, then each
+/// function's locals.
+fn sized_arrays(module: &Module) -> Vec<Vec<String>> {
+    fn lengths(module: &Module, ty: Handle<ir::Type>, depth: u32, out: &mut Vec<Handle<ir::Override>>) {
+        if depth > 64 {
+            return;
+        }
+        match module.types[ty].inner {
+            TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
+                if let ArraySize::Specialized { length, .. } = size {
+                    for root in ir::interface::roots(module, length) {
+                        if !out.contains(&root) {
+                            out.push(root);
+                        }
+                    }
+                }
+                lengths(module, base, depth + 1, out);
+            }
+            TypeInner::Struct { ref members, .. } => members.iter().for_each(|m| lengths(module, m.ty, depth + 1, out)),
+            _ => {}
+        }
+    }
+    let mut sized = vec![Vec::new(); module.overrides.len()];
+    let globals = module.globals.iter().map(|(_, g)| (g.name.as_deref(), g.ty));
+    let locals = module.functions.iter().flat_map(|(_, f)| f.locals.iter().map(|(_, l)| (l.name.as_deref(), l.ty)));
+    for (name, ty) in globals.chain(locals) {
+        let mut roots = Vec::new();
+        lengths(module, ty, 0, &mut roots);
+        for root in roots {
+            let name = name.map_or_else(|| type_names::wgsl(&module.types, ty), str::to_string);
+            if !sized[root.index()].contains(&name) {
+                sized[root.index()].push(name);
+            }
+        }
+    }
+    sized
 }
 
 /// The AGSL interface of a compiled module (the ABI in [`crate::glsl::agsl`]'s module doc), for

@@ -82,7 +82,8 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
             Some(reflect::Value::Float(v)) => quote!(::core::option::Option::Some(#v)),
             None => quote!(::core::option::Option::None),
         };
-        quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default })
+        let arrays = &sc.sizes_arrays;
+        quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default, sizes_arrays: &[#(#arrays),*] })
     });
     let (structs, defined, rust_names) = structs(module, cx);
     let typed = typed_api(module, reflection, &rust_names, cx);

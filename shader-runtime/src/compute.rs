@@ -439,7 +439,7 @@ pub(crate) fn check_immediates(module: &ModuleInfo, size: u32, immediates: &[u8]
 
 /// Override values keyed as wgpu wants them: a constant with an id (every SPIR-V spec constant
 /// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`.
-pub(crate) fn constants(name: &str, declared: &[SpecializationConstant], given: &[(&str, f64)]) -> Result<Vec<(String, f64)>, GpuError> {
+pub(crate) fn constants(name: &'static str, declared: &[SpecializationConstant], given: &[(&str, f64)]) -> Result<Vec<(String, f64)>, GpuError> {
     given
         .iter()
         .map(|(key, value)| {
@@ -448,6 +448,15 @@ pub(crate) fn constants(name: &str, declared: &[SpecializationConstant], given: 
                 let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
                 GpuError::InvalidUse(format!("`{name}` has no override constant `{key}`; it has {known}"))
             })?;
+            if !found.sizes_arrays.is_empty() && found.default != Some(*value) {
+                return Err(GpuError::ArrayLengthConstant {
+                    module: name,
+                    constant: found.name,
+                    id: found.id,
+                    arrays: found.sizes_arrays,
+                    default: found.default.map(|d| d as i64),
+                });
+            }
             Ok((found.id.to_string(), *value))
         })
         .collect()

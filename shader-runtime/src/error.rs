@@ -22,6 +22,22 @@ pub enum GpuError {
     InvalidUse(String),
     /// The shader needs something the device does not offer (a feature, a limit).
     Unsupported(String),
+    /// An override constant that sizes arrays was given a value other than its default. The
+    /// module's arrays have the default length (the wgpu target writes it: naga reads no
+    /// specialization-constant array lengths), so another value would make the shader index
+    /// past them.
+    ArrayLengthConstant {
+        /// The module (its name in Rust).
+        module: &'static str,
+        /// The constant's name in the shader.
+        constant: &'static str,
+        /// Its SpecId.
+        id: u32,
+        /// The variables holding the arrays it sizes.
+        arrays: &'static [&'static str],
+        /// The only value the module accepts, the constant's default.
+        default: Option<i64>,
+    },
 }
 
 /// A resource that does not fit the binding it was given for. Names the binding as the shader
@@ -68,6 +84,17 @@ impl fmt::Display for GpuError {
             GpuError::Binding(e) => e.fmt(f),
             GpuError::InvalidUse(why) => f.write_str(why),
             GpuError::Unsupported(why) => write!(f, "not supported by this device: {why}"),
+            GpuError::ArrayLengthConstant { module, constant, id, arrays, default } => {
+                let arrays: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
+                let default = default.map_or_else(|| "its default".to_string(), |d| format!("its default, {d}"));
+                write!(
+                    f,
+                    "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, which this module has at \
+                     the default length (the wgpu target: naga reads no specialization-constant array lengths), so it \
+                     can only be {default}; to change the length, change the default in the shader",
+                    arrays.join(", ")
+                )
+            }
         }
     }
 }

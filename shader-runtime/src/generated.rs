@@ -91,6 +91,10 @@ pub struct SpecializationConstant {
     pub ty: &'static str,
     /// The default value as `f64` (what wgpu's `PipelineCompilationOptions::constants` takes).
     pub default: Option<f64>,
+    /// The variables holding arrays whose length follows this constant (reflection's
+    /// `sizes_arrays`). The wgpu target writes them at the default length, so the runtime
+    /// refuses any other value ([`crate::GpuError::ArrayLengthConstant`]).
+    pub sizes_arrays: &'static [&'static str],
 }
 
 /// Everything a pipeline needs from one entry point of a generated module: the generated
