@@ -974,3 +974,52 @@ fn flatten(
         }
     }
 }
+
+/// Arrays sized by a specialization constant follow it when a pipeline specializes it
+/// (`../shared/repros/glsl/spec_sized_array.comp`: a `shared` array, a local array and a
+/// uniform block's array, `N` = 4 by default). Both Vulkan-target modules, ours and glslang's,
+/// get `N` = 8 from `spirv-opt --set-spec-const-default-value` (independent of both compilers),
+/// pass spirv-val and run as emitted (wgpu passthrough on lavapipe): ours must give glslang's
+/// values and the CPU's, all 8 elements (with literal lengths of 4, elements 4..8 would be read
+/// and written past the arrays).
+#[test]
+fn spec_sized_array_specialized_to_8_runs_like_glslang() {
+    const N: usize = 8;
+    let path = common::workspace_root().join("../shared/repros/glsl/spec_sized_array.comp");
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
+        eprintln!("SKIPPED: glslangValidator not installed");
+        return;
+    }
+    let ours = compile_ours_glsl("spec_sized_array.comp", &path, &source, Some(shader_core::ir::Stage::Compute))
+        .expect("we compile spec_sized_array.comp");
+    let theirs = common::compile_glslang(&source, "comp").expect("glslang compiles spec_sized_array.comp");
+    let mut specialized = Vec::new();
+    for (who, words) in [("ours", &ours), ("glslang's", &theirs)] {
+        let Some(words) = common::specialize_with_spirv_opt(words, &[(0, "8")]).unwrap_or_else(|e| panic!("{who}: {e}")) else {
+            return;
+        };
+        common::spirv_val(&words, "vulkan1.1").unwrap_or_else(|e| panic!("{who} module specialized to N = 8: {e}"));
+        specialized.push(words);
+    }
+    if common::gpu().is_none() {
+        return;
+    }
+    if !common::has_passthrough() {
+        assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        eprintln!("SKIPPED: no device with passthrough");
+        return;
+    }
+    // values[i] = (i, 10 i, 100 i, -i) + 0.5; result[i] = values[N - 1 - i] + i.
+    let values: Vec<f32> = (0..N).flat_map(|i| [i as f32, 10.0 * i as f32, 100.0 * i as f32, -(i as f32)].map(|v| v + 0.5)).collect();
+    let expected: Vec<f32> = (0..N).flat_map(|i| (0..4).map(move |c| (i, c))).map(|(i, c)| values[(N - 1 - i) * 4 + c] + i as f32).collect();
+    let bindings = [common::BufferBinding::uniform(0, common::bytes_f32(&values)), common::BufferBinding::storage(1, vec![0; 16 * N])];
+    let mut results = Vec::new();
+    for (who, words) in ["ours", "glslang's"].iter().zip(&specialized) {
+        let out = common::run_compute_passthrough(words, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{who} module: {e}"));
+        results.push(common::f32s(&out[1]));
+    }
+    assert_eq!(results[1], expected, "glslang's module specialized to N = 8 (checks the test itself)");
+    assert_eq!(results[0], results[1], "ours specialized to N = 8 differs from glslang's");
+}

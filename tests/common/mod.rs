@@ -105,6 +105,39 @@ pub fn validate_spirv(words: &[u32]) -> Result<(), String> {
     naga_check(words).map(drop)
 }
 
+/// `words` with the defaults of its specialization constants set as `spirv-opt
+/// --set-spec-const-default-value "ID:VALUE ..."` sets them: what a pipeline specializing those
+/// SpecIds gets, done by a tool independent of our compiler (every `OpTypeArray` whose length
+/// is such a constant, or an `OpSpecConstantOp` of it, follows). `Ok(None)` when spirv-opt is
+/// not installed (a panic when `CI=true`).
+pub fn specialize_with_spirv_opt(words: &[u32], values: &[(u32, &str)]) -> Result<Option<Vec<u32>>, String> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir();
+    let input = dir.join(format!("shader-e2e-spec-{}-{n}.spv", std::process::id()));
+    let output = dir.join(format!("shader-e2e-spec-{}-{n}-out.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&input, bytes).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    let spec: Vec<String> = values.iter().map(|(id, v)| format!("{id}:{v}")).collect();
+    let run = Command::new("spirv-opt").arg("--set-spec-const-default-value").arg(spec.join(" ")).arg(&input).arg("-o").arg(&output).output();
+    let _ = std::fs::remove_file(&input);
+    let run = match run {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            assert!(!ci(), "spirv-opt is not installed but CI=true; install spirv-tools");
+            eprintln!("*** SKIPPED: spirv-opt not installed ***");
+            return Ok(None);
+        }
+        run => run.map_err(|e| format!("cannot run spirv-opt: {e}"))?,
+    };
+    if !run.status.success() {
+        let _ = std::fs::remove_file(&output);
+        return Err(format!("spirv-opt failed:\n{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr)));
+    }
+    let bytes = std::fs::read(&output).map_err(|e| format!("cannot read {}: {e}", output.display()))?;
+    let _ = std::fs::remove_file(&output);
+    Ok(Some(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()))
+}
+
 /// Whether the module declares an `OpEntryPoint` (opcode 15), walking the instruction stream.
 pub fn has_entry_point(words: &[u32]) -> bool {
     const HEADER: usize = 5;
