@@ -26,7 +26,10 @@ impl<'a> Lowerer<'a> {
             }
             fx.scopes[0].insert(p.name.name.clone(), (Local::Arg(i as u32), p.name.span));
         }
-        let body = self.block(&mut fx, &f.body);
+        // WGSL §5.2 (Scope): the parameters and the body's outermost declarations share one
+        // scope, so a `let`/`var`/`const` there may not reuse a parameter's name.
+        let mut body = Block::new();
+        self.stmts_into(&mut fx, &mut body, &f.body.stmts);
         if fx.func.result.is_some() && !block_returns(&f.body) {
             self.error(format!("function `{}` must return a value on every path", f.name.name), f.name.span);
         }
@@ -54,12 +57,14 @@ impl<'a> Lowerer<'a> {
 
     fn declare(&mut self, fx: &mut FnCtx, name: &ast::Ident, local: Local) {
         let scope = fx.scopes.last_mut().expect("a scope is always open");
-        if let Some((_, prev)) = scope.get(&name.name) {
-            let prev = *prev;
-            self.diags.push(
-                crate::diag::Diagnostic::error(format!("`{}` is already declared in this scope", name.name), name.span)
-                    .with_secondary(prev, "previous declaration"),
-            );
+        if let Some((previous, prev)) = scope.get(&name.name) {
+            let (parameter, prev) = (matches!(previous, Local::Arg(_)), *prev);
+            let mut d = crate::diag::Diagnostic::error(format!("`{}` is already declared in this scope", name.name), name.span)
+                .with_secondary(prev, if parameter { "declared here as a parameter" } else { "previous declaration" });
+            if parameter {
+                d = d.with_note("WGSL §5.2 (Scope): a function's parameters and the declarations of its body's outermost block are in one scope");
+            }
+            self.diags.push(d);
         }
         scope.insert(name.name.clone(), (local, name.span));
     }
