@@ -50,6 +50,17 @@ pub fn second_stage_attribute(name: &str, span: Span, first: Span) -> Diagnostic
         .with_note("WGSL §9.1 (entry point declaration): an entry point has exactly one shader stage attribute (`@vertex`, `@fragment` or `@compute`)")
 }
 
+pub fn attribute_on_statement(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("`@{name}` is not allowed on a statement"), span)
+        .with_note("WGSL §12 (Attributes): `@diagnostic` is the only attribute that applies to a statement")
+}
+
+pub fn attributes_before_statement(span: Span) -> Diagnostic {
+    Diagnostic::error("attributes are not allowed before this statement", span).with_note(
+        "WGSL §9 (Statements): only a compound, `if`, `switch`, `loop`, `for` or `while` statement may have attributes",
+    )
+}
+
 /// `expected <what>, found '<tok>'` on the span of the offending token.
 pub fn expected(what: &str, found: &str, span: Span) -> Diagnostic {
     Diagnostic::error(format!("expected {what}, found {}", describe(found)), span)

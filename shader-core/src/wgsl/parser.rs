@@ -807,10 +807,24 @@ impl<'a> Parser<'a> {
     /// `attribute* { statements }`; the attributes (only `@diagnostic` is meaningful) become
     /// filters over the block.
     fn compound(&mut self) -> PResult<Block> {
-        let attrs = self.attributes()?;
+        let attrs = self.statement_attributes()?;
         let block = self.block()?;
         self.filters_over(&attrs, block.span);
         Ok(block)
+    }
+
+    /// Attributes before a compound statement or a switch or loop body.
+    fn statement_attributes(&mut self) -> PResult<Vec<Attribute>> {
+        let attrs = self.attributes()?;
+        self.check_statement_attributes(&attrs);
+        Ok(attrs)
+    }
+
+    /// WGSL §12 (Attributes): `@diagnostic` is the only attribute that applies to a statement.
+    fn check_statement_attributes(&mut self, attrs: &[Attribute]) {
+        for a in attrs.iter().filter(|a| a.name.name != "diagnostic") {
+            self.diags.push(msg::attribute_on_statement(&a.name.name, a.name.span));
+        }
     }
 
     /// Records the `@diagnostic` attributes among `attrs` as filters over `span`.
@@ -893,6 +907,14 @@ impl<'a> Parser<'a> {
         let attrs = self.attributes()?;
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
+        if let (Some(first), Some(last)) = (attrs.first(), attrs.last()) {
+            // WGSL §9 (Statements grammar): attributes precede only these statements.
+            if t.kind == K::LBrace || matches!(word, "if" | "switch" | "loop" | "for" | "while") {
+                self.check_statement_attributes(&attrs);
+            } else {
+                self.diags.push(msg::attributes_before_statement(first.span.to(last.span)));
+            }
+        }
         // Picking a function and calling it once keeps this frame small: a `match` with a call
         // per arm would reserve a result slot per arm in debug builds.
         type Parse<'a> = fn(&mut Parser<'a>, Vec<Attribute>, u32) -> PResult<StmtKind>;
@@ -1083,7 +1105,7 @@ impl<'a> Parser<'a> {
     fn switch_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
         let selector = self.expression()?;
-        let body_attrs = self.attributes()?;
+        let body_attrs = self.statement_attributes()?;
         let open = self.expect(K::LBrace, "'{' to open the switch body")?;
         let mut clauses = Vec::new();
         while !self.at(K::RBrace) && !self.at(K::Eof) {
@@ -1117,7 +1139,7 @@ impl<'a> Parser<'a> {
 
     fn loop_statement(&mut self, mut attrs: Vec<Attribute>) -> PResult<StmtKind> {
         self.bump();
-        attrs.extend(self.attributes()?);
+        attrs.extend(self.statement_attributes()?);
         let open = self.expect(K::LBrace, "'{' after 'loop'")?;
         self.enter()?;
         let mut stmts = Vec::new();
@@ -1144,7 +1166,7 @@ impl<'a> Parser<'a> {
     /// `continuing { statements [break if e;] }`.
     fn continuing(&mut self) -> PResult<Continuing> {
         let start = self.bump().start;
-        let body_attrs = self.attributes()?;
+        let body_attrs = self.statement_attributes()?;
         let open = self.expect(K::LBrace, "'{' after 'continuing'")?;
         self.enter()?;
         let mut stmts = Vec::new();
