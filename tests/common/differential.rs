@@ -89,7 +89,6 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeAccept, Bug, "unknown attribute", "FIXME: `@interpolate`'s sampling is one of `center`, `centroid`, `sample`, `first`, `either`", "WGSL §12.3.1 interpolate"),
     entry(Wgsl, WeAccept, Bug, "Shift amount exceeds the bit width", "FIXME: a const-expression shift amount must be below the bit width", "WGSL §8.9 bit expressions"),
     entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
-    entry(Wgsl, WeReject, Bug, "expected an expression", "FIXME: a diagnostic rule name is any ident pattern, keywords included (`@diagnostic(off, fn)`: an unknown rule, a warning)", "WGSL §2.3 diagnostic_rule_name"),
     // ---- GLSL, our bugs (FIXME)
     entry(Glsl, WeAccept, Bug, "syntax error, unexpected IDENTIFIER", "FIXME: a structure declares at least one member (`struct S {};`)", "GLSL 4.60 §4.1.8 structures"),
     entry(Glsl, WeAccept, Bug, "wrong operand types", "FIXME: ES has no implicit int -> uint conversion", "GLSL ES 3.20 §5.9 (no implicit conversions)"),

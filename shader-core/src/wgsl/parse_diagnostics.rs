@@ -50,6 +50,11 @@ pub fn second_stage_attribute(name: &str, span: Span, first: Span) -> Diagnostic
         .with_note("WGSL §9.1 (entry point declaration): an entry point has exactly one shader stage attribute (`@vertex`, `@fragment` or `@compute`)")
 }
 
+pub fn unknown_severity(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("unknown diagnostic severity `{name}`"), span)
+        .with_note("WGSL §2.3 (Diagnostics): the severity is `error`, `warning`, `info` or `off`")
+}
+
 pub fn attribute_on_statement(name: &str, span: Span) -> Diagnostic {
     Diagnostic::error(format!("`@{name}` is not allowed on a statement"), span)
         .with_note("WGSL §12 (Attributes): `@diagnostic` is the only attribute that applies to a statement")

@@ -541,14 +541,18 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `(severity, rule)` or `(severity, name.name)` with an optional trailing comma.
+    /// `(severity, rule)` or `(severity, name.name)` with an optional trailing comma. Both are
+    /// context-dependent names (WGSL §2.3, §15.4): any identifier-like token, keywords included.
     fn diagnostic_control(&mut self) -> PResult<(Ident, Vec<Ident>)> {
         self.expect(K::LParen, "'('")?;
-        let severity = self.ident()?;
+        let severity = self.any_word("a diagnostic severity")?;
+        if !matches!(severity.name.as_str(), "error" | "warning" | "info" | "off") {
+            self.diags.push(msg::unknown_severity(&severity.name, severity.span));
+        }
         self.expect(K::Comma, "','")?;
-        let mut rule = vec![self.ident()?];
+        let mut rule = vec![self.any_word("a diagnostic rule name")?];
         if self.eat(K::Dot) {
-            rule.push(self.ident()?);
+            rule.push(self.any_word("a diagnostic rule name")?);
         }
         self.eat(K::Comma);
         self.expect(K::RParen, "')'")?;
@@ -562,7 +566,17 @@ impl<'a> Parser<'a> {
             if self.at(K::At) {
                 let at = self.bump();
                 let name = self.any_word("an attribute name")?;
-                let args = if self.at(K::LParen) { self.arguments()? } else { Vec::new() };
+                let args = if name.name == "diagnostic" && self.at(K::LParen) {
+                    // `@diagnostic(severity, rule)`: names, not expressions (`@diagnostic(off, fn)`).
+                    let (severity, rule) = self.diagnostic_control()?;
+                    let rule_span = rule[0].span.to(rule[rule.len() - 1].span);
+                    let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join("."), span: rule_span };
+                    [severity, rule].into_iter().map(|i| Expr { span: i.span, kind: ExprKind::Ident(i) }).collect()
+                } else if self.at(K::LParen) {
+                    self.arguments()?
+                } else {
+                    Vec::new()
+                };
                 attrs.push(Attribute { name, args, span: self.span_from(at.start) });
             } else if self.at_draft_attributes() {
                 self.draft_attribute_list(&mut attrs)?;
