@@ -788,6 +788,7 @@ impl<'a> Lowerer<'a> {
         let mut location = None;
         let mut interpolation = None;
         let mut sampling = None;
+        let mut interpolate_span = None;
         let mut blend_src = None;
         for a in attrs {
             match a.name.name.as_str() {
@@ -833,17 +834,26 @@ impl<'a> Lowerer<'a> {
                 }
                 "blend_src" => blend_src = Some(self.attr_u32(a)?),
                 "interpolate" => {
+                    interpolate_span = Some(a.span);
                     interpolation = match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
                         Some("perspective") => Some(Interpolation::Perspective),
                         Some("linear") => Some(Interpolation::Linear),
                         Some("flat") => Some(Interpolation::Flat),
                         _ => return Err(self.error("expected `perspective`, `linear` or `flat`", a.span)),
                     };
+                    // WGSL §12.3.x (interpolate): `flat` takes `first` or `either`, `perspective`
+                    // and `linear` take `center`, `centroid` or `sample`.
+                    let flat = interpolation == Some(Interpolation::Flat);
                     sampling = match a.args.get(1).and_then(ident_of).map(|i| i.name.as_str()) {
-                        None | Some("first") | Some("either") => None,
-                        Some("center") => Some(Sampling::Center),
-                        Some("centroid") => Some(Sampling::Centroid),
-                        Some("sample") => Some(Sampling::Sample),
+                        None => None,
+                        Some("first" | "either") if flat => None,
+                        Some("center") if !flat => Some(Sampling::Center),
+                        Some("centroid") if !flat => Some(Sampling::Centroid),
+                        Some("sample") if !flat => Some(Sampling::Sample),
+                        Some(other @ ("first" | "either" | "center" | "centroid" | "sample")) => {
+                            let (kind, allowed) = if flat { ("flat", "`first` or `either`") } else { ("perspective` and `linear", "`center`, `centroid` or `sample`") };
+                            return Err(self.error(format!("interpolation sampling `{other}` is not allowed with `{kind}` interpolation (use {allowed})"), a.args[1].span));
+                        }
                         Some(other) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), a.args[1].span)),
                     };
                 }
@@ -858,7 +868,11 @@ impl<'a> Lowerer<'a> {
         if scalar.kind == ScalarKind::Bool {
             return Err(self.error("bool cannot be a stage input or output", self.module.types.span(ty)));
         }
-        if scalar.kind != ScalarKind::Float && interpolation.is_none() {
+        if scalar.kind != ScalarKind::Float {
+            // WGSL §12.3.x (interpolate): integer stage variables are not interpolated.
+            if let (Some(span), true) = (interpolate_span, interpolation.is_some_and(|i| i != Interpolation::Flat)) {
+                return Err(self.error(format!("`{}` is an integer type: its interpolation must be `flat`", self.type_name(ty)), span));
+            }
             interpolation = Some(Interpolation::Flat);
         }
         Ok(Some(IoBinding::Location { location, component: None, interpolation, sampling, blend_src }))
