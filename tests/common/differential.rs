@@ -84,8 +84,6 @@ pub const INTENDED: &[Intended] = &[
     // ---- WGSL, our bugs (FIXME)
     entry(Wgsl, WeAccept, Bug, "Accessing index", "FIXME: an AbstractInt array index that does not fit in i32 (`a[4294967295]`) must be an error", "WGSL §8.5.3 array access, §15.7.1"),
     entry(Wgsl, WeAccept, Bug, "Division by zero", "FIXME: integer `/` or `%` by a const-expression zero is a shader-creation error", "WGSL §8.7 arithmetic expressions"),
-    entry(Wgsl, WeAccept, Bug, "is cyclic", "FIXME: a module-scope declaration shadows a predeclared type name (`fn f32()` makes `f32` the function)", "WGSL §5.2 scope, §4 predeclared names"),
-    entry(Wgsl, WeAccept, Bug, "is recursive", "FIXME: a module-scope declaration shadows a predeclared type name (`fn i32()` used as a type inside itself)", "WGSL §5.2 scope, §4 predeclared names"),
     entry(Wgsl, WeAccept, Bug, "Shift amount exceeds the bit width", "FIXME: a const-expression shift amount must be below the bit width", "WGSL §8.9 bit expressions"),
     entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
     // ---- GLSL, our bugs (FIXME)

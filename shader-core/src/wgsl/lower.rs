@@ -447,6 +447,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn global_var(&mut self, v: &'a ast::VarDecl) -> R<Item<'a>> {
+        for id in v.space.iter().chain(&v.access) {
+            self.check_not_shadowed(id, "an address space or access mode")?;
+        }
         self.check_attrs(&v.attrs, &["group", "binding", "set", "location", "builtin", "interpolate", "invariant", "access", "stride"], "a variable");
         let mut group = None;
         let mut binding = None;
@@ -656,11 +659,15 @@ impl<'a> Lowerer<'a> {
     pub fn resolve_type(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Handle<Type>> {
         match &e.kind {
             ExprKind::Ident(id) => {
-                if let Some(ty) = self.predeclared_type(&id.name, id.span)? {
-                    return Ok(ty);
-                }
+                // WGSL §5.2 (Scope): a declaration shadows a predeclared type of the same name
+                // (`fn f32()`, `struct i32`, `let u32 = 1;`), so the user's names go first.
                 if fx.as_ref().is_some_and(|fx| fx.lookup(&id.name).is_some()) {
                     return Err(self.error(format!("`{}` is not a type", id.name), id.span));
+                }
+                if !self.decls.contains_key(id.name.as_str()) {
+                    if let Some(ty) = self.predeclared_type(&id.name, id.span)? {
+                        return Ok(ty);
+                    }
                 }
                 match self.resolve_global(&id.name, id.span)? {
                     Some(Item::Type(ty)) => Ok(ty),
@@ -728,7 +735,20 @@ impl<'a> Lowerer<'a> {
         Ok(Some(self.module.ty(inner)))
     }
 
+    /// WGSL §5.2 (Scope): a module-scope declaration shadows a predeclared name (a type
+    /// generator such as `vec3`, an enumerant such as `private`), so where the predeclared
+    /// meaning is required a declaration of that name is an error.
+    pub(super) fn check_not_shadowed(&mut self, id: &ast::Ident, what: &str) -> R<()> {
+        if !self.decls.contains_key(id.name.as_str()) {
+            return Ok(());
+        }
+        // Resolving it first reports a declaration that names itself (`var<private> private`).
+        self.resolve_global(&id.name, id.span)?;
+        Err(self.error(format!("`{}` names the module-scope declaration here, not {what}", id.name), id.span))
+    }
+
     fn templated_type(&mut self, mut fx: Option<&mut FnCtx>, name: &ast::Ident, args: &[Expr], span: Span) -> R<Handle<Type>> {
+        self.check_not_shadowed(name, "a predeclared type")?;
         let n = name.name.as_str();
         let arg_count = |lw: &mut Self, want: std::ops::RangeInclusive<usize>| -> R<()> {
             if want.contains(&args.len()) {
