@@ -83,8 +83,6 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeReject, ReferenceGap, "is not below", "a `@location` beyond any device (we refuse at compile time what WebGPU refuses at pipeline creation: maxInterStageShaderVariables, maxColorAttachments)", "WGSL §13.3.1.4 input-output locations; WebGPU §3.6.2 limits"),
     // ---- WGSL, our bugs (FIXME)
     entry(Wgsl, WeAccept, Bug, "Accessing index", "FIXME: an AbstractInt array index that does not fit in i32 (`a[4294967295]`) must be an error", "WGSL §8.5.3 array access, §15.7.1"),
-    entry(Wgsl, WeAccept, Bug, "Division by zero", "FIXME: integer `/` or `%` by a const-expression zero is a shader-creation error", "WGSL §8.7 arithmetic expressions"),
-    entry(Wgsl, WeAccept, Bug, "Shift amount exceeds the bit width", "FIXME: a const-expression shift amount must be below the bit width", "WGSL §8.9 bit expressions"),
     entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
     // ---- GLSL, our bugs (FIXME)
     entry(Glsl, WeAccept, Bug, "syntax error, unexpected IDENTIFIER", "FIXME: a structure declares at least one member (`struct S {};`)", "GLSL 4.60 §4.1.8 structures"),

@@ -345,6 +345,32 @@ fn float_result(leaf: Leaf, v: f64) -> EvalResult<Sv> {
     Ok(sv)
 }
 
+/// The bit width of an integer leaf (AbstractInt is 64-bit).
+pub fn int_bits(leaf: Leaf) -> u32 {
+    match leaf {
+        Leaf::AInt | Leaf::Concrete(Scalar { width: 8, .. }) => 64,
+        _ => 32,
+    }
+}
+
+/// WGSL §8.7: an integer `/` or `%` whose divisor is a const-expression must not divide by
+/// zero (a shader-creation error, whether or not the dividend is constant too).
+pub fn check_divisor(y: i128) -> EvalResult<()> {
+    if y == 0 {
+        return err("integer division by zero: the divisor is a const-expression equal to 0");
+    }
+    Ok(())
+}
+
+/// WGSL §8.9: a const-expression shift amount must be below the bit width of the shifted
+/// value's type (a shader-creation error, whether or not the shifted value is constant too).
+pub fn check_shift_amount(y: i128, bits: u32) -> EvalResult<()> {
+    if y < 0 || y >= bits as i128 {
+        return err(format!("shift by {y} is not less than the bit width {bits}"));
+    }
+    Ok(())
+}
+
 /// Arithmetic and comparison on two scalars of the same leaf type.
 pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
     use super::ast::BinaryOp as B;
@@ -364,10 +390,7 @@ pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
     }
     if leaf.is_integer() {
         let (x, y) = (a.as_i128().ok_or(EvalError::NotConst)?, b.as_i128().ok_or(EvalError::NotConst)?);
-        let bits: u32 = match leaf {
-            Leaf::AInt | Leaf::Concrete(Scalar { width: 8, .. }) => 64,
-            _ => 32,
-        };
+        let bits = int_bits(leaf);
         let signed = !matches!(leaf, Leaf::Concrete(Scalar::U32 | Scalar::U64));
         let wrap = |v: i128| -> i128 {
             // Bit operations work on the two's complement pattern of the leaf's width.
@@ -378,11 +401,13 @@ pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
                 m
             }
         };
+        if matches!(op, B::Divide | B::Modulo) {
+            check_divisor(y)?;
+        }
         return Ok(match op {
             B::Add => int_result(leaf, x + y)?,
             B::Subtract => int_result(leaf, x - y)?,
             B::Multiply => int_result(leaf, x * y)?,
-            B::Divide | B::Modulo if y == 0 => return err("division by zero in a constant expression"),
             B::Divide => int_result(leaf, x / y)?,
             B::Modulo => int_result(leaf, x % y)?,
             B::Equal => Sv::Bool(x == y),
@@ -395,12 +420,16 @@ pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
             B::Or => int_result(leaf, wrap(x | y))?,
             B::Xor => int_result(leaf, wrap(x ^ y))?,
             B::ShiftLeft | B::ShiftRight => {
-                if y < 0 || y >= bits as i128 {
-                    return err(format!("shift by {y} is not less than the bit width {bits}"));
+                check_shift_amount(y, bits)?;
+                if op == B::ShiftRight {
+                    return int_result(leaf, x >> y);
                 }
-                let v = if op == B::ShiftLeft { wrap(x << y) } else { x >> y };
-                if op == B::ShiftLeft && leaf == Leaf::AInt && (v >> y) != x {
-                    return err("shift overflows abstract-int");
+                // WGSL §8.9: in a const-expression, the bits shifted out must all equal the
+                // result's sign bit (signed: the e2+1 most significant bits of e1 agree;
+                // unsigned: the e2 most significant bits are 0), i.e. `e1 * 2^e2` fits.
+                let v = x << y;
+                if int_result(leaf, v).is_err() {
+                    return err(format!("`{x} << {y}` overflows {}", leaf.name()));
                 }
                 int_result(leaf, v)?
             }

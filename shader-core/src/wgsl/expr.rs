@@ -445,6 +445,11 @@ impl<'a> Lowerer<'a> {
             }
             _ => (l, r),
         };
+        if let (Operand::Const(v), Some(leaf)) = (&r, self.operand_leaf(fx, &l)) {
+            if let Err(EvalError::Error(m)) = check_constant_right_operand(op, leaf, v) {
+                return Err(self.error(m, rspan));
+            }
+        }
         let lh = self.rvalue(fx, l, lspan)?;
         let rh = self.rvalue(fx, r, rspan)?;
         let (lt, rt) = (self.ety(fx, lh), self.ety(fx, rh));
@@ -1242,6 +1247,21 @@ fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
 
 /// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
 /// scalar broadcast to the other side's size).
+/// The rules on a constant right operand that hold whatever the left one is: an integer
+/// divisor is not zero (WGSL §8.7), a shift amount is below the left type's bit width (§8.9).
+fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) -> Result<(), EvalError> {
+    use ast::BinaryOp as B;
+    let components = right.components().unwrap_or_default();
+    let amounts = components.iter().filter_map(|c| c.as_i128());
+    match op {
+        B::Divide | B::Modulo if left.is_integer() => amounts.map(consteval::check_divisor).collect(),
+        B::ShiftLeft | B::ShiftRight if left.is_integer() => {
+            amounts.map(|y| consteval::check_shift_amount(y, consteval::int_bits(left))).collect()
+        }
+        _ => Ok(()),
+    }
+}
+
 fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {
     use ast::BinaryOp as B;
     let (Some(ca), Some(cb)) = (a.components(), b.components()) else { return Err(EvalError::NotConst) };
