@@ -670,6 +670,10 @@ impl<'a> Lowerer<'a> {
         }
         if let Operand::Const(v) = &index {
             let i = v.as_scalar().and_then(Sv::as_i128).unwrap_or(-1);
+            // WGSL §8.5.3, §15.7.1: an AbstractInt index converts to i32, so it must fit.
+            if v.leaf() == Some(Leaf::AInt) && v.convert_auto(Leaf::Concrete(Scalar::I32)).is_none() {
+                return Err(self.error(format!("index {i} does not fit in `i32`, the type an AbstractInt index converts to"), index_span));
+            }
             if i < 0 || len.is_some_and(|n| i >= n as i128) {
                 let bound = len.map_or(String::new(), |n| format!(" (the length is {n})"));
                 return Err(self.error(format!("index {i} is out of bounds{bound}"), index_span));
