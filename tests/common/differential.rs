@@ -74,6 +74,7 @@ pub const INTENDED: &[Intended] = &[
     // ---- WGSL, naga rejects what the spec allows
     entry(Wgsl, WeAccept, DraftSyntax, "expected global item", "module-scope `let` (a constant in the 2021 draft, `const` today)", "WGSL draft 2021-01 §6.2 module constants"),
     entry(Wgsl, WeAccept, ReferenceGap, "does not match the declared return type", "statements after a `return` are unreachable: the function's behaviour is {Return}, so it needs no final return (naga checks the last statement)", "WGSL §11.2 behaviour analysis, §10.1 function declaration"),
+    entry(Wgsl, WeAccept, ReferenceGap, "Derivatives can only be taken from scalar and vector floats", "an AbstractInt argument of a derivative built-in converts to f32 (`fwidth(-1)`; naga concretizes it to i32 and rejects it)", "WGSL §17.6 derivative built-ins, §15.7 overload resolution"),
     // ---- WGSL, naga accepts what the spec forbids
     entry(Wgsl, WeReject, ReferenceGap, "is not allowed on a", "a shader-stage, `@workgroup_size`, `@group`/`@binding` ... attribute only applies to the declarations it is defined for (naga ignores a misplaced one)", "WGSL §12 attributes"),
     entry(Wgsl, WeReject, ReferenceGap, "must only be called from uniform control flow", "barriers need uniform control flow (naga has no uniformity analysis for barriers)", "WGSL §15.2 uniformity analysis"),
@@ -82,8 +83,6 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeReject, ReferenceGap, "expected a declaration, found end of file", "attributes belong to a declaration: trailing attributes are a syntax error (naga drops them)", "WGSL §5 global_decl grammar"),
     entry(Wgsl, WeReject, ReferenceGap, "is not below", "a `@location` beyond any device (we refuse at compile time what WebGPU refuses at pipeline creation: maxInterStageShaderVariables, maxColorAttachments)", "WGSL §13.3.1.4 input-output locations; WebGPU §3.6.2 limits"),
     entry(Wgsl, WeReject, ReferenceGap, "the type an AbstractInt index converts to", "an AbstractInt index converts to i32, so it must fit in i32 (naga accepts `a[2147483648]` into a runtime-sized array)", "WGSL §8.5.3 array access, §15.7.1 AbstractInt conversion"),
-    // ---- WGSL, our bugs (FIXME)
-    entry(Wgsl, WeAccept, Bug, "Derivatives can only be taken from scalar and vector floats", "FIXME: derivative built-ins take f32 or vecN<f32> only", "WGSL §17.6 derivative built-in functions"),
     // ---- GLSL, our bugs (FIXME)
     entry(Glsl, WeAccept, Bug, "syntax error, unexpected IDENTIFIER", "FIXME: a structure declares at least one member (`struct S {};`)", "GLSL 4.60 §4.1.8 structures"),
     entry(Glsl, WeAccept, Bug, "wrong operand types", "FIXME: ES has no implicit int -> uint conversion", "GLSL ES 3.20 §5.9 (no implicit conversions)"),
