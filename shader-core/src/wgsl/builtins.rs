@@ -457,11 +457,19 @@ impl<'a> Lowerer<'a> {
             "select" => {
                 want(self, 3, &args)?;
                 let cond = args.pop().ok_or(Reported)?;
-                if let (Operand::Const(Value::Scalar(Sv::Bool(c))), true) = (&cond.0, args.iter().all(|(a, _)| matches!(a, Operand::Const(_)))) {
-                    let pick = if *c { args.pop() } else { args.swap_remove(0).into() };
-                    if let Some((op, _)) = pick {
-                        return Ok(op);
+                if let (Operand::Const(Value::Scalar(Sv::Bool(c))), [(Operand::Const(f), _), (Operand::Const(t), _)]) = (&cond.0, &args[..]) {
+                    // Picking a constant still needs the two values to share one type.
+                    let same_shape = match (f, t) {
+                        (Value::Scalar(_), Value::Scalar(_)) => true,
+                        (Value::Vector(f), Value::Vector(t)) => f.len() == t.len(),
+                        _ => false,
+                    };
+                    if !same_shape {
+                        return Err(self.error("`select` needs both values to have the same type", span));
                     }
+                    let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span)?;
+                    let picked = if *c { t } else { f };
+                    return Ok(Operand::Const(picked.convert_auto(leaf).unwrap_or_else(|| picked.clone())));
                 }
                 // WGSL `select`: T is any scalar or vector, bool included.
                 let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span).ok();
