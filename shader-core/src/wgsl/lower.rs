@@ -500,6 +500,12 @@ impl<'a> Lowerer<'a> {
             Some("private") => AddressSpace::Private,
             Some("workgroup") => AddressSpace::Workgroup,
             Some("uniform") => AddressSpace::Uniform,
+            // WGSL §14.3 (address spaces): a storage buffer is `read` or `read_write`; the
+            // 2021 draft's `[[access(write)]]` attribute stays accepted.
+            Some("storage") if v.access.as_ref().is_some_and(|a| a.name == "write") => {
+                let span = v.access.as_ref().map_or(v.span, |a| a.span);
+                return Err(self.error("the storage address space has the access modes `read` and `read_write`, not `write`", span));
+            }
             Some("storage") | Some("storage_buffer") => AddressSpace::Storage { access },
             Some("push_constant") | Some("immediate") => AddressSpace::PushConstant,
             Some("handle") | Some("image") => AddressSpace::Handle,
