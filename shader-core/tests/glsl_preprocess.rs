@@ -10,7 +10,10 @@ use shader_core::glsl::preprocess::{preprocess, PpOptions, PpOutput, TokenKind, 
 use shader_core::span::{FileId, SourceMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// How long one file may take before the test calls it a hang.
+const HANG: Duration = Duration::from_secs(60);
 
 fn test_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/glsl_pp")
@@ -168,10 +171,11 @@ fn corpus_root() -> Option<PathBuf> {
     }
 }
 
-/// Preprocesses on a thread with a deadline, so a hang or stack overflow fails the test.
+/// Preprocesses on a thread with a deadline, so a hang or stack overflow fails the test. The
+/// deadline only tells a hang from a slow run (tests assert no timings: speed is measured in
+/// the benches); it is generous because the suite shares two cores with other test binaries.
 fn run_guarded(root: PathBuf, name: String, text: String) -> (PpOutput, SourceMap) {
     let (tx, rx) = std::sync::mpsc::channel();
-    let start = Instant::now();
     let label = name.clone();
     std::thread::Builder::new()
         .stack_size(4 << 20)
@@ -183,14 +187,10 @@ fn run_guarded(root: PathBuf, name: String, text: String) -> (PpOutput, SourceMa
             let _ = tx.send(result.map_err(|_| ()));
         })
         .expect("spawn preprocessor thread");
-    match rx.recv_timeout(Duration::from_secs(10)) {
-        Ok(Ok(result)) => {
-            let elapsed = start.elapsed();
-            assert!(elapsed < Duration::from_secs(2), "{label}: preprocessing took {elapsed:?}");
-            result
-        }
+    match rx.recv_timeout(HANG) {
+        Ok(Ok(result)) => result,
         Ok(Err(())) => panic!("{label}: the preprocessor panicked"),
-        Err(_) => panic!("{label}: the preprocessor did not finish within 10 s"),
+        Err(_) => panic!("{label}: the preprocessor did not finish within {HANG:?} (a hang)"),
     }
 }
 
