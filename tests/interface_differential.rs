@@ -223,10 +223,6 @@ impl Report {
 /// Differences that are bugs not fixed yet: `(file, text the difference contains)`. Each must
 /// still occur (remove the entry when it is fixed); the test fails on any other.
 const KNOWN: &[(&str, &str)] = &[
-    // FIXME: a `constant_id` constant initialized from another spec constant
-    // (`su64inc = su64 + 1UL`) is folded into an independent OpSpecConstant with its own SpecId;
-    // glslang makes it an OpSpecConstantOp (no SpecId) that follows `su64`.
-    ("glsl/glslang/spv.int64.frag", "specialization constant 105"),
     // FIXME (issue 18, class 3): memory qualifiers on single block members (`readonly`,
     // `writeonly`, `volatile` on one member) apply to the whole block or are dropped.
     ("tests/glsl/ok/qualifiers_memory.comp", "binding 2"),

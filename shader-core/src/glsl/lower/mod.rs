@@ -1058,16 +1058,25 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if is_const {
+                let derived = d.init.as_ref().and_then(|init| self.spec_const_expression(init, ty, &d.name.name));
                 if let Some(l) = q.layout("constant_id") {
                     let l = l.clone();
                     let id = self.layout_u32(&l)?;
+                    // Initialized from other specialization constants (`layout(constant_id = 5)
+                    // const uint b = a + 1u;`): it follows them, as glslang's
+                    // `OpSpecConstantOp` does; SPIR-V allows `SpecId` only on
+                    // `OpSpecConstant*` (spirv-val rejects glslang's decoration), so no id.
+                    if let Some(o) = derived {
+                        self.declare(&d.name, Sym::Override(o, ty));
+                        continue;
+                    }
                     self.spec_constant(d, ty, id)?;
                     continue;
                 }
                 let Some(init) = &d.init else {
                     return Err(self.error("a `const` variable needs an initializer", d.span));
                 };
-                if let Some(o) = self.spec_const_expression(init, ty, &d.name.name) {
+                if let Some(o) = derived {
                     self.declare(&d.name, Sym::Override(o, ty));
                     continue;
                 }
