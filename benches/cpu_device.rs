@@ -60,7 +60,7 @@ fn bind(buffers: Vec<shader_cpu::Buffer>) -> Vec<shader_cpu::Binding<'static>> {
     buffers
         .into_iter()
         .enumerate()
-        .map(|(i, b)| shader_cpu::Binding { set: 0, binding: i as u32, buffer: Box::leak(Box::new(b)) })
+        .map(|(i, b)| shader_cpu::Binding::buffer(0, i as u32, Box::leak(Box::new(b))))
         .collect()
 }
 

@@ -19,7 +19,7 @@ fn run_cpu(words: &[u32], bindings: &[B], workgroups: [u32; 3]) -> Result<Vec<Ve
     let bound: Vec<shader_cpu::Binding<'_>> = bindings
         .iter()
         .zip(&buffers)
-        .map(|(b, buffer)| shader_cpu::Binding { set: b.group, binding: b.binding, buffer })
+        .map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer))
         .collect();
     let options = shader_cpu::Options { sanitize: true, threads: None };
     let report = program.dispatch(&bound, &[], workgroups, &options).map_err(|e| e.to_string())?;
@@ -229,8 +229,8 @@ fn sanitizer_reports_out_of_bounds() {
         let out = shader_cpu::Buffer::zeroed(64 * 4);
         let input = shader_cpu::Buffer::from_bytes(&common::bytes_u32(&(0..10).collect::<Vec<u32>>()));
         let bound = [
-            shader_cpu::Binding { set: 0, binding: 0, buffer: &out },
-            shader_cpu::Binding { set: 1, binding: 3, buffer: &input },
+            shader_cpu::Binding::buffer(0, 0, &out),
+            shader_cpu::Binding::buffer(1, 3, &input),
         ];
         let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
         let report = program.dispatch(&bound, &[], [1, 1, 1], &options).expect("runs");
@@ -285,7 +285,7 @@ fn push_and_specialization_constants() {
             assert_eq!(program.workgroup_size(), [size, 1, 1], "[{compiler}] workgroup size");
             let groups = 16 / size;
             let out = shader_cpu::Buffer::zeroed(16 * 4);
-            let bound = [shader_cpu::Binding { set: 0, binding: 0, buffer: &out }];
+            let bound = [shader_cpu::Binding::buffer(0, 0, &out)];
             let push: Vec<u8> = [7u32.to_le_bytes(), 0.5f32.to_le_bytes()].concat();
             let report = program.dispatch(&bound, &push, [groups, 1, 1], &shader_cpu::Options::default()).expect("runs");
             assert!(report.findings.is_empty(), "{:?}", report.findings);
@@ -310,10 +310,10 @@ fn resource_errors() {
     let words = compile_glsl_vulkan("err.comp", src);
     let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
     let err = program.dispatch(&[], &[], [1, 1, 1], &shader_cpu::Options::default()).unwrap_err();
-    assert_eq!(err.to_string(), "bad resources: no buffer bound at set 0 binding 0 (storage buffer)");
+    assert_eq!(err.to_string(), "bad resources: no storage buffer bound at set 0 binding 0");
     let small = shader_cpu::Buffer::zeroed(2);
     let err = program
-        .dispatch(&[shader_cpu::Binding { set: 0, binding: 0, buffer: &small }], &[], [1, 1, 1], &shader_cpu::Options::default())
+        .dispatch(&[shader_cpu::Binding::buffer(0, 0, &small)], &[], [1, 1, 1], &shader_cpu::Options::default())
         .unwrap_err();
     assert_eq!(err.to_string(), "bad resources: buffer at set 0 binding 0 holds 2 bytes; the shader's block needs at least 4");
     assert!(shader_cpu::Program::new(&words, "nope", &[]).is_err());
@@ -378,11 +378,17 @@ fn corpus_compute_decodes() {
                         let program = shader_cpu::Program::new(&words, &name, &[]).expect("decoded once already");
                         let buffers: Vec<shader_cpu::Buffer> =
                             program.bindings().iter().map(|b| shader_cpu::Buffer::zeroed(b.min_size.max(4096) as usize)).collect();
+                        let image = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [4, 4, 2], 3);
+                        let sampler = shader_cpu::Sampler::default();
                         let bound: Vec<shader_cpu::Binding<'_>> = program
                             .bindings()
                             .iter()
                             .zip(&buffers)
-                            .map(|(b, buffer)| shader_cpu::Binding { set: b.set, binding: b.binding, buffer })
+                            .map(|(b, buffer)| match b.kind {
+                                shader_cpu::BindingKind::Image { .. } => shader_cpu::Binding::image(b.set, b.binding, &image),
+                                shader_cpu::BindingKind::Sampler => shader_cpu::Binding::sampler(b.set, b.binding, &sampler),
+                                _ => shader_cpu::Binding::buffer(b.set, b.binding, buffer),
+                            })
                             .collect();
                         let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
                         program.dispatch(&bound, &[0; 256], [1, 1, 1], &options).map(drop)

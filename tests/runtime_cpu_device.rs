@@ -1,5 +1,7 @@
 //! The CPU device behind the typed API: the sanitizer's reports through `Gpu::take_findings`,
-//! and the clear errors for what the CPU device does not run yet. The device choice
+//! textures in compute shaders (sampling, loads, stores, queries) against lavapipe and
+//! against texel values computed here, and the clear errors for what the CPU device does not
+//! run yet. The device choice
 //! (`SHADER_DEVICE`, the fallback) is tested in `runtime_shader_device.rs`; the runtime's and
 //! the examples' compute tests run on both devices (`common::on_devices`).
 #![deny(warnings)]
@@ -32,6 +34,85 @@ shader! {
     src: r#"
         uniform half4 color;
         half4 main(float2 p) { return color; }
+    "#,
+    mod sample_level;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_2d<f32>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var<storage, read> coords: array<vec4<f32>>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x >= arrayLength(&coords) { return; }
+            let c = coords[id.x];
+            out[id.x] = textureSampleLevel(tex, samp, c.xy, c.z);
+        }
+    "#,
+    mod sample_array;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_2d_array<f32>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var<storage, read> coords: array<vec4<f32>>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x >= arrayLength(&coords) { return; }
+            let c = coords[id.x];
+            out[id.x] = textureSampleLevel(tex, samp, c.xy, i32(c.w), c.z)
+                + textureGather(1, tex, samp, c.xy, i32(c.w)) * 0.001;
+        }
+    "#,
+    mod load_levels;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_2d<f32>;
+        @group(0) @binding(1) var<storage, read_write> out: array<vec4<f32>>;
+        @group(0) @binding(2) var<storage, read_write> dims: array<u32>;
+        @compute @workgroup_size(8, 4)
+        fn main(@builtin(local_invocation_id) id: vec3<u32>) {
+            let levels = textureNumLevels(tex);
+            var base = 0u;
+            for (var l = 0u; l < levels; l++) {
+                let size = textureDimensions(tex, l);
+                if id.x < size.x && id.y < size.y {
+                    out[base + id.y * size.x + id.x] = textureLoad(tex, vec2<i32>(id.xy), i32(l));
+                }
+                base += size.x * size.y;
+                if id.x == 0u && id.y == 0u {
+                    dims[2u * l] = size.x;
+                    dims[2u * l + 1u] = size.y;
+                }
+            }
+            if id.x == 0u && id.y == 0u {
+                dims[6] = levels;
+            }
+        }
+    "#,
+    mod store_texels;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var img: texture_storage_2d<rgba8unorm, write>;
+        @group(0) @binding(1) var fimg: texture_storage_2d<r32float, write>;
+        @compute @workgroup_size(4, 4)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            let d = textureDimensions(img);
+            if id.x >= d.x || id.y >= d.y { return; }
+            let f = (vec2<f32>(id.xy) + 0.25) / vec2<f32>(d);
+            textureStore(img, id.xy, vec4<f32>(f, 0.25, 1.0));
+            textureStore(fimg, vec2<i32>(id.xy), vec4<f32>(f.x * 10.0 + f.y, 0.0, 0.0, 1.0));
+        }
+    "#,
+    mod load_past_edge;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_2d<f32>;
+        @group(0) @binding(1) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(1)
+        fn main() {
+            out[0] = textureLoad(tex, vec2<i32>(textureDimensions(tex)) + vec2<i32>(1, 0), 0);
+        }
     "#,
 }
 
@@ -89,4 +170,270 @@ fn what_the_cpu_device_does_not_run_is_a_clear_error() {
         let err = wgpu_buffer.read_blocking(&gpu).expect_err("a wgpu buffer read through the CPU device");
         assert!(err.to_string().contains("one device"), "{err}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Textures in compute shaders
+
+use shader_runtime::wgpu::{AddressMode, MipmapFilterMode, SamplerDescriptor, TextureDescriptor, TextureUsages};
+use shader_runtime::{Sampler, Texture};
+
+/// Texel bytes that differ everywhere (a small multiplicative hash).
+fn texel_bytes(len: usize, seed: u32) -> Vec<u8> {
+    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
+}
+
+/// An 8x4 RGBA8 texture with `layers` layers and 3 mip levels (8x4, 4x2, 2x1) of
+/// [`texel_bytes`]; returns the texture and every level's bytes.
+fn mipmapped(gpu: &Gpu, layers: u32) -> (Texture, Vec<Vec<u8>>) {
+    let texture = gpu.texture(&TextureDescriptor {
+        label: None,
+        size: shader_runtime::wgpu::Extent3d { width: 8, height: 4, depth_or_array_layers: layers },
+        mip_level_count: 3,
+        sample_count: 1,
+        dimension: shader_runtime::wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST | TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    let levels: Vec<Vec<u8>> = (0..3u32)
+        .map(|level| {
+            let [w, h, d] = texture.level_size(level);
+            let bytes = texel_bytes((w * h * d * 4) as usize, level + 1);
+            texture.write_level(gpu, level, &bytes).expect("write level");
+            bytes
+        })
+        .collect();
+    (texture, levels)
+}
+
+/// The samplers the sampling tests go through: every filter and address mode WebGPU has
+/// without optional features.
+fn samplers(gpu: &Gpu) -> Vec<(&'static str, Sampler)> {
+    let make = |mag, min, mip, u, v| {
+        gpu.sampler_with(&SamplerDescriptor {
+            address_mode_u: u,
+            address_mode_v: v,
+            mag_filter: mag,
+            min_filter: min,
+            mipmap_filter: mip,
+            ..Default::default()
+        })
+    };
+    use AddressMode::{ClampToEdge, MirrorRepeat, Repeat};
+    use FilterMode::{Linear, Nearest};
+    vec![
+        ("nearest clamp", make(Nearest, Nearest, MipmapFilterMode::Nearest, ClampToEdge, ClampToEdge)),
+        ("linear repeat, nearest mip", make(Linear, Linear, MipmapFilterMode::Nearest, Repeat, Repeat)),
+        ("linear mirror, linear mip", make(Linear, Linear, MipmapFilterMode::Linear, MirrorRepeat, MirrorRepeat)),
+        ("nearest mag, linear min, repeat u, clamp v", make(Nearest, Linear, MipmapFilterMode::Linear, Repeat, ClampToEdge)),
+    ]
+}
+
+/// Coordinates (u, v, lod, layer) inside and outside `[0, 1]`, none on a texel edge of any
+/// level (nearest filtering would depend on rounding there) and no level of detail halfway
+/// between two levels.
+fn sample_coords(layers: u32) -> Vec<[f32; 4]> {
+    let mut out = Vec::new();
+    for layer in 0..layers {
+        for lod in [-0.5f32, 0.0, 0.3, 1.2, 1.7, 2.6] {
+            for j in (-12..28).step_by(3) {
+                for k in (-6..14).step_by(2) {
+                    out.push([(j as f32 + 0.37) / 16.0, (k as f32 + 0.61) / 8.0, lod, layer as f32]);
+                }
+            }
+        }
+    }
+    out
+}
+
+type Dispatch<'a> = &'a dyn Fn(&Gpu, &Texture, &Sampler, &shader_runtime::Buffer<[[f32; 4]]>, &shader_runtime::Buffer<[[f32; 4]]>);
+
+/// Runs a sampling shader (`dispatch`) over [`sample_coords`] of a [`mipmapped`] texture of
+/// `layers` layers with every sampler: one result list per sampler.
+fn sample_all(gpu: &Gpu, layers: u32, dispatch: Dispatch<'_>) -> Vec<(&'static str, Vec<[f32; 4]>)> {
+    let (texture, _) = mipmapped(gpu, layers);
+    let coords = sample_coords(layers);
+    let coord_buffer = gpu.storage_buffer(&coords[..]);
+    samplers(gpu)
+        .into_iter()
+        .map(|(name, sampler)| {
+            let out = gpu.storage_buffer_zeroed::<[f32; 4]>(coords.len());
+            dispatch(gpu, &texture, &sampler, &coord_buffer, &out);
+            (name, out.read_blocking(gpu).expect("read"))
+        })
+        .collect()
+}
+
+/// [`sample_all`] on the CPU device (whose sanitizer must stay silent) and, when there is
+/// one, on the GPU, which must agree within lavapipe's 8-bit filter weights. The CPU results.
+fn sample_on_devices(layers: u32, dispatch: Dispatch<'_>) -> Vec<(&'static str, Vec<[f32; 4]>)> {
+    let cpu = Gpu::cpu();
+    let on_cpu = sample_all(&cpu, layers, dispatch);
+    assert!(cpu.take_findings().is_empty());
+    if let Some(gpu) = common::gpu() {
+        let coords = sample_coords(layers);
+        for ((name, a), (_, b)) in on_cpu.iter().zip(&sample_all(gpu, layers, dispatch)) {
+            if let Some((i, x, y)) = first_difference(a, b, 0.01) {
+                panic!("sampler `{name}` at {:?}: CPU device {x:?}, {} {y:?}", coords[i], gpu.adapter_name());
+            }
+        }
+    }
+    on_cpu
+}
+
+fn groups_for(coords: &shader_runtime::Buffer<[[f32; 4]]>) -> [u32; 3] {
+    [(coords.len() as u32).div_ceil(64), 1, 1]
+}
+
+/// `a` and `b` agree within `tolerance` in every component; the first difference otherwise.
+fn first_difference(a: &[[f32; 4]], b: &[[f32; 4]], tolerance: f32) -> Option<(usize, [f32; 4], [f32; 4])> {
+    assert_eq!(a.len(), b.len());
+    a.iter().zip(b).enumerate().find(|(_, (x, y))| x.iter().zip(y.iter()).any(|(p, q)| (p - q).abs() > tolerance)).map(|(i, (x, y))| (i, *x, *y))
+}
+
+/// Texel `(x, y)` of an RGBA8 level `width` texels wide, as the shader sees it.
+fn unorm_texel(level: &[u8], width: u32, x: u32, y: u32) -> [f32; 4] {
+    let at = ((y * width + x) * 4) as usize;
+    std::array::from_fn(|c| f32::from(level[at + c]) / 255.0)
+}
+
+/// `textureSampleLevel` with nearest, linear and mipmap filtering and the three address
+/// modes: the CPU device gives what lavapipe gives (within lavapipe's 8-bit filter weights),
+/// and nearest samples of level 0 are exactly the texel under the coordinate.
+#[test]
+fn sampled_textures_match_lavapipe() {
+    let on_cpu = sample_on_devices(1, &|gpu, tex, samp, coords, out| {
+        let pipeline = sample_level::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, sample_level::Bindings { tex, samp, coords, out }, groups_for(coords)).expect("dispatch");
+    });
+    let cpu = Gpu::cpu();
+    // Independent of any device: the nearest clamp sampler at a level of detail <= 0 reads the
+    // texel the coordinate falls in (clamped to the edge).
+    let (_, levels) = mipmapped(&cpu, 1);
+    let coords = sample_coords(1);
+    let mut checked = 0;
+    for (c, got) in coords.iter().zip(&on_cpu[0].1) {
+        if c[2] > 0.0 {
+            continue;
+        }
+        let x = ((c[0] * 8.0).floor() as i64).clamp(0, 7) as u32;
+        let y = ((c[1] * 4.0).floor() as i64).clamp(0, 3) as u32;
+        assert_eq!(*got, unorm_texel(&levels[0], 8, x, y), "nearest sample at {c:?}");
+        checked += 1;
+    }
+    assert!(checked > 100);
+    // The linear sampler at a level of detail <= 0, away from the edges: the bilinear mix of
+    // the four texel centres around the coordinate (Vulkan "Texel Filtering").
+    let mut checked = 0;
+    for (c, got) in coords.iter().zip(&on_cpu[1].1) {
+        let (x, y) = (c[0] * 8.0 - 0.5, c[1] * 4.0 - 0.5);
+        if c[2] > 0.0 || !(0.0..7.0).contains(&x) || !(0.0..3.0).contains(&y) {
+            continue;
+        }
+        let (x0, y0) = (x.floor() as u32, y.floor() as u32);
+        let (a, b) = (x - x.floor(), y - y.floor());
+        let t = |dx, dy| unorm_texel(&levels[0], 8, x0 + dx, y0 + dy);
+        let expected: [f32; 4] = std::array::from_fn(|k| {
+            (1.0 - a) * (1.0 - b) * t(0, 0)[k] + a * (1.0 - b) * t(1, 0)[k] + (1.0 - a) * b * t(0, 1)[k] + a * b * t(1, 1)[k]
+        });
+        assert!(first_difference(&[*got], &[expected], 1e-5).is_none(), "linear sample at {c:?}: {got:?}, expected {expected:?}");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+/// An array texture sampled with a layer index and gathered (component 1 of the four texels
+/// of the bilinear footprint) agrees with lavapipe.
+#[test]
+fn array_textures_and_gathers_match_lavapipe() {
+    let on_cpu = sample_on_devices(2, &|gpu, tex, samp, coords, out| {
+        let pipeline = sample_array::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, sample_array::Bindings { tex, samp, coords, out }, groups_for(coords)).expect("dispatch");
+    });
+    // The two layers differ, so the layer index is used.
+    let half = on_cpu[0].1.len() / 2;
+    assert_ne!(on_cpu[0].1[..half], on_cpu[0].1[half..]);
+}
+
+/// `textureLoad` of every texel of every level, `textureDimensions` per level and
+/// `textureNumLevels`: exactly the texels written, on every device.
+#[test]
+fn texture_loads_and_queries_read_every_level() {
+    common::on_devices(|gpu| {
+        let (texture, levels) = mipmapped(gpu, 1);
+        let out = gpu.storage_buffer_zeroed::<[f32; 4]>(32 + 8 + 2);
+        let dims = gpu.storage_buffer_zeroed::<u32>(7);
+        let pipeline = load_levels::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, load_levels::Bindings { tex: &texture, out: &out, dims: &dims }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(dims.read_blocking(gpu).expect("read"), [8, 4, 4, 2, 2, 1, 3], "on {}", gpu.adapter_name());
+        let got = out.read_blocking(gpu).expect("read");
+        let mut expected = Vec::new();
+        for (level, bytes) in levels.iter().enumerate() {
+            let [w, h, _] = texture.level_size(level as u32);
+            for y in 0..h {
+                for x in 0..w {
+                    expected.push(unorm_texel(bytes, w, x, y));
+                }
+            }
+        }
+        assert!(first_difference(&got, &expected, 1e-6).is_none(), "on {}: {:?}", gpu.adapter_name(), first_difference(&got, &expected, 1e-6));
+        // What was written reads back unchanged, level by level.
+        for (level, bytes) in levels.iter().enumerate() {
+            assert_eq!(&texture.read_level_blocking(gpu, level as u32).expect("read level"), bytes);
+        }
+    });
+}
+
+/// `textureStore` to an RGBA8 and an R32 float storage texture, read back: the values the
+/// shader computed, converted as the formats say (unorm: rounded to the nearest of 255 steps).
+#[test]
+fn storage_textures_store_converted_texels() {
+    common::on_devices(|gpu| {
+        let storage = |format| {
+            gpu.texture(&TextureDescriptor {
+                label: None,
+                size: shader_runtime::wgpu::Extent3d { width: 6, height: 5, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: shader_runtime::wgpu::TextureDimension::D2,
+                format,
+                usage: TextureUsages::STORAGE_BINDING | TextureUsages::COPY_SRC,
+                view_formats: &[],
+            })
+        };
+        let (img, fimg) = (storage(TextureFormat::Rgba8Unorm), storage(TextureFormat::R32Float));
+        let pipeline = store_texels::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, store_texels::Bindings { img: &img, fimg: &fimg }, [2, 2, 1]).expect("dispatch");
+        let rgba = img.read_rgba8_blocking(gpu).expect("read");
+        let floats: Vec<f32> = img_floats(&fimg.read_level_blocking(gpu, 0).expect("read"));
+        for y in 0..5u32 {
+            for x in 0..6u32 {
+                let f = [(x as f32 + 0.25) / 6.0, (y as f32 + 0.25) / 5.0];
+                let at = (y * 6 + x) as usize;
+                let expected = [(f[0] * 255.0).round() as u8, (f[1] * 255.0).round() as u8, 64, 255];
+                assert_eq!(rgba[at * 4..at * 4 + 4], expected, "texel ({x}, {y}) on {}", gpu.adapter_name());
+                assert!((floats[at] - (f[0] * 10.0 + f[1])).abs() < 1e-5, "texel ({x}, {y}): {} on {}", floats[at], gpu.adapter_name());
+            }
+        }
+    });
+}
+
+fn img_floats(bytes: &[u8]) -> Vec<f32> {
+    bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+/// A `textureLoad` past the edge reads zero on the CPU device and the sanitizer names the
+/// binding, the coordinate and the invocation.
+#[test]
+fn sanitizer_reports_texel_reads_outside_the_image() {
+    let gpu = Gpu::cpu_with(shader_runtime::shader_cpu::Options { sanitize: true, threads: Some(1) });
+    let (texture, _) = mipmapped(&gpu, 1);
+    let out = gpu.storage_buffer(&[[1.0f32; 4]][..]);
+    let pipeline = load_past_edge::Pipeline::new(&gpu).expect("pipeline");
+    pipeline.dispatch(&gpu, load_past_edge::Bindings { tex: &texture, out: &out }, [1, 1, 1]).expect("dispatch");
+    assert_eq!(out.read_blocking(&gpu).expect("read"), [[0.0; 4]]);
+    let findings = gpu.take_findings();
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert!(findings[0].contains("out-of-bounds texel read") && findings[0].contains("[9, 4, 0]"), "{}", findings[0]);
 }

@@ -24,6 +24,9 @@ pub(crate) type Id = u32;
 pub enum BindingKind {
     Uniform,
     Storage { read_only: bool },
+    /// A sampled image (`storage: false`) or a storage image.
+    Image { storage: bool },
+    Sampler,
 }
 
 /// A buffer the entry point uses.
@@ -48,8 +51,57 @@ pub(crate) enum Type {
     RuntimeArray { elem: Id },
     Struct { members: Vec<Id> },
     Pointer { sc: StorageClass, pointee: Id },
-    /// Images, samplers, function types...: the opcode that declared it.
+    /// An image handle (one word: the binding's index in `Prog::bindings`).
+    Image(ImageType),
+    /// A sampler handle (one word, as an image).
+    Sampler,
+    /// An image and a sampler (two words).
+    SampledImage { image: Id },
+    /// Function types...: the opcode that declared it.
     Other(Op),
+}
+
+/// What the CPU device needs of an `OpTypeImage`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ImageType {
+    /// Spatial dimensions: 1, 2 or 3.
+    pub dims: u32,
+    pub arrayed: bool,
+}
+
+/// The level of detail a sampling instruction gives.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lod {
+    Zero,
+    Explicit(Id),
+    Bias(Id),
+    /// Gradients in x and y, each with `dims` components.
+    Grad(Id, Id),
+}
+
+/// An `OpImageSample*`/`OpImage*Gather`.
+#[derive(Clone, Debug)]
+pub(crate) struct SampleInst {
+    pub dst: Id,
+    /// Register of the sampled image (image binding, sampler binding).
+    pub sampled: Id,
+    pub coord: Id,
+    pub image: ImageType,
+    pub lod: Lod,
+    pub offset: [i32; 3],
+    pub dref: Option<Id>,
+    pub gather: Option<u32>,
+    /// Result words (4, or 1 for a depth comparison).
+    pub n: u32,
+}
+
+/// An image query.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Query {
+    /// Size of a level (level 0 without an id), then the layers of an arrayed image.
+    Size(Option<Id>),
+    Levels,
+    Samples,
 }
 
 /// A memory layout node; offsets and strides in bytes.
@@ -109,6 +161,11 @@ pub(crate) enum Inst {
     ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
     Atomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     Call { dst: Option<(Id, Id, u32)>, func: usize, args: Vec<(Id, Id, u32)> },
+    Sample(Box<SampleInst>),
+    /// `OpImageFetch` (with a level) and `OpImageRead` (level 0): `n` words of the texel.
+    Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32 },
+    ImageWrite { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32 },
+    ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
 }
 
 #[derive(Clone, Debug)]
@@ -218,6 +275,10 @@ struct Decoder {
     /// Layout of the memory every pointer id points to.
     ptr_layout: HashMap<Id, usize>,
     glsl_ext: Option<Id>,
+    /// Image types: whether each is a storage image (`Sampled` 2), and why the device cannot
+    /// use one (cube, 1D-array, multisampled, buffer images).
+    image_storage: HashMap<Id, bool>,
+    image_unsupported: HashMap<Id, String>,
     /// Globals the device cannot represent, with why: an error only if the entry point uses them.
     deferred: Vec<(Id, String)>,
 }
@@ -265,6 +326,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         leaves_memo: HashMap::new(),
         ptr_layout: HashMap::new(),
         glsl_ext: None,
+        image_storage: HashMap::new(),
+        image_unsupported: HashMap::new(),
         deferred: Vec::new(),
     };
     for inst in &module.ext_inst_imports {
@@ -350,6 +413,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     };
     let mut push_vars = Vec::new();
     let mut buffer_vars = Vec::new();
+    let mut handle_vars = Vec::new();
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -398,7 +462,27 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     prog.consts.push((var, vec![obj, 0]));
                 }
                 StorageClass::UniformConstant => {
-                    return Err(unsupported("textures and samplers (UniformConstant variables)"));
+                    let kind = match d.ty(pointee) {
+                        Some(Type::Image(_)) => {
+                            let storage = d.image_storage.get(&pointee).copied().unwrap_or(false);
+                            BindingKind::Image { storage }
+                        }
+                        Some(Type::Sampler) => BindingKind::Sampler,
+                        Some(Type::SampledImage { .. }) => {
+                            return Err(unsupported("combined image samplers (compile for wgpu, which splits them)"))
+                        }
+                        Some(Type::Array { .. } | Type::RuntimeArray { .. }) => return Err(unsupported("arrays of textures or samplers")),
+                        _ => return Err(unsupported("UniformConstant variables other than images and samplers")),
+                    };
+                    if let Some(why) = d.image_unsupported.get(&pointee) {
+                        return Err(unsupported(why.clone()));
+                    }
+                    let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                    let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
+                    // The variable's "pointer" is the binding's index: a load copies it.
+                    buffer_vars.push((var, prog.bindings.len()));
+                    handle_vars.push(var);
+                    prog.bindings.push(BindingInfo { set, binding, kind, min_size: 0 });
                 }
                 other => return Err(unsupported(format!("variables in storage class {other:?}"))),
             }
@@ -411,6 +495,10 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     }
     // Buffers are objects too; their pointers are constants like the others.
     for &(var, slot) in &buffer_vars {
+        if handle_vars.contains(&var) {
+            prog.consts.push((var, vec![slot as u32, 0]));
+            continue;
+        }
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
         prog.objs.push(Obj::Buffer { slot });
     }
@@ -428,6 +516,9 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
             let (t, r) = result(p)?;
             d.value_type[r as usize] = t;
             if let Some(Type::Pointer { sc, pointee }) = d.ty(t).cloned() {
+                if d.is_handle(pointee) {
+                    continue;
+                }
                 let explicit = matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant);
                 let layout = d.layout(pointee, explicit)?;
                 d.ptr_layout.insert(r, layout);
@@ -595,6 +686,8 @@ impl Decoder {
                 total
             }
             Some(Type::Pointer { .. }) => 2,
+            Some(Type::Image(_) | Type::Sampler) => 1,
+            Some(Type::SampledImage { .. }) => 2,
             Some(Type::Void) => 0,
             Some(Type::RuntimeArray { .. }) => return Err(invalid("a runtime array as a value")),
             Some(Type::Other(op)) => return Err(unsupported(format!("values of {op:?} types"))),
@@ -878,7 +971,39 @@ impl Decoder {
                 set_type(self, t)
             }
             Op::TypeForwardPointer => return Err(unsupported("physical pointers (buffer references)")),
-            Op::TypeFunction | Op::TypeImage | Op::TypeSampler | Op::TypeSampledImage => set_type(self, Type::Other(op)),
+            Op::TypeImage => {
+                let dim = match inst.operands.get(1) {
+                    Some(Operand::Dim(d)) => *d,
+                    _ => return Err(invalid("OpTypeImage without Dim")),
+                };
+                let (arrayed, ms, sampled) = (lit_at(inst, 3)? != 0, lit_at(inst, 4)? != 0, lit_at(inst, 5)?);
+                let dims = match dim {
+                    spirv::Dim::Dim1D => 1,
+                    spirv::Dim::Dim2D => 2,
+                    spirv::Dim::Dim3D => 3,
+                    _ => 0,
+                };
+                let why = if dims == 0 {
+                    Some(format!("{dim:?} images"))
+                } else if ms {
+                    Some("multisampled images".to_string())
+                } else if (dims != 2 && arrayed) || dims == 1 {
+                    Some(format!("{}{} images", if dims == 1 { "1D" } else { "3D" }, if arrayed { " array" } else { "" }))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.image_unsupported.insert(rid, why);
+                }
+                self.image_storage.insert(rid, sampled == 2);
+                set_type(self, Type::Image(ImageType { dims: dims.max(1), arrayed }))
+            }
+            Op::TypeSampler => set_type(self, Type::Sampler),
+            Op::TypeSampledImage => {
+                let t = Type::SampledImage { image: id_at(inst, 0)? };
+                set_type(self, t)
+            }
+            Op::TypeFunction => set_type(self, Type::Other(op)),
             Op::Constant | Op::SpecConstant => {
                 let (t, r) = result(inst)?;
                 self.value_type[r as usize] = t;
@@ -1293,6 +1418,10 @@ impl Decoder {
                 Some(Inst::InsertDyn { dst: r, v: id(0)?, comp: id(1)?, idx: id(2)?, count: n })
             }
             // Memory (§3.42.8).
+            Op::Load if self.is_handle(rt) => {
+                // Word 0 of a handle variable's pointer is the binding's index.
+                Some(Inst::Copy { dst: r, src: id(0)?, n })
+            }
             Op::Load => {
                 let ptr = id(0)?;
                 let l = self.pointer_layout(ptr)?;
@@ -1397,8 +1526,138 @@ impl Decoder {
                 let ext = lit_at(inst, 1)?;
                 self.glsl(ext, r, n, inst)?
             }
+            // Images (§3.42.10).
+            Op::SampledImage => {
+                let (image, sampler) = (id(0)?, id(1)?);
+                Some(Inst::Construct { dst: r, parts: vec![(image, 1), (sampler, 1)] })
+            }
+            Op::Image => Some(Inst::Extract { dst: r, src: id(0)?, at: 0, n: 1 }),
+            Op::ImageSampleImplicitLod
+            | Op::ImageSampleExplicitLod
+            | Op::ImageSampleDrefImplicitLod
+            | Op::ImageSampleDrefExplicitLod
+            | Op::ImageGather
+            | Op::ImageDrefGather => {
+                let (sampled, coord) = (id(0)?, id(1)?);
+                let image = self.image_type(sampled)?;
+                let dref_or_component = matches!(
+                    op,
+                    Op::ImageSampleDrefImplicitLod | Op::ImageSampleDrefExplicitLod | Op::ImageGather | Op::ImageDrefGather
+                );
+                let (mut dref, mut gather) = (None, None);
+                if dref_or_component {
+                    let x = id(2)?;
+                    if op == Op::ImageGather {
+                        gather = Some(self.const_words(x)?[0]);
+                    } else {
+                        dref = Some(x);
+                    }
+                }
+                if op == Op::ImageDrefGather {
+                    gather = Some(0);
+                }
+                let operands = self.image_operands(inst, if dref_or_component { 3 } else { 2 })?;
+                let lod = match (operands.lod, operands.bias, operands.grad) {
+                    (Some(l), _, _) => Lod::Explicit(l),
+                    (_, Some(b), _) => Lod::Bias(b),
+                    (_, _, Some((x, y))) => Lod::Grad(x, y),
+                    // Implicit levels of detail come from derivatives, which a compute
+                    // invocation has none of: level 0 (the base level).
+                    _ => Lod::Zero,
+                };
+                Some(Inst::Sample(Box::new(SampleInst {
+                    dst: r,
+                    sampled,
+                    coord,
+                    image,
+                    lod,
+                    offset: operands.offset,
+                    dref,
+                    gather,
+                    n,
+                })))
+            }
+            Op::ImageFetch | Op::ImageRead => {
+                let (image, coord) = (id(0)?, id(1)?);
+                let info = self.image_type(image)?;
+                let operands = self.image_operands(inst, 2)?;
+                if operands.sample.is_some() {
+                    return Err(unsupported("multisampled images"));
+                }
+                Some(Inst::Fetch { dst: r, image, coord, info, lod: operands.lod, offset: operands.offset, n })
+            }
+            Op::ImageWrite => {
+                let (image, coord, texel) = (id(0)?, id(1)?, id(2)?);
+                let info = self.image_type(image)?;
+                Some(Inst::ImageWrite { image, coord, info, texel, texel_n: self.words(self.type_of(texel))? })
+            }
+            Op::ImageQuerySizeLod | Op::ImageQuerySize | Op::ImageQueryLevels | Op::ImageQuerySamples => {
+                let image = id(0)?;
+                let info = self.image_type(image)?;
+                let query = match op {
+                    Op::ImageQuerySizeLod => Query::Size(Some(id(1)?)),
+                    Op::ImageQuerySize => Query::Size(None),
+                    Op::ImageQueryLevels => Query::Levels,
+                    _ => Query::Samples,
+                };
+                Some(Inst::ImageQuery { dst: r, image, info, query, n })
+            }
             other => return Err(unsupported(format!("instruction {other:?}"))),
         })
+    }
+
+    /// Whether values of `ty` are handles (images, samplers), not data in memory.
+    fn is_handle(&self, ty: Id) -> bool {
+        matches!(self.ty(ty), Some(Type::Image(_) | Type::Sampler | Type::SampledImage { .. }))
+    }
+
+    /// The image type of an image or sampled-image value.
+    fn image_type(&self, value: Id) -> Result<ImageType, Error> {
+        let mut t = self.type_of(value);
+        if let Some(Type::SampledImage { image }) = self.ty(t) {
+            t = *image;
+        }
+        if let Some(why) = self.image_unsupported.get(&t) {
+            return Err(unsupported(why.clone()));
+        }
+        match self.ty(t) {
+            Some(Type::Image(info)) => Ok(*info),
+            _ => Err(invalid(format!("%{value} is not an image"))),
+        }
+    }
+
+    /// The optional image operands from operand `from` on (SPIR-V §3.14: ids in bit order).
+    fn image_operands(&self, inst: &Instruction, from: usize) -> Result<ImageOperands, Error> {
+        let mut out = ImageOperands::default();
+        let Some(Operand::ImageOperands(mask)) = inst.operands.get(from) else { return Ok(out) };
+        use spirv::ImageOperands as M;
+        let mut at = from + 1;
+        let mut next = || {
+            at += 1;
+            id_at(inst, at - 1)
+        };
+        if mask.contains(M::BIAS) {
+            out.bias = Some(next()?);
+        }
+        if mask.contains(M::LOD) {
+            out.lod = Some(next()?);
+        }
+        if mask.contains(M::GRAD) {
+            out.grad = Some((next()?, next()?));
+        }
+        if mask.contains(M::CONST_OFFSET) {
+            let words = self.const_words(next()?)?;
+            for (k, &w) in words.iter().take(3).enumerate() {
+                out.offset[k] = w as i32;
+            }
+        }
+        if mask.intersects(M::OFFSET | M::CONST_OFFSETS | M::MIN_LOD | M::OFFSETS) {
+            return Err(unsupported(format!("image operands {mask:?}")));
+        }
+        if mask.contains(M::SAMPLE) {
+            out.sample = Some(next()?);
+        }
+        Ok(out)
     }
 
     fn scalar_layout(&mut self) -> usize {
@@ -1527,6 +1786,15 @@ impl Decoder {
             other => return Err(unsupported(format!("GLSL.std.450 instruction {other}"))),
         })
     }
+}
+
+#[derive(Default)]
+struct ImageOperands {
+    bias: Option<Id>,
+    lod: Option<Id>,
+    grad: Option<(Id, Id)>,
+    offset: [i32; 3],
+    sample: Option<Id>,
 }
 
 /// `Inst::Ext` codes for core instructions that take scalar operands beside vectors.

@@ -13,8 +13,9 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Builtin, Id, Inst, Obj, Prog, Term};
-use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report};
+use crate::decode::{Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Term};
+use crate::image::{Image, SampleQuery, Sampler};
+use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
 /// Lanes that are done (returned or killed).
 const DONE: u32 = u32::MAX;
@@ -612,33 +613,48 @@ pub(crate) fn dispatch(
 ) -> Result<Report, Error> {
     let push = Buffer::from_bytes(push_constants);
     let mut slots: Vec<(&Buffer, u32, u32)> = Vec::with_capacity(prog.bindings.len() + 1);
+    let mut handles: Vec<Handle<'_>> = Vec::with_capacity(prog.bindings.len());
     for (i, info) in prog.bindings.iter().enumerate() {
-        match bindings.iter().find(|b| b.set == info.set && b.binding == info.binding) {
-            Some(b) => {
-                if prog.used[i] && (b.buffer.len() as u64) < u64::from(info.min_size) {
+        let what = match info.kind {
+            BindingKind::Uniform => "uniform buffer",
+            BindingKind::Storage { .. } => "storage buffer",
+            BindingKind::Image { storage: false } => "sampled image",
+            BindingKind::Image { storage: true } => "storage image",
+            BindingKind::Sampler => "sampler",
+        };
+        let found = bindings.iter().find(|b| b.set == info.set && b.binding == info.binding);
+        let wrong = |found: &str| {
+            Err(Error::Binding(format!("set {} binding {} is a {what} in the shader; {found} is bound there", info.set, info.binding)))
+        };
+        let mut handle = Handle::None;
+        match (found.map(|b| b.resource), info.kind) {
+            (Some(Resource::Buffer(buffer)), BindingKind::Uniform | BindingKind::Storage { .. }) => {
+                if prog.used[i] && (buffer.len() as u64) < u64::from(info.min_size) {
                     return Err(Error::Binding(format!(
                         "buffer at set {} binding {} holds {} bytes; the shader's block needs at least {}",
                         info.set,
                         info.binding,
-                        b.buffer.len(),
+                        buffer.len(),
                         info.min_size
                     )));
                 }
-                slots.push((b.buffer, info.set, info.binding));
+                slots.push((buffer, info.set, info.binding));
+                handles.push(handle);
+                continue;
             }
-            None if prog.used[i] => {
-                return Err(Error::Binding(format!(
-                    "no buffer bound at set {} binding {} ({})",
-                    info.set,
-                    info.binding,
-                    match info.kind {
-                        BindingKind::Uniform => "uniform buffer",
-                        BindingKind::Storage { .. } => "storage buffer",
-                    }
-                )))
+            (Some(Resource::Image(image)), BindingKind::Image { .. }) => handle = Handle::Image(image, info.set, info.binding),
+            (Some(Resource::Sampler(sampler)), BindingKind::Sampler) => handle = Handle::Sampler(sampler),
+            (None, _) if prog.used[i] => {
+                return Err(Error::Binding(format!("no {what} bound at set {} binding {}", info.set, info.binding)))
             }
-            None => slots.push((&push, info.set, info.binding)),
+            (None, _) => {}
+            (Some(_), _) if !prog.used[i] => {}
+            (Some(Resource::Buffer(_)), _) => return wrong("a buffer"),
+            (Some(Resource::Image(_)), _) => return wrong("an image"),
+            (Some(Resource::Sampler(_)), _) => return wrong("a sampler"),
         }
+        slots.push((&push, info.set, info.binding));
+        handles.push(handle);
     }
     slots.push((&push, u32::MAX, u32::MAX));
 
@@ -651,7 +667,7 @@ pub(crate) fn dispatch(
     let next = AtomicUsize::new(0);
     let report = Mutex::new(Report::default());
     let work = || {
-        let mut t = Thread::new(prog, &slots, workgroups, options.sanitize);
+        let mut t = Thread::new(prog, &slots, &handles, workgroups, options.sanitize);
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed) as u64;
             if index >= total {
@@ -687,6 +703,8 @@ struct Thread<'a> {
     /// Workgroup memory, then each lane's private memory.
     local: Vec<u32>,
     slots: &'a [(&'a Buffer, u32, u32)],
+    /// The image or sampler of every binding (`Handle::None` for buffers).
+    handles: &'a [Handle<'a>],
     workgroups: [u32; 3],
     workgroup: [u32; 3],
     sanitize: bool,
@@ -695,7 +713,13 @@ struct Thread<'a> {
 }
 
 impl<'a> Thread<'a> {
-    fn new(prog: &'a Prog, slots: &'a [(&'a Buffer, u32, u32)], workgroups: [u32; 3], sanitize: bool) -> Thread<'a> {
+    fn new(
+        prog: &'a Prog,
+        slots: &'a [(&'a Buffer, u32, u32)],
+        handles: &'a [Handle<'a>],
+        workgroups: [u32; 3],
+        sanitize: bool,
+    ) -> Thread<'a> {
         let [x, y, z] = prog.workgroup_size;
         let l = (x * y * z) as usize;
         let mut regs: Vec<Vec<u32>> = prog.reg_words.iter().map(|&w| vec![0; w as usize * l]).collect();
@@ -715,6 +739,7 @@ impl<'a> Thread<'a> {
             regs,
             local,
             slots,
+            handles,
             workgroups,
             workgroup: [0; 3],
             sanitize,
@@ -999,8 +1024,131 @@ impl<'a> Thread<'a> {
                     self.regs[dst as usize] = d;
                 }
             }
+            Inst::Sample(s) => {
+                let mut d = std::mem::take(&mut self.regs[s.dst as usize]);
+                let r = &self.regs;
+                let si = &r[s.sampled as usize];
+                let coord = &r[s.coord as usize];
+                let dims = s.image.dims as usize;
+                let word = |reg: &Vec<u32>, k: usize, i: usize| reg.get(k * l + i).copied().unwrap_or(0);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (Some(Handle::Image(image, ..)), Some(Handle::Sampler(sampler))) =
+                        (self.handles.get(si[i] as usize), self.handles.get(si[l + i] as usize))
+                    else {
+                        continue;
+                    };
+                    let c: [f32; 3] = std::array::from_fn(|k| if k < dims { f(word(coord, k, i)) } else { 0.0 });
+                    let layer = if s.image.arrayed {
+                        let layers = i64::from(image.size()[2]);
+                        (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, layers - 1)
+                    } else {
+                        0
+                    };
+                    let lod = match s.lod {
+                        Lod::Zero => 0.0,
+                        Lod::Explicit(id) | Lod::Bias(id) => f(word(&r[id as usize], 0, i)),
+                        Lod::Grad(x, y) => grad_lod(image, dims, |k| f(word(&r[x as usize], k, i)), |k| f(word(&r[y as usize], k, i))),
+                    };
+                    let q = SampleQuery {
+                        coord: c,
+                        dims,
+                        layer,
+                        lod,
+                        offset: s.offset,
+                        dref: s.dref.map(|id| f(word(&r[id as usize], 0, i))),
+                        gather: s.gather.map(|g| g as usize),
+                    };
+                    let texel = crate::image::sample(image, sampler, &q);
+                    for k in 0..s.n as usize {
+                        d[k * l + i] = texel[k];
+                    }
+                }
+                self.regs[s.dst as usize] = d;
+            }
+            Inst::Fetch { dst, image, coord, info, lod, offset, n } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (at, level) = self.texel_coord(*image, *coord, *info, *lod, *offset, i);
+                    let slot = self.regs[*image as usize][i] as usize;
+                    let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
+                    let texel = match img.load(level, at) {
+                        Some(t) => t,
+                        None => {
+                            self.texel_out_of_bounds(i, set, binding, at, level, false);
+                            [0; 4]
+                        }
+                    };
+                    for k in 0..*n as usize {
+                        d[k * l + i] = texel[k];
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::ImageWrite { image, coord, info, texel, texel_n } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (at, level) = self.texel_coord(*image, *coord, *info, None, [0; 3], i);
+                    let slot = self.regs[*image as usize][i] as usize;
+                    let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
+                    let src = &self.regs[*texel as usize];
+                    let value: [u32; 4] = std::array::from_fn(|k| if k < *texel_n as usize { src[k * l + i] } else { 0 });
+                    if !img.store(level, at, value) {
+                        self.texel_out_of_bounds(i, set, binding, at, level, true);
+                    }
+                }
+            }
+            Inst::ImageQuery { dst, image, info, query, n } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let slot = self.regs[*image as usize][i] as usize;
+                    let Some(&Handle::Image(img, ..)) = self.handles.get(slot) else { continue };
+                    let values: [u32; 4] = match query {
+                        Query::Size(lod) => {
+                            let level = lod.map_or(0, |id| self.regs[id as usize][i]);
+                            let size = if level < img.levels() { img.level_size(level) } else { [0; 3] };
+                            let dims = info.dims as usize;
+                            let mut out = [0; 4];
+                            out[..dims].copy_from_slice(&size[..dims]);
+                            if info.arrayed {
+                                out[dims] = img.size()[2];
+                            }
+                            out
+                        }
+                        Query::Levels => [img.levels(), 0, 0, 0],
+                        Query::Samples => [1, 0, 0, 0],
+                    };
+                    for k in 0..*n as usize {
+                        d[k * l + i] = values[k];
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
             other => unreachable!("not an executable instruction: {other:?}"),
         }
+    }
+
+    /// The texel coordinates (x, y, z or layer) and level of a fetch, read or write.
+    fn texel_coord(&self, _image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], i: usize) -> ([i64; 3], u32) {
+        let l = self.l;
+        let c = &self.regs[coord as usize];
+        let n = (info.dims + info.arrayed as u32) as usize;
+        let at: [i64; 3] = std::array::from_fn(|k| {
+            if k < n {
+                i64::from(c.get(k * l + i).copied().unwrap_or(0) as i32) + i64::from(offset[k])
+            } else {
+                0
+            }
+        });
+        let level = lod.map_or(0, |id| self.regs[id as usize][i]);
+        (at, level)
+    }
+
+    fn texel_out_of_bounds(&mut self, lane: usize, set: u32, binding: u32, at: [i64; 3], level: u32, write: bool) {
+        let coord = at.map(|v| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+        self.report(lane, FindingKind::TexelOutOfBounds { set, binding, coord, level, write });
     }
 
     /// When bytes `off..off + last + 4` of object `obj` are all in bounds for `lane`: the
@@ -1082,6 +1230,23 @@ impl<'a> Thread<'a> {
             None => 0,
         }
     }
+}
+
+/// What a binding holds for the image instructions.
+#[derive(Clone, Copy)]
+enum Handle<'a> {
+    None,
+    /// The image and its (set, binding), for the sanitizer.
+    Image(&'a Image, u32, u32),
+    Sampler(&'a Sampler),
+}
+
+/// The level of detail of explicit gradients (Vulkan "Scale Factor Operation": the longer of
+/// the two scaled gradient vectors, λ = log2 ρ).
+fn grad_lod(image: &Image, dims: usize, dx: impl Fn(usize) -> f32, dy: impl Fn(usize) -> f32) -> f32 {
+    let size = image.size();
+    let length = |g: &dyn Fn(usize) -> f32| (0..dims).map(|k| (g(k) * size[k] as f32).powi(2)).sum::<f32>().sqrt();
+    length(&dx).max(length(&dy)).log2()
 }
 
 enum Loc {

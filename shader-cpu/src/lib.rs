@@ -14,6 +14,11 @@
 //!   registers and workgroup memory; buffers are words of `AtomicU32`, so concurrent
 //!   workgroups share them without `unsafe` and atomics are real atomics.
 //!
+//! Textures: [`Image`]s (every mip level, 2D, 2D-array and 3D) and [`Sampler`]s are bound
+//! beside buffers; sampling follows the Vulkan specification's image operations (nearest and
+//! linear filtering, mip levels, clamp/repeat/mirror/border addressing, depth comparison,
+//! gathers), and storage images are read and written texel by texel.
+//!
 //! Out-of-bounds accesses read zero and drop writes (Vulkan's robust buffer access); with
 //! [`Options::sanitize`] each one is also reported with its binding, index and invocation.
 //!
@@ -22,10 +27,12 @@
 mod decode;
 mod exec;
 mod ext;
+mod image;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub use decode::{BindingInfo, BindingKind};
+pub use image::{Address, Compare, Dim, Filter, Format, Image, Sampler};
 
 /// Why a module cannot be run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,12 +114,34 @@ impl Buffer {
     }
 }
 
-/// A buffer bound at `(set, binding)`.
+/// A resource bound at `(set, binding)`.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<'a> {
     pub set: u32,
     pub binding: u32,
-    pub buffer: &'a Buffer,
+    pub resource: Resource<'a>,
+}
+
+/// What a binding holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Resource<'a> {
+    Buffer(&'a Buffer),
+    Image(&'a Image),
+    Sampler(&'a Sampler),
+}
+
+impl<'a> Binding<'a> {
+    pub fn buffer(set: u32, binding: u32, buffer: &'a Buffer) -> Binding<'a> {
+        Binding { set, binding, resource: Resource::Buffer(buffer) }
+    }
+
+    pub fn image(set: u32, binding: u32, image: &'a Image) -> Binding<'a> {
+        Binding { set, binding, resource: Resource::Image(image) }
+    }
+
+    pub fn sampler(set: u32, binding: u32, sampler: &'a Sampler) -> Binding<'a> {
+        Binding { set, binding, resource: Resource::Sampler(sampler) }
+    }
 }
 
 /// How to run a dispatch.
@@ -144,6 +173,8 @@ pub enum FindingKind {
     BufferOutOfBounds { set: u32, binding: u32, byte_offset: u64, len: u64, write: bool },
     /// An index into an array of `len` elements (a fixed-size array in any memory).
     IndexOutOfBounds { index: u32, len: u32 },
+    /// A texel load or store (`textureLoad`, `textureStore`) outside the image or its levels.
+    TexelOutOfBounds { set: u32, binding: u32, coord: [i32; 3], level: u32, write: bool },
 }
 
 impl std::fmt::Display for Finding {
@@ -158,6 +189,11 @@ impl std::fmt::Display for Finding {
             FindingKind::IndexOutOfBounds { index, len } => {
                 write!(f, "array index {index} out of bounds (length {len}) by invocation ({x}, {y}, {z})")
             }
+            FindingKind::TexelOutOfBounds { set, binding, coord, level, write } => write!(
+                f,
+                "out-of-bounds texel {} of image (set {set}, binding {binding}) at {coord:?}, level {level}, by invocation ({x}, {y}, {z})",
+                if *write { "write" } else { "read" }
+            ),
         }
     }
 }
@@ -187,7 +223,7 @@ impl Program {
         self.prog.workgroup_size
     }
 
-    /// The buffers the entry point uses.
+    /// The buffers, images and samplers the entry point declares.
     pub fn bindings(&self) -> &[BindingInfo] {
         &self.prog.bindings
     }

@@ -212,18 +212,17 @@ impl ComputePipeline {
         let (_, resources) = self.bindings.resolve(gpu, &[bindings])?;
         let mut bound = Vec::with_capacity(resources.len());
         for (b, resource) in &resources {
-            match resource {
+            let resource = match resource {
                 Resource::Buffer { raw, .. } => {
                     let BufferStore::Cpu(buffer) = raw.store() else { return Err(crate::buffer::wrong_device()) };
-                    bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, buffer });
+                    shader_cpu::Resource::Buffer(buffer)
                 }
-                _ => {
-                    return Err(GpuError::Unsupported(format!(
-                        "`{}` binds `{}`, a texture or sampler: the CPU device runs compute shaders with buffers only (so far)",
-                        self.module.name, b.name
-                    )))
-                }
-            }
+                Resource::Texture(t) => shader_cpu::Resource::Image(
+                    t.cpu_image().map_err(|e| GpuError::Unsupported(format!("`{}` binds `{}`: {e}", self.module.name, b.name)))?,
+                ),
+                Resource::Sampler(s) => shader_cpu::Resource::Sampler(s.cpu()),
+            };
+            bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, resource });
         }
         let report = program.dispatch(&bound, immediates, counts, &cpu.options).map_err(|e| cpu_error(self.module.name, e))?;
         if !report.findings.is_empty() {

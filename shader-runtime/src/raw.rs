@@ -66,7 +66,7 @@ fn run_on_cpu(
         })
         .collect();
     let bound: Vec<shader_cpu::Binding<'_>> =
-        buffers.iter().zip(&cpu_buffers).map(|(b, buffer)| shader_cpu::Binding { set: b.group, binding: b.binding, buffer }).collect();
+        buffers.iter().zip(&cpu_buffers).map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer)).collect();
     let report = program.dispatch(&bound, &[], workgroups, options).map_err(|e| GpuError::InvalidUse(e.to_string()))?;
     if let Some(finding) = report.findings.first() {
         return Err(GpuError::Validation(format!("CPU device sanitizer: {finding} ({} findings)", report.findings.len() + report.dropped)));

@@ -1,14 +1,16 @@
-//! Textures and samplers: 2D textures from RGBA8 pixels, offscreen render targets, readback as
-//! tightly packed RGBA8 rows.
+//! Textures and samplers: 2D textures from RGBA8 pixels, offscreen render targets, texel
+//! uploads and readback of any mip level (tightly packed rows), readback as RGBA8. On the CPU
+//! device a texture is a `shader_cpu::Image` and a sampler a `shader_cpu::Sampler`, which
+//! compute shaders sample, load and store like on a GPU.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::buffer::{map_and_copy, ResourceId};
 use crate::gpu::Backend;
 use crate::{Gpu, GpuError};
 
-/// A 2D texture with one mip level and its default view. A clone is another handle to the
-/// same texture (same [`ResourceId`]).
+/// A texture (every mip level) and its default view. A clone is another handle to the same
+/// texture (same [`ResourceId`]).
 #[derive(Clone, Debug)]
 pub struct Texture {
     store: TextureStore,
@@ -17,15 +19,16 @@ pub struct Texture {
     format: wgpu::TextureFormat,
     size: wgpu::Extent3d,
     dimension: wgpu::TextureDimension,
+    mip_level_count: u32,
 }
 
 /// Where a texture's texels live.
 #[derive(Clone, Debug)]
 enum TextureStore {
     Wgpu { raw: wgpu::Texture, view: wgpu::TextureView },
-    /// The CPU device: the texels of mip level 0, tightly packed (no shader samples them yet;
-    /// uploads and readback work).
-    Cpu(Arc<Mutex<Vec<u8>>>),
+    /// The CPU device: every level's texels; `Err` names a format or dimension it does not
+    /// have (such a texture cannot be written, read or bound there).
+    Cpu(Result<Arc<shader_cpu::Image>, String>),
 }
 
 /// A sampler.
@@ -33,6 +36,8 @@ enum TextureStore {
 pub struct Sampler {
     /// `None` on the CPU device.
     raw: Option<wgpu::Sampler>,
+    /// The same state for the CPU device.
+    cpu: shader_cpu::Sampler,
     id: ResourceId,
     comparison: bool,
 }
@@ -46,12 +51,7 @@ impl Gpu {
                 let view = raw.create_view(&wgpu::TextureViewDescriptor::default());
                 TextureStore::Wgpu { raw, view }
             }
-            Backend::Cpu(_) => {
-                let size = descriptor.size;
-                let texel = u64::from(descriptor.format.block_copy_size(None).unwrap_or(4));
-                let len = u64::from(size.width) * u64::from(size.height) * u64::from(size.depth_or_array_layers) * texel;
-                TextureStore::Cpu(Arc::new(Mutex::new(vec![0; len as usize])))
-            }
+            Backend::Cpu(_) => TextureStore::Cpu(cpu_image(descriptor).map(Arc::new)),
         };
         Texture {
             store,
@@ -60,6 +60,7 @@ impl Gpu {
             format: descriptor.format,
             size: descriptor.size,
             dimension: descriptor.dimension,
+            mip_level_count: descriptor.mip_level_count.max(1),
         }
     }
 
@@ -83,18 +84,7 @@ impl Gpu {
             usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
-        match (&texture.store, self.backend()) {
-            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w)) => w.queue.write_texture(
-                raw.as_image_copy(),
-                pixels,
-                wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(width * 4), rows_per_image: Some(height) },
-                raw.size(),
-            ),
-            (TextureStore::Cpu(texels), _) => texels.lock().unwrap_or_else(|e| e.into_inner()).copy_from_slice(pixels),
-            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => {
-                return Err(GpuError::InvalidUse("a texture of a wgpu device written through the CPU device".to_string()))
-            }
-        }
+        texture.write_level(self, 0, pixels)?;
         Ok(texture)
     }
 
@@ -142,7 +132,7 @@ impl Gpu {
     /// A sampler from a wgpu descriptor (a `compare` function makes a comparison sampler).
     pub fn sampler_with(&self, descriptor: &wgpu::SamplerDescriptor<'_>) -> Sampler {
         let raw = self.wgpu().map(|w| w.device.create_sampler(descriptor));
-        Sampler { raw, id: ResourceId::next(), comparison: descriptor.compare.is_some() }
+        Sampler { raw, cpu: cpu_sampler(descriptor), id: ResourceId::next(), comparison: descriptor.compare.is_some() }
     }
 }
 
@@ -192,6 +182,122 @@ impl Texture {
         self.dimension
     }
 
+    pub fn mip_level_count(&self) -> u32 {
+        self.mip_level_count
+    }
+
+    /// The CPU device's image, or why there is none.
+    pub(crate) fn cpu_image(&self) -> Result<&shader_cpu::Image, GpuError> {
+        match &self.store {
+            TextureStore::Cpu(Ok(image)) => Ok(image),
+            TextureStore::Cpu(Err(why)) => Err(GpuError::Unsupported(why.clone())),
+            TextureStore::Wgpu { .. } => Err(crate::buffer::wrong_device()),
+        }
+    }
+
+    /// Width, height and depth or layers of mip level `level` (WebGPU's "logical miplevel-specific
+    /// texture extent": layers do not shrink).
+    pub fn level_size(&self, level: u32) -> [u32; 3] {
+        let shrink = |s: u32| s.checked_shr(level).unwrap_or(0).max(1);
+        let d = self.size.depth_or_array_layers;
+        let d = if self.dimension == wgpu::TextureDimension::D3 { shrink(d) } else { d };
+        [shrink(self.size.width), shrink(self.size.height), d]
+    }
+
+    /// Bytes of one texel (uncompressed formats; the aspect of a combined depth-stencil
+    /// format has none).
+    fn texel_size(&self) -> Result<u32, GpuError> {
+        self.format
+            .block_copy_size(None)
+            .filter(|_| self.format.block_dimensions() == (1, 1))
+            .ok_or_else(|| GpuError::InvalidUse(format!("{:?} texels cannot be copied as a whole", self.format)))
+    }
+
+    /// Replaces mip level `level` (every layer) with `texels`: tightly packed rows, top to
+    /// bottom, layer after layer, in the texture's format. Needs `COPY_DST`.
+    pub fn write_level(&self, gpu: &Gpu, level: u32, texels: &[u8]) -> Result<(), GpuError> {
+        let texel = self.texel_size()?;
+        if level >= self.mip_level_count {
+            return Err(GpuError::InvalidUse(format!("mip level {level} of a texture with {} levels", self.mip_level_count)));
+        }
+        let [w, h, d] = self.level_size(level);
+        let expected = u64::from(w) * u64::from(h) * u64::from(d) * u64::from(texel);
+        if texels.len() as u64 != expected {
+            return Err(GpuError::InvalidUse(format!(
+                "level {level} of this {:?} texture is {w}x{h}x{d} texels, {expected} bytes; got {}",
+                self.format,
+                texels.len()
+            )));
+        }
+        if !self.usage.contains(wgpu::TextureUsages::COPY_DST) {
+            return Err(GpuError::InvalidUse(format!("cannot write a texture created without COPY_DST (usage {:?})", self.usage)));
+        }
+        match (&self.store, gpu.backend()) {
+            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w_)) => {
+                w_.queue.write_texture(
+                    wgpu::TexelCopyTextureInfo { texture: raw, mip_level: level, origin: wgpu::Origin3d::ZERO, aspect: wgpu::TextureAspect::All },
+                    texels,
+                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w * texel), rows_per_image: Some(h) },
+                    wgpu::Extent3d { width: w, height: h, depth_or_array_layers: d },
+                );
+                Ok(())
+            }
+            (TextureStore::Cpu(_), _) => {
+                self.cpu_image()?.write_level(level, texels);
+                Ok(())
+            }
+            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => Err(crate::buffer::wrong_device()),
+        }
+    }
+
+    /// [`Texture::read_level`], blocking.
+    pub fn read_level_blocking(&self, gpu: &Gpu, level: u32) -> Result<Vec<u8>, GpuError> {
+        pollster::block_on(self.read_level(gpu, level))
+    }
+
+    /// The texels of mip level `level` (every layer) in the texture's format: tightly packed
+    /// rows, top to bottom, layer after layer. Needs `COPY_SRC`.
+    pub async fn read_level(&self, gpu: &Gpu, level: u32) -> Result<Vec<u8>, GpuError> {
+        let texel = self.texel_size()?;
+        if level >= self.mip_level_count {
+            return Err(GpuError::InvalidUse(format!("mip level {level} of a texture with {} levels", self.mip_level_count)));
+        }
+        if !self.usage().contains(wgpu::TextureUsages::COPY_SRC) {
+            return Err(GpuError::InvalidUse(format!("cannot read back a texture created without COPY_SRC (usage {:?})", self.usage())));
+        }
+        let [width, height, layers] = self.level_size(level);
+        let (w, raw) = match (&self.store, gpu.backend()) {
+            (TextureStore::Cpu(_), _) => return Ok(self.cpu_image()?.read_level(level)),
+            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w)) => (w, raw),
+            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => return Err(crate::buffer::wrong_device()),
+        };
+        // Buffer rows of a texture copy are COPY_BYTES_PER_ROW_ALIGNMENT (256) bytes apart.
+        let row = width * texel;
+        let padded_row = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+        let staging = w.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("texture readback"),
+            size: u64::from(padded_row) * u64::from(height) * u64::from(layers),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("texture readback") });
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo { texture: raw, mip_level: level, origin: wgpu::Origin3d::ZERO, aspect: wgpu::TextureAspect::All },
+            wgpu::TexelCopyBufferInfo {
+                buffer: &staging,
+                layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded_row), rows_per_image: Some(height) },
+            },
+            wgpu::Extent3d { width, height, depth_or_array_layers: layers },
+        );
+        w.queue.submit([encoder.finish()]);
+        let padded = map_and_copy(gpu, &staging, staging.size() as usize).await?;
+        let mut texels = Vec::with_capacity((row * height * layers) as usize);
+        for line in padded.chunks_exact(padded_row as usize) {
+            texels.extend_from_slice(&line[..row as usize]);
+        }
+        Ok(texels)
+    }
+
     /// [`Texture::read_rgba8`], blocking.
     pub fn read_rgba8_blocking(&self, gpu: &Gpu) -> Result<Vec<u8>, GpuError> {
         pollster::block_on(self.read_rgba8(gpu))
@@ -209,46 +315,9 @@ impl Texture {
         if !self.usage().contains(wgpu::TextureUsages::COPY_SRC) {
             return Err(GpuError::InvalidUse(format!("cannot read back a texture created without COPY_SRC (usage {:?})", self.usage())));
         }
-        let (width, height) = (self.width(), self.height());
-        let (w, raw) = match (&self.store, gpu.backend()) {
-            (TextureStore::Cpu(texels), _) => {
-                let mut pixels = texels.lock().unwrap_or_else(|e| e.into_inner())[..(width * height * 4) as usize].to_vec();
-                if bgra {
-                    for texel in pixels.chunks_exact_mut(4) {
-                        texel.swap(0, 2);
-                    }
-                }
-                return Ok(pixels);
-            }
-            (TextureStore::Wgpu { raw, .. }, Backend::Wgpu(w)) => (w, raw),
-            (TextureStore::Wgpu { .. }, Backend::Cpu(_)) => {
-                return Err(GpuError::InvalidUse("a texture of a wgpu device read through the CPU device".to_string()))
-            }
-        };
-        // Buffer rows of a texture copy are COPY_BYTES_PER_ROW_ALIGNMENT (256) bytes apart.
-        let row = width * 4;
-        let padded_row = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-        let staging = w.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("texture readback"),
-            size: u64::from(padded_row) * u64::from(height),
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = w.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("texture readback") });
-        encoder.copy_texture_to_buffer(
-            raw.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &staging,
-                layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded_row), rows_per_image: Some(height) },
-            },
-            raw.size(),
-        );
-        w.queue.submit([encoder.finish()]);
-        let padded = map_and_copy(gpu, &staging, staging.size() as usize).await?;
-        let mut pixels = Vec::with_capacity((row * height) as usize);
-        for line in padded.chunks_exact(padded_row as usize) {
-            pixels.extend_from_slice(&line[..row as usize]);
-        }
+        let mut pixels = self.read_level(gpu, 0).await?;
+        // Layer 0 only.
+        pixels.truncate((self.width() * self.height() * 4) as usize);
         if bgra {
             for texel in pixels.chunks_exact_mut(4) {
                 texel.swap(0, 2);
@@ -270,5 +339,97 @@ impl Sampler {
 
     pub fn is_comparison(&self) -> bool {
         self.comparison
+    }
+
+    /// The CPU device's form of the sampler.
+    pub(crate) fn cpu(&self) -> &shader_cpu::Sampler {
+        &self.cpu
+    }
+}
+
+/// The CPU device's image for a texture descriptor, or why it cannot hold one.
+fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Image, String> {
+    use shader_cpu::Format as C;
+    use wgpu::TextureFormat as F;
+    let format = match descriptor.format {
+        F::R8Unorm => C::R8Unorm,
+        F::Rg8Unorm => C::Rg8Unorm,
+        F::Rgba8Unorm => C::Rgba8Unorm,
+        F::Rgba8UnormSrgb => C::Rgba8UnormSrgb,
+        F::Bgra8Unorm => C::Bgra8Unorm,
+        F::Bgra8UnormSrgb => C::Bgra8UnormSrgb,
+        F::Rgba8Snorm => C::Rgba8Snorm,
+        F::Rgba8Uint => C::Rgba8Uint,
+        F::Rgba8Sint => C::Rgba8Sint,
+        F::R16Float => C::R16Float,
+        F::Rg16Float => C::Rg16Float,
+        F::Rgba16Float => C::Rgba16Float,
+        F::Rgba16Uint => C::Rgba16Uint,
+        F::Rgba16Sint => C::Rgba16Sint,
+        F::R32Float => C::R32Float,
+        F::R32Uint => C::R32Uint,
+        F::R32Sint => C::R32Sint,
+        F::Rg32Float => C::Rg32Float,
+        F::Rg32Uint => C::Rg32Uint,
+        F::Rg32Sint => C::Rg32Sint,
+        F::Rgba32Float => C::Rgba32Float,
+        F::Rgba32Uint => C::Rgba32Uint,
+        F::Rgba32Sint => C::Rgba32Sint,
+        F::Depth32Float => C::Depth32Float,
+        other => return Err(format!("the CPU device has no {other:?} textures")),
+    };
+    let dim = match descriptor.dimension {
+        wgpu::TextureDimension::D2 => shader_cpu::Dim::D2,
+        wgpu::TextureDimension::D3 => shader_cpu::Dim::D3,
+        wgpu::TextureDimension::D1 => return Err("the CPU device has no 1D textures".to_string()),
+    };
+    if descriptor.sample_count > 1 {
+        return Err("the CPU device has no multisampled textures".to_string());
+    }
+    let s = descriptor.size;
+    Ok(shader_cpu::Image::new(format, dim, [s.width, s.height, s.depth_or_array_layers], descriptor.mip_level_count))
+}
+
+/// A wgpu sampler descriptor as the CPU device's sampler.
+fn cpu_sampler(d: &wgpu::SamplerDescriptor<'_>) -> shader_cpu::Sampler {
+    use shader_cpu::{Address, Compare, Filter};
+    let address = |m: wgpu::AddressMode| match m {
+        wgpu::AddressMode::ClampToEdge => Address::ClampToEdge,
+        wgpu::AddressMode::Repeat => Address::Repeat,
+        wgpu::AddressMode::MirrorRepeat => Address::MirrorRepeat,
+        wgpu::AddressMode::ClampToBorder => Address::ClampToBorder,
+    };
+    let filter = |f: wgpu::FilterMode| match f {
+        wgpu::FilterMode::Nearest => Filter::Nearest,
+        wgpu::FilterMode::Linear => Filter::Linear,
+    };
+    let mipmap = match d.mipmap_filter {
+        wgpu::MipmapFilterMode::Nearest => Filter::Nearest,
+        wgpu::MipmapFilterMode::Linear => Filter::Linear,
+    };
+    let compare = d.compare.map(|c| match c {
+        wgpu::CompareFunction::Never => Compare::Never,
+        wgpu::CompareFunction::Less => Compare::Less,
+        wgpu::CompareFunction::Equal => Compare::Equal,
+        wgpu::CompareFunction::LessEqual => Compare::LessEqual,
+        wgpu::CompareFunction::Greater => Compare::Greater,
+        wgpu::CompareFunction::NotEqual => Compare::NotEqual,
+        wgpu::CompareFunction::GreaterEqual => Compare::GreaterEqual,
+        wgpu::CompareFunction::Always => Compare::Always,
+    });
+    let border = match d.border_color {
+        Some(wgpu::SamplerBorderColor::OpaqueBlack) => [0.0, 0.0, 0.0, 1.0],
+        Some(wgpu::SamplerBorderColor::OpaqueWhite) => [1.0; 4],
+        _ => [0.0; 4],
+    };
+    shader_cpu::Sampler {
+        address: [address(d.address_mode_u), address(d.address_mode_v), address(d.address_mode_w)],
+        mag_filter: filter(d.mag_filter),
+        min_filter: filter(d.min_filter),
+        mipmap_filter: mipmap,
+        lod_min_clamp: d.lod_min_clamp,
+        lod_max_clamp: d.lod_max_clamp,
+        compare,
+        border,
     }
 }

@@ -1,0 +1,522 @@
+//! Images and samplers: texel formats, the texels of every mip level, and the image operations
+//! of the Vulkan specification's chapter "Image Operations" (texel coordinate systems,
+//! wrapping, filtering, level-of-detail selection, depth comparison, gathers).
+//!
+//! Texel values travel as four 32-bit words: f32 bits for float and normalized formats, the
+//! integer for integer formats; components a format lacks read as (0, 0, 0, 1).
+
+use std::sync::atomic::Ordering;
+
+use crate::Buffer;
+
+/// A texel format (the WebGPU names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    R8Unorm,
+    Rg8Unorm,
+    Rgba8Unorm,
+    Rgba8UnormSrgb,
+    Bgra8Unorm,
+    Bgra8UnormSrgb,
+    Rgba8Snorm,
+    Rgba8Uint,
+    Rgba8Sint,
+    R16Float,
+    Rg16Float,
+    Rgba16Float,
+    Rgba16Uint,
+    Rgba16Sint,
+    R32Float,
+    R32Uint,
+    R32Sint,
+    Rg32Float,
+    Rg32Uint,
+    Rg32Sint,
+    Rgba32Float,
+    Rgba32Uint,
+    Rgba32Sint,
+    Depth32Float,
+}
+
+/// How the components of a format are stored.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Storage {
+    Unorm8,
+    Snorm8,
+    Uint8,
+    Sint8,
+    Float16,
+    Uint16,
+    Sint16,
+    Float32,
+    Uint32,
+    Sint32,
+}
+
+impl Format {
+    /// (component storage, components, sRGB, BGRA order).
+    fn parts(self) -> (Storage, usize, bool, bool) {
+        use Format as F;
+        use Storage as S;
+        match self {
+            F::R8Unorm => (S::Unorm8, 1, false, false),
+            F::Rg8Unorm => (S::Unorm8, 2, false, false),
+            F::Rgba8Unorm => (S::Unorm8, 4, false, false),
+            F::Rgba8UnormSrgb => (S::Unorm8, 4, true, false),
+            F::Bgra8Unorm => (S::Unorm8, 4, false, true),
+            F::Bgra8UnormSrgb => (S::Unorm8, 4, true, true),
+            F::Rgba8Snorm => (S::Snorm8, 4, false, false),
+            F::Rgba8Uint => (S::Uint8, 4, false, false),
+            F::Rgba8Sint => (S::Sint8, 4, false, false),
+            F::R16Float => (S::Float16, 1, false, false),
+            F::Rg16Float => (S::Float16, 2, false, false),
+            F::Rgba16Float => (S::Float16, 4, false, false),
+            F::Rgba16Uint => (S::Uint16, 4, false, false),
+            F::Rgba16Sint => (S::Sint16, 4, false, false),
+            F::R32Float | F::Depth32Float => (S::Float32, 1, false, false),
+            F::R32Uint => (S::Uint32, 1, false, false),
+            F::R32Sint => (S::Sint32, 1, false, false),
+            F::Rg32Float => (S::Float32, 2, false, false),
+            F::Rg32Uint => (S::Uint32, 2, false, false),
+            F::Rg32Sint => (S::Sint32, 2, false, false),
+            F::Rgba32Float => (S::Float32, 4, false, false),
+            F::Rgba32Uint => (S::Uint32, 4, false, false),
+            F::Rgba32Sint => (S::Sint32, 4, false, false),
+        }
+    }
+
+    /// Bytes per texel.
+    pub fn texel_size(self) -> usize {
+        let (s, n, ..) = self.parts();
+        n * match s {
+            Storage::Unorm8 | Storage::Snorm8 | Storage::Uint8 | Storage::Sint8 => 1,
+            Storage::Float16 | Storage::Uint16 | Storage::Sint16 => 2,
+            Storage::Float32 | Storage::Uint32 | Storage::Sint32 => 4,
+        }
+    }
+
+    /// Whether texels are integers (never filtered).
+    pub fn is_integer(self) -> bool {
+        matches!(self.parts().0, Storage::Uint8 | Storage::Sint8 | Storage::Uint16 | Storage::Sint16 | Storage::Uint32 | Storage::Sint32)
+    }
+
+    /// Bytes to texel words.
+    fn decode(self, bytes: &[u8]) -> [u32; 4] {
+        let (s, n, srgb, bgra) = self.parts();
+        let int = self.is_integer();
+        let mut out = [0, 0, 0, if int { 1 } else { 1.0f32.to_bits() }];
+        for (c, slot) in out.iter_mut().enumerate().take(n) {
+            *slot = match s {
+                Storage::Unorm8 => {
+                    let v = f32::from(bytes[c]) / 255.0;
+                    (if srgb && c < 3 { srgb_to_linear(v) } else { v }).to_bits()
+                }
+                Storage::Snorm8 => (f32::from(bytes[c] as i8) / 127.0).max(-1.0).to_bits(),
+                Storage::Uint8 => u32::from(bytes[c]),
+                Storage::Sint8 => bytes[c] as i8 as i32 as u32,
+                Storage::Float16 => crate::ext::f16_to_f32(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])).to_bits(),
+                Storage::Uint16 => u32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])),
+                Storage::Sint16 => i16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]]) as i32 as u32,
+                Storage::Float32 | Storage::Uint32 | Storage::Sint32 => {
+                    u32::from_le_bytes([bytes[4 * c], bytes[4 * c + 1], bytes[4 * c + 2], bytes[4 * c + 3]])
+                }
+            };
+        }
+        if bgra {
+            out.swap(0, 2);
+        }
+        out
+    }
+
+    /// Texel words to bytes (a storage-image write, a render target's output): normalized
+    /// values are clamped and rounded to the nearest representable value.
+    fn encode(self, texel: [u32; 4], out: &mut [u8]) {
+        let (s, n, srgb, bgra) = self.parts();
+        let mut t = texel;
+        if bgra {
+            t.swap(0, 2);
+        }
+        let f = |w: u32| f32::from_bits(w);
+        for c in 0..n {
+            let w = t[c];
+            match s {
+                Storage::Unorm8 => {
+                    let v = f(w).clamp(0.0, 1.0);
+                    let v = if srgb && c < 3 { linear_to_srgb(v) } else { v };
+                    out[c] = (v * 255.0).round() as u8;
+                }
+                Storage::Snorm8 => out[c] = (f(w).clamp(-1.0, 1.0) * 127.0).round() as i8 as u8,
+                Storage::Uint8 | Storage::Sint8 => out[c] = w as u8,
+                Storage::Float16 => out[2 * c..2 * c + 2].copy_from_slice(&crate::ext::f32_to_f16(f(w)).to_le_bytes()),
+                Storage::Uint16 | Storage::Sint16 => out[2 * c..2 * c + 2].copy_from_slice(&(w as u16).to_le_bytes()),
+                Storage::Float32 | Storage::Uint32 | Storage::Sint32 => out[4 * c..4 * c + 4].copy_from_slice(&w.to_le_bytes()),
+            }
+        }
+    }
+}
+
+/// sRGB EOTF (Khronos Data Format Specification §13.3).
+fn srgb_to_linear(v: f32) -> f32 {
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn linear_to_srgb(v: f32) -> f32 {
+    if v <= 0.003_130_8 {
+        v * 12.92
+    } else {
+        1.055 * v.powf(1.0 / 2.4) - 0.055
+    }
+}
+
+/// What an image's third size is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dim {
+    /// `size[2]` is the number of array layers (1 for a plain 2D texture).
+    D2,
+    /// `size[2]` is the depth, which shrinks with the level like width and height.
+    D3,
+}
+
+/// An image: every mip level of every layer, tightly packed (level by level, then layer,
+/// row and texel), in words shared by the worker threads like a [`Buffer`].
+#[derive(Debug)]
+pub struct Image {
+    format: Format,
+    dim: Dim,
+    size: [u32; 3],
+    levels: u32,
+    /// Byte offset of each level.
+    offsets: Vec<usize>,
+    data: Buffer,
+}
+
+impl Image {
+    /// A zero-filled image. `levels` is clamped to at least 1.
+    pub fn new(format: Format, dim: Dim, size: [u32; 3], levels: u32) -> Image {
+        let size = size.map(|s| s.max(1));
+        let levels = levels.max(1);
+        let mut offsets = Vec::with_capacity(levels as usize);
+        let mut at = 0;
+        for level in 0..levels {
+            offsets.push(at);
+            let [w, h, d] = level_size(dim, size, level);
+            at += w as usize * h as usize * d as usize * format.texel_size();
+        }
+        Image { format, dim, size, levels, offsets, data: Buffer::zeroed(at) }
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    pub fn dim(&self) -> Dim {
+        self.dim
+    }
+
+    pub fn size(&self) -> [u32; 3] {
+        self.size
+    }
+
+    pub fn levels(&self) -> u32 {
+        self.levels
+    }
+
+    /// Width, height and depth (or layers) of mip level `level`.
+    pub fn level_size(&self, level: u32) -> [u32; 3] {
+        level_size(self.dim, self.size, level)
+    }
+
+    fn level_bytes(&self, level: u32) -> std::ops::Range<usize> {
+        let start = self.offsets[level as usize];
+        let end = self.offsets.get(level as usize + 1).copied().unwrap_or(self.data.len());
+        start..end
+    }
+
+    /// Replaces level `level` (all layers) with `bytes`, tightly packed; fewer bytes replace a
+    /// prefix, more are ignored.
+    pub fn write_level(&self, level: u32, bytes: &[u8]) {
+        if level >= self.levels {
+            return;
+        }
+        let range = self.level_bytes(level);
+        let n = bytes.len().min(range.len());
+        self.data.write(range.start, &bytes[..n]);
+    }
+
+    /// The texels of level `level` (all layers), tightly packed.
+    pub fn read_level(&self, level: u32) -> Vec<u8> {
+        if level >= self.levels {
+            return Vec::new();
+        }
+        let range = self.level_bytes(level);
+        (range.start..range.end).map(|at| self.byte(at)).collect()
+    }
+
+    fn byte(&self, at: usize) -> u8 {
+        (self.data.words[at / 4].load(Ordering::Relaxed) >> ((at % 4) * 8)) as u8
+    }
+
+    /// Byte offset of texel `(x, y, z)` of `level`, when it exists.
+    fn texel_at(&self, level: u32, [x, y, z]: [i64; 3]) -> Option<usize> {
+        if level >= self.levels {
+            return None;
+        }
+        let [w, h, d] = self.level_size(level).map(i64::from);
+        if !(0..w).contains(&x) || !(0..h).contains(&y) || !(0..d).contains(&z) {
+            return None;
+        }
+        let index = ((z * h + y) * w + x) as usize;
+        Some(self.offsets[level as usize] + index * self.format.texel_size())
+    }
+
+    /// Texel `(x, y, z)` of `level` (z: the layer of a 2D image); `None` outside the image.
+    pub(crate) fn load(&self, level: u32, at: [i64; 3]) -> Option<[u32; 4]> {
+        let start = self.texel_at(level, at)?;
+        let mut bytes = [0u8; 16];
+        let size = self.format.texel_size();
+        if size.is_multiple_of(4) {
+            for (k, chunk) in bytes[..size].chunks_exact_mut(4).enumerate() {
+                chunk.copy_from_slice(&self.data.words[start / 4 + k].load(Ordering::Relaxed).to_le_bytes());
+            }
+        } else {
+            for (k, b) in bytes[..size].iter_mut().enumerate() {
+                *b = self.byte(start + k);
+            }
+        }
+        Some(self.format.decode(&bytes))
+    }
+
+    /// Writes texel `(x, y, z)` of `level`; false (nothing written) outside the image.
+    pub(crate) fn store(&self, level: u32, at: [i64; 3], texel: [u32; 4]) -> bool {
+        let Some(start) = self.texel_at(level, at) else { return false };
+        let mut bytes = [0u8; 16];
+        let size = self.format.texel_size();
+        self.format.encode(texel, &mut bytes);
+        if size.is_multiple_of(4) {
+            for (k, chunk) in bytes[..size].chunks_exact(4).enumerate() {
+                self.data.words[start / 4 + k].store(u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]), Ordering::Relaxed);
+            }
+        } else {
+            // Texels smaller than a word share it with their neighbours: update the bytes only.
+            for (k, &b) in bytes[..size].iter().enumerate() {
+                let at = start + k;
+                let shift = (at % 4) * 8;
+                let _ = self.data.words[at / 4].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                    Some((w & !(0xFF << shift)) | (u32::from(b) << shift))
+                });
+            }
+        }
+        true
+    }
+}
+
+fn level_size(dim: Dim, [w, h, d]: [u32; 3], level: u32) -> [u32; 3] {
+    let shrink = |s: u32| s.checked_shr(level).unwrap_or(0).max(1);
+    match dim {
+        Dim::D2 => [shrink(w), shrink(h), d],
+        Dim::D3 => [shrink(w), shrink(h), shrink(d)],
+    }
+}
+
+/// How coordinates outside `[0, 1)` wrap (Vulkan "Wrapping Operation").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Address {
+    ClampToEdge,
+    Repeat,
+    MirrorRepeat,
+    ClampToBorder,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    Nearest,
+    Linear,
+}
+
+/// A comparison sampler's test of the reference against the texel (`dref OP texel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+/// A sampler's state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampler {
+    /// u, v, w.
+    pub address: [Address; 3],
+    pub mag_filter: Filter,
+    pub min_filter: Filter,
+    pub mipmap_filter: Filter,
+    pub lod_min_clamp: f32,
+    pub lod_max_clamp: f32,
+    pub compare: Option<Compare>,
+    /// The color of `ClampToBorder` (RGBA).
+    pub border: [f32; 4],
+}
+
+impl Default for Sampler {
+    /// WebGPU's default sampler: clamp to edge, nearest everywhere, levels 0..32.
+    fn default() -> Sampler {
+        Sampler {
+            address: [Address::ClampToEdge; 3],
+            mag_filter: Filter::Nearest,
+            min_filter: Filter::Nearest,
+            mipmap_filter: Filter::Nearest,
+            lod_min_clamp: 0.0,
+            lod_max_clamp: 32.0,
+            compare: None,
+            border: [0.0; 4],
+        }
+    }
+}
+
+/// `i` wrapped into `0..size`, or `None` for a border texel.
+fn wrap(address: Address, i: i64, size: i64) -> Option<i64> {
+    Some(match address {
+        Address::ClampToEdge => i.clamp(0, size - 1),
+        Address::Repeat => i.rem_euclid(size),
+        Address::MirrorRepeat => {
+            let mirror = |n: i64| if n >= 0 { n } else { -(1 + n) };
+            (size - 1) - mirror(i.rem_euclid(2 * size) - size)
+        }
+        Address::ClampToBorder => {
+            if !(0..size).contains(&i) {
+                return None;
+            }
+            i
+        }
+    })
+}
+
+/// What a sampling instruction asks for.
+pub(crate) struct SampleQuery {
+    /// Normalized coordinates (u, v, w as the image has them).
+    pub coord: [f32; 3],
+    /// Spatial dimensions (1, 2 or 3).
+    pub dims: usize,
+    /// The array layer (already rounded), for arrayed 2D images.
+    pub layer: i64,
+    /// The level of detail before the sampler's clamp.
+    pub lod: f32,
+    pub offset: [i32; 3],
+    pub dref: Option<f32>,
+    /// `Some(component)`: a gather.
+    pub gather: Option<usize>,
+}
+
+/// Samples `image` with `sampler` (Vulkan "Texel Filtering" and "Level-of-Detail Operation").
+pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32; 4] {
+    let lambda = q.lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
+    let filter = if q.gather.is_some() {
+        Filter::Linear
+    } else if lambda <= 0.0 {
+        sampler.mag_filter
+    } else {
+        sampler.min_filter
+    };
+    let top = (image.levels - 1) as f32;
+    let d = if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, top) };
+    if q.gather.is_some() {
+        return filtered(image, sampler, q, 0, filter);
+    }
+    match sampler.mipmap_filter {
+        // nearest(d') = ceil(d' + 0.5) - 1
+        Filter::Nearest => filtered(image, sampler, q, ((d + 0.5).ceil() - 1.0).max(0.0) as u32, filter),
+        Filter::Linear => {
+            let lo = d.floor();
+            let delta = d - lo;
+            let a = filtered(image, sampler, q, lo as u32, filter);
+            if delta == 0.0 || image.format.is_integer() {
+                return a;
+            }
+            let b = filtered(image, sampler, q, (lo as u32 + 1).min(image.levels - 1), filter);
+            std::array::from_fn(|k| {
+                let (x, y) = (f32::from_bits(a[k]), f32::from_bits(b[k]));
+                (x * (1.0 - delta) + y * delta).to_bits()
+            })
+        }
+    }
+}
+
+/// One level filtered.
+fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u32; 4] {
+    let size = image.level_size(level);
+    let dims = q.dims;
+    let border = sampler.border.map(f32::to_bits);
+    // The texel at integer (unwrapped) coordinates, compared with dref for a depth comparison.
+    let fetch = |at: [i64; 3]| -> [u32; 4] {
+        let mut p = [0i64, 0, q.layer];
+        for k in 0..dims {
+            match wrap(sampler.address[k], at[k], i64::from(size[k])) {
+                Some(i) => p[k] = i,
+                None => return border,
+            }
+        }
+        let texel = image.load(level, p).unwrap_or([0; 4]);
+        match (q.dref, sampler.compare) {
+            (Some(dref), Some(op)) => {
+                let t = f32::from_bits(texel[0]);
+                let pass = match op {
+                    Compare::Never => false,
+                    Compare::Less => dref < t,
+                    Compare::Equal => dref == t,
+                    Compare::LessEqual => dref <= t,
+                    Compare::Greater => dref > t,
+                    Compare::NotEqual => dref != t,
+                    Compare::GreaterEqual => dref >= t,
+                    Compare::Always => true,
+                };
+                let v = if pass { 1.0f32 } else { 0.0 }.to_bits();
+                [v, v, v, 1.0f32.to_bits()]
+            }
+            _ => texel,
+        }
+    };
+    // Unnormalized coordinates.
+    let u: [f32; 3] = std::array::from_fn(|k| if k < dims { q.coord[k] * size[k] as f32 } else { 0.0 });
+    if filter == Filter::Nearest || (image.format.is_integer() && q.gather.is_none()) {
+        let at: [i64; 3] = std::array::from_fn(|k| if k < dims { u[k].floor() as i64 + i64::from(q.offset[k]) } else { 0 });
+        return fetch(at);
+    }
+    let mut i0 = [0i64; 3];
+    let mut alpha = [0f32; 3];
+    for k in 0..dims {
+        let x = u[k] - 0.5;
+        let fl = x.floor();
+        i0[k] = fl as i64 + i64::from(q.offset[k]);
+        alpha[k] = x - fl;
+    }
+    if let Some(c) = q.gather {
+        // Vulkan "Texel Gathering": (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+        let (x0, y0) = (i0[0], i0[1]);
+        let order = [[x0, y0 + 1, 0], [x0 + 1, y0 + 1, 0], [x0 + 1, y0, 0], [x0, y0, 0]];
+        return order.map(|at| fetch(at)[c]);
+    }
+    let corners = 1usize << dims;
+    let mut acc = [0f32; 4];
+    for corner in 0..corners {
+        let mut at = [0i64; 3];
+        let mut weight = 1.0f32;
+        for k in 0..dims {
+            let hi = (corner >> k) & 1 == 1;
+            at[k] = i0[k] + hi as i64;
+            weight *= if hi { alpha[k] } else { 1.0 - alpha[k] };
+        }
+        let t = fetch(at);
+        for c in 0..4 {
+            acc[c] += weight * f32::from_bits(t[c]);
+        }
+    }
+    acc.map(f32::to_bits)
+}
