@@ -42,7 +42,7 @@ fn round_trip(path: &Path, language: Language) -> Result<(), String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let compiled = shader_core::compile(&name, &source, &options).map_err(|e| e.render())?;
     let text = ir::text::print(compiled.ir.module());
-    let parsed = ir::text::parse(&text).map_err(|e| format!("the printed IR does not parse back: {e}"))?;
+    let parsed = ir::text::parse(&text).map_err(|e| format!("the printed IR does not parse back: {}", e.message))?;
     let again = ir::text::print(&parsed);
     if again != text {
         return Err(format!("print(parse(print(m))) != print(m):\n{}", first_difference(&text, &again)));
