@@ -29,15 +29,15 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn main() {
     let root = common::workspace_root().join("tests/agsl");
-    let ok = agsl_files(&root.join("ok"));
-    let err = agsl_files(&root.join("err"));
+    let ok = expect::files(&root.join("ok"), &["agsl"]);
+    let err = expect::files(&root.join("err"), &["agsl"]);
     assert!(ok.len() >= 25, "expected at least 25 AGSL programs under {}", root.display());
     let mut trials = Vec::new();
     for path in ok {
-        trials.push(expect::trial(format!("ok/{}", file_name(&path)), move || check_ok_both(&path)));
+        trials.push(expect::trial(format!("ok/{}", expect::file_name(&path)), move || check_ok_both(&path)));
     }
     for path in err {
-        trials.push(expect::trial(format!("err/{}", file_name(&path)), move || check_err(&path)));
+        trials.push(expect::trial(format!("err/{}", expect::file_name(&path)), move || check_err(&path)));
     }
     trials.push(expect::trial("abi_matches_hand_translations_compiled_by_glslang", || {
         abi_matches_hand_translations_compiled_by_glslang();
@@ -96,7 +96,7 @@ fn check_ok(path: &Path, target: shader_core::Target) -> Result<Vec<u32>, String
     if !source.starts_with("// Tests: ") {
         return Err("the first line must be a `// Tests: ...` comment".into());
     }
-    let compiled = compile(&file_name(path), &source, target)?;
+    let compiled = compile(&expect::file_name(path), &source, target)?;
     common::spirv_val(&compiled.spirv, "vulkan1.1")?;
     common::naga_check(&compiled.spirv)?;
     check_abi(&source, &compiled)?;
@@ -171,23 +171,10 @@ fn declared_uniforms(source: &str) -> (Vec<String>, Vec<String>) {
 
 fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let name = file_name(path);
+    let name = expect::file_name(path);
     let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
     let actual = common::expect_rejection(outcome, TIMEOUT)?;
     expect::check(&actual, &path.with_extension("agsl.stderr"), "agsl_suite")
-}
-
-fn agsl_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "agsl"));
-    files.sort();
-    files
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +301,7 @@ fn damaged_programs_give_diagnostics_or_valid_spirv() {
     let root = common::workspace_root().join("tests/agsl/ok");
     let mut failures = Vec::new();
     let (mut accepted, mut rejected) = (0, 0);
-    for path in agsl_files(&root) {
+    for path in expect::files(&root, &["agsl"]) {
         let source = std::fs::read_to_string(&path).expect("readable");
         let lines: Vec<&str> = source.lines().collect();
         let mut mutants: Vec<(String, String)> = (0..lines.len())
@@ -331,23 +318,23 @@ fn damaged_programs_give_diagnostics_or_valid_spirv() {
             mutants.push((format!("cut at byte {cut}"), source[..cut].to_string()));
         }
         for (what, text) in mutants {
-            let name = file_name(&path);
+            let name = expect::file_name(&path);
             let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &text, &options(shader_core::Target::Wgpu)));
             match outcome {
                 Outcome::Done(Ok(compiled)) => {
                     accepted += 1;
                     if let Err(e) = common::spirv_val(&compiled.spirv, "vulkan1.1").and_then(|_| common::naga_check(&compiled.spirv).map(drop)) {
-                        failures.push(format!("{} {what}: accepted but invalid: {e}", file_name(&path)));
+                        failures.push(format!("{} {what}: accepted but invalid: {e}", expect::file_name(&path)));
                     }
                 }
                 Outcome::Done(Err(e)) => {
                     rejected += 1;
                     if e.diagnostics.is_empty() {
-                        failures.push(format!("{} {what}: rejected without a diagnostic", file_name(&path)));
+                        failures.push(format!("{} {what}: rejected without a diagnostic", expect::file_name(&path)));
                     }
                 }
-                Outcome::Panicked(message) => failures.push(format!("{} {what}: panicked: {message}", file_name(&path))),
-                Outcome::TimedOut => failures.push(format!("{} {what}: timed out", file_name(&path))),
+                Outcome::Panicked(message) => failures.push(format!("{} {what}: panicked: {message}", expect::file_name(&path))),
+                Outcome::TimedOut => failures.push(format!("{} {what}: timed out", expect::file_name(&path))),
             }
         }
     }

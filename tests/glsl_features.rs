@@ -10,7 +10,7 @@
 mod common;
 
 use common::Outcome;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 #[test]
 fn glsl_features() {
     let dir = common::workspace_root().join("tests/glsl/ok_features");
-    let files = glsl_files(&dir);
+    let files = common::expect::files(&dir, &["comp", "vert", "frag"]);
     assert!(!files.is_empty(), "no feature programs under {}", dir.display());
     let mut failures = Vec::new();
     for path in &files {
@@ -88,11 +88,3 @@ fn disassemble(words: &[u32]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-fn glsl_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("comp" | "vert" | "frag")));
-    files.sort();
-    files
-}

@@ -29,15 +29,15 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn main() {
     let root = common::workspace_root().join("tests/glsl");
-    let ok = glsl_files(&root.join("ok"));
-    let err = glsl_files(&root.join("err"));
+    let ok = expect::files(&root.join("ok"), &["comp", "vert", "frag"]);
+    let err = expect::files(&root.join("err"), &["comp", "vert", "frag"]);
     assert!(!ok.is_empty(), "no test programs under {}", root.display());
     let mut trials = Vec::new();
     for path in ok {
-        trials.push(expect::trial(format!("ok/{}", file_name(&path)), move || check_ok(&path)));
+        trials.push(expect::trial(format!("ok/{}", expect::file_name(&path)), move || check_ok(&path)));
     }
     for path in err {
-        trials.push(expect::trial(format!("err/{}", file_name(&path)), move || check_err(&path)));
+        trials.push(expect::trial(format!("err/{}", expect::file_name(&path)), move || check_err(&path)));
     }
     trials.push(expect::trial("suite_programs_agree_with_glslang", suite_programs_agree_with_glslang));
     trials.push(expect::trial("combined_samplers_split_numbering", || {
@@ -57,7 +57,7 @@ fn suite_programs_agree_with_glslang() -> Result<(), String> {
     let root = common::workspace_root().join("tests/glsl");
     let mut failures = Vec::new();
     for (folder, should_compile) in [("ok", true), ("err", false)] {
-        for path in glsl_files(&root.join(folder)) {
+        for path in expect::files(&root.join(folder), &["comp", "vert", "frag"]) {
             let source = std::fs::read_to_string(&path).unwrap_or_default();
             let directives = common::glsl_directives(&source);
             if directives.glslang_disagrees {
@@ -68,8 +68,8 @@ fn suite_programs_agree_with_glslang() -> Result<(), String> {
             args.extend(directives.glslang_args);
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             match (should_compile, common::compile_glslang_with(&source, stage, &args)) {
-                (true, Err(e)) => failures.push(format!("{folder}/{}: glslang rejects it:\n{e}", file_name(&path))),
-                (false, Ok(_)) => failures.push(format!("{folder}/{}: glslang accepts it", file_name(&path))),
+                (true, Err(e)) => failures.push(format!("{folder}/{}: glslang rejects it:\n{e}", expect::file_name(&path))),
+                (false, Ok(_)) => failures.push(format!("{folder}/{}: glslang accepts it", expect::file_name(&path))),
                 _ => {}
             }
         }
@@ -98,7 +98,7 @@ fn check_ok(path: &Path) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut modules = Vec::new();
     for target in [shader_core::Target::Wgpu, shader_core::Target::Vulkan] {
-        let (name, source) = (file_name(path), source.clone());
+        let (name, source) = (expect::file_name(path), source.clone());
         let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
         let result = match (target, &directives.wgpu_target_error, outcome) {
             // A feature wgpu cannot run: a compile-time error for the wgpu target (issue 17).
@@ -161,7 +161,7 @@ fn check_ok(path: &Path) -> Result<(), String> {
 
 fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let name = file_name(path);
+    let name = expect::file_name(path);
     let outcome =
         common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
     let actual = common::expect_rejection(outcome, TIMEOUT)?;
@@ -177,19 +177,6 @@ fn options(target: shader_core::Target) -> shader_core::CompileOptions {
         include_dirs: vec![PathBuf::from("tests/glsl/include")],
         ..Default::default()
     }
-}
-
-fn glsl_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "comp" || e == "vert" || e == "frag"));
-    files.sort();
-    files
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// The numbering of split combined image samplers, as reflection shows it: for the Vulkan

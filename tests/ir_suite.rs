@@ -18,7 +18,7 @@ use common::{expect, Outcome};
 use shader_core::diag::Diagnostics;
 use shader_core::ir;
 use shader_core::span::SourceMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Far longer than any small module takes; longer means a hang.
@@ -28,10 +28,10 @@ fn main() {
     let root = common::workspace_root().join("shader-core/test_data/ir");
     let mut trials = Vec::new();
     for folder in ["ok", "err"] {
-        let files = ir_files(&root.join(folder));
+        let files = expect::files(&root.join(folder), &["ir"]);
         assert!(!files.is_empty(), "no .ir files under {}", root.join(folder).display());
         for path in files {
-            let name = format!("{folder}/{}", file_name(&path));
+            let name = format!("{folder}/{}", expect::file_name(&path));
             let ok = folder == "ok";
             trials.push(expect::trial(name, move || if ok { check_ok(&path) } else { check_err(&path) }));
         }
@@ -43,7 +43,7 @@ fn main() {
 /// rejected it.
 fn run(path: &Path) -> Result<Result<Vec<u32>, String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let name = file_name(path);
+    let name = expect::file_name(path);
     let options = options(&text)?;
     match common::guarded(TIMEOUT, move || compile(&name, &text, &options)) {
         Outcome::Done(result) => Ok(result),
@@ -89,7 +89,7 @@ fn options(text: &str) -> Result<shader_core::spirv::Options, String> {
 
 fn check_ok(path: &Path) -> Result<(), String> {
     let words = run(path)?.map_err(|e| format!("expected to compile, got:\n{e}"))?;
-    let snapshot = expect::check(&expect::disassemble(&words), &with_suffix(path, ".spvasm"), "ir_suite");
+    let snapshot = expect::check(&expect::disassemble(&words), &expect::with_suffix(path, ".spvasm"), "ir_suite");
     common::validate_spirv(&words).and(snapshot)
 }
 
@@ -98,26 +98,6 @@ fn check_err(path: &Path) -> Result<(), String> {
         Ok(words) => return Err(format!("expected an error, but it compiled:\n{}", expect::disassemble(&words))),
         Err(rendered) => rendered,
     };
-    expect::check(&rendered, &with_suffix(path, ".err"), "ir_suite")
+    expect::check(&rendered, &expect::with_suffix(path, ".err"), "ir_suite")
 }
 
-/// `NAME.ir` -> `NAME.ir<suffix>`.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-/// The `.ir` files of a folder, sorted so the report order is stable.
-fn ir_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "ir"));
-    files.sort();
-    files
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
-}

@@ -17,14 +17,10 @@ fn main() {
         ("glsl/ok", &["comp", "vert", "frag"][..], Language::Glsl),
         ("agsl/ok", &["agsl"][..], Language::Agsl),
     ] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
-            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        files.retain(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)));
-        files.sort();
+        let files = expect::files(&root.join(folder), extensions);
         assert!(!files.is_empty(), "no programs under tests/{folder}");
         for path in files {
-            let name = format!("{folder}/{}", path.file_name().unwrap_or_default().to_string_lossy());
+            let name = format!("{folder}/{}", expect::file_name(&path));
             trials.push(expect::trial(name, move || round_trip(&path, language)));
         }
     }
@@ -39,7 +35,7 @@ fn round_trip(path: &Path, language: Language) -> Result<(), String> {
         include_dirs: vec![PathBuf::from("tests/glsl/include")],
         ..Default::default()
     };
-    let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    let name = expect::file_name(path);
     let compiled = shader_core::compile(&name, &source, &options).map_err(|e| e.render())?;
     let text = ir::text::print(compiled.ir.module());
     let parsed = ir::text::parse(&text).map_err(|e| format!("the printed IR does not parse back: {}", e.message))?;

@@ -4,7 +4,7 @@
 //! (SPIR-V disassembly `*.spvasm`, rendered diagnostics `*.stderr`, corpus verdicts).
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The variable that rewrites expectation files instead of comparing with them.
 pub const UPDATE_VAR: &str = "UPDATE_EXPECT";
@@ -45,6 +45,29 @@ pub fn disassemble(words: &[u32]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The files of `dir` whose extension is one of `extensions`, sorted so trial names and reports
+/// come in a stable order (a missing folder gives none; the suites assert they found some).
+pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)));
+    files.sort();
+    files
+}
+
+/// The last component of `path`, as a trial name and the file name of diagnostics.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// `NAME.EXT` -> `NAME.EXT<suffix>`: where an expectation file of `path` lives.
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// Compares `actual` with the file at `path`, or writes it there under `UPDATE_EXPECT=1`.
