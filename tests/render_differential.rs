@@ -55,29 +55,16 @@ const KNOWN: &[(&str, &str)] = &[
     ("glsl/spirv-cross/shaders-hlsl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
     ("glsl/spirv-cross/shaders-msl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
     ("glsl/spirv-cross/shaders-msl_frag_sampler-cube-grad.agx-cube-grad.frag", UNWRITTEN_OUTPUT),
-    ("glsl/spirv-cross/shaders_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
-    ("glsl/spirv-cross/shaders-msl_frag_ubo_layout.frag", ROW_MAJOR_IN_STRUCT),
     (
         "glsl/spirv-cross/shaders-msl_frag_texture-proj-shadow.frag",
         "rounding: 2 of 1024 texels differ by 1/255 in a linearly filtered Rgba8Unorm 3D texture sampled with \
          `textureProj`; the projected coordinate differs in its last bits between the two modules and \
          lavapipe returns filtered unorm8 values rounded to 8 bits",
     ),
-    (
-        "glsl/spirv-cross/shaders_frag_ubo-load-row-major-workaround.frag",
-        "FIXME(issue 17): a struct holding a row_major matrix loaded whole (`rm2_loaded = rm2`): naga's SPIR-V \
-         front end transposes row-major matrices only when reached through an access chain, so wgpu's default \
-         path reads the whole-struct load transposed (wgpu_paths.rs, row_major_struct_loaded_whole); ours as \
-         emitted matches glslang's. The wgpu target's row-major encoding is the wgpu helper's",
-    ),
 ];
 
 const UNWRITTEN_OUTPUT: &str = "undefined input: the shader reads `FragColor` (`+=`) before ever writing it; the \
      driver gives whatever the output held, naga's re-translation starts the output at zero (not a compiler difference)";
-
-const ROW_MAJOR_IN_STRUCT: &str = "FIXME(issue 17): a row_major matrix inside a struct member of a uniform block \
-     (`layout(row_major) Str foo`): wgpu's default path (naga's reading of our SPIR-V) gives the matrix transposed; \
-     ours as emitted matches glslang's. The wgpu target's row-major encoding is the wgpu helper's";
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Lang {

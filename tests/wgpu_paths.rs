@@ -112,20 +112,13 @@ fn row_major_times(stored: &[f32], v: [f32; 4]) -> [f32; 4] {
 /// SPIRV-Cross's `access-chain-load-composite.comp` (issue 14) and the repro
 /// `row_major_struct.comp` are one class: a struct holding a `row_major` matrix, loaded whole.
 ///
-/// Whose reading is wrong: naga's. Our SPIR-V loads the `Nested` struct with one `OpLoad` and
-/// takes the matrix out of the value; SPIR-V defines that load to yield the logical matrix
-/// (the driver applies the RowMajor layout, and passthrough gives the right values). naga's
-/// SPIR-V front end only transposes a row-major matrix it reaches through an access chain
-/// (front/spv/next_block.rs, `load_override`); a matrix inside a struct loaded whole keeps the
-/// stored (transposed) order. glslang's module only looks right because of a second naga
-/// behaviour cancelling the first: naga interns glslang's layout-free `Xform` (the local's
-/// type) and the RowMajor `Xform` of the block as one type, so the RowMajor flag, recorded per
-/// type and member, also transposes loads from the local. Our module declares the local's
-/// type after the block's, which overwrites the flag, so nothing cancels.
-///
-/// FIXME(issue 17): the wgpu target must encode row-major matrices in a form naga reads
-/// correctly (e.g. as the transposed column-major type with explicit transposes); until then
-/// the default path's value for the whole-struct load is pinned here.
+/// naga's SPIR-V front end only transposes a row-major matrix it reaches through an access
+/// chain (front/spv/next_block.rs, `load_override`); a matrix inside a struct loaded whole keeps
+/// the stored (transposed) order, so a module with `RowMajor` members loaded whole gives the
+/// wrong values through wgpu's default path. The wgpu target emits no `RowMajor`: the member is
+/// the column-major transposed matrix, transposed where it is loaded
+/// (`wgpu_target::transpose_row_major`). This test failed before that, with the default path's
+/// first vector equal to the stored rows taken as columns.
 #[test]
 fn row_major_struct_loaded_whole() {
     if !common::glslang_available() {
@@ -138,9 +131,12 @@ fn row_major_struct_loaded_whole() {
         stage: Some(shader_core::ir::Stage::Compute),
         ..Default::default()
     };
-    let ours = shader_core::compile("row_major_struct.comp", ROW_MAJOR_STRUCT, &options).unwrap_or_else(|e| panic!("{e}")).spirv;
+    // The repro itself where the shared data is present (it holds the same program).
+    let repro = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/repros/glsl/row_major_struct.comp"));
+    let source = repro.as_deref().unwrap_or(ROW_MAJOR_STRUCT);
+    let ours = shader_core::compile("row_major_struct.comp", source, &options).unwrap_or_else(|e| panic!("{e}")).spirv;
     common::validate_spirv_glsl(&ours, true).unwrap_or_else(|e| panic!("{e}"));
-    let reference = common::compile_glslang(ROW_MAJOR_STRUCT, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
+    let reference = common::compile_glslang(source, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
     common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
     if common::gpu().is_none() {
         return;
@@ -152,18 +148,89 @@ fn row_major_struct_loaded_whole() {
     let bindings = vec![B::uniform(0, uniform), B::storage(1, vec![0; 48])];
     let v = [1.0, 2.0, 3.0, 4.0];
     let expected: Vec<f32> = [row_major_times(&n, v), row_major_times(&a, v), std::array::from_fn(|r| a[r * 4 + 1])].concat();
-    // What naga's misreading gives for the whole-struct load: the stored rows taken as columns.
-    let transposed: Vec<f32> = (0..16).map(|i| n[(i % 4) * 4 + i / 4]).collect();
-    let misread = row_major_times(&transposed, v);
 
     let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
-    let default = common::f32s(&default[1]);
-    assert_eq!(&default[4..], &expected[4..], "ours, default path: the matrix loaded by an access chain");
-    assert_eq!(&default[..4], &misread, "FIXME(issue 17): naga's reading of the whole-struct load (see the doc comment)");
+    assert_eq!(common::f32s(&default[1]), expected, "ours, default path");
     if let Some(passthrough) = passthrough {
         assert_eq!(common::f32s(&passthrough[1]), expected, "ours, as emitted (passthrough)");
         let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(common::f32s(&reference[1]), expected, "glslang's module, as emitted");
+    }
+}
+
+const ROW_MAJOR_STORES: &str = "#version 450
+layout(local_size_x = 1) in;
+struct S { mat2x3 m; float f; mat3 ms[2]; };
+layout(set = 0, binding = 0, std430, row_major) buffer B {
+    S s;
+    S t;
+    mat4x3 a;
+    mat4x3 b;
+    int k;
+    vec4 result[4];
+};
+void main() {
+    S copy = s;
+    t = copy;
+    t.ms[1] = transpose(s.ms[0]);
+    b = a;
+    b[k] = vec3(100.0, 200.0, 300.0);
+    b[1][2] = -1.0;
+    b[k + 1][k] += 0.5;
+    result[0] = vec4(copy.m * vec2(1.0, 2.0), copy.f);
+    result[1] = vec4(a[k], a[k].y);
+    result[2] = vec4(a * vec4(1.0, 2.0, 3.0, 4.0), 1.0);
+    result[3] = vec4(s.ms[1][2], s.ms[1][0][1]);
+}
+";
+
+/// Row-major matrices written and read every way GLSL can (whole, by column with a constant or
+/// dynamic index, by element, inside a struct stored whole, in an array, non-square): naga
+/// never transposes a store, so before `wgpu_target::transpose_row_major` the default path
+/// wrote the transposed bytes. Ours on both paths must give exactly what glslang's module gives
+/// as emitted; the written matrix `b` is also checked against the GLSL rules on the CPU.
+#[test]
+fn row_major_stored_and_indexed() {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is needed on CI");
+        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+        return;
+    }
+    let ours = common::compile_glsl_compute("row_major_stores", ROW_MAJOR_STORES).unwrap_or_else(|e| panic!("{e}"));
+    let reference = common::compile_glslang(ROW_MAJOR_STORES, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
+    common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
+    if common::gpu().is_none() {
+        return;
+    }
+    // std430, row-major: S is m (3 rows of vec2, 24 bytes), f at 24, ms at 32 (2 x 3 rows of
+    // vec3 at a 16-byte row stride, 48 bytes each): 128 bytes. s at 0, t at 128, a at 256 (3
+    // rows of vec4), b at 304, k at 352, result at 368; 432 bytes in all.
+    let mut words: Vec<f32> = (0..108).map(|i| (i as f32) * 0.25 - 3.0).collect();
+    for w in &mut words[32..76] {
+        *w = 0.0; // t, b: written
+    }
+    words[88] = f32::from_bits(1); // k = 1
+    for w in &mut words[92..108] {
+        *w = 0.0;
+    }
+    let bindings = vec![B::storage(0, bytes_f32(&words))];
+    // b as the shader leaves it, element (column c, row r) at word 76 + r * 4 + c.
+    let a = |c: usize, r: usize| words[64 + r * 4 + c];
+    let mut b: Vec<f32> = (0..12).map(|i| a(i % 4, i / 4)).collect();
+    for (r, v) in [100.0, 200.0, 300.0].into_iter().enumerate() {
+        b[r * 4 + 1] = v;
+    }
+    b[2 * 4 + 1] = -1.0;
+    b[4 + 2] += 0.5;
+
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(&common::f32s(&default[0])[76..88], &b[..], "ours, default path: the stored row-major b");
+    if let Some(passthrough) = passthrough {
+        let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+        let reference = common::f32s(&reference[0]);
+        assert_eq!(&reference[76..88], &b[..], "glslang's module, as emitted: b");
+        assert_eq!(common::f32s(&passthrough[0]), reference, "ours as emitted (passthrough) vs glslang's module as emitted");
+        assert_eq!(common::f32s(&default[0]), reference, "ours, default path vs glslang's module as emitted");
     }
 }
 

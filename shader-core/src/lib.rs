@@ -140,7 +140,15 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let agsl = agsl_uniforms.map(|uniforms| glsl::agsl::interface(&validated, &uniforms));
     let version = options.spirv_version.max(minimum_spirv_version(validated.module()));
     let spirv_options = spirv::Options { version, debug_names: true, wgpu: options.target == Target::Wgpu };
-    let spirv = spirv::emit(&validated, &spirv_options).map_err(|d| fail(d, &sources))?;
+    // The wgpu target emits row-major matrices in the form naga reads; `Compiled.ir` (and so
+    // reflection) keeps the source's.
+    let spirv = if options.target == Target::Wgpu && wgpu_target::has_row_major(validated.module()) {
+        let emitted = ir::validate::validate(wgpu_target::transpose_row_major(validated.module().clone())).map_err(|d| fail(d, &sources))?;
+        spirv::emit(&emitted, &spirv_options)
+    } else {
+        spirv::emit(&validated, &spirv_options)
+    }
+    .map_err(|d| fail(d, &sources))?;
     Ok(Compiled { ir: validated, spirv, sources, warnings, agsl })
 }
 

@@ -354,3 +354,503 @@ fn before_returns(block: &mut Block, exprs: &mut Expressions, copies: &mut dyn F
         i += 1;
     }
 }
+
+/// What an expression of a module rewritten by [`transpose_row_major`] stands for, where it is
+/// not what its IR type says.
+#[derive(Clone, Copy, PartialEq)]
+enum Stored {
+    /// A pointer to a row-major `matCxR` stored as the column-major `matRxC`.
+    Matrix,
+    /// A pointer to an array (of arrays) of such matrices.
+    Array,
+    /// A pointer to column `index` of the logical matrix `matrix` points to: a row of the stored
+    /// one, which no pointer reaches; its loads, stores and elements are rewritten.
+    Column { matrix: Handle<Expression>, index: Index },
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Index {
+    Constant(u32),
+    Dynamic(Handle<Expression>),
+}
+
+impl Index {
+    fn access(self, base: Handle<Expression>) -> Expression {
+        match self {
+            Index::Constant(index) => Expression::AccessIndex { base, index },
+            Index::Dynamic(index) => Expression::Access { base, index },
+        }
+    }
+}
+
+/// Whether the wgpu target must rewrite `module` with [`transpose_row_major`].
+pub(crate) fn has_row_major(module: &Module) -> bool {
+    module.types.iter().any(|(_, t)| row_major_members(&t.inner))
+}
+
+fn row_major_members(inner: &TypeInner) -> bool {
+    matches!(inner, TypeInner::Struct { members, .. } if members.iter().any(|m| m.matrix.is_some_and(|l| l.row_major && l.stride != 0)))
+}
+
+/// `matCxR` as `matRxC`, through array dimensions.
+fn transposed(module: &mut Module, ty: Handle<Type>) -> Option<Handle<Type>> {
+    match module.inner(ty).clone() {
+        TypeInner::Matrix { columns, rows, scalar } => Some(module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar })),
+        TypeInner::Array { base, size, stride } => {
+            let base = transposed(module, base)?;
+            Some(module.ty(TypeInner::Array { base, size, stride }))
+        }
+        _ => None,
+    }
+}
+
+/// A copy of every type holding a row-major member (in a layout: `MatrixStride` non-zero),
+/// with those members column-major and transposed, and of every type holding such a type,
+/// appended in dependency order. Returns the new handle of each old type (itself where
+/// unchanged) and the rewritten members, by new struct and member index. A copy that would
+/// equal an existing type (a column-major twin of the same name) is renamed, so that the
+/// rewritten members stay told apart.
+fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections::HashSet<(Handle<Type>, u32)>) {
+    let count = module.types.len();
+    let mut map: Vec<Handle<Type>> = (0..count).map(Handle::from_index).collect();
+    let mut slots = std::collections::HashSet::new();
+    for i in 0..count {
+        let ty = module.types[Handle::from_index(i)].clone();
+        let mapped = |t: Handle<Type>| map.get(t.index()).copied().unwrap_or(t);
+        let mut rewritten = Vec::new();
+        let inner = match ty.inner {
+            TypeInner::Struct { ref members, span } => {
+                let mut members = members.clone();
+                for (k, m) in members.iter_mut().enumerate() {
+                    m.ty = mapped(m.ty);
+                    let Some(layout) = m.matrix.filter(|l| l.row_major && l.stride != 0) else { continue };
+                    if let Some(stored) = transposed(module, m.ty) {
+                        m.ty = stored;
+                        m.matrix = Some(MatrixLayout { stride: layout.stride, row_major: false });
+                        rewritten.push(k as u32);
+                    }
+                }
+                TypeInner::Struct { members, span }
+            }
+            TypeInner::Array { base, size, stride } => TypeInner::Array { base: mapped(base), size, stride },
+            TypeInner::BindingArray { base, size } => TypeInner::BindingArray { base: mapped(base), size },
+            TypeInner::Pointer { base, space } if !matches!(space, AddressSpace::PhysicalStorage { .. }) => {
+                TypeInner::Pointer { base: mapped(base), space }
+            }
+            _ => continue,
+        };
+        if inner == ty.inner {
+            continue;
+        }
+        let mut new = Type { name: ty.name.clone(), inner };
+        while module.types.find(&new).is_some() {
+            new.name = Some(format!("{}_row_major", new.name.unwrap_or_default()));
+        }
+        let handle = module.types.insert(new, module.types.span(Handle::from_index(i)));
+        map[i] = handle;
+        slots.extend(rewritten.into_iter().map(|k| (handle, k)));
+    }
+    (map, slots)
+}
+
+fn remap_expression_types(exprs: &mut Expressions, remap: &impl Fn(&mut Handle<Type>)) {
+    let handles: Vec<Handle<Expression>> = exprs.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        let mut ty = exprs.ty(h);
+        remap(&mut ty);
+        exprs.set_ty(h, ty);
+        if let Expression::ZeroValue(mut zero) = exprs[h] {
+            remap(&mut zero);
+            exprs.replace(h, Expression::ZeroValue(zero));
+        }
+    }
+}
+
+/// naga's SPIR-V front end (wgpu's default path) honours `RowMajor` only on a matrix loaded
+/// through an access chain that ends at it (front/spv/next_block.rs, `load_override`): a struct
+/// or array holding one and loaded whole keeps the stored order, and stores are never
+/// transposed, so the values differ from what the module means (and from passthrough). For
+/// the wgpu target a row-major `matCxR` member is therefore emitted as what its bytes are, a
+/// column-major `matRxC` with the same `MatrixStride`, and the module transposes where values
+/// cross: a load of the matrix transposes, a store transposes back, a member taken out of a
+/// struct value or put into one likewise; a column of the logical matrix (a row of the stored
+/// one) is loaded and stored component by component; an element's two indices swap. naga then
+/// sees no `RowMajor` at all.
+///
+/// Only the emitted module is rewritten: reflection (and so `shader!`'s generated types) keeps
+/// the source's `row_major` matrices.
+pub(crate) fn transpose_row_major(mut module: Module) -> Module {
+    let (map, slots) = transposed_types(&mut module);
+    let remap = |ty: &mut Handle<Type>| *ty = map.get(ty.index()).copied().unwrap_or(*ty);
+    for (_, g) in module.globals.iter_mut() {
+        remap(&mut g.ty);
+    }
+    for (_, fun) in module.functions.iter_mut() {
+        fun.arguments.iter_mut().for_each(|a| remap(&mut a.ty));
+        if let Some(result) = &mut fun.result {
+            remap(result);
+        }
+        fun.locals.iter_mut().for_each(|(_, l)| remap(&mut l.ty));
+        fun.lets.iter_mut().for_each(|(_, l)| remap(&mut l.ty));
+        remap_expression_types(&mut fun.expressions, &remap);
+    }
+    remap_expression_types(&mut module.const_expressions, &remap);
+    let handles: Vec<Handle<Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        let mut fun = std::mem::take(&mut module.functions[h]);
+        let before = fun.expressions.len();
+        let stored = transpose_expressions(&mut module, &mut fun, &slots);
+        let changed_values = fun.expressions.len() != before;
+        let mut body = std::mem::take(&mut fun.body);
+        transpose_stores(&mut module, &mut fun, &stored, &mut body);
+        fun.body = body;
+        if !stored.is_empty() || changed_values {
+            relinearize(&mut fun);
+        }
+        module.functions[h] = fun;
+    }
+    module
+}
+
+fn pointee(module: &Module, ty: Handle<Type>) -> Option<(Handle<Type>, AddressSpace)> {
+    module.inner(ty).pointer_base()
+}
+
+fn matrix_shape(module: &Module, ty: Handle<Type>) -> Option<(VectorSize, VectorSize, Scalar)> {
+    match *module.inner(ty) {
+        TypeInner::Matrix { columns, rows, scalar } => Some((columns, rows, scalar)),
+        _ => None,
+    }
+}
+
+fn element(module: &Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
+    match *module.inner(ty) {
+        TypeInner::Array { base, size, .. } => Some((base, size.count().unwrap_or(0))),
+        _ => None,
+    }
+}
+
+/// The form of a pointer to `ty` (the stored type of a row-major slot or of an element of it).
+fn stored_form(module: &Module, ty: Handle<Type>) -> Stored {
+    if matrix_shape(module, ty).is_some() {
+        Stored::Matrix
+    } else {
+        Stored::Array
+    }
+}
+
+/// Rewrites the expressions of `fun` (see [`transpose_row_major`]); returns the form of every
+/// pointer into a rewritten member.
+fn transpose_expressions(
+    module: &mut Module,
+    fun: &mut Function,
+    slots: &std::collections::HashSet<(Handle<Type>, u32)>,
+) -> std::collections::HashMap<Handle<Expression>, Stored> {
+    let mut forms = std::collections::HashMap::new();
+    let exprs = &mut fun.expressions;
+    let original: Vec<Handle<Expression>> = exprs.iter().map(|(h, _)| h).collect();
+    for h in original {
+        let span = exprs.span(h);
+        let (base, index) = match exprs[h].clone() {
+            Expression::AccessIndex { base, index } => (base, Index::Constant(index)),
+            Expression::Access { base, index } => (base, Index::Dynamic(index)),
+            Expression::Load { pointer } => {
+                if let Some(&form) = forms.get(&pointer) {
+                    let ty = exprs.ty(h);
+                    let value = logical_load(module, exprs, pointer, form, ty, span);
+                    exprs.replace(h, value);
+                }
+                continue;
+            }
+            Expression::Compose { mut components } => {
+                let ty = exprs.ty(h);
+                let TypeInner::Struct { members, .. } = module.inner(ty).clone() else { continue };
+                let mut changed = false;
+                for (k, c) in components.iter_mut().enumerate() {
+                    if slots.contains(&(ty, k as u32)) {
+                        *c = to_stored(module, exprs, *c, members[k].ty, span);
+                        changed = true;
+                    }
+                }
+                if changed {
+                    exprs.replace(h, Expression::Compose { components });
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let base_ty = exprs.ty(base);
+        match (forms.get(&base).copied(), pointee(module, base_ty)) {
+            // A member of a struct: a rewritten slot?
+            (None, container) => {
+                let Index::Constant(k) = index else { continue };
+                let struct_ty = container.map_or(base_ty, |(p, _)| p);
+                if !slots.contains(&(struct_ty, k)) {
+                    continue;
+                }
+                let TypeInner::Struct { members, .. } = module.inner(struct_ty) else { continue };
+                let member = members[k as usize].ty;
+                match container {
+                    Some((_, space)) => {
+                        let pointer = module.ty(TypeInner::Pointer { base: member, space });
+                        exprs.set_ty(h, pointer);
+                        forms.insert(h, stored_form(module, member));
+                    }
+                    None => {
+                        // A member of a struct value: out of the stored form.
+                        let taken = exprs.append(Expression::AccessIndex { base, index: k }, member, span);
+                        let logical = exprs.ty(h);
+                        let value = to_logical(module, exprs, taken, logical, span);
+                        exprs.replace(h, value);
+                    }
+                }
+            }
+            (Some(Stored::Array), Some((array, space))) => {
+                let Some((elem, _)) = element(module, array) else { continue };
+                let pointer = module.ty(TypeInner::Pointer { base: elem, space });
+                exprs.set_ty(h, pointer);
+                forms.insert(h, stored_form(module, elem));
+            }
+            (Some(Stored::Matrix), Some(_)) => {
+                forms.insert(h, Stored::Column { matrix: base, index });
+            }
+            (Some(Stored::Column { matrix, index: column }), Some((_, space))) => {
+                // Element (column, row) of the logical matrix is (row, column) of the stored one.
+                let (matrix_ty, _) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
+                let (_, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
+                let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
+                let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
+                let row = exprs.append(index.access(matrix), row_pointer, span);
+                exprs.replace(h, column.access(row));
+            }
+            _ => {}
+        }
+    }
+    forms
+}
+
+/// The logical value a load through `pointer` (of form `form`) reads, `ty` its type: the stored
+/// matrix transposed, an array of them element by element, a column component by component.
+fn logical_load(module: &mut Module, exprs: &mut Expressions, pointer: Handle<Expression>, form: Stored, ty: Handle<Type>, span: Span) -> Expression {
+    match form {
+        Stored::Matrix => {
+            let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
+            let loaded = exprs.append(Expression::Load { pointer }, stored, span);
+            Expression::Math { fun: MathFunction::Transpose, args: vec![loaded] }
+        }
+        Stored::Array => {
+            let (stored, space) = pointee(module, exprs.ty(pointer)).expect("a pointer");
+            let (stored_elem, count) = element(module, stored).expect("an array");
+            let (logical_elem, _) = element(module, ty).expect("an array");
+            let elem_pointer = module.ty(TypeInner::Pointer { base: stored_elem, space });
+            let form = stored_form(module, stored_elem);
+            let components = (0..count)
+                .map(|i| {
+                    let p = exprs.append(Expression::AccessIndex { base: pointer, index: i }, elem_pointer, span);
+                    let value = logical_load(module, exprs, p, form, logical_elem, span);
+                    exprs.append(value, logical_elem, span)
+                })
+                .collect();
+            Expression::Compose { components }
+        }
+        Stored::Column { matrix, index } => {
+            let (matrix_ty, space) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
+            let (stored_columns, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
+            let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
+            let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
+            let scalar_ty = module.ty(TypeInner::Scalar(scalar));
+            let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
+            let components = (0..stored_columns as u32)
+                .map(|r| {
+                    let row = exprs.append(Expression::AccessIndex { base: matrix, index: r }, row_pointer, span);
+                    let element = exprs.append(index.access(row), scalar_pointer, span);
+                    exprs.append(Expression::Load { pointer: element }, scalar_ty, span)
+                })
+                .collect();
+            Expression::Compose { components }
+        }
+    }
+}
+
+/// The logical value (of type `logical`) of `stored`, a value of a rewritten member's type.
+fn to_logical(module: &mut Module, exprs: &mut Expressions, stored: Handle<Expression>, logical: Handle<Type>, span: Span) -> Expression {
+    match element(module, logical) {
+        None => Expression::Math { fun: MathFunction::Transpose, args: vec![stored] },
+        Some((logical_elem, count)) => {
+            let (stored_elem, _) = element(module, exprs.ty(stored)).expect("an array");
+            let components = (0..count)
+                .map(|i| {
+                    let e = exprs.append(Expression::AccessIndex { base: stored, index: i }, stored_elem, span);
+                    let value = to_logical(module, exprs, e, logical_elem, span);
+                    exprs.append(value, logical_elem, span)
+                })
+                .collect();
+            Expression::Compose { components }
+        }
+    }
+}
+
+/// `logical` in the stored form `stored_ty` of a rewritten member (a new expression).
+fn to_stored(module: &mut Module, exprs: &mut Expressions, logical: Handle<Expression>, stored_ty: Handle<Type>, span: Span) -> Handle<Expression> {
+    let value = match element(module, stored_ty) {
+        None => Expression::Math { fun: MathFunction::Transpose, args: vec![logical] },
+        Some((stored_elem, count)) => {
+            let (logical_elem, _) = element(module, exprs.ty(logical)).expect("an array");
+            let components = (0..count)
+                .map(|i| {
+                    let e = exprs.append(Expression::AccessIndex { base: logical, index: i }, logical_elem, span);
+                    to_stored(module, exprs, e, stored_elem, span)
+                })
+                .collect();
+            Expression::Compose { components }
+        }
+    };
+    exprs.append(value, stored_ty, span)
+}
+
+/// Rewrites the stores through pointers into rewritten members, in `block` and the blocks it
+/// holds (see [`transpose_row_major`]).
+fn transpose_stores(module: &mut Module, fun: &mut Function, forms: &std::collections::HashMap<Handle<Expression>, Stored>, block: &mut Block) {
+    let mut i = 0;
+    while i < block.body.len() {
+        let span = block.spans[i];
+        match &mut block.body[i] {
+            Statement::Block(b) => transpose_stores(module, fun, forms, b),
+            Statement::If { accept, reject, .. } => {
+                transpose_stores(module, fun, forms, accept);
+                transpose_stores(module, fun, forms, reject);
+            }
+            Statement::Switch { cases, .. } => {
+                for case in cases {
+                    transpose_stores(module, fun, forms, &mut case.body);
+                }
+            }
+            Statement::Loop { body, continuing, .. } => {
+                transpose_stores(module, fun, forms, body);
+                transpose_stores(module, fun, forms, continuing);
+            }
+            &mut Statement::Store { pointer, value } => {
+                if let Some(&form) = forms.get(&pointer) {
+                    let statements = stored_stores(module, fun, pointer, form, value, span);
+                    let n = statements.len();
+                    block.body.splice(i..=i, statements);
+                    block.spans.splice(i..=i, std::iter::repeat(span).take(n));
+                    i += n;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// The statements storing the logical `value` through `pointer` (of form `form`).
+fn stored_stores(module: &mut Module, fun: &mut Function, pointer: Handle<Expression>, form: Stored, value: Handle<Expression>, span: Span) -> Vec<Statement> {
+    let exprs = &mut fun.expressions;
+    match form {
+        Stored::Matrix => {
+            let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
+            let value = to_stored(module, exprs, value, stored, span);
+            vec![Statement::Store { pointer, value }]
+        }
+        // The value is used more than once: bound to a `let` first.
+        Stored::Array => {
+            let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
+            let ty = exprs.ty(value);
+            let binding = fun.lets.append(LetBinding { name: None, ty }, span);
+            let exprs = &mut fun.expressions;
+            let bound = exprs.append(Expression::LetRef(binding), ty, span);
+            let stored_value = to_stored(module, exprs, bound, stored, span);
+            vec![Statement::Let { binding, value }, Statement::Store { pointer, value: stored_value }]
+        }
+        Stored::Column { matrix, index } => {
+            let ty = exprs.ty(value);
+            let binding = fun.lets.append(LetBinding { name: None, ty }, span);
+            let exprs = &mut fun.expressions;
+            let bound = exprs.append(Expression::LetRef(binding), ty, span);
+            let (matrix_ty, space) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
+            let (stored_columns, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
+            let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
+            let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
+            let scalar_ty = module.ty(TypeInner::Scalar(scalar));
+            let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
+            let mut statements = vec![Statement::Let { binding, value }];
+            for r in 0..stored_columns as u32 {
+                let row = exprs.append(Expression::AccessIndex { base: matrix, index: r }, row_pointer, span);
+                let element = exprs.append(index.access(row), scalar_pointer, span);
+                let component = exprs.append(Expression::AccessIndex { base: bound, index: r }, scalar_ty, span);
+                statements.push(Statement::Store { pointer: element, value: component });
+            }
+            statements
+        }
+    }
+}
+
+/// Lays `fun`'s expressions out again as the IR requires ([`crate::ir`]: trees, children
+/// before parents) after rewrites in place that shared subtrees or referred to later ones:
+/// every tree is copied children first from the statement using it (a shared subtree once per
+/// use; the rewrites share only pointers and values without effects), and expressions no
+/// statement reaches any more are left out.
+fn relinearize(fun: &mut Function) {
+    fn copy(old: &Expressions, new: &mut Expressions, h: Handle<Expression>) -> Handle<Expression> {
+        let mut e = old[h].clone();
+        crate::ir::pointer_params::map_children(&mut e, &mut |child| copy(old, new, child));
+        new.append(e, old.ty(h), old.span(h))
+    }
+    fn statements(old: &Expressions, new: &mut Expressions, body: &mut Block) {
+        for statement in &mut body.body {
+            let mut m = |h: &mut Handle<Expression>| *h = copy(old, new, *h);
+            match statement {
+                Statement::Block(b) => statements(old, new, b),
+                Statement::If { condition, accept, reject } => {
+                    m(condition);
+                    statements(old, new, accept);
+                    statements(old, new, reject);
+                }
+                Statement::Switch { selector, cases } => {
+                    m(selector);
+                    for case in cases {
+                        statements(old, new, &mut case.body);
+                    }
+                }
+                Statement::Loop { body, continuing, break_if } => {
+                    statements(old, new, body);
+                    statements(old, new, continuing);
+                    if let Some(b) = break_if {
+                        *b = copy(old, new, *b);
+                    }
+                }
+                Statement::Return { value } => {
+                    if let Some(v) = value {
+                        m(v);
+                    }
+                }
+                Statement::Store { pointer, value } | Statement::AtomicStore { pointer, value, .. } => {
+                    m(pointer);
+                    m(value);
+                }
+                Statement::ImageStore { image, coordinate, array_index, value } => {
+                    m(image);
+                    m(coordinate);
+                    if let Some(a) = array_index {
+                        m(a);
+                    }
+                    m(value);
+                }
+                Statement::Let { value, .. } | Statement::Eval(value) => m(value),
+                Statement::Call { arguments, .. } => arguments.iter_mut().for_each(&mut m),
+                Statement::Spirv(inst) => {
+                    for operand in &mut inst.operands {
+                        if let SpirvOperand::Value(h) = operand {
+                            m(h);
+                        }
+                    }
+                }
+                Statement::Break | Statement::Continue | Statement::Kill | Statement::Fragment(_) | Statement::Barrier(_) => {}
+            }
+        }
+    }
+    let old = std::mem::take(&mut fun.expressions);
+    statements(&old, &mut fun.expressions, &mut fun.body);
+}

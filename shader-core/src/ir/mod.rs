@@ -608,6 +608,11 @@ impl Expressions {
         self.types[handle.index()] = ty;
     }
 
+    /// Changes what an expression computes, for every use of it (a rewrite; the type stays).
+    pub fn replace(&mut self, handle: Handle<Expression>, expr: Expression) {
+        self.exprs[handle] = expr;
+    }
+
     pub fn span(&self, handle: Handle<Expression>) -> Span {
         self.exprs.span(handle)
     }

@@ -574,7 +574,7 @@ fn renumber_calls(f: &mut Function, renumber: &impl Fn(Handle<Function>) -> Hand
 
 /// Replaces each child handle of `e` by `f(child)`, left to right (the children
 /// `ir::validate` walks).
-fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Expression>) -> Handle<Expression>) {
+pub(crate) fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Expression>) -> Handle<Expression>) {
     let level = |level: &mut SampleLevel, f: &mut dyn FnMut(Handle<Expression>) -> Handle<Expression>| match level {
         SampleLevel::Auto | SampleLevel::Zero => {}
         SampleLevel::Exact(h) | SampleLevel::Bias(h) => *h = f(*h),
