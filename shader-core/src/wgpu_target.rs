@@ -307,7 +307,7 @@ fn flatten_composite_io(module: &mut Module) {
                     .collect()
             };
             if output {
-                before_returns(&mut fun.body, &mut fun.expressions, &mut copies, span);
+                before_returns(&mut fun.body, &mut fun.expressions, &mut copies);
                 if !matches!(fun.body.body.last(), Some(Statement::Return { .. })) {
                     for statement in copies(&mut fun.expressions) {
                         fun.body.push(statement, span);
@@ -324,32 +324,46 @@ fn flatten_composite_io(module: &mut Module) {
 }
 
 /// Inserts `copies` before every `return` in `block` and the blocks it holds.
-fn before_returns(block: &mut Block, exprs: &mut Expressions, copies: &mut dyn FnMut(&mut Expressions) -> Vec<Statement>, span: Span) {
+fn before_returns(block: &mut Block, exprs: &mut Expressions, copies: &mut dyn FnMut(&mut Expressions) -> Vec<Statement>) {
+    splice_statements(block, &mut |statement, _| {
+        matches!(statement, Statement::Return { .. }).then(|| {
+            let mut statements = copies(exprs);
+            statements.push(statement.clone());
+            statements
+        })
+    });
+}
+
+/// Replaces statements of `block` and of the blocks it holds, in order: `f` gives the
+/// statements to put in the place of one (at its span), or `None` to keep it.
+fn splice_statements(block: &mut Block, f: &mut dyn FnMut(&Statement, Span) -> Option<Vec<Statement>>) {
     let mut i = 0;
     while i < block.body.len() {
+        let span = block.spans[i];
         match &mut block.body[i] {
-            Statement::Return { .. } => {
-                let statements = copies(exprs);
-                let n = statements.len();
-                block.body.splice(i..i, statements);
-                block.spans.splice(i..i, std::iter::repeat(span).take(n));
-                i += n;
-            }
-            Statement::Block(b) => before_returns(b, exprs, copies, span),
+            Statement::Block(b) => splice_statements(b, f),
             Statement::If { accept, reject, .. } => {
-                before_returns(accept, exprs, copies, span);
-                before_returns(reject, exprs, copies, span);
+                splice_statements(accept, f);
+                splice_statements(reject, f);
             }
             Statement::Switch { cases, .. } => {
                 for case in cases {
-                    before_returns(&mut case.body, exprs, copies, span);
+                    splice_statements(&mut case.body, f);
                 }
             }
             Statement::Loop { body, continuing, .. } => {
-                before_returns(body, exprs, copies, span);
-                before_returns(continuing, exprs, copies, span);
+                splice_statements(body, f);
+                splice_statements(continuing, f);
             }
-            _ => {}
+            statement => {
+                if let Some(statements) = f(statement, span) {
+                    let n = statements.len();
+                    block.body.splice(i..=i, statements);
+                    block.spans.splice(i..=i, std::iter::repeat(span).take(n));
+                    i += n;
+                    continue;
+                }
+            }
         }
         i += 1;
     }
@@ -424,6 +438,9 @@ fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections
                 for (k, m) in members.iter_mut().enumerate() {
                     m.ty = mapped(m.ty);
                     let Some(layout) = m.matrix.filter(|l| l.row_major && l.stride != 0) else { continue };
+                    if !naga_reads_stride(module, m.ty, layout.stride) {
+                        continue;
+                    }
                     if let Some(stored) = transposed(module, m.ty) {
                         m.ty = stored;
                         m.matrix = Some(MatrixLayout { stride: layout.stride, row_major: false });
@@ -451,6 +468,18 @@ fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections
         slots.extend(rewritten.into_iter().map(|k| (handle, k)));
     }
     (map, slots)
+}
+
+/// Whether naga takes `stride` for the transposed matrix: only the natural stride of its
+/// columns (front/spv `MatrixStride` check). A row-major `mat2xR` in a std140 block has rows of
+/// two padded to 16 bytes, which naga refuses as the columns of a `matRx2`: such a member keeps
+/// `RowMajor` (naga reads it correctly when loaded through an access chain, not whole).
+fn naga_reads_stride(module: &Module, ty: Handle<Type>, stride: u32) -> bool {
+    match *module.inner(ty) {
+        TypeInner::Matrix { columns, scalar, .. } => stride == if columns == VectorSize::Bi { 2 } else { 4 } * u32::from(scalar.width),
+        TypeInner::Array { base, .. } => naga_reads_stride(module, base, stride),
+        _ => false,
+    }
 }
 
 fn remap_expression_types(exprs: &mut Expressions, remap: &impl Fn(&mut Handle<Type>)) {
@@ -711,38 +740,10 @@ fn to_stored(module: &mut Module, exprs: &mut Expressions, logical: Handle<Expre
 /// Rewrites the stores through pointers into rewritten members, in `block` and the blocks it
 /// holds (see [`transpose_row_major`]).
 fn transpose_stores(module: &mut Module, fun: &mut Function, forms: &std::collections::HashMap<Handle<Expression>, Stored>, block: &mut Block) {
-    let mut i = 0;
-    while i < block.body.len() {
-        let span = block.spans[i];
-        match &mut block.body[i] {
-            Statement::Block(b) => transpose_stores(module, fun, forms, b),
-            Statement::If { accept, reject, .. } => {
-                transpose_stores(module, fun, forms, accept);
-                transpose_stores(module, fun, forms, reject);
-            }
-            Statement::Switch { cases, .. } => {
-                for case in cases {
-                    transpose_stores(module, fun, forms, &mut case.body);
-                }
-            }
-            Statement::Loop { body, continuing, .. } => {
-                transpose_stores(module, fun, forms, body);
-                transpose_stores(module, fun, forms, continuing);
-            }
-            &mut Statement::Store { pointer, value } => {
-                if let Some(&form) = forms.get(&pointer) {
-                    let statements = stored_stores(module, fun, pointer, form, value, span);
-                    let n = statements.len();
-                    block.body.splice(i..=i, statements);
-                    block.spans.splice(i..=i, std::iter::repeat(span).take(n));
-                    i += n;
-                    continue;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
+    splice_statements(block, &mut |statement, span| match *statement {
+        Statement::Store { pointer, value } => forms.get(&pointer).map(|&form| stored_stores(module, fun, pointer, form, value, span)),
+        _ => None,
+    });
 }
 
 /// The statements storing the logical `value` through `pointer` (of form `form`).
