@@ -186,7 +186,7 @@ fn glam_vector_types() {
 /// cargo would, against the `shader_runtime` rlib this test was linked with; a nested `cargo`
 /// would wait on the lock of the running `cargo test`), edits the `#include`d file and the
 /// `path:` file, rebuilds, and checks that the dep-info names both files and that the program's
-/// output follows each edit.
+/// output follows each edit. The same for a WESL module imported by a `root:`/`path:` shader.
 #[test]
 fn editing_an_included_file_changes_the_rebuilt_program() {
     let deps = std::env::current_exe().expect("test binary path").parent().expect("deps dir").to_path_buf();
@@ -198,7 +198,7 @@ fn editing_an_included_file_changes_the_rebuilt_program() {
         .expect("the shader_runtime rlib next to this test");
     let dir = std::env::temp_dir().join(format!("shader-rebuild-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["inc", "out"] {
+    for sub in ["inc", "out", "shaders/util"] {
         std::fs::create_dir_all(dir.join(sub)).expect("temp dir");
     }
     let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("write file");
@@ -209,10 +209,13 @@ fn editing_an_included_file_changes_the_rebuilt_program() {
          layout(local_size_x = WG) in;\nlayout(std430, binding = 0) buffer D { uint v[]; } d;\n\
          void main() { d.v[gl_GlobalInvocationID.x] = 1u; }\n",
     );
+    write("shaders/main.wesl", "import package::util::sizes;\n@compute @workgroup_size(sizes::WG) fn main() {}\n");
+    write("shaders/util/sizes.wesl", "const WG = 4u;\n");
     write(
         "main.rs",
         "shader_runtime::shader! { mod s; path: \"main.comp\", include: [\"inc\"], }\n\
-         fn main() { println!(\"{}\", s::WORKGROUP_SIZE[0]); }\n",
+         shader_runtime::shader! { mod w; root: \"shaders\", path: \"main.wesl\", }\n\
+         fn main() { println!(\"{} {}\", s::WORKGROUP_SIZE[0], w::WORKGROUP_SIZE[0]); }\n",
     );
     let build_and_run = || -> String {
         let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
@@ -233,17 +236,19 @@ fn editing_an_included_file_changes_the_rebuilt_program() {
         let run = std::process::Command::new(dir.join("out").join("prog")).output().expect("run the program");
         String::from_utf8(run.stdout).expect("utf-8").trim().to_string()
     };
-    assert_eq!(build_and_run(), "8");
+    assert_eq!(build_and_run(), "8 4");
     let depinfo = std::fs::read_to_string(dir.join("out").join("prog.d")).expect("dep-info");
-    for file in ["main.comp", "inc/size.glsl"] {
+    for file in ["main.comp", "inc/size.glsl", "shaders/main.wesl", "shaders/util/sizes.wesl"] {
         let full = dir.join(file);
         assert!(depinfo.contains(&*full.to_string_lossy()), "dep-info does not list {}:\n{depinfo}", full.display());
     }
     write("inc/size.glsl", "#define WG 16\n");
-    assert_eq!(build_and_run(), "16", "the edited include is read again");
+    assert_eq!(build_and_run(), "16 4", "the edited include is read again");
     let main = std::fs::read_to_string(dir.join("main.comp")).expect("read main.comp");
     write("main.comp", &main.replace("local_size_x = WG", "local_size_x = WG * 2"));
-    assert_eq!(build_and_run(), "32", "the edited shader file is read again");
+    assert_eq!(build_and_run(), "32 4", "the edited shader file is read again");
+    write("shaders/util/sizes.wesl", "const WG = 2u;\n");
+    assert_eq!(build_and_run(), "32 2", "the edited imported module is read again");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

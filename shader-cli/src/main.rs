@@ -57,7 +57,7 @@ enum Command {
 
 #[derive(Args)]
 struct Input {
-    /// The shader file. The extension picks the language (`.wgsl`, `.agsl`, else GLSL) and,
+    /// The shader file. The extension picks the language (`.wgsl`/`.wesl`, `.agsl`, else GLSL) and,
     /// for GLSL, the stage (`.vert`, `.frag`, `.comp`, also `.vert.glsl` etc.).
     #[arg(value_name = "IN")]
     path: PathBuf,
@@ -67,9 +67,18 @@ struct Input {
     /// Shader stage of a GLSL file, overriding the extension.
     #[arg(long, value_enum)]
     stage: Option<StageArg>,
-    /// Add a directory to the `#include` search path (GLSL).
+    /// Add a directory to the `#include` search path (GLSL). For WGSL/WESL without `--root`,
+    /// the first `-I` is the package root.
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
+    /// WGSL/WESL: the package root that `import package::a::b` reads `a/b.wesl` from
+    /// (default: the folder of IN).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// WGSL/WESL: set a feature for `@if(...)` conditional translation; the value defaults to
+    /// true. Features not set are false.
+    #[arg(long = "feature", value_name = "NAME[=true|false]", value_parser = parse_feature)]
+    features: Vec<(String, bool)>,
     /// Define a preprocessor macro (GLSL); the value defaults to 1.
     #[arg(short = 'D', value_name = "NAME[=VALUE]", value_parser = parse_define)]
     define: Vec<(String, String)>,
@@ -253,13 +262,15 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         },
         include_dirs: input.include.clone(),
         defines: input.define.clone(),
+        module_root: input.root.clone().or_else(|| input.include.first().cloned()),
+        features: input.features.clone(),
     })
 }
 
 /// A language extension is replaced (`a.wgsl` -> `a.spv`, `a.vert.glsl` -> `a.vert.spv`); a
 /// stage extension is kept (`a.frag` -> `a.frag.spv`) so a `.vert`/`.frag` pair cannot collide.
 fn default_output(input: &Path) -> PathBuf {
-    let language_extension = matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "agsl"));
+    let language_extension = matches!(input.extension().and_then(|e| e.to_str()), Some("glsl" | "wgsl" | "wesl" | "agsl"));
     if language_extension {
         input.with_extension("spv")
     } else {
@@ -333,6 +344,22 @@ fn parse_define(text: &str) -> Result<(String, String), String> {
         Ok((name.to_string(), value.to_string()))
     } else {
         Err(format!("`{name}` is not a macro name"))
+    }
+}
+
+fn parse_feature(text: &str) -> Result<(String, bool), String> {
+    let (name, value) = text.split_once('=').unwrap_or((text, "true"));
+    let value = match value {
+        "true" | "1" => true,
+        "false" | "0" => false,
+        _ => return Err(format!("`{value}` is not a feature value; expected true or false")),
+    };
+    let mut chars = name.chars();
+    let valid = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_');
+    if valid {
+        Ok((name.to_string(), value))
+    } else {
+        Err(format!("`{name}` is not a feature name"))
     }
 }
 

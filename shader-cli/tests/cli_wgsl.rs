@@ -211,3 +211,52 @@ fn reflect_into_a_closed_pipe_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+/// A WESL package: `main.wesl` imports `sizes::WG`, whose value depends on the `BIG` feature.
+fn wesl_package(test: &str) -> PathBuf {
+    let dir = support::scratch(test);
+    std::fs::create_dir_all(dir.join("shaders/util")).unwrap();
+    std::fs::write(
+        dir.join("shaders/main.wesl"),
+        "import package::util::sizes;\n\
+         @group(0) @binding(0) var<storage, read_write> data: array<u32>;\n\
+         @compute @workgroup_size(sizes::WG)\n\
+         fn main(@builtin(global_invocation_id) id: vec3<u32>) { data[id.x] = sizes::WG; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("shaders/util/sizes.wesl"), "@if(BIG) const WG = 8u;\n@else const WG = 4u;\n").unwrap();
+    dir
+}
+
+fn workgroup_size(out: &std::process::Output) -> Value {
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    r["entry_points"][0]["workgroup_size"].clone()
+}
+
+#[test]
+fn wesl_root_and_features() {
+    let dir = wesl_package("wesl");
+    // The file's folder is the package root by default; `--root` and `-I` name it explicitly.
+    let out = run(&dir, &["compile", "shaders/main.wesl", "-o", "-"]);
+    check_spirv(&dir, &out.stdout);
+    assert_eq!(workgroup_size(&run(&dir, &["reflect", "shaders/main.wesl"])), json!([4, 1, 1]));
+    let out = run(&dir, &["compile", "--root", "shaders", "shaders/main.wesl", "--feature", "BIG", "-o", "-"]);
+    check_spirv(&dir, &out.stdout);
+    assert_eq!(workgroup_size(&run(&dir, &["reflect", "-I", "shaders", "shaders/main.wesl", "--feature", "BIG=true"])), json!([8, 1, 1]));
+    assert_eq!(workgroup_size(&run(&dir, &["reflect", "shaders/main.wesl", "--feature", "BIG=false"])), json!([4, 1, 1]));
+    run(&dir, &["compile", "shaders/main.wesl"]);
+    assert!(dir.join("shaders/main.spv").is_file(), "the default output replaces `.wesl`");
+}
+
+#[test]
+fn wesl_errors_name_the_import_chain() {
+    let dir = wesl_package("wesl-errors");
+    std::fs::write(dir.join("shaders/util/sizes.wesl"), "const WG = 4u + true;\n").unwrap();
+    let out = support::run(&dir, &["validate", "shaders/main.wesl"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("shaders/util/sizes.wesl:1:"), "{stderr}");
+    assert!(stderr.contains("in the module `package::util::sizes` imported from shaders/main.wesl:1"), "{stderr}");
+    let bad_feature = support::run(&dir, &["validate", "shaders/main.wesl", "--feature", "BIG=maybe"]);
+    assert_eq!(bad_feature.status.code(), Some(2), "{}", String::from_utf8_lossy(&bad_feature.stderr));
+}

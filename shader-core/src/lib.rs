@@ -16,6 +16,7 @@ pub mod layout;
 pub mod reflect;
 pub mod spirv;
 pub mod type_names;
+pub mod wesl;
 pub mod wgsl;
 mod wgpu_target;
 
@@ -31,9 +32,10 @@ pub enum Language {
 }
 
 impl Language {
-    /// `.wgsl` is WGSL, `.agsl` is AGSL, anything else GLSL.
+    /// `.wgsl` and `.wesl` are WGSL (WESL is read by the WGSL front end), `.agsl` is AGSL,
+    /// anything else GLSL.
     pub fn from_path(path: &str) -> Language {
-        if path.ends_with(".wgsl") {
+        if path.ends_with(".wgsl") || path.ends_with(".wesl") {
             Language::Wgsl
         } else if path.ends_with(".agsl") {
             Language::Agsl
@@ -66,6 +68,11 @@ pub struct CompileOptions {
     pub include_dirs: Vec<std::path::PathBuf>,
     /// GLSL predefined macros, `(name, value)`.
     pub defines: Vec<(String, String)>,
+    /// WGSL/WESL: the package root `import package::...` reads modules from. Without it, the
+    /// folder of the file being compiled (the `name` given to [`compile`]).
+    pub module_root: Option<std::path::PathBuf>,
+    /// WGSL/WESL: features for `@if` conditional translation (unlisted features are false).
+    pub features: Vec<(String, bool)>,
 }
 
 impl Default for CompileOptions {
@@ -77,6 +84,8 @@ impl Default for CompileOptions {
             target: Target::default(),
             include_dirs: Vec::new(),
             defines: Vec::new(),
+            module_root: None,
+            features: Vec::new(),
         }
     }
 }
@@ -120,7 +129,11 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
     let mut agsl_uniforms = None;
     let (mut module, warnings) = match options.language {
-        Language::Wgsl => wgsl::translate(source, span::FileId(0)).map_err(|d| fail(d, &sources))?,
+        Language::Wgsl => {
+            let wesl = wesl::Options::for_file(name, options.module_root.as_deref(), options.features.clone());
+            let mut loader = |path: &std::path::Path| std::fs::read_to_string(path);
+            wgsl::translate_modules(&mut sources, span::FileId(0), &wesl, &mut loader).map_err(|d| fail(d, &sources))?
+        }
         Language::Glsl => glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?,
         Language::Agsl => {
             let (module, warnings, uniforms) =

@@ -9,7 +9,8 @@ use syn::{Ident, LitStr, Token};
 
 /// Every argument `shader!` accepts, for the "unknown argument" message.
 pub const ARGUMENTS: &[&str] = &[
-    "lang", "stage", "src", "path", "entry", "include", "defines", "target", "spirv_version", "types", "vectors", "crate",
+    "lang", "stage", "src", "path", "root", "entry", "include", "defines", "features", "target", "spirv_version", "types",
+    "vectors", "crate",
 ];
 
 /// One invocation: one or more shaders, each starting with `mod NAME;`, which may carry doc
@@ -44,6 +45,10 @@ pub struct ShaderArgs {
     pub entry: Option<LitStr>,
     pub include: Vec<LitStr>,
     pub defines: Vec<(Ident, LitStr)>,
+    /// WGSL/WESL package root (`root: "shaders"`); `path` is then relative to it.
+    pub root: Option<LitStr>,
+    /// WGSL/WESL features for `@if` (`features: { DEBUG = true }`).
+    pub features: Vec<(Ident, bool)>,
     pub target: shader_core::Target,
     pub spirv_version: (u8, u8),
     pub types: Vec<(Ident, syn::Path)>,
@@ -88,6 +93,8 @@ impl Parse for ShaderArgs {
             entry: None,
             include: Vec::new(),
             defines: Vec::new(),
+            root: None,
+            features: Vec::new(),
             target: shader_core::Target::Wgpu,
             spirv_version: (1, 0),
             types: Vec::new(),
@@ -190,9 +197,17 @@ impl ShaderArgs {
             }
             "defines" => {
                 let body = braced_body(value, key)?;
-                let parser = Punctuated::<Define, Token![,]>::parse_terminated;
+                let parser = Punctuated::<Assignment<LitStr>, Token![,]>::parse_terminated;
                 for define in parser.parse2(body)? {
                     self.defines.push((define.name, define.value));
+                }
+            }
+            "root" => self.root = Some(syn::parse2(value)?),
+            "features" => {
+                let body = braced_body(value, key)?;
+                let parser = Punctuated::<Assignment<syn::LitBool>, Token![,]>::parse_terminated;
+                for feature in parser.parse2(body)? {
+                    self.features.push((feature.name, feature.value.value));
                 }
             }
             "target" => {
@@ -264,18 +279,18 @@ fn braced_body(value: TokenStream, key: &Ident) -> syn::Result<TokenStream> {
     }
 }
 
-/// `NAME = "VALUE"`.
-struct Define {
+/// `NAME = VALUE`: a define's `"VALUE"` (`LitStr`), a feature's `true`/`false` (`LitBool`).
+struct Assignment<V> {
     name: Ident,
-    value: LitStr,
+    value: V,
 }
 
-impl Parse for Define {
-    fn parse(input: ParseStream) -> syn::Result<Define> {
+impl<V: Parse> Parse for Assignment<V> {
+    fn parse(input: ParseStream) -> syn::Result<Assignment<V>> {
         let name = Ident::parse_any(input)?;
         input.parse::<Token![=]>()?;
         let value = input.parse()?;
-        Ok(Define { name, value })
+        Ok(Assignment { name, value })
     }
 }
 

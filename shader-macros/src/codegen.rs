@@ -847,6 +847,8 @@ fn host_struct(
         #[repr(C)]
         #[derive(Clone, Copy, Debug, PartialEq, #p::bytemuck::Pod, #p::bytemuck::Zeroable)]
         #[bytemuck(crate = #bytemuck)]
+        // Shader names: WESL renames clashing imports to `module_Name`.
+        #[allow(non_camel_case_types)]
         pub struct #name { #(#fields),* }
 
         impl #name {

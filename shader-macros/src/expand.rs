@@ -68,12 +68,21 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         return (stub, Vec::new(), errors);
     };
     let base = manifest_dir();
+    // WGSL/WESL: `path` is relative to the package root when one is given.
+    let module_root = args.root.as_ref().map(|root| base.join(root.value()));
+    if let (Some(root), Some(dir)) = (&args.root, &module_root) {
+        if !dir.is_dir() {
+            push(syn::Error::new(root.span(), format!("module root `{}` does not exist", root.value())), &mut errors);
+            return (stub, Vec::new(), errors);
+        }
+    }
+    let file_base = module_root.clone().unwrap_or_else(|| base.clone());
     let mut tracked = TokenStream::new();
     let (text, display, origin) = match source {
         Source::Inline(lit) => (lit.value(), "<inline>".to_string(), Origin::Literal(LiteralMap::new(lit))),
         Source::Path(lit) => {
             let relative = lit.value();
-            let full = base.join(&relative);
+            let full = file_base.join(&relative);
             match std::fs::read_to_string(&full) {
                 Ok(text) => {
                     tracked.extend(include(&full));
@@ -110,8 +119,17 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         target: args.target,
         include_dirs,
         defines: args.defines.iter().map(|(n, v)| (n.to_string(), v.value())).collect(),
+        module_root: Some(module_root.unwrap_or_else(|| full_path(&base, source))),
+        features: args.features.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
     };
-    let compiled = shader_core::compile(&display, &text, &options);
+    // The compiler sees the main file by its full path, so the WESL module path comes from its
+    // place under the root (diagnostics in it still show `display`, see `Origin::File`).
+    // Imported modules are read by full path too: rustc's working directory is not the crate's.
+    let name = match source {
+        Source::Path(lit) => file_base.join(lit.value()).display().to_string(),
+        Source::Inline(_) => display.clone(),
+    };
+    let compiled = shader_core::compile(&name, &text, &options);
     // Files the compiler read besides the main one (GLSL `#include`s) are tracked too.
     let sources = match &compiled {
         Ok(c) => &c.sources,
@@ -165,6 +183,14 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
     let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
     let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types));
     (quote!(#items #agsl #tracked), defined, errors)
+}
+
+/// The folder of a `path:` shader (the crate for inline ones): the default package root.
+fn full_path(base: &Path, source: &Source) -> PathBuf {
+    match source {
+        Source::Path(lit) => base.join(lit.value()).parent().map_or_else(|| base.to_path_buf(), Path::to_path_buf),
+        Source::Inline(_) => base.to_path_buf(),
+    }
 }
 
 fn include(path: &Path) -> TokenStream {

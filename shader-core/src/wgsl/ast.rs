@@ -13,11 +13,27 @@ pub struct Ident {
 
 #[derive(Clone, Debug, Default)]
 pub struct TranslationUnit {
+    /// WESL `import` declarations, nested `{ }` lists flattened to one path each
+    /// (`import a::{b, c::d};` gives `a::b` and `a::c::d`).
+    pub imports: Vec<ImportPath>,
+    /// Whether some name was written as a WESL qualified path (`util::f`, `package::a::T`):
+    /// such an [`Ident`] holds the whole path, `::` included. With no imports and no paths the
+    /// module is plain WGSL and no linking pass runs.
+    pub qualified_names: bool,
     pub directives: Vec<Directive>,
     pub decls: Vec<GlobalDecl>,
     /// `@diagnostic(severity, rule)` on statements and compound statements (WGSL §2.3): each
     /// applies to the source range `span` of what it is attached to.
     pub statement_filters: Vec<StatementFilter>,
+}
+
+/// One imported path (`package::util::f`, `super::util`): the item or module the last
+/// segment names becomes visible under that segment's name.
+#[derive(Clone, Debug)]
+pub struct ImportPath {
+    pub segments: Vec<Ident>,
+    /// The whole `import ...;` statement.
+    pub span: Span,
 }
 
 /// See [`TranslationUnit::statement_filters`].

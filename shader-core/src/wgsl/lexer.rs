@@ -240,6 +240,8 @@ fn discover_templates(source: &str, tokens: &[Token]) -> Templates {
                             pending.clear();
                         }
                     }
+                    // A WESL qualified path (`array<util::T, 2>`) does not end a template list.
+                    b':' if matches!(punct(i), Some((b':', q)) if q == p + 1) => i += 1,
                     b';' | b'{' | b':' => {
                         depth = 0;
                         pending.clear();

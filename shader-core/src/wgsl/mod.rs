@@ -15,7 +15,7 @@ mod uniformity;
 
 use crate::diag::Diagnostics;
 use crate::ir::Module;
-use crate::span::FileId;
+use crate::span::{FileId, SourceMap};
 
 /// Parses a WGSL module. Never fails outright: returns what it could build and every error.
 pub fn parse(source: &str, file: FileId) -> (ast::TranslationUnit, Diagnostics) {
@@ -24,17 +24,50 @@ pub fn parse(source: &str, file: FileId) -> (ast::TranslationUnit, Diagnostics) 
 
 /// Parses and lowers a WGSL module. On success also returns warnings.
 pub fn translate(source: &str, file: FileId) -> Result<(Module, Diagnostics), Diagnostics> {
-    let (ast, mut diagnostics) = parse(source, file);
+    let mut sources = SourceMap::new();
+    let file = {
+        // Keep `file`'s number: fill the map up to it.
+        while sources.files().len() < file.0 as usize {
+            sources.add("", "");
+        }
+        sources.add("", source);
+        file
+    };
+    translate_modules(&mut sources, file, &crate::wesl::Options::default(), &mut |p| std::fs::read_to_string(p))
+}
+
+/// Parses and lowers the WGSL/WESL module `main` of `sources`; the modules it imports are read
+/// with `loader` and added to `sources`. A module without imports or qualified paths is
+/// translated as plain WGSL, with no linking pass.
+pub fn translate_modules(
+    sources: &mut SourceMap,
+    main: FileId,
+    options: &crate::wesl::Options,
+    loader: &mut crate::wesl::link::Loader<'_>,
+) -> Result<(Module, Diagnostics), Diagnostics> {
+    let text = sources.get(main).text.clone();
+    let (ast, mut diagnostics) = parser::parse_with_features(&text, main, &options.features);
+    let (ast, chain) = if ast.imports.is_empty() && !ast.qualified_names {
+        (ast, None)
+    } else {
+        let (ast, linked, chain) = crate::wesl::link::link(sources, main, ast, options, loader);
+        diagnostics.extend(linked);
+        (ast, Some(chain))
+    };
+    let annotate = |d: Diagnostics, sources: &SourceMap| match &chain {
+        Some(chain) => crate::wesl::link::annotate(d, chain, sources),
+        None => d,
+    };
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
     let (module, lowered) = lower::lower(&ast);
-    diagnostics.extend(lowered);
+    diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
     // Uniformity (WGSL §15.2) needs resolved calls and types, so it runs on the IR.
-    diagnostics.extend(uniformity::check(&module, &ast, source));
+    diagnostics.extend(annotate(uniformity::check(&module, &ast, sources), sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }

@@ -15,18 +15,36 @@ use super::lexer::{self, Token, TokenKind as K};
 use super::parse_diagnostics as msg;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::span::{FileId, Span};
+use crate::wesl::cond::Chain;
 
 /// The deepest nesting of expressions, blocks and operator chains the parser accepts.
 pub const MAX_DEPTH: u32 = 128;
 
 pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
+    parse_with_features(source, file, &[])
+}
+
+/// [`parse`] with the WESL features `@if` tests (a feature not listed is false).
+pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool)]) -> (TranslationUnit, Diagnostics) {
     let (mut tokens, mut diagnostics) = lexer::tokenize(source, file);
     // Bad characters were reported by the lexer; the grammar never wants them.
     tokens.retain(|t| t.kind != K::Error);
-    let mut parser =
-        Parser { source, file, tokens, pos: 0, braces: 0, depth: 0, diags: Diagnostics::new(), statement_filters: Vec::new() };
+    let mut parser = Parser {
+        source,
+        file,
+        tokens,
+        pos: 0,
+        braces: 0,
+        depth: 0,
+        diags: Diagnostics::new(),
+        statement_filters: Vec::new(),
+        features,
+        chain: Chain::default(),
+        qualified_names: false,
+    };
     let mut unit = parser.translation_unit();
     unit.statement_filters = std::mem::take(&mut parser.statement_filters);
+    unit.qualified_names = parser.qualified_names;
     diagnostics.extend(parser.diags);
     (unit, diagnostics)
 }
@@ -254,6 +272,12 @@ struct Parser<'a> {
     diags: Diagnostics,
     /// `@diagnostic` attributes on statements, with the range each covers.
     statement_filters: Vec<StatementFilter>,
+    /// WESL conditional translation: the features `@if` reads, and the `@if`/`@elif` chain of
+    /// the list being parsed (declarations, statements of a block, members, parameters).
+    features: &'a [(String, bool)],
+    chain: Chain,
+    /// A WESL qualified path (`a::b`) was parsed.
+    qualified_names: bool,
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -486,6 +510,16 @@ impl<'a> Parser<'a> {
             if self.eat(K::Semicolon) {
                 continue;
             }
+            if self.at_word("import") {
+                if !unit.directives.is_empty() || !unit.decls.is_empty() {
+                    let span = self.span(self.peek());
+                    self.diags.push(Diagnostic::error("`import` must come before directives and declarations", span));
+                }
+                if self.import(&mut unit.imports).is_err() {
+                    self.recover_global();
+                }
+                continue;
+            }
             let is_directive = self.at_word("enable")
                 || self.at_word("requires")
                 || (self.at_word("diagnostic") && self.peek_at(1).kind == K::LParen);
@@ -625,6 +659,7 @@ impl<'a> Parser<'a> {
     fn global_decl(&mut self) -> PResult<Option<GlobalDecl>> {
         let start = self.peek().start;
         let mut attrs = self.attributes()?;
+        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
         let decl = match word {
@@ -675,7 +710,7 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.unexpected("a declaration")),
         };
-        Ok(Some(decl))
+        Ok(keep.then_some(decl))
     }
 
     /// `var<space, access> name [: T] [= e]` without the `;`; `attrs` also collects draft
@@ -719,7 +754,7 @@ impl<'a> Parser<'a> {
         while self.at_draft_attributes() {
             self.draft_attribute_list(attrs)?;
         }
-        let name = self.ident()?;
+        let name = self.path_or_ident()?;
         if self.at(K::TemplateStart) {
             let args = self.template_args()?;
             let span = self.span_from(name.span.start);
@@ -768,18 +803,23 @@ impl<'a> Parser<'a> {
         let name = self.ident()?;
         self.expect(K::LBrace, "'{' after the struct name")?;
         let mut members = Vec::new();
+        let outer = std::mem::take(&mut self.chain);
         while !self.at(K::RBrace) && !self.at(K::Eof) {
             let member_start = self.peek().start;
             let mut attrs = self.attributes()?;
+            let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
             let name = self.ident()?;
             self.expect(K::Colon, "':' after the member name")?;
             let ty = self.type_specifier(&mut attrs)?;
-            members.push(StructMember { attrs, name, ty, span: self.span_from(member_start) });
+            if keep {
+                members.push(StructMember { attrs, name, ty, span: self.span_from(member_start) });
+            }
             // Members are separated by `,` today and were terminated by `;` in the draft.
             if !self.eat(K::Comma) && !self.eat(K::Semicolon) && !self.at(K::RBrace) {
                 return Err(self.unexpected("',' or '}' after the struct member"));
             }
         }
+        self.chain = outer;
         self.expect(K::RBrace, "'}' to close the struct")?;
         Ok(StructDecl { attrs, name, members, span: self.span_from(start) })
     }
@@ -789,17 +829,22 @@ impl<'a> Parser<'a> {
         let name = self.ident()?;
         self.expect(K::LParen, "'(' after the function name")?;
         let mut params = Vec::new();
+        let outer = std::mem::take(&mut self.chain);
         while !self.at(K::RParen) {
             let param_start = self.peek().start;
             let mut attrs = self.attributes()?;
+            let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
             let name = self.ident()?;
             self.expect(K::Colon, "':' after the parameter name")?;
             let ty = self.type_specifier(&mut attrs)?;
-            params.push(Param { attrs, name, ty, span: self.span_from(param_start) });
+            if keep {
+                params.push(Param { attrs, name, ty, span: self.span_from(param_start) });
+            }
             if !self.eat(K::Comma) {
                 break;
             }
         }
+        self.chain = outer;
         self.expect(K::RParen, "',' or ')' in the parameter list")?;
         let mut return_attrs = Vec::new();
         let mut return_type = None;
@@ -852,9 +897,11 @@ impl<'a> Parser<'a> {
         let open = self.expect(K::LBrace, "'{'")?;
         self.enter()?;
         let mut stmts = Vec::new();
+        let outer = std::mem::take(&mut self.chain);
         while !self.at(K::RBrace) && !self.at(K::Eof) {
             self.statement_into(&mut stmts);
         }
+        self.chain = outer;
         self.leave();
         self.expect(K::RBrace, "'}'")?;
         Ok(Block { stmts, span: self.span_from(open.start) })
@@ -918,7 +965,8 @@ impl<'a> Parser<'a> {
         if self.eat(K::Semicolon) {
             return Ok(None);
         }
-        let attrs = self.attributes()?;
+        let mut attrs = self.attributes()?;
+        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
         if let (Some(first), Some(last)) = (attrs.first(), attrs.last()) {
@@ -957,8 +1005,15 @@ impl<'a> Parser<'a> {
             },
         };
         let diagnostics: Vec<Attribute> = attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect();
+        // The chain of the statements after this one is this statement's, not the one of a
+        // block nested in it.
+        let chain = self.chain;
         let kind = parse(self, attrs, start)?;
+        self.chain = chain;
         let span = self.span_from(start);
+        if !keep {
+            return Ok(None);
+        }
         self.filters_over(&diagnostics, span);
         Ok(Some(Stmt { kind, span }))
     }
@@ -1458,7 +1513,7 @@ impl<'a> Parser<'a> {
 
     /// `name`, `name<args>`, `name(args)` or `name<args>(args)`.
     fn ident_expression(&mut self) -> PResult<Expr> {
-        let name = self.ident()?;
+        let name = self.path_or_ident()?;
         let start = name.span.start;
         let mut e = if self.at(K::TemplateStart) {
             let args = self.template_args()?;
@@ -1472,6 +1527,68 @@ impl<'a> Parser<'a> {
             e = Expr { kind: ExprKind::Call { callee: Box::new(e), args }, span: self.span_from(start) };
         }
         Ok(e)
+    }
+
+    /// An identifier, or a WESL qualified path `a::b::c` (also `package::...`, `super::...`)
+    /// as one [`Ident`] whose name holds the whole path; [`crate::wesl`] resolves it.
+    fn path_or_ident(&mut self) -> PResult<Ident> {
+        let at_path = |p: &Self, n: usize| {
+            let (a, b) = (p.peek_at(n), p.peek_at(n + 1));
+            a.kind == K::Colon && b.kind == K::Colon && a.end == b.start
+        };
+        if self.peek().kind != K::Ident || !at_path(self, 1) {
+            return self.ident();
+        }
+        let first = self.bump();
+        let mut name = self.text(first).to_string();
+        while at_path(self, 0) && self.peek_at(2).kind == K::Ident {
+            self.bump();
+            self.bump();
+            name.push_str("::");
+            let segment = self.bump();
+            name.push_str(self.text(segment));
+        }
+        self.qualified_names = true;
+        Ok(Ident { name, span: self.span_from(first.start) })
+    }
+
+    /// WESL `import path;` with nested `{ a, b::c }` lists; each leaf path goes to `out`.
+    fn import(&mut self, out: &mut Vec<ImportPath>) -> PResult<()> {
+        let start = self.bump().start;
+        let first = out.len();
+        self.import_tree(&mut Vec::new(), out)?;
+        self.expect_after(K::Semicolon, "';'", "import")?;
+        let span = self.span_from(start);
+        for path in &mut out[first..] {
+            path.span = span;
+        }
+        Ok(())
+    }
+
+    fn import_tree(&mut self, prefix: &mut Vec<Ident>, out: &mut Vec<ImportPath>) -> PResult<()> {
+        self.enter()?;
+        let depth = prefix.len();
+        loop {
+            if self.eat(K::LBrace) {
+                while !self.at(K::RBrace) {
+                    self.import_tree(prefix, out)?;
+                    if !self.eat(K::Comma) {
+                        break;
+                    }
+                }
+                self.expect(K::RBrace, "',' or '}' in the import list")?;
+                break;
+            }
+            prefix.push(self.any_word("a module or item name")?);
+            if !self.eat(K::Colon) {
+                out.push(ImportPath { segments: prefix.clone(), span: Span::default() });
+                break;
+            }
+            self.expect(K::Colon, "'::'")?;
+        }
+        prefix.truncate(depth);
+        self.leave();
+        Ok(())
     }
 
     fn paren_expression(&mut self) -> PResult<Expr> {

@@ -18,12 +18,12 @@
 use super::ast;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
-use crate::span::Span;
+use crate::span::{SourceMap, Span};
 use crate::hash::FxHashMap as HashMap;
 use crate::hash::FxHashSet as HashSet;
 
-/// Checks every function of `module` (lowered from `tu`, whose text is `source`).
-pub fn check(module: &Module, tu: &ast::TranslationUnit, source: &str) -> Diagnostics {
+/// Checks every function of `module` (lowered from `tu`, whose files are in `sources`).
+pub fn check(module: &Module, tu: &ast::TranslationUnit, sources: &SourceMap) -> Diagnostics {
     let filters = Filters::new(tu);
     let order = callees_first(module);
     let mut summaries: Vec<Option<Summary>> = vec![None; module.functions.len()];
@@ -40,7 +40,7 @@ pub fn check(module: &Module, tu: &ast::TranslationUnit, source: &str) -> Diagno
             module,
             function,
             summaries: &summaries,
-            source,
+            sources,
             levels,
             filters: &filters,
             wrapper,
@@ -378,7 +378,7 @@ struct FnCx<'a> {
     module: &'a Module,
     function: &'a Function,
     summaries: &'a [Option<Summary>],
-    source: &'a str,
+    sources: &'a SourceMap,
     levels: Levels,
     filters: &'a Filters,
     /// The generated wrapper of a WGSL entry point: report inside the user function instead of
@@ -967,7 +967,7 @@ impl FnCx<'_> {
         if matches!(level, Level::Off | Level::Info) {
             return;
         }
-        let name = callee_name(self.source, site, fallback);
+        let name = callee_name(self.sources, site, fallback);
         if let Some(why) = state.cf.get(Atom::NonUniform) {
             if self.reported.insert((site, site, rule)) {
                 let d = diagnostic(level, format!("`{name}` must only be called from uniform control flow"), site);
@@ -1077,9 +1077,10 @@ fn rule_note(d: Diagnostic, rule: Rule) -> Diagnostic {
 }
 
 /// The called function's name, read from the source at the call's span.
-fn callee_name(source: &str, span: Span, fallback: &str) -> String {
-    let text = source.get(span.range()).unwrap_or("").trim_start();
-    let name: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+fn callee_name(sources: &SourceMap, span: Span, fallback: &str) -> String {
+    let text = sources.slice(span).trim_start();
+    // A WESL qualified path (`util::f`) is one name.
+    let name: String = text.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
     if name.is_empty() {
         fallback.to_string()
     } else {

@@ -1,0 +1,650 @@
+//! WESL imports (wesl-lang.dev/spec/Imports): resolves `import` declarations and qualified
+//! paths, and merges the modules into one WGSL syntax tree.
+//!
+//! - Module paths: `package::a::b` is the file `a/b.wesl` (else `a/b.wgsl`) under the package
+//!   root; `super::` is the parent of the module it is written in (repeatable; leaving the
+//!   package is an error). A first segment that is neither names something the module imported
+//!   (`import package::util;` then `util::f()`); other packages are not supported yet.
+//! - `import a::b::c;` makes `c` visible: the declaration `c` of module `a::b` if it has one,
+//!   else the module `a::b::c`. Nested lists (`import a::{b, c::{d, e}};`) are flattened by
+//!   the parser. An import may not have the name of a declaration of the same module, and two
+//!   imports of one name must mean the same thing. Module imports may form cycles (only
+//!   declarations are resolved, lazily); cycles between declarations are reported by the
+//!   lowering, as in one file.
+//! - Scoping: a name is resolved in its own module: locals first, then the module's
+//!   declarations, then its imports; anything else is left to WGSL (built-ins). A name an
+//!   imported module leaves unresolved must not be the (final) name of another module's
+//!   declaration, which it would otherwise silently capture.
+//! - Output: every declaration of the root module under its own name, then the declarations of
+//!   other modules that the root module's declarations reach (transitively), so only what is
+//!   used is emitted. Names (the mangling): an imported declaration keeps its name when no
+//!   other emitted declaration has it; otherwise it becomes its module path below `package`
+//!   and its name joined by `_` (`package::util::Light` is `util_Light`), with `_2`, `_3`, ...
+//!   if even that is taken. These names are what SPIR-V `OpName`s and generated Rust types show.
+//! - Diagnostics in an imported file carry the import chain ("in the module `package::util`
+//!   imported from main.wesl:3"), like GLSL's `#include` chain.
+//! - `enable`/`requires` directives of reached modules are merged into the output;
+//!   `diagnostic` directives apply to the root module only.
+
+use super::{normalize, Options};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::hash::FxHashMap;
+use crate::span::{FileId, SourceMap, Span};
+use crate::wgsl::ast::*;
+use std::path::{Path, PathBuf};
+
+/// Reads a module's file (`std::fs::read_to_string` outside tests).
+pub type Loader<'a> = dyn FnMut(&Path) -> std::io::Result<String> + 'a;
+
+/// How many import sites a diagnostic's chain shows.
+const CHAIN_SHOWN: usize = 4;
+
+struct Module {
+    /// `["package", "a", "b"]`.
+    path: Vec<String>,
+    file: FileId,
+    unit: TranslationUnit,
+    decls: FxHashMap<String, usize>,
+    /// Visible name -> what the module's `import`s bound to it.
+    imports: FxHashMap<String, Target>,
+    /// The import (or qualified path) that loaded this module first.
+    imported_at: Option<Span>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Target {
+    Module(usize),
+    /// Module index, declaration index.
+    Item(usize, usize),
+}
+
+struct Linker<'a, 'l> {
+    sources: &'a mut SourceMap,
+    options: &'a Options,
+    loader: &'a mut Loader<'l>,
+    modules: Vec<Module>,
+    /// Module path -> its index, or `None` when no file holds it.
+    by_path: FxHashMap<Vec<String>, Option<usize>>,
+    diags: Diagnostics,
+}
+
+/// Links the root module `unit` (already parsed from `main`) with every module it imports.
+pub fn link(
+    sources: &mut SourceMap,
+    main: FileId,
+    unit: TranslationUnit,
+    options: &Options,
+    loader: &mut Loader<'_>,
+) -> (TranslationUnit, Diagnostics, ImportChain) {
+    let mut main_path = vec!["package".to_string()];
+    main_path.extend(options.main_module.iter().cloned());
+    let mut linker = Linker { sources, options, loader, modules: Vec::new(), by_path: FxHashMap::default(), diags: Diagnostics::new() };
+    linker.add_module(main_path, main, unit, None);
+    let out = linker.merge();
+    let mut diags = Diagnostics::new();
+    for d in std::mem::take(&mut linker.diags).0 {
+        diags.push(linker.with_chain(d));
+    }
+    (out, diags, linker.chain())
+}
+
+/// Adds the import chain to diagnostics of a linked program (lowering's, say) whose spans lie
+/// in imported files; `imported_from[file]` is where that file's module was first imported.
+pub fn annotate(diags: Diagnostics, chain: &ImportChain, sources: &SourceMap) -> Diagnostics {
+    let mut out = Diagnostics::new();
+    for d in diags.0 {
+        out.push(chain.note(d, sources));
+    }
+    out
+}
+
+/// Which import loaded each imported file, to render a diagnostic's import chain.
+#[derive(Clone, Debug, Default)]
+pub struct ImportChain {
+    /// File -> (module path, import site).
+    sites: FxHashMap<FileId, (String, Span)>,
+}
+
+impl ImportChain {
+    pub fn note(&self, mut d: Diagnostic, sources: &SourceMap) -> Diagnostic {
+        let Some(mut file) = d.primary_span().map(|s| s.file) else { return d };
+        let mut shown = 0;
+        while let Some((module, site)) = self.sites.get(&file) {
+            if shown == CHAIN_SHOWN {
+                d = d.with_note("... and more levels of `import`");
+                break;
+            }
+            let including = sources.get(site.file);
+            let (line, _) = including.line_col(site.start);
+            d = d.with_note(format!("in the module `{module}` imported from {}:{line}", including.name));
+            file = site.file;
+            shown += 1;
+        }
+        d
+    }
+}
+
+impl Linker<'_, '_> {
+    fn with_chain(&self, d: Diagnostic) -> Diagnostic {
+        self.chain().note(d, self.sources)
+    }
+
+    fn chain(&self) -> ImportChain {
+        let mut chain = ImportChain::default();
+        for m in &self.modules {
+            if let Some(site) = m.imported_at {
+                chain.sites.insert(m.file, (m.path.join("::"), site));
+            }
+        }
+        chain
+    }
+
+    fn add_module(&mut self, path: Vec<String>, file: FileId, unit: TranslationUnit, imported_at: Option<Span>) -> usize {
+        let index = self.modules.len();
+        let mut decls = FxHashMap::default();
+        for (i, d) in unit.decls.iter().enumerate() {
+            if let Some(name) = decl_name(d) {
+                decls.entry(name.name.clone()).or_insert(i);
+            }
+        }
+        let imports = unit.imports.clone();
+        self.by_path.insert(path.clone(), Some(index));
+        self.modules.push(Module { path, file, unit, decls, imports: FxHashMap::default(), imported_at });
+        for import in imports {
+            let Some(target) = self.resolve(index, &import.segments, import.span, true) else { continue };
+            let Some(name) = import.segments.last() else { continue };
+            let module = &self.modules[index];
+            if let Some(&decl) = module.decls.get(&name.name) {
+                let decl_span = decl_name(&module.unit.decls[decl]).map_or(Span::default(), |n| n.span);
+                self.diags.push(
+                    Diagnostic::error(format!("the import of `{}` has the name of a declaration of this module", name.name), name.span)
+                        .with_secondary(decl_span, "declared here"),
+                );
+                continue;
+            }
+            match self.modules[index].imports.get(&name.name) {
+                Some(&other) if other != target => {
+                    self.diags.push(Diagnostic::error(format!("`{}` is imported twice, meaning different things", name.name), name.span));
+                }
+                _ => {
+                    self.modules[index].imports.insert(name.name.clone(), target);
+                }
+            }
+        }
+        index
+    }
+
+    /// The module at `path` (loading its file on first use), or `None` without a file.
+    fn module(&mut self, path: &[String], site: Span) -> Option<usize> {
+        if let Some(&known) = self.by_path.get(path) {
+            return known;
+        }
+        if path.len() < 2 {
+            return None; // `package` itself is a folder, not a module file.
+        }
+        let relative: PathBuf = path[1..].iter().collect();
+        let mut found = None;
+        for ext in ["wesl", "wgsl"] {
+            let file = normalize(&self.options.root.join(relative.with_extension(ext)));
+            match (self.loader)(&file) {
+                Ok(text) => {
+                    found = Some((file, text));
+                    break;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => {
+                    self.diags.push(Diagnostic::error(format!("cannot read `{}`: {e}", file.display()), site));
+                    self.by_path.insert(path.to_vec(), None);
+                    return None;
+                }
+            }
+        }
+        let Some((file, text)) = found else {
+            self.by_path.insert(path.to_vec(), None);
+            return None;
+        };
+        let id = self.sources.add(file.display().to_string(), text);
+        let (unit, parse_diags) = crate::wgsl::parser::parse_with_features(&self.sources.get(id).text.clone(), id, &self.options.features);
+        self.diags.extend(parse_diags);
+        Some(self.add_module(path.to_vec(), id, unit, Some(site)))
+    }
+
+    /// Resolves a path written in module `from`: an `import`'s (`import_path`: may name a
+    /// module) or a qualified name's.
+    fn resolve(&mut self, from: usize, segments: &[Ident], span: Span, import_path: bool) -> Option<Target> {
+        let (first, rest) = segments.split_first()?;
+        let mut base: Vec<String>;
+        let mut rest = rest;
+        match first.name.as_str() {
+            "package" => base = vec!["package".to_string()],
+            "super" => {
+                base = self.modules[from].path.clone();
+                base.pop();
+                while let Some(next) = rest.first().filter(|s| s.name == "super") {
+                    if base.len() <= 1 {
+                        self.diags.push(Diagnostic::error("`super` leaves the package", next.span));
+                        return None;
+                    }
+                    base.pop();
+                    rest = &rest[1..];
+                }
+            }
+            name => match self.modules[from].imports.get(name).copied() {
+                Some(Target::Module(m)) if !import_path => base = self.modules[m].path.clone(),
+                Some(Target::Item(..)) if !import_path => {
+                    self.diags.push(Diagnostic::error(format!("`{name}` is not a module"), first.span));
+                    return None;
+                }
+                _ => {
+                    let d = Diagnostic::error(format!("cannot find package or module `{name}`"), first.span)
+                        .with_note("paths start with `package::` (this package), `super::` (the parent module) or a module this file imports");
+                    self.diags.push(d);
+                    return None;
+                }
+            },
+        }
+        let Some((last, middle)) = rest.split_last() else {
+            self.diags.push(Diagnostic::error("expected a module or declaration after the path prefix", span));
+            return None;
+        };
+        base.extend(middle.iter().map(|s| s.name.clone()));
+        let parent = self.module(&base, span);
+        if let Some(m) = parent {
+            if let Some(&decl) = self.modules[m].decls.get(&last.name) {
+                return Some(Target::Item(m, decl));
+            }
+        }
+        base.push(last.name.clone());
+        if let Some(m) = self.module(&base, span) {
+            return Some(Target::Module(m));
+        }
+        let d = match parent {
+            Some(m) => {
+                let module = &self.modules[m];
+                let mut d = Diagnostic::error(format!("module `{}` has no declaration `{}`", module.path.join("::"), last.name), last.span);
+                if let Some(near) = crate::diag::closest(&last.name, module.decls.keys().map(String::as_str)) {
+                    d = d.with_note(format!("help: did you mean `{near}`?"));
+                }
+                d
+            }
+            None => {
+                base.pop();
+                let tried = |p: &[String]| {
+                    let relative: PathBuf = p[1..].iter().collect();
+                    normalize(&self.options.root.join(relative.with_extension("wesl"))).display().to_string()
+                };
+                let mut full = base.clone();
+                full.push(last.name.clone());
+                Diagnostic::error(format!("cannot find `{}`", full.join("::")), span).with_note(format!(
+                    "neither `{}` (a module `{}` declaring `{}`) nor `{}` (a module `{}`) exists, nor the same with `.wgsl`",
+                    tried(&base),
+                    base.join("::"),
+                    last.name,
+                    tried(&full),
+                    full.join("::")
+                ))
+            }
+        };
+        self.diags.push(d);
+        None
+    }
+
+    /// The declaration a free name in module `from` means, reporting what cannot be resolved.
+    fn resolve_name(&mut self, from: usize, name: &Ident) -> Option<(usize, usize)> {
+        if name.name.contains("::") {
+            let segments: Vec<Ident> = name.name.split("::").map(|s| Ident { name: s.to_string(), span: name.span }).collect();
+            return match self.resolve(from, &segments, name.span, false)? {
+                Target::Item(m, d) => Some((m, d)),
+                Target::Module(m) => {
+                    let path = self.modules[m].path.join("::");
+                    self.diags.push(Diagnostic::error(format!("`{}` is the module `{path}`, not a declaration", name.name), name.span));
+                    None
+                }
+            };
+        }
+        let module = &self.modules[from];
+        if let Some(&d) = module.decls.get(&name.name) {
+            return Some((from, d));
+        }
+        match module.imports.get(&name.name) {
+            Some(&Target::Item(m, d)) => Some((m, d)),
+            Some(&Target::Module(m)) => {
+                let path = self.modules[m].path.join("::");
+                self.diags.push(Diagnostic::error(format!("`{}` is the module `{path}`, not a declaration", name.name), name.span));
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Resolves every name of the declarations the root module reaches, names them and builds
+    /// the merged syntax tree.
+    fn merge(&mut self) -> TranslationUnit {
+        // Reachability: the root module's declarations, then whatever they name.
+        let mut order: Vec<(usize, usize)> = (0..self.modules[0].unit.decls.len()).map(|d| (0, d)).collect();
+        let mut reached: FxHashMap<(usize, usize), ()> = order.iter().map(|&k| (k, ())).collect();
+        // (file, start) of a name -> the declaration it means.
+        let mut meaning: FxHashMap<(FileId, u32), (usize, usize)> = FxHashMap::default();
+        let mut unresolved: Vec<(usize, Ident)> = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let (m, d) = order[next];
+            next += 1;
+            let mut names = Vec::new();
+            let mut decl = std::mem::replace(&mut self.modules[m].unit.decls[d], placeholder());
+            visit_decl(&mut decl, &mut |ident| names.push(ident.clone()));
+            self.modules[m].unit.decls[d] = decl;
+            for name in names {
+                match self.resolve_name(m, &name) {
+                    Some(target) => {
+                        meaning.insert((name.span.file, name.span.start), target);
+                        if reached.insert(target, ()).is_none() {
+                            order.push(target);
+                        }
+                    }
+                    None if m != 0 && !name.name.contains("::") => unresolved.push((m, name)),
+                    None => {}
+                }
+            }
+        }
+        // Output order: the root module's declarations as written, then the other modules'
+        // in the order the modules were loaded and their declarations written (not the order
+        // they were reached in, which follows how expressions are walked).
+        order[self.modules[0].unit.decls.len()..].sort_unstable();
+        // Names.
+        let mut count: FxHashMap<String, u32> = FxHashMap::default();
+        for &(m, d) in &order {
+            if let Some(n) = decl_name(&self.modules[m].unit.decls[d]) {
+                *count.entry(n.name.clone()).or_default() += 1;
+            }
+        }
+        let mut taken: FxHashMap<String, ()> = order
+            .iter()
+            .filter_map(|&(m, d)| decl_name(&self.modules[m].unit.decls[d]).filter(|n| m == 0 || count[&n.name] == 1).map(|n| (n.name.clone(), ())))
+            .collect();
+        let mut final_name: FxHashMap<(usize, usize), String> = FxHashMap::default();
+        for &(m, d) in &order {
+            let Some(n) = decl_name(&self.modules[m].unit.decls[d]) else { continue };
+            let name = if m == 0 || count[&n.name] == 1 {
+                n.name.clone()
+            } else {
+                let base = format!("{}_{}", self.modules[m].path[1..].join("_"), n.name);
+                let mut name = base.clone();
+                let mut i = 2;
+                while taken.contains_key(&name) {
+                    name = format!("{base}_{i}");
+                    i += 1;
+                }
+                taken.insert(name.clone(), ());
+                name
+            };
+            final_name.insert((m, d), name);
+        }
+        for (m, name) in unresolved {
+            if taken.contains_key(&name.name) {
+                let module = self.modules[m].path.join("::");
+                self.diags.push(
+                    Diagnostic::error(format!("cannot find `{}` in module `{module}`", name.name), name.span)
+                        .with_note("declarations of other modules are visible only through `import`"),
+                );
+            }
+        }
+        // The merged tree.
+        let mut out = TranslationUnit::default();
+        let mut seen_modules = Vec::new();
+        for &(m, d) in &order {
+            let mut decl = std::mem::replace(&mut self.modules[m].unit.decls[d], placeholder());
+            visit_decl(&mut decl, &mut |ident| {
+                if let Some(target) = meaning.get(&(ident.span.file, ident.span.start)) {
+                    ident.name = final_name[target].clone();
+                }
+            });
+            if let (Some(n), Some(name)) = (decl_name_mut(&mut decl), final_name.get(&(m, d))) {
+                n.name = name.clone();
+            }
+            out.decls.push(decl);
+            if !seen_modules.contains(&m) {
+                seen_modules.push(m);
+            }
+        }
+        if !seen_modules.contains(&0) {
+            seen_modules.insert(0, 0);
+        }
+        for &m in &seen_modules {
+            let unit = &mut self.modules[m].unit;
+            for directive in std::mem::take(&mut unit.directives) {
+                if m == 0 || matches!(directive, Directive::Enable(_) | Directive::Requires(_)) {
+                    out.directives.push(directive);
+                }
+            }
+            out.statement_filters.append(&mut unit.statement_filters);
+        }
+        out
+    }
+}
+
+fn placeholder() -> GlobalDecl {
+    GlobalDecl::ConstAssert { expr: Expr { kind: ExprKind::Literal(Literal::Bool(true)), span: Span::default() }, span: Span::default() }
+}
+
+fn decl_name(d: &GlobalDecl) -> Option<&Ident> {
+    match d {
+        GlobalDecl::Var(v) => Some(&v.name),
+        GlobalDecl::Const(c) => Some(&c.name),
+        GlobalDecl::Override(o) => Some(&o.name),
+        GlobalDecl::Alias { name, .. } => Some(name),
+        GlobalDecl::Struct(s) => Some(&s.name),
+        GlobalDecl::Function(f) => Some(&f.name),
+        GlobalDecl::ConstAssert { .. } => None,
+    }
+}
+
+fn decl_name_mut(d: &mut GlobalDecl) -> Option<&mut Ident> {
+    match d {
+        GlobalDecl::Var(v) => Some(&mut v.name),
+        GlobalDecl::Const(c) => Some(&mut c.name),
+        GlobalDecl::Override(o) => Some(&mut o.name),
+        GlobalDecl::Alias { name, .. } => Some(name),
+        GlobalDecl::Struct(s) => Some(&mut s.name),
+        GlobalDecl::Function(f) => Some(&mut f.name),
+        GlobalDecl::ConstAssert { .. } => None,
+    }
+}
+
+/// Calls `f` on every name in `decl` that refers to a module-scope declaration (or a built-in):
+/// names of locals and parameters in scope are skipped, as are member names and the
+/// enumerants of attributes (`@builtin(position)`).
+fn visit_decl(decl: &mut GlobalDecl, f: &mut dyn FnMut(&mut Ident)) {
+    let mut v = Visitor { locals: Vec::new(), f };
+    match decl {
+        GlobalDecl::Var(var) => v.var(var),
+        GlobalDecl::Const(c) => {
+            v.opt(&mut c.ty);
+            v.expr(&mut c.init);
+        }
+        GlobalDecl::Override(o) => {
+            v.attrs(&mut o.attrs);
+            v.opt(&mut o.ty);
+            v.opt(&mut o.init);
+        }
+        GlobalDecl::Alias { ty, .. } => v.expr(ty),
+        GlobalDecl::Struct(s) => {
+            for m in &mut s.members {
+                v.attrs(&mut m.attrs);
+                v.expr(&mut m.ty);
+            }
+        }
+        GlobalDecl::Function(func) => {
+            v.attrs(&mut func.attrs);
+            for p in &mut func.params {
+                v.attrs(&mut p.attrs);
+                v.expr(&mut p.ty);
+            }
+            v.attrs(&mut func.return_attrs);
+            v.opt(&mut func.return_type);
+            v.locals.extend(func.params.iter().map(|p| p.name.name.clone()));
+            v.block(&mut func.body);
+        }
+        GlobalDecl::ConstAssert { expr, .. } => v.expr(expr),
+    }
+}
+
+struct Visitor<'f> {
+    locals: Vec<String>,
+    f: &'f mut dyn FnMut(&mut Ident),
+}
+
+impl Visitor<'_> {
+    fn name(&mut self, ident: &mut Ident) {
+        if !self.locals.iter().any(|l| *l == ident.name) {
+            (self.f)(ident);
+        }
+    }
+
+    /// Attributes whose arguments are expressions (the rest take enumerants).
+    fn attrs(&mut self, attrs: &mut [Attribute]) {
+        for a in attrs {
+            if matches!(a.name.name.as_str(), "align" | "binding" | "blend_src" | "group" | "id" | "location" | "size" | "workgroup_size") {
+                for e in &mut a.args {
+                    self.expr(e);
+                }
+            }
+        }
+    }
+
+    fn opt(&mut self, e: &mut Option<Expr>) {
+        if let Some(e) = e {
+            self.expr(e);
+        }
+    }
+
+    fn var(&mut self, var: &mut VarDecl) {
+        self.attrs(&mut var.attrs);
+        self.opt(&mut var.ty);
+        self.opt(&mut var.init);
+    }
+
+    fn expr(&mut self, e: &mut Expr) {
+        // Operator chains are left-deep and unbounded: follow the left spine in a loop.
+        let mut e = e;
+        loop {
+            match &mut e.kind {
+                ExprKind::Binary { left, right, .. } => {
+                    self.expr(right);
+                    e = &mut **left;
+                }
+                ExprKind::Paren(inner) => e = &mut **inner,
+                ExprKind::Literal(_) => return,
+                ExprKind::Ident(ident) => return self.name(ident),
+                ExprKind::Templated { args, .. } => {
+                    for a in args {
+                        self.expr(a);
+                    }
+                    return;
+                }
+                ExprKind::Call { callee, args } => {
+                    for a in args {
+                        self.expr(a);
+                    }
+                    e = &mut **callee;
+                }
+                ExprKind::Index { base, index } => {
+                    self.expr(index);
+                    e = &mut **base;
+                }
+                ExprKind::Member { base, .. } => e = &mut **base,
+                ExprKind::Unary { expr, .. } => e = &mut **expr,
+            }
+        }
+    }
+
+    fn block(&mut self, b: &mut Block) {
+        let mark = self.locals.len();
+        for s in &mut b.stmts {
+            self.stmt(s);
+        }
+        self.locals.truncate(mark);
+    }
+
+    fn stmt(&mut self, s: &mut Stmt) {
+        let mut s = s;
+        loop {
+            match &mut s.kind {
+                StmtKind::Block(b) => self.block(b),
+                StmtKind::Var(var) => {
+                    self.var(var);
+                    self.locals.push(var.name.name.clone());
+                }
+                StmtKind::Let { name, ty, init } => {
+                    self.opt(ty);
+                    self.expr(init);
+                    self.locals.push(name.name.clone());
+                }
+                StmtKind::Const(c) => {
+                    self.opt(&mut c.ty);
+                    self.expr(&mut c.init);
+                    self.locals.push(c.name.name.clone());
+                }
+                StmtKind::Assign { lhs, rhs, .. } => {
+                    self.opt(lhs);
+                    self.expr(rhs);
+                }
+                StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => self.expr(e),
+                StmtKind::Return(e) => self.opt(e),
+                StmtKind::If { condition, accept, reject } => {
+                    self.expr(condition);
+                    self.block(accept);
+                    // `else if` chains nest: follow them in a loop.
+                    if let Some(reject) = reject {
+                        s = &mut **reject;
+                        continue;
+                    }
+                }
+                StmtKind::Switch { selector, clauses } => {
+                    self.expr(selector);
+                    for c in clauses {
+                        for sel in c.selectors.iter_mut().flatten() {
+                            self.expr(sel);
+                        }
+                        self.block(&mut c.body);
+                    }
+                }
+                StmtKind::Loop { body, continuing, .. } => {
+                    // The continuing block sees the body's locals.
+                    let mark = self.locals.len();
+                    for s in &mut body.stmts {
+                        self.stmt(s);
+                    }
+                    if let Some(c) = continuing {
+                        // `break if` sees the continuing block's locals.
+                        for s in &mut c.body.stmts {
+                            self.stmt(s);
+                        }
+                        if let Some(e) = &mut c.break_if {
+                            self.expr(e);
+                        }
+                    }
+                    self.locals.truncate(mark);
+                }
+                StmtKind::For { init, condition, update, body, .. } => {
+                    let mark = self.locals.len();
+                    if let Some(init) = init {
+                        self.stmt(init);
+                    }
+                    self.opt(condition);
+                    if let Some(update) = update {
+                        self.stmt(update);
+                    }
+                    self.block(body);
+                    self.locals.truncate(mark);
+                }
+                StmtKind::While { condition, body, .. } => {
+                    self.expr(condition);
+                    self.block(body);
+                }
+                StmtKind::Break | StmtKind::Continue | StmtKind::Discard | StmtKind::Fallthrough => {}
+            }
+            return;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! WESL (wesl-lang.dev), the superset of WGSL with modules and conditional translation, as
+//! a pass of the WGSL front end:
+//!
+//! - [`cond`]: `@if`/`@elif`/`@else`, applied by the parser while it builds the syntax tree.
+//! - [`link`]: `import` declarations and qualified paths (`util::f`, `package::a::T`). The
+//!   modules a shader imports are parsed, every name is resolved to the declaration it means,
+//!   and the declarations the root module reaches are merged into one WGSL syntax tree, which
+//!   the WGSL lowering then reads as if it had been written in one file.
+//!
+//! A module without `import`s and qualified paths skips [`link`] entirely (no extra pass).
+
+pub mod cond;
+pub mod link;
+
+use std::path::{Component, Path, PathBuf};
+
+/// Where the modules of a shader come from and which features are on.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The package root: `package::a::b` is the file `a/b.wesl` (or `a/b.wgsl`) under it.
+    pub root: PathBuf,
+    /// The root module's path below `package` (`["main"]` for `ROOT/main.wesl`), which
+    /// `super::` starts from.
+    pub main_module: Vec<String>,
+    /// Features for `@if` (a feature not listed is false).
+    pub features: Vec<(String, bool)>,
+}
+
+impl Options {
+    /// Options for the file `name` below `root` (or in `root` when it is outside: then `root`
+    /// is its module's parent). Without a root, the file's folder is the package root.
+    pub fn for_file(name: &str, root: Option<&std::path::Path>, features: Vec<(String, bool)>) -> Options {
+        let path = std::path::Path::new(name);
+        let root = root.map_or_else(|| path.parent().map(PathBuf::from).unwrap_or_default(), PathBuf::from);
+        let relative = normalize(path)
+            .strip_prefix(normalize(&root))
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| PathBuf::from(path.file_name().unwrap_or_default()));
+        let mut main_module: Vec<String> =
+            relative.with_extension("").components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        if main_module.is_empty() {
+            main_module.push("main".to_string());
+        }
+        Options { root, main_module, features }
+    }
+}
+
+/// `a/./b/../c` -> `a/c`, lexically (the files need not exist).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
