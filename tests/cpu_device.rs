@@ -289,13 +289,8 @@ fn push_and_specialization_constants() {
             let push: Vec<u8> = [7u32.to_le_bytes(), 0.5f32.to_le_bytes()].concat();
             let report = program.dispatch(&bound, &push, [groups, 1, 1], &shader_cpu::Options::default()).expect("runs");
             assert!(report.findings.is_empty(), "{:?}", report.findings);
-            // FIXME: our GLSL front end reads `gl_WorkGroupSize` from a plain constant of the
-            // declared default size (1), not from the specialization-constant composite it
-            // decorates `BuiltIn WorkgroupSize` (glslang uses that one), so the specialized
-            // size does not reach expressions. Found by this test; a GPU gives the same value.
-            let seen_size = if compiler == "ours" { 1 } else { size };
-            let want: Vec<u32> =
-                (0..16u32).map(|i| i * k + 7 + (i / size) * 1000 + groups * 100_000 + seen_size * 10_000_000).collect();
+            // `gl_WorkGroupSize` follows the specialized size in expressions (ours and glslang's).
+            let want: Vec<u32> = (0..16u32).map(|i| i * k + 7 + (i / size) * 1000 + groups * 100_000 + size * 10_000_000).collect();
             assert_eq!(common::u32s(&out.to_bytes()), want, "[{compiler}] spec {spec:?}");
         }
     }

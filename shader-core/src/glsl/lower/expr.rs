@@ -168,6 +168,15 @@ impl<'a> Lowerer<'a> {
                 Operand::Combined(Box::new(i), Box::new(s))
             }
             Sym::Override(o, ty) => Operand::Value(self.push(Expression::Override(o), ty, span)),
+            Sym::WorkgroupSize { ids, size, u32, ty } => {
+                let components = (0..3)
+                    .map(|i| match ids[i] {
+                        Some(o) => self.push(Expression::Override(o), u32, span),
+                        None => self.push(Expression::Literal(Literal::U32(size[i])), u32, span),
+                    })
+                    .collect();
+                Operand::Value(self.push(Expression::Compose { components }, ty, span))
+            }
         })
     }
 

@@ -186,6 +186,9 @@ pub(crate) enum Sym {
     /// A split combined image sampler (wgpu target).
     Combined { image: Box<Sym>, sampler: Box<Sym> },
     Override(Handle<Override>, Handle<Type>),
+    /// `gl_WorkGroupSize` with some components sized by specialization constants: a `uvec3`
+    /// of those overrides and the declared sizes (`u32` is the component type).
+    WorkgroupSize { ids: [Option<Handle<Override>>; 3], size: [u32; 3], u32: Handle<Type>, ty: Handle<Type> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,7 +250,7 @@ pub(crate) struct Lowerer<'a> {
     uniform_defaults: BlockDefaults,
     buffer_defaults: BlockDefaults,
     pub local_size: [u32; 3],
-    local_size_ids: [Option<Handle<Override>>; 3],
+    pub(crate) local_size_ids: [Option<Handle<Override>>; 3],
     early_fragment_tests: bool,
     /// Execution modes from extension layout qualifiers (`pixel_interlock_ordered`, ...).
     pub(crate) execution_modes: Vec<ExecutionMode>,
