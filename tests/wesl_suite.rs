@@ -26,10 +26,10 @@ fn main() {
     assert!(!ok.is_empty() && !err.is_empty(), "no test programs under {}", root.display());
     let mut trials = Vec::new();
     for dir in ok {
-        trials.push(expect::trial(format!("ok/{}", file_name(&dir)), move || check_ok(&dir)));
+        trials.push(expect::trial(format!("ok/{}", expect::file_name(&dir)), move || check_ok(&dir)));
     }
     for dir in err {
-        trials.push(expect::trial(format!("err/{}", file_name(&dir)), move || check_err(&dir)));
+        trials.push(expect::trial(format!("err/{}", expect::file_name(&dir)), move || check_err(&dir)));
     }
     expect::run(trials)
 }
@@ -93,14 +93,5 @@ fn check_err(dir: &Path) -> Result<(), String> {
 
 /// The case folders (each holding a `main.wesl`), sorted.
 fn case_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    dirs.retain(|p| p.join("main.wesl").is_file());
-    dirs.sort();
-    dirs
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    expect::entries(dir, |p| p.join("main.wesl").is_file())
 }

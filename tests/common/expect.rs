@@ -50,12 +50,18 @@ pub fn disassemble(words: &[u32]) -> String {
 /// The files of `dir` whose extension is one of `extensions`, sorted so trial names and reports
 /// come in a stable order (a missing folder gives none; the suites assert they found some).
 pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+    entries(dir, |p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)))
+}
+
+/// The entries of `dir` (files or folders) that `keep` accepts, sorted; a missing folder gives
+/// none.
+pub fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    files.retain(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)));
-    files.sort();
-    files
+    entries.retain(|p| keep(p));
+    entries.sort();
+    entries
 }
 
 /// The last component of `path`, as a trial name and the file name of diagnostics.
