@@ -36,8 +36,9 @@ pub fn malformed_literal(what: &str, span: Span) -> Diagnostic {
     Diagnostic::error(format!("malformed numeric literal: {what}"), span)
 }
 
-pub fn literal_out_of_range(span: Span) -> Diagnostic {
-    Diagnostic::error("integer literal does not fit in 64 bits", span)
+pub fn literal_out_of_range(bits: u32, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("integer literal does not fit in {bits} bits"), span)
+        .with_note("GLSL 4.60 §4.1.3: a literal without a suffix or with `u` is 32 bits, `s`/`us` 16, `l`/`ul` 64")
 }
 
 pub fn expected_type(found: &str, span: Span) -> Diagnostic {

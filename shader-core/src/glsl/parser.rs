@@ -1117,10 +1117,18 @@ impl<'t> Parser<'t> {
             self.error(diag::malformed_literal(&format!("'{text}' is not an integer"), span));
             return None;
         }
+        // GLSL 4.60 §4.1.3: a literal must fit its type's bits (as glslang checks: 32 bits
+        // without a suffix or with `u`, 16 with `s`/`us`, 64 with `l`/`ul`; `-` is an operator,
+        // so `2147483648` is the bit pattern of -2^31 and fits).
+        let bits = match suffix {
+            IntSuffix::L | IntSuffix::UL => 64,
+            IntSuffix::S | IntSuffix::US => 16,
+            IntSuffix::None | IntSuffix::U => 32,
+        };
         match u64::from_str_radix(body, radix) {
-            Ok(value) => Some(Literal::Int { value, suffix }),
-            Err(_) => {
-                self.error(diag::literal_out_of_range(span));
+            Ok(value) if bits == 64 || value >> bits == 0 => Some(Literal::Int { value, suffix }),
+            _ => {
+                self.error(diag::literal_out_of_range(bits, span));
                 None
             }
         }
