@@ -66,3 +66,26 @@ pub fn case_outside_switch(what: &str, span: Span) -> Diagnostic {
 pub fn empty_declaration(span: Span) -> Diagnostic {
     Diagnostic::error("declaration declares nothing", span)
 }
+
+pub fn replicated_qualifier(word: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("qualifier '{word}' is given twice"), span)
+        .with_secondary(first, "first given here")
+        .with_note("GLSL 4.60 §4.7: a qualifier may appear only once in a declaration")
+}
+
+pub fn conflicting_qualifiers(what: &str, first_word: &str, word: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("only one {what} qualifier is allowed: '{word}' after '{first_word}'"), span)
+        .with_secondary(first, "first given here")
+        .with_note("GLSL 4.60 §4.7: at most one storage (`in out` and `const in` combine), interpolation, auxiliary and precision qualifier")
+}
+
+/// A layout qualifier given a value it does not take (`std430 = 1`), or missing the one it
+/// needs (`binding`).
+pub fn layout_value(name: &str, missing: bool, span: Span) -> Diagnostic {
+    let message = if missing {
+        format!("layout qualifier `{name}` needs a value (`{name} = N`)")
+    } else {
+        format!("layout qualifier `{name}` takes no value")
+    };
+    Diagnostic::error(message, span).with_note("GLSL 4.60 §4.4: only some layout qualifiers are assigned a value")
+}

@@ -515,9 +515,11 @@ impl<'t> Parser<'t> {
     fn qualifiers(&mut self) -> Option<TypeQualifiers> {
         let start = self.span();
         let mut qualifiers = Vec::new();
+        let mut words = Vec::new();
         while self.is_qualifier_at(0) {
             let q_start = self.span();
             let word = self.bump().text.as_str();
+            words.push(word);
             let kind = if word == "layout" {
                 QualifierKind::Layout(self.layout_list()?)
             } else if SPIRV_QUALIFIERS.contains(&word) {
@@ -528,8 +530,46 @@ impl<'t> Parser<'t> {
             };
             qualifiers.push(Qualifier { kind, span: self.since(q_start) });
         }
+        self.check_repetition(&qualifiers, &words);
         let span = if qualifiers.is_empty() { Span::new(start.file, start.start, start.start) } else { self.since(start) };
         Some(TypeQualifiers { qualifiers, span })
+    }
+
+    /// GLSL 4.60 §4.7 (order and repetition of qualification), as glslang enforces it: no
+    /// qualifier word twice (`layout(...)` and the SPIR-V qualifiers may repeat), and at most one
+    /// storage qualifier (`in out` and `const in` combine), one interpolation, one auxiliary and
+    /// one precision qualifier.
+    fn check_repetition(&mut self, qualifiers: &[Qualifier], words: &[&str]) {
+        let class = |k: &QualifierKind| -> Option<&'static str> {
+            match k {
+                QualifierKind::Storage(_) => Some("storage"),
+                QualifierKind::Interpolation(_) => Some("interpolation"),
+                QualifierKind::Auxiliary(_) => Some("auxiliary"),
+                QualifierKind::Precision(_) => Some("precision"),
+                _ => None,
+            }
+        };
+        let combines = |a: &QualifierKind, b: &QualifierKind| {
+            use StorageQualifier as S;
+            matches!(
+                (a, b),
+                (QualifierKind::Storage(S::In), QualifierKind::Storage(S::Out | S::Const))
+                    | (QualifierKind::Storage(S::Out | S::Const), QualifierKind::Storage(S::In))
+            )
+        };
+        for (i, (q, word)) in qualifiers.iter().zip(words).enumerate() {
+            if matches!(q.kind, QualifierKind::Layout(_) | QualifierKind::Spirv(_)) {
+                continue;
+            }
+            if let Some(k) = words[..i].iter().position(|w| w == word) {
+                self.error(diag::replicated_qualifier(word, q.span, qualifiers[k].span));
+                continue;
+            }
+            let Some(what) = class(&q.kind) else { continue };
+            if let Some(k) = qualifiers[..i].iter().position(|e| class(&e.kind) == Some(what) && !combines(&e.kind, &q.kind)) {
+                self.error(diag::conflicting_qualifiers(what, words[k], word, q.span, qualifiers[k].span));
+            }
+        }
     }
 
     /// `( [key =] value | [key =] [values], ... )` after a GL_EXT_spirv_intrinsics qualifier.
