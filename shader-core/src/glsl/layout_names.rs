@@ -46,3 +46,17 @@ pub const KNOWN: &[&str] = &[
 pub fn is_known(name: &str) -> bool {
     KNOWN.iter().any(|k| k.eq_ignore_ascii_case(name))
 }
+
+/// The layout qualifiers that take a value (`binding = 1`); every other one takes none
+/// (`std430`, `rgba8`, `early_fragment_tests`). GLSL 4.60 §4.4, as glslang reads them.
+pub const WITH_VALUE: &[&str] = &[
+    "location", "component", "index", "binding", "offset", "align", "set", "input_attachment_index", "constant_id",
+    "local_size_x", "local_size_y", "local_size_z", "local_size_x_id", "local_size_y_id", "local_size_z_id",
+    "buffer_reference_align", "xfb_buffer", "xfb_offset", "xfb_stride", "stream", "max_vertices", "invocations",
+    "vertices", "max_primitives", "num_views", "secondary_view_offset",
+];
+
+/// Whether the known layout qualifier `name` takes a value.
+pub fn takes_value(name: &str) -> bool {
+    WITH_VALUE.iter().any(|k| k.eq_ignore_ascii_case(name))
+}

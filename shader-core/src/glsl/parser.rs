@@ -619,7 +619,8 @@ impl<'t> Parser<'t> {
             }
             let t = self.bump();
             let name = Ident { name: t.text.clone(), span: t.span };
-            if !super::layout_names::is_known(&name.name) {
+            let known = super::layout_names::is_known(&name.name);
+            if !known {
                 let mut d = crate::diag::Diagnostic::error(format!("unknown layout qualifier `{}`", name.name), name.span);
                 if let Some(near) = crate::diag::closest(&name.name, super::layout_names::KNOWN.iter().copied()) {
                     d = d.with_note(format!("help: did you mean `{near}`?"));
@@ -627,6 +628,9 @@ impl<'t> Parser<'t> {
                 self.error(d);
             }
             let value = if self.eat("=") { Some(self.conditional()?) } else { None };
+            if known && super::layout_names::takes_value(&name.name) != value.is_some() {
+                self.error(diag::layout_value(&name.name, value.is_none(), self.since(name.span)));
+            }
             list.push(LayoutQualifier { span: self.since(name.span), name, value });
             if !self.eat(",") {
                 break;
