@@ -229,6 +229,8 @@ pub(crate) struct FnCtx {
     /// Breakable constructs innermost last: true for a loop, false for a switch.
     pub breakable: Vec<bool>,
     pub is_main: bool,
+    /// A `return value;` was seen (glslang's test for a value-returning function).
+    pub returns_value: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1866,6 +1868,13 @@ impl<'a> Lowerer<'a> {
         }
         for s in &def.body.stmts {
             let _ = self.stmt(&mut body, s);
+        }
+        if decl.result.is_some() && !self.fx.returns_value {
+            // GLSL 4.60 §6.4 leaves a path without `return` undefined; glslang (and so we)
+            // reject a value-returning function with no `return value;` at all.
+            let d = Diagnostic::error(format!("function `{name}` never returns a value"), def.prototype.name.span)
+                .with_note("GLSL 4.60 §6.4: a function with a return type must return a value with `return expression;`");
+            self.diags.push(d);
         }
         if let Some(r) = decl.result {
             if !stmt::block_ends(&body) {

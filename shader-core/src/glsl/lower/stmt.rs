@@ -126,6 +126,7 @@ impl<'a> Lowerer<'a> {
                 let result = self.fx.result;
                 match (value, result) {
                     (Some(e), Some(ty)) => {
+                        self.fx.returns_value = true;
                         let op = self.expr(out, e)?;
                         let v = self.value(out, op, e.span)?;
                         let v = self.coerce(out, v, ty, e.span)?;
@@ -140,7 +141,10 @@ impl<'a> Lowerer<'a> {
                         }
                         out.push(Statement::Return { value: None }, span);
                     }
-                    (None, Some(_)) => return Err(self.error("this function must return a value", span)),
+                    (None, Some(_)) => {
+                        self.fx.returns_value = true; // reported here, not again at the end
+                        return Err(self.error("this function must return a value", span));
+                    }
                 }
                 Ok(())
             }
