@@ -769,6 +769,13 @@ impl<'a> Lowerer<'a> {
                         );
                     }
                 }
+                // GLSL 4.60 §4.4.2.3: the depth layouts redeclare gl_FragDepth only.
+                for l in q.layouts().filter(|l| l.name.name.to_ascii_lowercase().starts_with("depth_")) {
+                    if let Some(other) = v.declarators.iter().find(|d| d.name.name != "gl_FragDepth") {
+                        let message = format!("layout qualifier `{}` applies only to `gl_FragDepth`, not to `{}`", l.name.name, other.name.name);
+                        self.diags.push(Diagnostic::error(message, l.span).with_note("GLSL 4.60 §4.4.2.3: `layout(depth_greater) out float gl_FragDepth;`"));
+                    }
+                }
                 if !crate::glsl::lower::spirv_intrinsics::declares_builtin(q) {
                     self.global_variables(v, d.span)?;
                 }
