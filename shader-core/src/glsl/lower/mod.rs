@@ -261,9 +261,10 @@ pub(crate) struct Lowerer<'a> {
     spec_ids: HashMap<u32, Handle<Override>>,
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
-    next_location: HashMap<bool, u32>,
     /// `#extension` names with `enable`/`require`.
     extensions: Vec<String>,
+    /// A GLSL ES program (`#version ... es`; not AGSL, whose dialect converts as desktop does).
+    es: bool,
     /// Position in the translation unit of the declaration being lowered (pass 1).
     decl_index: usize,
     /// Globals and functions declared at this position or later are not visible (the body
@@ -305,8 +306,8 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         bodies: Vec::new(),
         spec_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
-        next_location: HashMap::new(),
         extensions: options.extensions.clone(),
+        es: tu.es && options.dialect.lowering.is_none(),
         decl_index: 0,
         visible_until: usize::MAX,
         global_order: HashMap::new(),
@@ -865,6 +866,14 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A user stage input or output without a `location`: SPIR-V for Vulkan needs one
+    /// (GL_KHR_vulkan_glsl, "Mapping to SPIR-V": locations are not assigned by the linker).
+    fn missing_location(&mut self, name: &str, span: Span) {
+        let d = Diagnostic::error(format!("stage input/output `{name}` needs a `layout(location = N)`"), span)
+            .with_note("GL_KHR_vulkan_glsl: SPIR-V for Vulkan has no automatic locations for user inputs and outputs");
+        self.diags.push(d);
+    }
+
     /// A `location` of a stage input or output, within glslang's limits (its default
     /// resources): below 4095 (`layoutLocationEnd`), and for fragment outputs below 32
     /// (`gl_MaxDrawBuffers`). GLSL 4.60 §4.4.1/§4.4.2: locations beyond the implementation's
@@ -1145,23 +1154,24 @@ impl<'a> Lowerer<'a> {
                 if let TypeInner::Array { size: ArraySize::Dynamic, .. } = *self.inner(ty) {
                     return Err(self.error("unsized stage input or output arrays are not supported in this stage", d.span));
                 }
+                // `None` after reporting a missing location: declared, without an interface
+                // slot that would collide with others.
                 let location = match q.layout("location") {
                     Some(l) => {
                         let l = l.clone();
-                        self.io_location(&l, output)?
+                        Some(self.io_location(&l, output)?)
                     }
-                    None => *self.next_location.get(&output).unwrap_or(&0),
+                    // (In compute shaders an `in`/`out` variable is already an error.)
+                    None if self.stage == Stage::Compute => Some(0),
+                    None => {
+                        self.missing_location(&d.name.name, d.span);
+                        None
+                    }
                 };
                 let per_vertex = q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex));
                 if per_vertex && (self.stage != Stage::Fragment || output || !matches!(self.inner(ty), TypeInner::Array { .. })) {
                     return Err(self.error("`pervertexEXT` is for arrays of fragment shader inputs", d.span));
                 }
-                // A per-vertex array's outer dimension indexes vertices, not locations.
-                let slots = match *self.inner(ty) {
-                    TypeInner::Array { base, .. } if per_vertex => self.location_slots(base),
-                    _ => self.location_slots(ty),
-                };
-                self.next_location.insert(output, location + slots);
                 let component = match q.layout("component") {
                     Some(l) => {
                         let l = l.clone();
@@ -1188,7 +1198,7 @@ impl<'a> Lowerer<'a> {
                     }
                     None => None,
                 };
-                io = Some(IoBinding::Location { location, component, interpolation, sampling, blend_src });
+                io = location.map(|location| IoBinding::Location { location, component, interpolation, sampling, blend_src });
             }
             if space == AddressSpace::Private || space == AddressSpace::Workgroup {
                 ty = self.strip(ty);
@@ -1648,12 +1658,29 @@ impl<'a> Lowerer<'a> {
             },
             _ => return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span)),
         };
+        let mut located = true;
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
                 self.io_location(&l, output)?
             }
-            None => *self.next_location.get(&output).unwrap_or(&0),
+            // Without a block location every member needs its own (glslang also rejects a
+            // block where only some members have one).
+            None => match b.members.iter().find(|m| m.qualifiers.layout("location").is_none()) {
+                Some(m) if b.members.iter().any(|m| m.qualifiers.layout("location").is_some()) => {
+                    let d = Diagnostic::error(format!("member of block `{}` without a location while other members have one", b.name.name), m.span)
+                        .with_note("GLSL 4.60 §4.4.1: either the block has a location, or all its members have one, or none do");
+                    self.diags.push(d);
+                    located = false;
+                    0
+                }
+                Some(_) => {
+                    self.missing_location(&b.name.name, b.span);
+                    located = false;
+                    0
+                }
+                None => 0,
+            },
         };
         let mut members = HashMap::new();
         for mm in &b.members {
@@ -1680,7 +1707,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
-                let io = IoBinding::Location { location, component: None, interpolation, sampling, blend_src: None };
+                let io = located.then_some(IoBinding::Location { location, component: None, interpolation, sampling, blend_src: None });
                 // A per-vertex array's outer dimension indexes vertices, not locations.
                 location += self.location_slots(member_ty);
                 let name = match &b.instance {
@@ -1688,7 +1715,7 @@ impl<'a> Lowerer<'a> {
                     None => d.name.name.clone(),
                 };
                 let g = self.m.globals.append(
-                    GlobalVariable { name: Some(name), space, binding: None, io: Some(io), invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
+                    GlobalVariable { name: Some(name), space, binding: None, io, invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
                     d.span,
                 );
                 let per_primitive = |q: &ast::TypeQualifiers| q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerPrimitive));
@@ -1704,7 +1731,6 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        self.next_location.insert(output, location);
         if let Some(inst) = &b.instance {
             let sym = if block_len.is_some() { Sym::IoBlockArray(Rc::new(members)) } else { Sym::IoBlock(Rc::new(members)) };
             self.declare(inst, sym);
