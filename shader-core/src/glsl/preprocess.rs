@@ -234,6 +234,8 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_shader_explicit_arithmetic_types_int64",
     "GL_EXT_shader_explicit_arithmetic_types_float16",
     "GL_EXT_shader_16bit_storage",
+    // GLSL ES only: the desktop implicit conversions (`Lowerer::implicit`).
+    "GL_EXT_shader_implicit_conversions",
     "GL_EXT_shader_8bit_storage",
     "GL_KHR_shader_subgroup_basic",
     "GL_KHR_shader_subgroup_vote",

@@ -347,8 +347,8 @@ impl<'a> Lowerer<'a> {
             scalar = Some(match scalar {
                 None => sc,
                 Some(prev) if prev == sc => prev,
-                Some(prev) if super::can_implicit(prev, sc) => sc,
-                Some(prev) if super::can_implicit(sc, prev) => prev,
+                Some(prev) if self.implicit(prev, sc) => sc,
+                Some(prev) if self.implicit(sc, prev) => prev,
                 Some(prev) => {
                     let pt = self.scalar_ty(prev);
                     let msg = format!("arguments mix `{}` and `{}`", self.type_name(pt), self.type_name(t));

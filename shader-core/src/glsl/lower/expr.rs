@@ -455,9 +455,9 @@ impl<'a> Lowerer<'a> {
         } else {
             match (self.shape(at), self.shape(rt)) {
                 (Some((sa, na)), Some((sb, nb))) if na == nb => {
-                    if can_implicit(sa, sb) {
+                    if self.implicit(sa, sb) {
                         rt
-                    } else if can_implicit(sb, sa) {
+                    } else if self.implicit(sb, sa) {
                         at
                     } else {
                         return Err(self.error(format!("`?:` operands have types `{}` and `{}`", self.type_name(at), self.type_name(rt)), span));
@@ -574,14 +574,14 @@ impl<'a> Lowerer<'a> {
             return Ok(h);
         }
         if let (Some((fs, fnn)), Some((ts, tn))) = (self.shape(from), self.shape(ty)) {
-            if fnn == tn && can_implicit(fs, ts) {
+            if fnn == tn && self.implicit(fs, ts) {
                 return Ok(self.push(Expression::Convert { expr: h, to: ts }, ty, span));
             }
         }
         if let (TypeInner::Matrix { columns: c1, rows: r1, scalar: s1 }, TypeInner::Matrix { columns: c2, rows: r2, scalar: s2 }) =
             (self.inner(from).clone(), self.inner(ty).clone())
         {
-            if c1 == c2 && r1 == r2 && can_implicit(s1, s2) {
+            if c1 == c2 && r1 == r2 && self.implicit(s1, s2) {
                 return Ok(self.push(Expression::Convert { expr: h, to: s2 }, ty, span));
             }
         }
@@ -704,9 +704,9 @@ impl<'a> Lowerer<'a> {
     fn common_scalar(&self, a: Scalar, b: Scalar) -> Option<Scalar> {
         if a == b {
             Some(a)
-        } else if can_implicit(a, b) && (!can_implicit(b, a) || rank(b) >= rank(a)) {
+        } else if self.implicit(a, b) && (!self.implicit(b, a) || rank(b) >= rank(a)) {
             Some(b)
-        } else if can_implicit(b, a) {
+        } else if self.implicit(b, a) {
             Some(a)
         } else {
             None
@@ -1312,11 +1312,11 @@ impl<'a> Lowerer<'a> {
                     (Some((a, n)), Some((b, m))) if n == m && block_arg && a == Scalar::U32 && b == Scalar::BOOL => true,
                     (Some((a, n)), Some((b, m))) if n == m => {
                         if matches!(p.dir, Dir::In | Dir::InCopy) {
-                            can_implicit(a, b)
+                            self.implicit(a, b)
                         } else if p.dir == Dir::Out {
-                            can_implicit(b, a)
+                            self.implicit(b, a)
                         } else {
-                            can_implicit(a, b) && can_implicit(b, a)
+                            self.implicit(a, b) && self.implicit(b, a)
                         }
                     }
                     _ => self.same_shape(at, p.ty),
@@ -1488,7 +1488,7 @@ impl<'a> Lowerer<'a> {
     fn coerce_out(&mut self, out: &mut Block, v: Handle<Expression>, ty: Handle<Type>, span: Span) -> R<Handle<Expression>> {
         let from = self.ety(v);
         if let (Some((a, n)), Some((b, m))) = (self.shape(from), self.shape(ty)) {
-            if n == m && a != b && can_implicit(b, a) {
+            if n == m && a != b && self.implicit(b, a) {
                 return Ok(self.convert(v, b, span));
             }
         }
@@ -1886,7 +1886,7 @@ impl<'a> Lowerer<'a> {
         }
         let (fs, n) = self.shape(from)?;
         let (ts, m) = self.shape(to)?;
-        if n != m || !can_implicit(fs, ts) {
+        if n != m || !self.implicit(fs, ts) {
             return None;
         }
         map1(cv, &|l| Some(make_literal(ts, num(l))))

@@ -377,6 +377,18 @@ impl<'a> Lowerer<'a> {
         self.extensions.iter().any(|e| e == name)
     }
 
+    /// Whether a value of scalar type `from` converts implicitly to `to` here: GLSL 4.60
+    /// §4.1.10 ([`can_implicit`]). GLSL ES has no implicit conversions (GLSL ES 3.20 §4.1.10
+    /// lists none) unless GL_EXT_shader_implicit_conversions brings the desktop ones; as glslang
+    /// reads the explicit-arithmetic-types extensions there, a narrower int or float still
+    /// promotes to a wider one of its kind (`int16_t` to `int`).
+    pub fn implicit(&self, from: Scalar, to: Scalar) -> bool {
+        if self.es && !self.has_extension("GL_EXT_shader_implicit_conversions") {
+            return from == to || (from.kind == to.kind && from.kind != ScalarKind::Bool && from.width < to.width);
+        }
+        can_implicit(from, to)
+    }
+
     /// 8- and 16-bit types and 64-bit integers exist only with an extension that declares them
     /// (GL_EXT_shader_explicit_arithmetic_types and its narrower relatives), as glslang checks.
     fn explicit_arithmetic_enabled(&mut self, s: Scalar, span: Span) -> R<()> {
