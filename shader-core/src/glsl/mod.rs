@@ -8,6 +8,7 @@ pub mod lower;
 pub mod parse_diagnostics;
 pub mod parser;
 pub mod preprocess;
+pub(crate) mod precision;
 pub mod token;
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -141,6 +142,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         out
     };
     diagnostics.extend(annotate(parse_diags, sources));
+    diagnostics.extend(annotate(precision::check_defaults(&tu, stage), sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
