@@ -208,6 +208,10 @@ pub fn preprocess(
     while let Some(tok) = pp.next_expanded(true) {
         pp.emit(tok);
     }
+    // (After an error, e.g. a misplaced or unsupported `#version`, the version is unknown.)
+    if options.vulkan && !pp.out.diagnostics.has_errors() {
+        pp.check_vulkan_version();
+    }
     pp.out
 }
 
@@ -946,6 +950,33 @@ impl Pp<'_, '_, '_> {
             frame.source_number = *n;
         }
         self.out.line_directives.push(LineDirective { file, offset, physical_line, line, source });
+    }
+
+    /// The versions Vulkan GLSL needs (GL_KHR_vulkan_glsl: desktop 140 or later, ES 310 or
+    /// later; GLSL 4.60 §3.3 makes a shader without `#version` version 110), and compute
+    /// shaders (desktop 430, or 420 with GL_ARB_compute_shader; ES 310), as glslang checks them.
+    fn check_vulkan_version(&mut self) {
+        let Some(v) = self.out.version else {
+            let start = Span::new(self.main, 0, 0);
+            self.report(
+                Diagnostic::error("the shader has no `#version`, so it is GLSL 1.10, and Vulkan needs 140 or later", start)
+                    .with_note("GL_KHR_vulkan_glsl: begin the file with e.g. `#version 450` (or `#version 310 es`)"),
+            );
+            return;
+        };
+        let es = v.profile == Profile::Es;
+        let compute = self.options.stage == Some(Stage::Compute);
+        let arb_compute = self.out.extensions.iter().any(|e| e.name == "GL_ARB_compute_shader" && matches!(e.behavior, Behavior::Enable | Behavior::Require));
+        let message = if es && v.number < 310 {
+            format!("GLSL ES {} is too old for Vulkan: SPIR-V needs `#version 310 es` or later", v.number)
+        } else if !es && v.number < 140 {
+            format!("GLSL {} is too old for Vulkan: SPIR-V needs `#version 140` or later", v.number)
+        } else if compute && !es && v.number < 430 && !(v.number >= 420 && arb_compute) {
+            format!("compute shaders need `#version 430` (or 420 with GL_ARB_compute_shader) or `310 es`, not {}", v.number)
+        } else {
+            return;
+        };
+        self.report(Diagnostic::error(message, v.span).with_note("GL_KHR_vulkan_glsl; GLSL 4.60 §3.3 #version"));
     }
 
     /// `#version N [profile]` (GLSL 4.60 §3.3).
