@@ -38,6 +38,13 @@ impl<'a> Lowerer<'a> {
         if let Some(r) = self.references.get(&name.name) {
             return Ok(*r);
         }
+        // GL_EXT_buffer_reference2 and GL_EXT_buffer_reference_uvec2 extend (and, as glslang
+        // reads them, enable) GL_EXT_buffer_reference.
+        const ENABLING: [&str; 3] = ["GL_EXT_buffer_reference", "GL_EXT_buffer_reference2", "GL_EXT_buffer_reference_uvec2"];
+        if !ENABLING.iter().any(|e| self.has_extension(e)) {
+            let span = q.layout("buffer_reference").map_or(name.span, |l| l.span);
+            return Err(self.error("`layout(buffer_reference)` needs `#extension GL_EXT_buffer_reference : require`", span));
+        }
         if self.structs.contains_key(&name.name) {
             return Err(self.error(format!("`{}` is already the name of a struct", name.name), name.span));
         }
