@@ -141,6 +141,12 @@ impl Parser<'_> {
                 _ => Err(Diagnostic::error(format!("unexpected `{}` in a preprocessor expression", t.text), t.span)),
             },
             Kind::Int => match (&t.malformed, parse_int(&t.text)) {
+                // GLSL 4.60 §3.3: preprocessor expressions are on (signed) integer constants; a
+                // suffixed literal (`0u`, `1l`) is not one of them, as glslang reads it.
+                (None, Some(_)) if t.text.ends_with(['u', 'U', 'l', 'L', 's', 'S']) => Err(Diagnostic::error(
+                    format!("`{}`: integer literals in preprocessor expressions take no suffix", t.text),
+                    t.span,
+                )),
                 (None, Some(v)) => Ok(v),
                 (Some(m), _) => Err(Diagnostic::error(m.clone(), t.span)),
                 (None, None) => Err(Diagnostic::error("integer literal is too large", t.span)),
