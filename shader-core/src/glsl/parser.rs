@@ -196,6 +196,8 @@ impl<'t> Parser<'t> {
             if RESERVED_WORDS.contains(&t.text.as_str()) {
                 // Reported, then used as a name so that parsing goes on.
                 self.error(crate::diag::Diagnostic::error(format!("`{}` is a reserved word in GLSL and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
+            } else if self.is_qualifier_keyword(&t.text) {
+                self.error(crate::diag::Diagnostic::error(format!("`{}` is a qualifier keyword and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
             }
             Some(Ident { name: t.text.clone(), span: t.span })
         } else {
@@ -269,6 +271,24 @@ impl<'t> Parser<'t> {
 
     /// Whether the word `n` tokens ahead is a qualifier here: a `layout(`, or a qualifier
     /// keyword followed by a word or `;`.
+    /// Whether `word` is a qualifier keyword in this version (GLSL 4.60 §3.6 keywords, with the
+    /// versions that introduced them: memory qualifiers in 4.20, `buffer` in 4.30, `sample`,
+    /// `patch` and `precise` in 4.00; all of them in ES 3.10). ES 1.00 (and AGSL) is not checked.
+    fn is_qualifier_keyword(&self, word: &str) -> bool {
+        let (es, v) = (self.es, self.version);
+        if es && v < 300 {
+            return false;
+        }
+        match word {
+            "const" | "in" | "out" | "inout" | "uniform" | "shared" | "flat" | "smooth" | "centroid" | "invariant" | "highp"
+            | "mediump" | "lowp" | "attribute" | "varying" | "noperspective" => true,
+            "coherent" | "volatile" | "restrict" | "readonly" | "writeonly" => es || v >= 420,
+            "buffer" => es || v >= 430,
+            "sample" | "patch" | "precise" => (es && v >= 310) || (!es && v >= 400),
+            _ => false,
+        }
+    }
+
     fn is_qualifier_at(&self, n: usize) -> bool {
         if !self.is_word_at(n) {
             return false;
