@@ -256,7 +256,9 @@ pub(crate) struct Lowerer<'a> {
     early_fragment_tests: bool,
     /// Execution modes from extension layout qualifiers (`pixel_interlock_ordered`, ...).
     pub(crate) execution_modes: Vec<ExecutionMode>,
-    private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>)>,
+    /// Non-constant global initializers, lowered at the start of `main`, with the position of
+    /// their declaration (they see only what is declared before it).
+    private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>, usize)>,
     bodies: Vec<(Handle<Function>, &'a ast::FunctionDefinition)>,
     spec_ids: HashMap<u32, Handle<Override>>,
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
@@ -670,7 +672,7 @@ impl<'a> Lowerer<'a> {
     /// (with a suggestion among the names in scope), or unknown.
     pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
         if self.scopes.first().is_some_and(|g| g.contains_key(&id.name)) {
-            let message = format!("`{}` is declared after this function; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
+            let message = format!("`{}` is declared later in the file; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
             return self.error(message, id.span);
         }
         let in_scope: Vec<&str> = self.scopes.iter().flat_map(|s| s.keys().map(String::as_str)).collect();
@@ -1251,7 +1253,7 @@ impl<'a> Lowerer<'a> {
                     Err(_) => {
                         // Not constant: assigned at the start of `main`. Drop the folding error.
                         self.diags.0.pop();
-                        self.private_inits.push((g, init, ty));
+                        self.private_inits.push((g, init, ty, self.decl_index));
                     }
                 }
             }
@@ -1864,10 +1866,14 @@ impl<'a> Lowerer<'a> {
         let mut body = Block::new();
         if self.fx.is_main {
             let inits = std::mem::take(&mut self.private_inits);
-            for (g, init, ty) in &inits {
-                if let Ok(v) = self.initializer(&mut body, init, *ty) {
-                    let pt = self.ptr_ty_of(*ty, AddressSpace::Private);
-                    let p = self.push(Expression::GlobalVar(*g), pt, init.span());
+            let visible_until = self.visible_until;
+            for &(g, init, ty, declared_at) in &inits {
+                self.visible_until = declared_at;
+                let v = self.initializer(&mut body, init, ty);
+                self.visible_until = visible_until;
+                if let Ok(v) = v {
+                    let pt = self.ptr_ty_of(ty, AddressSpace::Private);
+                    let p = self.push(Expression::GlobalVar(g), pt, init.span());
                     body.push(Statement::Store { pointer: p, value: v }, init.span());
                 }
             }
