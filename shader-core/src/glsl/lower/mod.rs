@@ -1646,9 +1646,24 @@ impl<'a> Lowerer<'a> {
         let q = &b.qualifiers;
         let space = if output { AddressSpace::Output } else { AddressSpace::Input };
         if b.name.name == "gl_PerVertex" {
-            // Redeclaration: members are the built-ins; record sizes of clip/cull arrays.
+            // Redeclaration: members are the built-ins, with their types (GLSL 4.60 §7.1.1);
+            // record sizes of clip/cull arrays.
             for mm in &b.members {
+                let base = self.resolve_type(&mm.ty, &[])?;
+                let float = self.scalar_ty(Scalar::F32);
+                let vec4 = self.vec_ty(4, Scalar::F32);
                 for d in &mm.declarators {
+                    let (expected, array) = match d.name.name.as_str() {
+                        "gl_Position" => (vec4, false),
+                        "gl_PointSize" => (float, false),
+                        "gl_ClipDistance" | "gl_CullDistance" => (float, true),
+                        other => return Err(self.error(format!("`{other}` is not a member of `gl_PerVertex`"), d.name.span)),
+                    };
+                    if base != expected || array != (d.array.len() + mm.ty.array.len() == 1) {
+                        let ty = self.type_name(expected);
+                        let message = format!("`{}` is redeclared with another type: it is `{ty}{}`", d.name.name, if array { "[]" } else { "" });
+                        return Err(self.error(message, d.span));
+                    }
                     if let Some(a) = d.array.first() {
                         if a.size.is_some() {
                             if let Ok(ArraySize::Constant(n)) = self.array_size(a) {
