@@ -472,8 +472,14 @@ fn every_declaration_form() {
 fn words_reserved_only_recently_still_name_variables() {
     // `sample`, `buffer`, `shared`, `patch` became keywords in GLSL 4.x; GLSL 1.x shaders use
     // them as names.
-    let tu = parse_ok("#version 110\nvoid main() { float sample = 1.0; vec4 buffer; sample = sample * 2.0; patch(sample); }");
+    // (Parsed at the version it gives: `parse_src` raises every version to 450.)
+    let (tokens, _, _) = tokenize("void main() { float sample = 1.0; vec4 buffer; sample = sample * 2.0; patch(sample); }");
+    let (tu, diags) = parse(&tokens, 110, false);
+    assert!(diags.is_empty(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
     assert_eq!(function_body(&tu).len(), 4);
+    // In 4.50 they are qualifier keywords, not names (GLSL 4.60 §3.6).
+    let (_, diags) = parse(&tokens, 450, false);
+    assert!(diags.iter().any(|d| d.message.contains("`sample` is a qualifier keyword")), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
 }
 
 #[test]
