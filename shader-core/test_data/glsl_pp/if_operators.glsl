@@ -32,7 +32,7 @@ unary
 #if (0 ? 10 : 1 ? 20 : 30) == 20
 ternary_right_assoc
 #endif
-#if 0x10 == 16 && 010 == 8 && 5u == 5
+#if 0x10 == 16 && 010 == 8
 literals
 #endif
 #if 0 && 1 / 0
