@@ -191,10 +191,15 @@ fn glsl_programs() {
 }
 
 fn compile_glsl_vulkan(name: &str, src: &str) -> Vec<u32> {
+    compile_glsl_vulkan_with(name, src, shader_core::BoundsChecks::Clamp)
+}
+
+fn compile_glsl_vulkan_with(name: &str, src: &str, bounds_checks: shader_core::BoundsChecks) -> Vec<u32> {
     let options = shader_core::CompileOptions {
         language: shader_core::Language::Glsl,
         stage: Some(shader_core::ir::Stage::Compute),
         target: shader_core::Target::Vulkan,
+        bounds_checks,
         ..Default::default()
     };
     let words = shader_core::compile(name, src, &options).unwrap_or_else(|e| panic!("{}", e.render())).spirv;
@@ -204,7 +209,11 @@ fn compile_glsl_vulkan(name: &str, src: &str) -> Vec<u32> {
 
 /// The modules of a GLSL program: ours (Vulkan target) and, when installed, glslang's.
 fn glsl_modules(name: &str, src: &str) -> Vec<(&'static str, Vec<u32>)> {
-    let mut modules = vec![("ours", compile_glsl_vulkan(name, src))];
+    glsl_modules_with(name, src, shader_core::BoundsChecks::Clamp)
+}
+
+fn glsl_modules_with(name: &str, src: &str, bounds_checks: shader_core::BoundsChecks) -> Vec<(&'static str, Vec<u32>)> {
+    let mut modules = vec![("ours", compile_glsl_vulkan_with(name, src, bounds_checks))];
     if common::glslang_available() {
         let words = common::compile_glslang(src, "comp").expect("glslang compiles the test program");
         common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
@@ -216,7 +225,8 @@ fn glsl_modules(name: &str, src: &str) -> Vec<(&'static str, Vec<u32>)> {
 }
 
 /// Out-of-bounds accesses are harmless (reads give 0, writes are dropped) and, with the
-/// sanitizer on, reported with the binding, the offset and the invocation.
+/// sanitizer on, reported with the binding, the offset and the invocation. Our module is
+/// compiled with `BoundsChecks::Unchecked`: clamped indices never reach the device's checks.
 #[test]
 fn sanitizer_reports_out_of_bounds() {
     let src = "#version 450\nlayout(local_size_x = 8) in;\n\
@@ -224,7 +234,7 @@ fn sanitizer_reports_out_of_bounds() {
         layout(std430, set = 1, binding = 3) buffer In { uint a[]; } inp;\n\
         void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint k[4] = uint[4](1u, 2u, 3u, 4u);\n\
           outp.r[i + 60u] = inp.a[i * 2u] + 100u;\n  outp.r[i] = k[i % 5u];\n}\n";
-    for (compiler, words) in glsl_modules("oob.comp", src) {
+    for (compiler, words) in glsl_modules_with("oob.comp", src, shader_core::BoundsChecks::Unchecked) {
         let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
         let out = shader_cpu::Buffer::zeroed(64 * 4);
         let input = shader_cpu::Buffer::from_bytes(&common::bytes_u32(&(0..10).collect::<Vec<u32>>()));

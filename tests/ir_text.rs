@@ -47,7 +47,7 @@ fn round_trip(path: &Path, language: Language) -> Result<(), String> {
     // The version the compile chose, from the SPIR-V header (0x00MMmm00).
     let word = compiled.spirv[1];
     let version = ((word >> 16) as u8, (word >> 8) as u8);
-    let options = shader_core::spirv::Options { version, debug_names: true, wgpu: false };
+    let options = shader_core::spirv::Options { version, debug_names: true, wgpu: false, bounds_checks: shader_core::BoundsChecks::Clamp };
     let words = shader_core::spirv::emit(&validated, &options).map_err(|d| format!("emit failed: {d:?}"))?;
     if words != compiled.spirv {
         return Err(format!(

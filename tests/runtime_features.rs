@@ -107,6 +107,15 @@ shader! {
         @compute @workgroup_size(1)
         fn main() { dst[0] = src[0]; }
     "#,
+    mod unchecked;
+    lang: wgsl,
+    bounds_checks: unchecked,
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> data: array<f32, 4>;
+        @group(0) @binding(1) var<uniform> i: u32;
+        @compute @workgroup_size(1)
+        fn main() { data[i] = 1.0; }
+    "#,
     mod tail;
     lang: wgsl,
     src: r#"
@@ -342,8 +351,10 @@ fn empty_runtime_array_buffer_is_an_error() {
     assert_eq!((e.name, e.problem.clone()), ("out", BindingProblem::TooSmall { size: 0, needed: 4 }));
     let one = gpu.storage_buffer_zeroed::<f32>(1);
     pipeline.dispatch(gpu, overridden::Bindings { out: &one }, [1, 1, 1]).expect("one element is enough to bind");
-    // out[0] = 0 * 2 + 1; the other three invocations write past the end and are dropped.
-    assert_eq!(one.read_blocking(gpu).expect("read"), [1.0]);
+    // out[0] = 0 * 2 + 1; the other three invocations write past the end, which WGSL lets
+    // land on an element or nowhere: clamped, one of them lands on out[0] (§14.5.2).
+    let value = one.read_blocking(gpu).expect("read")[0];
+    assert!([1.0, 3.0, 5.0, 7.0].contains(&value), "{value}");
 }
 
 /// The opt-in check against the dispatch: the caller states how many elements a dispatch
@@ -360,10 +371,13 @@ fn dispatch_checked_refuses_a_buffer_shorter_than_the_dispatch() {
     assert_eq!((e.name, e.problem.clone()), ("out", BindingProblem::TooFewElements { elements: 16, touched: 256 }));
     assert!(err.to_string().contains("holds 16 elements but the dispatch touches 256"), "{err}");
     // FIXME(documented limit): without the opt-in check the same dispatch succeeds and the writes
-    // past element 15 are dropped (wgpu's bounds checks clamp or discard, with no error).
+    // past element 15 land on an element or nowhere (WGSL §14.5.2; clamped, on the last one),
+    // with no error.
     pipeline.dispatch(gpu, overridden::Bindings { out: &short }, [64, 1, 1]).expect("unchecked dispatch");
-    let expected: Vec<f32> = (0..16).map(|i| (i * 2) as f32 + 1.0).collect();
-    assert_eq!(short.read_blocking(gpu).expect("read"), expected);
+    let got = short.read_blocking(gpu).expect("read");
+    let expected: Vec<f32> = (0..15).map(|i| (i * 2) as f32 + 1.0).collect();
+    assert_eq!(got[..15], expected[..]);
+    assert!((15..256).any(|i| (i * 2) as f32 + 1.0 == got[15]), "{}", got[15]);
 
     let full = gpu.storage_buffer_zeroed::<f32>(256);
     pipeline.dispatch_checked(gpu, overridden::Bindings { out: &full }, [64, 1, 1], &[("out", 256)]).expect("256 elements");
@@ -493,6 +507,11 @@ fn passthrough_spirv_on_vulkan() {
     let with_constants = PipelineOptions { constants: &[("offset", 2.0)], ..options };
     let err = overridden::Pipeline::with_options(&pt, &with_constants).err().expect("constants need the portable path");
     assert!(err.to_string().contains("override constants"), "{err}");
+    // The SAFETY of passthrough rests on clamped indices: a module compiled without is refused.
+    assert!(!unchecked::BOUNDS_CHECKED && scale::BOUNDS_CHECKED);
+    let err = unchecked::Pipeline::with_options(&pt, &options).err().expect("unchecked modules are refused");
+    assert!(err.to_string().contains("bounds_checks: unchecked"), "{err}");
+    unchecked::Pipeline::new(&pt).expect("the portable path (naga checks bounds) takes it");
 }
 
 #[test]

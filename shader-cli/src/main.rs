@@ -88,6 +88,17 @@ struct Input {
     /// Who consumes the SPIR-V: wgpu splits combined image samplers, Vulkan keeps them.
     #[arg(long, value_enum, default_value_t = TargetArg::Wgpu)]
     target: TargetArg,
+    /// Run-time indices into arrays, vectors and matrices: `clamp` keeps every access inside
+    /// the composite even when the SPIR-V runs as emitted (WGSL's memory safety); `unchecked`
+    /// leaves out-of-bounds accesses to the device's robustness features.
+    #[arg(long, value_enum, default_value_t = BoundsArg::Clamp)]
+    bounds_checks: BoundsArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BoundsArg {
+    Clamp,
+    Unchecked,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]
@@ -264,6 +275,10 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         defines: input.define.clone(),
         module_root: input.root.clone().or_else(|| input.include.first().cloned()),
         features: input.features.clone(),
+        bounds_checks: match input.bounds_checks {
+            BoundsArg::Clamp => shader_core::BoundsChecks::Clamp,
+            BoundsArg::Unchecked => shader_core::BoundsChecks::Unchecked,
+        },
     })
 }
 

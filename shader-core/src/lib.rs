@@ -20,6 +20,7 @@ pub mod wesl;
 pub mod wgsl;
 mod wgpu_target;
 
+pub use spirv::BoundsChecks;
 use diag::Diagnostics;
 use span::SourceMap;
 
@@ -73,6 +74,10 @@ pub struct CompileOptions {
     pub module_root: Option<std::path::PathBuf>,
     /// WGSL/WESL: features for `@if` conditional translation (unlisted features are false).
     pub features: Vec<(String, bool)>,
+    /// Whether run-time indices into arrays, vectors and matrices are clamped, so an
+    /// out-of-bounds index never reaches memory outside the composite even when the SPIR-V
+    /// runs as emitted ([`BoundsChecks`]; default: clamp).
+    pub bounds_checks: BoundsChecks,
 }
 
 impl Default for CompileOptions {
@@ -86,6 +91,7 @@ impl Default for CompileOptions {
             defines: Vec::new(),
             module_root: None,
             features: Vec::new(),
+            bounds_checks: BoundsChecks::Clamp,
         }
     }
 }
@@ -152,7 +158,12 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     }
     let agsl = agsl_uniforms.map(|uniforms| glsl::agsl::interface(&validated, &uniforms));
     let version = options.spirv_version.max(minimum_spirv_version(validated.module()));
-    let spirv_options = spirv::Options { version, debug_names: true, wgpu: options.target == Target::Wgpu };
+    let spirv_options = spirv::Options {
+        version,
+        debug_names: true,
+        wgpu: options.target == Target::Wgpu,
+        bounds_checks: options.bounds_checks,
+    };
     // The wgpu target emits row-major matrices in the form naga reads; `Compiled.ir` (and so
     // reflection) keeps the source's.
     let spirv = if options.target == Target::Wgpu && wgpu_target::has_row_major(validated.module()) {

@@ -5,12 +5,14 @@ mod common;
 
 use common::*;
 use shader_core::ir::*;
-use shader_core::spirv::{emit, Options};
+use shader_core::spirv::{emit, BoundsChecks, Options};
 use spirv::Op;
 
+/// Index clamping is off here: these tests count the instructions of other rules (clamping has
+/// its own execution tests, `tests/bounds_checks.rs`).
 fn emit_version(m: &Module, version: (u8, u8)) -> Vec<u32> {
     let validated = validate::validate(m.clone()).expect("valid IR");
-    emit(&validated, &Options { version, debug_names: true, wgpu: false }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
+    emit(&validated, &Options { version, debug_names: true, wgpu: false, bounds_checks: BoundsChecks::Unchecked }).unwrap_or_else(|d| panic!("emit failed: {d:?}"))
 }
 
 /// Emits, checks with spirv-val and naga, and checks determinism.
@@ -93,7 +95,7 @@ fn compute_storage_buffer_across_versions() {
 fn names_are_optional() {
     let m = doubling_module();
     let validated = validate::validate(m.clone()).unwrap();
-    let words = emit(&validated, &Options { version: V10, debug_names: false, wgpu: false }).unwrap();
+    let words = emit(&validated, &Options { version: V10, debug_names: false, wgpu: false, bounds_checks: BoundsChecks::Unchecked }).unwrap();
     check(&words, V10);
     assert_eq!(count_op(&words, Op::Name) + count_op(&words, Op::MemberName), 0);
     let named = emit_version(&m, V10);
@@ -1033,8 +1035,8 @@ fn m_f32(f: &mut Fun) -> Handle<Type> {
 #[test]
 fn bad_input_is_a_diagnostic() {
     let validated = validate::validate(doubling_module()).unwrap();
-    assert!(emit(&validated, &Options { version: (1, 7), debug_names: false, wgpu: false }).is_err());
-    assert!(emit(&validated, &Options { version: (2, 0), debug_names: false, wgpu: false }).is_err());
+    assert!(emit(&validated, &Options { version: (1, 7), debug_names: false, wgpu: false, bounds_checks: BoundsChecks::Unchecked }).is_err());
+    assert!(emit(&validated, &Options { version: (2, 0), debug_names: false, wgpu: false, bounds_checks: BoundsChecks::Unchecked }).is_err());
     // Broken IR cannot reach the back end: `emit` takes only what the validator accepted.
     // An expression handle pointing nowhere.
     let mut m = doubling_module();

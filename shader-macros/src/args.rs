@@ -9,8 +9,8 @@ use syn::{Ident, LitStr, Token};
 
 /// Every argument `shader!` accepts, for the "unknown argument" message.
 pub const ARGUMENTS: &[&str] = &[
-    "lang", "stage", "src", "path", "root", "entry", "include", "defines", "features", "target", "spirv_version", "types",
-    "vectors", "crate",
+    "lang", "stage", "src", "path", "root", "entry", "include", "defines", "features", "target", "spirv_version", "bounds_checks",
+    "types", "vectors", "crate",
 ];
 
 /// One invocation: one or more shaders, each starting with `mod NAME;`, which may carry doc
@@ -51,6 +51,8 @@ pub struct ShaderArgs {
     pub features: Vec<(Ident, bool)>,
     pub target: shader_core::Target,
     pub spirv_version: (u8, u8),
+    /// `bounds_checks: clamp` (default) or `unchecked`.
+    pub bounds_checks: shader_core::BoundsChecks,
     pub types: Vec<(Ident, syn::Path)>,
     pub krate: syn::Path,
     /// `vectors: glam` (default `arrays`).
@@ -97,6 +99,7 @@ impl Parse for ShaderArgs {
             features: Vec::new(),
             target: shader_core::Target::Wgpu,
             spirv_version: (1, 0),
+            bounds_checks: shader_core::BoundsChecks::Clamp,
             types: Vec::new(),
             krate: syn::parse_quote!(::shader_runtime),
             glam: false,
@@ -236,6 +239,14 @@ impl ShaderArgs {
                     _ => return Err(syn::Error::new_spanned(lit, "expected a SPIR-V version from \"1.0\" to \"1.6\"")),
                 };
                 self.spirv_version = version;
+            }
+            "bounds_checks" => {
+                let ident: Ident = syn::parse2(value)?;
+                self.bounds_checks = match ident.to_string().as_str() {
+                    "clamp" => shader_core::BoundsChecks::Clamp,
+                    "unchecked" => shader_core::BoundsChecks::Unchecked,
+                    _ => return Err(syn::Error::new(ident.span(), "unknown bounds check policy; expected `clamp` or `unchecked`")),
+                };
             }
             "types" => {
                 let body = braced_body(value, key)?;

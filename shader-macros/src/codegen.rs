@@ -23,6 +23,8 @@ pub struct Context<'a> {
     pub glam: bool,
     /// `vectors: mint`: constructors take and getters return mint types (fields stay arrays).
     pub mint: bool,
+    /// The module was compiled with `bounds_checks: clamp` (the default).
+    pub bounds_checked: bool,
 }
 
 /// The module body for a successful compilation.
@@ -88,6 +90,7 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
     let (structs, defined, rust_names) = structs(module, cx);
     let typed = typed_api(module, reflection, &rust_names, cx);
 
+    let bounds_checked = cx.bounds_checked;
     let items = quote! {
         /// The SPIR-V module, validated at compile time.
         pub static SPIRV: &[u32] = &[#(#words),*];
@@ -105,6 +108,9 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
         pub const PUSH_CONSTANTS: &[#p::PushConstant] = &[#(#push_constants),*];
         /// Specialization constants (WGSL `override`, GLSL `constant_id`).
         pub const SPECIALIZATION_CONSTANTS: &[#p::SpecializationConstant] = &[#(#spec_constants),*];
+        /// Whether every run-time index is clamped (`bounds_checks: clamp`, the default), so
+        /// the module can run as emitted (`PipelineOptions::passthrough`).
+        pub const BOUNDS_CHECKED: bool = #bounds_checked;
         #structs
         #typed
     };
@@ -124,6 +130,7 @@ pub fn stub_items(krate: &syn::Path) -> TokenStream {
         pub const WORKGROUP_SIZE: [u32; 3] = [1, 1, 1];
         pub const BINDINGS: &[#p::Binding] = &[];
         pub const PUSH_CONSTANTS: &[#p::PushConstant] = &[];
+        pub const BOUNDS_CHECKED: bool = true;
         pub const SPECIALIZATION_CONSTANTS: &[#p::SpecializationConstant] = &[];
     }
 }
@@ -157,6 +164,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
                 bindings: BINDINGS,
                 push_constants: PUSH_CONSTANTS,
                 specialization_constants: SPECIALIZATION_CONSTANTS,
+                bounds_checked: BOUNDS_CHECKED,
             };
         });
     }

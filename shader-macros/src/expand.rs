@@ -121,6 +121,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         defines: args.defines.iter().map(|(n, v)| (n.to_string(), v.value())).collect(),
         module_root: Some(module_root.unwrap_or_else(|| full_path(&base, source))),
         features: args.features.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+        bounds_checks: args.bounds_checks,
     };
     // The compiler sees the main file by its full path, so the WESL module path comes from its
     // place under the root (diagnostics in it still show `display`, see `Origin::File`).
@@ -179,7 +180,8 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
             push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
         }
     }
-    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint };
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint,
+        bounds_checked: args.bounds_checks == shader_core::BoundsChecks::Clamp };
     let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
     let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types));
     (quote!(#items #agsl #tracked), defined, errors)

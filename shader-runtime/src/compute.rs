@@ -74,7 +74,7 @@ impl ComputePipeline {
         let constants = constants(module.name, module.specialization_constants, options.constants)?;
         let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         if options.passthrough {
-            check_passthrough(gpu, module.name, &[module.bindings], !constants.is_empty())?;
+            check_passthrough(gpu, &[module], !constants.is_empty())?;
         }
         let w = match gpu.backend() {
             Backend::Wgpu(w) => w,
@@ -326,9 +326,19 @@ pub(crate) fn shader_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::Shader
     })
 }
 
-/// Why a pipeline named `name` whose stages use `binding_sets` cannot take the passthrough path
-/// on this device, if it cannot.
-pub(crate) fn check_passthrough(gpu: &Gpu, name: &str, binding_sets: &[&[Binding]], has_constants: bool) -> Result<(), GpuError> {
+/// Why a pipeline of the stages `modules` (named after the first) cannot take the passthrough
+/// path on this device, if it cannot.
+pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constants: bool) -> Result<(), GpuError> {
+    let name = modules.first().map_or("", |m| m.name);
+    let binding_sets: Vec<&[Binding]> = modules.iter().map(|m| m.bindings).collect();
+    if let Some(m) = modules.iter().find(|m| !m.bounds_checked) {
+        // `passthrough_spirv`'s SAFETY rests on every index being clamped.
+        return Err(GpuError::Unsupported(format!(
+            "`{}`: compiled with `bounds_checks: unchecked`, so an out-of-bounds index could reach memory outside its \
+             binding when the driver runs the SPIR-V as it is; passthrough needs `bounds_checks: clamp` (the default)",
+            m.name
+        )));
+    }
     let w = gpu.require_wgpu(&format!("`{name}`: passthrough SPIR-V (Vulkan only)"))?;
     if !w.device.features().contains(wgpu::Features::PASSTHROUGH_SHADERS) {
         // wgpu's GL backend lists the feature too (for GLSL), but SPIR-V passthrough is Vulkan's.
@@ -391,10 +401,17 @@ pub(crate) fn passthrough_spirv(device: &wgpu::Device, label: &str, spirv: &[u32
         spirv: Some(Cow::Borrowed(spirv)),
         ..Default::default()
     };
-    // SAFETY: wgpu requires the module to be valid for the driver. The runtime's modules come
-    // from `shader!`, which compiled them from a shader that passed shader-core's validator, and
-    // the test suite runs every module shader-core emits (and every reference module it runs
-    // this way) through `spirv-val`; the callers make the bind group layouts match its bindings.
+    // SAFETY: wgpu leaves two things to the caller of a passthrough module: that the SPIR-V is
+    // valid for the driver, and that running it keeps every access inside memory the pipeline
+    // binds (what naga's bounds checks give on the default path). The callers make both true:
+    // (1) valid SPIR-V: `ComputePipeline`/`RenderPipeline` take `ModuleInfo`s, which only
+    // `shader!` makes, from modules shader-core emitted after its validator accepted the IR
+    // (the test suite runs every module shader-core emits through `spirv-val`); the caller's
+    // bind group layouts are built from the module's own `BINDINGS`. (2) no access outside a
+    // binding: `check_passthrough` refuses modules compiled without `bounds_checks: clamp`,
+    // under which every run-time index into an array, vector or matrix is clamped to it
+    // (shader-core `spirv::bounds`, tested by execution in `tests/bounds_checks.rs`).
+    // `run_passthrough_on`, for arbitrary words, is `unsafe` and passes these duties on.
     unsafe { device.create_shader_module_passthrough(descriptor) }
 }
 

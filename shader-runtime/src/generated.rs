@@ -109,6 +109,10 @@ pub struct ModuleInfo {
     pub bindings: &'static [Binding],
     pub push_constants: &'static [PushConstant],
     pub specialization_constants: &'static [SpecializationConstant],
+    /// Every run-time index into an array, vector or matrix is clamped to the composite
+    /// (`shader!`'s `bounds_checks: clamp`, the default), so no access leaves its binding even
+    /// when the driver gets the SPIR-V as it is; passthrough pipelines require it.
+    pub bounds_checked: bool,
 }
 
 /// 4-byte aligned bytes, so `SPIRV_BYTES` can be read as words.

@@ -101,7 +101,14 @@ pub fn run_on(
 /// cannot reflect such a module, so the caller gives the entry point's `workgroup_size`; the
 /// pipeline layout is the explicit one built from `buffers`, as on the other path. Tests run a
 /// module both ways to tell our SPIR-V's meaning apart from naga's reading of it.
-pub fn run_passthrough_on(
+///
+/// # Safety
+/// `spirv` must be a valid SPIR-V module for the Vulkan driver (`spirv-val --target-env
+/// vulkan1.1` accepts it) whose every access stays inside the buffers it is given (shader-core
+/// with `BoundsChecks::Clamp`, the default, gives that for the arrays, vectors and matrices it
+/// indexes). wgpu hands the words to the driver unchecked.
+#[allow(unsafe_code)]
+pub unsafe fn run_passthrough_on(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
     spirv: &[u32],

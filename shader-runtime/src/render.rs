@@ -128,7 +128,7 @@ impl RenderPipeline {
         let fragment_refs: Vec<(&str, f64)> = fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         if options.passthrough {
             let has_constants = !vertex_constants.is_empty() || !fragment_constants.is_empty();
-            check_passthrough(gpu, vertex.name, &[vertex.bindings, fragment.bindings], has_constants)?;
+            check_passthrough(gpu, &[vertex, fragment], has_constants)?;
         }
         gpu.scoped(|| {
             let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(w, m) } else { shader_module(w, m) };

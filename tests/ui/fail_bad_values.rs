@@ -6,6 +6,7 @@ shader! {
     stage: geometry,
     target: metal,
     spirv_version: "2.0",
+    bounds_checks: off,
     src: r#"
         @group(0) @binding(0) var<storage, read_write> data: array<f32>;
         @compute @workgroup_size(64)

@@ -53,6 +53,7 @@ shader! {
     path: "tests/shaders/double.wgsl",
     target: wgpu,
     spirv_version: 1.5,
+    bounds_checks: unchecked,
 }
 
 shader! {

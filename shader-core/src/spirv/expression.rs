@@ -157,6 +157,7 @@ impl<'a> Writer<'a> {
                 let base_ty = exprs.ty(base);
                 let b = self.eval(base)?;
                 let i = self.eval(index)?;
+                let i = self.bounded_index(base, index, i, None)?;
                 if let Some(TypeInner::Vector { .. }) = self.inner_of(base_ty) {
                     return Ok(self.op(Op::VectorExtractDynamic, ty, vec![Operand::IdRef(b), Operand::IdRef(i)]));
                 }
@@ -356,27 +357,8 @@ impl<'a> Writer<'a> {
             }
             Expression::AtomicScoped { .. } => error("a scoped atomic without its value", span),
             &Expression::ArrayLength { pointer } => {
-                // A pointer bound by `let` (WGSL `let p = &buf;`): OpArrayLength needs the
-                // structure and member, so look at the expression the `let` was bound to. Pointer
-                // expressions have no side effects, so evaluating their base again is safe.
-                let mut pointer = pointer;
-                while let Expression::LetRef(l) = exprs[pointer] {
-                    match self.f.let_values.get(l.index()) {
-                        Some(&Some(value)) => pointer = value,
-                        _ => return error("a `let` is used before it is bound", span),
-                    }
-                }
-                let (structure, member) = match exprs[pointer] {
-                    Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
-                    Expression::GlobalVar(g) => match self.globals.get(g.index()) {
-                        Some(slot) if slot.wrapped => (slot.var, 0),
-                        _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
-                    },
-                    _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
-                };
-                // SPIR-V 3.52.8: the result is a 32-bit unsigned integer.
+                let length = self.runtime_array_length(pointer, span)?;
                 let u32_ty = self.scalar_type(Scalar::U32);
-                let length = self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(structure), Operand::LiteralBit32(member)]);
                 let ty = self.type_id(ty_handle, span)?;
                 Ok(if ty == u32_ty { length } else { self.op(Op::Bitcast, ty, vec![Operand::IdRef(length)]) })
             }
@@ -411,6 +393,33 @@ impl<'a> Writer<'a> {
                 None => error("a raw SPIR-V instruction used as a value has no result", span),
             },
         }
+    }
+
+    /// `OpArrayLength` (a `u32`) of the runtime-sized array `pointer` points at (a member of a
+    /// storage block, or a storage global of runtime-array type).
+    pub(super) fn runtime_array_length(&mut self, pointer: Handle<Expression>, span: Span) -> R<Word> {
+        // A pointer bound by `let` (WGSL `let p = &buf;`): OpArrayLength needs the
+        // structure and member, so look at the expression the `let` was bound to. Pointer
+        // expressions have no side effects, so evaluating their base again is safe.
+        let exprs = self.exprs();
+        let mut pointer = pointer;
+        while let Expression::LetRef(l) = exprs[pointer] {
+            match self.f.let_values.get(l.index()) {
+                Some(&Some(value)) => pointer = value,
+                _ => return error("a `let` is used before it is bound", span),
+            }
+        }
+        let (structure, member) = match exprs[pointer] {
+            Expression::AccessIndex { base, index } => (self.eval_pointer(base)?, index),
+            Expression::GlobalVar(g) => match self.globals.get(g.index()) {
+                Some(slot) if slot.wrapped => (slot.var, 0),
+                _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
+            },
+            _ => return error("`arrayLength` needs a runtime-sized array in a storage buffer", span),
+        };
+        // SPIR-V 3.52.8: the result is a 32-bit unsigned integer.
+        let u32_ty = self.scalar_type(Scalar::U32);
+        Ok(self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(structure), Operand::LiteralBit32(member)]))
     }
 
     /// Whether an access chain ends in a global used as a value (resources: images,
@@ -513,6 +522,7 @@ impl<'a> Writer<'a> {
             Expression::Access { base, index } => {
                 let root = self.pointer_chain(base, indices, depth + 1)?;
                 let i = self.eval(index)?;
+                let i = self.bounded_index(base, index, i, Some((root.0, root.1, indices)))?;
                 indices.push(i);
                 Ok(root)
             }

@@ -14,6 +14,7 @@
 //! Invariant: this module only reads the IR; it never changes it, and bad IR gives a
 //! diagnostic, never a panic.
 
+mod bounds;
 mod expression;
 mod function;
 mod image;
@@ -28,6 +29,7 @@ use crate::layout;
 use crate::span::Span;
 use rspirv::binary::Assemble;
 use rspirv::dr::{self, Builder, Operand};
+pub use bounds::BoundsChecks;
 use expression::Shape;
 use spirv::{Capability, Op, StorageClass, Word};
 use std::collections::{BTreeSet};
@@ -43,11 +45,13 @@ pub struct Options {
     /// The module is for wgpu's default path (naga reads it): what naga cannot read is an
     /// error naming the feature (`wgpu.rs`).
     pub wgpu: bool,
+    /// Whether run-time indices are clamped ([`BoundsChecks`]).
+    pub bounds_checks: BoundsChecks,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { version: (1, 0), debug_names: true, wgpu: false }
+        Options { version: (1, 0), debug_names: true, wgpu: false, bounds_checks: BoundsChecks::Clamp }
     }
 }
 
