@@ -148,6 +148,10 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
             (module, warnings)
         }
     };
+    let too_large = ir::limits::check_sizes(&module);
+    if !too_large.is_empty() {
+        return Err(fail(too_large, &sources));
+    }
     if options.target == Target::Wgpu {
         fix_override_workgroup_sizes(&mut module).map_err(|d| fail(d, &sources))?;
         wgpu_target::legalize(&mut module);

@@ -28,6 +28,7 @@ pub mod calls;
 pub mod consteval;
 pub mod text;
 pub mod interface;
+pub mod limits;
 pub mod pointer_params;
 pub mod validate;
 
