@@ -345,8 +345,10 @@ impl<'a> Lowerer<'a> {
     /// nesting counts), so 200,000 terms must not take 200,000 stack frames here. A run-time
     /// prefix [`CHAIN_CUT`] deep is bound to a `let`, so the IR's trees stay about as shallow
     /// as the source's nesting for every later pass (uniformity, validation, the back end). The prefix is evaluated first in any case (WGSL §8.19: left-associative), so the
-    /// `let` does not move it past anything, except out of a `&&`/`||` right operand or an
-    /// expression whose statements are dropped: `fx.no_hoist` is set there.
+    /// `let` does not move it past anything. A `&&`/`||` right operand is lowered into a block
+    /// of its own, put under an `if` when it needs statements ([`Self::short_circuit_block`]);
+    /// only in an expression whose statements are dropped (an override's initializer evaluated
+    /// where it is used) is nothing cut: `fx.no_hoist` is set there.
     fn binary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
         let mut links = vec![(op, right, span)];
         let mut leftmost = left;
@@ -364,10 +366,22 @@ impl<'a> Lowerer<'a> {
         let mut acc_span = leftmost.span;
         for (op, right, span) in links.into_iter().rev() {
             let short_circuit = matches!(op, ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr);
-            fx.no_hoist += u32::from(short_circuit);
-            let r = self.expr(fx, out, right);
-            fx.no_hoist -= u32::from(short_circuit);
-            acc = self.binary_operands(fx, op, acc, r?, acc_span, right.span, span)?;
+            if short_circuit && fx.no_hoist == 0 {
+                // The right operand gets a block of its own, which runs only when needed: a
+                // long chain there is cut into `let`s inside it.
+                let mut rblock = Block::new();
+                let r = self.expr(fx, &mut rblock, right)?;
+                acc = if rblock.is_empty() {
+                    self.binary_operands(fx, op, acc, r, acc_span, right.span, span)?
+                } else {
+                    self.short_circuit_block(fx, out, op, (acc, acc_span), (r, right.span), rblock, span)?
+                };
+            } else {
+                fx.no_hoist += u32::from(short_circuit);
+                let r = self.expr(fx, out, right);
+                fx.no_hoist -= u32::from(short_circuit);
+                acc = self.binary_operands(fx, op, acc, r?, acc_span, right.span, span)?;
+            }
             acc_span = span;
             if let Operand::Value(value) = acc {
                 let depth = fx.func.expressions.depth(value);
@@ -378,7 +392,7 @@ impl<'a> Lowerer<'a> {
                     // Cannot be cut here; the limit keeps later passes' recursion bounded.
                     if depth > super::parser::MAX_DEPTH {
                         return Err(self.error(
-                            format!("this operator chain is too long here (more than {} operators): the right operand of `&&`/`||` and an override's initializer cannot be split; move it into a `let`", super::parser::MAX_DEPTH),
+                            format!("this operator chain is too long here (more than {} operators): an override's initializer cannot be split; move part of it into another override", super::parser::MAX_DEPTH),
                             span,
                         ));
                     }
@@ -391,6 +405,44 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(acc)
+    }
+
+    /// `l && r` (`l || r`) whose right operand needed statements (`rblock`, the `let`s of a
+    /// cut chain): `t = l; if (t) { rblock; t = r; }` (`if (!t)` for `||`), then `t`, so the
+    /// right operand still runs only when the left one does not decide (WGSL §8.7).
+    #[allow(clippy::too_many_arguments)]
+    fn short_circuit_block(
+        &mut self,
+        fx: &mut FnCtx,
+        out: &mut Block,
+        op: ast::BinaryOp,
+        (l, lspan): (Operand, Span),
+        (r, rspan): (Operand, Span),
+        mut rblock: Block,
+        span: Span,
+    ) -> R<Operand> {
+        let bool_ty = self.scalar_ty(Scalar::BOOL);
+        let lh = self.rvalue(fx, l, lspan)?;
+        let rh = self.rvalue(fx, r, rspan)?;
+        let (lt, rt) = (self.ety(fx, lh), self.ety(fx, rh));
+        if lt != bool_ty || rt != bool_ty {
+            let (ln, rn) = (self.type_name(lt), self.type_name(rt));
+            return Err(self.error(format!("operator `{}` cannot be applied to `{ln}` and `{rn}`", op_symbol(op)), span));
+        }
+        let local = fx.func.locals.append(LocalVariable { name: None, ty: bool_ty }, span);
+        let pt = self.ptr_ty(bool_ty, AddressSpace::Function);
+        let p = self.push(fx, Expression::LocalVar(local), pt, span);
+        out.push(Statement::Store { pointer: p, value: lh }, span);
+        let p = self.push(fx, Expression::LocalVar(local), pt, span);
+        rblock.push(Statement::Store { pointer: p, value: rh }, span);
+        let p = self.push(fx, Expression::LocalVar(local), pt, span);
+        let mut condition = self.push(fx, Expression::Load { pointer: p }, bool_ty, span);
+        if op == ast::BinaryOp::LogicalOr {
+            condition = self.push(fx, Expression::Unary { op: UnaryOp::LogicalNot, expr: condition }, bool_ty, span);
+        }
+        out.push(Statement::If { condition, accept: rblock, reject: Block::new() }, span);
+        let p = self.push(fx, Expression::LocalVar(local), pt, span);
+        Ok(Operand::Value(self.push(fx, Expression::Load { pointer: p }, bool_ty, span)))
     }
 
     #[allow(clippy::too_many_arguments)]
