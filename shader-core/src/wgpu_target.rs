@@ -552,6 +552,28 @@ fn matrix_shape(module: &Module, ty: Handle<Type>) -> Option<(VectorSize, Vector
     }
 }
 
+/// The types to reach a stored (transposed) matrix row by row and component by component.
+struct StoredRows {
+    /// The stored matrix's column count (the logical matrix's row count).
+    columns: u32,
+    /// A pointer to one stored column (a row of the logical matrix).
+    row_pointer: Handle<Type>,
+    scalar_ty: Handle<Type>,
+    scalar_pointer: Handle<Type>,
+}
+
+/// [`StoredRows`] for a pointer to a stored matrix.
+fn stored_rows(module: &mut Module, matrix_pointer: Handle<Type>) -> StoredRows {
+    let (matrix_ty, space) = pointee(module, matrix_pointer).expect("a matrix pointer");
+    let (columns, rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
+    // Created in this order, as the types' order shows in the SPIR-V.
+    let row = module.ty(TypeInner::Vector { size: rows, scalar });
+    let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
+    let scalar_ty = module.ty(TypeInner::Scalar(scalar));
+    let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
+    StoredRows { columns: columns as u32, row_pointer, scalar_ty, scalar_pointer }
+}
+
 fn element(module: &Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
     match *module.inner(ty) {
         TypeInner::Array { base, size, .. } => Some((base, size.count().unwrap_or(0))),
@@ -683,13 +705,8 @@ fn logical_load(module: &mut Module, exprs: &mut Expressions, pointer: Handle<Ex
             Expression::Compose { components }
         }
         Stored::Column { matrix, index } => {
-            let (matrix_ty, space) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
-            let (stored_columns, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
-            let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
-            let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
-            let scalar_ty = module.ty(TypeInner::Scalar(scalar));
-            let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
-            let components = (0..stored_columns as u32)
+            let StoredRows { columns: stored_columns, row_pointer, scalar_ty, scalar_pointer } = stored_rows(module, exprs.ty(matrix));
+            let components = (0..stored_columns)
                 .map(|r| {
                     let row = exprs.append(Expression::AccessIndex { base: matrix, index: r }, row_pointer, span);
                     let element = exprs.append(index.access(row), scalar_pointer, span);
@@ -770,14 +787,9 @@ fn stored_stores(module: &mut Module, fun: &mut Function, pointer: Handle<Expres
             let binding = fun.lets.append(LetBinding { name: None, ty }, span);
             let exprs = &mut fun.expressions;
             let bound = exprs.append(Expression::LetRef(binding), ty, span);
-            let (matrix_ty, space) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
-            let (stored_columns, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
-            let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
-            let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
-            let scalar_ty = module.ty(TypeInner::Scalar(scalar));
-            let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
+            let StoredRows { columns: stored_columns, row_pointer, scalar_ty, scalar_pointer } = stored_rows(module, exprs.ty(matrix));
             let mut statements = vec![Statement::Let { binding, value }];
-            for r in 0..stored_columns as u32 {
+            for r in 0..stored_columns {
                 let row = exprs.append(Expression::AccessIndex { base: matrix, index: r }, row_pointer, span);
                 let element = exprs.append(index.access(row), scalar_pointer, span);
                 let component = exprs.append(Expression::AccessIndex { base: bound, index: r }, scalar_ty, span);
