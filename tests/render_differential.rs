@@ -53,12 +53,6 @@ const TOLERANCE: f32 = 1e-3;
 const KNOWN: &[(&str, &str)] = &[
     ("glsl/spirv-cross/shaders-msl_vert_packed-bool-to-uint.vert", INDEX_PAST_THE_END),
     ("glsl/spirv-cross/shaders-msl_vert_packed-bool2-to-packed_uint2.vert", INDEX_PAST_THE_END),
-    (
-        "tests/glsl/ok/qualifier_combinations.frag",
-        "FIXME(issue 14): not yet explained (found at the end of the session that added the file): ours gives NaN \
-         at location 1 on about half the texels where glslang's module gives finite values; suspects: the \
-         `sample`/`centroid noperspective` inputs or `precise`",
-    ),
     ("glsl/spirv-cross/shaders_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
     ("glsl/spirv-cross/shaders-hlsl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),
     ("glsl/spirv-cross/shaders-msl_frag_array-lut-no-loop-variable.frag", UNWRITTEN_OUTPUT),

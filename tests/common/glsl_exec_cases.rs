@@ -48,6 +48,9 @@ pub const CASES: &[Case] = &[
     ("do_while", Ty::I32, Ty::I32, "", "int k = x; int c = 0; do { k -= 5; c++; } while (k > 0); r = c;", 0),
     ("switch_fallthrough", Ty::I32, Ty::I32, "", "int s = 0; switch (x % 5) { case 0: s += 1; case 1: s += 10; break; case 2: case 3: s += 100; break; default: s = -1; } r = s;", 0),
     ("inout_params", Ty::I32, Ty::I32, "void bump(inout int a, out int b, int c) { a += c; b = a * 2; c = 0; }", "int a = x; int b; bump(a, b, 3); r = a + b;", 0),
+    // `in out` is `inout` (GLSL 4.60 §4.7, glslang merges the two): the argument's value is
+    // copied in. Read as `out` it was not, and the function added to an undefined value.
+    ("in_out_params", Ty::I32, Ty::I32, "void acc(in out int p, const in int q) { p += q; } void acc2(out in int p) { p *= 3; }", "int t = x; acc(t, 5); acc2(t); r = t;", 0),
     ("overloads", Ty::I32, Ty::I32, "int f(int a) { return a + 1; } int f(uint a) { return int(a) * 2; } int f(float a) { return int(a) * 3; }", "r = f(x) + f(uint(x)) + f(float(x));", 0),
     ("array_local", Ty::I32, Ty::I32, "const int T[5] = int[5](3, 1, 4, 1, 5);", "int a[4]; for (int k = 0; k < 4; k++) a[k] = x * k; r = a[x % 4] + T[x % 5];", 0),
     ("struct_local", Ty::I32, Ty::I32, "struct S { int a; ivec2 b; };", "S s = S(x, ivec2(2, 3)); s.b.y += s.a; r = s.b.x * s.b.y;", 0),

@@ -398,6 +398,18 @@ impl TypeQualifiers {
         })
     }
 
+    /// The storage the qualifiers amount to (GLSL 4.60 §4.7, as glslang merges them): `in`
+    /// with `out` in either order is `inout`, `const` with another storage qualifier (`const
+    /// in`) is that one, otherwise the last one given.
+    pub fn storage_kind(&self) -> Option<StorageQualifier> {
+        use StorageQualifier as S;
+        let merged = self.storage().map(|(s, _)| s).filter(|s| *s != S::Const).fold(None, |acc, s| match (acc, s) {
+            (Some(S::In), S::Out) | (Some(S::Out), S::In) => Some(S::InOut),
+            _ => Some(s),
+        });
+        merged.or_else(|| self.storage().map(|(s, _)| s).last())
+    }
+
     /// Every layout qualifier of every `layout(...)`, in order.
     pub fn layouts(&self) -> impl Iterator<Item = &LayoutQualifier> + '_ {
         self.qualifiers.iter().flat_map(|q| match &q.kind {

@@ -1044,10 +1044,6 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn storage_of(&mut self, q: &ast::TypeQualifiers) -> Option<ast::StorageQualifier> {
-        q.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last().or_else(|| q.storage().map(|(s, _)| s).last())
-    }
-
     fn binding_of(&mut self, q: &ast::TypeQualifiers) -> R<Option<ResourceBinding>> {
         let set = match q.layout("set") {
             Some(l) => {
@@ -1067,7 +1063,7 @@ impl<'a> Lowerer<'a> {
 
     fn global_variables(&mut self, v: &'a ast::VariableDeclaration, span: Span) -> R<()> {
         let q = &v.ty.qualifiers;
-        let storage = self.storage_of(q);
+        let storage = q.storage_kind();
         // `struct S { ... };` alone declares the type.
         let base = self.base_type(&v.ty.ty)?;
         let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
@@ -1482,7 +1478,7 @@ impl<'a> Lowerer<'a> {
     fn interface_block(&mut self, b: &'a ast::InterfaceBlock) -> R<()> {
         self.check_members("a block", &b.members, b.name.span);
         let q = &b.qualifiers;
-        let storage = self.storage_of(q);
+        let storage = q.storage_kind();
         match storage {
             Some(ast::StorageQualifier::Uniform | ast::StorageQualifier::Buffer) => self.buffer_block(b, storage == Some(ast::StorageQualifier::Buffer)),
             Some(ast::StorageQualifier::In | ast::StorageQualifier::Out) => self.io_block(b, storage == Some(ast::StorageQualifier::Out)),
@@ -1777,7 +1773,7 @@ impl<'a> Lowerer<'a> {
             }
             let ty = self.resolve_type(&prm.ty, &prm.array)?;
             let ty = self.storage_image(ty, &prm.qualifiers, prm.span)?;
-            let dir = match prm.qualifiers.storage().map(|(s, _)| s).filter(|s| *s != ast::StorageQualifier::Const).last() {
+            let dir = match prm.qualifiers.storage_kind() {
                 Some(ast::StorageQualifier::Out) => Dir::Out,
                 Some(ast::StorageQualifier::InOut) => Dir::InOut,
                 _ if self.is_reference_array(ty) => Dir::InCopy,
