@@ -2,7 +2,7 @@
 //! differ. Expected values are two's complement and IEEE facts, computed here independently
 //! with Rust's own wrapping/checked arithmetic.
 
-use shader_core::ir::consteval::{Evaluator, Rules, Value};
+use shader_core::ir::consteval::{self, Evaluator, Fault, Rules, Value};
 use shader_core::ir::*;
 use shader_core::span::Span;
 
@@ -107,4 +107,52 @@ fn overrides_evaluate_at_their_defaults_and_composites_component_wise() {
     let none = m.overrides.append(Override { name: Some("n".into()), id: Some(1), ty: f32_, init: None }, Span::default());
     let n = m.const_expressions.append(Expression::Override(none), f32_, Span::default());
     assert_eq!(eval(&m, Rules::Exact, n), None);
+}
+
+#[test]
+fn checked_rules_report_each_fault_that_wgsl_makes_an_error() {
+    use consteval::{binary, unary};
+    let c = Rules::Checked;
+    // Integer results must fit (as under Exact), and the fault carries the exact value.
+    let sum = binary(c, BinaryOp::Add, Literal::I32(i32::MAX), Literal::I32(1), Scalar::I32);
+    assert_eq!(sum, Err(Fault::IntOverflow(i32::MAX as i128 + 1)));
+    assert_eq!(binary(c, BinaryOp::Add, Literal::I32(2), Literal::I32(3), Scalar::I32), Ok(Literal::I32(5)));
+    // Division by zero and shift widths: faults under every rule set.
+    for rules in [Rules::Wrap, Rules::Exact, Rules::Checked] {
+        let q = binary(rules, BinaryOp::Modulo, Literal::U32(7), Literal::U32(0), Scalar::U32);
+        assert_eq!(q, Err(Fault::DivideByZero), "{rules:?}");
+        let s = binary(rules, BinaryOp::ShiftRight, Literal::I64(7), Literal::U32(64), Scalar::I64);
+        assert_eq!(s, Err(Fault::ShiftWidth { amount: 64, bits: 64 }), "{rules:?}");
+    }
+    // A left shift that loses bits: the pattern under Exact, a fault under Checked.
+    let lost = |rules| binary(rules, BinaryOp::ShiftLeft, Literal::U32(5), Literal::U32(31), Scalar::U32);
+    assert_eq!(lost(Rules::Exact), Ok(Literal::U32(5u32 << 31)));
+    assert_eq!(lost(c), Err(Fault::ShiftOverflow { value: 5, amount: 31 }));
+    assert_eq!(binary(c, BinaryOp::ShiftLeft, Literal::I32(-1), Literal::U32(31), Scalar::I32), Ok(Literal::I32(i32::MIN)));
+    // Integer negation wraps under Checked (WGSL §8.6), has no value under Exact.
+    assert_eq!(unary(c, UnaryOp::Negate, Literal::I32(i32::MIN)), Ok(Literal::I32(i32::MIN.wrapping_neg())));
+    assert_eq!(unary(Rules::Exact, UnaryOp::Negate, Literal::I32(i32::MIN)), Err(Fault::IntOverflow(-(i32::MIN as i128))));
+    // A float result that leaves its type, and float division by zero: faults only under Checked.
+    let big = |rules| binary(rules, BinaryOp::Multiply, Literal::F32(f32::MAX), Literal::F32(2.0), Scalar::F32);
+    assert_eq!(big(Rules::Exact), Ok(Literal::F32(f32::INFINITY)));
+    assert_eq!(big(c), Err(Fault::FloatOverflow(f32::MAX as f64 * 2.0)));
+    let by_zero = |rules| binary(rules, BinaryOp::Divide, Literal::F32(1.0), Literal::F32(0.0), Scalar::F32);
+    assert_eq!(by_zero(Rules::Wrap), Ok(Literal::F32(f32::INFINITY)));
+    assert_eq!(by_zero(c), Err(Fault::FloatDivideByZero));
+    // NaN is unordered: only `!=` holds.
+    let nan = |op| binary(Rules::Exact, op, Literal::F32(f32::NAN), Literal::F32(1.0), Scalar::BOOL);
+    assert_eq!(nan(BinaryOp::NotEqual), Ok(Literal::Bool(true)));
+    for op in [BinaryOp::Equal, BinaryOp::Less, BinaryOp::LessEqual, BinaryOp::Greater, BinaryOp::GreaterEqual] {
+        assert_eq!(nan(op), Ok(Literal::Bool(false)), "{op:?}");
+    }
+    // The float remainder truncates (OpFRem), under every rule set.
+    assert_eq!(binary(c, BinaryOp::Modulo, Literal::F32(-7.5), Literal::F32(2.0), Scalar::F32), Ok(Literal::F32(-7.5f32 % 2.0)));
+}
+
+#[test]
+fn a_64_bit_product_that_leaves_i128_wraps_or_faults() {
+    let product = |rules| consteval::binary(rules, BinaryOp::Multiply, Literal::U64(u64::MAX), Literal::U64(u64::MAX), Scalar::U64);
+    assert_eq!(product(Rules::Wrap), Ok(Literal::U64(u64::MAX.wrapping_mul(u64::MAX))));
+    assert!(matches!(product(Rules::Exact), Err(Fault::IntOverflow(_))));
+    assert!(matches!(product(Rules::Checked), Err(Fault::IntOverflow(_))));
 }

@@ -46,6 +46,47 @@ pub enum Rules {
     /// expression is not evaluated). Bitwise operators still work on the two's complement
     /// pattern.
     Exact,
+    /// WGSL const-expressions (WGSL §8 and §6.3; the front end reports each [`Fault`] as a
+    /// shader-creation error where it occurs): as [`Rules::Exact`], and also a left shift
+    /// that loses bits (§8.9), a float result that is finite in `f64` but not in its type, and
+    /// a float division (or remainder) by zero are faults; integer negation wraps (§8.6: the
+    /// most negative value negates to itself).
+    Checked,
+}
+
+/// Why a scalar operation has no constant value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fault {
+    /// Not an operation evaluated on these operands.
+    NotConst,
+    /// The exact integer result, which does not fit the result type.
+    IntOverflow(i128),
+    /// The `f64` result, which is finite but not in the result type.
+    FloatOverflow(f64),
+    /// An integer `/` or `%` by zero.
+    DivideByZero,
+    /// A float `/` or `%` by zero ([`Rules::Checked`] only).
+    FloatDivideByZero,
+    /// A shift amount outside `0..bits`.
+    ShiftWidth { amount: i128, bits: u32 },
+    /// `value << amount` loses bits ([`Rules::Checked`] only).
+    ShiftOverflow { value: i128, amount: i128 },
+}
+
+/// An integer divisor must not be zero.
+pub fn check_divisor(y: i128) -> Result<(), Fault> {
+    if y == 0 {
+        return Err(Fault::DivideByZero);
+    }
+    Ok(())
+}
+
+/// A shift amount must be below the bit width of the shifted value's type.
+pub fn check_shift_amount(amount: i128, bits: u32) -> Result<(), Fault> {
+    if !(0..bits as i128).contains(&amount) {
+        return Err(Fault::ShiftWidth { amount, bits });
+    }
+    Ok(())
 }
 
 /// Numeric view of a literal.
@@ -125,7 +166,7 @@ fn int_range(s: Scalar) -> (i128, i128) {
 impl Rules {
     /// `n` as a literal of `s` under these rules.
     pub fn literal(self, s: Scalar, n: Num) -> Option<Literal> {
-        if self == Rules::Exact && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
+        if self != Rules::Wrap && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) {
             let v = match n {
                 Num::B(b) => b as i128,
                 Num::I(v) => v,
@@ -138,6 +179,20 @@ impl Rules {
             }
         }
         Some(make_literal(s, n))
+    }
+
+    /// The integer result `v` of an arithmetic operation, as a literal of `s`.
+    fn int(self, s: Scalar, v: i128) -> Result<Literal, Fault> {
+        self.literal(s, Num::I(v)).ok_or(Fault::IntOverflow(v))
+    }
+
+    /// The float result `v` of an arithmetic operation, as a literal of `s`.
+    pub fn float(self, s: Scalar, v: f64) -> Result<Literal, Fault> {
+        let l = make_literal(s, Num::F(v));
+        match num(l) {
+            Num::F(r) if self == Rules::Checked && v.is_finite() && !r.is_finite() => Err(Fault::FloatOverflow(v)),
+            _ => Ok(l),
+        }
     }
 }
 
@@ -235,7 +290,7 @@ impl<'a> Evaluator<'a> {
                 let Value::Composite(v) = sub(base)? else { return None };
                 v.get(usize::try_from(i).ok()?)?.clone()
             }
-            Expression::Unary { op, expr } => map1(&sub(expr)?, &|l| unary(rules, op, l))?,
+            Expression::Unary { op, expr } => map1(&sub(expr)?, &|l| unary(rules, op, l).ok())?,
             Expression::Binary { op, left, right } => {
                 let (a, b) = (sub(left)?, sub(right)?);
                 let matrix = |x| matches!(self.inner(exprs.ty(x)), TypeInner::Matrix { .. });
@@ -244,7 +299,7 @@ impl<'a> Evaluator<'a> {
                 }
                 let rs = self.inner(ty).scalar()?;
                 // `==` on vectors gives a bool vector here; All/Any reduce it.
-                map2(&a, &b, &|x, y| binary(rules, op, x, y, rs))?
+                map2(&a, &b, &|x, y| binary(rules, op, x, y, rs).ok())?
             }
             Expression::Relational { fun, argument } => {
                 let v = sub(argument)?;
@@ -338,68 +393,92 @@ fn map2(a: &Value, b: &Value, f: &dyn Fn(Literal, Literal) -> Option<Literal>) -
     })
 }
 
-fn unary(rules: Rules, op: UnaryOp, l: Literal) -> Option<Literal> {
+/// One scalar of a unary operation.
+pub fn unary(rules: Rules, op: UnaryOp, l: Literal) -> Result<Literal, Fault> {
     let s = l.scalar();
     match (op, num(l)) {
-        (UnaryOp::Negate, Num::I(i)) => rules.literal(s, Num::I(-i)),
-        (UnaryOp::Negate, Num::F(f)) => Some(make_literal(s, Num::F(-f))),
-        (UnaryOp::LogicalNot, Num::B(b)) => Some(Literal::Bool(!b)),
+        (UnaryOp::Negate, Num::I(i)) if rules == Rules::Checked => Ok(make_literal(s, Num::I(-i))),
+        (UnaryOp::Negate, Num::I(i)) => rules.int(s, -i),
+        (UnaryOp::Negate, Num::F(f)) => Ok(make_literal(s, Num::F(-f))),
+        (UnaryOp::LogicalNot, Num::B(b)) => Ok(Literal::Bool(!b)),
         // Bitwise operators work on the two's complement pattern.
-        (UnaryOp::BitwiseNot, Num::I(i)) => Some(make_literal(s, Num::I(!i))),
-        _ => None,
+        (UnaryOp::BitwiseNot, Num::I(i)) => Ok(make_literal(s, Num::I(!i))),
+        _ => Err(Fault::NotConst),
     }
 }
 
-/// One scalar of a binary operation whose result's scalar type is `rs`.
-fn binary(rules: Rules, op: BinaryOp, a: Literal, b: Literal, rs: Scalar) -> Option<Literal> {
+/// One scalar of a binary operation whose result's scalar type is `rs` (the shift amount may
+/// have another type than the shifted value; otherwise both operands have one type).
+pub fn binary(rules: Rules, op: BinaryOp, a: Literal, b: Literal, rs: Scalar) -> Result<Literal, Fault> {
     let s = a.scalar();
     let bits = u32::from(s.width) * 8;
-    let int = |v: i128| rules.literal(s, Num::I(v));
-    let wrap = |v: i128| Some(make_literal(s, Num::I(v)));
+    let wrap = |v: i128| Ok(make_literal(s, Num::I(v)));
+    let bool = |b: bool| Ok(Literal::Bool(b));
     match (num(a), num(b)) {
         (Num::I(x), Num::I(y)) => match op {
-            BinaryOp::Add => int(x.wrapping_add(y)),
-            BinaryOp::Subtract => int(x.wrapping_sub(y)),
-            BinaryOp::Multiply => int(x.wrapping_mul(y)),
-            BinaryOp::Divide | BinaryOp::Modulo if y == 0 => None,
-            BinaryOp::Divide => int(x / y),
-            BinaryOp::Modulo => int(x % y),
+            BinaryOp::Add => rules.int(s, x + y),
+            BinaryOp::Subtract => rules.int(s, x - y),
+            // Only a 64-bit product can leave `i128`; it wraps there as the bits it keeps do.
+            BinaryOp::Multiply => match x.checked_mul(y) {
+                Some(v) => rules.int(s, v),
+                None if rules == Rules::Wrap => wrap(x.wrapping_mul(y)),
+                None => Err(Fault::IntOverflow(x.wrapping_mul(y))),
+            },
+            BinaryOp::Divide | BinaryOp::Modulo => {
+                check_divisor(y)?;
+                rules.int(s, if op == BinaryOp::Divide { x / y } else { x % y })
+            }
             BinaryOp::And => wrap(x & y),
             BinaryOp::InclusiveOr => wrap(x | y),
             BinaryOp::ExclusiveOr => wrap(x ^ y),
-            BinaryOp::ShiftLeft | BinaryOp::ShiftRight if !(0..bits as i128).contains(&y) => None,
-            BinaryOp::ShiftLeft => wrap(x << y),
-            BinaryOp::ShiftRight => wrap(x >> y),
-            BinaryOp::Equal => Some(Literal::Bool(x == y)),
-            BinaryOp::NotEqual => Some(Literal::Bool(x != y)),
-            BinaryOp::Less => Some(Literal::Bool(x < y)),
-            BinaryOp::LessEqual => Some(Literal::Bool(x <= y)),
-            BinaryOp::Greater => Some(Literal::Bool(x > y)),
-            BinaryOp::GreaterEqual => Some(Literal::Bool(x >= y)),
-            _ => None,
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRight => {
+                check_shift_amount(y, bits)?;
+                if op == BinaryOp::ShiftRight {
+                    return wrap(x >> y);
+                }
+                // WGSL §8.9: in a const-expression the bits shifted out must all equal the
+                // result's sign bit, i.e. `x * 2^y` fits.
+                let v = x << y;
+                if rules == Rules::Checked && rules.literal(s, Num::I(v)).is_none() {
+                    return Err(Fault::ShiftOverflow { value: x, amount: y });
+                }
+                wrap(v)
+            }
+            _ => compare(op, x.partial_cmp(&y)),
         },
-        (Num::F(x), Num::F(y)) => Some(match op {
-            BinaryOp::Add => make_literal(rs, Num::F(x + y)),
-            BinaryOp::Subtract => make_literal(rs, Num::F(x - y)),
-            BinaryOp::Multiply => make_literal(rs, Num::F(x * y)),
-            BinaryOp::Divide => make_literal(rs, Num::F(x / y)),
-            BinaryOp::Equal => Literal::Bool(x == y),
-            BinaryOp::NotEqual => Literal::Bool(x != y),
-            BinaryOp::Less => Literal::Bool(x < y),
-            BinaryOp::LessEqual => Literal::Bool(x <= y),
-            BinaryOp::Greater => Literal::Bool(x > y),
-            BinaryOp::GreaterEqual => Literal::Bool(x >= y),
-            _ => return None,
-        }),
-        (Num::B(x), Num::B(y)) => Some(Literal::Bool(match op {
-            BinaryOp::LogicalAnd | BinaryOp::And => x && y,
-            BinaryOp::LogicalOr | BinaryOp::InclusiveOr => x || y,
-            BinaryOp::Equal => x == y,
-            BinaryOp::NotEqual | BinaryOp::ExclusiveOr => x != y,
-            _ => return None,
-        })),
-        _ => None,
+        (Num::F(x), Num::F(y)) => match op {
+            BinaryOp::Divide | BinaryOp::Modulo if rules == Rules::Checked && y == 0.0 => Err(Fault::FloatDivideByZero),
+            BinaryOp::Add => rules.float(rs, x + y),
+            BinaryOp::Subtract => rules.float(rs, x - y),
+            BinaryOp::Multiply => rules.float(rs, x * y),
+            BinaryOp::Divide => rules.float(rs, x / y),
+            // Truncated remainder (`OpFRem`, WGSL §8.7).
+            BinaryOp::Modulo => rules.float(rs, x % y),
+            _ => compare(op, x.partial_cmp(&y)),
+        },
+        (Num::B(x), Num::B(y)) => match op {
+            BinaryOp::LogicalAnd | BinaryOp::And => bool(x && y),
+            BinaryOp::LogicalOr | BinaryOp::InclusiveOr => bool(x || y),
+            BinaryOp::Equal => bool(x == y),
+            BinaryOp::NotEqual | BinaryOp::ExclusiveOr => bool(x != y),
+            _ => Err(Fault::NotConst),
+        },
+        _ => Err(Fault::NotConst),
     }
+}
+
+/// A comparison operator on operands ordered `o` (`None`: unordered, a NaN).
+fn compare(op: BinaryOp, o: Option<std::cmp::Ordering>) -> Result<Literal, Fault> {
+    use std::cmp::Ordering as O;
+    Ok(Literal::Bool(match op {
+        BinaryOp::Equal => o == Some(O::Equal),
+        BinaryOp::NotEqual => o != Some(O::Equal),
+        BinaryOp::Less => o == Some(O::Less),
+        BinaryOp::LessEqual => matches!(o, Some(O::Less | O::Equal)),
+        BinaryOp::Greater => o == Some(O::Greater),
+        BinaryOp::GreaterEqual => matches!(o, Some(O::Greater | O::Equal)),
+        _ => return Err(Fault::NotConst),
+    }))
 }
 
 /// Built-in functions that are constant expressions when their arguments are (GLSL 4.60 §8 via

@@ -320,3 +320,30 @@ pub enum BinaryOp {
     ShiftLeft,
     ShiftRight,
 }
+
+impl BinaryOp {
+    /// The IR operator.
+    pub fn to_ir(self) -> crate::ir::BinaryOp {
+        use crate::ir::BinaryOp as Ir;
+        match self {
+            BinaryOp::Add => Ir::Add,
+            BinaryOp::Subtract => Ir::Subtract,
+            BinaryOp::Multiply => Ir::Multiply,
+            BinaryOp::Divide => Ir::Divide,
+            BinaryOp::Modulo => Ir::Modulo,
+            BinaryOp::Equal => Ir::Equal,
+            BinaryOp::NotEqual => Ir::NotEqual,
+            BinaryOp::Less => Ir::Less,
+            BinaryOp::LessEqual => Ir::LessEqual,
+            BinaryOp::Greater => Ir::Greater,
+            BinaryOp::GreaterEqual => Ir::GreaterEqual,
+            BinaryOp::And => Ir::And,
+            BinaryOp::Or => Ir::InclusiveOr,
+            BinaryOp::Xor => Ir::ExclusiveOr,
+            BinaryOp::LogicalAnd => Ir::LogicalAnd,
+            BinaryOp::LogicalOr => Ir::LogicalOr,
+            BinaryOp::ShiftLeft => Ir::ShiftLeft,
+            BinaryOp::ShiftRight => Ir::ShiftRight,
+        }
+    }
+}

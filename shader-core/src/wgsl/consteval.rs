@@ -4,7 +4,8 @@
 //! A [`Value`] keeps its abstractness in its leaves ([`Sv::AInt`], [`Sv::AFloat`]); it becomes
 //! concrete when converted to a concrete scalar type (WGSL §15.7 "Automatic conversions").
 
-use crate::ir::{MathFunction, Scalar, ScalarKind};
+use crate::ir::consteval::{self, Fault, Rules};
+use crate::ir::{Literal, MathFunction, Scalar, ScalarKind, UnaryOp};
 use half::f16;
 
 /// A scalar value.
@@ -325,26 +326,6 @@ impl Value {
     }
 }
 
-fn int_result(leaf: Leaf, v: i128) -> EvalResult<Sv> {
-    let overflow = || EvalError::Error(format!("value {v} does not fit in {}", leaf.name()));
-    Ok(match leaf {
-        Leaf::AInt => Sv::AInt(i64::try_from(v).map_err(|_| overflow())?),
-        Leaf::Concrete(Scalar::I32) => Sv::I32(i32::try_from(v).map_err(|_| overflow())?),
-        Leaf::Concrete(Scalar::U32) => Sv::U32(u32::try_from(v).map_err(|_| overflow())?),
-        Leaf::Concrete(Scalar::I64) => Sv::I64(i64::try_from(v).map_err(|_| overflow())?),
-        Leaf::Concrete(Scalar::U64) => Sv::U64(u64::try_from(v).map_err(|_| overflow())?),
-        _ => return Err(EvalError::NotConst),
-    })
-}
-
-fn float_result(leaf: Leaf, v: f64) -> EvalResult<Sv> {
-    let sv = Sv::from_f64(leaf, v).ok_or(EvalError::NotConst)?;
-    if v.is_finite() && !sv.as_f64().is_finite() {
-        return err(format!("value {v} does not fit in {}", leaf.name()));
-    }
-    Ok(sv)
-}
-
 /// The bit width of an integer leaf (AbstractInt is 64-bit).
 pub fn int_bits(leaf: Leaf) -> u32 {
     match leaf {
@@ -353,131 +334,81 @@ pub fn int_bits(leaf: Leaf) -> u32 {
     }
 }
 
-/// WGSL §8.7: an integer `/` or `%` whose divisor is a const-expression must not divide by
-/// zero (a shader-creation error, whether or not the dividend is constant too).
-pub fn check_divisor(y: i128) -> EvalResult<()> {
-    if y == 0 {
-        return err("integer division by zero: the divisor is a const-expression equal to 0");
+impl Sv {
+    /// The IR literal [`ir::consteval`](crate::ir::consteval) evaluates: AbstractInt as `i64`,
+    /// AbstractFloat as `f64` (WGSL §6.3: their values are those of the 64-bit types).
+    fn literal(self) -> Literal {
+        match self {
+            Sv::Bool(b) => Literal::Bool(b),
+            Sv::AInt(v) | Sv::I64(v) => Literal::I64(v),
+            Sv::AFloat(v) | Sv::F64(v) => Literal::F64(v),
+            Sv::I32(v) => Literal::I32(v),
+            Sv::U32(v) => Literal::U32(v),
+            Sv::F32(v) => Literal::F32(v),
+            Sv::F16(v) => Literal::F16(v),
+            Sv::U64(v) => Literal::U64(v),
+        }
     }
-    Ok(())
+
+    /// The value of an evaluated literal; `leaf` says whether a 64-bit one is abstract.
+    fn from_literal(l: Literal, leaf: Leaf) -> Option<Sv> {
+        Some(match (l, leaf) {
+            (Literal::Bool(b), _) => Sv::Bool(b),
+            (Literal::I64(v), Leaf::AInt) => Sv::AInt(v),
+            (Literal::F64(v), Leaf::AFloat) => Sv::AFloat(v),
+            (Literal::I64(v), _) => Sv::I64(v),
+            (Literal::F64(v), _) => Sv::F64(v),
+            (Literal::I32(v), _) => Sv::I32(v),
+            (Literal::U32(v), _) => Sv::U32(v),
+            (Literal::F32(v), _) => Sv::F32(v),
+            (Literal::F16(v), _) => Sv::F16(v),
+            (Literal::U64(v), _) => Sv::U64(v),
+            (Literal::SmallInt { .. }, _) => return None,
+        })
+    }
 }
 
-/// WGSL §8.9: a const-expression shift amount must be below the bit width of the shifted
-/// value's type (a shader-creation error, whether or not the shifted value is constant too).
-pub fn check_shift_amount(y: i128, bits: u32) -> EvalResult<()> {
-    if y < 0 || y >= bits as i128 {
-        return err(format!("shift by {y} is not less than the bit width {bits}"));
-    }
-    Ok(())
+/// The shader-creation error for a [`Fault`] of an operation on `leaf` values.
+pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
+    EvalError::Error(match fault {
+        Fault::NotConst => return EvalError::NotConst,
+        Fault::IntOverflow(v) => format!("value {v} does not fit in {}", leaf.name()),
+        Fault::FloatOverflow(v) => format!("value {v} does not fit in {}", leaf.name()),
+        Fault::DivideByZero => "integer division by zero: the divisor is a const-expression equal to 0".into(),
+        Fault::FloatDivideByZero => "division by zero in a constant expression".into(),
+        Fault::ShiftWidth { amount, bits } => format!("shift by {amount} is not less than the bit width {bits}"),
+        Fault::ShiftOverflow { value, amount } => format!("`{value} << {amount}` overflows {}", leaf.name()),
+    })
 }
 
-/// Arithmetic and comparison on two scalars of the same leaf type.
+/// Arithmetic and comparison on two scalars of the same leaf type (a shift amount may have
+/// another), by [`ir::consteval::binary`](crate::ir::consteval::binary) under
+/// [`Rules::Checked`].
 pub fn binary_scalar(op: super::ast::BinaryOp, a: Sv, b: Sv) -> EvalResult<Sv> {
     use super::ast::BinaryOp as B;
     let leaf = a.leaf();
     if leaf != b.leaf() && !matches!(op, B::ShiftLeft | B::ShiftRight) {
         return Err(EvalError::NotConst);
     }
-    if let (Sv::Bool(x), Sv::Bool(y)) = (a, b) {
-        return Ok(Sv::Bool(match op {
-            B::Equal => x == y,
-            B::NotEqual => x != y,
-            B::And | B::LogicalAnd => x & y,
-            B::Or | B::LogicalOr => x | y,
-            B::Xor => x ^ y,
-            _ => return Err(EvalError::NotConst),
-        }));
-    }
-    if leaf.is_integer() {
-        let (x, y) = (a.as_i128().ok_or(EvalError::NotConst)?, b.as_i128().ok_or(EvalError::NotConst)?);
-        let bits = int_bits(leaf);
-        let signed = !matches!(leaf, Leaf::Concrete(Scalar::U32 | Scalar::U64));
-        let wrap = |v: i128| -> i128 {
-            // Bit operations work on the two's complement pattern of the leaf's width.
-            let m = v & ((1i128 << bits) - 1);
-            if signed && m >= (1i128 << (bits - 1)) {
-                m - (1i128 << bits)
-            } else {
-                m
-            }
-        };
-        if matches!(op, B::Divide | B::Modulo) {
-            check_divisor(y)?;
-        }
-        return Ok(match op {
-            B::Add => int_result(leaf, x + y)?,
-            B::Subtract => int_result(leaf, x - y)?,
-            B::Multiply => int_result(leaf, x * y)?,
-            B::Divide => int_result(leaf, x / y)?,
-            B::Modulo => int_result(leaf, x % y)?,
-            B::Equal => Sv::Bool(x == y),
-            B::NotEqual => Sv::Bool(x != y),
-            B::Less => Sv::Bool(x < y),
-            B::LessEqual => Sv::Bool(x <= y),
-            B::Greater => Sv::Bool(x > y),
-            B::GreaterEqual => Sv::Bool(x >= y),
-            B::And => int_result(leaf, wrap(x & y))?,
-            B::Or => int_result(leaf, wrap(x | y))?,
-            B::Xor => int_result(leaf, wrap(x ^ y))?,
-            B::ShiftLeft | B::ShiftRight => {
-                check_shift_amount(y, bits)?;
-                if op == B::ShiftRight {
-                    return int_result(leaf, x >> y);
-                }
-                // WGSL §8.9: in a const-expression, the bits shifted out must all equal the
-                // result's sign bit (signed: the e2+1 most significant bits of e1 agree;
-                // unsigned: the e2 most significant bits are 0), i.e. `e1 * 2^e2` fits.
-                let v = x << y;
-                if int_result(leaf, v).is_err() {
-                    return err(format!("`{x} << {y}` overflows {}", leaf.name()));
-                }
-                int_result(leaf, v)?
-            }
-            B::LogicalAnd | B::LogicalOr => return Err(EvalError::NotConst),
-        });
-    }
-    if leaf.is_float() {
-        let (x, y) = (a.as_f64(), b.as_f64());
-        let round = |v: f64| Sv::from_f64(leaf, v).map(Sv::as_f64).unwrap_or(v);
-        let (x, y) = (round(x), round(y));
-        return Ok(match op {
-            B::Add => float_result(leaf, x + y)?,
-            B::Subtract => float_result(leaf, x - y)?,
-            B::Multiply => float_result(leaf, x * y)?,
-            B::Divide if y == 0.0 => return err("division by zero in a constant expression"),
-            B::Divide => float_result(leaf, x / y)?,
-            B::Modulo if y == 0.0 => return err("division by zero in a constant expression"),
-            B::Modulo => float_result(leaf, x % y)?,
-            B::Equal => Sv::Bool(x == y),
-            B::NotEqual => Sv::Bool(x != y),
-            B::Less => Sv::Bool(x < y),
-            B::LessEqual => Sv::Bool(x <= y),
-            B::Greater => Sv::Bool(x > y),
-            B::GreaterEqual => Sv::Bool(x >= y),
-            _ => return Err(EvalError::NotConst),
-        });
-    }
-    Err(EvalError::NotConst)
+    let (x, y) = (a.literal(), b.literal());
+    let r = consteval::binary(Rules::Checked, op.to_ir(), x, y, x.scalar())
+        .map_err(|f| fault_error(f, leaf))?;
+    Sv::from_literal(r, leaf).ok_or(EvalError::NotConst)
 }
 
 pub fn unary_scalar(op: super::ast::UnaryOp, a: Sv) -> EvalResult<Sv> {
     use super::ast::UnaryOp as U;
-    Ok(match (op, a) {
-        (U::Not, Sv::Bool(b)) => Sv::Bool(!b),
-        (U::Negate, Sv::AInt(v)) => Sv::AInt(v.checked_neg().ok_or(EvalError::Error("negation overflows".into()))?),
-        (U::Negate, Sv::I32(v)) => Sv::I32(v.wrapping_neg()),
-        (U::Negate, Sv::AFloat(v)) => Sv::AFloat(-v),
-        (U::Negate, Sv::F32(v)) => Sv::F32(-v),
-        (U::Negate, Sv::F16(v)) => Sv::F16(-v),
-        (U::Negate, Sv::I64(v)) => Sv::I64(v.wrapping_neg()),
-        (U::Negate, Sv::F64(v)) => Sv::F64(-v),
-        (U::BitNot, Sv::I64(v)) => Sv::I64(!v),
-        (U::BitNot, Sv::U64(v)) => Sv::U64(!v),
-        (U::BitNot, Sv::AInt(v)) => Sv::AInt(!v),
-        (U::BitNot, Sv::I32(v)) => Sv::I32(!v),
-        (U::BitNot, Sv::U32(v)) => Sv::U32(!v),
+    let op = match (op, a) {
+        // AbstractInt negation does not wrap (WGSL §6.3: an abstract result must be exact).
+        (U::Negate, Sv::AInt(i64::MIN)) => return Err(EvalError::Error("negation overflows".into())),
+        (U::Negate, Sv::U32(_) | Sv::U64(_)) => return Err(EvalError::NotConst),
+        (U::Negate, _) => UnaryOp::Negate,
+        (U::Not, _) => UnaryOp::LogicalNot,
+        (U::BitNot, _) => UnaryOp::BitwiseNot,
         _ => return Err(EvalError::NotConst),
-    })
+    };
+    let r = consteval::unary(Rules::Checked, op, a.literal()).map_err(|f| fault_error(f, a.leaf()))?;
+    Sv::from_literal(r, a.leaf()).ok_or(EvalError::NotConst)
 }
 
 /// Evaluates the float built-in `fun` (named `name`) of one argument on a scalar (used
@@ -501,5 +432,7 @@ pub fn float_fn1(name: &str, fun: MathFunction, a: Sv) -> EvalResult<Sv> {
     if v.is_nan() && !x.is_nan() {
         return err(format!("{name}({x}) has no real value"));
     }
-    float_result(leaf, v)
+    let x = Sv::from_f64(leaf, 0.0).ok_or(EvalError::NotConst)?.literal();
+    let r = Rules::Checked.float(x.scalar(), v).map_err(|f| fault_error(f, leaf))?;
+    Sv::from_literal(r, leaf).ok_or(EvalError::NotConst)
 }

@@ -3,6 +3,7 @@
 
 use super::ast::{self, Expr, ExprKind};
 use super::consteval::{self, common_leaf, EvalError, Leaf, Sv, Value};
+use crate::ir::consteval::{check_divisor, check_shift_amount};
 use super::lower::{literal, FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::diag::Diagnostic;
@@ -509,26 +510,7 @@ impl<'a> Lowerer<'a> {
             let (ln, rn) = (self.type_name(lt), self.type_name(rt));
             return Err(self.error(format!("operator `{}` cannot be applied to `{ln}` and `{rn}`", op_symbol(op)), span));
         };
-        let ir_op = match op {
-            B::Add => BinaryOp::Add,
-            B::Subtract => BinaryOp::Subtract,
-            B::Multiply => BinaryOp::Multiply,
-            B::Divide => BinaryOp::Divide,
-            B::Modulo => BinaryOp::Modulo,
-            B::Equal => BinaryOp::Equal,
-            B::NotEqual => BinaryOp::NotEqual,
-            B::Less => BinaryOp::Less,
-            B::LessEqual => BinaryOp::LessEqual,
-            B::Greater => BinaryOp::Greater,
-            B::GreaterEqual => BinaryOp::GreaterEqual,
-            B::And => BinaryOp::And,
-            B::Or => BinaryOp::InclusiveOr,
-            B::Xor => BinaryOp::ExclusiveOr,
-            B::LogicalAnd => BinaryOp::LogicalAnd,
-            B::LogicalOr => BinaryOp::LogicalOr,
-            B::ShiftLeft => BinaryOp::ShiftLeft,
-            B::ShiftRight => BinaryOp::ShiftRight,
-        };
+        let ir_op = op.to_ir();
         Ok(Operand::Value(self.push(fx, Expression::Binary { op: ir_op, left: lh, right: rh }, result, span)))
     }
 
@@ -1310,10 +1292,12 @@ fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) ->
     let components = right.components().unwrap_or_default();
     let amounts = components.iter().filter_map(|c| c.as_i128());
     match op {
-        B::Divide | B::Modulo if left.is_integer() => amounts.map(consteval::check_divisor).collect(),
-        B::ShiftLeft | B::ShiftRight if left.is_integer() => {
-            amounts.map(|y| consteval::check_shift_amount(y, consteval::int_bits(left))).collect()
+        B::Divide | B::Modulo if left.is_integer() => {
+            amounts.map(|y| check_divisor(y).map_err(|f| consteval::fault_error(f, left))).collect()
         }
+        B::ShiftLeft | B::ShiftRight if left.is_integer() => amounts
+            .map(|y| check_shift_amount(y, consteval::int_bits(left)).map_err(|f| consteval::fault_error(f, left)))
+            .collect(),
         _ => Ok(()),
     }
 }
