@@ -77,6 +77,8 @@ pub(crate) enum Lod {
     Bias(Id),
     /// Gradients in x and y, each with `dims` components.
     Grad(Id, Id),
+    /// From the derivatives of the coordinates over the 2x2 quad (fragment stage), plus a bias.
+    Implicit(Option<Id>),
 }
 
 /// An `OpImageSample*`/`OpImage*Gather`.
@@ -166,6 +168,17 @@ pub(crate) enum Inst {
     Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32 },
     ImageWrite { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32 },
     ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
+    /// A derivative of `a` over the lane's 2x2 quad: fine (the lane's own row or column) or
+    /// coarse (the quad's top row or left column).
+    Deriv { dst: Id, a: Id, n: u32, axis: Axis, coarse: bool },
+}
+
+/// What a derivative instruction computes: d/dx, d/dy or |d/dx| + |d/dy|.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Axis {
+    X,
+    Y,
+    Width,
 }
 
 #[derive(Clone, Debug)]
@@ -183,7 +196,7 @@ pub(crate) enum Term {
     Switch { sel: Id, default: u32, cases: Vec<(u32, u32)> },
     Return,
     ReturnValue(Id, u32),
-    /// The invocation ends (OpKill, OpTerminateInvocation, OpUnreachable).
+    /// The invocation is discarded (OpKill, OpTerminateInvocation).
     Kill,
 }
 
@@ -216,9 +229,51 @@ pub(crate) enum Builtin {
     SubgroupLocalInvocationId,
     SubgroupId,
     NumSubgroups,
+    /// Vertex stage inputs.
+    VertexIndex,
+    InstanceIndex,
+    /// Fragment stage inputs.
+    FragCoord,
+    FrontFacing,
 }
 
+/// The pipeline stage of an entry point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Compute,
+    Vertex,
+    Fragment,
+}
+
+/// How a fragment input is interpolated across a primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Interp {
+    Smooth,
+    NoPerspective,
+    Flat,
+}
+
+/// A user-defined (`Location`) input or output of a vertex or fragment entry point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Varying {
+    pub location: u32,
+    /// Word offset in a lane's memory and words (components).
+    pub base: u32,
+    pub words: u32,
+    pub interp: Interp,
+}
+
+/// Lanes a vertex or fragment batch runs together (a multiple of 4: fragment quads).
+pub(crate) const GRAPHICS_LANES: u32 = 64;
+
 pub(crate) struct Prog {
+    pub stage: Stage,
+    /// Vertex and fragment `Location` inputs and outputs.
+    pub inputs: Vec<Varying>,
+    pub outputs: Vec<Varying>,
+    /// Lane-memory word offsets of the `Position` (vertex) and `FragDepth` (fragment) outputs.
+    pub position: Option<u32>,
+    pub frag_depth: Option<u32>,
     pub workgroup_size: [u32; 3],
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
@@ -251,6 +306,9 @@ struct Decos {
     block: bool,
     buffer_block: bool,
     non_writable: bool,
+    location: Option<u32>,
+    flat: bool,
+    no_perspective: bool,
 }
 
 #[derive(Default, Clone)]
@@ -281,6 +339,8 @@ struct Decoder {
     image_unsupported: HashMap<Id, String>,
     /// Globals the device cannot represent, with why: an error only if the entry point uses them.
     deferred: Vec<(Id, String)>,
+    /// A fragment entry point: implicit levels of detail and derivatives come from 2x2 quads.
+    fragment: bool,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -329,6 +389,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         image_storage: HashMap::new(),
         image_unsupported: HashMap::new(),
         deferred: Vec::new(),
+        fragment: false,
     };
     for inst in &module.ext_inst_imports {
         if let (Some(id), Some(Operand::LiteralString(name))) = (inst.result_id, inst.operands.first()) {
@@ -349,17 +410,23 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         .iter()
         .find(|i| matches!(i.operands.get(2), Some(Operand::LiteralString(n)) if n == entry))
         .ok_or_else(|| Error::Binding(format!("no entry point named `{entry}`")))?;
-    if !matches!(ep.operands.first(), Some(Operand::ExecutionModel(spirv::ExecutionModel::GLCompute))) {
-        return Err(unsupported(format!("entry point `{entry}` is not a compute shader")));
-    }
+    let stage = match ep.operands.first() {
+        Some(Operand::ExecutionModel(spirv::ExecutionModel::GLCompute)) => Stage::Compute,
+        Some(Operand::ExecutionModel(spirv::ExecutionModel::Vertex)) => Stage::Vertex,
+        Some(Operand::ExecutionModel(spirv::ExecutionModel::Fragment)) => Stage::Fragment,
+        other => return Err(unsupported(format!("entry point `{entry}` has execution model {other:?}"))),
+    };
+    d.fragment = stage == Stage::Fragment;
     let entry_id = id_at(ep, 1)?;
-    let mut workgroup_size = [1, 1, 1];
+    let interface: Vec<Id> = (3..ep.operands.len()).filter_map(|i| id_at(ep, i).ok()).collect();
+    let mut workgroup_size = if stage == Stage::Compute { [1, 1, 1] } else { [GRAPHICS_LANES, 1, 1] };
     let mut local_size_id = None;
     for mode in &module.execution_modes {
         if id_at(mode, 0)? != entry_id {
             continue;
         }
         match mode.operands.get(1) {
+            _ if stage != Stage::Compute => {}
             Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSize)) => {
                 workgroup_size = [lit_at(mode, 2)?, lit_at(mode, 3)?, lit_at(mode, 4)?];
             }
@@ -380,13 +447,13 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
             other => other?,
         }
     }
-    if let Some(ids) = local_size_id {
+    if let (Some(ids), Stage::Compute) = (local_size_id, stage) {
         for (k, id) in ids.into_iter().enumerate() {
             workgroup_size[k] = d.const_words(id)?[0];
         }
     }
     for (&id, decos) in &d.decos {
-        if decos.builtin == Some(BuiltIn::WorkgroupSize) {
+        if decos.builtin == Some(BuiltIn::WorkgroupSize) && stage == Stage::Compute {
             if let Some(Some(words)) = d.consts.get(id as usize) {
                 workgroup_size = [words[0], words[1], words[2]];
             }
@@ -398,6 +465,11 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
 
     // Memory objects for the global variables.
     let mut prog = Prog {
+        stage,
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        position: None,
+        frag_depth: None,
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
@@ -455,8 +527,11 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                         if let Some(init) = init {
                             prog.lane_inits.push((base, d.const_words(init)?.to_vec()));
                         }
-                        if sc == StorageClass::Input {
-                            d.input_builtins(var, pointee, base, &mut prog.builtins)?;
+                        if sc == StorageClass::Input && (stage == Stage::Compute || interface.contains(&var)) {
+                            d.input_builtins(var, pointee, base, &mut prog.builtins, &mut prog.inputs)?;
+                        }
+                        if sc == StorageClass::Output && interface.contains(&var) {
+                            d.outputs(var, pointee, base, &mut prog)?;
                         }
                     }
                     prog.consts.push((var, vec![obj, 0]));
@@ -613,6 +688,9 @@ impl Decoder {
                     Some(Operand::Decoration(Decoration::Block)) => e.block = true,
                     Some(Operand::Decoration(Decoration::BufferBlock)) => e.buffer_block = true,
                     Some(Operand::Decoration(Decoration::NonWritable)) => e.non_writable = true,
+                    Some(Operand::Decoration(Decoration::Location)) => e.location = Some(lit_at(inst, 2)?),
+                    Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
+                    Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
                     Some(Operand::Decoration(Decoration::BuiltIn)) => {
                         if let Some(Operand::BuiltIn(b)) = inst.operands.get(2) {
                             e.builtin = Some(*b);
@@ -885,7 +963,61 @@ impl Decoder {
         }
     }
 
-    fn input_builtins(&self, var: Id, pointee: Id, base: u32, out: &mut Vec<(Builtin, u32)>) -> Result<(), Error> {
+    /// The interface of a graphics stage's `Location` variable `var` at lane word `base`.
+    fn varying(&self, var: Id, pointee: Id, base: u32) -> Result<Option<Varying>, Error> {
+        let Some(decos) = self.decos.get(&var) else { return Ok(None) };
+        let Some(location) = decos.location else { return Ok(None) };
+        let words = self.words(pointee)?;
+        if words > 4 || !matches!(self.ty(pointee), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
+            return Err(unsupported("vertex and fragment inputs and outputs other than scalars and vectors"));
+        }
+        let interp = if decos.flat || !self.is_float(pointee) {
+            Interp::Flat
+        } else if decos.no_perspective {
+            Interp::NoPerspective
+        } else {
+            Interp::Smooth
+        };
+        Ok(Some(Varying { location, base, words, interp }))
+    }
+
+    /// Records the outputs of a vertex or fragment entry point.
+    fn outputs(&self, var: Id, pointee: Id, base: u32, prog: &mut Prog) -> Result<(), Error> {
+        let mut builtin = |b: BuiltIn, at: u32| match b {
+            BuiltIn::Position => prog.position = Some(at),
+            BuiltIn::FragDepth => prog.frag_depth = Some(at),
+            // PointSize, ClipDistance, CullDistance: written, never read.
+            _ => {}
+        };
+        if let Some(b) = self.decos.get(&var).and_then(|d| d.builtin) {
+            builtin(b, base);
+            return Ok(());
+        }
+        if let Some(Type::Struct { members }) = self.ty(pointee) {
+            let mut at = base;
+            for (i, m) in members.iter().enumerate() {
+                if let Some(b) = self.members.get(&(pointee, i as u32)).and_then(|d| d.builtin) {
+                    builtin(b, at);
+                }
+                at += self.words(*m)?;
+            }
+            return Ok(());
+        }
+        match self.varying(var, pointee, base)? {
+            Some(v) => prog.outputs.push(v),
+            None => return Err(unsupported("outputs without a Location or BuiltIn decoration")),
+        }
+        Ok(())
+    }
+
+    fn input_builtins(
+        &self,
+        var: Id,
+        pointee: Id,
+        base: u32,
+        out: &mut Vec<(Builtin, u32)>,
+        inputs: &mut Vec<Varying>,
+    ) -> Result<(), Error> {
         let map = |b: BuiltIn| -> Result<Builtin, Error> {
             Ok(match b {
                 BuiltIn::GlobalInvocationId => Builtin::GlobalInvocationId,
@@ -897,6 +1029,10 @@ impl Decoder {
                 BuiltIn::SubgroupLocalInvocationId => Builtin::SubgroupLocalInvocationId,
                 BuiltIn::SubgroupId => Builtin::SubgroupId,
                 BuiltIn::NumSubgroups => Builtin::NumSubgroups,
+                BuiltIn::VertexIndex => Builtin::VertexIndex,
+                BuiltIn::InstanceIndex => Builtin::InstanceIndex,
+                BuiltIn::FragCoord => Builtin::FragCoord,
+                BuiltIn::FrontFacing => Builtin::FrontFacing,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };
@@ -914,7 +1050,11 @@ impl Decoder {
             }
             return Ok(());
         }
-        Err(unsupported("compute shader inputs other than built-ins"))
+        match self.varying(var, pointee, base)? {
+            Some(v) => inputs.push(v),
+            None => return Err(unsupported("inputs without a Location or BuiltIn decoration")),
+        }
+        Ok(())
     }
 
     // ----------------------------------------------------------------------------- globals
@@ -1229,7 +1369,8 @@ impl Decoder {
                         let v = id_at(inst, 0)?;
                         term = Some(Term::ReturnValue(v, self.reg_words(fid)));
                     }
-                    Op::Kill | Op::TerminateInvocation | Op::Unreachable => term = Some(Term::Kill),
+                    Op::Kill | Op::TerminateInvocation => term = Some(Term::Kill),
+                    Op::Unreachable => term = Some(Term::Return),
                     Op::Variable => {
                         let (t, r) = result(inst)?;
                         let Some(Type::Pointer { pointee, .. }) = self.ty(t).cloned() else {
@@ -1270,6 +1411,17 @@ impl Decoder {
         let un = |op: Un| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Un { op, dst: r, a: id(0)?, n })) };
         let bin = |op: Bin| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Bin { op, dst: r, a: id(0)?, b: id(1)?, n })) };
         Ok(match op {
+            // Derivatives over the 2x2 quad (lanes 4q..4q+3: x then y).
+            Op::DPdx | Op::DPdxFine | Op::DPdxCoarse | Op::DPdy | Op::DPdyFine | Op::DPdyCoarse | Op::Fwidth | Op::FwidthFine
+            | Op::FwidthCoarse => {
+                let axis = match op {
+                    Op::DPdx | Op::DPdxFine | Op::DPdxCoarse => Axis::X,
+                    Op::DPdy | Op::DPdyFine | Op::DPdyCoarse => Axis::Y,
+                    _ => Axis::Width,
+                };
+                let coarse = matches!(op, Op::DPdxCoarse | Op::DPdyCoarse | Op::FwidthCoarse);
+                Some(Inst::Deriv { dst: r, a: id(0)?, n, axis, coarse })
+            }
             Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier | Op::ControlBarrier => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).
@@ -1559,8 +1711,11 @@ impl Decoder {
                 let operands = self.image_operands(inst, if dref_or_component { 3 } else { 2 })?;
                 let lod = match (operands.lod, operands.bias, operands.grad) {
                     (Some(l), _, _) => Lod::Explicit(l),
-                    (_, Some(b), _) => Lod::Bias(b),
                     (_, _, Some((x, y))) => Lod::Grad(x, y),
+                    // A fragment invocation's implicit level of detail: from the coordinates'
+                    // derivatives over its quad.
+                    (_, bias, _) if self.fragment => Lod::Implicit(bias),
+                    (_, Some(b), _) => Lod::Bias(b),
                     // Implicit levels of detail come from derivatives, which a compute
                     // invocation has none of: level 0 (the base level).
                     _ => Lod::Zero,

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Term};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Term};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -22,7 +22,7 @@ const DONE: u32 = u32::MAX;
 /// The offset of a pointer that points nowhere (an out-of-bounds index): loads read 0 and
 /// stores are dropped.
 const POISON: u32 = u32::MAX;
-const MAX_FINDINGS: usize = 256;
+pub(crate) const MAX_FINDINGS: usize = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Un {
@@ -598,20 +598,40 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
                 }
             }
         }),
+        Inst::Deriv { dst, a, n, axis, coarse } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*a as usize];
+            for k in 0..*n as usize {
+                let s = &s[k * l..(k + 1) * l];
+                let at = |i: usize| s.get(i).map_or(0.0, |&w| f(w));
+                for &i in lanes {
+                    let i = i as usize;
+                    let q = i & !3;
+                    // Fine: the lane's own row (x) or column (y); coarse: the quad's first.
+                    let (row, col) = if *coarse { (q, q) } else { (q + (i & 2), q + (i & 1)) };
+                    let dx = at(row + 1) - at(row);
+                    let dy = at(col + 2) - at(col);
+                    let v = match axis {
+                        Axis::X => dx,
+                        Axis::Y => dy,
+                        Axis::Width => dx.abs() + dy.abs(),
+                    };
+                    d[k * l + i] = v.to_bits();
+                }
+            }
+        }),
         _ => return false,
     }
     true
 }
 
-/// Runs a dispatch: checks the bindings, then spreads the workgroups over worker threads.
-pub(crate) fn dispatch(
+/// The buffers (`slots`, the push constants last) and image/sampler handles of every binding
+/// of `prog`, checked against what the shader declares.
+#[allow(clippy::type_complexity)]
+pub(crate) fn bind<'a>(
     prog: &Prog,
-    bindings: &[Binding<'_>],
-    push_constants: &[u8],
-    workgroups: [u32; 3],
-    options: &Options,
-) -> Result<Report, Error> {
-    let push = Buffer::from_bytes(push_constants);
+    bindings: &[Binding<'a>],
+    push: &'a Buffer,
+) -> Result<(Vec<(&'a Buffer, u32, u32)>, Vec<Handle<'a>>), Error> {
     let mut slots: Vec<(&Buffer, u32, u32)> = Vec::with_capacity(prog.bindings.len() + 1);
     let mut handles: Vec<Handle<'_>> = Vec::with_capacity(prog.bindings.len());
     for (i, info) in prog.bindings.iter().enumerate() {
@@ -653,11 +673,24 @@ pub(crate) fn dispatch(
             (Some(Resource::Image(_)), _) => return wrong("an image"),
             (Some(Resource::Sampler(_)), _) => return wrong("a sampler"),
         }
-        slots.push((&push, info.set, info.binding));
+        slots.push((push, info.set, info.binding));
         handles.push(handle);
     }
-    slots.push((&push, u32::MAX, u32::MAX));
+    slots.push((push, u32::MAX, u32::MAX));
 
+    Ok((slots, handles))
+}
+
+/// Runs a dispatch: checks the bindings, then spreads the workgroups over worker threads.
+pub(crate) fn dispatch(
+    prog: &Prog,
+    bindings: &[Binding<'_>],
+    push_constants: &[u8],
+    workgroups: [u32; 3],
+    options: &Options,
+) -> Result<Report, Error> {
+    let push = Buffer::from_bytes(push_constants);
+    let (slots, handles) = bind(prog, bindings, &push)?;
     let total = u64::from(workgroups[0]) * u64::from(workgroups[1]) * u64::from(workgroups[2]);
     if total == 0 {
         return Ok(Report::default());
@@ -695,7 +728,7 @@ pub(crate) fn dispatch(
     Ok(report)
 }
 
-struct Thread<'a> {
+pub(crate) struct Thread<'a> {
     prog: &'a Prog,
     /// Lanes per workgroup.
     l: usize,
@@ -710,10 +743,13 @@ struct Thread<'a> {
     sanitize: bool,
     findings: Vec<Finding>,
     dropped: usize,
+    /// Lanes that executed `OpKill`/`OpTerminateInvocation` (fragment discard).
+    pub(crate) killed: Vec<bool>,
+    any_killed: bool,
 }
 
 impl<'a> Thread<'a> {
-    fn new(
+    pub(crate) fn new(
         prog: &'a Prog,
         slots: &'a [(&'a Buffer, u32, u32)],
         handles: &'a [Handle<'a>],
@@ -745,7 +781,46 @@ impl<'a> Thread<'a> {
             sanitize,
             findings: Vec::new(),
             dropped: 0,
+            killed: vec![false; l],
+            any_killed: false,
         }
+    }
+
+    /// Runs the entry point once over all lanes (a vertex or fragment batch): private memory
+    /// starts from the variables' initializers, then `fill` writes each lane's inputs into
+    /// its memory. The outputs are then in [`Thread::lane_memory`].
+    pub(crate) fn run_batch(&mut self, mut fill: impl FnMut(usize, &mut [u32])) {
+        self.local.fill(0);
+        self.killed.fill(false);
+        self.any_killed = false;
+        let prog = self.prog;
+        let lane_base = prog.wg_words as usize;
+        let lw = prog.lane_words as usize;
+        for lane in 0..self.l {
+            let mem = &mut self.local[lane_base + lane * lw..lane_base + (lane + 1) * lw];
+            for (at, words) in &prog.lane_inits {
+                mem[*at as usize..*at as usize + words.len()].copy_from_slice(words);
+            }
+            fill(lane, mem);
+        }
+        let lanes: Vec<u32> = (0..self.l as u32).collect();
+        self.run_func(prog.entry, &lanes);
+    }
+
+    /// The private memory of `lane`.
+    pub(crate) fn lane_memory(&self, lane: usize) -> &[u32] {
+        let lane_base = self.prog.wg_words as usize;
+        let lw = self.prog.lane_words as usize;
+        &self.local[lane_base + lane * lw..lane_base + (lane + 1) * lw]
+    }
+
+    /// Lanes per batch.
+    pub(crate) fn lanes(&self) -> usize {
+        self.l
+    }
+
+    pub(crate) fn take_findings(&mut self) -> (Vec<Finding>, usize) {
+        (std::mem::take(&mut self.findings), std::mem::take(&mut self.dropped))
     }
 
     fn run_workgroup(&mut self, index: u64) {
@@ -777,6 +852,8 @@ impl<'a> Thread<'a> {
                     Builtin::SubgroupSize => [self.l as u32, 0, 0],
                     Builtin::SubgroupId => [0, 0, 0],
                     Builtin::NumSubgroups => [1, 0, 0],
+                    // Graphics inputs: written by the rasterizer (`run_batch`).
+                    Builtin::VertexIndex | Builtin::InstanceIndex | Builtin::FragCoord | Builtin::FrontFacing => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);
@@ -816,7 +893,16 @@ impl<'a> Thread<'a> {
         }
         let mut cur: Vec<u32> = Vec::with_capacity(lanes.len());
         let mut phi_tmp: Vec<u32> = Vec::new();
-        while let Some(block) = lanes.iter().map(|&i| pc[i as usize]).min().filter(|&b| b != DONE) {
+        loop {
+            if self.any_killed {
+                // A discarded invocation stops in every function on its call stack.
+                for &i in lanes {
+                    if self.killed[i as usize] {
+                        pc[i as usize] = DONE;
+                    }
+                }
+            }
+            let Some(block) = lanes.iter().map(|&i| pc[i as usize]).min().filter(|&b| b != DONE) else { break };
             cur.clear();
             cur.extend(lanes.iter().copied().filter(|&i| pc[i as usize] == block));
             let blk = &f.blocks[block as usize];
@@ -865,7 +951,14 @@ impl<'a> Thread<'a> {
                         go(i, cases.iter().find(|(c, _)| *c == v).map_or(*default, |(_, t)| *t));
                     }
                 }
-                Term::Return | Term::Kill => cur.iter().for_each(|&i| go(i, DONE)),
+                Term::Return => cur.iter().for_each(|&i| go(i, DONE)),
+                Term::Kill => {
+                    for &i in &cur {
+                        self.killed[i as usize] = true;
+                    }
+                    self.any_killed = true;
+                    cur.iter().for_each(|&i| go(i, DONE));
+                }
                 Term::ReturnValue(v, n) => {
                     let mut d = std::mem::take(&mut self.regs[f.ret as usize]);
                     let s = &self.regs[*v as usize];
@@ -1049,6 +1142,14 @@ impl<'a> Thread<'a> {
                         Lod::Zero => 0.0,
                         Lod::Explicit(id) | Lod::Bias(id) => f(word(&r[id as usize], 0, i)),
                         Lod::Grad(x, y) => grad_lod(image, dims, |k| f(word(&r[x as usize], k, i)), |k| f(word(&r[y as usize], k, i))),
+                        // One level of detail per quad, from its first lane's row and column
+                        // (what lavapipe does).
+                        Lod::Implicit(bias) => {
+                            let q = i & !3;
+                            let at = |lane: usize, k: usize| if lane < l { f(word(coord, k, lane)) } else { 0.0 };
+                            let lod = grad_lod(image, dims, |k| at(q + 1, k) - at(q, k), |k| at(q + 2, k) - at(q, k));
+                            lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
+                        }
                     };
                     let q = SampleQuery {
                         coord: c,
@@ -1234,7 +1335,7 @@ impl<'a> Thread<'a> {
 
 /// What a binding holds for the image instructions.
 #[derive(Clone, Copy)]
-enum Handle<'a> {
+pub(crate) enum Handle<'a> {
     None,
     /// The image and its (set, binding), for the sanitizer.
     Image(&'a Image, u32, u32),

@@ -100,6 +100,16 @@ impl Format {
         matches!(self.parts().0, Storage::Uint8 | Storage::Sint8 | Storage::Uint16 | Storage::Sint16 | Storage::Uint32 | Storage::Sint32)
     }
 
+    /// The range a fragment's colour is clamped to before blending: [0, 1] for unorm formats,
+    /// [-1, 1] for snorm, unbounded for float formats.
+    pub(crate) fn normalized_range(self) -> (f32, f32) {
+        match self.parts().0 {
+            Storage::Unorm8 => (0.0, 1.0),
+            Storage::Snorm8 => (-1.0, 1.0),
+            _ => (f32::NEG_INFINITY, f32::INFINITY),
+        }
+    }
+
     /// Bytes to texel words.
     fn decode(self, bytes: &[u8]) -> [u32; 4] {
         let (s, n, srgb, bgra) = self.parts();
@@ -245,6 +255,23 @@ impl Image {
         let range = self.level_bytes(level);
         let n = bytes.len().min(range.len());
         self.data.write(range.start, &bytes[..n]);
+    }
+
+    /// Sets every texel of level 0 (all layers) to `value`, converted as a render pass clear
+    /// converts it: to the nearest integer for integer formats, else encoded like a stored
+    /// colour.
+    pub fn clear(&self, value: [f64; 4]) {
+        let texel = if self.format.is_integer() {
+            value.map(|v| v.round() as i64 as u32)
+        } else {
+            value.map(|v| (v as f32).to_bits())
+        };
+        let mut bytes = [0u8; 16];
+        let size = self.format.texel_size();
+        self.format.encode(texel, &mut bytes);
+        let [w, h, d] = self.level_size(0);
+        let pixels: Vec<u8> = (0..w as usize * h as usize * d as usize).flat_map(|_| bytes[..size].iter().copied()).collect();
+        self.write_level(0, &pixels);
     }
 
     /// The texels of level `level` (all layers), tightly packed.

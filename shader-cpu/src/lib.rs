@@ -1,4 +1,5 @@
-//! A CPU device: runs the SPIR-V of compute shaders without a GPU or a driver.
+//! A CPU device: runs the SPIR-V of compute, vertex and fragment shaders without a GPU or a
+//! driver.
 //!
 //! The input is a module's SPIR-V words (ours, glslang's or naga's). [`Program::new`] decodes
 //! one entry point once into a compact form (resolved ids, types, memory layouts from the
@@ -28,10 +29,12 @@ mod decode;
 mod exec;
 mod ext;
 mod image;
+mod raster;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-pub use decode::{BindingInfo, BindingKind};
+pub use decode::{BindingInfo, BindingKind, Stage};
+pub use raster::{Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Topology, VertexBuffer};
 pub use image::{Address, Compare, Dim, Filter, Format, Image, Sampler};
 
 /// Why a module cannot be run.
@@ -218,6 +221,11 @@ impl Program {
         Ok(Program { prog: decode::decode(words, entry, specialization)? })
     }
 
+    /// The stage of the entry point.
+    pub fn stage(&self) -> Stage {
+        self.prog.stage
+    }
+
     /// The workgroup size after specialization.
     pub fn workgroup_size(&self) -> [u32; 3] {
         self.prog.workgroup_size
@@ -237,6 +245,17 @@ impl Program {
         workgroups: [u32; 3],
         options: &Options,
     ) -> Result<Report, Error> {
+        if self.prog.stage != Stage::Compute {
+            return Err(Error::Binding(format!("a {:?} entry point cannot be dispatched; draw it", self.prog.stage)));
+        }
         exec::dispatch(&self.prog, bindings, push_constants, workgroups, options)
     }
+}
+
+/// Draws with a vertex and a fragment program (see [`Draw`]): the vertex stage, clipping,
+/// rasterization with the top-left rule, the fragment stage in 2x2 quads (derivatives,
+/// implicit levels of detail), depth test and blending. The targets are written when this
+/// returns.
+pub fn draw(vertex: &Program, fragment: &Program, draw: &Draw<'_>, options: &Options) -> Result<Report, Error> {
+    raster::draw(&vertex.prog, &fragment.prog, draw, options)
 }

@@ -1,0 +1,554 @@
+//! Rendering: a vertex stage, primitive assembly, clipping, a rasterizer and a fragment stage
+//! with depth test and blending, on the same SIMT executor as compute.
+//!
+//! - Vertices run in batches of `GRAPHICS_LANES` invocations; their `Location` outputs feed
+//!   the fragment inputs with the same location.
+//! - Triangles are clipped against the depth range (0 ≤ z ≤ w) and a guard band (|x|, |y| ≤
+//!   `GUARD` w), so every vertex left has w > 0, then mapped to the viewport (the whole target,
+//!   depth 0..1, y down).
+//! - Coverage: edge functions on positions snapped to 1/256 pixel (exact in integers), sampled
+//!   at pixel centres, with the top-left rule for samples on an edge (each sample of two
+//!   triangles sharing an edge is covered once).
+//! - Fragments run in 2x2 quads (lanes 4q..4q+3: (0,0), (1,0), (0,1), (1,1)), so derivatives and
+//!   implicit levels of detail see their neighbours; uncovered quad members run as helpers and
+//!   write nothing. Inputs are interpolated perspective-correctly (`NoPerspective`: linearly in
+//!   the screen, `Flat` and integers: the provoking vertex, the primitive's first).
+//! - Per pixel, in primitive order: the depth test (less, with write; late, after the shader),
+//!   then blending into the colour target as [`Blend`] says.
+//!
+//! The target is split into bands of rows, one worker thread per band at a time; each band
+//! walks every triangle in order, so primitive order holds per pixel without locks.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::decode::{Builtin, Interp, Prog, Stage};
+use crate::exec::{bind, Thread, MAX_FINDINGS};
+use crate::{Binding, Buffer, Error, Image, Options, Report};
+
+/// Clip-space guard band: x and y are clipped at ±GUARD·w.
+const GUARD: f32 = 64.0;
+/// Subpixel precision of vertex positions (bits).
+const SUBPIXEL: f64 = 256.0;
+/// Rows per band (even: quads never straddle two bands).
+const BAND: u32 = 16;
+
+/// How vertices form primitives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topology {
+    TriangleList,
+    TriangleStrip,
+}
+
+/// Which faces to cull; front faces are counter-clockwise in normalized device coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    Front,
+    Back,
+}
+
+/// A blend factor (Vulkan `VkBlendFactor`; the blend constant is zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlendFactor {
+    Zero,
+    One,
+    Src,
+    OneMinusSrc,
+    SrcAlpha,
+    OneMinusSrcAlpha,
+    Dst,
+    OneMinusDst,
+    DstAlpha,
+    OneMinusDstAlpha,
+    SrcAlphaSaturated,
+    Constant,
+    OneMinusConstant,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlendOp {
+    Add,
+    Subtract,
+    ReverseSubtract,
+    Min,
+    Max,
+}
+
+/// `src * src_factor (op) dst * dst_factor` for the colour or the alpha channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlendComponent {
+    pub src_factor: BlendFactor,
+    pub dst_factor: BlendFactor,
+    pub operation: BlendOp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blend {
+    pub color: BlendComponent,
+    pub alpha: BlendComponent,
+}
+
+/// One vertex attribute: `words` 32-bit components at `offset` bytes into each vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    pub location: u32,
+    pub offset: u32,
+    pub words: u32,
+}
+
+/// The vertex buffer: vertex `i` at byte `i * stride`.
+#[derive(Clone, Copy, Debug)]
+pub struct VertexBuffer<'a> {
+    pub buffer: &'a Buffer,
+    pub stride: u32,
+    pub attributes: &'a [Attribute],
+}
+
+/// One draw call.
+#[derive(Clone, Debug)]
+pub struct Draw<'a> {
+    /// Resources of both stages.
+    pub bindings: &'a [Binding<'a>],
+    pub push_constants: &'a [u8],
+    pub vertex_buffer: Option<VertexBuffer<'a>>,
+    /// The vertex index of every vertex in draw order (an index buffer's values, or a range).
+    pub vertices: &'a [u32],
+    pub instances: Range<u32>,
+    pub topology: Topology,
+    pub cull: Option<Face>,
+    pub blend: Option<Blend>,
+    /// The colour target (fragment output location 0) and the depth buffer (a `Depth32Float`
+    /// image: less-than test, depth written).
+    pub color: &'a Image,
+    pub depth: Option<&'a Image>,
+}
+
+/// A shaded vertex: clip position and the fragment stage's inputs (in its input order).
+#[derive(Clone, Debug)]
+struct Vertex {
+    clip: [f32; 4],
+    vary: Vec<u32>,
+}
+
+/// A triangle ready to rasterize.
+struct Tri {
+    /// Snapped window positions (1/256 pixel).
+    pos: [[i64; 2]; 3],
+    /// Twice the signed area in snapped units (> 0).
+    area: i64,
+    /// Whether each edge (bc, ca, ab) is a top or left edge.
+    top_left: [bool; 3],
+    /// Depth (z/w) and 1/w of each vertex.
+    z: [f64; 3],
+    inv_w: [f64; 3],
+    vary: [Vec<u32>; 3],
+    /// The provoking vertex's inputs, for flat ones.
+    flat: Vec<u32>,
+    front: bool,
+    /// Pixel bounds (inclusive min, exclusive max).
+    min: [u32; 2],
+    max: [u32; 2],
+}
+
+/// Runs a draw (see the module documentation).
+pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Result<Report, Error> {
+    if vs.stage != Stage::Vertex || fs.stage != Stage::Fragment {
+        return Err(Error::Binding("a draw needs a vertex and a fragment entry point".to_string()));
+    }
+    let size = d.color.size();
+    let (width, height) = (size[0], size[1]);
+    if let Some(depth) = d.depth {
+        if depth.size()[..2] != size[..2] {
+            return Err(Error::Binding(format!("the depth buffer is {:?}, the colour target {:?}", depth.size(), size)));
+        }
+    }
+    let push = Buffer::from_bytes(d.push_constants);
+    let report = Mutex::new(Report::default());
+    let merge = |t: &mut Thread<'_>| {
+        let (findings, dropped) = t.take_findings();
+        let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
+        let room = MAX_FINDINGS.saturating_sub(r.findings.len());
+        r.dropped += dropped + findings.len().saturating_sub(room);
+        r.findings.extend(findings.into_iter().take(room));
+    };
+
+    // Vertex stage.
+    let (vslots, vhandles) = bind(vs, d.bindings, &push)?;
+    let mut vt = Thread::new(vs, &vslots, &vhandles, [1, 1, 1], options.sanitize);
+    let mut shaded: Vec<Vertex> = Vec::new();
+    let mut prims: Vec<[Vertex; 3]> = Vec::new();
+    for instance in d.instances.clone() {
+        shaded.clear();
+        for chunk in d.vertices.chunks(vt.lanes()) {
+            vt.run_batch(|lane, mem| {
+                let Some(&index) = chunk.get(lane) else { return };
+                for &(builtin, at) in &vs.builtins {
+                    match builtin {
+                        Builtin::VertexIndex => mem[at as usize] = index,
+                        Builtin::InstanceIndex => mem[at as usize] = instance,
+                        _ => {}
+                    }
+                }
+                if let Some(vb) = d.vertex_buffer {
+                    for input in &vs.inputs {
+                        let Some(a) = vb.attributes.iter().find(|a| a.location == input.location) else { continue };
+                        let start = u64::from(index) * u64::from(vb.stride) + u64::from(a.offset);
+                        for k in 0..input.words.min(a.words) {
+                            mem[(input.base + k) as usize] = read_word(vb.buffer, start + 4 * u64::from(k));
+                        }
+                    }
+                }
+            });
+            for lane in 0..chunk.len() {
+                let mem = vt.lane_memory(lane);
+                let clip = match vs.position {
+                    Some(at) => std::array::from_fn(|k| f32::from_bits(mem[at as usize + k])),
+                    None => [0.0; 4],
+                };
+                let mut vary = Vec::new();
+                for input in &fs.inputs {
+                    let out = vs.outputs.iter().find(|o| o.location == input.location);
+                    for k in 0..input.words {
+                        vary.push(out.filter(|o| k < o.words).map_or(0, |o| mem[(o.base + k) as usize]));
+                    }
+                }
+                shaded.push(Vertex { clip, vary });
+            }
+        }
+        match d.topology {
+            Topology::TriangleList => {
+                for t in shaded.chunks_exact(3) {
+                    prims.push([t[0].clone(), t[1].clone(), t[2].clone()]);
+                }
+            }
+            Topology::TriangleStrip => {
+                for i in 0..shaded.len().saturating_sub(2) {
+                    let odd = i % 2;
+                    prims.push([shaded[i].clone(), shaded[i + 1 + odd].clone(), shaded[i + 2 - odd].clone()]);
+                }
+            }
+        }
+    }
+    merge(&mut vt);
+
+    // Clipping and triangle setup.
+    let mut tris = Vec::new();
+    for prim in &prims {
+        let poly = clip(prim, &fs.inputs.iter().flat_map(|v| std::iter::repeat_n(v.interp, v.words as usize)).collect::<Vec<_>>());
+        for k in 1..poly.len().saturating_sub(1) {
+            if let Some(t) = setup([&poly[0], &poly[k], &poly[k + 1]], &prim[0].vary, width, height, d.cull) {
+                tris.push(t);
+            }
+        }
+    }
+    if tris.is_empty() {
+        return Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()));
+    }
+
+    // Fragment stage, band by band.
+    let (fslots, fhandles) = bind(fs, d.bindings, &push)?;
+    let bands = height.div_ceil(BAND) as usize;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = options.threads.unwrap_or(cores).max(1).min(bands);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut t = Thread::new(fs, &fslots, &fhandles, [1, 1, 1], options.sanitize);
+        let mut batch = Batch { quads: Vec::with_capacity(t.lanes() / 4) };
+        loop {
+            let band = next.fetch_add(1, Ordering::Relaxed);
+            if band >= bands {
+                break;
+            }
+            let rows = band as u32 * BAND..((band as u32 + 1) * BAND).min(height);
+            for tri in &tris {
+                raster(tri, &rows, width, &mut batch, &mut t, fs, d);
+            }
+        }
+        merge(&mut t);
+    };
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// A little-endian word of `buffer` at byte `at` (0 past the end: robust vertex fetch).
+fn read_word(buffer: &Buffer, at: u64) -> u32 {
+    let mut bytes = [0u8; 4];
+    for (k, b) in bytes.iter_mut().enumerate() {
+        let i = at + k as u64;
+        if i < buffer.len() as u64 {
+            let w = buffer.words[(i / 4) as usize].load(Ordering::Relaxed);
+            *b = (w >> ((i % 4) * 8)) as u8;
+        }
+    }
+    u32::from_le_bytes(bytes)
+}
+
+/// Sutherland–Hodgman clipping of a triangle against the depth range and the guard band, in
+/// clip space (where attributes are linear). Flat inputs are not interpolated.
+fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
+    let planes: [[f32; 4]; 6] = [
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, -1.0, 1.0],
+        [1.0, 0.0, 0.0, GUARD],
+        [-1.0, 0.0, 0.0, GUARD],
+        [0.0, 1.0, 0.0, GUARD],
+        [0.0, -1.0, 0.0, GUARD],
+    ];
+    let dist = |p: &[f32; 4], v: &Vertex| (0..4).map(|k| p[k] * v.clip[k]).sum::<f32>();
+    let mut poly: Vec<Vertex> = prim.to_vec();
+    if prim.iter().all(|v| planes.iter().all(|p| dist(p, v) >= 0.0)) {
+        return poly;
+    }
+    for p in &planes {
+        let mut out = Vec::with_capacity(poly.len() + 1);
+        for i in 0..poly.len() {
+            let (a, b) = (&poly[i], &poly[(i + 1) % poly.len()]);
+            let (da, db) = (dist(p, a), dist(p, b));
+            if da >= 0.0 {
+                out.push(a.clone());
+            }
+            if (da >= 0.0) != (db >= 0.0) {
+                let t = da / (da - db);
+                let lerp = |x: f32, y: f32| x + (y - x) * t;
+                let vary = a
+                    .vary
+                    .iter()
+                    .zip(&b.vary)
+                    .zip(interp)
+                    .map(|((&x, &y), i)| if *i == Interp::Flat { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
+                    .collect();
+                out.push(Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary });
+            }
+        }
+        poly = out;
+        if poly.len() < 3 {
+            return Vec::new();
+        }
+    }
+    poly
+}
+
+/// Viewport transform, snapping, culling and edge setup; `None` for a culled or empty triangle.
+fn setup(v: [&Vertex; 3], flat: &[u32], width: u32, height: u32, cull: Option<Face>) -> Option<Tri> {
+    if v.iter().any(|v| v.clip[3].is_nan() || v.clip[3] <= 0.0 || v.clip.iter().any(|c| !c.is_finite())) {
+        return None;
+    }
+    let (w, h) = (f64::from(width), f64::from(height));
+    let mut pos = [[0i64; 2]; 3];
+    let mut z = [0.0; 3];
+    let mut inv_w = [0.0; 3];
+    for (k, v) in v.iter().enumerate() {
+        let iw = 1.0 / f64::from(v.clip[3]);
+        let x = (f64::from(v.clip[0]) * iw + 1.0) * w / 2.0;
+        let y = (1.0 - f64::from(v.clip[1]) * iw) * h / 2.0;
+        pos[k] = [(x * SUBPIXEL).round() as i64, (y * SUBPIXEL).round() as i64];
+        z[k] = f64::from(v.clip[2]) * iw;
+        inv_w[k] = iw;
+    }
+    let mut vary = [v[0].vary.clone(), v[1].vary.clone(), v[2].vary.clone()];
+    let mut area = edge(pos[0], pos[1], pos[2]);
+    if area == 0 {
+        return None;
+    }
+    // Counter-clockwise in normalized device coordinates (y up) is clockwise on the screen.
+    let front = area < 0;
+    match cull {
+        Some(Face::Front) if front => return None,
+        Some(Face::Back) if !front => return None,
+        _ => {}
+    }
+    if area < 0 {
+        pos.swap(1, 2);
+        z.swap(1, 2);
+        inv_w.swap(1, 2);
+        vary.swap(1, 2);
+        area = -area;
+    }
+    // With y down and positive area, a top edge runs right (dy = 0, dx > 0) and a left edge up.
+    let tl = |a: [i64; 2], b: [i64; 2]| {
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        (dy == 0 && dx > 0) || dy < 0
+    };
+    let top_left = [tl(pos[1], pos[2]), tl(pos[2], pos[0]), tl(pos[0], pos[1])];
+    let lo = |k: usize| pos.iter().map(|p| p[k]).min().unwrap_or(0);
+    let hi = |k: usize| pos.iter().map(|p| p[k]).max().unwrap_or(0);
+    // Pixels whose centre (p + 0.5) can be inside.
+    let first = |v: i64, limit: u32| ((v - 128).div_euclid(256)).clamp(0, i64::from(limit)) as u32;
+    let last = |v: i64, limit: u32| ((v - 128).div_euclid(256) + 1).clamp(0, i64::from(limit)) as u32;
+    let min = [first(lo(0), width), first(lo(1), height)];
+    let max = [last(hi(0), width), last(hi(1), height)];
+    if min[0] >= max[0] || min[1] >= max[1] {
+        return None;
+    }
+    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max })
+}
+
+/// Twice the signed area of (a, b, p): positive when p is right of a→b on a y-down screen.
+fn edge(a: [i64; 2], b: [i64; 2], p: [i64; 2]) -> i64 {
+    (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+}
+
+/// Quads waiting for the fragment shader: position and, per lane, coverage and barycentrics.
+struct Batch {
+    quads: Vec<([u32; 2], [(bool, [f64; 3]); 4])>,
+}
+
+/// Rasterizes `tri` over `rows`, shading full batches, then the rest.
+fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>) {
+    let y0 = tri.min[1].max(rows.start) & !1;
+    let y1 = tri.max[1].min(rows.end);
+    let x0 = tri.min[0] & !1;
+    let [a, b, c] = tri.pos;
+    let area = tri.area as f64;
+    let mut y = y0;
+    while y < y1 {
+        let mut x = x0;
+        while x < tri.max[0] {
+            let mut lanes = [(false, [0.0; 3]); 4];
+            let mut any = false;
+            for (k, lane) in lanes.iter_mut().enumerate() {
+                let (px, py) = (x + (k as u32 & 1), y + (k as u32 >> 1));
+                let p = [i64::from(px) * 256 + 128, i64::from(py) * 256 + 128];
+                let e = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
+                let inside = (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i]));
+                let covered = inside && px < width && rows.contains(&py);
+                any |= covered;
+                *lane = (covered, [e[0] as f64 / area, e[1] as f64 / area, e[2] as f64 / area]);
+            }
+            if any {
+                batch.quads.push(([x, y], lanes));
+                if batch.quads.len() * 4 == t.lanes() {
+                    shade(tri, batch, t, fs, d);
+                }
+            }
+            x += 2;
+        }
+        y += 2;
+    }
+    if !batch.quads.is_empty() {
+        shade(tri, batch, t, fs, d);
+    }
+}
+
+/// Runs the fragment shader over the batch, then depth-tests and blends covered fragments.
+fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>) {
+    let quads = &batch.quads;
+    let fragment = |lane: usize| -> Option<([u32; 2], (bool, [f64; 3]))> {
+        let (at, lanes) = quads.get(lane / 4)?;
+        let k = lane % 4;
+        Some(([at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)], lanes[k]))
+    };
+    let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
+    t.run_batch(|lane, mem| {
+        let Some(([px, py], (_, l))) = fragment(lane) else { return };
+        let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
+        let s: f64 = b.iter().sum();
+        for &(builtin, at) in &fs.builtins {
+            let at = at as usize;
+            match builtin {
+                Builtin::FragCoord => {
+                    let v = [f64::from(px) + 0.5, f64::from(py) + 0.5, depth_of(&l), s];
+                    for (k, v) in v.iter().enumerate() {
+                        mem[at + k] = (*v as f32).to_bits();
+                    }
+                }
+                Builtin::FrontFacing => mem[at] = u32::from(tri.front),
+                _ => {}
+            }
+        }
+        let mut word = 0;
+        for input in &fs.inputs {
+            for k in 0..input.words as usize {
+                let v = |i: usize| f64::from(f32::from_bits(tri.vary[i][word]));
+                mem[input.base as usize + k] = match input.interp {
+                    Interp::Flat => tri.flat[word],
+                    Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
+                    Interp::Smooth => (((0..3).map(|i| b[i] * v(i)).sum::<f64>() / s) as f32).to_bits(),
+                };
+                word += 1;
+            }
+        }
+    });
+    let color = fs.outputs.iter().find(|o| o.location == 0);
+    for lane in 0..quads.len() * 4 {
+        let Some(([px, py], (covered, l))) = fragment(lane) else { break };
+        if !covered || t.killed[lane] {
+            continue;
+        }
+        let mem = t.lane_memory(lane);
+        let z = match fs.frag_depth {
+            Some(at) => f64::from(f32::from_bits(mem[at as usize])),
+            None => depth_of(&l),
+        };
+        let at = [i64::from(px), i64::from(py), 0];
+        if let Some(depth) = d.depth {
+            let stored = depth.load(0, at).map_or(1.0, |t| f64::from(f32::from_bits(t[0])));
+            let z = z.clamp(0.0, 1.0);
+            if z.is_nan() || z >= stored {
+                continue;
+            }
+            depth.store(0, at, [(z as f32).to_bits(), 0, 0, 0]);
+        }
+        let Some(color) = color else { continue };
+        let mut texel = [0, 0, 0, if d.color.format().is_integer() { 1 } else { 1.0f32.to_bits() }];
+        for k in 0..color.words as usize {
+            texel[k] = mem[color.base as usize + k];
+        }
+        if let Some(blend) = d.blend {
+            if !d.color.format().is_integer() {
+                let (lo, hi) = d.color.format().normalized_range();
+                let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
+                let dst = d.color.load(0, at).map_or([0.0; 4], |t| t.map(f32::from_bits));
+                texel = blend_texel(&blend, src, dst).map(f32::to_bits);
+            }
+        }
+        d.color.store(0, at, texel);
+    }
+    batch.quads.clear();
+}
+
+/// Vulkan "Blend Operations" for one fragment (the blend constant is zero).
+fn blend_texel(blend: &Blend, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+    let factor = |f: BlendFactor, c: usize| -> f32 {
+        let alpha = c == 3;
+        match f {
+            BlendFactor::Zero | BlendFactor::Constant => 0.0,
+            BlendFactor::One | BlendFactor::OneMinusConstant => 1.0,
+            BlendFactor::Src => src[c],
+            BlendFactor::OneMinusSrc => 1.0 - src[c],
+            BlendFactor::SrcAlpha => src[3],
+            BlendFactor::OneMinusSrcAlpha => 1.0 - src[3],
+            BlendFactor::Dst => dst[c],
+            BlendFactor::OneMinusDst => 1.0 - dst[c],
+            BlendFactor::DstAlpha => dst[3],
+            BlendFactor::OneMinusDstAlpha => 1.0 - dst[3],
+            BlendFactor::SrcAlphaSaturated => {
+                if alpha {
+                    1.0
+                } else {
+                    src[3].min(1.0 - dst[3])
+                }
+            }
+        }
+    };
+    std::array::from_fn(|c| {
+        let comp = if c == 3 { blend.alpha } else { blend.color };
+        let (s, d) = (src[c] * factor(comp.src_factor, c), dst[c] * factor(comp.dst_factor, c));
+        match comp.operation {
+            BlendOp::Add => s + d,
+            BlendOp::Subtract => s - d,
+            BlendOp::ReverseSubtract => d - s,
+            BlendOp::Min => src[c].min(dst[c]),
+            BlendOp::Max => src[c].max(dst[c]),
+        }
+    })
+}
