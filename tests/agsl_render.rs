@@ -357,126 +357,136 @@ const FILTERED: f32 = 3.0;
 
 #[test]
 fn layout_color_half4_uniform() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &solid::EFFECT);
-    e.set_uniforms(&solid::Uniforms::new([0.2, 0.4, 0.6, 0.8])).expect("uniforms");
-    compare("solid", &render(gpu, &e), EXACT, |_| [0.2, 0.4, 0.6, 0.8]);
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &solid::EFFECT);
+        e.set_uniforms(&solid::Uniforms::new([0.2, 0.4, 0.6, 0.8])).expect("uniforms");
+        compare("solid", &render(gpu, &e), EXACT, |_| [0.2, 0.4, 0.6, 0.8]);
+    });
 }
 
 #[test]
 fn frag_coord_is_pixel_centre_from_top_left() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &gradient::EFFECT);
-    e.set_uniforms(&gradient::Uniforms::new([W as f32, H as f32])).expect("uniforms");
-    compare("gradient", &render(gpu, &e), EXACT, |p| [p[0] / W as f32, p[1] / H as f32, 0.25, 1.0]);
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &gradient::EFFECT);
+        e.set_uniforms(&gradient::Uniforms::new([W as f32, H as f32])).expect("uniforms");
+        compare("gradient", &render(gpu, &e), EXACT, |p| [p[0] / W as f32, p[1] / H as f32, 0.25, 1.0]);
+    });
 }
 
 #[test]
 fn int_uniform_and_loop_with_break() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &int_loop::EFFECT);
-    for steps in [0, 3, 8] {
-        e.set_uniforms(&int_loop::Uniforms::new(steps, [0.1, 0.7, 0.3])).expect("uniforms");
-        let acc: f32 = (0..steps.min(8)).map(|i| 0.0625 * (i + 1) as f32).sum();
-        compare(&format!("int_loop steps={steps}"), &render(gpu, &e), EXACT, |p| {
-            [0.1, 0.7, acc * (p[0] / 16.0).fract(), 1.0]
-        });
-    }
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &int_loop::EFFECT);
+        for steps in [0, 3, 8] {
+            e.set_uniforms(&int_loop::Uniforms::new(steps, [0.1, 0.7, 0.3])).expect("uniforms");
+            let acc: f32 = (0..steps.min(8)).map(|i| 0.0625 * (i + 1) as f32).sum();
+            compare(&format!("int_loop steps={steps}"), &render(gpu, &e), EXACT, |p| {
+                [0.1, 0.7, acc * (p[0] / 16.0).fract(), 1.0]
+            });
+        }
+    });
 }
 
 #[test]
 fn float3x3_uniform() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &matrix3::EFFECT);
-    // Columns (GLSL matrices are column-major): v = m * (u, v, 1).
-    let m = [[0.5, 0.2, 0.0], [0.1, 0.8, 0.3], [0.2, 0.0, 0.4]];
-    let columns = m.map(|c| [c[0], c[1], c[2], 0.0]);
-    e.set_uniforms(&matrix3::Uniforms::new(columns, [W as f32, H as f32])).expect("uniforms");
-    compare("matrix3", &render(gpu, &e), EXACT, |p| {
-        let v = [p[0] / W as f32, p[1] / H as f32, 1.0];
-        let r: [f32; 3] = std::array::from_fn(|row| (0..3).map(|c| m[c][row] * v[c]).sum::<f32>().clamp(0.0, 1.0));
-        [r[0], r[1], r[2], 1.0]
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &matrix3::EFFECT);
+        // Columns (GLSL matrices are column-major): v = m * (u, v, 1).
+        let m = [[0.5, 0.2, 0.0], [0.1, 0.8, 0.3], [0.2, 0.0, 0.4]];
+        let columns = m.map(|c| [c[0], c[1], c[2], 0.0]);
+        e.set_uniforms(&matrix3::Uniforms::new(columns, [W as f32, H as f32])).expect("uniforms");
+        compare("matrix3", &render(gpu, &e), EXACT, |p| {
+            let v = [p[0] / W as f32, p[1] / H as f32, 1.0];
+            let r: [f32; 3] = std::array::from_fn(|row| (0..3).map(|c| m[c][row] * v[c]).sum::<f32>().clamp(0.0, 1.0));
+            [r[0], r[1], r[2], 1.0]
+        });
     });
 }
 
 #[test]
 fn float_and_half4_array_uniforms() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &arrays::EFFECT);
-    let weights = [0.25, 0.5, 0.75, 1.0];
-    let palette = [[1.0, 0.0, 0.5, 1.0], [0.2, 0.9, 0.4, 1.0], [0.6, 0.6, 1.0, 1.0]];
-    // std140 rule 4: a float array element takes 16 bytes.
-    e.set_uniforms(&arrays::Uniforms::new(weights.map(|w| [w, 0.0, 0.0, 0.0]), palette)).expect("uniforms");
-    compare("arrays", &render(gpu, &e), EXACT, |p| {
-        let w = weights[(p[0] as usize / 8).min(3)];
-        let c = if p[1] > 16.0 { palette[2] } else if p[1] > 8.0 { palette[1] } else { palette[0] };
-        [c[0] * w, c[1] * w, c[2] * w, 1.0]
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &arrays::EFFECT);
+        let weights = [0.25, 0.5, 0.75, 1.0];
+        let palette = [[1.0, 0.0, 0.5, 1.0], [0.2, 0.9, 0.4, 1.0], [0.6, 0.6, 1.0, 1.0]];
+        // std140 rule 4: a float array element takes 16 bytes.
+        e.set_uniforms(&arrays::Uniforms::new(weights.map(|w| [w, 0.0, 0.0, 0.0]), palette)).expect("uniforms");
+        compare("arrays", &render(gpu, &e), EXACT, |p| {
+            let w = weights[(p[0] as usize / 8).min(3)];
+            let c = if p[1] > 16.0 { palette[2] } else if p[1] > 8.0 { palette[1] } else { palette[0] };
+            [c[0] * w, c[1] * w, c[2] * w, 1.0]
+        });
     });
 }
 
 #[test]
 fn eval_at_frag_coord_returns_the_premultiplied_input() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &identity::EFFECT);
-    let b = image_b();
-    e.set_input(gpu, "image", &b).expect("input");
-    compare("identity", &render(gpu, &e), EXACT, |p| eval(&b, p));
-    // The documented round trip: unpremultiplying the output gives back the PNG's pixels.
-    let back = render(gpu, &e).unpremultiplied();
-    for (got, want) in back.pixels.chunks_exact(4).zip(b.pixels.chunks_exact(4)) {
-        for c in 0..4 {
-            assert!(got[c].abs_diff(want[c]) <= 3, "round trip {got:?} vs {want:?}");
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &identity::EFFECT);
+        let b = image_b();
+        e.set_input(gpu, "image", &b).expect("input");
+        compare("identity", &render(gpu, &e), EXACT, |p| eval(&b, p));
+        // The documented round trip: unpremultiplying the output gives back the PNG's pixels.
+        let back = render(gpu, &e).unpremultiplied();
+        for (got, want) in back.pixels.chunks_exact(4).zip(b.pixels.chunks_exact(4)) {
+            for c in 0..4 {
+                assert!(got[c].abs_diff(want[c]) <= 3, "round trip {got:?} vs {want:?}");
+            }
         }
-    }
+    });
 }
 
 #[test]
 fn eval_at_a_transformed_coordinate_is_filtered() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &mirror_scale::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    e.set_uniforms(&mirror_scale::Uniforms::new([W as f32, H as f32])).expect("uniforms");
-    compare("mirror_scale", &render(gpu, &e), FILTERED, |p| eval(&a, [W as f32 - p[0], p[1] * 0.5 + 3.25]));
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &mirror_scale::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        e.set_uniforms(&mirror_scale::Uniforms::new([W as f32, H as f32])).expect("uniforms");
+        compare("mirror_scale", &render(gpu, &e), FILTERED, |p| eval(&a, [W as f32 - p[0], p[1] * 0.5 + 3.25]));
+    });
 }
 
 #[test]
 fn two_children_mixed() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &blend_two::EFFECT);
-    let (a, b) = (image_a(), image_b());
-    e.set_input(gpu, "a", &a).expect("input a");
-    e.set_input(gpu, "b", &b).expect("input b");
-    e.set_uniforms(&blend_two::Uniforms::new(0.3)).expect("uniforms");
-    compare("blend_two", &render(gpu, &e), EXACT, |p| mix4(eval(&a, p), eval(&b, [p[1], p[0]]), 0.3));
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &blend_two::EFFECT);
+        let (a, b) = (image_a(), image_b());
+        e.set_input(gpu, "a", &a).expect("input a");
+        e.set_input(gpu, "b", &b).expect("input b");
+        e.set_uniforms(&blend_two::Uniforms::new(0.3)).expect("uniforms");
+        compare("blend_two", &render(gpu, &e), EXACT, |p| mix4(eval(&a, p), eval(&b, [p[1], p[0]]), 0.3));
+    });
 }
 
 #[test]
 fn vignette_with_length_and_smoothstep() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &vignette::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    e.set_uniforms(&vignette::Uniforms::new([16.0, 12.0], 18.0)).expect("uniforms");
-    compare("vignette", &render(gpu, &e), EXACT, |p| {
-        let d = ((p[0] - 16.0).powi(2) + (p[1] - 12.0).powi(2)).sqrt() / 18.0;
-        let v = 1.0 - smoothstep(0.3, 1.0, d);
-        let c = eval(&a, p);
-        [c[0] * v, c[1] * v, c[2] * v, c[3]]
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &vignette::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        e.set_uniforms(&vignette::Uniforms::new([16.0, 12.0], 18.0)).expect("uniforms");
+        compare("vignette", &render(gpu, &e), EXACT, |p| {
+            let d = ((p[0] - 16.0).powi(2) + (p[1] - 12.0).powi(2)).sqrt() / 18.0;
+            let v = 1.0 - smoothstep(0.3, 1.0, d);
+            let c = eval(&a, p);
+            [c[0] * v, c[1] * v, c[2] * v, c[3]]
+        });
     });
 }
 
 #[test]
 fn to_and_from_linear_srgb() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &linear_gain::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    e.set_uniforms(&linear_gain::Uniforms::new(1.8)).expect("uniforms");
-    compare("linear_gain", &render(gpu, &e), EXACT, |p| {
-        let c = eval(&a, p);
-        let f = |x: f32| linear_to_srgb(srgb_to_linear(x) * 1.8).clamp(0.0, 1.0);
-        [f(c[0]), f(c[1]), f(c[2]), 1.0]
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &linear_gain::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        e.set_uniforms(&linear_gain::Uniforms::new(1.8)).expect("uniforms");
+        compare("linear_gain", &render(gpu, &e), EXACT, |p| {
+            let c = eval(&a, p);
+            let f = |x: f32| linear_to_srgb(srgb_to_linear(x) * 1.8).clamp(0.0, 1.0);
+            [f(c[0]), f(c[1]), f(c[2]), 1.0]
+        });
     });
 }
 
@@ -495,14 +505,15 @@ const SEPIA_OFFSET: [f32; 4] = [0.02, 0.0, -0.02, 0.05];
 
 #[test]
 fn color_matrix_with_unpremul() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &color_matrix::EFFECT);
-    let b = image_b();
-    e.set_input(gpu, "image", &b).expect("input");
-    e.set_uniforms(&color_matrix::Uniforms::new(SEPIA, SEPIA_OFFSET)).expect("uniforms");
-    // Unpremultiplying an 8-bit premultiplied texel amplifies its rounding by 1/alpha
-    // (alpha >= 117/255 here): one more step.
-    compare("color_matrix", &render(gpu, &e), EXACT + 1.0, |p| color_matrix_cpu(&b, &SEPIA, SEPIA_OFFSET, p));
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &color_matrix::EFFECT);
+        let b = image_b();
+        e.set_input(gpu, "image", &b).expect("input");
+        e.set_uniforms(&color_matrix::Uniforms::new(SEPIA, SEPIA_OFFSET)).expect("uniforms");
+        // Unpremultiplying an 8-bit premultiplied texel amplifies its rounding by 1/alpha
+        // (alpha >= 117/255 here): one more step.
+        compare("color_matrix", &render(gpu, &e), EXACT + 1.0, |p| color_matrix_cpu(&b, &SEPIA, SEPIA_OFFSET, p));
+    });
 }
 
 fn wave_cpu(a: &RgbaImage, [time, amplitude, frequency]: [f32; 3], p: [f32; 2]) -> Rgba {
@@ -518,71 +529,76 @@ const WAVE: [f32; 3] = [0.7, 2.5, 1.5];
 
 #[test]
 fn wave_distortion_with_sin_cos_clamp() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &wave::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    let [time, amplitude, frequency] = WAVE;
-    e.set_uniforms(&wave::Uniforms::new([W as f32, H as f32], time, amplitude, frequency)).expect("uniforms");
-    compare("wave", &render(gpu, &e), FILTERED, |p| wave_cpu(&a, WAVE, p));
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &wave::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        let [time, amplitude, frequency] = WAVE;
+        e.set_uniforms(&wave::Uniforms::new([W as f32, H as f32], time, amplitude, frequency)).expect("uniforms");
+        compare("wave", &render(gpu, &e), FILTERED, |p| wave_cpu(&a, WAVE, p));
+    });
 }
 
 #[test]
 fn structs_arrays_of_structs_and_user_functions() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &lights::EFFECT);
-    e.set_uniforms(&lights::Uniforms::new([8.0, 6.0], [24.0, 18.0])).expect("uniforms");
-    compare("lights", &render(gpu, &e), EXACT, |p| {
-        let falloff = |l: [f32; 2], i: f32| {
-            let d2 = (l[0] - p[0]).powi(2) + (l[1] - p[1]).powi(2);
-            i / (1.0 + d2 * 0.01)
-        };
-        let s = (falloff([8.0, 6.0], 0.8) + falloff([24.0, 18.0], 0.5)).min(1.0);
-        [s, s, s, 1.0]
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &lights::EFFECT);
+        e.set_uniforms(&lights::Uniforms::new([8.0, 6.0], [24.0, 18.0])).expect("uniforms");
+        compare("lights", &render(gpu, &e), EXACT, |p| {
+            let falloff = |l: [f32; 2], i: f32| {
+                let d2 = (l[0] - p[0]).powi(2) + (l[1] - p[1]).powi(2);
+                i / (1.0 + d2 * 0.01)
+            };
+            let s = (falloff([8.0, 6.0], 0.8) + falloff([24.0, 18.0], 0.5)).min(1.0);
+            [s, s, s, 1.0]
+        });
     });
 }
 
 #[test]
 fn checkerboard_with_mod_floor_step() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &checker::EFFECT);
-    let (dark, light) = ([0.1, 0.1, 0.2, 1.0], [0.9, 0.8, 0.7, 1.0]);
-    e.set_uniforms(&checker::Uniforms::new(dark, light, 4.0)).expect("uniforms");
-    compare("checker", &render(gpu, &e), EXACT, |p| {
-        let k = ((p[0] / 4.0).floor() + (p[1] / 4.0).floor()).rem_euclid(2.0);
-        if k >= 0.5 { light } else { dark }
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &checker::EFFECT);
+        let (dark, light) = ([0.1, 0.1, 0.2, 1.0], [0.9, 0.8, 0.7, 1.0]);
+        e.set_uniforms(&checker::Uniforms::new(dark, light, 4.0)).expect("uniforms");
+        compare("checker", &render(gpu, &e), EXACT, |p| {
+            let k = ((p[0] / 4.0).floor() + (p[1] / 4.0).floor()).rem_euclid(2.0);
+            if k >= 0.5 { light } else { dark }
+        });
     });
 }
 
 #[test]
 fn bool_uniform_ternary_dot_and_constant_swizzle() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &grayscale_swizzle::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    for invert in [0u32, 1] {
-        e.set_uniforms(&grayscale_swizzle::Uniforms::new(invert)).expect("uniforms");
-        compare(&format!("grayscale invert={invert}"), &render(gpu, &e), EXACT, |p| {
-            let c = eval(&a, p);
-            let y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-            let g = if invert == 1 { 1.0 - y } else { y };
-            [g, c[2], c[1], 1.0]
-        });
-    }
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &grayscale_swizzle::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        for invert in [0u32, 1] {
+            e.set_uniforms(&grayscale_swizzle::Uniforms::new(invert)).expect("uniforms");
+            compare(&format!("grayscale invert={invert}"), &render(gpu, &e), EXACT, |p| {
+                let c = eval(&a, p);
+                let y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+                let g = if invert == 1 { 1.0 - y } else { y };
+                [g, c[2], c[1], 1.0]
+            });
+        }
+    });
 }
 
 #[test]
 fn half4x4_and_int2_uniforms_rotate_the_sample_point() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &matrix4_int2::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    let (s, c) = (0.3f32.sin(), 0.3f32.cos());
-    let columns = [[c, s, 0.0, 0.0], [-s, c, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
-    e.set_uniforms(&matrix4_int2::Uniforms::new(columns, [2, -1])).expect("uniforms");
-    compare("matrix4_int2", &render(gpu, &e), FILTERED, |p| {
-        let (x, y) = (p[0] - 12.0, p[1] - 12.0);
-        eval(&a, [c * x - s * y + 12.0 + 2.0, s * x + c * y + 12.0 - 1.0])
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &matrix4_int2::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        let (s, c) = (0.3f32.sin(), 0.3f32.cos());
+        let columns = [[c, s, 0.0, 0.0], [-s, c, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+        e.set_uniforms(&matrix4_int2::Uniforms::new(columns, [2, -1])).expect("uniforms");
+        compare("matrix4_int2", &render(gpu, &e), FILTERED, |p| {
+            let (x, y) = (p[0] - 12.0, p[1] - 12.0);
+            eval(&a, [c * x - s * y + 12.0 + 2.0, s * x + c * y + 12.0 - 1.0])
+        });
     });
 }
 
@@ -637,24 +653,25 @@ fn configure(gpu: &Gpu, info: &'static AgslInfo) -> AgslEffect {
 
 #[test]
 fn ours_and_glslangs_spirv_render_the_same_pixels() {
-    let Some(gpu) = common::gpu() else { return };
-    let cases: [(&'static AgslInfo, &str); 6] = [
-        (&wave::EFFECT, "effect_wave.frag"),
-        (&color_matrix::EFFECT, "effect_color_matrix.frag"),
-        (&oracle_builtins_color::EFFECT, "builtins_color.frag"),
-        (&oracle_child_shaders::EFFECT, "child_shaders_control_flow.frag"),
-        (&oracle_entry_point::EFFECT, "ref_entry_point.frag"),
-        (&oracle_swizzles::EFFECT, "ref_swizzle_components.frag"),
-    ];
-    for (ours, oracle) in cases {
-        let Some(theirs) = with_glslang_spirv(ours, oracle) else { return };
-        let want = render(gpu, &configure(gpu, theirs));
-        let got = render(gpu, &configure(gpu, ours));
-        assert!(want.pixels.iter().any(|&c| c != 0), "{oracle}: glslang's render is all zero, a useless oracle");
-        let worst = got.pixels.iter().zip(&want.pixels).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
-        eprintln!("{oracle}: largest difference from glslang's {worst}/255");
-        assert!(worst <= 1, "{oracle}: ours differs from glslang's SPIR-V by {worst}/255");
-    }
+    common::on_devices(|gpu| {
+        let cases: [(&'static AgslInfo, &str); 6] = [
+            (&wave::EFFECT, "effect_wave.frag"),
+            (&color_matrix::EFFECT, "effect_color_matrix.frag"),
+            (&oracle_builtins_color::EFFECT, "builtins_color.frag"),
+            (&oracle_child_shaders::EFFECT, "child_shaders_control_flow.frag"),
+            (&oracle_entry_point::EFFECT, "ref_entry_point.frag"),
+            (&oracle_swizzles::EFFECT, "ref_swizzle_components.frag"),
+        ];
+        for (ours, oracle) in cases {
+            let Some(theirs) = with_glslang_spirv(ours, oracle) else { return };
+            let want = render(gpu, &configure(gpu, theirs));
+            let got = render(gpu, &configure(gpu, ours));
+            assert!(want.pixels.iter().any(|&c| c != 0), "{oracle}: glslang's render is all zero, a useless oracle");
+            let worst = got.pixels.iter().zip(&want.pixels).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+            eprintln!("{oracle}: largest difference from glslang's {worst}/255");
+            assert!(worst <= 1, "{oracle}: ours differs from glslang's SPIR-V by {worst}/255");
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -670,71 +687,74 @@ fn invalid_use(result: Result<impl Sized, GpuError>) -> String {
 
 #[test]
 fn misuse_is_reported_by_name() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &blend_two::EFFECT);
-    let a = image_a();
-    let message = invalid_use(e.set_input(gpu, "c", &a));
-    assert!(message.contains("uniform shader c") && message.contains("`a`, `b`"), "{message}");
-    e.set_input(gpu, "a", &a).expect("input a");
-    let message = invalid_use(e.render(gpu, W, H));
-    assert!(message.contains("input `b`") && message.contains("not set"), "{message}");
-    let message = invalid_use(e.set_uniform_bytes(&[0; 4]));
-    assert!(message.contains("16 bytes") && message.contains("got 4"), "{message}");
-    e.set_input(gpu, "b", &a).expect("input b");
-    let message = invalid_use(e.render(gpu, 0, H));
-    assert!(message.contains("0x24"), "{message}");
-    let mut id = effect(gpu, &identity::EFFECT);
-    let message = invalid_use(id.set_uniforms(&[0f32; 4]));
-    assert!(message.contains("has no uniforms"), "{message}");
-    let float = gpu.texture(&shader_runtime::wgpu::TextureDescriptor {
-        label: None,
-        size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: shader_runtime::wgpu::TextureDimension::D2,
-        format: shader_runtime::wgpu::TextureFormat::R32Float,
-        usage: shader_runtime::wgpu::TextureUsages::TEXTURE_BINDING,
-        view_formats: &[],
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &blend_two::EFFECT);
+        let a = image_a();
+        let message = invalid_use(e.set_input(gpu, "c", &a));
+        assert!(message.contains("uniform shader c") && message.contains("`a`, `b`"), "{message}");
+        e.set_input(gpu, "a", &a).expect("input a");
+        let message = invalid_use(e.render(gpu, W, H));
+        assert!(message.contains("input `b`") && message.contains("not set"), "{message}");
+        let message = invalid_use(e.set_uniform_bytes(&[0; 4]));
+        assert!(message.contains("16 bytes") && message.contains("got 4"), "{message}");
+        e.set_input(gpu, "b", &a).expect("input b");
+        let message = invalid_use(e.render(gpu, 0, H));
+        assert!(message.contains("0x24"), "{message}");
+        let mut id = effect(gpu, &identity::EFFECT);
+        let message = invalid_use(id.set_uniforms(&[0f32; 4]));
+        assert!(message.contains("has no uniforms"), "{message}");
+        let float = gpu.texture(&shader_runtime::wgpu::TextureDescriptor {
+            label: None,
+            size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: shader_runtime::wgpu::TextureDimension::D2,
+            format: shader_runtime::wgpu::TextureFormat::R32Float,
+            usage: shader_runtime::wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        let message = invalid_use(e.set_input(gpu, "a", &float));
+        assert!(message.contains("input `a`") && message.contains("R32Float"), "{message}");
+        let target = gpu.render_target(4, 4, shader_runtime::wgpu::TextureFormat::Rgba8Unorm);
+        e.set_input(gpu, "a", &target).expect("a render target is a valid input");
+        let message = invalid_use(RgbaImage::new(2, 2, vec![0; 15]));
+        assert!(message.contains("16 bytes"), "{message}");
     });
-    let message = invalid_use(e.set_input(gpu, "a", &float));
-    assert!(message.contains("input `a`") && message.contains("R32Float"), "{message}");
-    let target = gpu.render_target(4, 4, shader_runtime::wgpu::TextureFormat::Rgba8Unorm);
-    e.set_input(gpu, "a", &target).expect("a render target is a valid input");
-    let message = invalid_use(RgbaImage::new(2, 2, vec![0; 15]));
-    assert!(message.contains("16 bytes"), "{message}");
 }
 
 /// A texture input is used as is (premultiplied), and the output of one effect can feed another.
 #[test]
 fn texture_inputs_chain_effects() {
-    let Some(gpu) = common::gpu() else { return };
-    let b = image_b();
-    let mut first = effect(gpu, &identity::EFFECT);
-    first.set_input(gpu, "image", &b).expect("input");
-    let texture = first.render_texture(gpu, W, H).expect("render");
-    let mut second = effect(gpu, &vignette::EFFECT);
-    second.set_input(gpu, "image", &texture).expect("texture input");
-    second.set_uniforms(&vignette::Uniforms::new([16.0, 12.0], 18.0)).expect("uniforms");
-    compare("chained", &render(gpu, &second), EXACT, |p| {
-        let d = ((p[0] - 16.0).powi(2) + (p[1] - 12.0).powi(2)).sqrt() / 18.0;
-        let v = 1.0 - smoothstep(0.3, 1.0, d);
-        let c = eval(&b, p);
-        [c[0] * v, c[1] * v, c[2] * v, c[3]]
+    common::on_devices(|gpu| {
+        let b = image_b();
+        let mut first = effect(gpu, &identity::EFFECT);
+        first.set_input(gpu, "image", &b).expect("input");
+        let texture = first.render_texture(gpu, W, H).expect("render");
+        let mut second = effect(gpu, &vignette::EFFECT);
+        second.set_input(gpu, "image", &texture).expect("texture input");
+        second.set_uniforms(&vignette::Uniforms::new([16.0, 12.0], 18.0)).expect("uniforms");
+        compare("chained", &render(gpu, &second), EXACT, |p| {
+            let d = ((p[0] - 16.0).powi(2) + (p[1] - 12.0).powi(2)).sqrt() / 18.0;
+            let v = 1.0 - smoothstep(0.3, 1.0, d);
+            let c = eval(&b, p);
+            [c[0] * v, c[1] * v, c[2] * v, c[3]]
+        });
     });
 }
 
 #[test]
 fn half2x2_uniform_has_16_byte_columns() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &matrix2::EFFECT);
-    let a = image_a();
-    e.set_input(gpu, "image", &a).expect("input");
-    let (s, c) = (0.5f32.sin(), 0.5f32.cos());
-    // std140 rule 5 (with rule 4): a mat2 is two columns of 16 bytes.
-    e.set_uniforms(&matrix2::Uniforms::new([[c, s, 0.0, 0.0], [-s, c, 0.0, 0.0]])).expect("uniforms");
-    compare("matrix2", &render(gpu, &e), FILTERED, |p| {
-        let (x, y) = (p[0] - 12.0, p[1] - 12.0);
-        eval(&a, [c * x - s * y + 12.0, s * x + c * y + 12.0])
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &matrix2::EFFECT);
+        let a = image_a();
+        e.set_input(gpu, "image", &a).expect("input");
+        let (s, c) = (0.5f32.sin(), 0.5f32.cos());
+        // std140 rule 5 (with rule 4): a mat2 is two columns of 16 bytes.
+        e.set_uniforms(&matrix2::Uniforms::new([[c, s, 0.0, 0.0], [-s, c, 0.0, 0.0]])).expect("uniforms");
+        compare("matrix2", &render(gpu, &e), FILTERED, |p| {
+            let (x, y) = (p[0] - 12.0, p[1] - 12.0);
+            eval(&a, [c * x - s * y + 12.0, s * x + c * y + 12.0])
+        });
     });
 }
 
@@ -742,9 +762,10 @@ fn half2x2_uniform_has_16_byte_columns() {
 /// block and the bindings whether or not they are used).
 #[test]
 fn unused_uniforms_and_children_are_accepted() {
-    let Some(gpu) = common::gpu() else { return };
-    let mut e = effect(gpu, &unused_inputs::EFFECT);
-    e.set_uniforms(&unused_inputs::Uniforms::new(1.0)).expect("uniforms");
-    e.set_input(gpu, "ignored", &image_a()).expect("input");
-    compare("unused_inputs", &render(gpu, &e), EXACT, |_| [0.25, 0.5, 0.75, 1.0]);
+    common::on_devices(|gpu| {
+        let mut e = effect(gpu, &unused_inputs::EFFECT);
+        e.set_uniforms(&unused_inputs::Uniforms::new(1.0)).expect("uniforms");
+        e.set_input(gpu, "ignored", &image_a()).expect("input");
+        compare("unused_inputs", &render(gpu, &e), EXACT, |_| [0.25, 0.5, 0.75, 1.0]);
+    });
 }

@@ -37,6 +37,41 @@ shader! {
         uniform half4 color;
         half4 main(float2 p) { return color; }
     "#,
+    mod quad_vs;
+    lang: wgsl,
+    src: r#"
+        @vertex
+        fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+            let corner = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+            return vec4<f32>(corner * 2.0 - 1.0, 0.0, 1.0);
+        }
+    "#,
+    // Derivatives of functions that are not linear in the pixel position, so fine, coarse,
+    // x and y all differ.
+    mod derivatives;
+    lang: wgsl,
+    src: r#"
+        fn f(p: vec2<f32>) -> f32 { return p.x * p.x * 0.01 + p.x * p.y * 0.02; }
+        fn g(p: vec2<f32>) -> f32 { return p.y * p.y * 0.03 - p.x * p.y * 0.01; }
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            return vec4<f32>(dpdxFine(f(p.xy)), dpdyFine(g(p.xy)), dpdxCoarse(g(p.xy)) + dpdyCoarse(f(p.xy)) * 100.0,
+                fwidthFine(f(p.xy)));
+        }
+    "#,
+    // Implicit levels of detail: uv moves `scale.x` texels of level 0 per pixel.
+    mod implicit_lod;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_2d<f32>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var<uniform> scale: vec4<f32>;
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            let uv = p.xy * scale.xy / vec2<f32>(textureDimensions(tex));
+            return textureSample(tex, samp, uv) + textureSampleBias(tex, samp, uv, 1.0) * 0.001;
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -140,16 +175,17 @@ fn sanitizer_findings_name_shader_index_and_invocation() {
     assert!(quiet.take_findings().is_empty());
 }
 
-/// Render pipelines, AGSL effects and passthrough need a wgpu adapter: on the CPU device they
-/// are `Unsupported` errors that say so. Textures exist (upload and readback work) so code
-/// that prepares them runs unchanged up to the draw.
+/// What the CPU device does not run is an `Unsupported` error that says so: passthrough
+/// (SPIR-V for a Vulkan driver) and primitives other than triangles. Render pipelines and AGSL
+/// effects are built; textures exist (upload and readback work).
 #[test]
 fn what_the_cpu_device_does_not_run_is_a_clear_error() {
     let gpu = Gpu::cpu();
-    let err = RenderPipeline::new(&gpu, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).err().expect("no render");
-    assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("GPU adapter"), "{err}");
-    let err = AgslEffect::new(&gpu, &tint::EFFECT).err().expect("no AGSL");
-    assert!(matches!(err, GpuError::Unsupported(_)), "{err}");
+    RenderPipeline::new(&gpu, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).expect("render pipeline");
+    let lines = RenderOptions { topology: shader_runtime::wgpu::PrimitiveTopology::LineList, ..Default::default() };
+    let err = RenderPipeline::new(&gpu, &fullscreen::MODULE, &blur::MODULE, &lines).err().expect("no lines");
+    assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("triangles"), "{err}");
+    AgslEffect::new(&gpu, &tint::EFFECT).expect("AGSL effect");
     let options = shader_runtime::PipelineOptions { passthrough: true, ..Default::default() };
     let err = saxpy::Pipeline::with_options(&gpu, &options).err().expect("no passthrough");
     assert!(matches!(err, GpuError::Unsupported(_)) && err.to_string().contains("passthrough"), "{err}");
@@ -438,4 +474,98 @@ fn sanitizer_reports_texel_reads_outside_the_image() {
     let findings = gpu.take_findings();
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert!(findings[0].contains("out-of-bounds texel read") && findings[0].contains("[9, 4, 0]"), "{}", findings[0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fragment stage: quads
+
+/// Renders `fs` over a full-screen triangle into a `width` x `height` Rgba32Float target.
+fn render_floats(gpu: &Gpu, fs: &'static shader_runtime::ModuleInfo, bindings: &dyn shader_runtime::BindingSet, width: u32, height: u32) -> Vec<[f32; 4]> {
+    let options = RenderOptions { color_format: TextureFormat::Rgba32Float, ..Default::default() };
+    let pipeline = RenderPipeline::new(gpu, &quad_vs::MODULE, fs, &options).expect("pipeline");
+    let target = gpu.render_target(width, height, TextureFormat::Rgba32Float);
+    let draw = shader_runtime::Draw { bindings: &[&quad_vs::Bindings {}, bindings], vertices: 0..3, ..Default::default() };
+    pipeline.draw(gpu, &target, &draw).expect("draw");
+    img_floats(&target.read_level_blocking(gpu, 0).expect("read")).chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect()
+}
+
+/// dpdx/dpdy/fwidth, fine and coarse, over 2x2 quads: every pixel equals the differences of
+/// the functions at the quad's pixel centres computed here, on lavapipe and on the CPU device
+/// (a 9x5 target: the quads the right and bottom edges cut have helper lanes).
+#[test]
+fn derivatives_over_quads_match_the_definition() {
+    let f = |x: f32, y: f32| x * x * 0.01 + x * y * 0.02;
+    let g = |x: f32, y: f32| y * y * 0.03 - x * y * 0.01;
+    let (w, h) = (9u32, 5u32);
+    common::on_devices(|gpu| {
+        let pixels = render_floats(gpu, &derivatives::MODULE, &derivatives::Bindings {}, w, h);
+        for y in 0..h {
+            for x in 0..w {
+                let c = |v: u32| v as f32 + 0.5;
+                let (x0, y0) = (x & !1, y & !1);
+                let dfdx_fine = f(c(x0 + 1), c(y)) - f(c(x0), c(y));
+                let dgdy_fine = g(c(x), c(y0 + 1)) - g(c(x), c(y0));
+                let dgdx_coarse = g(c(x0 + 1), c(y0)) - g(c(x0), c(y0));
+                let dfdy_coarse = f(c(x0), c(y0 + 1)) - f(c(x0), c(y0));
+                let dfdy_fine = f(c(x), c(y0 + 1)) - f(c(x), c(y0));
+                let dgdx_fine = g(c(x0 + 1), c(y)) - g(c(x0), c(y));
+                let mut want = [dfdx_fine, dgdy_fine, dgdx_coarse + dfdy_coarse * 100.0, dfdx_fine.abs() + dfdy_fine.abs()];
+                // Coarse derivatives may be computed as fine ones (Vulkan "Derivative
+                // Operations"), which lavapipe does; the CPU device uses the quad's first row
+                // and column.
+                if !gpu.is_cpu() {
+                    want[2] = dgdx_fine + dfdy_fine * 100.0;
+                }
+                let got = pixels[(y * w + x) as usize];
+                for k in 0..4 {
+                    assert!((got[k] - want[k]).abs() <= 1e-3 * want[k].abs().max(1.0), "{}: pixel ({x}, {y}) component {k}: {} vs {}", gpu.adapter_name(), got[k], want[k]);
+                }
+            }
+        }
+    });
+}
+
+/// `textureSample` in a fragment shader picks its level from the quad's derivatives: with uv
+/// moving 4 (16) texels per pixel the level is 2 (4), a bias adds one, and each level of the
+/// texture is one colour, so every pixel is that level's colour on both devices.
+#[test]
+fn implicit_lod_follows_the_quad_derivatives() {
+    common::on_devices(|gpu| {
+        let levels = 7u32;
+        let texture = gpu.texture(&TextureDescriptor {
+            label: None,
+            size: shader_runtime::wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+            mip_level_count: levels,
+            sample_count: 1,
+            dimension: shader_runtime::wgpu::TextureDimension::D2,
+            format: TextureFormat::Rgba8Unorm,
+            usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        let colour = |level: u32| [level as u8 * 30 + 10, 200 - level as u8 * 25, 17 * level as u8, 255];
+        for level in 0..levels {
+            let [w, h, _] = texture.level_size(level);
+            let bytes: Vec<u8> = (0..w * h).flat_map(|_| colour(level)).collect();
+            texture.write_level(gpu, level, &bytes).expect("level");
+        }
+        let sampler = gpu.sampler_with(&SamplerDescriptor {
+            address_mode_u: AddressMode::Repeat,
+            address_mode_v: AddressMode::Repeat,
+            mag_filter: FilterMode::Nearest,
+            min_filter: FilterMode::Nearest,
+            mipmap_filter: MipmapFilterMode::Nearest,
+            ..Default::default()
+        });
+        for (scale, level) in [(4.0f32, 2u32), (16.0, 4), (1.0, 0)] {
+            let uniform = gpu.uniform_buffer(&[scale, scale, 0.0, 0.0]);
+            let pixels = render_floats(gpu, &implicit_lod::MODULE, &implicit_lod::Bindings { tex: &texture, samp: &sampler, scale: &uniform }, 8, 4);
+            let unorm = |l: u32| colour(l.min(levels - 1)).map(|c| f32::from(c) / 255.0);
+            let want: [f32; 4] = std::array::from_fn(|k| unorm(level)[k] + unorm(level + 1)[k] * 0.001);
+            for (i, got) in pixels.iter().enumerate() {
+                for k in 0..4 {
+                    assert!((got[k] - want[k]).abs() < 1e-4, "{}: scale {scale}: pixel {i}: {got:?} vs level {level} {want:?}", gpu.adapter_name());
+                }
+            }
+        }
+    });
 }

@@ -151,32 +151,33 @@ fn barycentric(p: [f32; 2], a: [f32; 2], b: [f32; 2], c: [f32; 2]) -> [f32; 3] {
 
 #[test]
 fn triangle_pixels_match_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    let (width, height) = (48u32, 40u32);
-    let pixels = render_triangle(gpu, width, height).expect("render");
-    assert_eq!(pixels.len(), (width * height * 4) as usize);
-    let (mut inside, mut outside) = (0, 0);
-    for y in 0..height {
-        for x in 0..width {
-            // Pixel centre in normalized device coordinates (y up; row 0 is the top).
-            let p = [(x as f32 + 0.5) / width as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / height as f32 * 2.0];
-            let w = barycentric(p, TRIANGLE[0].position, TRIANGLE[1].position, TRIANGLE[2].position);
-            let got = &pixels[((y * width + x) * 4) as usize..][..4];
-            let min = w.iter().copied().fold(f32::MAX, f32::min);
-            if min > 0.02 {
-                inside += 1;
-                for c in 0..3 {
-                    let expected = (0..3).map(|v| w[v] * TRIANGLE[v].color[c]).sum::<f32>() * 255.0;
-                    assert!((f32::from(got[c]) - expected).abs() <= 2.0, "pixel ({x}, {y}) channel {c}: {} vs {expected}", got[c]);
+    common::on_devices(|gpu| {
+        let (width, height) = (48u32, 40u32);
+        let pixels = render_triangle(gpu, width, height).expect("render");
+        assert_eq!(pixels.len(), (width * height * 4) as usize);
+        let (mut inside, mut outside) = (0, 0);
+        for y in 0..height {
+            for x in 0..width {
+                // Pixel centre in normalized device coordinates (y up; row 0 is the top).
+                let p = [(x as f32 + 0.5) / width as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / height as f32 * 2.0];
+                let w = barycentric(p, TRIANGLE[0].position, TRIANGLE[1].position, TRIANGLE[2].position);
+                let got = &pixels[((y * width + x) * 4) as usize..][..4];
+                let min = w.iter().copied().fold(f32::MAX, f32::min);
+                if min > 0.02 {
+                    inside += 1;
+                    for c in 0..3 {
+                        let expected = (0..3).map(|v| w[v] * TRIANGLE[v].color[c]).sum::<f32>() * 255.0;
+                        assert!((f32::from(got[c]) - expected).abs() <= 2.0, "pixel ({x}, {y}) channel {c}: {} vs {expected}", got[c]);
+                    }
+                    assert_eq!(got[3], 255, "pixel ({x}, {y}) alpha");
+                } else if min < -0.02 {
+                    outside += 1;
+                    assert_eq!(got, [0, 0, 0, 255], "pixel ({x}, {y}) is background");
                 }
-                assert_eq!(got[3], 255, "pixel ({x}, {y}) alpha");
-            } else if min < -0.02 {
-                outside += 1;
-                assert_eq!(got, [0, 0, 0, 255], "pixel ({x}, {y}) is background");
             }
         }
-    }
-    assert!(inside > 400 && outside > 400, "{inside} inside, {outside} outside");
+        assert!(inside > 400 && outside > 400, "{inside} inside, {outside} outside");
+    });
 }
 
 fn render_triangle(gpu: &Gpu, width: u32, height: u32) -> Result<Vec<u8>, shader_runtime::GpuError> {
@@ -235,27 +236,28 @@ fn render_triangle_with(gpu: &Gpu, width: u32, height: u32, options: &RenderOpti
 /// The same triangle with an index buffer and a second instance drawn over a kept target.
 #[test]
 fn indexed_draw_and_load_op() {
-    let Some(gpu) = common::gpu() else { return };
-    let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &RenderOptions::default()).expect("pipeline");
-    let target = gpu.render_target(16, 16, TextureFormat::Rgba8Unorm);
-    // Two triangles covering the target, all white.
-    let white = [1.0f32; 3];
-    let quad = [
-        Vertex { position: [-1.0, -1.0], color: white },
-        Vertex { position: [1.0, -1.0], color: white },
-        Vertex { position: [1.0, 1.0], color: white },
-        Vertex { position: [-1.0, 1.0], color: white },
-    ];
-    let vertices = gpu.vertex_buffer(&quad);
-    let indices = gpu.index_buffer(&[0u16, 1, 2, 0, 2, 3]);
-    let bindings: [&dyn shader_runtime::BindingSet; 2] = [&triangle_vs::Bindings {}, &triangle_fs::Bindings {}];
-    let draw = Draw { bindings: &bindings, vertex_buffer: Some(&vertices), index_buffer: Some((&indices).into()), vertices: 0..6, clear: Some(Color::BLACK), ..Default::default() };
-    pipeline.draw(gpu, &target, &draw).expect("draw");
-    assert!(target.read_rgba8_blocking(gpu).expect("read").iter().all(|&v| v == 255), "the quad covers every pixel");
-    // Wrong vertex type: a clear error, not a wgpu panic.
-    let wrong = gpu.vertex_buffer(&[[0.0f32; 2]; 3]);
-    let err = pipeline.draw(gpu, &target, &Draw { vertex_buffer: Some(&wrong), vertices: 0..3, ..draw }).expect_err("stride");
-    assert!(err.to_string().contains("20 bytes per vertex"), "{err}");
+    common::on_devices(|gpu| {
+        let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &RenderOptions::default()).expect("pipeline");
+        let target = gpu.render_target(16, 16, TextureFormat::Rgba8Unorm);
+        // Two triangles covering the target, all white.
+        let white = [1.0f32; 3];
+        let quad = [
+            Vertex { position: [-1.0, -1.0], color: white },
+            Vertex { position: [1.0, -1.0], color: white },
+            Vertex { position: [1.0, 1.0], color: white },
+            Vertex { position: [-1.0, 1.0], color: white },
+        ];
+        let vertices = gpu.vertex_buffer(&quad);
+        let indices = gpu.index_buffer(&[0u16, 1, 2, 0, 2, 3]);
+        let bindings: [&dyn shader_runtime::BindingSet; 2] = [&triangle_vs::Bindings {}, &triangle_fs::Bindings {}];
+        let draw = Draw { bindings: &bindings, vertex_buffer: Some(&vertices), index_buffer: Some((&indices).into()), vertices: 0..6, clear: Some(Color::BLACK), ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        assert!(target.read_rgba8_blocking(gpu).expect("read").iter().all(|&v| v == 255), "the quad covers every pixel");
+        // Wrong vertex type: a clear error, not a wgpu panic.
+        let wrong = gpu.vertex_buffer(&[[0.0f32; 2]; 3]);
+        let err = pipeline.draw(gpu, &target, &Draw { vertex_buffer: Some(&wrong), vertices: 0..3, ..draw }).expect_err("stride");
+        assert!(err.to_string().contains("20 bytes per vertex"), "{err}");
+    });
 }
 
 /// Depth test, index buffer, instancing and blending in one scene: two instanced quads where
@@ -264,104 +266,105 @@ fn indexed_draw_and_load_op() {
 /// compared with the same scene composed on the CPU.
 #[test]
 fn depth_instancing_and_blending_match_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    use shader_runtime::wgpu::{BlendState, TextureFormat as F};
-    const SIZE: u32 = 32;
-    let opaque = RenderPipeline::new(
-        gpu,
-        &quads_vs::MODULE,
-        &quads_fs::MODULE,
-        &RenderOptions { depth_format: Some(F::Depth32Float), ..Default::default() },
-    )
-    .expect("depth pipeline");
-    let blended = RenderPipeline::new(
-        gpu,
-        &quads_vs::MODULE,
-        &quads_fs::MODULE,
-        &RenderOptions { blend: Some(BlendState::ALPHA_BLENDING), ..Default::default() },
-    )
-    .expect("blending pipeline");
-    let corners = gpu.vertex_buffer(&[[-0.5f32, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]);
-    let indices = gpu.index_buffer(&[0u32, 1, 2, 0, 2, 3]);
-    // (offset x, offset y, depth), colour: instance 0 is nearer and drawn first.
-    let scene = [([-0.25f32, -0.25, 0.2], [0.0f32, 1.0, 0.0, 1.0]), ([0.25, 0.25, 0.6], [1.0, 0.0, 0.0, 1.0])];
-    let overlay = ([0.0f32, 0.0, 0.0], [0.0f32, 0.0, 1.0, 0.5]);
-    let uniform = |items: &[([f32; 3], [f32; 4])]| {
-        let mut place = [[0.0f32; 4]; 2];
-        let mut color = [[0.0f32; 4]; 2];
-        for (i, (p, c)) in items.iter().enumerate() {
-            place[i] = [p[0], p[1], p[2], 0.0];
-            color[i] = *c;
-        }
-        gpu.uniform_buffer(&quads_vs::Instances::new(place, color))
-    };
-    let (scene_buffer, overlay_buffer) = (uniform(&scene), uniform(&[overlay]));
-    let target = gpu.render_target(SIZE, SIZE, F::Rgba8Unorm);
-    let depth = gpu.depth_target(SIZE, SIZE);
-    let draw = |pipeline: &RenderPipeline, instances: &shader_runtime::Buffer<quads_vs::Instances>, count: u32, clear: Option<Color>, depth| {
-        let bindings: [&dyn shader_runtime::BindingSet; 2] = [&quads_vs::Bindings { instances }, &quads_fs::Bindings {}];
-        let draw = Draw {
-            bindings: &bindings,
-            vertex_buffer: Some(&corners),
-            index_buffer: Some((&indices).into()),
-            vertices: 0..6,
-            instances: 0..count,
-            clear,
-            depth,
-            ..Default::default()
+    common::on_devices(|gpu| {
+        use shader_runtime::wgpu::{BlendState, TextureFormat as F};
+        const SIZE: u32 = 32;
+        let opaque = RenderPipeline::new(
+            gpu,
+            &quads_vs::MODULE,
+            &quads_fs::MODULE,
+            &RenderOptions { depth_format: Some(F::Depth32Float), ..Default::default() },
+        )
+        .expect("depth pipeline");
+        let blended = RenderPipeline::new(
+            gpu,
+            &quads_vs::MODULE,
+            &quads_fs::MODULE,
+            &RenderOptions { blend: Some(BlendState::ALPHA_BLENDING), ..Default::default() },
+        )
+        .expect("blending pipeline");
+        let corners = gpu.vertex_buffer(&[[-0.5f32, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]);
+        let indices = gpu.index_buffer(&[0u32, 1, 2, 0, 2, 3]);
+        // (offset x, offset y, depth), colour: instance 0 is nearer and drawn first.
+        let scene = [([-0.25f32, -0.25, 0.2], [0.0f32, 1.0, 0.0, 1.0]), ([0.25, 0.25, 0.6], [1.0, 0.0, 0.0, 1.0])];
+        let overlay = ([0.0f32, 0.0, 0.0], [0.0f32, 0.0, 1.0, 0.5]);
+        let uniform = |items: &[([f32; 3], [f32; 4])]| {
+            let mut place = [[0.0f32; 4]; 2];
+            let mut color = [[0.0f32; 4]; 2];
+            for (i, (p, c)) in items.iter().enumerate() {
+                place[i] = [p[0], p[1], p[2], 0.0];
+                color[i] = *c;
+            }
+            gpu.uniform_buffer(&quads_vs::Instances::new(place, color))
         };
-        pipeline.draw(gpu, &target, &draw).expect("draw");
-    };
-    draw(&opaque, &scene_buffer, 2, Some(Color::BLACK), Some(&depth));
-    draw(&blended, &overlay_buffer, 1, None, None);
-    let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        let (scene_buffer, overlay_buffer) = (uniform(&scene), uniform(&[overlay]));
+        let target = gpu.render_target(SIZE, SIZE, F::Rgba8Unorm);
+        let depth = gpu.depth_target(SIZE, SIZE);
+        let draw = |pipeline: &RenderPipeline, instances: &shader_runtime::Buffer<quads_vs::Instances>, count: u32, clear: Option<Color>, depth| {
+            let bindings: [&dyn shader_runtime::BindingSet; 2] = [&quads_vs::Bindings { instances }, &quads_fs::Bindings {}];
+            let draw = Draw {
+                bindings: &bindings,
+                vertex_buffer: Some(&corners),
+                index_buffer: Some((&indices).into()),
+                vertices: 0..6,
+                instances: 0..count,
+                clear,
+                depth,
+                ..Default::default()
+            };
+            pipeline.draw(gpu, &target, &draw).expect("draw");
+        };
+        draw(&opaque, &scene_buffer, 2, Some(Color::BLACK), Some(&depth));
+        draw(&blended, &overlay_buffer, 1, None, None);
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
 
-    // The CPU composition, at pixel centres; pixels within one pixel of an edge are skipped.
-    let margin = 2.0 / SIZE as f32;
-    let covers = |offset: [f32; 3], p: [f32; 2]| -> Option<bool> {
-        let d = (p[0] - offset[0]).abs().max((p[1] - offset[1]).abs());
-        if (d - 0.5).abs() < margin {
-            None
-        } else {
-            Some(d < 0.5)
-        }
-    };
-    let mut checked = 0;
-    'pixels: for y in 0..SIZE {
-        for x in 0..SIZE {
-            let p = [(x as f32 + 0.5) / SIZE as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / SIZE as f32 * 2.0];
-            let mut color = [0.0f32, 0.0, 0.0, 1.0];
-            let mut nearest = f32::INFINITY;
-            for (offset, c) in scene {
-                match covers(offset, p) {
-                    None => continue 'pixels,
-                    Some(true) if offset[2] < nearest => {
-                        nearest = offset[2];
-                        color = c;
+        // The CPU composition, at pixel centres; pixels within one pixel of an edge are skipped.
+        let margin = 2.0 / SIZE as f32;
+        let covers = |offset: [f32; 3], p: [f32; 2]| -> Option<bool> {
+            let d = (p[0] - offset[0]).abs().max((p[1] - offset[1]).abs());
+            if (d - 0.5).abs() < margin {
+                None
+            } else {
+                Some(d < 0.5)
+            }
+        };
+        let mut checked = 0;
+        'pixels: for y in 0..SIZE {
+            for x in 0..SIZE {
+                let p = [(x as f32 + 0.5) / SIZE as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / SIZE as f32 * 2.0];
+                let mut color = [0.0f32, 0.0, 0.0, 1.0];
+                let mut nearest = f32::INFINITY;
+                for (offset, c) in scene {
+                    match covers(offset, p) {
+                        None => continue 'pixels,
+                        Some(true) if offset[2] < nearest => {
+                            nearest = offset[2];
+                            color = c;
+                        }
+                        Some(_) => {}
                     }
-                    Some(_) => {}
                 }
-            }
-            match covers(overlay.0, p) {
-                None => continue,
-                Some(true) => {
-                    let a = overlay.1[3];
-                    for c in 0..3 {
-                        color[c] = overlay.1[c] * a + color[c] * (1.0 - a);
+                match covers(overlay.0, p) {
+                    None => continue,
+                    Some(true) => {
+                        let a = overlay.1[3];
+                        for c in 0..3 {
+                            color[c] = overlay.1[c] * a + color[c] * (1.0 - a);
+                        }
+                        color[3] = a + color[3] * (1.0 - a);
                     }
-                    color[3] = a + color[3] * (1.0 - a);
+                    Some(false) => {}
                 }
-                Some(false) => {}
+                let got = &pixels[((y * SIZE + x) * 4) as usize..][..4];
+                for c in 0..4 {
+                    assert!((f32::from(got[c]) - color[c] * 255.0).abs() <= 2.0, "pixel ({x}, {y}): {got:?} vs {color:?}");
+                }
+                checked += 1;
             }
-            let got = &pixels[((y * SIZE + x) * 4) as usize..][..4];
-            for c in 0..4 {
-                assert!((f32::from(got[c]) - color[c] * 255.0).abs() <= 2.0, "pixel ({x}, {y}): {got:?} vs {color:?}");
-            }
-            checked += 1;
         }
-    }
-    // Six edge lines cross the 32 x 32 target; about a third of the pixels are clear of them.
-    assert!(checked > SIZE * SIZE / 4, "only {checked} pixels away from edges");
+        // Six edge lines cross the 32 x 32 target; about a third of the pixels are clear of them.
+        assert!(checked > SIZE * SIZE / 4, "only {checked} pixels away from edges");
+    });
 }
 
 /// 3 x 3 box blur with clamped edges, on the CPU, rounded like a unorm8 store.
@@ -387,26 +390,27 @@ fn blur_cpu(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
 
 #[test]
 fn blur_through_split_sampler2d_matches_cpu() {
-    let Some(gpu) = common::gpu() else { return };
-    let (width, height) = (13u32, 9u32);
-    let input: Vec<u8> = (0..width * height * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
-    let pipeline = RenderPipeline::new(gpu, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).expect("pipeline");
-    let source = gpu.texture_rgba8(width, height, &input).expect("texture");
-    let sampler = gpu.sampler(FilterMode::Nearest, AddressMode::ClampToEdge);
-    let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
-    pipeline
-        .draw(
-            gpu,
-            &target,
-            &Draw { bindings: &[&fullscreen::Bindings {}, &blur::Bindings { img: &source, img_sampler: &sampler }], vertices: 0..3, ..Default::default() },
-        )
-        .expect("draw");
-    let got = target.read_rgba8_blocking(gpu).expect("read");
-    let expected = blur_cpu(&input, width, height);
-    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-        let (x, y, c) = ((i / 4) as u32 % width, (i / 4) as u32 / width, i % 4);
-        assert!(g.abs_diff(*e) <= 1, "pixel ({x}, {y}) channel {c}: {g} vs {e}");
-    }
+    common::on_devices(|gpu| {
+        let (width, height) = (13u32, 9u32);
+        let input: Vec<u8> = (0..width * height * 4).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+        let pipeline = RenderPipeline::new(gpu, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).expect("pipeline");
+        let source = gpu.texture_rgba8(width, height, &input).expect("texture");
+        let sampler = gpu.sampler(FilterMode::Nearest, AddressMode::ClampToEdge);
+        let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
+        pipeline
+            .draw(
+                gpu,
+                &target,
+                &Draw { bindings: &[&fullscreen::Bindings {}, &blur::Bindings { img: &source, img_sampler: &sampler }], vertices: 0..3, ..Default::default() },
+            )
+            .expect("draw");
+        let got = target.read_rgba8_blocking(gpu).expect("read");
+        let expected = blur_cpu(&input, width, height);
+        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+            let (x, y, c) = ((i / 4) as u32 % width, (i / 4) as u32 / width, i % 4);
+            assert!(g.abs_diff(*e) <= 1, "pixel ({x}, {y}) channel {c}: {g} vs {e}");
+        }
+    });
 }
 
 /// Struct, matrix and array stage outputs and inputs on the wgpu target (issue 17; the repro
@@ -415,26 +419,27 @@ fn blur_through_split_sampler2d_matches_cpu() {
 /// shader of either kind gives the value computed here from the constants they pass.
 #[test]
 fn struct_and_matrix_varyings_keep_their_locations() {
-    let Some(gpu) = common::gpu() else { return };
-    // (0.4 * 0.5, 0.3 + 0.7 * 0.5, 0.75 - 0.25, (5 - 3) * 0.25) in 8-bit unorm.
-    let expected = [0.2f32, 0.65, 0.5, 0.5].map(|v| (v * 255.0).round() as u8);
-    let pairs = [
-        ("struct -> struct", &varyings_struct_vs::MODULE, &varyings_struct_fs::MODULE),
-        ("struct -> flat", &varyings_struct_vs::MODULE, &varyings_flat_fs::MODULE),
-        ("flat -> struct", &varyings_flat_vs::MODULE, &varyings_struct_fs::MODULE),
-    ];
-    for (label, vs, fs) in pairs {
-        for words in [vs.spirv, fs.spirv] {
-            common::validate_spirv_glsl(words, true).unwrap_or_else(|e| panic!("{label}: {e}"));
-        }
-        let pipeline = RenderPipeline::new(gpu, vs, fs, &RenderOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let target = gpu.render_target(4, 4, TextureFormat::Rgba8Unorm);
-        pipeline.draw(gpu, &target, &Draw { vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() }).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let pixels = target.read_rgba8_blocking(gpu).expect("read");
-        for (i, pixel) in pixels.chunks(4).enumerate() {
-            for c in 0..4 {
-                assert!(pixel[c].abs_diff(expected[c]) <= 1, "{label}: pixel {i} channel {c}: {} vs {}", pixel[c], expected[c]);
+    common::on_devices(|gpu| {
+        // (0.4 * 0.5, 0.3 + 0.7 * 0.5, 0.75 - 0.25, (5 - 3) * 0.25) in 8-bit unorm.
+        let expected = [0.2f32, 0.65, 0.5, 0.5].map(|v| (v * 255.0).round() as u8);
+        let pairs = [
+            ("struct -> struct", &varyings_struct_vs::MODULE, &varyings_struct_fs::MODULE),
+            ("struct -> flat", &varyings_struct_vs::MODULE, &varyings_flat_fs::MODULE),
+            ("flat -> struct", &varyings_flat_vs::MODULE, &varyings_struct_fs::MODULE),
+        ];
+        for (label, vs, fs) in pairs {
+            for words in [vs.spirv, fs.spirv] {
+                common::validate_spirv_glsl(words, true).unwrap_or_else(|e| panic!("{label}: {e}"));
+            }
+            let pipeline = RenderPipeline::new(gpu, vs, fs, &RenderOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+            let target = gpu.render_target(4, 4, TextureFormat::Rgba8Unorm);
+            pipeline.draw(gpu, &target, &Draw { vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() }).unwrap_or_else(|e| panic!("{label}: {e}"));
+            let pixels = target.read_rgba8_blocking(gpu).expect("read");
+            for (i, pixel) in pixels.chunks(4).enumerate() {
+                for c in 0..4 {
+                    assert!(pixel[c].abs_diff(expected[c]) <= 1, "{label}: pixel {i} channel {c}: {} vs {}", pixel[c], expected[c]);
+                }
             }
         }
-    }
+    });
 }

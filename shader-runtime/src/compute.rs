@@ -210,34 +210,9 @@ impl ComputePipeline {
         };
         self.check_counts(counts)?;
         let (_, resources) = self.bindings.resolve(gpu, &[bindings])?;
-        let mut bound = Vec::with_capacity(resources.len());
-        for (b, resource) in &resources {
-            let resource = match resource {
-                Resource::Buffer { raw, .. } => {
-                    let BufferStore::Cpu(buffer) = raw.store() else { return Err(crate::buffer::wrong_device()) };
-                    shader_cpu::Resource::Buffer(buffer)
-                }
-                Resource::Texture(t) => shader_cpu::Resource::Image(
-                    t.cpu_image().map_err(|e| GpuError::Unsupported(format!("`{}` binds `{}`: {e}", self.module.name, b.name)))?,
-                ),
-                Resource::Sampler(s) => shader_cpu::Resource::Sampler(s.cpu()),
-            };
-            bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, resource });
-        }
+        let bound = cpu_bindings(self.module.name, &resources)?;
         let report = program.dispatch(&bound, immediates, counts, &cpu.options).map_err(|e| cpu_error(self.module.name, e))?;
-        if !report.findings.is_empty() {
-            let mut findings = cpu.findings.lock().unwrap_or_else(|e| e.into_inner());
-            for finding in &report.findings {
-                let text = format!("`{}`: {finding}", self.module.name);
-                eprintln!("shader-cpu sanitizer: {text}");
-                findings.push(text);
-            }
-            if report.dropped > 0 {
-                let text = format!("`{}`: {} more findings not listed", self.module.name, report.dropped);
-                eprintln!("shader-cpu sanitizer: {text}");
-                findings.push(text);
-            }
-        }
+        report_findings(cpu, self.module.name, &report);
         Ok(())
     }
 
@@ -285,8 +260,48 @@ impl ComputePipeline {
     }
 }
 
+/// The resources chosen for a pipeline's bindings as the CPU device's.
+pub(crate) fn cpu_bindings<'s>(
+    name: &str,
+    resources: &'s [(&'static Binding, Resource<'s>)],
+) -> Result<Vec<shader_cpu::Binding<'s>>, GpuError> {
+    let mut bound = Vec::with_capacity(resources.len());
+    for (b, resource) in resources {
+        let resource = match resource {
+            Resource::Buffer { raw, .. } => {
+                let BufferStore::Cpu(buffer) = raw.store() else { return Err(crate::buffer::wrong_device()) };
+                shader_cpu::Resource::Buffer(buffer)
+            }
+            Resource::Texture(t) => shader_cpu::Resource::Image(
+                t.cpu_image().map_err(|e| GpuError::Unsupported(format!("`{name}` binds `{}`: {e}", b.name)))?,
+            ),
+            Resource::Sampler(s) => shader_cpu::Resource::Sampler(s.cpu()),
+        };
+        bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, resource });
+    }
+    Ok(bound)
+}
+
+/// Sanitizer findings of a CPU-device run: printed on stderr and kept for [`Gpu::take_findings`].
+pub(crate) fn report_findings(cpu: &CpuDevice, name: &str, report: &shader_cpu::Report) {
+    if report.findings.is_empty() && report.dropped == 0 {
+        return;
+    }
+    let mut findings = cpu.findings.lock().unwrap_or_else(|e| e.into_inner());
+    for finding in &report.findings {
+        let text = format!("`{name}`: {finding}");
+        eprintln!("shader-cpu sanitizer: {text}");
+        findings.push(text);
+    }
+    if report.dropped > 0 {
+        let text = format!("`{name}`: {} more findings not listed", report.dropped);
+        eprintln!("shader-cpu sanitizer: {text}");
+        findings.push(text);
+    }
+}
+
 /// A CPU-device error as the runtime's.
-fn cpu_error(name: &str, e: shader_cpu::Error) -> GpuError {
+pub(crate) fn cpu_error(name: &str, e: shader_cpu::Error) -> GpuError {
     match e {
         shader_cpu::Error::Unsupported(_) => GpuError::Unsupported(format!("`{name}`: {e}")),
         shader_cpu::Error::Invalid(_) => GpuError::Validation(format!("`{name}`: {e}")),
@@ -296,7 +311,7 @@ fn cpu_error(name: &str, e: shader_cpu::Error) -> GpuError {
 
 /// Override values for the CPU device: `(SpecId, bits)` with the bits of the constant's type
 /// (`constants` holds the ids in decimal, as [`constants`] made them).
-fn cpu_specialization(declared: &[SpecializationConstant], constants: &[(String, f64)]) -> Vec<(u32, u64)> {
+pub(crate) fn cpu_specialization(declared: &[SpecializationConstant], constants: &[(String, f64)]) -> Vec<(u32, u64)> {
     constants
         .iter()
         .filter_map(|(id, value)| {

@@ -4,8 +4,12 @@
 use std::ops::Range;
 
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
-use crate::buffer::{Buffer, Index, RawBuffer};
-use crate::compute::{check_immediates, check_passthrough, constants, immediate_size, passthrough_module, pipeline_layout, shader_module};
+use crate::buffer::{Buffer, BufferStore, Index, RawBuffer};
+use crate::compute::{
+    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, cpu_specialization, immediate_size, passthrough_module,
+    pipeline_layout, report_findings, shader_module,
+};
+use crate::gpu::{Backend, CpuDevice};
 use crate::generated::{ModuleInfo, Stage, VertexInput};
 use crate::texture::Texture;
 use crate::{Gpu, GpuError};
@@ -92,12 +96,29 @@ impl Default for Draw<'_> {
 
 /// A render pipeline with its bind group layouts and bind group cache.
 pub struct RenderPipeline {
-    raw: wgpu::RenderPipeline,
+    kind: Kind,
     vertex: &'static ModuleInfo,
     bindings: Bindings,
     vertex_stride: u64,
     immediate_size: u32,
     options_depth: bool,
+}
+
+/// What draws.
+enum Kind {
+    Wgpu(wgpu::RenderPipeline),
+    Cpu(Box<CpuPipeline>),
+}
+
+/// A pipeline of the CPU device: both entry points decoded and the fixed-function state.
+struct CpuPipeline {
+    vertex: shader_cpu::Program,
+    fragment: shader_cpu::Program,
+    fragment_name: &'static str,
+    attributes: Vec<shader_cpu::Attribute>,
+    topology: shader_cpu::Topology,
+    cull: Option<shader_cpu::Face>,
+    blend: Option<shader_cpu::Blend>,
 }
 
 impl RenderPipeline {
@@ -118,7 +139,6 @@ impl RenderPipeline {
                 )));
             }
         }
-        let w = gpu.require_wgpu(&format!("the render pipeline `{}` + `{}`", vertex.name, fragment.name))?;
         let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs)?;
         let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
@@ -130,6 +150,48 @@ impl RenderPipeline {
             let has_constants = !vertex_constants.is_empty() || !fragment_constants.is_empty();
             check_passthrough(gpu, &[vertex, fragment], has_constants)?;
         }
+        let w = match gpu.backend() {
+            Backend::Wgpu(w) => w,
+            Backend::Cpu(_) => {
+                let program = |m: &'static ModuleInfo, constants: &[(String, f64)]| {
+                    let specialization = cpu_specialization(m.specialization_constants, constants);
+                    shader_cpu::Program::new(m.spirv, m.entry.name, &specialization).map_err(|e| cpu_error(m.name, e))
+                };
+                let cpu = CpuPipeline {
+                    vertex: program(vertex, &vertex_constants)?,
+                    fragment: program(fragment, &fragment_constants)?,
+                    fragment_name: fragment.name,
+                    attributes: cpu_attributes(vertex.name, &attributes)?,
+                    topology: match options.topology {
+                        wgpu::PrimitiveTopology::TriangleList => shader_cpu::Topology::TriangleList,
+                        wgpu::PrimitiveTopology::TriangleStrip => shader_cpu::Topology::TriangleStrip,
+                        other => {
+                            return Err(GpuError::Unsupported(format!("the CPU device draws triangles only, not {other:?}")))
+                        }
+                    },
+                    cull: options.cull_mode.map(|face| match face {
+                        wgpu::Face::Front => shader_cpu::Face::Front,
+                        wgpu::Face::Back => shader_cpu::Face::Back,
+                    }),
+                    blend: options.blend.map(cpu_blend),
+                };
+                if !matches!(options.depth_format, None | Some(wgpu::TextureFormat::Depth32Float)) {
+                    return Err(GpuError::Unsupported(format!(
+                        "the CPU device's depth buffers are Depth32Float, not {:?}",
+                        options.depth_format
+                    )));
+                }
+                let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+                return Ok(RenderPipeline {
+                    kind: Kind::Cpu(Box::new(cpu)),
+                    vertex,
+                    bindings,
+                    vertex_stride: stride,
+                    immediate_size,
+                    options_depth: options.depth_format.is_some(),
+                });
+            }
+        };
         gpu.scoped(|| {
             let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(w, m) } else { shader_module(w, m) };
             let (vs, fs) = (module(vertex), module(fragment));
@@ -171,12 +233,23 @@ impl RenderPipeline {
                 multiview_mask: None,
                 cache: None,
             });
-            Ok(RenderPipeline { raw, vertex, bindings, vertex_stride: stride, immediate_size, options_depth: options.depth_format.is_some() })
+            Ok(RenderPipeline {
+                kind: Kind::Wgpu(raw),
+                vertex,
+                bindings,
+                vertex_stride: stride,
+                immediate_size,
+                options_depth: options.depth_format.is_some(),
+            })
         })
     }
 
-    pub fn raw(&self) -> &wgpu::RenderPipeline {
-        &self.raw
+    /// The wgpu pipeline; `None` on the CPU device.
+    pub fn raw(&self) -> Option<&wgpu::RenderPipeline> {
+        match &self.kind {
+            Kind::Wgpu(raw) => Some(raw),
+            Kind::Cpu(_) => None,
+        }
     }
 
     /// The byte stride of one vertex in the vertex buffer.
@@ -186,7 +259,6 @@ impl RenderPipeline {
 
     /// Draws into `target` and submits the work.
     pub fn draw(&self, gpu: &Gpu, target: &Texture, draw: &Draw<'_>) -> Result<(), GpuError> {
-        let w = gpu.require_wgpu("drawing")?;
         check_immediates(self.vertex, self.immediate_size, draw.immediates)?;
         if !target.usage().contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
             return Err(GpuError::InvalidUse(format!("the target texture lacks RENDER_ATTACHMENT (usage {:?})", target.usage())));
@@ -207,7 +279,7 @@ impl RenderPipeline {
                         self.vertex_stride
                     )));
                 }
-                Some(raw.wgpu().ok_or_else(crate::buffer::wrong_device)?)
+                Some(raw)
             }
             Some(_) => return Err(GpuError::InvalidUse("the vertex buffer must be a buffer".to_string())),
             None if self.vertex_stride > 0 => {
@@ -218,6 +290,12 @@ impl RenderPipeline {
             }
             None => None,
         };
+        let (w, raw) = match (gpu.backend(), &self.kind) {
+            (Backend::Wgpu(w), Kind::Wgpu(raw)) => (w, raw),
+            (Backend::Cpu(cpu), Kind::Cpu(pipeline)) => return self.draw_on_cpu(gpu, cpu, pipeline, target, draw, vertex_buffer),
+            _ => return Err(crate::buffer::wrong_device()),
+        };
+        let vertex_buffer = vertex_buffer.map(|raw| raw.wgpu().ok_or_else(crate::buffer::wrong_device)).transpose()?;
         let groups = self.bindings.groups(gpu, draw.bindings)?;
         let color_view = target_view(target)?;
         let depth_view = draw.depth.map(target_view).transpose()?;
@@ -245,7 +323,7 @@ impl RenderPipeline {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            pass.set_pipeline(&self.raw);
+            pass.set_pipeline(raw);
             for (index, group) in groups.iter().enumerate() {
                 if let Some(group) = group {
                     pass.set_bind_group(index as u32, group, &[]);
@@ -268,6 +346,146 @@ impl RenderPipeline {
         w.queue.submit([encoder.finish()]);
         Ok(())
     }
+
+    /// [`draw`](Self::draw) on the CPU device (after the same checks), finished when this
+    /// returns.
+    fn draw_on_cpu(
+        &self,
+        gpu: &Gpu,
+        cpu: &CpuDevice,
+        pipeline: &CpuPipeline,
+        target: &Texture,
+        draw: &Draw<'_>,
+        vertex_buffer: Option<&RawBuffer>,
+    ) -> Result<(), GpuError> {
+        let name = pipeline.fragment_name;
+        let (_, resources) = self.bindings.resolve(gpu, draw.bindings)?;
+        let bound = cpu_bindings(name, &resources)?;
+        let color = target.cpu_image()?;
+        let depth = draw.depth.map(Texture::cpu_image).transpose()?;
+        let vertices: Vec<u32> = match draw.index_buffer {
+            Some(index) => {
+                let bytes = cpu_buffer(index.buffer)?.to_bytes();
+                let size = match index.format {
+                    wgpu::IndexFormat::Uint16 => 2,
+                    wgpu::IndexFormat::Uint32 => 4,
+                };
+                let count = (bytes.len() / size) as u32;
+                if draw.vertices.end > count {
+                    return Err(GpuError::InvalidUse(format!(
+                        "indices {:?} of an index buffer holding {count}",
+                        draw.vertices
+                    )));
+                }
+                draw.vertices
+                    .clone()
+                    .map(|i| {
+                        let at = i as usize * size;
+                        match size {
+                            2 => u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]])),
+                            _ => u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]),
+                        }
+                    })
+                    .collect()
+            }
+            None => draw.vertices.clone().collect(),
+        };
+        let vertex_buffer = match vertex_buffer {
+            Some(raw) => Some(shader_cpu::VertexBuffer {
+                buffer: cpu_buffer(raw)?,
+                stride: self.vertex_stride as u32,
+                attributes: &pipeline.attributes,
+            }),
+            None => None,
+        };
+        if let Some(c) = draw.clear {
+            color.clear([c.r, c.g, c.b, c.a]);
+        }
+        if let Some(depth) = depth {
+            depth.clear([1.0; 4]);
+        }
+        let cpu_draw = shader_cpu::Draw {
+            bindings: &bound,
+            push_constants: draw.immediates,
+            vertex_buffer,
+            vertices: &vertices,
+            instances: draw.instances.clone(),
+            topology: pipeline.topology,
+            cull: pipeline.cull,
+            blend: pipeline.blend,
+            color,
+            depth,
+        };
+        let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
+        report_findings(cpu, name, &report);
+        Ok(())
+    }
+}
+
+/// The CPU device's buffer behind `raw`.
+fn cpu_buffer(raw: &RawBuffer) -> Result<&shader_cpu::Buffer, GpuError> {
+    match raw.store() {
+        BufferStore::Cpu(buffer) => Ok(buffer),
+        BufferStore::Wgpu(_) => Err(crate::buffer::wrong_device()),
+    }
+}
+
+/// The CPU device's vertex attributes: 32-bit components only.
+fn cpu_attributes(name: &str, attributes: &[wgpu::VertexAttribute]) -> Result<Vec<shader_cpu::Attribute>, GpuError> {
+    use wgpu::VertexFormat as F;
+    attributes
+        .iter()
+        .map(|a| {
+            let words = match a.format {
+                F::Float32 | F::Uint32 | F::Sint32 => 1,
+                F::Float32x2 | F::Uint32x2 | F::Sint32x2 => 2,
+                F::Float32x3 | F::Uint32x3 | F::Sint32x3 => 3,
+                F::Float32x4 | F::Uint32x4 | F::Sint32x4 => 4,
+                other => {
+                    return Err(GpuError::Unsupported(format!(
+                        "vertex input {} of `{name}` is {other:?}; the CPU device reads 32-bit attributes only",
+                        a.shader_location
+                    )))
+                }
+            };
+            Ok(shader_cpu::Attribute { location: a.shader_location, offset: a.offset as u32, words })
+        })
+        .collect()
+}
+
+/// wgpu's blend state as the CPU device's.
+fn cpu_blend(blend: wgpu::BlendState) -> shader_cpu::Blend {
+    use shader_cpu::BlendFactor as C;
+    use wgpu::BlendFactor as F;
+    let factor = |f: F| match f {
+        F::Zero => C::Zero,
+        F::One => C::One,
+        F::Src => C::Src,
+        F::OneMinusSrc => C::OneMinusSrc,
+        F::SrcAlpha => C::SrcAlpha,
+        F::OneMinusSrcAlpha => C::OneMinusSrcAlpha,
+        F::Dst => C::Dst,
+        F::OneMinusDst => C::OneMinusDst,
+        F::DstAlpha => C::DstAlpha,
+        F::OneMinusDstAlpha => C::OneMinusDstAlpha,
+        F::SrcAlphaSaturated => C::SrcAlphaSaturated,
+        F::Constant => C::Constant,
+        F::OneMinusConstant => C::OneMinusConstant,
+        // Dual-source factors need a second output, which no pipeline here has.
+        _ => C::Zero,
+    };
+    let component = |c: wgpu::BlendComponent| shader_cpu::BlendComponent {
+        src_factor: factor(c.src_factor),
+        dst_factor: factor(c.dst_factor),
+        operation: match c.operation {
+            wgpu::BlendOperation::Add => shader_cpu::BlendOp::Add,
+            wgpu::BlendOperation::Subtract => shader_cpu::BlendOp::Subtract,
+            wgpu::BlendOperation::ReverseSubtract => shader_cpu::BlendOp::ReverseSubtract,
+            wgpu::BlendOperation::Min => shader_cpu::BlendOp::Min,
+            wgpu::BlendOperation::Max => shader_cpu::BlendOp::Max,
+        },
+    };
+    shader_cpu::Blend { color: component(blend.color), alpha: component(blend.alpha) }
 }
 
 /// The wgpu view of a texture drawn into.
