@@ -173,7 +173,7 @@ impl Gpu {
     /// The wgpu device, or an error saying that `what` needs one.
     pub(crate) fn require_wgpu(&self, what: &str) -> Result<&WgpuDevice, GpuError> {
         self.wgpu().ok_or_else(|| {
-            GpuError::Unsupported(format!("{what} needs a GPU adapter; the CPU device runs compute shaders only (so far)"))
+            GpuError::Unsupported(format!("{what} needs a GPU adapter; the CPU device does not run it"))
         })
     }
 
