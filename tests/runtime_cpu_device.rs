@@ -72,6 +72,43 @@ shader! {
             return textureSample(tex, samp, uv) + textureSampleBias(tex, samp, uv, 1.0) * 0.001;
         }
     "#,
+    mod position_vs;
+    lang: wgsl,
+    src: r#"
+        @vertex
+        fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
+            return vec4<f32>(pos, 0.5, 1.0);
+        }
+    "#,
+    mod quarter_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment
+        fn main() -> @location(0) vec4<f32> { return vec4<f32>(0.25); }
+    "#,
+    mod varyings_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out {
+            @builtin(position) pos: vec4<f32>,
+            @location(0) smooth_v: vec2<f32>,
+            @location(1) @interpolate(linear) lin: f32,
+            @location(2) @interpolate(flat) first: u32,
+        }
+        @vertex
+        fn main(@location(0) p: vec4<f32>, @location(1) attr: vec2<f32>, @builtin(vertex_index) i: u32) -> Out {
+            return Out(p, attr, attr.x, i + 7u);
+        }
+    "#,
+    mod varyings_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment
+        fn main(@location(0) smooth_v: vec2<f32>, @location(1) @interpolate(linear) lin: f32,
+                @location(2) @interpolate(flat) first: u32) -> @location(0) vec4<f32> {
+            return vec4<f32>(smooth_v, lin, f32(first));
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -567,5 +604,98 @@ fn implicit_lod_follows_the_quad_derivatives() {
                 }
             }
         }
+    });
+}
+
+/// The top-left rule: triangles tiling the target, with shared edges through pixel centres
+/// (the vertical and horizontal ones at 3.5, a diagonal through (k + 0.5, k + 0.5)), drawn with
+/// additive blending: every pixel is covered exactly once (0.25 once is 64/255, twice 128), on
+/// lavapipe and on the CPU device; both winding orders.
+#[test]
+fn shared_edges_cover_each_pixel_once() {
+    use shader_runtime::wgpu::{BlendComponent, BlendFactor, BlendOperation, BlendState};
+    let add = BlendComponent { src_factor: BlendFactor::One, dst_factor: BlendFactor::One, operation: BlendOperation::Add };
+    let options = RenderOptions { blend: Some(BlendState { color: add, alpha: add }), ..Default::default() };
+    // Pixel x or y 0, 3.5 and 8 of an 8x8 target in normalized device coordinates (y up).
+    let (x, y) = ([-1.0f32, -0.125, 1.0], [1.0f32, 0.125, -1.0]);
+    let mut triangles: Vec<[f32; 2]> = Vec::new();
+    for j in 0..2 {
+        for i in 0..2 {
+            let (a, b, c, d) = ([x[i], y[j]], [x[i + 1], y[j]], [x[i + 1], y[j + 1]], [x[i], y[j + 1]]);
+            // Cells split along alternating diagonals; odd cells wound the other way.
+            if (i + j) % 2 == 0 {
+                triangles.extend([a, b, c, a, c, d]);
+            } else {
+                triangles.extend([a, d, b, b, d, c]);
+            }
+        }
+    }
+    common::on_devices(|gpu| {
+        let pipeline = RenderPipeline::new(gpu, &position_vs::MODULE, &quarter_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(8, 8, TextureFormat::Rgba8Unorm);
+        let vertices = gpu.vertex_buffer(&triangles[..]);
+        let draw = shader_runtime::Draw {
+            bindings: &[&position_vs::Bindings {}, &quarter_fs::Bindings {}],
+            vertex_buffer: Some(&vertices),
+            vertices: 0..triangles.len() as u32,
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        for (i, p) in pixels.chunks(4).enumerate() {
+            assert_eq!(p, [64, 64, 64, 64], "{}: pixel ({}, {}) covered {} times", gpu.adapter_name(), i % 8, i / 8, f32::from(p[0]) / 64.0);
+        }
+    });
+}
+
+/// Interpolation of a triangle whose vertices have w = 1, 3 and 0.5: perspective-correct by
+/// default, linear in the screen with `@interpolate(linear)`, the first vertex's value with
+/// `flat`; every pixel clearly inside equals the barycentric formulas computed here, on both
+/// devices.
+#[test]
+fn interpolation_is_perspective_correct_linear_or_flat() {
+    let ndc = [[-0.8f32, -0.8], [0.8, -0.8], [0.0, 0.8]];
+    let w = [1.0f32, 3.0, 0.5];
+    let attr = [[0.0f32, 0.0], [1.0, 0.0], [0.0, 1.0]];
+    // (clip position, attribute) per vertex, interleaved in location order.
+    let vertices: Vec<[f32; 6]> =
+        (0..3).map(|i| [ndc[i][0] * w[i], ndc[i][1] * w[i], 0.5 * w[i], w[i], attr[i][0], attr[i][1]]).collect();
+    let size = 16u32;
+    common::on_devices(|gpu| {
+        let options = RenderOptions { color_format: TextureFormat::Rgba32Float, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &varyings_vs::MODULE, &varyings_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(size, size, TextureFormat::Rgba32Float);
+        let buffer = gpu.vertex_buffer(&vertices[..]);
+        let draw = shader_runtime::Draw {
+            bindings: &[&varyings_vs::Bindings {}, &varyings_fs::Bindings {}],
+            vertex_buffer: Some(&buffer),
+            vertices: 0..3,
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        let pixels = img_floats(&target.read_level_blocking(gpu, 0).expect("read"));
+        let edge = |a: [f32; 2], b: [f32; 2], p: [f32; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+        let area = edge(ndc[0], ndc[1], ndc[2]);
+        let mut inside = 0;
+        for y in 0..size {
+            for x in 0..size {
+                let p = [(x as f32 + 0.5) / size as f32 * 2.0 - 1.0, 1.0 - (y as f32 + 0.5) / size as f32 * 2.0];
+                let l = [edge(ndc[1], ndc[2], p) / area, edge(ndc[2], ndc[0], p) / area, edge(ndc[0], ndc[1], p) / area];
+                if l.iter().any(|&v| v < 0.02) {
+                    continue;
+                }
+                inside += 1;
+                let b: [f32; 3] = std::array::from_fn(|i| l[i] / w[i]);
+                let sum: f32 = b.iter().sum();
+                let smooth: [f32; 2] = std::array::from_fn(|k| (0..3).map(|i| b[i] * attr[i][k]).sum::<f32>() / sum);
+                let linear: f32 = (0..3).map(|i| l[i] * attr[i][0]).sum();
+                let want = [smooth[0], smooth[1], linear, 7.0];
+                let got = &pixels[((y * size + x) * 4) as usize..][..4];
+                for k in 0..4 {
+                    assert!((got[k] - want[k]).abs() < 2e-3, "{}: pixel ({x}, {y}): {got:?} vs {want:?}", gpu.adapter_name());
+                }
+            }
+        }
+        assert!(inside > 40, "{inside} pixels inside");
     });
 }
