@@ -397,9 +397,12 @@ fn edge(a: [i64; 2], b: [i64; 2], p: [i64; 2]) -> i64 {
     (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
 }
 
-/// Quads waiting for the fragment shader: position and, per lane, coverage and barycentrics.
+/// One fragment of a quad: whether it is covered (else a helper) and its barycentrics.
+type Lane = (bool, [f64; 3]);
+
+/// Quads waiting for the fragment shader: the top-left pixel and the four lanes.
 struct Batch {
-    quads: Vec<([u32; 2], [(bool, [f64; 3]); 4])>,
+    quads: Vec<([u32; 2], [Lane; 4])>,
 }
 
 /// Rasterizes `tri` over `rows`, shading full batches, then the rest.
@@ -442,7 +445,7 @@ fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut T
 /// Runs the fragment shader over the batch, then depth-tests and blends covered fragments.
 fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>) {
     let quads = &batch.quads;
-    let fragment = |lane: usize| -> Option<([u32; 2], (bool, [f64; 3]))> {
+    let fragment = |lane: usize| -> Option<([u32; 2], Lane)> {
         let (at, lanes) = quads.get(lane / 4)?;
         let k = lane % 4;
         Some(([at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)], lanes[k]))
