@@ -109,6 +109,15 @@ shader! {
             return vec4<f32>(smooth_v, lin, f32(first));
         }
     "#,
+    mod facing_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>, @builtin(front_facing) front: bool) -> @location(0) vec4<f32> {
+            if p.x < 1.0 { discard; }
+            return select(vec4<f32>(0.0, 1.0, 0.0, 1.0), vec4<f32>(1.0, 0.0, 0.0, 1.0), front);
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -697,5 +706,37 @@ fn interpolation_is_perspective_correct_linear_or_flat() {
             }
         }
         assert!(inside > 40, "{inside} pixels inside");
+    });
+}
+
+/// Culling, `front_facing` and `discard`: a counter-clockwise (front) triangle on the left is
+/// red, a clockwise one on the right green, column 0 is discarded; culling back or front faces
+/// removes one of them. Same pixels on both devices.
+#[test]
+fn culling_front_facing_and_discard() {
+    use shader_runtime::wgpu::Face;
+    let triangles: [[f32; 2]; 6] = [[-1.0, -1.0], [0.0, -1.0], [-1.0, 1.0], [0.0, -1.0], [1.0, 1.0], [1.0, -1.0]];
+    let (red, green, clear) = ([255u8, 0, 0, 255], [0u8, 255, 0, 255], [0u8; 4]);
+    common::on_devices(|gpu| {
+        for (cull, left, right) in [(None, red, green), (Some(Face::Back), red, clear), (Some(Face::Front), clear, green)] {
+            let options = RenderOptions { cull_mode: cull, ..Default::default() };
+            let pipeline = RenderPipeline::new(gpu, &position_vs::MODULE, &facing_fs::MODULE, &options).expect("pipeline");
+            let target = gpu.render_target(8, 8, TextureFormat::Rgba8Unorm);
+            let vertices = gpu.vertex_buffer(&triangles[..]);
+            let draw = shader_runtime::Draw {
+                bindings: &[&position_vs::Bindings {}, &facing_fs::Bindings {}],
+                vertex_buffer: Some(&vertices),
+                vertices: 0..6,
+                ..Default::default()
+            };
+            pipeline.draw(gpu, &target, &draw).expect("draw");
+            let pixels = target.read_rgba8_blocking(gpu).expect("read");
+            let at = |x: usize, y: usize| &pixels[(y * 8 + x) * 4..][..4];
+            let name = gpu.adapter_name();
+            assert_eq!(at(1, 7), left, "{name}: cull {cull:?}: the front triangle");
+            assert_eq!(at(7, 7), right, "{name}: cull {cull:?}: the back triangle");
+            assert_eq!(at(0, 7), clear, "{name}: cull {cull:?}: column 0 is discarded");
+            assert_eq!(at(7, 0), clear, "{name}: cull {cull:?}: outside both");
+        }
     });
 }

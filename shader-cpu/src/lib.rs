@@ -209,7 +209,8 @@ pub struct Report {
     pub dropped: usize,
 }
 
-/// One compute entry point of a module, decoded and specialized, ready to dispatch.
+/// One entry point of a module, decoded and specialized: a compute one to
+/// [`dispatch`](Program::dispatch), a vertex and a fragment one to [`draw`] with.
 pub struct Program {
     prog: decode::Prog,
 }
