@@ -156,3 +156,22 @@ fn a_64_bit_product_that_leaves_i128_wraps_or_faults() {
     assert!(matches!(product(Rules::Exact), Err(Fault::IntOverflow(_))));
     assert!(matches!(product(Rules::Checked), Err(Fault::IntOverflow(_))));
 }
+
+#[test]
+fn checked_conversions_saturate_floats_and_keep_integer_bit_patterns() {
+    let c = Rules::Checked;
+    assert_eq!(c.convert(Literal::F32(-2.9), Scalar::I32), Some(Literal::I32(-2)));
+    assert_eq!(c.convert(Literal::F32(1e10), Scalar::I32), Some(Literal::I32(i32::MAX)));
+    assert_eq!(c.convert(Literal::F32(-1e10), Scalar::I32), Some(Literal::I32(i32::MIN)));
+    assert_eq!(c.convert(Literal::F32(-1.0), Scalar::U32), Some(Literal::U32(0)));
+    assert_eq!(c.convert(Literal::F32(f32::NAN), Scalar::U32), Some(Literal::U32(0)));
+    assert_eq!(c.convert(Literal::F64(1e300), Scalar::U64), Some(Literal::U64(u64::MAX)));
+    assert_eq!(c.convert(Literal::I32(-1), Scalar::U32), Some(Literal::U32(-1i32 as u32)));
+    assert_eq!(c.convert(Literal::U64(u64::MAX), Scalar::I32), Some(Literal::I32(u64::MAX as i32)));
+    assert_eq!(c.convert(Literal::F32(0.5), Scalar::BOOL), Some(Literal::Bool(true)));
+    // Under Exact the same out-of-range conversions have no value; under Wrap the integer
+    // ones wrap.
+    assert_eq!(Rules::Exact.convert(Literal::F32(1e10), Scalar::I32), None);
+    assert_eq!(Rules::Exact.convert(Literal::I32(-1), Scalar::U32), None);
+    assert_eq!(Rules::Wrap.convert(Literal::I32(-1), Scalar::U32), Some(Literal::U32(u32::MAX)));
+}

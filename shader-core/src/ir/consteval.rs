@@ -181,6 +181,23 @@ impl Rules {
         Some(make_literal(s, n))
     }
 
+    /// A conversion expression's value: `l` converted to `to`. Under [`Rules::Checked`] (WGSL
+    /// §17.1.2 scalar conversions) a float converts to an integer by rounding toward zero and
+    /// then clamping to the target's range (NaN to 0), and integers keep their two's
+    /// complement pattern.
+    pub fn convert(self, l: Literal, to: Scalar) -> Option<Literal> {
+        let n = num(l);
+        match (self, n) {
+            (Rules::Checked, Num::F(f)) if matches!(to.kind, ScalarKind::Sint | ScalarKind::Uint) => {
+                let (min, max) = int_range(to);
+                // `as` rounds toward zero, saturates and maps NaN to 0.
+                Some(make_literal(to, Num::I((f as i128).clamp(min, max))))
+            }
+            (Rules::Checked, _) => Some(make_literal(to, n)),
+            _ => self.literal(to, n),
+        }
+    }
+
     /// The integer result `v` of an arithmetic operation, as a literal of `s`.
     fn int(self, s: Scalar, v: i128) -> Result<Literal, Fault> {
         self.literal(s, Num::I(v)).ok_or(Fault::IntOverflow(v))
@@ -339,7 +356,7 @@ impl<'a> Evaluator<'a> {
                     _ => return None,
                 }
             }
-            Expression::Convert { expr, to } => map1(&sub(expr)?, &|l| rules.literal(to, num(l)))?,
+            Expression::Convert { expr, to } => map1(&sub(expr)?, &|l| rules.convert(l, to))?,
             Expression::Override(o) => self.override_default(o)?,
             Expression::Math { fun, ref args } => {
                 let vals: Vec<Value> = args.iter().map(|&a| sub(a)).collect::<Option<_>>()?;

@@ -68,6 +68,16 @@ impl Leaf {
         }
     }
 
+    /// The IR scalar type a value of this leaf is evaluated in: AbstractInt as `i64`,
+    /// AbstractFloat as `f64` (WGSL §6.3: their values are those of the 64-bit types).
+    pub fn ir_scalar(self) -> Scalar {
+        match self {
+            Leaf::AInt => Scalar::I64,
+            Leaf::AFloat => Scalar::F64,
+            Leaf::Concrete(s) => s,
+        }
+    }
+
     pub fn is_abstract(self) -> bool {
         !matches!(self, Leaf::Concrete(_))
     }
@@ -165,62 +175,20 @@ impl Sv {
         self.convert_explicit(to)
     }
 
-    /// Value conversion as by a WGSL conversion constructor (`f32(x)`, `u32(x)`, `bool(x)`).
-    /// Float to int saturates (WGSL §17.1.2.x scalar conversions); out-of-range abstract
-    /// values that must be exact yield `None`.
+    /// Value conversion as by a WGSL conversion constructor (`f32(x)`, `u32(x)`, `bool(x)`):
+    /// [`Rules::convert`] under [`Rules::Checked`], except that an abstract value must be
+    /// representable exactly (an AbstractInt in an integer type, an abstract value in a float
+    /// type without overflow): `None` if it is not.
     pub fn convert_explicit(self, to: Leaf) -> Option<Sv> {
-        let f = self.as_f64();
-        Some(match to {
-            Leaf::AInt => Sv::AInt(self.as_i128().and_then(|v| i64::try_from(v).ok())?),
-            Leaf::AFloat => Sv::AFloat(f),
-            Leaf::Concrete(s) => match (s.kind, s.width) {
-                (ScalarKind::Bool, _) => Sv::Bool(match self {
-                    Sv::Bool(b) => b,
-                    _ => f != 0.0,
-                }),
-                (ScalarKind::Sint, 4) => Sv::I32(match self {
-                    Sv::AInt(v) => i32::try_from(v).ok()?,
-                    Sv::U32(v) => v as i32,
-                    Sv::Bool(b) => b as i32,
-                    _ if self.leaf().is_float() => saturate_f(f, i32::MIN as f64, i32::MAX as f64) as i32,
-                    _ => self.as_i128()? as i32,
-                }),
-                (ScalarKind::Uint, 4) => Sv::U32(match self {
-                    Sv::AInt(v) => u32::try_from(v).ok()?,
-                    Sv::I32(v) => v as u32,
-                    Sv::Bool(b) => b as u32,
-                    _ if self.leaf().is_float() => saturate_f(f, 0.0, u32::MAX as f64) as u32,
-                    _ => self.as_i128()? as u32,
-                }),
-                (ScalarKind::Float, 4) => {
-                    let v = f as f32;
-                    if matches!(self, Sv::AFloat(_) | Sv::AInt(_)) && f.is_finite() && !v.is_finite() {
-                        return None;
-                    }
-                    Sv::F32(v)
-                }
-                (ScalarKind::Sint, 8) => Sv::I64(match self {
-                    _ if self.leaf().is_float() => saturate_f(f, i64::MIN as f64, i64::MAX as f64) as i64,
-                    Sv::Bool(b) => b as i64,
-                    _ => self.as_i128()? as i64,
-                }),
-                (ScalarKind::Uint, 8) => Sv::U64(match self {
-                    _ if self.leaf().is_float() => saturate_f(f, 0.0, u64::MAX as f64) as u64,
-                    Sv::Bool(b) => b as u64,
-                    Sv::AInt(v) => u64::try_from(v).ok()?,
-                    _ => self.as_i128()? as u64,
-                }),
-                (ScalarKind::Float, 8) => Sv::F64(f),
-                (ScalarKind::Float, 2) => {
-                    let v = f16::from_f64(f);
-                    if matches!(self, Sv::AFloat(_) | Sv::AInt(_)) && f.is_finite() && !v.is_finite() {
-                        return None;
-                    }
-                    Sv::F16(v)
-                }
-                _ => return None,
-            },
-        })
+        let (from, target) = (self.literal(), to.ir_scalar());
+        let float_target = target.kind == ScalarKind::Float;
+        let l = match (self.leaf(), to) {
+            (from_leaf, Leaf::AInt) if !from_leaf.is_integer() => return None,
+            (Leaf::AInt, _) | (_, Leaf::AInt) if !float_target => Rules::Exact.convert(from, target)?,
+            (Leaf::AInt | Leaf::AFloat, _) if float_target => Rules::Checked.float(target, self.as_f64()).ok()?,
+            _ => Rules::Checked.convert(from, target)?,
+        };
+        Sv::from_literal(l, to)
     }
 
     pub fn zero(leaf: Leaf) -> Sv {
@@ -229,24 +197,6 @@ impl Sv {
             Leaf::AFloat => Sv::AFloat(0.0),
             Leaf::Concrete(s) => Sv::AInt(0).convert_explicit(Leaf::Concrete(s)).unwrap_or(Sv::Bool(false)),
         }
-    }
-
-    fn from_f64(leaf: Leaf, v: f64) -> Option<Sv> {
-        match leaf {
-            Leaf::AFloat => Some(Sv::AFloat(v)),
-            Leaf::Concrete(Scalar::F32) => Some(Sv::F32(v as f32)),
-            Leaf::Concrete(Scalar::F16) => Some(Sv::F16(f16::from_f64(v))),
-            Leaf::Concrete(Scalar::F64) => Some(Sv::F64(v)),
-            _ => None,
-        }
-    }
-}
-
-fn saturate_f(f: f64, lo: f64, hi: f64) -> f64 {
-    if f.is_nan() {
-        0.0
-    } else {
-        f.clamp(lo, hi)
     }
 }
 
@@ -335,8 +285,8 @@ pub fn int_bits(leaf: Leaf) -> u32 {
 }
 
 impl Sv {
-    /// The IR literal [`ir::consteval`](crate::ir::consteval) evaluates: AbstractInt as `i64`,
-    /// AbstractFloat as `f64` (WGSL §6.3: their values are those of the 64-bit types).
+    /// The IR literal [`ir::consteval`](crate::ir::consteval) evaluates, of type
+    /// [`Leaf::ir_scalar`].
     fn literal(self) -> Literal {
         match self {
             Sv::Bool(b) => Literal::Bool(b),
@@ -432,7 +382,6 @@ pub fn float_fn1(name: &str, fun: MathFunction, a: Sv) -> EvalResult<Sv> {
     if v.is_nan() && !x.is_nan() {
         return err(format!("{name}({x}) has no real value"));
     }
-    let x = Sv::from_f64(leaf, 0.0).ok_or(EvalError::NotConst)?.literal();
-    let r = Rules::Checked.float(x.scalar(), v).map_err(|f| fault_error(f, leaf))?;
+    let r = Rules::Checked.float(leaf.ir_scalar(), v).map_err(|f| fault_error(f, leaf))?;
     Sv::from_literal(r, leaf).ok_or(EvalError::NotConst)
 }
