@@ -13,6 +13,7 @@ pub mod ir;
 pub mod span;
 pub mod spec_length;
 pub mod layout;
+pub mod pipeline_interface;
 pub mod reflect;
 pub mod spirv;
 pub mod type_names;
@@ -25,7 +26,7 @@ use diag::Diagnostics;
 use span::SourceMap;
 
 /// The source language of a shader.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Language {
     Wgsl,
     Glsl,
@@ -47,7 +48,7 @@ impl Language {
 }
 
 /// Who will consume the SPIR-V.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub enum Target {
     /// Plain Vulkan: combined image samplers stay combined.
     Vulkan,
@@ -56,7 +57,9 @@ pub enum Target {
     Wgpu,
 }
 
-#[derive(Clone, Debug)]
+/// Serializable (JSON) so `shader!` can hand the options it compiled with to the running
+/// program, which recompiles the same way on hot reload.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CompileOptions {
     pub language: Language,
     /// GLSL only: the stage of the file (from its extension when not given).
@@ -93,6 +96,19 @@ impl Default for CompileOptions {
             features: Vec::new(),
             bounds_checks: BoundsChecks::Clamp,
         }
+    }
+}
+
+impl CompileOptions {
+    /// The options as JSON: how `shader!` hands them to the running program (hot reload).
+    pub fn to_json(&self) -> String {
+        // Plain data with string keys: serializing cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Options written by [`CompileOptions::to_json`].
+    pub fn from_json(json: &str) -> Result<CompileOptions, String> {
+        serde_json::from_str(json).map_err(|e| e.to_string())
     }
 }
 

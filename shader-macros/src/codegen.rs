@@ -25,6 +25,18 @@ pub struct Context<'a> {
     pub mint: bool,
     /// The module was compiled with `bounds_checks: clamp` (the default).
     pub bounds_checked: bool,
+    /// `path:` shaders: how the file was compiled, for hot reload (`ReloadInfo`).
+    pub reload: Option<Reload>,
+}
+
+/// The data of a generated `ReloadInfo`, besides the interface (computed from the reflection).
+pub struct Reload {
+    /// The shader file, absolute.
+    pub path: String,
+    /// `CompileOptions` as JSON.
+    pub options: String,
+    /// Every file the compile read, absolute.
+    pub files: Vec<String>,
 }
 
 /// The module body for a successful compilation.
@@ -153,7 +165,14 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
     }
     let mut out = TokenStream::new();
     let selected = cx.entry.map(|index| (index, &reflection.entry_points[index]));
-    if let Some((index, _)) = selected {
+    if let Some((index, ep)) = selected {
+        let interface = shader_core::pipeline_interface::describe(reflection, &ep.name);
+        let reload = match (&cx.reload, interface) {
+            (Some(Reload { path, options, files }), Some(interface)) => quote! {
+                ::core::option::Option::Some(#p::ReloadInfo { path: #path, options: #options, interface: #interface, files: &[#(#files),*] })
+            },
+            _ => quote!(::core::option::Option::None),
+        };
         out.extend(quote! {
             /// Everything a pipeline needs from [`ENTRY`] (for `RenderPipeline::new` and
             /// [`Pipeline`]).
@@ -165,6 +184,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
                 push_constants: PUSH_CONSTANTS,
                 specialization_constants: SPECIALIZATION_CONSTANTS,
                 bounds_checked: BOUNDS_CHECKED,
+                reload: #reload,
             };
         });
     }
@@ -305,6 +325,24 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
             }
 
             #run
+
+            /// Hot reload (feature `hot-reload` of the runtime): recompiles the shader file and
+            /// swaps the pipeline when the interface is unchanged; otherwise keeps it and says
+            /// why ([`ComputePipeline::reload`](#krate::ComputePipeline::reload)).
+            pub fn reload(&mut self, gpu: &#krate::Gpu) -> ::core::result::Result<(), #krate::ReloadError> {
+                self.0.reload(gpu)
+            }
+
+            /// [`Pipeline::reload`] when the shader file or one it imports changed; `Ok(true)`
+            /// when the pipeline was swapped.
+            pub fn reload_if_changed(&mut self, gpu: &#krate::Gpu) -> ::core::result::Result<bool, #krate::ReloadError> {
+                self.0.reload_if_changed(gpu)
+            }
+
+            /// Reload from another file than the one the macro compiled.
+            pub fn set_source_file(&mut self, path: impl ::core::convert::Into<::std::path::PathBuf>) -> ::core::result::Result<(), #krate::ReloadError> {
+                self.0.set_source_file(path)
+            }
 
             /// The untyped pipeline underneath.
             pub fn raw(&self) -> &#krate::ComputePipeline {

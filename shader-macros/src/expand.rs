@@ -136,13 +136,25 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         Ok(c) => &c.sources,
         Err(e) => &e.sources,
     };
-    for file in sources.files().iter().skip(1) {
-        let path = Path::new(&file.name);
-        let full = if path.is_absolute() { path.to_path_buf() } else { base.join(path) };
-        if full.is_file() {
-            tracked.extend(include(&full));
-        }
+    let read: Vec<PathBuf> = sources
+        .files()
+        .iter()
+        .map(|file| {
+            let path = Path::new(&file.name);
+            if path.is_absolute() { path.to_path_buf() } else { base.join(path) }
+        })
+        .collect();
+    for full in read.iter().skip(1).filter(|full| full.is_file()) {
+        tracked.extend(include(full));
     }
+    let reload = match source {
+        Source::Path(_) => Some(codegen::Reload {
+            path: name.clone(),
+            options: options.to_json(),
+            files: read.iter().filter(|full| full.is_file()).map(|full| full.display().to_string()).collect(),
+        }),
+        Source::Inline(_) => None,
+    };
     let compiled = match compiled {
         Ok(c) => c,
         Err(e) => {
@@ -181,7 +193,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         }
     }
     let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint,
-        bounds_checked: args.bounds_checks == shader_core::BoundsChecks::Clamp };
+        bounds_checked: args.bounds_checks == shader_core::BoundsChecks::Clamp, reload };
     let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
     let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types));
     (quote!(#items #agsl #tracked), defined, errors)

@@ -39,6 +39,18 @@ pub struct ComputePipeline {
     immediate_size: u32,
     /// The device's `max_compute_workgroups_per_dimension`, read once.
     max_workgroups: u32,
+    /// How the pipeline was built, to build it again from reloaded SPIR-V.
+    built: Built,
+    /// Hot reload: the file the shader is read from and the files last compiled.
+    pub(crate) source: Option<crate::reload::Source>,
+}
+
+/// The options a pipeline was built with, resolved.
+struct Built {
+    /// Override values keyed by SpecId ([`constants`]).
+    constants: Vec<(String, f64)>,
+    zero_initialize_workgroup_memory: bool,
+    passthrough: bool,
 }
 
 /// What runs the pipeline.
@@ -72,37 +84,27 @@ impl ComputePipeline {
         }
         let immediate_size = immediate_size(gpu, module.name, module.push_constants)?;
         let constants = constants(module.name, module.specialization_constants, options.constants)?;
-        let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         if options.passthrough {
             check_passthrough(gpu, &[module], !constants.is_empty())?;
         }
-        let w = match gpu.backend() {
-            Backend::Wgpu(w) => w,
-            Backend::Cpu(_) => {
-                let specialization = cpu_specialization(module.specialization_constants, &constants);
-                let program = shader_cpu::Program::new(module.spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
-                let bindings = Bindings::new(gpu, &[module.bindings])?;
-                return Ok(ComputePipeline { kind: Kind::Cpu(program), module, bindings, immediate_size, max_workgroups: CPU_MAX_WORKGROUPS });
-            }
+        let built = Built {
+            constants,
+            zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+            passthrough: options.passthrough,
         };
-        gpu.scoped(|| {
-            let shader = if options.passthrough { passthrough_module(w, module) } else { shader_module(w, module) };
-            let bindings = Bindings::new(gpu, &[module.bindings])?;
-            let layout = pipeline_layout(w, &bindings, immediate_size);
-            let raw = w.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(module.name),
-                layout: Some(&layout),
-                module: &shader,
-                entry_point: Some(module.entry.name),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &constant_refs,
-                    zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
-                },
-                cache: None,
-            });
-            let max_workgroups = w.device.limits().max_compute_workgroups_per_dimension;
-            Ok(ComputePipeline { kind: Kind::Wgpu(raw), module, bindings, immediate_size, max_workgroups })
-        })
+        let (kind, bindings, max_workgroups) = build(gpu, module, module.spirv, &built, immediate_size)?;
+        let source = module.reload.as_ref().map(crate::reload::Source::new);
+        Ok(ComputePipeline { kind, module, bindings, immediate_size, max_workgroups, built, source })
+    }
+
+    /// Replaces the pipeline by one built from `spirv`, a module with the same interface as
+    /// [`ComputePipeline::module`] (hot reload checked that). On an error the pipeline is kept.
+    pub(crate) fn rebuild(&mut self, gpu: &Gpu, spirv: &[u32]) -> Result<(), GpuError> {
+        let (kind, bindings, max_workgroups) = build(gpu, self.module, spirv, &self.built, self.immediate_size)?;
+        self.kind = kind;
+        self.bindings = bindings;
+        self.max_workgroups = max_workgroups;
+        Ok(())
     }
 
     /// The wgpu pipeline; `None` on the CPU device.
@@ -333,12 +335,52 @@ pub(crate) fn cpu_specialization(declared: &[SpecializationConstant], constants:
         .collect()
 }
 
+/// What [`ComputePipeline::new`] and a reload make from `spirv` (the words of `module`, or
+/// of a reloaded module with its interface): the pipeline, its bind group layouts and the
+/// device's workgroup count limit.
+fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate_size: u32) -> Result<(Kind, Bindings, u32), GpuError> {
+    let w = match gpu.backend() {
+        Backend::Wgpu(w) => w,
+        Backend::Cpu(_) => {
+            let specialization = cpu_specialization(module.specialization_constants, &built.constants);
+            let program = shader_cpu::Program::new(spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
+            let bindings = Bindings::new(gpu, &[module.bindings])?;
+            return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS));
+        }
+    };
+    let constant_refs: Vec<(&str, f64)> = built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    gpu.scoped(|| {
+        let shader = if built.passthrough {
+            let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
+            passthrough_spirv(&w.device, module.name, spirv, module.entry.name, workgroup_size)
+        } else {
+            shader_words(w, module.name, spirv)
+        };
+        let bindings = Bindings::new(gpu, &[module.bindings])?;
+        let layout = pipeline_layout(w, &bindings, immediate_size);
+        let raw = w.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(module.name),
+            layout: Some(&layout),
+            module: &shader,
+            entry_point: Some(module.entry.name),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &constant_refs,
+                zero_initialize_workgroup_memory: built.zero_initialize_workgroup_memory,
+            },
+            cache: None,
+        });
+        let max_workgroups = w.device.limits().max_compute_workgroups_per_dimension;
+        Ok((Kind::Wgpu(raw), bindings, max_workgroups))
+    })
+}
+
 /// The shader module, given to wgpu as SPIR-V.
 pub(crate) fn shader_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::ShaderModule {
-    w.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(module.name),
-        source: wgpu::ShaderSource::SpirV(Cow::Borrowed(module.spirv)),
-    })
+    shader_words(w, module.name, module.spirv)
+}
+
+fn shader_words(w: &WgpuDevice, label: &str, spirv: &[u32]) -> wgpu::ShaderModule {
+    w.device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::SpirV(Cow::Borrowed(spirv)) })
 }
 
 /// Why a pipeline of the stages `modules` (named after the first) cannot take the passthrough
@@ -420,7 +462,9 @@ pub(crate) fn passthrough_spirv(device: &wgpu::Device, label: &str, spirv: &[u32
     // valid for the driver, and that running it keeps every access inside memory the pipeline
     // binds (what naga's bounds checks give on the default path). The callers make both true:
     // (1) valid SPIR-V: `ComputePipeline`/`RenderPipeline` take `ModuleInfo`s, which only
-    // `shader!` makes, from modules shader-core emitted after its validator accepted the IR
+    // `shader!` makes (a hot reload compiles with the macro's options, bounds checks included,
+    // and keeps only a module whose interface equals the `ModuleInfo`'s),
+    // from modules shader-core emitted after its validator accepted the IR
     // (the test suite runs every module shader-core emits through `spirv-val`); the caller's
     // bind group layouts are built from the module's own `BINDINGS`. (2) no access outside a
     // binding: `check_passthrough` refuses modules compiled without `bounds_checks: clamp`,

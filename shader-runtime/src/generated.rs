@@ -113,6 +113,23 @@ pub struct ModuleInfo {
     /// (`shader!`'s `bounds_checks: clamp`, the default), so no access leaves its binding even
     /// when the driver gets the SPIR-V as it is; passthrough pipelines require it.
     pub bounds_checked: bool,
+    /// `path:` shaders: what hot reload needs to recompile the file the way the macro did and
+    /// to check the result against the interface the typed code was generated for.
+    pub reload: Option<ReloadInfo>,
+}
+
+/// How `shader!` compiled a `path:` shader, for [`crate::ComputePipeline::reload`] (feature
+/// `hot-reload`).
+#[derive(Clone, Copy, Debug)]
+pub struct ReloadInfo {
+    /// The shader file, as an absolute path on the machine that built the program.
+    pub path: &'static str,
+    /// shader-core's `CompileOptions` as JSON.
+    pub options: &'static str,
+    /// `shader_core::pipeline_interface::describe` of the entry point at build time.
+    pub interface: &'static str,
+    /// Every file the compile read (the shader, its imports and includes), absolute.
+    pub files: &'static [&'static str],
 }
 
 /// 4-byte aligned bytes, so `SPIRV_BYTES` can be read as words.

@@ -15,6 +15,10 @@
 //!   offscreen texture that reads back as RGBA.
 //! - [`AgslEffect`]: an Android AGSL effect (`shader!{ lang: agsl, .. }`) drawn over a
 //!   full-screen triangle, with typed uniforms and image inputs for its `uniform shader`s.
+//! - Hot reload (feature `hot-reload`): [`ComputePipeline::reload`] recompiles a `path:`
+//!   shader in the running program and swaps the pipeline only when the new module's interface
+//!   is the one the typed code was generated for ([`ReloadError`] otherwise);
+//!   [`ComputePipeline::reload_if_changed`] is the file watcher.
 //! - [`run_compute`](Gpu::run_compute)/[`run_on`]: the untyped byte-buffer path tests use.
 //!
 //! Invariant: this is the only crate of the workspace that names wgpu types in its API.
@@ -30,6 +34,7 @@ pub mod generated;
 mod gpu;
 pub mod layout;
 mod raw;
+mod reload;
 mod render;
 mod texture;
 
@@ -45,6 +50,7 @@ pub use gpu::{Gpu, GpuOptions, WgpuDevice, MAX_IMMEDIATE_SIZE, OPTIONAL_FEATURES
 pub use shader_cpu;
 pub use layout::GpuLayout;
 pub use raw::{run_on, run_passthrough_on, BufferBinding, BufferKind};
+pub use reload::ReloadError;
 pub use render::{Draw, RenderOptions, RenderPipeline};
 pub use shader_macros::{shader, Std140, Std430};
 pub use texture::{Sampler, Texture};

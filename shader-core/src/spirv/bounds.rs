@@ -27,7 +27,7 @@ use super::*;
 use spirv::GlslStd450Op as GLOp;
 
 /// How indices into arrays, vectors and matrices are guarded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub enum BoundsChecks {
     /// Clamp every run-time index to the last element (the default; see the module
     /// documentation).
