@@ -46,51 +46,40 @@ pub fn changes(old: &str, new: &str) -> Vec<String> {
     };
     let has_item = |lines: &[(&str, &str, &str)], item: &str| lines.iter().any(|(i, _, _)| *i == item);
     let mut out: Vec<String> = Vec::new();
-    let mut seen_items: Vec<&str> = Vec::new();
     for (item, path, value) in &old {
         if !has_item(&new, item) {
-            if !seen_items.contains(item) {
-                seen_items.push(item);
-                out.push(format!("{} was removed", label(item, &old)));
-            }
+            push_once(&mut out, format!("{} was removed", label(item, &old)));
             continue;
         }
         match new.iter().find(|(i, p, _)| i == item && p == path) {
             Some((_, _, v)) if v == value => {}
             Some((_, _, v)) => out.push(format!("{}: `{path}` is {v}, was {value}", label(item, &old))),
-            None => {
-                let element = missing_element(item, path, &new);
-                let line = if element == *path {
-                    format!("{}: `{path}` (was {value}) is gone", label(item, &old))
-                } else {
-                    format!("{}: `{element}` is gone", label(item, &old))
-                };
-                if !out.contains(&line) {
-                    out.push(line);
-                }
-            }
+            None => push_once(&mut out, one_side(&label(item, &old), path, &new, item, &format!("(was {value}) is gone"), "is gone")),
         }
     }
-    let mut added_items: Vec<&str> = Vec::new();
     for (item, path, value) in &new {
         if !has_item(&old, item) {
-            if !added_items.contains(item) {
-                added_items.push(item);
-                out.push(format!("{} was added", label(item, &new)));
-            }
+            push_once(&mut out, format!("{} was added", label(item, &new)));
         } else if !old.iter().any(|(i, p, _)| i == item && p == path) {
-            let element = missing_element(item, path, &old);
-            let line = if element == *path {
-                format!("{}: `{path}` = {value} is new", label(item, &old))
-            } else {
-                format!("{}: `{element}` is new", label(item, &old))
-            };
-            if !out.contains(&line) {
-                out.push(line);
-            }
+            push_once(&mut out, one_side(&label(item, &old), path, &old, item, &format!("= {value} is new"), "is new"));
         }
     }
     out
+}
+
+fn push_once(out: &mut Vec<String>, line: String) {
+    if !out.contains(&line) {
+        out.push(line);
+    }
+}
+
+/// A field only one side has: the whole array element when `other` has none of its fields
+/// (`leaf` then `whole` say how).
+fn one_side(label: &str, path: &str, other: &[(&str, &str, &str)], item: &str, leaf: &str, whole: &str) -> String {
+    match missing_element(item, path, other) {
+        element if element == path => format!("{label}: `{path}` {leaf}"),
+        element => format!("{label}: `{element}` {whole}"),
+    }
 }
 
 /// The shortest array element of `path` (`buffer.members[extra]`) of which `other` has no
