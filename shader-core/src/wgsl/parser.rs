@@ -510,12 +510,12 @@ impl<'a> Parser<'a> {
             if self.eat(K::Semicolon) {
                 continue;
             }
-            if self.at_word("import") {
+            if self.at_word("import") || self.attributes_then_import() {
                 if !unit.directives.is_empty() || !unit.decls.is_empty() {
                     let span = self.span(self.peek());
                     self.diags.push(Diagnostic::error("`import` must come before directives and declarations", span));
                 }
-                if self.import(&mut unit.imports).is_err() {
+                if self.conditional_import(&mut unit.imports).is_err() {
                     self.recover_global();
                 }
                 continue;
@@ -1550,6 +1550,48 @@ impl<'a> Parser<'a> {
         }
         self.qualified_names = true;
         Ok(Ident { name, span: self.span_from(first.start) })
+    }
+
+    /// Whether attributes at the cursor are followed by `import` (WESL `@if(A) import a::b;`).
+    fn attributes_then_import(&self) -> bool {
+        let mut i = 0;
+        while self.peek_at(i).kind == K::At {
+            // `@` and the attribute's name, then its balanced argument list, if any.
+            i += 2;
+            let mut depth = 0usize;
+            loop {
+                match self.peek_at(i).kind {
+                    K::LParen => depth += 1,
+                    K::RParen if depth > 0 => depth -= 1,
+                    K::Eof => return false,
+                    _ if depth == 0 => break,
+                    _ => {}
+                }
+                i += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+        }
+        let t = self.peek_at(i);
+        i > 0 && t.kind == K::Ident && self.text(t) == "import"
+    }
+
+    /// An import with its attributes: only `@if`, `@elif` and `@else` (which continue the
+    /// module's chain like a declaration's); a false condition drops the import's paths.
+    fn conditional_import(&mut self, out: &mut Vec<ImportPath>) -> PResult<()> {
+        let mut attrs = self.attributes()?;
+        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+        for a in &attrs {
+            // The wording of `lower::check_attrs`, which sees no imports.
+            self.diags.push(Diagnostic::error(format!("`@{}` is not allowed on an import", a.name.name), a.name.span));
+        }
+        let mut paths = Vec::new();
+        let result = self.import(&mut paths);
+        if keep {
+            out.extend(paths);
+        }
+        result
     }
 
     /// WESL `import path;` with nested `{ a, b::c }` lists; each leaf path goes to `out`.
