@@ -51,6 +51,24 @@ pub const CASES: &[Case] = &[
     // `in out` is `inout` (GLSL 4.60 §4.7, glslang merges the two): the argument's value is
     // copied in. Read as `out` it was not, and the function added to an undefined value.
     ("in_out_params", Ty::I32, Ty::I32, "void acc(in out int p, const in int q) { p += q; } void acc2(out in int p) { p *= 3; }", "int t = x; acc(t, 5); acc2(t); r = t;", 0),
+    // Evaluation order (GLSL 4.60 §5.9: `&&`, `||`, `?:` and `,` evaluate left to right and
+    // skip the unused operand; §6.1.1: arguments are evaluated "in order, from left to right"),
+    // each step recorded in a global trace so a different order gives a different number.
+    ("order_call_arguments", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; } int f3(int a, int b, int c) { return a + b * 7 + c * 49; }",
+     "trace = x; int s = f3(push(1), push(2), push(3)); r = s * 1000 + trace;", 0),
+    ("order_nested_calls", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; } int f2(int a, int b) { return a - b * 3; }",
+     "trace = x; int s = f2(push(1) + push(2), f2(push(3), push(4)) * push(1)); r = s + trace * 100000;", 0),
+    ("order_binary_operands", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; }",
+     "trace = x; int s = push(1) - push(2) * push(3); r = s + trace * 100000;", 0),
+    ("order_postincrement_operands", Ty::I32, Ty::I32, "", "int k = x; int s = k++ + k; int u = k * ++k; int v = k-- - --k; r = s + u * 10 + v * 1000000 + k * 100000000;", 0),
+    ("order_index_postincrement", Ty::I32, Ty::I32, "",
+     "int a[4] = int[4](0, 0, 0, 0); int k = x % 3; a[k++] = k * 10; a[k] = k++; r = a[0] + a[1] * 100 + a[2] * 10000 + a[3] * 1000000 + k * 100000000;", 0),
+    ("order_compound_assignment", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; }",
+     "int a[4] = int[4](1, 2, 3, 4); int k = x % 3; a[k++] += k * 10; trace = x % 7; a[push(1) % 4] -= push(2); a[k] *= k++; r = a[0] + a[1] * 100 + a[2] * 10000 + a[3] * 1000000 + k * 100000000 + trace;", 0),
+    ("order_short_circuit", Ty::I32, Ty::I32, "int c; bool bump(int v, bool res) { c += v; return res; }",
+     "c = 0; bool p = x > 20 && bump(1, true); bool q = x > 40 || bump(10, x % 2 == 0); bool w = (x % 3 == 0 && bump(100, true)) || bump(1000, false); \
+      int t = x % 4 == 0 ? (bump(10000, true) ? 1 : 2) : (bump(100000, false) ? 3 : 4); r = c + int(p) * 2 + int(q) * 4 + int(w) * 8 + t * 16;", 0),
+    ("order_comma_and_assignment_chain", Ty::I32, Ty::I32, "", "int k = x; int s = (k += 3, k * 2); int a, b; a = b = k++; r = s + (a + b) * 1000 + k * 1000000;", 0),
     ("overloads", Ty::I32, Ty::I32, "int f(int a) { return a + 1; } int f(uint a) { return int(a) * 2; } int f(float a) { return int(a) * 3; }", "r = f(x) + f(uint(x)) + f(float(x));", 0),
     ("array_local", Ty::I32, Ty::I32, "const int T[5] = int[5](3, 1, 4, 1, 5);", "int a[4]; for (int k = 0; k < 4; k++) a[k] = x * k; r = a[x % 4] + T[x % 5];", 0),
     ("struct_local", Ty::I32, Ty::I32, "struct S { int a; ivec2 b; };", "S s = S(x, ivec2(2, 3)); s.b.y += s.a; r = s.b.x * s.b.y;", 0),
