@@ -60,6 +60,9 @@ pub const CASES: &[Case] = &[
      "trace = x; int s = f2(push(1) + push(2), f2(push(3), push(4)) * push(1)); r = s + trace * 100000;", 0),
     ("order_binary_operands", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; }",
      "trace = x; int s = push(1) - push(2) * push(3); r = s + trace * 100000;", 0),
+    // `mix(x, y, bvec)` is a select: its arguments are evaluated x, y, then the condition.
+    ("order_mix_select", Ty::I32, Ty::I32, "int trace; int push(int k) { trace = trace * 5 + k; return trace; }",
+     "trace = x; int s = mix(push(1), push(2), (push(3) & 1) == 0); r = s + trace * 1000;", 0),
     ("order_postincrement_operands", Ty::I32, Ty::I32, "", "int k = x; int s = k++ + k; int u = k * ++k; int v = k-- - --k; r = s + u * 10 + v * 1000000 + k * 100000000;", 0),
     ("order_index_postincrement", Ty::I32, Ty::I32, "",
      "int a[4] = int[4](0, 0, 0, 0); int k = x % 3; a[k++] = k * 10; a[k] = k++; r = a[0] + a[1] * 100 + a[2] * 10000 + a[3] * 1000000 + k * 100000000;", 0),

@@ -998,6 +998,87 @@ fn main(@builtin(local_invocation_index) i: u32) {
         });
     }
     {
+        // Evaluation order (WGSL: operands, arguments and the parts of an assignment are
+        // evaluated left to right, the left-hand side before the right-hand side, each once;
+        // `select` evaluates both values): every side effect goes through a trace, so another
+        // order gives another number.
+        let out: Vec<u32> = (0..N as u32)
+            .flat_map(|i| {
+                let mut trace = i;
+                let mut push = |k: u32| {
+                    trace = trace.wrapping_mul(5).wrapping_add(k);
+                    trace
+                };
+                let (a1, b1, c1) = (push(1), push(2), push(3));
+                let args = a1.wrapping_add(b1.wrapping_mul(7)).wrapping_add(c1.wrapping_mul(49));
+                let (x, y, z) = (push(1), push(2), push(3));
+                let binary = x.wrapping_sub(y.wrapping_mul(z));
+                let bump = |v: &mut u32, k: u32| {
+                    *v = v.wrapping_mul(3).wrapping_add(k);
+                    *v
+                };
+                let mut v = i;
+                let p1 = bump(&mut v, 1);
+                let p2 = v.wrapping_mul(100);
+                let p3 = bump(&mut v, 2).wrapping_mul(10000);
+                let pointers = p1.wrapping_add(p2).wrapping_add(p3);
+                let mut a = [1u32, 2, 3, 4];
+                let k = (push(1) % 4) as usize;
+                a[k] = push(2);
+                let k = (push(3) % 4) as usize;
+                a[k] = a[k].wrapping_add(push(4));
+                let k = (push(1) % 4) as usize;
+                a[k] = a[k].wrapping_add(1);
+                let (s1, s2) = (push(1), push(2));
+                let selected = if i % 2 == 0 { s2 } else { s1 };
+                [args, binary, pointers, v, a[0] ^ a[1].rotate_left(8) ^ a[2].rotate_left(16) ^ a[3].rotate_left(24), selected, trace, 0]
+            })
+            .collect();
+        cases.push(Case {
+            name: "evaluation_order",
+            source: r#"
+var<private> trace: u32;
+
+fn push(k: u32) -> u32 {
+    trace = trace * 5u + k;
+    return trace;
+}
+
+fn f3(a: u32, b: u32, c: u32) -> u32 {
+    return a + b * 7u + c * 49u;
+}
+
+fn bump(p: ptr<function, u32>, k: u32) -> u32 {
+    *p = *p * 3u + k;
+    return *p;
+}
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 512>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    trace = i;
+    let o = i * 8u;
+    out[o] = f3(push(1u), push(2u), push(3u));
+    out[o + 1u] = push(1u) - push(2u) * push(3u);
+    var v = i;
+    out[o + 2u] = bump(&v, 1u) + v * 100u + bump(&v, 2u) * 10000u;
+    out[o + 3u] = v;
+    var a = array<u32, 4>(1u, 2u, 3u, 4u);
+    a[push(1u) % 4u] = push(2u);
+    a[push(3u) % 4u] += push(4u);
+    a[push(1u) % 4u]++;
+    out[o + 4u] = a[0] ^ ((a[1] << 8u) | (a[1] >> 24u)) ^ ((a[2] << 16u) | (a[2] >> 16u)) ^ ((a[3] << 24u) | (a[3] >> 8u));
+    out[o + 5u] = select(push(1u), push(2u), i % 2u == 0u);
+    out[o + 6u] = trace;
+}"#,
+            bindings: vec![B::storage(0, vec![0; 4 * 8 * N])],
+            workgroups: [1, 1, 1],
+            spirv_known_bug: None,
+            expect: vec![(0, Expect::U32(out))],
+        });
+    }
+    {
         let a = random_u32(17, N);
         let out: Vec<u32> = a
             .iter()

@@ -727,8 +727,10 @@ pub enum Expression {
     Load { pointer: Handle<Expression> },
     Unary { op: UnaryOp, expr: Handle<Expression> },
     Binary { op: BinaryOp, left: Handle<Expression>, right: Handle<Expression> },
-    /// Component-wise when `condition` is a bool vector; otherwise picks one operand.
-    Select { condition: Handle<Expression>, accept: Handle<Expression>, reject: Handle<Expression> },
+    /// Component-wise when `condition` is a bool vector; otherwise picks one operand. Its
+    /// children, left to right, are `reject`, `accept`, `condition`: the argument order of WGSL
+    /// `select(f, t, cond)` and GLSL `mix(x, y, bvec)`, so calls in them happen in source order.
+    Select { reject: Handle<Expression>, accept: Handle<Expression>, condition: Handle<Expression> },
     Relational { fun: RelationalFunction, argument: Handle<Expression> },
     Math { fun: MathFunction, args: Vec<Handle<Expression>> },
     Derivative { axis: DerivativeAxis, control: DerivativeControl, expr: Handle<Expression> },

@@ -611,10 +611,10 @@ pub(crate) fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Express
             *left = f(*left);
             *right = f(*right);
         }
-        Expression::Select { condition, accept, reject } => {
-            *condition = f(*condition);
-            *accept = f(*accept);
+        Expression::Select { reject, accept, condition } => {
             *reject = f(*reject);
+            *accept = f(*accept);
+            *condition = f(*condition);
         }
         Expression::Relational { argument, .. } => *argument = f(*argument),
         Expression::Math { args, .. } => args.iter_mut().for_each(|a| *a = f(*a)),

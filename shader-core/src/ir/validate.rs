@@ -138,7 +138,7 @@ pub(crate) fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         Expression::Load { pointer } => out.push(*pointer),
         Expression::Unary { expr, .. } => out.push(*expr),
         Expression::Binary { left, right, .. } => out.extend([*left, *right]),
-        Expression::Select { condition, accept, reject } => out.extend([*condition, *accept, *reject]),
+        Expression::Select { reject, accept, condition } => out.extend([*reject, *accept, *condition]),
         Expression::Relational { argument, .. } => out.push(*argument),
         Expression::Math { args, .. } => out.extend(args),
         Expression::Derivative { expr, .. } => out.push(*expr),

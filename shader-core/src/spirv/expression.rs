@@ -236,10 +236,11 @@ impl<'a> Writer<'a> {
                 }
             }
             &Expression::Binary { op, left, right } => self.binary(op, left, right, ty_handle, span),
-            &Expression::Select { condition, accept, reject } => {
-                let c = self.eval(condition)?;
-                let a = self.eval(accept)?;
+            &Expression::Select { reject, accept, condition } => {
+                // Source order (see `Expression::Select`): calls in the operands happen so.
                 let r = self.eval(reject)?;
+                let a = self.eval(accept)?;
+                let c = self.eval(condition)?;
                 let ty = self.type_id(ty_handle, span)?;
                 let result = self.shape(ty_handle);
                 let condition_shape = self.expr_shape(condition)?;
