@@ -222,12 +222,7 @@ impl Report {
 
 /// Differences that are bugs not fixed yet: `(file, text the difference contains)`. Each must
 /// still occur (remove the entry when it is fixed); the test fails on any other.
-const KNOWN: &[(&str, &str)] = &[
-    // FIXME (issue 18, class 3): memory qualifiers on single block members (`readonly`,
-    // `writeonly`, `volatile` on one member) apply to the whole block or are dropped.
-    ("tests/glsl/ok/qualifiers_memory.comp", "binding 2"),
-    ("tests/glsl/ok/qualifiers_memory.comp", "binding 3"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// Differences intended in one file: `(file, text the difference contains, reason)`.
 const INTENDED_IN: &[(&str, &str, &str)] = &[(

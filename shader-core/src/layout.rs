@@ -27,7 +27,7 @@
 //! [`WgslStructs`] keeps it, so structs and arrays that hold such a struct are placed right.
 
 use crate::hash::FxHashMap;
-use crate::ir::{AddressSpace, ArraySize, Handle, MatrixLayout, Scalar, ScalarKind, StructMember, Type, TypeInner, UniqueArena, VectorSize};
+use crate::ir::{AddressSpace, ArraySize, Handle, MatrixLayout, MemberMemory, Scalar, ScalarKind, StructMember, Type, TypeInner, UniqueArena, VectorSize};
 use crate::span::Span;
 use std::fmt;
 
@@ -50,12 +50,14 @@ pub struct MemberSpec {
     /// GLSL `row_major`, already resolved from member, block and default qualifiers. Applies to
     /// matrices in the member, including inside nested structs that do not say otherwise.
     pub row_major: bool,
+    /// GLSL memory qualifiers written on the member (kept on the laid-out member).
+    pub memory: MemberMemory,
 }
 
 impl MemberSpec {
     /// A member without layout qualifiers.
     pub fn new(name: Option<String>, ty: Handle<Type>) -> MemberSpec {
-        MemberSpec { name, ty, align: None, size: None, offset: None, row_major: false }
+        MemberSpec { name, ty, align: None, size: None, offset: None, row_major: false, memory: MemberMemory::default() }
     }
 }
 
@@ -474,7 +476,7 @@ fn read_layout(
             } else {
                 let specs: Vec<MemberSpec> = members
                     .iter()
-                    .map(|m| MemberSpec { row_major: m.matrix.is_some_and(|ml| ml.row_major), ..MemberSpec::new(m.name.clone(), m.ty) })
+                    .map(|m| MemberSpec { row_major: m.matrix.is_some_and(|ml| ml.row_major), memory: m.memory, ..MemberSpec::new(m.name.clone(), m.ty) })
                     .collect();
                 let laid = place_members(&specs, &fields, rule, path)?;
                 align = laid.align;
@@ -531,7 +533,7 @@ fn lay_out_inner(
                 let member_row_major = m.matrix.map_or(row_major, |ml| ml.row_major);
                 let (mty, field) = lay_out_inner(types, m.ty, rule, member_row_major, depth + 1, path)?;
                 path.truncate(len);
-                specs.push(MemberSpec { row_major: member_row_major, ..MemberSpec::new(m.name.clone(), mty) });
+                specs.push(MemberSpec { row_major: member_row_major, memory: m.memory, ..MemberSpec::new(m.name.clone(), mty) });
                 fields.push(field);
             }
             let layout = place_members(&specs, &fields, rule, path)?;
@@ -620,6 +622,7 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
             ty: m.ty,
             offset,
             matrix: field.matrix,
+            memory: m.memory,
         });
     }
     // Rule 9 / WGSL SizeOf(S); the scalar layout does not pad (glslang).
@@ -737,7 +740,7 @@ mod tests {
             let members = members
                 .iter()
                 .enumerate()
-                .map(|(i, &ty)| StructMember { name: Some(format!("m{i}")), ty, offset: 0, matrix: None })
+                .map(|(i, &ty)| StructMember { name: Some(format!("m{i}")), ty, offset: 0, matrix: None, memory: Default::default() })
                 .collect();
             self.ty(TypeInner::Struct { members, span: 0 })
         }

@@ -89,7 +89,7 @@ fn valid() -> Test {
     let buf_ty = m.types.insert(
         Type {
             name: Some("Buf".into()),
-            inner: TypeInner::Struct { members: vec![StructMember { name: Some("data".into()), ty: data, offset: 0, matrix: None }], span: 0 },
+            inner: TypeInner::Struct { members: vec![StructMember { name: Some("data".into()), ty: data, offset: 0, matrix: None, memory: Default::default() }], span: 0 },
         },
         Span::default(),
     );
@@ -659,8 +659,8 @@ fn runtime_arrays_only_last_in_storage() {
     let mut t = valid();
     let data = t.m.ty(TypeInner::Array { base: t.t.u32, size: ArraySize::Dynamic, stride: 4 });
     let members = vec![
-        StructMember { name: None, ty: data, offset: 0, matrix: None },
-        StructMember { name: None, ty: t.t.u32, offset: 4, matrix: None },
+        StructMember { name: None, ty: data, offset: 0, matrix: None, memory: Default::default() },
+        StructMember { name: None, ty: t.t.u32, offset: 4, matrix: None, memory: Default::default() },
     ];
     t.m.ty(TypeInner::Struct { members, span: 8 });
     rejects(&t.m, "member 0 is a runtime-sized array but not the last member");
@@ -716,7 +716,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
 #[test]
 fn buffer_reference_cycles() {
     let space = AddressSpace::PhysicalStorage { align: 16, memory: MemoryQualifiers::default() };
-    let member = |ty| StructMember { name: None, ty, offset: 0, matrix: None };
+    let member = |ty| StructMember { name: None, ty, offset: 0, matrix: None, memory: Default::default() };
     // Node { Node next; u32 value; } built as the GLSL front end does: placeholder, pointer,
     // then the real members.
     let mut t = valid();

@@ -339,7 +339,7 @@ fn our_layout(case: &Case) -> Result<(UniqueArena<Type>, Handle<Type>), shader_c
         i += 2; // } ;
         let members = decls
             .iter()
-            .map(|d| StructMember { name: Some(d.name.clone()), ty: decl_type(&mut types, d, &structs), offset: 0, matrix: None })
+            .map(|d| StructMember { name: Some(d.name.clone()), ty: decl_type(&mut types, d, &structs), offset: 0, matrix: None, memory: Default::default() })
             .collect();
         let ty = types.insert(Type { name: Some(name.clone()), inner: TypeInner::Struct { members, span: 0 } }, Span::default());
         structs.insert(name, ty);
@@ -376,6 +376,7 @@ fn our_layout(case: &Case) -> Result<(UniqueArena<Type>, Handle<Type>), shader_c
             } else {
                 block_row_major
             },
+            memory: Default::default(),
         })
         .collect();
     let (block, _) = lay_out_struct(&mut types, Some("Block".into()), &specs, rule)?;

@@ -14,7 +14,7 @@ fn named(m: &mut Module, name: &str, inner: TypeInner) -> Handle<Type> {
 }
 
 fn member(name: &str, ty: Handle<Type>, offset: u32) -> StructMember {
-    StructMember { name: Some(name.to_string()), ty, offset, matrix: None }
+    StructMember { name: Some(name.to_string()), ty, offset, matrix: None, memory: Default::default() }
 }
 
 fn matrix_member(name: &str, ty: Handle<Type>, offset: u32, stride: u32, row_major: bool) -> StructMember {

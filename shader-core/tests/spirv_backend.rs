@@ -117,9 +117,9 @@ fn uniform_push_constant_and_wrapped_globals() {
             name: Some("Params".into()),
             inner: TypeInner::Struct {
                 members: vec![
-                    StructMember { name: Some("transform".into()), ty: mat4, offset: 0, matrix: Some(MatrixLayout { stride: 16, row_major: false }) },
-                    StructMember { name: Some("tint".into()), ty: vec4, offset: 64, matrix: None },
-                    StructMember { name: Some("scale".into()), ty: f32t, offset: 80, matrix: None },
+                    StructMember { name: Some("transform".into()), ty: mat4, offset: 0, matrix: Some(MatrixLayout { stride: 16, row_major: false }), memory: Default::default() },
+                    StructMember { name: Some("tint".into()), ty: vec4, offset: 64, matrix: None, memory: Default::default() },
+                    StructMember { name: Some("scale".into()), ty: f32t, offset: 80, matrix: None, memory: Default::default() },
                 ],
                 span: 96,
             },

@@ -157,6 +157,22 @@ pub struct StructMember {
     pub offset: u32,
     /// For matrices and (arrays of) matrices: `MatrixStride` and `RowMajor`/`ColMajor`.
     pub matrix: Option<MatrixLayout>,
+    /// Memory qualifiers written on this block member (SPIR-V member decorations).
+    #[serde(default)]
+    pub memory: MemberMemory,
+}
+
+/// Memory qualifiers written on one block member (GLSL 4.60 §4.10: `coherent`, `volatile`,
+/// `restrict`, `readonly`, `writeonly` on a member), written as the member's decorations as
+/// glslang does. Qualifiers on the whole block stay on the variable ([`GlobalVariable::memory`],
+/// its storage access).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct MemberMemory {
+    pub qualifiers: MemoryQualifiers,
+    /// `readonly`: `NonWritable`.
+    pub read_only: bool,
+    /// `writeonly`: `NonReadable`.
+    pub write_only: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -623,11 +623,24 @@ impl<'a> Writer<'a> {
         if volatile { MemorySemantics::VOLATILE } else { 0 }
     }
 
-    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's, or
-    /// a buffer reference block's.
+    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's
+    /// together with those of its block's members (every access to the block gets a member's:
+    /// stronger than asked, never weaker), or a buffer reference block's.
     fn memory_qualifiers(&self, pointer: Handle<Expression>) -> MemoryQualifiers {
         if let Some(g) = self.root_global(pointer) {
-            return self.module.globals[g].memory;
+            let global = &self.module.globals[g];
+            let block = match self.module.types.get(global.ty).map(|t| &t.inner) {
+                Some(&TypeInner::BindingArray { base, .. }) => base,
+                _ => global.ty,
+            };
+            let mut memory = global.memory;
+            if let Some(TypeInner::Struct { members, .. }) = self.module.types.get(block).map(|t| &t.inner) {
+                for m in members {
+                    memory.coherent |= m.memory.qualifiers.coherent;
+                    memory.volatile |= m.memory.qualifiers.volatile;
+                }
+            }
+            return memory;
         }
         match self.pointee(pointer).1 {
             Some(AddressSpace::PhysicalStorage { memory, .. }) => memory,

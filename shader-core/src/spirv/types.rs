@@ -246,6 +246,7 @@ impl<'a> Writer<'a> {
                         self.b.member_decorate(id, i, major, []);
                         self.b.member_decorate(id, i, D::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
                     }
+                    self.decorate_member_memory(id, i, member.memory);
                 }
                 id
             }
@@ -330,11 +331,39 @@ impl<'a> Writer<'a> {
         };
         for i in 0..count {
             if memory.coherent {
-                self.b.member_decorate(block_id, i, spirv::Decoration::Coherent, []);
+                self.member_decorate_once(block_id, i, spirv::Decoration::Coherent);
             }
             if memory.volatile {
-                self.b.member_decorate(block_id, i, spirv::Decoration::Volatile, []);
+                self.member_decorate_once(block_id, i, spirv::Decoration::Volatile);
             }
+        }
+    }
+
+    /// A block member's own memory qualifiers, as glslang writes them (GLSL 4.60 §4.10:
+    /// volatile memory is also coherent). Under the Vulkan memory model, which bans
+    /// `Coherent`/`Volatile`, the accesses carry them instead (`memory_qualifiers`).
+    fn decorate_member_memory(&mut self, block: Word, i: u32, memory: MemberMemory) {
+        use spirv::Decoration as D;
+        let q = memory.qualifiers;
+        let decorations = !self.module.vulkan_memory_model;
+        for (wanted, decoration) in [
+            (decorations && (q.coherent || q.volatile), D::Coherent),
+            (decorations && q.volatile, D::Volatile),
+            (q.restrict, D::Restrict),
+            (memory.read_only, D::NonWritable),
+            (memory.write_only, D::NonReadable),
+        ] {
+            if wanted {
+                self.member_decorate_once(block, i, decoration);
+            }
+        }
+    }
+
+    /// A decoration-without-operands on a block member, written once however many globals or
+    /// qualifiers ask for it.
+    pub(super) fn member_decorate_once(&mut self, block: Word, i: u32, decoration: spirv::Decoration) {
+        if self.member_decorations.insert((block, i, decoration)) {
+            self.b.member_decorate(block, i, decoration, []);
         }
     }
 

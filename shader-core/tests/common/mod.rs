@@ -170,7 +170,7 @@ impl ModuleExt for Module {
     fn strukt(&mut self, name: &str, members: &[(&str, Handle<Type>, u32)], span_bytes: u32) -> Handle<Type> {
         let members = members
             .iter()
-            .map(|&(n, ty, offset)| StructMember { name: Some(n.into()), ty, offset, matrix: None })
+            .map(|&(n, ty, offset)| StructMember { name: Some(n.into()), ty, offset, matrix: None, memory: Default::default() })
             .collect();
         self.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members, span: span_bytes } }, span())
     }

@@ -843,8 +843,8 @@ impl<'a> Lowerer<'a> {
     /// A struct of two members of type `ty` (`{result, carry}` and friends).
     fn pair_struct(&mut self, name: &str, a: &str, b: &str, ty: Handle<Type>) -> Handle<Type> {
         let members = vec![
-            StructMember { name: Some(a.into()), ty, offset: 0, matrix: None },
-            StructMember { name: Some(b.into()), ty, offset: 0, matrix: None },
+            StructMember { name: Some(a.into()), ty, offset: 0, matrix: None, memory: Default::default() },
+            StructMember { name: Some(b.into()), ty, offset: 0, matrix: None, memory: Default::default() },
         ];
         self.m.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members, span: 0 } }, Span::default())
     }
@@ -983,8 +983,8 @@ impl<'a> Lowerer<'a> {
         let (v, ty) = self.gen_args(out, Kind::Float, vals, span)?;
         let second = if fun == MathFunction::Frexp { self.with_scalar(ty, Scalar::I32) } else { ty };
         let members = vec![
-            StructMember { name: Some("fract".into()), ty, offset: 0, matrix: None },
-            StructMember { name: Some(if fun == MathFunction::Frexp { "exp" } else { "whole" }.into()), ty: second, offset: 0, matrix: None },
+            StructMember { name: Some("fract".into()), ty, offset: 0, matrix: None, memory: Default::default() },
+            StructMember { name: Some(if fun == MathFunction::Frexp { "exp" } else { "whole" }.into()), ty: second, offset: 0, matrix: None, memory: Default::default() },
         ];
         let name = if fun == MathFunction::Frexp { "FrexpResult" } else { "ModfResult" };
         let st = self.m.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members, span: 0 } }, Span::default());

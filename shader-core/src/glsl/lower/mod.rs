@@ -469,7 +469,7 @@ impl<'a> Lowerer<'a> {
                     .map(|mm| {
                         let mty = self.strip(mm.ty);
                         let matrix = mm.matrix.filter(|l| l.row_major).map(|_| MatrixLayout { stride: 0, row_major: true });
-                        StructMember { name: mm.name.clone(), ty: mty, offset: 0, matrix }
+                        StructMember { name: mm.name.clone(), ty: mty, offset: 0, matrix, memory: Default::default() }
                     })
                     .collect();
                 self.m.types.insert(Type { name: t.name, inner: TypeInner::Struct { members, span: 0 } }, Span::default())
@@ -655,7 +655,7 @@ impl<'a> Lowerer<'a> {
             for d in &mm.declarators {
                 let ty = self.resolve_type(&mm.ty, &d.array)?;
                 let matrix = (row_major == Some(true)).then_some(MatrixLayout { stride: 0, row_major: true });
-                members.push(StructMember { name: Some(d.name.name.clone()), ty, offset: 0, matrix });
+                members.push(StructMember { name: Some(d.name.name.clone()), ty, offset: 0, matrix, memory: Default::default() });
             }
         }
         let name = s.name.as_ref().map(|n| n.name.clone());
@@ -1404,11 +1404,7 @@ impl<'a> Lowerer<'a> {
             Some(size) => lw.ty(TypeInner::BindingArray { base: t, size }),
             None => t,
         };
-        let memory = MemoryQualifiers {
-            coherent: q.has_memory(ast::MemoryQualifier::Coherent),
-            volatile: q.has_memory(ast::MemoryQualifier::Volatile),
-            restrict: q.has_memory(ast::MemoryQualifier::Restrict),
-        };
+        let memory = memory_qualifiers(q);
         if let (Target::Wgpu, TypeInner::SampledImage { image }) = (self.target, self.inner(elem).clone()) {
             let comparison = matches!(self.inner(image), TypeInner::Image { class: ImageClass::Depth { .. }, .. });
             let img_ty = wrap(self, image);
@@ -1544,10 +1540,16 @@ impl<'a> Lowerer<'a> {
                 }
                 let ty = self.bool_to_uint(ty);
                 let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut dialect_members);
-                specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major });
+                let memory = if buffer { self.member_memory(&mm.qualifiers) } else { MemberMemory::default() };
+                specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major, memory });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
             }
         }
+        // A block whose every member is `readonly` (`writeonly`) is a read-only (write-only)
+        // buffer, as its whole-block qualifier would make it: naga reads the member
+        // decorations so, and wgpu wants the binding's access to be the shader's.
+        let every_member = |f: fn(&MemberMemory) -> bool| !specs.is_empty() && specs.iter().all(|s| f(&s.memory));
+        let (members_read_only, members_write_only) = (every_member(|m| m.read_only), every_member(|m| m.write_only));
         let ty = if q.layout("buffer_reference").is_some() {
             let ty = self.reference_block(b, specs, rule)?;
             if b.instance.is_none() {
@@ -1560,13 +1562,13 @@ impl<'a> Lowerer<'a> {
                 Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
             }
         };
-        let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly);
+        let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly) || (buffer && members_read_only);
         let space = if push {
             AddressSpace::PushConstant
         } else if buffer {
             // `writeonly` becomes NonReadable, except for the wgpu target: naga refuses
             // write-only storage buffers, and dropping the hint changes no result.
-            let write_only = q.has_memory(ast::MemoryQualifier::WriteOnly) && self.target == Target::Vulkan;
+            let write_only = (q.has_memory(ast::MemoryQualifier::WriteOnly) || members_write_only) && self.target == Target::Vulkan;
             let access = StorageAccess { load: !write_only, store: !read_only };
             AddressSpace::Storage { access: if access.load || access.store { access } else { StorageAccess::READ_WRITE } }
         } else {
@@ -1585,14 +1587,8 @@ impl<'a> Lowerer<'a> {
             }
             gty = self.ty(TypeInner::BindingArray { base: ty, size });
         }
-        // A member's `coherent`/`volatile` applies to the whole block (the IR keeps memory
-        // qualifiers per variable): stronger than asked, never weaker.
-        let member_memory = |m: ast::MemoryQualifier| b.members.iter().any(|mm| mm.qualifiers.has_memory(m));
-        let memory = MemoryQualifiers {
-            coherent: q.has_memory(ast::MemoryQualifier::Coherent) || member_memory(ast::MemoryQualifier::Coherent),
-            volatile: q.has_memory(ast::MemoryQualifier::Volatile) || member_memory(ast::MemoryQualifier::Volatile),
-            restrict: q.has_memory(ast::MemoryQualifier::Restrict),
-        };
+        // Qualifiers on single members are the members' (`MemberSpec::memory`).
+        let memory = memory_qualifiers(q);
         let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));
         let g = self.m.globals.append(GlobalVariable { name, space, binding, io: None, invariant: false, memory, ty: gty, init: None }, b.span);
         let ro = read_only || space == AddressSpace::Uniform || space == AddressSpace::PushConstant;
@@ -1613,6 +1609,17 @@ impl<'a> Lowerer<'a> {
         }
         self.dialect.block_declared(self, g, dialect_members);
         Ok(())
+    }
+
+    /// The memory qualifiers written on one member of a buffer block (GLSL 4.60 §4.10).
+    /// `writeonly` is dropped for the wgpu target, as on a whole block (naga refuses
+    /// write-only storage buffers).
+    fn member_memory(&self, q: &ast::TypeQualifiers) -> MemberMemory {
+        MemberMemory {
+            qualifiers: memory_qualifiers(q),
+            read_only: q.has_memory(ast::MemoryQualifier::ReadOnly),
+            write_only: q.has_memory(ast::MemoryQualifier::WriteOnly) && self.target == Target::Vulkan,
+        }
     }
 
     /// GLSL bools in blocks are stored as 32-bit uints (glslang does the same; Vulkan has no
@@ -2100,4 +2107,13 @@ fn storage_format(name: &str) -> Option<StorageFormat> {
         "r64i" => F::R64i,
         _ => return None,
     })
+}
+
+/// `coherent`, `volatile` and `restrict` among a declaration's or a block member's qualifiers.
+pub(super) fn memory_qualifiers(q: &ast::TypeQualifiers) -> MemoryQualifiers {
+    MemoryQualifiers {
+        coherent: q.has_memory(ast::MemoryQualifier::Coherent),
+        volatile: q.has_memory(ast::MemoryQualifier::Volatile),
+        restrict: q.has_memory(ast::MemoryQualifier::Restrict),
+    }
 }

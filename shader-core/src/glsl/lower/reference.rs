@@ -295,9 +295,5 @@ impl<'a> Lowerer<'a> {
 
 /// The memory qualifiers of a `buffer_reference` block that reach its accesses.
 fn reference_memory(q: &ast::TypeQualifiers) -> MemoryQualifiers {
-    MemoryQualifiers {
-        coherent: q.has_memory(ast::MemoryQualifier::Coherent),
-        volatile: q.has_memory(ast::MemoryQualifier::Volatile),
-        restrict: false,
-    }
+    MemoryQualifiers { restrict: false, ..super::memory_qualifiers(q) }
 }
