@@ -1014,3 +1014,82 @@ fn spec_sized_array_specialized_to_8_runs_like_glslang() {
     assert_eq!(results[1], expected, "glslang's module specialized to N = 8 (checks the test itself)");
     assert_eq!(results[0], results[1], "ours specialized to N = 8 differs from glslang's");
 }
+
+/// WGSL overrides at values other than their defaults: ours (Vulkan target, its spec constants
+/// set by `spirv-opt --set-spec-const-default-value` through the SpecIds our reflection
+/// reports) and naga's module (`process_overrides` with the same values by `@id` or name) run
+/// as emitted and agree, and give the values worked out by hand. Covers an `@id` override, id-less
+/// ones of each scalar kind, an override computed from another (`OpSpecConstantOp` in ours,
+/// folded by naga) and an override sizing a workgroup array kept at its default (the runtime
+/// refuses to change such one, `GpuError::ArrayLengthConstant`).
+#[test]
+fn wgsl_overrides_at_non_default_values_run_like_naga() {
+    const SOURCE: &str = "
+@id(3) override scale: f32 = 1.0;
+override offset: i32 = -2;
+override squared: bool = false;
+override doubled = offset * 2;
+override wg: u32 = 4;
+var<workgroup> tile: array<f32, wg>;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+    tile[i] = f32(i) * scale;
+    workgroupBarrier();
+    var v = tile[(i + 1u) % wg] + f32(doubled);
+    if squared {
+        v = v * v;
+    }
+    out[i] = v;
+}
+";
+    // (@id or name, value as spirv-opt reads it, value as naga reads it)
+    let values: [(&str, &str, f64); 3] = [("3", "2.5", 2.5), ("offset", "7", 7.0), ("squared", "true", 1.0)];
+    let options = shader_core::CompileOptions { target: shader_core::Target::Vulkan, ..Default::default() };
+    let compiled = shader_core::compile("overrides.wgsl", SOURCE, &options).unwrap_or_else(|e| panic!("{e:?}"));
+    let reflection = shader_core::reflect::reflect(&compiled.ir);
+    let spec: Vec<(u32, &str)> = values
+        .iter()
+        .map(|&(key, value, _)| {
+            let id = reflection
+                .specialization_constants
+                .iter()
+                .find(|c| c.name.as_deref() == Some(key) || c.id.to_string() == key)
+                .unwrap_or_else(|| panic!("our reflection has no specialization constant `{key}`"))
+                .id;
+            (id, value)
+        })
+        .collect();
+    let Some(ours) = common::specialize_with_spirv_opt(&compiled.spirv, &spec).expect("spirv-opt specializes our module") else { return };
+    common::spirv_val(&ours, "vulkan1.1").expect("our specialized module passes spirv-val");
+
+    let module = naga::front::wgsl::parse_str(SOURCE).expect("naga parses the source");
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .expect("naga validates the source");
+    let mut constants = naga::back::PipelineConstants::default();
+    for (key, _, value) in values {
+        constants.insert(key.to_string(), value);
+    }
+    let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants).expect("naga applies the values");
+    let theirs = naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).expect("naga writes SPIR-V");
+
+    if common::gpu().is_none() {
+        return;
+    }
+    if !common::has_passthrough() {
+        assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        eprintln!("SKIPPED: no device with passthrough");
+        return;
+    }
+    // tile[j] = 2.5 j; out[i] = (tile[(i + 1) % 4] + 14)^2.
+    let expected: Vec<f32> = (0..4).map(|i| (2.5 * ((i + 1) % 4) as f32 + 14.0).powi(2)).collect();
+    let bindings = [common::BufferBinding::storage(0, vec![0; 16])];
+    let mut results = Vec::new();
+    for (who, words) in [("ours", &ours), ("naga's", &theirs)] {
+        let out = common::run_compute_passthrough(words, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{who} module: {e}"));
+        results.push(common::f32s(&out[0]));
+    }
+    assert_eq!(results[1], expected, "naga's module with the values (checks the test itself)");
+    assert_eq!(results[0], results[1], "ours at the same override values differs from naga's");
+}

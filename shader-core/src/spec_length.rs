@@ -36,6 +36,21 @@ pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>
     }
 }
 
+/// The length a constant index into an array of `size` is checked against (one rule for both
+/// front ends): a literal length, or the default of the specialization constant that sizes the
+/// array. glslang checks only arrays sized by a constant itself (it refuses `uint a[b]; a[6]`
+/// for `b` = 2 but leaves `a[b + b]`, an `OpSpecConstantOp` size, unchecked); `expressions`
+/// checks those too (the wgpu target, whose runtime keeps every array-sizing constant at its
+/// default, and WGSL, where an out-of-bounds index into an override-sized array is a
+/// pipeline-creation error, WGSL §8.7 "Array Access Expression").
+pub fn index_bound(module: &Module, size: ArraySize, expressions: bool) -> Option<u32> {
+    match size {
+        ArraySize::Constant(n) => Some(n),
+        ArraySize::Specialized { length, default } if expressions || module.overrides.get(length).is_some_and(|o| o.id.is_some()) => Some(default),
+        ArraySize::Specialized { .. } | ArraySize::Dynamic => None,
+    }
+}
+
 /// An id-less override whose initializer is `root` (an expression of specialization constants
 /// in `exprs`): `OpSpecConstantOp` in SPIR-V, following the constants it uses. GLSL `const`
 /// declarations initialized from specialization constants are such constants too (GLSL 4.60

@@ -685,16 +685,18 @@ impl<'a> Lowerer<'a> {
             base_ty = *b;
             base = Operand::Ref(*h);
         }
-        let (elem, len) = match *self.module.inner(base_ty) {
-            TypeInner::Vector { size, scalar } => (self.scalar_ty(scalar), Some(size as u32)),
-            TypeInner::Matrix { columns, rows, scalar } => (self.vec_ty(rows, scalar), Some(columns as u32)),
+        // `len`: the static length; `bound`: what a constant index is checked against, for an
+        // override-sized array the override's default.
+        let (elem, len, bound) = match *self.module.inner(base_ty) {
+            TypeInner::Vector { size, scalar } => (self.scalar_ty(scalar), Some(size as u32), Some(size as u32)),
+            TypeInner::Matrix { columns, rows, scalar } => (self.vec_ty(rows, scalar), Some(columns as u32), Some(columns as u32)),
             TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (
                 base,
-                // An override-sized array has no length to check a constant index against here.
                 match size {
                     ArraySize::Constant(n) => Some(n),
                     ArraySize::Specialized { .. } | ArraySize::Dynamic => None,
                 },
+                crate::spec_length::index_bound(&self.module, size, true),
             ),
             _ => return Err(self.error(format!("cannot index into `{}`", self.type_name(base_ty)), span)),
         };
@@ -708,8 +710,12 @@ impl<'a> Lowerer<'a> {
             if v.leaf() == Some(Leaf::AInt) && v.convert_auto(Leaf::Concrete(Scalar::I32)).is_none() {
                 return Err(self.error(format!("index {i} does not fit in `i32`, the type an AbstractInt index converts to"), index_span));
             }
-            if i < 0 || len.is_some_and(|n| i >= n as i128) {
-                let bound = len.map_or(String::new(), |n| format!(" (the length is {n})"));
+            if i < 0 || bound.is_some_and(|n| i >= n as i128) {
+                let bound = match (bound, len) {
+                    (Some(n), Some(_)) => format!(" (the length is {n})"),
+                    (Some(n), None) => format!(" (the length is {n}, the default of the override that sizes the array)"),
+                    (None, _) => String::new(),
+                };
                 return Err(self.error(format!("index {i} is out of bounds{bound}"), index_span));
             }
             if !matches!(base, Operand::Const(_)) || len.is_some() {

@@ -975,17 +975,11 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The length a constant index is checked against: the static length, and for an array
-    /// sized by a specialization constant itself its default, as glslang checks it (it refuses
-    /// `uint a[b]; a[6]` for `b` = 2 but leaves arrays sized by an expression of specialization
-    /// constants, `a[b + b]`, unchecked: their size is an `OpSpecConstantOp`).
+    /// The length a constant index is checked against ([`crate::spec_length::index_bound`]).
     fn index_bound(&self, ty: Handle<Type>) -> Option<u32> {
         match *self.inner(ty) {
-            TypeInner::Array { size: ArraySize::Specialized { length, default }, .. }
-            | TypeInner::BindingArray { size: ArraySize::Specialized { length, default }, .. }
-                if self.m.overrides[length].id.is_some() =>
-            {
-                Some(default)
+            TypeInner::Array { size, .. } | TypeInner::BindingArray { size, .. } => {
+                crate::spec_length::index_bound(&self.m, size, self.target == crate::Target::Wgpu)
             }
             _ => self.static_len(ty),
         }
