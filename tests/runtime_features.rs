@@ -116,6 +116,54 @@ shader! {
         @compute @workgroup_size(1)
         fn main() { data[i] = 1.0; }
     "#,
+    // Each way `dispatch_checked` derives a count (`ENTRY_POINTS[0].invocation_indexed`), and
+    // its neighbours that it must not derive.
+    mod derived;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> direct: array<f32>;
+        @group(0) @binding(1) var<storage, read_write> via_let: array<f32>;
+        @group(0) @binding(2) var<storage, read_write> via_whole_let: array<f32>;
+        @group(0) @binding(3) var<storage, read> converted: array<f32>;
+        @group(0) @binding(4) var<storage, read_write> in_helper: array<f32>;
+        @group(0) @binding(5) var<storage, read_write> shifted: array<f32>;
+        @group(0) @binding(6) var<storage, read_write> y_indexed: array<f32>;
+        @group(0) @binding(7) var<storage, read_write> branched: array<f32>;
+        @group(0) @binding(8) var<storage, read_write> after_return: array<f32>;
+        fn helper(i: u32) { in_helper[i] = 1.0; }
+        @compute @workgroup_size(4)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            direct[id.x] = 1.0;
+            let i = id.x;
+            via_let[i] = 2.0;
+            let g = id;
+            via_whole_let[g.x] = converted[i32(id.x)];
+            helper(id.x);
+            shifted[id.x + 1u] = 3.0;
+            y_indexed[id.y] = 4.0;
+            if id.y == 0u { branched[id.x] = 5.0; }
+            if id.x >= arrayLength(&after_return) { return; }
+            after_return[id.x] = 6.0;
+        }
+    "#,
+    mod derived_glsl;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 8) in;
+        layout(std430, binding = 0) buffer A { float a[]; };
+        layout(std430, binding = 1) buffer B { uint count; float b[]; } bb;
+        layout(std430, binding = 2) buffer C { float c[]; } cc;
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            a[i] = 1.0;
+            bb.b[gl_GlobalInvocationID.x] = 2.0;
+            uint j = gl_GlobalInvocationID.x;
+            j += 1u;
+            cc.c[j] = 3.0;
+        }
+    "#,
     mod tail;
     lang: wgsl,
     src: r#"
@@ -395,6 +443,45 @@ fn dispatch_checked_refuses_a_buffer_shorter_than_the_dispatch() {
         .dispatch_checked(gpu, scale::Bindings { params: &params, data: &data, counter: &counter }, [1, 1, 1], &[("params", 1)])
         .expect_err("a uniform block has no element count");
     assert!(matches!(&err, GpuError::Binding(e) if e.name == "params" && matches!(e.problem, BindingProblem::Unsupported(_))), "{err:?}");
+}
+
+/// Where the shader indexes a runtime-sized array with `global_invocation_id.x` (directly,
+/// through a `let` or a once-stored local of it, a conversion, a helper's parameter) in code every
+/// invocation reaches, `dispatch_checked` checks `workgroups[0] * WORKGROUP_SIZE[0]` elements
+/// without being told; computed indices, other components, branches and code after an early
+/// return (a guarded index) are left to the caller.
+#[test]
+fn dispatch_checked_derives_the_count_from_global_invocation_id() {
+    let expected: &[&str] = &["direct", "via_let", "via_whole_let", "converted", "in_helper"];
+    assert_eq!(derived::ENTRY_POINTS[0].invocation_indexed, expected);
+    assert_eq!(derived_glsl::ENTRY_POINTS[0].invocation_indexed, &["A", "bb"]);
+    assert_eq!(overridden::ENTRY_POINTS[0].invocation_indexed, &["out"]);
+    assert_eq!(specialized::ENTRY_POINTS[0].invocation_indexed, &["o"]);
+    // Guarded by `if id.x < params.n`; a constant index; `local_invocation_index`.
+    assert!(scale::ENTRY_POINTS[0].invocation_indexed.is_empty());
+    assert!(tail::ENTRY_POINTS[0].invocation_indexed.is_empty());
+    assert!(tiled::ENTRY_POINTS[0].invocation_indexed.is_empty());
+
+    let Some(gpu) = common::gpu() else { return };
+    let pipeline = overridden::Pipeline::new(gpu).expect("pipeline");
+    let short = gpu.storage_buffer_zeroed::<f32>(16);
+    let err = pipeline.dispatch_checked(gpu, overridden::Bindings { out: &short }, [64, 1, 1], &[]).expect_err("16 elements for 256 invocations");
+    let GpuError::Binding(e) = &err else { panic!("expected a binding error, got {err:?}") };
+    assert_eq!((e.name, e.problem.clone()), ("out", BindingProblem::TooFewElements { elements: 16, touched: 256 }));
+    // The caller's count for a binding replaces the derived one.
+    let err = pipeline.dispatch_checked(gpu, overridden::Bindings { out: &short }, [4, 1, 1], &[("out", 17)]).expect_err("17 > 16");
+    assert!(matches!(&err, GpuError::Binding(e) if e.problem == BindingProblem::TooFewElements { elements: 16, touched: 17 }), "{err:?}");
+    pipeline.dispatch_checked(gpu, overridden::Bindings { out: &short }, [4, 1, 1], &[]).expect("16 invocations, 16 elements");
+    let expected: Vec<f32> = (0..16).map(|i| (i * 2) as f32 + 1.0).collect();
+    assert_eq!(short.read_blocking(gpu).expect("read"), expected);
+
+    // GLSL: the index through a local variable.
+    let pipeline = specialized::Pipeline::new(gpu).expect("pipeline");
+    let short = gpu.storage_buffer_zeroed::<f32>(7);
+    let err = pipeline.dispatch_checked(gpu, specialized::Bindings { o: &short }, [2, 1, 1], &[]).expect_err("7 elements for 8 invocations");
+    assert!(matches!(&err, GpuError::Binding(e) if e.name == "o" && e.problem == BindingProblem::TooFewElements { elements: 7, touched: 8 }), "{err:?}");
+    let full = gpu.storage_buffer_zeroed::<f32>(8);
+    pipeline.dispatch_checked(gpu, specialized::Bindings { o: &full }, [2, 1, 1], &[]).expect("8 elements");
 }
 
 /// A block with a fixed part before its runtime-sized array: elements are counted after it.

@@ -49,7 +49,7 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
     let byte_len = bytes.len();
     let byte_lit = Literal::byte_string(&bytes);
 
-    let entry_points = reflection.entry_points.iter().map(|ep| entry_point(ep, &p));
+    let entry_points = reflection.entry_points.iter().zip(&module.entry_points).map(|(ep, ir_ep)| entry_point(module, reflection, ep, ir_ep, &p));
     let mut selected = TokenStream::new();
     if let Some(index) = cx.entry {
         let ep = &reflection.entry_points[index];
@@ -254,7 +254,10 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
             /// [`Pipeline::dispatch`] after checking that each binding named in `touched` (a
             /// buffer ending in a runtime-sized array) holds at least that many elements:
             /// `&[("out", n)]` when the dispatch writes `out[0..n]`. Without it a short buffer
-            /// loses the writes past its end silently.
+            /// loses the writes past its end silently. Bindings the shader indexes with
+            /// `global_invocation_id.x` where every invocation gets to are checked for
+            /// `workgroups[0] * WORKGROUP_SIZE[0]` elements unless `touched` names them
+            /// (`ENTRY_POINTS[..].invocation_indexed`).
             pub fn dispatch_checked(
                 &self,
                 gpu: &#krate::Gpu,
@@ -493,7 +496,7 @@ fn option<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
     }
 }
 
-fn entry_point(ep: &reflect::EntryPoint, p: &TokenStream) -> TokenStream {
+fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoint, ir_ep: &ir::EntryPoint, p: &TokenStream) -> TokenStream {
     let name = &ep.name;
     let st = stage(ep.stage, p);
     let workgroup_size = option(ep.workgroup_size.map(|[x, y, z]| quote!([#x, #y, #z])));
@@ -504,7 +507,19 @@ fn entry_point(ep: &reflect::EntryPoint, p: &TokenStream) -> TokenStream {
         let format = option(input.format);
         quote!(#p::VertexInput { location: #location, name: #name, ty: #ty, format: #format })
     });
-    quote!(#p::EntryPoint { name: #name, stage: #st, workgroup_size: #workgroup_size, vertex_inputs: &[#(#inputs),*] })
+    // The bindings a dispatch touches `workgroups[0] * workgroup_size[0]` elements of (by
+    // name, as `dispatch_checked` takes them); none when the x size is an override.
+    let indexed: Vec<String> = if ir_ep.stage == ir::Stage::Compute && ir_ep.workgroup_size_overrides[0].is_none() {
+        ir::dispatch::indexed_by_invocation(module, ir_ep)
+            .into_iter()
+            .filter_map(|g| module.globals[g].binding)
+            .filter_map(|rb| reflection.bindings.iter().find(|b| b.group == rb.group && b.binding == rb.binding)?.name.clone())
+            .filter(|n| !n.is_empty())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    quote!(#p::EntryPoint { name: #name, stage: #st, workgroup_size: #workgroup_size, vertex_inputs: &[#(#inputs),*], invocation_indexed: &[#(#indexed),*] })
 }
 
 fn binding(module: &Module, b: &reflect::Binding, p: &TokenStream) -> TokenStream {

@@ -127,10 +127,16 @@ impl ComputePipeline {
 
     /// [`ComputePipeline::dispatch`] after checking that each binding named in `touched`
     /// holds at least that many elements of its runtime-sized array ([`check_touched`]): the
-    /// caller states how many elements one dispatch reads or writes, since the runtime cannot
-    /// tell how the shader indexes.
+    /// caller states how many elements one dispatch reads or writes. Bindings the shader
+    /// indexes with `global_invocation_id.x` (`EntryPoint::invocation_indexed`) and `touched`
+    /// does not name are checked for `workgroups[0] * workgroup_size[0]` elements.
     pub fn dispatch_checked(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3], touched: &[(&str, u64)]) -> Result<(), GpuError> {
-        check_touched(bindings, touched)?;
+        let entry = &self.module().entry;
+        let invocations = u64::from(workgroups[0]) * u64::from(entry.workgroup_size.map_or(1, |s| s[0]));
+        let mut all: Vec<(&str, u64)> =
+            entry.invocation_indexed.iter().filter(|n| !touched.iter().any(|(t, _)| t == *n)).map(|&n| (n, invocations)).collect();
+        all.extend_from_slice(touched);
+        check_touched(bindings, &all)?;
         self.dispatch(gpu, bindings, workgroups)
     }
 

@@ -23,6 +23,11 @@ pub struct EntryPoint {
     pub workgroup_size: Option<[u32; 3]>,
     /// Vertex entry points: the attributes fed from vertex buffers, sorted by location.
     pub vertex_inputs: &'static [VertexInput],
+    /// Compute entry points: the bindings whose runtime-sized array the shader indexes with
+    /// `global_invocation_id.x` where every invocation gets to (`shader_core::ir::dispatch`), so
+    /// a dispatch of `w` workgroups touches `w * workgroup_size[0]` elements of each; checked
+    /// by `dispatch_checked`. Empty when the workgroup's x size is an override.
+    pub invocation_indexed: &'static [&'static str],
 }
 
 /// One vertex attribute.

@@ -26,6 +26,7 @@
 pub mod arena;
 pub mod calls;
 pub mod consteval;
+pub mod dispatch;
 pub mod text;
 pub mod interface;
 pub mod limits;
