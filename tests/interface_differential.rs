@@ -994,12 +994,7 @@ fn spec_sized_array_specialized_to_8_runs_like_glslang() {
         common::spirv_val(&words, "vulkan1.1").unwrap_or_else(|e| panic!("{who} module specialized to N = 8: {e}"));
         specialized.push(words);
     }
-    if common::gpu().is_none() {
-        return;
-    }
-    if !common::has_passthrough() {
-        assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
-        eprintln!("SKIPPED: no device with passthrough");
+    if !can_run_as_emitted() {
         return;
     }
     // values[i] = (i, 10 i, 100 i, -i) + 0.5; result[i] = values[N - 1 - i] + i.
@@ -1074,12 +1069,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
     let (module, info) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants).expect("naga applies the values");
     let theirs = naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).expect("naga writes SPIR-V");
 
-    if common::gpu().is_none() {
-        return;
-    }
-    if !common::has_passthrough() {
-        assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
-        eprintln!("SKIPPED: no device with passthrough");
+    if !can_run_as_emitted() {
         return;
     }
     // tile[j] = 2.5 j; out[i] = (tile[(i + 1) % 4] + 14)^2.
@@ -1092,4 +1082,18 @@ fn main(@builtin(local_invocation_index) i: u32) {
     }
     assert_eq!(results[1], expected, "naga's module with the values (checks the test itself)");
     assert_eq!(results[0], results[1], "ours at the same override values differs from naga's");
+}
+
+/// Whether modules can run as emitted (a device with passthrough); `false` after saying why
+/// (a panic on CI when the device lacks passthrough).
+fn can_run_as_emitted() -> bool {
+    if common::gpu().is_none() {
+        return false;
+    }
+    if !common::has_passthrough() {
+        assert!(!common::ci(), "the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        eprintln!("SKIPPED: no device with passthrough");
+        return false;
+    }
+    true
 }
