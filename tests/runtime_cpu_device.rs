@@ -118,6 +118,18 @@ shader! {
             return select(vec4<f32>(0.0, 1.0, 0.0, 1.0), vec4<f32>(1.0, 0.0, 0.0, 1.0), front);
         }
     "#,
+    // Row 0 writes `hits[x]`: pixels 4 and 5 of a 6-wide target write past the end.
+    mod frag_overrun;
+    lang: wgsl,
+    bounds_checks: unchecked,
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> hits: array<u32, 4>;
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            if p.y < 1.0 { hits[u32(p.x)] = 1u; }
+            return vec4<f32>(0.0);
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -739,4 +751,25 @@ fn culling_front_facing_and_discard() {
             assert_eq!(at(7, 0), clear, "{name}: cull {cull:?}: outside both");
         }
     });
+}
+
+/// The sanitizer in the fragment stage names the pixel that made the access.
+#[test]
+fn sanitizer_names_the_pixel_in_fragment_shaders() {
+    let gpu = Gpu::cpu();
+    let pipeline = RenderPipeline::new(&gpu, &quad_vs::MODULE, &frag_overrun::MODULE, &RenderOptions::default()).expect("pipeline");
+    let hits = gpu.storage_buffer(&[0u32; 4]);
+    let target = gpu.render_target(6, 2, TextureFormat::Rgba8Unorm);
+    let draw = shader_runtime::Draw {
+        bindings: &[&quad_vs::Bindings {}, &frag_overrun::Bindings { hits: &hits }],
+        vertices: 0..3,
+        ..Default::default()
+    };
+    pipeline.draw(&gpu, &target, &draw).expect("draw");
+    assert_eq!(hits.read_blocking(&gpu).expect("read"), [1, 1, 1, 1]);
+    let findings = gpu.take_findings();
+    assert_eq!(findings.len(), 2, "{findings:#?}");
+    for (finding, x) in findings.iter().zip([4, 5]) {
+        assert!(finding.contains(&format!("index {x} out of bounds (length 4) by invocation ({x}, 0, 0)")), "{finding}");
+    }
 }

@@ -746,6 +746,9 @@ pub(crate) struct Thread<'a> {
     /// Lanes that executed `OpKill`/`OpTerminateInvocation` (fragment discard).
     pub(crate) killed: Vec<bool>,
     any_killed: bool,
+    /// What findings name each lane by in a vertex or fragment batch (set by the caller of
+    /// `run_batch`); empty for compute, whose lanes are named by their global invocation id.
+    pub(crate) ids: Vec<[u32; 3]>,
 }
 
 impl<'a> Thread<'a> {
@@ -783,6 +786,7 @@ impl<'a> Thread<'a> {
             dropped: 0,
             killed: vec![false; l],
             any_killed: false,
+            ids: Vec::new(),
         }
     }
 
@@ -865,6 +869,9 @@ impl<'a> Thread<'a> {
     }
 
     fn invocation(&self, lane: usize) -> [u32; 3] {
+        if let Some(&id) = self.ids.get(lane) {
+            return id;
+        }
         let [sx, sy, _] = self.prog.workgroup_size;
         let lane = lane as u32;
         let local = [lane % sx, (lane / sx) % sy, lane / (sx * sy)];

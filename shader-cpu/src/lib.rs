@@ -166,7 +166,8 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub kind: FindingKind,
-    /// `GlobalInvocationId` of the invocation that made the access.
+    /// The invocation that made the access: its `GlobalInvocationId` (compute), (vertex
+    /// index, instance index, 0) (vertex) or its pixel (x, y, 0) (fragment).
     pub invocation: [u32; 3],
 }
 

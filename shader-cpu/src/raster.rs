@@ -181,6 +181,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     for instance in d.instances.clone() {
         shaded.clear();
         for chunk in d.vertices.chunks(vt.lanes()) {
+            vt.ids = chunk.iter().map(|&index| [index, instance, 0]).collect();
             vt.run_batch(|lane, mem| {
                 let Some(&index) = chunk.get(lane) else { return };
                 for &(builtin, at) in &vs.builtins {
@@ -276,7 +277,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
             }
         });
     }
-    Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()))
+    let mut report = report.into_inner().unwrap_or_else(|e| e.into_inner());
+    report.findings.sort_by_key(|f| f.invocation);
+    Ok(report)
 }
 
 /// A little-endian word of `buffer` at byte `at` (0 past the end: robust vertex fetch).
@@ -451,6 +454,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
         Some(([at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)], lanes[k]))
     };
     let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
+    t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
     t.run_batch(|lane, mem| {
         let Some(([px, py], (_, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
