@@ -103,7 +103,7 @@ fn check_ok(path: &Path) -> Result<(), String> {
         let result = match (target, &directives.wgpu_target_error, outcome) {
             // A feature wgpu cannot run: a compile-time error for the wgpu target (issue 17).
             (shader_core::Target::Wgpu, Some(expected), Outcome::Done(Err(e)))
-                if e.render().contains(expected.as_str()) && e.render().contains("cannot be used for the wgpu target") =>
+                if e.render().contains(expected.as_str()) && e.render().contains(common::NOT_FOR_WGPU) =>
             {
                 Ok(())
             }

@@ -85,3 +85,56 @@ fn debug_printf_is_dropped_with_a_warning_for_the_wgpu_target() {
     let vulkan = std::fs::read(dir.join("vulkan.spv")).unwrap();
     assert!(vulkan.windows(23).any(|w| w == b"NonSemantic.DebugPrintf"), "the Vulkan target keeps debugPrintfEXT");
 }
+
+/// `shared/repros/wgsl/sample_mask.wgsl`: naga reads `SampleMask` only as a scalar `u32` and
+/// Vulkan requires an array (spirv-val: VUID-SampleMask-SampleMask-04359; naga's own SPIR-V for
+/// this file fails that check), so no module is valid for both.
+const SAMPLE_MASK: &str = "struct Out {
+    @location(0) color: vec4f,
+    @builtin(sample_mask) mask: u32,
+}
+
+@fragment
+fn main(@builtin(position) pos: vec4f, @builtin(sample_mask) covered: u32) -> Out {
+    return Out(vec4f(pos.x, 0.0, 0.0, 1.0), covered & 1u);
+}
+";
+
+/// `shared/repros/wgsl/num_layers.wgsl`: naga's SPIR-V reader takes `OpImageQuerySizeLod` of an
+/// array texture without its layer count (naga's own SPIR-V for this file is refused the same way).
+const NUM_LAYERS: &str = "@group(0) @binding(0) var s: sampler;
+@group(0) @binding(1) var t: texture_2d_array<f32>;
+@fragment fn main(@location(0) uv: vec2f, @location(1) @interpolate(flat) layer: u32) -> @location(0) vec4f {
+    return textureSample(t, s, uv, layer % textureNumLayers(t));
+}
+";
+
+/// The error for the wgpu target (located, naming the feature and the way out, no module
+/// written), and a module the Vulkan target writes that spirv-val accepts.
+fn refused_for_wgpu_kept_for_vulkan(name: &str, source: &str, feature: &str, (line, column): (u32, u32)) {
+    let dir = scratch(name);
+    let file = format!("{name}.wgsl");
+    std::fs::write(dir.join(&file), source).unwrap();
+    let output = run(&dir, &["compile", &file, "-o", "out.spv"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("error: {feature} cannot be used for the wgpu target")), "{stderr}");
+    assert!(stderr.contains(&format!("{file}:{line}:{column}")), "the error is located at {line}:{column}: {stderr}");
+    assert!(stderr.contains('^'), "the error has a caret: {stderr}");
+    assert!(stderr.contains("--target vulkan") && stderr.contains("passthrough"), "the error names the way out: {stderr}");
+    assert!(!dir.join("out.spv").exists(), "no module is written");
+
+    let output = run(&dir, &["compile", &file, "--target", "vulkan", "-o", "vulkan.spv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    spirv_val(&dir.join("vulkan.spv"));
+}
+
+#[test]
+fn the_sample_mask_is_a_located_error_for_the_wgpu_target() {
+    refused_for_wgpu_kept_for_vulkan("sample_mask", SAMPLE_MASK, "the sample mask (`@builtin(sample_mask)`, `gl_SampleMask`, `gl_SampleMaskIn`)", (7, 40));
+}
+
+#[test]
+fn texture_layer_counts_are_a_located_error_for_the_wgpu_target() {
+    refused_for_wgpu_kept_for_vulkan("num_layers", NUM_LAYERS, "the layer count of an array texture (`textureNumLayers`)", (4, 44));
+}

@@ -449,6 +449,11 @@ pub fn guarded<T: Send + 'static>(timeout: std::time::Duration, work: impl FnOnc
     }
 }
 
+/// The words every "wgpu cannot run this" diagnostic of the compiler contains
+/// (`shader-core/src/spirv/wgpu.rs`): a deliberate error of the wgpu target, not a rejection of
+/// the program (the Vulkan target compiles it).
+pub const NOT_FOR_WGPU: &str = "cannot be used for the wgpu target";
+
 /// Our compiler under [`guarded`], with the default (wgpu) options.
 pub fn compile_guarded(
     name: &str,
@@ -474,7 +479,9 @@ pub fn expect_rejection(
 }
 
 /// Errors of naga's SPIR-V front end on valid SPIR-V (naga's own output trips them too), so they
-/// say nothing about our module. spirv-val still has to accept it.
+/// say nothing about our module. spirv-val still has to accept it. The wgpu target refuses the
+/// layer count and the sample mask at compile time ([`NOT_FOR_WGPU`]); the first three entries
+/// are for modules of the Vulkan target.
 /// FIXME: drop entries as naga fixes them.
 /// (frexp/modf and `&`/`|` on bool vectors were here; the back end now avoids the instructions
 /// naga misreads.)

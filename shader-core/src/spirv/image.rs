@@ -364,6 +364,9 @@ impl<'a> Writer<'a> {
                     ImageDimension::D3 => 3,
                 };
                 let count = dims + arrayed as u32;
+                if query == ImageQuery::NumLayers {
+                    self.check_wgpu_layer_count(span);
+                }
                 let query_ty = self.numeric_type(scalar, if count > 1 { Some(count) } else { None });
                 // SPIR-V 3.52.10: QuerySizeLod for sampled, non-multisampled images with
                 // levels; QuerySize for storage, multisampled and buffer images.

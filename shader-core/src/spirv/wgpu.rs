@@ -123,6 +123,20 @@ fn op_feature(op: Op) -> Option<&'static str> {
     })
 }
 
+/// The sample mask built-in: naga takes only a scalar `u32` (WGSL's type), Vulkan only an array
+/// (VUID-SampleMask-SampleMask-04359; naga's own SPIR-V fails spirv-val there).
+const SAMPLE_MASK: (&str, &str) = (
+    "the sample mask (`@builtin(sample_mask)`, `gl_SampleMask`, `gl_SampleMaskIn`)",
+    "wgpu reads SPIR-V through naga, which takes the sample mask only as a scalar `u32`, while Vulkan requires an array (VUID-SampleMask-SampleMask-04359): no module is valid for both",
+);
+
+/// The layer count of an array image: naga's SPIR-V reader takes `OpImageQuerySize(Lod)` of an
+/// arrayed image without the layer component (naga's own SPIR-V for `textureNumLayers` fails).
+const LAYER_COUNT: (&str, &str) = (
+    "the layer count of an array texture (`textureNumLayers`)",
+    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an array texture's size query without the layer count",
+);
+
 impl<'a> Writer<'a> {
     /// Records an error for `capability` on the wgpu target when naga cannot read it.
     pub(super) fn check_wgpu_capability(&mut self, capability: Capability) {
@@ -153,6 +167,20 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// The sample mask built-in, at `span`: an error on the wgpu target ([`SAMPLE_MASK`]).
+    pub(super) fn check_wgpu_sample_mask(&mut self, span: Span) {
+        if self.options.wgpu {
+            self.not_for_wgpu_because(SAMPLE_MASK.0.to_string(), SAMPLE_MASK.1, span);
+        }
+    }
+
+    /// A layer-count query at `span`: an error on the wgpu target ([`LAYER_COUNT`]).
+    pub(super) fn check_wgpu_layer_count(&mut self, span: Span) {
+        if self.options.wgpu {
+            self.not_for_wgpu_because(LAYER_COUNT.0.to_string(), LAYER_COUNT.1, span);
+        }
+    }
+
     /// Where a global declared without a source position (a GLSL built-in variable) is first
     /// used: the span errors about it point at.
     pub(super) fn first_use(&self, global: Handle<GlobalVariable>) -> Span {
@@ -165,13 +193,19 @@ impl<'a> Writer<'a> {
 
     /// One error per feature, at the statement or global that first needed it.
     fn not_for_wgpu(&mut self, feature: String) {
+        self.not_for_wgpu_because(feature, "wgpu reads SPIR-V through naga, which does not support this", self.span);
+    }
+
+    /// [`Self::not_for_wgpu`] where naga reads the feature, but in no form Vulkan allows, at
+    /// `span` (the expression using it, where the writer knows it).
+    fn not_for_wgpu_because(&mut self, feature: String, why: &str, span: Span) {
         if !self.wgpu_refused.insert(feature.clone()) {
             return;
         }
         let message = format!("{feature} cannot be used for the wgpu target");
         self.wgpu_errors.push(
-            Diagnostic::error(message, self.span)
-                .with_note("wgpu reads SPIR-V through naga, which does not support this")
+            Diagnostic::error(message, span)
+                .with_note(why.to_string())
                 .with_note("compile for the Vulkan target (`--target vulkan`, or `target: vulkan` in `shader!`) and create the pipeline with passthrough (`PipelineOptions { passthrough: true, .. }` in shader-runtime)"),
         );
     }

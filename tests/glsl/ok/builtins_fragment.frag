@@ -1,5 +1,5 @@
 // Tests: fragment built-in variables: gl_FragCoord, gl_FrontFacing, gl_PointCoord, gl_SampleID, gl_SamplePosition, gl_SampleMaskIn, gl_SampleMask, gl_FragDepth, gl_HelperInvocation, gl_ClipDistance.
-// naga-unsupported: unsupported builtin
+// wgpu-target-error: the sample mask
 #version 450
 layout(location = 0) out vec4 color;
 in float gl_ClipDistance[1];
