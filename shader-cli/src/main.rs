@@ -93,6 +93,14 @@ struct Input {
     /// leaves out-of-bounds accesses to the device's robustness features.
     #[arg(long, value_enum, default_value_t = BoundsArg::Clamp)]
     bounds_checks: BoundsArg,
+    /// GLSL: give resources declared without `layout(binding = N)` a binding, as glslang's
+    /// `--amb` (without it they are an error, as with `glslangValidator -V`).
+    #[arg(long = "auto-map-bindings", visible_alias = "amb")]
+    auto_map_bindings: bool,
+    /// GLSL: give stage inputs and outputs declared without `layout(location = N)` a location,
+    /// as glslang's `--aml` (without it they are an error, as with `glslangValidator -V`).
+    #[arg(long = "auto-map-locations", visible_alias = "aml")]
+    auto_map_locations: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -279,6 +287,8 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
             BoundsArg::Clamp => shader_core::BoundsChecks::Clamp,
             BoundsArg::Unchecked => shader_core::BoundsChecks::Unchecked,
         },
+        auto_map_bindings: input.auto_map_bindings,
+        auto_map_locations: input.auto_map_locations,
     })
 }
 

@@ -81,6 +81,14 @@ pub struct CompileOptions {
     /// out-of-bounds index never reaches memory outside the composite even when the SPIR-V
     /// runs as emitted ([`BoundsChecks`]; default: clamp).
     pub bounds_checks: BoundsChecks,
+    /// GLSL: give uniform and buffer blocks and samplers, textures and images declared without
+    /// `layout(binding = N)` a binding, as glslang's `--amb` (shaderc's `auto_map_bindings`)
+    /// does. Without it such a declaration is an error, as with `glslangValidator -V`.
+    pub auto_map_bindings: bool,
+    /// GLSL: give user stage inputs and outputs declared without `layout(location = N)` a
+    /// location, as glslang's `--aml` (shaderc's `auto_map_locations`) does. Without it such a
+    /// declaration is an error, as with `glslangValidator -V`.
+    pub auto_map_locations: bool,
 }
 
 impl Default for CompileOptions {
@@ -95,6 +103,8 @@ impl Default for CompileOptions {
             module_root: None,
             features: Vec::new(),
             bounds_checks: BoundsChecks::Clamp,
+            auto_map_bindings: false,
+            auto_map_locations: false,
         }
     }
 }

@@ -10,7 +10,7 @@ use syn::{Ident, LitStr, Token};
 /// Every argument `shader!` accepts, for the "unknown argument" message.
 pub const ARGUMENTS: &[&str] = &[
     "lang", "stage", "src", "path", "root", "entry", "include", "defines", "features", "target", "spirv_version", "bounds_checks",
-    "types", "vectors", "crate",
+    "auto_map_bindings", "auto_map_locations", "types", "vectors", "crate",
 ];
 
 /// One invocation: one or more shaders, each starting with `mod NAME;`, which may carry doc
@@ -53,6 +53,10 @@ pub struct ShaderArgs {
     pub spirv_version: (u8, u8),
     /// `bounds_checks: clamp` (default) or `unchecked`.
     pub bounds_checks: shader_core::BoundsChecks,
+    /// GLSL: `auto_map_bindings: true` numbers resources without `binding` (glslang `--amb`).
+    pub auto_map_bindings: bool,
+    /// GLSL: `auto_map_locations: true` numbers inputs/outputs without `location` (`--aml`).
+    pub auto_map_locations: bool,
     pub types: Vec<(Ident, syn::Path)>,
     pub krate: syn::Path,
     /// `vectors: glam` (default `arrays`).
@@ -100,6 +104,8 @@ impl Parse for ShaderArgs {
             target: shader_core::Target::Wgpu,
             spirv_version: (1, 0),
             bounds_checks: shader_core::BoundsChecks::Clamp,
+            auto_map_bindings: false,
+            auto_map_locations: false,
             types: Vec::new(),
             krate: syn::parse_quote!(::shader_runtime),
             glam: false,
@@ -248,6 +254,8 @@ impl ShaderArgs {
                     _ => return Err(syn::Error::new(ident.span(), "unknown bounds check policy; expected `clamp` or `unchecked`")),
                 };
             }
+            "auto_map_bindings" => self.auto_map_bindings = syn::parse2::<syn::LitBool>(value)?.value,
+            "auto_map_locations" => self.auto_map_locations = syn::parse2::<syn::LitBool>(value)?.value,
             "types" => {
                 let body = braced_body(value, key)?;
                 let parser = Punctuated::<TypeBinding, Token![,]>::parse_terminated;

@@ -122,6 +122,8 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         module_root: Some(module_root.unwrap_or_else(|| full_path(&base, source))),
         features: args.features.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
         bounds_checks: args.bounds_checks,
+        auto_map_bindings: args.auto_map_bindings,
+        auto_map_locations: args.auto_map_locations,
     };
     // The compiler sees the main file by its full path, so the WESL module path comes from its
     // place under the root (diagnostics in it still show `display`, see `Origin::File`).

@@ -64,8 +64,8 @@ const fn entry(lang: Lang, direction: Direction, kind: Kind, pattern: &'static s
 }
 
 use Direction::{WeAccept, WeReject};
-use Kind::{Bug, DraftSyntax, ReferenceGap};
-use Lang::{Glsl, Wgsl};
+use Kind::{DraftSyntax, ReferenceGap};
+use Lang::Wgsl;
 
 /// The intended differences (and, marked [`Kind::Bug`], our known bugs). Keep it short: an
 /// intended entry is a reference compiler's known gap or a syntax we support on purpose, never
@@ -85,8 +85,6 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeReject, ReferenceGap, "expected a declaration, found end of file", "attributes belong to a declaration: trailing attributes are a syntax error (naga drops them)", "WGSL §5 global_decl grammar"),
     entry(Wgsl, WeReject, ReferenceGap, "is not below", "a `@location` beyond any device (we refuse at compile time what WebGPU refuses at pipeline creation: maxInterStageShaderVariables, maxColorAttachments)", "WGSL §13.3.1.4 input-output locations; WebGPU §3.6.2 limits"),
     entry(Wgsl, WeReject, ReferenceGap, "the type an AbstractInt index converts to", "an AbstractInt index converts to i32, so it must fit in i32 (naga accepts `a[2147483648]` into a runtime-sized array)", "WGSL §8.5.3 array access, §15.7.1 AbstractInt conversion"),
-    // ---- GLSL, our bugs (FIXME)
-    entry(Glsl, WeAccept, Bug, "'scalar block layout' : required extension not requested", "FIXME: an `#extension` takes effect where it is written: a feature used before it needs it (we enable extensions for the whole file; `Lowerer::has_extension` has no use position)", "GLSL 4.60 §3.3 #extension"),
 ];
 
 /// The first error line of a rejection, as the class key uses it.

@@ -187,7 +187,13 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         });
         tu.decls.splice(0..0, needed);
     }
-    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(), dialect: DIALECT, vulkan_memory_model: None };
+    let lower_options = lower::LowerOptions { stage: Stage::Fragment, target: options.target, extensions: Vec::new(),
+        dialect: DIALECT,
+        vulkan_memory_model: None,
+        // The dialect gives every resource its binding (the ABI above).
+        auto_map_bindings: true,
+        auto_map_locations: false,
+    };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(lowered);
     if diagnostics.has_errors() {

@@ -33,6 +33,9 @@ pub struct TranslationUnit {
     /// `#version ... es`.
     pub es: bool,
     pub decls: Vec<ExternalDeclaration>,
+    /// For each declaration, the index of the token after it (where an `#extension` written
+    /// between declarations takes effect).
+    pub decl_ends: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]

@@ -146,15 +146,27 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
+    // An extension directive holds from the first declaration that ends after it.
     let extensions = pp
         .extensions
         .iter()
-        .filter(|e| matches!(e.behavior, preprocess::Behavior::Enable | preprocess::Behavior::Require))
-        .map(|e| e.name.clone())
+        .map(|e| lower::ExtensionState {
+            name: e.name.clone(),
+            from_decl: tu.decl_ends.iter().position(|&end| end > e.token).unwrap_or(tu.decls.len()),
+            enabled: matches!(e.behavior, preprocess::Behavior::Enable | preprocess::Behavior::Require),
+        })
         .collect();
     // GL_KHR_memory_scope_semantics: `#pragma use_vulkan_memory_model`.
     let vulkan_memory_model = pp.pragmas.iter().find(|p| p.text == "use_vulkan_memory_model").map(|p| p.span);
-    let lower_options = lower::LowerOptions { stage, target: options.target, extensions, vulkan_memory_model, dialect: Dialect::GLSL };
+    let lower_options = lower::LowerOptions {
+        stage,
+        target: options.target,
+        extensions,
+        vulkan_memory_model,
+        dialect: Dialect::GLSL,
+        auto_map_bindings: options.auto_map_bindings,
+        auto_map_locations: options.auto_map_locations,
+    };
     let (module, lowered) = lower::lower(&tu, &lower_options);
     diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {

@@ -54,6 +54,7 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
         dialect,
     };
     let mut decls = Vec::new();
+    let mut decl_ends = Vec::new();
     while p.pos < tokens.len() {
         let start = p.pos;
         // Stray `;` between declarations (`void f() { };`) is accepted, as glslang does.
@@ -68,14 +69,17 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
             continue;
         }
         match p.declaration(true) {
-            Some(d) => decls.push(d),
+            Some(d) => {
+                decls.push(d);
+                decl_ends.push(p.pos);
+            }
             None => p.recover(),
         }
         if p.pos == start {
             p.pos += 1;
         }
     }
-    (TranslationUnit { version, es, decls }, p.diags)
+    (TranslationUnit { version, es, decls, decl_ends }, p.diags)
 }
 
 struct Parser<'t> {

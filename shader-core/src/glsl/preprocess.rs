@@ -108,6 +108,9 @@ pub struct Extension {
     pub name: String,
     pub behavior: Behavior,
     pub span: Span,
+    /// How many tokens were output before the directive: the extension's behavior holds from
+    /// there on (GLSL 4.60 §3.3, as glslang reads it).
+    pub token: usize,
 }
 
 /// `#pragma ...`: the tokens after `pragma`, joined by single spaces.
@@ -1096,7 +1099,8 @@ impl Pp<'_, '_, '_> {
             self.extension_state.insert(name.text.clone(), b);
             self.warning(format!("extension `{}` is not supported", name.text), name.span);
         }
-        self.out.extensions.push(Extension { name: name.text.clone(), behavior: b, span });
+        let token = self.out.tokens.len();
+        self.out.extensions.push(Extension { name: name.text.clone(), behavior: b, span, token });
     }
 
     /// `#include "name"` / `#include <name>` (GL_GOOGLE_include_directive).

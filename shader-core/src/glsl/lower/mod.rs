@@ -60,12 +60,26 @@ pub type R<T> = Result<T, Reported>;
 pub struct LowerOptions {
     pub stage: Stage,
     pub target: Target,
-    /// `#extension` names with `enable`/`require` (already checked to be supported).
-    pub extensions: Vec<String>,
+    /// `#extension` directives in source order (supported ones are already checked).
+    pub extensions: Vec<ExtensionState>,
     /// The dialect read: its [`DialectLowering`] hooks, if any, change the rules below.
     pub dialect: crate::glsl::Dialect,
     /// Where `#pragma use_vulkan_memory_model` asked for the Vulkan memory model.
     pub vulkan_memory_model: Option<Span>,
+    /// [`crate::CompileOptions::auto_map_bindings`].
+    pub auto_map_bindings: bool,
+    /// [`crate::CompileOptions::auto_map_locations`].
+    pub auto_map_locations: bool,
+}
+
+/// One `#extension` directive: from the declaration `from_decl` on (the first that ends after
+/// the directive; GLSL 4.60 §3.3: a directive holds from where it is written), `name` is
+/// enabled (`enable`/`require`) or not (`disable`/`warn`), until a later directive for it.
+#[derive(Clone, Debug)]
+pub struct ExtensionState {
+    pub name: String,
+    pub from_decl: usize,
+    pub enabled: bool,
 }
 
 /// What a dialect of GLSL changes in the lowering (the lowering part of
@@ -263,8 +277,8 @@ pub(crate) struct Lowerer<'a> {
     spec_ids: HashMap<u32, Handle<Override>>,
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
-    /// `#extension` names with `enable`/`require`.
-    extensions: Vec<String>,
+    /// `#extension` directives in source order ([`Lowerer::has_extension`]).
+    extensions: Vec<ExtensionState>,
     /// A GLSL ES program (`#version ... es`; not AGSL, whose dialect converts as desktop does).
     es: bool,
     /// Position in the translation unit of the declaration being lowered (pass 1).
@@ -284,6 +298,22 @@ pub(crate) struct Lowerer<'a> {
     references: HashMap<String, reference::ReferenceBlock>,
     /// GL_EXT_spirv_intrinsics declarations.
     pub(crate) spirv: crate::glsl::lower::spirv_intrinsics::State,
+    /// Resources declared without `layout(binding = N)`, in declaration order: bound by
+    /// [`Lowerer::assign_bindings`] (`auto_map_bindings`) or reported there.
+    unbound: Vec<Unbound>,
+    auto_map_bindings: bool,
+    auto_map_locations: bool,
+    /// The next automatic location of inputs and outputs (`auto_map_locations`).
+    next_location: [u32; 2],
+}
+
+/// A resource declared without a binding: the index its global got in `Module::globals`,
+/// whether it gave a `set`, and (wgpu target) the index of the sampler half of a split
+/// combined image sampler, whose binding follows the texture's.
+struct Unbound {
+    global: usize,
+    has_set: bool,
+    sampler: Option<usize>,
 }
 
 /// Lowers a parsed translation unit.
@@ -318,6 +348,10 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         dialect_state: Box::new(()),
         references: HashMap::new(),
         spirv: Default::default(),
+        unbound: Vec::new(),
+        auto_map_bindings: options.auto_map_bindings,
+        auto_map_locations: options.auto_map_locations,
+        next_location: [0, 0],
     };
     if let Some(span) = options.vulkan_memory_model {
         let _ = lw.use_vulkan_memory_model("`#pragma use_vulkan_memory_model`", span);
@@ -355,6 +389,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
     if !lw.diags.has_errors() {
         lw.dialect.entry_point(&mut lw, &bodies, tu);
     }
+    lw.assign_bindings();
     // GLSL 4.60 §4.4.1: no two inputs (or outputs) may use one location and component.
     let interface: Vec<Handle<GlobalVariable>> = lw.m.globals.iter().filter(|(_, g)| g.io.is_some()).map(|(h, _)| h).collect();
     for o in crate::ir::interface::location_overlaps(&lw.m, &interface) {
@@ -374,9 +409,12 @@ impl<'a> Lowerer<'a> {
 
     // -- types ----------------------------------------------------------------------------------
 
-    /// Whether `#extension name : enable|require` was given.
+    /// Whether `#extension name : enable|require` holds at the declaration being lowered (the
+    /// body being lowered, or the declaration of pass 1; after both, at the end of the file).
+    /// An extension enabled after the declaration that uses it does not count, as in glslang.
     pub fn has_extension(&self, name: &str) -> bool {
-        self.extensions.iter().any(|e| e == name)
+        let at = if self.visible_until != usize::MAX { self.visible_until } else { self.decl_index };
+        self.extensions.iter().rev().find(|e| e.name == name && e.from_decl <= at).is_some_and(|e| e.enabled)
     }
 
     /// Whether a value of scalar type `from` converts implicitly to `to` here: GLSL 4.60
@@ -882,10 +920,21 @@ impl<'a> Lowerer<'a> {
 
     /// A user stage input or output without a `location`: SPIR-V for Vulkan needs one
     /// (GL_KHR_vulkan_glsl, "Mapping to SPIR-V": locations are not assigned by the linker).
-    fn missing_location(&mut self, name: &str, span: Span) {
+    /// With `auto_map_locations` it gets the next one of its direction, `slots` long, as
+    /// glslang's `--aml` numbers them (`TDefaultIoResolverBase::resolveInOutLocation`: from 0
+    /// in declaration order, not skipping explicit locations, which may then overlap).
+    fn missing_location(&mut self, name: &str, span: Span, output: bool, slots: u32) -> Option<u32> {
+        if self.auto_map_locations {
+            let next = &mut self.next_location[output as usize];
+            let location = *next;
+            *next = next.saturating_add(slots);
+            return Some(location);
+        }
         let d = Diagnostic::error(format!("stage input/output `{name}` needs a `layout(location = N)`"), span)
-            .with_note("GL_KHR_vulkan_glsl: SPIR-V for Vulkan has no automatic locations for user inputs and outputs");
+            .with_note("GL_KHR_vulkan_glsl: SPIR-V for Vulkan has no automatic locations for user inputs and outputs")
+            .with_note("or compile with automatic locations (`auto_map_locations`, `--aml`)");
         self.diags.push(d);
+        None
     }
 
     /// A `location` of a stage input or output, within glslang's limits (its default
@@ -1044,7 +1093,13 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// The `(set, binding)` a resource declaration gives. Without a `binding` the resource is
+    /// recorded in [`Lowerer::unbound`] as the next global appended (the caller appends it
+    /// next, at a provisional binding), for [`Lowerer::assign_bindings`].
     fn binding_of(&mut self, q: &ast::TypeQualifiers) -> R<Option<ResourceBinding>> {
+        if q.layout("binding").is_none() {
+            self.unbound.push(Unbound { global: self.m.globals.len(), has_set: q.layout("set").is_some(), sampler: None });
+        }
         let set = match q.layout("set") {
             Some(l) => {
                 let l = l.clone();
@@ -1057,7 +1112,7 @@ impl<'a> Lowerer<'a> {
                 let l = l.clone();
                 Ok(Some(ResourceBinding { group: set, binding: self.layout_u32(&l)? }))
             }
-            None => Ok(None),
+            None => Ok(Some(ResourceBinding { group: set, binding: 0 })),
         }
     }
 
@@ -1174,8 +1229,8 @@ impl<'a> Lowerer<'a> {
                     // (In compute shaders an `in`/`out` variable is already an error.)
                     None if self.stage == Stage::Compute => Some(0),
                     None => {
-                        self.missing_location(&d.name.name, d.span);
-                        None
+                        let slots = self.location_slots(ty);
+                        self.missing_location(&d.name.name, d.span, output, slots)
                     }
                 };
                 let per_vertex = q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerVertex));
@@ -1392,6 +1447,10 @@ impl<'a> Lowerer<'a> {
 
     fn opaque_global(&mut self, name: &ast::Ident, q: &ast::TypeQualifiers, ty: Handle<Type>, span: Span) -> R<()> {
         let binding = self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 }));
+        // glslang requires no binding of an acceleration structure: it takes binding 0.
+        if self.base_is_acceleration_structure(ty) {
+            self.unbound.retain(|u| u.global != self.m.globals.len());
+        }
         let ty = self.storage_image(ty, q, span)?;
         let (elem, size) = match *self.inner(ty) {
             TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (base, Some(size)),
@@ -1428,6 +1487,9 @@ impl<'a> Lowerer<'a> {
                 },
                 span,
             );
+            if let Some(u) = self.unbound.iter_mut().find(|u| u.global == img.index()) {
+                u.sampler = Some(s.index());
+            }
             let sym = Sym::Combined {
                 image: Box::new(Sym::Var { root: Root::Global(img), ty: img_ty, space: AddressSpace::Handle, read_only: true }),
                 sampler: Box::new(Sym::Var { root: Root::Global(s), ty: smp_ty, space: AddressSpace::Handle, read_only: true }),
@@ -1445,6 +1507,75 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Fills in the format and access of a storage image type from its qualifiers.
+    fn base_is_acceleration_structure(&self, ty: Handle<Type>) -> bool {
+        match *self.inner(ty) {
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => self.base_is_acceleration_structure(base),
+            TypeInner::AccelerationStructure => true,
+            _ => false,
+        }
+    }
+
+    /// Bindings of the resources declared without one ([`Lowerer::unbound`]). Without
+    /// `auto_map_bindings` each is an error, as glslang -V gives for uniform and buffer blocks
+    /// and samplers, textures and images (GL_KHR_vulkan_glsl: Vulkan has no default binding;
+    /// push constants, `buffer_reference` blocks and acceleration structures need none).
+    /// With it they are numbered as glslang's `--amb` does (`TDefaultIoResolverBase`): explicit
+    /// bindings keep their slots; resources the entry point uses take the lowest free slot of
+    /// their set, those with a `set` first, then in declaration order; unused ones get binding 0.
+    /// Skipped when lowering already failed (a failed declaration may have appended no global).
+    fn assign_bindings(&mut self) {
+        if self.unbound.is_empty() || self.diags.has_errors() {
+            return;
+        }
+        let unbound = std::mem::take(&mut self.unbound);
+        if !self.auto_map_bindings {
+            for u in &unbound {
+                let h = Handle::from_index(u.global);
+                let g = &self.m.globals[h];
+                let (what, name) = match g.space {
+                    AddressSpace::Handle => ("sampler, texture or image", g.name.clone().unwrap_or_default()),
+                    _ => ("uniform or buffer block", g.name.clone().unwrap_or_default()),
+                };
+                let d = Diagnostic::error(format!("{what} `{name}` needs a `layout(binding = N)`"), self.m.globals.span(h)).with_note(
+                    "GL_KHR_vulkan_glsl: Vulkan has no default binding (glslang -V requires one); \
+                     or compile with automatic bindings (`auto_map_bindings`, `--amb`)",
+                );
+                self.diags.push(d);
+            }
+            return;
+        }
+        let unbound_set: std::collections::HashSet<usize> = unbound.iter().flat_map(|u| std::iter::once(u.global).chain(u.sampler)).collect();
+        let mut taken: HashMap<u32, std::collections::BTreeSet<u32>> = HashMap::new();
+        for (h, g) in self.m.globals.iter() {
+            if let (Some(b), false) = (g.binding, unbound_set.contains(&h.index())) {
+                taken.entry(b.group).or_default().insert(b.binding);
+            }
+        }
+        let live: Vec<Handle<GlobalVariable>> = match self.m.entry_points.first() {
+            Some(ep) => crate::ir::calls::uses(&self.m).get(ep.function.index()).map(|u| u.globals().to_vec()).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let mut order: Vec<&Unbound> = unbound.iter().collect();
+        order.sort_by_key(|u| (!u.has_set, u.global));
+        for u in order {
+            let h = Handle::from_index(u.global);
+            let Some(b) = self.m.globals[h].binding else { continue };
+            let used = live.contains(&h) || u.sampler.is_some_and(|s| live.contains(&Handle::from_index(s)));
+            let binding = if used {
+                let slots = taken.entry(b.group).or_default();
+                let free = (0..).find(|n| !slots.contains(n)).unwrap_or(0);
+                slots.insert(free);
+                free
+            } else {
+                0
+            };
+            self.m.globals[h].binding = Some(ResourceBinding { group: b.group, binding });
+            if let Some(s) = u.sampler {
+                self.m.globals[Handle::from_index(s)].binding = Some(ResourceBinding { group: b.group, binding: binding + WGPU_SAMPLER_BINDING_OFFSET });
+            }
+        }
+    }
+
     fn storage_image(&mut self, ty: Handle<Type>, q: &ast::TypeQualifiers, span: Span) -> R<Handle<Type>> {
         match self.inner(ty).clone() {
             TypeInner::BindingArray { base, size } => {
@@ -1691,6 +1822,7 @@ impl<'a> Lowerer<'a> {
             _ => return Err(self.error("arrays of stage input/output blocks are not supported in this stage", b.span)),
         };
         let mut located = true;
+        let mut auto_located = None;
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
@@ -1706,11 +1838,18 @@ impl<'a> Lowerer<'a> {
                     located = false;
                     0
                 }
-                Some(_) => {
-                    self.missing_location(&b.name.name, b.span);
-                    located = false;
-                    0
-                }
+                // Numbered as a whole: the members take the following locations and the
+                // counter moves past them below.
+                Some(_) => match self.missing_location(&b.name.name, b.span, output, 0) {
+                    Some(first) => {
+                        auto_located = Some(first);
+                        first
+                    }
+                    None => {
+                        located = false;
+                        0
+                    }
+                },
                 None => 0,
             },
         };
@@ -1762,6 +1901,9 @@ impl<'a> Lowerer<'a> {
                     None => self.declare(&d.name, sym),
                 }
             }
+        }
+        if auto_located.is_some() {
+            self.next_location[output as usize] = location;
         }
         if let Some(inst) = &b.instance {
             let sym = if block_len.is_some() { Sym::IoBlockArray(Rc::new(members)) } else { Sym::IoBlock(Rc::new(members)) };
