@@ -13,6 +13,10 @@
 //! `$CORPUS_GLSL_REPORT`) for BENCHMARKS.md. naga's verdict on our output is reported, not
 //! required: glslang's corpus uses many features naga's SPIR-V front end does not read.
 //!
+//! Files glslang rejects that we compile are listed with the reason in
+//! `tests/corpus_glsl.glslang_rejects` (`path<TAB>reason`): the test fails when the set changes,
+//! so a file we start accepting must be explained (or fixed) and a fixed one leaves the list.
+//!
 //! For each glslang-accepted file we reject, glslang's own output is run through spirv-val too:
 //! where it fails, glslang "accepts" only by emitting invalid SPIR-V (rectangle textures for
 //! Vulkan, overlapping locations, ...), and the report says so and gives the rate without those
@@ -97,6 +101,7 @@ fn corpus_glsl() {
         panic!("{e}");
     }
     if only.is_none() {
+        check_glslang_rejects(&entries, &results);
         assert!(
             rate >= MIN_PASS_RATE,
             "pass rate {:.1}% ({valid_accepted}/{accepted}) is below MIN_PASS_RATE {:.1}%",
@@ -104,6 +109,28 @@ fn corpus_glsl() {
             MIN_PASS_RATE * 100.0
         );
     }
+}
+
+/// The files glslang rejects that we compile must be exactly those of
+/// `tests/corpus_glsl.glslang_rejects`, each with a reason.
+fn check_glslang_rejects(entries: &[Entry], results: &[Result_]) {
+    let path = common::workspace_root().join("tests/corpus_glsl.glslang_rejects");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let mut listed: BTreeMap<&str, &str> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (file, reason) = line.split_once('\t').unwrap_or((line, ""));
+        assert!(!reason.trim().is_empty(), "{}: `{file}` has no reason", path.display());
+        listed.insert(file, reason);
+    }
+    let ours: Vec<&str> =
+        entries.iter().zip(results).filter(|(e, r)| !e.glslang_accepts && matches!(r, Result_::Valid { .. })).map(|(e, _)| e.path.as_str()).collect();
+    let new: Vec<&&str> = ours.iter().filter(|f| !listed.contains_key(*f)).collect();
+    let gone: Vec<&&str> = listed.keys().filter(|f| !ours.contains(f)).collect();
+    assert!(
+        new.is_empty() && gone.is_empty(),
+        "files glslang rejects that we compile changed ({}):\nnewly accepted (fix, or list with a reason): {new:?}\nno longer accepted (remove from the list): {gone:?}",
+        path.display()
+    );
 }
 
 fn parse_manifest(manifest: &str) -> Vec<Entry> {
