@@ -105,14 +105,7 @@ fn parse_manifest(manifest: &str) -> Vec<Entry> {
 
 fn check(entry: &Entry, source: &str) -> Result_ {
     let name = entry.path.rsplit('/').next().unwrap_or(&entry.path);
-    let mut outcome = common::compile_guarded(name, source, TIMEOUT);
-    if matches!(&outcome, Outcome::Done(Err(e)) if e.render().contains(common::NOT_FOR_WGPU)) {
-        // A feature wgpu cannot run (`corpus_wgpu` counts those): whether the program is valid
-        // WGSL is the Vulkan target's answer.
-        let (name, source) = (name.to_string(), source.to_string());
-        let options = shader_core::CompileOptions { target: shader_core::Target::Vulkan, ..Default::default() };
-        outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options));
-    }
+    let outcome = common::compile_verdict_guarded(name, source, TIMEOUT);
     let compiled = match outcome {
         Outcome::Done(Ok(compiled)) => compiled,
         Outcome::Done(Err(e)) => {

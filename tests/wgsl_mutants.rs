@@ -52,7 +52,7 @@ fn mutated_wgsl_never_panics_and_accepted_output_validates() {
             let mutant = mutate(&source, &mut rng);
             total += 1;
             let name = format!("{}#{k}", path.file_name().unwrap_or_default().to_string_lossy());
-            let outcome = common::compile_guarded(&name, &mutant, Duration::from_secs(20));
+            let outcome = common::compile_verdict_guarded(&name, &mutant, Duration::from_secs(20));
             if compare {
                 if let Outcome::Done(result) = &outcome {
                     let ours = result.as_ref().map(drop).map_err(our_first_error);

@@ -464,6 +464,23 @@ pub fn compile_guarded(
     guarded(timeout, move || shader_core::compile(&name, &source, &shader_core::CompileOptions::default()))
 }
 
+/// Whether a program is valid, as [`compile_guarded`] answers it for the wgpu target, except that
+/// a feature the wgpu target refuses ([`NOT_FOR_WGPU`]; `corpus_wgpu` counts those) is asked of
+/// the Vulkan target: the program may still be valid.
+pub fn compile_verdict_guarded(
+    name: &str,
+    source: &str,
+    timeout: std::time::Duration,
+) -> Outcome<Result<shader_core::Compiled, shader_core::CompileError>> {
+    let outcome = compile_guarded(name, source, timeout);
+    if !matches!(&outcome, Outcome::Done(Err(e)) if e.render().contains(NOT_FOR_WGPU)) {
+        return outcome;
+    }
+    let (name, source) = (name.to_string(), source.to_string());
+    let options = shader_core::CompileOptions { target: shader_core::Target::Vulkan, ..Default::default() };
+    guarded(timeout, move || shader_core::compile(&name, &source, &options))
+}
+
 /// The rendered diagnostics of a compile that must fail (a suite's `err` program), or why it
 /// did not fail properly.
 pub fn expect_rejection(
