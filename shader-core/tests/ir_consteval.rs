@@ -175,3 +175,14 @@ fn checked_conversions_saturate_floats_and_keep_integer_bit_patterns() {
     assert_eq!(Rules::Exact.convert(Literal::I32(-1), Scalar::U32), None);
     assert_eq!(Rules::Wrap.convert(Literal::I32(-1), Scalar::U32), Some(Literal::U32(u32::MAX)));
 }
+
+#[test]
+fn integer_abs_wraps_under_checked_and_has_no_value_under_exact() {
+    let abs = |rules, l: Literal| {
+        consteval::math(rules, MathFunction::Abs, &[Value::Scalar(l)], l.scalar())
+    };
+    assert_eq!(abs(Rules::Checked, Literal::I32(i32::MIN)), scalar(Literal::I32(i32::MIN.wrapping_abs())));
+    assert_eq!(abs(Rules::Exact, Literal::I32(i32::MIN)), None);
+    assert_eq!(abs(Rules::Checked, Literal::I32(-5)), scalar(Literal::I32(5)));
+    assert_eq!(abs(Rules::Checked, Literal::F32(-0.5)), scalar(Literal::F32(0.5)));
+}

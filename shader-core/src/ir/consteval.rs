@@ -501,7 +501,9 @@ fn compare(op: BinaryOp, o: Option<std::cmp::Ordering>) -> Result<Literal, Fault
 /// Built-in functions that are constant expressions when their arguments are (GLSL 4.60 §8 via
 /// §4.3.3): component-wise ones (scalars broadcast to the vector size) and the geometric ones.
 /// Floats are computed in f64 and rounded once to the result type `rs`, as glslang folds.
-fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
+/// Under [`Rules::Checked`] an integer `abs` wraps as negation does (WGSL §17.5.1: the most
+/// negative value is its own absolute value).
+pub fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
     use MathFunction as M;
     match fun {
         M::Sqrt | M::Sin | M::Cos | M::Tan | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Radians
@@ -511,6 +513,7 @@ fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<V
         }),
         M::Abs => map1(&vals[0], &|l| match num(l) {
             Num::F(x) => Some(make_literal(rs, Num::F(x.abs()))),
+            Num::I(x) if rules == Rules::Checked => Some(make_literal(rs, Num::I(x.abs()))),
             Num::I(x) => rules.literal(rs, Num::I(x.abs())),
             _ => None,
         }),

@@ -3,6 +3,7 @@
 
 use super::ast;
 use super::consteval::{self, common_leaf, Leaf, Sv, Value};
+use crate::ir::consteval::{self as ir_consteval, Rules, Value as IrValue};
 use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::span::Span;
@@ -733,34 +734,21 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<R
     for i in 0..len {
         let a: Vec<Sv> = comps.iter().map(|c| c[i]).collect();
         let r = match (n, a.as_slice()) {
-            ("abs", [x]) => match *x {
-                Sv::AInt(v) => Sv::AInt(v.checked_abs()?),
-                Sv::I32(v) => Sv::I32(v.wrapping_abs()),
-                Sv::U32(v) => Sv::U32(v),
-                Sv::AFloat(v) => Sv::AFloat(v.abs()),
-                Sv::F32(v) => Sv::F32(v.abs()),
-                _ => return None,
-            },
-            ("min" | "max", [x, y]) => {
-                let less = if x.leaf().is_float() { x.as_f64() < y.as_f64() } else { x.as_i128()? < y.as_i128()? };
-                if (n == "min") == less { *x } else { *y }
-            }
-            ("clamp", [x, lo, hi]) => {
-                if x.leaf().is_float() {
-                    let v = x.as_f64().max(lo.as_f64()).min(hi.as_f64());
-                    match x {
-                        Sv::F32(_) => Sv::F32(v as f32),
-                        Sv::AFloat(_) => Sv::AFloat(v),
-                        _ => return None,
-                    }
-                } else {
-                    let v = x.as_i128()?.max(lo.as_i128()?).min(hi.as_i128()?);
-                    match x {
-                        Sv::AInt(_) => Sv::AInt(v as i64),
-                        Sv::I32(_) => Sv::I32(v as i32),
-                        Sv::U32(_) => Sv::U32(v as u32),
-                        _ => return None,
-                    }
+            ("abs" | "min" | "max" | "clamp", _) => {
+                // The types folded here (min and max: all); the others are emitted at run time.
+                let folded = |x: &Sv| matches!(x, Sv::AInt(_) | Sv::I32(_) | Sv::U32(_) | Sv::AFloat(_) | Sv::F32(_));
+                if !matches!(n, "min" | "max") && !folded(&a[0]) {
+                    return None;
+                }
+                // AbstractInt has no wrapping: abs(most negative) is not a value.
+                if n == "abs" && a[0] == Sv::AInt(i64::MIN) {
+                    return None;
+                }
+                let leaf = a[0].leaf();
+                let args: Vec<IrValue> = a.iter().map(|x| IrValue::Scalar(x.literal())).collect();
+                match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar())? {
+                    IrValue::Scalar(l) => Sv::from_literal(l, leaf)?,
+                    IrValue::Composite(_) => return None,
                 }
             }
             (_, [x]) => match consteval::float_fn1(n, fun, *x) {

@@ -287,7 +287,7 @@ pub fn int_bits(leaf: Leaf) -> u32 {
 impl Sv {
     /// The IR literal [`ir::consteval`](crate::ir::consteval) evaluates, of type
     /// [`Leaf::ir_scalar`].
-    fn literal(self) -> Literal {
+    pub fn literal(self) -> Literal {
         match self {
             Sv::Bool(b) => Literal::Bool(b),
             Sv::AInt(v) | Sv::I64(v) => Literal::I64(v),
@@ -301,7 +301,7 @@ impl Sv {
     }
 
     /// The value of an evaluated literal; `leaf` says whether a 64-bit one is abstract.
-    fn from_literal(l: Literal, leaf: Leaf) -> Option<Sv> {
+    pub fn from_literal(l: Literal, leaf: Leaf) -> Option<Sv> {
         Some(match (l, leaf) {
             (Literal::Bool(b), _) => Sv::Bool(b),
             (Literal::I64(v), Leaf::AInt) => Sv::AInt(v),
