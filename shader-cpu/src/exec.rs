@@ -698,7 +698,7 @@ pub(crate) fn dispatch(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = options.threads.unwrap_or(cores).max(1).min(total as usize);
     let next = AtomicUsize::new(0);
-    let report = Mutex::new(Report::default());
+    let report = Gather::default();
     let work = || {
         let mut t = Thread::new(prog, &slots, &handles, workgroups, options.sanitize);
         loop {
@@ -708,24 +708,56 @@ pub(crate) fn dispatch(
             }
             t.run_workgroup(index);
         }
-        let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
-        let room = MAX_FINDINGS.saturating_sub(r.findings.len());
-        let extra = t.findings.len().saturating_sub(room);
-        r.findings.extend(t.findings.into_iter().take(room));
-        r.dropped += extra + t.dropped;
+        report.add(&mut t);
     };
+    on_threads(threads, work);
+    Ok(report.finish())
+}
+
+/// The private memory of `lane` in a thread's `local` words, with its variables' initializers
+/// written.
+fn init_lane<'m>(prog: &Prog, local: &'m mut [u32], lane: usize) -> &'m mut [u32] {
+    let (lane_base, lw) = (prog.wg_words as usize, prog.lane_words as usize);
+    let mem = &mut local[lane_base + lane * lw..lane_base + (lane + 1) * lw];
+    for (at, words) in &prog.lane_inits {
+        mem[*at as usize..*at as usize + words.len()].copy_from_slice(words);
+    }
+    mem
+}
+
+/// The findings of several threads gathered into one report (at most [`MAX_FINDINGS`] kept, the
+/// rest counted), sorted by invocation when finished.
+#[derive(Default)]
+pub(crate) struct Gather(Mutex<Report>);
+
+impl Gather {
+    /// Moves `t`'s findings into the report.
+    pub(crate) fn add(&self, t: &mut Thread<'_>) {
+        let (findings, dropped) = t.take_findings();
+        let mut r = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let room = MAX_FINDINGS.saturating_sub(r.findings.len());
+        r.dropped += dropped + findings.len().saturating_sub(room);
+        r.findings.extend(findings.into_iter().take(room));
+    }
+
+    pub(crate) fn finish(self) -> Report {
+        let mut report = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
+        report.findings.sort_by_key(|f| f.invocation);
+        report
+    }
+}
+
+/// Runs `work` once on each of `threads` scoped threads (on this one when there is one).
+pub(crate) fn on_threads(threads: usize, work: impl Fn() + Sync) {
     if threads == 1 {
         work();
     } else {
         std::thread::scope(|s| {
             for _ in 0..threads {
-                s.spawn(work);
+                s.spawn(&work);
             }
         });
     }
-    let mut report = report.into_inner().unwrap_or_else(|e| e.into_inner());
-    report.findings.sort_by_key(|f| f.invocation);
-    Ok(report)
 }
 
 pub(crate) struct Thread<'a> {
@@ -798,14 +830,8 @@ impl<'a> Thread<'a> {
         self.killed.fill(false);
         self.any_killed = false;
         let prog = self.prog;
-        let lane_base = prog.wg_words as usize;
-        let lw = prog.lane_words as usize;
         for lane in 0..self.l {
-            let mem = &mut self.local[lane_base + lane * lw..lane_base + (lane + 1) * lw];
-            for (at, words) in &prog.lane_inits {
-                mem[*at as usize..*at as usize + words.len()].copy_from_slice(words);
-            }
-            fill(lane, mem);
+            fill(lane, init_lane(prog, &mut self.local, lane));
         }
         let lanes: Vec<u32> = (0..self.l as u32).collect();
         self.run_func(prog.entry, &lanes);
@@ -834,13 +860,8 @@ impl<'a> Thread<'a> {
         self.local.fill(0);
         let prog = self.prog;
         let [sx, sy, _] = prog.workgroup_size;
-        let lane_base = prog.wg_words as usize;
-        let lw = prog.lane_words as usize;
         for lane in 0..self.l {
-            let mem = &mut self.local[lane_base + lane * lw..lane_base + (lane + 1) * lw];
-            for (at, words) in &prog.lane_inits {
-                mem[*at as usize..*at as usize + words.len()].copy_from_slice(words);
-            }
+            let mem = init_lane(prog, &mut self.local, lane);
             let lane32 = lane as u32;
             let local_id = [lane32 % sx, (lane32 / sx) % sy, lane32 / (sx * sy)];
             for &(builtin, at) in &prog.builtins {

@@ -21,10 +21,9 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use crate::decode::{Builtin, Interp, Prog, Stage};
-use crate::exec::{bind, Thread, MAX_FINDINGS};
+use crate::exec::{bind, on_threads, Gather, Thread};
 use crate::{Binding, Buffer, Error, Image, Options, Report};
 
 /// Clip-space guard band: x and y are clipped at ±GUARD·w.
@@ -164,14 +163,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         }
     }
     let push = Buffer::from_bytes(d.push_constants);
-    let report = Mutex::new(Report::default());
-    let merge = |t: &mut Thread<'_>| {
-        let (findings, dropped) = t.take_findings();
-        let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
-        let room = MAX_FINDINGS.saturating_sub(r.findings.len());
-        r.dropped += dropped + findings.len().saturating_sub(room);
-        r.findings.extend(findings.into_iter().take(room));
-    };
+    let report = Gather::default();
 
     // Vertex stage.
     let (vslots, vhandles) = bind(vs, d.bindings, &push)?;
@@ -231,7 +223,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
             }
         }
     }
-    merge(&mut vt);
+    report.add(&mut vt);
 
     // Clipping and triangle setup.
     let mut tris = Vec::new();
@@ -244,7 +236,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         }
     }
     if tris.is_empty() {
-        return Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()));
+        return Ok(report.finish());
     }
 
     // Fragment stage, band by band.
@@ -266,20 +258,10 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                 raster(tri, &rows, width, &mut batch, &mut t, fs, d);
             }
         }
-        merge(&mut t);
+        report.add(&mut t);
     };
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
-    let mut report = report.into_inner().unwrap_or_else(|e| e.into_inner());
-    report.findings.sort_by_key(|f| f.invocation);
-    Ok(report)
+    on_threads(threads, work);
+    Ok(report.finish())
 }
 
 /// A little-endian word of `buffer` at byte `at` (0 past the end: robust vertex fetch).
