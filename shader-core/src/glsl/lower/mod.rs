@@ -1116,6 +1116,20 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A redeclared built-in keeps its qualification (as glslang's `redeclareBuiltinVariable`):
+    /// no `centroid`/`sample`/`patch`, no memory qualifier, and it stays a stage input or
+    /// output (`in` or `out`).
+    fn builtin_redeclaration_qualifiers(&mut self, q: &ast::TypeQualifiers, name: &str, span: Span) -> R<()> {
+        let changed = q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Auxiliary(_) | ast::QualifierKind::Memory(_)));
+        if let Some(x) = changed {
+            return Err(self.error(format!("cannot change the qualification of the built-in `{name}` when redeclaring it"), x.span));
+        }
+        if !matches!(q.storage_kind(), Some(ast::StorageQualifier::In | ast::StorageQualifier::Out)) {
+            return Err(self.error(format!("the built-in `{name}` is redeclared without its storage qualifier `in` or `out`"), span));
+        }
+        Ok(())
+    }
+
     fn global_variables(&mut self, v: &'a ast::VariableDeclaration, span: Span) -> R<()> {
         let q = &v.ty.qualifiers;
         let storage = q.storage_kind();
@@ -1132,6 +1146,7 @@ impl<'a> Lowerer<'a> {
             if d.name.name.starts_with("gl_") {
                 // Redeclaring a built-in (`out float gl_ClipDistance[2];`, `invariant out vec4
                 // gl_Position;`): it keeps its meaning; only sizes and `invariant` are taken.
+                self.builtin_redeclaration_qualifiers(q, &d.name.name, d.span)?;
                 if let TypeInner::Array { size: ArraySize::Constant(n), .. } = *self.inner(ty) {
                     self.clip_sizes.insert(d.name.name.clone(), n);
                 }
