@@ -439,8 +439,9 @@ impl<'a> Writer<'a> {
         self.storage_capabilities(global.ty, global.space);
         let is_buffer = matches!(global.space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant);
         let mut wrapped = false;
-        // Only where a function uses it: naga leaves an unused one out of the interface.
-        let used = || self.module.functions.iter().any(|(_, f)| f.expressions.iter().any(|(_, e)| matches!(e, Expression::GlobalVar(g) if *g == handle)));
+        // Only where a function uses it (`ir::calls::uses`): naga leaves an unused one out of
+        // the interface.
+        let used = || self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&handle));
         if global.io == Some(IoBinding::BuiltIn(BuiltIn::SampleMask)) && used() {
             self.check_wgpu_sample_mask(self.span);
         }
