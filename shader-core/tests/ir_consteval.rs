@@ -181,8 +181,30 @@ fn integer_abs_wraps_under_checked_and_has_no_value_under_exact() {
     let abs = |rules, l: Literal| {
         consteval::math(rules, MathFunction::Abs, &[Value::Scalar(l)], l.scalar())
     };
-    assert_eq!(abs(Rules::Checked, Literal::I32(i32::MIN)), scalar(Literal::I32(i32::MIN.wrapping_abs())));
-    assert_eq!(abs(Rules::Exact, Literal::I32(i32::MIN)), None);
-    assert_eq!(abs(Rules::Checked, Literal::I32(-5)), scalar(Literal::I32(5)));
-    assert_eq!(abs(Rules::Checked, Literal::F32(-0.5)), scalar(Literal::F32(0.5)));
+    assert_eq!(abs(Rules::Checked, Literal::I32(i32::MIN)), Ok(Value::Scalar(Literal::I32(i32::MIN.wrapping_abs()))));
+    assert_eq!(abs(Rules::Exact, Literal::I32(i32::MIN)), Err(Fault::IntOverflow(-(i32::MIN as i128))));
+    assert_eq!(abs(Rules::Checked, Literal::I32(-5)), Ok(Value::Scalar(Literal::I32(5))));
+    assert_eq!(abs(Rules::Checked, Literal::F32(-0.5)), Ok(Value::Scalar(Literal::F32(0.5))));
+}
+
+#[test]
+fn a_float_function_without_a_real_value_faults_only_under_checked() {
+    let f = |rules, fun, l: Literal| consteval::math(rules, fun, &[Value::Scalar(l)], l.scalar());
+    for (fun, x) in [(MathFunction::Sqrt, -1.0f32), (MathFunction::Acos, 2.0), (MathFunction::Log, -0.5), (MathFunction::Atanh, 3.0)] {
+        assert_eq!(f(Rules::Checked, fun, Literal::F32(x)), Err(Fault::NoRealValue(x as f64)), "{fun:?}({x})");
+        // GLSL folds the NaN, as glslang does.
+        match f(Rules::Wrap, fun, Literal::F32(x)) {
+            Ok(Value::Scalar(Literal::F32(r))) => assert!(r.is_nan(), "{fun:?}({x}) = {r}"),
+            other => panic!("{fun:?}({x}) under Wrap: {other:?}"),
+        }
+    }
+    // A NaN argument is not a fault of the function; a real result is rounded to the type.
+    assert!(matches!(f(Rules::Checked, MathFunction::Sqrt, Literal::F32(f32::NAN)), Ok(Value::Scalar(Literal::F32(r))) if r.is_nan()));
+    assert_eq!(f(Rules::Checked, MathFunction::Sqrt, Literal::F32(2.0)), Ok(Value::Scalar(Literal::F32(2f64.sqrt() as f32))));
+    // exp(100) is finite in f64 but not in f32: an overflow under Checked, infinity otherwise.
+    assert_eq!(f(Rules::Checked, MathFunction::Exp, Literal::F32(100.0)), Err(Fault::FloatOverflow(100f64.exp())));
+    assert_eq!(f(Rules::Exact, MathFunction::Exp, Literal::F32(100.0)), Ok(Value::Scalar(Literal::F32(f32::INFINITY))));
+    // Vectors fault at the first component without a value.
+    let v = Value::Composite(vec![Value::Scalar(Literal::F32(4.0)), Value::Scalar(Literal::F32(-4.0))]);
+    assert_eq!(consteval::math(Rules::Checked, MathFunction::Sqrt, &[v], Scalar::F32), Err(Fault::NoRealValue(-4.0)));
 }

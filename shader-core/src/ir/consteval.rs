@@ -71,6 +71,10 @@ pub enum Fault {
     ShiftWidth { amount: i128, bits: u32 },
     /// `value << amount` loses bits ([`Rules::Checked`] only).
     ShiftOverflow { value: i128, amount: i128 },
+    /// A float function of `x` (not NaN) has no real value, e.g. `sqrt(-1)` or `acos(2)`
+    /// ([`Rules::Checked`] only: WGSL §8 makes a NaN const-expression result an error; GLSL
+    /// folds it to NaN as glslang does).
+    NoRealValue(f64),
 }
 
 /// An integer divisor must not be zero.
@@ -361,7 +365,7 @@ impl<'a> Evaluator<'a> {
             Expression::Math { fun, ref args } => {
                 let vals: Vec<Value> = args.iter().map(|&a| sub(a)).collect::<Option<_>>()?;
                 let rs = self.inner(ty).scalar()?;
-                math(rules, fun, &vals, rs)?
+                math(rules, fun, &vals, rs).ok()?
             }
             _ => return None,
         })
@@ -390,6 +394,14 @@ pub fn map1(v: &Value, f: &dyn Fn(Literal) -> Option<Literal>) -> Option<Value> 
     Some(match v {
         Value::Scalar(l) => Value::Scalar(f(*l)?),
         Value::Composite(c) => Value::Composite(c.iter().map(|x| map1(x, f)).collect::<Option<_>>()?),
+    })
+}
+
+/// Applies `f` to every scalar of `v`, stopping at the first fault.
+fn try_map1(v: &Value, f: &dyn Fn(Literal) -> Result<Literal, Fault>) -> Result<Value, Fault> {
+    Ok(match v {
+        Value::Scalar(l) => Value::Scalar(f(*l)?),
+        Value::Composite(c) => Value::Composite(c.iter().map(|x| try_map1(x, f)).collect::<Result<_, _>>()?),
     })
 }
 
@@ -502,31 +514,40 @@ fn compare(op: BinaryOp, o: Option<std::cmp::Ordering>) -> Result<Literal, Fault
 /// §4.3.3): component-wise ones (scalars broadcast to the vector size) and the geometric ones.
 /// Floats are computed in f64 and rounded once to the result type `rs`, as glslang folds.
 /// Under [`Rules::Checked`] an integer `abs` wraps as negation does (WGSL §17.5.1: the most
-/// negative value is its own absolute value).
-pub fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
+/// negative value is its own absolute value), and a one-argument float function faults when
+/// its result has no real value ([`Fault::NoRealValue`]) or leaves `rs`
+/// ([`Fault::FloatOverflow`]).
+pub fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Result<Value, Fault> {
     use MathFunction as M;
-    match fun {
-        M::Sqrt | M::Sin | M::Cos | M::Tan | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Radians
-        | M::Degrees => map1(&vals[0], &|l| match num(l) {
-            Num::F(x) => Some(make_literal(rs, Num::F(float1(fun, x)?))),
-            _ => None,
+    match (fun, vals) {
+        (_, [v]) if float1(fun, 0.0).is_some() => try_map1(v, &|l| match num(l) {
+            Num::F(x) => {
+                let r = float1(fun, x).ok_or(Fault::NotConst)?;
+                if rules == Rules::Checked && r.is_nan() && !x.is_nan() {
+                    return Err(Fault::NoRealValue(x));
+                }
+                rules.float(rs, r)
+            }
+            _ => Err(Fault::NotConst),
         }),
-        M::Abs => map1(&vals[0], &|l| match num(l) {
-            Num::F(x) => Some(make_literal(rs, Num::F(x.abs()))),
-            Num::I(x) if rules == Rules::Checked => Some(make_literal(rs, Num::I(x.abs()))),
-            Num::I(x) => rules.literal(rs, Num::I(x.abs())),
-            _ => None,
+        (M::Abs, [v]) => try_map1(v, &|l| match num(l) {
+            Num::F(x) => Ok(make_literal(rs, Num::F(x.abs()))),
+            Num::I(x) if rules == Rules::Checked => Ok(make_literal(rs, Num::I(x.abs()))),
+            Num::I(x) => rules.int(rs, x.abs()),
+            _ => Err(Fault::NotConst),
         }),
-        M::Min | M::Max => map2(&vals[0], &vals[1], &|a, b| match (num(a), num(b)) {
+        (M::Min | M::Max, [a, b]) => map2(a, b, &|a, b| match (num(a), num(b)) {
             (Num::F(x), Num::F(y)) => Some(make_literal(rs, Num::F(if fun == M::Min { x.min(y) } else { x.max(y) }))),
             (Num::I(x), Num::I(y)) => Some(make_literal(rs, Num::I(if fun == M::Min { x.min(y) } else { x.max(y) }))),
             _ => None,
-        }),
-        M::Pow => map2(&vals[0], &vals[1], &|a, b| match (num(a), num(b)) {
+        })
+        .ok_or(Fault::NotConst),
+        (M::Pow, [a, b]) => map2(a, b, &|a, b| match (num(a), num(b)) {
             (Num::F(x), Num::F(y)) => Some(make_literal(rs, Num::F(x.powf(y)))),
             _ => None,
-        }),
-        _ => math_more(fun, vals, rs),
+        })
+        .ok_or(Fault::NotConst),
+        _ => math_more(fun, vals, rs).ok_or(Fault::NotConst),
     }
 }
 
@@ -651,8 +672,6 @@ fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
             _ => None,
         };
         let value = match fun {
-            M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh | M::Tanh | M::Asinh | M::Acosh | M::Atanh | M::InverseSqrt
-            | M::Trunc | M::Round | M::RoundEven | M::Fract | M::Saturate => Num::F(float1(fun, f(0)?)?),
             M::Atan2 => Num::F(f(0)?.atan2(f(1)?)),
             M::FloorMod => {
                 let (x, y) = (f(0)?, f(1)?);

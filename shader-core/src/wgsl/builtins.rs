@@ -746,7 +746,7 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<R
                 }
                 let leaf = a[0].leaf();
                 let args: Vec<IrValue> = a.iter().map(|x| IrValue::Scalar(x.literal())).collect();
-                match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar())? {
+                match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar()).ok()? {
                     IrValue::Scalar(l) => Sv::from_literal(l, leaf)?,
                     IrValue::Composite(_) => return None,
                 }

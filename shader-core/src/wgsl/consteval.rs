@@ -328,6 +328,7 @@ pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
         Fault::FloatDivideByZero => "division by zero in a constant expression".into(),
         Fault::ShiftWidth { amount, bits } => format!("shift by {amount} is not less than the bit width {bits}"),
         Fault::ShiftOverflow { value, amount } => format!("`{value} << {amount}` overflows {}", leaf.name()),
+        Fault::NoRealValue(x) => format!("the result for {x} has no real value"),
     })
 }
 
@@ -362,26 +363,24 @@ pub fn unary_scalar(op: super::ast::UnaryOp, a: Sv) -> EvalResult<Sv> {
 }
 
 /// Evaluates the float built-in `fun` (named `name`) of one argument on a scalar (used
-/// component-wise); the arithmetic is [`crate::ir::consteval::float1`].
+/// component-wise) by [`consteval::math`] under [`Rules::Checked`]; WGSL only decides which
+/// functions fold here (the others are emitted at run time).
 pub fn float_fn1(name: &str, fun: MathFunction, a: Sv) -> EvalResult<Sv> {
     use MathFunction as M;
-    let leaf = a.leaf();
-    let leaf = if leaf == Leaf::AInt { Leaf::AFloat } else { leaf };
-    // The ones WGSL folds here; the others are emitted at run time.
+    let a = a.convert_auto(Leaf::AFloat).unwrap_or(a);
     let folded = matches!(
         fun,
         M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh | M::Tanh
             | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Trunc | M::Fract | M::RoundEven
             | M::Radians | M::Degrees | M::Saturate
     );
-    if !leaf.is_float() || !folded {
+    if !a.leaf().is_float() || !folded {
         return Err(EvalError::NotConst);
     }
-    let x = a.as_f64();
-    let v = crate::ir::consteval::float1(fun, x).ok_or(EvalError::NotConst)?;
-    if v.is_nan() && !x.is_nan() {
-        return err(format!("{name}({x}) has no real value"));
+    match consteval::math(Rules::Checked, fun, &[consteval::Value::Scalar(a.literal())], a.leaf().ir_scalar()) {
+        Ok(consteval::Value::Scalar(l)) => Sv::from_literal(l, a.leaf()).ok_or(EvalError::NotConst),
+        Ok(consteval::Value::Composite(_)) => Err(EvalError::NotConst),
+        Err(Fault::NoRealValue(x)) => err(format!("{name}({x}) has no real value")),
+        Err(f) => Err(fault_error(f, a.leaf())),
     }
-    let r = Rules::Checked.float(leaf.ir_scalar(), v).map_err(|f| fault_error(f, leaf))?;
-    Sv::from_literal(r, leaf).ok_or(EvalError::NotConst)
 }
