@@ -300,6 +300,13 @@ impl Sv {
         }
     }
 
+    /// The IR literal of the concrete type the value takes when nothing else decides
+    /// ([`Leaf::concretize`]: AbstractInt as `i32`, AbstractFloat as `f32`), converted by
+    /// [`consteval::make_literal`].
+    pub fn concrete_literal(self) -> Literal {
+        consteval::make_literal(self.leaf().concretize(), consteval::num(self.literal()))
+    }
+
     /// The value of an evaluated literal; `leaf` says whether a 64-bit one is abstract.
     pub fn from_literal(l: Literal, leaf: Leaf) -> Option<Sv> {
         Some(match (l, leaf) {

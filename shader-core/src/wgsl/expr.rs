@@ -4,7 +4,7 @@
 use super::ast::{self, Expr, ExprKind};
 use super::consteval::{self, common_leaf, EvalError, Leaf, Sv, Value};
 use crate::ir::consteval::{check_divisor, check_shift_amount};
-use super::lower::{literal, FnCtx, Item, Local, Lowerer, Operand, Reported, R};
+use super::lower::{FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -961,11 +961,7 @@ impl<'a> Lowerer<'a> {
         };
         let below = |limit: f64| (limit - 2f64.powi(limit.log2() as i32 - precision)).min(float_max);
         let (lo, hi) = (int_min.max(-float_max), below(int_max));
-        let literal = |v: f64| match scalar.width {
-            2 => Literal::F16(half::f16::from_f64(v)),
-            4 => Literal::F32(v as f32),
-            _ => Literal::F64(v),
-        };
+        let literal = |v: f64| crate::ir::consteval::make_literal(scalar, crate::ir::consteval::Num::F(v));
         let scalar_ty = self.scalar_ty(scalar);
         let mut bound = |this: &mut Self, v: f64| {
             let c = this.push(fx, Expression::Literal(literal(v)), scalar_ty, span);
@@ -1221,7 +1217,7 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn literal_of(&mut self, fx: &mut FnCtx, s: Sv, span: Span) -> Handle<Expression> {
         let ty = self.scalar_ty(s.leaf().concretize());
-        self.push(fx, Expression::Literal(literal(s)), ty, span)
+        self.push(fx, Expression::Literal(s.concrete_literal()), ty, span)
     }
 }
 

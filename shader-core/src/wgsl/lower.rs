@@ -1038,7 +1038,7 @@ impl<'a> Lowerer<'a> {
         let v = self.concretize_checked(v, span);
         let ty = self.value_type(&v);
         let expr = match &v {
-            Value::Scalar(s) => Expression::Literal(literal(*s)),
+            Value::Scalar(s) => Expression::Literal(s.concrete_literal()),
             Value::Zero(t) => Expression::ZeroValue(*t),
             Value::Vector(c) => {
                 let components = c.iter().map(|s| self.materialize(fx, &Value::Scalar(*s), span)).collect();
@@ -1061,7 +1061,7 @@ impl<'a> Lowerer<'a> {
         let v = self.concretize_checked(v, span);
         let ty = self.value_type(&v);
         let expr = match &v {
-            Value::Scalar(s) => Expression::Literal(literal(*s)),
+            Value::Scalar(s) => Expression::Literal(s.concrete_literal()),
             Value::Zero(t) => Expression::ZeroValue(*t),
             Value::Vector(c) => Expression::Compose {
                 components: c.iter().map(|s| self.materialize_module(&Value::Scalar(*s), span)).collect(),
@@ -1140,22 +1140,6 @@ fn range_text(r: &std::ops::RangeInclusive<usize>) -> String {
 fn depth(dim: ImageDimension, arrayed: bool, multisampled: bool) -> TypeInner {
     TypeInner::Image { dim, arrayed, class: ImageClass::Depth { multisampled } }
 }
-
-pub(super) fn literal(s: Sv) -> Literal {
-    match s {
-        Sv::Bool(b) => Literal::Bool(b),
-        Sv::AInt(v) => Literal::I32(v as i32),
-        Sv::AFloat(v) => Literal::F32(v as f32),
-        Sv::I32(v) => Literal::I32(v),
-        Sv::U32(v) => Literal::U32(v),
-        Sv::F32(v) => Literal::F32(v),
-        Sv::F16(v) => Literal::F16(v),
-        Sv::I64(v) => Literal::I64(v),
-        Sv::U64(v) => Literal::U64(v),
-        Sv::F64(v) => Literal::F64(v),
-    }
-}
-
 
 fn storage_format(name: &str) -> Option<StorageFormat> {
     use StorageFormat as F;
