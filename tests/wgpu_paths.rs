@@ -148,14 +148,33 @@ fn row_major_struct_loaded_whole() {
     let bindings = vec![B::uniform(0, uniform), B::storage(1, vec![0; 48])];
     let v = [1.0, 2.0, 3.0, 4.0];
     let expected: Vec<f32> = [row_major_times(&n, v), row_major_times(&a, v), std::array::from_fn(|r| a[r * 4 + 1])].concat();
+    run_three_ways(&ours, &reference, &bindings, 1, |label, got| assert_eq!(got, expected, "{label}"));
+}
 
-    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(common::f32s(&default[1]), expected, "ours, default path");
+/// Runs our module on both of wgpu's paths and glslang's as emitted (passthrough, where the
+/// device has it); `check` gets binding `buffer` of each run, as floats, with a label.
+fn run_three_ways(ours: &[u32], reference: &[u32], bindings: &[B], buffer: usize, check: impl Fn(&str, Vec<f32>)) {
+    let (default, passthrough) = common::run_compute_both(ours, "main", bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    check("ours, default path", common::f32s(&default[buffer]));
     if let Some(passthrough) = passthrough {
-        assert_eq!(common::f32s(&passthrough[1]), expected, "ours, as emitted (passthrough)");
-        let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(common::f32s(&reference[1]), expected, "glslang's module, as emitted");
+        check("ours, as emitted (passthrough)", common::f32s(&passthrough[buffer]));
+        let reference = common::run_compute_passthrough(reference, "main", bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+        check("glslang's module, as emitted", common::f32s(&reference[buffer]));
     }
+}
+
+/// Our module of the GLSL compute shader `source` (checked as every test checks it) and
+/// glslang's (spirv-val), or `None` where glslang or a GPU is missing (a failure on CI).
+fn ours_and_glslang(name: &str, source: &str) -> Option<(Vec<u32>, Vec<u32>)> {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is needed on CI");
+        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+        return None;
+    }
+    let ours = common::compile_glsl_compute(name, source).unwrap_or_else(|e| panic!("{e}"));
+    let reference = common::compile_glslang(source, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
+    common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
+    common::gpu().map(|_| (ours, reference))
 }
 
 const ROW_MAJOR_STORES: &str = "#version 450
@@ -191,17 +210,7 @@ void main() {
 /// as emitted; the written matrix `b` is also checked against the GLSL rules on the CPU.
 #[test]
 fn row_major_stored_and_indexed() {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is needed on CI");
-        eprintln!("*** SKIPPED: glslangValidator not installed ***");
-        return;
-    }
-    let ours = common::compile_glsl_compute("row_major_stores", ROW_MAJOR_STORES).unwrap_or_else(|e| panic!("{e}"));
-    let reference = common::compile_glslang(ROW_MAJOR_STORES, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
-    common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
-    if common::gpu().is_none() {
-        return;
-    }
+    let Some((ours, reference)) = ours_and_glslang("row_major_stores", ROW_MAJOR_STORES) else { return };
     // std430, row-major: S is m (3 rows of vec2, 24 bytes), f at 24, ms at 32 (2 x 3 rows of
     // vec3 at a 16-byte row stride, 48 bytes each): 128 bytes. s at 0, t at 128, a at 256 (3
     // rows of vec4), b at 304, k at 352, result at 368; 432 bytes in all.
@@ -297,4 +306,83 @@ void main() {
         let reference = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(foo2(&reference), expected, "glslang's module, as emitted");
     }
+}
+
+const STD140_PADDED: &str = "#version 450
+layout(local_size_x = 1) in;
+struct S { mat2x3 m; float f; };
+layout(set = 0, binding = 0, std140, row_major) uniform U {
+    mat2x3 r23;
+    mat2 r22;
+    layout(column_major) mat2 c22;
+    layout(column_major) mat3x2 c32;
+    layout(column_major) mat2 ca[2];
+    mat2x4 ra[2];
+    S s;
+    int k;
+};
+layout(set = 0, binding = 1, std430) buffer Out { vec4 result[10]; };
+void main() {
+    result[0] = vec4(r23 * vec2(1.0, 2.0), 0.5);
+    result[1] = vec4(r22 * vec2(1.0, 2.0), r22[k]);
+    result[2] = vec4(c22 * vec2(1.0, 2.0), c22[1]);
+    result[3] = vec4(c32 * vec3(1.0, 2.0, 3.0), c32[k + 1]);
+    result[4] = vec4(ca[k] * vec2(1.0, 2.0), ca[0][1]);
+    result[5] = ra[1] * vec2(1.0, 2.0);
+    result[6] = vec4(ra[k][1].xy, ra[0][0][3], r23[1][2]);
+    S copy = s;
+    result[7] = vec4(copy.m * vec2(1.0, 2.0), copy.f);
+    mat2 arr[2] = ca;
+    result[8] = vec4(arr[1][0], arr[k][1]);
+    mat2x4 rr[2] = ra;
+    result[9] = rr[k][0] + vec4(r22[0][1], c22[k][0], c32[2][k], s.m[1][k]);
+}
+";
+
+/// Matrices whose std140 stride naga refuses (vectors of two padded to 16 bytes: `mat2`,
+/// `matCx2`, row-major `mat2xR`), alone, in arrays and in a struct loaded whole: naga's reader
+/// refused a member `mat2` (`UnsupportedMatrixStride`) and ignores the stride of an array of
+/// matrices, so the default path read such an array with 8-byte columns; a row-major `mat2xR`
+/// kept `RowMajor` and was misread loaded whole. The wgpu target stores each as an array of its
+/// columns (or rows) with the stride as `ArrayStride` (`wgpu_target::Kind::Vectors`). Expected
+/// values from std140's rules on the CPU; ours on both paths and glslang's module as emitted.
+#[test]
+fn std140_padded_matrices_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("std140_padded", STD140_PADDED) else { return };
+    // std140 words: r23 at 0 (3 rows, 4 words apart), r22 at 12 (2 rows), c22 at 20 (2
+    // columns), c32 at 28 (3 columns), ca at 40 (2 x 8), ra at 56 (2 x 4 rows = 2 x 16), s at
+    // 88 (m: 3 rows; f at 100), k at 104.
+    let mut words: Vec<f32> = (0..108).map(|i| i as f32 * 0.5 - 7.0).collect();
+    let k = 1usize;
+    words[104] = f32::from_bits(k as u32);
+    // Element (column c, row r) of a matrix at word `at`, by its majority.
+    let w: &[f32] = &words;
+    let row_major = |at: usize| move |c: usize, r: usize| w[at + r * 4 + c];
+    let column_major = |at: usize| move |c: usize, r: usize| w[at + c * 4 + r];
+    fn times(m: impl Fn(usize, usize) -> f32, rows: usize, v: &[f32]) -> Vec<f32> {
+        (0..rows).map(|r| v.iter().enumerate().map(|(c, x)| m(c, r) * x).sum()).collect()
+    }
+    fn column(m: impl Fn(usize, usize) -> f32, c: usize, rows: usize) -> Vec<f32> {
+        (0..rows).map(|r| m(c, r)).collect()
+    }
+    let (r23, r22, c22, c32) = (row_major(0), row_major(12), column_major(20), column_major(28));
+    let ca = |i: usize| column_major(40 + i * 8);
+    let ra = |i: usize| row_major(56 + i * 16);
+    let sm = row_major(88);
+    let v2 = [1.0, 2.0];
+    let expected: Vec<f32> = [
+        [times(r23, 3, &v2), vec![0.5]].concat(),
+        [times(r22, 2, &v2), column(r22, k, 2)].concat(),
+        [times(c22, 2, &v2), column(c22, 1, 2)].concat(),
+        [times(c32, 2, &[1.0, 2.0, 3.0]), column(c32, k + 1, 2)].concat(),
+        [times(ca(k), 2, &v2), column(ca(0), 1, 2)].concat(),
+        times(ra(1), 4, &v2),
+        vec![ra(k)(1, 0), ra(k)(1, 1), ra(0)(0, 3), r23(1, 2)],
+        [times(sm, 3, &v2), vec![w[100]]].concat(),
+        [column(ca(1), 0, 2), column(ca(k), 1, 2)].concat(),
+        column(ra(k), 0, 4).iter().zip([r22(0, 1), c22(k, 0), c32(2, k), sm(1, k)]).map(|(a, b)| a + b).collect(),
+    ]
+    .concat();
+    let bindings = vec![B::uniform(0, bytes_f32(&words)), B::storage(1, vec![0; 160])];
+    run_three_ways(&ours, &reference, &bindings, 1, |label, got| assert_eq!(got, expected, "{label}"));
 }

@@ -194,8 +194,8 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         wgpu: options.target == Target::Wgpu,
         bounds_checks: options.bounds_checks,
     };
-    // The wgpu target emits row-major matrices in the form naga reads; `Compiled.ir` (and so
-    // reflection) keeps the source's.
+    // The wgpu target emits row-major and padded (std140 `mat2`) matrices in the form naga reads;
+    // `Compiled.ir` (and so reflection) keeps the source's.
     let spirv = if options.target == Target::Wgpu && wgpu_target::has_row_major(validated.module()) {
         let emitted = ir::validate::validate(wgpu_target::transpose_row_major(validated.module().clone())).map_err(|d| fail(d, &sources))?;
         spirv::emit(&emitted, &spirv_options)

@@ -369,16 +369,29 @@ fn splice_statements(block: &mut Block, f: &mut dyn FnMut(&Statement, Span) -> O
     }
 }
 
+/// How a rewritten block member stores its (logical) matrix `matCxR`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// Row-major: as the column-major `matRxC` (its bytes), with the same `MatrixStride`.
+    Transposed,
+    /// As an array of its columns (`rows: false`: column-major) or of its rows (`rows: true`:
+    /// row-major) with the `MatrixStride` as `ArrayStride`: where naga refuses that stride for
+    /// a matrix (std140's `mat2`, `matCx2`, row-major `mat2xR`: vectors of two padded to 16
+    /// bytes).
+    Vectors { rows: bool },
+}
+
 /// What an expression of a module rewritten by [`transpose_row_major`] stands for, where it is
 /// not what its IR type says.
 #[derive(Clone, Copy, PartialEq)]
 enum Stored {
-    /// A pointer to a row-major `matCxR` stored as the column-major `matRxC`.
-    Matrix,
+    /// A pointer to a logical matrix stored as `Kind` says.
+    Matrix(Kind),
     /// A pointer to an array (of arrays) of such matrices.
-    Array,
-    /// A pointer to column `index` of the logical matrix `matrix` points to: a row of the stored
-    /// one, which no pointer reaches; its loads, stores and elements are rewritten.
+    Array(Kind),
+    /// A pointer to column `index` of the logical matrix `matrix` points to (stored
+    /// [`Kind::Transposed`] or as rows): a row of the stored one, which no pointer reaches; its
+    /// loads, stores and elements are rewritten.
     Column { matrix: Handle<Expression>, index: Index },
 }
 
@@ -397,37 +410,58 @@ impl Index {
     }
 }
 
-/// Whether the wgpu target must rewrite `module` with [`transpose_row_major`].
+/// Whether the wgpu target must rewrite `module` with [`transpose_row_major`]: a block member
+/// is a row-major matrix, or a matrix whose stride naga refuses.
 pub(crate) fn has_row_major(module: &Module) -> bool {
-    module.types.iter().any(|(_, t)| row_major_members(&t.inner))
+    module.types.iter().any(|(_, t)| match &t.inner {
+        TypeInner::Struct { members, .. } => members.iter().any(|m| member_kind(module, m).is_some()),
+        _ => false,
+    })
 }
 
-fn row_major_members(inner: &TypeInner) -> bool {
-    matches!(inner, TypeInner::Struct { members, .. } if members.iter().any(|m| m.matrix.is_some_and(|l| l.row_major && l.stride != 0)))
+/// How the wgpu target stores block member `m`, `None` where it keeps the member as it is.
+fn member_kind(module: &Module, m: &StructMember) -> Option<Kind> {
+    let layout = m.matrix.filter(|l| l.stride != 0)?;
+    let natural = natural_stride(module, m.ty, layout.row_major)?;
+    if layout.stride == natural {
+        return layout.row_major.then_some(Kind::Transposed);
+    }
+    // A stride naga's validator takes for an array of the vectors (std140's padding; not
+    // scalar layout's packed `vec3`s, which no form naga reads holds).
+    (layout.stride % natural == 0).then_some(Kind::Vectors { rows: layout.row_major })
 }
 
-/// `matCxR` as `matRxC`, through array dimensions.
-fn transposed(module: &mut Module, ty: Handle<Type>) -> Option<Handle<Type>> {
+/// The stored type of a member of type `ty` (a matrix, through array dimensions) kept as
+/// `kind` says, with matrix stride `stride`.
+fn stored_type(module: &mut Module, ty: Handle<Type>, kind: Kind, stride: u32) -> Option<Handle<Type>> {
     match module.inner(ty).clone() {
-        TypeInner::Matrix { columns, rows, scalar } => Some(module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar })),
-        TypeInner::Array { base, size, stride } => {
-            let base = transposed(module, base)?;
-            Some(module.ty(TypeInner::Array { base, size, stride }))
+        TypeInner::Matrix { columns, rows, scalar } => Some(match kind {
+            Kind::Transposed => module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar }),
+            Kind::Vectors { rows: by_rows } => {
+                let (count, size) = if by_rows { (rows, columns) } else { (columns, rows) };
+                let vector = module.ty(TypeInner::Vector { size, scalar });
+                module.ty(TypeInner::Array { base: vector, size: ArraySize::Constant(count as u32), stride })
+            }
+        }),
+        TypeInner::Array { base, size, stride: array_stride } => {
+            let base = stored_type(module, base, kind, stride)?;
+            Some(module.ty(TypeInner::Array { base, size, stride: array_stride }))
         }
         _ => None,
     }
 }
 
-/// A copy of every type holding a row-major member (in a layout: `MatrixStride` non-zero),
-/// with those members column-major and transposed, and of every type holding such a type,
+/// A copy of every type holding a row-major member (in a layout: `MatrixStride` non-zero) or a
+/// matrix member whose stride naga refuses, with those members stored as [`member_kind`] says
+/// (column-major and transposed, or as an array of vectors), and of every type holding such a type,
 /// appended in dependency order. Returns the new handle of each old type (itself where
 /// unchanged) and the rewritten members, by new struct and member index. A copy that would
 /// equal an existing type (a column-major twin of the same name) is renamed, so that the
 /// rewritten members stay told apart.
-fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections::HashSet<(Handle<Type>, u32)>) {
+fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, Slots) {
     let count = module.types.len();
     let mut map: Vec<Handle<Type>> = (0..count).map(Handle::from_index).collect();
-    let mut slots = std::collections::HashSet::new();
+    let mut slots = Slots::new();
     for i in 0..count {
         let ty = module.types[Handle::from_index(i)].clone();
         let mapped = |t: Handle<Type>| map.get(t.index()).copied().unwrap_or(t);
@@ -437,14 +471,11 @@ fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections
                 let mut members = members.clone();
                 for (k, m) in members.iter_mut().enumerate() {
                     m.ty = mapped(m.ty);
-                    let Some(layout) = m.matrix.filter(|l| l.row_major && l.stride != 0) else { continue };
-                    if !naga_reads_stride(module, m.ty, layout.stride) {
-                        continue;
-                    }
-                    if let Some(stored) = transposed(module, m.ty) {
+                    let (Some(kind), Some(layout)) = (member_kind(module, m), m.matrix) else { continue };
+                    if let Some(stored) = stored_type(module, m.ty, kind, layout.stride) {
                         m.ty = stored;
-                        m.matrix = Some(MatrixLayout { stride: layout.stride, row_major: false });
-                        rewritten.push(k as u32);
+                        m.matrix = (kind == Kind::Transposed).then_some(MatrixLayout { stride: layout.stride, row_major: false });
+                        rewritten.push((k as u32, kind));
                     }
                 }
                 TypeInner::Struct { members, span }
@@ -465,22 +496,29 @@ fn transposed_types(module: &mut Module) -> (Vec<Handle<Type>>, std::collections
         }
         let handle = module.types.insert(new, module.types.span(Handle::from_index(i)));
         map[i] = handle;
-        slots.extend(rewritten.into_iter().map(|k| (handle, k)));
+        slots.extend(rewritten.into_iter().map(|(k, kind)| ((handle, k), kind)));
     }
     (map, slots)
 }
 
-/// Whether naga takes `stride` for the transposed matrix: only the natural stride of its
-/// columns (front/spv `MatrixStride` check). A row-major `mat2xR` in a std140 block has rows of
-/// two padded to 16 bytes, which naga refuses as the columns of a `matRx2`: such a member keeps
-/// `RowMajor` (naga reads it correctly when loaded through an access chain, not whole).
-fn naga_reads_stride(module: &Module, ty: Handle<Type>, stride: u32) -> bool {
+/// The only matrix stride naga takes for the stored matrix of `ty` (transposed where
+/// `row_major`): the natural stride (alignment) of its columns (front/spv `MatrixStride` check;
+/// on an array of matrices naga ignores the stride and so misreads any other). std140 pads
+/// vectors of two to 16 bytes: a `mat2`, `matCx2` or row-major `mat2xR` there is stored as
+/// vectors ([`Kind::Vectors`]).
+fn natural_stride(module: &Module, ty: Handle<Type>, row_major: bool) -> Option<u32> {
     match *module.inner(ty) {
-        TypeInner::Matrix { columns, scalar, .. } => stride == if columns == VectorSize::Bi { 2 } else { 4 } * u32::from(scalar.width),
-        TypeInner::Array { base, .. } => naga_reads_stride(module, base, stride),
-        _ => false,
+        TypeInner::Matrix { columns, rows, scalar } => {
+            let size = if row_major { columns } else { rows };
+            Some(if size == VectorSize::Bi { 2 } else { 4 } * u32::from(scalar.width))
+        }
+        TypeInner::Array { base, .. } => natural_stride(module, base, row_major),
+        _ => None,
     }
 }
+
+/// The rewritten members, by new struct type and member index, and how each is stored.
+type Slots = std::collections::HashMap<(Handle<Type>, u32), Kind>;
 
 fn remap_expression_types(exprs: &mut Expressions, remap: &impl Fn(&mut Handle<Type>)) {
     let handles: Vec<Handle<Expression>> = exprs.iter().map(|(h, _)| h).collect();
@@ -504,7 +542,9 @@ fn remap_expression_types(exprs: &mut Expressions, remap: &impl Fn(&mut Handle<T
 /// cross: a load of the matrix transposes, a store transposes back, a member taken out of a
 /// struct value or put into one likewise; a column of the logical matrix (a row of the stored
 /// one) is loaded and stored component by component; an element's two indices swap. naga then
-/// sees no `RowMajor` at all.
+/// sees no `RowMajor` at all. A matrix member whose stride naga refuses (std140's padded
+/// vectors of two) is emitted likewise as an array of its columns, or of its rows where
+/// row-major ([`Kind::Vectors`]), and put together from them where it is loaded.
 ///
 /// Only the emitted module is rewritten: reflection (and so `shader!`'s generated types) keeps
 /// the source's `row_major` matrices.
@@ -552,11 +592,12 @@ fn matrix_shape(module: &Module, ty: Handle<Type>) -> Option<(VectorSize, Vector
     }
 }
 
-/// The types to reach a stored (transposed) matrix row by row and component by component.
+/// The types to reach a stored matrix (the transposed matrix, or an array of the logical
+/// matrix's rows) row by row and component by component.
 struct StoredRows {
-    /// The stored matrix's column count (the logical matrix's row count).
+    /// The number of stored vectors (the logical matrix's row count).
     columns: u32,
-    /// A pointer to one stored column (a row of the logical matrix).
+    /// A pointer to one stored vector (a row of the logical matrix).
     row_pointer: Handle<Type>,
     scalar_ty: Handle<Type>,
     scalar_pointer: Handle<Type>,
@@ -564,14 +605,20 @@ struct StoredRows {
 
 /// [`StoredRows`] for a pointer to a stored matrix.
 fn stored_rows(module: &mut Module, matrix_pointer: Handle<Type>) -> StoredRows {
-    let (matrix_ty, space) = pointee(module, matrix_pointer).expect("a matrix pointer");
-    let (columns, rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
+    let (stored, space) = pointee(module, matrix_pointer).expect("a matrix pointer");
     // Created in this order, as the types' order shows in the SPIR-V.
-    let row = module.ty(TypeInner::Vector { size: rows, scalar });
+    let (columns, row, scalar) = match module.inner(stored).clone() {
+        TypeInner::Matrix { columns, rows, scalar } => (columns as u32, module.ty(TypeInner::Vector { size: rows, scalar }), scalar),
+        TypeInner::Array { base, size, .. } => {
+            let TypeInner::Vector { scalar, .. } = *module.inner(base) else { panic!("stored rows are vectors") };
+            (size.count().unwrap_or(0), base, scalar)
+        }
+        _ => panic!("a stored matrix"),
+    };
     let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
     let scalar_ty = module.ty(TypeInner::Scalar(scalar));
     let scalar_pointer = module.ty(TypeInner::Pointer { base: scalar_ty, space });
-    StoredRows { columns: columns as u32, row_pointer, scalar_ty, scalar_pointer }
+    StoredRows { columns, row_pointer, scalar_ty, scalar_pointer }
 }
 
 fn element(module: &Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
@@ -581,22 +628,19 @@ fn element(module: &Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
     }
 }
 
-/// The form of a pointer to `ty` (the stored type of a row-major slot or of an element of it).
-fn stored_form(module: &Module, ty: Handle<Type>) -> Stored {
+/// The form of a pointer to the logical `ty` (a matrix or an array of them) of a member
+/// stored as `kind`.
+fn stored_form(module: &Module, ty: Handle<Type>, kind: Kind) -> Stored {
     if matrix_shape(module, ty).is_some() {
-        Stored::Matrix
+        Stored::Matrix(kind)
     } else {
-        Stored::Array
+        Stored::Array(kind)
     }
 }
 
 /// Rewrites the expressions of `fun` (see [`transpose_row_major`]); returns the form of every
 /// pointer into a rewritten member.
-fn transpose_expressions(
-    module: &mut Module,
-    fun: &mut Function,
-    slots: &std::collections::HashSet<(Handle<Type>, u32)>,
-) -> std::collections::HashMap<Handle<Expression>, Stored> {
+fn transpose_expressions(module: &mut Module, fun: &mut Function, slots: &Slots) -> std::collections::HashMap<Handle<Expression>, Stored> {
     let mut forms = std::collections::HashMap::new();
     let exprs = &mut fun.expressions;
     let original: Vec<Handle<Expression>> = exprs.iter().map(|(h, _)| h).collect();
@@ -618,8 +662,8 @@ fn transpose_expressions(
                 let TypeInner::Struct { members, .. } = module.inner(ty).clone() else { continue };
                 let mut changed = false;
                 for (k, c) in components.iter_mut().enumerate() {
-                    if slots.contains(&(ty, k as u32)) {
-                        *c = to_stored(module, exprs, *c, members[k].ty, span);
+                    if let Some(&kind) = slots.get(&(ty, k as u32)) {
+                        *c = to_stored(module, exprs, *c, members[k].ty, kind, span);
                         changed = true;
                     }
                 }
@@ -636,41 +680,40 @@ fn transpose_expressions(
             (None, container) => {
                 let Index::Constant(k) = index else { continue };
                 let struct_ty = container.map_or(base_ty, |(p, _)| p);
-                if !slots.contains(&(struct_ty, k)) {
-                    continue;
-                }
+                let Some(&kind) = slots.get(&(struct_ty, k)) else { continue };
                 let TypeInner::Struct { members, .. } = module.inner(struct_ty) else { continue };
                 let member = members[k as usize].ty;
                 match container {
                     Some((_, space)) => {
+                        let (logical, _) = pointee(module, exprs.ty(h)).expect("a pointer");
                         let pointer = module.ty(TypeInner::Pointer { base: member, space });
                         exprs.set_ty(h, pointer);
-                        forms.insert(h, stored_form(module, member));
+                        forms.insert(h, stored_form(module, logical, kind));
                     }
                     None => {
                         // A member of a struct value: out of the stored form.
                         let taken = exprs.append(Expression::AccessIndex { base, index: k }, member, span);
                         let logical = exprs.ty(h);
-                        let value = to_logical(module, exprs, taken, logical, span);
+                        let value = to_logical(module, exprs, taken, logical, kind, span);
                         exprs.replace(h, value);
                     }
                 }
             }
-            (Some(Stored::Array), Some((array, space))) => {
+            (Some(Stored::Array(kind)), Some((array, space))) => {
                 let Some((elem, _)) = element(module, array) else { continue };
+                let (logical, _) = pointee(module, exprs.ty(h)).expect("a pointer");
                 let pointer = module.ty(TypeInner::Pointer { base: elem, space });
                 exprs.set_ty(h, pointer);
-                forms.insert(h, stored_form(module, elem));
+                forms.insert(h, stored_form(module, logical, kind));
             }
-            (Some(Stored::Matrix), Some(_)) => {
+            // A column of a matrix stored as its columns: the stored vector, as the IR says.
+            (Some(Stored::Matrix(Kind::Vectors { rows: false })), Some(_)) => {}
+            (Some(Stored::Matrix(_)), Some(_)) => {
                 forms.insert(h, Stored::Column { matrix: base, index });
             }
-            (Some(Stored::Column { matrix, index: column }), Some((_, space))) => {
+            (Some(Stored::Column { matrix, index: column }), Some(_)) => {
                 // Element (column, row) of the logical matrix is (row, column) of the stored one.
-                let (matrix_ty, _) = pointee(module, exprs.ty(matrix)).expect("a matrix pointer");
-                let (_, stored_rows, scalar) = matrix_shape(module, matrix_ty).expect("a stored matrix");
-                let row = module.ty(TypeInner::Vector { size: stored_rows, scalar });
-                let row_pointer = module.ty(TypeInner::Pointer { base: row, space });
+                let StoredRows { row_pointer, .. } = stored_rows(module, exprs.ty(matrix));
                 let row = exprs.append(index.access(matrix), row_pointer, span);
                 exprs.replace(h, column.access(row));
             }
@@ -680,21 +723,44 @@ fn transpose_expressions(
     forms
 }
 
+/// The logical matrix `ty` made of `vectors`, its stored columns or (`rows`) rows.
+fn from_vectors(module: &mut Module, exprs: &mut Expressions, vectors: Vec<Handle<Expression>>, ty: Handle<Type>, rows: bool, span: Span) -> Expression {
+    if !rows {
+        return Expression::Compose { components: vectors };
+    }
+    let (columns, rows, scalar) = matrix_shape(module, ty).expect("a logical matrix");
+    let transposed = module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar });
+    let stored = exprs.append(Expression::Compose { components: vectors }, transposed, span);
+    Expression::Math { fun: MathFunction::Transpose, args: vec![stored] }
+}
+
 /// The logical value a load through `pointer` (of form `form`) reads, `ty` its type: the stored
-/// matrix transposed, an array of them element by element, a column component by component.
+/// matrix transposed or put together from its vectors, an array of them element by element, a
+/// column component by component.
 fn logical_load(module: &mut Module, exprs: &mut Expressions, pointer: Handle<Expression>, form: Stored, ty: Handle<Type>, span: Span) -> Expression {
     match form {
-        Stored::Matrix => {
+        Stored::Matrix(Kind::Transposed) => {
             let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
             let loaded = exprs.append(Expression::Load { pointer }, stored, span);
             Expression::Math { fun: MathFunction::Transpose, args: vec![loaded] }
         }
-        Stored::Array => {
+        Stored::Matrix(Kind::Vectors { rows }) => {
+            let StoredRows { columns: count, row_pointer, .. } = stored_rows(module, exprs.ty(pointer));
+            let (vector, _) = pointee(module, row_pointer).expect("a pointer");
+            let vectors = (0..count)
+                .map(|i| {
+                    let p = exprs.append(Expression::AccessIndex { base: pointer, index: i }, row_pointer, span);
+                    exprs.append(Expression::Load { pointer: p }, vector, span)
+                })
+                .collect();
+            from_vectors(module, exprs, vectors, ty, rows, span)
+        }
+        Stored::Array(kind) => {
             let (stored, space) = pointee(module, exprs.ty(pointer)).expect("a pointer");
             let (stored_elem, count) = element(module, stored).expect("an array");
             let (logical_elem, _) = element(module, ty).expect("an array");
             let elem_pointer = module.ty(TypeInner::Pointer { base: stored_elem, space });
-            let form = stored_form(module, stored_elem);
+            let form = stored_form(module, logical_elem, kind);
             let components = (0..count)
                 .map(|i| {
                     let p = exprs.append(Expression::AccessIndex { base: pointer, index: i }, elem_pointer, span);
@@ -718,16 +784,21 @@ fn logical_load(module: &mut Module, exprs: &mut Expressions, pointer: Handle<Ex
     }
 }
 
-/// The logical value (of type `logical`) of `stored`, a value of a rewritten member's type.
-fn to_logical(module: &mut Module, exprs: &mut Expressions, stored: Handle<Expression>, logical: Handle<Type>, span: Span) -> Expression {
-    match element(module, logical) {
-        None => Expression::Math { fun: MathFunction::Transpose, args: vec![stored] },
-        Some((logical_elem, count)) => {
+/// The logical value (of type `logical`) of `stored`, a value of a member's type stored as `kind`.
+fn to_logical(module: &mut Module, exprs: &mut Expressions, stored: Handle<Expression>, logical: Handle<Type>, kind: Kind, span: Span) -> Expression {
+    match (element(module, logical), kind) {
+        (None, Kind::Transposed) => Expression::Math { fun: MathFunction::Transpose, args: vec![stored] },
+        (None, Kind::Vectors { rows }) => {
+            let (vector, count) = element(module, exprs.ty(stored)).expect("an array of vectors");
+            let vectors = (0..count).map(|i| exprs.append(Expression::AccessIndex { base: stored, index: i }, vector, span)).collect();
+            from_vectors(module, exprs, vectors, logical, rows, span)
+        }
+        (Some((logical_elem, count)), _) => {
             let (stored_elem, _) = element(module, exprs.ty(stored)).expect("an array");
             let components = (0..count)
                 .map(|i| {
                     let e = exprs.append(Expression::AccessIndex { base: stored, index: i }, stored_elem, span);
-                    let value = to_logical(module, exprs, e, logical_elem, span);
+                    let value = to_logical(module, exprs, e, logical_elem, kind, span);
                     exprs.append(value, logical_elem, span)
                 })
                 .collect();
@@ -736,16 +807,29 @@ fn to_logical(module: &mut Module, exprs: &mut Expressions, stored: Handle<Expre
     }
 }
 
-/// `logical` in the stored form `stored_ty` of a rewritten member (a new expression).
-fn to_stored(module: &mut Module, exprs: &mut Expressions, logical: Handle<Expression>, stored_ty: Handle<Type>, span: Span) -> Handle<Expression> {
-    let value = match element(module, stored_ty) {
-        None => Expression::Math { fun: MathFunction::Transpose, args: vec![logical] },
-        Some((stored_elem, count)) => {
-            let (logical_elem, _) = element(module, exprs.ty(logical)).expect("an array");
+/// `logical` in the stored form `stored_ty` of a member stored as `kind` (a new expression).
+fn to_stored(module: &mut Module, exprs: &mut Expressions, logical: Handle<Expression>, stored_ty: Handle<Type>, kind: Kind, span: Span) -> Handle<Expression> {
+    let logical_ty = exprs.ty(logical);
+    let value = match (element(module, logical_ty), kind) {
+        (None, Kind::Transposed) => Expression::Math { fun: MathFunction::Transpose, args: vec![logical] },
+        (None, Kind::Vectors { rows }) => {
+            let source = if rows {
+                let (columns, rows, scalar) = matrix_shape(module, logical_ty).expect("a logical matrix");
+                let transposed = module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar });
+                exprs.append(Expression::Math { fun: MathFunction::Transpose, args: vec![logical] }, transposed, span)
+            } else {
+                logical
+            };
+            let (vector, count) = element(module, stored_ty).expect("an array of vectors");
+            let components = (0..count).map(|i| exprs.append(Expression::AccessIndex { base: source, index: i }, vector, span)).collect();
+            Expression::Compose { components }
+        }
+        (Some((logical_elem, count)), _) => {
+            let (stored_elem, _) = element(module, stored_ty).expect("an array");
             let components = (0..count)
                 .map(|i| {
                     let e = exprs.append(Expression::AccessIndex { base: logical, index: i }, logical_elem, span);
-                    to_stored(module, exprs, e, stored_elem, span)
+                    to_stored(module, exprs, e, stored_elem, kind, span)
                 })
                 .collect();
             Expression::Compose { components }
@@ -767,19 +851,19 @@ fn transpose_stores(module: &mut Module, fun: &mut Function, forms: &std::collec
 fn stored_stores(module: &mut Module, fun: &mut Function, pointer: Handle<Expression>, form: Stored, value: Handle<Expression>, span: Span) -> Vec<Statement> {
     let exprs = &mut fun.expressions;
     match form {
-        Stored::Matrix => {
+        Stored::Matrix(Kind::Transposed) => {
             let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
-            let value = to_stored(module, exprs, value, stored, span);
+            let value = to_stored(module, exprs, value, stored, Kind::Transposed, span);
             vec![Statement::Store { pointer, value }]
         }
         // The value is used more than once: bound to a `let` first.
-        Stored::Array => {
+        Stored::Matrix(kind) | Stored::Array(kind) => {
             let (stored, _) = pointee(module, exprs.ty(pointer)).expect("a pointer");
             let ty = exprs.ty(value);
             let binding = fun.lets.append(LetBinding { name: None, ty }, span);
             let exprs = &mut fun.expressions;
             let bound = exprs.append(Expression::LetRef(binding), ty, span);
-            let stored_value = to_stored(module, exprs, bound, stored, span);
+            let stored_value = to_stored(module, exprs, bound, stored, kind, span);
             vec![Statement::Let { binding, value }, Statement::Store { pointer, value: stored_value }]
         }
         Stored::Column { matrix, index } => {

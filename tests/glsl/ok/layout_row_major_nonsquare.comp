@@ -1,5 +1,4 @@
 // Tests: row_major non-square matrices (mat2x3, mat3x4) in std140 and std430 blocks: MatrixStride by rows, loads, stores and products.
-// naga-unsupported: can't work with
 #version 450
 layout(local_size_x = 1) in;
 layout(std140, row_major, set = 0, binding = 0) uniform U { mat2x3 a; mat3x4 b[2]; } u;
