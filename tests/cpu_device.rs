@@ -10,6 +10,7 @@ mod common;
 use common::glsl_exec_cases::{cpu_reference, input, source, ulps, Ty, CASES};
 use common::wgsl_exec_cases::{cases, compare, Expect};
 use common::BufferBinding as B;
+use shader_core::ir::Stage;
 
 /// Runs `entry` of `words` on the CPU device with `bindings` and returns every buffer's final
 /// contents in the order of `bindings`, failing on any sanitizer finding.
@@ -191,13 +192,13 @@ fn glsl_programs() {
 }
 
 fn compile_glsl_vulkan(name: &str, src: &str) -> Vec<u32> {
-    compile_glsl_vulkan_with(name, src, shader_core::BoundsChecks::Clamp)
+    compile_glsl_vulkan_with(name, src, Stage::Compute, shader_core::BoundsChecks::Clamp)
 }
 
-fn compile_glsl_vulkan_with(name: &str, src: &str, bounds_checks: shader_core::BoundsChecks) -> Vec<u32> {
+fn compile_glsl_vulkan_with(name: &str, src: &str, stage: Stage, bounds_checks: shader_core::BoundsChecks) -> Vec<u32> {
     let options = shader_core::CompileOptions {
         language: shader_core::Language::Glsl,
-        stage: Some(shader_core::ir::Stage::Compute),
+        stage: Some(stage),
         target: shader_core::Target::Vulkan,
         bounds_checks,
         ..Default::default()
@@ -207,15 +208,22 @@ fn compile_glsl_vulkan_with(name: &str, src: &str, bounds_checks: shader_core::B
     words
 }
 
-/// The modules of a GLSL program: ours (Vulkan target) and, when installed, glslang's.
+/// The modules of a GLSL program: ours (Vulkan target) and, when installed, glslang's, each
+/// checked by spirv-val (not naga, whose SPIR-V front end lacks some of what they use, e.g.
+/// `demote`).
 fn glsl_modules(name: &str, src: &str) -> Vec<(&'static str, Vec<u32>)> {
-    glsl_modules_with(name, src, shader_core::BoundsChecks::Clamp)
+    glsl_modules_with(name, src, Stage::Compute, shader_core::BoundsChecks::Clamp)
 }
 
-fn glsl_modules_with(name: &str, src: &str, bounds_checks: shader_core::BoundsChecks) -> Vec<(&'static str, Vec<u32>)> {
-    let mut modules = vec![("ours", compile_glsl_vulkan_with(name, src, bounds_checks))];
+fn glsl_modules_with(name: &str, src: &str, stage: Stage, bounds_checks: shader_core::BoundsChecks) -> Vec<(&'static str, Vec<u32>)> {
+    let mut modules = vec![("ours", compile_glsl_vulkan_with(name, src, stage, bounds_checks))];
     if common::glslang_available() {
-        let words = common::compile_glslang(src, "comp").expect("glslang compiles the test program");
+        let extension = match stage {
+            Stage::Compute => "comp",
+            Stage::Vertex => "vert",
+            Stage::Fragment => "frag",
+        };
+        let words = common::compile_glslang(src, extension).expect("glslang compiles the test program");
         common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
         modules.push(("glslang", words));
     } else if common::ci() {
@@ -234,7 +242,7 @@ fn sanitizer_reports_out_of_bounds() {
         layout(std430, set = 1, binding = 3) buffer In { uint a[]; } inp;\n\
         void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint k[4] = uint[4](1u, 2u, 3u, 4u);\n\
           outp.r[i + 60u] = inp.a[i * 2u] + 100u;\n  outp.r[i] = k[i % 5u];\n}\n";
-    for (compiler, words) in glsl_modules_with("oob.comp", src, shader_core::BoundsChecks::Unchecked) {
+    for (compiler, words) in glsl_modules_with("oob.comp", src, Stage::Compute, shader_core::BoundsChecks::Unchecked) {
         let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
         let out = shader_cpu::Buffer::zeroed(64 * 4);
         let input = shader_cpu::Buffer::from_bytes(&common::bytes_u32(&(0..10).collect::<Vec<u32>>()));
@@ -422,4 +430,154 @@ fn corpus_compute_decodes() {
     assert!(invalid.is_empty(), "the CPU device calls valid SPIR-V invalid:\n{}", invalid.join("\n"));
     assert!(ready >= FLOOR, "{ready} compute entry points decode, fewer than the floor {FLOOR}");
     assert!(ready as f64 >= FLOOR_SHARE * total as f64, "{ready} of {total} compute entry points decode, below {FLOOR_SHARE}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helper invocations
+
+/// Draws vertices 0, 1, 2 (one triangle) on the CPU device with the sanitizer on; returns its
+/// findings.
+fn draw_triangle(vs: &[u32], fs: &[u32], bindings: &[shader_cpu::Binding<'_>], colors: &[Option<&shader_cpu::Image>]) -> Vec<shader_cpu::Finding> {
+    let vertex = shader_cpu::Program::new(vs, "main", &[]).expect("vertex stage");
+    let fragment = shader_cpu::Program::new(fs, "main", &[]).expect("fragment stage");
+    let draw = shader_cpu::Draw {
+        bindings,
+        push_constants: &[],
+        vertex_buffer: None,
+        vertices: &[0, 1, 2],
+        instances: 0..1,
+        topology: shader_cpu::Topology::TriangleList,
+        cull: None,
+        blend: None,
+        colors,
+        depth: None,
+    };
+    let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
+    shader_cpu::draw(&vertex, &fragment, &draw, &options).expect("draw").findings
+}
+
+/// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
+/// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
+/// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has
+/// lanes with no vertex. Every pixel that did not demote has written `hits` once, counted
+/// once and output dFdxFine of a function over its quad — which needs the demoted
+/// neighbour's value, still computed — exactly as computed here; demoted pixels and helpers
+/// left `hits` and the target untouched; the vertex stage counted its three vertices.
+#[test]
+fn helper_invocations_write_nothing() {
+    let vs = r#"#version 450
+        layout(set = 0, binding = 1) buffer Vertices { uint vertex_count; };
+        void main() {
+            atomicAdd(vertex_count, 1u);
+            vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+            gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);
+        }
+    "#;
+    let fs = r#"#version 450
+        #extension GL_EXT_demote_to_helper_invocation : require
+        layout(set = 0, binding = 0) buffer Hits { uint count; uint hits[128]; };
+        layout(location = 0) out vec4 color;
+        void main() {
+            float x = gl_FragCoord.x, y = gl_FragCoord.y;
+            if ((uint(x) + uint(y)) % 3u == 0u) {
+                demote;
+            }
+            float d = dFdxFine(x * x * 0.25 + x * y);
+            bool helper = helperInvocationEXT();
+            hits[uint(y) * 16u + uint(x)] = helper ? 2u : 1u;
+            atomicAdd(count, 1u);
+            color = vec4(d, helper ? 1.0 : 0.0, 0.0, 1.0);
+        }
+    "#;
+    let (w, h) = (9u32, 5u32);
+    let f = |x: f32, y: f32| x * x * 0.25 + x * y;
+    for (vs_name, vs_words) in glsl_modules_with("helpers.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp) {
+        for (fs_name, fs_words) in glsl_modules_with("helpers.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp) {
+            let hits = shader_cpu::Buffer::zeroed(4 * 129);
+            let vertices = shader_cpu::Buffer::zeroed(4);
+            let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+            let bindings = [shader_cpu::Binding::buffer(0, 0, &hits), shader_cpu::Binding::buffer(0, 1, &vertices)];
+            let findings = draw_triangle(&vs_words, &fs_words, &bindings, &[Some(&color)]);
+            assert!(findings.is_empty(), "{vs_name}/{fs_name}: {findings:?}");
+            let which = format!("{vs_name} vertex and {fs_name} fragment stage");
+            assert_eq!(common::u32s(&vertices.to_bytes()), [3], "{which}: vertices counted");
+            let words = common::u32s(&hits.to_bytes());
+            let pixels = common::f32s(&color.read_level(0));
+            let mut alive = 0;
+            for i in 0..128u32 {
+                let (x, y) = (i % 16, i / 16);
+                let inside = x < w && y < h;
+                let demoted = (x + y) % 3 == 0;
+                let want = u32::from(inside && !demoted);
+                assert_eq!(words[1 + i as usize], want, "{which}: hits at ({x}, {y})");
+                if !inside {
+                    continue;
+                }
+                let got = &pixels[((y * w + x) * 4) as usize..][..4];
+                if demoted {
+                    assert_eq!(got, [0.0; 4], "{which}: demoted pixel ({x}, {y}) has no output");
+                    continue;
+                }
+                alive += 1;
+                let (x0, cy) = ((x & !1) as f32 + 0.5, y as f32 + 0.5);
+                let want = [f(x0 + 1.0, cy) - f(x0, cy), 0.0, 0.0, 1.0];
+                assert!(got.iter().zip(want).all(|(g, w)| (g - w).abs() <= 1e-4), "{which}: pixel ({x}, {y}): {got:?} vs {want:?}");
+            }
+            assert_eq!(words[0], alive, "{which}: atomic count");
+        }
+    }
+}
+
+/// Vertex outputs and fragment inputs in blocks: the members take the block's location and
+/// the ones after it, or their own (`w` at 3), with the member's `flat`; fragment outputs at
+/// locations 0 and 2 go to those colour targets, the target at 1 (no output) keeps its texels.
+/// Each pixel of a 6x4 full-screen triangle holds uv interpolated at its centre, the
+/// provoking vertex's id and w, and the integer target the id and the pixel, as computed
+/// here, for our modules and glslang's.
+#[test]
+fn block_members_and_colour_targets_with_locations() {
+    let vs = r#"#version 450
+        layout(location = 0) out Block { vec2 uv; flat uint id; layout(location = 3) float w; } o;
+        void main() {
+            vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+            o.uv = c;
+            o.id = uint(gl_VertexIndex) + 5u;
+            o.w = 7.0;
+            gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);
+        }
+    "#;
+    let fs = r#"#version 450
+        layout(location = 0) in Block { vec2 uv; flat uint id; layout(location = 3) float w; } i;
+        layout(location = 0) out vec4 color;
+        layout(location = 2) out uvec4 ids;
+        void main() {
+            color = vec4(i.uv, float(i.id), i.w);
+            ids = uvec4(i.id, uint(gl_FragCoord.x), uint(gl_FragCoord.y), 9u);
+        }
+    "#;
+    let (w, h) = (6u32, 4u32);
+    for (vs_name, vs_words) in glsl_modules_with("block.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp) {
+        for (fs_name, fs_words) in glsl_modules_with("block.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp) {
+            let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+            let untouched = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+            untouched.clear([0.5; 4]);
+            let ids = shader_cpu::Image::new(shader_cpu::Format::Rgba32Uint, shader_cpu::Dim::D2, [w, h, 1], 1);
+            let findings = draw_triangle(&vs_words, &fs_words, &[], &[Some(&color), Some(&untouched), Some(&ids)]);
+            assert!(findings.is_empty(), "{vs_name}/{fs_name}: {findings:?}");
+            let pixels = common::f32s(&color.read_level(0));
+            assert!(common::f32s(&untouched.read_level(0)).iter().all(|&v| v == 0.5), "{vs_name}/{fs_name}: location 1");
+            let id_texels = common::u32s(&ids.read_level(0));
+            for y in 0..h {
+                for x in 0..w {
+                    let got = &pixels[((y * w + x) * 4) as usize..][..4];
+                    let want = [(x as f32 + 0.5) / w as f32, 1.0 - (y as f32 + 0.5) / h as f32, 5.0, 7.0];
+                    assert!(
+                        got.iter().zip(want).all(|(g, w)| (g - w).abs() <= 1e-5),
+                        "{vs_name}/{fs_name}: pixel ({x}, {y}): {got:?} vs {want:?}"
+                    );
+                    assert_eq!(id_texels[((y * w + x) * 4) as usize..][..4], [5, x, y, 9], "{vs_name}/{fs_name}: location 2 at ({x}, {y})");
+                }
+            }
+        }
+    }
 }

@@ -130,6 +130,65 @@ shader! {
             return vec4<f32>(0.0);
         }
     "#,
+    // Each fragment marks its pixel and counts itself (helper lanes must do neither).
+    mod mark_fs;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> hits: array<u32, 128>;
+        @group(0) @binding(1) var<storage, read_write> count: atomic<u32>;
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            hits[u32(p.y) * 16u + u32(p.x)] = 1u;
+            atomicAdd(&count, 1u);
+            return vec4<f32>(1.0);
+        }
+    "#,
+    // A full-screen triangle per instance, instance k at depth 0.25 + 0.5 k.
+    mod layered_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out {
+            @builtin(position) pos: vec4<f32>,
+            @location(0) @interpolate(flat) layer: u32,
+        }
+        @vertex
+        fn main(@builtin(vertex_index) i: u32, @builtin(instance_index) k: u32) -> Out {
+            let corner = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+            return Out(vec4<f32>(corner * 2.0 - 1.0, 0.25 + 0.5 * f32(k), 1.0), k);
+        }
+    "#,
+    // Layer 1 (behind layer 0) comes forward to depth 0.1 left of x = 4.
+    mod frag_depth_fs;
+    lang: wgsl,
+    src: r#"
+        struct Out {
+            @location(0) color: vec4<f32>,
+            @builtin(frag_depth) depth: f32,
+        }
+        @fragment
+        fn main(@builtin(position) p: vec4<f32>, @location(0) @interpolate(flat) layer: u32) -> Out {
+            var depth = p.z;
+            if layer == 1u && p.x < 4.0 {
+                depth = 0.1;
+            }
+            return Out(vec4<f32>(f32(layer), 1.0 - f32(layer), 0.0, 1.0), depth);
+        }
+    "#,
+    // Counts the fragments that run; with early fragment tests, those behind run not.
+    mod early_fs;
+    lang: glsl,
+    stage: fragment,
+    src: r#"
+        #version 450
+        layout(early_fragment_tests) in;
+        layout(set = 0, binding = 0) buffer Count { uint n; } count;
+        layout(location = 0) flat in uint layer;
+        layout(location = 0) out vec4 color;
+        void main() {
+            atomicAdd(count.n, 1u);
+            color = vec4(float(layer), 1.0 - float(layer), 0.0, 1.0);
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -772,4 +831,102 @@ fn sanitizer_names_the_pixel_in_fragment_shaders() {
     for (finding, x) in findings.iter().zip([4, 5]) {
         assert!(finding.contains(&format!("index {x} out of bounds (length 4) by invocation ({x}, 0, 0)")), "{finding}");
     }
+}
+
+/// Helper lanes (the uncovered members of quads along a triangle's edges and a 9x7 target's
+/// right and bottom edges) neither store nor count: exactly the pixels the triangle colours
+/// are marked in `hits`, and the atomic count equals their number, on both devices.
+#[test]
+fn helper_lanes_neither_store_nor_count() {
+    let triangle: [[f32; 2]; 3] = [[-0.9, -0.8], [0.7, -0.6], [-0.3, 0.95]];
+    let (w, h) = (9usize, 7usize);
+    common::on_devices(|gpu| {
+        let pipeline = RenderPipeline::new(gpu, &position_vs::MODULE, &mark_fs::MODULE, &RenderOptions::default()).expect("pipeline");
+        let target = gpu.render_target(w as u32, h as u32, TextureFormat::Rgba8Unorm);
+        let vertices = gpu.vertex_buffer(&triangle[..]);
+        let hits = gpu.storage_buffer(&[0u32; 128]);
+        let count = gpu.storage_buffer(&0u32);
+        let draw = shader_runtime::Draw {
+            bindings: &[&position_vs::Bindings {}, &mark_fs::Bindings { hits: &hits, count: &count }],
+            vertex_buffer: Some(&vertices),
+            vertices: 0..3,
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        let hits = hits.read_blocking(gpu).expect("read");
+        let name = gpu.adapter_name();
+        let mut covered = 0;
+        for (i, &hit) in hits.iter().enumerate() {
+            let (x, y) = (i % 16, i / 16);
+            let coloured = x < w && y < h && pixels[(y * w + x) * 4] == 255;
+            covered += u32::from(coloured);
+            assert_eq!(hit, u32::from(coloured), "{name}: pixel ({x}, {y}): hits {hit}, coloured {coloured}");
+        }
+        assert!(covered > 15 && covered < 50, "{name}: {covered} pixels covered");
+        assert_eq!(count.read_blocking(gpu).expect("read"), covered, "{name}: fragments counted");
+    });
+}
+
+/// Two full-screen layers, the second behind the first, on an 8x4 target with a depth
+/// buffer: `frag_depth` written by the shader decides the depth test (the second layer wins
+/// left of x = 4, where it writes 0.1). Same on both devices, pixels as computed here.
+#[test]
+fn frag_depth_decides_the_depth_test() {
+    let (red, green) = ([255u8, 0, 0, 255], [0u8, 255, 0, 255]);
+    common::on_devices(|gpu| {
+        let options = RenderOptions { depth_format: Some(TextureFormat::Depth32Float), ..Default::default() };
+        let target = gpu.render_target(8, 4, TextureFormat::Rgba8Unorm);
+        let depth = gpu.depth_target(8, 4);
+        let pipeline = RenderPipeline::new(gpu, &layered_vs::MODULE, &frag_depth_fs::MODULE, &options).expect("pipeline");
+        let draw = shader_runtime::Draw {
+            bindings: &[&layered_vs::Bindings {}, &frag_depth_fs::Bindings {}],
+            vertices: 0..3,
+            instances: 0..2,
+            depth: Some(&depth),
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        for (i, p) in pixels.chunks(4).enumerate() {
+            let want = if i % 8 < 4 { red } else { green };
+            assert_eq!(p, want, "{}: pixel ({}, {})", gpu.adapter_name(), i % 8, i / 8);
+        }
+    });
+}
+
+/// The same two layers with `early_fragment_tests`: the second layer's fragments fail the
+/// depth test before they run, so 8 * 4 fragments count themselves, not 64, and every pixel
+/// is the first layer's. On lavapipe through passthrough (naga's front end refuses the early
+/// test capability) and on the CPU device.
+#[test]
+fn early_fragment_tests_run_before_the_shader() {
+    let green = [0u8, 255, 0, 255];
+    let check = |gpu: &Gpu, passthrough: bool| {
+        let name = gpu.adapter_name();
+        let options = RenderOptions { depth_format: Some(TextureFormat::Depth32Float), passthrough, ..Default::default() };
+        let target = gpu.render_target(8, 4, TextureFormat::Rgba8Unorm);
+        let depth = gpu.depth_target(8, 4);
+        let pipeline = RenderPipeline::new(gpu, &layered_vs::MODULE, &early_fs::MODULE, &options).expect("pipeline");
+        let count = gpu.storage_buffer(&early_fs::Count { n: 0 });
+        let draw = shader_runtime::Draw {
+            bindings: &[&layered_vs::Bindings {}, &early_fs::Bindings { count: &count }],
+            vertices: 0..3,
+            instances: 0..2,
+            depth: Some(&depth),
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        assert_eq!(count.read_blocking(gpu).expect("read").n, 32, "{name}: fragments run");
+        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        assert!(pixels.chunks(4).all(|p| p == green), "{name}: {pixels:?}");
+    };
+    match common::passthrough_gpu() {
+        Some(gpu) => check(gpu, true),
+        None if common::gpu().is_some() && common::ci() => panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true"),
+        None => eprintln!("*** SKIPPED (lavapipe half): no device with Features::PASSTHROUGH_SHADERS ***"),
+    }
+    let cpu = Gpu::cpu();
+    check(&cpu, false);
+    assert!(cpu.take_findings().is_empty());
 }

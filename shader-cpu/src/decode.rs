@@ -171,6 +171,10 @@ pub(crate) enum Inst {
     /// A derivative of `a` over the lane's 2x2 quad: fine (the lane's own row or column) or
     /// coarse (the quad's top row or left column).
     Deriv { dst: Id, a: Id, n: u32, axis: Axis, coarse: bool },
+    /// `OpDemoteToHelperInvocation`: the lane goes on as a helper invocation.
+    Demote,
+    /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
+    IsHelper { dst: Id },
 }
 
 /// What a derivative instruction computes: d/dx, d/dy or |d/dx| + |d/dy|.
@@ -274,6 +278,8 @@ pub(crate) struct Prog {
     /// Lane-memory word offsets of the `Position` (vertex) and `FragDepth` (fragment) outputs.
     pub position: Option<u32>,
     pub frag_depth: Option<u32>,
+    /// Fragment: `EarlyFragmentTests` (the depth test runs before the shader).
+    pub early_fragment_tests: bool,
     pub workgroup_size: [u32; 3],
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
@@ -311,6 +317,13 @@ struct Decos {
     no_perspective: bool,
 }
 
+/// One slot of a graphics stage's interface: a built-in or a `Location` varying, at a lane
+/// word.
+enum Slot {
+    Builtin(BuiltIn, u32),
+    Varying(Varying),
+}
+
 #[derive(Default, Clone)]
 struct MemberDecos {
     offset: Option<u32>,
@@ -318,6 +331,9 @@ struct MemberDecos {
     row_major: bool,
     non_writable: bool,
     builtin: Option<BuiltIn>,
+    location: Option<u32>,
+    flat: bool,
+    no_perspective: bool,
 }
 
 struct Decoder {
@@ -421,11 +437,13 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let interface: Vec<Id> = (3..ep.operands.len()).filter_map(|i| id_at(ep, i).ok()).collect();
     let mut workgroup_size = if stage == Stage::Compute { [1, 1, 1] } else { [GRAPHICS_LANES, 1, 1] };
     let mut local_size_id = None;
+    let mut early_fragment_tests = false;
     for mode in &module.execution_modes {
         if id_at(mode, 0)? != entry_id {
             continue;
         }
         match mode.operands.get(1) {
+            Some(Operand::ExecutionMode(spirv::ExecutionMode::EarlyFragmentTests)) => early_fragment_tests = true,
             _ if stage != Stage::Compute => {}
             Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSize)) => {
                 workgroup_size = [lit_at(mode, 2)?, lit_at(mode, 3)?, lit_at(mode, 4)?];
@@ -470,6 +488,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         outputs: Vec::new(),
         position: None,
         frag_depth: None,
+        early_fragment_tests,
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
@@ -713,6 +732,9 @@ impl Decoder {
                             e.builtin = Some(*b);
                         }
                     }
+                    Some(Operand::Decoration(Decoration::Location)) => e.location = Some(lit_at(inst, 3)?),
+                    Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
+                    Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
                     _ => {}
                 }
             }
@@ -963,49 +985,64 @@ impl Decoder {
         }
     }
 
-    /// The interface of a graphics stage's `Location` variable `var` at lane word `base`.
-    fn varying(&self, var: Id, pointee: Id, base: u32) -> Result<Option<Varying>, Error> {
-        let Some(decos) = self.decos.get(&var) else { return Ok(None) };
-        let Some(location) = decos.location else { return Ok(None) };
-        let words = self.words(pointee)?;
-        if words > 4 || !matches!(self.ty(pointee), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
+    /// The interface slots of a vertex or fragment input or output variable `var` at lane
+    /// word `base`: its built-in or `Location`, or those of each member of a struct (a
+    /// member's own `Location`, or the one after the previous member's, starting from the
+    /// variable's; flat/noperspective from the member or the variable). `None` for a slot
+    /// with neither.
+    fn interface_slots(&self, var: Id, pointee: Id, base: u32) -> Result<Vec<Option<Slot>>, Error> {
+        let none = Decos::default();
+        let vd = self.decos.get(&var).unwrap_or(&none);
+        if let Some(b) = vd.builtin {
+            return Ok(vec![Some(Slot::Builtin(b, base))]);
+        }
+        let Some(Type::Struct { members }) = self.ty(pointee) else {
+            return Ok(vec![vd.location.map(|l| self.varying(l, vd.flat, vd.no_perspective, pointee, base)).transpose()?]);
+        };
+        let (mut at, mut next) = (base, vd.location);
+        let mut slots = Vec::with_capacity(members.len());
+        for (i, &m) in members.iter().enumerate() {
+            let md = self.members.get(&(pointee, i as u32)).cloned().unwrap_or_default();
+            slots.push(match (md.builtin, md.location.or(next)) {
+                (Some(b), _) => Some(Slot::Builtin(b, at)),
+                (None, Some(l)) => {
+                    next = Some(l + 1);
+                    Some(self.varying(l, vd.flat || md.flat, vd.no_perspective || md.no_perspective, m, at)?)
+                }
+                (None, None) => None,
+            });
+            at += self.words(m)?;
+        }
+        Ok(slots)
+    }
+
+    /// A `Location` input or output of type `ty` at lane word `base`.
+    fn varying(&self, location: u32, flat: bool, no_perspective: bool, ty: Id, base: u32) -> Result<Slot, Error> {
+        let words = self.words(ty)?;
+        if words > 4 || !matches!(self.ty(ty), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
             return Err(unsupported("vertex and fragment inputs and outputs other than scalars and vectors"));
         }
-        let interp = if decos.flat || !self.is_float(pointee) {
+        let interp = if flat || !self.is_float(ty) {
             Interp::Flat
-        } else if decos.no_perspective {
+        } else if no_perspective {
             Interp::NoPerspective
         } else {
             Interp::Smooth
         };
-        Ok(Some(Varying { location, base, words, interp }))
+        Ok(Slot::Varying(Varying { location, base, words, interp }))
     }
 
     /// Records the outputs of a vertex or fragment entry point.
     fn outputs(&self, var: Id, pointee: Id, base: u32, prog: &mut Prog) -> Result<(), Error> {
-        let mut builtin = |b: BuiltIn, at: u32| match b {
-            BuiltIn::Position => prog.position = Some(at),
-            BuiltIn::FragDepth => prog.frag_depth = Some(at),
-            // PointSize, ClipDistance, CullDistance: written, never read.
-            _ => {}
-        };
-        if let Some(b) = self.decos.get(&var).and_then(|d| d.builtin) {
-            builtin(b, base);
-            return Ok(());
-        }
-        if let Some(Type::Struct { members }) = self.ty(pointee) {
-            let mut at = base;
-            for (i, m) in members.iter().enumerate() {
-                if let Some(b) = self.members.get(&(pointee, i as u32)).and_then(|d| d.builtin) {
-                    builtin(b, at);
-                }
-                at += self.words(*m)?;
+        for slot in self.interface_slots(var, pointee, base)? {
+            match slot {
+                Some(Slot::Builtin(BuiltIn::Position, at)) => prog.position = Some(at),
+                Some(Slot::Builtin(BuiltIn::FragDepth, at)) => prog.frag_depth = Some(at),
+                // PointSize, ClipDistance, CullDistance: written, never read.
+                Some(Slot::Builtin(..)) => {}
+                Some(Slot::Varying(v)) => prog.outputs.push(v),
+                None => return Err(unsupported("outputs without a Location or BuiltIn decoration")),
             }
-            return Ok(());
-        }
-        match self.varying(var, pointee, base)? {
-            Some(v) => prog.outputs.push(v),
-            None => return Err(unsupported("outputs without a Location or BuiltIn decoration")),
         }
         Ok(())
     }
@@ -1036,23 +1073,12 @@ impl Decoder {
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };
-        if let Some(b) = self.decos.get(&var).and_then(|d| d.builtin) {
-            out.push((map(b)?, base));
-            return Ok(());
-        }
-        if let Some(Type::Struct { members }) = self.ty(pointee) {
-            let mut at = base;
-            for (i, m) in members.iter().enumerate() {
-                if let Some(b) = self.members.get(&(pointee, i as u32)).and_then(|d| d.builtin) {
-                    out.push((map(b)?, at));
-                }
-                at += self.words(*m)?;
+        for slot in self.interface_slots(var, pointee, base)? {
+            match slot {
+                Some(Slot::Builtin(b, at)) => out.push((map(b)?, at)),
+                Some(Slot::Varying(v)) => inputs.push(v),
+                None => return Err(unsupported("inputs without a Location or BuiltIn decoration")),
             }
-            return Ok(());
-        }
-        match self.varying(var, pointee, base)? {
-            Some(v) => inputs.push(v),
-            None => return Err(unsupported("inputs without a Location or BuiltIn decoration")),
         }
         Ok(())
     }
@@ -1422,6 +1448,8 @@ impl Decoder {
                 let coarse = matches!(op, Op::DPdxCoarse | Op::DPdyCoarse | Op::FwidthCoarse);
                 Some(Inst::Deriv { dst: r, a: id(0)?, n, axis, coarse })
             }
+            Op::DemoteToHelperInvocation => Some(Inst::Demote),
+            Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
             Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier | Op::ControlBarrier => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).

@@ -778,6 +778,10 @@ pub(crate) struct Thread<'a> {
     /// Lanes that executed `OpKill`/`OpTerminateInvocation` (fragment discard).
     pub(crate) killed: Vec<bool>,
     any_killed: bool,
+    /// Helper lanes (uncovered quad members, demoted invocations): they run, but their
+    /// storage buffer, atomic and storage image writes have no effect (Vulkan "Helper
+    /// Invocations"); their private memory still works. Always false in compute.
+    pub(crate) helper: Vec<bool>,
     /// What findings name each lane by in a vertex or fragment batch (set by the caller of
     /// `run_batch`); empty for compute, whose lanes are named by their global invocation id.
     pub(crate) ids: Vec<[u32; 3]>,
@@ -818,22 +822,27 @@ impl<'a> Thread<'a> {
             dropped: 0,
             killed: vec![false; l],
             any_killed: false,
+            helper: vec![false; l],
             ids: Vec::new(),
         }
     }
 
-    /// Runs the entry point once over all lanes (a vertex or fragment batch): private memory
-    /// starts from the variables' initializers, then `fill` writes each lane's inputs into
-    /// its memory. The outputs are then in [`Thread::lane_memory`].
-    pub(crate) fn run_batch(&mut self, mut fill: impl FnMut(usize, &mut [u32])) {
+    /// Runs the entry point once over lanes `0..active` (a vertex or fragment batch; the
+    /// other lanes do not run): private memory starts from the variables' initializers, then
+    /// `fill` writes each lane's inputs into its memory; lanes `helper` names run as helper
+    /// invocations. The outputs are then in [`Thread::lane_memory`], and [`Thread::helper`]
+    /// also names the lanes that demoted themselves.
+    pub(crate) fn run_batch(&mut self, active: usize, helper: impl Fn(usize) -> bool, mut fill: impl FnMut(usize, &mut [u32])) {
         self.local.fill(0);
         self.killed.fill(false);
         self.any_killed = false;
         let prog = self.prog;
+        let active = active.min(self.l);
         for lane in 0..self.l {
+            self.helper[lane] = lane >= active || helper(lane);
             fill(lane, init_lane(prog, &mut self.local, lane));
         }
-        let lanes: Vec<u32> = (0..self.l as u32).collect();
+        let lanes: Vec<u32> = (0..active as u32).collect();
         self.run_func(prog.entry, &lanes);
     }
 
@@ -1042,6 +1051,7 @@ impl<'a> Thread<'a> {
                     let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
                     let s = &self.regs[*src as usize];
                     match self.in_bounds(obj, off, last, i) {
+                        Some(Span::Buffer(_)) if self.helper[i] => {}
                         Some(Span::Buffer(words)) => {
                             for (k, &leaf) in leaves.iter().enumerate() {
                                 words[((off + leaf) / 4) as usize].store(s[k * l + i], Ordering::Relaxed);
@@ -1218,6 +1228,9 @@ impl<'a> Thread<'a> {
             Inst::ImageWrite { image, coord, info, texel, texel_n } => {
                 for &i in lanes {
                     let i = i as usize;
+                    if self.helper[i] {
+                        continue;
+                    }
                     let (at, level) = self.texel_coord(*image, *coord, *info, None, [0; 3], i);
                     let slot = self.regs[*image as usize][i] as usize;
                     let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
@@ -1252,6 +1265,18 @@ impl<'a> Thread<'a> {
                     for k in 0..*n as usize {
                         d[k * l + i] = values[k];
                     }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::Demote => {
+                for &i in lanes {
+                    self.helper[i as usize] = true;
+                }
+            }
+            Inst::IsHelper { dst } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    d[i as usize] = u32::from(self.helper[i as usize]);
                 }
                 self.regs[*dst as usize] = d;
             }
@@ -1337,7 +1362,16 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// Whether object `obj` is memory other invocations see (a buffer or workgroup memory),
+    /// which helper lanes do not write.
+    fn shared(&self, obj: u32) -> bool {
+        !matches!(self.prog.objs.get(obj as usize), Some(Obj::Lane { .. }) | None)
+    }
+
     fn write(&mut self, obj: u32, off: u32, lane: usize, v: u32) {
+        if self.helper[lane] && self.shared(obj) {
+            return;
+        }
         match self.locate(obj, off, lane, true) {
             Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].store(v, Ordering::Relaxed),
             Some(Loc::Local(w)) => self.local[w] = v,
@@ -1346,6 +1380,9 @@ impl<'a> Thread<'a> {
     }
 
     fn atomic(&mut self, op: Op, obj: u32, off: u32, lane: usize, x: u32, y: u32) -> u32 {
+        // A helper's atomic has no effect and returns an undefined value (Vulkan "Helper
+        // Invocations"): here the current one.
+        let op = if self.helper[lane] && self.shared(obj) { Op::AtomicLoad } else { op };
         let write = op != Op::AtomicLoad;
         match self.locate(obj, off, lane, write) {
             Some(Loc::Buffer(slot, w)) => atomic_word(&self.slots[slot].0.words[w], op, x, y),

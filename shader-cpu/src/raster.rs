@@ -10,11 +10,14 @@
 //!   at pixel centres, with the top-left rule for samples on an edge (each sample of two
 //!   triangles sharing an edge is covered once).
 //! - Fragments run in 2x2 quads (lanes 4q..4q+3: (0,0), (1,0), (0,1), (1,1)), so derivatives and
-//!   implicit levels of detail see their neighbours; uncovered quad members run as helpers and
-//!   write nothing. Inputs are interpolated perspective-correctly (`NoPerspective`: linearly in
-//!   the screen, `Flat` and integers: the provoking vertex, the primitive's first).
-//! - Per pixel, in primitive order: the depth test (less, with write; late, after the shader),
-//!   then blending into the colour target as [`Blend`] says.
+//!   implicit levels of detail see their neighbours; uncovered quad members run as helpers
+//!   (as do lanes that demote themselves) and write nothing: no output, no storage writes or
+//!   atomics. Lanes of a batch with no vertex or quad do not run. Inputs are interpolated
+//!   perspective-correctly (`NoPerspective`: linearly in the screen, `Flat` and integers: the
+//!   provoking vertex, the primitive's first).
+//! - Per pixel, in primitive order: the depth test (less, with write; after the shader, with
+//!   the depth it wrote if it did, or before it with `EarlyFragmentTests`), then blending into
+//!   the colour target as [`Blend`] says.
 //!
 //! The target is split into bands of rows, one worker thread per band at a time; each band
 //! walks every triangle in order, so primitive order holds per pixel without locks.
@@ -117,9 +120,10 @@ pub struct Draw<'a> {
     pub topology: Topology,
     pub cull: Option<Face>,
     pub blend: Option<Blend>,
-    /// The colour target (fragment output location 0) and the depth buffer (a `Depth32Float`
-    /// image: less-than test, depth written).
-    pub color: &'a Image,
+    /// The colour targets, `colors[k]` for the fragment output at location `k` (all the same
+    /// size; the blend state applies to each), and the depth buffer (a `Depth32Float` image:
+    /// less-than test, depth written).
+    pub colors: &'a [Option<&'a Image>],
     pub depth: Option<&'a Image>,
 }
 
@@ -155,8 +159,13 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     if vs.stage != Stage::Vertex || fs.stage != Stage::Fragment {
         return Err(Error::Binding("a draw needs a vertex and a fragment entry point".to_string()));
     }
-    let size = d.color.size();
+    let Some(size) = d.colors.iter().chain([&d.depth]).flatten().next().map(|t| t.size()) else {
+        return Err(Error::Binding("a draw needs a colour target or a depth buffer".to_string()));
+    };
     let (width, height) = (size[0], size[1]);
+    if let Some(other) = d.colors.iter().flatten().find(|c| c.size()[..2] != size[..2]) {
+        return Err(Error::Binding(format!("the colour targets are {:?} and {:?}", size, other.size())));
+    }
     if let Some(depth) = d.depth {
         if depth.size()[..2] != size[..2] {
             return Err(Error::Binding(format!("the depth buffer is {:?}, the colour target {:?}", depth.size(), size)));
@@ -174,7 +183,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         shaded.clear();
         for chunk in d.vertices.chunks(vt.lanes()) {
             vt.ids = chunk.iter().map(|&index| [index, instance, 0]).collect();
-            vt.run_batch(|lane, mem| {
+            vt.run_batch(chunk.len(), |_| false, |lane, mem| {
                 let Some(&index) = chunk.get(lane) else { return };
                 for &(builtin, at) in &vs.builtins {
                     match builtin {
@@ -436,8 +445,18 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
         Some(([at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)], lanes[k]))
     };
     let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
+    let pixel = |[x, y]: [u32; 2]| [i64::from(x), i64::from(y), 0];
+    // Early fragment tests: the depth test and write before the shader (which cannot change
+    // the depth then); the fragments that fail it run as helpers.
+    let early = d.depth.filter(|_| fs.early_fragment_tests);
+    let run: Vec<bool> = (0..quads.len() * 4)
+        .map(|lane| {
+            let Some((at, (covered, l))) = fragment(lane) else { return false };
+            covered && early.is_none_or(|depth| depth_test(depth, pixel(at), depth_of(&l)))
+        })
+        .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
-    t.run_batch(|lane, mem| {
+    t.run_batch(quads.len() * 4, |lane| !run[lane], |lane, mem| {
         let Some(([px, py], (_, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
         let s: f64 = b.iter().sum();
@@ -467,42 +486,56 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
             }
         }
     });
-    let color = fs.outputs.iter().find(|o| o.location == 0);
     for lane in 0..quads.len() * 4 {
-        let Some(([px, py], (covered, l))) = fragment(lane) else { break };
-        if !covered || t.killed[lane] {
+        let Some((px, (_, l))) = fragment(lane) else { break };
+        // Uncovered, failed the early depth test, discarded or demoted: no output.
+        if t.helper[lane] || t.killed[lane] {
             continue;
         }
         let mem = t.lane_memory(lane);
-        let z = match fs.frag_depth {
-            Some(at) => f64::from(f32::from_bits(mem[at as usize])),
-            None => depth_of(&l),
-        };
-        let at = [i64::from(px), i64::from(py), 0];
-        if let Some(depth) = d.depth {
-            let stored = depth.load(0, at).map_or(1.0, |t| f64::from(f32::from_bits(t[0])));
-            let z = z.clamp(0.0, 1.0);
-            if z.is_nan() || z >= stored {
+        let at = pixel(px);
+        if let (Some(depth), None) = (d.depth, early) {
+            let z = match fs.frag_depth {
+                Some(at) => f64::from(f32::from_bits(mem[at as usize])),
+                None => depth_of(&l),
+            };
+            if !depth_test(depth, at, z) {
                 continue;
             }
-            depth.store(0, at, [(z as f32).to_bits(), 0, 0, 0]);
         }
-        let Some(color) = color else { continue };
-        let mut texel = [0, 0, 0, if d.color.format().is_integer() { 1 } else { 1.0f32.to_bits() }];
-        for k in 0..color.words as usize {
-            texel[k] = mem[color.base as usize + k];
-        }
-        if let Some(blend) = d.blend {
-            if !d.color.format().is_integer() {
-                let (lo, hi) = d.color.format().normalized_range();
-                let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
-                let dst = d.color.load(0, at).map_or([0.0; 4], |t| t.map(f32::from_bits));
-                texel = blend_texel(&blend, src, dst).map(f32::to_bits);
+        // Each output with a target at its location (Vulkan "Fragment Output Interface");
+        // targets without an output keep their texels.
+        for out in &fs.outputs {
+            let Some(&Some(target)) = d.colors.get(out.location as usize) else { continue };
+            let format = target.format();
+            let mut texel = [0, 0, 0, if format.is_integer() { 1 } else { 1.0f32.to_bits() }];
+            for k in 0..out.words as usize {
+                texel[k] = mem[out.base as usize + k];
             }
+            if let Some(blend) = d.blend {
+                if !format.is_integer() {
+                    let (lo, hi) = format.normalized_range();
+                    let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
+                    let dst = target.load(0, at).map_or([0.0; 4], |t| t.map(f32::from_bits));
+                    texel = blend_texel(&blend, src, dst).map(f32::to_bits);
+                }
+            }
+            target.store(0, at, texel);
         }
-        d.color.store(0, at, texel);
     }
     batch.quads.clear();
+}
+
+/// The depth test (less) of a fragment at depth `z` (clamped to 0..1) at pixel `at`, writing
+/// `z` when it passes.
+fn depth_test(depth: &Image, at: [i64; 3], z: f64) -> bool {
+    let stored = depth.load(0, at).map_or(1.0, |t| f64::from(f32::from_bits(t[0])));
+    let z = z.clamp(0.0, 1.0);
+    if z.is_nan() || z >= stored {
+        return false;
+    }
+    depth.store(0, at, [(z as f32).to_bits(), 0, 0, 0]);
+    true
 }
 
 /// Vulkan "Blend Operations" for one fragment (the blend constant is zero).

@@ -413,7 +413,7 @@ impl RenderPipeline {
             topology: pipeline.topology,
             cull: pipeline.cull,
             blend: pipeline.blend,
-            color,
+            colors: &[Some(color)],
             depth,
         };
         let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
