@@ -189,6 +189,20 @@ shader! {
             color = vec4(float(layer), 1.0 - float(layer), 0.0, 1.0);
         }
     "#,
+    // Frag depth `z.x` for layer 0, `z.y` for layer 1.
+    mod close_depth_fs;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<uniform> z: vec4<f32>;
+        struct Out {
+            @location(0) color: vec4<f32>,
+            @builtin(frag_depth) depth: f32,
+        }
+        @fragment
+        fn main(@location(0) @interpolate(flat) layer: u32) -> Out {
+            return Out(vec4<f32>(f32(layer), 1.0 - f32(layer), 0.0, 1.0), select(z.x, z.y, layer == 1u));
+        }
+    "#,
     mod sample_level;
     lang: wgsl,
     src: r#"
@@ -868,6 +882,23 @@ fn helper_lanes_neither_store_nor_count() {
     });
 }
 
+/// Draws two full-screen layers (`layered_vs`, instances 0 and 1, at depths 0.25 and 0.75)
+/// with `fs` into a new Rgba8Unorm target the size of `depth`; returns the target's bytes.
+fn draw_layers(gpu: &Gpu, fs: &'static shader_runtime::ModuleInfo, bindings: &dyn shader_runtime::BindingSet, options: &RenderOptions, depth: &Texture) -> Vec<u8> {
+    let [width, height, _] = depth.level_size(0);
+    let target = gpu.render_target(width, height, TextureFormat::Rgba8Unorm);
+    let pipeline = RenderPipeline::new(gpu, &layered_vs::MODULE, fs, options).expect("pipeline");
+    let draw = shader_runtime::Draw {
+        bindings: &[&layered_vs::Bindings {}, bindings],
+        vertices: 0..3,
+        instances: 0..2,
+        depth: Some(depth),
+        ..Default::default()
+    };
+    pipeline.draw(gpu, &target, &draw).expect("draw");
+    target.read_rgba8_blocking(gpu).expect("read")
+}
+
 /// Two full-screen layers, the second behind the first, on an 8x4 target with a depth
 /// buffer: `frag_depth` written by the shader decides the depth test (the second layer wins
 /// left of x = 4, where it writes 0.1). Same on both devices, pixels as computed here.
@@ -876,18 +907,7 @@ fn frag_depth_decides_the_depth_test() {
     let (red, green) = ([255u8, 0, 0, 255], [0u8, 255, 0, 255]);
     common::on_devices(|gpu| {
         let options = RenderOptions { depth_format: Some(TextureFormat::Depth32Float), ..Default::default() };
-        let target = gpu.render_target(8, 4, TextureFormat::Rgba8Unorm);
-        let depth = gpu.depth_target(8, 4);
-        let pipeline = RenderPipeline::new(gpu, &layered_vs::MODULE, &frag_depth_fs::MODULE, &options).expect("pipeline");
-        let draw = shader_runtime::Draw {
-            bindings: &[&layered_vs::Bindings {}, &frag_depth_fs::Bindings {}],
-            vertices: 0..3,
-            instances: 0..2,
-            depth: Some(&depth),
-            ..Default::default()
-        };
-        pipeline.draw(gpu, &target, &draw).expect("draw");
-        let pixels = target.read_rgba8_blocking(gpu).expect("read");
+        let pixels = draw_layers(gpu, &frag_depth_fs::MODULE, &frag_depth_fs::Bindings {}, &options, &gpu.depth_target(8, 4));
         for (i, p) in pixels.chunks(4).enumerate() {
             let want = if i % 8 < 4 { red } else { green };
             assert_eq!(p, want, "{}: pixel ({}, {})", gpu.adapter_name(), i % 8, i / 8);
@@ -905,20 +925,9 @@ fn early_fragment_tests_run_before_the_shader() {
     let check = |gpu: &Gpu, passthrough: bool| {
         let name = gpu.adapter_name();
         let options = RenderOptions { depth_format: Some(TextureFormat::Depth32Float), passthrough, ..Default::default() };
-        let target = gpu.render_target(8, 4, TextureFormat::Rgba8Unorm);
-        let depth = gpu.depth_target(8, 4);
-        let pipeline = RenderPipeline::new(gpu, &layered_vs::MODULE, &early_fs::MODULE, &options).expect("pipeline");
         let count = gpu.storage_buffer(&early_fs::Count { n: 0 });
-        let draw = shader_runtime::Draw {
-            bindings: &[&layered_vs::Bindings {}, &early_fs::Bindings { count: &count }],
-            vertices: 0..3,
-            instances: 0..2,
-            depth: Some(&depth),
-            ..Default::default()
-        };
-        pipeline.draw(gpu, &target, &draw).expect("draw");
+        let pixels = draw_layers(gpu, &early_fs::MODULE, &early_fs::Bindings { count: &count }, &options, &gpu.depth_target(8, 4));
         assert_eq!(count.read_blocking(gpu).expect("read").n, 32, "{name}: fragments run");
-        let pixels = target.read_rgba8_blocking(gpu).expect("read");
         assert!(pixels.chunks(4).all(|p| p == green), "{name}: {pixels:?}");
     };
     match common::passthrough_gpu() {
@@ -929,4 +938,33 @@ fn early_fragment_tests_run_before_the_shader() {
     let cpu = Gpu::cpu();
     check(&cpu, false);
     assert!(cpu.take_findings().is_empty());
+}
+
+/// Depth formats: the second layer's depth is 0.1/65535 below the first's, which is
+/// 1000/65535. `Depth32Float` and `Depth24Plus` tell them apart (the second layer wins);
+/// `Depth16Unorm` rounds both to 1000/65535 before the test (Vulkan converts the depth to the
+/// attachment's format first), so the first stays. Same on both devices.
+#[test]
+fn depth_formats_round_before_the_test() {
+    use shader_runtime::wgpu::{Extent3d, TextureDimension};
+    let (red, green) = ([255u8, 0, 0, 255], [0u8, 255, 0, 255]);
+    let first = 1000.0f32 / 65535.0;
+    common::on_devices(|gpu| {
+        let z = gpu.uniform_buffer(&[first, first - 0.1 / 65535.0, 0.0, 0.0]);
+        for (format, want) in [(TextureFormat::Depth32Float, red), (TextureFormat::Depth24Plus, red), (TextureFormat::Depth16Unorm, green)] {
+            let options = RenderOptions { depth_format: Some(format), ..Default::default() };
+            let depth = gpu.texture(&TextureDescriptor {
+                label: None,
+                size: Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: TextureDimension::D2,
+                format,
+                usage: TextureUsages::RENDER_ATTACHMENT,
+                view_formats: &[],
+            });
+            let pixels = draw_layers(gpu, &close_depth_fs::MODULE, &close_depth_fs::Bindings { z: &z }, &options, &depth);
+            assert!(pixels.chunks(4).all(|p| p == want), "{}: {format:?}: {pixels:?}", gpu.adapter_name());
+        }
+    });
 }

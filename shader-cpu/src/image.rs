@@ -36,6 +36,10 @@ pub enum Format {
     Rgba32Uint,
     Rgba32Sint,
     Depth32Float,
+    /// Depth as 16-bit unorm.
+    Depth16Unorm,
+    /// WebGPU's `depth24plus`: at least 24 bits; stored here as 32-bit floats.
+    Depth24Plus,
 }
 
 /// How the components of a format are stored.
@@ -45,6 +49,7 @@ enum Storage {
     Snorm8,
     Uint8,
     Sint8,
+    Unorm16,
     Float16,
     Uint16,
     Sint16,
@@ -73,7 +78,8 @@ impl Format {
             F::Rgba16Float => (S::Float16, 4, false, false),
             F::Rgba16Uint => (S::Uint16, 4, false, false),
             F::Rgba16Sint => (S::Sint16, 4, false, false),
-            F::R32Float | F::Depth32Float => (S::Float32, 1, false, false),
+            F::R32Float | F::Depth32Float | F::Depth24Plus => (S::Float32, 1, false, false),
+            F::Depth16Unorm => (S::Unorm16, 1, false, false),
             F::R32Uint => (S::Uint32, 1, false, false),
             F::R32Sint => (S::Sint32, 1, false, false),
             F::Rg32Float => (S::Float32, 2, false, false),
@@ -90,7 +96,7 @@ impl Format {
         let (s, n, ..) = self.parts();
         n * match s {
             Storage::Unorm8 | Storage::Snorm8 | Storage::Uint8 | Storage::Sint8 => 1,
-            Storage::Float16 | Storage::Uint16 | Storage::Sint16 => 2,
+            Storage::Unorm16 | Storage::Float16 | Storage::Uint16 | Storage::Sint16 => 2,
             Storage::Float32 | Storage::Uint32 | Storage::Sint32 => 4,
         }
     }
@@ -104,10 +110,17 @@ impl Format {
     /// [-1, 1] for snorm, unbounded for float formats.
     pub(crate) fn normalized_range(self) -> (f32, f32) {
         match self.parts().0 {
-            Storage::Unorm8 => (0.0, 1.0),
+            Storage::Unorm8 | Storage::Unorm16 => (0.0, 1.0),
             Storage::Snorm8 => (-1.0, 1.0),
             _ => (f32::NEG_INFINITY, f32::INFINITY),
         }
+    }
+
+    /// `texel` as this format stores it (rounded to its precision, clamped to its range).
+    pub(crate) fn represent(self, texel: [u32; 4]) -> [u32; 4] {
+        let mut bytes = [0; 16];
+        self.encode(texel, &mut bytes);
+        self.decode(&bytes)
     }
 
     /// Bytes to texel words.
@@ -124,6 +137,7 @@ impl Format {
                 Storage::Snorm8 => (f32::from(bytes[c] as i8) / 127.0).max(-1.0).to_bits(),
                 Storage::Uint8 => u32::from(bytes[c]),
                 Storage::Sint8 => bytes[c] as i8 as i32 as u32,
+                Storage::Unorm16 => (f32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])) / 65535.0).to_bits(),
                 Storage::Float16 => crate::ext::f16_to_f32(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])).to_bits(),
                 Storage::Uint16 => u32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])),
                 Storage::Sint16 => i16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]]) as i32 as u32,
@@ -157,6 +171,10 @@ impl Format {
                 }
                 Storage::Snorm8 => out[c] = (f(w).clamp(-1.0, 1.0) * 127.0).round() as i8 as u8,
                 Storage::Uint8 | Storage::Sint8 => out[c] = w as u8,
+                Storage::Unorm16 => {
+                    let v = (f(w).clamp(0.0, 1.0) * 65535.0).round() as u16;
+                    out[2 * c..2 * c + 2].copy_from_slice(&v.to_le_bytes());
+                }
                 Storage::Float16 => out[2 * c..2 * c + 2].copy_from_slice(&crate::ext::f32_to_f16(f(w)).to_le_bytes()),
                 Storage::Uint16 | Storage::Sint16 => out[2 * c..2 * c + 2].copy_from_slice(&(w as u16).to_le_bytes()),
                 Storage::Float32 | Storage::Uint32 | Storage::Sint32 => out[4 * c..4 * c + 4].copy_from_slice(&w.to_le_bytes()),

@@ -121,8 +121,8 @@ pub struct Draw<'a> {
     pub cull: Option<Face>,
     pub blend: Option<Blend>,
     /// The colour targets, `colors[k]` for the fragment output at location `k` (all the same
-    /// size; the blend state applies to each), and the depth buffer (a `Depth32Float` image:
-    /// less-than test, depth written).
+    /// size; the blend state applies to each), and the depth buffer (a `Depth32Float`,
+    /// `Depth24Plus` or `Depth16Unorm` image: less-than test, depth written).
     pub colors: &'a [Option<&'a Image>],
     pub depth: Option<&'a Image>,
 }
@@ -526,15 +526,19 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     batch.quads.clear();
 }
 
-/// The depth test (less) of a fragment at depth `z` (clamped to 0..1) at pixel `at`, writing
-/// `z` when it passes.
+/// The depth test (less) of a fragment at depth `z` (clamped to 0..1, then rounded to the
+/// depth format's precision, as Vulkan converts it before the test) at pixel `at`, writing it
+/// when it passes.
 fn depth_test(depth: &Image, at: [i64; 3], z: f64) -> bool {
-    let stored = depth.load(0, at).map_or(1.0, |t| f64::from(f32::from_bits(t[0])));
-    let z = z.clamp(0.0, 1.0);
-    if z.is_nan() || z >= stored {
+    if z.is_nan() {
         return false;
     }
-    depth.store(0, at, [(z as f32).to_bits(), 0, 0, 0]);
+    let stored = depth.load(0, at).map_or(1.0, |t| f32::from_bits(t[0]));
+    let z = depth.format().represent([(z.clamp(0.0, 1.0) as f32).to_bits(), 0, 0, 0]);
+    if f32::from_bits(z[0]) >= stored {
+        return false;
+    }
+    depth.store(0, at, z);
     true
 }
 

@@ -18,7 +18,8 @@ use crate::{Gpu, GpuError};
 #[derive(Clone, Debug)]
 pub struct RenderOptions<'a> {
     pub color_format: wgpu::TextureFormat,
-    /// A depth buffer format (`Depth32Float` for [`Gpu::depth_target`]), with a less-than test.
+    /// A depth buffer format (`Depth32Float` for [`Gpu::depth_target`]; also `Depth24Plus` or
+    /// `Depth16Unorm` on the CPU device), with a less-than test.
     pub depth_format: Option<wgpu::TextureFormat>,
     pub topology: wgpu::PrimitiveTopology,
     pub cull_mode: Option<wgpu::Face>,
@@ -175,9 +176,10 @@ impl RenderPipeline {
                     }),
                     blend: options.blend.map(cpu_blend),
                 };
-                if !matches!(options.depth_format, None | Some(wgpu::TextureFormat::Depth32Float)) {
+                use wgpu::TextureFormat as F;
+                if !matches!(options.depth_format, None | Some(F::Depth32Float | F::Depth24Plus | F::Depth16Unorm)) {
                     return Err(GpuError::Unsupported(format!(
-                        "the CPU device's depth buffers are Depth32Float, not {:?}",
+                        "the CPU device's depth buffers are Depth32Float, Depth24Plus or Depth16Unorm, not {:?}",
                         options.depth_format
                     )));
                 }

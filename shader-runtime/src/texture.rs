@@ -376,6 +376,8 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
         F::Rgba32Uint => C::Rgba32Uint,
         F::Rgba32Sint => C::Rgba32Sint,
         F::Depth32Float => C::Depth32Float,
+        F::Depth16Unorm => C::Depth16Unorm,
+        F::Depth24Plus => C::Depth24Plus,
         other => return Err(format!("the CPU device has no {other:?} textures")),
     };
     let dim = match descriptor.dimension {
