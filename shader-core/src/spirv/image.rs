@@ -364,7 +364,8 @@ impl<'a> Writer<'a> {
                     ImageDimension::D3 => 3,
                 };
                 let count = dims + arrayed as u32;
-                if query == ImageQuery::NumLayers {
+                let wanted = self.shape(ty_handle).and_then(|s| s.size).unwrap_or(1);
+                if query == ImageQuery::NumLayers || (arrayed && wanted == count && !self.layers_unread(expr, dims)) {
                     self.check_wgpu_layer_count(span);
                 }
                 let query_ty = self.numeric_type(scalar, if count > 1 { Some(count) } else { None });
@@ -385,7 +386,6 @@ impl<'a> Writer<'a> {
                     }
                     return Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(size), Operand::LiteralBit32(count - 1)]));
                 }
-                let wanted = self.shape(ty_handle).and_then(|s| s.size).unwrap_or(1);
                 Ok(if wanted == count {
                     size
                 } else if wanted == 1 {

@@ -132,8 +132,10 @@ const SAMPLE_MASK: (&str, &str) = (
 
 /// The layer count of an array image: naga's SPIR-V reader takes `OpImageQuerySize(Lod)` of an
 /// arrayed image without the layer component (naga's own SPIR-V for `textureNumLayers` fails).
+/// GLSL's `textureSize`/`imageSize` of an array image return it as their last component: an
+/// error where that component is read ([`Writer::layers_unread`]).
 const LAYER_COUNT: (&str, &str) = (
-    "the layer count of an array texture (`textureNumLayers`)",
+    "the layer count of an array texture (`textureNumLayers`, the last component of `textureSize` or `imageSize`)",
     "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an array texture's size query without the layer count",
 );
 
@@ -179,6 +181,28 @@ impl<'a> Writer<'a> {
         if self.options.wgpu {
             self.not_for_wgpu_because(LAYER_COUNT.0.to_string(), LAYER_COUNT.1, span);
         }
+    }
+
+    /// Whether the size query `expr` of an array image with `dims` dimensions, whose result ends
+    /// with the layer count, is read only in its first `dims` components (`textureSize(t, 0).xy`):
+    /// naga reads the query as the size without the layer count, which is then all it needs.
+    /// The IR is a tree: its one parent is a swizzle or component of the size.
+    pub(super) fn layers_unread(&self, expr: Handle<Expression>, dims: u32) -> bool {
+        let Some(fun) = self.fun else { return false };
+        let mut parents = fun.expressions.iter().filter(|(_, e)| {
+            let mut children = Vec::new();
+            crate::ir::validate::children(e, &mut children);
+            children.contains(&expr)
+        });
+        let reads_size = |(h, e): (Handle<Expression>, &Expression)| match *e {
+            Expression::AccessIndex { index, .. } => index < dims,
+            Expression::Swizzle { pattern, .. } => {
+                let size = self.shape(fun.expressions.ty(h)).and_then(|s| s.size).unwrap_or(1) as usize;
+                pattern[..size].iter().all(|&c| u32::from(c) < dims)
+            }
+            _ => false,
+        };
+        parents.next().is_some_and(reads_size) && parents.all(reads_size)
     }
 
     /// Where a global declared without a source position (a GLSL built-in variable) is first

@@ -1,5 +1,5 @@
 // Tests: textureSize on arrayed samplers (sampler2DArray, samplerCubeArray, sampler1DArray): the last component is the layer count.
-// naga-unsupported: Composing expects 4 components but 3 were given
+// wgpu-target-error: the layer count of an array texture
 #version 450
 layout(set = 0, binding = 0) uniform sampler2DArray arr;
 layout(set = 0, binding = 1) uniform samplerCubeArray cubes;

@@ -1,5 +1,5 @@
 // Tests: imageSize on arrayed storage images (image2DArray, image1DArray): the last component is the layer count.
-// naga-unsupported: doesn't match the type stored in
+// wgpu-target-error: the layer count of an array texture
 #version 450
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rgba16f) uniform image2DArray layers;
