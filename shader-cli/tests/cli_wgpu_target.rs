@@ -168,3 +168,23 @@ fn texture_size_without_layers_is_accepted_by_naga() {
     spirv_val(&path);
     naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Built-ins naga does not take as wgpu runs it (`spirv::wgpu::builtin_feature`): located at
+/// the first use of a GLSL built-in.
+#[test]
+fn builtins_naga_does_not_read_are_located_errors_for_the_wgpu_target() {
+    let helper = "#version 450
+layout(location = 0) out vec4 color;
+void main() {
+    color = vec4(gl_HelperInvocation ? 1.0 : 0.0);
+}
+";
+    refused_for_wgpu_kept_for_vulkan("helper.frag", helper, "`gl_HelperInvocation`", (4, 18));
+    let clip = "#version 450
+layout(location = 0) out vec4 color;
+void main() {
+    color = vec4(1.0 - gl_ClipDistance[0]);
+}
+";
+    refused_for_wgpu_kept_for_vulkan("clip.frag", clip, "clip distances in a fragment shader (`gl_ClipDistance` as an input)", (4, 24));
+}

@@ -442,8 +442,8 @@ impl<'a> Writer<'a> {
         // Only where a function uses it (`ir::calls::uses`): naga leaves an unused one out of
         // the interface.
         let used = || self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&handle));
-        if global.io == Some(IoBinding::BuiltIn(BuiltIn::SampleMask)) && used() {
-            self.check_wgpu_sample_mask(self.span);
+        if let Some(IoBinding::BuiltIn(builtin)) = global.io.filter(|_| used()) {
+            self.check_wgpu_builtin(handle, builtin, self.span);
         }
         let var_type = if is_buffer {
             match &ty.inner {

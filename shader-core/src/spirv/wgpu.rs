@@ -139,7 +139,51 @@ const LAYER_COUNT: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an array texture's size query without the layer count",
 );
 
+/// Built-ins naga 30 does not take as wgpu runs it, where it is used: the ones its SPIR-V
+/// reader does not map (front/spv/convert.rs `map_builtin`), cull distances (no wgpu feature
+/// gives naga's validator `CULL_DISTANCE`) and clip distances read by a fragment shader (naga's
+/// validator: not available at this stage).
+fn builtin_feature(builtin: BuiltIn, fragment_input: bool) -> Option<&'static str> {
+    Some(match builtin {
+        BuiltIn::SamplePosition => "the sample position (`gl_SamplePosition`)",
+        BuiltIn::HelperInvocation => "`gl_HelperInvocation`",
+        BuiltIn::CullDistance => "cull distances (`gl_CullDistance`)",
+        BuiltIn::ClipDistance if fragment_input => "clip distances in a fragment shader (`gl_ClipDistance` as an input)",
+        _ => return None,
+    })
+}
+
+/// Both barycentric built-ins: naga's validator takes one per entry point (it counts
+/// `Barycentric { perspective }` as one built-in whatever the perspective).
+const BOTH_BARYCENTRICS: (&str, &str) = (
+    "both the perspective and the linear barycentric coordinates (`gl_BaryCoordEXT` and `gl_BaryCoordNoPerspEXT`) in one shader",
+    "wgpu reads SPIR-V through naga, whose validator takes one barycentric built-in per entry point",
+);
+
 impl<'a> Writer<'a> {
+    /// The built-in `global` (used by an entry point) at `span`: an error on the wgpu target
+    /// where naga does not take it ([`builtin_feature`], [`SAMPLE_MASK`], [`BOTH_BARYCENTRICS`]).
+    pub(super) fn check_wgpu_builtin(&mut self, global: Handle<GlobalVariable>, builtin: BuiltIn, span: Span) {
+        if !self.options.wgpu {
+            return;
+        }
+        let (fragment, _) = self.global_stages[global.index()];
+        let input = self.module.globals[global].space == AddressSpace::Input;
+        if let Some(feature) = builtin_feature(builtin, fragment && input) {
+            self.not_for_wgpu_because(feature.to_string(), "wgpu reads SPIR-V through naga, which does not support this", span);
+        }
+        if builtin == BuiltIn::SampleMask {
+            self.not_for_wgpu_because(SAMPLE_MASK.0.to_string(), SAMPLE_MASK.1, span);
+        }
+        if builtin == BuiltIn::BaryCoordNoPersp {
+            let used = |g: Handle<GlobalVariable>| self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&g));
+            let perspective = self.module.globals.iter().any(|(g, v)| v.io == Some(IoBinding::BuiltIn(BuiltIn::BaryCoord)) && used(g));
+            if perspective {
+                self.not_for_wgpu_because(BOTH_BARYCENTRICS.0.to_string(), BOTH_BARYCENTRICS.1, span);
+            }
+        }
+    }
+
     /// Records an error for `capability` on the wgpu target when naga cannot read it.
     pub(super) fn check_wgpu_capability(&mut self, capability: Capability) {
         if self.options.wgpu && !NAGA_CAPABILITIES.contains(&capability) {
@@ -166,13 +210,6 @@ impl<'a> Writer<'a> {
     pub(super) fn check_wgpu_op(&mut self, op: Op) {
         if let (true, Some(feature)) = (self.options.wgpu, op_feature(op)) {
             self.not_for_wgpu(feature.to_string());
-        }
-    }
-
-    /// The sample mask built-in, at `span`: an error on the wgpu target ([`SAMPLE_MASK`]).
-    pub(super) fn check_wgpu_sample_mask(&mut self, span: Span) {
-        if self.options.wgpu {
-            self.not_for_wgpu_because(SAMPLE_MASK.0.to_string(), SAMPLE_MASK.1, span);
         }
     }
 
