@@ -386,3 +386,50 @@ fn std140_padded_matrices_on_both_paths() {
     let bindings = vec![B::uniform(0, bytes_f32(&words)), B::storage(1, vec![0; 160])];
     run_three_ways(&ours, &reference, &bindings, 1, |label, got| assert_eq!(got, expected, "{label}"));
 }
+
+const SCALAR_REFRACT: &str = "#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0, std430) buffer B { vec4 inp[4]; float result[8]; };
+void main() {
+    for (int k = 0; k < 4; k++) {
+        result[k] = refract(inp[k].x, inp[k].y, inp[k].z);
+        result[k + 4] = refract(vec2(inp[k].x, 0.5), vec2(inp[k].y, 0.0), inp[k].z).y;
+    }
+}
+";
+
+/// GLSL 4.60 §8.5 `refract` on one component: `k = 1 - eta² (1 - (n·i)²)`, 0 where `k < 0`.
+fn refract1(i: f32, n: f32, eta: f32) -> f32 {
+    let d = n * i;
+    let k = 1.0 - eta * eta * (1.0 - d * d);
+    if k < 0.0 {
+        0.0
+    } else {
+        eta * i - (eta * d + k.sqrt()) * n
+    }
+}
+
+/// naga takes `refract` only on vectors; the wgpu target computes a scalar one as the first
+/// component of the `vec2` one (`wgpu_target::vector_refract`). The corpus's
+/// `scalar-refract-reflect.frag` files were refused ("Call to builtin Refract has incorrect or
+/// ambiguous arguments"); here the values on both paths against the rule and glslang's module,
+/// including total internal reflection (k < 0).
+#[test]
+fn scalar_refract_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("scalar_refract", SCALAR_REFRACT) else { return };
+    let inputs: [[f32; 4]; 4] = [[1.0, -1.0, 0.5, 0.0], [0.6, 0.8, 1.5, 0.0], [-0.3, 1.0, 0.9, 0.0], [0.9, 0.2, 2.0, 0.0]];
+    let mut expected: Vec<f32> = inputs.iter().map(|v| refract1(v[0], v[1], v[2])).collect();
+    // The vec2 one's second component: i.y = 0.5, n.y = 0, so (eta * 0.5) where k >= 0.
+    expected.extend(inputs.iter().map(|v| {
+        let k = 1.0 - v[2] * v[2] * (1.0 - (v[0] * v[1]) * (v[0] * v[1]));
+        if k < 0.0 { 0.0 } else { v[2] * 0.5 }
+    }));
+    assert!(expected[3] == 0.0 && expected[0] != 0.0, "the inputs cover both cases");
+    let words: Vec<f32> = inputs.iter().flatten().copied().chain([0.0; 8]).collect();
+    let bindings = vec![B::storage(0, bytes_f32(&words))];
+    run_three_ways(&ours, &reference, &bindings, 0, |label, words| {
+        for (k, (g, e)) in words[16..].iter().zip(&expected).enumerate() {
+            assert!((g - e).abs() <= 1e-5 * e.abs().max(1.0), "{label}: result[{k}] = {g}, expected {e} (all: {:?})", &words[16..]);
+        }
+    });
+}

@@ -12,6 +12,41 @@ pub(crate) fn legalize(module: &mut Module) {
     add_missing_position(module);
     unsigned_view_index(module);
     flatten_composite_io(module);
+    vector_refract(module);
+}
+
+/// naga takes `refract` only on vectors (its type resolution of `Refract` fails on scalars),
+/// while GLSL's is genFType (GLSL 4.60 §8.5). For the wgpu target a scalar `refract(i, n, eta)`
+/// is the first component of `refract(vec2(i, 0), vec2(n, 0), eta)`: the same dot product
+/// `n * i`, so the same `k` and the same result.
+fn vector_refract(module: &mut Module) {
+    let handles: Vec<Handle<Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        let mut fun = std::mem::take(&mut module.functions[h]);
+        let exprs = &mut fun.expressions;
+        let scalar: Vec<Handle<Expression>> = exprs
+            .iter()
+            .filter(|&(e, x)| matches!(x, Expression::Math { fun: MathFunction::Refract, .. }) && matches!(module.inner(exprs.ty(e)), TypeInner::Scalar(_)))
+            .map(|(e, _)| e)
+            .collect();
+        for &r in &scalar {
+            let Expression::Math { args, .. } = exprs[r].clone() else { continue };
+            let (ty, span) = (exprs.ty(r), exprs.span(r));
+            let TypeInner::Scalar(scalar) = *module.inner(ty) else { continue };
+            let vec2 = module.ty(TypeInner::Vector { size: VectorSize::Bi, scalar });
+            let mut widened = |value: Handle<Expression>| {
+                let zero = exprs.append(Expression::ZeroValue(ty), ty, span);
+                exprs.append(Expression::Compose { components: vec![value, zero] }, vec2, span)
+            };
+            let (i, n) = (widened(args[0]), widened(args[1]));
+            let refracted = exprs.append(Expression::Math { fun: MathFunction::Refract, args: vec![i, n, args[2]] }, vec2, span);
+            exprs.replace(r, Expression::AccessIndex { base: refracted, index: 0 });
+        }
+        if !scalar.is_empty() {
+            relinearize(&mut fun);
+        }
+        module.functions[h] = fun;
+    }
 }
 
 /// wgpu gives each resource an entry point uses its own group and binding (naga's validator
