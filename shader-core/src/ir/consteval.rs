@@ -101,6 +101,25 @@ pub enum Num {
     F(f64),
 }
 
+impl Num {
+    /// The value as a float (`true` is 1).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::B(b) => b as u8 as f64,
+            Num::I(v) => v as f64,
+            Num::F(f) => f,
+        }
+    }
+
+    /// The value of an integer.
+    pub fn as_int(self) -> Option<i128> {
+        match self {
+            Num::I(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
 pub fn num(l: Literal) -> Num {
     match l {
         Literal::Bool(b) => Num::B(b),
@@ -131,13 +150,7 @@ pub fn make_literal(s: Scalar, n: Num) -> Literal {
             }
         }
     };
-    let as_f = |n: Num| -> f64 {
-        match n {
-            Num::B(b) => b as u8 as f64,
-            Num::I(v) => v as f64,
-            Num::F(f) => f,
-        }
-    };
+    let as_f = Num::as_f64;
     match (s.kind, s.width) {
         (ScalarKind::Bool, _) => Literal::Bool(match n {
             Num::B(b) => b,

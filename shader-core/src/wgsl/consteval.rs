@@ -140,30 +140,12 @@ impl Sv {
     }
 
     pub fn as_f64(self) -> f64 {
-        match self {
-            Sv::Bool(b) => b as u8 as f64,
-            Sv::AInt(v) => v as f64,
-            Sv::AFloat(v) => v,
-            Sv::I32(v) => v as f64,
-            Sv::U32(v) => v as f64,
-            Sv::F32(v) => v as f64,
-            Sv::F16(v) => v.to_f64(),
-            Sv::I64(v) => v as f64,
-            Sv::U64(v) => v as f64,
-            Sv::F64(v) => v,
-        }
+        consteval::num(self.literal()).as_f64()
     }
 
     /// The integer value, for integer leaves.
     pub fn as_i128(self) -> Option<i128> {
-        match self {
-            Sv::AInt(v) => Some(v as i128),
-            Sv::I32(v) => Some(v as i128),
-            Sv::U32(v) => Some(v as i128),
-            Sv::I64(v) => Some(v as i128),
-            Sv::U64(v) => Some(v as i128),
-            _ => None,
-        }
+        consteval::num(self.literal()).as_int()
     }
 
     /// Automatic conversion (abstract to concrete, abstract int to abstract float). `None` if
