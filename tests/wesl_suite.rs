@@ -1,6 +1,8 @@
 //! WESL module resolution and conditional translation suite. Every folder under
 //! `tests/wesl/ok` and `tests/wesl/err` is one program: its `main.wesl` is the root module and
 //! the folder is the package root. A first line `// features: A, B=false` sets features.
+//! Every folder `packages/NAME` of a case is the shader library `NAME` (`import NAME::a::b;`,
+//! `CompileOptions::packages`).
 //!
 //! - `ok/NAME`: must compile to SPIR-V that passes spirv-val and naga, whose disassembly equals
 //!   `ok/NAME/main.wesl.spvasm`, and which is the same module our compiler makes from
@@ -56,7 +58,9 @@ fn compile(dir: &Path, file: &str) -> Result<Outcome<Result<shader_core::Compile
     let dir = relative(dir);
     let path = dir.join(file);
     let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let options = shader_core::CompileOptions { module_root: Some(dir.clone()), features: features(&source), ..Default::default() };
+    let packages = expect::entries(&dir.join("packages"), |p| p.is_dir()).into_iter().map(|p| (expect::file_name(&p), p)).collect();
+    let options =
+        shader_core::CompileOptions { module_root: Some(dir.clone()), features: features(&source), packages, ..Default::default() };
     let name = path.display().to_string();
     Ok(common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options)))
 }

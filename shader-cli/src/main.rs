@@ -75,6 +75,10 @@ struct Input {
     /// (default: the folder of IN).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// A shader library: `import NAME::a::b` (WGSL/WESL) reads `DIR/a/b.wesl`, `#include
+    /// <NAME/x.glsl>` (GLSL) reads `DIR/x.glsl`. Repeatable.
+    #[arg(long = "package", value_name = "NAME=DIR", value_parser = parse_package)]
+    packages: Vec<(String, PathBuf)>,
     /// WGSL/WESL: set a feature for `@if(...)` conditional translation; the value defaults to
     /// true. Features not set are false.
     #[arg(long = "feature", value_name = "NAME[=true|false]", value_parser = parse_feature)]
@@ -283,6 +287,7 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         defines: input.define.clone(),
         module_root: input.root.clone().or_else(|| input.include.first().cloned()),
         features: input.features.clone(),
+        packages: input.packages.clone(),
         bounds_checks: match input.bounds_checks {
             BoundsArg::Clamp => shader_core::BoundsChecks::Clamp,
             BoundsArg::Unchecked => shader_core::BoundsChecks::Unchecked,
@@ -386,6 +391,16 @@ fn parse_feature(text: &str) -> Result<(String, bool), String> {
     } else {
         Err(format!("`{name}` is not a feature name"))
     }
+}
+
+fn parse_package(text: &str) -> Result<(String, PathBuf), String> {
+    let Some((name, dir)) = text.split_once('=') else {
+        return Err("expected NAME=DIR".to_string());
+    };
+    if !shader_build::is_package_name(name) {
+        return Err(format!("`{name}` is not a package name (an identifier other than `package` and `super`)"));
+    }
+    Ok((name.to_string(), PathBuf::from(dir)))
 }
 
 fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {

@@ -260,3 +260,45 @@ fn wesl_errors_name_the_import_chain() {
     let bad_feature = support::run(&dir, &["validate", "shaders/main.wesl", "--feature", "BIG=maybe"]);
     assert_eq!(bad_feature.status.code(), Some(2), "{}", String::from_utf8_lossy(&bad_feature.stderr));
 }
+
+/// `--package NAME=DIR`: a shader library imported by name from WESL and included from GLSL,
+/// the library's own `package::` meaning the library; without the flag, a located error.
+#[test]
+fn packages_from_the_command_line() {
+    let dir = support::scratch("packages");
+    std::fs::create_dir_all(dir.join("lib/noise/util")).unwrap();
+    std::fs::create_dir_all(dir.join("app")).unwrap();
+    std::fs::write(dir.join("lib/noise/util/sizes.wesl"), "const WG = 8u;\n").unwrap();
+    std::fs::write(dir.join("lib/noise/hash.wesl"), "import package::util::sizes::WG;\nfn hash(x: u32) -> u32 { return x * 747796405u + WG; }\n")
+        .unwrap();
+    std::fs::write(
+        dir.join("app/main.wesl"),
+        "import noise::hash::hash;\n\
+         @group(0) @binding(0) var<storage, read_write> data: array<u32>;\n\
+         @compute @workgroup_size(noise::util::sizes::WG)\n\
+         fn main(@builtin(global_invocation_id) id: vec3<u32>) { data[id.x] = hash(id.x); }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("lib/noise/hash.glsl"), "uint hash(uint x) { return x * 747796405u + 8u; }\n").unwrap();
+    std::fs::write(
+        dir.join("app/main.comp"),
+        "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include <noise/hash.glsl>\n\
+         layout(local_size_x = 8) in;\nlayout(set = 0, binding = 0) buffer B { uint data[]; };\n\
+         void main() { data[gl_GlobalInvocationID.x] = hash(gl_GlobalInvocationID.x); }\n",
+    )
+    .unwrap();
+    for file in ["app/main.wesl", "app/main.comp"] {
+        let out = run(&dir, &["compile", "--package", "noise=lib/noise", file, "-o", "-"]);
+        check_spirv(&dir, &out.stdout);
+        assert_eq!(workgroup_size(&run(&dir, &["reflect", "--package", "noise=lib/noise", file])), json!([8, 1, 1]));
+    }
+    let missing = support::run(&dir, &["validate", "app/main.wesl"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(stderr.contains("app/main.wesl:1:8") && stderr.contains("cannot find package or module `noise`"), "{stderr}");
+    let missing = support::run(&dir, &["validate", "app/main.comp"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot find include file `noise/hash.glsl`"));
+    let bad = support::run(&dir, &["validate", "--package", "super=lib/noise", "app/main.wesl"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", String::from_utf8_lossy(&bad.stderr));
+}

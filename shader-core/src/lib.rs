@@ -77,6 +77,12 @@ pub struct CompileOptions {
     pub module_root: Option<std::path::PathBuf>,
     /// WGSL/WESL: features for `@if` conditional translation (unlisted features are false).
     pub features: Vec<(String, bool)>,
+    /// Shader libraries by package name, `(name, folder)`: `import noise::a::b;` (WESL) reads
+    /// `a/b.wesl` under the folder of the package `noise`, and `#include <noise/a.glsl>`
+    /// (GLSL) reads `a.glsl` there. `shader!` fills it from the `SHADER_PACKAGES` variable a
+    /// build script sets (the `shader-build` crate), the CLI from `--package NAME=DIR`.
+    #[serde(default)]
+    pub packages: Vec<(String, std::path::PathBuf)>,
     /// Whether run-time indices into arrays, vectors and matrices are clamped, so an
     /// out-of-bounds index never reaches memory outside the composite even when the SPIR-V
     /// runs as emitted ([`BoundsChecks`]; default: clamp).
@@ -102,6 +108,7 @@ impl Default for CompileOptions {
             defines: Vec::new(),
             module_root: None,
             features: Vec::new(),
+            packages: Vec::new(),
             bounds_checks: BoundsChecks::Clamp,
             auto_map_bindings: false,
             auto_map_locations: false,
@@ -162,7 +169,10 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let mut agsl_uniforms = None;
     let (mut module, warnings) = match options.language {
         Language::Wgsl => {
-            let wesl = wesl::Options::for_file(name, options.module_root.as_deref(), options.features.clone());
+            let wesl = wesl::Options {
+                packages: options.packages.clone(),
+                ..wesl::Options::for_file(name, options.module_root.as_deref(), options.features.clone())
+            };
             let mut loader = |path: &std::path::Path| std::fs::read_to_string(path);
             wgsl::translate_modules(&mut sources, span::FileId(0), &wesl, &mut loader).map_err(|d| fail(d, &sources))?
         }

@@ -121,6 +121,8 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         defines: args.defines.iter().map(|(n, v)| (n.to_string(), v.value())).collect(),
         module_root: Some(module_root.unwrap_or_else(|| full_path(&base, source))),
         features: args.features.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+        // Shader libraries: set by the crate's build script (`shader_build::forward()`).
+        packages: std::env::var(shader_build::ENV).map(|v| shader_build::decode(&v)).unwrap_or_default(),
         bounds_checks: args.bounds_checks,
         auto_map_bindings: args.auto_map_bindings,
         auto_map_locations: args.auto_map_locations,
@@ -247,6 +249,26 @@ mod tests {
         }
         let inline = expand_str("mod s; lang: wgsl, src: \"@compute @workgroup_size(1) fn main() {}\"");
         assert!(!inline.contains("include_bytes"), "inline shaders read no file");
+    }
+
+    /// A shader library's files (found through `SHADER_PACKAGES`, which a build script sets)
+    /// are tracked like the crate's own: editing the library rebuilds the crate using it.
+    #[test]
+    fn shader_library_files_are_tracked() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+        std::env::set_var("CARGO_MANIFEST_DIR", root);
+        let library = root.join("examples/shader-library/noise/shaders");
+        let packages = shader_build::encode(&[("noise".to_string(), library.clone())]).expect("encodes");
+        std::env::set_var(shader_build::ENV, packages);
+        for file in ["tests/shaders/shader_library/noise.wesl", "tests/shaders/shader_library/noise.comp"] {
+            let out = expand_str(&format!("mod s; path: \"{file}\""));
+            assert!(!out.contains("compile_error"), "{file} compiles: {out}");
+            let extension = if file.ends_with(".wesl") { "wesl" } else { "glsl" };
+            for module in ["hash", "value"] {
+                let expected = format!("include_bytes ! (\"{}\")", library.join(format!("{module}.{extension}")).display());
+                assert!(out.contains(&expected), "no `{expected}` in:\n{out}");
+            }
+        }
     }
 
     /// What rustdoc and rust-analyzer show of the generated items: signatures name the runtime's

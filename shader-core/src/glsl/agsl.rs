@@ -222,7 +222,7 @@ fn reject_directives(sources: &SourceMap, main: FileId) -> Diagnostics {
 
 /// The tokens of a file (the GLSL preprocessor's lexer; there are no directives to run).
 fn tokenize(sources: &mut SourceMap, file: FileId, diagnostics: &mut Diagnostics) -> Vec<preprocess::Token> {
-    let pp_options = preprocess::PpOptions { defines: Vec::new(), include_dirs: Vec::new(), stage: None, vulkan: false };
+    let pp_options = preprocess::PpOptions { stage: None, vulkan: false, ..Default::default() };
     let mut no_includes = |_: &std::path::Path| Err(std::io::Error::new(std::io::ErrorKind::NotFound, "AGSL has no #include"));
     let pp = preprocess::preprocess(sources, file, &pp_options, &mut no_includes);
     diagnostics.extend(pp.diagnostics);

@@ -119,6 +119,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     let pp_options = preprocess::PpOptions {
         defines: options.defines.clone(),
         include_dirs: options.include_dirs.clone(),
+        packages: options.packages.clone(),
         stage: Some(stage),
         vulkan: true,
     };

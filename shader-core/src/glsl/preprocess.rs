@@ -45,6 +45,9 @@ pub struct PpOptions {
     /// function-like macro; `VALUE` is the body, used verbatim (pass `"1"` for a bare `-D NAME`).
     pub defines: Vec<(String, String)>,
     pub include_dirs: Vec<PathBuf>,
+    /// Shader libraries by package name: `#include <noise/a.glsl>` reads `a.glsl` in the
+    /// folder of `noise` ([`crate::CompileOptions::packages`]).
+    pub packages: Vec<(String, PathBuf)>,
     /// The shader stage. No predefined macro depends on it today (glslang defines none); kept
     /// so that callers pass one options struct.
     pub stage: Option<Stage>,
@@ -1144,6 +1147,12 @@ impl Pp<'_, '_, '_> {
             if quoted {
                 let dir = self.frames.last().and_then(|f| f.path.parent()).map(Path::to_path_buf).unwrap_or_default();
                 candidates.push(normalize(&dir.join(&name)));
+            }
+            // A shader library: the first component names the package.
+            if let Some((package, rest)) = name.split_once('/') {
+                if let Some((_, dir)) = self.options.packages.iter().find(|(p, _)| p == package) {
+                    candidates.push(normalize(&dir.join(rest)));
+                }
             }
             for dir in &self.options.include_dirs {
                 candidates.push(normalize(&dir.join(&name)));

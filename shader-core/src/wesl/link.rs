@@ -1,10 +1,14 @@
 //! WESL imports (wesl-lang.dev/spec/Imports): resolves `import` declarations and qualified
 //! paths, and merges the modules into one WGSL syntax tree.
 //!
-//! - Module paths: `package::a::b` is the file `a/b.wesl` (else `a/b.wgsl`) under the package
-//!   root; `super::` is the parent of the module it is written in (repeatable; leaving the
-//!   package is an error). A first segment that is neither names something the module imported
-//!   (`import package::util;` then `util::f()`); other packages are not supported yet.
+//! - Module paths: `package::a::b` is the file `a/b.wesl` (else `a/b.wgsl`) under the root of
+//!   the package the path is written in; `super::` is the parent of the module it is written
+//!   in (repeatable; leaving the package is an error). Another first segment names, in a
+//!   qualified name, a module the module imported (`import package::util;` then `util::f()`),
+//!   else (and always in an `import`) another package: a shader library of
+//!   [`Options::packages`] (`import noise::value::cell;` reads `value.wesl` under `noise`'s
+//!   folder). A module's path starts with its package's name (`package` for the root
+//!   package), so inside a library `package::` means the library.
 //! - `import a::b::c;` makes `c` visible: the declaration `c` of module `a::b` if it has one,
 //!   else the module `a::b::c`. Nested lists (`import a::{b, c::{d, e}};`) are flattened by
 //!   the parser. An import may not have the name of a declaration of the same module, and two
@@ -18,8 +22,9 @@
 //! - Output: every declaration of the root module under its own name, then the declarations of
 //!   other modules that the root module's declarations reach (transitively), so only what is
 //!   used is emitted. Names (the mangling): an imported declaration keeps its name when no
-//!   other emitted declaration has it; otherwise it becomes its module path below `package`
-//!   and its name joined by `_` (`package::util::Light` is `util_Light`), with `_2`, `_3`, ...
+//!   other emitted declaration has it; otherwise it becomes its module path (below `package`
+//!   in the root package, with the package name in a library) and its name joined by `_`
+//!   (`package::util::Light` is `util_Light`, `noise::value::cell` `noise_value_cell`), with `_2`, `_3`, ...
 //!   if even that is taken. These names are what SPIR-V `OpName`s and generated Rust types show.
 //! - Diagnostics in an imported file carry the import chain ("in the module `package::util`
 //!   imported from main.wesl:3"), like GLSL's `#include` chain.
@@ -180,12 +185,13 @@ impl Linker<'_, '_> {
             return known;
         }
         if path.len() < 2 {
-            return None; // `package` itself is a folder, not a module file.
+            return None; // A package itself is a folder, not a module file.
         }
+        let root = self.options.package_root(&path[0])?.to_path_buf();
         let relative: PathBuf = path[1..].iter().collect();
         let mut found = None;
         for ext in ["wesl", "wgsl"] {
-            let file = normalize(&self.options.root.join(relative.with_extension(ext)));
+            let file = normalize(&root.join(relative.with_extension(ext)));
             match (self.loader)(&file) {
                 Ok(text) => {
                     found = Some((file, text));
@@ -216,7 +222,7 @@ impl Linker<'_, '_> {
         let mut base: Vec<String>;
         let mut rest = rest;
         match first.name.as_str() {
-            "package" => base = vec!["package".to_string()],
+            "package" => base = vec![self.modules[from].path[0].clone()],
             "super" => {
                 base = self.modules[from].path.clone();
                 base.pop();
@@ -235,9 +241,20 @@ impl Linker<'_, '_> {
                     self.diags.push(Diagnostic::error(format!("`{name}` is not a module"), first.span));
                     return None;
                 }
+                _ if self.options.package_root(name).is_some() => base = vec![name.to_string()],
                 _ => {
-                    let d = Diagnostic::error(format!("cannot find package or module `{name}`"), first.span)
-                        .with_note("paths start with `package::` (this package), `super::` (the parent module) or a module this file imports");
+                    let mut d = Diagnostic::error(format!("cannot find package or module `{name}`"), first.span).with_note(
+                        "paths start with `package::` (this package), `super::` (the parent module), a module this file imports \
+                         or the name of a shader library",
+                    );
+                    let known: Vec<String> = self.options.packages.iter().map(|(p, _)| format!("`{p}`")).collect();
+                    d = d.with_note(if known.is_empty() {
+                        "no shader library is known: `shader!` takes them from the `SHADER_PACKAGES` variable a build \
+                         script sets (`shader_build::forward()`), the CLI from `--package NAME=DIR`"
+                            .to_string()
+                    } else {
+                        format!("the shader libraries known are {}", known.join(", "))
+                    });
                     self.diags.push(d);
                     return None;
                 }
@@ -269,9 +286,10 @@ impl Linker<'_, '_> {
             }
             None => {
                 base.pop();
+                let root = self.options.package_root(&base[0]).unwrap_or(self.options.root.as_path());
                 let tried = |p: &[String]| {
                     let relative: PathBuf = p[1..].iter().collect();
-                    normalize(&self.options.root.join(relative.with_extension("wesl"))).display().to_string()
+                    normalize(&root.join(relative.with_extension("wesl"))).display().to_string()
                 };
                 let mut full = base.clone();
                 full.push(last.name.clone());
@@ -368,7 +386,9 @@ impl Linker<'_, '_> {
             let name = if m == 0 || count[&n.name] == 1 {
                 n.name.clone()
             } else {
-                let base = format!("{}_{}", self.modules[m].path[1..].join("_"), n.name);
+                let path = &self.modules[m].path;
+                let below = if path[0] == "package" { &path[1..] } else { &path[..] };
+                let base = format!("{}_{}", below.join("_"), n.name);
                 let mut name = base.clone();
                 let mut i = 2;
                 while taken.contains_key(&name) {

@@ -24,6 +24,9 @@ pub struct Options {
     pub main_module: Vec<String>,
     /// Features for `@if` (a feature not listed is false).
     pub features: Vec<(String, bool)>,
+    /// Other packages (shader libraries) by name: `noise::a::b` is `a/b.wesl` under the
+    /// folder of `noise` ([`crate::CompileOptions::packages`]).
+    pub packages: Vec<(String, PathBuf)>,
 }
 
 impl Options {
@@ -41,7 +44,16 @@ impl Options {
         if main_module.is_empty() {
             main_module.push("main".to_string());
         }
-        Options { root, main_module, features }
+        Options { root, main_module, features, packages: Vec::new() }
+    }
+
+    /// The folder of the package `name`: `package` is the root package, anything else one of
+    /// [`Options::packages`].
+    pub fn package_root(&self, name: &str) -> Option<&Path> {
+        if name == "package" {
+            return Some(&self.root);
+        }
+        self.packages.iter().find(|(p, _)| p == name).map(|(_, dir)| dir.as_path())
     }
 }
 

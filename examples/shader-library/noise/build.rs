@@ -1,0 +1,4 @@
+//! Publishes `shaders/` as the shader package `noise` to the crates that depend on this one.
+fn main() {
+    shader_build::publish("noise", "shaders");
+}

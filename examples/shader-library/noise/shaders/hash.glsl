@@ -1,0 +1,8 @@
+// The PCG hash (Jarzynski and Olano, "Hash Functions for GPU Rendering", 2020).
+#pragma once
+
+uint pcg(uint v) {
+    uint state = v * 747796405u + 2891336453u;
+    uint word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
+}
