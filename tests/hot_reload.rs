@@ -4,18 +4,30 @@
 //! a syntax error, an interface change or a file that is not a shader keeps the old pipeline
 //! running and returns the rendered diagnostic or the change by name. Each test runs on the
 //! wgpu device (lavapipe in CI) and on the CPU device (`common::on_devices`), and every edited
-//! program that compiles also goes through spirv-val and naga.
+//! program that compiles also goes through spirv-val and naga. Render pipelines (both stages
+//! from one file) and AGSL effects reload the same way; their pixels are checked.
 #![deny(warnings)]
 
 mod common;
 
-use shader_runtime::{shader, Gpu, ReloadError};
+use shader_runtime::{shader, AgslEffect, Gpu, ReloadError, RenderOptions, RenderPipeline};
 use std::path::{Path, PathBuf};
 
 shader! {
     mod hot;
     root: "tests/shaders/hot_reload",
     path: "main.wesl",
+}
+
+shader! {
+    mod hot_vs;
+    path: "tests/shaders/hot_reload/render.wgsl",
+    entry: "vs_main",
+    mod hot_fs;
+    path: "tests/shaders/hot_reload/render.wgsl",
+    entry: "fs_main",
+    mod hot_effect;
+    path: "tests/shaders/hot_reload/effect.agsl",
 }
 
 const COUNT: u32 = 8;
@@ -26,7 +38,7 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shader-hot-reload-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary folder");
-    for file in ["main.wesl", "util.wesl"] {
+    for file in ["main.wesl", "util.wesl", "render.wgsl", "effect.agsl"] {
         std::fs::copy(common::workspace_root().join("tests/shaders/hot_reload").join(file), dir.join(file)).expect("copy");
     }
     dir
@@ -173,5 +185,105 @@ fn files_that_are_no_shader_are_errors_not_panics() {
         let err = pipeline.reload(gpu).expect_err("no file");
         assert!(matches!(err, ReloadError::Read { .. }), "{err}");
         assert_eq!(pipeline.reload_if_changed(gpu), Ok(false), "the missing file stays missing");
+    });
+}
+
+/// The render pipeline of `render.wgsl`, both stages reading the copy in `dir`.
+fn render_pipeline(gpu: &Gpu, dir: &Path) -> RenderPipeline {
+    let mut pipeline = RenderPipeline::new(gpu, &hot_vs::MODULE, &hot_fs::MODULE, &RenderOptions::default()).expect("pipeline");
+    pipeline.set_vertex_source_file(dir.join("render.wgsl")).expect("a path: shader");
+    pipeline.set_fragment_source_file(dir.join("render.wgsl")).expect("a path: shader");
+    pipeline
+}
+
+/// Draws the full-screen triangle into a 4x4 target: every pixel's RGBA, which must agree.
+fn draw(gpu: &Gpu, pipeline: &RenderPipeline) -> [u8; 4] {
+    let target = gpu.render_target(4, 4, shader_runtime::wgpu::TextureFormat::Rgba8Unorm);
+    pipeline.draw(gpu, &target, &shader_runtime::Draw { vertices: 0..3, ..Default::default() }).expect("draw");
+    let pixels = target.read_rgba8_blocking(gpu).expect("read");
+    let first = [pixels[0], pixels[1], pixels[2], pixels[3]];
+    assert!(pixels.chunks_exact(4).all(|p| p == first), "the triangle covers the target in one colour: {pixels:?}");
+    first
+}
+
+fn check_valid_file(path: &Path) {
+    let source = std::fs::read_to_string(path).expect("read");
+    let options = shader_core::CompileOptions { language: shader_core::Language::from_path(&path.display().to_string()), ..Default::default() };
+    let compiled = shader_core::compile(&path.display().to_string(), &source, &options).unwrap_or_else(|e| panic!("{}", e.render()));
+    common::validate_spirv(&compiled.spirv).expect("valid SPIR-V");
+}
+
+#[test]
+fn a_render_pipeline_reloads_both_stages() {
+    common::on_devices(|gpu| {
+        let dir = scratch("render");
+        let file = dir.join("render.wgsl");
+        let mut pipeline = render_pipeline(gpu, &dir);
+        assert_eq!(draw(gpu, &pipeline), [255, 0, 0, 255]);
+        assert_eq!(pipeline.reload_if_changed(gpu), Ok(false));
+        // A valid edit of the fragment stage.
+        edit(&file, "vec4<f32>(1.0, 0.0, 0.0, 1.0)", "vec4<f32>(0.0, 0.0, 1.0, 1.0)");
+        check_valid_file(&file);
+        assert_eq!(pipeline.reload_if_changed(gpu), Ok(true));
+        assert_eq!(draw(gpu, &pipeline), [0, 0, 255, 255]);
+        // A valid edit of the vertex stage: the triangle moves off the target.
+        edit(&file, "corner * 2.0 - 1.0, 0.0, 1.0", "corner * 2.0 + 5.0, 0.0, 1.0");
+        check_valid_file(&file);
+        pipeline.reload(gpu).expect("a valid edit reloads");
+        let target = gpu.render_target(4, 4, shader_runtime::wgpu::TextureFormat::Rgba8Unorm);
+        pipeline.draw(gpu, &target, &shader_runtime::Draw { vertices: 0..3, ..Default::default() }).expect("draw");
+        assert!(target.read_rgba8_blocking(gpu).expect("read").iter().all(|&b| b == 0), "nothing drawn");
+        edit(&file, "corner * 2.0 + 5.0, 0.0, 1.0", "corner * 2.0 - 1.0, 0.0, 1.0");
+        assert_eq!(pipeline.reload_if_changed(gpu), Ok(true));
+        assert_eq!(draw(gpu, &pipeline), [0, 0, 255, 255]);
+        // A syntax error: kept, located diagnostic.
+        edit(&file, "return vec4<f32>(0.0", "return vec4<f32>(0.0 +");
+        let err = pipeline.reload_if_changed(gpu).expect_err("a syntax error");
+        let ReloadError::Compile(rendered) = &err else { panic!("not a compile error: {err}") };
+        assert!(rendered.contains(&format!("{}:10:", file.display())) && rendered.contains('^'), "{rendered}");
+        assert_eq!(draw(gpu, &pipeline), [0, 0, 255, 255], "the old pipeline still draws");
+        // Interface changes: a fragment output's location, a new vertex input.
+        edit(&file, "return vec4<f32>(0.0 +", "return vec4<f32>(0.0");
+        edit(&file, "fn fs_main() -> @location(0)", "fn fs_main() -> @location(1)");
+        let err = pipeline.reload(gpu).expect_err("an interface change");
+        let ReloadError::Interface { module, changes } = &err else { panic!("not an interface error: {err}") };
+        assert!(module.ends_with("hot_fs"), "names the fragment module: {err}");
+        assert!(changes.join("\n").contains("output"), "names the output: {err}");
+        edit(&file, "fn fs_main() -> @location(1)", "fn fs_main() -> @location(0)");
+        edit(&file, "fn vs_main(@builtin(vertex_index) i: u32)", "fn vs_main(@builtin(vertex_index) i: u32, @location(0) extra: f32)");
+        check_valid_file(&file);
+        let err = pipeline.reload(gpu).expect_err("an interface change");
+        let ReloadError::Interface { module, changes } = &err else { panic!("not an interface error: {err}") };
+        assert!(module.ends_with("hot_vs"), "names the vertex module: {err}");
+        assert!(changes.join("\n").contains("input"), "names the input: {err}");
+        assert_eq!(draw(gpu, &pipeline), [0, 0, 255, 255], "the old pipeline still draws");
+    });
+}
+
+#[test]
+fn an_agsl_effect_reloads() {
+    common::on_devices(|gpu| {
+        let dir = scratch("agsl");
+        let file = dir.join("effect.agsl");
+        let mut effect = AgslEffect::new(gpu, &hot_effect::EFFECT).expect("effect");
+        effect.set_source_file(&file).expect("a path: shader");
+        effect.set_uniform_bytes(bytemuck::cast_slice(&[1.0f32, 0.0, 0.0, 1.0])).expect("uniforms");
+        let pixel = |effect: &AgslEffect| effect.render(gpu, 2, 2).expect("render").pixel(1, 1);
+        assert_eq!(pixel(&effect), [255, 0, 0, 255]);
+        edit(&file, "return color;", "return color.bgra;");
+        check_valid_file(&file);
+        assert_eq!(effect.reload_if_changed(gpu), Ok(true));
+        assert_eq!(pixel(&effect), [0, 0, 255, 255]);
+        // A syntax error and an interface change (a new uniform grows the block): kept.
+        edit(&file, "return color.bgra;", "return color.bgra");
+        let err = effect.reload(gpu).expect_err("a syntax error");
+        assert!(matches!(err, ReloadError::Compile(_)), "{err}");
+        edit(&file, "return color.bgra", "return color.bgra * scale;");
+        edit(&file, "uniform half4 color;", "uniform half4 color;\nuniform half scale;");
+        check_valid_file(&file);
+        let err = effect.reload(gpu).expect_err("an interface change");
+        let ReloadError::Interface { changes, .. } = &err else { panic!("not an interface error: {err}") };
+        assert!(changes.join("\n").contains("scale"), "names the new uniform: {err}");
+        assert_eq!(pixel(&effect), [0, 0, 255, 255], "the old effect still renders");
     });
 }

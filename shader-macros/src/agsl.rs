@@ -8,8 +8,9 @@ use quote::quote;
 use shader_core::glsl::agsl::{Interface, UNIFORM_BLOCK_NAME};
 use shader_core::ir::Module;
 
-/// The items, given the compiled module, its AGSL interface and the `types` bindings.
-pub fn items(module: &Module, interface: &Interface, krate: &syn::Path, types: &[(syn::Ident, syn::Path)]) -> TokenStream {
+/// The items, given the compiled module, its AGSL interface, the `types` bindings and the
+/// module's `ReloadInfo` expression (`codegen::reload_info`).
+pub fn items(module: &Module, interface: &Interface, krate: &syn::Path, types: &[(syn::Ident, syn::Path)], reload: TokenStream) -> TokenStream {
     let p = quote!(#krate::__private);
     let uniforms = match &interface.uniforms {
         Some(block) => {
@@ -64,7 +65,7 @@ pub fn items(module: &Module, interface: &Interface, krate: &syn::Path, types: &
                 push_constants: PUSH_CONSTANTS,
                 specialization_constants: SPECIALIZATION_CONSTANTS,
                 bounds_checked: BOUNDS_CHECKED,
-                reload: ::core::option::Option::None,
+                reload: #reload,
             },
             uniforms: #uniforms,
             children: &[#(#children),*],

@@ -150,6 +150,18 @@ pub fn stub_items(krate: &syn::Path) -> TokenStream {
 // ---------------------------------------------------------------------------------------------
 // The typed runtime API: `MODULE`, `Bindings`, `Pipeline`
 
+/// The `ModuleInfo::reload` expression of entry point `entry`: how a `path:` shader was
+/// compiled and the interface the typed code fits (`None` for inline shaders).
+pub fn reload_info(reflection: &Reflection, entry: &str, reload: Option<&Reload>, krate: &syn::Path) -> TokenStream {
+    let p = quote!(#krate::__private);
+    match (reload, shader_core::pipeline_interface::describe(reflection, entry)) {
+        (Some(Reload { path, options, files }), Some(interface)) => quote! {
+            ::core::option::Option::Some(#p::ReloadInfo { path: #path, options: #options, interface: #interface, files: &[#(#files),*] })
+        },
+        _ => quote!(::core::option::Option::None),
+    }
+}
+
 /// `MODULE` (when an entry point is selected), the `Bindings` struct with one field per resource,
 /// and for compute entry points a `Pipeline` whose `dispatch` takes those `Bindings`. Skipped
 /// when the shader itself defines a struct named `Bindings` or `Pipeline`, which would clash.
@@ -166,13 +178,7 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
     let mut out = TokenStream::new();
     let selected = cx.entry.map(|index| (index, &reflection.entry_points[index]));
     if let Some((index, ep)) = selected {
-        let interface = shader_core::pipeline_interface::describe(reflection, &ep.name);
-        let reload = match (&cx.reload, interface) {
-            (Some(Reload { path, options, files }), Some(interface)) => quote! {
-                ::core::option::Option::Some(#p::ReloadInfo { path: #path, options: #options, interface: #interface, files: &[#(#files),*] })
-            },
-            _ => quote!(::core::option::Option::None),
-        };
+        let reload = reload_info(reflection, &ep.name, cx.reload.as_ref(), krate);
         out.extend(quote! {
             /// Everything a pipeline needs from [`ENTRY`] (for `RenderPipeline::new` and
             /// [`Pipeline`]).

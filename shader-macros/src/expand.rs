@@ -199,7 +199,11 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
     let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint,
         bounds_checked: args.bounds_checks == shader_core::BoundsChecks::Clamp, reload };
     let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
-    let agsl = compiled.agsl.as_ref().map(|i| crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types));
+    let agsl = compiled.agsl.as_ref().map(|i| {
+        let entry = reflection.entry_points.first().map_or("main", |ep| ep.name.as_str());
+        let reload = codegen::reload_info(&reflection, entry, cx.reload.as_ref(), &args.krate);
+        crate::agsl::items(compiled.ir.module(), i, &args.krate, &args.types, reload)
+    });
     (quote!(#items #agsl #tracked), defined, errors)
 }
 

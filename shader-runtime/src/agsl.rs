@@ -203,6 +203,26 @@ impl AgslEffect {
         self.info
     }
 
+    /// Hot reload (feature `hot-reload`) of an effect from a `path:` shader: recompiles the
+    /// AGSL file as `shader!` did and swaps the effect's pipeline when the new module's
+    /// interface (uniform block layout, children, output) is the one [`AgslEffect::info`]
+    /// describes; otherwise the old effect keeps rendering and the error says why
+    /// ([`crate::ComputePipeline::reload`]).
+    pub fn reload(&mut self, gpu: &Gpu) -> Result<(), crate::ReloadError> {
+        self.pipeline.reload(gpu)
+    }
+
+    /// The file watcher: [`AgslEffect::reload`] when the AGSL file (or a file it includes)
+    /// changed since the last look; `Ok(true)` when the effect was swapped.
+    pub fn reload_if_changed(&mut self, gpu: &Gpu) -> Result<bool, crate::ReloadError> {
+        self.pipeline.reload_if_changed(gpu)
+    }
+
+    /// Reload from `path` instead of the file `shader!` compiled.
+    pub fn set_source_file(&mut self, path: impl Into<std::path::PathBuf>) -> Result<(), crate::ReloadError> {
+        self.pipeline.set_fragment_source_file(path)
+    }
+
     /// Sets every uniform at once from a value laid out like the std140 block: the generated
     /// `NAME::Uniforms` (alias of `NAME::AgslUniforms`), or the type bound with
     /// `types: { AgslUniforms = path }`, whose layout the macro checked.

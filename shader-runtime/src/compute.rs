@@ -380,12 +380,8 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     })
 }
 
-/// The shader module, given to wgpu as SPIR-V.
-pub(crate) fn shader_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::ShaderModule {
-    shader_words(w, module.name, module.spirv)
-}
-
-fn shader_words(w: &WgpuDevice, label: &str, spirv: &[u32]) -> wgpu::ShaderModule {
+/// SPIR-V words as a shader module (wgpu's portable path: naga re-reads them).
+pub(crate) fn shader_words(w: &WgpuDevice, label: &str, spirv: &[u32]) -> wgpu::ShaderModule {
     w.device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::SpirV(Cow::Borrowed(spirv)) })
 }
 
@@ -446,12 +442,6 @@ pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constant
         }
     }
     Ok(())
-}
-
-/// The shader module handed to the Vulkan driver without naga.
-pub(crate) fn passthrough_module(w: &WgpuDevice, module: &ModuleInfo) -> wgpu::ShaderModule {
-    let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
-    passthrough_spirv(&w.device, module.name, module.spirv, module.entry.name, workgroup_size)
 }
 
 /// SPIR-V words as a passthrough shader module with one entry point.

@@ -1,6 +1,7 @@
 //! Hot reload of `path:` shaders (feature `hot-reload`): recompile the file in the running
 //! program with shader-core, check that its interface is the one the typed code was generated
-//! for, and swap the pipeline, or keep the old one and say why.
+//! for, and swap the pipeline, or keep the old one and say why. Compute pipelines, render
+//! pipelines (each stage from a `path:` shader) and AGSL effects (their fragment module).
 //!
 //! The interface check compares `shader_core::pipeline_interface::describe` of the new module
 //! with the text the macro embedded (`ReloadInfo::interface`): entry point, stage, workgroup
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::generated::{ModuleInfo, ReloadInfo};
-use crate::{ComputePipeline, Gpu, GpuError};
+use crate::{ComputePipeline, Gpu, GpuError, RenderPipeline};
 
 /// Why a reload left the pipeline as it was.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +78,50 @@ impl Source {
         let files = info.files.iter().map(PathBuf::from).collect();
         Source { info: *info, path: PathBuf::from(info.path), module_root: None, watched: stamps(files) }
     }
+
+    /// Whether the shader file or a file it imports or includes changed since the last look
+    /// (modification time); every file counts as seen afterwards.
+    fn changed(&mut self) -> bool {
+        let mut changed = false;
+        for (path, stamp) in &mut self.watched {
+            let now = modified(path);
+            if now != *stamp {
+                *stamp = now;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Compiles the file as `shader!` did and checks the new module's interface against the
+    /// one `module`'s typed code was generated for: the new SPIR-V, or why not.
+    fn recompile(&mut self, module: &ModuleInfo) -> Result<Vec<u32>, ReloadError> {
+        // What this reload reads is what the watcher has seen.
+        for (path, stamp) in &mut self.watched {
+            *stamp = modified(path);
+        }
+        let (spirv, interface) = compile(self, module)?;
+        let changes = interface_changes(self.info.interface, &interface);
+        if !changes.is_empty() {
+            return Err(ReloadError::Interface { module: module.name, changes });
+        }
+        Ok(spirv)
+    }
+
+    /// Reads `path` from now on (see [`ComputePipeline::set_source_file`]).
+    fn set_file(&mut self, path: PathBuf) {
+        self.path = path;
+        self.module_root = self.path.parent().map(Path::to_path_buf);
+        // Until a compile lists them, the imports are watched where they would be next to the
+        // new file: each file the macro read, at its place relative to the shader's folder.
+        let (old_dir, new_dir) = (Path::new(self.info.path).parent(), self.path.parent());
+        let mut files = vec![self.path.clone()];
+        for file in self.info.files.iter().skip(1) {
+            let moved = old_dir.zip(new_dir).and_then(|(old, new)| Path::new(file).strip_prefix(old).ok().map(|rest| new.join(rest)));
+            files.extend(moved.filter(|f| f.is_file()));
+        }
+        self.watched = stamps(files);
+    }
 }
 
 fn stamps(files: Vec<PathBuf>) -> Vec<(PathBuf, Option<SystemTime>)> {
@@ -95,15 +140,7 @@ impl ComputePipeline {
     pub fn reload(&mut self, gpu: &Gpu) -> Result<(), ReloadError> {
         let module = self.module();
         let Some(source) = self.source.as_mut() else { return Err(ReloadError::NoFile { module: module.name }) };
-        // What this reload reads is what the watcher has seen.
-        for (path, stamp) in &mut source.watched {
-            *stamp = modified(path);
-        }
-        let (spirv, interface) = compile(source, module)?;
-        let changes = interface_changes(source.info.interface, &interface);
-        if !changes.is_empty() {
-            return Err(ReloadError::Interface { module: module.name, changes });
-        }
+        let spirv = source.recompile(module)?;
         self.rebuild(gpu, &spirv).map_err(ReloadError::Pipeline)
     }
 
@@ -114,15 +151,7 @@ impl ComputePipeline {
     pub fn reload_if_changed(&mut self, gpu: &Gpu) -> Result<bool, ReloadError> {
         let module = self.module();
         let Some(source) = self.source.as_mut() else { return Err(ReloadError::NoFile { module: module.name }) };
-        let mut changed = false;
-        for (path, stamp) in &mut source.watched {
-            let now = modified(path);
-            if now != *stamp {
-                *stamp = now;
-                changed = true;
-            }
-        }
-        if !changed {
+        if !source.changed() {
             return Ok(false);
         }
         self.reload(gpu).map(|()| true)
@@ -135,17 +164,69 @@ impl ComputePipeline {
     pub fn set_source_file(&mut self, path: impl Into<PathBuf>) -> Result<(), ReloadError> {
         let module = self.module();
         let Some(source) = self.source.as_mut() else { return Err(ReloadError::NoFile { module: module.name }) };
-        source.path = path.into();
-        source.module_root = source.path.parent().map(Path::to_path_buf);
-        // Until a compile lists them, the imports are watched where they would be next to the
-        // new file: each file the macro read, at its place relative to the shader's folder.
-        let (old_dir, new_dir) = (Path::new(source.info.path).parent(), source.path.parent());
-        let mut files = vec![source.path.clone()];
-        for file in source.info.files.iter().skip(1) {
-            let moved = old_dir.zip(new_dir).and_then(|(old, new)| Path::new(file).strip_prefix(old).ok().map(|rest| new.join(rest)));
-            files.extend(moved.filter(|f| f.is_file()));
+        source.set_file(path.into());
+        Ok(())
+    }
+}
+
+impl RenderPipeline {
+    /// [`ComputePipeline::reload`] for both stages: each stage built from a `path:` shader is
+    /// recompiled and its interface (vertex inputs, fragment outputs, bindings, push and
+    /// override constants) checked against its module's; only when every stage passes is the
+    /// pipeline rebuilt (a stage from inline source keeps its SPIR-V). Otherwise the old
+    /// pipeline keeps drawing and the first stage's error is returned.
+    pub fn reload(&mut self, gpu: &Gpu) -> Result<(), ReloadError> {
+        let modules = self.modules();
+        if self.sources.iter().all(Option::is_none) {
+            return Err(ReloadError::NoFile { module: modules[1].name });
         }
-        source.watched = stamps(files);
+        let mut spirv = [None, None];
+        let mut first_error = None;
+        for ((source, module), words) in self.sources.iter_mut().zip(modules).zip(&mut spirv) {
+            let Some(source) = source else { continue };
+            match source.recompile(module) {
+                Ok(new) => *words = Some(new),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+        self.rebuild(gpu, spirv).map_err(ReloadError::Pipeline)
+    }
+
+    /// The file watcher of both stages: [`RenderPipeline::reload`] when a file either stage's
+    /// last compile read changed, else nothing; `Ok(true)` when the pipeline was swapped.
+    pub fn reload_if_changed(&mut self, gpu: &Gpu) -> Result<bool, ReloadError> {
+        if self.sources.iter().all(Option::is_none) {
+            return Err(ReloadError::NoFile { module: self.modules()[1].name });
+        }
+        let mut changed = false;
+        for source in self.sources.iter_mut().flatten() {
+            changed |= source.changed();
+        }
+        if !changed {
+            return Ok(false);
+        }
+        self.reload(gpu).map(|()| true)
+    }
+
+    /// Reload the vertex stage from `path` (see [`ComputePipeline::set_source_file`]).
+    pub fn set_vertex_source_file(&mut self, path: impl Into<PathBuf>) -> Result<(), ReloadError> {
+        self.set_stage_file(0, path.into())
+    }
+
+    /// Reload the fragment stage from `path` (see [`ComputePipeline::set_source_file`]).
+    pub fn set_fragment_source_file(&mut self, path: impl Into<PathBuf>) -> Result<(), ReloadError> {
+        self.set_stage_file(1, path.into())
+    }
+
+    fn set_stage_file(&mut self, stage: usize, path: PathBuf) -> Result<(), ReloadError> {
+        let module = self.modules()[stage];
+        let Some(source) = self.sources[stage].as_mut() else { return Err(ReloadError::NoFile { module: module.name }) };
+        source.set_file(path);
         Ok(())
     }
 }

@@ -6,8 +6,8 @@ use std::ops::Range;
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, Index, RawBuffer};
 use crate::compute::{
-    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, cpu_specialization, immediate_size, passthrough_module,
-    pipeline_layout, report_findings, shader_module,
+    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, cpu_specialization, immediate_size, passthrough_spirv,
+    pipeline_layout, report_findings, shader_words,
 };
 use crate::gpu::{Backend, CpuDevice};
 use crate::generated::{ModuleInfo, Stage, VertexInput};
@@ -99,10 +99,30 @@ impl Default for Draw<'_> {
 pub struct RenderPipeline {
     kind: Kind,
     vertex: &'static ModuleInfo,
+    fragment: &'static ModuleInfo,
     bindings: Bindings,
     vertex_stride: u64,
     immediate_size: u32,
     options_depth: bool,
+    /// How the pipeline was built, to build it again from reloaded SPIR-V.
+    built: Built,
+    /// The SPIR-V of each stage (vertex, fragment) when hot reload replaced the macro's.
+    reloaded: [Option<Vec<u32>>; 2],
+    /// Hot reload: each stage's shader file and the files last compiled (vertex, fragment).
+    pub(crate) sources: [Option<crate::reload::Source>; 2],
+}
+
+/// The options a render pipeline was built with, resolved and owned.
+struct Built {
+    attributes: Vec<wgpu::VertexAttribute>,
+    vertex_constants: Vec<(String, f64)>,
+    fragment_constants: Vec<(String, f64)>,
+    color_format: wgpu::TextureFormat,
+    depth_format: Option<wgpu::TextureFormat>,
+    topology: wgpu::PrimitiveTopology,
+    cull_mode: Option<wgpu::Face>,
+    blend: Option<wgpu::BlendState>,
+    passthrough: bool,
 }
 
 /// What draws.
@@ -145,105 +165,66 @@ impl RenderPipeline {
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
         let vertex_constants = constants(vertex.name, vertex.specialization_constants, &own(vertex, options.constants))?;
         let fragment_constants = constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants))?;
-        let vertex_refs: Vec<(&str, f64)> = vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        let fragment_refs: Vec<(&str, f64)> = fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         if options.passthrough {
             let has_constants = !vertex_constants.is_empty() || !fragment_constants.is_empty();
             check_passthrough(gpu, &[vertex, fragment], has_constants)?;
         }
-        let w = match gpu.backend() {
-            Backend::Wgpu(w) => w,
-            Backend::Cpu(_) => {
-                let program = |m: &'static ModuleInfo, constants: &[(String, f64)]| {
-                    let specialization = cpu_specialization(m.specialization_constants, constants);
-                    shader_cpu::Program::new(m.spirv, m.entry.name, &specialization).map_err(|e| cpu_error(m.name, e))
-                };
-                let cpu = CpuPipeline {
-                    vertex: program(vertex, &vertex_constants)?,
-                    fragment: program(fragment, &fragment_constants)?,
-                    fragment_name: fragment.name,
-                    attributes: cpu_attributes(vertex.name, &attributes)?,
-                    topology: match options.topology {
-                        wgpu::PrimitiveTopology::TriangleList => shader_cpu::Topology::TriangleList,
-                        wgpu::PrimitiveTopology::TriangleStrip => shader_cpu::Topology::TriangleStrip,
-                        other => {
-                            return Err(GpuError::Unsupported(format!("the CPU device draws triangles only, not {other:?}")))
-                        }
-                    },
-                    cull: options.cull_mode.map(|face| match face {
-                        wgpu::Face::Front => shader_cpu::Face::Front,
-                        wgpu::Face::Back => shader_cpu::Face::Back,
-                    }),
-                    blend: options.blend.map(cpu_blend),
-                };
-                use wgpu::TextureFormat as F;
-                if !matches!(options.depth_format, None | Some(F::Depth32Float | F::Depth24Plus | F::Depth16Unorm)) {
-                    return Err(GpuError::Unsupported(format!(
-                        "the CPU device's depth buffers are Depth32Float, Depth24Plus or Depth16Unorm, not {:?}",
-                        options.depth_format
-                    )));
-                }
-                let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
-                return Ok(RenderPipeline {
-                    kind: Kind::Cpu(Box::new(cpu)),
-                    vertex,
-                    bindings,
-                    vertex_stride: stride,
-                    immediate_size,
-                    options_depth: options.depth_format.is_some(),
-                });
-            }
+        use wgpu::TextureFormat as F;
+        if gpu.is_cpu() && !matches!(options.depth_format, None | Some(F::Depth32Float | F::Depth24Plus | F::Depth16Unorm)) {
+            return Err(GpuError::Unsupported(format!(
+                "the CPU device's depth buffers are Depth32Float, Depth24Plus or Depth16Unorm, not {:?}",
+                options.depth_format
+            )));
+        }
+        let built = Built {
+            attributes,
+            vertex_constants,
+            fragment_constants,
+            color_format: options.color_format,
+            depth_format: options.depth_format,
+            topology: options.topology,
+            cull_mode: options.cull_mode,
+            blend: options.blend,
+            passthrough: options.passthrough,
         };
-        gpu.scoped(|| {
-            let module = |m: &ModuleInfo| if options.passthrough { passthrough_module(w, m) } else { shader_module(w, m) };
-            let (vs, fs) = (module(vertex), module(fragment));
-            let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
-            let layout = pipeline_layout(w, &bindings, immediate_size);
-            let buffers = [Some(wgpu::VertexBufferLayout {
-                array_stride: stride,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &attributes,
-            })];
-            let raw = w.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(vertex.name),
-                layout: Some(&layout),
-                vertex: wgpu::VertexState {
-                    module: &vs,
-                    entry_point: Some(vertex.entry.name),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants: &vertex_refs, ..Default::default() },
-                    buffers: if attributes.is_empty() { &[] } else { &buffers },
-                },
-                primitive: wgpu::PrimitiveState { topology: options.topology, cull_mode: options.cull_mode, ..Default::default() },
-                depth_stencil: options.depth_format.map(|format| wgpu::DepthStencilState {
-                    format,
-                    depth_write_enabled: Some(true),
-                    depth_compare: Some(wgpu::CompareFunction::Less),
-                    stencil: Default::default(),
-                    bias: Default::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &fs,
-                    entry_point: Some(fragment.entry.name),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_refs, ..Default::default() },
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format: options.color_format,
-                        blend: options.blend,
-                        write_mask: wgpu::ColorWrites::ALL,
-                    })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            });
-            Ok(RenderPipeline {
-                kind: Kind::Wgpu(raw),
-                vertex,
-                bindings,
-                vertex_stride: stride,
-                immediate_size,
-                options_depth: options.depth_format.is_some(),
-            })
+        let (kind, bindings) = build(gpu, [vertex, fragment], [vertex.spirv, fragment.spirv], &built, stride, immediate_size)?;
+        Ok(RenderPipeline {
+            kind,
+            vertex,
+            fragment,
+            bindings,
+            vertex_stride: stride,
+            immediate_size,
+            options_depth: options.depth_format.is_some(),
+            built,
+            reloaded: [None, None],
+            sources: [vertex.reload.as_ref().map(crate::reload::Source::new), fragment.reload.as_ref().map(crate::reload::Source::new)],
         })
+    }
+
+    /// The vertex and the fragment module the pipeline was created from.
+    pub fn modules(&self) -> [&'static ModuleInfo; 2] {
+        [self.vertex, self.fragment]
+    }
+
+    /// Replaces the pipeline by one built from new SPIR-V for the stages given (vertex,
+    /// fragment), modules with the interfaces of [`RenderPipeline::modules`] (hot reload
+    /// checked that); a stage without new words keeps its current ones. On an error the
+    /// pipeline is kept.
+    pub(crate) fn rebuild(&mut self, gpu: &Gpu, spirv: [Option<Vec<u32>>; 2]) -> Result<(), GpuError> {
+        let [vertex_new, fragment_new] = spirv;
+        let vertex_words = vertex_new.as_deref().or(self.reloaded[0].as_deref()).unwrap_or(self.vertex.spirv);
+        let fragment_words = fragment_new.as_deref().or(self.reloaded[1].as_deref()).unwrap_or(self.fragment.spirv);
+        let (kind, bindings) =
+            build(gpu, [self.vertex, self.fragment], [vertex_words, fragment_words], &self.built, self.vertex_stride, self.immediate_size)?;
+        self.kind = kind;
+        self.bindings = bindings;
+        for (slot, new) in self.reloaded.iter_mut().zip([vertex_new, fragment_new]) {
+            if new.is_some() {
+                *slot = new;
+            }
+        }
+        Ok(())
     }
 
     /// The wgpu pipeline; `None` on the CPU device.
@@ -493,6 +474,98 @@ fn cpu_blend(blend: wgpu::BlendState) -> shader_cpu::Blend {
 /// The wgpu view of a texture drawn into.
 fn target_view(texture: &Texture) -> Result<&wgpu::TextureView, GpuError> {
     texture.view().ok_or_else(crate::buffer::wrong_device)
+}
+
+/// What [`RenderPipeline::new`] and a reload make from the SPIR-V of the vertex and the
+/// fragment module (the macro's words, or reloaded ones with the same interfaces): the pipeline
+/// and its bind group layouts.
+fn build(
+    gpu: &Gpu,
+    modules: [&'static ModuleInfo; 2],
+    spirv: [&[u32]; 2],
+    built: &Built,
+    stride: u64,
+    immediate_size: u32,
+) -> Result<(Kind, Bindings), GpuError> {
+    let [vertex, fragment] = modules;
+    let w = match gpu.backend() {
+        Backend::Wgpu(w) => w,
+        Backend::Cpu(_) => {
+            let program = |m: &'static ModuleInfo, words: &[u32], constants: &[(String, f64)]| {
+                let specialization = cpu_specialization(m.specialization_constants, constants);
+                shader_cpu::Program::new(words, m.entry.name, &specialization).map_err(|e| cpu_error(m.name, e))
+            };
+            let cpu = CpuPipeline {
+                vertex: program(vertex, spirv[0], &built.vertex_constants)?,
+                fragment: program(fragment, spirv[1], &built.fragment_constants)?,
+                fragment_name: fragment.name,
+                attributes: cpu_attributes(vertex.name, &built.attributes)?,
+                topology: match built.topology {
+                    wgpu::PrimitiveTopology::TriangleList => shader_cpu::Topology::TriangleList,
+                    wgpu::PrimitiveTopology::TriangleStrip => shader_cpu::Topology::TriangleStrip,
+                    other => return Err(GpuError::Unsupported(format!("the CPU device draws triangles only, not {other:?}"))),
+                },
+                cull: built.cull_mode.map(|face| match face {
+                    wgpu::Face::Front => shader_cpu::Face::Front,
+                    wgpu::Face::Back => shader_cpu::Face::Back,
+                }),
+                blend: built.blend.map(cpu_blend),
+            };
+            let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+            return Ok((Kind::Cpu(Box::new(cpu)), bindings));
+        }
+    };
+    let vertex_refs: Vec<(&str, f64)> = built.vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let fragment_refs: Vec<(&str, f64)> = built.fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    gpu.scoped(|| {
+        let module = |m: &ModuleInfo, words: &[u32]| {
+            if built.passthrough {
+                passthrough_spirv(&w.device, m.name, words, m.entry.name, m.entry.workgroup_size.unwrap_or([1, 1, 1]))
+            } else {
+                shader_words(w, m.name, words)
+            }
+        };
+        let (vs, fs) = (module(vertex, spirv[0]), module(fragment, spirv[1]));
+        let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+        let layout = pipeline_layout(w, &bindings, immediate_size);
+        let buffers = [Some(wgpu::VertexBufferLayout {
+            array_stride: stride,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &built.attributes,
+        })];
+        let raw = w.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some(vertex.name),
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &vs,
+                entry_point: Some(vertex.entry.name),
+                compilation_options: wgpu::PipelineCompilationOptions { constants: &vertex_refs, ..Default::default() },
+                buffers: if built.attributes.is_empty() { &[] } else { &buffers },
+            },
+            primitive: wgpu::PrimitiveState { topology: built.topology, cull_mode: built.cull_mode, ..Default::default() },
+            depth_stencil: built.depth_format.map(|format| wgpu::DepthStencilState {
+                format,
+                depth_write_enabled: Some(true),
+                depth_compare: Some(wgpu::CompareFunction::Less),
+                stencil: Default::default(),
+                bias: Default::default(),
+            }),
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &fs,
+                entry_point: Some(fragment.entry.name),
+                compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_refs, ..Default::default() },
+                targets: &[Some(wgpu::ColorTargetState {
+                    format: built.color_format,
+                    blend: built.blend,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        Ok((Kind::Wgpu(raw), bindings))
+    })
 }
 
 /// The constants of `options` that `module` declares (a render pipeline's list covers two modules).
