@@ -401,6 +401,11 @@ impl<'a> Writer<'a> {
         let mut operands = vec![Operand::IdRef(selector), Operand::IdRef(merge)];
         let mut seen = HashSet::default();
         for (case, &label) in cases.iter().zip(&labels) {
+            // The values of the case that is also `default` (WGSL `case 3u, default`) go to the
+            // default label anyway and are left out: naga's SPIR-V front end (wgpu's default
+            // path) reads a literal targeting the default label as an empty case falling
+            // through into the next one (render_differential's compute part, `switch_forms`).
+            let is_default = case.values.contains(&SwitchValue::Default);
             for value in &case.values {
                 let literal = match *value {
                     SwitchValue::I32(v) => v as u32,
@@ -413,8 +418,10 @@ impl<'a> Writer<'a> {
                 if !seen.insert(literal) {
                     return error("a switch has the same case value twice", span);
                 }
-                operands.push(Operand::LiteralBit32(literal));
-                operands.push(Operand::IdRef(label));
+                if !is_default {
+                    operands.push(Operand::LiteralBit32(literal));
+                    operands.push(Operand::IdRef(label));
+                }
             }
         }
         let mut merge_reached = default.is_none();
