@@ -107,6 +107,20 @@ shader! {
         @compute @workgroup_size(1)
         fn main() { dst[0] = src[0]; }
     "#,
+    // 256 KiB of workgroup memory: over the max_compute_workgroup_storage_size of lavapipe
+    // (Vulkan guarantees 16 KiB), which passthrough checks since nothing after it does.
+    mod too_much_shared;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var<storage, read_write> data: array<f32>;
+        var<workgroup> tile: array<vec4<f32>, 16384>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(local_invocation_index) i: u32) {
+            tile[i] = vec4<f32>(data[i]);
+            workgroupBarrier();
+            data[i] = tile[63u - i].x;
+        }
+    "#,
     mod unchecked;
     lang: wgsl,
     bounds_checks: unchecked,
@@ -599,6 +613,9 @@ fn passthrough_spirv_on_vulkan() {
     let err = unchecked::Pipeline::with_options(&pt, &options).err().expect("unchecked modules are refused");
     assert!(err.to_string().contains("bounds_checks: unchecked"), "{err}");
     unchecked::Pipeline::new(&pt).expect("the portable path (naga checks bounds) takes it");
+    // Workgroup memory over the adapter's limit: refused before the driver sees it.
+    let err = too_much_shared::Pipeline::with_options(&pt, &options).err().expect("262144 bytes of workgroup memory are refused");
+    assert!(err.to_string().contains("at least 262144 bytes") && err.to_string().contains("max_compute_workgroup_storage_size"), "{err}");
 }
 
 #[test]

@@ -441,7 +441,76 @@ pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constant
             )));
         }
     }
+    // Workgroup memory: no one between the SPIR-V and the driver checks it against
+    // `maxComputeSharedMemorySize` (wgpu 30 checks it on neither path; a Vulkan module over
+    // the limit is invalid and the driver is free to crash on it). The adapter's limit is the
+    // driver's, whatever limits the device was created with.
+    let limit = w.adapter.limits().max_compute_workgroup_storage_size;
+    for m in modules {
+        let used = workgroup_memory(m.spirv);
+        if used > u64::from(limit) {
+            return Err(GpuError::Unsupported(format!(
+                "`{}`: its workgroup variables take at least {used} bytes, more than this adapter's \
+                 max_compute_workgroup_storage_size ({limit} bytes; Vulkan guarantees 16384); passthrough would hand \
+                 the driver a module over its limit",
+                m.name
+            )));
+        }
+    }
     Ok(())
+}
+
+/// The bytes the `Workgroup` variables of a SPIR-V module take at least: every scalar at its
+/// width (a bool as one byte), vectors, matrices, arrays and structs without padding (the
+/// driver lays workgroup memory out itself and may add some). Types it cannot size (runtime
+/// arrays, arrays sized by specialization constants) count as zero.
+pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
+    const OP_TYPE_BOOL: u32 = 20;
+    const OP_TYPE_INT: u32 = 21;
+    const OP_TYPE_FLOAT: u32 = 22;
+    const OP_TYPE_VECTOR: u32 = 23;
+    const OP_TYPE_MATRIX: u32 = 24;
+    const OP_TYPE_ARRAY: u32 = 28;
+    const OP_TYPE_STRUCT: u32 = 30;
+    const OP_TYPE_POINTER: u32 = 32;
+    const OP_CONSTANT: u32 = 43;
+    const OP_VARIABLE: u32 = 59;
+    const WORKGROUP: u32 = 4;
+    let mut sizes: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
+    let mut constants: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
+    let mut pointees: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    let mut total = 0u64;
+    let mut at = 5;
+    while let Some(&word) = spirv.get(at) {
+        let length = (word >> 16) as usize;
+        let Some(operands) = spirv.get(at + 1..at + length.max(1)) else { break };
+        if length == 0 {
+            break;
+        }
+        let size_of = |id: &u32| sizes.get(id).copied().unwrap_or(0);
+        match (word & 0xFFFF, operands) {
+            (OP_TYPE_BOOL, [id]) => _ = sizes.insert(*id, 1),
+            (OP_TYPE_INT | OP_TYPE_FLOAT, [id, width, ..]) => _ = sizes.insert(*id, u64::from(*width / 8)),
+            (OP_TYPE_VECTOR | OP_TYPE_MATRIX, [id, part, count]) => _ = sizes.insert(*id, size_of(part) * u64::from(*count)),
+            (OP_TYPE_ARRAY, [id, element, length]) => {
+                let count = constants.get(length).copied().unwrap_or(0);
+                sizes.insert(*id, size_of(element).saturating_mul(count));
+            }
+            (OP_TYPE_STRUCT, [id, members @ ..]) => {
+                let size = members.iter().map(size_of).fold(0u64, u64::saturating_add);
+                sizes.insert(*id, size);
+            }
+            (OP_TYPE_POINTER, [id, _, pointee]) => _ = pointees.insert(*id, *pointee),
+            // An integer constant's low word (array lengths are 32-bit in practice).
+            (OP_CONSTANT, [_, id, value, ..]) => _ = constants.insert(*id, u64::from(*value)),
+            (OP_VARIABLE, [ty, _, WORKGROUP, ..]) => {
+                total = total.saturating_add(pointees.get(ty).map_or(0, size_of));
+            }
+            _ => {}
+        }
+        at += length;
+    }
+    total
 }
 
 /// SPIR-V words as a passthrough shader module with one entry point.

@@ -7,7 +7,10 @@
 //! accepts such modules; Tint refuses any fixed array count of 65536 or more, a limit of its
 //! own we do not copy (naga and glslang accept `array<f32, 100000000>`, 400 MB). How much
 //! workgroup memory an entry point may use (`maxComputeSharedMemorySize`, at least 16 KiB) is
-//! a device limit, checked where a pipeline is created, not a language rule.
+//! a device limit, not a language rule: wgpu 30 checks it on neither of its paths, so
+//! shader-runtime refuses a passthrough pipeline whose workgroup variables exceed the adapter's
+//! `max_compute_workgroup_storage_size` (`compute::check_passthrough`, a clear error naming the
+//! byte count; `tests/runtime_features.rs`).
 
 use super::*;
 use crate::diag::{Diagnostic, Diagnostics};
