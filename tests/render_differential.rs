@@ -31,6 +31,15 @@
 //! but not required (naga's reading of glslang's SPIR-V is not ours to fix). Every difference
 //! must be listed in [`KNOWN`] with its explanation, or the test fails; skips are counted by
 //! reason. Without an adapter the test prints SKIPPED (fails when `CI=true`).
+//!
+//! The compute differential ([`compute_matches_reference_compilers`], issue 14) runs the
+//! compute entry points of the same sources (`.comp` files, WGSL `@compute`; the corpus's
+//! comp files glslang accepts: `COMPUTE_DIFF_CORPUS=N` and `COMPUTE_DIFF_ONLY=text` as above)
+//! with the same resources: storage and uniform buffers, sampled and storage textures,
+//! samplers, push constants. One workgroup is dispatched, and runtime-sized arrays have an
+//! element per invocation of it (at least `gpu_inputs::RUNTIME_ARRAY_LEN`); afterwards every
+//! writable storage buffer and storage texture is read back and compared ([`compare_written`]),
+//! with the same truth, paths and verdicts as the render differential.
 
 mod common;
 
@@ -63,7 +72,38 @@ const KNOWN: &[(&str, &str)] = &[
          `textureProj`; the projected coordinate differs in its last bits between the two modules and \
          lavapipe returns filtered unorm8 values rounded to 8 bits",
     ),
+    // Compute differential.
+    ("glsl/spirv-cross/shaders-hlsl_comp_spec-constant-work-group-size.comp", INDEX_PAST_THE_END_COMPUTE),
+    ("glsl/spirv-cross/shaders-hlsl_comp_rwbuffer-matrix.comp", INDEX_PAST_THE_END_COMPUTE),
+    ("glsl/spirv-cross/shaders_comp_cfg.comp", UNINITIALIZED),
+    ("glsl/glslang/spv.noexplicitlayout.comp", UNINITIALIZED),
+    ("glsl/spirv-cross/shaders-hlsl_comp_ssbo-store-array.comp", UNINITIALIZED),
+    (
+        "tests/glsl/ok/statements_control_flow.comp",
+        "naga's reading: naga 30's SPIR-V front end always makes `default` the last case, without fall-through \
+         (front/spv/function.rs), so a `default:` in the middle that falls through into `case 5:` loses that \
+         case's code on wgpu's default path (r[3] is -1, not 99 then 34); ours as emitted matches glslang's",
+    ),
+    (
+        "tests/wgsl/ok/struct_nested_align.wgsl:main",
+        "naga's layout (the program's own `naga-disagrees` note): WGSL §14.4.1 makes AlignOf(Inner) 32, naga 30's \
+         SPIR-V (the reference) places `inner` at offset 4, so the two modules read and write different bytes",
+    ),
+    (
+        "tests/glsl/ok/spec_constants.comp",
+        "the wgpu target: `local_size_x_id = 0` shares SpecId 0 with `const uint WIDTH = 64u` (naga allows one \
+         override per id), so the workgroup size defaults to WIDTH's 64 (LocalSize 64) where glslang gives it a \
+         spec constant of its own defaulting to 1 (no local_size_x); 64 invocations write where glslang's one does not",
+    ),
 ];
+
+const INDEX_PAST_THE_END_COMPUTE: &str = "undefined input: an index past the end (`v[a + gl_WorkGroupSize.x + gl_WorkGroupSize.y \
+     + ...]` = v[22] of 20 elements; `mrow2x2[index0][index1]` with index1 = 2 from the uniform buffer); ours clamps \
+     the index (BoundsChecks::Clamp) and writes the last element, glslang's module leaves it to the driver";
+
+const UNINITIALIZED: &str = "undefined input: the shader stores a local it never initialised (`Data d1; d[0].arr = \
+     d1.arr`, `Bar new_bar; b = new_bar`, `float m; do {} while (m != 20.0); data = m`): naga's re-translation \
+     zero-initialises locals, the driver gives whatever the register held";
 
 const INDEX_PAST_THE_END: &str = "undefined input: `uquad[gl_VertexIndex]` with the test's vertex indices past the \
      array's 4 elements; ours clamps the index (BoundsChecks::Clamp, the default) and reads the last element, \
@@ -102,6 +142,9 @@ struct Devices {
     default: Option<shader_runtime::Gpu>,
     passthrough: Option<shader_runtime::Gpu>,
     has_passthrough: bool,
+    /// Required on top of the runtime's optional features (the compute differential asks for
+    /// 64-bit floats where the adapter has them).
+    features: wgpu::Features,
 }
 
 impl Devices {
@@ -109,7 +152,8 @@ impl Devices {
         let slot = if passthrough { &mut self.passthrough } else { &mut self.default };
         if slot.is_none() {
             let options = shader_runtime::GpuOptions {
-                required_features: if passthrough { wgpu::Features::PASSTHROUGH_SHADERS } else { wgpu::Features::empty() },
+                required_features: self.features
+                    | if passthrough { wgpu::Features::PASSTHROUGH_SHADERS } else { wgpu::Features::empty() },
                 ..shader_runtime::GpuOptions::from_env()
             };
             *slot = Some(shader_runtime::Gpu::with_options_blocking(&options).map_err(|e| format!("cannot create a device: {e}"))?);
@@ -132,14 +176,14 @@ fn render_matches_reference_compilers() {
     if common::gpu().is_none() {
         return;
     }
-    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough() };
+    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough(), features: wgpu::Features::empty() };
     let gpu = &mut devices;
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
         eprintln!("*** SKIPPED (GLSL programs): glslangValidator not found ***");
     }
     let started = std::time::Instant::now();
-    let programs = programs();
+    let programs = programs(false);
     let mut report = Report::default();
     let only = std::env::var("RENDER_DIFF_ONLY").ok();
     for program in &programs {
@@ -149,11 +193,11 @@ fn render_matches_reference_compilers() {
         if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
             eprintln!("running {}", program.name);
         }
-        for (entry, verdict) in run_program(gpu, program) {
+        for (entry, verdict) in run_program(gpu, program, false) {
             report.add(program, &entry, verdict);
         }
     }
-    let summary = report.summary(started.elapsed());
+    let summary = report.summary("render differential", started.elapsed());
     eprintln!("{summary}");
     common::write_corpus_report("RENDER_DIFF_REPORT", "render_differential.md", &summary);
     assert!(report.unexplained.is_empty(), "unexplained differences:\n{}", report.unexplained.join("\n"));
@@ -164,17 +208,19 @@ fn render_matches_reference_compilers() {
 // ---------------------------------------------------------------------------------------------
 // Programs
 
-fn programs() -> Vec<Program> {
+/// The programs of the render differential, or (`compute`) of the compute differential.
+fn programs(compute: bool) -> Vec<Program> {
     let root = common::workspace_root();
     let mut programs = Vec::new();
     let mut add = |name: String, path: PathBuf, corpus: bool| {
-        let lang = match path.extension().and_then(|e| e.to_str()) {
-            Some("wgsl") => Lang::Wgsl,
-            Some("vert" | "frag") => Lang::Glsl,
+        let lang = match (path.extension().and_then(|e| e.to_str()), compute) {
+            (Some("wgsl"), _) => Lang::Wgsl,
+            (Some("vert" | "frag"), false) | (Some("comp"), true) => Lang::Glsl,
             _ => return,
         };
         let Ok(source) = std::fs::read_to_string(&path) else { return };
-        if lang == Lang::Wgsl && !(source.contains("@vertex") || source.contains("@fragment")) {
+        let wanted = if compute { source.contains("@compute") } else { source.contains("@vertex") || source.contains("@fragment") };
+        if lang == Lang::Wgsl && !wanted {
             return;
         }
         programs.push(Program { name, path, source, lang, corpus });
@@ -192,14 +238,15 @@ fn programs() -> Vec<Program> {
             .filter_map(|line| {
                 let cells: Vec<&str> = line.split('\t').collect();
                 let accepted = match (cells.get(1).copied(), cells.get(2).copied()) {
-                    (Some("glsl"), Some("vert" | "frag")) => cells.get(3) == Some(&"1"),
+                    (Some("glsl"), Some("vert" | "frag")) if !compute => cells.get(3) == Some(&"1"),
+                    (Some("glsl"), Some("comp")) if compute => cells.get(3) == Some(&"1"),
                     (Some("wgsl"), _) => cells.get(4) == Some(&"1"),
                     _ => false,
                 };
                 accepted.then(|| cells[0].to_string())
             })
             .collect();
-        let limit = match std::env::var("RENDER_DIFF_CORPUS") {
+        let limit = match std::env::var(if compute { "COMPUTE_DIFF_CORPUS" } else { "RENDER_DIFF_CORPUS" }) {
             Ok(n) => n.parse().unwrap_or(files.len()),
             Err(_) => files.len(),
         };
@@ -221,7 +268,8 @@ fn sorted_files(dir: &Path) -> Vec<PathBuf> {
 // ---------------------------------------------------------------------------------------------
 // One program
 
-fn run_program(gpu: &mut Devices, program: &Program) -> Vec<(String, Verdict)> {
+/// Runs every vertex and fragment entry point of `program`, or (`compute`) every compute one.
+fn run_program(gpu: &mut Devices, program: &Program, compute: bool) -> Vec<(String, Verdict)> {
     let skip = |reason: String| vec![(String::new(), Verdict::Skipped(reason))];
     if program.lang == Lang::Glsl && !common::glslang_available() {
         return skip("glslangValidator not installed".into());
@@ -242,7 +290,10 @@ fn run_program(gpu: &mut Devices, program: &Program) -> Vec<(String, Verdict)> {
     if gpu_inputs::has_descriptor_arrays(&ours) {
         return skip("arrays of descriptors (naga reads an array of buffer blocks as one buffer)".into());
     }
-    let inputs = match gpu_inputs::inputs(&module) {
+    // Compute: a runtime-sized array element per invocation of the largest workgroup.
+    let invocations = module.entry_points.iter().filter(|e| compute && e.stage == naga::ShaderStage::Compute);
+    let runtime_len = invocations.map(|e| e.workgroup_size.iter().product::<u32>()).fold(gpu_inputs::RUNTIME_ARRAY_LEN, u32::max);
+    let inputs = match gpu_inputs::inputs_sized(&module, runtime_len) {
         Ok(inputs) => inputs,
         Err(reason) => return skip(format!("inputs: {reason}")),
     };
@@ -262,15 +313,18 @@ fn run_program(gpu: &mut Devices, program: &Program) -> Vec<(String, Verdict)> {
     for entry in &module.entry_points {
         let label = if program.lang == Lang::Wgsl { entry.name.clone() } else { String::new() };
         let verdict = match entry.stage {
-            naga::ShaderStage::Vertex | naga::ShaderStage::Fragment => {
+            naga::ShaderStage::Vertex | naga::ShaderStage::Fragment if !compute => {
                 run_entry(gpu, &module, entry, &inputs, &ours, &reference).unwrap_or_else(Verdict::Skipped)
+            }
+            naga::ShaderStage::Compute if compute => {
+                run_compute_entry(gpu, entry, &inputs, &ours, &reference).unwrap_or_else(Verdict::Skipped)
             }
             _ => continue,
         };
         verdicts.push((label, verdict));
     }
     if verdicts.is_empty() {
-        return skip("no vertex or fragment entry point".into());
+        return skip(if compute { "no compute entry point" } else { "no vertex or fragment entry point" }.into());
     }
     verdicts
 }
@@ -528,12 +582,15 @@ fn vertex_data(v: &Varying) -> Vec<u8> {
 // Rendering
 
 #[allow(unsafe_code)]
-fn shader_module(device: &wgpu::Device, shader: Shader<'_>, passthrough: bool) -> wgpu::ShaderModule {
+/// `workgroup_size`: what a passthrough compute pipeline must be told (wgpu cannot reflect it);
+/// (1, 1, 1) for the render stages.
+fn shader_module(device: &wgpu::Device, shader: Shader<'_>, passthrough: bool, workgroup_size: [u32; 3]) -> wgpu::ShaderModule {
     match (shader, passthrough) {
         (Shader::SpirV(words, entry), true) => {
+            let [x, y, z] = workgroup_size;
             let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
                 label: Some(entry),
-                entry_points: vec![wgpu::PassthroughShaderEntryPoint { name: entry.into(), workgroup_size: (1, 1, 1) }].into(),
+                entry_points: vec![wgpu::PassthroughShaderEntryPoint { name: entry.into(), workgroup_size: (x, y, z) }].into(),
                 spirv: Some(words.into()),
                 ..Default::default()
             };
@@ -583,131 +640,10 @@ fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Set
 fn record(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Option<wgpu::Buffer>>, String> {
     let w = gpu.wgpu().ok_or("not a wgpu device")?;
     let (device, queue) = (&w.device, &w.queue);
-    let vs_module = shader_module(device, vs, passthrough);
-    let fs_module = shader_module(device, fs, passthrough);
+    let vs_module = shader_module(device, vs, passthrough, [1, 1, 1]);
+    let fs_module = shader_module(device, fs, passthrough, [1, 1, 1]);
 
-    // Resources.
-    let resources = &setup.inputs.resources;
-    let group_count = resources.iter().map(|r| r.group + 1).max().unwrap_or(0);
-    let mut layouts = Vec::new();
-    let mut groups = Vec::new();
-    let mut owned_buffers = Vec::new();
-    let mut views = Vec::new();
-    let mut samplers = Vec::new();
-    // Samplers filter linearly unless an integer texture is bound (which a filtering sampler
-    // may not sample; naga's reflection does not say which sampler goes with which texture).
-    let filtering = !resources.iter().any(|r| {
-        matches!(r.kind, ResourceKind::Texture { sample: wgpu::TextureSampleType::Sint | wgpu::TextureSampleType::Uint, .. })
-    });
-    for resource in resources {
-        match &resource.kind {
-            ResourceKind::Uniform | ResourceKind::Storage { .. } => {
-                let (usage, align) = match resource.kind {
-                    ResourceKind::Uniform => (wgpu::BufferUsages::UNIFORM, 16),
-                    _ => (wgpu::BufferUsages::STORAGE, 4),
-                };
-                let size = (resource.data.len().max(4) as u64).next_multiple_of(align);
-                let buffer = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage: usage | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false });
-                let mut bytes = resource.data.clone();
-                bytes.resize(size as usize, 0);
-                queue.write_buffer(&buffer, 0, &bytes);
-                owned_buffers.push(buffer);
-                views.push(None);
-                samplers.push(None);
-            }
-            ResourceKind::Texture { dim, format, .. } | ResourceKind::StorageTexture { dim, format, .. } => {
-                let extent = gpu_inputs::texture_extent(*dim);
-                let dimension = match dim {
-                    wgpu::TextureViewDimension::D1 => wgpu::TextureDimension::D1,
-                    wgpu::TextureViewDimension::D3 => wgpu::TextureDimension::D3,
-                    _ => wgpu::TextureDimension::D2,
-                };
-                let storage = matches!(resource.kind, ResourceKind::StorageTexture { .. });
-                let usage = wgpu::TextureUsages::TEXTURE_BINDING
-                    | wgpu::TextureUsages::COPY_DST
-                    | if storage { wgpu::TextureUsages::STORAGE_BINDING } else { wgpu::TextureUsages::empty() };
-                let texture = device.create_texture(&wgpu::TextureDescriptor {
-                    label: None,
-                    size: extent,
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension,
-                    format: *format,
-                    usage: if storage { usage - wgpu::TextureUsages::TEXTURE_BINDING } else { usage },
-                    view_formats: &[],
-                });
-                let block = format.block_copy_size(None).unwrap_or(4);
-                queue.write_texture(
-                    wgpu::TexelCopyTextureInfo { texture: &texture, mip_level: 0, origin: wgpu::Origin3d::ZERO, aspect: wgpu::TextureAspect::All },
-                    &resource.data,
-                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(extent.width * block), rows_per_image: Some(extent.height) },
-                    extent,
-                );
-                let view = texture.create_view(&wgpu::TextureViewDescriptor { dimension: Some(*dim), ..Default::default() });
-                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
-                views.push(Some(view));
-                samplers.push(None);
-            }
-            ResourceKind::Sampler { comparison } => {
-                let filter = if filtering { wgpu::FilterMode::Linear } else { wgpu::FilterMode::Nearest };
-                let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-                    address_mode_u: wgpu::AddressMode::Repeat,
-                    address_mode_v: wgpu::AddressMode::Repeat,
-                    address_mode_w: wgpu::AddressMode::Repeat,
-                    mag_filter: filter,
-                    min_filter: filter,
-                    compare: comparison.then_some(wgpu::CompareFunction::LessEqual),
-                    ..Default::default()
-                });
-                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
-                views.push(None);
-                samplers.push(Some(sampler));
-            }
-        }
-    }
-    for group in 0..group_count {
-        let members: Vec<usize> = (0..resources.len()).filter(|&i| resources[i].group == group).collect();
-        let entries: Vec<wgpu::BindGroupLayoutEntry> = members
-            .iter()
-            .map(|&i| wgpu::BindGroupLayoutEntry {
-                binding: resources[i].binding,
-                visibility: setup.stage,
-                ty: match &resources[i].kind {
-                    ResourceKind::Uniform => wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None },
-                    ResourceKind::Storage { read_only } => wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Storage { read_only: *read_only },
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    ResourceKind::Texture { sample, dim, .. } => wgpu::BindingType::Texture { sample_type: *sample, view_dimension: *dim, multisampled: false },
-                    ResourceKind::StorageTexture { access, dim, format } => {
-                        wgpu::BindingType::StorageTexture { access: *access, format: *format, view_dimension: *dim }
-                    }
-                    ResourceKind::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
-                    ResourceKind::Sampler { comparison: false } if filtering => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    ResourceKind::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
-                },
-                count: None,
-            })
-            .collect();
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &entries });
-        let group_entries: Vec<wgpu::BindGroupEntry> = members
-            .iter()
-            .map(|&i| wgpu::BindGroupEntry {
-                binding: resources[i].binding,
-                resource: match (&views[i], &samplers[i]) {
-                    (Some(view), _) => wgpu::BindingResource::TextureView(view),
-                    (_, Some(sampler)) => wgpu::BindingResource::Sampler(sampler),
-                    _ => owned_buffers[i].as_entire_binding(),
-                },
-            })
-            .collect();
-        groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &group_entries }));
-        layouts.push(layout);
-    }
-    let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
-    let immediate_size = (setup.inputs.immediates.len() as u32).next_multiple_of(4);
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layout_refs, immediate_size });
+    let Bound { groups, pipeline_layout, immediate_size, .. } = bind(device, queue, setup.inputs, setup.stage);
 
     // Vertex buffers.
     let attributes: Vec<[wgpu::VertexAttribute; 1]> = setup
@@ -866,6 +802,149 @@ fn record(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Set
     Ok(staging)
 }
 
+/// The bind groups of a draw or dispatch and what they hold: per resource (in
+/// `Inputs::resources` order) its buffer (a 4-byte placeholder for a texture or sampler) and
+/// its texture.
+struct Bound {
+    groups: Vec<wgpu::BindGroup>,
+    pipeline_layout: wgpu::PipelineLayout,
+    immediate_size: u32,
+    buffers: Vec<wgpu::Buffer>,
+    textures: Vec<Option<wgpu::Texture>>,
+}
+
+/// Creates every resource of `inputs` with its deterministic contents, the bind groups and the
+/// pipeline layout (visible to `visibility`). Storage buffers and textures can be copied from
+/// (the compute differential reads them back).
+fn bind(device: &wgpu::Device, queue: &wgpu::Queue, inputs: &Inputs, visibility: wgpu::ShaderStages) -> Bound {
+    let resources = &inputs.resources;
+    let group_count = resources.iter().map(|r| r.group + 1).max().unwrap_or(0);
+    let mut layouts = Vec::new();
+    let mut groups = Vec::new();
+    let mut owned_buffers = Vec::new();
+    let mut views = Vec::new();
+    let mut samplers = Vec::new();
+    let mut textures = Vec::new();
+    // Samplers filter linearly unless an integer texture is bound (which a filtering sampler
+    // may not sample; naga's reflection does not say which sampler goes with which texture).
+    let filtering = !resources.iter().any(|r| {
+        matches!(r.kind, ResourceKind::Texture { sample: wgpu::TextureSampleType::Sint | wgpu::TextureSampleType::Uint, .. })
+    });
+    for resource in resources {
+        match &resource.kind {
+            ResourceKind::Uniform | ResourceKind::Storage { .. } => {
+                let (usage, align) = match resource.kind {
+                    ResourceKind::Uniform => (wgpu::BufferUsages::UNIFORM, 16),
+                    _ => (wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC, 4),
+                };
+                let size = (resource.data.len().max(4) as u64).next_multiple_of(align);
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage: usage | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false });
+                let mut bytes = resource.data.clone();
+                bytes.resize(size as usize, 0);
+                queue.write_buffer(&buffer, 0, &bytes);
+                owned_buffers.push(buffer);
+                views.push(None);
+                samplers.push(None);
+                textures.push(None);
+            }
+            ResourceKind::Texture { dim, format, .. } | ResourceKind::StorageTexture { dim, format, .. } => {
+                let extent = gpu_inputs::texture_extent(*dim);
+                let dimension = match dim {
+                    wgpu::TextureViewDimension::D1 => wgpu::TextureDimension::D1,
+                    wgpu::TextureViewDimension::D3 => wgpu::TextureDimension::D3,
+                    _ => wgpu::TextureDimension::D2,
+                };
+                let storage = matches!(resource.kind, ResourceKind::StorageTexture { .. });
+                let usage = wgpu::TextureUsages::TEXTURE_BINDING
+                    | wgpu::TextureUsages::COPY_DST
+                    | if storage { wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC } else { wgpu::TextureUsages::empty() };
+                let texture = device.create_texture(&wgpu::TextureDescriptor {
+                    label: None,
+                    size: extent,
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension,
+                    format: *format,
+                    usage: if storage { usage - wgpu::TextureUsages::TEXTURE_BINDING } else { usage },
+                    view_formats: &[],
+                });
+                let block = format.block_copy_size(None).unwrap_or(4);
+                queue.write_texture(
+                    wgpu::TexelCopyTextureInfo { texture: &texture, mip_level: 0, origin: wgpu::Origin3d::ZERO, aspect: wgpu::TextureAspect::All },
+                    &resource.data,
+                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(extent.width * block), rows_per_image: Some(extent.height) },
+                    extent,
+                );
+                let view = texture.create_view(&wgpu::TextureViewDescriptor { dimension: Some(*dim), ..Default::default() });
+                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
+                views.push(Some(view));
+                samplers.push(None);
+                textures.push(Some(texture));
+            }
+            ResourceKind::Sampler { comparison } => {
+                let filter = if filtering { wgpu::FilterMode::Linear } else { wgpu::FilterMode::Nearest };
+                let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+                    address_mode_u: wgpu::AddressMode::Repeat,
+                    address_mode_v: wgpu::AddressMode::Repeat,
+                    address_mode_w: wgpu::AddressMode::Repeat,
+                    mag_filter: filter,
+                    min_filter: filter,
+                    compare: comparison.then_some(wgpu::CompareFunction::LessEqual),
+                    ..Default::default()
+                });
+                owned_buffers.push(device.create_buffer(&wgpu::BufferDescriptor { label: None, size: 4, usage: wgpu::BufferUsages::UNIFORM, mapped_at_creation: false }));
+                views.push(None);
+                samplers.push(Some(sampler));
+                textures.push(None);
+            }
+        }
+    }
+    for group in 0..group_count {
+        let members: Vec<usize> = (0..resources.len()).filter(|&i| resources[i].group == group).collect();
+        let entries: Vec<wgpu::BindGroupLayoutEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupLayoutEntry {
+                binding: resources[i].binding,
+                visibility,
+                ty: match &resources[i].kind {
+                    ResourceKind::Uniform => wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None },
+                    ResourceKind::Storage { read_only } => wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: *read_only },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    ResourceKind::Texture { sample, dim, .. } => wgpu::BindingType::Texture { sample_type: *sample, view_dimension: *dim, multisampled: false },
+                    ResourceKind::StorageTexture { access, dim, format } => {
+                        wgpu::BindingType::StorageTexture { access: *access, format: *format, view_dimension: *dim }
+                    }
+                    ResourceKind::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+                    ResourceKind::Sampler { comparison: false } if filtering => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    ResourceKind::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
+                },
+                count: None,
+            })
+            .collect();
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &entries });
+        let group_entries: Vec<wgpu::BindGroupEntry> = members
+            .iter()
+            .map(|&i| wgpu::BindGroupEntry {
+                binding: resources[i].binding,
+                resource: match (&views[i], &samplers[i]) {
+                    (Some(view), _) => wgpu::BindingResource::TextureView(view),
+                    (_, Some(sampler)) => wgpu::BindingResource::Sampler(sampler),
+                    _ => owned_buffers[i].as_entire_binding(),
+                },
+            })
+            .collect();
+        groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &group_entries }));
+        layouts.push(layout);
+    }
+    let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
+    let immediate_size = (inputs.immediates.len() as u32).next_multiple_of(4);
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &layout_refs, immediate_size });
+    Bound { groups, pipeline_layout, immediate_size, buffers: owned_buffers, textures }
+}
+
 fn padded_row(format: wgpu::TextureFormat) -> u32 {
     (WIDTH * format.block_copy_size(None).unwrap_or(16)).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
 }
@@ -959,6 +1038,233 @@ fn compare(targets: &[Option<Varying>], ours: &[Vec<u8>], truth: &[Vec<u8>]) -> 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Compute
+
+#[test]
+fn compute_matches_reference_compilers() {
+    if common::gpu().is_none() {
+        return;
+    }
+    let adapter_features = common::gpu().and_then(|g| g.wgpu()).map_or(wgpu::Features::empty(), |w| w.adapter.features());
+    let features = adapter_features & (wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_I16);
+    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough(), features };
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator not found but CI=true");
+        eprintln!("*** SKIPPED (GLSL programs): glslangValidator not found ***");
+    }
+    let started = std::time::Instant::now();
+    let mut report = Report::default();
+    let only = std::env::var("COMPUTE_DIFF_ONLY").ok();
+    for program in &programs(true) {
+        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) {
+            continue;
+        }
+        if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
+            eprintln!("running {}", program.name);
+        }
+        for (entry, verdict) in run_program(&mut devices, program, true) {
+            report.add(program, &entry, verdict);
+        }
+    }
+    let summary = report.summary("compute differential", started.elapsed());
+    eprintln!("{summary}");
+    common::write_corpus_report("COMPUTE_DIFF_REPORT", "compute_differential.md", &summary);
+    assert!(report.unexplained.is_empty(), "unexplained differences:\n{}", report.unexplained.join("\n"));
+    assert!(report.stale.is_empty(), "listed in KNOWN but now the same (remove them): {:?}", report.stale);
+    assert!(report.same > 0, "nothing was compared");
+}
+
+/// A storage buffer or storage texture the shader may write: what a dispatch is judged by.
+fn written(resource: &gpu_inputs::Resource) -> bool {
+    match resource.kind {
+        ResourceKind::Storage { read_only } => !read_only,
+        ResourceKind::StorageTexture { access, .. } => access != wgpu::StorageTextureAccess::ReadOnly,
+        _ => false,
+    }
+}
+
+/// One workgroup of `entry` with every resource filled as for a draw; compares every written
+/// storage buffer and storage texture afterwards (the same truth and verdicts as [`run_entry`]).
+fn run_compute_entry(
+    devices: &mut Devices,
+    entry: &naga::EntryPoint,
+    inputs: &Inputs,
+    ours: &[u32],
+    reference: &[u32],
+) -> Result<Verdict, String> {
+    if !inputs.resources.iter().any(written) {
+        return Err("no writable storage buffer or storage texture".into());
+    }
+    let has_passthrough = devices.has_passthrough;
+    let (name, size) = (entry.name.as_str(), entry.workgroup_size);
+    let mut run = |words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
+        let result = dispatch(devices.get(passthrough)?, words, name, size, inputs, passthrough);
+        if result.is_err() {
+            devices.reset(passthrough);
+        }
+        result
+    };
+    let ours_default = run(ours, false).map_err(|e| format!("ours, default path: {e}"))?;
+    if !has_passthrough {
+        if common::ci() {
+            panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
+        }
+        let reference_default = run(reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
+        return Ok(match compare_written(inputs, &ours_default, &reference_default) {
+            None => Verdict::Same,
+            Some(d) => Verdict::OursDiffers(format!("(default paths only) {d}")),
+        });
+    }
+    let truth = run(reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
+    let ours_emitted = run(ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
+    if let Some(d) = compare_written(inputs, &ours_emitted, &truth) {
+        return Ok(Verdict::OursDiffers(d));
+    }
+    if let Some(d) = compare_written(inputs, &ours_default, &truth) {
+        return Ok(Verdict::NagaReadsOursDifferently(d));
+    }
+    if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
+        let kinds: Vec<String> = inputs.resources.iter().map(|r| format!("{:?}", r.kind).split([' ', '{']).next().unwrap_or("").to_string()).collect();
+        eprintln!("same {name}: {kinds:?}, {} bytes of push constants", inputs.immediates.len());
+    }
+    Ok(Verdict::Same)
+}
+
+/// Dispatches one workgroup and returns the bytes of every written resource ([`written`]), in
+/// resource order (texture rows padded to wgpu's copy alignment, the padding zero on both sides).
+fn dispatch(gpu: &shader_runtime::Gpu, words: &[u32], entry: &str, size: [u32; 3], inputs: &Inputs, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
+    let w = gpu.wgpu().ok_or("not a wgpu device")?;
+    let (device, queue) = (&w.device, &w.queue);
+    let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
+        .map(|filter| device.push_error_scope(filter));
+    let staging = {
+        let module = shader_module(device, Shader::SpirV(words, entry), passthrough, size);
+        let bound = bind(device, queue, inputs, wgpu::ShaderStages::COMPUTE);
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&bound.pipeline_layout),
+            module: &module,
+            entry_point: Some(entry),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+            pass.set_pipeline(&pipeline);
+            for (index, group) in bound.groups.iter().enumerate() {
+                pass.set_bind_group(index as u32, group, &[]);
+            }
+            if bound.immediate_size > 0 {
+                let mut data = inputs.immediates.clone();
+                data.resize(bound.immediate_size as usize, 0);
+                pass.set_immediates(0, &data);
+            }
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        let mut staging = Vec::new();
+        for (i, resource) in inputs.resources.iter().enumerate() {
+            if !written(resource) {
+                continue;
+            }
+            let read = |size: u64| {
+                device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                })
+            };
+            match (&resource.kind, &bound.textures[i]) {
+                (ResourceKind::StorageTexture { dim, format, .. }, Some(texture)) => {
+                    let extent = gpu_inputs::texture_extent(*dim);
+                    let row = (extent.width * format.block_copy_size(None).unwrap_or(16)).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+                    let buffer = read(u64::from(row * extent.height * extent.depth_or_array_layers));
+                    encoder.copy_texture_to_buffer(
+                        texture.as_image_copy(),
+                        wgpu::TexelCopyBufferInfo {
+                            buffer: &buffer,
+                            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(row), rows_per_image: Some(extent.height) },
+                        },
+                        extent,
+                    );
+                    staging.push(buffer);
+                }
+                _ => {
+                    let source = &bound.buffers[i];
+                    let buffer = read(source.size());
+                    encoder.copy_buffer_to_buffer(source, 0, &buffer, 0, source.size());
+                    staging.push(buffer);
+                }
+            }
+        }
+        queue.submit([encoder.finish()]);
+        staging
+    };
+    let mut errors = Vec::new();
+    for scope in scopes.into_iter().rev() {
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            errors.push(format!("wgpu: {error}"));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("; "));
+    }
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    for buffer in &staging {
+        let sender = sender.clone();
+        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
+            let _ = sender.send(result);
+        });
+    }
+    drop(sender);
+    device
+        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(shader_runtime::POLL_TIMEOUT) })
+        .map_err(|e| format!("readback: {e}"))?;
+    for result in receiver.iter() {
+        result.map_err(|e| format!("readback: {e}"))?;
+    }
+    let mut out = Vec::new();
+    for buffer in &staging {
+        out.push(buffer.get_mapped_range(..).map_err(|e| format!("readback: {e}"))?.to_vec());
+        buffer.unmap();
+    }
+    if let Some(error) = pollster::block_on(scope.pop()) {
+        return Err(format!("wgpu (readback): {error}"));
+    }
+    Ok(out)
+}
+
+/// The first difference between the written resources of two dispatches, or `None`. A buffer
+/// holds values of any type, so it is compared word by word: equal bits, or two normal
+/// (non-zero exponent, finite) floats within [`close`]'s tolerance. Small integers (the inputs'
+/// values) are denormals as floats, so integer words are compared exactly.
+fn compare_written(inputs: &Inputs, ours: &[Vec<u8>], truth: &[Vec<u8>]) -> Option<String> {
+    let normal = |w: u32| f32::from_bits(w).is_normal();
+    let written = inputs.resources.iter().filter(|r| written(r));
+    for ((resource, a), b) in written.zip(ours).zip(truth) {
+        let (a, b) = (common::u32s(a), common::u32s(b));
+        let differs = |(x, y): (&u32, &u32)| x != y && !(normal(*x) && normal(*y) && close(f32::from_bits(*x), f32::from_bits(*y)));
+        let count = a.iter().zip(&b).filter(|&p| differs(p)).count();
+        if let Some(k) = a.iter().zip(&b).position(differs) {
+            return Some(format!(
+                "binding ({}, {}): {count} of {} words differ; first at byte {}: {:#x} ({}) vs reference {:#x} ({})",
+                resource.group,
+                resource.binding,
+                a.len(),
+                k * 4,
+                a[k],
+                f32::from_bits(a[k]),
+                b[k],
+                f32::from_bits(b[k])
+            ));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 #[derive(Default)]
@@ -1010,10 +1316,10 @@ impl Report {
         }
     }
 
-    fn summary(&self, elapsed: Duration) -> String {
+    fn summary(&self, title: &str, elapsed: Duration) -> String {
         let skipped: usize = self.skipped.values().map(Vec::len).sum();
         let mut text = format!(
-            "render differential: {} cases ({} from the corpus), {} same ({} corpus), {} different ({} known, {} unexplained), {} skipped; {:.1}s\n",
+            "{title}: {} cases ({} from the corpus), {} same ({} corpus), {} different ({} known, {} unexplained), {} skipped; {:.1}s\n",
             self.cases,
             self.corpus_cases,
             self.same,

@@ -50,14 +50,21 @@ pub type Unsupported = String;
 /// Every global resource of `module` (all entry points' resources: a layout may hold more
 /// than an entry point uses), filled deterministically.
 pub fn inputs(module: &naga::Module) -> Result<Inputs, Unsupported> {
+    inputs_sized(module, RUNTIME_ARRAY_LEN)
+}
+
+/// [`inputs`] with `runtime_len` elements in every runtime-sized array (the compute
+/// differential gives one per invocation of a workgroup, so that `a[gl_LocalInvocationIndex]`
+/// stays in bounds).
+pub fn inputs_sized(module: &naga::Module, runtime_len: u32) -> Result<Inputs, Unsupported> {
     let layouter = layouter(module)?;
     let mut inputs = Inputs::default();
     for (_, global) in module.global_variables.iter() {
         let ty = &module.types[global.ty].inner;
         match global.space {
             AddressSpace::Immediate => {
-                let size = buffer_size(module, &layouter, global.ty);
-                inputs.immediates = fill_buffer(module, &layouter, global.ty, size as usize);
+                let size = buffer_size(module, &layouter, global.ty, runtime_len);
+                inputs.immediates = fill_buffer(module, &layouter, global.ty, size as usize, runtime_len);
                 continue;
             }
             AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle => {}
@@ -77,8 +84,8 @@ pub fn inputs(module: &naga::Module) -> Result<Inputs, Unsupported> {
         };
         let data = match &kind {
             ResourceKind::Uniform | ResourceKind::Storage { .. } => {
-                let size = buffer_size(module, &layouter, global.ty);
-                fill_buffer(module, &layouter, global.ty, size as usize)
+                let size = buffer_size(module, &layouter, global.ty, runtime_len);
+                fill_buffer(module, &layouter, global.ty, size as usize, runtime_len)
             }
             ResourceKind::Texture { dim, format, .. } | ResourceKind::StorageTexture { dim, format, .. } => {
                 texture_data(*format, texture_extent(*dim))
@@ -180,13 +187,13 @@ pub fn texture_data(format: wgpu::TextureFormat, extent: wgpu::Extent3d) -> Vec<
 }
 
 /// The byte size of a buffer of type `ty`, a runtime-sized array at its end given
-/// [`RUNTIME_ARRAY_LEN`] elements.
-fn buffer_size(module: &naga::Module, layouter: &naga::proc::Layouter, ty: naga::Handle<naga::Type>) -> u32 {
+/// `runtime_len` elements.
+fn buffer_size(module: &naga::Module, layouter: &naga::proc::Layouter, ty: naga::Handle<naga::Type>, runtime_len: u32) -> u32 {
     match &module.types[ty].inner {
-        TypeInner::Array { size: naga::ArraySize::Dynamic, stride, .. } => stride * RUNTIME_ARRAY_LEN,
+        TypeInner::Array { size: naga::ArraySize::Dynamic, stride, .. } => stride * runtime_len,
         TypeInner::Struct { members, span } => match members.last() {
             Some(last) if matches!(module.types[last.ty].inner, TypeInner::Array { size: naga::ArraySize::Dynamic, .. }) => {
-                last.offset + buffer_size(module, layouter, last.ty)
+                last.offset + buffer_size(module, layouter, last.ty, runtime_len)
             }
             _ => *span,
         },
@@ -195,8 +202,8 @@ fn buffer_size(module: &naga::Module, layouter: &naga::proc::Layouter, ty: naga:
 }
 
 /// A buffer of `size` bytes holding a value of type `ty`, filled by [`Filler`].
-fn fill_buffer(module: &naga::Module, layouter: &naga::proc::Layouter, ty: naga::Handle<naga::Type>, size: usize) -> Vec<u8> {
-    let mut filler = Filler { module, layouter, bytes: vec![0; size.max(4)], counter: 0 };
+fn fill_buffer(module: &naga::Module, layouter: &naga::proc::Layouter, ty: naga::Handle<naga::Type>, size: usize, runtime_len: u32) -> Vec<u8> {
+    let mut filler = Filler { module, layouter, bytes: vec![0; size.max(4)], counter: 0, runtime_len };
     filler.fill(ty, 0);
     filler.bytes
 }
@@ -206,6 +213,7 @@ struct Filler<'a> {
     layouter: &'a naga::proc::Layouter,
     bytes: Vec<u8>,
     counter: usize,
+    runtime_len: u32,
 }
 
 impl Filler<'_> {
@@ -260,7 +268,7 @@ impl Filler<'_> {
             TypeInner::Array { base, size, stride } => {
                 let count = match size {
                     naga::ArraySize::Constant(n) => n.get(),
-                    _ => RUNTIME_ARRAY_LEN,
+                    _ => self.runtime_len,
                 };
                 for i in 0..count {
                     let at = offset + i * stride;
