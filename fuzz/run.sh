@@ -26,5 +26,5 @@ cd "$root"
 # -rss_limit_mb: bounded memory is part of what is checked; -timeout: a hang is a finding.
 # shellcheck disable=SC2086
 # FUZZ_TARGET_DIR: where to build (default fuzz/target).
-exec nice -n 10 cargo +nightly fuzz run --fuzz-dir "$here" ${FUZZ_TARGET_DIR:+--target-dir "$FUZZ_TARGET_DIR"} -a -s none "$target" "$here/corpus/$target" $seeds -- \
+exec nice -n 19 cargo +nightly fuzz run --fuzz-dir "$here" ${FUZZ_TARGET_DIR:+--target-dir "$FUZZ_TARGET_DIR"} -a -s none "$target" "$here/corpus/$target" $seeds -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
