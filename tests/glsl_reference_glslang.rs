@@ -4,7 +4,11 @@
 //!   multiset: glslang derives it from the reference alignment, member offsets and array
 //!   strides, and so do we);
 //! - for memory-model programs, on every atomic and barrier instruction's opcode and constant
-//!   scope, semantics and value operands.
+//!   scope, semantics and value operands;
+//! - for suite programs under the Vulkan memory model ([`MEMORY_OPERANDS`]), also on the memory
+//!   operands of every load and store (as a multiset, `NonPrivatePointer` aside: we mark every
+//!   access to shared memory so, glslang only the coherent ones): a `coherent`/`volatile` block
+//!   member makes only the accesses to that member available/visible, as glslang does.
 //!
 //! Corpus programs where glslang writes different accesses are left out on purpose:
 //! `spv.bufferhandle20/21/22.frag` (glslang copies structs member by member and writes
@@ -36,6 +40,16 @@ const ATOMICS: &[&str] = &[
     "glsl/glslang/spv.imageAtomic64.comp",
 ];
 
+/// Suite programs (paths in the workspace) compared by [`memory_operands`] and [`atomics`].
+/// Not `memory_model_coherent.comp`: its `workgroupcoherent`/`devicecoherent` members get
+/// QueueFamily scope from us (every scoped coherence is read as `coherent`), glslang's the
+/// named scope.
+const MEMORY_OPERANDS: &[&str] = &[
+    "tests/glsl/ok_features/memory_model_members.comp",
+    "tests/glsl/ok_features/buffer_reference_vulkan_memory_model.comp",
+    "tests/glsl/ok_features/image_memory_model.comp",
+];
+
 #[test]
 fn buffer_references_and_atomics_agree_with_glslang() {
     let Some((corpus, _)) = common::corpus_manifest() else { return };
@@ -50,6 +64,12 @@ fn buffer_references_and_atomics_agree_with_glslang() {
             if let Err(why) = check(&corpus.join(path), compare) {
                 failures.push(format!("{path}: {why}"));
             }
+        }
+    }
+    let with_atomics = |text: &str| [memory_operands(text), atomics(text)].concat();
+    for path in MEMORY_OPERANDS {
+        if let Err(why) = check(&common::workspace_root().join(path), with_atomics) {
+            failures.push(format!("{path}: {why}"));
         }
     }
     assert!(failures.is_empty(), "{} disagreements:\n\n{}", failures.len(), failures.join("\n\n"));
@@ -90,6 +110,25 @@ fn aligned(text: &str) -> Vec<String> {
         .lines()
         .filter(|l| l.contains("OpLoad") || l.contains("OpStore"))
         .filter_map(|l| l.split_once("Aligned").map(|(_, rest)| format!("Aligned{}", rest.split_whitespace().find(|t| t.parse::<u32>().is_ok()).map(|t| format!(" {t}")).unwrap_or_default())))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The sorted memory operands of loads and stores (`OpLoad Volatile|MakePointerVisible %uint_5`),
+/// without `NonPrivatePointer`; accesses left without any are not listed.
+fn memory_operands(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let op = words.iter().position(|w| *w == "OpLoad" || *w == "OpStore")?;
+            // After the opcode: ids (`%...`), then the operand mask and its literals and ids.
+            let rest: Vec<&str> = words[op + 1..].iter().copied().skip_while(|w| w.starts_with('%')).collect();
+            let (mask, tail) = rest.split_first()?;
+            let mask: Vec<&str> = mask.split('|').filter(|f| *f != "NonPrivatePointer").collect();
+            (!mask.is_empty()).then(|| format!("{} {} {}", words[op], mask.join("|"), tail.join(" ")).trim_end().to_string())
+        })
         .collect();
     found.sort();
     found

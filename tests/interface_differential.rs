@@ -16,6 +16,8 @@
 //!   `Coherent`, `Volatile`, `Restrict` (a decoration on a block variable counts for each of its
 //!   members, so both placements compare equal);
 //! - push-constant blocks (type and layout);
+//! - the blocks buffer references point to (`GL_EXT_buffer_reference`), with their layout and
+//!   their members' memory decorations (a reference block's own qualifiers are on its members);
 //! - specialization constants: SpecId, type and default;
 //! - stage inputs and outputs location by location (location, component, dual-source index):
 //!   the scalar or vector type, `Flat`/`NoPerspective`/`Centroid`/`Sample`/`PerVertexKHR`/`Patch`
@@ -614,6 +616,13 @@ impl Spirv {
                     if let Some([offset, ..]) = self.member_decoration(ty, i, Decoration::Offset) {
                         let _ = write!(s, "@{offset} ");
                     }
+                    // Inside a block (a buffer reference's), the members' memory decorations;
+                    // a resource block's are compared with its variable's in `Interface::of`.
+                    let memory: BTreeSet<String> =
+                        MEMORY.iter().filter(|d| depth > 0 && self.member_decoration(ty, i, **d).is_some()).map(|d| format!("{d:?}")).collect();
+                    if !memory.is_empty() {
+                        let _ = write!(s, "[{}] ", memory.into_iter().collect::<Vec<_>>().join(" "));
+                    }
                     if let Some([stride, ..]) = self.member_decoration(ty, i, Decoration::MatrixStride) {
                         if !(self.split_cx2.get() && *stride == 8 && self.cx2_columns(*m).is_some()) {
                             let _ = write!(s, "matrix_stride={stride} ");
@@ -663,6 +672,9 @@ struct Interface {
     spec_constants: BTreeMap<u32, Vec<String>>,
     /// Stage inputs and outputs: description, and whether the entry point lists the variable.
     slots: BTreeMap<SlotKey, (String, bool)>,
+    /// The blocks buffer references point to (GLSL `buffer_reference`), described with their
+    /// members' memory decorations.
+    references: BTreeSet<String>,
 }
 
 impl Interface {
@@ -781,6 +793,16 @@ impl Interface {
                 _ => {}
             }
         }
+        for inst in m.defs.values() {
+            // Pointers to the reference blocks (not those to their members, which access
+            // chains declare as they need them).
+            if inst.op == Op::TypePointer
+                && StorageClass::from_u32(inst.words[1]) == Some(StorageClass::PhysicalStorageBuffer)
+                && m.has(inst.words[2], Decoration::Block)
+            {
+                interface.references.insert(m.describe(inst.words[2], 1));
+            }
+        }
         for (id, inst) in &m.defs {
             if !matches!(inst.op, Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse) {
                 continue;
@@ -824,6 +846,13 @@ impl Interface {
             out.push(Difference {
                 kind: Kind::PushConstant,
                 message: format!("push constants: ours {:?}, reference {:?}", self.push_constants, reference.push_constants),
+            });
+        }
+        if self.references != reference.references {
+            let (ours, theirs) = (&self.references - &reference.references, &reference.references - &self.references);
+            out.push(Difference {
+                kind: Kind::Reference,
+                message: format!("buffer reference blocks: only ours {ours:?}, only the reference {theirs:?}"),
             });
         }
         let keys: BTreeSet<&u32> = self.spec_constants.keys().chain(reference.spec_constants.keys()).collect();
@@ -874,6 +903,7 @@ impl Interface {
 enum Kind {
     Resource,
     PushConstant,
+    Reference,
     SpecConstant,
     Varying,
     UnusedInputOmitted,

@@ -176,6 +176,17 @@ pub struct MemberMemory {
     pub write_only: bool,
 }
 
+impl MemberMemory {
+    /// Every qualifier of either.
+    pub fn union(self, other: MemberMemory) -> MemberMemory {
+        MemberMemory {
+            qualifiers: self.qualifiers.union(other.qualifiers),
+            read_only: self.read_only || other.read_only,
+            write_only: self.write_only || other.write_only,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatrixLayout {
     pub stride: u32,
@@ -409,6 +420,17 @@ pub struct MemoryQualifiers {
     pub coherent: bool,
     pub volatile: bool,
     pub restrict: bool,
+}
+
+impl MemoryQualifiers {
+    /// Every qualifier of either.
+    pub fn union(self, other: MemoryQualifiers) -> MemoryQualifiers {
+        MemoryQualifiers {
+            coherent: self.coherent || other.coherent,
+            volatile: self.volatile || other.volatile,
+            restrict: self.restrict || other.restrict,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -623,29 +623,49 @@ impl<'a> Writer<'a> {
         if volatile { MemorySemantics::VOLATILE } else { 0 }
     }
 
-    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's
-    /// together with those of its block's members (every access to the block gets a member's:
-    /// stronger than asked, never weaker), or a buffer reference block's.
+    /// The `coherent`/`volatile` qualifiers of the memory `pointer` reaches: its global's or
+    /// buffer reference's, together with those of the block member the access goes through (as
+    /// glslang gives them: only accesses to that member; a pointer to a whole block gets every
+    /// member's).
     fn memory_qualifiers(&self, pointer: Handle<Expression>) -> MemoryQualifiers {
-        if let Some(g) = self.root_global(pointer) {
-            let global = &self.module.globals[g];
-            let block = match self.module.types.get(global.ty).map(|t| &t.inner) {
-                Some(&TypeInner::BindingArray { base, .. }) => base,
-                _ => global.ty,
-            };
-            let mut memory = global.memory;
-            if let Some(TypeInner::Struct { members, .. }) = self.module.types.get(block).map(|t| &t.inner) {
-                for m in members {
-                    memory.coherent |= m.memory.qualifiers.coherent;
-                    memory.volatile |= m.memory.qualifiers.volatile;
+        let exprs = self.exprs();
+        // The steps from the pointer down to the root of its access chain.
+        let mut steps = Vec::new();
+        let mut root = pointer;
+        while exprs.check(root) && steps.len() < MAX_DEPTH as usize {
+            match exprs[root] {
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                    steps.push(root);
+                    root = base;
                 }
+                // A storage image's texel: the image's qualifiers (no members below).
+                Expression::ImageTexelPointer { image, .. } => {
+                    steps.clear();
+                    root = image;
+                }
+                _ => break,
             }
-            return memory;
         }
-        match self.pointee(pointer).1 {
-            Some(AddressSpace::PhysicalStorage { memory, .. }) => memory,
-            _ => MemoryQualifiers::default(),
+        let (memory, mut block, mut outer) = match (exprs.check(root).then(|| &exprs[root]), self.pointee(root)) {
+            (Some(&Expression::GlobalVar(g)), _) if self.module.globals.check(g) => (self.module.globals[g].memory, self.module.globals[g].ty, 0),
+            (_, (Some(base), Some(AddressSpace::PhysicalStorage { memory, .. }))) => (memory, base, 0),
+            _ => return MemoryQualifiers::default(),
+        };
+        // A descriptor array of blocks: the member is selected below the element.
+        if let Some(&TypeInner::BindingArray { base, .. }) = self.module.types.get(block).map(|t| &t.inner) {
+            block = base;
+            outer = 1;
         }
+        let member = steps.iter().rev().nth(outer).and_then(|&s| match exprs[s] {
+            Expression::AccessIndex { index, .. } => Some(index),
+            _ => None,
+        });
+        let Some(TypeInner::Struct { members, .. }) = self.module.types.get(block).map(|t| &t.inner) else { return memory };
+        members
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| member.is_none_or(|m| m as usize == *i))
+            .fold(memory, |memory, (_, m)| MemoryQualifiers { restrict: memory.restrict, ..memory.union(m.memory.qualifiers) })
     }
 
     /// The global variable a pointer expression reaches into, if any.
@@ -1247,7 +1267,7 @@ impl<'a> Writer<'a> {
         let (scope, semantics, unequal) = match scoped {
             Some((scope, semantics, unequal)) => (self.scope_id(scope), self.const_u32(semantics.0 | volatile), self.const_u32(unequal.0 | volatile)),
             None => {
-                let scope = if is_image { self.scope_id(Scope::Device) } else { self.atomic_scope(space) };
+                let scope = if is_image { self.scope_id(self.device_atomic_scope()) } else { self.atomic_scope(space) };
                 let semantics = self.const_u32(volatile);
                 (scope, semantics, semantics)
             }

@@ -624,11 +624,18 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
-    /// Atomics on workgroup memory synchronise the workgroup; everything else the device
-    /// (what glslang emits for GLSL's atomics).
+    /// Atomics on workgroup memory synchronise the workgroup; everything else the device, or
+    /// under the Vulkan memory model the queue family (what glslang emits for GLSL's atomics:
+    /// Device scope there would need the `vulkanMemoryModelDeviceScope` feature).
     pub(super) fn atomic_scope(&mut self, space: Option<AddressSpace>) -> Word {
-        let scope = if space == Some(AddressSpace::Workgroup) { Scope::Workgroup } else { Scope::Device };
+        let scope = if space == Some(AddressSpace::Workgroup) { Scope::Workgroup } else { self.device_atomic_scope() };
         self.scope_id(scope)
+    }
+
+    /// The scope of an atomic on memory the whole device sees (buffers, images): Device, or
+    /// QueueFamily under the Vulkan memory model, as glslang writes them.
+    pub(super) fn device_atomic_scope(&self) -> Scope {
+        if self.module.vulkan_memory_model { Scope::QueueFamily } else { Scope::Device }
     }
 
     /// Calls `function`; returns the result id (void calls return one too, unused).

@@ -525,6 +525,8 @@ impl<'a> Writer<'a> {
             if !is_buffer && !storage_image && global.space != AddressSpace::Workgroup {
                 return error("`coherent` and `volatile` are only supported on buffers, shared variables and storage images with the Vulkan memory model", span);
             }
+        } else if global.space == AddressSpace::Uniform {
+            // A uniform block's memory qualifiers are not decorations (glslang writes none).
         } else if self.options.wgpu {
             // naga reads `Coherent`/`Volatile` on a variable as `@coherent`/`@volatile`, which
             // wgpu accepts only with its opt-in memory-decoration features (and never outside
@@ -561,7 +563,7 @@ impl<'a> Writer<'a> {
                 self.b.decorate(var, D::Volatile, []);
             }
         }
-        if global.memory.restrict {
+        if global.memory.restrict && global.space != AddressSpace::Uniform {
             self.b.decorate(var, D::Restrict, []);
         }
         if global.invariant {

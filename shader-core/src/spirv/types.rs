@@ -225,6 +225,12 @@ impl<'a> Writer<'a> {
                     || members.last().is_some_and(|m| {
                         matches!(self.module.types.get(m.ty).map(|t| &t.inner), Some(TypeInner::Array { size: ArraySize::Dynamic, .. }))
                     });
+                // A uniform block's members keep their memory qualifiers undecorated, as glslang
+                // writes them (they reach the accesses under the Vulkan memory model).
+                let uniform_block = self.module.globals.iter().any(|(_, g)| {
+                    g.space == AddressSpace::Uniform
+                        && (g.ty == handle || matches!(self.module.types.get(g.ty).map(|t| &t.inner), Some(&TypeInner::BindingArray { base, .. }) if base == handle))
+                });
                 for (i, member) in members.iter().enumerate() {
                     let i = i as u32;
                     if let (true, Some(name)) = (self.options.debug_names, &member.name) {
@@ -246,7 +252,9 @@ impl<'a> Writer<'a> {
                         self.b.member_decorate(id, i, major, []);
                         self.b.member_decorate(id, i, D::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
                     }
-                    self.decorate_member_memory(id, i, member.memory);
+                    if !uniform_block {
+                        self.decorate_member_memory(id, i, member.memory);
+                    }
                 }
                 id
             }
@@ -314,10 +322,15 @@ impl<'a> Writer<'a> {
         false
     }
 
-    /// A `coherent`/`volatile` buffer reference block under the GLSL450 memory model: its
-    /// members are decorated, as glslang does (the Vulkan model puts the same on each access
-    /// instead, see `memory_access`, and bans the decorations).
+    /// A buffer reference block is a `Block` (as glslang writes it); a `coherent`/`volatile`
+    /// one under the GLSL450 memory model has its members decorated, as glslang does (the
+    /// Vulkan model puts the same on each access instead, see `memory_access`, and bans the
+    /// decorations). The qualifiers of the block's definition are its members' own already
+    /// (`ir::MemberMemory`); these are a forward declaration's too.
     fn decorate_reference_block(&mut self, reference: Handle<Type>, block: Handle<Type>, block_id: Word) {
+        if matches!(self.module.types.get(block).map(|t| &t.inner), Some(TypeInner::Struct { .. })) {
+            self.decorate_block(block_id);
+        }
         let memory = match self.module.types.get(reference).map(|t| &t.inner) {
             Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { memory, .. }, .. }) => memory,
             _ => return,

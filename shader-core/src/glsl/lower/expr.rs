@@ -107,6 +107,7 @@ impl<'a> Lowerer<'a> {
         match op {
             Operand::Value(h) => Ok(h),
             Operand::Ref(p) => {
+                self.check_readable(&p, span)?;
                 let h = self.path_expr(&p, span);
                 if p.space == AddressSpace::Handle && (p.steps.is_empty() || matches!(p.root, Root::ValueArg(_))) {
                     return Ok(h);
@@ -114,6 +115,7 @@ impl<'a> Lowerer<'a> {
                 Ok(self.push(Expression::Load { pointer: h }, p.ty, span))
             }
             Operand::Swizzle(p, pattern) => {
+                self.check_readable(&p, span)?;
                 let v = self.path_expr(&p, span);
                 let v = self.push(Expression::Load { pointer: v }, p.ty, span);
                 let (s, _) = self.shape(p.ty).unwrap_or((Scalar::F32, 4));
@@ -129,6 +131,28 @@ impl<'a> Lowerer<'a> {
             Operand::Void => Err(self.error("this expression has no value (the function returns `void`)", span)),
             Operand::Str(_) => Err(self.error("a string literal can only be the format of `debugPrintfEXT`", span)),
         }
+    }
+
+    /// GLSL 4.60 §4.10: a `writeonly` block, or member of one, cannot be read (glslang:
+    /// "can't read from writeonly object"; it lets compound assignments and `inout` arguments
+    /// through, which read too and are refused here).
+    fn check_readable(&mut self, p: &Path, span: Span) -> R<()> {
+        if self.write_only.is_empty() {
+            return Ok(());
+        }
+        let (block, outer) = match *self.inner(p.root_ty) {
+            TypeInner::BindingArray { base, .. } => (base, 1),
+            _ => (p.root_ty, 0),
+        };
+        let member = p.steps.get(outer).and_then(|(s, _)| match s {
+            Step::Index(i) => Some(*i),
+            Step::Dyn(_) => None,
+        });
+        if self.write_only.contains(&(block, None)) || member.is_some_and(|i| self.write_only.contains(&(block, Some(i)))) {
+            let what = if member.is_some() && !self.write_only.contains(&(block, None)) { "this block member is" } else { "this block is" };
+            return Err(self.error(format!("{what} `writeonly`: it cannot be read (GLSL 4.60 §4.10)"), span));
+        }
+        Ok(())
     }
 
     pub fn operand_type(&mut self, op: &Operand) -> Option<Handle<Type>> {
@@ -514,7 +538,10 @@ impl<'a> Lowerer<'a> {
                     None => self.coerce(out, v, part_ty, value.span)?,
                 };
                 let vb = self.bind(out, v);
-                let old = self.value(out, Operand::Ref(path.clone()), span)?;
+                // The vector's other components, stored back unchanged (also into a `writeonly`
+                // vector: the source only writes, so `check_readable` does not apply).
+                let pointer = self.path_expr(&path, span);
+                let old = self.push(Expression::Load { pointer }, path.ty, span);
                 let ob = self.bind(out, old);
                 let stype = self.scalar_ty(s);
                 let mut comps = Vec::new();

@@ -40,7 +40,7 @@ use crate::ir::*;
 use crate::layout::{self, MemberSpec, Rule};
 use crate::span::Span;
 use crate::Target;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub(crate) use expr::{can_implicit, op_symbol, Cv};
@@ -296,6 +296,10 @@ pub(crate) struct Lowerer<'a> {
     pub(crate) dialect_state: Box<dyn std::any::Any>,
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
     references: HashMap<String, reference::ReferenceBlock>,
+    /// Uniform, buffer and buffer reference blocks declared `writeonly` (`(block, None)`) and
+    /// their `writeonly` members (`(block, Some(index))`): they cannot be read (GLSL 4.60
+    /// §4.10), checked by [`Lowerer::check_readable`].
+    write_only: HashSet<(Handle<Type>, Option<u32>)>,
     /// GL_EXT_spirv_intrinsics declarations.
     pub(crate) spirv: crate::glsl::lower::spirv_intrinsics::State,
     /// Resources declared without `layout(binding = N)`, in declaration order: bound by
@@ -347,6 +351,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         dialect: options.dialect.lowering.unwrap_or(&Glsl),
         dialect_state: Box::new(()),
         references: HashMap::new(),
+        write_only: HashSet::new(),
         spirv: Default::default(),
         unbound: Vec::new(),
         auto_map_bindings: options.auto_map_bindings,
@@ -1655,8 +1660,10 @@ impl<'a> Lowerer<'a> {
             }
         }
         let block_row_major = member_row_major(q).unwrap_or(defaults.row_major);
+        let reference = q.layout("buffer_reference").is_some();
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
+        let mut write_only_members = Vec::new();
         let n_lines = b.members.len();
         let mut dialect_members = Vec::new();
         for (li, mm) in b.members.iter().enumerate() {
@@ -1686,9 +1693,10 @@ impl<'a> Lowerer<'a> {
                 }
                 let ty = self.bool_to_uint(ty);
                 let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut dialect_members);
-                let memory = if buffer { self.member_memory(&mm.qualifiers) } else { MemberMemory::default() };
+                let memory = self.member_memory(&mm.qualifiers, reference.then_some(q));
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major, memory });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
+                write_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::WriteOnly));
             }
         }
         // A block whose every member is `readonly` (`writeonly`) is a read-only (write-only)
@@ -1696,18 +1704,20 @@ impl<'a> Lowerer<'a> {
         // decorations so, and wgpu wants the binding's access to be the shader's.
         let every_member = |f: fn(&MemberMemory) -> bool| !specs.is_empty() && specs.iter().all(|s| f(&s.memory));
         let (members_read_only, members_write_only) = (every_member(|m| m.read_only), every_member(|m| m.write_only));
-        let ty = if q.layout("buffer_reference").is_some() {
-            let ty = self.reference_block(b, specs, rule)?;
-            if b.instance.is_none() {
-                return Ok(());
-            }
-            ty
+        let ty = if reference {
+            self.reference_block(b, specs, rule)?
         } else {
             match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
                 Ok((t, _)) => t,
                 Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
             }
         };
+        let whole_write_only = q.has_memory(ast::MemoryQualifier::WriteOnly);
+        self.write_only.extend(whole_write_only.then_some((ty, None)));
+        self.write_only.extend(write_only_members.iter().enumerate().filter(|(_, w)| **w).map(|(i, _)| (ty, Some(i as u32))));
+        if reference && b.instance.is_none() {
+            return Ok(());
+        }
         let read_only = q.has_memory(ast::MemoryQualifier::ReadOnly) || (buffer && members_read_only);
         let space = if push {
             AddressSpace::PushConstant
@@ -1757,15 +1767,19 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// The memory qualifiers written on one member of a buffer block (GLSL 4.60 §4.10).
-    /// `writeonly` is dropped for the wgpu target, as on a whole block (naga refuses
-    /// write-only storage buffers).
-    fn member_memory(&self, q: &ast::TypeQualifiers) -> MemberMemory {
-        MemberMemory {
+    /// The memory qualifiers written on one member of a uniform or buffer block (GLSL 4.60
+    /// §4.10), together with those of `block` for a `buffer_reference` block: it has no variable
+    /// to carry them, and glslang decorates each member with them. `writeonly` is dropped for
+    /// the wgpu target, as on a whole block (naga refuses write-only storage buffers). Members
+    /// of uniform blocks keep theirs for the accesses (Vulkan memory model) but are not
+    /// decorated, as with glslang (`spirv::types`).
+    fn member_memory(&self, q: &ast::TypeQualifiers, block: Option<&ast::TypeQualifiers>) -> MemberMemory {
+        let of = |q: &ast::TypeQualifiers| MemberMemory {
             qualifiers: memory_qualifiers(q),
             read_only: q.has_memory(ast::MemoryQualifier::ReadOnly),
             write_only: q.has_memory(ast::MemoryQualifier::WriteOnly) && self.target == Target::Vulkan,
-        }
+        };
+        block.map_or(of(q), |b| of(q).union(of(b)))
     }
 
     /// GLSL bools in blocks are stored as 32-bit uints (glslang does the same; Vulkan has no

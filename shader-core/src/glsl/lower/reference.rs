@@ -96,7 +96,7 @@ impl<'a> Lowerer<'a> {
         // the reference type.
         if let TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory } } = *self.inner(entry.ty) {
             let defined = reference_memory(&b.qualifiers);
-            let merged = MemoryQualifiers { coherent: memory.coherent || defined.coherent, volatile: memory.volatile || defined.volatile, restrict: false };
+            let merged = memory.union(defined);
             if merged != memory {
                 let name = self.m.types[entry.ty].name.clone();
                 let inner = TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory: merged } };
