@@ -1075,7 +1075,16 @@ impl<'t> Parser<'t> {
             Some(TokenKind::IntLit | TokenKind::FloatLit) => self.literal(),
             Some(TokenKind::StrLit) => {
                 let t = self.bump();
-                Some(Expr { kind: ExprKind::StringLit(decode_string(&t.text)), span: t.span })
+                let text = decode_string(&t.text);
+                if text.contains('\0') {
+                    // Found by fuzzing (`fuzz/`, mutants): OpString's literal ends at its first
+                    // NUL, so the words after it made the module invalid.
+                    self.error(crate::diag::Diagnostic::error(
+                        "a string cannot hold a NUL character (`\\0`, `\\x0`): a SPIR-V string ends at its first NUL",
+                        t.span,
+                    ));
+                }
+                Some(Expr { kind: ExprKind::StringLit(text), span: t.span })
             }
             Some(TokenKind::Punct) if self.peek() == "(" => self.parenthesized(),
             Some(TokenKind::Ident) => self.word_expression(),
