@@ -134,8 +134,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// GLSL 4.60 §4.10: a `writeonly` block, or member of one, cannot be read (glslang:
-    /// "can't read from writeonly object"; it lets compound assignments and `inout` arguments
-    /// through, which read too and are refused here).
+    /// "can't read from writeonly object"; compound assignments are let through as glslang
+    /// does, `inout` arguments, which glslang lets through too, are refused here).
     fn check_readable(&mut self, p: &Path, span: Span) -> R<()> {
         if self.write_only.is_empty() {
             return Ok(());
@@ -531,7 +531,11 @@ impl<'a> Lowerer<'a> {
                 let part_ty = self.vec_ty(pattern.len() as u32, s);
                 let v = match op {
                     Some(op) => {
-                        let cur = self.value(out, Operand::Swizzle(path.clone(), pattern.clone()), target.span)?;
+                        // glslang lets compound assignments of `writeonly` memory through.
+                        let write_only = std::mem::take(&mut self.write_only);
+                        let cur = self.value(out, Operand::Swizzle(path.clone(), pattern.clone()), target.span);
+                        self.write_only = write_only;
+                        let cur = cur?;
                         let r = self.binary(out, op, cur, v, span)?;
                         self.coerce(out, r, part_ty, span)?
                     }
@@ -578,8 +582,11 @@ impl<'a> Lowerer<'a> {
                 let path = self.lvalue(t, target.span)?;
                 let v = match op {
                     Some(op) => {
-                        let cur = self.value(out, Operand::Ref(path.clone()), target.span)?;
-                        let r = self.binary(out, op, cur, v, span)?;
+                        // glslang lets compound assignments of `writeonly` memory through.
+                        let write_only = std::mem::take(&mut self.write_only);
+                        let cur = self.value(out, Operand::Ref(path.clone()), target.span);
+                        self.write_only = write_only;
+                        let r = self.binary(out, op, cur?, v, span)?;
                         self.coerce(out, r, path.ty, span)?
                     }
                     None => self.coerce(out, v, path.ty, value.span)?,

@@ -1712,7 +1712,9 @@ impl<'a> Lowerer<'a> {
                 Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
             }
         };
-        let whole_write_only = q.has_memory(ast::MemoryQualifier::WriteOnly);
+        // glslang refuses reads of a whole `writeonly` block only through its instance name
+        // (`out_data[i]` of an anonymous one passes: corpus spirv-cross comp_mod.comp).
+        let whole_write_only = q.has_memory(ast::MemoryQualifier::WriteOnly) && b.instance.is_some();
         self.write_only.extend(whole_write_only.then_some((ty, None)));
         self.write_only.extend(write_only_members.iter().enumerate().filter(|(_, w)| **w).map(|(i, _)| (ty, Some(i as u32))));
         if reference && b.instance.is_none() {
