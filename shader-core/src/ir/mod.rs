@@ -395,6 +395,11 @@ pub enum ExecutionMode {
     /// GL_KHR/NV_compute_shader_derivatives `derivative_group_quadsNV`/`_linearNV`.
     DerivativeGroupQuads,
     DerivativeGroupLinear,
+    /// GLSL 4.60 §4.4.2.3 depth layouts on `gl_FragDepth` (`depth_greater`, `depth_less`,
+    /// `depth_unchanged`): what the shader promises about the depth it writes.
+    DepthGreater,
+    DepthLess,
+    DepthUnchanged,
 }
 
 /// A pipeline-overridable constant (WGSL `override`, GLSL `constant_id`): a SPIR-V

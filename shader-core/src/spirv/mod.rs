@@ -949,6 +949,16 @@ impl<'a> Writer<'a> {
         let modes: Vec<ExecutionMode> =
             self.module.execution_modes.iter().filter(|(f, _)| *f == ep_function).map(|&(_, m)| m).collect();
         for mode in modes {
+            let depth = match mode {
+                ExecutionMode::DepthGreater => Some(M::DepthGreater),
+                ExecutionMode::DepthLess => Some(M::DepthLess),
+                ExecutionMode::DepthUnchanged => Some(M::DepthUnchanged),
+                _ => None,
+            };
+            if let Some(spv) = depth {
+                self.b.execution_mode(function, spv, []);
+                continue;
+            }
             let (spv, capability, extension) = match mode {
                 ExecutionMode::PixelInterlockOrdered => {
                     (M::PixelInterlockOrderedEXT, Capability::FragmentShaderPixelInterlockEXT, "SPV_EXT_fragment_shader_interlock")
@@ -971,6 +981,7 @@ impl<'a> Writer<'a> {
                 ExecutionMode::DerivativeGroupLinear => {
                     (M::DerivativeGroupLinearKHR, Capability::ComputeDerivativeGroupLinearKHR, "SPV_NV_compute_shader_derivatives")
                 }
+                ExecutionMode::DepthGreater | ExecutionMode::DepthLess | ExecutionMode::DepthUnchanged => continue,
             };
             self.capability(capability);
             self.extensions.insert(extension);

@@ -827,11 +827,22 @@ impl<'a> Lowerer<'a> {
                         );
                     }
                 }
-                // GLSL 4.60 §4.4.2.3: the depth layouts redeclare gl_FragDepth only.
+                // GLSL 4.60 §4.4.2.3: the depth layouts redeclare gl_FragDepth only; they become
+                // execution modes, as glslang emits them (`depth_any` promises nothing).
                 for l in q.layouts().filter(|l| l.name.name.to_ascii_lowercase().starts_with("depth_")) {
                     if let Some(other) = v.declarators.iter().find(|d| d.name.name != "gl_FragDepth") {
                         let message = format!("layout qualifier `{}` applies only to `gl_FragDepth`, not to `{}`", l.name.name, other.name.name);
                         self.diags.push(Diagnostic::error(message, l.span).with_note("GLSL 4.60 §4.4.2.3: `layout(depth_greater) out float gl_FragDepth;`"));
+                        continue;
+                    }
+                    let mode = match l.name.name.to_ascii_lowercase().as_str() {
+                        "depth_greater" => ExecutionMode::DepthGreater,
+                        "depth_less" => ExecutionMode::DepthLess,
+                        "depth_unchanged" => ExecutionMode::DepthUnchanged,
+                        _ => continue,
+                    };
+                    if self.stage == Stage::Fragment && !self.execution_modes.contains(&mode) {
+                        self.execution_modes.push(mode);
                     }
                 }
                 if !crate::glsl::lower::spirv_intrinsics::declares_builtin(q) {
