@@ -156,6 +156,15 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             StmtKind::Demote => {
+                // `demote` is a keyword only with its extension (as glslang reads it): otherwise
+                // `demote;` is an expression statement naming a variable.
+                if !self.has_extension("GL_EXT_demote_to_helper_invocation") {
+                    let word = Span::new(span.file, span.start, (span.start + "demote".len() as u32).min(span.end));
+                    return match self.lookup("demote") {
+                        Some(_) => Ok(()),
+                        None => Err(self.error("`demote` is not declared (`demote;` is a statement only with `#extension GL_EXT_demote_to_helper_invocation : enable`)", word)),
+                    };
+                }
                 if self.stage != Stage::Fragment {
                     return Err(self.error("`demote` is only allowed in fragment shaders", span));
                 }
