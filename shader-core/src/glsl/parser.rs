@@ -1075,16 +1075,29 @@ impl<'t> Parser<'t> {
             Some(TokenKind::IntLit | TokenKind::FloatLit) => self.literal(),
             Some(TokenKind::StrLit) => {
                 let t = self.bump();
-                let text = decode_string(&t.text);
-                if text.contains('\0') {
-                    // Found by fuzzing (`fuzz/`, mutants): OpString's literal ends at its first
-                    // NUL, so the words after it made the module invalid.
-                    self.error(crate::diag::Diagnostic::error(
-                        "a string cannot hold a NUL character (`\\0`, `\\x0`): a SPIR-V string ends at its first NUL",
-                        t.span,
-                    ));
+                match decode_string(&t.text) {
+                    Ok(text) => {
+                        if text.contains('\0') {
+                            // Found by fuzzing (`fuzz/`, mutants): OpString's literal ends at its first
+                            // NUL, so the words after it made the module invalid.
+                            self.error(crate::diag::Diagnostic::error(
+                                "a string cannot hold a NUL character (`\\0`, `\\x0`): a SPIR-V string ends at its first NUL",
+                                t.span,
+                            ));
+                        }
+                        Some(Expr { kind: ExprKind::StringLit(text), span: t.span })
+                    }
+                    Err(bad) => {
+                        // The escape itself when the token is spelt in the source as it is here.
+                        let span = if (t.span.end - t.span.start) as usize == t.text.len() {
+                            Span::new(t.span.file, t.span.start + bad.at as u32, t.span.start + (bad.at + bad.len) as u32)
+                        } else {
+                            t.span
+                        };
+                        self.error(crate::diag::Diagnostic::error(bad.message, span));
+                        None
+                    }
                 }
-                Some(Expr { kind: ExprKind::StringLit(text), span: t.span })
             }
             Some(TokenKind::Punct) if self.peek() == "(" => self.parenthesized(),
             Some(TokenKind::Ident) => self.word_expression(),
@@ -1482,20 +1495,30 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     })
 }
 
+/// An escape sequence glslang does not accept in a string literal: its byte offset and length
+/// in the token, and why.
+pub(crate) struct BadEscape {
+    pub at: usize,
+    pub len: usize,
+    pub message: &'static str,
+}
+
 /// The text of a string literal token (with its quotes) with C's escapes decoded, as glslang
-/// reads GL_EXT_debug_printf strings: `\n`-style letters, octal (up to three digits) and hex
-/// (as many digits as follow) escapes.
-pub(crate) fn decode_string(token: &str) -> String {
-    let inner = token.strip_prefix('"').unwrap_or(token);
+/// reads GL_EXT_debug_printf strings: `\n`-style letters, `\'`, `\"`, `\?`, `\\`, octal (up
+/// to three digits) and hex (as many digits as follow, at least one) escapes; any other escape
+/// is an error, as in glslang's scanner.
+pub(crate) fn decode_string(token: &str) -> Result<String, BadEscape> {
+    let open = usize::from(token.starts_with('"'));
+    let inner = &token[open..];
     let inner = inner.strip_suffix('"').unwrap_or(inner);
     let mut out = String::new();
-    let mut chars = inner.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = inner.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
         if c != '\\' {
             out.push(c);
             continue;
         }
-        let Some(e) = chars.next() else {
+        let Some((_, e)) = chars.next() else {
             out.push('\\');
             break;
         };
@@ -1507,18 +1530,24 @@ pub(crate) fn decode_string(token: &str) -> String {
             'r' => 13,
             't' => 9,
             'v' => 11,
+            '\'' | '"' | '?' | '\\' => e as u32,
             'x' => {
                 let mut v: u32 = 0;
-                while let Some(d) = chars.peek().and_then(|c| c.to_digit(16)) {
+                let mut digits = 0;
+                while let Some(d) = chars.peek().and_then(|&(_, c)| c.to_digit(16)) {
                     v = v.wrapping_mul(16).wrapping_add(d) & 0xFF_FFFF;
+                    digits += 1;
                     chars.next();
+                }
+                if digits == 0 {
+                    return Err(BadEscape { at: open + at, len: 2, message: "expected hex digits after `\\x` in this escape sequence" });
                 }
                 v
             }
             '0'..='7' => {
                 let mut v = e.to_digit(8).unwrap_or(0);
                 for _ in 0..2 {
-                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                    match chars.peek().and_then(|&(_, c)| c.to_digit(8)) {
                         Some(d) => {
                             v = v * 8 + d;
                             chars.next();
@@ -1528,9 +1557,12 @@ pub(crate) fn decode_string(token: &str) -> String {
                 }
                 v
             }
-            other => other as u32,
+            other => {
+                let len = 1 + other.len_utf8();
+                return Err(BadEscape { at: open + at, len, message: "invalid escape sequence (C's are: \\a \\b \\f \\n \\r \\t \\v \\' \\\" \\? \\\\, octal \\NNN and hex \\xNN)" });
+            }
         };
         out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
     }
-    out
+    Ok(out)
 }
