@@ -113,6 +113,36 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
     Some(lw.builtin_global(name, b, ty, output))
 }
 
+/// The extensions of which one must be enabled for the built-in variable or constant `name`
+/// to exist in `stage` (empty: it always exists), as glslang declares them (checked against
+/// glslangValidator 12 name by name). Not listed yet: the GL_KHR_shader_subgroup_* built-ins,
+/// which glslang also enables through any other GL_KHR_shader_subgroup_* extension.
+pub(crate) fn builtin_extensions(stage: Stage, name: &str) -> &'static [&'static str] {
+    match (stage, name) {
+        (Stage::Vertex, "gl_Layer" | "gl_ViewportIndex") => &["GL_ARB_shader_viewport_layer_array", "GL_NV_viewport_array2"],
+        (Stage::Vertex, "gl_BaseVertexARB" | "gl_BaseInstanceARB" | "gl_DrawIDARB") => &["GL_ARB_shader_draw_parameters"],
+        (Stage::Vertex, "gl_ViewportMask") => &["GL_NV_viewport_array2"],
+        (Stage::Vertex, "gl_SecondaryPositionNV" | "gl_SecondaryViewportMaskNV") => &["GL_NV_stereo_view_rendering"],
+        (Stage::Vertex, "gl_PositionPerViewNV" | "gl_ViewportMaskPerViewNV") => &["GL_NVX_multiview_per_view_attributes"],
+        (Stage::Vertex, "gl_PrimitiveShadingRateEXT") | (Stage::Fragment, "gl_ShadingRateEXT") => &["GL_EXT_fragment_shading_rate"],
+        (Stage::Fragment, "gl_BaryCoordEXT" | "gl_BaryCoordNoPerspEXT") => &["GL_EXT_fragment_shader_barycentric"],
+        (Stage::Fragment, "gl_BaryCoordNV" | "gl_BaryCoordNoPerspNV") => &["GL_NV_fragment_shader_barycentric"],
+        (Stage::Fragment, "gl_FragSizeEXT" | "gl_FragInvocationCountEXT") => &["GL_EXT_fragment_invocation_density"],
+        (Stage::Fragment, "gl_FragmentSizeNV" | "gl_InvocationsPerPixelNV") => &["GL_NV_shading_rate_image"],
+        (Stage::Fragment, "gl_FragStencilRefARB") => &["GL_ARB_shader_stencil_export"],
+        (_, "gl_ViewIndex") => &["GL_EXT_multiview"],
+        (_, "gl_ViewID_OVR") => &["GL_OVR_multiview", "GL_OVR_multiview2"],
+        (_, "gl_CoreIDARM" | "gl_CoreCountARM" | "gl_CoreMaxIDARM" | "gl_WarpIDARM" | "gl_WarpMaxIDARM") => &["GL_ARM_shader_core_builtins"],
+        (_, "gl_WarpsPerSMNV" | "gl_SMCountNV" | "gl_WarpIDNV" | "gl_SMIDNV") => &["GL_NV_shader_sm_builtins"],
+        (_, "gl_SubGroupSizeARB" | "gl_SubGroupInvocationARB") => &["GL_ARB_shader_ballot"],
+        (_, n) if n.starts_with("gl_SubGroup") && n.ends_with("MaskARB") => &["GL_ARB_shader_ballot"],
+        (_, "gl_RayFlagsSkipTrianglesEXT" | "gl_RayFlagsSkipAABBEXT") => &["GL_EXT_ray_flags_primitive_culling"],
+        (_, n) if n.starts_with("gl_ShadingRateFlag") => &["GL_EXT_fragment_shading_rate"],
+        (_, n) if memory_model_constant(n).is_some() => &["GL_KHR_memory_scope_semantics"],
+        _ => &[],
+    }
+}
+
 /// The value of a GL_KHR_memory_scope_semantics constant: the SPIR-V `Scope` and
 /// `MemorySemantics` encodings (SPIR-V §3.27, §3.25), as glslang defines them.
 fn memory_model_constant(name: &str) -> Option<i32> {

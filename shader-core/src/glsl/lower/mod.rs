@@ -713,7 +713,16 @@ impl<'a> Lowerer<'a> {
 
     /// The error for a name that is not in scope: declared later at global scope, misspelt
     /// (with a suggestion among the names in scope), or unknown.
+    /// The extension a built-in needs here and that is not enabled ([`builtins::builtin_extensions`]).
+    fn missing_builtin_extension(&self, name: &str) -> Option<&'static str> {
+        let needed = builtins::builtin_extensions(self.stage, name);
+        needed.first().copied().filter(|_| !needed.iter().any(|e| self.has_extension(e)))
+    }
+
     pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
+        if let Some(extension) = self.missing_builtin_extension(&id.name) {
+            return self.error(format!("`{}` exists only with `#extension {extension} : enable`", id.name), id.span);
+        }
         if self.scopes.first().is_some_and(|g| g.contains_key(&id.name)) {
             let message = format!("`{}` is declared later in the file; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
             return self.error(message, id.span);
@@ -2193,6 +2202,9 @@ impl<'a> Lowerer<'a> {
     // -- built-in variables ---------------------------------------------------------------------
 
     fn builtin_var(&mut self, name: &str) -> Option<Sym> {
+        if self.missing_builtin_extension(name).is_some() {
+            return None;
+        }
         if let Some(s) = self.builtin_vars.get(name) {
             return Some(s.clone());
         }
