@@ -53,6 +53,8 @@ pub struct FunctionDefinition {
     pub prototype: FunctionPrototype,
     pub body: Block,
     pub span: Span,
+    /// `[[...]]` before the definition or between its header and body (GL_EXT_subgroup_uniform_control_flow).
+    pub attributes: Vec<Attribute>,
 }
 
 /// `ret name(params)`; `f(void)` has no parameters.

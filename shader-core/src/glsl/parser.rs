@@ -62,14 +62,17 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
             continue;
         }
         // `[[subgroup_uniform_control_flow]] void main()`: function attributes
-        // (GL_EXT_subgroup_uniform_control_flow) only request guarantees the SPIR-V we emit
-        // gives anyway, so they are parsed and dropped.
-        if p.attributes().is_none() {
+        // (GL_EXT_subgroup_uniform_control_flow), kept on the function for the lowering's
+        // extension check.
+        let Some(leading) = p.attributes() else {
             p.recover();
             continue;
-        }
+        };
         match p.declaration(true) {
-            Some(d) => {
+            Some(mut d) => {
+                if let ExternalDeclaration::Function(f) = &mut d {
+                    f.attributes.splice(0..0, leading);
+                }
                 decls.push(d);
                 decl_ends.push(p.pos);
             }
@@ -395,7 +398,7 @@ impl<'t> Parser<'t> {
         if self.is_punct("(") {
             let prototype = self.function_prototype(full, name, start)?;
             // Attributes may also sit between the header and the body (see `parse`).
-            self.attributes()?;
+            let attributes = self.attributes()?;
             if self.is_punct("{") {
                 if !top_level {
                     self.error(diag::function_definition_not_allowed_here(self.span()));
@@ -405,7 +408,7 @@ impl<'t> Parser<'t> {
                 if !top_level {
                     return None;
                 }
-                return Some(ExternalDeclaration::Function(FunctionDefinition { prototype, body, span }));
+                return Some(ExternalDeclaration::Function(FunctionDefinition { prototype, body, span, attributes }));
             }
             self.expect(";", "a function prototype")?;
             return decl(DeclarationKind::Prototype(prototype), self.since(start));

@@ -372,6 +372,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
                 let _ = lw.global_declaration(d);
             }
             ast::ExternalDeclaration::Function(f) => {
+                lw.function_attributes_enabled(f);
                 if let Ok(h) = lw.prototype(&f.prototype, true) {
                     lw.bodies.push((h, f));
                     lw.body_order.insert(h, index);
@@ -2060,6 +2061,16 @@ impl<'a> Lowerer<'a> {
             args.push(FunctionArgument { name, ty });
         }
         args
+    }
+
+    /// Attributes on a function (`[[subgroup_uniform_control_flow]] void main()`) exist only
+    /// with GL_EXT_subgroup_uniform_control_flow (or GL_EXT_maximal_reconvergence, which reuses
+    /// its syntax), as glslang requires. They only ask for guarantees and are not emitted.
+    fn function_attributes_enabled(&mut self, f: &ast::FunctionDefinition) {
+        let Some(first) = f.attributes.first() else { return };
+        if !["GL_EXT_subgroup_uniform_control_flow", "GL_EXT_maximal_reconvergence"].iter().any(|e| self.has_extension(e)) {
+            self.error("attributes on a function need `#extension GL_EXT_subgroup_uniform_control_flow : enable`", first.span);
+        }
     }
 
     fn function_body(&mut self, handle: Handle<Function>, def: &'a ast::FunctionDefinition) -> R<()> {
