@@ -1649,7 +1649,18 @@ impl<'a> Lowerer<'a> {
         let storage = q.storage_kind();
         match storage {
             Some(ast::StorageQualifier::Uniform | ast::StorageQualifier::Buffer) => self.buffer_block(b, storage == Some(ast::StorageQualifier::Buffer)),
-            Some(ast::StorageQualifier::In | ast::StorageQualifier::Out) => self.io_block(b, storage == Some(ast::StorageQualifier::Out)),
+            Some(ast::StorageQualifier::In | ast::StorageQualifier::Out) => {
+                let output = storage == Some(ast::StorageQualifier::Out);
+                // GLSL 4.60 §4.3.9: vertex shaders have no input blocks, fragment shaders no
+                // output blocks (glslang: "not supported in this stage"; compute shaders have no
+                // `in`/`out` at all, see `stage_qualifiers`).
+                if matches!((self.stage, output), (Stage::Vertex, false) | (Stage::Fragment, true)) {
+                    let (direction, stage) = (if output { "output" } else { "input" }, format!("{:?}", self.stage).to_lowercase());
+                    // Reported, and the block declared anyway so that its uses are not errors too.
+                    self.error(format!("{direction} blocks are not allowed in a {stage} shader (GLSL 4.60 §4.3.9)"), b.name.span);
+                }
+                self.io_block(b, output)
+            }
             _ => Err(self.error("interface blocks must be `uniform`, `buffer`, `in` or `out`", b.span)),
         }
     }
