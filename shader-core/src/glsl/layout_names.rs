@@ -60,3 +60,15 @@ pub const WITH_VALUE: &[&str] = &[
 pub fn takes_value(name: &str) -> bool {
     WITH_VALUE.iter().any(|k| k.eq_ignore_ascii_case(name))
 }
+
+/// Layout qualifiers that set a mode of the whole shader and so may appear only in a
+/// standalone `layout(...) in;` (or `out;`) declaration, never on a variable or block
+/// (glslang's `checkNoShaderLayouts`: "can only apply to a standalone qualifier"). `local_size_x`
+/// and its kin are not listed: glslang lets a size of 1 pass on a declaration.
+pub fn standalone_only(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    matches!(n.as_str(), "early_fragment_tests" | "post_depth_coverage" | "num_views" | "primitive_culling")
+        || n.contains("_interlock_")
+        || n.starts_with("blend_support_")
+        || (n.starts_with("local_size_") && n.ends_with("_id"))
+}

@@ -902,6 +902,9 @@ impl<'a> Lowerer<'a> {
             Stage::Fragment => "fragment",
             Stage::Compute => "compute",
         };
+        for l in q.layouts().filter(|l| !default_declaration && crate::glsl::layout_names::standalone_only(&l.name.name)) {
+            self.error(format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name), l.span);
+        }
         for l in q.layouts() {
             let n = l.name.name.to_ascii_lowercase();
             let only = if n.starts_with("local_size_") || n.starts_with("derivative_group_") {
