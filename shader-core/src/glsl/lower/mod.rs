@@ -268,6 +268,9 @@ pub(crate) struct Lowerer<'a> {
     pub local_size: [u32; 3],
     pub(crate) local_size_ids: [Option<Handle<Override>>; 3],
     early_fragment_tests: bool,
+    /// Where `layout(post_depth_coverage) in;` was written: with GL_EXT_post_depth_coverage it
+    /// needs `early_fragment_tests` too (GL_ARB_post_depth_coverage implies it).
+    post_depth_coverage: Option<Span>,
     /// Execution modes from extension layout qualifiers (`pixel_interlock_ordered`, ...).
     pub(crate) execution_modes: Vec<ExecutionMode>,
     /// Non-constant global initializers, lowered at the start of `main`, with the position of
@@ -337,6 +340,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         local_size: [1, 1, 1],
         local_size_ids: [None; 3],
         early_fragment_tests: false,
+        post_depth_coverage: None,
         execution_modes: Vec::new(),
         private_inits: Vec::new(),
         bodies: Vec::new(),
@@ -379,6 +383,10 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
                 }
             }
         }
+    }
+    // glslang's link-time rule (GL_EXT_post_depth_coverage: "Requires early_fragment_tests").
+    if let (Some(span), false) = (lw.post_depth_coverage, lw.early_fragment_tests) {
+        lw.error("`post_depth_coverage` needs `layout(early_fragment_tests) in;` as well (GL_EXT_post_depth_coverage)", span);
     }
     let bodies = std::mem::take(&mut lw.bodies);
     for (handle, f) in &bodies {
@@ -1075,6 +1083,12 @@ impl<'a> Lowerer<'a> {
                     };
                     if interlock(&mode) && self.execution_modes.iter().any(|m| interlock(m) && *m != mode) {
                         return Err(self.error("a fragment shader takes at most one interlock ordering", l.span));
+                    }
+                    if mode == ExecutionMode::PostDepthCoverage {
+                        self.post_depth_coverage = Some(l.span);
+                        if self.has_extension("GL_ARB_post_depth_coverage") {
+                            self.early_fragment_tests = true;
+                        }
                     }
                     if !self.execution_modes.contains(&mode) {
                         self.execution_modes.push(mode);
