@@ -2,8 +2,9 @@
 //! compiler to SPIR-V that passes spirv-val (vulkan1.1, or the version the module declares) and
 //! naga, for both targets (wgpu: combined samplers split; vulkan: kept); every
 //! `tests/glsl/err/*.{comp,vert,frag}` must be rejected with exactly the diagnostics in
-//! `tests/glsl/err/NAME.stderr`. glslang must agree: it accepts every ok file and rejects every
-//! err file, so a typo cannot turn one kind of test into the other.
+//! `tests/glsl/err/NAME.stderr` (for the wgpu target; for Vulkan with `// wgpu-target-error:`).
+//! glslang must agree: it accepts every ok file and rejects every err file, so a typo cannot
+//! turn one kind of test into the other.
 //!
 //! Every ok program's SPIR-V disassembly is snapshotted next to it (`NAME.EXT.spvasm` for the
 //! wgpu target, plus `NAME.EXT.vulkan.spvasm` where the Vulkan target's module differs).
@@ -159,11 +160,13 @@ fn check_ok(path: &Path) -> Result<(), String> {
     }
 }
 
+/// An err program is compiled for the wgpu target, or for the Vulkan target when it says
+/// `// wgpu-target-error:` (it uses a feature only Vulkan has, whose own rules it tests).
 fn check_err(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let name = expect::file_name(path);
-    let outcome =
-        common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(shader_core::Target::Wgpu)));
+    let target = if common::glsl_directives(&source).wgpu_target_error.is_some() { shader_core::Target::Vulkan } else { shader_core::Target::Wgpu };
+    let outcome = common::guarded(TIMEOUT, move || shader_core::compile(&name, &source, &options(target)));
     let actual = common::expect_rejection(outcome, TIMEOUT)?;
     common::expect::check(&actual, &path.with_extension(format!("{}.stderr", path.extension().and_then(|e| e.to_str()).unwrap_or(""))), "glsl_suite")
 }

@@ -296,6 +296,11 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_EXT_ray_flags_primitive_culling",
     "GL_EXT_shader_atomic_float",
     "GL_EXT_shader_atomic_float2",
+    "GL_EXT_shader_subgroup_extended_types_int8",
+    "GL_EXT_shader_subgroup_extended_types_int16",
+    "GL_EXT_shader_subgroup_extended_types_int64",
+    "GL_EXT_shader_subgroup_extended_types_float16",
+    "GL_EXT_optional_input_attachment_index",
     // Only what a fragment shader sees of mesh shading: `perprimitiveNV`/`EXT` inputs.
     "GL_NV_mesh_shader",
     "GL_EXT_mesh_shader",

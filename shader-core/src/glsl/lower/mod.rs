@@ -1517,6 +1517,8 @@ impl<'a> Lowerer<'a> {
         if let Some(TypeInner::Array { .. } | TypeInner::BindingArray { .. }) = size.map(|_| self.inner(elem).clone()) {
             return Err(self.error("arrays of arrays of opaque types are not supported", span));
         }
+        // Reported, and the resource declared anyway so that its uses are not errors too.
+        let attachment = self.input_attachment_index(q, elem, size.is_some(), span).unwrap_or(None);
         let wrap = |lw: &mut Self, t: Handle<Type>| match size {
             Some(size) => lw.ty(TypeInner::BindingArray { base: t, size }),
             None => t,
@@ -1561,7 +1563,26 @@ impl<'a> Lowerer<'a> {
             span,
         );
         self.declare(name, Sym::Var { root: Root::Global(g), ty: gty, space: AddressSpace::Handle, read_only: true });
+        if let Some(index) = attachment {
+            self.m.spirv.decorations.push((g, spirv::Decoration::InputAttachmentIndex as u32, vec![index]));
+        }
         Ok(())
+    }
+
+    /// GL_KHR_vulkan_glsl: a subpass input names its attachment with
+    /// `layout(input_attachment_index = N)` (SPIR-V `InputAttachmentIndex`), and only a subpass
+    /// input may; GL_EXT_optional_input_attachment_index lets one that is not an array go
+    /// without, as glslang checks. The index, if any.
+    fn input_attachment_index(&mut self, q: &ast::TypeQualifiers, elem: Handle<Type>, arrayed: bool, span: Span) -> R<Option<u32>> {
+        let subpass = matches!(self.inner(elem), TypeInner::Image { dim: ImageDimension::SubpassData, .. });
+        match q.layout("input_attachment_index").cloned() {
+            Some(l) if !subpass => Err(self.error("`input_attachment_index` can only be used with a subpass input", l.span)),
+            Some(l) => Ok(Some(self.layout_u32(&l)?)),
+            None if subpass && (arrayed || !self.has_extension("GL_EXT_optional_input_attachment_index")) => {
+                Err(self.error("a subpass input needs `layout(input_attachment_index = N)`", span))
+            }
+            None => Ok(None),
+        }
     }
 
     /// Fills in the format and access of a storage image type from its qualifiers.
