@@ -1624,6 +1624,9 @@ impl<'a> Lowerer<'a> {
         let level = match name {
             "textureLod" | "textureLodOffset" | "textureProjLod" | "textureProjLodOffset" => {
                 let Some((l, ls)) = ri.next() else { return Err(self.error(format!("`{name}` needs a level of detail"), span)) };
+                if depth && (arrayed || dim == ImageDimension::Cube) && dim != ImageDimension::D1 {
+                    self.shadow_lod_enabled(name, tspan, ls)?;
+                }
                 let l = self.coerce(out, l, f32t, ls)?;
                 if depth_ref.is_some() && self.fold(l).is_some_and(|c| c == super::Cv::Scalar(Literal::F32(0.0))) {
                     out.push(Statement::Eval(l), span);
@@ -1660,6 +1663,9 @@ impl<'a> Lowerer<'a> {
         let level = match (level, ri.next()) {
             // Optional bias (texture, textureOffset, textureProj).
             (SampleLevel::Auto, Some((b, bs))) if !gather => {
+                if depth && arrayed && dim != ImageDimension::D1 {
+                    self.shadow_lod_enabled(name, tspan, bs)?;
+                }
                 let b = self.coerce(out, b, f32t, bs)?;
                 SampleLevel::Bias(b)
             }
@@ -1874,6 +1880,9 @@ impl<'a> Lowerer<'a> {
         if vals.len() < lo || vals.len() > hi {
             return Err(self.error(format!("`{name}` takes {lo} argument(s), {} given", vals.len()), span));
         }
+        if name.starts_with("subgroup") {
+            self.subgroup_extended_type_enabled(name, &vals)?;
+        }
         let mut a: Vec<Handle<Expression>> = Vec::new();
         for (i, &(v, vs)) in vals.iter().enumerate() {
             let v = match (op, i) {
@@ -1900,6 +1909,40 @@ impl<'a> Lowerer<'a> {
             _ => self.ety(a[0]),
         };
         Ok(Operand::Value(self.push(Expression::Subgroup { op, args: a }, ty, span)))
+    }
+
+    /// GLSL 4.60 §8.9.2 has no explicit level of detail or bias for arrayed 2D and cube shadow
+    /// lookups (`textureLod(sampler2DArrayShadow, ...)`, `texture(sampler2DArrayShadow, P,
+    /// bias)`, `textureLod(samplerCubeShadow, ...)`): GL_EXT_texture_shadow_lod adds them.
+    fn shadow_lod_enabled(&mut self, name: &str, sampler: Span, at: Span) -> R<()> {
+        if self.has_extension("GL_EXT_texture_shadow_lod") {
+            return Ok(());
+        }
+        let d = crate::diag::Diagnostic::error(format!("`{name}` with a level of detail or bias on this shadow sampler needs `#extension GL_EXT_texture_shadow_lod : enable`"), at)
+            .with_secondary(sampler, "an arrayed or cube shadow sampler");
+        self.diags.push(d);
+        Err(Reported)
+    }
+
+    /// GL_EXT_shader_subgroup_extended_types: a GL_KHR_shader_subgroup_* function whose first
+    /// argument has 8- or 16-bit integers, 64-bit integers or 16-bit floats needs the extension
+    /// for that type, as glslang checks every subgroup built-in's first argument.
+    fn subgroup_extended_type_enabled(&mut self, name: &str, vals: &[(Handle<Expression>, Span)]) -> R<()> {
+        let Some(&(first, at)) = vals.first() else { return Ok(()) };
+        let ty = self.ety(first);
+        let Some(s) = self.inner(ty).scalar() else { return Ok(()) };
+        let extension = match (s.kind, s.width) {
+            (ScalarKind::Sint | ScalarKind::Uint, 1) => "GL_EXT_shader_subgroup_extended_types_int8",
+            (ScalarKind::Sint | ScalarKind::Uint, 2) => "GL_EXT_shader_subgroup_extended_types_int16",
+            (ScalarKind::Sint | ScalarKind::Uint, 8) => "GL_EXT_shader_subgroup_extended_types_int64",
+            (ScalarKind::Float, 2) => "GL_EXT_shader_subgroup_extended_types_float16",
+            _ => return Ok(()),
+        };
+        if self.has_extension(extension) {
+            return Ok(());
+        }
+        let type_name = self.type_name(ty);
+        Err(self.error(format!("`{name}` on `{type_name}` needs `#extension {extension} : enable`"), at))
     }
 }
 
