@@ -1133,30 +1133,64 @@ impl<'a> Lowerer<'a> {
                 self.m.overrides[o].init = Some(init);
             }
         }
+        self.derivative_group_sizes(&layouts);
         Ok(())
     }
 
-    /// The `(set, binding)` a resource declaration gives. Without a `binding` the resource is
-    /// recorded in [`Lowerer::unbound`] as the next global appended (the caller appends it
-    /// next, at a provisional binding), for [`Lowerer::assign_bindings`].
-    fn binding_of(&mut self, q: &ast::TypeQualifiers) -> R<Option<ResourceBinding>> {
-        if q.layout("binding").is_none() {
-            self.unbound.push(Unbound { global: self.m.globals.len(), has_set: q.layout("set").is_some(), sampler: None });
+    /// GL_NV/KHR_compute_shader_derivatives: quads need a width and height that are multiples of
+    /// two, linear a total size that is a multiple of four. Checked as glslang does, with the
+    /// sizes declared up to this declaration (a size given by `local_size_*_id` counts with
+    /// its default).
+    fn derivative_group_sizes(&mut self, layouts: &[ast::LayoutQualifier]) {
+        let [x, y, z] = self.local_size;
+        for l in layouts {
+            let n = l.name.name.to_ascii_lowercase();
+            if n.starts_with("derivative_group_quads") && (x % 2 != 0 || y % 2 != 0) {
+                self.error(format!("`{}` needs local_size_x and local_size_y to be multiples of two (they are {x} and {y})", l.name.name), l.span);
+            } else if n.starts_with("derivative_group_linear") && (x as u64 * y as u64 * z as u64) % 4 != 0 {
+                self.error(format!("`{}` needs a workgroup size that is a multiple of four (it is {x}x{y}x{z})", l.name.name), l.span);
+            }
         }
+    }
+
+    /// The `(set, binding)` a resource declaration gives; without a `binding`, a provisional
+    /// one that [`Lowerer::record_unbound`] records once the global exists.
+    fn binding_of(&mut self, q: &ast::TypeQualifiers) -> R<Option<ResourceBinding>> {
         let set = match q.layout("set") {
             Some(l) => {
                 let l = l.clone();
-                self.layout_u32(&l)?
+                self.resource_layout(&l, 63)?
             }
             None => 0,
         };
         match q.layout("binding") {
             Some(l) => {
                 let l = l.clone();
-                Ok(Some(ResourceBinding { group: set, binding: self.layout_u32(&l)? }))
+                Ok(Some(ResourceBinding { group: set, binding: self.resource_layout(&l, 65535)? }))
             }
             None => Ok(Some(ResourceBinding { group: set, binding: 0 })),
         }
+    }
+
+    /// Records the resource `global` (with the sampler split from it for wgpu) in
+    /// [`Lowerer::unbound`] if its declaration has no `binding`, for [`Lowerer::assign_bindings`].
+    fn record_unbound(&mut self, q: &ast::TypeQualifiers, global: Handle<GlobalVariable>, sampler: Option<Handle<GlobalVariable>>) {
+        if q.layout("binding").is_none() {
+            self.unbound.push(Unbound { global: global.index(), has_set: q.layout("set").is_some(), sampler: sampler.map(|s| s.index()) });
+        }
+    }
+
+    /// A `set` or `binding` within glslang's limits (`layoutSetEnd` 63, `layoutBindingEnd`
+    /// 65535: "set is too large"); GLSL 4.60 §4.4.5: a binding beyond the implementation's
+    /// limits is a compile-time error.
+    fn resource_layout(&mut self, l: &ast::LayoutQualifier, end: u32) -> R<u32> {
+        let v = self.layout_u32(l)?;
+        if v >= end {
+            // Reported, and the resource declared anyway so that its uses are not errors too.
+            let what = l.name.name.to_ascii_lowercase();
+            self.error(format!("{what} {v} is too large (a {what} must be below {end})"), l.span);
+        }
+        Ok(v)
     }
 
     /// A redeclared built-in keeps its qualification (as glslang's `redeclareBuiltinVariable`):
@@ -1506,9 +1540,7 @@ impl<'a> Lowerer<'a> {
     fn opaque_global(&mut self, name: &ast::Ident, q: &ast::TypeQualifiers, ty: Handle<Type>, span: Span) -> R<()> {
         let binding = self.binding_of(q)?.or(Some(ResourceBinding { group: 0, binding: 0 }));
         // glslang requires no binding of an acceleration structure: it takes binding 0.
-        if self.base_is_acceleration_structure(ty) {
-            self.unbound.retain(|u| u.global != self.m.globals.len());
-        }
+        let needs_binding = !self.base_is_acceleration_structure(ty);
         let ty = self.storage_image(ty, q, span)?;
         let (elem, size) = match *self.inner(ty) {
             TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => (base, Some(size)),
@@ -1547,9 +1579,7 @@ impl<'a> Lowerer<'a> {
                 },
                 span,
             );
-            if let Some(u) = self.unbound.iter_mut().find(|u| u.global == img.index()) {
-                u.sampler = Some(s.index());
-            }
+            self.record_unbound(q, img, Some(s));
             let sym = Sym::Combined {
                 image: Box::new(Sym::Var { root: Root::Global(img), ty: img_ty, space: AddressSpace::Handle, read_only: true }),
                 sampler: Box::new(Sym::Var { root: Root::Global(s), ty: smp_ty, space: AddressSpace::Handle, read_only: true }),
@@ -1563,6 +1593,9 @@ impl<'a> Lowerer<'a> {
             span,
         );
         self.declare(name, Sym::Var { root: Root::Global(g), ty: gty, space: AddressSpace::Handle, read_only: true });
+        if needs_binding {
+            self.record_unbound(q, g, None);
+        }
         if let Some(index) = attachment {
             self.m.spirv.decorations.push((g, spirv::Decoration::InputAttachmentIndex as u32, vec![index]));
         }
@@ -1601,12 +1634,14 @@ impl<'a> Lowerer<'a> {
     /// With it they are numbered as glslang's `--amb` does (`TDefaultIoResolverBase`): explicit
     /// bindings keep their slots; resources the entry point uses take the lowest free slot of
     /// their set, those with a `set` first, then in declaration order; unused ones get binding 0.
-    /// Skipped when lowering already failed (a failed declaration may have appended no global).
+    /// The errors are reported alongside any others; the numbering is skipped when lowering
+    /// already failed.
     fn assign_bindings(&mut self) {
-        if self.unbound.is_empty() || self.diags.has_errors() {
+        if self.unbound.is_empty() {
             return;
         }
         let unbound = std::mem::take(&mut self.unbound);
+        // Reported with any other errors: each entry is a global that exists.
         if !self.auto_map_bindings {
             for u in &unbound {
                 let h = Handle::from_index(u.global);
@@ -1621,6 +1656,9 @@ impl<'a> Lowerer<'a> {
                 );
                 self.diags.push(d);
             }
+            return;
+        }
+        if self.diags.has_errors() {
             return;
         }
         let unbound_set: std::collections::HashSet<usize> = unbound.iter().flat_map(|u| std::iter::once(u.global).chain(u.sampler)).collect();
@@ -1819,6 +1857,9 @@ impl<'a> Lowerer<'a> {
         let memory = memory_qualifiers(q);
         let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));
         let g = self.m.globals.append(GlobalVariable { name, space, binding, io: None, invariant: false, memory, ty: gty, init: None }, b.span);
+        if !push {
+            self.record_unbound(q, g, None);
+        }
         let ro = read_only || space == AddressSpace::Uniform || space == AddressSpace::PushConstant;
         match &b.instance {
             Some(inst) => self.declare(inst, Sym::Var { root: Root::Global(g), ty: gty, space, read_only: ro }),
