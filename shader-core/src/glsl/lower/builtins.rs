@@ -908,6 +908,17 @@ impl<'a> Lowerer<'a> {
         let lsb_t = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
         let msb_t = args.pop().map(|x| x.0).unwrap_or(Operand::Void);
         let vals = self.vals(out, args)?;
+        // genUType/genIType x and y: one shape, no scalar widened to a vector (as glslang's
+        // overloads; found by glsl_mutants).
+        let shape = |lw: &Self, h: Handle<Expression>| match *lw.inner(lw.ety(h)) {
+            TypeInner::Vector { size, .. } => size as u32,
+            _ => 1,
+        };
+        if let [(x, _), (y, ys)] = vals[..] {
+            if shape(self, x) != shape(self, y) {
+                return Err(self.error("`umulExtended`/`imulExtended` need x and y of the same shape (both scalars or vectors of one size)", ys));
+            }
+        }
         let (v, ty) = self.gen_args(out, Kind::Int, vals, span)?;
         let signed = self.inner(ty).scalar().is_some_and(|s| s.kind == ScalarKind::Sint);
         if self.inner(ty).scalar().is_some_and(|s| s.width != 4) {

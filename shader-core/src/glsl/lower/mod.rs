@@ -1769,6 +1769,12 @@ impl<'a> Lowerer<'a> {
         }
         let block_row_major = member_row_major(q).unwrap_or(defaults.row_major);
         let reference = q.layout("buffer_reference").is_some();
+        // The block's own `align` must be an integer constant (found by glsl_mutants: `align =
+        // 7.5`); as the members' default alignment it is not applied yet.
+        if let Some(l) = q.layout("align").cloned() {
+            // Reported, and the block declared anyway so that its uses are not errors too.
+            let _ = self.layout_u32(&l);
+        }
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
         let mut write_only_members = Vec::new();
