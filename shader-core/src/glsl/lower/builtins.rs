@@ -1615,6 +1615,11 @@ impl<'a> Lowerer<'a> {
                 None => return Err(self.error("a shadow lookup needs the depth reference in the coordinate", cs)),
             }
         } else {
+            // A gather's coordinate has exactly the sampler's components (GLSL 4.60 §8.9.4; found
+            // by glsl_mutants: `textureGather(sampler2DShadow, vec3, ...)`).
+            if gather && extra.is_some() {
+                return Err(self.error(format!("`{name}` takes a coordinate of {} components here", n + arrayed as u32), cs));
+            }
             // `textureProj(sampler2D, vec4)` ignores the third component.
             if let Some(e) = extra {
                 out.push(Statement::Eval(e), cs);
