@@ -949,9 +949,10 @@ fn padded_row(format: wgpu::TextureFormat) -> u32 {
     (WIDTH * format.block_copy_size(None).unwrap_or(16)).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
 }
 
-fn read_back(device: &wgpu::Device, staging: &[Option<wgpu::Buffer>], targets: &[Option<Varying>]) -> Result<Vec<Vec<u8>>, String> {
+/// Maps every buffer for reading and waits until all are mapped.
+fn map_for_reading<'a>(device: &wgpu::Device, buffers: impl IntoIterator<Item = &'a wgpu::Buffer>) -> Result<(), String> {
     let (sender, receiver) = std::sync::mpsc::channel();
-    for buffer in staging.iter().flatten() {
+    for buffer in buffers {
         let sender = sender.clone();
         buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
             let _ = sender.send(result);
@@ -964,6 +965,11 @@ fn read_back(device: &wgpu::Device, staging: &[Option<wgpu::Buffer>], targets: &
     for result in receiver.iter() {
         result.map_err(|e| format!("readback: {e}"))?;
     }
+    Ok(())
+}
+
+fn read_back(device: &wgpu::Device, staging: &[Option<wgpu::Buffer>], targets: &[Option<Varying>]) -> Result<Vec<Vec<u8>>, String> {
+    map_for_reading(device, staging.iter().flatten())?;
     let mut out = Vec::new();
     for (buffer, target) in staging.iter().zip(targets) {
         let (Some(buffer), Some(v)) = (buffer, target) else {
@@ -1211,20 +1217,7 @@ fn dispatch(gpu: &shader_runtime::Gpu, words: &[u32], entry: &str, size: [u32; 3
         return Err(errors.join("; "));
     }
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let (sender, receiver) = std::sync::mpsc::channel();
-    for buffer in &staging {
-        let sender = sender.clone();
-        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
-            let _ = sender.send(result);
-        });
-    }
-    drop(sender);
-    device
-        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(shader_runtime::POLL_TIMEOUT) })
-        .map_err(|e| format!("readback: {e}"))?;
-    for result in receiver.iter() {
-        result.map_err(|e| format!("readback: {e}"))?;
-    }
+    map_for_reading(device, &staging)?;
     let mut out = Vec::new();
     for buffer in &staging {
         out.push(buffer.get_mapped_range(..).map_err(|e| format!("readback: {e}"))?.to_vec());
