@@ -454,23 +454,37 @@ fn run_entry(
         }
         result
     };
+    judge(has_passthrough, run, ours, reference, |ours, truth| compare(&setup.read_targets(), ours, truth))
+}
+
+/// The verdict of running our module and the reference's: the reference as emitted
+/// (passthrough) is the truth; ours as emitted tells a difference in our SPIR-V apart from a
+/// difference in naga's reading of it (ours on the default path). Without passthrough (never
+/// under CI) only the two default paths are compared.
+fn judge(
+    has_passthrough: bool,
+    mut run: impl FnMut(&[u32], bool) -> Result<Vec<Vec<u8>>, String>,
+    ours: &[u32],
+    reference: &[u32],
+    compare: impl Fn(&[Vec<u8>], &[Vec<u8>]) -> Option<String>,
+) -> Result<Verdict, String> {
     let ours_default = run(ours, false).map_err(|e| format!("ours, default path: {e}"))?;
     if !has_passthrough {
         if common::ci() {
             panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
         }
         let reference_default = run(reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
-        return Ok(match compare(&setup.read_targets(), &ours_default, &reference_default) {
+        return Ok(match compare(&ours_default, &reference_default) {
             None => Verdict::Same,
             Some(d) => Verdict::OursDiffers(format!("(default paths only) {d}")),
         });
     }
     let truth = run(reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
     let ours_emitted = run(ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
-    if let Some(d) = compare(&setup.read_targets(), &ours_emitted, &truth) {
+    if let Some(d) = compare(&ours_emitted, &truth) {
         return Ok(Verdict::OursDiffers(d));
     }
-    if let Some(d) = compare(&setup.read_targets(), &ours_default, &truth) {
+    if let Some(d) = compare(&ours_default, &truth) {
         return Ok(Verdict::NagaReadsOursDifferently(d));
     }
     Ok(Verdict::Same)
@@ -1116,24 +1130,9 @@ fn run_compute_entry(
         }
         result
     };
-    let ours_default = run(ours, false).map_err(|e| format!("ours, default path: {e}"))?;
-    if !has_passthrough {
-        if common::ci() {
-            panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true");
-        }
-        let reference_default = run(reference, false).map_err(|e| format!("the reference cannot run on the default path: {e}"))?;
-        return Ok(match compare_written(inputs, &ours_default, &reference_default) {
-            None => Verdict::Same,
-            Some(d) => Verdict::OursDiffers(format!("(default paths only) {d}")),
-        });
-    }
-    let truth = run(reference, true).map_err(|e| format!("the reference as emitted: {e}"))?;
-    let ours_emitted = run(ours, true).map_err(|e| format!("ours as emitted: {e}"))?;
-    if let Some(d) = compare_written(inputs, &ours_emitted, &truth) {
-        return Ok(Verdict::OursDiffers(d));
-    }
-    if let Some(d) = compare_written(inputs, &ours_default, &truth) {
-        return Ok(Verdict::NagaReadsOursDifferently(d));
+    let verdict = judge(has_passthrough, run, ours, reference, |ours, truth| compare_written(inputs, ours, truth))?;
+    if !matches!(verdict, Verdict::Same) {
+        return Ok(verdict);
     }
     if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
         let kinds: Vec<String> = inputs.resources.iter().map(|r| format!("{:?}", r.kind).split([' ', '{']).next().unwrap_or("").to_string()).collect();
