@@ -48,6 +48,16 @@ pub fn wgsl_scalar(s: Scalar) -> &'static str {
     }
 }
 
+/// The WGSL spelling of a constant's leaf type, abstract ones included.
+pub fn wgsl_leaf(l: crate::ir::consteval::Leaf) -> String {
+    use crate::ir::consteval::Leaf;
+    match l {
+        Leaf::AInt => "abstract-int".into(),
+        Leaf::AFloat => "abstract-float".into(),
+        Leaf::Concrete(s) => wgsl_scalar(s).into(),
+    }
+}
+
 /// WGSL's address space names (WGSL §14.3); the IR's own spaces get names in the same style.
 pub fn wgsl_space(space: AddressSpace) -> &'static str {
     match space {

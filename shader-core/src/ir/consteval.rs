@@ -54,6 +54,85 @@ pub enum Rules {
     Checked,
 }
 
+/// The scalar type of a constant in a language with abstract numeric types (WGSL §6.3): a
+/// concrete IR scalar, or AbstractInt / AbstractFloat, whose values are evaluated as `i64` /
+/// `f64` literals ([`Leaf::ir_scalar`]). The concretization rules (WGSL §15.7 automatic
+/// conversions) live here: [`Leaf::converts_to`], [`Leaf::concretize`], [`common_leaf`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    AInt,
+    AFloat,
+    Concrete(Scalar),
+}
+
+impl Leaf {
+    /// Whether a value of this leaf converts automatically to `to` (WGSL §15.7.1: AbstractInt
+    /// to AbstractFloat or to any concrete number, AbstractFloat to any concrete float).
+    pub fn converts_to(self, to: Leaf) -> bool {
+        match (self, to) {
+            (a, b) if a == b => true,
+            (Leaf::AInt, Leaf::AFloat) => true,
+            (Leaf::AInt, Leaf::Concrete(s)) => s.kind != ScalarKind::Bool,
+            (Leaf::AFloat, Leaf::Concrete(s)) => s.kind == ScalarKind::Float,
+            _ => false,
+        }
+    }
+
+    /// The type an abstract leaf becomes when nothing else decides (WGSL §15.7.2).
+    pub fn concretize(self) -> Scalar {
+        match self {
+            Leaf::AInt => Scalar::I32,
+            Leaf::AFloat => Scalar::F32,
+            Leaf::Concrete(s) => s,
+        }
+    }
+
+    /// The IR scalar type a value of this leaf is evaluated in: AbstractInt as `i64`,
+    /// AbstractFloat as `f64` (WGSL §6.3: their values are those of the 64-bit types).
+    pub fn ir_scalar(self) -> Scalar {
+        match self {
+            Leaf::AInt => Scalar::I64,
+            Leaf::AFloat => Scalar::F64,
+            Leaf::Concrete(s) => s,
+        }
+    }
+
+    pub fn is_abstract(self) -> bool {
+        !matches!(self, Leaf::Concrete(_))
+    }
+
+    pub fn is_float(self) -> bool {
+        match self {
+            Leaf::AFloat => true,
+            Leaf::AInt => false,
+            Leaf::Concrete(s) => s.kind == ScalarKind::Float,
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        match self {
+            Leaf::AInt => true,
+            Leaf::AFloat => false,
+            Leaf::Concrete(s) => matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint),
+        }
+    }
+
+    pub fn is_bool(self) -> bool {
+        self == Leaf::Concrete(Scalar::BOOL)
+    }
+}
+
+/// The smallest leaf both convert to, if any (WGSL §15.7.4 "conversion rank").
+pub fn common_leaf(a: Leaf, b: Leaf) -> Option<Leaf> {
+    if a.converts_to(b) {
+        Some(b)
+    } else if b.converts_to(a) {
+        Some(a)
+    } else {
+        None
+    }
+}
+
 /// Why a scalar operation has no constant value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fault {

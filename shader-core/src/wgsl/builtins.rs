@@ -2,8 +2,9 @@
 //! for common cases, and lowering to IR.
 
 use super::ast;
-use super::consteval::{self, common_leaf, Leaf, Sv, Value};
-use crate::ir::consteval::{self as ir_consteval, Rules, Value as IrValue};
+use super::consteval::{self, Sv, Value};
+use crate::ir::consteval::{self as ir_consteval, common_leaf, Leaf, Rules, Value as IrValue};
+use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::span::Span;
@@ -157,7 +158,7 @@ impl<'a> Lowerer<'a> {
                 None => Some(l),
                 Some(p) => match common_leaf(p, l) {
                     Some(c) => Some(c),
-                    None => return Err(self.error(format!("`{n}` arguments have different types ({} and {})", p.name(), l.name()), *s)),
+                    None => return Err(self.error(format!("`{n}` arguments have different types ({} and {})", wgsl_leaf(p), wgsl_leaf(l)), *s)),
                 },
             };
         }
@@ -180,7 +181,7 @@ impl<'a> Lowerer<'a> {
                 Accept::Int => "integer",
                 Accept::Any => "scalar",
             };
-            return Err(self.error(format!("`{n}` needs {what} arguments, found {}", leaf.name()), span));
+            return Err(self.error(format!("`{n}` needs {what} arguments, found {}", wgsl_leaf(leaf)), span));
         }
         Ok(leaf)
     }

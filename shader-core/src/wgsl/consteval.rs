@@ -4,7 +4,8 @@
 //! A [`Value`] keeps its abstractness in its leaves ([`Sv::AInt`], [`Sv::AFloat`]); it becomes
 //! concrete when converted to a concrete scalar type (WGSL §15.7 "Automatic conversions").
 
-use crate::ir::consteval::{self, Fault, Rules};
+use crate::ir::consteval::{self, Fault, Leaf, Rules};
+use crate::type_names::wgsl_leaf;
 use crate::ir::{Literal, MathFunction, Scalar, ScalarKind, UnaryOp};
 use half::f16;
 
@@ -37,91 +38,6 @@ pub enum Value {
     /// The zero value of a concrete IR type (kept symbolic so `array<f32, 65536>()` stays small).
     Zero(crate::ir::Handle<crate::ir::Type>),
 }
-
-/// The leaf type of an [`Sv`]: a concrete scalar or one of the abstract ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leaf {
-    AInt,
-    AFloat,
-    Concrete(Scalar),
-}
-
-impl Leaf {
-    /// Conversion rank for finding a common type: a leaf converts to any leaf of higher rank
-    /// reachable by WGSL's automatic conversions.
-    pub fn converts_to(self, to: Leaf) -> bool {
-        match (self, to) {
-            (a, b) if a == b => true,
-            (Leaf::AInt, Leaf::AFloat) => true,
-            (Leaf::AInt, Leaf::Concrete(s)) => s.kind != ScalarKind::Bool,
-            (Leaf::AFloat, Leaf::Concrete(s)) => s.kind == ScalarKind::Float,
-            _ => false,
-        }
-    }
-
-    /// The type an abstract leaf becomes when nothing else decides (WGSL §15.7.2).
-    pub fn concretize(self) -> Scalar {
-        match self {
-            Leaf::AInt => Scalar::I32,
-            Leaf::AFloat => Scalar::F32,
-            Leaf::Concrete(s) => s,
-        }
-    }
-
-    /// The IR scalar type a value of this leaf is evaluated in: AbstractInt as `i64`,
-    /// AbstractFloat as `f64` (WGSL §6.3: their values are those of the 64-bit types).
-    pub fn ir_scalar(self) -> Scalar {
-        match self {
-            Leaf::AInt => Scalar::I64,
-            Leaf::AFloat => Scalar::F64,
-            Leaf::Concrete(s) => s,
-        }
-    }
-
-    pub fn is_abstract(self) -> bool {
-        !matches!(self, Leaf::Concrete(_))
-    }
-
-    pub fn is_float(self) -> bool {
-        match self {
-            Leaf::AFloat => true,
-            Leaf::AInt => false,
-            Leaf::Concrete(s) => s.kind == ScalarKind::Float,
-        }
-    }
-
-    pub fn is_integer(self) -> bool {
-        match self {
-            Leaf::AInt => true,
-            Leaf::AFloat => false,
-            Leaf::Concrete(s) => matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint),
-        }
-    }
-
-    pub fn is_bool(self) -> bool {
-        self == Leaf::Concrete(Scalar::BOOL)
-    }
-
-    pub fn name(self) -> String {
-        match self {
-            Leaf::AInt => "abstract-int".into(),
-            Leaf::AFloat => "abstract-float".into(),
-            Leaf::Concrete(s) => crate::type_names::wgsl_scalar(s).into(),
-        }
-    }
-}
-
-/// The smallest leaf both convert to, if any.
-pub fn common_leaf(a: Leaf, b: Leaf) -> Option<Leaf> {
-    if a.converts_to(b) {
-        Some(b)
-    } else if b.converts_to(a) {
-        Some(a)
-    } else {
-        None
-    }
-}
-
 
 impl Sv {
     pub fn leaf(self) -> Leaf {
@@ -311,12 +227,12 @@ impl Sv {
 pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
     EvalError::Error(match fault {
         Fault::NotConst => return EvalError::NotConst,
-        Fault::IntOverflow(v) => format!("value {v} does not fit in {}", leaf.name()),
-        Fault::FloatOverflow(v) => format!("value {v} does not fit in {}", leaf.name()),
+        Fault::IntOverflow(v) => format!("value {v} does not fit in {}", wgsl_leaf(leaf)),
+        Fault::FloatOverflow(v) => format!("value {v} does not fit in {}", wgsl_leaf(leaf)),
         Fault::DivideByZero => "integer division by zero: the divisor is a const-expression equal to 0".into(),
         Fault::FloatDivideByZero => "division by zero in a constant expression".into(),
         Fault::ShiftWidth { amount, bits } => format!("shift by {amount} is not less than the bit width {bits}"),
-        Fault::ShiftOverflow { value, amount } => format!("`{value} << {amount}` overflows {}", leaf.name()),
+        Fault::ShiftOverflow { value, amount } => format!("`{value} << {amount}` overflows {}", wgsl_leaf(leaf)),
         Fault::NoRealValue(x) => format!("the result for {x} has no real value"),
     })
 }

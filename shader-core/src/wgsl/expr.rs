@@ -2,8 +2,9 @@
 //! constructors (WGSL §8 "Expressions", §16 "Type constructors").
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{self, common_leaf, EvalError, Leaf, Sv, Value};
-use crate::ir::consteval::{check_divisor, check_shift_amount};
+use super::consteval::{self, EvalError, Sv, Value};
+use crate::ir::consteval::{check_divisor, check_shift_amount, common_leaf, Leaf};
+use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::diag::Diagnostic;
@@ -124,7 +125,7 @@ impl<'a> Lowerer<'a> {
                 Some(c) => Ok(Operand::Const(c)),
                 None => {
                     let found = self.value_type_name(&v);
-                    Err(self.error(format!("cannot convert `{found}` to {}", leaf.name()), span))
+                    Err(self.error(format!("cannot convert `{found}` to {}", wgsl_leaf(leaf)), span))
                 }
             },
             other => {
@@ -133,7 +134,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     let ty = self.operand_type(fx, &other);
                     let name = ty.map_or("void".into(), |t| self.type_name(t));
-                    Err(self.error(format!("expected {} components, found `{name}`", leaf.name()), span))
+                    Err(self.error(format!("expected {} components, found `{name}`", wgsl_leaf(leaf)), span))
                 }
             }
         }
@@ -1128,7 +1129,7 @@ impl<'a> Lowerer<'a> {
                 None => Some(l),
                 Some(prev) => match common_leaf(prev, l) {
                     Some(c) => Some(c),
-                    None => return Some(Err(self.error(format!("`{name}` arguments have different types ({} and {})", prev.name(), l.name()), *aspan))),
+                    None => return Some(Err(self.error(format!("`{name}` arguments have different types ({} and {})", wgsl_leaf(prev), wgsl_leaf(l)), *aspan))),
                 },
             };
         }

@@ -3,7 +3,8 @@
 //! entry points from WGSL's parameter/return style to IR `Input`/`Output` globals.
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{Leaf, Sv, Value};
+use super::consteval::{Sv, Value};
+use crate::ir::consteval::Leaf;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
@@ -984,7 +985,7 @@ impl<'a> Lowerer<'a> {
         match v.leaf() {
             Some(l) if l.is_abstract() => {
                 let concrete = self.value_type(v);
-                self.type_name(concrete).replace(crate::type_names::wgsl_scalar(l.concretize()), &l.name())
+                self.type_name(concrete).replace(crate::type_names::wgsl_scalar(l.concretize()), &crate::type_names::wgsl_leaf(l))
             }
             _ => {
                 let t = self.value_type(v);

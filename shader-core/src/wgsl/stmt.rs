@@ -3,7 +3,9 @@
 //! written by a generated wrapper function (WGSL §13 "Entry Points").
 
 use super::ast::{self, Expr, StmtKind};
-use super::consteval::{Leaf, Sv, Value};
+use super::consteval::{Sv, Value};
+use crate::ir::consteval::{common_leaf, Leaf};
+use crate::type_names::wgsl_leaf;
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
 use crate::span::Span;
@@ -432,9 +434,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.const_expr(Some(fx), s)?;
                 match v.leaf() {
                     Some(l) if l.is_integer() => {
-                        leaf = match super::consteval::common_leaf(leaf.unwrap_or(Leaf::AInt), l) {
+                        leaf = match common_leaf(leaf.unwrap_or(Leaf::AInt), l) {
                             Some(c) => Some(c),
-                            None => return Err(self.error(format!("case value of type {} does not match the selector", l.name()), s.span)),
+                            None => return Err(self.error(format!("case value of type {} does not match the selector", wgsl_leaf(l)), s.span)),
                         }
                     }
                     _ => return Err(self.error("a case value must be an integer constant", s.span)),

@@ -1,6 +1,6 @@
 //! WGSL texture built-ins (WGSL §17.7 "Texture Built-in Functions").
 
-use super::consteval::Leaf;
+use crate::ir::consteval::Leaf;
 use super::lower::{Lowerer, FnCtx, Operand, Reported, R};
 use crate::ir::*;
 use crate::span::Span;
