@@ -208,3 +208,49 @@ fn a_float_function_without_a_real_value_faults_only_under_checked() {
     let v = Value::Composite(vec![Value::Scalar(Literal::F32(4.0)), Value::Scalar(Literal::F32(-4.0))]);
     assert_eq!(consteval::math(Rules::Checked, MathFunction::Sqrt, &[v], Scalar::F32), Err(Fault::NoRealValue(-4.0)));
 }
+
+/// WGSL §15.7: AbstractInt converts to AbstractFloat and to every concrete number,
+/// AbstractFloat only to concrete floats; the common leaf is the one both reach.
+#[test]
+fn abstract_leaves_convert_by_the_wgsl_rank_rules() {
+    use consteval::{common_leaf, Leaf};
+    let (i32_, u32_, f32_, f16_) =
+        (Leaf::Concrete(Scalar::I32), Leaf::Concrete(Scalar::U32), Leaf::Concrete(Scalar::F32), Leaf::Concrete(Scalar::F16));
+    assert!(Leaf::AInt.converts_to(Leaf::AFloat) && Leaf::AInt.converts_to(u32_) && Leaf::AInt.converts_to(f16_));
+    assert!(!Leaf::AFloat.converts_to(i32_) && !Leaf::AFloat.converts_to(Leaf::AInt));
+    assert!(!Leaf::AInt.converts_to(Leaf::Concrete(Scalar::BOOL)) && !i32_.converts_to(u32_) && !f32_.converts_to(Leaf::AFloat));
+    assert_eq!(common_leaf(Leaf::AInt, f32_), Some(f32_));
+    assert_eq!(common_leaf(u32_, Leaf::AInt), Some(u32_));
+    assert_eq!(common_leaf(Leaf::AInt, Leaf::AFloat), Some(Leaf::AFloat));
+    assert_eq!(common_leaf(Leaf::AFloat, i32_), None);
+    assert_eq!(common_leaf(i32_, u32_), None);
+    assert_eq!((Leaf::AInt.concretize(), Leaf::AFloat.concretize()), (Scalar::I32, Scalar::F32));
+    assert_eq!((Leaf::AInt.ir_scalar(), Leaf::AFloat.ir_scalar()), (Scalar::I64, Scalar::F64));
+}
+
+/// An abstract value converts only when it is representable (WGSL §15.7.1); a concrete one
+/// converts as a conversion constructor does (float to integer truncates and clamps, §17.1.2).
+#[test]
+fn abstract_values_convert_exactly_and_concrete_ones_as_constructors_do() {
+    use consteval::Leaf;
+    let (i32_, u32_, f32_) = (Leaf::Concrete(Scalar::I32), Leaf::Concrete(Scalar::U32), Leaf::Concrete(Scalar::F32));
+    assert_eq!(Leaf::AInt.convert_auto(Literal::I64(7), u32_), Some(Literal::U32(7)));
+    assert_eq!(Leaf::AInt.convert_auto(Literal::I64(-1), u32_), None);
+    assert_eq!(Leaf::AInt.convert_auto(Literal::I64(1 << 31), i32_), None);
+    assert_eq!(Leaf::AInt.convert_auto(Literal::I64(3), Leaf::AFloat), Some(Literal::F64(3.0)));
+    // 1e39 is finite in f64, not in f32.
+    assert_eq!(Leaf::AFloat.convert_auto(Literal::F64(1e39), f32_), None);
+    assert_eq!(Leaf::AFloat.convert_auto(Literal::F64(0.1), f32_), Some(Literal::F32(0.1f32)));
+    // No automatic conversion from AbstractFloat to an integer, but the constructor converts.
+    assert_eq!(Leaf::AFloat.convert_auto(Literal::F64(2.5), i32_), None);
+    assert_eq!(Leaf::AFloat.convert(Literal::F64(-1e12), i32_), Some(Literal::I32(i32::MIN)));
+    assert_eq!(Leaf::AFloat.convert(Literal::F64(2.5), Leaf::AInt), None);
+    // Concrete float to integer rounds toward zero and clamps.
+    assert_eq!(f32_.convert(Literal::F32(-2.9), i32_), Some(Literal::I32(-2)));
+    assert_eq!(f32_.convert(Literal::F32(1e20), i32_), Some(Literal::I32(i32::MAX)));
+    assert_eq!(f32_.convert(Literal::F32(-1.0), u32_), Some(Literal::U32(0)));
+    // Integers keep their bit pattern.
+    assert_eq!(i32_.convert(Literal::I32(-1), u32_), Some(Literal::U32(u32::MAX)));
+    assert_eq!(Leaf::Concrete(Scalar::BOOL).zero(), Literal::Bool(false));
+    assert_eq!(Leaf::AFloat.zero(), Literal::F64(0.0));
+}

@@ -120,6 +120,36 @@ impl Leaf {
     pub fn is_bool(self) -> bool {
         self == Leaf::Concrete(Scalar::BOOL)
     }
+
+    /// `l`, a value of this leaf (a literal of [`Leaf::ir_scalar`]), converted to `to` as by a
+    /// WGSL conversion constructor (`f32(x)`, `u32(x)`, `bool(x)`; §17.1.2): [`Rules::convert`]
+    /// under [`Rules::Checked`], except that an abstract value must be representable exactly
+    /// (an AbstractInt in an integer type, an abstract value in a float type without overflow)
+    /// and only integers convert to AbstractInt: `None` otherwise.
+    pub fn convert(self, l: Literal, to: Leaf) -> Option<Literal> {
+        let target = to.ir_scalar();
+        let float_target = target.kind == ScalarKind::Float;
+        match (self, to) {
+            (from, Leaf::AInt) if !from.is_integer() => None,
+            (Leaf::AInt, _) | (_, Leaf::AInt) if !float_target => Rules::Exact.convert(l, target),
+            (Leaf::AInt | Leaf::AFloat, _) if float_target => Rules::Checked.float(target, num(l).as_f64()).ok(),
+            _ => Rules::Checked.convert(l, target),
+        }
+    }
+
+    /// Automatic conversion (WGSL §15.7.1): [`Leaf::convert`] where [`Leaf::converts_to`]
+    /// allows it, `None` elsewhere.
+    pub fn convert_auto(self, l: Literal, to: Leaf) -> Option<Literal> {
+        if !self.converts_to(to) {
+            return None;
+        }
+        self.convert(l, to)
+    }
+
+    /// The zero value of this leaf (`false` for `bool`).
+    pub fn zero(self) -> Literal {
+        make_literal(self.ir_scalar(), Num::I(0))
+    }
 }
 
 /// The smallest leaf both convert to, if any (WGSL §15.7.4 "conversion rank").

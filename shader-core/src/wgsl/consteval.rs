@@ -6,7 +6,7 @@
 
 use crate::ir::consteval::{self, Fault, Leaf, Rules};
 use crate::type_names::wgsl_leaf;
-use crate::ir::{Literal, MathFunction, Scalar, ScalarKind, UnaryOp};
+use crate::ir::{Literal, MathFunction, Scalar, UnaryOp};
 use half::f16;
 
 /// A scalar value.
@@ -67,34 +67,16 @@ impl Sv {
     /// Automatic conversion (abstract to concrete, abstract int to abstract float). `None` if
     /// the conversion does not exist or the value is not representable.
     pub fn convert_auto(self, to: Leaf) -> Option<Sv> {
-        if !self.leaf().converts_to(to) {
-            return None;
-        }
-        self.convert_explicit(to)
+        Sv::from_literal(self.leaf().convert_auto(self.literal(), to)?, to)
     }
 
-    /// Value conversion as by a WGSL conversion constructor (`f32(x)`, `u32(x)`, `bool(x)`):
-    /// [`Rules::convert`] under [`Rules::Checked`], except that an abstract value must be
-    /// representable exactly (an AbstractInt in an integer type, an abstract value in a float
-    /// type without overflow): `None` if it is not.
+    /// Value conversion as by a WGSL conversion constructor ([`Leaf::convert`]).
     pub fn convert_explicit(self, to: Leaf) -> Option<Sv> {
-        let (from, target) = (self.literal(), to.ir_scalar());
-        let float_target = target.kind == ScalarKind::Float;
-        let l = match (self.leaf(), to) {
-            (from_leaf, Leaf::AInt) if !from_leaf.is_integer() => return None,
-            (Leaf::AInt, _) | (_, Leaf::AInt) if !float_target => Rules::Exact.convert(from, target)?,
-            (Leaf::AInt | Leaf::AFloat, _) if float_target => Rules::Checked.float(target, self.as_f64()).ok()?,
-            _ => Rules::Checked.convert(from, target)?,
-        };
-        Sv::from_literal(l, to)
+        Sv::from_literal(self.leaf().convert(self.literal(), to)?, to)
     }
 
     pub fn zero(leaf: Leaf) -> Sv {
-        match leaf {
-            Leaf::AInt => Sv::AInt(0),
-            Leaf::AFloat => Sv::AFloat(0.0),
-            Leaf::Concrete(s) => Sv::AInt(0).convert_explicit(Leaf::Concrete(s)).unwrap_or(Sv::Bool(false)),
-        }
+        Sv::from_literal(leaf.zero(), leaf).unwrap_or(Sv::Bool(false))
     }
 }
 
