@@ -254,3 +254,26 @@ fn abstract_values_convert_exactly_and_concrete_ones_as_constructors_do() {
     assert_eq!(Leaf::Concrete(Scalar::BOOL).zero(), Literal::Bool(false));
     assert_eq!(Leaf::AFloat.zero(), Literal::F64(0.0));
 }
+
+/// A `LeafValue` keeps its leaf through operators: AbstractInt arithmetic is exact (no wrap on
+/// negation, unlike a concrete i32), comparisons give `bool`, mixed leaves are not evaluated.
+#[test]
+fn leaf_values_keep_their_leaf_and_abstract_ints_do_not_wrap() {
+    use consteval::{Leaf, LeafValue};
+    let min = LeafValue::abstract_int(i64::MIN);
+    assert_eq!(min.unary(UnaryOp::Negate), Err(Fault::IntOverflow(-(i64::MIN as i128))));
+    let i32_min = LeafValue::concrete(Literal::I32(i32::MIN));
+    assert_eq!(i32_min.unary(UnaryOp::Negate).map(LeafValue::literal), Ok(Literal::I32(i32::MIN.wrapping_neg())));
+    let (a, b) = (LeafValue::abstract_int(3), LeafValue::abstract_int(4));
+    let sum = a.binary(BinaryOp::Add, b).unwrap();
+    assert_eq!((sum.leaf(), sum.literal()), (Leaf::AInt, Literal::I64(7)));
+    let less = a.binary(BinaryOp::Less, b).unwrap();
+    assert_eq!((less.leaf(), less.as_bool()), (Leaf::Concrete(Scalar::BOOL), Some(true)));
+    let big = LeafValue::abstract_int(1 << 40).binary(BinaryOp::Multiply, LeafValue::abstract_int(1 << 30));
+    assert_eq!(big, Err(Fault::IntOverflow(1i128 << 70)));
+    assert_eq!(a.binary(BinaryOp::Add, LeafValue::concrete(Literal::I32(1))), Err(Fault::NotConst));
+    // Concretized when nothing else decides: AbstractInt as i32, AbstractFloat as f32.
+    assert_eq!(sum.concrete_literal(), Literal::I32(7));
+    assert_eq!(LeafValue::abstract_float(0.5).concrete_literal(), Literal::F32(0.5));
+    assert_eq!(LeafValue::new(Literal::I32(1), Leaf::AInt), None);
+}

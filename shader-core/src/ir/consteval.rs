@@ -152,6 +152,105 @@ impl Leaf {
     }
 }
 
+/// A scalar constant whose type may be abstract: its [`Leaf`] and the literal it is evaluated
+/// as, of type [`Leaf::ir_scalar`] (an AbstractInt as an `I64` literal, an AbstractFloat as an
+/// `F64` one). The fields are private so the two always agree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LeafValue {
+    leaf: Leaf,
+    literal: Literal,
+}
+
+impl LeafValue {
+    /// A value of the literal's own (concrete) type.
+    pub fn concrete(literal: Literal) -> Self {
+        LeafValue { leaf: Leaf::Concrete(literal.scalar()), literal }
+    }
+
+    pub fn abstract_int(v: i64) -> Self {
+        LeafValue { leaf: Leaf::AInt, literal: Literal::I64(v) }
+    }
+
+    pub fn abstract_float(v: f64) -> Self {
+        LeafValue { leaf: Leaf::AFloat, literal: Literal::F64(v) }
+    }
+
+    /// `literal` as a value of `leaf`; `None` unless its type is `leaf`'s [`Leaf::ir_scalar`].
+    pub fn new(literal: Literal, leaf: Leaf) -> Option<Self> {
+        (literal.scalar() == leaf.ir_scalar()).then_some(LeafValue { leaf, literal })
+    }
+
+    /// The zero value of `leaf` (`false` for `bool`).
+    pub fn zero(leaf: Leaf) -> Self {
+        LeafValue { leaf, literal: leaf.zero() }
+    }
+
+    pub fn leaf(self) -> Leaf {
+        self.leaf
+    }
+
+    /// The literal the value is evaluated as (of type [`Leaf::ir_scalar`]).
+    pub fn literal(self) -> Literal {
+        self.literal
+    }
+
+    /// The literal of the concrete type the value takes when nothing else decides
+    /// ([`Leaf::concretize`]: AbstractInt as `i32`, AbstractFloat as `f32`).
+    pub fn concrete_literal(self) -> Literal {
+        make_literal(self.leaf.concretize(), num(self.literal))
+    }
+
+    pub fn as_bool(self) -> Option<bool> {
+        match self.literal {
+            Literal::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The value as a float (`true` is 1).
+    pub fn as_f64(self) -> f64 {
+        num(self.literal).as_f64()
+    }
+
+    /// The value of an integer.
+    pub fn as_int(self) -> Option<i128> {
+        num(self.literal).as_int()
+    }
+
+    /// Conversion as by a WGSL conversion constructor ([`Leaf::convert`]).
+    pub fn convert(self, to: Leaf) -> Option<Self> {
+        Some(LeafValue { leaf: to, literal: self.leaf.convert(self.literal, to)? })
+    }
+
+    /// Automatic conversion ([`Leaf::convert_auto`]).
+    pub fn convert_auto(self, to: Leaf) -> Option<Self> {
+        Some(LeafValue { leaf: to, literal: self.leaf.convert_auto(self.literal, to)? })
+    }
+
+    /// A unary operator under [`Rules::Checked`]; an AbstractInt does not wrap on negation
+    /// (WGSL §6.3: an abstract result must be exact), a concrete integer does (§8.6).
+    pub fn unary(self, op: UnaryOp) -> Result<Self, Fault> {
+        if let (UnaryOp::Negate, Leaf::AInt, Num::I(v)) = (op, self.leaf, num(self.literal)) {
+            if v == i64::MIN as i128 {
+                return Err(Fault::IntOverflow(-v));
+            }
+        }
+        Ok(LeafValue { leaf: self.leaf, literal: unary(Rules::Checked, op, self.literal)? })
+    }
+
+    /// A binary operator under [`Rules::Checked`] on two values of one leaf type (a shift
+    /// amount may have another); the result keeps the left operand's leaf, or is a `bool`.
+    pub fn binary(self, op: BinaryOp, b: LeafValue) -> Result<Self, Fault> {
+        let shift = matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight);
+        if self.leaf != b.leaf && !shift {
+            return Err(Fault::NotConst);
+        }
+        let r = binary(Rules::Checked, op, self.literal, b.literal, self.literal.scalar())?;
+        let leaf = if matches!(r, Literal::Bool(_)) { Leaf::Concrete(Scalar::BOOL) } else { self.leaf };
+        Ok(LeafValue { leaf, literal: r })
+    }
+}
+
 /// The smallest leaf both convert to, if any (WGSL §15.7.4 "conversion rank").
 pub fn common_leaf(a: Leaf, b: Leaf) -> Option<Leaf> {
     if a.converts_to(b) {

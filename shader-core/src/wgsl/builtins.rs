@@ -2,8 +2,8 @@
 //! for common cases, and lowering to IR.
 
 use super::ast;
-use super::consteval::{self, Sv, Value};
-use crate::ir::consteval::{self as ir_consteval, common_leaf, Leaf, Rules, Value as IrValue};
+use super::consteval::{self, Value};
+use crate::ir::consteval::{self as ir_consteval, common_leaf, Leaf, LeafValue, Rules, Value as IrValue};
 use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -400,9 +400,9 @@ impl<'a> Lowerer<'a> {
                 let a = args.pop().ok_or(Reported)?;
                 let mut h = self.typed_arg(fx, a, ty)?;
                 if n.ends_with("Clamp") {
-                    let (lo, hi) = if scalar == Scalar::I32 { (Sv::I32(-128), Sv::I32(127)) } else { (Sv::U32(0), Sv::U32(255)) };
-                    let lo = self.materialize(fx, &Value::Vector(vec![lo; 4]), span);
-                    let hi = self.materialize(fx, &Value::Vector(vec![hi; 4]), span);
+                    let (lo, hi) = if scalar == Scalar::I32 { (Literal::I32(-128), Literal::I32(127)) } else { (Literal::U32(0), Literal::U32(255)) };
+                    let lo = self.materialize(fx, &Value::Vector(vec![LeafValue::concrete(lo); 4]), span);
+                    let hi = self.materialize(fx, &Value::Vector(vec![LeafValue::concrete(hi); 4]), span);
                     h = self.push(fx, Expression::Math { fun: M::Clamp, args: vec![h, lo, hi] }, ty, span);
                 }
                 math(self, fx, fun, vec![h], u32_ty)
@@ -439,10 +439,10 @@ impl<'a> Lowerer<'a> {
                 let a = args.pop().ok_or(Reported)?;
                 if let Operand::Const(v) = &a.0 {
                     if let Some(c) = v.components() {
-                        let bools: Option<Vec<bool>> = c.iter().map(|s| match s { Sv::Bool(b) => Some(*b), _ => None }).collect();
+                        let bools: Option<Vec<bool>> = c.iter().map(|s| s.as_bool()).collect();
                         if let Some(b) = bools {
                             let r = if n == "all" { b.iter().all(|x| *x) } else { b.iter().any(|x| *x) };
-                            return Ok(Operand::Const(Value::Scalar(Sv::Bool(r))));
+                            return Ok(Operand::Const(Value::Scalar(LeafValue::concrete(Literal::Bool(r)))));
                         }
                     }
                 }
@@ -459,7 +459,8 @@ impl<'a> Lowerer<'a> {
             "select" => {
                 want(self, 3, &args)?;
                 let cond = args.pop().ok_or(Reported)?;
-                if let (Operand::Const(Value::Scalar(Sv::Bool(c))), [(Operand::Const(f), _), (Operand::Const(t), _)]) = (&cond.0, &args[..]) {
+                let const_cond = if let Operand::Const(v) = &cond.0 { v.as_bool() } else { None };
+                if let (Some(c), [(Operand::Const(f), _), (Operand::Const(t), _)]) = (const_cond, &args[..]) {
                     // Picking a constant still needs the two values to share one type.
                     let same_shape = match (f, t) {
                         (Value::Scalar(_), Value::Scalar(_)) => true,
@@ -470,7 +471,7 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error("`select` needs both values to have the same type", span));
                     }
                     let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span)?;
-                    let picked = if *c { t } else { f };
+                    let picked = if c { t } else { f };
                     return Ok(Operand::Const(picked.convert_auto(leaf).unwrap_or_else(|| picked.clone())));
                 }
                 // WGSL `select`: T is any scalar or vector, bool included.
@@ -481,10 +482,7 @@ impl<'a> Lowerer<'a> {
                         (Value::Vector(f), Value::Vector(t)) if f.len() == c.len() && t.len() == c.len() => c
                             .iter()
                             .zip(f.iter().zip(&t))
-                            .map(|(c, (f, t))| match c {
-                                Sv::Bool(b) => Some(if *b { *t } else { *f }),
-                                _ => None,
-                            })
+                            .map(|(c, (f, t))| c.as_bool().map(|b| if b { *t } else { *f }))
                             .collect::<Option<Vec<_>>>(),
                         _ => None,
                     });
@@ -726,29 +724,31 @@ impl<'a> Lowerer<'a> {
 /// Constant evaluation of component-wise built-ins on constant arguments; `None` when the
 /// function is not folded (it is then emitted at run time).
 fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<Result<Value, String>> {
-    let comps: Vec<Vec<Sv>> = values.iter().map(Value::components).collect::<Option<_>>()?;
+    let comps: Vec<Vec<LeafValue>> = values.iter().map(Value::components).collect::<Option<_>>()?;
     let len = comps.iter().map(Vec::len).max()?;
     if comps.iter().any(|c| c.len() != len) {
         return None;
     }
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
-        let a: Vec<Sv> = comps.iter().map(|c| c[i]).collect();
+        let a: Vec<LeafValue> = comps.iter().map(|c| c[i]).collect();
         let r = match (n, a.as_slice()) {
             ("abs" | "min" | "max" | "clamp", _) => {
                 // The types folded here (min and max: all); the others are emitted at run time.
-                let folded = |x: &Sv| matches!(x, Sv::AInt(_) | Sv::I32(_) | Sv::U32(_) | Sv::AFloat(_) | Sv::F32(_));
+                let folded = |x: &LeafValue| {
+                    matches!(x.leaf(), Leaf::AInt | Leaf::AFloat | Leaf::Concrete(Scalar::I32 | Scalar::U32 | Scalar::F32))
+                };
                 if !matches!(n, "min" | "max") && !folded(&a[0]) {
                     return None;
                 }
                 // AbstractInt has no wrapping: abs(most negative) is not a value.
-                if n == "abs" && a[0] == Sv::AInt(i64::MIN) {
+                if n == "abs" && a[0] == LeafValue::abstract_int(i64::MIN) {
                     return None;
                 }
                 let leaf = a[0].leaf();
                 let args: Vec<IrValue> = a.iter().map(|x| IrValue::Scalar(x.literal())).collect();
                 match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar()).ok()? {
-                    IrValue::Scalar(l) => Sv::from_literal(l, leaf)?,
+                    IrValue::Scalar(l) => LeafValue::new(l, leaf)?,
                     IrValue::Composite(_) => return None,
                 }
             }

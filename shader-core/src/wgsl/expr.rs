@@ -2,8 +2,8 @@
 //! constructors (WGSL §8 "Expressions", §16 "Type constructors").
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{self, EvalError, Sv, Value};
-use crate::ir::consteval::{check_divisor, check_shift_amount, common_leaf, Leaf};
+use super::consteval::{self, EvalError, Value};
+use crate::ir::consteval::{check_divisor, check_shift_amount, common_leaf, Leaf, LeafValue};
 use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -165,34 +165,34 @@ impl<'a> Lowerer<'a> {
 
     fn literal(&mut self, lit: &ast::Literal, span: Span) -> R<Operand> {
         let sv = match *lit {
-            ast::Literal::Bool(b) => Sv::Bool(b),
-            ast::Literal::Int { value, suffix: None } => Sv::AInt(value),
+            ast::Literal::Bool(b) => LeafValue::concrete(Literal::Bool(b)),
+            ast::Literal::Int { value, suffix: None } => LeafValue::abstract_int(value),
             ast::Literal::Int { value, suffix: Some(ast::IntSuffix::I32) } => match i32::try_from(value) {
-                Ok(v) => Sv::I32(v),
+                Ok(v) => LeafValue::concrete(Literal::I32(v)),
                 Err(_) => return Err(self.error(format!("{value} does not fit in i32"), span)),
             },
             ast::Literal::Int { value, suffix: Some(ast::IntSuffix::U32) } => match u32::try_from(value) {
-                Ok(v) => Sv::U32(v),
+                Ok(v) => LeafValue::concrete(Literal::U32(v)),
                 Err(_) => return Err(self.error(format!("{value} does not fit in u32"), span)),
             },
-            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::I64) } => Sv::I64(value),
+            ast::Literal::Int { value, suffix: Some(ast::IntSuffix::I64) } => LeafValue::concrete(Literal::I64(value)),
             ast::Literal::Int { value, suffix: Some(ast::IntSuffix::U64) } => match u64::try_from(value) {
-                Ok(v) => Sv::U64(v),
+                Ok(v) => LeafValue::concrete(Literal::U64(v)),
                 Err(_) => return Err(self.error(format!("{value} does not fit in u64"), span)),
             },
-            ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F64) } => Sv::F64(value),
-            ast::Literal::Float { value, suffix: None } => Sv::AFloat(value),
+            ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F64) } => LeafValue::concrete(Literal::F64(value)),
+            ast::Literal::Float { value, suffix: None } => LeafValue::abstract_float(value),
             ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F32) } => {
                 if value.is_finite() && !(value as f32).is_finite() {
                     return Err(self.error(format!("{value} does not fit in f32"), span));
                 }
-                Sv::F32(value as f32)
+                LeafValue::concrete(Literal::F32(value as f32))
             }
             ast::Literal::Float { value, suffix: Some(ast::FloatSuffix::F16) } => {
                 if !self.f16 {
                     return Err(self.error("f16 literals need `enable f16;`", span));
                 }
-                Sv::F16(half::f16::from_f64(value))
+                LeafValue::concrete(Literal::F16(half::f16::from_f64(value)))
             }
         };
         Ok(Operand::Const(Value::Scalar(sv)))
@@ -706,7 +706,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.error("an index must be an integer scalar", index_span));
         }
         if let Operand::Const(v) = &index {
-            let i = v.as_scalar().and_then(Sv::as_i128).unwrap_or(-1);
+            let i = v.as_scalar().and_then(LeafValue::as_int).unwrap_or(-1);
             // WGSL §8.5.3, §15.7.1: an AbstractInt index converts to i32, so it must fit.
             if v.leaf() == Some(Leaf::AInt) && v.convert_auto(Leaf::Concrete(Scalar::I32)).is_none() {
                 return Err(self.error(format!("index {i} does not fit in `i32`, the type an AbstractInt index converts to"), index_span));
@@ -890,10 +890,10 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn zero_value(&mut self, ty: Handle<Type>) -> Value {
         match *self.module.inner(ty) {
-            TypeInner::Scalar(s) => Value::Scalar(Sv::zero(Leaf::Concrete(s))),
-            TypeInner::Vector { size, scalar } => Value::Vector(vec![Sv::zero(Leaf::Concrete(scalar)); size as usize]),
+            TypeInner::Scalar(s) => Value::Scalar(LeafValue::zero(Leaf::Concrete(s))),
+            TypeInner::Vector { size, scalar } => Value::Vector(vec![LeafValue::zero(Leaf::Concrete(scalar)); size as usize]),
             TypeInner::Matrix { columns, rows, scalar } => {
-                Value::Matrix(vec![vec![Sv::zero(Leaf::Concrete(scalar)); rows as usize]; columns as usize])
+                Value::Matrix(vec![vec![LeafValue::zero(Leaf::Concrete(scalar)); rows as usize]; columns as usize])
             }
             _ => Value::Zero(ty),
         }
@@ -911,7 +911,7 @@ impl<'a> Lowerer<'a> {
                 _ => false,
             };
             if same_shape {
-                if let Some(c) = v.map_leaves(&mut |s| s.convert_explicit(Leaf::Concrete(to))) {
+                if let Some(c) = v.map_leaves(&mut |s| s.convert(Leaf::Concrete(to))) {
                     return Ok(Operand::Const(c));
                 }
                 return Err(self.error(format!("the value cannot be represented in `{}`", self.type_name(ty)), span));
@@ -1113,7 +1113,7 @@ impl<'a> Lowerer<'a> {
             // WGSL value constructors: `vecN()` is the zero vector of AbstractInt (it converts to
             // any concrete vector on use); matrices and arrays have no inferred zero value.
             if let Some(size) = vec_size {
-                return Some(Ok(Operand::Const(Value::Vector(vec![Sv::AInt(0); size as usize]))));
+                return Some(Ok(Operand::Const(Value::Vector(vec![LeafValue::abstract_int(0); size as usize]))));
             }
             return Some(Err(self.error(format!("`{name}()` needs arguments to infer its type; write e.g. `{name}<f32>()`"), span)));
         }
@@ -1216,7 +1216,7 @@ impl<'a> Lowerer<'a> {
         self.compose_elements(fx, ty, args.into_iter().map(|a| (a, elem)).collect(), span)
     }
 
-    pub(super) fn literal_of(&mut self, fx: &mut FnCtx, s: Sv, span: Span) -> Handle<Expression> {
+    pub(super) fn literal_of(&mut self, fx: &mut FnCtx, s: LeafValue, span: Span) -> Handle<Expression> {
         let ty = self.scalar_ty(s.leaf().concretize());
         self.push(fx, Expression::Literal(s.concrete_literal()), ty, span)
     }
@@ -1293,13 +1293,13 @@ fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
 fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) -> Result<(), EvalError> {
     use ast::BinaryOp as B;
     let components = right.components().unwrap_or_default();
-    let amounts = components.iter().filter_map(|c| c.as_i128());
+    let amounts = components.iter().filter_map(|c| c.as_int());
     match op {
         B::Divide | B::Modulo if left.is_integer() => {
             amounts.map(|y| check_divisor(y).map_err(|f| consteval::fault_error(f, left))).collect()
         }
         B::ShiftLeft | B::ShiftRight if left.is_integer() => amounts
-            .map(|y| check_shift_amount(y, consteval::int_bits(left)).map_err(|f| consteval::fault_error(f, left)))
+            .map(|y| check_shift_amount(y, u32::from(left.ir_scalar().width) * 8).map_err(|f| consteval::fault_error(f, left)))
             .collect(),
         _ => Ok(()),
     }
@@ -1314,11 +1314,11 @@ fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalEr
         // WGSL §8.9 bit expressions: the shifted value keeps its type, so an AbstractInt stays
         // abstract (64-bit) even when the shift amount is a u32.
         let target_l = la;
-        let conv = |c: &[Sv], t: Leaf| c.iter().map(|s| s.convert_auto(t)).collect::<Option<Vec<_>>>();
+        let conv = |c: &[LeafValue], t: Leaf| c.iter().map(|s| s.convert_auto(t)).collect::<Option<Vec<_>>>();
         (conv(&ca, target_l).ok_or(EvalError::NotConst)?, conv(&cb, target_r).ok_or(EvalError::NotConst)?)
     } else {
         let common = common_leaf(la, lb).ok_or(EvalError::NotConst)?;
-        let conv = |c: &[Sv]| c.iter().map(|s| s.convert_auto(common)).collect::<Option<Vec<_>>>();
+        let conv = |c: &[LeafValue]| c.iter().map(|s| s.convert_auto(common)).collect::<Option<Vec<_>>>();
         (conv(&ca).ok_or(EvalError::NotConst)?, conv(&cb).ok_or(EvalError::NotConst)?)
     };
     let a_vec = matches!(a, Value::Vector(_));

@@ -3,8 +3,8 @@
 //! entry points from WGSL's parameter/return style to IR `Input`/`Output` globals.
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{Sv, Value};
-use crate::ir::consteval::Leaf;
+use super::consteval::Value;
+use crate::ir::consteval::{Leaf, LeafValue};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
@@ -332,7 +332,7 @@ impl<'a> Lowerer<'a> {
     /// A const-expression that must be a non-negative integer.
     pub(super) fn const_u32(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<u32> {
         let value = self.const_expr(fx, e)?;
-        match value.as_scalar().and_then(Sv::as_i128) {
+        match value.as_scalar().and_then(LeafValue::as_int) {
             Some(v) if (0..=u32::MAX as i128).contains(&v) => Ok(v as u32),
             Some(v) => Err(self.error(format!("expected a non-negative 32-bit integer, found {v}"), e.span)),
             None => Err(self.error("expected an integer constant", e.span)),
@@ -971,9 +971,9 @@ impl<'a> Lowerer<'a> {
         // Right type family but the value does not fit: say so (WGSL §15.7.2).
         if let (Some(s), TypeInner::Scalar(target)) = (v.as_scalar(), self.module.inner(ty)) {
             if s.leaf().converts_to(Leaf::Concrete(*target)) {
-                let shown = match s {
-                    Sv::AInt(n) => n.to_string(),
-                    other => format!("{}", other.as_f64()),
+                let shown = match s.as_int() {
+                    Some(n) => n.to_string(),
+                    None => format!("{}", s.as_f64()),
                 };
                 return Err(self.error(format!("{shown} does not fit in `{}`", self.type_name(ty)), span));
             }
@@ -1026,7 +1026,7 @@ impl<'a> Lowerer<'a> {
                     Some(c) => c,
                     None => {
                         self.error(format!("the value does not fit in `{}`", crate::type_names::wgsl_scalar(leaf.concretize())), span);
-                        v.map_leaves(&mut |_| Some(Sv::zero(concrete))).unwrap_or_else(|| v.clone())
+                        v.map_leaves(&mut |_| Some(LeafValue::zero(concrete))).unwrap_or_else(|| v.clone())
                     }
                 }
             }
@@ -1099,11 +1099,11 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn const_assert(&mut self, fx: Option<&mut FnCtx>, e: &Expr, span: Span) -> R<()> {
-        match self.const_expr(fx, e)? {
-            Value::Scalar(Sv::Bool(true)) => Ok(()),
-            Value::Scalar(Sv::Bool(false)) => Err(self.error("const_assert failed", span)),
-            _ => Err(self.error("const_assert needs a bool constant expression", e.span)),
+    pub(super) fn const_assert(&mut self, fx: Option<&mut FnCtx>, e: &Expr, span: Span) -> R<()> {
+        match self.const_expr(fx, e)?.as_bool() {
+            Some(true) => Ok(()),
+            Some(false) => Err(self.error("const_assert failed", span)),
+            None => Err(self.error("const_assert needs a bool constant expression", e.span)),
         }
     }
 }

@@ -3,8 +3,8 @@
 //! written by a generated wrapper function (WGSL §13 "Entry Points").
 
 use super::ast::{self, Expr, StmtKind};
-use super::consteval::{Sv, Value};
-use crate::ir::consteval::{common_leaf, Leaf};
+use super::consteval::Value;
+use crate::ir::consteval::{common_leaf, Leaf, LeafValue};
 use crate::type_names::wgsl_leaf;
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -131,7 +131,7 @@ impl<'a> Lowerer<'a> {
                     if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
                         return Err(lw.error("`++` and `--` need an integer scalar variable", e.span));
                     }
-                    lw.binary_operands(fx, op, current, Operand::Const(Value::Scalar(Sv::AInt(1))), e.span, span, span)
+                    lw.binary_operands(fx, op, current, Operand::Const(Value::Scalar(LeafValue::abstract_int(1))), e.span, span, span)
                 })?;
             }
             StmtKind::Call(e) => {
@@ -259,11 +259,7 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Discard => out.push(Statement::Kill, span),
             StmtKind::ConstAssert(e) => {
-                match self.const_expr(Some(fx), e)? {
-                    Value::Scalar(Sv::Bool(true)) => {}
-                    Value::Scalar(Sv::Bool(false)) => return Err(self.error("const_assert failed", span)),
-                    _ => return Err(self.error("const_assert needs a bool constant expression", e.span)),
-                }
+                self.const_assert(Some(fx), e, span)?;
             }
             StmtKind::Fallthrough => {
                 return Err(self.error("`fallthrough` must be the last statement of a switch case", span));
@@ -464,9 +460,9 @@ impl<'a> Lowerer<'a> {
                     }
                     Some(e) => {
                         let v = self.const_expr(Some(fx), e)?;
-                        match v.as_scalar().and_then(|s| s.convert_auto(leaf)) {
-                            Some(Sv::I32(i)) => SwitchValue::I32(i),
-                            Some(Sv::U32(u)) => SwitchValue::U32(u),
+                        match v.as_scalar().and_then(|s| s.convert_auto(leaf)).map(LeafValue::literal) {
+                            Some(Literal::I32(i)) => SwitchValue::I32(i),
+                            Some(Literal::U32(u)) => SwitchValue::U32(u),
                             _ => return Err(self.error("case value out of range for the selector type", e.span)),
                         }
                     }
@@ -628,7 +624,7 @@ impl<'a> Lowerer<'a> {
         let ptr = self.ptr_ty(u32_ty, AddressSpace::Input);
         let p = self.push(fx, Expression::GlobalVar(index_global), ptr, span);
         let index = self.push(fx, Expression::Load { pointer: p }, u32_ty, span);
-        let zero = self.literal_of(fx, Sv::U32(0), span);
+        let zero = self.literal_of(fx, LeafValue::concrete(Literal::U32(0)), span);
         let bool_ty = self.scalar_ty(Scalar::BOOL);
         let is_first = self.push(fx, Expression::Binary { op: BinaryOp::Equal, left: index, right: zero }, bool_ty, span);
         let mut stores = Block::new();

@@ -99,7 +99,7 @@ impl<'a> Lowerer<'a> {
         if n == "textureGather" {
             let first = args.next()?;
             if let Operand::Const(v) = &first.0 {
-                let c = v.as_scalar().and_then(|s| s.as_i128()).unwrap_or(-1);
+                let c = v.as_scalar().and_then(|s| s.as_int()).unwrap_or(-1);
                 if !(0..4).contains(&c) {
                     return Err(self.error("the gather component must be 0, 1, 2 or 3", first.1));
                 }
@@ -133,7 +133,7 @@ impl<'a> Lowerer<'a> {
                 let level = match (level, multisampled_or_storage) {
                     (Some(l), _) => Some(l),
                     (None, true) => None,
-                    (None, false) => Some(self.literal_of(fx, super::consteval::Sv::I32(0), span)),
+                    (None, false) => Some(self.literal_of(fx, crate::ir::consteval::LeafValue::concrete(Literal::I32(0)), span)),
                 };
                 Ok(Operand::Value(self.push(fx, Expression::ImageQuery { image, query: ImageQuery::Size { level } }, ty, span)))
             }
