@@ -433,3 +433,53 @@ fn scalar_refract_on_both_paths() {
         }
     });
 }
+
+const SHARED_NULL_INIT: &str = "#version 450
+#extension GL_EXT_null_initializer : enable
+layout(local_size_x = 4) in;
+struct S { vec2 v[2]; int n; };
+shared float partial[4] = {};
+shared S s = {};
+shared uint total = {};
+layout(std430, binding = 0) readonly buffer In { float in_data[]; };
+layout(std430, binding = 1) writeonly buffer Out { float out_data[]; };
+void main() {
+    uint ident = gl_GlobalInvocationID.x;
+    float x = in_data[ident];
+    partial[gl_LocalInvocationIndex] += x;
+    atomicAdd(total, 1u + ident);
+    if (gl_LocalInvocationIndex == 3u) { s.n += 5; s.v[1].y += x; }
+    memoryBarrierShared();
+    barrier();
+    out_data[ident] = partial[3u - gl_LocalInvocationIndex] + float(total) * 100.0 + float(s.n) * 1000.0 + s.v[1].y * 10000.0 + s.v[0].x;
+}
+";
+
+/// GLSL `shared T x = {}` (GL_EXT_null_initializer; the corpus's `shared-zero-init*.comp` and
+/// `spv.nullInit.comp`): naga refuses a workgroup variable with an initializer, so the wgpu
+/// target zeroes them in code at the entry point, as WGSL's workgroup memory is zeroed
+/// (`ir::workgroup::zero_workgroup_memory`, one form for both). Four workgroups, so a
+/// workgroup reading the previous one's values instead of zeros shows; every invocation adds
+/// to the shared values, so each result needs every variable to start at zero. The expected
+/// values are the program evaluated on the CPU in f32, in the same order.
+#[test]
+fn shared_null_initializers_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("shared_null_init", SHARED_NULL_INIT) else { return };
+    let input: Vec<f32> = (0..16).map(|i| i as f32 * 0.5 + 0.25).collect();
+    let expected: Vec<f32> = (0..16usize)
+        .map(|ident| {
+            let (group, local) = (ident / 4, ident % 4);
+            let total: u32 = (0..4).map(|l| 1 + (group * 4 + l) as u32).sum();
+            let last = input[group * 4 + 3];
+            (0.0 + input[group * 4 + 3 - local]) + total as f32 * 100.0 + 5.0f32 * 1000.0 + (0.0 + last) * 10000.0 + 0.0
+        })
+        .collect();
+    let bindings = vec![B::storage_read(0, bytes_f32(&input)), B::storage(1, vec![0; 64])];
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [4, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(common::f32s(&default[1]), expected, "ours, default path");
+    if let Some(passthrough) = passthrough {
+        assert_eq!(common::f32s(&passthrough[1]), expected, "ours, as emitted (passthrough)");
+        let reference = common::run_compute_passthrough(&reference, "main", &bindings, [4, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(common::f32s(&reference[1]), expected, "glslang's module, as emitted");
+    }
+}

@@ -13,6 +13,57 @@ pub(crate) fn legalize(module: &mut Module) {
     unsigned_view_index(module);
     flatten_composite_io(module);
     vector_refract(module);
+    zero_initialized_workgroup(module);
+}
+
+/// naga's validator refuses an initializer on a workgroup variable, which GLSL's
+/// `shared T x = {}` (GL_EXT_null_initializer) gives. For the wgpu target the initializer is
+/// dropped and every compute entry point zeroes those variables first, in the IR's one form of
+/// zero-initialised workgroup memory (WGSL's too): invocation 0 stores, then a barrier. Only a
+/// zero initializer is possible there (GLSL allows no other on `shared`).
+fn zero_initialized_workgroup(module: &mut Module) {
+    let initialized: Vec<Handle<GlobalVariable>> =
+        module.globals.iter().filter(|(_, g)| g.space == AddressSpace::Workgroup && g.init.is_some()).map(|(h, _)| h).collect();
+    let functions: Vec<Handle<Function>> =
+        module.entry_points.iter().filter(|ep| ep.stage == Stage::Compute).map(|ep| ep.function).collect();
+    if initialized.is_empty() || functions.is_empty() {
+        return;
+    }
+    for &g in &initialized {
+        module.globals[g].init = None;
+    }
+    let existing = module
+        .globals
+        .iter()
+        .find(|(_, g)| g.space == AddressSpace::Input && g.io == Some(IoBinding::BuiltIn(BuiltIn::LocalInvocationIndex)))
+        .map(|(h, _)| h);
+    let index = match existing {
+        Some(h) => h,
+        None => {
+            let u32_ty = module.ty(TypeInner::Scalar(Scalar::U32));
+            module.globals.append(
+                GlobalVariable {
+                    name: Some("gl_LocalInvocationIndex".to_string()),
+                    space: AddressSpace::Input,
+                    binding: None,
+                    io: Some(IoBinding::BuiltIn(BuiltIn::LocalInvocationIndex)),
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty: u32_ty,
+                    init: None,
+                },
+                Span::default(),
+            )
+        }
+    };
+    for function in functions {
+        let mut fun = std::mem::take(&mut module.functions[function]);
+        let span = fun.body.spans.first().copied().unwrap_or_default();
+        let zeroing = crate::ir::workgroup::zero_workgroup_memory(module, &mut fun.expressions, index, &initialized, span);
+        fun.body.body.splice(0..0, zeroing.body);
+        fun.body.spans.splice(0..0, zeroing.spans);
+        module.functions[function] = fun;
+    }
 }
 
 /// naga takes `refract` only on vectors (its type resolution of `Refract` fails on scalars),

@@ -32,6 +32,7 @@ pub mod interface;
 pub mod limits;
 pub mod pointer_params;
 pub mod validate;
+pub mod workgroup;
 
 pub use arena::{Arena, Handle, UniqueArena};
 

@@ -617,38 +617,15 @@ impl<'a> Lowerer<'a> {
         Ok(self.module.functions.append(fx.func, span))
     }
 
-    /// WGSL zero-initializes workgroup memory: one invocation stores zeros, then a barrier.
+    /// WGSL zero-initializes workgroup memory: one invocation stores zeros, then a barrier
+    /// (the IR's one form, [`crate::ir::workgroup::zero_workgroup_memory`]).
     fn zero_workgroup_memory(&mut self, fx: &mut FnCtx, body: &mut Block, io_cache: &mut HashMap<(IoBinding, bool), Handle<GlobalVariable>>, span: Span) {
         let u32_ty = self.scalar_ty(Scalar::U32);
-        let index_global = self.io_global(io_cache, IoBinding::BuiltIn(BuiltIn::LocalInvocationIndex), false, u32_ty, span);
-        let ptr = self.ptr_ty(u32_ty, AddressSpace::Input);
-        let p = self.push(fx, Expression::GlobalVar(index_global), ptr, span);
-        let index = self.push(fx, Expression::Load { pointer: p }, u32_ty, span);
-        let zero = self.literal_of(fx, LeafValue::concrete(Literal::U32(0)), span);
-        let bool_ty = self.scalar_ty(Scalar::BOOL);
-        let is_first = self.push(fx, Expression::Binary { op: BinaryOp::Equal, left: index, right: zero }, bool_ty, span);
-        let mut stores = Block::new();
-        let workgroup: Vec<_> = self.module.globals.iter().filter(|(_, g)| g.space == AddressSpace::Workgroup).map(|(h, g)| (h, g.ty)).collect();
-        for (g, ty) in workgroup {
-            let ptr = self.ptr_ty(ty, AddressSpace::Workgroup);
-            let pointer = self.push(fx, Expression::GlobalVar(g), ptr, span);
-            // Stores through an atomic pointer take the atomic's scalar (IR: OpAtomicStore).
-            let value_ty = match *self.module.inner(ty) {
-                TypeInner::Atomic(scalar) => self.scalar_ty(scalar),
-                _ => ty,
-            };
-            let value = self.push(fx, Expression::ZeroValue(value_ty), value_ty, span);
-            stores.push(Statement::Store { pointer, value }, span);
-        }
-        body.push(Statement::If { condition: is_first, accept: stores, reject: Block::new() }, span);
-        body.push(
-            Statement::Barrier(Barrier {
-                execution: Some(Scope::Workgroup),
-                memory: Scope::Workgroup,
-                semantics: MemorySemantics(MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::WORKGROUP_MEMORY),
-            }),
-            span,
-        );
+        let index = self.io_global(io_cache, IoBinding::BuiltIn(BuiltIn::LocalInvocationIndex), false, u32_ty, span);
+        let workgroup: Vec<_> = self.module.globals.iter().filter(|(_, g)| g.space == AddressSpace::Workgroup).map(|(h, _)| h).collect();
+        let zeroing = crate::ir::workgroup::zero_workgroup_memory(&mut self.module, &mut fx.func.expressions, index, &workgroup, span);
+        body.body.extend(zeroing.body);
+        body.spans.extend(zeroing.spans);
     }
 
     /// WGSL §13.3.1.1 (built-in inputs and outputs): a built-in value is at most once among an
