@@ -28,8 +28,10 @@
 //!   if even that is taken. These names are what SPIR-V `OpName`s and generated Rust types show.
 //! - Diagnostics in an imported file carry the import chain ("in the module `package::util`
 //!   imported from main.wesl:3"), like GLSL's `#include` chain.
-//! - `enable`/`requires` directives of reached modules are merged into the output;
-//!   `diagnostic` directives apply to the root module only.
+//! - `enable`/`requires` directives of reached modules are merged into the output. The root
+//!   module's `diagnostic` directives apply to the whole program; an imported module's apply
+//!   to that module's functions only (they become `@diagnostic` attributes, see
+//!   [`module_filters`]), so a library cannot turn a check off in the code that imports it.
 
 use super::{normalize, Options};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -412,8 +414,16 @@ impl Linker<'_, '_> {
         // The merged tree.
         let mut out = TranslationUnit::default();
         let mut seen_modules = Vec::new();
+        let filters: Vec<Vec<Attribute>> = self.modules.iter().enumerate().map(|(m, module)| module_filters(m, &module.unit)).collect();
         for &(m, d) in &order {
             let mut decl = std::mem::replace(&mut self.modules[m].unit.decls[d], placeholder());
+            if let GlobalDecl::Function(f) = &mut decl {
+                // The function's own `@diagnostic` for a rule is nested in its module's range,
+                // so it wins (and two filters for one rule on a function would conflict).
+                let own: Vec<Attribute> = f.attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect();
+                let inherited = filters[m].iter().filter(|a| !own.iter().any(|o| filter_rule(o) == filter_rule(a))).cloned();
+                f.attrs.splice(0..0, inherited);
+            }
             visit_decl(&mut decl, &mut |ident| {
                 if let Some(target) = meaning.get(&(ident.span.file, ident.span.start)) {
                     ident.name = final_name[target].clone();
@@ -440,6 +450,41 @@ impl Linker<'_, '_> {
             out.statement_filters.append(&mut unit.statement_filters);
         }
         out
+    }
+}
+
+/// An imported module's global `diagnostic(severity, rule);` directives as `@diagnostic`
+/// attributes for its functions. The WESL spec leaves directives across modules open
+/// (wesl-spec issue 71; its earlier text had the root module's filters affect every imported
+/// module); WGSL §2.3 gives a global filter the module it is written in as its range. So: the
+/// root module's directives stay directives and cover the whole linked program, and an
+/// imported module's cover its own functions (the only declarations a filterable diagnostic
+/// fires in), nested inside the root's. The root module (`m == 0`) gets none here.
+fn module_filters(m: usize, unit: &TranslationUnit) -> Vec<Attribute> {
+    if m == 0 {
+        return Vec::new();
+    }
+    let word = |i: Ident| Expr { span: i.span, kind: ExprKind::Ident(i) };
+    unit.directives
+        .iter()
+        .filter_map(|d| match d {
+            Directive::Diagnostic { severity, rule, span } => {
+                let rule_span = rule.first().map_or(*span, |r| r.span.to(rule[rule.len() - 1].span));
+                // Spelled as the parser spells an attribute's rule (`name.name` in one ident).
+                let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join("."), span: rule_span };
+                let name = Ident { name: "diagnostic".to_string(), span: *span };
+                Some(Attribute { name, args: vec![word(severity.clone()), word(rule)], span: *span })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rule a `@diagnostic(severity, rule)` attribute filters.
+fn filter_rule(a: &Attribute) -> Option<&str> {
+    match a.args.get(1).map(|e| &e.kind) {
+        Some(ExprKind::Ident(rule)) => Some(&rule.name),
+        _ => None,
     }
 }
 
