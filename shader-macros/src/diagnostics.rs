@@ -14,6 +14,7 @@
 use proc_macro2::Span;
 use shader_core::diag::{Diagnostic, Severity};
 use shader_core::span::SourceMap;
+use std::path::Path;
 
 /// Where the shader's main file (FileId 0) sits: in a Rust string literal, or in its own file.
 pub enum Origin {
@@ -113,17 +114,26 @@ fn map_value(token: &str, value: &str) -> Vec<usize> {
     map
 }
 
-/// One `syn::Error` per error diagnostic, each on `span`, all combined.
-pub fn to_errors(diagnostics: &[Diagnostic], sources: &SourceMap, origin: &Origin, span: Span) -> Option<syn::Error> {
+/// One `syn::Error` per error diagnostic, each on `span`, all combined. File names under the
+/// crate folder `base` are shown relative to it.
+pub fn to_errors(diagnostics: &[Diagnostic], sources: &SourceMap, origin: &Origin, span: Span, base: &Path) -> Option<syn::Error> {
     let mut errors: Option<syn::Error> = None;
     for diagnostic in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
-        let error = syn::Error::new(span, render(diagnostic, sources, origin));
+        let error = syn::Error::new(span, relative_to(&render(diagnostic, sources, origin), base));
         match &mut errors {
             Some(all) => all.combine(error),
             None => errors = Some(error),
         }
     }
     errors
+}
+
+/// `text` with the crate folder `base` taken off the file names in it: the compiler reads
+/// imported modules and included files by full path (rustc's working directory is not the
+/// crate's), and a message should name them as the user wrote them, relative to the crate.
+pub fn relative_to(text: &str, base: &Path) -> String {
+    let prefix = format!("{}{}", base.display(), std::path::MAIN_SEPARATOR);
+    text.replace(&prefix, "")
 }
 
 /// Renders like rustc: the message, the line and a caret (with `--> file:line:col` for a shader

@@ -163,7 +163,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         Ok(c) => c,
         Err(e) => {
             let span = source.lit().span();
-            if let Some(e) = diagnostics::to_errors(&e.diagnostics.0, &e.sources, &origin, span) {
+            if let Some(e) = diagnostics::to_errors(&e.diagnostics.0, &e.sources, &origin, span, &base) {
                 push(e, &mut errors);
             } else {
                 push(syn::Error::new(span, "the shader failed to compile"), &mut errors);
@@ -190,13 +190,34 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         None if reflection.entry_points.len() == 1 => Some(0),
         None => None,
     };
+    let module = compiled.ir.module();
+    let mut declared_at = Vec::new();
     for (shader, _) in &args.types {
-        let known = compiled.ir.module().types.iter().any(|(_, t)| t.name.as_deref() == Some(&shader.to_string()));
-        if !known {
-            push(syn::Error::new(shader.span(), format!("the shader has no struct `{shader}`")), &mut errors);
+        let name = shader.to_string();
+        match module.types.iter().find(|(_, t)| t.name.as_deref() == Some(&name)) {
+            Some((ty, _)) => {
+                // Where the struct is written (an imported WESL module, an included file, the
+                // literal), for the message of a layout mismatch.
+                let span = module.types.span(ty);
+                if span != shader_core::span::Span::default() {
+                    let here = shader_core::diag::Diagnostic::error(format!("the shader struct `{name}` is declared here"), span);
+                    let at = diagnostics::render(&here, &compiled.sources, &origin);
+                    declared_at.push((name, diagnostics::relative_to(&format!("\n  note: {at}"), &base)));
+                }
+            }
+            None => {
+                let structs = module.types.iter().filter(|(_, t)| matches!(t.inner, shader_core::ir::TypeInner::Struct { .. }));
+                let names: Vec<&str> = structs.filter_map(|(_, t)| t.name.as_deref()).collect();
+                let mut message = format!("the shader has no struct `{shader}`");
+                if let Some(near) = shader_core::diag::closest(&name, names.iter().copied()) {
+                    // WESL renames an imported struct whose name another emitted declaration has.
+                    message.push_str(&format!("\n  help: did you mean `{near}`?"));
+                }
+                push(syn::Error::new(shader.span(), message), &mut errors);
+            }
         }
     }
-    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, entry, shared, glam: args.glam, mint: args.mint,
+    let cx = codegen::Context { krate: &args.krate, language, types: &args.types, declared_at: &declared_at, entry, shared, glam: args.glam, mint: args.mint,
         bounds_checked: args.bounds_checks == shader_core::BoundsChecks::Clamp, reload };
     let (items, defined) = codegen::items(compiled.ir.module(), &reflection, &compiled.spirv, &cx);
     let agsl = compiled.agsl.as_ref().map(|i| {
