@@ -89,12 +89,6 @@ const KNOWN: &[(&str, &str)] = &[
         "naga's layout (the program's own `naga-disagrees` note): WGSL §14.4.1 makes AlignOf(Inner) 32, naga 30's \
          SPIR-V (the reference) places `inner` at offset 4, so the two modules read and write different bytes",
     ),
-    (
-        "tests/glsl/ok/spec_constants.comp",
-        "the wgpu target: `local_size_x_id = 0` shares SpecId 0 with `const uint WIDTH = 64u` (naga allows one \
-         override per id), so the workgroup size defaults to WIDTH's 64 (LocalSize 64) where glslang gives it a \
-         spec constant of its own defaulting to 1 (no local_size_x); 64 invocations write where glslang's one does not",
-    ),
 ];
 
 const INDEX_PAST_THE_END_COMPUTE: &str = "undefined input: an index past the end (`v[a + gl_WorkGroupSize.x + gl_WorkGroupSize.y \

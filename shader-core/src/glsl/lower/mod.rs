@@ -1023,20 +1023,20 @@ impl<'a> Lowerer<'a> {
                     // Its own `uint` specialization constant, even when a `constant_id`
                     // declaration shares the id (GLSL 4.60 §4.4.1.4: `gl_WorkGroupSize` is a
                     // uvec3; glslang emits both, one SpecId, so one value specializes both).
-                    // naga (the wgpu target) refuses two overrides with one id; there the
-                    // workgroup size takes its default anyway (`compile`), so they share one.
+                    // The wgpu target has none: naga cannot specialize a workgroup size (the
+                    // size takes its default at compile time, as `gl_WorkGroupSize` does, see
+                    // `builtins`) and refuses two overrides with one id, so the size is the
+                    // `local_size_*` default (1), as glslang's unspecialized module, never a
+                    // `constant_id` constant's value.
+                    if self.target == Target::Wgpu {
+                        continue;
+                    }
                     let ty = self.scalar_ty(Scalar::U32);
-                    let shared = if self.target == Target::Wgpu { self.spec_ids.get(&id).copied() } else { None };
-                    let o = match (shared, self.local_size_ids[i]) {
-                        (Some(o), _) => o,
-                        (None, Some(o)) if self.m.overrides[o].id == Some(id) => o,
+                    let o = match self.local_size_ids[i] {
+                        Some(o) if self.m.overrides[o].id == Some(id) => o,
                         _ => {
                             let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(1)), ty, l.span);
-                            let o = self.m.overrides.append(Override { name: None, id: Some(id), ty, init: Some(init) }, l.span);
-                            if self.target == Target::Wgpu {
-                                self.spec_ids.insert(id, o);
-                            }
-                            o
+                            self.m.overrides.append(Override { name: None, id: Some(id), ty, init: Some(init) }, l.span)
                         }
                     };
                     self.local_size_ids[i] = Some(o);
@@ -1124,10 +1124,6 @@ impl<'a> Lowerer<'a> {
         // Workgroup sizes given by spec constants: the default comes from local_size_*.
         for i in 0..3 {
             if let Some(o) = self.local_size_ids[i] {
-                // Shared with a declared constant (wgpu target): that keeps its type and default.
-                if self.m.overrides[o].name.is_some() {
-                    continue;
-                }
                 let ty = self.scalar_ty(Scalar::U32);
                 let init = self.m.const_expressions.append(Expression::Literal(Literal::U32(self.local_size[i])), ty, q.span);
                 self.m.overrides[o].init = Some(init);
