@@ -273,6 +273,8 @@ pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_OES_texture_buffer",
     "GL_EXT_texture_buffer",
     "GL_EXT_texture_shadow_lod",
+    "GL_ARB_sparse_texture2",
+    "GL_ARB_sparse_texture_clamp",
     "GL_EXT_shader_image_load_formatted",
     "GL_ARB_post_depth_coverage",
     "GL_EXT_post_depth_coverage",

@@ -800,6 +800,14 @@ pub enum Expression {
         offset: Option<Handle<Expression>>,
         level: SampleLevel,
         depth_ref: Option<Handle<Expression>>,
+        /// The least level of detail the lookup may use (GL_ARB_sparse_texture_clamp's
+        /// `lodClamp`, SPIR-V `MinLod`).
+        #[serde(default)]
+        min_lod: Option<Handle<Expression>>,
+        /// A sparse lookup (GL_ARB_sparse_texture2, `OpImageSparse*`): the expression is a
+        /// struct of the residency code (`i32`) and the texel.
+        #[serde(default)]
+        sparse: bool,
     },
     /// Texel fetch (sampled image) or image read (storage image).
     ImageLoad {
@@ -808,7 +816,14 @@ pub enum Expression {
         array_index: Option<Handle<Expression>>,
         sample: Option<Handle<Expression>>,
         level: Option<Handle<Expression>>,
+        /// A sparse fetch or read (`OpImageSparseFetch`/`OpImageSparseRead`): a struct of the
+        /// residency code (`i32`) and the texel, as for [`Expression::ImageSample`].
+        #[serde(default)]
+        sparse: bool,
     },
+    /// Whether a residency code from a sparse lookup says every texel it read was resident
+    /// (`bool`; GL_ARB_sparse_texture2 `sparseTexelsResidentARB`, `OpImageSparseTexelsResident`).
+    SparseTexelsResident { code: Handle<Expression> },
     ImageQuery { image: Handle<Expression>, query: ImageQuery },
     /// A pointer to one texel of a storage image, for atomics (`OpImageTexelPointer`).
     ImageTexelPointer { image: Handle<Expression>, coordinate: Handle<Expression>, sample: Option<Handle<Expression>> },

@@ -623,7 +623,7 @@ pub(crate) fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Express
             *image = f(*image);
             *sampler = f(*sampler);
         }
-        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, .. } => {
+        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, min_lod, .. } => {
             *image = f(*image);
             opt(sampler, f);
             *coordinate = f(*coordinate);
@@ -631,8 +631,10 @@ pub(crate) fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Express
             opt(offset, f);
             level(l, f);
             opt(depth_ref, f);
+            opt(min_lod, f);
         }
-        Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
+        Expression::SparseTexelsResident { code } => *code = f(*code),
+        Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
             *image = f(*image);
             *coordinate = f(*coordinate);
             opt(array_index, f);

@@ -145,7 +145,7 @@ pub(crate) fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
         Expression::Convert { expr, .. } => out.push(*expr),
         Expression::Bitcast { expr } => out.push(*expr),
         Expression::CombineImageSampler { image, sampler } => out.extend([*image, *sampler]),
-        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, .. } => {
+        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, min_lod, .. } => {
             out.push(*image);
             out.extend(sampler);
             out.push(*coordinate);
@@ -153,8 +153,10 @@ pub(crate) fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
             out.extend(offset);
             level(l, out);
             out.extend(depth_ref);
+            out.extend(min_lod);
         }
-        Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
+        Expression::SparseTexelsResident { code } => out.push(*code),
+        Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
             out.extend([*image, *coordinate]);
             out.extend(array_index);
             out.extend(sample);
@@ -741,6 +743,20 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// The texel type of an image lookup's result: the result itself, or for a sparse lookup
+    /// the second member of its `{ i32 residency code, texel }` struct.
+    fn sparse_texel(&self, result: &'a TypeInner, sparse: bool) -> Result<&'a TypeInner, String> {
+        if !sparse {
+            return Ok(result);
+        }
+        match result {
+            TypeInner::Struct { members, .. } if members.len() == 2 && self.inner(members[0].ty) == Some(&TypeInner::Scalar(Scalar::I32)) => {
+                self.inner(members[1].ty).ok_or_else(|| "invalid texel type".to_string())
+            }
+            _ => Err("a sparse lookup yields a struct of an i32 residency code and the texel".into()),
+        }
+    }
+
     fn is_sampler(&self, t: &TypeInner) -> bool {
         match *t {
             TypeInner::Sampler { .. } => true,
@@ -998,7 +1014,7 @@ impl<'a> Validator<'a> {
                     _ => Err(format!("recorded type is {}, not a combined image sampler of that image", describe(result))),
                 }
             }
-            Expression::ImageSample { image, sampler, gather, coordinate, array_index, depth_ref, .. } => {
+            Expression::ImageSample { image, sampler, gather, coordinate, array_index, depth_ref, min_lod, sparse, .. } => {
                 let (_, i) = self.ty_of(ctx, *image)?;
                 let (dim, arrayed, class) = match sampler {
                     Some(s) => {
@@ -1034,14 +1050,28 @@ impl<'a> Validator<'a> {
                         return Err(format!("depth reference of type {}", describe(dt)));
                     }
                 }
+                if let Some(m) = min_lod {
+                    let (_, mt) = self.ty_of(ctx, *m)?;
+                    if !matches!(mt, TypeInner::Scalar(s) if float(*s)) {
+                        return Err(format!("minimum level of detail of type {}", describe(mt)));
+                    }
+                }
                 let depth = matches!(class, ImageClass::Depth { .. });
-                match *result {
+                let texel = self.sparse_texel(result, *sparse)?;
+                match *texel {
                     TypeInner::Vector { size: VectorSize::Quad, scalar } if numeric(scalar) => Ok(()),
                     TypeInner::Scalar(s) if depth && gather.is_none() && float(s) => Ok(()),
-                    _ => Err(format!("sampling yields {}, not a 4-component vector", describe(result))),
+                    _ => Err(format!("sampling yields {}, not a 4-component vector", describe(texel))),
                 }
             }
-            Expression::ImageLoad { image, coordinate, array_index, .. } => {
+            Expression::SparseTexelsResident { code } => {
+                let (_, c) = self.ty_of(ctx, *code)?;
+                if *c != TypeInner::Scalar(Scalar::I32) {
+                    return Err(format!("residency code of type {}, not i32", describe(c)));
+                }
+                self.expect_result(ty, &TypeInner::Scalar(Scalar::BOOL))
+            }
+            Expression::ImageLoad { image, coordinate, array_index, sparse, .. } => {
                 let (_, i) = self.ty_of(ctx, *image)?;
                 let (dim, arrayed, class) = self.image_of(i, true).ok_or_else(|| format!("loads from {}, not an image", describe(i)))?;
                 let (_, c) = self.ty_of(ctx, *coordinate)?;
@@ -1061,10 +1091,11 @@ impl<'a> Validator<'a> {
                         return Err("load from a write-only storage image".into());
                     }
                 }
-                match *result {
+                let texel = self.sparse_texel(result, *sparse)?;
+                match *texel {
                     TypeInner::Vector { size: VectorSize::Quad, scalar } if numeric(scalar) => Ok(()),
                     TypeInner::Scalar(s) if matches!(class, ImageClass::Depth { .. }) && float(s) => Ok(()),
-                    _ => Err(format!("image load yields {}, not a 4-component vector", describe(result))),
+                    _ => Err(format!("image load yields {}, not a 4-component vector", describe(texel))),
                 }
             }
             Expression::ImageQuery { image, query } => {

@@ -332,11 +332,17 @@ impl<'a> Writer<'a> {
                 let ty = self.type_id(ty_handle, span)?;
                 Ok(self.op(Op::SampledImage, ty, Self::ids(&[i, s])))
             }
-            &Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref } => {
-                self.image_sample(expr, image, sampler, gather, coordinate, array_index, offset, level, depth_ref)
+            &Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, sparse } => {
+                self.image_sample(expr, image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, sparse)
             }
-            &Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
-                self.image_load(expr, image, coordinate, array_index, sample, level)
+            &Expression::ImageLoad { image, coordinate, array_index, sample, level, sparse } => {
+                self.image_load(expr, image, coordinate, array_index, sample, level, sparse)
+            }
+            &Expression::SparseTexelsResident { code } => {
+                let c = self.eval(code)?;
+                self.capability(Capability::SparseResidency);
+                let ty = self.type_id(ty_handle, span)?;
+                Ok(self.op(Op::ImageSparseTexelsResident, ty, vec![Operand::IdRef(c)]))
             }
             &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
             &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),

@@ -85,6 +85,8 @@ impl<'a> Writer<'a> {
         offset: Option<Handle<Expression>>,
         level: SampleLevel,
         depth_ref: Option<Handle<Expression>>,
+        min_lod: Option<Handle<Expression>>,
+        sparse: bool,
     ) -> R<Word> {
         let exprs = &self.fun.expect("inside a function").expressions;
         let span = exprs.span(expr);
@@ -146,6 +148,12 @@ impl<'a> Writer<'a> {
             }
             extra.push(o);
         }
+        if let Some(m) = min_lod {
+            // SPIR-V 3.14: MinLod comes after the offsets (bit order), with its capability.
+            self.capability(Capability::MinLod);
+            mask |= spirv::ImageOperands::MIN_LOD;
+            extra.push(self.float_operand(m)?);
+        }
         let dref = match depth_ref {
             Some(d) => Some(self.eval(d)?),
             None => None,
@@ -189,8 +197,35 @@ impl<'a> Writer<'a> {
             operands.push(Operand::ImageOperands(mask));
             operands.extend(extra.into_iter().map(Operand::IdRef));
         }
+        if sparse {
+            let op = match op {
+                Op::ImageGather => Op::ImageSparseGather,
+                Op::ImageDrefGather => Op::ImageSparseDrefGather,
+                Op::ImageSampleDrefExplicitLod => Op::ImageSparseSampleDrefExplicitLod,
+                Op::ImageSampleDrefImplicitLod => Op::ImageSparseSampleDrefImplicitLod,
+                Op::ImageSampleExplicitLod => Op::ImageSparseSampleExplicitLod,
+                _ => Op::ImageSparseSampleImplicitLod,
+            };
+            return self.sparse_result(op, result_ty, operands, exprs.ty(expr), span);
+        }
         let result = self.op(op, result_ty, operands);
         self.narrow_texel(result, result_ty, exprs.ty(expr), span)
+    }
+
+    /// A sparse lookup (`OpImageSparse*`, capability SparseResidency): its result is the
+    /// expression's `{ i32 residency code, texel }` struct, whose texel must be the
+    /// instruction's own texel type (`texel_ty`).
+    fn sparse_result(&mut self, op: Op, texel_ty: Word, operands: Vec<Operand>, wanted: Handle<Type>, span: Span) -> R<Word> {
+        let texel = match self.module.types.get(wanted).map(|t| &t.inner) {
+            Some(TypeInner::Struct { members, .. }) if members.len() == 2 => members[1].ty,
+            _ => return error("a sparse lookup needs a struct result", span),
+        };
+        if self.type_id(texel, span)? != texel_ty {
+            return error("a sparse lookup's texel must be the image's 4-component texel", span);
+        }
+        self.capability(Capability::SparseResidency);
+        let ty = self.type_id(wanted, span)?;
+        Ok(self.op(op, ty, operands))
     }
 
     /// Depth textures sampled or loaded without comparison yield a vec4 in SPIR-V; WGSL's
@@ -208,6 +243,7 @@ impl<'a> Writer<'a> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn image_load(
         &mut self,
         expr: Handle<Expression>,
@@ -216,6 +252,7 @@ impl<'a> Writer<'a> {
         array_index: Option<Handle<Expression>>,
         sample: Option<Handle<Expression>>,
         level: Option<Handle<Expression>>,
+        sparse: bool,
     ) -> R<Word> {
         let exprs = &self.fun.expect("inside a function").expressions;
         let span = exprs.span(expr);
@@ -263,6 +300,10 @@ impl<'a> Writer<'a> {
         }
         if storage {
             self.texel_access(image, false, &mut operands);
+        }
+        if sparse {
+            let op = if op == Op::ImageRead { Op::ImageSparseRead } else { Op::ImageSparseFetch };
+            return self.sparse_result(op, vec4, operands, exprs.ty(expr), span);
         }
         let result = self.op(op, vec4, operands);
         self.narrow_texel(result, vec4, exprs.ty(expr), span)

@@ -161,7 +161,7 @@ impl<'a> Lowerer<'a> {
                     ImageClass::Storage { format, .. } => vec4(self, format.scalar_kind()),
                     _ => vec4(self, sampled_kind),
                 };
-                Ok(Operand::Value(self.push(fx, Expression::ImageLoad { image, coordinate, array_index, sample, level }, ty, span)))
+                Ok(Operand::Value(self.push(fx, Expression::ImageLoad { image, coordinate, array_index, sample, level, sparse: false }, ty, span)))
             }
             "textureStore" => {
                 let ImageClass::Storage { format, .. } = info.class else {
@@ -241,7 +241,7 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("`textureGather` on a color texture needs the component first", span));
                 }
                 let ty = if is_depth && gather.is_none() { f32_ty } else { vec4(self, sampled_kind) };
-                let e = Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index, offset, level, depth_ref };
+                let e = Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index, offset, level, depth_ref, min_lod: None, sparse: false };
                 Ok(Operand::Value(self.push(fx, e, ty, span)))
             }
         }

@@ -761,7 +761,7 @@ impl FnCx<'_> {
                 v
             }
             Expression::CombineImageSampler { image, sampler } => self.all(vec![*image, *sampler], state),
-            Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref } => {
+            Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, .. } => {
                 let mut operands = vec![*image];
                 operands.extend(sampler.iter().copied());
                 operands.push(*coordinate);
@@ -773,6 +773,7 @@ impl FnCx<'_> {
                     SampleLevel::Auto | SampleLevel::Zero => {}
                 }
                 operands.extend(depth_ref.iter().copied());
+                operands.extend(min_lod.iter().copied());
                 let implicit = gather.is_none() && matches!(level, SampleLevel::Auto | SampleLevel::Bias(_));
                 let v = self.all(operands, state);
                 if implicit {
@@ -780,7 +781,8 @@ impl FnCx<'_> {
                 }
                 v
             }
-            Expression::ImageLoad { image, coordinate, array_index, sample, level } => {
+            Expression::SparseTexelsResident { code } => self.expr(*code, state),
+            Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
                 let image = *image;
                 let operands = [Some(image), Some(*coordinate), *array_index, *sample, *level].into_iter().flatten().collect();
                 let v = self.all(operands, state);

@@ -293,7 +293,7 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
         "atomicLoad" | "atomicStore" => lw.scoped_atomic(out, name, args, span),
         "imageLoad" | "imageStore" | "imageSize" | "imageSamples" | "imageAtomicAdd" | "imageAtomicMin" | "imageAtomicMax"
         | "imageAtomicAnd" | "imageAtomicOr" | "imageAtomicXor" | "imageAtomicExchange" | "imageAtomicCompSwap" | "imageAtomicLoad"
-        | "imageAtomicStore" => lw.image_call(out, name, args, span),
+        | "imageAtomicStore" => lw.image_call(out, name, args, span, false),
         "subpassLoad" => lw.subpass_load(out, args, span),
         // GLSL 4.60 §8.19 (GL_ARB_shader_group_vote): subgroup votes, as glslang maps them.
         "anyInvocation" | "anyInvocationARB" => lw.subgroup_op(out, name, SubgroupOperation::Any, args, span),
@@ -322,11 +322,22 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
             let (o, s) = args.into_iter().next().map_or((Operand::Void, span), |a| a);
             lw.value(out, o, s).map(Operand::Value)
         }
+        // GL_ARB_sparse_texture2 / GL_ARB_sparse_texture_clamp.
+        "sparseTexelsResidentARB" => lw.sparse_texels_resident(out, args, span),
+        _ if name.starts_with("sparse") || (name.starts_with("texture") && name.ends_with("ClampARB")) => return lw.sparse_call(out, name, args, span),
         _ if name.starts_with("texture") || name.starts_with("texel") => return lw.texture_call(out, name, args, span),
         _ if name.starts_with("subgroup") => return lw.subgroup(out, name, args, span),
         _ => return None,
     };
     Some(r)
+}
+
+/// The variant of a texture lookup (GL_ARB_sparse_texture2 / _clamp): sparse (residency code
+/// and texel), with a least level of detail (`lodClamp`).
+#[derive(Clone, Copy, Default)]
+struct Lookup {
+    sparse: bool,
+    clamp: bool,
 }
 
 fn texture_dim(dim: ImageDimension) -> u32 {
@@ -1478,10 +1489,128 @@ impl<'a> Lowerer<'a> {
         if !NAMES.contains(&name) {
             return None;
         }
-        Some(self.texture(out, name, args, span))
+        Some(self.texture(out, name, args, span, Lookup::default()))
     }
 
-    fn texture(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+    /// GL_ARB_sparse_texture2's `sparse*ARB` lookups (the residency code returned, the texel
+    /// stored to the `out` argument) and GL_ARB_sparse_texture_clamp's `*ClampARB` ones (a
+    /// least level of detail, `lodClamp`, after the offset): each is the lookup it is named
+    /// after, with `OpImageSparse*` and/or the `MinLod` image operand. `None` for other names.
+    fn sparse_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
+        const SPARSE: &[&str] = &[
+            "texture", "textureLod", "textureOffset", "texelFetch", "texelFetchOffset", "textureLodOffset", "textureGrad",
+            "textureGradOffset", "textureGather", "textureGatherOffset", "textureGatherOffsets", "imageLoad",
+        ];
+        const CLAMP: &[&str] = &["texture", "textureOffset", "textureGrad", "textureGradOffset"];
+        let stem = name.strip_suffix("ARB")?;
+        let (stem, clamp) = match stem.strip_suffix("Clamp") {
+            Some(s) => (s, true),
+            None => (stem, false),
+        };
+        let (base, sparse) = match stem.strip_prefix("sparse") {
+            Some(rest) => {
+                let mut chars = rest.chars();
+                let first = chars.next()?.to_ascii_lowercase();
+                (format!("{first}{}", chars.as_str()), true)
+            }
+            None => (stem.to_string(), false),
+        };
+        if !(if clamp { CLAMP } else { SPARSE }).contains(&base.as_str()) || (!clamp && !sparse) {
+            return None;
+        }
+        Some(self.sparse_lookup(out, name, &base, Lookup { sparse, clamp }, args, span))
+    }
+
+    fn sparse_lookup(&mut self, out: &mut Block, name: &str, base: &str, lookup: Lookup, args: Args, span: Span) -> R<Operand> {
+        let extension = if lookup.clamp { "GL_ARB_sparse_texture_clamp" } else { "GL_ARB_sparse_texture2" };
+        if !self.has_extension(extension) {
+            return Err(self.error(format!("`{name}` exists only with `#extension {extension} : enable`"), span));
+        }
+        // The wgpu target refuses SparseResidency and MinLod where the back end writes them
+        // (naga has neither: `spirv::wgpu`).
+        if !lookup.sparse {
+            return self.texture(out, base, args, span, lookup);
+        }
+        // The `out` texel: the last argument, except where an optional bias or gather
+        // component follows it (`sparseTextureARB(s, P, texel [, bias])`,
+        // `sparseTextureGatherARB(s, P, texel [, comp])`); a shadow gather's reference and a
+        // cube-array shadow lookup's compare value come before it.
+        let mut args = args;
+        let image_ty = match args.first().map(|a| &a.0) {
+            Some(Operand::Combined(i, _)) => self.operand_type(i),
+            Some(o) => self.operand_type(o),
+            None => None,
+        };
+        let info = image_ty.and_then(|t| self.image_info(t));
+        let depth = matches!(info, Some((_, _, ImageClass::Depth { .. })));
+        let cube_array_shadow = depth && matches!(info, Some((ImageDimension::Cube, true, _)));
+        let offset = base.contains("Offset") as usize;
+        let texel_at = match base {
+            "texture" | "textureOffset" => Some(2 + offset + lookup.clamp as usize + cube_array_shadow as usize),
+            "textureGather" | "textureGatherOffset" | "textureGatherOffsets" if !depth => Some(2 + offset),
+            _ => None,
+        };
+        let at = match texel_at {
+            Some(i) if i < args.len() => i,
+            _ => args.len().saturating_sub(1),
+        };
+        if args.len() < 3 {
+            return Err(self.error(format!("`{name}` needs a sampler, a coordinate and an `out` texel"), span));
+        }
+        let (texel, texel_span) = args.remove(at);
+        let result = if base == "imageLoad" {
+            self.image_call(out, "imageLoad", args, span, true)?
+        } else {
+            self.texture(out, base, args, span, lookup)?
+        };
+        let Operand::Value(r) = result else { return Err(self.error(format!("`{name}` has no sparse form here"), span)) };
+        let st = self.ety(r);
+        let texel_ty = match self.inner(st) {
+            TypeInner::Struct { members, .. } if members.len() == 2 => members[1].ty,
+            _ => return Err(self.error(format!("`{name}` has no sparse form here"), span)),
+        };
+        // `out gvec4 texel` (or `out float` for shadow lookups) of the sampler's own type: no
+        // conversion (glslang finds no overload otherwise).
+        if let Some(given) = self.operand_type(&texel) {
+            if given != texel_ty {
+                let (given, want) = (self.type_name(given), self.type_name(texel_ty));
+                return Err(self.error(format!("the texel argument of `{name}` must be a `{want}` here, not `{given}`"), texel_span));
+            }
+        }
+        let b = self.bind(out, r);
+        let rr = self.let_ref(b, span);
+        let t = self.push(Expression::AccessIndex { base: rr, index: 1 }, texel_ty, texel_span);
+        self.store_operand(out, texel, t, texel_span)?;
+        let rr = self.let_ref(b, span);
+        let i32t = self.scalar_ty(Scalar::I32);
+        Ok(Operand::Value(self.push(Expression::AccessIndex { base: rr, index: 0 }, i32t, span)))
+    }
+
+    /// `sparseTexelsResidentARB(code)`: whether the lookup that returned `code` read only
+    /// resident texels.
+    fn sparse_texels_resident(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
+        if !self.has_extension("GL_ARB_sparse_texture2") {
+            return Err(self.error("`sparseTexelsResidentARB` exists only with `#extension GL_ARB_sparse_texture2 : enable`", span));
+        }
+        self.arity("sparseTexelsResidentARB", &args, 1, span)?;
+        let vals = self.vals(out, args)?;
+        let i32t = self.scalar_ty(Scalar::I32);
+        let code = self.coerce(out, vals[0].0, i32t, vals[0].1)?;
+        let b = self.scalar_ty(Scalar::BOOL);
+        Ok(Operand::Value(self.push(Expression::SparseTexelsResident { code }, b, span)))
+    }
+
+    /// The `{ residency code, texel }` result of a sparse lookup of `texel`.
+    fn sparse_result_ty(&mut self, texel: Handle<Type>) -> Handle<Type> {
+        let i32t = self.scalar_ty(Scalar::I32);
+        let members = vec![
+            StructMember { name: Some("code".into()), ty: i32t, offset: 0, matrix: None, memory: Default::default() },
+            StructMember { name: Some("texel".into()), ty: texel, offset: 0, matrix: None, memory: Default::default() },
+        ];
+        self.m.types.insert(Type { name: Some("SparseResult".into()), inner: TypeInner::Struct { members, span: 0 } }, Span::default())
+    }
+
+    fn texture(&mut self, out: &mut Block, name: &str, args: Args, span: Span, lookup: Lookup) -> R<Operand> {
         let name = match name {
             "texture2D" | "textureCube" | "texture3D" => "texture",
             "texture2DLod" | "textureCubeLod" | "textureLodEXT" | "texture2DLodEXT" | "textureCubeLodEXT" => "textureLod",
@@ -1593,8 +1722,9 @@ impl<'a> Lowerer<'a> {
                 };
                 let ty = if depth { f32t } else { vec4(self, kind) };
                 let ty = if depth { vec4(self, ScalarKind::Float) } else { ty };
+                let ty = if lookup.sparse { self.sparse_result_ty(ty) } else { ty };
                 let _ = sampled;
-                let e = self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample, level }, ty, span);
+                let e = self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample, level, sparse: lookup.sparse }, ty, span);
                 return Ok(Operand::Value(e));
             }
             _ => {}
@@ -1677,6 +1807,13 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
+        // GL_ARB_sparse_texture_clamp: `lodClamp` follows the offset.
+        let min_lod = if lookup.clamp {
+            let Some((m, ms)) = ri.next() else { return Err(self.error(format!("`{name}` needs a level-of-detail clamp"), span)) };
+            Some(self.coerce(out, m, f32t, ms)?)
+        } else {
+            None
+        };
         let level = match (level, ri.next()) {
             // Optional bias (texture, textureOffset, textureProj).
             (SampleLevel::Auto, Some((b, bs))) if !gather => {
@@ -1705,11 +1842,13 @@ impl<'a> Lowerer<'a> {
         let level = if self.stage != Stage::Fragment && !gather && matches!(level, SampleLevel::Auto) { SampleLevel::Zero } else { level };
         let gather = if gather { Some(gather_comp.unwrap_or(0)) } else { None };
         let ty = if depth && gather.is_none() { f32t } else { vec4(self, kind) };
-        let e = Expression::ImageSample { image, sampler, gather, coordinate: coord, array_index: layer, offset, level, depth_ref };
+        let ty = if lookup.sparse { self.sparse_result_ty(ty) } else { ty };
+        let e = Expression::ImageSample { image, sampler, gather, coordinate: coord, array_index: layer, offset, level, depth_ref, min_lod, sparse: lookup.sparse };
         Ok(Operand::Value(self.push(e, ty, span)))
     }
 
-    fn image_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> R<Operand> {
+    /// `sparse`: `sparseImageLoadARB` (only with `imageLoad`).
+    fn image_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span, sparse: bool) -> R<Operand> {
         if args.is_empty() {
             return Err(self.error(format!("`{name}` needs an image"), span));
         }
@@ -1752,7 +1891,8 @@ impl<'a> Lowerer<'a> {
         match name {
             "imageLoad" => {
                 let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
-                Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample: None, level: None }, vec4, span)))
+                let ty = if sparse { self.sparse_result_ty(vec4) } else { vec4 };
+                Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample: None, level: None, sparse }, ty, span)))
             }
             "imageStore" => {
                 let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
@@ -1824,7 +1964,7 @@ impl<'a> Lowerer<'a> {
             None
         };
         let ty = self.vec_ty(4, Scalar { kind, width: 4 });
-        Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: c, array_index: None, sample, level: None }, ty, span)))
+        Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: c, array_index: None, sample, level: None, sparse: false }, ty, span)))
     }
 
     fn subgroup(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
