@@ -413,14 +413,16 @@ fn run_entry(
     let io = gpu_inputs::stage_io(module, entry)?;
     let (generated, setup, fragment) = match entry.stage {
         naga::ShaderStage::Fragment => {
-            if io.outputs.is_empty() {
-                return Err("no colour output".into());
+            // A shader that writes only depth is compared by its depth target alone (a render
+            // pass with a depth attachment and no colour attachment).
+            let depth = io.builtin_outputs.contains(&naga::BuiltIn::FragDepth);
+            if io.outputs.is_empty() && !depth {
+                return Err("no colour or depth output".into());
             }
             if let Some(v) = io.outputs.iter().find(|v| v.components == 3) {
                 return Err(format!("a vec3 colour output (location {}): wgpu has no 3-component colour format", v.location));
             }
             let targets = targets(&io.outputs)?;
-            let depth = io.builtin_outputs.contains(&naga::BuiltIn::FragDepth);
             let setup = Setup { inputs, stage: wgpu::ShaderStages::FRAGMENT, vertex_buffers: Vec::new(), vertex_count: 3, targets, depth };
             (generated_vertex(&io.inputs), setup, true)
         }
