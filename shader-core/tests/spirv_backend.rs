@@ -649,7 +649,7 @@ fn fragment_textures() {
             let b = f.i32(-1);
             f.e(Expression::Compose { components: vec![a, b] }, ivec2)
         });
-        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset, level, depth_ref: None }, vec4)
+        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset, level, depth_ref: None, min_lod: None, sparse: false }, vec4)
     };
     let s_auto = sample(&mut f, SampleLevel::Auto, None, false);
     let lod = f.f32(0.5);
@@ -667,7 +667,7 @@ fn fragment_textures() {
         let coordinate = uvv(f);
         let depth_ref = compare.then(|| f.f32(0.5));
         let ty = if gather.is_some() { vec4 } else { f32t };
-        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset: None, level, depth_ref }, ty)
+        f.e(Expression::ImageSample { image, sampler: Some(sampler), gather, coordinate, array_index: None, offset: None, level, depth_ref, min_lod: None, sparse: false }, ty)
     };
     let d_cmp = depth_sample(&mut f, None, SampleLevel::Auto, true);
     let d_cmp_zero = depth_sample(&mut f, None, SampleLevel::Zero, true);
@@ -678,7 +678,7 @@ fn fragment_textures() {
     let b = f.i32(0);
     let coordinate = f.e(Expression::Compose { components: vec![a, b] }, ivec2);
     let level = f.i32(0);
-    let fetched = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: Some(level) }, vec4);
+    let fetched = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: Some(level), sparse: false }, vec4);
     let image = f.handle(tex);
     let size = f.e(Expression::ImageQuery { image, query: ImageQuery::Size { level: None } }, uvec2);
     let size_x = f.field(size, 0);
@@ -1004,7 +1004,7 @@ fn storage_images() {
     };
     let image = f.handle(src);
     let coordinate = coords(&mut f);
-    let texel = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: None }, vec4);
+    let texel = f.e(Expression::ImageLoad { image, coordinate, array_index: None, sample: None, level: None, sparse: false }, vec4);
     let image = f.handle(src);
     let size = f.e(Expression::ImageQuery { image, query: ImageQuery::Size { level: None } }, uvec2);
     let w = f.field(size, 0);
