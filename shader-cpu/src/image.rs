@@ -395,6 +395,23 @@ pub enum Compare {
     Always,
 }
 
+impl Compare {
+    /// `reference OP stored`: a depth comparison sampler's test of dref against the texel, and
+    /// the depth test of a fragment's depth against the depth buffer's.
+    pub(crate) fn test(self, reference: f32, stored: f32) -> bool {
+        match self {
+            Compare::Never => false,
+            Compare::Less => reference < stored,
+            Compare::Equal => reference == stored,
+            Compare::LessEqual => reference <= stored,
+            Compare::Greater => reference > stored,
+            Compare::NotEqual => reference != stored,
+            Compare::GreaterEqual => reference >= stored,
+            Compare::Always => true,
+        }
+    }
+}
+
 /// A sampler's state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampler {
@@ -512,17 +529,7 @@ fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filte
         match (q.dref, sampler.compare) {
             (Some(dref), Some(op)) => {
                 let t = f32::from_bits(texel[0]);
-                let pass = match op {
-                    Compare::Never => false,
-                    Compare::Less => dref < t,
-                    Compare::Equal => dref == t,
-                    Compare::LessEqual => dref <= t,
-                    Compare::Greater => dref > t,
-                    Compare::NotEqual => dref != t,
-                    Compare::GreaterEqual => dref >= t,
-                    Compare::Always => true,
-                };
-                let v = if pass { 1.0f32 } else { 0.0 }.to_bits();
+                let v = if op.test(dref, t) { 1.0f32 } else { 0.0 }.to_bits();
                 [v, v, v, 1.0f32.to_bits()]
             }
             _ => texel,

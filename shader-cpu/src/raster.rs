@@ -15,9 +15,9 @@
 //!   atomics. Lanes of a batch with no vertex or quad do not run. Inputs are interpolated
 //!   perspective-correctly (`NoPerspective`: linearly in the screen, `Flat` and integers: the
 //!   provoking vertex, the primitive's first).
-//! - Per pixel, in primitive order: the depth test (less, with write; after the shader, with
-//!   the depth it wrote if it did, or before it with `EarlyFragmentTests`), then blending into
-//!   the colour target as [`Blend`] says.
+//! - Per pixel, in primitive order: the depth test (`Draw::depth_compare`, with write; after
+//!   the shader, with the depth it wrote if it did, or before it with `EarlyFragmentTests`),
+//!   then blending into the colour target as [`Blend`] says.
 //!
 //! The target is split into bands of rows, one worker thread per band at a time; each band
 //! walks every triangle in order, so primitive order holds per pixel without locks.
@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::decode::{Builtin, Interp, Prog, Stage};
 use crate::exec::{bind, on_threads, Gather, Thread};
-use crate::{Binding, Buffer, Error, Image, Options, Report};
+use crate::{Binding, Buffer, Compare, Error, Image, Options, Report};
 
 /// Clip-space guard band: x and y are clipped at ±GUARD·w.
 const GUARD: f32 = 64.0;
@@ -122,9 +122,11 @@ pub struct Draw<'a> {
     pub blend: Option<Blend>,
     /// The colour targets, `colors[k]` for the fragment output at location `k` (all the same
     /// size; the blend state applies to each), and the depth buffer (a `Depth32Float`,
-    /// `Depth24Plus` or `Depth16Unorm` image: less-than test, depth written).
+    /// `Depth24Plus` or `Depth16Unorm` image; a fragment passing the test writes its depth).
     pub colors: &'a [Option<&'a Image>],
     pub depth: Option<&'a Image>,
+    /// The depth test: `fragment depth OP stored depth` (WebGPU's `depthCompare`).
+    pub depth_compare: Compare,
 }
 
 /// A shaded vertex: clip position and the fragment stage's inputs (in its input order).
@@ -452,7 +454,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     let run: Vec<bool> = (0..quads.len() * 4)
         .map(|lane| {
             let Some((at, (covered, l))) = fragment(lane) else { return false };
-            covered && early.is_none_or(|depth| depth_test(depth, pixel(at), depth_of(&l)))
+            covered && early.is_none_or(|depth| depth_test(depth, d.depth_compare, pixel(at), depth_of(&l)))
         })
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
@@ -499,7 +501,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
                 Some(at) => f64::from(f32::from_bits(mem[at as usize])),
                 None => depth_of(&l),
             };
-            if !depth_test(depth, at, z) {
+            if !depth_test(depth, d.depth_compare, at, z) {
                 continue;
             }
         }
@@ -526,16 +528,16 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     batch.quads.clear();
 }
 
-/// The depth test (less) of a fragment at depth `z` (clamped to 0..1, then rounded to the
+/// The depth test (`compare`) of a fragment at depth `z` (clamped to 0..1, then rounded to the
 /// depth format's precision, as Vulkan converts it before the test) at pixel `at`, writing it
 /// when it passes.
-fn depth_test(depth: &Image, at: [i64; 3], z: f64) -> bool {
+fn depth_test(depth: &Image, compare: Compare, at: [i64; 3], z: f64) -> bool {
     if z.is_nan() {
         return false;
     }
     let stored = depth.load(0, at).map_or(1.0, |t| f32::from_bits(t[0]));
     let z = depth.format().represent([(z.clamp(0.0, 1.0) as f32).to_bits(), 0, 0, 0]);
-    if f32::from_bits(z[0]) >= stored {
+    if !compare.test(f32::from_bits(z[0]), stored) {
         return false;
     }
     depth.store(0, at, z);

@@ -398,6 +398,8 @@ impl RenderPipeline {
             blend: pipeline.blend,
             colors: &[Some(color)],
             depth,
+            // The wgpu pipeline's `depth_compare` (`build`).
+            depth_compare: shader_cpu::Compare::Less,
         };
         let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
         report_findings(cpu, name, &report);

@@ -186,8 +186,9 @@ impl Texture {
         self.mip_level_count
     }
 
-    /// The CPU device's image, or why there is none.
-    pub(crate) fn cpu_image(&self) -> Result<&shader_cpu::Image, GpuError> {
+    /// The CPU device's image (what `shader_cpu` runs shaders on directly), or why there is
+    /// none (a texture of a wgpu device, or a format or dimension the CPU device lacks).
+    pub fn cpu_image(&self) -> Result<&shader_cpu::Image, GpuError> {
         match &self.store {
             TextureStore::Cpu(Ok(image)) => Ok(image),
             TextureStore::Cpu(Err(why)) => Err(GpuError::Unsupported(why.clone())),
@@ -341,8 +342,8 @@ impl Sampler {
         self.comparison
     }
 
-    /// The CPU device's form of the sampler.
-    pub(crate) fn cpu(&self) -> &shader_cpu::Sampler {
+    /// The CPU device's form of the sampler (on every device: the same state as `raw`).
+    pub fn cpu(&self) -> &shader_cpu::Sampler {
         &self.cpu
     }
 }
