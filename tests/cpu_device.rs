@@ -284,6 +284,53 @@ fn sanitizer_reports_out_of_bounds() {
     }
 }
 
+/// Data races on workgroup memory are reported (sanitizer on): two invocations touch the same
+/// word with no control barrier between, one of them writing, not both atomically. The racy
+/// program has two: invocation 3 writes `tile[5]`, which invocation 4 read since the last
+/// barrier, and invocation 0 reads `counter` that the others incremented atomically (the
+/// pattern of tests/glsl/ok/shared_memory.comp, whose result differs between lavapipe and the
+/// CPU device). Accesses to a lane's own word, reads after a barrier and atomics among
+/// themselves are not races; with a barrier before each racy access there is no finding.
+#[test]
+fn sanitizer_reports_workgroup_races() {
+    let src = |sync: &str| {
+        format!(
+            "#version 450\nlayout(local_size_x = 8) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Out {{ uint r[]; }} outp;\n\
+             shared uint tile[8];\nshared uint counter;\n\
+             void main() {{\n  uint i = gl_LocalInvocationID.x;\n  if (i == 0u) counter = 0u;\n  tile[i] = i;\n  barrier();\n\
+               uint n = tile[(i + 1u) % 8u];\n  atomicAdd(counter, 1u);\n  {sync}\n  if (i == 3u) tile[5] = 50u;\n\
+               outp.r[i] = n;\n  if (i == 0u) outp.r[8] = counter;\n  barrier();\n  outp.r[9] = tile[5];\n}}\n"
+        )
+    };
+    for (racy, sync) in [(true, ""), (false, "barrier();")] {
+        for (compiler, words) in glsl_modules("race.comp", &src(sync)) {
+            let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+            let out = shader_cpu::Buffer::zeroed(10 * 4);
+            let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+            let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &out)], &[], [1, 1, 1], &options).expect("runs");
+            let races: Vec<(bool, [u32; 3], u32)> = report
+                .findings
+                .iter()
+                .map(|f| match f.kind {
+                    shader_cpu::FindingKind::WorkgroupRace { write, other, .. } => (write, f.invocation, other),
+                    _ => panic!("[{compiler}] not a race: {f}"),
+                })
+                .collect();
+            let want = if racy { vec![(false, [0, 0, 0], 1), (true, [3, 0, 0], 4)] } else { Vec::new() };
+            let mut seen = races.clone();
+            seen.sort();
+            assert_eq!(seen, want, "[{compiler}] races (write, invocation, other) with sync `{sync}`: {:?}", report.findings);
+            if racy {
+                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                assert!(text.contains("data race on workgroup memory at byte"), "{text}");
+            }
+            let expected: Vec<u32> = (0..8u32).map(|i| (i + 1) % 8).chain([8, 50]).collect();
+            assert_eq!(common::u32s(&out.to_bytes()), expected, "[{compiler}] results");
+        }
+    }
+}
+
 /// Push constants and specialization constants (a `constant_id` and the workgroup size through
 /// `local_size_x_id`), several workgroups, NumWorkgroups and WorkgroupId.
 #[test]

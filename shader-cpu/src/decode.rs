@@ -173,6 +173,8 @@ pub(crate) enum Inst {
     Deriv { dst: Id, a: Id, n: u32, axis: Axis, coarse: bool },
     /// `OpDemoteToHelperInvocation`: the lane goes on as a helper invocation.
     Demote,
+    /// `OpControlBarrier`: the lanes already run in step; ends the sanitizer's race window.
+    Barrier,
     /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
     IsHelper { dst: Id },
 }
@@ -1450,7 +1452,8 @@ impl Decoder {
             }
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
-            Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier | Op::ControlBarrier => None,
+            Op::ControlBarrier => Some(Inst::Barrier),
+            Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).
             Op::SNegate => un(Un::INeg)?,

@@ -785,6 +785,43 @@ pub(crate) struct Thread<'a> {
     /// What findings name each lane by in a vertex or fragment batch (set by the caller of
     /// `run_batch`); empty for compute, whose lanes are named by their global invocation id.
     pub(crate) ids: Vec<[u32; 3]>,
+    /// The sanitizer's race window (since the last control barrier), per word of workgroup
+    /// memory; empty without the sanitizer.
+    races: Vec<Accesses>,
+}
+
+/// Who accessed a word of workgroup memory since the last barrier: lane + 1, 0 for nobody;
+/// two slots for readers and atomic users (the first, and one other), one for the last plain
+/// writer; `reported` stops a second finding for the word in the same window.
+#[derive(Clone, Copy, Default)]
+struct Accesses {
+    writer: u32,
+    readers: [u32; 2],
+    atomics: [u32; 2],
+    reported: bool,
+}
+
+/// How a lane touches a word (the race rules of [`Thread::track`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Access {
+    Read,
+    Write,
+    Atomic,
+}
+
+impl Accesses {
+    /// A lane other than `me` (lane + 1) among `slots`.
+    fn other(slots: [u32; 2], me: u32) -> Option<u32> {
+        slots.into_iter().find(|&s| s != 0 && s != me)
+    }
+
+    fn note(slots: &mut [u32; 2], me: u32) {
+        if slots[0] == 0 {
+            slots[0] = me;
+        } else if slots[0] != me && slots[1] == 0 {
+            slots[1] = me;
+        }
+    }
 }
 
 impl<'a> Thread<'a> {
@@ -824,7 +861,40 @@ impl<'a> Thread<'a> {
             any_killed: false,
             helper: vec![false; l],
             ids: Vec::new(),
+            races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
         }
+    }
+
+    /// The sanitizer's data-race check of `lane`'s access to word `w` of workgroup memory
+    /// (Vulkan memory model: two accesses to one location by different invocations, at least
+    /// one a write and not both atomic, with no barrier ordering them): a plain read races with
+    /// another lane's write or atomic, a plain write with any other lane's access, an atomic
+    /// with another lane's plain read or write.
+    fn track(&mut self, w: usize, lane: usize, access: Access) {
+        let Some(&a) = self.races.get(w) else { return };
+        let me = lane as u32 + 1;
+        let writer = (a.writer != 0 && a.writer != me).then_some(a.writer);
+        let other = match access {
+            Access::Read => writer.or(Accesses::other(a.atomics, me)),
+            Access::Write => writer.or(Accesses::other(a.readers, me)).or(Accesses::other(a.atomics, me)),
+            Access::Atomic => writer.or(Accesses::other(a.readers, me)),
+        };
+        let entry = &mut self.races[w];
+        match access {
+            Access::Read => Accesses::note(&mut entry.readers, me),
+            Access::Write => entry.writer = me,
+            Access::Atomic => Accesses::note(&mut entry.atomics, me),
+        }
+        if let (Some(other), false) = (other, entry.reported) {
+            entry.reported = true;
+            let kind = FindingKind::WorkgroupRace { byte_offset: w as u32 * 4, write: access != Access::Read, other: other - 1 };
+            self.report(lane, kind);
+        }
+    }
+
+    /// A control barrier (or a new workgroup): the race window starts again.
+    fn reset_races(&mut self) {
+        self.races.fill(Accesses::default());
     }
 
     /// Runs the entry point once over lanes `0..active` (a vertex or fragment batch; the
@@ -867,6 +937,7 @@ impl<'a> Thread<'a> {
         let (wx, wy) = (u64::from(wx), u64::from(wy));
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
         self.local.fill(0);
+        self.reset_races();
         let prog = self.prog;
         let [sx, sy, _] = prog.workgroup_size;
         for lane in 0..self.l {
@@ -1273,6 +1344,7 @@ impl<'a> Thread<'a> {
                     self.helper[i as usize] = true;
                 }
             }
+            Inst::Barrier => self.reset_races(),
             Inst::IsHelper { dst } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
@@ -1317,6 +1389,8 @@ impl<'a> Thread<'a> {
                 let buf = self.slots[slot].0;
                 (end <= buf.len().div_ceil(4) as u64 * 4).then_some(Span::Buffer(&buf.words))
             }
+            // The sanitizer watches every access to workgroup memory (`read`, `write`, `atomic`).
+            Obj::Workgroup { .. } if !self.races.is_empty() => None,
             Obj::Workgroup { base, words } => (end <= u64::from(words) * 4).then_some(Span::Local(base as usize)),
             Obj::Lane { base, words } => (end <= u64::from(words) * 4).then(|| {
                 Span::Local(self.prog.wg_words as usize + lane * self.prog.lane_words as usize + base as usize)
@@ -1357,7 +1431,10 @@ impl<'a> Thread<'a> {
     fn read(&mut self, obj: u32, off: u32, lane: usize) -> u32 {
         match self.locate(obj, off, lane, false) {
             Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].load(Ordering::Relaxed),
-            Some(Loc::Local(w)) => self.local[w],
+            Some(Loc::Local(w)) => {
+                self.track(w, lane, Access::Read);
+                self.local[w]
+            }
             None => 0,
         }
     }
@@ -1374,7 +1451,10 @@ impl<'a> Thread<'a> {
         }
         match self.locate(obj, off, lane, true) {
             Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].store(v, Ordering::Relaxed),
-            Some(Loc::Local(w)) => self.local[w] = v,
+            Some(Loc::Local(w)) => {
+                self.track(w, lane, Access::Write);
+                self.local[w] = v;
+            }
             None => {}
         }
     }
@@ -1387,6 +1467,7 @@ impl<'a> Thread<'a> {
         match self.locate(obj, off, lane, write) {
             Some(Loc::Buffer(slot, w)) => atomic_word(&self.slots[slot].0.words[w], op, x, y),
             Some(Loc::Local(w)) => {
+                self.track(w, lane, Access::Atomic);
                 // Lanes of a workgroup run one after another on this thread: plain memory.
                 let cell = AtomicU32::new(self.local[w]);
                 let old = atomic_word(&cell, op, x, y);

@@ -179,6 +179,11 @@ pub enum FindingKind {
     IndexOutOfBounds { index: u32, len: u32 },
     /// A texel load or store (`textureLoad`, `textureStore`) outside the image or its levels.
     TexelOutOfBounds { set: u32, binding: u32, coord: [i32; 3], level: u32, write: bool },
+    /// A data race on workgroup memory: this invocation's access (a write, or a read) and one
+    /// by the invocation with local index `other` touch the word at `byte_offset` of workgroup
+    /// memory with no control barrier between them, at least one of them writing and not both
+    /// atomic.
+    WorkgroupRace { byte_offset: u32, write: bool, other: u32 },
 }
 
 impl std::fmt::Display for Finding {
@@ -197,6 +202,12 @@ impl std::fmt::Display for Finding {
                 f,
                 "out-of-bounds texel {} of image (set {set}, binding {binding}) at {coord:?}, level {level}, by invocation ({x}, {y}, {z})",
                 if *write { "write" } else { "read" }
+            ),
+            FindingKind::WorkgroupRace { byte_offset, write, other } => write!(
+                f,
+                "data race on workgroup memory at byte {byte_offset}: {} by invocation ({x}, {y}, {z}) and an access by local \
+                 invocation {other} with no barrier between",
+                if *write { "a write" } else { "a read" }
             ),
         }
     }
