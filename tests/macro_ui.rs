@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 /// trybuild builds the cases in `<target>/tests/trybuild/<crate>`, which becomes their
 /// `CARGO_MANIFEST_DIR`; link our shader folder there so `path: "tests/shaders/.."` resolves
-/// as it does for a user crate.
-fn link_shaders() {
+/// as it does for a user crate. Returns the project's `tests` folder.
+fn link_shaders() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     // The target directory as trybuild finds it: from `cargo metadata`.
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -30,6 +30,7 @@ fn link_shaders() {
             symlink(&wanted, &link);
         }
     }
+    project
 }
 
 #[cfg(unix)]
@@ -44,7 +45,13 @@ fn symlink(from: &Path, to: &Path) {
 
 #[test]
 fn ui() {
-    link_shaders();
+    let project = link_shaders();
+    // The shader library `uilib` of the `*_library*` cases, as a build script's
+    // `shader_build::forward()` would pass it: cargo and rustc inherit this process's
+    // environment, and `shader!` reads the variable while rustc expands it.
+    let library = project.join("shaders").join("ui_library");
+    let packages = shader_build::encode(&[("uilib".to_string(), library)]).expect("encode SHADER_PACKAGES");
+    std::env::set_var(shader_build::ENV, packages);
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/fail_*.rs");
     t.pass("tests/ui/pass_*.rs");

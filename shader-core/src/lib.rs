@@ -116,6 +116,18 @@ impl Default for CompileOptions {
     }
 }
 
+/// The note of an unknown package (a WESL path's first segment, a GLSL `#include <a/..>`'s
+/// first component): which shader libraries are known, or where they come from.
+pub(crate) fn known_libraries_note(packages: &[(String, std::path::PathBuf)]) -> String {
+    if packages.is_empty() {
+        return "no shader library is known: `shader!` takes them from the `SHADER_PACKAGES` variable a build \
+                script sets (`shader_build::forward()`), the CLI from `--package NAME=DIR`"
+            .to_string();
+    }
+    let known: Vec<String> = packages.iter().map(|(p, _)| format!("`{p}`")).collect();
+    format!("the shader libraries known are {}", known.join(", "))
+}
+
 impl CompileOptions {
     /// The options as JSON: how `shader!` hands them to the running program (hot reload).
     pub fn to_json(&self) -> String {

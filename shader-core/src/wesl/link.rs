@@ -249,14 +249,7 @@ impl Linker<'_, '_> {
                         "paths start with `package::` (this package), `super::` (the parent module), a module this file imports \
                          or the name of a shader library",
                     );
-                    let known: Vec<String> = self.options.packages.iter().map(|(p, _)| format!("`{p}`")).collect();
-                    d = d.with_note(if known.is_empty() {
-                        "no shader library is known: `shader!` takes them from the `SHADER_PACKAGES` variable a build \
-                         script sets (`shader_build::forward()`), the CLI from `--package NAME=DIR`"
-                            .to_string()
-                    } else {
-                        format!("the shader libraries known are {}", known.join(", "))
-                    });
+                    d = d.with_note(crate::known_libraries_note(&self.options.packages));
                     self.diags.push(d);
                     return None;
                 }
