@@ -10,7 +10,8 @@
 //!   folder). A module's path starts with its package's name (`package` for the root
 //!   package), so inside a library `package::` means the library.
 //! - `import a::b::c;` makes `c` visible: the declaration `c` of module `a::b` if it has one,
-//!   else the module `a::b::c`. Nested lists (`import a::{b, c::{d, e}};`) are flattened by
+//!   else the module `a::b::c`; `import a::b::c as d;` makes it visible as `d` instead (the
+//!   output keeps the declaration's own name). Nested lists (`import a::{b, c::{d, e}};`) are flattened by
 //!   the parser. An import may not have the name of a declaration of the same module, and two
 //!   imports of one name must mean the same thing. Module imports may form cycles (only
 //!   declarations are resolved, lazily); cycles between declarations are reported by the
@@ -159,7 +160,7 @@ impl Linker<'_, '_> {
         self.modules.push(Module { path, file, unit, decls, imports: FxHashMap::default(), imported_at });
         for import in imports {
             let Some(target) = self.resolve(index, &import.segments, import.span, true) else { continue };
-            let Some(name) = import.segments.last() else { continue };
+            let Some(name) = import.alias.as_ref().or(import.segments.last()) else { continue };
             let module = &self.modules[index];
             if let Some(&decl) = module.decls.get(&name.name) {
                 let decl_span = decl_name(&module.unit.decls[decl]).map_or(Span::default(), |n| n.span);

@@ -32,6 +32,8 @@ pub struct TranslationUnit {
 #[derive(Clone, Debug)]
 pub struct ImportPath {
     pub segments: Vec<Ident>,
+    /// `import a::b as c;`: the name the item or module is visible under instead of `b`.
+    pub alias: Option<Ident>,
     /// The whole `import ...;` statement.
     pub span: Span,
 }

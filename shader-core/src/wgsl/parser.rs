@@ -1623,7 +1623,14 @@ impl<'a> Parser<'a> {
             }
             prefix.push(self.any_word("a module or item name")?);
             if !self.eat(K::Colon) {
-                out.push(ImportPath { segments: prefix.clone(), span: Span::default() });
+                // WESL: `import a::b as c;` (also inside `{ }` lists).
+                let alias = if self.at_word("as") {
+                    self.bump();
+                    Some(self.ident()?)
+                } else {
+                    None
+                };
+                out.push(ImportPath { segments: prefix.clone(), alias, span: Span::default() });
                 break;
             }
             self.expect(K::Colon, "'::'")?;
