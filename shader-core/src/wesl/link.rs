@@ -22,7 +22,8 @@
 //!   declaration, which it would otherwise silently capture.
 //! - Output: every declaration of the root module under its own name, then the declarations of
 //!   other modules that the root module's declarations reach (transitively), so only what is
-//!   used is emitted. Names (the mangling): an imported declaration keeps its name when no
+//!   used is emitted, and the module-scope `const_assert`s of every module one of whose
+//!   declarations is reached (the spec's rule: an import alone brings none). Names (the mangling): an imported declaration keeps its name when no
 //!   other emitted declaration has it; otherwise it becomes its module path (below `package`
 //!   in the root package, with the package name in a library) and its name joined by `_`
 //!   (`package::util::Light` is `util_Light`, `noise::value::cell` `noise_value_cell`), with `_2`, `_3`, ...
@@ -340,6 +341,9 @@ impl Linker<'_, '_> {
         // (file, start) of a name -> the declaration it means.
         let mut meaning: FxHashMap<(FileId, u32), (usize, usize)> = FxHashMap::default();
         let mut unresolved: Vec<(usize, Ident)> = Vec::new();
+        // Imported modules whose `const_assert`s are in (the import spec: a module-scope
+        // `const_assert` comes along when a declaration of its module is used).
+        let mut asserted: FxHashMap<usize, ()> = FxHashMap::default();
         let mut next = 0;
         while next < order.len() {
             let (m, d) = order[next];
@@ -354,6 +358,14 @@ impl Linker<'_, '_> {
                         meaning.insert((name.span.file, name.span.start), target);
                         if reached.insert(target, ()).is_none() {
                             order.push(target);
+                            let used = target.0;
+                            if used != 0 && asserted.insert(used, ()).is_none() {
+                                for (i, decl) in self.modules[used].unit.decls.iter().enumerate() {
+                                    if matches!(decl, GlobalDecl::ConstAssert { .. }) && reached.insert((used, i), ()).is_none() {
+                                        order.push((used, i));
+                                    }
+                                }
+                            }
                         }
                     }
                     None if m != 0 && !name.name.contains("::") => unresolved.push((m, name)),
