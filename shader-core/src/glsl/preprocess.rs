@@ -1187,9 +1187,12 @@ impl Pp<'_, '_, '_> {
         let Some((file, path)) = found else {
             let searched = if failures.is_empty() { "no include directories".to_string() } else { failures.join(", ") };
             let mut d = Diagnostic::error(format!("cannot find include file `{name}`"), name_span).with_note(format!("searched: {searched}"));
-            // `<noise/x.glsl>` may mean a shader library that was not forwarded.
+            // `<noise/x.glsl>` may mean a shader library that was not forwarded: said when
+            // libraries are in use, or when no include folder could hold the file (with include
+            // folders and no library it is an ordinary subfolder include).
             let identifier = |p: &str| p.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if let Some((package, _)) = name.split_once('/').filter(|(p, _)| !quoted && identifier(p)) {
+            let libraries = !self.options.packages.is_empty() || self.options.include_dirs.is_empty();
+            if let Some((package, _)) = name.split_once('/').filter(|(p, _)| libraries && !quoted && identifier(p)) {
                 if !self.options.packages.iter().any(|(p, _)| p == package) {
                     d = d.with_note(format!("`{package}` is not a shader library known here; {}", crate::known_libraries_note(&self.options.packages)));
                 }
