@@ -15,6 +15,60 @@ type Args = Vec<(Operand, Span)>;
 
 /// The symbol of a built-in variable of the current stage, creating its global on first use.
 pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> {
+    let stage = lw.stage;
+    let u32 = lw.scalar_ty(Scalar::U32);
+    let uvec3 = lw.vec_ty(3, Scalar::U32);
+    match (stage, name) {
+        (Stage::Fragment, "gl_FragColor") => {
+            // GLSL ES 1.00 / compatibility output: glslang gives it location 0.
+            let vec4 = lw.vec_ty(4, Scalar::F32);
+            let g = lw.m.globals.append(
+                GlobalVariable {
+                    name: Some(name.into()),
+                    space: AddressSpace::Output,
+                    binding: None,
+                    io: Some(IoBinding::Location { location: 0, component: None, interpolation: None, sampling: None, blend_src: None }),
+                    invariant: false,
+                    memory: MemoryQualifiers::default(),
+                    ty: vec4,
+                    init: None,
+                },
+                Span::default(),
+            );
+            return Some(Sym::Var { root: super::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
+        }
+        // With `local_size_*_id` on the Vulkan target, the components so sized follow their
+        // specialization constants (GLSL 4.60 §7.1.3: gl_WorkGroupSize is then a
+        // specialization constant, as glslang emits it); folded to the defaults in constant
+        // expressions. The wgpu target has no such constants (see `local_size_x_id`): the
+        // declared size.
+        (Stage::Compute, "gl_WorkGroupSize") if lw.local_size_ids.iter().any(Option::is_some) => {
+            return Some(Sym::WorkgroupSize { ids: lw.local_size_ids, size: lw.local_size, u32, ty: uvec3 });
+        }
+        (Stage::Compute, "gl_WorkGroupSize") => {
+            let ls = lw.local_size;
+            let cv = super::Cv::Composite(ls.iter().map(|&v| super::Cv::Scalar(Literal::U32(v))).collect());
+            return Some(Sym::Const { value: cv, ty: uvec3 });
+        }
+        // GL_KHR_memory_scope_semantics: `const int`s with the SPIR-V scope and semantics values.
+        (_, n) if memory_model_constant(n).is_some() => {
+            let v = memory_model_constant(n).unwrap_or(0);
+            let i32 = lw.scalar_ty(Scalar::I32);
+            return Some(Sym::Const { value: super::Cv::Scalar(Literal::I32(v)), ty: i32 });
+        }
+        _ => {}
+    }
+    match core_builtin(lw, name) {
+        Some((b, ty, output)) => Some(lw.builtin_global(name, b, ty, output)),
+        None => super::extensions::builtin_variable(lw, name),
+    }
+}
+
+/// The core built-in variable `name` of the current stage (GLSL 4.60 §7.1, GL_KHR_vulkan_glsl):
+/// its `BuiltIn`, its type (`gl_ClipDistance`-like arrays with length 1, sized where used) and
+/// whether it is an output. The one table of their types and directions: uses create globals
+/// from it ([`builtin_variable`]), redeclarations are checked against it.
+pub(crate) fn core_builtin(lw: &mut Lowerer<'_>, name: &str) -> Option<(BuiltIn, Handle<Type>, bool)> {
     use BuiltIn as B;
     let stage = lw.stage;
     let f32 = lw.scalar_ty(Scalar::F32);
@@ -37,23 +91,6 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Vertex, "gl_BaseVertex" | "gl_BaseVertexARB") => (B::BaseVertex, i32, false),
         (Stage::Vertex, "gl_BaseInstance" | "gl_BaseInstanceARB") => (B::BaseInstance, i32, false),
         (Stage::Vertex, "gl_DrawID" | "gl_DrawIDARB") => (B::DrawIndex, i32, false),
-        (Stage::Fragment, "gl_FragColor") => {
-            // GLSL ES 1.00 / compatibility output: glslang gives it location 0.
-            let g = lw.m.globals.append(
-                GlobalVariable {
-                    name: Some(name.into()),
-                    space: AddressSpace::Output,
-                    binding: None,
-                    io: Some(IoBinding::Location { location: 0, component: None, interpolation: None, sampling: None, blend_src: None }),
-                    invariant: false,
-                    memory: MemoryQualifiers::default(),
-                    ty: vec4,
-                    init: None,
-                },
-                Span::default(),
-            );
-            return Some(Sym::Var { root: super::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
-        }
         (Stage::Fragment, "gl_FragCoord") => (B::FragCoord, vec4, false),
         (Stage::Fragment, "gl_FrontFacing") => (B::FrontFacing, bool_, false),
         (Stage::Fragment, "gl_FragDepth") => (B::FragDepth, f32, true),
@@ -81,24 +118,6 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (Stage::Compute, "gl_WorkGroupID") => (B::WorkgroupId, uvec3, false),
         (Stage::Compute, "gl_NumWorkGroups") => (B::NumWorkgroups, uvec3, false),
         (Stage::Compute, "gl_LocalInvocationIndex") => (B::LocalInvocationIndex, u32, false),
-        // With `local_size_*_id` on the Vulkan target, the components so sized follow their
-        // specialization constants (GLSL 4.60 §7.1.3: gl_WorkGroupSize is then a
-        // specialization constant, as glslang emits it); folded to the defaults in constant
-        // expressions. The wgpu target has no such constants (see `local_size_x_id`): the
-        // declared size.
-        (Stage::Compute, "gl_WorkGroupSize") if lw.local_size_ids.iter().any(Option::is_some) => {
-            return Some(Sym::WorkgroupSize { ids: lw.local_size_ids, size: lw.local_size, u32, ty: uvec3 });
-        }
-        (Stage::Compute, "gl_WorkGroupSize") => {
-            let ls = lw.local_size;
-            let cv = super::Cv::Composite(ls.iter().map(|&v| super::Cv::Scalar(Literal::U32(v))).collect());
-            return Some(Sym::Const { value: cv, ty: uvec3 });
-        }
-        // GL_KHR_memory_scope_semantics: `const int`s with the SPIR-V scope and semantics values.
-        (_, n) if memory_model_constant(n).is_some() => {
-            let v = memory_model_constant(n).unwrap_or(0);
-            return Some(Sym::Const { value: super::Cv::Scalar(Literal::I32(v)), ty: i32 });
-        }
         // GL_ARB_shader_ballot's names read the same built-ins.
         (_, "gl_SubgroupSize" | "gl_SubGroupSizeARB") => (B::SubgroupSize, u32, false),
         (_, "gl_SubgroupInvocationID" | "gl_SubGroupInvocationARB") => (B::SubgroupInvocationId, u32, false),
@@ -109,9 +128,9 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         (_, "gl_SubgroupGtMask") => (B::SubgroupGtMask, uvec4, false),
         (_, "gl_SubgroupLeMask") => (B::SubgroupLeMask, uvec4, false),
         (_, "gl_SubgroupLtMask") => (B::SubgroupLtMask, uvec4, false),
-        _ => return super::extensions::builtin_variable(lw, name),
+        _ => return None,
     };
-    Some(lw.builtin_global(name, b, ty, output))
+    Some((b, ty, output))
 }
 
 /// The extensions of which one must be enabled for the built-in variable or constant `name`

@@ -30,6 +30,7 @@
 pub(crate) mod builtins;
 mod expr;
 pub(crate) mod extensions;
+mod redeclaration;
 mod reference;
 pub(crate) mod spirv_intrinsics;
 mod stmt;
@@ -284,6 +285,10 @@ pub(crate) struct Lowerer<'a> {
     extensions: Vec<ExtensionState>,
     /// A GLSL ES program (`#version ... es`; not AGSL, whose dialect converts as desktop does).
     es: bool,
+    /// The `#version` number.
+    version: u32,
+    /// What redeclarations of built-ins fixed ([`redeclaration`]).
+    redeclared: redeclaration::Redeclarations,
     /// Position in the translation unit of the declaration being lowered (pass 1).
     decl_index: usize,
     /// Globals and functions declared at this position or later are not visible (the body
@@ -348,6 +353,8 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         clip_sizes: HashMap::new(),
         extensions: options.extensions.clone(),
         es: tu.es && options.dialect.lowering.is_none(),
+        version: tu.version,
+        redeclared: Default::default(),
         decl_index: 0,
         visible_until: usize::MAX,
         global_order: HashMap::new(),
@@ -768,6 +775,12 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn declare(&mut self, name: &ast::Ident, sym: Sym) {
+        // Locals, parameters, block instances and the members of anonymous blocks; built-ins are
+        // redeclared through `builtin_redeclaration` (and GL_EXT_spirv_intrinsics declares its own).
+        let builtin = matches!(&sym, Sym::Var { root: Root::Global(g), .. } if matches!(self.m.globals[*g].io, Some(IoBinding::BuiltIn(_))));
+        if name.name.starts_with("gl_") && !builtin {
+            self.reserved_name(name);
+        }
         if self.scopes.len() == 1 {
             self.global_order.insert(name.name.clone(), self.decl_index);
         }
@@ -1189,20 +1202,6 @@ impl<'a> Lowerer<'a> {
         Ok(v)
     }
 
-    /// A redeclared built-in keeps its qualification (as glslang's `redeclareBuiltinVariable`):
-    /// no `centroid`/`sample`/`patch`, no memory qualifier, and it stays a stage input or
-    /// output (`in` or `out`).
-    fn builtin_redeclaration_qualifiers(&mut self, q: &ast::TypeQualifiers, name: &str, span: Span) -> R<()> {
-        let changed = q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Auxiliary(_) | ast::QualifierKind::Memory(_)));
-        if let Some(x) = changed {
-            return Err(self.error(format!("cannot change the qualification of the built-in `{name}` when redeclaring it"), x.span));
-        }
-        if !matches!(q.storage_kind(), Some(ast::StorageQualifier::In | ast::StorageQualifier::Out)) {
-            return Err(self.error(format!("the built-in `{name}` is redeclared without its storage qualifier `in` or `out`"), span));
-        }
-        Ok(())
-    }
-
     fn global_variables(&mut self, v: &'a ast::VariableDeclaration, span: Span) -> R<()> {
         let q = &v.ty.qualifiers;
         let storage = q.storage_kind();
@@ -1217,18 +1216,7 @@ impl<'a> Lowerer<'a> {
             };
             let name = Some(d.name.name.clone());
             if d.name.name.starts_with("gl_") {
-                // Redeclaring a built-in (`out float gl_ClipDistance[2];`, `invariant out vec4
-                // gl_Position;`): it keeps its meaning; only sizes and `invariant` are taken.
-                self.builtin_redeclaration_qualifiers(q, &d.name.name, d.span)?;
-                if let TypeInner::Array { size: ArraySize::Constant(n), .. } = *self.inner(ty) {
-                    self.clip_sizes.insert(d.name.name.clone(), n);
-                }
-                if q.is_invariant() {
-                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&d.name.name) {
-                        self.m.globals[g].invariant = true;
-                    }
-                }
-                self.layer_redeclaration(q, &d.name.name, d.span)?;
+                self.builtin_redeclaration(q, d, ty)?;
                 continue;
             }
             if is_const {
@@ -1924,34 +1912,7 @@ impl<'a> Lowerer<'a> {
         let q = &b.qualifiers;
         let space = if output { AddressSpace::Output } else { AddressSpace::Input };
         if b.name.name == "gl_PerVertex" {
-            // Redeclaration: members are the built-ins, with their types (GLSL 4.60 §7.1.1);
-            // record sizes of clip/cull arrays.
-            for mm in &b.members {
-                let base = self.resolve_type(&mm.ty, &[])?;
-                let float = self.scalar_ty(Scalar::F32);
-                let vec4 = self.vec_ty(4, Scalar::F32);
-                for d in &mm.declarators {
-                    let (expected, array) = match d.name.name.as_str() {
-                        "gl_Position" => (vec4, false),
-                        "gl_PointSize" => (float, false),
-                        "gl_ClipDistance" | "gl_CullDistance" => (float, true),
-                        other => return Err(self.error(format!("`{other}` is not a member of `gl_PerVertex`"), d.name.span)),
-                    };
-                    if base != expected || array != (d.array.len() + mm.ty.array.len() == 1) {
-                        let ty = self.type_name(expected);
-                        let message = format!("`{}` is redeclared with another type: it is `{ty}{}`", d.name.name, if array { "[]" } else { "" });
-                        return Err(self.error(message, d.span));
-                    }
-                    if let Some(a) = d.array.first() {
-                        if a.size.is_some() {
-                            if let Ok(ArraySize::Constant(n)) = self.array_size(a) {
-                                self.clip_sizes.insert(d.name.name.clone(), n);
-                            }
-                        }
-                    }
-                }
-            }
-            return Ok(());
+            return self.per_vertex_block(b, output);
         }
         // GL_EXT_fragment_shader_barycentric: a `pervertexEXT` block array is flattened like
         // any block, each member becoming a per-vertex array of the block's length.

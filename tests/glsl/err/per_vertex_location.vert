@@ -1,0 +1,5 @@
+#version 450
+out gl_PerVertex { layout(location = 0) vec4 gl_Position; };
+void main() {
+    gl_Position = vec4(0.0);
+}

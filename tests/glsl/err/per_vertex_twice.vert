@@ -1,0 +1,6 @@
+#version 450
+out gl_PerVertex { vec4 gl_Position; };
+out gl_PerVertex { vec4 gl_Position; };
+void main() {
+    gl_Position = vec4(0.0);
+}
