@@ -154,7 +154,8 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         .map(|e| lower::ExtensionState {
             name: e.name.clone(),
             from_decl: tu.decl_ends.iter().position(|&end| end > e.token).unwrap_or(tu.decls.len()),
-            enabled: matches!(e.behavior, preprocess::Behavior::Enable | preprocess::Behavior::Require),
+            // `warn` enables the extension as `enable` does, warning about it (GLSL 4.60 §3.3).
+            enabled: e.behavior != preprocess::Behavior::Disable,
         })
         .collect();
     // GL_KHR_memory_scope_semantics: `#pragma use_vulkan_memory_model`.

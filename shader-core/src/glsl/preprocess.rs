@@ -979,7 +979,7 @@ impl Pp<'_, '_, '_> {
         };
         let es = v.profile == Profile::Es;
         let compute = self.options.stage == Some(Stage::Compute);
-        let arb_compute = self.out.extensions.iter().any(|e| e.name == "GL_ARB_compute_shader" && matches!(e.behavior, Behavior::Enable | Behavior::Require));
+        let arb_compute = self.out.extensions.iter().any(|e| e.name == "GL_ARB_compute_shader" && e.behavior != Behavior::Disable);
         let message = if es && v.number < 310 {
             format!("GLSL ES {} is too old for Vulkan: SPIR-V needs `#version 310 es` or later", v.number)
         } else if !es && v.number < 140 {
@@ -1098,6 +1098,11 @@ impl Pp<'_, '_, '_> {
             }
         } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {
             self.extension_state.insert(name.text.clone(), b);
+            if b == Behavior::Warn {
+                // GLSL 4.60 §3.3: `warn` behaves as `enable`, warning on each use of the
+                // extension (glslang does); we warn once, here.
+                self.warning(format!("extension `{}` is enabled with a warning (`warn` behaves as `enable`)", name.text), behavior.span);
+            }
             // glslang: the include directive turns on `#line N "file"` too.
             if name.text == "GL_GOOGLE_include_directive" {
                 self.extension_state.insert("GL_GOOGLE_cpp_style_line_directive".into(), b);

@@ -135,10 +135,23 @@ pub(crate) fn core_builtin(lw: &mut Lowerer<'_>, name: &str) -> Option<(BuiltIn,
 
 /// The extensions of which one must be enabled for the built-in variable or constant `name`
 /// to exist in `stage` (empty: it always exists), as glslang declares them (checked against
-/// glslangValidator 12 name by name). Not listed yet: the GL_KHR_shader_subgroup_* built-ins,
-/// which glslang also enables through any other GL_KHR_shader_subgroup_* extension.
+/// glslangValidator 12 name by name).
 pub(crate) fn builtin_extensions(stage: Stage, name: &str) -> &'static [&'static str] {
     match (stage, name) {
+        // GL_KHR_shader_subgroup_basic's built-ins; glslang enables it with every other
+        // GL_KHR_shader_subgroup_* extension and GL_NV_shader_subgroup_partitioned.
+        (_, "gl_SubgroupSize" | "gl_SubgroupInvocationID" | "gl_NumSubgroups" | "gl_SubgroupID") => &[
+            "GL_KHR_shader_subgroup_basic",
+            "GL_KHR_shader_subgroup_vote",
+            "GL_KHR_shader_subgroup_arithmetic",
+            "GL_KHR_shader_subgroup_ballot",
+            "GL_KHR_shader_subgroup_shuffle",
+            "GL_KHR_shader_subgroup_shuffle_relative",
+            "GL_KHR_shader_subgroup_clustered",
+            "GL_KHR_shader_subgroup_quad",
+            "GL_NV_shader_subgroup_partitioned",
+        ],
+        (_, n) if n.starts_with("gl_Subgroup") && n.ends_with("Mask") => &["GL_KHR_shader_subgroup_ballot"],
         (Stage::Vertex, "gl_Layer" | "gl_ViewportIndex") => &["GL_ARB_shader_viewport_layer_array", "GL_NV_viewport_array2"],
         (Stage::Vertex, "gl_BaseVertexARB" | "gl_BaseInstanceARB" | "gl_DrawIDARB") => &["GL_ARB_shader_draw_parameters"],
         (Stage::Vertex, "gl_ViewportMask") => &["GL_NV_viewport_array2"],

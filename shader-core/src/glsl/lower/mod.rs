@@ -435,7 +435,10 @@ impl<'a> Lowerer<'a> {
     /// An extension enabled after the declaration that uses it does not count, as in glslang.
     pub fn has_extension(&self, name: &str) -> bool {
         let at = if self.visible_until != usize::MAX { self.visible_until } else { self.decl_index };
-        self.extensions.iter().rev().find(|e| e.name == name && e.from_decl <= at).is_some_and(|e| e.enabled)
+        // `#extension all : warn` / `: disable` names every extension but GL_EXT_spirv_intrinsics
+        // (which changes the language; see the preprocessor); the last directive wins.
+        let names = |e: &ExtensionState| e.name == name || (e.name == "all" && name != "GL_EXT_spirv_intrinsics");
+        self.extensions.iter().rev().find(|e| names(e) && e.from_decl <= at).is_some_and(|e| e.enabled)
     }
 
     /// Whether a value of scalar type `from` converts implicitly to `to` here: GLSL 4.60
