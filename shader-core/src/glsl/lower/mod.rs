@@ -1756,12 +1756,13 @@ impl<'a> Lowerer<'a> {
         }
         let block_row_major = member_row_major(q).unwrap_or(defaults.row_major);
         let reference = q.layout("buffer_reference").is_some();
-        // The block's own `align` must be an integer constant (found by glsl_mutants: `align =
-        // 7.5`); as the members' default alignment it is not applied yet.
-        if let Some(l) = q.layout("align").cloned() {
+        // GLSL 4.60 §4.4.5: `align` on a block applies to each member that has no `align` of its
+        // own (as glslang lays it out); an integer constant (found by glsl_mutants: `align = 7.5`).
+        let block_align = match q.layout("align").cloned() {
             // Reported, and the block declared anyway so that its uses are not errors too.
-            let _ = self.layout_u32(&l);
-        }
+            Some(l) => self.layout_u32(&l).ok(),
+            None => None,
+        };
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
         let mut write_only_members = Vec::new();
@@ -1781,7 +1782,7 @@ impl<'a> Lowerer<'a> {
                     let l = l.clone();
                     Some(self.layout_u32(&l)?)
                 }
-                None => None,
+                None => block_align,
             };
             for (di, d) in mm.declarators.iter().enumerate() {
                 let last = li + 1 == n_lines && di + 1 == mm.declarators.len();
