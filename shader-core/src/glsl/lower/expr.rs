@@ -134,11 +134,28 @@ impl<'a> Lowerer<'a> {
     }
 
     /// GLSL 4.60 §4.10: a `writeonly` block, or member of one, cannot be read (glslang:
-    /// "can't read from writeonly object"; compound assignments are let through as glslang
-    /// does, `inout` arguments, which glslang lets through too, are refused here).
+    /// "can't read from writeonly object"; compound assignments and `inout` arguments are let
+    /// through as glslang does, see [`Lowerer::value_of_written`]).
     fn check_readable(&mut self, p: &Path, span: Span) -> R<()> {
+        if let Some(what) = self.write_only_path(p) {
+            return Err(self.error(format!("{what} `writeonly`: it cannot be read (GLSL 4.60 §4.10)"), span));
+        }
+        Ok(())
+    }
+
+    /// The value of `op` read before it is written back (a compound assignment, an `inout`
+    /// argument): glslang reads `writeonly` memory there without an error, and so do we.
+    fn value_of_written(&mut self, out: &mut Block, op: Operand, span: Span) -> R<Handle<Expression>> {
+        let write_only = std::mem::take(&mut self.write_only);
+        let v = self.value(out, op, span);
+        self.write_only = write_only;
+        v
+    }
+
+    /// Whether the path leads into a `writeonly` block or member: what it is, for messages.
+    fn write_only_path(&self, p: &Path) -> Option<&'static str> {
         if self.write_only.is_empty() {
-            return Ok(());
+            return None;
         }
         let (block, outer) = match *self.inner(p.root_ty) {
             TypeInner::BindingArray { base, .. } => (base, 1),
@@ -149,10 +166,9 @@ impl<'a> Lowerer<'a> {
             Step::Dyn(_) => None,
         });
         if self.write_only.contains(&(block, None)) || member.is_some_and(|i| self.write_only.contains(&(block, Some(i)))) {
-            let what = if member.is_some() && !self.write_only.contains(&(block, None)) { "this block member is" } else { "this block is" };
-            return Err(self.error(format!("{what} `writeonly`: it cannot be read (GLSL 4.60 §4.10)"), span));
+            return Some(if member.is_some() && !self.write_only.contains(&(block, None)) { "this block member is" } else { "this block is" });
         }
-        Ok(())
+        None
     }
 
     pub fn operand_type(&mut self, op: &Operand) -> Option<Handle<Type>> {
@@ -531,23 +547,32 @@ impl<'a> Lowerer<'a> {
                 let part_ty = self.vec_ty(pattern.len() as u32, s);
                 let v = match op {
                     Some(op) => {
-                        // glslang lets compound assignments of `writeonly` memory through.
-                        let write_only = std::mem::take(&mut self.write_only);
-                        let cur = self.value(out, Operand::Swizzle(path.clone(), pattern.clone()), target.span);
-                        self.write_only = write_only;
-                        let cur = cur?;
+                        let cur = self.value_of_written(out, Operand::Swizzle(path.clone(), pattern.clone()), target.span)?;
                         let r = self.binary(out, op, cur, v, span)?;
                         self.coerce(out, r, part_ty, span)?
                     }
                     None => self.coerce(out, v, part_ty, value.span)?,
                 };
                 let vb = self.bind(out, v);
-                // The vector's other components, stored back unchanged (also into a `writeonly`
-                // vector: the source only writes, so `check_readable` does not apply).
+                let stype = self.scalar_ty(s);
+                if self.write_only_path(&path).is_some() {
+                    // A `writeonly` vector is not read: each component is stored alone (as
+                    // glslang does), and the assignment's value is the one stored.
+                    for (j, &i) in pattern.iter().enumerate() {
+                        let b = self.let_ref(vb, span);
+                        let c = if pattern.len() == 1 { b } else { self.push(Expression::AccessIndex { base: b, index: j as u32 }, stype, span) };
+                        let mut component = path.clone();
+                        component.steps.push((Step::Index(i as u32), stype));
+                        component.ty = stype;
+                        let p = self.path_expr(&component, span);
+                        out.push(Statement::Store { pointer: p, value: c }, span);
+                    }
+                    return Ok(Operand::Value(self.let_ref(vb, span)));
+                }
+                // The vector's other components, stored back unchanged.
                 let pointer = self.path_expr(&path, span);
                 let old = self.push(Expression::Load { pointer }, path.ty, span);
                 let ob = self.bind(out, old);
-                let stype = self.scalar_ty(s);
                 let mut comps = Vec::new();
                 for i in 0..n as u8 {
                     let c = match pattern.iter().position(|&c| c == i) {
@@ -582,11 +607,8 @@ impl<'a> Lowerer<'a> {
                 let path = self.lvalue(t, target.span)?;
                 let v = match op {
                     Some(op) => {
-                        // glslang lets compound assignments of `writeonly` memory through.
-                        let write_only = std::mem::take(&mut self.write_only);
-                        let cur = self.value(out, Operand::Ref(path.clone()), target.span);
-                        self.write_only = write_only;
-                        let r = self.binary(out, op, cur?, v, span)?;
+                        let cur = self.value_of_written(out, Operand::Ref(path.clone()), target.span)?;
+                        let r = self.binary(out, op, cur, v, span)?;
                         self.coerce(out, r, path.ty, span)?
                     }
                     None => self.coerce(out, v, path.ty, value.span)?,
@@ -1427,7 +1449,7 @@ impl<'a> Lowerer<'a> {
                     let local = self.fx.f.locals.append(LocalVariable { name: None, ty: p.ty }, aspan);
                     let pt = self.ptr_ty(p.ty, AddressSpace::Function);
                     if p.dir == Dir::InOut {
-                        let v = self.value(out, target.clone(), aspan)?;
+                        let v = self.value_of_written(out, target.clone(), aspan)?;
                         let v = self.coerce(out, v, p.ty, aspan)?;
                         let lp = self.push(Expression::LocalVar(local), pt, aspan);
                         out.push(Statement::Store { pointer: lp, value: v }, aspan);
