@@ -92,14 +92,14 @@ impl<'a> Lowerer<'a> {
         };
         let value = self.m.types[laid].clone();
         self.m.types.replace(entry.block, value);
-        // The definition's `coherent`/`volatile` count too when a forward declaration made
-        // the reference type.
+        // The definition's `coherent`/`volatile` are the block's, also when a forward
+        // declaration made the reference type: glslang ignores the forward declaration's (a
+        // `volatile` one alone gives no decoration; the definition's gives Volatile and Coherent).
         if let TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory } } = *self.inner(entry.ty) {
             let defined = reference_memory(&b.qualifiers);
-            let merged = memory.union(defined);
-            if merged != memory {
+            if defined != memory {
                 let name = self.m.types[entry.ty].name.clone();
-                let inner = TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory: merged } };
+                let inner = TypeInner::Pointer { base, space: AddressSpace::PhysicalStorage { align, memory: defined } };
                 self.m.types.replace(entry.ty, Type { name, inner });
             }
         }
