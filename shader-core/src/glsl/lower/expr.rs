@@ -1685,6 +1685,13 @@ impl<'a> Lowerer<'a> {
             TypeInner::Matrix { columns, rows, scalar } => {
                 let col_ty = self.ty(TypeInner::Vector { size: rows, scalar });
                 let stype = self.scalar_ty(scalar);
+                // GLSL 4.60 §5.4.2: a matrix argument is the constructor's only argument (glslang:
+                // "matrix constructed from matrix can only have one argument").
+                if vals.len() > 1 {
+                    if let Some(&(_, ms)) = vals.iter().find(|(v, _)| matches!(self.inner(self.ety(*v)), TypeInner::Matrix { .. })) {
+                        return Err(self.error("a matrix constructed from a matrix takes no other argument", ms));
+                    }
+                }
                 if vals.len() == 1 {
                     let (v, vs) = vals[0];
                     let vt = self.ety(v);

@@ -1383,6 +1383,13 @@ impl<'a> Lowerer<'a> {
                     Err(_) => {
                         // Not constant: assigned at the start of `main`. Drop the folding error.
                         self.diags.0.pop();
+                        // GLSL ES 3.20 §4.3: global initializers are constant expressions there
+                        // unless GL_EXT_shader_non_constant_global_initializers (as glslang).
+                        if self.es && !self.has_extension("GL_EXT_shader_non_constant_global_initializers") {
+                            let d = Diagnostic::error("a global initializer in GLSL ES must be a constant expression", init.span())
+                                .with_note("or `#extension GL_EXT_shader_non_constant_global_initializers : enable`");
+                            self.diags.push(d);
+                        }
                         self.private_inits.push((g, init, ty, self.decl_index));
                     }
                 }
