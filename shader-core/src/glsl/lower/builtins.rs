@@ -1937,7 +1937,12 @@ impl<'a> Lowerer<'a> {
                 // Image atomics: a texel pointer with the full coordinate (layer included).
                 let ct = self.ety(c);
                 let want = self.vec_ty(n + arrayed as u32, Scalar::I32);
-                let coord = if self.shape(ct).map(|x| x.1) == Some(n + arrayed as u32) { self.coerce(out, c, want, cs)? } else { c };
+                // Exactly the image's components (found by glsl_mutants: `imageAtomicAdd(uimage2D,
+                // int, ...)` made an invalid OpImageTexelPointer).
+                if self.shape(ct).map(|x| x.1) != Some(n + arrayed as u32) {
+                    return Err(self.error(format!("`{name}` takes a coordinate of {} components here", n + arrayed as u32), cs));
+                }
+                let coord = self.coerce(out, c, want, cs)?;
                 let st = self.scalar_ty(texel_scalar);
                 let pt = self.ptr_ty(st, AddressSpace::Handle);
                 let pointer = self.push(Expression::ImageTexelPointer { image, coordinate: coord, sample: None }, pt, span);
