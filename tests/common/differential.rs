@@ -65,7 +65,7 @@ const fn entry(lang: Lang, direction: Direction, kind: Kind, pattern: &'static s
 
 use Direction::{WeAccept, WeReject};
 use Kind::{DraftSyntax, ReferenceGap};
-use Lang::Wgsl;
+use Lang::{Glsl, Wgsl};
 
 /// The intended differences (and, marked [`Kind::Bug`], our known bugs). Keep it short: an
 /// intended entry is a reference compiler's known gap or a syntax we support on purpose, never
@@ -84,6 +84,8 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeReject, ReferenceGap, "cannot convert `abstract-int` to f16", "an AbstractInt converted to f16 must be finite in f16 (naga converts to infinity)", "WGSL §15.7.2 floating point conversion"),
     entry(Wgsl, WeReject, ReferenceGap, "expected a declaration, found end of file", "attributes belong to a declaration: trailing attributes are a syntax error (naga drops them)", "WGSL §5 global_decl grammar"),
     entry(Wgsl, WeReject, ReferenceGap, "is not below", "a `@location` beyond any device (we refuse at compile time what WebGPU refuses at pipeline creation: maxInterStageShaderVariables, maxColorAttachments)", "WGSL §13.3.1.4 input-output locations; WebGPU §3.6.2 limits"),
+    // ---- GLSL, glslang accepts what the spec forbids
+    entry(Glsl, WeReject, ReferenceGap, "the gather component must be a constant", "the component of a sparse gather (`sparseTextureGather*ARB`) is a constant 0, 1, 2 or 3 as textureGather's (glslang checks it for `textureGather*` only and accepts `sparseTextureGatherARB(s, P, texel, 7)` or a non-constant)", "GL_ARB_sparse_texture2 (the sparse gathers are textureGather's overloads), GLSL 4.60 §8.9.4"),
     entry(Wgsl, WeReject, ReferenceGap, "the type an AbstractInt index converts to", "an AbstractInt index converts to i32, so it must fit in i32 (naga accepts `a[2147483648]` into a runtime-sized array)", "WGSL §8.5.3 array access, §15.7.1 AbstractInt conversion"),
 ];
 
