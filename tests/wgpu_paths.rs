@@ -166,13 +166,18 @@ fn run_three_ways(ours: &[u32], reference: &[u32], bindings: &[B], buffer: usize
 /// Our module of the GLSL compute shader `source` (checked as every test checks it) and
 /// glslang's (spirv-val), or `None` where glslang or a GPU is missing (a failure on CI).
 fn ours_and_glslang(name: &str, source: &str) -> Option<(Vec<u32>, Vec<u32>)> {
+    ours_and_glslang_with(name, source, &[])
+}
+
+/// [`ours_and_glslang`] with extra arguments for glslang (`--target-env vulkan1.1`).
+fn ours_and_glslang_with(name: &str, source: &str, glslang_args: &[&str]) -> Option<(Vec<u32>, Vec<u32>)> {
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator is needed on CI");
         eprintln!("*** SKIPPED: glslangValidator not installed ***");
         return None;
     }
     let ours = common::compile_glsl_compute(name, source).unwrap_or_else(|e| panic!("{e}"));
-    let reference = common::compile_glslang(source, "comp").unwrap_or_else(|e| panic!("glslang: {e}"));
+    let reference = common::compile_glslang_with(source, "comp", glslang_args).unwrap_or_else(|e| panic!("glslang: {e}"));
     common::spirv_val(&reference, "vulkan1.1").unwrap_or_else(|e| panic!("glslang's module: {e}"));
     common::gpu().map(|_| (ours, reference))
 }
@@ -482,4 +487,55 @@ fn shared_null_initializers_on_both_paths() {
         let reference = common::run_compute_passthrough(&reference, "main", &bindings, [4, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(common::f32s(&reference[1]), expected, "glslang's module, as emitted");
     }
+}
+
+const SUBGROUP_BOOLS: &str = "#version 450
+#extension GL_KHR_shader_subgroup_shuffle : enable
+#extension GL_KHR_shader_subgroup_shuffle_relative : enable
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+#extension GL_KHR_shader_subgroup_ballot : enable
+layout(local_size_x = 32) in;
+layout(std430, binding = 0) buffer B { uint data[32]; uint result[32]; };
+void main() {
+    uint l = gl_LocalInvocationIndex;
+    bool odd = (data[l] & 1u) == 1u;
+    bvec2 v = bvec2(odd, data[l] > 10u);
+    bool s = subgroupShuffle(odd, gl_SubgroupInvocationID ^ 1u);
+    bvec2 x = subgroupShuffleXor(v, 1u);
+    // Shuffled from an invocation past the subgroup's ends is undefined: masked.
+    bvec3 d = subgroupShuffleDown(bvec3(v, !odd), 1u);
+    if (gl_SubgroupInvocationID + 1u >= gl_SubgroupSize) d = bvec3(false);
+    bool u = subgroupShuffleUp(v.y, 2u) && gl_SubgroupInvocationID >= 2u;
+    bool all_odd = subgroupAnd(odd);
+    bvec2 any = subgroupOr(v);
+    bool parity = subgroupXor(odd);
+    bool incl = subgroupAnd(v.y);
+    bool excl = subgroupBroadcast(v.y, 5u);
+    bool first = subgroupBroadcastFirst(v.y);
+    bool third = subgroupBroadcast(odd, 3u);
+    uvec4 bits = uvec4(s, x.x, x.y, d.x) | uvec4(d.y, d.z, u, all_odd) << 4u | uvec4(any, parity, incl) << 8u | uvec4(excl, first, third, 1u) << 12u;
+    result[l] = bits.x | bits.y << 1u | bits.z << 2u | bits.w << 3u;
+}
+";
+
+/// Subgroup operations on booleans (the corpus's `spv.subgroupShuffle*.comp`,
+/// `spv.subgroupArithmetic.comp`): naga takes booleans only in `subgroupAll`/`subgroupAny`, so
+/// the wgpu target moves a boolean through the others as a 0/1 `uint` and compares it with 0
+/// after. Every boolean form (shuffles, broadcasts, and/or/xor reductions and scans, scalars
+/// and vectors) against glslang's module as emitted, on both paths; the inputs make every
+/// result bit vary across invocations.
+#[test]
+fn subgroup_booleans_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang_with("subgroup_bools", SUBGROUP_BOOLS, &["--target-env", "vulkan1.1"]) else { return };
+    let data: Vec<u32> = (0..32u32).map(|i| (i * 7 + i / 5) % 23).collect();
+    let bindings = vec![B::storage(0, common::bytes_u32(&[data, vec![0; 32]].concat()))];
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let Some(passthrough) = passthrough else { return };
+    let truth = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let truth = u32s(&truth[0])[32..].to_vec();
+    let varies = (0..16).filter(|b| truth.iter().any(|t| t >> b & 1 == 1) && truth.iter().any(|t| t >> b & 1 == 0)).count();
+    assert!(varies >= 8, "the inputs make most results vary: {truth:x?}");
+    assert!(truth.iter().all(|t| t >> 15 & 1 == 1), "every invocation wrote its result: {truth:x?}");
+    assert_eq!(u32s(&passthrough[0])[32..], truth[..], "ours as emitted (passthrough) vs glslang's module as emitted");
+    assert_eq!(u32s(&default[0])[32..], truth[..], "ours, default path vs glslang's module as emitted");
 }

@@ -188,3 +188,104 @@ void main() {
 ";
     refused_for_wgpu_kept_for_vulkan("clip.frag", clip, "clip distances in a fragment shader (`gl_ClipDistance` as an input)", (4, 24));
 }
+
+/// A bias on a 1D texture (naga's validator: "Bias can't be done for image dimension D1"; the
+/// corpus's `sampler-1d-lod*.frag`).
+#[test]
+fn a_bias_on_a_1d_texture_is_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+layout(binding = 0) uniform sampler1D t;
+layout(location = 0) in float u;
+layout(location = 0) out vec4 color;
+void main() {
+    color = texture(t, u, 0.5);
+}
+";
+    refused_for_wgpu_kept_for_vulkan("bias_1d.frag", source, "a level-of-detail bias on a 1D texture (`texture(sampler1D, p, bias)`)", (6, 13));
+}
+
+const DEPTH_COMPARE_LEVEL: &str = "a depth comparison at a chosen level of detail (a bias, a level other than 0 or gradients with a shadow sampler: `texture(s, p, bias)`, `textureLod`, `textureGrad`, GL_EXT_texture_shadow_lod)";
+
+/// A depth comparison at a level other than 0: naga refuses a bias there and reads every
+/// explicit level or gradient as level 0 (the corpus's `spv.ext.textureShadowLod.frag`,
+/// `texture-shadow-lod-bias.frag`). A constant level 0, or constant zero gradients (the base
+/// level too), is what naga reads, and is accepted.
+#[test]
+fn depth_comparisons_at_a_chosen_level_are_located_errors_for_the_wgpu_target() {
+    let source = "#version 450
+layout(binding = 0) uniform sampler2DShadow s;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() {
+    float a = textureLod(s, vec3(uv, 0.5), 0.0);
+    color = vec4(a + textureLod(s, vec3(uv, 0.5), 1.0));
+}
+";
+    refused_for_wgpu_kept_for_vulkan("shadow_lod.frag", source, DEPTH_COMPARE_LEVEL, (7, 22));
+    let bias = source.replace("textureLod(s, vec3(uv, 0.5), 1.0)", "texture(s, vec3(uv, 0.5), 1.0)");
+    refused_for_wgpu_kept_for_vulkan("shadow_bias.frag", &bias, DEPTH_COMPARE_LEVEL, (7, 22));
+    let grad = source.replace("textureLod(s, vec3(uv, 0.5), 1.0)", "textureGrad(s, vec3(uv, 0.5), dFdx(uv), dFdy(uv))");
+    refused_for_wgpu_kept_for_vulkan("shadow_grad.frag", &grad, DEPTH_COMPARE_LEVEL, (7, 22));
+
+    let dir = scratch("shadow_lod_zero");
+    let level_zero = source.replace("textureLod(s, vec3(uv, 0.5), 1.0)", "texture(s, vec3(uv, 0.5)) + textureGrad(s, vec3(uv, 0.5), vec2(0.0), vec2(0.0))");
+    std::fs::write(dir.join("shadow_lod_zero.frag"), level_zero).unwrap();
+    let output = run(&dir, &["compile", "shadow_lod_zero.frag", "-o", "shadow_lod_zero.spv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let path = dir.join("shadow_lod_zero.spv");
+    spirv_val(&path);
+    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Integer widths naga does not take: 16-bit integer constants (its reader: "invalid type
+/// width"), 8-bit integer types (its validator), 8/16/64-bit specialization constants (the
+/// corpus's `spv.int16.frag`, `spv.specConstant.int16.comp`, `spv.int64.frag`, ...).
+#[test]
+fn integer_widths_naga_does_not_take_are_located_errors_for_the_wgpu_target() {
+    let int16 = "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
+layout(location = 0) flat in int i;
+layout(location = 0) out vec4 color;
+void main() {
+    int16_t s = int16_t(i);
+    s = s * 3s;
+    color = vec4(float(s));
+}
+";
+    refused_for_wgpu_kept_for_vulkan("int16.frag", int16, "16-bit integer constants (`int16_t` / `uint16_t` values known at compile time)", (7, 5));
+    let spec64 = "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+layout(constant_id = 3) const int64_t big = 5000000000l;
+layout(location = 0) out vec4 color;
+void main() {
+    color = vec4(float(big));
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "spec64.frag",
+        spec64,
+        "8-, 16- and 64-bit integer specialization constants (`layout(constant_id = N) const int64_t ...`)",
+        (3, 39),
+    );
+}
+
+/// Subgroup scans other than of `+` and `*`: naga's validator knows no other ("Unknown
+/// operation"; the corpus's `spv.subgroupArithmetic.comp`).
+#[test]
+fn subgroup_scans_of_other_operations_are_located_errors_for_the_wgpu_target() {
+    let source = "#version 450
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+layout(local_size_x = 32) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+    uint l = gl_LocalInvocationIndex;
+    data[l] = subgroupInclusiveAdd(data[l]) + subgroupExclusiveMax(data[l]);
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "scan_max.comp",
+        source,
+        "subgroup scans other than of sums and products (`subgroupInclusiveMin`, `subgroupExclusiveOr`, ...)",
+        (7, 47),
+    );
+}

@@ -1338,8 +1338,48 @@ impl<'a> Writer<'a> {
             ids.push(self.eval(a)?);
         }
         let ty = self.type_id(ty_handle, span)?;
+        if let S::InclusiveScan(a) | S::ExclusiveScan(a) = op {
+            self.check_wgpu_subgroup_scan(a, span);
+        }
+        let shape = args.first().and_then(|&a| self.expr_shape(a).ok());
+        let kind = shape.map(|s| s.scalar.kind).unwrap_or(ScalarKind::Uint);
+        // naga takes booleans in subgroup operations only for `subgroupAll`/`subgroupAny`. For the
+        // wgpu target a boolean operand of the others is a 0/1 `uint`, compared with 0 after: a
+        // shuffle or broadcast moves the same value, and bitwise and/or/xor of 0/1 is the logical
+        // operation.
+        let boolean_as_uint = matches!(
+            op,
+            S::BroadcastFirst
+                | S::Broadcast
+                | S::Shuffle
+                | S::ShuffleXor
+                | S::ShuffleUp
+                | S::ShuffleDown
+                | S::QuadBroadcast
+                | S::QuadSwapHorizontal
+                | S::QuadSwapVertical
+                | S::QuadSwapDiagonal
+                | S::Reduce(_)
+                | S::InclusiveScan(_)
+                | S::ExclusiveScan(_)
+                | S::ClusteredReduce(_)
+        );
+        if self.options.wgpu && kind == ScalarKind::Bool && boolean_as_uint && !ids.is_empty() {
+            let size = shape.and_then(|s| s.size);
+            let uint = self.numeric_type(Scalar::U32, size);
+            let (one, zero) = (self.const_splat(Scalar::U32, size, 1), self.const_splat(Scalar::U32, size, 0));
+            ids[0] = self.op(Op::Select, uint, Self::ids(&[ids[0], one, zero]));
+            let value = self.subgroup_op(op, &ids, uint, ScalarKind::Uint, span)?;
+            return Ok(self.op(Op::INotEqual, ty, Self::ids(&[value, zero])));
+        }
+        self.subgroup_op(op, &ids, ty, kind, span)
+    }
+
+    /// The subgroup instruction of `op` on the operands `ids` (of scalar kind `kind`), giving
+    /// `ty`.
+    fn subgroup_op(&mut self, op: SubgroupOperation, ids: &[Word], ty: Word, kind: ScalarKind, span: Span) -> R<Word> {
+        use SubgroupOperation as S;
         let scope = self.scope_id(Scope::Subgroup);
-        let kind = args.first().and_then(|&a| self.expr_shape(a).ok()).map(|s| s.scalar.kind).unwrap_or(ScalarKind::Uint);
         let arg = |i: usize| ids.get(i).copied().ok_or_else(|| Diagnostic::error("missing subgroup operation argument", span));
         self.capability(Capability::GroupNonUniform);
         let (capability, spv, operands) = match op {

@@ -91,7 +91,8 @@ impl<'a> Writer<'a> {
         let exprs = &self.fun.expect("inside a function").expressions;
         let span = exprs.span(expr);
         let (image_ty, combined) = self.image_type_of(image, span)?;
-        let (_, _, class) = self.image_info(image_ty, span)?;
+        let (dim, _, class) = self.image_info(image_ty, span)?;
+        self.check_wgpu_sample_level(dim, depth_ref.is_some(), level, span);
         let image_id = self.eval_handle(image)?;
         let sampler_id = match sampler {
             Some(s) => Some(self.eval_handle(s)?),

@@ -379,6 +379,7 @@ impl<'a> Writer<'a> {
                 Some(TypeInner::Scalar(s)) => *s,
                 _ => return error("an override must have a scalar type", span),
             };
+            self.check_wgpu_override(scalar, span);
             let ty = self.scalar_type(scalar);
             // The default value: a plain constant becomes the OpSpecConstant's literal; an
             // initializer that uses other overrides becomes an OpSpecConstantOp (which cannot

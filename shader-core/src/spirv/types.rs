@@ -514,6 +514,7 @@ impl<'a> Writer<'a> {
             (ScalarKind::Uint, 2) => bits & 0xffff,
             _ => bits,
         };
+        self.check_wgpu_int_constant(scalar);
         let ty = self.scalar_type(scalar);
         self.cached_constant(ConstKey::Scalar { ty, bits }, |id| {
             if scalar.kind == ScalarKind::Bool {

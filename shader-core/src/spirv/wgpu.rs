@@ -24,7 +24,7 @@ const NAGA_CAPABILITIES: &[Capability] = &[
     Capability::SampledCubeArray,
     Capability::ImageCubeArray,
     Capability::StorageImageExtendedFormats,
-    Capability::Int8,
+    // Not `Int8`, though naga lists it: its validator refuses 8-bit integer types.
     Capability::Int16,
     Capability::Int64,
     Capability::Int64Atomics,
@@ -73,6 +73,7 @@ fn capability_feature(capability: Capability) -> String {
         C::StoragePushConstant16 => "16-bit push constant members",
         C::StoragePushConstant8 => "8-bit push constant members",
         C::StorageBuffer8BitAccess | C::UniformAndStorageBuffer8BitAccess => "8-bit types in buffers (GL_EXT_shader_8bit_storage)",
+        C::Int8 => "8-bit integer types (`int8_t`, `uint8_t`)",
         C::StorageInputOutput16 => "16-bit stage inputs or outputs",
         C::ImageBuffer | C::SampledBuffer => "texel buffers (`samplerBuffer`, `imageBuffer`)",
         C::DrawParameters => "draw parameters (`gl_BaseVertex`, `gl_BaseInstance`, `gl_DrawID`)",
@@ -160,7 +161,97 @@ const BOTH_BARYCENTRICS: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose validator takes one barycentric built-in per entry point",
 );
 
+/// A bias on a 1D texture: naga's validator refuses it ("Bias can't be done for image
+/// dimension D1"), and its reader has no other form for it.
+const ONE_D_BIAS: (&str, &str) = (
+    "a level-of-detail bias on a 1D texture (`texture(sampler1D, p, bias)`)",
+    "wgpu reads SPIR-V through naga, whose validator refuses a bias on a 1D texture",
+);
+
+/// A depth comparison at a level other than the implicit one or 0: naga's validator refuses a
+/// bias there, and naga's SPIR-V reader takes every explicit level or gradient of a depth
+/// comparison as level 0 (front/spv/image.rs: "Assuming ... is zero"), so a module it accepts
+/// would compare against another level than the source's.
+const DEPTH_COMPARE_LEVEL: (&str, &str) = (
+    "a depth comparison at a chosen level of detail (a bias, a level other than 0 or gradients with a shadow sampler: `texture(s, p, bias)`, `textureLod`, `textureGrad`, GL_EXT_texture_shadow_lod)",
+    "wgpu reads SPIR-V through naga, which refuses a bias on a depth comparison and reads every explicit level or gradient of one as level 0",
+);
+
+/// naga's SPIR-V reader takes integer constants of 32 and 64 bits only ("invalid type width").
+const INT16_CONSTANT: (&str, &str) = (
+    "16-bit integer constants (`int16_t` / `uint16_t` values known at compile time)",
+    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes integer constants of 32 and 64 bits only",
+);
+
+/// naga takes integer specialization constants of 32 bits only: its reader no 16-bit constant,
+/// its validator no 8-bit type and no 64-bit override.
+const INTEGER_OVERRIDE: (&str, &str) = (
+    "8-, 16- and 64-bit integer specialization constants (`layout(constant_id = N) const int64_t ...`)",
+    "wgpu reads SPIR-V through naga, which takes integer specialization constants of 32 bits only",
+);
+
+/// naga's validator takes subgroup scans of additions and multiplications only.
+const SUBGROUP_SCAN: (&str, &str) = (
+    "subgroup scans other than of sums and products (`subgroupInclusiveMin`, `subgroupExclusiveOr`, ...)",
+    "wgpu reads SPIR-V through naga, whose validator takes inclusive and exclusive subgroup scans only of `+` and `*`",
+);
+
 impl<'a> Writer<'a> {
+    /// A subgroup scan of `arith` at `span`.
+    pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
+        if self.options.wgpu && !matches!(arith, SubgroupArith::Add | SubgroupArith::Mul) {
+            self.not_for_wgpu_because(SUBGROUP_SCAN.0.to_string(), SUBGROUP_SCAN.1, span);
+        }
+    }
+
+    /// An integer constant of `scalar` written for the current statement or global.
+    pub(super) fn check_wgpu_int_constant(&mut self, scalar: Scalar) {
+        if self.options.wgpu && matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) && scalar.width == 2 {
+            self.not_for_wgpu_because(INT16_CONSTANT.0.to_string(), INT16_CONSTANT.1, self.span);
+        }
+    }
+
+    /// A specialization constant of `scalar` declared at `span`.
+    pub(super) fn check_wgpu_override(&mut self, scalar: Scalar, span: Span) {
+        if self.options.wgpu && matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) && scalar.width != 4 {
+            self.not_for_wgpu_because(INTEGER_OVERRIDE.0.to_string(), INTEGER_OVERRIDE.1, span);
+        }
+    }
+
+    /// The level of a sample of a `dim` texture, a depth comparison if `compare`, at `span`: an
+    /// error on the wgpu target where naga refuses it or reads another level ([`ONE_D_BIAS`],
+    /// [`DEPTH_COMPARE_LEVEL`]).
+    pub(super) fn check_wgpu_sample_level(&mut self, dim: ImageDimension, compare: bool, level: SampleLevel, span: Span) {
+        if !self.options.wgpu {
+            return;
+        }
+        // A constant 0 level, or constant 0 gradients (the base level too), is what naga reads.
+        fn zero(exprs: &Expressions, e: Handle<Expression>, depth: u32) -> bool {
+            depth < 8
+                && match &exprs[e] {
+                    Expression::Literal(Literal::F32(v)) => *v == 0.0,
+                    Expression::Literal(Literal::F64(v)) => *v == 0.0,
+                    Expression::Literal(Literal::I32(v)) => *v == 0,
+                    Expression::Literal(Literal::U32(v)) => *v == 0,
+                    Expression::ZeroValue(_) => true,
+                    Expression::Splat { value } => zero(exprs, *value, depth + 1),
+                    Expression::Compose { components } => components.iter().all(|&c| zero(exprs, c, depth + 1)),
+                    _ => false,
+                }
+        }
+        let zero = |e: Handle<Expression>| self.fun.is_some_and(|f| zero(&f.expressions, e, 0));
+        let refused = match level {
+            SampleLevel::Bias(_) if dim == ImageDimension::D1 => Some(ONE_D_BIAS),
+            SampleLevel::Bias(_) if compare => Some(DEPTH_COMPARE_LEVEL),
+            SampleLevel::Gradient { x, y } if compare && !(zero(x) && zero(y)) => Some(DEPTH_COMPARE_LEVEL),
+            SampleLevel::Exact(l) if compare && !zero(l) => Some(DEPTH_COMPARE_LEVEL),
+            _ => None,
+        };
+        if let Some((feature, why)) = refused {
+            self.not_for_wgpu_because(feature.to_string(), why, span);
+        }
+    }
+
     /// The built-in `global` (used by an entry point) at `span`: an error on the wgpu target
     /// where naga does not take it ([`builtin_feature`], [`SAMPLE_MASK`], [`BOTH_BARYCENTRICS`]).
     pub(super) fn check_wgpu_builtin(&mut self, global: Handle<GlobalVariable>, builtin: BuiltIn, span: Span) {

@@ -1,5 +1,5 @@
 // Tests: GL_EXT_shader_explicit_arithmetic_types_int16 with GL_EXT_shader_16bit_storage (int16_t, uint16_t, vectors, literals with s/us suffixes).
-// naga-unsupported: invalid type width
+// wgpu-target-error: 16-bit integer constants
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
 #extension GL_EXT_shader_16bit_storage : require

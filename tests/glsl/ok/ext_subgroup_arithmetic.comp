@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_arithmetic: subgroupAdd/Mul/Min/Max/And/Or/Xor and Inclusive/Exclusive scans on float, int and uint.
-// naga-unsupported: Subgroup operation is invalid
+// wgpu-target-error: subgroup scans other than of sums and products
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_arithmetic : require

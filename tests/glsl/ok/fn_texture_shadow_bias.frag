@@ -1,5 +1,5 @@
 // Tests: shadow lookups with a LOD bias: texture(sampler2DShadow, coord, bias) and textureOffset with bias.
-// naga-unsupported: Depth sample level can only be Auto or Zero
+// wgpu-target-error: a depth comparison at a chosen level of detail
 #version 450
 layout(set = 0, binding = 0) uniform sampler2DShadow s2;
 layout(location = 0) in vec3 uv;

@@ -1,4 +1,5 @@
 // Tests: shadow lookups with an explicit level or gradients: textureLod, textureLodOffset, textureGrad, textureGradOffset on sampler2DShadow.
+// wgpu-target-error: a depth comparison at a chosen level of detail
 #version 450
 layout(set = 0, binding = 0) uniform sampler2DShadow s2;
 layout(location = 0) in vec3 uv;
