@@ -1286,8 +1286,6 @@ fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
-/// scalar broadcast to the other side's size).
 /// The rules on a constant right operand that hold whatever the left one is: an integer
 /// divisor is not zero (WGSL §8.7), a shift amount is below the left type's bit width (§8.9).
 fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) -> Result<(), EvalError> {
@@ -1305,6 +1303,8 @@ fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) ->
     }
 }
 
+/// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
+/// scalar broadcast to the other side's size).
 fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {
     use ast::BinaryOp as B;
     let (Some(ca), Some(cb)) = (a.components(), b.components()) else { return Err(EvalError::NotConst) };
