@@ -101,7 +101,7 @@ fn eval<'e>(e: &'e Expr, features: &[(String, bool)]) -> Result<bool, &'e Expr> 
     match &e.kind {
         ExprKind::Literal(Literal::Bool(b)) => Ok(*b),
         ExprKind::Ident(name) if !name.name.contains("::") => {
-            Ok(features.iter().rev().find(|(f, _)| *f == name.name).is_some_and(|(_, on)| *on))
+            Ok(features.iter().rev().find(|(f, _)| *f == name.name.as_str()).is_some_and(|(_, on)| *on))
         }
         ExprKind::Paren(inner) => eval(inner, features),
         ExprKind::Unary { op: UnaryOp::Not, expr } => Ok(!eval(expr, features)?),

@@ -153,7 +153,7 @@ impl Linker<'_, '_> {
         let mut decls = FxHashMap::default();
         for (i, d) in unit.decls.iter().enumerate() {
             if let Some(name) = decl_name(d) {
-                decls.entry(name.name.clone()).or_insert(i);
+                decls.entry(name.name.to_string()).or_insert(i);
             }
         }
         let imports = unit.imports.clone();
@@ -163,7 +163,7 @@ impl Linker<'_, '_> {
             let Some(target) = self.resolve(index, &import.segments, import.span, true) else { continue };
             let Some(name) = import.alias.as_ref().or(import.segments.last()) else { continue };
             let module = &self.modules[index];
-            if let Some(&decl) = module.decls.get(&name.name) {
+            if let Some(&decl) = module.decls.get(name.name.as_str()) {
                 let decl_span = decl_name(&module.unit.decls[decl]).map_or(Span::default(), |n| n.span);
                 self.diags.push(
                     Diagnostic::error(format!("the import of `{}` has the name of a declaration of this module", name.name), name.span)
@@ -171,12 +171,12 @@ impl Linker<'_, '_> {
                 );
                 continue;
             }
-            match self.modules[index].imports.get(&name.name) {
+            match self.modules[index].imports.get(name.name.as_str()) {
                 Some(&other) if other != target => {
                     self.diags.push(Diagnostic::error(format!("`{}` is imported twice, meaning different things", name.name), name.span));
                 }
                 _ => {
-                    self.modules[index].imports.insert(name.name.clone(), target);
+                    self.modules[index].imports.insert(name.name.to_string(), target);
                 }
             }
         }
@@ -261,14 +261,14 @@ impl Linker<'_, '_> {
             self.diags.push(Diagnostic::error("expected a module or declaration after the path prefix", span));
             return None;
         };
-        base.extend(middle.iter().map(|s| s.name.clone()));
+        base.extend(middle.iter().map(|s| s.name.to_string()));
         let parent = self.module(&base, span);
         if let Some(m) = parent {
-            if let Some(&decl) = self.modules[m].decls.get(&last.name) {
+            if let Some(&decl) = self.modules[m].decls.get(last.name.as_str()) {
                 return Some(Target::Item(m, decl));
             }
         }
-        base.push(last.name.clone());
+        base.push(last.name.to_string());
         if let Some(m) = self.module(&base, span) {
             return Some(Target::Module(m));
         }
@@ -289,7 +289,7 @@ impl Linker<'_, '_> {
                     normalize(&root.join(relative.with_extension("wesl"))).display().to_string()
                 };
                 let mut full = base.clone();
-                full.push(last.name.clone());
+                full.push(last.name.to_string());
                 Diagnostic::error(format!("cannot find `{}`", full.join("::")), span).with_note(format!(
                     "neither `{}` (a module `{}` declaring `{}`) nor `{}` (a module `{}`) exists, nor the same with `.wgsl`",
                     tried(&base),
@@ -307,7 +307,7 @@ impl Linker<'_, '_> {
     /// The declaration a free name in module `from` means, reporting what cannot be resolved.
     fn resolve_name(&mut self, from: usize, name: &Ident) -> Option<(usize, usize)> {
         if name.name.contains("::") {
-            let segments: Vec<Ident> = name.name.split("::").map(|s| Ident { name: s.to_string(), span: name.span }).collect();
+            let segments: Vec<Ident> = name.name.split("::").map(|s| Ident { name: s.into(), span: name.span }).collect();
             return match self.resolve(from, &segments, name.span, false)? {
                 Target::Item(m, d) => Some((m, d)),
                 Target::Module(m) => {
@@ -318,10 +318,10 @@ impl Linker<'_, '_> {
             };
         }
         let module = &self.modules[from];
-        if let Some(&d) = module.decls.get(&name.name) {
+        if let Some(&d) = module.decls.get(name.name.as_str()) {
             return Some((from, d));
         }
-        match module.imports.get(&name.name) {
+        match module.imports.get(name.name.as_str()) {
             Some(&Target::Item(m, d)) => Some((m, d)),
             Some(&Target::Module(m)) => {
                 let path = self.modules[m].path.join("::");
@@ -381,18 +381,18 @@ impl Linker<'_, '_> {
         let mut count: FxHashMap<String, u32> = FxHashMap::default();
         for &(m, d) in &order {
             if let Some(n) = decl_name(&self.modules[m].unit.decls[d]) {
-                *count.entry(n.name.clone()).or_default() += 1;
+                *count.entry(n.name.to_string()).or_default() += 1;
             }
         }
         let mut taken: FxHashMap<String, ()> = order
             .iter()
-            .filter_map(|&(m, d)| decl_name(&self.modules[m].unit.decls[d]).filter(|n| m == 0 || count[&n.name] == 1).map(|n| (n.name.clone(), ())))
+            .filter_map(|&(m, d)| decl_name(&self.modules[m].unit.decls[d]).filter(|n| m == 0 || count[n.name.as_str()] == 1).map(|n| (n.name.to_string(), ())))
             .collect();
         let mut final_name: FxHashMap<(usize, usize), String> = FxHashMap::default();
         for &(m, d) in &order {
             let Some(n) = decl_name(&self.modules[m].unit.decls[d]) else { continue };
-            let name = if m == 0 || count[&n.name] == 1 {
-                n.name.clone()
+            let name = if m == 0 || count[n.name.as_str()] == 1 {
+                n.name.to_string()
             } else {
                 let path = &self.modules[m].path;
                 let below = if path[0] == "package" { &path[1..] } else { &path[..] };
@@ -409,7 +409,7 @@ impl Linker<'_, '_> {
             final_name.insert((m, d), name);
         }
         for (m, name) in unresolved {
-            if taken.contains_key(&name.name) {
+            if taken.contains_key(name.name.as_str()) {
                 let module = self.modules[m].path.join("::");
                 self.diags.push(
                     Diagnostic::error(format!("cannot find `{}` in module `{module}`", name.name), name.span)
@@ -432,11 +432,11 @@ impl Linker<'_, '_> {
             }
             visit_decl(&mut decl, &mut |ident| {
                 if let Some(target) = meaning.get(&(ident.span.file, ident.span.start)) {
-                    ident.name = final_name[target].clone();
+                    ident.name = final_name[target].as_str().into();
                 }
             });
             if let (Some(n), Some(name)) = (decl_name_mut(&mut decl), final_name.get(&(m, d))) {
-                n.name = name.clone();
+                n.name = name.as_str().into();
             }
             out.decls.push(decl);
             if !seen_modules.contains(&m) {
@@ -477,8 +477,8 @@ fn module_filters(m: usize, unit: &TranslationUnit) -> Vec<Attribute> {
             Directive::Diagnostic { severity, rule, span } => {
                 let rule_span = rule.first().map_or(*span, |r| r.span.to(rule[rule.len() - 1].span));
                 // Spelled as the parser spells an attribute's rule (`name.name` in one ident).
-                let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join("."), span: rule_span };
-                let name = Ident { name: "diagnostic".to_string(), span: *span };
+                let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(".").into(), span: rule_span };
+                let name = Ident { name: "diagnostic".into(), span: *span };
                 Some(Attribute { name, args: vec![word(severity.clone()), word(rule)], span: *span })
             }
             _ => None,
@@ -553,7 +553,7 @@ fn visit_decl(decl: &mut GlobalDecl, f: &mut dyn FnMut(&mut Ident)) {
             }
             v.attrs(&mut func.return_attrs);
             v.opt(&mut func.return_type);
-            v.locals.extend(func.params.iter().map(|p| p.name.name.clone()));
+            v.locals.extend(func.params.iter().map(|p| p.name.name.to_string()));
             v.block(&mut func.body);
         }
         GlobalDecl::ConstAssert { expr, .. } => v.expr(expr),
@@ -567,7 +567,7 @@ struct Visitor<'f> {
 
 impl Visitor<'_> {
     fn name(&mut self, ident: &mut Ident) {
-        if !self.locals.iter().any(|l| *l == ident.name) {
+        if !self.locals.iter().any(|l| *l == ident.name.as_str()) {
             (self.f)(ident);
         }
     }
@@ -644,17 +644,17 @@ impl Visitor<'_> {
                 StmtKind::Block(b) => self.block(b),
                 StmtKind::Var(var) => {
                     self.var(var);
-                    self.locals.push(var.name.name.clone());
+                    self.locals.push(var.name.name.to_string());
                 }
                 StmtKind::Let { name, ty, init } => {
                     self.opt(ty);
                     self.expr(init);
-                    self.locals.push(name.name.clone());
+                    self.locals.push(name.name.to_string());
                 }
                 StmtKind::Const(c) => {
                     self.opt(&mut c.ty);
                     self.expr(&mut c.init);
-                    self.locals.push(c.name.name.clone());
+                    self.locals.push(c.name.name.to_string());
                 }
                 StmtKind::Assign { lhs, rhs, .. } => {
                     self.opt(lhs);

@@ -246,7 +246,7 @@ impl<'a> Lowerer<'a> {
             Some(Item::Function(_)) => Err(self.error(format!("`{}` is a function; call it", id.name), id.span)),
             None => {
                 // A likely typo gets a suggestion among the locals in scope and module items.
-                let locals = fx.scopes.iter().flat_map(|s| s.keys().map(String::as_str));
+                let locals = fx.scopes.iter().flat_map(|s| s.keys().map(ast::Name::as_str));
                 let items = self.items.iter().filter(|(_, i)| !matches!(i, Item::Type(_) | Item::Function(_))).map(|(k, _)| k.as_str());
                 let near = crate::diag::closest(&id.name, locals.chain(items)).map(str::to_owned);
                 let mut d = Diagnostic::error(format!("unknown name `{}`", id.name), id.span);

@@ -156,7 +156,7 @@ pub(super) enum Local {
 
 pub(super) struct FnCtx {
     pub func: Function,
-    pub scopes: Vec<HashMap<String, (Local, Span)>>,
+    pub scopes: Vec<HashMap<ast::Name, (Local, Span)>>,
     pub loops: u32,
     pub switches: u32,
     /// Inside a `continuing` block: the `loops` level of the loop it belongs to (the innermost
@@ -261,7 +261,7 @@ impl<'a> Lowerer<'a> {
                 failed = true;
                 continue;
             }
-            let mut spec = layout::MemberSpec::new(Some(m.name.name.clone()), ty);
+            let mut spec = layout::MemberSpec::new(Some(m.name.name.to_string()), ty);
             for attr in &m.attrs {
                 match attr.name.name.as_str() {
                     "align" => spec.align = Some(self.attr_u32(attr)?),
@@ -282,7 +282,7 @@ impl<'a> Lowerer<'a> {
         // Every layout error is reported: the attribute at fault is dropped and the struct
         // placed again, until it fits or an error no attribute caused remains.
         loop {
-            let name = Some(s.name.name.clone());
+            let name = Some(s.name.name.to_string());
             let e = match self.wgsl_structs.declare(&mut self.module.types, name, &specs, s.span) {
                 Ok((ty, _)) if !failed => return Ok(ty),
                 Ok(_) => return Err(Reported),
@@ -389,7 +389,7 @@ impl<'a> Lowerer<'a> {
         }
         let init = init.map(|v| self.materialize_module(&v, o.span));
         let handle = self.module.overrides.append(
-            Override { name: Some(o.name.name.clone()), id, ty, init },
+            Override { name: Some(o.name.name.to_string()), id, ty, init },
             o.span,
         );
         Ok(Item::Override(handle))
@@ -563,7 +563,7 @@ impl<'a> Lowerer<'a> {
         };
         let handle = self.module.globals.append(
             GlobalVariable {
-                name: Some(v.name.name.clone()),
+                name: Some(v.name.name.to_string()),
                 space,
                 binding: match (group, binding) {
                     (Some(group), Some(binding)) => Some(ResourceBinding { group, binding }),
@@ -611,7 +611,7 @@ impl<'a> Lowerer<'a> {
                     self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, p.ty.span);
                     failed = true;
                 }
-                Ok(ty) => arguments.push(FunctionArgument { name: Some(p.name.name.clone()), ty }),
+                Ok(ty) => arguments.push(FunctionArgument { name: Some(p.name.name.to_string()), ty }),
                 Err(_) => failed = true,
             }
         }
@@ -625,7 +625,7 @@ impl<'a> Lowerer<'a> {
         if failed {
             return Err(Reported);
         }
-        let function = Function { name: Some(f.name.name.clone()), arguments, result, ..Default::default() };
+        let function = Function { name: Some(f.name.name.to_string()), arguments, result, ..Default::default() };
         let handle = self.module.functions.append(function, f.span);
         self.bodies.push((handle, index));
         Ok(Item::Function(handle))

@@ -41,6 +41,7 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
         features,
         chain: Chain::default(),
         qualified_names: false,
+        names: Default::default(),
     };
     let mut unit = parser.translation_unit();
     unit.statement_filters = std::mem::take(&mut parser.statement_filters);
@@ -303,6 +304,8 @@ struct Parser<'a> {
     chain: Chain,
     /// A WESL qualified path (`a::b`) was parsed.
     qualified_names: bool,
+    /// Each distinct identifier's [`Name`].
+    names: crate::hash::FxHashMap<&'a str, Name>,
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -366,6 +369,11 @@ impl<'a> Parser<'a> {
 
     fn text(&self, t: Token) -> &'a str {
         t.text(self.source)
+    }
+
+    /// The shared [`Name`] of a spelling (one allocation per distinct name of the file).
+    fn name(&mut self, text: &'a str) -> Name {
+        self.names.entry(text).or_insert_with(|| Name::from(text)).clone()
     }
 
     fn at_word(&self, word: &str) -> bool {
@@ -474,13 +482,13 @@ impl<'a> Parser<'a> {
         } else if text.starts_with("__") {
             self.diags.push(msg::double_underscore(text, span));
         }
-        Ok(Ident { name: text.to_string(), span })
+        Ok(Ident { name: self.name(text), span })
     }
 
     /// Any identifier-like token, keywords included (attribute names such as `const`).
     fn any_word(&mut self, what: &str) -> PResult<Ident> {
         let t = self.expect(K::Ident, what)?;
-        Ok(Ident { name: self.text(t).to_string(), span: self.span(t) })
+        Ok(Ident { name: self.name(self.text(t)), span: self.span(t) })
     }
 
     // ---- recovery ----
@@ -630,7 +638,7 @@ impl<'a> Parser<'a> {
                     // `@diagnostic(severity, rule)`: names, not expressions (`@diagnostic(off, fn)`).
                     let (severity, rule) = self.diagnostic_control()?;
                     let rule_span = rule[0].span.to(rule[rule.len() - 1].span);
-                    let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join("."), span: rule_span };
+                    let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(".").into(), span: rule_span };
                     [severity, rule].into_iter().map(|i| Expr { span: i.span, kind: ExprKind::Ident(i) }).collect()
                 } else if self.at(K::LParen) {
                     self.arguments()?
@@ -1575,7 +1583,7 @@ impl<'a> Parser<'a> {
             name.push_str(self.text(segment));
         }
         self.qualified_names = true;
-        Ok(Ident { name, span: self.span_from(first.start) })
+        Ok(Ident { name: name.into(), span: self.span_from(first.start) })
     }
 
     /// Whether attributes at the cursor are followed by `import` (WESL `@if(A) import a::b;`).
@@ -1724,7 +1732,7 @@ mod tests {
                 };
                 format!("{value:?}{s}")
             }
-            ExprKind::Ident(i) => i.name.clone(),
+            ExprKind::Ident(i) => i.name.to_string(),
             ExprKind::Templated { name, args } => format!("{}<{}>", name.name, list(args)),
             ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", sexpr(callee)),
             ExprKind::Call { callee, args } => format!("(call {} {})", sexpr(callee), list(args)),
@@ -1886,7 +1894,7 @@ mod tests {
             .iter()
             .map(|a| {
                 if a.args.is_empty() {
-                    a.name.name.clone()
+                    a.name.name.to_string()
                 } else {
                     format!("{}({})", a.name.name, a.args.iter().map(sexpr).collect::<Vec<_>>().join(","))
                 }

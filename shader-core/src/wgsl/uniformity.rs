@@ -109,7 +109,7 @@ impl Filters {
                     apply(&mut levels, &severity, &rule);
                 }
             }
-            functions.insert(f.name.name.clone(), levels);
+            functions.insert(f.name.name.to_string(), levels);
         }
         let statements = tu
             .statement_filters
@@ -145,7 +145,7 @@ impl Filters {
 
 fn attr_ident(e: Option<&ast::Expr>) -> Option<String> {
     match e.map(|e| &e.kind) {
-        Some(ast::ExprKind::Ident(i)) => Some(i.name.clone()),
+        Some(ast::ExprKind::Ident(i)) => Some(i.name.to_string()),
         _ => None,
     }
 }
