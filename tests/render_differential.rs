@@ -134,6 +134,12 @@ const CPU_KNOWN: &[(&str, &str)] = &[
          it), the CPU device all 64 at once (counter 64), so the mean differs by 8x",
     ),
     (
+        "tests/glsl/ok/ext_subgroup_builtins_implied.comp",
+        "device-dependent values: the program stores gl_SubgroupSize, which is the device's (lavapipe 8, the CPU \
+         device the lanes of the workgroup it runs together: 4 here), and every invocation stores its own \
+         gl_SubgroupInvocationID into one word, so the last writer decides it",
+    ),
+    (
         "tests/glsl/ok/fn_atomics.comp",
         "order-dependent results: the values the atomics return (summed into `su`) and `atomicExchange(c.slots[lid % 4], \
          lid)` depend on the order in which invocations reach them, which the specification leaves open",
