@@ -709,25 +709,26 @@ fn entry_name(shader: Shader<'_>) -> &str {
     entry
 }
 
-/// Draws once and returns every colour target's texels (rows unpadded), in location order
-/// (an empty vector for a location without target).
-fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
-    let device = &gpu.wgpu().ok_or("not a wgpu device")?.device;
-    // Every error wgpu reports comes back as this draw's error (none reaches wgpu's default
-    // handler, which panics).
+/// Runs `f` under wgpu's validation, out-of-memory and internal error scopes: every error wgpu
+/// reports meanwhile comes back as `Err` (none reaches wgpu's default handler, which panics).
+fn catching_wgpu_errors<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> Result<T, String> {
     let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
         .map(|filter| device.push_error_scope(filter));
-    let staged = record(gpu, vs, fs, setup, passthrough);
+    let value = f();
     let mut errors = Vec::new();
     for scope in scopes.into_iter().rev() {
         if let Some(error) = pollster::block_on(scope.pop()) {
             errors.push(format!("wgpu: {error}"));
         }
     }
-    if !errors.is_empty() {
-        return Err(errors.join("; "));
-    }
-    let staging = staged?;
+    if errors.is_empty() { Ok(value) } else { Err(errors.join("; ")) }
+}
+
+/// Draws once and returns every colour target's texels (rows unpadded), in location order
+/// (an empty vector for a location without target).
+fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
+    let device = &gpu.wgpu().ok_or("not a wgpu device")?.device;
+    let staging = catching_wgpu_errors(device, || record(gpu, vs, fs, setup, passthrough))??;
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let result = read_back(device, &staging, &setup.read_targets());
     if let Some(error) = pollster::block_on(scope.pop()) {
@@ -1235,9 +1236,7 @@ fn run_compute_entry(
 fn dispatch(gpu: &shader_runtime::Gpu, words: &[u32], entry: &str, size: [u32; 3], inputs: &Inputs, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
     let w = gpu.wgpu().ok_or("not a wgpu device")?;
     let (device, queue) = (&w.device, &w.queue);
-    let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
-        .map(|filter| device.push_error_scope(filter));
-    let staging = {
+    let staging = catching_wgpu_errors(device, || {
         let module = shader_module(device, Shader::SpirV(words, entry), passthrough, size);
         let bound = bind(device, queue, inputs, wgpu::ShaderStages::COMPUTE);
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -1300,16 +1299,7 @@ fn dispatch(gpu: &shader_runtime::Gpu, words: &[u32], entry: &str, size: [u32; 3
         }
         queue.submit([encoder.finish()]);
         staging
-    };
-    let mut errors = Vec::new();
-    for scope in scopes.into_iter().rev() {
-        if let Some(error) = pollster::block_on(scope.pop()) {
-            errors.push(format!("wgpu: {error}"));
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors.join("; "));
-    }
+    })?;
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     map_for_reading(device, &staging)?;
     let mut out = Vec::new();
