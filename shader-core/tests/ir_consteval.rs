@@ -277,3 +277,44 @@ fn leaf_values_keep_their_leaf_and_abstract_ints_do_not_wrap() {
     assert_eq!(LeafValue::abstract_float(0.5).concrete_literal(), Literal::F32(0.5));
     assert_eq!(LeafValue::new(Literal::I32(1), Leaf::AInt), None);
 }
+
+/// The component-wise rules are one set for IR literals and for abstract-typed leaves: `map2`
+/// broadcasts a scalar and stops at the first fault, `all`/`any`/`select` work on both.
+#[test]
+fn componentwise_rules_are_shared_by_literals_and_abstract_leaves() {
+    use consteval::{relational, select, try_map2, Constant, Leaf, LeafValue};
+    let ai = |v: i64| Value::Scalar(LeafValue::abstract_int(v));
+    let v = Value::Composite(vec![ai(1), ai(2), ai(3)]);
+    let add = |x: LeafValue, y: LeafValue| x.binary(BinaryOp::Add, y);
+    assert_eq!(try_map2(&v, &ai(10), &add), Ok(Value::Composite(vec![ai(11), ai(12), ai(13)])));
+    assert_eq!(try_map2(&ai(10), &v, &add), Ok(Value::Composite(vec![ai(11), ai(12), ai(13)])));
+    // Lengths differ: not evaluated; a fault in one component is the result.
+    assert_eq!(try_map2(&v, &Value::Composite(vec![ai(1), ai(2)]), &add), Err(Fault::NotConst));
+    let big = Value::Composite(vec![ai(1), ai(i64::MAX), ai(3)]);
+    assert_eq!(try_map2(&big, &ai(1), &add), Err(Fault::IntOverflow(i64::MAX as i128 + 1)));
+
+    let b = |x: bool| Value::Scalar(LeafValue::concrete(Literal::Bool(x)));
+    let mixed = Value::Composite(vec![b(true), b(false)]);
+    assert_eq!(relational(RelationalFunction::All, &mixed).and_then(LeafValue::as_bool), Some(false));
+    assert_eq!(relational(RelationalFunction::Any, &mixed).and_then(LeafValue::as_bool), Some(true));
+    assert_eq!(relational(RelationalFunction::All, &b(true)).and_then(LeafValue::as_bool), Some(true));
+    assert_eq!(relational(RelationalFunction::Any, &v), None, "not bools");
+    let lits = Value::Composite(vec![Value::Scalar(Literal::Bool(false)), Value::Scalar(Literal::Bool(false))]);
+    assert_eq!(relational(RelationalFunction::Any, &lits), Some(Literal::Bool(false)));
+
+    let (t, f) = (Value::Composite(vec![ai(1), ai(2)]), Value::Composite(vec![ai(3), ai(4)]));
+    assert_eq!(select(&mixed, t.clone(), f.clone()), Some(Value::Composite(vec![ai(1), ai(4)])));
+    assert_eq!(select(&b(false), t.clone(), f.clone()), Some(f.clone()));
+    assert_eq!(select(&mixed, v.clone(), f), None, "the condition's size differs from the values'");
+
+    // A `Constant` tells vectors, matrices and arrays apart; its leaf is its scalars'.
+    let vector = Constant::vector(vec![LeafValue::abstract_float(0.5); 3]);
+    let matrix = Constant::matrix(vec![vec![LeafValue::abstract_float(0.5); 3]; 2]);
+    let array = Constant::Array(vec![vector.clone(), vector.clone()]);
+    assert_eq!((vector.vector_size(), vector.matrix_size()), (Some(3), None));
+    assert_eq!((matrix.vector_size(), matrix.matrix_size()), (None, Some((2, 3))));
+    assert_eq!((array.vector_size(), array.matrix_size(), array.leaf()), (None, None, Some(Leaf::AFloat)));
+    let concrete = array.concretize();
+    assert_eq!(concrete.leaf(), Some(Leaf::Concrete(Scalar::F32)));
+    assert_eq!(Constant::scalar(LeafValue::abstract_int(i64::MAX)).convert_auto(Leaf::Concrete(Scalar::I32)), None);
+}

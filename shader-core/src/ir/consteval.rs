@@ -15,12 +15,66 @@ use super::{
 /// Nesting deeper than this is not evaluated (the callers report "not a constant").
 const MAX_DEPTH: u32 = 64;
 
-/// A constant: a scalar literal or the components of a vector, matrix (columns), array or
-/// struct.
+/// A constant: a scalar or the components of a vector, matrix (columns), array or struct. The
+/// scalars are IR literals, or [`LeafValue`]s in a language with abstract numeric types
+/// ([`Constant`]).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    Scalar(Literal),
-    Composite(Vec<Value>),
+pub enum Value<L = Literal> {
+    Scalar(L),
+    Composite(Vec<Value<L>>),
+}
+
+/// What the component-wise rules need of a scalar of a [`Value`].
+pub trait ConstScalar: Copy {
+    fn as_bool(self) -> Option<bool>;
+    fn from_bool(b: bool) -> Self;
+}
+
+impl ConstScalar for Literal {
+    fn as_bool(self) -> Option<bool> {
+        match self {
+            Literal::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn from_bool(b: bool) -> Self {
+        Literal::Bool(b)
+    }
+}
+
+impl ConstScalar for LeafValue {
+    fn as_bool(self) -> Option<bool> {
+        LeafValue::as_bool(self)
+    }
+
+    fn from_bool(b: bool) -> Self {
+        LeafValue::concrete(Literal::Bool(b))
+    }
+}
+
+impl<L: Copy> Value<L> {
+    /// The scalars of a scalar (one) or a vector.
+    pub fn components(&self) -> Option<Vec<L>> {
+        match self {
+            Value::Scalar(s) => Some(vec![*s]),
+            Value::Composite(c) => c
+                .iter()
+                .map(|x| match x {
+                    Value::Scalar(s) => Some(*s),
+                    Value::Composite(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The first scalar inside, if any.
+    pub fn first_scalar(&self) -> Option<L> {
+        match self {
+            Value::Scalar(s) => Some(*s),
+            Value::Composite(c) => c.first()?.first_scalar(),
+        }
+    }
 }
 
 impl Value {
@@ -248,6 +302,122 @@ impl LeafValue {
         let r = binary(Rules::Checked, op, self.literal, b.literal, self.literal.scalar())?;
         let leaf = if matches!(r, Literal::Bool(_)) { Leaf::Concrete(Scalar::BOOL) } else { self.leaf };
         Ok(LeafValue { leaf, literal: r })
+    }
+}
+
+/// A constant of a language with abstract numeric types (WGSL §6.3, §8): a scalar, vector or
+/// matrix is a [`Value`] of [`LeafValue`]s (a vector's components, a matrix's columns), whose
+/// component-wise rules are the [`Evaluator`]'s ([`try_map2`], [`relational`], [`select`]).
+/// Arrays and structs keep their kind, which WGSL's typing needs and a [`Value`] does not tell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constant {
+    Value(Value<LeafValue>),
+    /// Non-empty; every element has the same type.
+    Array(Vec<Constant>),
+    /// A struct of the given IR type.
+    Struct(Handle<Type>, Vec<Constant>),
+    /// The zero value of a concrete IR array or struct type (kept symbolic so
+    /// `array<f32, 65536>()` stays small).
+    Zero(Handle<Type>),
+}
+
+impl Constant {
+    pub fn scalar(s: LeafValue) -> Self {
+        Constant::Value(Value::Scalar(s))
+    }
+
+    pub fn vector(components: Vec<LeafValue>) -> Self {
+        Constant::Value(Value::Composite(components.into_iter().map(Value::Scalar).collect()))
+    }
+
+    pub fn matrix(columns: Vec<Vec<LeafValue>>) -> Self {
+        Constant::Value(Value::Composite(
+            columns.into_iter().map(|c| Value::Composite(c.into_iter().map(Value::Scalar).collect())).collect(),
+        ))
+    }
+
+    /// The leaf type of every scalar inside (they agree for vectors, matrices and arrays).
+    pub fn leaf(&self) -> Option<Leaf> {
+        match self {
+            Constant::Value(v) => v.first_scalar().map(LeafValue::leaf),
+            Constant::Array(e) => e.first().and_then(Constant::leaf),
+            Constant::Struct(..) | Constant::Zero(_) => None,
+        }
+    }
+
+    pub fn is_abstract(&self) -> bool {
+        self.leaf().is_some_and(Leaf::is_abstract)
+    }
+
+    pub fn as_scalar(&self) -> Option<LeafValue> {
+        match self {
+            Constant::Value(Value::Scalar(s)) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The value of a `bool` scalar.
+    pub fn as_bool(&self) -> Option<bool> {
+        self.as_scalar()?.as_bool()
+    }
+
+    /// A scalar, vector or matrix.
+    pub fn as_value(&self) -> Option<&Value<LeafValue>> {
+        match self {
+            Constant::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The components of a scalar (one) or vector.
+    pub fn components(&self) -> Option<Vec<LeafValue>> {
+        match self {
+            Constant::Value(v) => v.components(),
+            _ => None,
+        }
+    }
+
+    /// The component count of a vector.
+    pub fn vector_size(&self) -> Option<usize> {
+        match self {
+            Constant::Value(Value::Composite(c)) if matches!(c.first(), Some(Value::Scalar(_))) => Some(c.len()),
+            _ => None,
+        }
+    }
+
+    /// The (columns, rows) of a matrix.
+    pub fn matrix_size(&self) -> Option<(usize, usize)> {
+        match self {
+            Constant::Value(Value::Composite(c)) => match c.first() {
+                Some(Value::Composite(col)) => Some((c.len(), col.len())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Applies `f` to every scalar (arrays element-wise; structs and zero values unchanged).
+    pub fn map_leaves(&self, f: &mut dyn FnMut(LeafValue) -> Option<LeafValue>) -> Option<Constant> {
+        Some(match self {
+            Constant::Value(v) => Constant::Value(map1(v, f)?),
+            Constant::Array(e) => Constant::Array(e.iter().map(|v| v.map_leaves(f)).collect::<Option<_>>()?),
+            Constant::Struct(..) | Constant::Zero(_) => self.clone(),
+        })
+    }
+
+    /// Automatic conversion of every leaf to `to`.
+    pub fn convert_auto(&self, to: Leaf) -> Option<Constant> {
+        self.map_leaves(&mut |s| s.convert_auto(to))
+    }
+
+    /// Concretizes abstract leaves to their default types.
+    pub fn concretize(&self) -> Constant {
+        match self.leaf() {
+            Some(leaf) if leaf.is_abstract() => {
+                self.convert_auto(Leaf::Concrete(leaf.concretize())).unwrap_or_else(|| self.clone())
+            }
+            _ => self.clone(),
+        }
     }
 }
 
@@ -532,7 +702,7 @@ impl<'a> Evaluator<'a> {
                 let Value::Composite(v) = sub(base)? else { return None };
                 v.get(usize::try_from(i).ok()?)?.clone()
             }
-            Expression::Unary { op, expr } => map1(&sub(expr)?, &|l| unary(rules, op, l).ok())?,
+            Expression::Unary { op, expr } => map1(&sub(expr)?, &mut |l| unary(rules, op, l).ok())?,
             Expression::Binary { op, left, right } => {
                 let (a, b) = (sub(left)?, sub(right)?);
                 let matrix = |x| matches!(self.inner(exprs.ty(x)), TypeInner::Matrix { .. });
@@ -543,45 +713,9 @@ impl<'a> Evaluator<'a> {
                 // `==` on vectors gives a bool vector here; All/Any reduce it.
                 map2(&a, &b, &|x, y| binary(rules, op, x, y, rs).ok())?
             }
-            Expression::Relational { fun, argument } => {
-                let v = sub(argument)?;
-                let items = match &v {
-                    Value::Composite(c) => c.clone(),
-                    s => vec![s.clone()],
-                };
-                let bools: Option<Vec<bool>> =
-                    items.iter().map(|c| if let Value::Scalar(Literal::Bool(b)) = c { Some(*b) } else { None }).collect();
-                match fun {
-                    RelationalFunction::All => Value::Scalar(Literal::Bool(bools?.iter().all(|b| *b))),
-                    RelationalFunction::Any => Value::Scalar(Literal::Bool(bools?.iter().any(|b| *b))),
-                    _ => return None,
-                }
-            }
-            Expression::Select { condition, accept, reject } => {
-                let c = sub(condition)?;
-                let a = sub(accept)?;
-                let r = sub(reject)?;
-                match c {
-                    Value::Scalar(Literal::Bool(b)) => {
-                        if b {
-                            a
-                        } else {
-                            r
-                        }
-                    }
-                    Value::Composite(cs) => {
-                        let (Value::Composite(a), Value::Composite(r)) = (a, r) else { return None };
-                        Value::Composite(
-                            cs.iter()
-                                .zip(a.into_iter().zip(r))
-                                .map(|(c, (a, r))| if *c == Value::Scalar(Literal::Bool(true)) { a } else { r })
-                                .collect(),
-                        )
-                    }
-                    _ => return None,
-                }
-            }
-            Expression::Convert { expr, to } => map1(&sub(expr)?, &|l| rules.convert(l, to))?,
+            Expression::Relational { fun, argument } => Value::Scalar(relational(fun, &sub(argument)?)?),
+            Expression::Select { condition, accept, reject } => select(&sub(condition)?, sub(accept)?, sub(reject)?)?,
+            Expression::Convert { expr, to } => map1(&sub(expr)?, &mut |l| rules.convert(l, to))?,
             Expression::Override(o) => self.override_default(o)?,
             Expression::Math { fun, ref args } => {
                 let vals: Vec<Value> = args.iter().map(|&a| sub(a)).collect::<Option<_>>()?;
@@ -611,7 +745,7 @@ impl<'a> Evaluator<'a> {
 }
 
 /// Applies `f` to every scalar of `v`.
-pub fn map1(v: &Value, f: &dyn Fn(Literal) -> Option<Literal>) -> Option<Value> {
+pub fn map1<L: Copy, M: Copy>(v: &Value<L>, f: &mut dyn FnMut(L) -> Option<M>) -> Option<Value<M>> {
     Some(match v {
         Value::Scalar(l) => Value::Scalar(f(*l)?),
         Value::Composite(c) => Value::Composite(c.iter().map(|x| map1(x, f)).collect::<Option<_>>()?),
@@ -619,28 +753,64 @@ pub fn map1(v: &Value, f: &dyn Fn(Literal) -> Option<Literal>) -> Option<Value> 
 }
 
 /// Applies `f` to every scalar of `v`, stopping at the first fault.
-fn try_map1(v: &Value, f: &dyn Fn(Literal) -> Result<Literal, Fault>) -> Result<Value, Fault> {
+pub fn try_map1<L: Copy>(v: &Value<L>, f: &dyn Fn(L) -> Result<L, Fault>) -> Result<Value<L>, Fault> {
     Ok(match v {
         Value::Scalar(l) => Value::Scalar(f(*l)?),
         Value::Composite(c) => Value::Composite(c.iter().map(|x| try_map1(x, f)).collect::<Result<_, _>>()?),
     })
 }
 
-/// Applies `f` component-wise; a scalar operand is used with every component of the other.
-fn map2(a: &Value, b: &Value, f: &dyn Fn(Literal, Literal) -> Option<Literal>) -> Option<Value> {
-    Some(match (a, b) {
+/// Applies `f` component-wise, stopping at the first fault; a scalar operand is used with every
+/// component of the other. Composites of different lengths are [`Fault::NotConst`].
+pub fn try_map2<L: Copy>(a: &Value<L>, b: &Value<L>, f: &dyn Fn(L, L) -> Result<L, Fault>) -> Result<Value<L>, Fault> {
+    Ok(match (a, b) {
         (Value::Scalar(x), Value::Scalar(y)) => Value::Scalar(f(*x, *y)?),
         (Value::Composite(x), Value::Composite(y)) if x.len() == y.len() => {
-            Value::Composite(x.iter().zip(y).map(|(p, q)| map2(p, q, f)).collect::<Option<_>>()?)
+            Value::Composite(x.iter().zip(y).map(|(p, q)| try_map2(p, q, f)).collect::<Result<_, _>>()?)
         }
         (Value::Composite(x), s @ Value::Scalar(_)) => {
-            Value::Composite(x.iter().map(|p| map2(p, s, f)).collect::<Option<_>>()?)
+            Value::Composite(x.iter().map(|p| try_map2(p, s, f)).collect::<Result<_, _>>()?)
         }
         (s @ Value::Scalar(_), Value::Composite(y)) => {
-            Value::Composite(y.iter().map(|q| map2(s, q, f)).collect::<Option<_>>()?)
+            Value::Composite(y.iter().map(|q| try_map2(s, q, f)).collect::<Result<_, _>>()?)
         }
-        _ => return None,
+        _ => return Err(Fault::NotConst),
     })
+}
+
+/// [`try_map2`] with `None` for any fault.
+fn map2<L: Copy>(a: &Value<L>, b: &Value<L>, f: &dyn Fn(L, L) -> Option<L>) -> Option<Value<L>> {
+    try_map2(a, b, &|x, y| f(x, y).ok_or(Fault::NotConst)).ok()
+}
+
+/// `all` / `any` of a bool scalar or vector (GLSL `all`/`any`, WGSL §17.3, SPIR-V
+/// `OpAll`/`OpAny`); `None` for other functions or operands.
+pub fn relational<L: ConstScalar>(fun: RelationalFunction, v: &Value<L>) -> Option<L> {
+    let bools = v.components()?.into_iter().map(L::as_bool).collect::<Option<Vec<bool>>>()?;
+    Some(L::from_bool(match fun {
+        RelationalFunction::All => bools.iter().all(|b| *b),
+        RelationalFunction::Any => bools.iter().any(|b| *b),
+        _ => return None,
+    }))
+}
+
+/// `select`: `accept` where the condition is true, else `reject`; a bool vector condition
+/// picks component-wise from vectors of its size (SPIR-V `OpSelect`, WGSL §17.3).
+pub fn select<L: ConstScalar>(condition: &Value<L>, accept: Value<L>, reject: Value<L>) -> Option<Value<L>> {
+    match condition {
+        Value::Scalar(c) => Some(if c.as_bool()? { accept } else { reject }),
+        Value::Composite(cs) => {
+            let (Value::Composite(a), Value::Composite(r)) = (accept, reject) else { return None };
+            if a.len() != cs.len() || r.len() != cs.len() {
+                return None;
+            }
+            let pick = |(c, (a, r)): (&Value<L>, (Value<L>, Value<L>))| match c {
+                Value::Scalar(c) => Some(if c.as_bool()? { a } else { r }),
+                Value::Composite(_) => None,
+            };
+            Some(Value::Composite(cs.iter().zip(a.into_iter().zip(r)).map(pick).collect::<Option<_>>()?))
+        }
+    }
 }
 
 /// One scalar of a unary operation.
@@ -811,16 +981,7 @@ pub fn float1(fun: MathFunction, x: f64) -> Option<f64> {
 
 /// The components of a scalar or vector constant as numbers.
 fn components(v: &Value) -> Option<Vec<Num>> {
-    match v {
-        Value::Scalar(l) => Some(vec![num(*l)]),
-        Value::Composite(c) => c
-            .iter()
-            .map(|x| match x {
-                Value::Scalar(l) => Some(num(*l)),
-                Value::Composite(_) => None,
-            })
-            .collect(),
-    }
+    Some(v.components()?.into_iter().map(num).collect())
 }
 
 fn float_components(v: &Value) -> Option<Vec<f64>> {

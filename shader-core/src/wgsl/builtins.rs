@@ -2,8 +2,8 @@
 //! for common cases, and lowering to IR.
 
 use super::ast;
-use super::consteval::{self, Value};
-use crate::ir::consteval::{self as ir_consteval, common_leaf, Leaf, LeafValue, Rules, Value as IrValue};
+use super::consteval;
+use crate::ir::consteval::{self as ir_consteval, common_leaf, Constant, Leaf, LeafValue, Rules, Value as IrValue};
 use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -103,7 +103,7 @@ impl<'a> Lowerer<'a> {
         let leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
         // Constant folding for the common one-argument float functions and min/max/abs/clamp.
         if args.iter().all(|(a, _)| matches!(a, Operand::Const(_))) {
-            let values: Vec<Value> = args.iter().filter_map(|(a, _)| match a {
+            let values: Vec<Constant> = args.iter().filter_map(|(a, _)| match a {
                 Operand::Const(v) => v.convert_auto(leaf),
                 _ => None,
             }).collect();
@@ -401,8 +401,8 @@ impl<'a> Lowerer<'a> {
                 let mut h = self.typed_arg(fx, a, ty)?;
                 if n.ends_with("Clamp") {
                     let (lo, hi) = if scalar == Scalar::I32 { (Literal::I32(-128), Literal::I32(127)) } else { (Literal::U32(0), Literal::U32(255)) };
-                    let lo = self.materialize(fx, &Value::Vector(vec![LeafValue::concrete(lo); 4]), span);
-                    let hi = self.materialize(fx, &Value::Vector(vec![LeafValue::concrete(hi); 4]), span);
+                    let lo = self.materialize(fx, &Constant::vector(vec![LeafValue::concrete(lo); 4]), span);
+                    let hi = self.materialize(fx, &Constant::vector(vec![LeafValue::concrete(hi); 4]), span);
                     h = self.push(fx, Expression::Math { fun: M::Clamp, args: vec![h, lo, hi] }, ty, span);
                 }
                 math(self, fx, fun, vec![h], u32_ty)
@@ -437,20 +437,16 @@ impl<'a> Lowerer<'a> {
             "all" | "any" => {
                 want(self, 1, &args)?;
                 let a = args.pop().ok_or(Reported)?;
-                if let Operand::Const(v) = &a.0 {
-                    if let Some(c) = v.components() {
-                        let bools: Option<Vec<bool>> = c.iter().map(|s| s.as_bool()).collect();
-                        if let Some(b) = bools {
-                            let r = if n == "all" { b.iter().all(|x| *x) } else { b.iter().any(|x| *x) };
-                            return Ok(Operand::Const(Value::Scalar(LeafValue::concrete(Literal::Bool(r)))));
-                        }
+                let fun = if n == "all" { RelationalFunction::All } else { RelationalFunction::Any };
+                if let Operand::Const(Constant::Value(v)) = &a.0 {
+                    if let Some(r) = ir_consteval::relational(fun, v) {
+                        return Ok(Operand::Const(Constant::scalar(r)));
                     }
                 }
                 let (h, ty) = self.value_arg(fx, a, false)?;
                 match *self.module.inner(ty) {
                     TypeInner::Scalar(Scalar::BOOL) => Ok(Operand::Value(h)),
                     TypeInner::Vector { scalar: Scalar::BOOL, .. } => {
-                        let fun = if n == "all" { RelationalFunction::All } else { RelationalFunction::Any };
                         Ok(Operand::Value(self.push(fx, Expression::Relational { fun, argument: h }, bool_ty, span)))
                     }
                     _ => Err(self.error(format!("`{n}` needs a bool or vector of bool"), span)),
@@ -462,11 +458,7 @@ impl<'a> Lowerer<'a> {
                 let const_cond = if let Operand::Const(v) = &cond.0 { v.as_bool() } else { None };
                 if let (Some(c), [(Operand::Const(f), _), (Operand::Const(t), _)]) = (const_cond, &args[..]) {
                     // Picking a constant still needs the two values to share one type.
-                    let same_shape = match (f, t) {
-                        (Value::Scalar(_), Value::Scalar(_)) => true,
-                        (Value::Vector(f), Value::Vector(t)) => f.len() == t.len(),
-                        _ => false,
-                    };
+                    let same_shape = f.components().is_some() && t.components().is_some() && f.vector_size() == t.vector_size();
                     if !same_shape {
                         return Err(self.error("`select` needs both values to have the same type", span));
                     }
@@ -477,17 +469,11 @@ impl<'a> Lowerer<'a> {
                 // WGSL `select`: T is any scalar or vector, bool included.
                 let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span).ok();
                 // A const vector condition picks component-wise (const-expression `select`).
-                if let (Operand::Const(Value::Vector(c)), [(Operand::Const(f), _), (Operand::Const(t), _)], Some(l)) = (&cond.0, &args[..], leaf) {
-                    let picked = f.convert_auto(l).zip(t.convert_auto(l)).and_then(|(f, t)| match (f, t) {
-                        (Value::Vector(f), Value::Vector(t)) if f.len() == c.len() && t.len() == c.len() => c
-                            .iter()
-                            .zip(f.iter().zip(&t))
-                            .map(|(c, (f, t))| c.as_bool().map(|b| if b { *t } else { *f }))
-                            .collect::<Option<Vec<_>>>(),
-                        _ => None,
-                    });
-                    if let Some(v) = picked {
-                        return Ok(Operand::Const(Value::Vector(v)));
+                if let (Operand::Const(c), [(Operand::Const(f), _), (Operand::Const(t), _)], Some(l)) = (&cond.0, &args[..], leaf) {
+                    if let (Some(_), Some(Constant::Value(f)), Some(Constant::Value(t))) = (c.vector_size(), f.convert_auto(l), t.convert_auto(l)) {
+                        if let Some(v) = c.as_value().and_then(|c| ir_consteval::select(c, t, f)) {
+                            return Ok(Operand::Const(Constant::Value(v)));
+                        }
                     }
                 }
                 let mut hs = Vec::new();
@@ -723,8 +709,8 @@ impl<'a> Lowerer<'a> {
 
 /// Constant evaluation of component-wise built-ins on constant arguments; `None` when the
 /// function is not folded (it is then emitted at run time).
-fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<Result<Value, String>> {
-    let comps: Vec<Vec<LeafValue>> = values.iter().map(Value::components).collect::<Option<_>>()?;
+fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Option<Result<Constant, String>> {
+    let comps: Vec<Vec<LeafValue>> = values.iter().map(Constant::components).collect::<Option<_>>()?;
     let len = comps.iter().map(Vec::len).max()?;
     if comps.iter().any(|c| c.len() != len) {
         return None;
@@ -761,5 +747,5 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Value]) -> Option<R
         };
         out.push(r);
     }
-    Some(Ok(if matches!(values[0], Value::Vector(_)) { Value::Vector(out) } else { Value::Scalar(out[0]) }))
+    Some(Ok(if values[0].vector_size().is_some() { Constant::vector(out) } else { Constant::scalar(out[0]) }))
 }

@@ -1,27 +1,15 @@
 //! Constant evaluation for WGSL: values of const-expressions, including the abstract numeric
 //! types (WGSL §6.3 "Abstract numeric types", §8 "Expressions: const-expressions").
 //!
-//! A [`Value`] keeps its abstractness in its leaves ([`LeafValue`]s, whose [`Leaf`] may be
-//! AbstractInt or AbstractFloat); it becomes concrete when converted to a concrete scalar type
-//! (WGSL §15.7 "Automatic conversions"). The scalar rules are `ir::consteval`'s.
+//! A constant is an `ir::consteval::Constant`: it keeps its abstractness in its leaves
+//! ([`LeafValue`]s, whose [`Leaf`] may be AbstractInt or AbstractFloat) and becomes concrete
+//! when converted to a concrete scalar type (WGSL §15.7 "Automatic conversions"). The scalar
+//! and component-wise rules are `ir::consteval`'s; this module turns their faults into WGSL
+//! diagnostics.
 
 use crate::ir::consteval::{self, Fault, Leaf, LeafValue, Rules};
 use crate::type_names::wgsl_leaf;
 use crate::ir::{MathFunction, Scalar, ScalarKind, UnaryOp};
-
-/// A constant value: scalars, vectors, matrices (columns), arrays and structs.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    Scalar(LeafValue),
-    Vector(Vec<LeafValue>),
-    Matrix(Vec<Vec<LeafValue>>),
-    /// Non-empty; every element has the same type.
-    Array(Vec<Value>),
-    /// A struct of the given IR type.
-    Struct(crate::ir::Handle<crate::ir::Type>, Vec<Value>),
-    /// The zero value of a concrete IR type (kept symbolic so `array<f32, 65536>()` stays small).
-    Zero(crate::ir::Handle<crate::ir::Type>),
-}
 
 /// Why an evaluation failed, for diagnostics.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,72 +26,6 @@ fn err<T>(message: impl Into<String>) -> EvalResult<T> {
     Err(EvalError::Error(message.into()))
 }
 
-impl Value {
-    /// The leaf type of every scalar inside (they agree for vectors, matrices and arrays).
-    pub fn leaf(&self) -> Option<Leaf> {
-        match self {
-            Value::Scalar(s) => Some(s.leaf()),
-            Value::Vector(v) => v.first().map(|s| s.leaf()),
-            Value::Matrix(c) => c.first().and_then(|c| c.first()).map(|s| s.leaf()),
-            Value::Array(e) => e.first().and_then(Value::leaf),
-            Value::Struct(..) | Value::Zero(_) => None,
-        }
-    }
-
-    pub fn is_abstract(&self) -> bool {
-        self.leaf().is_some_and(Leaf::is_abstract)
-    }
-
-    /// Applies `f` to every scalar.
-    pub fn map_leaves(&self, f: &mut impl FnMut(LeafValue) -> Option<LeafValue>) -> Option<Value> {
-        Some(match self {
-            Value::Scalar(s) => Value::Scalar(f(*s)?),
-            Value::Vector(v) => Value::Vector(v.iter().map(|s| f(*s)).collect::<Option<_>>()?),
-            Value::Matrix(c) => Value::Matrix(
-                c.iter().map(|col| col.iter().map(|s| f(*s)).collect::<Option<_>>()).collect::<Option<_>>()?,
-            ),
-            Value::Array(e) => Value::Array(e.iter().map(|v| v.map_leaves(f)).collect::<Option<_>>()?),
-            Value::Struct(..) | Value::Zero(_) => self.clone(),
-        })
-    }
-
-    /// Automatic conversion of every leaf to `to`.
-    pub fn convert_auto(&self, to: Leaf) -> Option<Value> {
-        self.map_leaves(&mut |s| s.convert_auto(to))
-    }
-
-    /// Concretizes abstract leaves to their default types.
-    pub fn concretize(&self) -> Value {
-        match self.leaf() {
-            Some(leaf) if leaf.is_abstract() => {
-                self.convert_auto(Leaf::Concrete(leaf.concretize())).unwrap_or_else(|| self.clone())
-            }
-            _ => self.clone(),
-        }
-    }
-
-    /// The value of a `bool` scalar.
-    pub fn as_bool(&self) -> Option<bool> {
-        self.as_scalar()?.as_bool()
-    }
-
-    pub fn as_scalar(&self) -> Option<LeafValue> {
-        match self {
-            Value::Scalar(s) => Some(*s),
-            _ => None,
-        }
-    }
-
-    /// Components of a scalar (one) or vector.
-    pub fn components(&self) -> Option<Vec<LeafValue>> {
-        match self {
-            Value::Scalar(s) => Some(vec![*s]),
-            Value::Vector(v) => Some(v.clone()),
-            _ => None,
-        }
-    }
-}
-
 /// The shader-creation error for a [`Fault`] of an operation on `leaf` values.
 pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
     EvalError::Error(match fault {
@@ -116,11 +38,6 @@ pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
         Fault::ShiftOverflow { value, amount } => format!("`{value} << {amount}` overflows {}", wgsl_leaf(leaf)),
         Fault::NoRealValue(x) => format!("the result for {x} has no real value"),
     })
-}
-
-/// Arithmetic and comparison on two scalars ([`LeafValue::binary`]).
-pub fn binary_scalar(op: super::ast::BinaryOp, a: LeafValue, b: LeafValue) -> EvalResult<LeafValue> {
-    a.binary(op.to_ir(), b).map_err(|f| fault_error(f, a.leaf()))
 }
 
 /// A unary operator on a scalar ([`LeafValue::unary`]); WGSL has no unsigned negation.

@@ -2,8 +2,8 @@
 //! constructors (WGSL §8 "Expressions", §16 "Type constructors").
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::{self, EvalError, Value};
-use crate::ir::consteval::{check_divisor, check_shift_amount, common_leaf, Leaf, LeafValue};
+use super::consteval::{self, EvalError};
+use crate::ir::consteval::{check_divisor, check_shift_amount, common_leaf, try_map2, Constant, Leaf, LeafValue, Value};
 use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Item, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -195,7 +195,7 @@ impl<'a> Lowerer<'a> {
                 LeafValue::concrete(Literal::F16(half::f16::from_f64(value)))
             }
         };
-        Ok(Operand::Const(Value::Scalar(sv)))
+        Ok(Operand::Const(Constant::scalar(sv)))
     }
 
     fn ident(&mut self, fx: &mut FnCtx, id: &ast::Ident) -> R<Operand> {
@@ -296,7 +296,7 @@ impl<'a> Lowerer<'a> {
                     match v.map_leaves(&mut |s| consteval::unary_scalar(op, s).ok()) {
                         Some(r) => return Ok(Operand::Const(r)),
                         None => {
-                            if matches!(v, Value::Scalar(_) | Value::Vector(_)) {
+                            if v.components().is_some() {
                                 if let (ast::UnaryOp::Negate, Some(Leaf::AInt)) = (op, v.leaf()) {
                                     return Err(self.error("negation overflows abstract-int", span));
                                 }
@@ -637,7 +637,7 @@ impl<'a> Lowerer<'a> {
                 }
                 if let Operand::Const(v) = &base {
                     if let Some(c) = v.components() {
-                        return Ok(Operand::Const(Value::Vector(pattern.iter().map(|&i| c[i as usize]).collect())));
+                        return Ok(Operand::Const(Constant::vector(pattern.iter().map(|&i| c[i as usize]).collect())));
                     }
                 }
                 let vector = self.rvalue(fx, base, span)?;
@@ -659,11 +659,10 @@ impl<'a> Lowerer<'a> {
         match base {
             Operand::Const(v) => {
                 let c = match v {
-                    Value::Vector(c) => Value::Scalar(c[index as usize]),
-                    Value::Matrix(c) => Value::Vector(c[index as usize].clone()),
-                    Value::Array(e) | Value::Struct(_, e) => e[index as usize].clone(),
-                    Value::Zero(_) => self.zero_value(elem),
-                    Value::Scalar(_) => return Err(self.error("cannot index a scalar", span)),
+                    Constant::Value(Value::Composite(c)) => Constant::Value(c[index as usize].clone()),
+                    Constant::Array(e) | Constant::Struct(_, e) => e[index as usize].clone(),
+                    Constant::Zero(_) => self.zero_value(elem),
+                    Constant::Value(Value::Scalar(_)) => return Err(self.error("cannot index a scalar", span)),
                 };
                 Ok(Operand::Const(c))
             }
@@ -841,8 +840,8 @@ impl<'a> Lowerer<'a> {
                         Some(TypeInner::Vector { size: s2, .. }) if s2 == size => return self.convert(fx, op, ty, scalar, aspan),
                         Some(TypeInner::Scalar(_)) => {
                             let op = self.coerce_leaf(fx, op, Leaf::Concrete(scalar), aspan)?;
-                            if let Operand::Const(Value::Scalar(s)) = op {
-                                return Ok(Operand::Const(Value::Vector(vec![s; size as usize])));
+                            if let Some(s) = op.const_scalar() {
+                                return Ok(Operand::Const(Constant::vector(vec![s; size as usize])));
                             }
                             let value = self.rvalue(fx, op, aspan)?;
                             return Ok(Operand::Value(self.push(fx, Expression::Splat { value }, ty, span)));
@@ -888,26 +887,24 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(super) fn zero_value(&mut self, ty: Handle<Type>) -> Value {
+    pub(super) fn zero_value(&mut self, ty: Handle<Type>) -> Constant {
         match *self.module.inner(ty) {
-            TypeInner::Scalar(s) => Value::Scalar(LeafValue::zero(Leaf::Concrete(s))),
-            TypeInner::Vector { size, scalar } => Value::Vector(vec![LeafValue::zero(Leaf::Concrete(scalar)); size as usize]),
+            TypeInner::Scalar(s) => Constant::scalar(LeafValue::zero(Leaf::Concrete(s))),
+            TypeInner::Vector { size, scalar } => Constant::vector(vec![LeafValue::zero(Leaf::Concrete(scalar)); size as usize]),
             TypeInner::Matrix { columns, rows, scalar } => {
-                Value::Matrix(vec![vec![LeafValue::zero(Leaf::Concrete(scalar)); rows as usize]; columns as usize])
+                Constant::matrix(vec![vec![LeafValue::zero(Leaf::Concrete(scalar)); rows as usize]; columns as usize])
             }
-            _ => Value::Zero(ty),
+            _ => Constant::Zero(ty),
         }
     }
 
     /// Value conversion `T(e)` between scalars, vectors or matrices of the same shape.
     fn convert(&mut self, fx: &mut FnCtx, op: Operand, ty: Handle<Type>, to: Scalar, span: Span) -> R<Operand> {
         if let Operand::Const(v) = &op {
-            let same_shape = match (v, self.module.inner(ty)) {
-                (Value::Scalar(_), TypeInner::Scalar(_)) => true,
-                (Value::Vector(c), TypeInner::Vector { size, .. }) => c.len() == *size as usize,
-                (Value::Matrix(c), TypeInner::Matrix { columns, rows, .. }) => {
-                    c.len() == *columns as usize && c[0].len() == *rows as usize
-                }
+            let same_shape = match self.module.inner(ty) {
+                TypeInner::Scalar(_) => v.as_scalar().is_some(),
+                TypeInner::Vector { size, .. } => v.vector_size() == Some(*size as usize),
+                TypeInner::Matrix { columns, rows, .. } => v.matrix_size() == Some((*columns as usize, *rows as usize)),
                 _ => false,
             };
             if same_shape {
@@ -999,7 +996,7 @@ impl<'a> Lowerer<'a> {
                     comps.extend(v.components().unwrap_or_default());
                 }
             }
-            return Ok(Operand::Const(Value::Vector(comps)));
+            return Ok(Operand::Const(Constant::vector(comps)));
         }
         let scalar = leaf.concretize();
         let ty = self.vec_ty(size, scalar);
@@ -1061,7 +1058,7 @@ impl<'a> Lowerer<'a> {
                     _ => None,
                 })
                 .collect();
-            return Ok(Operand::Const(Value::Matrix(m)));
+            return Ok(Operand::Const(Constant::matrix(m)));
         }
         let _ = leaf;
         let mut components = Vec::new();
@@ -1080,8 +1077,8 @@ impl<'a> Lowerer<'a> {
                 }
             }
             return Ok(Operand::Const(match self.module.inner(ty) {
-                TypeInner::Struct { .. } => Value::Struct(ty, values),
-                _ => Value::Array(values),
+                TypeInner::Struct { .. } => Constant::Struct(ty, values),
+                _ => Constant::Array(values),
             }));
         }
         let mut components = Vec::new();
@@ -1113,7 +1110,7 @@ impl<'a> Lowerer<'a> {
             // WGSL value constructors: `vecN()` is the zero vector of AbstractInt (it converts to
             // any concrete vector on use); matrices and arrays have no inferred zero value.
             if let Some(size) = vec_size {
-                return Some(Ok(Operand::Const(Value::Vector(vec![LeafValue::abstract_int(0); size as usize]))));
+                return Some(Ok(Operand::Const(Constant::vector(vec![LeafValue::abstract_int(0); size as usize]))));
             }
             return Some(Err(self.error(format!("`{name}()` needs arguments to infer its type; write e.g. `{name}<f32>()`"), span)));
         }
@@ -1139,8 +1136,8 @@ impl<'a> Lowerer<'a> {
                 let (op, aspan) = args.into_iter().next()?;
                 let is_scalar = matches!(self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()), Some(TypeInner::Scalar(_)));
                 if is_scalar {
-                    if let Operand::Const(Value::Scalar(s)) = op {
-                        return Some(Ok(Operand::Const(Value::Vector(vec![s; size as usize]))));
+                    if let Some(s) = op.const_scalar() {
+                        return Some(Ok(Operand::Const(Constant::vector(vec![s; size as usize]))));
                     }
                     let ty = self.vec_ty(size, leaf.concretize());
                     return Some(self.rvalue(fx, op, aspan).map(|value| Operand::Value(self.push(fx, Expression::Splat { value }, ty, span))));
@@ -1153,8 +1150,10 @@ impl<'a> Lowerer<'a> {
             let leaf = if leaf == Leaf::AInt { Leaf::AFloat } else { leaf };
             if args.len() == 1 {
                 let (op, _) = &args[0];
-                if let Operand::Const(v @ Value::Matrix(_)) = op {
-                    return Some(Ok(Operand::Const(v.clone())));
+                if let Operand::Const(v) = op {
+                    if v.matrix_size().is_some() {
+                        return Some(Ok(Operand::Const(v.clone())));
+                    }
                 }
                 let (op, aspan) = args.into_iter().next()?;
                 return Some(self.rvalue(fx, op, aspan).map(Operand::Value));
@@ -1172,7 +1171,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            return Some(Ok(Operand::Const(Value::Array(values))));
+            return Some(Ok(Operand::Const(Constant::Array(values))));
         }
         let concrete = Leaf::Concrete(leaf.concretize());
         let mut elem_ty = None;
@@ -1288,7 +1287,7 @@ fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
 
 /// The rules on a constant right operand that hold whatever the left one is: an integer
 /// divisor is not zero (WGSL §8.7), a shift amount is below the left type's bit width (§8.9).
-fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) -> Result<(), EvalError> {
+fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Constant) -> Result<(), EvalError> {
     use ast::BinaryOp as B;
     let components = right.components().unwrap_or_default();
     let amounts = components.iter().filter_map(|c| c.as_int());
@@ -1304,37 +1303,31 @@ fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Value) ->
 }
 
 /// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
-/// scalar broadcast to the other side's size).
-fn const_binary(op: ast::BinaryOp, a: &Value, b: &Value) -> Result<Value, EvalError> {
+/// scalar broadcast to the other side's size), by [`try_map2`] after converting both sides to
+/// one leaf type (the shift amount to `u32` unless both are AbstractInt).
+fn const_binary(op: ast::BinaryOp, a: &Constant, b: &Constant) -> Result<Constant, EvalError> {
     use ast::BinaryOp as B;
-    let (Some(ca), Some(cb)) = (a.components(), b.components()) else { return Err(EvalError::NotConst) };
+    let (Constant::Value(va), Constant::Value(vb)) = (a, b) else { return Err(EvalError::NotConst) };
+    if a.components().is_none() || b.components().is_none() {
+        return Err(EvalError::NotConst);
+    }
     let (la, lb) = (a.leaf().ok_or(EvalError::NotConst)?, b.leaf().ok_or(EvalError::NotConst)?);
-    let (ca, cb) = if matches!(op, B::ShiftLeft | B::ShiftRight) {
-        let target_r = if la == Leaf::AInt && lb == Leaf::AInt { Leaf::AInt } else { Leaf::Concrete(Scalar::U32) };
+    let (target_l, target_r) = if matches!(op, B::ShiftLeft | B::ShiftRight) {
         // WGSL §8.9 bit expressions: the shifted value keeps its type, so an AbstractInt stays
         // abstract (64-bit) even when the shift amount is a u32.
-        let target_l = la;
-        let conv = |c: &[LeafValue], t: Leaf| c.iter().map(|s| s.convert_auto(t)).collect::<Option<Vec<_>>>();
-        (conv(&ca, target_l).ok_or(EvalError::NotConst)?, conv(&cb, target_r).ok_or(EvalError::NotConst)?)
+        (la, if la == Leaf::AInt && lb == Leaf::AInt { Leaf::AInt } else { Leaf::Concrete(Scalar::U32) })
     } else {
         let common = common_leaf(la, lb).ok_or(EvalError::NotConst)?;
-        let conv = |c: &[LeafValue]| c.iter().map(|s| s.convert_auto(common)).collect::<Option<Vec<_>>>();
-        (conv(&ca).ok_or(EvalError::NotConst)?, conv(&cb).ok_or(EvalError::NotConst)?)
+        (common, common)
     };
-    let a_vec = matches!(a, Value::Vector(_));
-    let b_vec = matches!(b, Value::Vector(_));
-    let n = ca.len().max(cb.len());
-    if a_vec && b_vec && ca.len() != cb.len() {
+    let conv = |v: &Value<LeafValue>, t: Leaf| crate::ir::consteval::map1(v, &mut |s| s.convert_auto(t)).ok_or(EvalError::NotConst);
+    let (va, vb) = (conv(va, target_l)?, conv(vb, target_r)?);
+    let vector = matches!(va, Value::Composite(_)) || matches!(vb, Value::Composite(_));
+    if matches!(op, B::LogicalAnd | B::LogicalOr) && vector {
         return Err(EvalError::NotConst);
     }
-    if matches!(op, B::LogicalAnd | B::LogicalOr) && (a_vec || b_vec) {
-        return Err(EvalError::NotConst);
-    }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let x = if ca.len() == 1 { ca[0] } else { ca[i] };
-        let y = if cb.len() == 1 { cb[0] } else { cb[i] };
-        out.push(consteval::binary_scalar(op, x, y)?);
-    }
-    Ok(if a_vec || b_vec { Value::Vector(out) } else { Value::Scalar(out[0]) })
+    let ir_op = op.to_ir();
+    // A fault is reported against the left operand's leaf type.
+    let left = target_l;
+    try_map2(&va, &vb, &|x, y| x.binary(ir_op, y)).map(Constant::Value).map_err(|f| consteval::fault_error(f, left))
 }

@@ -3,8 +3,7 @@
 //! entry points from WGSL's parameter/return style to IR `Input`/`Output` globals.
 
 use super::ast::{self, Expr, ExprKind};
-use super::consteval::Value;
-use crate::ir::consteval::{Leaf, LeafValue};
+use crate::ir::consteval::{Constant, Leaf, LeafValue, Value};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::span::Span;
@@ -103,7 +102,7 @@ fn decl_name(decl: &ast::GlobalDecl) -> Option<&ast::Ident> {
 #[derive(Clone, Debug)]
 pub(super) enum Item<'a> {
     Type(Handle<Type>),
-    Const(Value),
+    Const(Constant),
     Override(Handle<Override>),
     Var(Handle<GlobalVariable>),
     Function(Handle<Function>),
@@ -134,7 +133,7 @@ pub(super) struct Lowerer<'a> {
 #[derive(Clone, Debug)]
 pub(super) enum Operand {
     /// A constant, possibly of an abstract type.
-    Const(Value),
+    Const(Constant),
     /// A concrete run-time value (possibly a pointer value).
     Value(Handle<Expression>),
     /// A WGSL reference: an IR pointer expression that is loaded when its value is needed.
@@ -143,9 +142,19 @@ pub(super) enum Operand {
     Void,
 }
 
+impl Operand {
+    /// The value of a constant scalar.
+    pub(super) fn const_scalar(&self) -> Option<LeafValue> {
+        match self {
+            Operand::Const(c) => c.as_scalar(),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) enum Local {
-    Const(Value),
+    Const(Constant),
     Let(Handle<LetBinding>),
     Var(Handle<LocalVariable>),
     Arg(u32),
@@ -941,29 +950,35 @@ impl<'a> Lowerer<'a> {
     // Values
 
     /// The concrete IR type of a (concrete) value.
-    pub fn value_type(&mut self, v: &Value) -> Handle<Type> {
-        let leaf_scalar = |l: Leaf| l.concretize();
+    pub fn value_type(&mut self, v: &Constant) -> Handle<Type> {
         match v {
-            Value::Scalar(s) => self.scalar_ty(leaf_scalar(s.leaf())),
-            Value::Vector(c) => {
-                let size = VectorSize::from_u32(c.len() as u32).unwrap_or(VectorSize::Quad);
-                self.vec_ty(size, leaf_scalar(c[0].leaf()))
-            }
-            Value::Matrix(cols) => {
-                let columns = VectorSize::from_u32(cols.len() as u32).unwrap_or(VectorSize::Quad);
-                let rows = VectorSize::from_u32(cols[0].len() as u32).unwrap_or(VectorSize::Quad);
-                self.module.ty(TypeInner::Matrix { columns, rows, scalar: leaf_scalar(cols[0][0].leaf()) })
-            }
-            Value::Array(elems) => {
+            Constant::Value(v) => self.leaf_value_type(v),
+            Constant::Array(elems) => {
                 let base = self.value_type(&elems[0]);
                 self.array_ty(base, ArraySize::Constant(elems.len() as u32))
             }
-            Value::Struct(ty, _) | Value::Zero(ty) => *ty,
+            Constant::Struct(ty, _) | Constant::Zero(ty) => *ty,
+        }
+    }
+
+    /// The type of a scalar, vector (components) or matrix (columns), abstract leaves
+    /// concretized.
+    fn leaf_value_type(&mut self, v: &Value<LeafValue>) -> Handle<Type> {
+        let size = |n: usize| VectorSize::from_u32(n as u32).unwrap_or(VectorSize::Quad);
+        let scalar = v.first_scalar().map_or(Scalar::I32, |s| s.leaf().concretize());
+        match v {
+            Value::Scalar(_) => self.scalar_ty(scalar),
+            Value::Composite(c) => match c.first() {
+                Some(Value::Composite(col)) => {
+                    self.module.ty(TypeInner::Matrix { columns: size(c.len()), rows: size(col.len()), scalar })
+                }
+                _ => self.vec_ty(size(c.len()), scalar),
+            },
         }
     }
 
     /// Converts a constant to a concrete type by WGSL's automatic conversions.
-    pub fn convert_value(&mut self, v: &Value, ty: Handle<Type>, span: Span) -> R<Value> {
+    pub fn convert_value(&mut self, v: &Constant, ty: Handle<Type>, span: Span) -> R<Constant> {
         if let Some(c) = self.try_convert_value(v, ty) {
             return Ok(c);
         }
@@ -981,7 +996,7 @@ impl<'a> Lowerer<'a> {
         Err(self.error(format!("expected `{}`, found `{found}`", self.type_name(ty)), span))
     }
 
-    pub fn value_type_name(&mut self, v: &Value) -> String {
+    pub fn value_type_name(&mut self, v: &Constant) -> String {
         match v.leaf() {
             Some(l) if l.is_abstract() => {
                 let concrete = self.value_type(v);
@@ -994,23 +1009,23 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub fn try_convert_value(&mut self, v: &Value, ty: Handle<Type>) -> Option<Value> {
+    pub fn try_convert_value(&mut self, v: &Constant, ty: Handle<Type>) -> Option<Constant> {
         let inner = self.module.inner(ty).clone();
         match (v, &inner) {
-            (Value::Zero(t), _) | (Value::Struct(t, _), _) => (*t == ty).then(|| v.clone()),
-            (Value::Scalar(s), TypeInner::Scalar(sc)) => Some(Value::Scalar(s.convert_auto(Leaf::Concrete(*sc))?)),
-            (Value::Vector(c), TypeInner::Vector { size, scalar }) if c.len() == *size as usize => {
+            (Constant::Zero(t), _) | (Constant::Struct(t, _), _) => (*t == ty).then(|| v.clone()),
+            (Constant::Value(Value::Scalar(s)), TypeInner::Scalar(sc)) => Some(Constant::scalar(s.convert_auto(Leaf::Concrete(*sc))?)),
+            (_, TypeInner::Vector { size, scalar }) if v.vector_size() == Some(*size as usize) => {
                 v.convert_auto(Leaf::Concrete(*scalar))
             }
-            (Value::Matrix(c), TypeInner::Matrix { columns, rows, scalar })
-                if c.len() == *columns as usize && c[0].len() == *rows as usize =>
+            (_, TypeInner::Matrix { columns, rows, scalar })
+                if v.matrix_size() == Some((*columns as usize, *rows as usize)) =>
             {
                 v.convert_auto(Leaf::Concrete(*scalar))
             }
-            (Value::Array(e), TypeInner::Array { base, size: ArraySize::Constant(n), .. }) if e.len() == *n as usize => {
+            (Constant::Array(e), TypeInner::Array { base, size: ArraySize::Constant(n), .. }) if e.len() == *n as usize => {
                 let base = *base;
                 let elems = e.iter().map(|x| self.try_convert_value(x, base)).collect::<Option<Vec<_>>>()?;
-                Some(Value::Array(elems))
+                Some(Constant::Array(elems))
             }
             _ => None,
         }
@@ -1018,7 +1033,7 @@ impl<'a> Lowerer<'a> {
 
     /// An abstract value as its default concrete type (i32, f32), reporting values that do not
     /// fit (WGSL §15.7.2); those become the zero value so lowering can go on.
-    fn concretize_checked(&mut self, v: &Value, span: Span) -> Value {
+    fn concretize_checked(&mut self, v: &Constant, span: Span) -> Constant {
         match v.leaf() {
             Some(leaf) if leaf.is_abstract() => {
                 let concrete = Leaf::Concrete(leaf.concretize());
@@ -1035,50 +1050,39 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Builds a concrete constant as IR expressions in a function.
-    pub fn materialize(&mut self, fx: &mut FnCtx, v: &Value, span: Span) -> Handle<Expression> {
+    pub fn materialize(&mut self, fx: &mut FnCtx, v: &Constant, span: Span) -> Handle<Expression> {
         let v = self.concretize_checked(v, span);
-        let ty = self.value_type(&v);
-        let expr = match &v {
-            Value::Scalar(s) => Expression::Literal(s.concrete_literal()),
-            Value::Zero(t) => Expression::ZeroValue(*t),
-            Value::Vector(c) => {
-                let components = c.iter().map(|s| self.materialize(fx, &Value::Scalar(*s), span)).collect();
-                Expression::Compose { components }
-            }
-            Value::Matrix(cols) => {
-                let components = cols.iter().map(|c| self.materialize(fx, &Value::Vector(c.clone()), span)).collect();
-                Expression::Compose { components }
-            }
-            Value::Array(e) | Value::Struct(_, e) => {
-                let components = e.iter().map(|x| self.materialize(fx, x, span)).collect();
-                Expression::Compose { components }
-            }
-        };
-        fx.func.expressions.append(expr, ty, span)
+        self.materialize_in(Some(fx), &v, span)
     }
 
     /// Builds a concrete constant in `Module::const_expressions`.
-    pub fn materialize_module(&mut self, v: &Value, span: Span) -> Handle<Expression> {
+    pub fn materialize_module(&mut self, v: &Constant, span: Span) -> Handle<Expression> {
         let v = self.concretize_checked(v, span);
-        let ty = self.value_type(&v);
-        let expr = match &v {
-            Value::Scalar(s) => Expression::Literal(s.concrete_literal()),
-            Value::Zero(t) => Expression::ZeroValue(*t),
-            Value::Vector(c) => Expression::Compose {
-                components: c.iter().map(|s| self.materialize_module(&Value::Scalar(*s), span)).collect(),
+        self.materialize_in(None, &v, span)
+    }
+
+    /// A concrete constant as IR expressions in a function, or in `Module::const_expressions`
+    /// (`fx` `None`).
+    fn materialize_in(&mut self, mut fx: Option<&mut FnCtx>, v: &Constant, span: Span) -> Handle<Expression> {
+        let ty = self.value_type(v);
+        let expr = match v {
+            Constant::Value(Value::Scalar(s)) => Expression::Literal(s.concrete_literal()),
+            Constant::Zero(t) => Expression::ZeroValue(*t),
+            Constant::Value(Value::Composite(c)) => Expression::Compose {
+                components: c.iter().map(|x| self.materialize_in(fx.as_deref_mut(), &Constant::Value(x.clone()), span)).collect(),
             },
-            Value::Matrix(cols) => Expression::Compose {
-                components: cols.iter().map(|c| self.materialize_module(&Value::Vector(c.clone()), span)).collect(),
-            },
-            Value::Array(e) | Value::Struct(_, e) => Expression::Compose {
-                components: e.iter().map(|x| self.materialize_module(x, span)).collect(),
+            Constant::Array(e) | Constant::Struct(_, e) => Expression::Compose {
+                components: e.iter().map(|x| self.materialize_in(fx.as_deref_mut(), x, span)).collect(),
             },
         };
-        self.module.const_expressions.append(expr, ty, span)
+        match fx {
+            Some(fx) => fx.func.expressions.append(expr, ty, span),
+            None => self.module.const_expressions.append(expr, ty, span),
+        }
     }
 
     /// Evaluates a const-expression.
-    pub fn const_expr(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Value> {
+    pub fn const_expr(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Constant> {
         let mut scratch;
         let fx = match fx {
             Some(fx) => fx,

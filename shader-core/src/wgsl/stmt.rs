@@ -3,8 +3,7 @@
 //! written by a generated wrapper function (WGSL §13 "Entry Points").
 
 use super::ast::{self, Expr, StmtKind};
-use super::consteval::Value;
-use crate::ir::consteval::{common_leaf, Leaf, LeafValue};
+use crate::ir::consteval::{common_leaf, Constant, Leaf, LeafValue};
 use crate::type_names::wgsl_leaf;
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -131,7 +130,7 @@ impl<'a> Lowerer<'a> {
                     if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
                         return Err(lw.error("`++` and `--` need an integer scalar variable", e.span));
                     }
-                    lw.binary_operands(fx, op, current, Operand::Const(Value::Scalar(LeafValue::abstract_int(1))), e.span, span, span)
+                    lw.binary_operands(fx, op, current, Operand::Const(Constant::scalar(LeafValue::abstract_int(1))), e.span, span, span)
                 })?;
             }
             StmtKind::Call(e) => {

@@ -1946,7 +1946,7 @@ impl<'a> Lowerer<'a> {
         if n != m || !self.implicit(fs, ts) {
             return None;
         }
-        map1(cv, &|l| Some(make_literal(ts, num(l))))
+        map1(cv, &mut |l| Some(make_literal(ts, num(l))))
     }
 
     /// Builds a folded constant as expressions of the current function.
