@@ -711,7 +711,9 @@ impl FnCx<'_> {
 
     fn expr(&mut self, h: Handle<Expression>, state: &mut State) -> Deps {
         let span = self.span(h);
-        match &self.function.expressions[h] {
+        // The function outlives `self`'s borrow, so operand lists are read in place.
+        let function = self.function;
+        match &function.expressions[h] {
             Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_) => state.cf.clone(),
             Expression::LocalVar(_) | Expression::GlobalVar(_) => state.cf.clone(),
             Expression::FunctionArg(i) => {
@@ -731,7 +733,7 @@ impl FnCx<'_> {
                 self.expr(base, state).with(&self.expr(index, state))
             }
             Expression::AccessIndex { base, .. } => self.expr(*base, state),
-            Expression::Compose { components } => self.all(components.clone(), state),
+            Expression::Compose { components } => self.all(components, state),
             Expression::Splat { value: e }
             | Expression::Swizzle { vector: e, .. }
             | Expression::Unary { expr: e, .. }
@@ -752,15 +754,15 @@ impl FnCx<'_> {
                 state.cf = saved;
                 l.with(&r)
             }
-            Expression::Binary { left, right, .. } => self.all(vec![*left, *right], state),
-            Expression::Select { condition, accept, reject } => self.all(vec![*condition, *accept, *reject], state),
-            Expression::Math { args, .. } => self.all(args.clone(), state),
+            Expression::Binary { left, right, .. } => self.all(&[*left, *right], state),
+            Expression::Select { condition, accept, reject } => self.all(&[*condition, *accept, *reject], state),
+            Expression::Math { args, .. } => self.all(args, state),
             Expression::Derivative { expr, .. } => {
                 let v = self.expr(*expr, state);
                 self.require(Rule::Derivative, span, "dpdx", state);
                 v
             }
-            Expression::CombineImageSampler { image, sampler } => self.all(vec![*image, *sampler], state),
+            Expression::CombineImageSampler { image, sampler } => self.all(&[*image, *sampler], state),
             Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, .. } => {
                 let mut operands = vec![*image];
                 operands.extend(sampler.iter().copied());
@@ -775,7 +777,7 @@ impl FnCx<'_> {
                 operands.extend(depth_ref.iter().copied());
                 operands.extend(min_lod.iter().copied());
                 let implicit = gather.is_none() && matches!(level, SampleLevel::Auto | SampleLevel::Bias(_));
-                let v = self.all(operands, state);
+                let v = self.all(&operands, state);
                 if implicit {
                     self.require(Rule::Derivative, span, "textureSample", state);
                 }
@@ -784,8 +786,8 @@ impl FnCx<'_> {
             Expression::SparseTexelsResident { code } => self.expr(*code, state),
             Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
                 let image = *image;
-                let operands = [Some(image), Some(*coordinate), *array_index, *sample, *level].into_iter().flatten().collect();
-                let v = self.all(operands, state);
+                let operands: Vec<_> = [Some(image), Some(*coordinate), *array_index, *sample, *level].into_iter().flatten().collect();
+                let v = self.all(&operands, state);
                 if self.is_read_write_storage_image(image) {
                     v.with(&Deps::non_uniform(span, "loading from a `read_write` storage texture may give each invocation a different value"))
                 } else {
@@ -803,28 +805,27 @@ impl FnCx<'_> {
                     ImageQuery::NumLevels | ImageQuery::NumLayers | ImageQuery::NumSamples => {}
                 }
                 let lod = matches!(query, ImageQuery::Lod { .. });
-                let v = self.all(operands, state);
+                let v = self.all(&operands, state);
                 if lod {
                     self.require(Rule::Derivative, span, "textureQueryLod", state);
                 }
                 v
             }
             Expression::ImageTexelPointer { image, coordinate, sample } => {
-                let operands = [Some(*image), Some(*coordinate), *sample].into_iter().flatten().collect();
-                self.all(operands, state)
+                let operands: Vec<_> = [Some(*image), Some(*coordinate), *sample].into_iter().flatten().collect();
+                self.all(&operands, state)
             }
             Expression::Call { function, arguments } => {
-                let (function, arguments) = (*function, arguments.clone());
-                self.call(function, &arguments, span, state)
+                self.call(*function, arguments, span, state)
             }
             Expression::AtomicScoped { pointer, value, compare, .. } => {
-                let operands = [Some(*pointer), *value, *compare].into_iter().flatten().collect();
-                self.all(operands, state);
+                let operands: Vec<_> = [Some(*pointer), *value, *compare].into_iter().flatten().collect();
+                self.all(&operands, state);
                 Deps::non_uniform(span, "the result of an atomic operation may differ between invocations")
             }
             Expression::Atomic { pointer, value, compare, .. } => {
-                let operands = [Some(*pointer), Some(*value), *compare].into_iter().flatten().collect();
-                self.all(operands, state);
+                let operands: Vec<_> = [Some(*pointer), Some(*value), *compare].into_iter().flatten().collect();
+                self.all(&operands, state);
                 Deps::non_uniform(span, "the result of an atomic operation may differ between invocations")
             }
             Expression::ArrayLength { pointer } => {
@@ -841,12 +842,12 @@ impl FnCx<'_> {
                 Deps::non_uniform(span, "whether an invocation is a helper may differ between invocations")
             }
             Expression::Spirv(inst) => {
-                let operands = inst.operands.iter().filter_map(|o| if let SpirvOperand::Value(h) = o { Some(*h) } else { None }).collect();
-                self.all(operands, state);
+                let operands: Vec<_> = inst.operands.iter().filter_map(|o| if let SpirvOperand::Value(h) = o { Some(*h) } else { None }).collect();
+                self.all(&operands, state);
                 Deps::non_uniform(span, "the result of a raw SPIR-V instruction may differ between invocations")
             }
             Expression::Subgroup { args, .. } => {
-                self.all(args.clone(), state);
+                self.all(args, state);
                 self.require(Rule::Subgroup, span, "subgroup operation", state);
                 Deps::non_uniform(span, "the result of a subgroup operation may differ between invocations")
             }
@@ -855,12 +856,12 @@ impl FnCx<'_> {
 
     /// The union of the operands' dependencies, evaluated left to right; `CF` when there are
     /// none (a constant).
-    fn all(&mut self, operands: Vec<Handle<Expression>>, state: &mut State) -> Deps {
+    fn all(&mut self, operands: &[Handle<Expression>], state: &mut State) -> Deps {
         if operands.is_empty() {
             return state.cf.clone();
         }
         let mut deps = Deps::default();
-        for h in operands {
+        for &h in operands {
             let v = self.expr(h, state);
             deps.union(&v);
         }
