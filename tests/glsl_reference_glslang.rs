@@ -6,9 +6,11 @@
 //! - for memory-model programs, on every atomic and barrier instruction's opcode and constant
 //!   scope, semantics and value operands;
 //! - for suite programs under the Vulkan memory model ([`MEMORY_OPERANDS`]), also on the memory
-//!   operands of every load and store (as a multiset, `NonPrivatePointer` aside: we mark every
-//!   access to shared memory so, glslang only the coherent ones): a `coherent`/`volatile` block
-//!   member makes only the accesses to that member available/visible, as glslang does.
+//!   operands of every load and store and the image operands of every storage image read and
+//!   write (as a multiset, `NonPrivatePointer` aside: we mark every access to shared memory so,
+//!   glslang only the coherent ones): a `coherent`/`volatile` block member makes only the
+//!   accesses to that member available/visible, as glslang does, and scoped coherence
+//!   (`workgroupcoherent`, ...) at its own scope.
 //!
 //! Corpus programs where glslang writes different accesses are left out on purpose:
 //! `spv.bufferhandle20/21/22.frag` (glslang copies structs member by member and writes
@@ -41,11 +43,10 @@ const ATOMICS: &[&str] = &[
 ];
 
 /// Suite programs (paths in the workspace) compared by [`memory_operands`] and [`atomics`].
-/// Not `memory_model_coherent.comp`: its `workgroupcoherent`/`devicecoherent` members get
-/// QueueFamily scope from us (every scoped coherence is read as `coherent`), glslang's the
-/// named scope.
 const MEMORY_OPERANDS: &[&str] = &[
     "tests/glsl/ok_features/memory_model_members.comp",
+    "tests/glsl/ok_features/memory_model_coherent.comp",
+    "tests/glsl/ok_features/scoped_coherence_memory_model.comp",
     "tests/glsl/ok_features/buffer_reference_vulkan_memory_model.comp",
     "tests/glsl/ok_features/image_memory_model.comp",
 ];
@@ -115,18 +116,20 @@ fn aligned(text: &str) -> Vec<String> {
     found
 }
 
-/// The sorted memory operands of loads and stores (`OpLoad Volatile|MakePointerVisible %uint_5`),
-/// without `NonPrivatePointer`; accesses left without any are not listed.
+/// The sorted memory operands of loads and stores (`OpLoad Volatile|MakePointerVisible %uint_5`)
+/// and the image operands of storage image reads and writes (`OpImageWrite
+/// MakeTexelAvailable %uint_2`), without `NonPrivatePointer`/`NonPrivateTexel`; accesses left
+/// without any are not listed.
 fn memory_operands(text: &str) -> Vec<String> {
     let mut found: Vec<String> = text
         .lines()
         .filter_map(|l| {
             let words: Vec<&str> = l.split_whitespace().collect();
-            let op = words.iter().position(|w| *w == "OpLoad" || *w == "OpStore")?;
+            let op = words.iter().position(|w| matches!(*w, "OpLoad" | "OpStore" | "OpImageRead" | "OpImageWrite"))?;
             // After the opcode: ids (`%...`), then the operand mask and its literals and ids.
             let rest: Vec<&str> = words[op + 1..].iter().copied().skip_while(|w| w.starts_with('%')).collect();
             let (mask, tail) = rest.split_first()?;
-            let mask: Vec<&str> = mask.split('|').filter(|f| *f != "NonPrivatePointer").collect();
+            let mask: Vec<&str> = mask.split('|').filter(|f| *f != "NonPrivatePointer" && *f != "NonPrivateTexel").collect();
             (!mask.is_empty()).then(|| format!("{} {} {}", words[op], mask.join("|"), tail.join(" ")).trim_end().to_string())
         })
         .collect();

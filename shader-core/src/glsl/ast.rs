@@ -382,6 +382,9 @@ pub enum Precision {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemoryQualifier {
     Coherent,
+    /// GL_KHR_memory_scope_semantics' scoped coherence: `devicecoherent`, `queuefamilycoherent`,
+    /// `workgroupcoherent`, `subgroupcoherent`.
+    ScopedCoherent(crate::ir::Coherence),
     Volatile,
     Restrict,
     ReadOnly,
@@ -449,6 +452,19 @@ impl TypeQualifiers {
 
     pub fn has_memory(&self, memory: MemoryQualifier) -> bool {
         self.qualifiers.iter().any(|q| matches!(q.kind, QualifierKind::Memory(m) if m == memory))
+    }
+
+    /// The coherence written (`coherent` or a scoped form; the greatest if several are).
+    pub fn coherence(&self) -> crate::ir::Coherence {
+        self.qualifiers
+            .iter()
+            .filter_map(|q| match q.kind {
+                QualifierKind::Memory(MemoryQualifier::Coherent) => Some(crate::ir::Coherence::Coherent),
+                QualifierKind::Memory(MemoryQualifier::ScopedCoherent(c)) => Some(c),
+                _ => None,
+            })
+            .max()
+            .unwrap_or_default()
     }
 
     pub fn is_invariant(&self) -> bool {

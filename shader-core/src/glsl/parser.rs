@@ -21,7 +21,7 @@ use super::ast::*;
 use super::parse_diagnostics as diag;
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostics;
-use crate::ir::{Scalar, ScalarKind, VectorSize};
+use crate::ir::{Coherence, Scalar, ScalarKind, VectorSize};
 use crate::span::Span;
 use std::collections::HashSet;
 
@@ -1287,11 +1287,10 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
         "invariant" => Q::Invariant,
         "precise" => Q::Precise,
         "coherent" => Q::Memory(MemoryQualifier::Coherent),
-        // The Vulkan memory model's scoped coherence (GL_KHR_memory_scope_semantics) is kept as
-        // plain `coherent`: the strongest of them, and what glslang emits without the model.
-        "devicecoherent" | "queuefamilycoherent" | "workgroupcoherent" | "subgroupcoherent" => {
-            Q::Memory(MemoryQualifier::Coherent)
-        }
+        "devicecoherent" => Q::Memory(MemoryQualifier::ScopedCoherent(Coherence::Device)),
+        "queuefamilycoherent" => Q::Memory(MemoryQualifier::ScopedCoherent(Coherence::QueueFamily)),
+        "workgroupcoherent" => Q::Memory(MemoryQualifier::ScopedCoherent(Coherence::Workgroup)),
+        "subgroupcoherent" => Q::Memory(MemoryQualifier::ScopedCoherent(Coherence::Subgroup)),
         "volatile" => Q::Memory(MemoryQualifier::Volatile),
         "restrict" => Q::Memory(MemoryQualifier::Restrict),
         "readonly" => Q::Memory(MemoryQualifier::ReadOnly),

@@ -423,16 +423,52 @@ pub struct ResourceBinding {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct MemoryQualifiers {
-    pub coherent: bool,
+    pub coherent: Coherence,
     pub volatile: bool,
     pub restrict: bool,
+}
+
+/// `coherent` and the scoped coherence of GL_KHR_memory_scope_semantics (`devicecoherent`,
+/// `queuefamilycoherent`, `workgroupcoherent`, `subgroupcoherent`), in glslang's order of
+/// precedence: where several apply (a block's and its member's), the greatest is the one used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+pub enum Coherence {
+    #[default]
+    None,
+    Subgroup,
+    Workgroup,
+    QueueFamily,
+    Device,
+    /// Plain `coherent`.
+    Coherent,
+}
+
+impl Coherence {
+    /// The scope the Vulkan memory model makes each access available or visible at: plain
+    /// `coherent` is QueueFamily (as glslang writes it), the scoped forms their own scope.
+    pub fn scope(self) -> Option<Scope> {
+        match self {
+            Coherence::None => None,
+            Coherence::Subgroup => Some(Scope::Subgroup),
+            Coherence::Workgroup => Some(Scope::Workgroup),
+            Coherence::QueueFamily | Coherence::Coherent => Some(Scope::QueueFamily),
+            Coherence::Device => Some(Scope::Device),
+        }
+    }
+
+    /// Whether the GLSL450 memory model's `Coherent` decoration applies: only plain
+    /// `coherent` (glslang writes no decoration for the scoped forms without the Vulkan memory
+    /// model, which alone gives them a meaning).
+    pub fn decorated(self) -> bool {
+        self == Coherence::Coherent
+    }
 }
 
 impl MemoryQualifiers {
     /// Every qualifier of either.
     pub fn union(self, other: MemoryQualifiers) -> MemoryQualifiers {
         MemoryQualifiers {
-            coherent: self.coherent || other.coherent,
+            coherent: self.coherent.max(other.coherent),
             volatile: self.volatile || other.volatile,
             restrict: self.restrict || other.restrict,
         }

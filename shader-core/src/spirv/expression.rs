@@ -596,8 +596,11 @@ impl<'a> Writer<'a> {
             if memory.volatile {
                 flags |= spirv::MemoryAccess::VOLATILE;
             }
-            scope = if memory.coherent || memory.volatile {
+            // glslang's precedence: `volatile` as plain `coherent`, then the scoped forms.
+            scope = if memory.volatile {
                 Some(Scope::QueueFamily)
+            } else if let Some(scope) = memory.coherent.scope() {
+                Some(scope)
             } else if space == Some(AddressSpace::Workgroup) {
                 Some(Scope::Workgroup)
             } else {

@@ -313,7 +313,7 @@ impl<'a> Writer<'a> {
     /// Under the Vulkan memory model, the image operands glslang writes on storage image reads
     /// and writes: `NonPrivateTexel` (every access, as for buffers in `memory_access`), and for
     /// `coherent`/`volatile` images `MakeTexelVisible`/`MakeTexelAvailable` at QueueFamily
-    /// scope (plus `VolatileTexel`). `operands` holds the image, the coordinate and possibly
+    /// scope, scoped coherence at its own (plus `VolatileTexel`). `operands` holds the image, the coordinate and possibly
     /// an image-operand mask with its ids; the new bits and the scope go after them (SPIR-V
     /// 3.14: operand ids in bit order, and the MakeTexel bits come after Sample).
     fn texel_access(&mut self, image: Handle<Expression>, store: bool, operands: &mut Vec<Operand>) {
@@ -325,8 +325,9 @@ impl<'a> Writer<'a> {
         if memory.volatile {
             mask |= spirv::ImageOperands::VOLATILE_TEXEL;
         }
-        let coherent = memory.coherent || memory.volatile;
-        if coherent {
+        // glslang's precedence: `volatile` as plain `coherent`, then the scoped forms.
+        let scope = if memory.volatile { Some(Scope::QueueFamily) } else { memory.coherent.scope() };
+        if scope.is_some() {
             mask |= if store { spirv::ImageOperands::MAKE_TEXEL_AVAILABLE } else { spirv::ImageOperands::MAKE_TEXEL_VISIBLE };
         }
         let index = if store { 3 } else { 2 };
@@ -334,8 +335,8 @@ impl<'a> Writer<'a> {
             Some(Operand::ImageOperands(existing)) => *existing |= mask,
             _ => operands.insert(index.min(operands.len()), Operand::ImageOperands(mask)),
         }
-        if coherent {
-            let scope = self.scope_id(Scope::QueueFamily);
+        if let Some(scope) = scope {
+            let scope = self.scope_id(scope);
             operands.push(Operand::IdScope(scope));
         }
     }

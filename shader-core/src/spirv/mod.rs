@@ -516,7 +516,7 @@ impl<'a> Writer<'a> {
                 self.b.decorate(var, D::NonWritable, []);
             }
         }
-        if self.module.vulkan_memory_model && (global.memory.coherent || global.memory.volatile) {
+        if self.module.vulkan_memory_model && (global.memory.coherent != Coherence::None || global.memory.volatile) {
             // The Vulkan memory model bans these decorations (SPV_KHR_vulkan_memory_model):
             // buffer accesses carry availability/visibility operands instead
             // (`memory_access`), storage image reads and writes image operands
@@ -535,7 +535,7 @@ impl<'a> Writer<'a> {
             // glslang's form, the members of the buffer's block; elsewhere (storage images,
             // shared memory) naga can express neither, and they are left out: naga's own
             // output for wgpu has no such decorations either.
-            if is_buffer && (global.memory.coherent || global.memory.volatile) {
+            if is_buffer && (global.memory.coherent.decorated() || global.memory.volatile) {
                 let (block, count) = match self.module.types.get(global.ty).map(|t| &t.inner) {
                     Some(TypeInner::Struct { members, .. }) if !wrapped => (var_type, members.len() as u32),
                     Some(&TypeInner::BindingArray { base, .. }) => {
@@ -548,7 +548,7 @@ impl<'a> Writer<'a> {
                     _ => (var_type, 1),
                 };
                 for member in 0..count {
-                    for (wanted, decoration) in [(global.memory.coherent, D::Coherent), (global.memory.volatile, D::Volatile)] {
+                    for (wanted, decoration) in [(global.memory.coherent.decorated(), D::Coherent), (global.memory.volatile, D::Volatile)] {
                         if wanted && self.member_decorations.insert((block, member, decoration)) {
                             self.b.member_decorate(block, member, decoration, []);
                         }
@@ -557,7 +557,7 @@ impl<'a> Writer<'a> {
             }
         } else {
             // GLSL 4.60 §4.10: volatile memory is also coherent (glslang decorates both).
-            if global.memory.coherent || global.memory.volatile {
+            if global.memory.coherent.decorated() || global.memory.volatile {
                 self.b.decorate(var, D::Coherent, []);
             }
             if global.memory.volatile {

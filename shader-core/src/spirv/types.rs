@@ -335,7 +335,7 @@ impl<'a> Writer<'a> {
             Some(&TypeInner::Pointer { space: AddressSpace::PhysicalStorage { memory, .. }, .. }) => memory,
             _ => return,
         };
-        if self.module.vulkan_memory_model || !(memory.coherent || memory.volatile) || !self.decorated_reference_blocks.insert(block_id) {
+        if self.module.vulkan_memory_model || !(memory.coherent.decorated() || memory.volatile) || !self.decorated_reference_blocks.insert(block_id) {
             return;
         }
         let count = match self.module.types.get(block).map(|t| &t.inner) {
@@ -343,7 +343,7 @@ impl<'a> Writer<'a> {
             _ => return,
         };
         for i in 0..count {
-            if memory.coherent {
+            if memory.coherent.decorated() {
                 self.member_decorate_once(block_id, i, spirv::Decoration::Coherent);
             }
             if memory.volatile {
@@ -360,7 +360,7 @@ impl<'a> Writer<'a> {
         let q = memory.qualifiers;
         let decorations = !self.module.vulkan_memory_model;
         for (wanted, decoration) in [
-            (decorations && (q.coherent || q.volatile), D::Coherent),
+            (decorations && (q.coherent.decorated() || q.volatile), D::Coherent),
             (decorations && q.volatile, D::Volatile),
             (q.restrict, D::Restrict),
             (memory.read_only, D::NonWritable),

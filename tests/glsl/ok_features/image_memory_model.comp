@@ -1,6 +1,6 @@
-// GL_KHR_memory_scope_semantics storage images under `#pragma use_vulkan_memory_model`: coherent/volatile images read and write with MakeTexelVisible/MakeTexelAvailable at QueueFamily scope and VolatileTexel, every access NonPrivateTexel (glslang's image operands; scoped coherence is widened to QueueFamily), atomics on volatile images the Volatile semantics bit
+// GL_KHR_memory_scope_semantics storage images under `#pragma use_vulkan_memory_model`: coherent/volatile images read and write with MakeTexelVisible/MakeTexelAvailable at QueueFamily scope and VolatileTexel, every access NonPrivateTexel (glslang's image operands; a workgroupcoherent image at Workgroup scope), atomics on volatile images the Volatile semantics bit
 // expect: MakeTexelVisible|NonPrivateTexel|VolatileTexel %uint_5
-// expect: MakeTexelAvailable|NonPrivateTexel %uint_5
+// expect: MakeTexelAvailable|NonPrivateTexel %uint_2
 // expect: %uint_32768 %int_3
 #version 450
 #extension GL_KHR_memory_scope_semantics : require

@@ -1,9 +1,10 @@
-// GL_KHR_memory_scope_semantics `#pragma use_vulkan_memory_model`: coherent and volatile buffers (also member-level scoped coherence) get per-access MakePointerVisible/MakePointerAvailable at QueueFamily scope instead of decorations, shared memory at Workgroup scope, atomics on volatile variables the Volatile semantics bit
+// GL_KHR_memory_scope_semantics `#pragma use_vulkan_memory_model`: coherent and volatile buffers get per-access MakePointerVisible/MakePointerAvailable at QueueFamily scope instead of decorations (member-level `workgroupcoherent`/`devicecoherent` at Workgroup/Device scope), shared memory at Workgroup scope, atomics on volatile variables the Volatile semantics bit
 // expect: OpMemoryModel Logical Vulkan
 // expect: MakePointerVisible|NonPrivatePointer %uint_5
 // expect: MakePointerAvailable|NonPrivatePointer %uint_5
 // expect: Volatile|MakePointerVisible|NonPrivatePointer %uint_5
 // expect: MakePointerAvailable|NonPrivatePointer %uint_2
+// expect: MakePointerVisible|NonPrivatePointer %uint_1
 // expect: %uint_32768
 #version 450
 #extension GL_KHR_memory_scope_semantics : require

@@ -2383,7 +2383,7 @@ fn storage_format(name: &str) -> Option<StorageFormat> {
 /// `coherent`, `volatile` and `restrict` among a declaration's or a block member's qualifiers.
 pub(super) fn memory_qualifiers(q: &ast::TypeQualifiers) -> MemoryQualifiers {
     MemoryQualifiers {
-        coherent: q.has_memory(ast::MemoryQualifier::Coherent),
+        coherent: q.coherence(),
         volatile: q.has_memory(ast::MemoryQualifier::Volatile),
         restrict: q.has_memory(ast::MemoryQualifier::Restrict),
     }
