@@ -301,4 +301,17 @@ fn packages_from_the_command_line() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot find include file `noise/hash.glsl`"));
     let bad = support::run(&dir, &["validate", "--package", "super=lib/noise", "app/main.wesl"]);
     assert_eq!(bad.status.code(), Some(2), "{}", String::from_utf8_lossy(&bad.stderr));
+    // A library whose folder is gone (a checkout moved under a cached build-script output): the
+    // error at the import says so, in both languages; a folder that exists gets no such note.
+    for (file, at) in [("app/main.wesl", "app/main.wesl:1:1"), ("app/main.comp", "app/main.comp:3:10")] {
+        let moved = support::run(&dir, &["validate", "--package", "noise=old/checkout/noise", file]);
+        assert_eq!(moved.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&moved.stderr);
+        assert!(stderr.contains(at), "{stderr}");
+        assert!(stderr.contains("the folder of shader library `noise`") && stderr.contains("does not exist") && stderr.contains("cargo clean -p"), "{stderr}");
+        std::fs::create_dir_all(dir.join("empty/noise")).unwrap();
+        let empty = support::run(&dir, &["validate", "--package", "noise=empty/noise", file]);
+        assert_eq!(empty.status.code(), Some(1));
+        assert!(!String::from_utf8_lossy(&empty.stderr).contains("does not exist"), "{}", String::from_utf8_lossy(&empty.stderr));
+    }
 }

@@ -128,6 +128,21 @@ pub(crate) fn known_libraries_note(packages: &[(String, std::path::PathBuf)]) ->
     format!("the shader libraries known are {}", known.join(", "))
 }
 
+/// The note of a file missing from a known shader library whose folder does not exist on disk:
+/// the folder is an absolute path recorded when the library's build script ran, and Cargo does
+/// not rerun that script when the checkout moves (README, "Known limitation").
+pub(crate) fn missing_library_folder_note(packages: &[(String, std::path::PathBuf)], package: &str) -> Option<String> {
+    let (_, dir) = packages.iter().find(|(p, _)| p == package)?;
+    if dir.as_os_str().is_empty() || dir.exists() {
+        return None;
+    }
+    Some(format!(
+        "the folder of shader library `{package}`, {}, does not exist: if the checkout moved since the library's \
+         build script ran, Cargo still hands over the old folder; `cargo clean -p <library crate>` reruns it",
+        dir.display()
+    ))
+}
+
 impl CompileOptions {
     /// The options as JSON: how `shader!` hands them to the running program (hot reload).
     pub fn to_json(&self) -> String {

@@ -1200,6 +1200,8 @@ impl Pp<'_, '_, '_> {
             if let Some((package, _)) = name.split_once('/').filter(|(p, _)| libraries && !quoted && identifier(p)) {
                 if !self.options.packages.iter().any(|(p, _)| p == package) {
                     d = d.with_note(format!("`{package}` is not a shader library known here; {}", crate::known_libraries_note(&self.options.packages)));
+                } else if let Some(note) = crate::missing_library_folder_note(&self.options.packages, package) {
+                    d = d.with_note(note);
                 }
             }
             self.report(d);

@@ -290,14 +290,18 @@ impl Linker<'_, '_> {
                 };
                 let mut full = base.clone();
                 full.push(last.name.to_string());
-                Diagnostic::error(format!("cannot find `{}`", full.join("::")), span).with_note(format!(
+                let d = Diagnostic::error(format!("cannot find `{}`", full.join("::")), span).with_note(format!(
                     "neither `{}` (a module `{}` declaring `{}`) nor `{}` (a module `{}`) exists, nor the same with `.wgsl`",
                     tried(&base),
                     base.join("::"),
                     last.name,
                     tried(&full),
                     full.join("::")
-                ))
+                ));
+                match crate::missing_library_folder_note(&self.options.packages, &base[0]) {
+                    Some(note) => d.with_note(note),
+                    None => d,
+                }
             }
         };
         self.diags.push(d);
