@@ -44,6 +44,18 @@ pub fn repeated_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
         .with_note("WGSL §12 (Attributes): an attribute must not be specified more than once per object or type")
 }
 
+pub fn repeated_diagnostic_rule(rule: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("a second `@diagnostic` for the rule `{rule}` on the same object"), span)
+        .with_secondary(first, "first filtered here")
+        .with_note("WGSL §2.3 (diagnostic filtering): the diagnostic attributes of one object must not filter the same rule twice")
+}
+
+pub fn conflicting_diagnostic_directive(rule: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(format!("conflicting `diagnostic` directives for the rule `{rule}`"), span)
+        .with_secondary(first, "the rule is given another severity here")
+        .with_note("WGSL §2.3 (diagnostic filtering): two diagnostic directives for the same rule must give the same severity")
+}
+
 pub fn second_stage_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
     Diagnostic::error(format!("`@{name}` is a second shader-stage attribute"), span)
         .with_secondary(first, "the function's stage is already given here")

@@ -562,7 +562,10 @@ impl<'a> Parser<'a> {
                     let span = self.span(self.peek());
                     self.diags.push(msg::directive_after_declaration(span));
                 }
-                self.directive().map(|d| unit.directives.push(d))
+                self.directive().map(|d| {
+                    self.check_directive_conflict(&unit.directives, &d);
+                    unit.directives.push(d)
+                })
             } else {
                 self.global_decl().map(|d| unit.decls.extend(d))
             };
@@ -607,6 +610,21 @@ impl<'a> Parser<'a> {
             }
             d => d,
         })
+    }
+
+    /// WGSL §2.3: two `diagnostic` directives for one rule must agree on the severity (a full
+    /// duplicate is allowed, as in naga and Tint).
+    fn check_directive_conflict(&mut self, earlier: &[Directive], directive: &Directive) {
+        let Directive::Diagnostic { severity, rule, span } = directive else { return };
+        let same_rule = |other: &[Ident]| other.len() == rule.len() && other.iter().zip(rule).all(|(a, b)| a.name == b.name);
+        let conflict = earlier.iter().find_map(|d| match d {
+            Directive::Diagnostic { severity: s, rule: r, span } if same_rule(r) && s.name != severity.name => Some(*span),
+            _ => None,
+        });
+        if let Some(first) = conflict {
+            let name: Vec<&str> = rule.iter().map(|r| r.name.as_str()).collect();
+            self.diags.push(msg::conflicting_diagnostic_directive(&name.join("."), *span, first));
+        }
     }
 
     /// `(severity, rule)` or `(severity, name.name)` with an optional trailing comma. Both are
@@ -656,6 +674,15 @@ impl<'a> Parser<'a> {
         // only `diagnostic` may repeat (with different rules, checked where filters are made).
         for (i, a) in attrs.iter().enumerate() {
             if a.name.name == "diagnostic" {
+                let rule = |b: &Attribute| match b.args.get(1).map(|e| &e.kind) {
+                    Some(ExprKind::Ident(rule)) if b.name.name == "diagnostic" => Some((rule.name.clone(), b.args[1].span)),
+                    _ => None,
+                };
+                if let Some((name, span)) = rule(a) {
+                    if let Some((_, first)) = attrs[..i].iter().filter_map(rule).find(|(other, _)| *other == name) {
+                        self.diags.push(msg::repeated_diagnostic_rule(&name, span, first));
+                    }
+                }
                 continue;
             }
             if let Some(first) = attrs[..i].iter().find(|b| b.name.name == a.name.name) {
