@@ -1324,6 +1324,14 @@ impl<'a> Lowerer<'a> {
                     None => None,
                 };
                 let integer = self.contains_integer(ty);
+                // GLSL 4.60 §4.5 (ES 3.20 §4.5): fragment inputs that are or contain integers or
+                // doubles must be `flat` (glslang checks declared variables, not block members,
+                // which the back end makes flat as Vulkan requires).
+                if integer && self.stage == Stage::Fragment && !output && !per_vertex && q.interpolation() != Some(ast::Interpolation::Flat) {
+                    let diag = Diagnostic::error(format!("fragment input `{}` of type `{}` must be qualified `flat`", d.name.name, self.type_name(ty)), d.span)
+                        .with_note("GLSL 4.60 §4.5: fragment inputs that are or contain integers or doubles cannot be interpolated");
+                    self.diags.push(diag);
+                }
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
                 let interpolation = self.io_interpolation(q.interpolation(), per_vertex, integer, output);
                 let sampling = if io_in_vertex {
@@ -1401,9 +1409,12 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// Whether a stage variable of this type is or contains integers or doubles (which are
+    /// never interpolated).
     fn contains_integer(&self, ty: Handle<Type>) -> bool {
         match *self.inner(ty) {
             TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) || s.width == 8,
+            TypeInner::Matrix { scalar, .. } => scalar.width == 8,
             TypeInner::Array { base, .. } => self.contains_integer(base),
             TypeInner::Struct { ref members, .. } => members.iter().any(|m| self.contains_integer(m.ty)),
             _ => false,
