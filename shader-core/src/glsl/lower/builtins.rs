@@ -133,24 +133,49 @@ pub(crate) fn core_builtin(lw: &mut Lowerer<'_>, name: &str) -> Option<(BuiltIn,
     Some((b, ty, output))
 }
 
+/// GL_KHR_shader_subgroup_basic, and the extensions with which glslang enables it: every other
+/// GL_KHR_shader_subgroup_* extension and GL_NV_shader_subgroup_partitioned.
+const SUBGROUP_BASIC: &[&str] = &[
+    "GL_KHR_shader_subgroup_basic",
+    "GL_KHR_shader_subgroup_vote",
+    "GL_KHR_shader_subgroup_arithmetic",
+    "GL_KHR_shader_subgroup_ballot",
+    "GL_KHR_shader_subgroup_shuffle",
+    "GL_KHR_shader_subgroup_shuffle_relative",
+    "GL_KHR_shader_subgroup_clustered",
+    "GL_KHR_shader_subgroup_quad",
+    "GL_NV_shader_subgroup_partitioned",
+];
+
+/// The extensions of which one must be enabled for the built-in function `name` to exist
+/// (empty: it always exists, or it is not a built-in): the GL_KHR_shader_subgroup_* functions,
+/// each gated by its own extension only (the basic ones by any, as [`SUBGROUP_BASIC`]), as
+/// glslangValidator 12 gates them (checked name by name, `--target-env vulkan1.1`).
+pub(crate) fn function_extensions(name: &str) -> &'static [&'static str] {
+    let Some(rest) = name.strip_prefix("subgroup") else { return &[] };
+    let arithmetic = |op: &str| matches!(op, "Add" | "Mul" | "Min" | "Max" | "And" | "Or" | "Xor");
+    match rest {
+        "Barrier" | "MemoryBarrier" | "MemoryBarrierBuffer" | "MemoryBarrierShared" | "MemoryBarrierImage" | "Elect" => SUBGROUP_BASIC,
+        "All" | "Any" | "AllEqual" => &["GL_KHR_shader_subgroup_vote"],
+        "Broadcast" | "BroadcastFirst" | "Ballot" | "InverseBallot" | "BallotBitExtract" | "BallotBitCount" | "BallotInclusiveBitCount"
+        | "BallotExclusiveBitCount" | "BallotFindLSB" | "BallotFindMSB" => &["GL_KHR_shader_subgroup_ballot"],
+        "Shuffle" | "ShuffleXor" => &["GL_KHR_shader_subgroup_shuffle"],
+        "ShuffleUp" | "ShuffleDown" => &["GL_KHR_shader_subgroup_shuffle_relative"],
+        "QuadBroadcast" | "QuadSwapHorizontal" | "QuadSwapVertical" | "QuadSwapDiagonal" => &["GL_KHR_shader_subgroup_quad"],
+        r if r.strip_prefix("Clustered").is_some_and(arithmetic) => &["GL_KHR_shader_subgroup_clustered"],
+        r if arithmetic(r) || r.strip_prefix("Inclusive").or(r.strip_prefix("Exclusive")).is_some_and(arithmetic) => {
+            &["GL_KHR_shader_subgroup_arithmetic"]
+        }
+        _ => &[],
+    }
+}
+
 /// The extensions of which one must be enabled for the built-in variable or constant `name`
 /// to exist in `stage` (empty: it always exists), as glslang declares them (checked against
 /// glslangValidator 12 name by name).
 pub(crate) fn builtin_extensions(stage: Stage, name: &str) -> &'static [&'static str] {
     match (stage, name) {
-        // GL_KHR_shader_subgroup_basic's built-ins; glslang enables it with every other
-        // GL_KHR_shader_subgroup_* extension and GL_NV_shader_subgroup_partitioned.
-        (_, "gl_SubgroupSize" | "gl_SubgroupInvocationID" | "gl_NumSubgroups" | "gl_SubgroupID") => &[
-            "GL_KHR_shader_subgroup_basic",
-            "GL_KHR_shader_subgroup_vote",
-            "GL_KHR_shader_subgroup_arithmetic",
-            "GL_KHR_shader_subgroup_ballot",
-            "GL_KHR_shader_subgroup_shuffle",
-            "GL_KHR_shader_subgroup_shuffle_relative",
-            "GL_KHR_shader_subgroup_clustered",
-            "GL_KHR_shader_subgroup_quad",
-            "GL_NV_shader_subgroup_partitioned",
-        ],
+        (_, "gl_SubgroupSize" | "gl_SubgroupInvocationID" | "gl_NumSubgroups" | "gl_SubgroupID") => SUBGROUP_BASIC,
         (_, n) if n.starts_with("gl_Subgroup") && n.ends_with("Mask") => &["GL_KHR_shader_subgroup_ballot"],
         (Stage::Vertex, "gl_Layer" | "gl_ViewportIndex") => &["GL_ARB_shader_viewport_layer_array", "GL_NV_viewport_array2"],
         (Stage::Vertex, "gl_BaseVertexARB" | "gl_BaseInstanceARB" | "gl_DrawIDARB") => &["GL_ARB_shader_draw_parameters"],
@@ -216,6 +241,9 @@ enum Kind {
 /// Lowers a call of a built-in function; `None` when `name` is no built-in.
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     use MathFunction as M;
+    if let Some(extension) = lw.missing_extension(function_extensions(name)) {
+        return Some(Err(lw.needs_extension(name, extension, span)));
+    }
     let r = match name {
         _ if super::extensions::is_function(name) => return super::extensions::call(lw, out, name, args, span),
         "radians" => lw.math_gen(out, M::Radians, Kind::Float, args, 1, span),
@@ -1556,7 +1584,7 @@ impl<'a> Lowerer<'a> {
     fn sparse_lookup(&mut self, out: &mut Block, name: &str, base: &str, lookup: Lookup, args: Args, span: Span) -> R<Operand> {
         let extension = if lookup.clamp { "GL_ARB_sparse_texture_clamp" } else { "GL_ARB_sparse_texture2" };
         if !self.has_extension(extension) {
-            return Err(self.error(format!("`{name}` exists only with `#extension {extension} : enable`"), span));
+            return Err(self.needs_extension(name, extension, span));
         }
         // The wgpu target refuses SparseResidency and MinLod where the back end writes them
         // (naga has neither: `spirv::wgpu`).
@@ -1622,7 +1650,7 @@ impl<'a> Lowerer<'a> {
     /// resident texels.
     fn sparse_texels_resident(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
         if !self.has_extension("GL_ARB_sparse_texture2") {
-            return Err(self.error("`sparseTexelsResidentARB` exists only with `#extension GL_ARB_sparse_texture2 : enable`", span));
+            return Err(self.needs_extension("sparseTexelsResidentARB", "GL_ARB_sparse_texture2", span));
         }
         self.arity("sparseTexelsResidentARB", &args, 1, span)?;
         let vals = self.vals(out, args)?;

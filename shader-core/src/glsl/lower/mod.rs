@@ -734,13 +734,22 @@ impl<'a> Lowerer<'a> {
     /// (with a suggestion among the names in scope), or unknown.
     /// The extension a built-in needs here and that is not enabled ([`builtins::builtin_extensions`]).
     fn missing_builtin_extension(&self, name: &str) -> Option<&'static str> {
-        let needed = builtins::builtin_extensions(self.stage, name);
+        self.missing_extension(builtins::builtin_extensions(self.stage, name))
+    }
+
+    /// The first of `needed` when none of them is enabled.
+    pub(crate) fn missing_extension(&self, needed: &'static [&'static str]) -> Option<&'static str> {
         needed.first().copied().filter(|_| !needed.iter().any(|e| self.has_extension(e)))
+    }
+
+    /// The error for a built-in `name` used without the extension that declares it.
+    pub(crate) fn needs_extension(&mut self, name: &str, extension: &str, span: Span) -> Reported {
+        self.error(format!("`{name}` exists only with `#extension {extension} : enable`"), span)
     }
 
     pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
         if let Some(extension) = self.missing_builtin_extension(&id.name) {
-            return self.error(format!("`{}` exists only with `#extension {extension} : enable`", id.name), id.span);
+            return self.needs_extension(&id.name, extension, id.span);
         }
         if self.scopes.first().is_some_and(|g| g.contains_key(&id.name)) {
             let message = format!("`{}` is declared later in the file; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
