@@ -914,6 +914,9 @@ impl<'a> Lowerer<'a> {
                 for n in names {
                     if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
                         if qualifiers.is_invariant() {
+                            if self.m.globals[g].space != AddressSpace::Output {
+                                return Err(self.invariant_not_output(n.span));
+                            }
                             self.m.globals[g].invariant = true;
                         }
                     } else if self.lookup(&n.name).is_none() {
@@ -1257,6 +1260,12 @@ impl<'a> Lowerer<'a> {
                 let (cv, _) = self.initializer_const(init, ty)?;
                 self.declare(&d.name, Sym::Const { value: cv, ty });
                 continue;
+            }
+            let output = matches!(storage, Some(ast::StorageQualifier::Out))
+                || (storage == Some(ast::StorageQualifier::Varying) && self.stage == Stage::Vertex);
+            if let Some(x) = q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Invariant)).filter(|_| !output) {
+                // Reported, and declared anyway so that its uses are not errors too.
+                self.invariant_not_output(x.span);
             }
             let space = match storage {
                 None | Some(ast::StorageQualifier::Const) => AddressSpace::Private,
@@ -1737,6 +1746,7 @@ impl<'a> Lowerer<'a> {
         self.check_members("a block", &b.members, b.name.span);
         let q = &b.qualifiers;
         let storage = q.storage_kind();
+        self.block_qualifiers(b, storage);
         match storage {
             Some(ast::StorageQualifier::Uniform | ast::StorageQualifier::Buffer) => self.buffer_block(b, storage == Some(ast::StorageQualifier::Buffer)),
             Some(ast::StorageQualifier::In | ast::StorageQualifier::Out) => {
@@ -1753,6 +1763,43 @@ impl<'a> Lowerer<'a> {
             }
             _ => Err(self.error("interface blocks must be `uniform`, `buffer`, `in` or `out`", b.span)),
         }
+    }
+
+    /// Qualifiers a block or its members cannot take, as glslang reports them: interpolation,
+    /// `centroid`/`sample` and `invariant` belong to the members of `in`/`out` blocks, never to
+    /// the block (GLSL 4.60 §4.3.9); members of uniform and buffer blocks take none of them;
+    /// `invariant` only on outputs (§4.8.1).
+    fn block_qualifiers(&mut self, b: &ast::InterfaceBlock, storage: Option<ast::StorageQualifier>) {
+        for x in &b.qualifiers.qualifiers {
+            let what = match x.kind {
+                ast::QualifierKind::Interpolation(_) => "interpolation qualifiers",
+                ast::QualifierKind::Auxiliary(ast::Auxiliary::Centroid | ast::Auxiliary::Sample) => "`centroid` and `sample`",
+                ast::QualifierKind::Invariant => "`invariant`",
+                _ => continue,
+            };
+            let d = Diagnostic::error(format!("{what} cannot qualify an interface block"), x.span)
+                .with_note("GLSL 4.60 §4.3.9: qualify the block's members instead");
+            self.diags.push(d);
+        }
+        let io = matches!(storage, Some(ast::StorageQualifier::In | ast::StorageQualifier::Out));
+        for mm in &b.members {
+            for x in &mm.qualifiers.qualifiers {
+                match x.kind {
+                    ast::QualifierKind::Interpolation(_) | ast::QualifierKind::Auxiliary(_) if !io => {
+                        self.error("a member of a uniform or buffer block cannot have an interpolation or auxiliary qualifier", x.span);
+                    }
+                    ast::QualifierKind::Invariant if storage != Some(ast::StorageQualifier::Out) => {
+                        self.invariant_not_output(x.span);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `invariant` on something that is not a stage output (GLSL 4.60 §4.8.1).
+    pub(super) fn invariant_not_output(&mut self, span: Span) -> Reported {
+        self.error("`invariant` applies only to outputs (GLSL 4.60 §4.8.1)", span)
     }
 
     fn buffer_block(&mut self, b: &'a ast::InterfaceBlock, buffer: bool) -> R<()> {
@@ -2022,7 +2069,7 @@ impl<'a> Lowerer<'a> {
                     None => d.name.name.clone(),
                 };
                 let g = self.m.globals.append(
-                    GlobalVariable { name: Some(name), space, binding: None, io, invariant: false, memory: MemoryQualifiers::default(), ty, init: None },
+                    GlobalVariable { name: Some(name), space, binding: None, io, invariant: output && mm.qualifiers.is_invariant(), memory: MemoryQualifiers::default(), ty, init: None },
                     d.span,
                 );
                 let per_primitive = |q: &ast::TypeQualifiers| q.qualifiers.iter().any(|x| matches!(x.kind, ast::QualifierKind::PerPrimitive));

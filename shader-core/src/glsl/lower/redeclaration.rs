@@ -108,7 +108,7 @@ impl<'a> Lowerer<'a> {
         }
         if !output && q.is_invariant() {
             let span = q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Invariant)).map_or(d.span, |x| x.span);
-            return Err(self.error("`invariant` applies only to outputs (GLSL 4.60 §4.8.1)", span));
+            return Err(self.invariant_not_output(span));
         }
         if let Some(own) = own_ty {
             let (elem, array) = self.element(ty);
