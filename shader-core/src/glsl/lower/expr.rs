@@ -225,14 +225,17 @@ impl<'a> Lowerer<'a> {
     pub fn expr(&mut self, out: &mut Block, e: &Expr) -> R<Operand> {
         let span = e.span;
         match &e.kind {
-            ExprKind::Ident(id) => match self.lookup(&id.name) {
-                Some(sym) if id.name.starts_with("gl_SubGroup") => {
-                    let o = self.sym_operand(sym, span)?;
-                    crate::glsl::lower::extensions::adjust_builtin_read(self, &id.name, o, span)
+            ExprKind::Ident(id) => {
+                self.used_before_redeclaration(&id.name, span);
+                match self.lookup(&id.name) {
+                    Some(sym) if id.name.starts_with("gl_SubGroup") => {
+                        let o = self.sym_operand(sym, span)?;
+                        crate::glsl::lower::extensions::adjust_builtin_read(self, &id.name, o, span)
+                    }
+                    Some(sym) => self.sym_operand(sym, span),
+                    None => Err(self.undeclared(id)),
                 }
-                Some(sym) => self.sym_operand(sym, span),
-                None => Err(self.undeclared(id)),
-            },
+            }
             ExprKind::Literal(l) => self.literal(l, span).map(Operand::Value),
             ExprKind::StringLit(text) => Ok(Operand::Str(text.clone())),
             ExprKind::Unary { op, operand } => self.unary(out, *op, operand, span),

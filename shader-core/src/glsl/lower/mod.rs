@@ -918,6 +918,7 @@ impl<'a> Lowerer<'a> {
                                 return Err(self.invariant_not_output(n.span));
                             }
                             self.m.globals[g].invariant = true;
+                            self.redeclared_here(&n.name, n.span, format!("cannot make `{}` invariant after its use", n.name));
                         }
                     } else if self.lookup(&n.name).is_none() {
                         return Err(self.error(format!("`{}` is not declared", n.name), n.span));

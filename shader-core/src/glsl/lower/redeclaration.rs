@@ -12,6 +12,7 @@ use crate::diag::Diagnostic;
 use crate::glsl::ast;
 use crate::ir::*;
 use crate::span::Span;
+use std::collections::HashMap;
 
 /// What a redeclaration of a built-in variable may change.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -44,6 +45,12 @@ pub(crate) struct Redeclarations {
     /// `gl_PerVertex`, or `gl_ClipDistance`/`gl_CullDistance` of a vertex shader alone, was
     /// redeclared: the block can be redeclared once, before its members are.
     per_vertex: bool,
+    /// Names that must not be used before a later declaration redeclares them or changes their
+    /// qualification (glslang: "cannot redeclare after use", "cannot change qualification after
+    /// use"): the position of that declaration, where it is, and the error. Function bodies are
+    /// lowered after every global, so a use in an earlier body is caught when it is lowered
+    /// ([`Lowerer::used_before_redeclaration`]), without a second pass over the source.
+    later: HashMap<String, (usize, Span, String)>,
 }
 
 /// The members of the vertex shader's `gl_PerVertex` output block (GLSL 4.60 §7.1).
@@ -53,6 +60,30 @@ const PER_VERTEX: [&str; 4] = ["gl_Position", "gl_PointSize", "gl_ClipDistance",
 const MAX_DISTANCES: u32 = 8;
 
 impl<'a> Lowerer<'a> {
+    /// Records that the declaration being lowered redeclares `name` (or changes its
+    /// qualification; `message` says which): using it in an earlier function is an error.
+    pub(super) fn redeclared_here(&mut self, name: &str, span: Span, message: String) {
+        self.redeclared.later.entry(name.to_string()).or_insert((self.decl_index, span, message));
+    }
+
+    /// A use of `name` (at `at`) inside a function body that comes before a declaration
+    /// redeclaring it: reported once, at the redeclaration.
+    pub(crate) fn used_before_redeclaration(&mut self, name: &str, at: Span) {
+        if self.redeclared.later.is_empty() || self.visible_until == usize::MAX {
+            return;
+        }
+        let in_earlier_body = |index: usize| index > self.visible_until;
+        // (A local of that name hides the global.)
+        let local = self.scopes.iter().skip(1).any(|s| s.contains_key(name));
+        if local || !self.redeclared.later.get(name).is_some_and(|e| in_earlier_body(e.0)) {
+            return;
+        }
+        if let Some((_, span, message)) = self.redeclared.later.remove(name) {
+            let d = Diagnostic::error(message, span).with_secondary(at, "used here, in a function before it");
+            self.diags.push(d);
+        }
+    }
+
     /// Which built-in `name` is in this shader, and what redeclaring it may change; `None` for
     /// a name that cannot be redeclared here (glslang: desktop GLSL, GLSL ES 3.20 or with
     /// GL_EXT_shader_io_blocks; `gl_FragDepth` from GLSL 4.20).
@@ -168,6 +199,10 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
+        // glslang checks these (and only these) against earlier uses.
+        if matches!(kind, Redeclarable::FragCoord | Redeclarable::FragDepth) || matches!(name, "gl_Position" | "gl_PointSize") {
+            self.redeclared_here(name, d.name.span, format!("cannot redeclare `{name}` after its use"));
+        }
         if q.is_invariant() {
             self.builtin_invariant(name);
         }
@@ -205,6 +240,7 @@ impl<'a> Lowerer<'a> {
             let base = self.resolve_type(&mm.ty, &[])?;
             for d in &mm.declarators {
                 let name = d.name.name.as_str();
+                self.redeclared_here(name, b.name.span, format!("cannot redeclare `gl_PerVertex` after the use of its member `{name}`"));
                 let own = match PER_VERTEX.contains(&name).then(|| builtins::core_builtin(self, name)).flatten() {
                     Some((_, own, _)) => own,
                     None => return Err(self.error(format!("`{name}` is not a member of `gl_PerVertex`"), d.name.span)),
