@@ -21,6 +21,7 @@ use crate::ir::*;
 use crate::span::{SourceMap, Span};
 use crate::hash::FxHashMap as HashMap;
 use crate::hash::FxHashSet as HashSet;
+use std::rc::Rc;
 
 /// Checks every function of `module` (lowered from `tu`, whose files are in `sources`).
 pub fn check(module: &Module, tu: &ast::TranslationUnit, sources: &SourceMap) -> Diagnostics {
@@ -191,25 +192,42 @@ struct Why {
     cond: bool,
 }
 
-/// A set of atoms with their witnesses, sorted by atom.
+/// A set of atoms with their witnesses, sorted by atom. Shared (`Rc`) and copied on write:
+/// most sets are the control flow's, cloned into every constant and variable use unchanged.
 #[derive(Clone, Debug, Default)]
-struct Deps(Vec<(Atom, Why)>);
+struct Deps(Option<Rc<Vec<(Atom, Why)>>>);
 
 impl Deps {
+    fn from_vec(v: Vec<(Atom, Why)>) -> Deps {
+        Deps((!v.is_empty()).then(|| Rc::new(v)))
+    }
+
     fn one(atom: Atom, why: Why) -> Deps {
-        Deps(vec![(atom, why)])
+        Deps::from_vec(vec![(atom, why)])
     }
 
     fn non_uniform(span: Span, reason: &'static str) -> Deps {
         Deps::one(Atom::NonUniform, Why { at: span, source: span, reason, cond: false })
     }
 
+    fn items(&self) -> &[(Atom, Why)] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+
     /// Adds `other`'s atoms; returns whether anything was new. Existing witnesses win.
     fn union(&mut self, other: &Deps) -> bool {
+        let Some(theirs) = &other.0 else { return false };
+        let Some(mine) = &mut self.0 else {
+            self.0 = Some(theirs.clone());
+            return true;
+        };
+        if Rc::ptr_eq(mine, theirs) {
+            return false;
+        }
         let mut changed = false;
-        for &(atom, why) in &other.0 {
-            if let Err(i) = self.0.binary_search_by(|(a, _)| a.cmp(&atom)) {
-                self.0.insert(i, (atom, why));
+        for &(atom, why) in theirs.iter() {
+            if let Err(i) = mine.binary_search_by(|(a, _)| a.cmp(&atom)) {
+                Rc::make_mut(mine).insert(i, (atom, why));
                 changed = true;
             }
         }
@@ -222,21 +240,22 @@ impl Deps {
     }
 
     fn get(&self, atom: Atom) -> Option<Why> {
-        self.0.iter().find(|(a, _)| *a == atom).map(|(_, w)| *w)
+        self.items().iter().find(|(a, _)| *a == atom).map(|(_, w)| *w)
     }
 
     fn same_atoms(&self, other: &Deps) -> bool {
-        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.0 == b.0)
+        let (a, b) = (self.items(), other.items());
+        a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.0 == b.0)
     }
 
     /// The control-flow dependencies a branch on this value adds (§15.2.7: the nested
     /// statements' CF depends on the condition).
     fn as_condition(&self, condition: Span) -> Deps {
-        Deps(self.0.iter().map(|&(a, w)| (a, Why { at: condition, cond: true, ..w })).collect())
+        Deps::from_vec(self.items().iter().map(|&(a, w)| (a, Why { at: condition, cond: true, ..w })).collect())
     }
 
     fn without_non_uniform(&self) -> Deps {
-        Deps(self.0.iter().filter(|(a, _)| *a != Atom::NonUniform).copied().collect())
+        Deps::from_vec(self.items().iter().filter(|(a, _)| *a != Atom::NonUniform).copied().collect())
     }
 }
 
@@ -903,7 +922,7 @@ impl FnCx<'_> {
         };
         let instantiate = |this: &Self, deps: &Deps, state: &State| -> Deps {
             let mut out = Deps::default();
-            for &(atom, why) in &deps.0 {
+            for &(atom, why) in deps.items() {
                 match atom {
                     Atom::NonUniform => {
                         out.union(&Deps::one(atom, why));
@@ -927,7 +946,7 @@ impl FnCx<'_> {
         };
         for requirement in &summary.requirements {
             // The first atom that is non-uniform here decides how we explain it.
-            let culprit = requirement.deps.0.iter().find_map(|&(atom, callee_why)| {
+            let culprit = requirement.deps.items().iter().find_map(|&(atom, callee_why)| {
                 let mapped = instantiate(self, &Deps::one(atom, callee_why), state);
                 mapped.get(Atom::NonUniform).map(|why| (atom, callee_why, why))
             });
@@ -937,7 +956,7 @@ impl FnCx<'_> {
                     let deps = instantiate(self, &requirement.deps, state);
                     let inner = requirement.inner.or_else(|| {
                         let from_parameter = |(a, w): &&(Atom, Why)| matches!(a, Atom::Param(_) | Atom::Contents(_)) && w.cond;
-                        requirement.deps.0.iter().find(from_parameter).map(|(_, w)| w.at)
+                        requirement.deps.items().iter().find(from_parameter).map(|(_, w)| w.at)
                     });
                     self.record(Requirement { deps, inner, ..requirement.clone() });
                 }
