@@ -85,6 +85,23 @@ shader! {
             out[i] = tile[n - 1u - i] + bias;
         }
     "#,
+    // The same shape on the Vulkan target: the array's length is the specialization constant,
+    // so a passthrough pipeline may change `n`, down to 6 (the constant index 5).
+    mod tiled_vulkan;
+    lang: wgsl,
+    target: vulkan,
+    src: r#"
+        override n: u32 = 8u;
+        var<workgroup> tile: array<u32, n>;
+        @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(1)
+        fn main() {
+            for (var i = 0u; i < n; i++) { tile[i] = i * 3u; }
+            out[0] = tile[5];
+            out[1] = tile[n - 1u];
+            out[2] = arrayLength(&out);
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -605,9 +622,15 @@ fn passthrough_spirv_on_vulkan() {
 
     let err = gapped::Pipeline::with_options(&pt, &options).err().expect("sparse bindings are refused");
     assert!(err.to_string().contains("dense") && err.to_string().contains("missing binding 1"), "{err}");
-    let with_constants = PipelineOptions { constants: &[("offset", 2.0)], ..options };
-    let err = overridden::Pipeline::with_options(&pt, &with_constants).err().expect("constants need the portable path");
-    assert!(err.to_string().contains("override constants"), "{err}");
+    // Override constants are written into the words: the same values as the portable path.
+    let with_constants = PipelineOptions { constants: &[("offset", 2.0), ("multiplier", 5.0)], ..options };
+    let out = pt.storage_buffer_zeroed::<f32>(8);
+    for passthrough in [true, false] {
+        let pipeline = overridden::Pipeline::with_options(&pt, &PipelineOptions { passthrough, ..with_constants }).expect("pipeline");
+        pipeline.dispatch(&pt, overridden::Bindings { out: &out }, [2, 1, 1]).expect("dispatch");
+        let values = out.read_blocking(&pt).expect("read");
+        assert_eq!([values[0], values[1]], [2.0, 7.0], "passthrough {passthrough}");
+    }
     // The SAFETY of passthrough rests on clamped indices: a module compiled without is refused.
     assert!(!unchecked::BOUNDS_CHECKED && scale::BOUNDS_CHECKED);
     let err = unchecked::Pipeline::with_options(&pt, &options).err().expect("unchecked modules are refused");
@@ -616,6 +639,48 @@ fn passthrough_spirv_on_vulkan() {
     // Workgroup memory over the adapter's limit: refused before the driver sees it.
     let err = too_much_shared::Pipeline::with_options(&pt, &options).err().expect("262144 bytes of workgroup memory are refused");
     assert!(err.to_string().contains("at least 262144 bytes") && err.to_string().contains("max_compute_workgroup_storage_size"), "{err}");
+}
+
+/// A Vulkan-target module whose workgroup array is sized by an override and read at the
+/// constant index 5: reflection gives `n` the least value 6; a passthrough pipeline (on
+/// lavapipe) runs with `n` = 6, 8 and 32 (the array follows the constant: `tile[n - 1]` is
+/// `(n - 1) * 3`), and `n` = 5 or 0 is refused at pipeline creation with an error naming the
+/// constant and the array (WGSL §8.7), as is any other `n` on the portable path, whose naga
+/// reads no specialization-constant lengths.
+#[test]
+fn override_below_a_constant_index_is_refused() {
+    assert_eq!(
+        tiled_vulkan::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.sizes_arrays, c.least_value)).collect::<Vec<_>>(),
+        [("n", &["tile"][..], Some(6))]
+    );
+    let Some(gpu) = common::gpu() else { return };
+    let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+    let adapter = &gpu.wgpu().expect("a wgpu device").adapter;
+    if !(adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan && adapter.features().contains(feature)) {
+        assert!(!common::ci(), "no passthrough adapter but CI=true");
+        eprintln!("*** SKIPPED: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
+        return;
+    }
+    let pt = Gpu::with_options_blocking(&GpuOptions { required_features: feature, ..GpuOptions::from_env() }).expect("device with passthrough");
+    let out = pt.storage_buffer_zeroed::<u32>(3);
+    for n in [6u32, 8, 32] {
+        let constants = [("n", f64::from(n))];
+        let options = PipelineOptions { passthrough: true, constants: &constants, ..Default::default() };
+        let pipeline = tiled_vulkan::Pipeline::with_options(&pt, &options).expect("pipeline");
+        pipeline.dispatch(&pt, tiled_vulkan::Bindings { out: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(&pt).expect("read"), [15, (n - 1) * 3, 3], "n = {n}");
+    }
+    for n in [5.0, 0.0] {
+        let constants = [("n", n)];
+        let options = PipelineOptions { passthrough: true, constants: &constants, ..Default::default() };
+        let err = tiled_vulkan::Pipeline::with_options(&pt, &options).err().expect("a value below the least is refused");
+        assert!(matches!(&err, GpuError::ConstantBelowLeast { constant: "n", id: 0, arrays: ["tile"], least: 6, .. }), "{err:?}");
+        assert!(err.to_string().contains("`n` (id 0) sizes the arrays `tile`") && err.to_string().contains("at least 6"), "{err}");
+    }
+    let err = tiled_vulkan::Pipeline::with_options(&pt, &PipelineOptions { constants: &[("n", 16.0)], ..Default::default() })
+        .err()
+        .expect("the portable path keeps the default");
+    assert!(matches!(err, GpuError::ArrayLengthConstant { .. }), "{err:?}");
 }
 
 #[test]

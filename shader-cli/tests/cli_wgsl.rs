@@ -142,7 +142,8 @@ fn reflect_prints_bindings_and_workgroup_size() {
 
 /// A length that follows a specialization constant: the constant (name, id, default) lists
 /// the variables whose arrays it sizes, for WGSL override-sized workgroup arrays (also through
-/// an alias and an expression) and GLSL arrays sized by a `constant_id` constant.
+/// an alias and an expression) and GLSL arrays sized by a `constant_id` constant, and the least
+/// value the constant indices into them need (`least_value`).
 #[test]
 fn reflect_names_the_arrays_a_constant_sizes() {
     let dir = scratch("reflect_sizes");
@@ -157,7 +158,8 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     assert_eq!(
         r["specialization_constants"],
         json!([
-            { "name": "n", "id": 0, "type": "i32", "default": 16, "sizes_arrays": ["tile", "other"] },
+            // `tile[0]` into `array<f32, n * 2>`: a length computed from `n` needs its default.
+            { "name": "n", "id": 0, "type": "i32", "default": 16, "sizes_arrays": ["tile", "other"], "least_value": 16 },
             { "name": "k", "id": 1, "type": "i32", "default": 2 },
         ])
     );
@@ -171,7 +173,20 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
     assert_eq!(
         r["specialization_constants"],
-        json!([{ "name": "N", "id": 3, "type": "i32", "default": 4, "sizes_arrays": ["b", "s"] }])
+        json!([{ "name": "N", "id": 3, "type": "i32", "default": 4, "sizes_arrays": ["b", "s"], "least_value": 4 }])
+    );
+    // A constant index into an array sized by the override itself: the least value is one more.
+    std::fs::write(
+        dir.join("least.wgsl"),
+        "override m: u32 = 8;\nvar<workgroup> w: array<u32, m>;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n\
+         @compute @workgroup_size(1) fn main() { w[5] = 1u; w[2] = 2u; o[0] = w[o[1]]; }\n",
+    )
+    .unwrap();
+    let out = run(&dir, &["reflect", "least.wgsl"]);
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    assert_eq!(
+        r["specialization_constants"],
+        json!([{ "name": "m", "id": 0, "type": "u32", "default": 8, "sizes_arrays": ["w"], "least_value": 6 }])
     );
 }
 

@@ -286,6 +286,13 @@ pub struct SpecializationConstant {
     /// runtime refuses another value for such a constant there.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sizes_arrays: Vec<String>,
+    /// The least value a pipeline may give this constant: one more than the greatest constant
+    /// index into an array it sizes (WGSL §8.7: a constant index out of bounds of an
+    /// override-sized array is a pipeline-creation error), or its default when such an array's
+    /// length is an expression of it ([`crate::spec_length::least_values`]). Absent when no
+    /// constant index reaches one. The runtime refuses a smaller value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_value: Option<u32>,
 }
 
 /// A scalar constant. Floats are printed with the shortest decimal that round-trips at their
@@ -371,6 +378,7 @@ pub fn reflect(validated: &Validated) -> Reflection {
     // Overrides without a SpecId of their own (array lengths' and GLSL `const` expressions of
     // specialization constants) follow the ones listed.
     let mut sized = sized_arrays(module);
+    let least = crate::spec_length::least_values(module);
     let specialization_constants = module
         .overrides
         .iter()
@@ -381,6 +389,7 @@ pub fn reflect(validated: &Validated) -> Reflection {
             ty: type_names::wgsl(&module.types, o.ty),
             default: o.init.and_then(|_| default_value(module, handle)),
             sizes_arrays: std::mem::take(&mut sized[handle.index()]),
+            least_value: least.get(handle.index()).copied().flatten(),
         })
         .collect();
 

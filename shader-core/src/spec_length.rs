@@ -51,6 +51,42 @@ pub fn index_bound(module: &Module, size: ArraySize, expressions: bool) -> Optio
     }
 }
 
+/// For every override (by index), the least value a pipeline may give it: one more than the
+/// greatest constant index into an array whose length it is (WGSL §8.7 "Array Access
+/// Expression": a constant index out of bounds of an override-sized array is a
+/// pipeline-creation error; GLSL leaves it undefined). Front ends check constant indices against
+/// the default ([`index_bound`]); a smaller value would put them out of bounds, and dynamic
+/// indices are clamped to the specialized length but constant ones are not. A length computed
+/// from constants (`N * 2`, `OpSpecConstantOp`) is not solved for them: each constant it uses
+/// needs at least its default. `None`: no constant index reaches such an array.
+pub fn least_values(module: &Module) -> Vec<Option<u32>> {
+    let mut least: Vec<Option<u32>> = vec![None; module.overrides.len()];
+    let evaluator = Evaluator::new(module, Rules::Exact);
+    for (_, function) in module.functions.iter() {
+        let exprs = &function.expressions;
+        for (_, e) in exprs.iter() {
+            let Expression::AccessIndex { base, index } = *e else { continue };
+            let mut ty = exprs.ty(base);
+            if let Some((pointee, _)) = module.inner(ty).pointer_base() {
+                ty = pointee;
+            }
+            let TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. } = *module.inner(ty) else { continue };
+            let roots = crate::ir::interface::roots(module, length);
+            for root in roots.iter().copied() {
+                let needed = if roots == [length] {
+                    index.checked_add(1)
+                } else {
+                    evaluator.override_default(root).and_then(|v| u32::try_from(v.as_i64()?).ok())
+                };
+                if let (Some(needed), Some(slot)) = (needed, least.get_mut(root.index())) {
+                    *slot = Some(slot.map_or(needed, |l| l.max(needed)));
+                }
+            }
+        }
+    }
+    least
+}
+
 /// An id-less override whose initializer is `root` (an expression of specialization constants
 /// in `exprs`): `OpSpecConstantOp` in SPIR-V, following the constants it uses. GLSL `const`
 /// declarations initialized from specialization constants are such constants too (GLSL 4.60

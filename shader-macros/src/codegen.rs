@@ -100,7 +100,11 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
             None => quote!(::core::option::Option::None),
         };
         let arrays = &sc.sizes_arrays;
-        quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default, sizes_arrays: &[#(#arrays),*] })
+        let least = match sc.least_value {
+            Some(v) => quote!(::core::option::Option::Some(#v)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default, sizes_arrays: &[#(#arrays),*], least_value: #least })
     });
     let (structs, defined, rust_names) = structs(module, cx);
     let typed = typed_api(module, reflection, &rust_names, cx);

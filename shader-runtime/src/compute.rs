@@ -21,7 +21,9 @@ pub struct PipelineOptions<'a> {
     /// [`Gpu`] must be created with through `GpuOptions::required_features`), skipping naga's
     /// re-parse and translation. Vulkan only; the pipeline layout is the explicit one from
     /// `BINDINGS` (wgpu cannot reflect a passthrough module), binding numbers must be dense
-    /// (0..n in every group) and override constants are not available.
+    /// (0..n in every group). Override constants are written into the module's words (as
+    /// Vulkan's specialization does); a Vulkan-target module's arrays sized by a constant
+    /// follow it, down to the constant's `least_value`.
     pub passthrough: bool,
 }
 
@@ -83,9 +85,10 @@ impl ComputePipeline {
             )));
         }
         let immediate_size = immediate_size(gpu, module.name, module.push_constants)?;
-        let constants = constants(module.name, module.specialization_constants, options.constants)?;
+        let follow = options.passthrough && lengths_follow_constants(module.spirv);
+        let constants = constants(module.name, module.specialization_constants, options.constants, follow)?;
         if options.passthrough {
-            check_passthrough(gpu, &[module], !constants.is_empty())?;
+            check_passthrough(gpu, &[module])?;
         }
         let built = Built {
             constants,
@@ -317,9 +320,9 @@ pub(crate) fn cpu_error(name: &str, e: shader_cpu::Error) -> GpuError {
     }
 }
 
-/// Override values for the CPU device: `(SpecId, bits)` with the bits of the constant's type
-/// (`constants` holds the ids in decimal, as [`constants`] made them).
-pub(crate) fn cpu_specialization(declared: &[SpecializationConstant], constants: &[(String, f64)]) -> Vec<(u32, u64)> {
+/// Override values for the CPU device and passthrough modules: `(SpecId, bits)` with the bits
+/// of the constant's type (`constants` holds the ids in decimal, as [`constants`] made them).
+pub(crate) fn specialization_bits(declared: &[SpecializationConstant], constants: &[(String, f64)]) -> Vec<(u32, u64)> {
     constants
         .iter()
         .filter_map(|(id, value)| {
@@ -348,17 +351,20 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     let w = match gpu.backend() {
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
-            let specialization = cpu_specialization(module.specialization_constants, &built.constants);
+            let specialization = specialization_bits(module.specialization_constants, &built.constants);
             let program = shader_cpu::Program::new(spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
             let bindings = Bindings::new(gpu, &[module.bindings])?;
             return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS));
         }
     };
-    let constant_refs: Vec<(&str, f64)> = built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    // Passthrough modules get the values in their words (wgpu gives them no constants).
+    let constant_refs: Vec<(&str, f64)> =
+        if built.passthrough { Vec::new() } else { built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect() };
     gpu.scoped(|| {
         let shader = if built.passthrough {
             let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
-            passthrough_spirv(&w.device, module.name, spirv, module.entry.name, workgroup_size)
+            let words = specialize_words(spirv, &specialization_bits(module.specialization_constants, &built.constants));
+            passthrough_spirv(&w.device, module.name, &words, module.entry.name, workgroup_size)
         } else {
             shader_words(w, module.name, spirv)
         };
@@ -387,7 +393,7 @@ pub(crate) fn shader_words(w: &WgpuDevice, label: &str, spirv: &[u32]) -> wgpu::
 
 /// Why a pipeline of the stages `modules` (named after the first) cannot take the passthrough
 /// path on this device, if it cannot.
-pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constants: bool) -> Result<(), GpuError> {
+pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo]) -> Result<(), GpuError> {
     let name = modules.first().map_or("", |m| m.name);
     let binding_sets: Vec<&[Binding]> = modules.iter().map(|m| m.bindings).collect();
     if let Some(m) = modules.iter().find(|m| !m.bounds_checked) {
@@ -417,10 +423,6 @@ pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constant
     let backend = w.adapter.get_info().backend;
     if backend != wgpu::Backend::Vulkan {
         return Err(GpuError::Unsupported(format!("`{name}`: passthrough SPIR-V needs the Vulkan backend; this adapter is {backend:?}")));
-    }
-    if has_constants {
-        // The driver gets the module as is; wgpu has no SpecId map for it.
-        return Err(GpuError::Unsupported(format!("`{name}`: override constants need the portable path; leave `passthrough` off")));
     }
     // Dense bindings: with no naga in between, the descriptor set layouts wgpu builds from
     // `BINDINGS` must match the SPIR-V's `DescriptorSet`/`Binding` decorations one to one.
@@ -465,30 +467,13 @@ pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo], has_constant
 /// driver lays workgroup memory out itself and may add some). Types it cannot size (runtime
 /// arrays, arrays sized by specialization constants) count as zero.
 pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
-    const OP_TYPE_BOOL: u32 = 20;
-    const OP_TYPE_INT: u32 = 21;
-    const OP_TYPE_FLOAT: u32 = 22;
-    const OP_TYPE_VECTOR: u32 = 23;
-    const OP_TYPE_MATRIX: u32 = 24;
-    const OP_TYPE_ARRAY: u32 = 28;
-    const OP_TYPE_STRUCT: u32 = 30;
-    const OP_TYPE_POINTER: u32 = 32;
-    const OP_CONSTANT: u32 = 43;
-    const OP_VARIABLE: u32 = 59;
-    const WORKGROUP: u32 = 4;
     let mut sizes: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
     let mut constants: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
     let mut pointees: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     let mut total = 0u64;
-    let mut at = 5;
-    while let Some(&word) = spirv.get(at) {
-        let length = (word >> 16) as usize;
-        let Some(operands) = spirv.get(at + 1..at + length.max(1)) else { break };
-        if length == 0 {
-            break;
-        }
+    for (_, op, operands) in instructions(spirv) {
         let size_of = |id: &u32| sizes.get(id).copied().unwrap_or(0);
-        match (word & 0xFFFF, operands) {
+        match (op, operands) {
             (OP_TYPE_BOOL, [id]) => _ = sizes.insert(*id, 1),
             (OP_TYPE_INT | OP_TYPE_FLOAT, [id, width, ..]) => _ = sizes.insert(*id, u64::from(*width / 8)),
             (OP_TYPE_VECTOR | OP_TYPE_MATRIX, [id, part, count]) => _ = sizes.insert(*id, size_of(part) * u64::from(*count)),
@@ -508,7 +493,6 @@ pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
             }
             _ => {}
         }
-        at += length;
     }
     total
 }
@@ -535,6 +519,8 @@ pub(crate) fn passthrough_spirv(device: &wgpu::Device, label: &str, spirv: &[u32
     // binding: `check_passthrough` refuses modules compiled without `bounds_checks: clamp`,
     // under which every run-time index into an array, vector or matrix is clamped to it
     // (shader-core `spirv::bounds`, tested by execution in `tests/bounds_checks.rs`).
+    // Specialized words (`specialize_words`) keep (2): the clamps follow the specialized
+    // lengths, and `constants` refuses a value below a constant index's `least_value`.
     // `run_passthrough_on`, for arbitrary words, is `unsafe` and passes these duties on.
     unsafe { device.create_shader_module_passthrough(descriptor) }
 }
@@ -578,8 +564,17 @@ pub(crate) fn check_immediates(module: &ModuleInfo, size: u32, immediates: &[u8]
 }
 
 /// Override values keyed as wgpu wants them: a constant with an id (every SPIR-V spec constant
-/// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`.
-pub(crate) fn constants(name: &'static str, declared: &[SpecializationConstant], given: &[(&str, f64)]) -> Result<Vec<(String, f64)>, GpuError> {
+/// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`. A value below
+/// the constant's `least_value` is refused (a constant index would leave an array it sizes:
+/// WGSL's pipeline-creation error); a constant that sizes arrays keeps its default unless
+/// `lengths_follow` (a passthrough module whose array lengths are its specialization constants,
+/// [`lengths_follow_constants`]: the Vulkan target).
+pub(crate) fn constants(
+    name: &'static str,
+    declared: &[SpecializationConstant],
+    given: &[(&str, f64)],
+    lengths_follow: bool,
+) -> Result<Vec<(String, f64)>, GpuError> {
     given
         .iter()
         .map(|(key, value)| {
@@ -588,7 +583,10 @@ pub(crate) fn constants(name: &'static str, declared: &[SpecializationConstant],
                 let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
                 GpuError::InvalidUse(format!("`{name}` has no override constant `{key}`; it has {known}"))
             })?;
-            if !found.sizes_arrays.is_empty() && found.default != Some(*value) {
+            if let Some(least) = found.least_value.filter(|&least| *value < f64::from(least)) {
+                return Err(GpuError::ConstantBelowLeast { module: name, constant: found.name, id: found.id, arrays: found.sizes_arrays, least });
+            }
+            if !found.sizes_arrays.is_empty() && found.default != Some(*value) && !lengths_follow {
                 return Err(GpuError::ArrayLengthConstant {
                     module: name,
                     constant: found.name,
@@ -600,4 +598,85 @@ pub(crate) fn constants(name: &'static str, declared: &[SpecializationConstant],
             Ok((found.id.to_string(), *value))
         })
         .collect()
+}
+
+// The SPIR-V opcodes and operands the runtime reads (SPIR-V 3.32, 3.20, 3.7).
+const OP_TYPE_BOOL: u32 = 20;
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_VECTOR: u32 = 23;
+const OP_TYPE_MATRIX: u32 = 24;
+const OP_TYPE_ARRAY: u32 = 28;
+const OP_TYPE_STRUCT: u32 = 30;
+const OP_TYPE_POINTER: u32 = 32;
+const OP_CONSTANT: u32 = 43;
+const OP_SPEC_CONSTANT_TRUE: u32 = 48;
+const OP_SPEC_CONSTANT_FALSE: u32 = 49;
+const OP_SPEC_CONSTANT: u32 = 50;
+const OP_SPEC_CONSTANT_OP: u32 = 52;
+const OP_VARIABLE: u32 = 59;
+const OP_DECORATE: u32 = 71;
+const DECORATION_SPEC_ID: u32 = 1;
+const WORKGROUP: u32 = 4;
+
+/// The instructions of a SPIR-V module after its header, as (word index, opcode, operands);
+/// stops at a malformed word count.
+fn instructions(spirv: &[u32]) -> impl Iterator<Item = (usize, u32, &[u32])> {
+    let mut at = 5;
+    std::iter::from_fn(move || {
+        let first = *spirv.get(at)?;
+        let count = (first >> 16) as usize;
+        if count == 0 {
+            return None;
+        }
+        let operands = spirv.get(at + 1..at + count)?;
+        let here = at;
+        at += count;
+        Some((here, first & 0xffff, operands))
+    })
+}
+
+/// Whether some array length of `spirv` is a specialization constant (the Vulkan target keeps
+/// them; the wgpu target writes the default).
+pub(crate) fn lengths_follow_constants(spirv: &[u32]) -> bool {
+    let spec: std::collections::HashSet<u32> = instructions(spirv)
+        .filter(|(_, op, _)| matches!(*op, OP_SPEC_CONSTANT | OP_SPEC_CONSTANT_OP))
+        .filter_map(|(_, _, operands)| operands.get(1).copied())
+        .collect();
+    instructions(spirv).any(|(_, op, operands)| op == OP_TYPE_ARRAY && operands.get(2).is_some_and(|l| spec.contains(l)))
+}
+
+/// `spirv` with the defaults of its specialization constants set to `values` (by SpecId, as
+/// bits of the constant's type): what Vulkan's `VkSpecializationInfo` does, for passthrough
+/// modules, to which wgpu passes no constants. Array lengths and the clamps of run-time indices
+/// into them follow (they are the constants or operations on them).
+pub(crate) fn specialize_words(spirv: &[u32], values: &[(u32, u64)]) -> Vec<u32> {
+    let mut words = spirv.to_vec();
+    if values.is_empty() {
+        return words;
+    }
+    let ids: std::collections::HashMap<u32, u64> = instructions(spirv)
+        .filter(|(_, op, operands)| *op == OP_DECORATE && operands.get(1) == Some(&DECORATION_SPEC_ID))
+        .filter_map(|(_, _, operands)| {
+            let value = values.iter().find(|(id, _)| Some(id) == operands.get(2))?.1;
+            Some((operands[0], value))
+        })
+        .collect();
+    for (at, op, operands) in instructions(spirv) {
+        let Some(&value) = operands.get(1).and_then(|result| ids.get(result)) else { continue };
+        match op {
+            OP_SPEC_CONSTANT_TRUE | OP_SPEC_CONSTANT_FALSE => {
+                let op = if value != 0 { OP_SPEC_CONSTANT_TRUE } else { OP_SPEC_CONSTANT_FALSE };
+                words[at] = (words[at] & 0xffff_0000) | op;
+            }
+            OP_SPEC_CONSTANT => {
+                words[at + 3] = value as u32;
+                if operands.len() > 3 {
+                    words[at + 4] = (value >> 32) as u32;
+                }
+            }
+            _ => {}
+        }
+    }
+    words
 }

@@ -22,6 +22,21 @@ pub enum GpuError {
     InvalidUse(String),
     /// The shader needs something the device does not offer (a feature, a limit).
     Unsupported(String),
+    /// An override constant was given a value below its `least_value`: the module indexes an
+    /// array it sizes with a constant index that value would put out of bounds (WGSL §8.7: a
+    /// pipeline-creation error).
+    ConstantBelowLeast {
+        /// The module (its name in Rust).
+        module: &'static str,
+        /// The constant's name in the shader.
+        constant: &'static str,
+        /// Its SpecId.
+        id: u32,
+        /// The variables holding the arrays it sizes.
+        arrays: &'static [&'static str],
+        /// The least value the module allows.
+        least: u32,
+    },
     /// An override constant that sizes arrays was given a value other than its default. The
     /// module's arrays have the default length (the wgpu target writes it: naga reads no
     /// specialization-constant array lengths), so another value would make the shader index
@@ -84,6 +99,15 @@ impl fmt::Display for GpuError {
             GpuError::Binding(e) => e.fmt(f),
             GpuError::InvalidUse(why) => f.write_str(why),
             GpuError::Unsupported(why) => write!(f, "not supported by this device: {why}"),
+            GpuError::ConstantBelowLeast { module, constant, id, arrays, least } => {
+                let arrays: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
+                write!(
+                    f,
+                    "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, which the shader indexes \
+                     with a constant index that needs it to be at least {least}",
+                    arrays.join(", ")
+                )
+            }
             GpuError::ArrayLengthConstant { module, constant, id, arrays, default } => {
                 let arrays: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
                 let default = default.map_or_else(|| "its default".to_string(), |d| format!("its default, {d}"));

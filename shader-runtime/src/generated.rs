@@ -98,8 +98,14 @@ pub struct SpecializationConstant {
     pub default: Option<f64>,
     /// The variables holding arrays whose length follows this constant (reflection's
     /// `sizes_arrays`). The wgpu target writes them at the default length, so the runtime
-    /// refuses any other value ([`crate::GpuError::ArrayLengthConstant`]).
+    /// refuses any other value ([`crate::GpuError::ArrayLengthConstant`]); a Vulkan-target
+    /// module run with passthrough has them follow the constant.
     pub sizes_arrays: &'static [&'static str],
+    /// The least value the module allows (reflection's `least_value`: a constant index into an
+    /// array this constant sizes). Where the arrays follow the constant (Vulkan-target modules
+    /// run with passthrough) the runtime refuses a smaller value
+    /// ([`crate::GpuError::ConstantBelowLeast`]).
+    pub least_value: Option<u32>,
 }
 
 /// Everything a pipeline needs from one entry point of a generated module: the generated

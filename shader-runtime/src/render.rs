@@ -6,8 +6,8 @@ use std::ops::Range;
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, Index, RawBuffer};
 use crate::compute::{
-    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, cpu_specialization, immediate_size, passthrough_spirv,
-    pipeline_layout, report_findings, shader_words,
+    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, immediate_size, lengths_follow_constants, passthrough_spirv,
+    pipeline_layout, report_findings, shader_words, specialization_bits, specialize_words,
 };
 use crate::gpu::{Backend, CpuDevice};
 use crate::generated::{ModuleInfo, Stage, VertexInput};
@@ -163,11 +163,12 @@ impl RenderPipeline {
         let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs)?;
         let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
-        let vertex_constants = constants(vertex.name, vertex.specialization_constants, &own(vertex, options.constants))?;
-        let fragment_constants = constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants))?;
+        let follow = |m: &ModuleInfo| options.passthrough && lengths_follow_constants(m.spirv);
+        let vertex_constants = constants(vertex.name, vertex.specialization_constants, &own(vertex, options.constants), follow(vertex))?;
+        let fragment_constants =
+            constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants), follow(fragment))?;
         if options.passthrough {
-            let has_constants = !vertex_constants.is_empty() || !fragment_constants.is_empty();
-            check_passthrough(gpu, &[vertex, fragment], has_constants)?;
+            check_passthrough(gpu, &[vertex, fragment])?;
         }
         use wgpu::TextureFormat as F;
         if gpu.is_cpu() && !matches!(options.depth_format, None | Some(F::Depth32Float | F::Depth24Plus | F::Depth16Unorm)) {
@@ -494,7 +495,7 @@ fn build(
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
             let program = |m: &'static ModuleInfo, words: &[u32], constants: &[(String, f64)]| {
-                let specialization = cpu_specialization(m.specialization_constants, constants);
+                let specialization = specialization_bits(m.specialization_constants, constants);
                 shader_cpu::Program::new(words, m.entry.name, &specialization).map_err(|e| cpu_error(m.name, e))
             };
             let cpu = CpuPipeline {
@@ -517,17 +518,25 @@ fn build(
             return Ok((Kind::Cpu(Box::new(cpu)), bindings));
         }
     };
-    let vertex_refs: Vec<(&str, f64)> = built.vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-    let fragment_refs: Vec<(&str, f64)> = built.fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    // Passthrough modules get the values in their words (wgpu gives them no constants).
+    let (vertex_refs, fragment_refs): (Vec<(&str, f64)>, Vec<(&str, f64)>) = if built.passthrough {
+        (Vec::new(), Vec::new())
+    } else {
+        (
+            built.vertex_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
+            built.fragment_constants.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
+        )
+    };
     gpu.scoped(|| {
-        let module = |m: &ModuleInfo, words: &[u32]| {
+        let module = |m: &ModuleInfo, words: &[u32], constants: &[(String, f64)]| {
             if built.passthrough {
-                passthrough_spirv(&w.device, m.name, words, m.entry.name, m.entry.workgroup_size.unwrap_or([1, 1, 1]))
+                let words = specialize_words(words, &specialization_bits(m.specialization_constants, constants));
+                passthrough_spirv(&w.device, m.name, &words, m.entry.name, m.entry.workgroup_size.unwrap_or([1, 1, 1]))
             } else {
                 shader_words(w, m.name, words)
             }
         };
-        let (vs, fs) = (module(vertex, spirv[0]), module(fragment, spirv[1]));
+        let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants), module(fragment, spirv[1], &built.fragment_constants));
         let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let buffers = [Some(wgpu::VertexBufferLayout {
