@@ -831,8 +831,9 @@ pub enum Expression {
         gather: Option<u8>,
         coordinate: Handle<Expression>,
         array_index: Option<Handle<Expression>>,
-        /// A constant integer vector; for a gather also a constant array of four such vectors
-        /// (GLSL `textureGatherOffsets`, SPIR-V `ConstOffsets`).
+        /// An integer vector, constant except in a GLSL gather (SPIR-V `Offset` then,
+        /// `ConstOffset` otherwise: Vulkan takes `Offset` only on gathers); for a gather also a
+        /// constant array of four such vectors (GLSL `textureGatherOffsets`, SPIR-V `ConstOffsets`).
         offset: Option<Handle<Expression>>,
         level: SampleLevel,
         depth_ref: Option<Handle<Expression>>,

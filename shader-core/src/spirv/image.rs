@@ -100,13 +100,12 @@ impl<'a> Writer<'a> {
             None => return error("sampling an image needs a sampler", span),
         };
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
+        // A constant offset is `ConstOffset(s)`; any other (a GLSL gather's) is `Offset`, which
+        // needs ImageGatherExtended (SPIR-V 3.14) and which Vulkan takes only on gathers
+        // (VUID-StandaloneSpirv-Offset-04663).
         let offset_id = match offset {
-            Some(o) => {
-                if !self.is_constant_tree_with(exprs, o, true, 0) {
-                    return error("a texture offset must be a constant expression", exprs.span(o));
-                }
-                Some(self.constant_tree(exprs, o, false, 0)?)
-            }
+            Some(o) if self.is_constant_tree_with(exprs, o, true, 0) => Some((self.constant_tree(exprs, o, false, 0)?, true)),
+            Some(o) => Some((self.eval(o)?, false)),
             None => None,
         };
         let mut mask = spirv::ImageOperands::NONE;
@@ -135,9 +134,15 @@ impl<'a> Writer<'a> {
                 true
             }
         };
-        if let Some(o) = offset_id {
+        if let Some((o, constant)) = offset_id {
             let offsets = offset.is_some_and(|h| matches!(self.module.inner(exprs.ty(h)), TypeInner::Array { .. }));
-            if offsets {
+            if !constant {
+                if offsets || gather.is_none() {
+                    return error("a run-time texture offset is only for a gather (`textureGatherOffset`)", span);
+                }
+                self.capability(Capability::ImageGatherExtended);
+                mask |= spirv::ImageOperands::OFFSET;
+            } else if offsets {
                 // textureGatherOffsets (SPIR-V 2.2.2 ConstOffsets needs ImageGatherExtended).
                 if gather.is_none() {
                     return error("an array of offsets is only for gathers", span);
@@ -190,7 +195,7 @@ impl<'a> Writer<'a> {
             }
             (None, None) => (if explicit { Op::ImageSampleExplicitLod } else { Op::ImageSampleImplicitLod }, vec4),
         };
-        let offsets_only = mask.is_empty() || mask == spirv::ImageOperands::CONST_OFFSET || mask == spirv::ImageOperands::CONST_OFFSETS;
+        let offsets_only = (mask - spirv::ImageOperands::CONST_OFFSET - spirv::ImageOperands::CONST_OFFSETS - spirv::ImageOperands::OFFSET).is_empty();
         if gather.is_some() && !offsets_only {
             return error("a gather takes no level of detail", span);
         }

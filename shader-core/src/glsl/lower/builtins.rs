@@ -400,6 +400,25 @@ struct Lookup {
     clamp: bool,
 }
 
+impl Lookup {
+    /// The built-in's name as written for the lookup `base` (`textureOffset` ->
+    /// `sparseTextureOffsetClampARB`), for messages.
+    fn source_name(self, base: &str) -> String {
+        let mut name = base.to_string();
+        if self.sparse {
+            let mut chars = base.chars();
+            name = format!("sparse{}{}", chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or_default(), chars.as_str());
+        }
+        if self.clamp {
+            name.push_str("Clamp");
+        }
+        if self.sparse || self.clamp {
+            name.push_str("ARB");
+        }
+        name
+    }
+}
+
 fn texture_dim(dim: ImageDimension) -> u32 {
     match dim {
         ImageDimension::D1 | ImageDimension::Buffer => 1,
@@ -1776,6 +1795,11 @@ impl<'a> Lowerer<'a> {
                     let Some(&(o, os)) = vals.get(2) else { return Err(self.error("`texelFetchOffset` needs an offset", span)) };
                     let ct = self.ety(coord);
                     let o = self.coerce(out, o, ct, os)?;
+                    // Constant (GLSL 4.60 §8.9.2) except in `sparseTexelFetchOffsetARB`, as in
+                    // the other lookups ([`Self::texture`]'s offsets).
+                    if !lookup.sparse && self.fold(o).is_none() {
+                        return Err(self.error("texture offsets must be constant expressions", os));
+                    }
                     self.push(Expression::Binary { op: BinaryOp::Add, left: coord, right: o }, ct, span)
                 } else {
                     coord
@@ -1863,7 +1887,23 @@ impl<'a> Lowerer<'a> {
                 want
             };
             let o = self.coerce(out, o, want, os)?;
-            Some(self.constant_operand(out, o, "texture offsets", os)?)
+            // A texel offset is a constant expression (GLSL 4.60 §8.9.2), except in a gather
+            // (GLSL 4.60 §8.9.4; GLSL ES from 3.20 or with gpu_shader5): SPIR-V `Offset` (with
+            // ImageGatherExtended) instead of `ConstOffset`.
+            let runtime = gather && !name.ends_with("Offsets") && (!self.es || self.version >= 320 || self.has_extension("GL_EXT_gpu_shader5") || self.has_extension("GL_OES_gpu_shader5"));
+            if self.fold(o).is_none() && runtime {
+                Some(o)
+            } else if self.fold(o).is_none() && (lookup.sparse || lookup.clamp) {
+                // glslang takes any offset in GL_ARB_sparse_texture2's and _clamp's lookups and
+                // writes `Offset` on a sample instruction, which Vulkan forbids (only gathers
+                // take it): its module fails spirv-val.
+                return Err(self.error(
+                    format!("`{}` needs a constant offset: Vulkan takes a run-time texel offset only in a gather or a texel fetch (VUID-StandaloneSpirv-Offset-04663)", lookup.source_name(name)),
+                    os,
+                ));
+            } else {
+                Some(self.constant_operand(out, o, "texture offsets", os)?)
+            }
         } else {
             None
         };
