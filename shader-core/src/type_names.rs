@@ -198,7 +198,7 @@ fn wgsl_image(dim: ImageDimension, arrayed: bool, class: ImageClass, out: &mut S
             let ms = if multisampled { "multisampled_" } else { "" };
             write!(out, "texture_depth_{ms}{dim}{array}")
         }
-        ImageClass::Storage { format, access } => {
+        ImageClass::Storage { format, access, .. } => {
             let access = match (access.load, access.store) {
                 (false, true) => "write",
                 (true, true) => "read_write",
@@ -288,7 +288,7 @@ mod tests {
         let img = ty(TypeInner::Image {
             dim: ImageDimension::D2,
             arrayed: false,
-            class: ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::WRITE },
+            class: ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::WRITE, multisampled: false },
         });
         let p = ty(TypeInner::Pointer { base: f, space: AddressSpace::Function });
         assert_eq!(wgsl(&types, a), "array<vec3<f32>, 4>");

@@ -1013,11 +1013,14 @@ fn relinearize(fun: &mut Function) {
                     m(pointer);
                     m(value);
                 }
-                Statement::ImageStore { image, coordinate, array_index, value } => {
+                Statement::ImageStore { image, coordinate, array_index, sample, value } => {
                     m(image);
                     m(coordinate);
                     if let Some(a) = array_index {
                         m(a);
+                    }
+                    if let Some(s) = sample {
+                        m(s);
                     }
                     m(value);
                 }

@@ -572,7 +572,7 @@ fn statement_rules() {
             let i = f.lit_f(t, 1.0);
             let c = f.lit_u(t, 0);
             let v = f.e(Expression::ZeroValue(t.vec4f), t.vec4f);
-            f.s(Statement::ImageStore { image: i, coordinate: c, array_index: None, value: v })
+            f.s(Statement::ImageStore { image: i, coordinate: c, array_index: None, sample: None, value: v })
         }),
     ];
     for (needle, plant) in cases {

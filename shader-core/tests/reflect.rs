@@ -190,7 +190,7 @@ fn compute_module() -> Module {
     let storage_img = m.ty(TypeInner::Image {
         dim: ImageDimension::D2,
         arrayed: false,
-        class: ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::WRITE },
+        class: ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::WRITE, multisampled: false },
     });
     let tex_array = m.ty(TypeInner::BindingArray { base: tex2d, size: ArraySize::Constant(4) });
     let sampler_array = m.ty(TypeInner::BindingArray { base: cmp_sampler, size: ArraySize::Dynamic });

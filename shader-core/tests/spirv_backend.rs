@@ -991,8 +991,8 @@ fn storage_images() {
     let vec4 = m.vec(4, Scalar::F32);
     let uvec2 = m.vec(2, Scalar::U32);
     let uvec3 = m.vec(3, Scalar::U32);
-    let src_ty = image_type(&mut m, ImageDimension::D2, false, ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::READ });
-    let dst_ty = image_type(&mut m, ImageDimension::D2, true, ImageClass::Storage { format: StorageFormat::Rg16f, access: StorageAccess::WRITE });
+    let src_ty = image_type(&mut m, ImageDimension::D2, false, ImageClass::Storage { format: StorageFormat::Rgba8, access: StorageAccess::READ, multisampled: false });
+    let dst_ty = image_type(&mut m, ImageDimension::D2, true, ImageClass::Storage { format: StorageFormat::Rg16f, access: StorageAccess::WRITE, multisampled: false });
     let src = m.resource("src", AddressSpace::Handle, src_ty, 0, 0);
     let dst = m.resource("dst", AddressSpace::Handle, dst_ty, 0, 1);
     let gid = m.io("gid", AddressSpace::Input, uvec3, IoBinding::BuiltIn(BuiltIn::GlobalInvocationId));
@@ -1014,7 +1014,7 @@ fn storage_images() {
     let image = f.handle(dst);
     let coordinate = coords(&mut f);
     let layer = f.u32(1);
-    let st = Statement::ImageStore { image, coordinate, array_index: Some(layer), value: scaled };
+    let st = Statement::ImageStore { image, coordinate, array_index: Some(layer), sample: None, value: scaled };
     let _ = u32t;
     let main = f.finish("main", None, vec![st]);
     m.entry("main", Stage::Compute, main, [8, 8, 1]);

@@ -73,7 +73,9 @@ fn scan_function(module: &Module, f: Handle<Function>, args: &[Id], depth: u32, 
             Statement::Switch { selector, .. } => roots.push(*selector),
             Statement::Return { value } => roots.extend(value),
             Statement::Store { pointer, value } | Statement::AtomicStore { pointer, value, .. } => roots.extend([*pointer, *value]),
-            Statement::ImageStore { image, coordinate, array_index, value } => roots.extend([*image, *coordinate, *value].into_iter().chain(*array_index)),
+            Statement::ImageStore { image, coordinate, array_index, sample, value } => {
+                roots.extend([*image, *coordinate, *value].into_iter().chain(*array_index).chain(*sample))
+            }
             Statement::Let { value, .. } => roots.push(*value),
             Statement::Eval(e) => roots.push(*e),
             Statement::Call { function, arguments } => {

@@ -212,7 +212,14 @@ pub enum ImageClass {
     Sampled { kind: ScalarKind, multisampled: bool },
     /// A depth texture (WGSL `texture_depth_*`, GLSL shadow samplers' images).
     Depth { multisampled: bool },
-    Storage { format: StorageFormat, access: StorageAccess },
+    Storage {
+        format: StorageFormat,
+        access: StorageAccess,
+        /// GLSL `image2DMS`/`image2DMSArray` (SPIR-V MS = 1, StorageImageMultisample): every
+        /// access names a sample.
+        #[serde(default)]
+        multisampled: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -1224,6 +1231,9 @@ pub enum Statement {
         image: Handle<Expression>,
         coordinate: Handle<Expression>,
         array_index: Option<Handle<Expression>>,
+        /// The sample of a multisampled storage image (SPIR-V `Sample`).
+        #[serde(default)]
+        sample: Option<Handle<Expression>>,
         value: Handle<Expression>,
     },
     /// Binds the value of `value` to `binding` for the rest of the enclosing block.

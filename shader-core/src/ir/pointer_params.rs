@@ -499,10 +499,11 @@ impl Body<'_> {
                 Statement::AtomicStore { pointer, value, scope, semantics } => {
                     Statement::AtomicStore { pointer: self.m(*pointer), value: self.m(*value), scope: *scope, semantics: *semantics }
                 }
-                Statement::ImageStore { image, coordinate, array_index, value } => Statement::ImageStore {
+                Statement::ImageStore { image, coordinate, array_index, sample, value } => Statement::ImageStore {
                     image: self.m(*image),
                     coordinate: self.m(*coordinate),
                     array_index: array_index.map(|a| self.m(a)),
+                    sample: sample.map(|s| self.m(s)),
                     value: self.m(*value),
                 },
                 Statement::Let { binding, value } => {

@@ -1569,16 +1569,20 @@ impl<'a> Validator<'a> {
                     self.ice(span, message);
                 }
             }
-            Statement::ImageStore { image, coordinate, array_index, value } => {
+            Statement::ImageStore { image, coordinate, array_index, sample, value } => {
                 let i = self.root_type(ctx, state, *image, span, "image store");
+                let s = sample.map(|s| self.root_type(ctx, state, s, span, "image store"));
                 let c = self.root_type(ctx, state, *coordinate, span, "image store");
                 let a = array_index.map(|a| self.root_type(ctx, state, a, span, "image store"));
                 let v = self.root_type(ctx, state, *value, span, "image store");
                 let (Some((_, i)), Some((_, c)), Some((_, v))) = (i, c, v) else { return };
                 match self.image_of(i, false) {
-                    Some((dim, arrayed, ImageClass::Storage { access, .. })) => {
+                    Some((dim, arrayed, ImageClass::Storage { access, multisampled, .. })) => {
                         if !access.store {
                             self.ice(span, "store into a read-only storage image");
+                        }
+                        if s.is_some() != multisampled {
+                            self.ice(span, "image store: a sample given exactly when the image is multisampled");
                         }
                         if !shape(c).is_some_and(|(s, n)| integer(s) && n == Self::storage_coordinate_count(dim, arrayed)) {
                             self.ice(span, format!("image store coordinate of type {} for a {dim:?} image", self.describe_inner(c)));

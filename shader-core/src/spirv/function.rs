@@ -365,8 +365,8 @@ impl<'a> Writer<'a> {
                     }
                 }
             }
-            Statement::ImageStore { image, coordinate, array_index, value } => {
-                self.write_image_store(*image, *coordinate, *array_index, *value)?
+            Statement::ImageStore { image, coordinate, array_index, sample, value } => {
+                self.write_image_store(*image, *coordinate, *array_index, *sample, *value)?
             }
             Statement::Let { binding, value } => {
                 let id = self.eval(*value)?;

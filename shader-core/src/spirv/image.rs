@@ -351,6 +351,7 @@ impl<'a> Writer<'a> {
         image: Handle<Expression>,
         coordinate: Handle<Expression>,
         array_index: Option<Handle<Expression>>,
+        sample: Option<Handle<Expression>>,
         value: Handle<Expression>,
     ) -> R<()> {
         let span = self.fun.map(|f| f.expressions.span(image)).unwrap_or_default();
@@ -358,6 +359,10 @@ impl<'a> Writer<'a> {
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let v = self.eval(value)?;
         let mut operands = vec![Operand::IdRef(image_id), Operand::IdRef(coordinates), Operand::IdRef(v)];
+        if let Some(s) = sample {
+            let s = self.eval(s)?;
+            operands.extend([Operand::ImageOperands(spirv::ImageOperands::SAMPLE), Operand::IdRef(s)]);
+        }
         self.texel_access(image, true, &mut operands);
         self.op_void(Op::ImageWrite, operands);
         Ok(())

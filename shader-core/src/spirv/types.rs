@@ -424,7 +424,7 @@ impl<'a> Writer<'a> {
         let (kind, depth, ms, sampled, format) = match class {
             ImageClass::Sampled { kind, multisampled } => (kind, 0, multisampled, 1, spirv::ImageFormat::Unknown),
             ImageClass::Depth { multisampled } => (ScalarKind::Float, 1, multisampled, 1, spirv::ImageFormat::Unknown),
-            ImageClass::Storage { format, access } => {
+            ImageClass::Storage { format, access, multisampled } => {
                 let (spv, kind, extended) = storage_format(format);
                 if extended {
                     self.capability(Capability::StorageImageExtendedFormats);
@@ -441,7 +441,7 @@ impl<'a> Writer<'a> {
                     self.capability(Capability::Int64ImageEXT);
                     self.extensions.insert("SPV_EXT_shader_image_int64");
                 }
-                (kind, 0, false, 2, spv)
+                (kind, 0, multisampled, 2, spv)
             }
         };
         let storage = sampled == 2;

@@ -42,7 +42,8 @@ const NAGA_CAPABILITIES: &[Capability] = &[
     Capability::GroupNonUniformShuffle,
     Capability::GroupNonUniformShuffleRelative,
     Capability::RuntimeDescriptorArray,
-    Capability::StorageImageMultisample,
+    // Not `StorageImageMultisample`, though naga lists it: naga's storage images are never
+    // multisampled, its SPIR-V front end reads an `image2DMS` as single-sampled.
     Capability::FragmentBarycentricKHR,
     Capability::UniformBufferArrayDynamicIndexing,
     Capability::StorageBufferArrayDynamicIndexing,
@@ -88,6 +89,7 @@ fn capability_feature(capability: Capability) -> String {
         C::InterpolationFunction => "`interpolateAt*` functions",
         C::ImageGatherExtended => "texture gathers with non-constant or per-texel offsets",
         C::ImageMSArray => "multisampled storage image arrays",
+        C::StorageImageMultisample => "multisampled storage images (`image2DMS`)",
         C::StorageImageWriteWithoutFormat => "writing a storage image declared without a format qualifier",
         C::StorageImageReadWithoutFormat => "reading a storage image declared without a format qualifier",
         C::GroupNonUniformClustered => "clustered subgroup operations",

@@ -930,7 +930,7 @@ impl<'a> Lowerer<'a> {
                 None => StorageAccess::WRITE,
                 Some(other) => return Err(self.error(format!("unknown access mode `{other}`"), args[1].span)),
             };
-            ImageClass::Storage { format, access }
+            ImageClass::Storage { format, access, multisampled: false }
         };
         Ok(self.module.ty(TypeInner::Image { dim, arrayed, class }))
     }

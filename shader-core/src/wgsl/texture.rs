@@ -172,7 +172,7 @@ impl<'a> Lowerer<'a> {
                 let vty = vec4(self, format.scalar_kind());
                 let v = args.next()?;
                 let value = self.coerce(fx, v.0, vty, v.1)?;
-                out.push(Statement::ImageStore { image, coordinate, array_index, value }, span);
+                out.push(Statement::ImageStore { image, coordinate, array_index, sample: None, value }, span);
                 Ok(Operand::Void)
             }
             _ => {

@@ -573,8 +573,8 @@ impl FnCx<'_> {
                 self.store(&place, v, state);
                 Flow::next()
             }
-            Statement::ImageStore { image, coordinate, array_index, value } => {
-                for h in [Some(*image), Some(*coordinate), *array_index, Some(*value)].into_iter().flatten() {
+            Statement::ImageStore { image, coordinate, array_index, sample, value } => {
+                for h in [Some(*image), Some(*coordinate), *array_index, *sample, Some(*value)].into_iter().flatten() {
                     self.expr(h, state);
                 }
                 Flow::next()

@@ -1969,7 +1969,7 @@ impl<'a> Lowerer<'a> {
         let Some((dim, arrayed, class)) = self.image_info(it) else {
             return Err(self.error(format!("`{name}` needs an image, not `{}`", self.type_name(it)), ispan));
         };
-        let ImageClass::Storage { format, .. } = class else {
+        let ImageClass::Storage { format, multisampled, .. } = class else {
             return Err(self.error(format!("`{name}` needs a storage image"), ispan));
         };
         let kind = format.scalar_kind();
@@ -1980,8 +1980,18 @@ impl<'a> Lowerer<'a> {
             let (query, ty) = if name == "imageSize" { (ImageQuery::Size { level: None }, self.vec_ty(comps, Scalar::I32)) } else { (ImageQuery::NumSamples, i32t) };
             return Ok(Operand::Value(self.push(Expression::ImageQuery { image, query }, ty, span)));
         }
-        let vals = self.vals(out, args)?;
+        let mut vals = self.vals(out, args)?;
         let Some(&(c, cs)) = vals.first() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
+        // A multisampled image's accesses take the sample after the coordinate (GLSL 4.60
+        // §8.12: `imageLoad(gimage2DMS image, ivec2 P, int sample)`, and so on).
+        let sample = if multisampled {
+            let Some((s, ss)) = (vals.len() > 1).then(|| vals.remove(1)) else {
+                return Err(self.error(format!("`{name}` on a multisampled image needs a sample index"), span));
+            };
+            Some(self.coerce(out, s, i32t, ss)?)
+        } else {
+            None
+        };
         // GLSL 4.60 §8.12: a cube-map array image is addressed with an ivec3 whose third
         // component is `layer * 6 + face`, which is SPIR-V's (x, y, layer-face) coordinate.
         let n = if dim == ImageDimension::Cube && arrayed { 2 } else { n };
@@ -1992,13 +2002,13 @@ impl<'a> Lowerer<'a> {
             "imageLoad" => {
                 let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
                 let ty = if sparse { self.sparse_result_ty(vec4) } else { vec4 };
-                Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample: None, level: None, sparse }, ty, span)))
+                Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample, level: None, sparse }, ty, span)))
             }
             "imageStore" => {
                 let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
                 let Some(&(v, vs)) = vals.get(1) else { return Err(self.error("`imageStore` needs a value", span)) };
                 let v = self.coerce(out, v, vec4, vs)?;
-                out.push(Statement::ImageStore { image, coordinate: coord, array_index: layer, value: v }, span);
+                out.push(Statement::ImageStore { image, coordinate: coord, array_index: layer, sample, value: v }, span);
                 Ok(Operand::Void)
             }
             _ => {
@@ -2013,7 +2023,7 @@ impl<'a> Lowerer<'a> {
                 let coord = self.coerce(out, c, want, cs)?;
                 let st = self.scalar_ty(texel_scalar);
                 let pt = self.ptr_ty(st, AddressSpace::Handle);
-                let pointer = self.push(Expression::ImageTexelPointer { image, coordinate: coord, sample: None }, pt, span);
+                let pointer = self.push(Expression::ImageTexelPointer { image, coordinate: coord, sample }, pt, span);
                 let plain = if name == "imageAtomicCompSwap" { 3 } else { 2 };
                 if matches!(name, "imageAtomicLoad" | "imageAtomicStore") || vals.len() > plain {
                     let rest = vals[1..].iter().map(|&(v, s)| (Operand::Value(v), s)).collect();

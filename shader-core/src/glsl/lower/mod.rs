@@ -680,7 +680,7 @@ impl<'a> Lowerer<'a> {
         let class = if storage {
             // Format and access come from qualifiers; `storage_image` fills them in. Without a
             // format qualifier the prefix still gives the texel type (GLSL 4.60 §4.1.7.2).
-            ImageClass::Storage { format: StorageFormat::unknown(it.scalar.kind), access: StorageAccess::READ_WRITE }
+            ImageClass::Storage { format: StorageFormat::unknown(it.scalar.kind), access: StorageAccess::READ_WRITE, multisampled: it.multisampled }
         } else if it.shadow {
             ImageClass::Depth { multisampled: it.multisampled }
         } else {
@@ -1723,7 +1723,7 @@ impl<'a> Lowerer<'a> {
                 let b = self.storage_image(base, q, span)?;
                 Ok(self.ty(TypeInner::BindingArray { base: b, size }))
             }
-            TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format: declared, .. } } => {
+            TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format: declared, multisampled, .. } } => {
                 let mut format = declared;
                 for l in q.layouts() {
                     if let Some(f) = storage_format(&l.name.name.to_ascii_lowercase()) {
@@ -1737,7 +1737,7 @@ impl<'a> Lowerer<'a> {
                 if format.is_unknown() && access.load && self.target == Target::Wgpu {
                     return Err(self.error("a readable storage image needs a format qualifier (e.g. `layout(rgba8)`)", span));
                 }
-                Ok(self.ty(TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format, access } }))
+                Ok(self.ty(TypeInner::Image { dim, arrayed, class: ImageClass::Storage { format, access, multisampled } }))
             }
             _ => Ok(ty),
         }
