@@ -289,3 +289,38 @@ void main() {
         (7, 47),
     );
 }
+
+/// Arrays of buffer blocks (`spirv::wgpu::BUFFER_ARRAY`; the corpus's `spv.nonuniform5.frag`,
+/// `shaders-msl_comp_array-length.comp`, `binding-buffer-arrays.wgsl`): naga's SPIR-V reader
+/// refuses them, or reads an array of storage buffers as one buffer holding an array.
+#[test]
+fn buffer_arrays_are_located_errors_for_the_wgpu_target() {
+    let buffers = "#version 450
+layout(location = 0) flat in int i;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform UBO {
+    vec4 v;
+} ubos[4];
+void main() {
+    color = ubos[i].v;
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "ubo_array.frag",
+        buffers,
+        "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)",
+        (4, 1),
+    );
+    let wgsl_buffers = "struct Foo { x: u32 }
+@group(0) @binding(0) var<storage, read_write> foos: binding_array<Foo, 2>;
+@compute @workgroup_size(1) fn main() {
+    foos[1].x = foos[0].x;
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "buffer_array.wgsl",
+        wgsl_buffers,
+        "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)",
+        (2, 1),
+    );
+}

@@ -454,6 +454,7 @@ impl<'a> Writer<'a> {
                     id
                 }
                 TypeInner::BindingArray { base, .. } => {
+                    self.check_wgpu_buffer_array(self.span);
                     let base_id = self.type_id(*base, span)?;
                     self.decorate_block(base_id);
                     self.type_id(global.ty, span)?

@@ -198,6 +198,17 @@ const SUBGROUP_SCAN: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose validator takes inclusive and exclusive subgroup scans only of `+` and `*`",
 );
 
+/// Arrays of buffer blocks: naga 30's SPIR-V reader makes a binding array only of an array of
+/// images or samplers (front/spv/mod.rs `parse_type_array`, "HACK if the underlying type is an
+/// image or a sampler"); an array of blocks is an ordinary array, which its validator refuses
+/// as a binding ("Base type for the array is invalid", a runtime array outside a storage
+/// buffer) or, for storage buffers of blocks without a runtime array, takes as one buffer
+/// holding an array of the blocks: another meaning (`ssbos[1]` would read the first buffer).
+const BUFFER_ARRAY: (&str, &str) = (
+    "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)",
+    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes arrays of bindings only of textures and samplers",
+);
+
 impl<'a> Writer<'a> {
     /// A subgroup scan of `arith` at `span`.
     pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
@@ -274,6 +285,13 @@ impl<'a> Writer<'a> {
             if perspective {
                 self.not_for_wgpu_because(BOTH_BARYCENTRICS.0.to_string(), BOTH_BARYCENTRICS.1, span);
             }
+        }
+    }
+
+    /// A buffer variable that is an array of blocks ([`BUFFER_ARRAY`]), declared at `span`.
+    pub(super) fn check_wgpu_buffer_array(&mut self, span: Span) {
+        if self.options.wgpu {
+            self.not_for_wgpu_because(BUFFER_ARRAY.0.to_string(), BUFFER_ARRAY.1, span);
         }
     }
 

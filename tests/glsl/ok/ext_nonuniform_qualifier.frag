@@ -1,4 +1,5 @@
 // Tests: GL_EXT_nonuniform_qualifier: runtime-sized arrays of textures and buffers indexed with nonuniformEXT.
+// wgpu-target-error: arrays of uniform or storage buffers
 #version 450
 #extension GL_EXT_nonuniform_qualifier : require
 layout(set = 0, binding = 0) uniform texture2D textures[];

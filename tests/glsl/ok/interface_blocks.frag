@@ -1,4 +1,5 @@
 // Tests: fragment input block matching a vertex output block by location, and a buffer block array indexed by a constant.
+// wgpu-target-error: arrays of uniform or storage buffers
 #version 450
 layout(location = 0) in VertexData {
     vec2 uv;

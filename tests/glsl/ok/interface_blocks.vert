@@ -1,4 +1,5 @@
 // Tests: in/out interface blocks with and without instance names, arrays of uniform blocks (descriptor arrays), gl_PerVertex redeclaration.
+// wgpu-target-error: arrays of uniform or storage buffers
 #version 450
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec2 uv;
