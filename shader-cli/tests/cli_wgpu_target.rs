@@ -324,3 +324,25 @@ void main() {
         (2, 1),
     );
 }
+
+/// Texel fetches and storage loads and stores on an element of a texture array
+/// (`spirv::wgpu::TEXTURE_ARRAY_TEXELS`; the corpus's `shaders-hlsl_frag_sampler-array.frag`,
+/// `tests_tests_partially_bounded_arrays_shader.wgsl`): naga's SPIR-V reader takes the image
+/// type of the binding array there ("invalid image").
+#[test]
+fn texel_access_on_texture_array_elements_is_a_located_error_for_the_wgpu_target() {
+    let texels = "#version 450
+layout(location = 0) flat in int i;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform texture2D textures[4];
+void main() {
+    color = texelFetch(textures[i], ivec2(0), 0);
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "texel_array.frag",
+        texels,
+        "texel fetches and storage texture loads and stores on an element of a texture array (`texelFetch(t[i], ..)`, `imageLoad(images[i], ..)`, `textureStore(a[i], ..)`)",
+        (6, 13),
+    );
+}

@@ -264,6 +264,7 @@ impl<'a> Writer<'a> {
         let span = exprs.span(expr);
         let (image_ty, combined) = self.image_type_of(image, span)?;
         let (dim, _, class) = self.image_info(image_ty, span)?;
+        self.check_wgpu_texel_access(image, span);
         let mut image_id = self.eval_handle(image)?;
         if combined {
             let ty = self.type_id(image_ty, span)?;
@@ -355,6 +356,7 @@ impl<'a> Writer<'a> {
         value: Handle<Expression>,
     ) -> R<()> {
         let span = self.fun.map(|f| f.expressions.span(image)).unwrap_or_default();
+        self.check_wgpu_texel_access(image, span);
         let image_id = self.eval_handle(image)?;
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let v = self.eval(value)?;

@@ -209,6 +209,15 @@ const BUFFER_ARRAY: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose SPIR-V reader takes arrays of bindings only of textures and samplers",
 );
 
+/// Texel fetches and storage reads and writes on an element of a texture array: naga's SPIR-V
+/// reader takes the image's type from the variable (front/spv/image.rs `get_image_expr_ty`),
+/// which is the binding array, and refuses it ("invalid image"). Sampling and size queries read
+/// the element and are accepted.
+const TEXTURE_ARRAY_TEXELS: (&str, &str) = (
+    "texel fetches and storage texture loads and stores on an element of a texture array (`texelFetch(t[i], ..)`, `imageLoad(images[i], ..)`, `textureStore(a[i], ..)`)",
+    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an element of a texture array only for sampling and size queries",
+);
+
 impl<'a> Writer<'a> {
     /// A subgroup scan of `arith` at `span`.
     pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
@@ -292,6 +301,25 @@ impl<'a> Writer<'a> {
     pub(super) fn check_wgpu_buffer_array(&mut self, span: Span) {
         if self.options.wgpu {
             self.not_for_wgpu_because(BUFFER_ARRAY.0.to_string(), BUFFER_ARRAY.1, span);
+        }
+    }
+
+    /// Whether `expr` (a texture or sampler, or a pointer to one) is an element of a binding
+    /// array rather than a whole variable or argument.
+    fn binding_array_element(&self, expr: Handle<Expression>) -> bool {
+        let Some(fun) = self.fun else { return false };
+        let mut e = expr;
+        if let Expression::Load { pointer } = fun.expressions[e] {
+            e = pointer;
+        }
+        !matches!(fun.expressions[e], Expression::GlobalVar(_))
+            && self.root_global(e).is_some_and(|g| matches!(self.module.types.get(self.module.globals[g].ty).map(|t| &t.inner), Some(TypeInner::BindingArray { .. })))
+    }
+
+    /// A texel fetch or storage read or write of `image` at `span` ([`TEXTURE_ARRAY_TEXELS`]).
+    pub(super) fn check_wgpu_texel_access(&mut self, image: Handle<Expression>, span: Span) {
+        if self.options.wgpu && self.binding_array_element(image) {
+            self.not_for_wgpu_because(TEXTURE_ARRAY_TEXELS.0.to_string(), TEXTURE_ARRAY_TEXELS.1, span);
         }
     }
 
