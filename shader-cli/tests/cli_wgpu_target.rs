@@ -346,3 +346,29 @@ void main() {
         (6, 13),
     );
 }
+
+/// An element of a texture or sampler array passed to a function
+/// (`spirv::wgpu::RESOURCE_ARRAY_ARGUMENT`; the corpus's `array-of-texture-swizzle*.frag`):
+/// naga's SPIR-V reader follows such an argument only to a variable ("invalid global var").
+/// Sampling an element and querying its size in place are accepted.
+#[test]
+fn texture_array_elements_as_arguments_are_a_located_error_for_the_wgpu_target() {
+    let argument = "#version 450
+layout(location = 0) flat in int i;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform sampler2D samplers[4];
+vec4 first(sampler2D s) { return texture(s, vec2(0.5)); }
+void main() {
+    color = first(samplers[i]);
+}
+";
+    refused_for_wgpu_kept_for_vulkan("argument_array.frag", argument, "an element of a texture or sampler array passed to a function", (7, 13));
+    let dir = scratch("sampled_array");
+    let in_place = argument.replace("first(samplers[i])", "texture(samplers[i], vec2(0.5)) + vec4(textureSize(samplers[i], 0), 0, 0)");
+    std::fs::write(dir.join("sampled_array.frag"), in_place).unwrap();
+    let output = run(&dir, &["compile", "sampled_array.frag", "-o", "sampled_array.spv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let path = dir.join("sampled_array.spv");
+    spirv_val(&path);
+    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -646,6 +646,7 @@ impl<'a> Writer<'a> {
         if callee.arguments.len() != arguments.len() {
             return error("call with the wrong number of arguments", span);
         }
+        self.check_wgpu_call_arguments(arguments, span);
         let mut ids = vec![Operand::IdRef(self.functions[function.index()])];
         let mut copy_back = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&callee.arguments) {

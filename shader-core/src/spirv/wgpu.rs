@@ -218,6 +218,14 @@ const TEXTURE_ARRAY_TEXELS: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an element of a texture array only for sampling and size queries",
 );
 
+/// An element of a texture or sampler array as a function argument: naga's SPIR-V reader
+/// follows a texture or sampler argument only to a variable or another argument (front/spv/
+/// mod.rs `patch_statements`, "invalid global var").
+const RESOURCE_ARRAY_ARGUMENT: (&str, &str) = (
+    "an element of a texture or sampler array passed to a function",
+    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes a texture or sampler argument only from a variable or another argument",
+);
+
 impl<'a> Writer<'a> {
     /// A subgroup scan of `arith` at `span`.
     pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
@@ -320,6 +328,13 @@ impl<'a> Writer<'a> {
     pub(super) fn check_wgpu_texel_access(&mut self, image: Handle<Expression>, span: Span) {
         if self.options.wgpu && self.binding_array_element(image) {
             self.not_for_wgpu_because(TEXTURE_ARRAY_TEXELS.0.to_string(), TEXTURE_ARRAY_TEXELS.1, span);
+        }
+    }
+
+    /// The arguments of a call at `span` ([`RESOURCE_ARRAY_ARGUMENT`]).
+    pub(super) fn check_wgpu_call_arguments(&mut self, arguments: &[Handle<Expression>], span: Span) {
+        if self.options.wgpu && arguments.iter().any(|&a| self.binding_array_element(a)) {
+            self.not_for_wgpu_because(RESOURCE_ARRAY_ARGUMENT.0.to_string(), RESOURCE_ARRAY_ARGUMENT.1, span);
         }
     }
 
