@@ -60,6 +60,9 @@ impl<T> fmt::Debug for Handle<T> {
     }
 }
 
+/// The capacity an arena starts with at its first item.
+pub(crate) const ARENA_START: usize = 16;
+
 /// A growable list of `T` with a span per item.
 #[derive(Clone, Debug)]
 pub struct Arena<T> {
@@ -79,6 +82,11 @@ impl<T> Arena<T> {
     }
 
     pub fn append(&mut self, item: T, span: Span) -> Handle<T> {
+        if self.items.capacity() == 0 {
+            // Arenas of a module hold tens of items: skip the doublings from 4.
+            self.items.reserve(ARENA_START);
+            self.spans.reserve(ARENA_START);
+        }
         self.items.push(item);
         self.spans.push(span);
         Handle::from_index(self.items.len() - 1)

@@ -684,6 +684,9 @@ impl Expressions {
     }
 
     pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
+        if self.types.capacity() == 0 {
+            self.types.reserve(arena::ARENA_START);
+        }
         self.types.push(ty);
         self.exprs.append(expr, span)
     }
