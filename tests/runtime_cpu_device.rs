@@ -396,6 +396,7 @@ fn samplers(gpu: &Gpu) -> Vec<(&'static str, Sampler)> {
         ("linear repeat, nearest mip", make(Linear, Linear, MipmapFilterMode::Nearest, Repeat, Repeat)),
         ("linear mirror, linear mip", make(Linear, Linear, MipmapFilterMode::Linear, MirrorRepeat, MirrorRepeat)),
         ("nearest mag, linear min, repeat u, clamp v", make(Nearest, Linear, MipmapFilterMode::Linear, Repeat, ClampToEdge)),
+        ("linear clamp, linear mip", make(Linear, Linear, MipmapFilterMode::Linear, ClampToEdge, ClampToEdge)),
     ]
 }
 
@@ -435,7 +436,8 @@ fn sample_all(gpu: &Gpu, layers: u32, dispatch: Dispatch<'_>) -> Vec<(&'static s
 }
 
 /// [`sample_all`] on the CPU device (whose sanitizer must stay silent) and, when there is
-/// one, on the GPU, which must agree within lavapipe's 8-bit filter weights. The CPU results.
+/// one, on the GPU, which must agree to float rounding: unorm8 samples that lavapipe filters
+/// in 8-bit fixed point the CPU device filters the same way. The CPU results.
 fn sample_on_devices(layers: u32, dispatch: Dispatch<'_>) -> Vec<(&'static str, Vec<[f32; 4]>)> {
     let cpu = Gpu::cpu();
     let on_cpu = sample_all(&cpu, layers, dispatch);
@@ -443,7 +445,7 @@ fn sample_on_devices(layers: u32, dispatch: Dispatch<'_>) -> Vec<(&'static str, 
     if let Some(gpu) = common::gpu() {
         let coords = sample_coords(layers);
         for ((name, a), (_, b)) in on_cpu.iter().zip(&sample_all(gpu, layers, dispatch)) {
-            if let Some((i, x, y)) = first_difference(a, b, 0.01) {
+            if let Some((i, x, y)) = first_difference(a, b, 1e-5) {
                 panic!("sampler `{name}` at {:?}: CPU device {x:?}, {} {y:?}", coords[i], gpu.adapter_name());
             }
         }
@@ -468,8 +470,8 @@ fn unorm_texel(level: &[u8], width: u32, x: u32, y: u32) -> [f32; 4] {
 }
 
 /// `textureSampleLevel` with nearest, linear and mipmap filtering and the three address
-/// modes: the CPU device gives what lavapipe gives (within lavapipe's 8-bit filter weights),
-/// and nearest samples of level 0 are exactly the texel under the coordinate.
+/// modes: the CPU device gives what lavapipe gives, nearest samples of level 0 are exactly the
+/// texel under the coordinate, and linear ones the 8-bit fixed-point mix computed here.
 #[test]
 fn sampled_textures_match_lavapipe() {
     let on_cpu = sample_on_devices(1, &|gpu, tex, samp, coords, out| {
@@ -493,20 +495,24 @@ fn sampled_textures_match_lavapipe() {
     }
     assert!(checked > 100);
     // The linear sampler at a level of detail <= 0, away from the edges: the bilinear mix of
-    // the four texel centres around the coordinate (Vulkan "Texel Filtering").
+    // the four texel centres around the coordinate (Vulkan "Texel Filtering") with 8-bit
+    // weights and 8-bit intermediate results, rounded to nearest (llvmpipe's unorm8 filter:
+    // the weight is the fraction of round(coordinate * 256) - 128, texels 8 bits apart).
     let mut checked = 0;
     for (c, got) in coords.iter().zip(&on_cpu[1].1) {
-        let (x, y) = (c[0] * 8.0 - 0.5, c[1] * 4.0 - 0.5);
-        if c[2] > 0.0 || !(0.0..7.0).contains(&x) || !(0.0..3.0).contains(&y) {
+        let (x, y) = ((c[0] * 2048.0).round() as i32 - 128, (c[1] * 1024.0).round() as i32 - 128);
+        if c[2] > 0.0 || !(0..7 * 256).contains(&x) || !(0..3 * 256).contains(&y) {
             continue;
         }
-        let (x0, y0) = (x.floor() as u32, y.floor() as u32);
-        let (a, b) = (x - x.floor(), y - y.floor());
-        let t = |dx, dy| unorm_texel(&levels[0], 8, x0 + dx, y0 + dy);
+        let (x0, y0, a, b) = ((x / 256) as u32, (y / 256) as u32, x % 256, y % 256);
+        let byte = |dx: u32, dy: u32, k: usize| i32::from(levels[0][(((y0 + dy) * 8 + x0 + dx) * 4) as usize + k]);
+        let lerp = |w: i32, p: i32, q: i32| p + ((q - p) * w + 128).div_euclid(256);
         let expected: [f32; 4] = std::array::from_fn(|k| {
-            (1.0 - a) * (1.0 - b) * t(0, 0)[k] + a * (1.0 - b) * t(1, 0)[k] + (1.0 - a) * b * t(0, 1)[k] + a * b * t(1, 1)[k]
+            let row0 = lerp(a, byte(0, 0, k), byte(1, 0, k));
+            let row1 = lerp(a, byte(0, 1, k), byte(1, 1, k));
+            lerp(b, row0, row1) as f32 / 255.0
         });
-        assert!(first_difference(&[*got], &[expected], 1e-5).is_none(), "linear sample at {c:?}: {got:?}, expected {expected:?}");
+        assert!(first_difference(&[*got], &[expected], 1e-6).is_none(), "linear sample at {c:?}: {got:?}, expected {expected:?}");
         checked += 1;
     }
     assert!(checked > 20, "{checked}");

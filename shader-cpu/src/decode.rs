@@ -93,6 +93,9 @@ pub(crate) struct SampleInst {
     pub offset: [i32; 3],
     pub dref: Option<Id>,
     pub gather: Option<u32>,
+    /// `OpImageSampleProj*`: the coordinates and the depth reference are divided by the
+    /// coordinate's component after the spatial ones (Vulkan "Projection Operation").
+    pub proj: bool,
     /// Result words (4, or 1 for a depth comparison).
     pub n: u32,
 }
@@ -140,6 +143,7 @@ pub(crate) enum Inst {
     /// Concatenation of the parts' words.
     Construct { dst: Id, parts: Vec<(Id, u32)> },
     Extract { dst: Id, src: Id, at: u32, n: u32 },
+    /// `obj` (a composite of `n` words) with `src` (`src_n` words) in place of words `at..`.
     Insert { dst: Id, obj: Id, src: Id, src_n: u32, at: u32, n: u32 },
     Shuffle { dst: Id, a: Id, a_n: u32, b: Id, sel: Vec<u32> },
     ExtractDyn { dst: Id, v: Id, idx: Id, count: u32 },
@@ -1584,9 +1588,10 @@ impl Decoder {
                 Some(Inst::Extract { dst: r, src, at, n })
             }
             Op::CompositeInsert => {
-                let (obj, src) = (id(0)?, id(1)?);
+                // Operands: the object to insert, then the composite it goes into.
+                let (object, composite) = (id(0)?, id(1)?);
                 let at = self.composite_offset(rt, &self.literals(inst, 2)?)?;
-                Some(Inst::Insert { dst: r, obj, src, src_n: n, at, n: self.words(self.type_of(obj))? })
+                Some(Inst::Insert { dst: r, obj: composite, src: object, src_n: self.words(self.type_of(object))?, at, n })
             }
             Op::VectorShuffle => {
                 let (a, b) = (id(0)?, id(1)?);
@@ -1719,13 +1724,29 @@ impl Decoder {
             | Op::ImageSampleExplicitLod
             | Op::ImageSampleDrefImplicitLod
             | Op::ImageSampleDrefExplicitLod
+            | Op::ImageSampleProjImplicitLod
+            | Op::ImageSampleProjExplicitLod
+            | Op::ImageSampleProjDrefImplicitLod
+            | Op::ImageSampleProjDrefExplicitLod
             | Op::ImageGather
             | Op::ImageDrefGather => {
                 let (sampled, coord) = (id(0)?, id(1)?);
                 let image = self.image_type(sampled)?;
+                let proj = matches!(
+                    op,
+                    Op::ImageSampleProjImplicitLod
+                        | Op::ImageSampleProjExplicitLod
+                        | Op::ImageSampleProjDrefImplicitLod
+                        | Op::ImageSampleProjDrefExplicitLod
+                );
                 let dref_or_component = matches!(
                     op,
-                    Op::ImageSampleDrefImplicitLod | Op::ImageSampleDrefExplicitLod | Op::ImageGather | Op::ImageDrefGather
+                    Op::ImageSampleDrefImplicitLod
+                        | Op::ImageSampleDrefExplicitLod
+                        | Op::ImageSampleProjDrefImplicitLod
+                        | Op::ImageSampleProjDrefExplicitLod
+                        | Op::ImageGather
+                        | Op::ImageDrefGather
                 );
                 let (mut dref, mut gather) = (None, None);
                 if dref_or_component {
@@ -1760,6 +1781,7 @@ impl Decoder {
                     offset: operands.offset,
                     dref,
                     gather,
+                    proj,
                     n,
                 })))
             }

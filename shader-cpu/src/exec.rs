@@ -1233,6 +1233,9 @@ impl<'a> Thread<'a> {
                 let coord = &r[s.coord as usize];
                 let dims = s.image.dims as usize;
                 let word = |reg: &Vec<u32>, k: usize, i: usize| reg.get(k * l + i).copied().unwrap_or(0);
+                // The divisor of a projective sample (1 otherwise) of lane `i`.
+                let q_of = |i: usize| if s.proj { f(word(coord, dims, i)) } else { 1.0 };
+                let coord_at = |k: usize, i: usize| f(word(coord, k, i)) / q_of(i);
                 for &i in lanes {
                     let i = i as usize;
                     let (Some(Handle::Image(image, ..)), Some(Handle::Sampler(sampler))) =
@@ -1240,7 +1243,7 @@ impl<'a> Thread<'a> {
                     else {
                         continue;
                     };
-                    let c: [f32; 3] = std::array::from_fn(|k| if k < dims { f(word(coord, k, i)) } else { 0.0 });
+                    let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
                     let layer = if s.image.arrayed {
                         let layers = i64::from(image.size()[2]);
                         (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, layers - 1)
@@ -1255,7 +1258,7 @@ impl<'a> Thread<'a> {
                         // (what lavapipe does).
                         Lod::Implicit(bias) => {
                             let q = i & !3;
-                            let at = |lane: usize, k: usize| if lane < l { f(word(coord, k, lane)) } else { 0.0 };
+                            let at = |lane: usize, k: usize| if lane < l { coord_at(k, lane) } else { 0.0 };
                             let lod = grad_lod(image, dims, |k| at(q + 1, k) - at(q, k), |k| at(q + 2, k) - at(q, k));
                             lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
                         }
@@ -1266,7 +1269,7 @@ impl<'a> Thread<'a> {
                         layer,
                         lod,
                         offset: s.offset,
-                        dref: s.dref.map(|id| f(word(&r[id as usize], 0, i))),
+                        dref: s.dref.map(|id| f(word(&r[id as usize], 0, i)) / q_of(i)),
                         gather: s.gather.map(|g| g as usize),
                     };
                     let texel = crate::image::sample(image, sampler, &q);

@@ -479,6 +479,9 @@ pub(crate) struct SampleQuery {
 
 /// Samples `image` with `sampler` (Vulkan "Texel Filtering" and "Level-of-Detail Operation").
 pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32; 4] {
+    if fixed_point_unorm8(image, sampler, q) {
+        return sample_unorm8(image, sampler, q).map(|c| (f32::from(c) / 255.0).to_bits());
+    }
     let lambda = q.lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
     let filter = if q.gather.is_some() {
         Filter::Linear
@@ -571,4 +574,100 @@ fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filte
         }
     }
     acc.map(f32::to_bits)
+}
+
+/// Whether a sample is filtered in 8-bit fixed point, as llvmpipe (lavapipe) filters it: its
+/// "AoS" sampling path (gallivm's `lp_build_sample_aos`) takes a plain sample (no gather, no
+/// depth comparison) of a unorm format of at most 8 bits per component that is not sRGB, with
+/// the same minification and magnification filter and only repeat or clamp-to-edge addressing.
+/// Vulkan allows it (`subTexelPrecisionBits` and `mipmapPrecisionBits` may be as low as 4), and
+/// filtering these samples as lavapipe does makes the CPU device's results equal to it.
+fn fixed_point_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> bool {
+    let (storage, _, srgb, _) = image.format.parts();
+    storage == Storage::Unorm8
+        && !srgb
+        && q.gather.is_none()
+        && q.dref.is_none()
+        && sampler.compare.is_none()
+        && sampler.min_filter == sampler.mag_filter
+        && sampler.address[..q.dims].iter().all(|a| matches!(a, Address::Repeat | Address::ClampToEdge))
+}
+
+/// `a + (b - a) * weight / 256` rounded to nearest (ties up), for an 8-bit `weight`: llvmpipe's
+/// lerp of unorm8 values with pre-scaled 8-bit weights (gallivm `lp_build_lerp_simple`, the
+/// rounding of SSSE3's `pmulhrsw`: `(weight * (delta << 7) + 2^14) >> 15`).
+fn lerp_unorm8(weight: i32, a: [u8; 4], b: [u8; 4]) -> [u8; 4] {
+    std::array::from_fn(|c| {
+        let delta = i32::from(b[c]) - i32::from(a[c]);
+        (i32::from(a[c]) + (weight * delta + 128).div_euclid(256)) as u8
+    })
+}
+
+/// [`sample`] for the samples [`fixed_point_unorm8`] accepts: each level filtered in 8-bit fixed
+/// point, two levels mixed with the level of detail's fraction in 8 bits (truncated).
+fn sample_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u8; 4] {
+    let lambda = q.lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
+    let filter = sampler.min_filter;
+    let top = (image.levels - 1) as f32;
+    let d = if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, top) };
+    match sampler.mipmap_filter {
+        Filter::Nearest => filtered_unorm8(image, sampler, q, ((d + 0.5).ceil() - 1.0).max(0.0) as u32, filter),
+        Filter::Linear => {
+            let lo = d.floor();
+            let a = filtered_unorm8(image, sampler, q, lo as u32, filter);
+            let weight = ((d - lo) * 256.0) as i32;
+            if weight <= 0 {
+                return a;
+            }
+            let b = filtered_unorm8(image, sampler, q, (lo as u32 + 1).min(image.levels - 1), filter);
+            lerp_unorm8(weight, a, b)
+        }
+    }
+}
+
+/// One level of a unorm8 image filtered in 8-bit fixed point: the coordinate scaled by 256 times
+/// the level's size and rounded (ties to even) to an integer whose low 8 bits, after moving it
+/// half a texel, are the weight; a 2D (3D) filter is a lerp along x, then y (then z).
+fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u8; 4] {
+    let size = image.level_size(level);
+    let dims = q.dims;
+    let texel = |at: [i64; 3]| -> [u8; 4] {
+        let mut p = [0i64, 0, q.layer];
+        for k in 0..dims {
+            p[k] = wrap(sampler.address[k], at[k], i64::from(size[k])).unwrap_or(0);
+        }
+        let t = image.load(level, p).unwrap_or([0; 4]);
+        t.map(|w| (f32::from_bits(w) * 255.0).round() as u8)
+    };
+    if filter == Filter::Nearest {
+        let at: [i64; 3] = std::array::from_fn(|k| {
+            if k < dims { (q.coord[k] * size[k] as f32).floor() as i64 + i64::from(q.offset[k]) } else { 0 }
+        });
+        return texel(at);
+    }
+    let mut i0 = [0i64; 3];
+    let mut weight = [0i32; 3];
+    for k in 0..dims {
+        let len = size[k];
+        if sampler.address[k] == Address::Repeat && !len.is_power_of_two() {
+            // Repeat on other sizes wraps the normalized coordinate (offset included) first.
+            let c = q.coord[k] + q.offset[k] as f32 / len as f32;
+            let scaled = ((c - c.floor()) * len as f32 * 256.0).round_ties_even() as i64 - 128;
+            weight[k] = (scaled & 0xFF) as i32;
+            let i = scaled >> 8;
+            i0[k] = if i < 0 { i64::from(len) - 1 } else { i.min(i64::from(len) - 1) };
+        } else {
+            let scaled = (q.coord[k] * (len << 8) as f32).round_ties_even() as i64 - 128;
+            i0[k] = (scaled >> 8) + i64::from(q.offset[k]);
+            weight[k] = (scaled & 0xFF) as i32;
+        }
+    }
+    // Corners by bit k of the index (k = 0: x); lerp along x, then y, then z.
+    let mut values: Vec<[u8; 4]> = (0..1usize << dims)
+        .map(|corner| texel(std::array::from_fn(|k| if k < dims { i0[k] + ((corner >> k) & 1) as i64 } else { 0 })))
+        .collect();
+    for &w in &weight[..dims] {
+        values = values.chunks_exact(2).map(|pair| lerp_unorm8(w, pair[0], pair[1])).collect();
+    }
+    values[0]
 }
