@@ -331,6 +331,50 @@ fn sanitizer_reports_workgroup_races() {
     }
 }
 
+/// The sanitizer reports reads of workgroup memory that no invocation wrote (GLSL leaves
+/// `shared` variables uninitialized: half the workgroup fills its words, every invocation reads
+/// its own) and a barrier that only part of the workgroup reaches (inside a branch on the
+/// invocation id); the same programs with every word written and the barrier outside the branch
+/// have no finding. Checked on our module and glslang's.
+#[test]
+fn sanitizer_reports_unwritten_workgroup_reads_and_divergent_barriers() {
+    let src = |writers: &str, barrier_if: &str| {
+        format!(
+            "#version 450\nlayout(local_size_x = 8) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Out {{ uint r[]; }} outp;\n\
+             shared uint tile[8];\n\
+             void main() {{\n  uint i = gl_LocalInvocationID.x;\n  if (i < {writers}u) tile[i] = i + 1u;\n  barrier();\n\
+               uint n = tile[i];\n  if (i < {barrier_if}u) {{ barrier(); }}\n  outp.r[i] = n;\n}}\n"
+        )
+    };
+    let cases = [
+        (4, 8, (4..8u32).map(|i| (shader_cpu::FindingKind::UnwrittenWorkgroupRead { byte_offset: i * 4 }, [i, 0, 0])).collect::<Vec<_>>()),
+        (8, 2, vec![(shader_cpu::FindingKind::DivergentBarrier { reached: 2, of: 8 }, [2, 0, 0])]),
+        (8, 8, Vec::new()),
+    ];
+    for (writers, barrier_if, want) in cases {
+        for (compiler, words) in glsl_modules("sanitize.comp", &src(&writers.to_string(), &barrier_if.to_string())) {
+            let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+            let out = shader_cpu::Buffer::zeroed(8 * 4);
+            let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+            let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &out)], &[], [1, 1, 1], &options).expect("runs");
+            let mut seen: Vec<(shader_cpu::FindingKind, [u32; 3])> = report.findings.iter().map(|f| (f.kind.clone(), f.invocation)).collect();
+            seen.sort_by_key(|(_, at)| *at);
+            assert_eq!(seen, want, "[{compiler}] {writers} writers, barrier for i < {barrier_if}: {:?}", report.findings);
+            let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+            if writers < 8 {
+                assert!(text.contains("read of workgroup memory at byte 16 that no invocation wrote"), "{text}");
+            }
+            if barrier_if < 8 {
+                assert!(text.contains("barrier in non-uniform control flow: 2 of 8 invocations"), "{text}");
+            }
+            // The written words read back (unwritten ones are the zeros the memory starts with).
+            let expected: Vec<u32> = (0..8u32).map(|i| if i < writers { i + 1 } else { 0 }).collect();
+            assert_eq!(common::u32s(&out.to_bytes()), expected, "[{compiler}] results");
+        }
+    }
+}
+
 /// Push constants and specialization constants (a `constant_id` and the workgroup size through
 /// `local_size_x_id`), several workgroups, NumWorkgroups and WorkgroupId.
 #[test]

@@ -299,6 +299,9 @@ pub(crate) struct Prog {
     /// Registers whose value is the same for every lane and invocation: constants and the
     /// pointers to variables.
     pub consts: Vec<(Id, Vec<u32>)>,
+    /// Workgroup variables with an initializer (Vulkan allows only `OpConstantNull`, the zeros
+    /// workgroup memory starts with): (first word, words). The sanitizer counts them as written.
+    pub wg_initialized: Vec<(u32, u32)>,
     /// Initial values of per-lane variables: (word offset in a lane's memory, words).
     pub lane_inits: Vec<(u32, Vec<u32>)>,
     /// Built-in inputs: (built-in, word offset in a lane's memory).
@@ -503,6 +506,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         lane_words: 0,
         reg_words: Vec::new(),
         consts: Vec::new(),
+        wg_initialized: Vec::new(),
         lane_inits: Vec::new(),
         builtins: Vec::new(),
         funcs: Vec::new(),
@@ -543,6 +547,9 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     let words = d.size(layout) / 4;
                     let obj = prog.objs.len() as u32;
                     if sc == StorageClass::Workgroup {
+                        if init.is_some() {
+                            prog.wg_initialized.push((prog.wg_words, words));
+                        }
                         prog.objs.push(Obj::Workgroup { base: prog.wg_words, words });
                         prog.wg_words += words;
                     } else {

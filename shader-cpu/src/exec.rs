@@ -788,6 +788,12 @@ pub(crate) struct Thread<'a> {
     /// The sanitizer's race window (since the last control barrier), per word of workgroup
     /// memory; empty without the sanitizer.
     races: Vec<Accesses>,
+    /// The sanitizer's record of which words of workgroup memory the workgroup wrote (or
+    /// initialized); empty without the sanitizer.
+    written: Vec<bool>,
+    /// Whether this workgroup's barriers were already found in non-uniform control flow (one
+    /// finding per workgroup).
+    divergent_barrier: bool,
 }
 
 /// Who accessed a word of workgroup memory since the last barrier: lane + 1, 0 for nobody;
@@ -862,6 +868,8 @@ impl<'a> Thread<'a> {
             helper: vec![false; l],
             ids: Vec::new(),
             races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
+            written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
+            divergent_barrier: false,
         }
     }
 
@@ -872,6 +880,9 @@ impl<'a> Thread<'a> {
     /// with another lane's plain read or write.
     fn track(&mut self, w: usize, lane: usize, access: Access) {
         let Some(&a) = self.races.get(w) else { return };
+        if access == Access::Write {
+            self.written[w] = true;
+        }
         let me = lane as u32 + 1;
         let writer = (a.writer != 0 && a.writer != me).then_some(a.writer);
         let other = match access {
@@ -895,6 +906,27 @@ impl<'a> Thread<'a> {
     /// A control barrier (or a new workgroup): the race window starts again.
     fn reset_races(&mut self) {
         self.races.fill(Accesses::default());
+    }
+
+    /// The sanitizer's check that `lane` reads word `w` of workgroup memory after some
+    /// invocation of the workgroup wrote it; one finding per word (the word then counts as
+    /// written).
+    fn check_written(&mut self, w: usize, lane: usize) {
+        if self.written.get(w) == Some(&false) {
+            self.written[w] = true;
+            self.report(lane, FindingKind::UnwrittenWorkgroupRead { byte_offset: w as u32 * 4 });
+        }
+    }
+
+    /// A control barrier executed by `lanes`: in a compute workgroup every invocation must
+    /// reach it together (SPIR-V `OpControlBarrier`: dynamically uniform control flow).
+    fn barrier(&mut self, lanes: &[u32]) {
+        self.reset_races();
+        if self.sanitize && self.ids.is_empty() && lanes.len() < self.l && !self.divergent_barrier {
+            self.divergent_barrier = true;
+            let missing = (0..self.l).find(|i| !lanes.contains(&(*i as u32))).unwrap_or(0);
+            self.report(missing, FindingKind::DivergentBarrier { reached: lanes.len() as u32, of: self.l as u32 });
+        }
     }
 
     /// Runs the entry point once over lanes `0..active` (a vertex or fragment batch; the
@@ -938,6 +970,13 @@ impl<'a> Thread<'a> {
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
         self.local.fill(0);
         self.reset_races();
+        self.divergent_barrier = false;
+        if !self.written.is_empty() {
+            self.written.fill(false);
+            for &(base, words) in &self.prog.wg_initialized {
+                self.written[base as usize..(base + words) as usize].fill(true);
+            }
+        }
         let prog = self.prog;
         let [sx, sy, _] = prog.workgroup_size;
         for lane in 0..self.l {
@@ -1347,7 +1386,7 @@ impl<'a> Thread<'a> {
                     self.helper[i as usize] = true;
                 }
             }
-            Inst::Barrier => self.reset_races(),
+            Inst::Barrier => self.barrier(lanes),
             Inst::IsHelper { dst } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
@@ -1435,6 +1474,7 @@ impl<'a> Thread<'a> {
         match self.locate(obj, off, lane, false) {
             Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].load(Ordering::Relaxed),
             Some(Loc::Local(w)) => {
+                self.check_written(w, lane);
                 self.track(w, lane, Access::Read);
                 self.local[w]
             }
@@ -1470,6 +1510,13 @@ impl<'a> Thread<'a> {
         match self.locate(obj, off, lane, write) {
             Some(Loc::Buffer(slot, w)) => atomic_word(&self.slots[slot].0.words[w], op, x, y),
             Some(Loc::Local(w)) => {
+                if op == Op::AtomicStore {
+                    if let Some(b) = self.written.get_mut(w) {
+                        *b = true;
+                    }
+                } else {
+                    self.check_written(w, lane);
+                }
                 self.track(w, lane, Access::Atomic);
                 // Lanes of a workgroup run one after another on this thread: plain memory.
                 let cell = AtomicU32::new(self.local[w]);

@@ -184,6 +184,14 @@ pub enum FindingKind {
     /// memory with no control barrier between them, at least one of them writing and not both
     /// atomic.
     WorkgroupRace { byte_offset: u32, write: bool, other: u32 },
+    /// A read (or atomic) of the word at `byte_offset` of workgroup memory that no invocation
+    /// of the workgroup wrote before (GLSL leaves `shared` variables uninitialized; WGSL's are
+    /// zeroed by stores the compiler emits).
+    UnwrittenWorkgroupRead { byte_offset: u32 },
+    /// A control barrier that `reached` of the workgroup's `of` invocations executed together:
+    /// the others (this invocation among them) were elsewhere, in a branch or loop the barrier
+    /// is not in, or had returned (SPIR-V requires workgroup barriers in uniform control flow).
+    DivergentBarrier { reached: u32, of: u32 },
 }
 
 impl std::fmt::Display for Finding {
@@ -208,6 +216,15 @@ impl std::fmt::Display for Finding {
                 "data race on workgroup memory at byte {byte_offset}: {} by invocation ({x}, {y}, {z}) and an access by local \
                  invocation {other} with no barrier between",
                 if *write { "a write" } else { "a read" }
+            ),
+            FindingKind::UnwrittenWorkgroupRead { byte_offset } => write!(
+                f,
+                "read of workgroup memory at byte {byte_offset} that no invocation wrote, by invocation ({x}, {y}, {z})"
+            ),
+            FindingKind::DivergentBarrier { reached, of } => write!(
+                f,
+                "barrier in non-uniform control flow: {reached} of {of} invocations of the workgroup reached it together, \
+                 invocation ({x}, {y}, {z}) did not"
             ),
         }
     }
