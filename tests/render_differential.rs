@@ -719,44 +719,16 @@ fn vertex_data(v: &Varying) -> Vec<u8> {
 /// `workgroup_size`: what a passthrough compute pipeline must be told (wgpu cannot reflect it);
 /// (1, 1, 1) for the render stages.
 fn shader_module(device: &wgpu::Device, shader: Shader<'_>, passthrough: bool, workgroup_size: [u32; 3]) -> wgpu::ShaderModule {
-    match (shader, passthrough) {
-        (Shader::SpirV(words, entry), true) => {
-            let [x, y, z] = workgroup_size;
-            let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
-                label: Some(entry),
-                entry_points: vec![wgpu::PassthroughShaderEntryPoint { name: entry.into(), workgroup_size: (x, y, z) }].into(),
-                spirv: Some(words.into()),
-                ..Default::default()
-            };
-            // SAFETY: every module given here passed spirv-val (ours and the reference in
-            // compile_ours/compile_reference, the generated stage is naga's output for WGSL naga
-            // validated), and the layouts are built from the module's own resources.
-            unsafe { device.create_shader_module_passthrough(descriptor) }
-        }
-        (Shader::SpirV(words, entry), false) => {
-            device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source: wgpu::ShaderSource::SpirV(words.into()) })
-        }
-    }
+    let Shader::SpirV(words, entry) = shader;
+    // Every module given here passed spirv-val (ours and the reference in compile_ours/
+    // compile_reference, the generated stage is naga's output for WGSL naga validated), and the
+    // layouts are built from the module's own resources.
+    common::spirv_module(device, words, entry, passthrough, workgroup_size)
 }
 
 fn entry_name(shader: Shader<'_>) -> &str {
     let Shader::SpirV(_, entry) = shader;
     entry
-}
-
-/// Runs `f` under wgpu's validation, out-of-memory and internal error scopes: every error wgpu
-/// reports meanwhile comes back as `Err` (none reaches wgpu's default handler, which panics).
-fn catching_wgpu_errors<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> Result<T, String> {
-    let scopes = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal]
-        .map(|filter| device.push_error_scope(filter));
-    let value = f();
-    let mut errors = Vec::new();
-    for scope in scopes.into_iter().rev() {
-        if let Some(error) = pollster::block_on(scope.pop()) {
-            errors.push(format!("wgpu: {error}"));
-        }
-    }
-    if errors.is_empty() { Ok(value) } else { Err(errors.join("; ")) }
 }
 
 /// Draws once and returns every colour target's texels (rows unpadded), in location order
@@ -765,7 +737,7 @@ fn catching_wgpu_errors<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> Resu
 /// storage buffer and image ([`read_written`]) for a fragment shader.
 fn render(gpu: &shader_runtime::Gpu, vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
     let device = &gpu.wgpu().ok_or("not a wgpu device")?.device;
-    let (staging, written) = catching_wgpu_errors(device, || record(gpu, vs, fs, setup, passthrough))??;
+    let (staging, written) = common::catching_wgpu_errors(device, || record(gpu, vs, fs, setup, passthrough))??;
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let result = read_back(device, &staging, &setup.read_targets()).and_then(|mut texels| {
         texels.extend(read_written(device, &written)?);
@@ -1112,27 +1084,8 @@ fn padded_row(format: wgpu::TextureFormat) -> u32 {
     (WIDTH * format.block_copy_size(None).unwrap_or(16)).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
 }
 
-/// Maps every buffer for reading and waits until all are mapped.
-fn map_for_reading<'a>(device: &wgpu::Device, buffers: impl IntoIterator<Item = &'a wgpu::Buffer>) -> Result<(), String> {
-    let (sender, receiver) = std::sync::mpsc::channel();
-    for buffer in buffers {
-        let sender = sender.clone();
-        buffer.slice(..).map_async(wgpu::MapMode::Read, move |result| {
-            let _ = sender.send(result);
-        });
-    }
-    drop(sender);
-    device
-        .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(shader_runtime::POLL_TIMEOUT) })
-        .map_err(|e| format!("readback: {e}"))?;
-    for result in receiver.iter() {
-        result.map_err(|e| format!("readback: {e}"))?;
-    }
-    Ok(())
-}
-
 fn read_back(device: &wgpu::Device, staging: &[Option<wgpu::Buffer>], targets: &[Option<Varying>]) -> Result<Vec<Vec<u8>>, String> {
-    map_for_reading(device, staging.iter().flatten())?;
+    common::map_for_reading(device, staging.iter().flatten())?;
     let mut out = Vec::new();
     for (buffer, target) in staging.iter().zip(targets) {
         let (Some(buffer), Some(v)) = (buffer, target) else {
@@ -1288,7 +1241,7 @@ fn run_compute_entry(
 fn dispatch(gpu: &shader_runtime::Gpu, words: &[u32], entry: &str, size: [u32; 3], inputs: &Inputs, passthrough: bool) -> Result<Vec<Vec<u8>>, String> {
     let w = gpu.wgpu().ok_or("not a wgpu device")?;
     let (device, queue) = (&w.device, &w.queue);
-    let staging = catching_wgpu_errors(device, || {
+    let staging = common::catching_wgpu_errors(device, || {
         let module = shader_module(device, Shader::SpirV(words, entry), passthrough, size);
         let bound = bind(device, queue, inputs, wgpu::ShaderStages::COMPUTE);
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -1369,7 +1322,7 @@ fn copy_written(device: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, input
 
 /// The bytes of the buffers [`copy_written`] filled.
 fn read_written(device: &wgpu::Device, staging: &[wgpu::Buffer]) -> Result<Vec<Vec<u8>>, String> {
-    map_for_reading(device, staging)?;
+    common::map_for_reading(device, staging)?;
     let mut out = Vec::new();
     for buffer in staging {
         out.push(buffer.get_mapped_range(..).map_err(|e| format!("readback: {e}"))?.to_vec());

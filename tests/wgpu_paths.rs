@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::{bytes_f32, i32s, u32s, BufferBinding as B};
+use common::texture_compute::{self, Resource as T};
+use common::{bytes_f32, bytes_i32, i32s, u32s, BufferBinding as B};
 
 /// WGSL "Floating Point Conversion": truncate, then clamp to the integer range, precisely to
 /// the nearest value representable in both types (so `u32(5e9)` is 4294967040, the largest f32
@@ -538,4 +539,85 @@ fn subgroup_booleans_on_both_paths() {
     assert!(truth.iter().all(|t| t >> 15 & 1 == 1), "every invocation wrote its result: {truth:x?}");
     assert_eq!(u32s(&passthrough[0])[32..], truth[..], "ours as emitted (passthrough) vs glslang's module as emitted");
     assert_eq!(u32s(&default[0])[32..], truth[..], "ours, default path vs glslang's module as emitted");
+}
+
+/// Runs `ours` on both of wgpu's paths and glslang's `reference` as emitted, in the texture
+/// compute harness (`common::texture_compute`); `check` gets storage buffer `buffer` of each.
+fn run_three_ways_with_textures(ours: &[u32], reference: &[u32], resources: &[T], buffer: usize, check: impl Fn(&str, &[u8])) {
+    if !texture_compute::available(resources) {
+        return;
+    }
+    for (label, words, passthrough) in [("ours, default path", ours, false), ("ours, as emitted (passthrough)", ours, true), ("glslang's module, as emitted", reference, true)] {
+        let out = texture_compute::run(words, "main", resources, passthrough).unwrap_or_else(|e| panic!("{label}: {e}"));
+        check(label, &out[buffer]);
+    }
+}
+
+const TEXTURE_ARRAY: &str = "#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform texture2D textures[3];
+layout(binding = 1) uniform sampler samplers[2];
+layout(std430, binding = 2) buffer Out { int k; vec4 result[5]; };
+void main() {
+    for (int i = 0; i < 3; i++) {
+        result[i] = textureLod(sampler2D(textures[i], samplers[i % 2]), vec2(0.75, 0.25), 0.0);
+    }
+    result[3] = textureLod(sampler2D(textures[k], samplers[k - 1]), vec2(0.25, 0.75), 1.0);
+    result[4] = vec4(textureSize(sampler2D(textures[k], samplers[0]), 0), textureSize(sampler2D(textures[1], samplers[1]), 1));
+}
+";
+
+/// A texture array and a sampler array (wgpu's `binding_array`; naga's SPIR-V reader makes one
+/// of an `OpTypeArray` of images or samplers in `UniformConstant`), sampled at constant, loop
+/// and buffer-given indices and queried for their size, on both of wgpu's paths and against
+/// glslang's module as emitted. Every texel is distinct ([`texture_compute::texel`]), so a
+/// wrong element, level or position shows. Runs only where wgpu offers binding arrays
+/// (`Features::TEXTURE_BINDING_ARRAY`: wgpu 30 asks the driver for descriptor indexing with
+/// update-after-bind, which Mesa 22's lavapipe lacks; a loud skip there, also on CI); both
+/// modules are still checked (spirv-val, naga as wgpu runs it) everywhere.
+#[test]
+fn texture_array_sampled_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("texture_array", TEXTURE_ARRAY) else { return };
+    let resources = vec![
+        T::Textures { binding: 0, count: Some(3), width: 4, height: 4, layers: None, levels: 2 },
+        T::Samplers { binding: 1, count: Some(2) },
+        T::Storage { binding: 2, data: [bytes_i32(&[2, 0, 0, 0]), vec![0; 80]].concat() },
+    ];
+    // Nearest sampling: (0.75, 0.25) of 4x4 is texel (3, 1); (0.25, 0.75) of level 1's 2x2 is (0, 1).
+    let mut expected: Vec<f32> = (0..3).flat_map(|i| texture_compute::texel(i, 0, 0, 3, 1)).collect();
+    expected.extend(texture_compute::texel(2, 0, 1, 0, 1));
+    expected.extend([4.0, 4.0, 2.0, 2.0]);
+    run_three_ways_with_textures(&ours, &reference, &resources, 0, |label, out| {
+        assert_eq!(common::f32s(&out[16..]), expected, "{label}");
+    });
+}
+
+const TEXTURE_SIZE_XY: &str = "#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform texture2DArray t;
+layout(binding = 1) uniform sampler s;
+layout(std430, binding = 2) buffer Out { ivec4 sizes; vec4 sampled; };
+void main() {
+    sizes = ivec4(textureSize(sampler2DArray(t, s), 0).xy, textureSize(sampler2DArray(t, s), 1).x, 7);
+    sampled = textureLod(sampler2DArray(t, s), vec3(0.75, 0.25, 2.0), 1.0);
+}
+";
+
+/// GLSL `textureSize` of an array texture read only in its `.xy` (the layer count, its last
+/// component, is a located error for the wgpu target: naga's reader takes the query without
+/// it): the size of each level on both paths and from glslang's module, of an 8x4 texture of
+/// 3 layers and 2 levels, plus a sample of layer 2 at level 1.
+#[test]
+fn texture_size_xy_of_an_array_texture_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("texture_size_xy", TEXTURE_SIZE_XY) else { return };
+    let resources = vec![
+        T::Textures { binding: 0, count: None, width: 8, height: 4, layers: Some(3), levels: 2 },
+        T::Samplers { binding: 1, count: None },
+        T::Storage { binding: 2, data: vec![0; 32] },
+    ];
+    run_three_ways_with_textures(&ours, &reference, &resources, 0, |label, out| {
+        assert_eq!(i32s(&out[..16]), [8, 4, 4, 7], "{label}: sizes");
+        // Level 1 is 4x2: (0.75, 0.25) is texel (3, 0).
+        assert_eq!(common::f32s(&out[16..]), texture_compute::texel(0, 2, 1, 3, 0), "{label}: sample");
+    });
 }

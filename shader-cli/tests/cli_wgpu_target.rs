@@ -157,16 +157,24 @@ fn texture_size_layers_are_a_located_error_for_the_wgpu_target() {
     refused_for_wgpu_kept_for_vulkan("size_layers.frag", TEXTURE_SIZE_LAYERS, LAYER_COUNT, (5, 18));
 }
 
+/// Accepted by naga; `wgpu_paths::texture_size_xy_of_an_array_texture_on_both_paths` runs such
+/// a query on a real texture on both paths against glslang's module.
 #[test]
 fn texture_size_without_layers_is_accepted_by_naga() {
-    let dir = scratch("size_xy");
     let source = TEXTURE_SIZE_LAYERS.replace("ivec3 size = textureSize(t, 0);", "ivec2 size = textureSize(t, 0).xy; int w = textureSize(t, 1).x;").replace("vec4(size, 1)", "vec4(size, w, 1)");
-    std::fs::write(dir.join("size_xy.frag"), source).unwrap();
-    let output = run(&dir, &["compile", "size_xy.frag", "-o", "size_xy.spv"]);
+    accepted_for_wgpu("size_xy.frag", &source);
+}
+
+/// `file` compiles for the wgpu target to a module spirv-val and naga (as wgpu runs it) accept.
+fn accepted_for_wgpu(file: &str, source: &str) {
+    let stem = file.split('.').next().unwrap_or(file);
+    let dir = scratch(stem);
+    std::fs::write(dir.join(file), source).unwrap();
+    let output = run(&dir, &["compile", file, "-o", "out.spv"]);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let path = dir.join("size_xy.spv");
+    let path = dir.join("out.spv");
     spirv_val(&path);
-    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
+    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{file}: {e}"));
 }
 
 /// Built-ins naga does not take as wgpu runs it (`spirv::wgpu::builtin_feature`): located at
@@ -295,6 +303,7 @@ void main() {
 /// refuses them, or reads an array of storage buffers as one buffer holding an array.
 #[test]
 fn buffer_arrays_are_located_errors_for_the_wgpu_target() {
+    const BUFFER_ARRAY: &str = "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)";
     let buffers = "#version 450
 layout(location = 0) flat in int i;
 layout(location = 0) out vec4 color;
@@ -305,24 +314,14 @@ void main() {
     color = ubos[i].v;
 }
 ";
-    refused_for_wgpu_kept_for_vulkan(
-        "ubo_array.frag",
-        buffers,
-        "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)",
-        (4, 1),
-    );
+    refused_for_wgpu_kept_for_vulkan("ubo_array.frag", buffers, BUFFER_ARRAY, (4, 1));
     let wgsl_buffers = "struct Foo { x: u32 }
 @group(0) @binding(0) var<storage, read_write> foos: binding_array<Foo, 2>;
 @compute @workgroup_size(1) fn main() {
     foos[1].x = foos[0].x;
 }
 ";
-    refused_for_wgpu_kept_for_vulkan(
-        "buffer_array.wgsl",
-        wgsl_buffers,
-        "arrays of uniform or storage buffers (`uniform Block { .. } blocks[N]`, `buffer Block { .. } blocks[]`, `binding_array` of buffers)",
-        (2, 1),
-    );
+    refused_for_wgpu_kept_for_vulkan("buffer_array.wgsl", wgsl_buffers, BUFFER_ARRAY, (2, 1));
 }
 
 /// Texel fetches and storage loads and stores on an element of a texture array
@@ -363,12 +362,6 @@ void main() {
 }
 ";
     refused_for_wgpu_kept_for_vulkan("argument_array.frag", argument, "an element of a texture or sampler array passed to a function", (7, 13));
-    let dir = scratch("sampled_array");
     let in_place = argument.replace("first(samplers[i])", "texture(samplers[i], vec2(0.5)) + vec4(textureSize(samplers[i], 0), 0, 0)");
-    std::fs::write(dir.join("sampled_array.frag"), in_place).unwrap();
-    let output = run(&dir, &["compile", "sampled_array.frag", "-o", "sampled_array.spv"]);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let path = dir.join("sampled_array.spv");
-    spirv_val(&path);
-    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
+    accepted_for_wgpu("sampled_array.frag", &in_place);
 }

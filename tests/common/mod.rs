@@ -14,6 +14,7 @@ pub mod gpu_inputs;
 pub mod mutate;
 pub mod wgsl_exec_cases;
 pub mod naga_wgpu;
+pub mod texture_compute;
 
 pub use naga_wgpu::{error_chain, naga_check};
 
@@ -305,6 +306,62 @@ pub fn run_compute(
         .collect();
     let w = gpu.wgpu().ok_or("not a wgpu device")?;
     shader_runtime::run_on(&w.device, &w.queue, source, entry, &buffers, workgroups).map_err(|e| e.to_string())
+}
+
+/// A SPIR-V module for `entry`, for wgpu's default path (naga reads and rewrites it) or, with
+/// `passthrough`, given to the driver as emitted (`workgroup_size` is then the entry's, which
+/// wgpu cannot reflect). Callers pass modules spirv-val accepted with resources the module
+/// declares, as passthrough's safety requires.
+pub fn spirv_module(device: &shader_runtime::wgpu::Device, words: &[u32], entry: &str, passthrough: bool, workgroup_size: [u32; 3]) -> shader_runtime::wgpu::ShaderModule {
+    use shader_runtime::wgpu;
+    if passthrough {
+        let [x, y, z] = workgroup_size;
+        let descriptor = wgpu::ShaderModuleDescriptorPassthrough {
+            label: Some(entry),
+            entry_points: vec![wgpu::PassthroughShaderEntryPoint { name: entry.into(), workgroup_size: (x, y, z) }].into(),
+            spirv: Some(words.into()),
+            ..Default::default()
+        };
+        // SAFETY: the callers' (above): spirv-val accepted the module, the layout is built
+        // from its resources.
+        unsafe { device.create_shader_module_passthrough(descriptor) }
+    } else {
+        device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(entry), source: wgpu::ShaderSource::SpirV(words.into()) })
+    }
+}
+
+/// Runs `f` under wgpu's validation, out-of-memory and internal error scopes: every error wgpu
+/// reports meanwhile comes back as `Err` (none reaches wgpu's default handler, which panics).
+pub fn catching_wgpu_errors<T>(device: &shader_runtime::wgpu::Device, f: impl FnOnce() -> T) -> Result<T, String> {
+    let scopes = [shader_runtime::wgpu::ErrorFilter::Validation, shader_runtime::wgpu::ErrorFilter::OutOfMemory, shader_runtime::wgpu::ErrorFilter::Internal]
+        .map(|filter| device.push_error_scope(filter));
+    let value = f();
+    let mut errors = Vec::new();
+    for scope in scopes.into_iter().rev() {
+        if let Some(error) = pollster::block_on(scope.pop()) {
+            errors.push(format!("wgpu: {error}"));
+        }
+    }
+    if errors.is_empty() { Ok(value) } else { Err(errors.join("; ")) }
+}
+
+/// Maps every buffer for reading and waits until all are mapped.
+pub fn map_for_reading<'a>(device: &shader_runtime::wgpu::Device, buffers: impl IntoIterator<Item = &'a shader_runtime::wgpu::Buffer>) -> Result<(), String> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    for buffer in buffers {
+        let sender = sender.clone();
+        buffer.slice(..).map_async(shader_runtime::wgpu::MapMode::Read, move |result| {
+            let _ = sender.send(result);
+        });
+    }
+    drop(sender);
+    device
+        .poll(shader_runtime::wgpu::PollType::Wait { submission_index: None, timeout: Some(shader_runtime::POLL_TIMEOUT) })
+        .map_err(|e| format!("readback: {e}"))?;
+    for result in receiver.iter() {
+        result.map_err(|e| format!("readback: {e}"))?;
+    }
+    Ok(())
 }
 
 /// A second shared device, created with `Features::PASSTHROUGH_SHADERS` so that modules can
