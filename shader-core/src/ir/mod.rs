@@ -408,6 +408,9 @@ pub enum ExecutionMode {
     DepthGreater,
     DepthLess,
     DepthUnchanged,
+    /// GL_EXT_subgroup_uniform_control_flow `[[subgroup_uniform_control_flow]]`: subgroups stay
+    /// as uniform as the source's control flow (SPV_KHR_subgroup_uniform_control_flow).
+    SubgroupUniformControlFlow,
 }
 
 /// A pipeline-overridable constant (WGSL `override`, GLSL `constant_id`): a SPIR-V

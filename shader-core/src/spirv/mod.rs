@@ -961,6 +961,14 @@ impl<'a> Writer<'a> {
                 self.b.execution_mode(function, spv, []);
                 continue;
             }
+            if mode == ExecutionMode::SubgroupUniformControlFlow {
+                // An extension without a capability (only Shader), as glslang emits it.
+                let extension = "SPV_KHR_subgroup_uniform_control_flow";
+                self.check_wgpu_extension(extension);
+                self.extensions.insert(extension);
+                self.b.execution_mode(function, M::SubgroupUniformControlFlowKHR, []);
+                continue;
+            }
             let (spv, capability, extension) = match mode {
                 ExecutionMode::PixelInterlockOrdered => {
                     (M::PixelInterlockOrderedEXT, Capability::FragmentShaderPixelInterlockEXT, "SPV_EXT_fragment_shader_interlock")
@@ -983,7 +991,7 @@ impl<'a> Writer<'a> {
                 ExecutionMode::DerivativeGroupLinear => {
                     (M::DerivativeGroupLinearKHR, Capability::ComputeDerivativeGroupLinearKHR, "SPV_NV_compute_shader_derivatives")
                 }
-                ExecutionMode::DepthGreater | ExecutionMode::DepthLess | ExecutionMode::DepthUnchanged => continue,
+                ExecutionMode::DepthGreater | ExecutionMode::DepthLess | ExecutionMode::DepthUnchanged | ExecutionMode::SubgroupUniformControlFlow => continue,
             };
             self.capability(capability);
             self.extensions.insert(extension);

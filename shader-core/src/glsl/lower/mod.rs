@@ -2197,11 +2197,30 @@ impl<'a> Lowerer<'a> {
 
     /// Attributes on a function (`[[subgroup_uniform_control_flow]] void main()`) exist only
     /// with GL_EXT_subgroup_uniform_control_flow (or GL_EXT_maximal_reconvergence, which reuses
-    /// its syntax), as glslang requires. They only ask for guarantees and are not emitted.
+    /// its syntax), as glslang requires. `subgroup_uniform_control_flow` on any function is the
+    /// entry point's execution mode SubgroupUniformControlFlowKHR, as glslang emits it;
+    /// `maximally_reconverges` (MaximallyReconvergesKHR) is not supported: a located error
+    /// rather than a guarantee silently dropped (spirv-val 2023.1 does not know the mode, and
+    /// glslang 12 not the extension). Other attributes do not apply to functions (ignored, as
+    /// glslang warns).
     fn function_attributes_enabled(&mut self, f: &ast::FunctionDefinition) {
         let Some(first) = f.attributes.first() else { return };
         if !["GL_EXT_subgroup_uniform_control_flow", "GL_EXT_maximal_reconvergence"].iter().any(|e| self.has_extension(e)) {
             self.error("attributes on a function need `#extension GL_EXT_subgroup_uniform_control_flow : enable`", first.span);
+            return;
+        }
+        for a in &f.attributes {
+            match a.name.name.as_str() {
+                "subgroup_uniform_control_flow" if !self.execution_modes.contains(&ExecutionMode::SubgroupUniformControlFlow) => {
+                    self.execution_modes.push(ExecutionMode::SubgroupUniformControlFlow);
+                }
+                "maximally_reconverges" => {
+                    let d = Diagnostic::error("`maximally_reconverges` (GL_EXT_maximal_reconvergence) is not supported", a.name.span)
+                        .with_note("its execution mode, MaximallyReconvergesKHR, is unknown to the SPIR-V validator this compiler is checked against");
+                    self.diags.push(d);
+                }
+                _ => {}
+            }
         }
     }
 
