@@ -243,7 +243,9 @@ pub struct TextureInfo {
     pub dimension: &'static str,
     pub arrayed: bool,
     pub multisampled: bool,
-    /// Sampled textures: `float`, `sint`, `uint` or `depth`.
+    /// Sampled textures: `float`, `sint`, `uint` or `depth`; storage textures: the texel type
+    /// (`float`, `sint`, `uint`), which for a GLSL image without a format qualifier (`format`
+    /// `unknown`: `uimage2D`) only this says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sample_type: Option<&'static str>,
     /// Storage textures: the texel format, spelled like WGSL/wgpu (`rgba8unorm`), or
@@ -584,6 +586,7 @@ fn texture_info(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (Bindi
         }
         ImageClass::Storage { format, .. } => {
             info.format = Some(type_names::wgsl_format(format));
+            info.sample_type = Some(sample_type(format.scalar_kind()));
             BindingKind::StorageTexture
         }
     };

@@ -328,7 +328,7 @@ fn compute_textures_samplers_and_descriptor_arrays() {
             // Unused by `main`, still declared: the only entry point's stage.
             { "group": 2, "binding": 0, "name": "out_img", "kind": "storage_texture", "access": "write",
               "type": "texture_storage_2d<rgba8unorm, write>",
-              "texture": { "dimension": "2d", "arrayed": false, "multisampled": false, "format": "rgba8unorm" },
+              "texture": { "dimension": "2d", "arrayed": false, "multisampled": false, "sample_type": "float", "format": "rgba8unorm" },
               "stages": ["compute"] },
         ]),
     );
@@ -662,6 +662,34 @@ fn buffer_reference_member_is_an_eight_byte_address() {
         json!([
             { "name": "head", "offset": 0, "size": 8, "type": "ptr<physical_storage, Node>" },
             { "name": "total", "offset": 8, "size": 4, "type": "i32" },
+        ]),
+    );
+}
+
+/// Storage images without a format qualifier: the texel type (the SPIR-V Sampled Type glslang
+/// gives them) is reflected with the `unknown` format, for each of float, int and uint images.
+#[test]
+fn formatless_storage_images_carry_their_texel_type() {
+    let source = "#version 450\nlayout(local_size_x = 1) in;\n\
+                  layout(binding = 0) writeonly uniform image2D f;\n\
+                  layout(binding = 1) writeonly uniform iimage3D i;\n\
+                  layout(binding = 2) writeonly uniform uimage2DArray u;\n\
+                  void main() { imageStore(f, ivec2(0), vec4(1.0)); imageStore(i, ivec3(0), ivec4(-1)); imageStore(u, ivec3(0), uvec4(7u)); }\n";
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(Stage::Compute),
+        target: shader_core::Target::Vulkan,
+        ..Default::default()
+    };
+    let compiled = shader_core::compile("formatless.comp", source, &options).unwrap_or_else(|e| panic!("{}", e.render()));
+    let r = serde_json::to_value(shader_core::reflect::reflect_compiled(&compiled)).unwrap();
+    let textures: Vec<Value> = r["bindings"].as_array().unwrap().iter().map(|b| b["texture"].clone()).collect();
+    assert_json(
+        &json!(textures),
+        json!([
+            { "dimension": "2d", "arrayed": false, "multisampled": false, "sample_type": "float", "format": "unknown" },
+            { "dimension": "3d", "arrayed": false, "multisampled": false, "sample_type": "sint", "format": "unknown" },
+            { "dimension": "2d", "arrayed": true, "multisampled": false, "sample_type": "uint", "format": "unknown" },
         ]),
     );
 }
