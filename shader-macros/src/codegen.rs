@@ -15,7 +15,8 @@ pub struct Context<'a> {
     pub language: Language,
     pub types: &'a [(syn::Ident, syn::Path)],
     /// For `types` bindings: shader struct name -> where the struct is declared, rendered like
-    /// a diagnostic (appended to a layout mismatch, so the message shows the shader line).
+    /// a diagnostic (appended to a layout mismatch, so the message shows the line of the struct
+    /// the mismatch is in).
     pub declared_at: &'a [(String, String)],
     /// The entry point `ENTRY`/`STAGE`/`WORKGROUP_SIZE` describe.
     pub entry: Option<usize>,
@@ -667,12 +668,12 @@ fn structs(module: &Module, cx: &Context) -> (TokenStream, Vec<(String, String)>
             let const_name = format_ident!("__SHADER_LAYOUT_OF_{}", shader);
             // Every token of the check carries the path's span, so rustc's "evaluation failed"
             // points at the user's type rather than at the whole macro.
-            let at = cx.declared_at.iter().find(|(n, _)| *n == name).map_or("", |(_, at)| at.as_str());
+            let notes = cx.declared_at.iter().map(|(n, at)| quote!((#n, #at)));
             let check = crate::derive::layout_check(
                 quote!({
                     let mut message = #p::check_bound(&<#path as #p::GpuLayout>::DESC, &#const_name, #rule);
                     if !message.is_empty() {
-                        message.push(#at);
+                        message.note_declared_at(&[#(#notes),*]);
                     }
                     message
                 }),

@@ -191,20 +191,25 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         None => None,
     };
     let module = compiled.ir.module();
+    // Where each shader struct is written (an imported WESL module, an included file, the
+    // literal), for the message of a layout mismatch of a `types` binding: the note names the
+    // struct the mismatch is in, which may be one nested in the bound struct.
     let mut declared_at = Vec::new();
+    if !args.types.is_empty() {
+        for (ty, t) in module.types.iter() {
+            let (Some(name), shader_core::ir::TypeInner::Struct { .. }) = (t.name.as_deref(), &t.inner) else { continue };
+            let span = module.types.span(ty);
+            if span != shader_core::span::Span::default() && !declared_at.iter().any(|(n, _)| n == name) {
+                let here = shader_core::diag::Diagnostic::error(format!("the shader struct `{name}` is declared here"), span);
+                let at = diagnostics::render(&here, &compiled.sources, &origin);
+                declared_at.push((name.to_string(), diagnostics::relative_to(&format!("\n  note: {at}"), &base)));
+            }
+        }
+    }
     for (shader, _) in &args.types {
         let name = shader.to_string();
         match module.types.iter().find(|(_, t)| t.name.as_deref() == Some(&name)) {
-            Some((ty, _)) => {
-                // Where the struct is written (an imported WESL module, an included file, the
-                // literal), for the message of a layout mismatch.
-                let span = module.types.span(ty);
-                if span != shader_core::span::Span::default() {
-                    let here = shader_core::diag::Diagnostic::error(format!("the shader struct `{name}` is declared here"), span);
-                    let at = diagnostics::render(&here, &compiled.sources, &origin);
-                    declared_at.push((name, diagnostics::relative_to(&format!("\n  note: {at}"), &base)));
-                }
-            }
+            Some(_) => {}
             None => {
                 let structs = module.types.iter().filter(|(_, t)| matches!(t.inner, shader_core::ir::TypeInner::Struct { .. }));
                 let names: Vec<&str> = structs.filter_map(|(_, t)| t.name.as_deref()).collect();

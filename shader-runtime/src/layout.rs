@@ -480,6 +480,9 @@ const fn scalar_eq(a: Scalar, b: Scalar) -> bool {
 const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &str, path: &str, owner: &str) -> bool {
     match (rust.shape, shader.shape) {
         (Shape::Struct { fields: rf }, Shape::Struct { fields: sf }) => {
+            // The shader struct a mismatch found from here on is in (a nested struct's own
+            // compare sets it again; a later mismatch of this struct's fields restores it).
+            msg.shader_struct = shader.name;
             let mut r = 0;
             let mut s = 0;
             while s < sf.len() {
@@ -530,6 +533,7 @@ const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &s
                 if !compare(msg, have.ty, want.ty, rule, path, have.name) {
                     return false;
                 }
+                msg.shader_struct = shader.name;
                 r += 1;
                 s += 1;
             }
@@ -609,11 +613,27 @@ const fn compare(msg: &mut Message, rust: &TypeDesc, shader: &TypeDesc, rule: &s
 pub struct Message {
     buf: [u8; 1024],
     len: usize,
+    /// [`check_bound`]: the shader struct whose fields the mismatch is in (a nested struct's
+    /// name when the mismatch is inside it), for [`Message::note_declared_at`].
+    shader_struct: &'static str,
 }
 
 impl Message {
     pub const fn new() -> Message {
-        Message { buf: [0; 1024], len: 0 }
+        Message { buf: [0; 1024], len: 0, shader_struct: "" }
+    }
+
+    /// Appends the note of `notes` (shader struct name, where it is declared) that belongs to
+    /// the struct the mismatch is in, so the message shows that struct's shader line.
+    pub const fn note_declared_at(&mut self, notes: &[(&str, &str)]) -> &mut Message {
+        let mut i = 0;
+        while i < notes.len() {
+            if str_eq(notes[i].0, self.shader_struct) {
+                return self.push(notes[i].1);
+            }
+            i += 1;
+        }
+        self
     }
 
     pub const fn push(&mut self, s: &str) -> &mut Message {
@@ -662,6 +682,21 @@ impl Message {
             },
         }
     }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 impl Default for Message {
