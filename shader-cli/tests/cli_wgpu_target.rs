@@ -365,3 +365,23 @@ void main() {
     let in_place = argument.replace("first(samplers[i])", "texture(samplers[i], vec2(0.5)) + vec4(textureSize(samplers[i], 0), 0, 0)");
     accepted_for_wgpu("sampled_array.frag", &in_place);
 }
+
+/// The subgroup size in a vertex shader (`spirv::wgpu::VERTEX_SUBGROUP`; the corpus's
+/// `spv.subgroup.vert`): naga's validator takes it in compute and fragment shaders only.
+#[test]
+fn subgroup_builtins_in_a_vertex_shader_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+layout(location = 0) out vec4 size;
+void main() {
+    size = vec4(float(gl_SubgroupSize));
+    gl_Position = vec4(0.0);
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "subgroup.vert",
+        source,
+        "the subgroup size or invocation index in a vertex shader (`gl_SubgroupSize`, `gl_SubgroupInvocationID`)",
+        (5, 23),
+    );
+}

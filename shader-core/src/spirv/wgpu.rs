@@ -156,6 +156,14 @@ fn builtin_feature(builtin: BuiltIn, fragment_input: bool) -> Option<&'static st
     })
 }
 
+/// The subgroup size and invocation index in a vertex shader: naga's validator makes them
+/// available in compute and fragment shaders only ("Built-in SubgroupSize is not available at
+/// this stage"; WGSL has no subgroup built-ins in vertex shaders).
+const VERTEX_SUBGROUP: (&str, &str) = (
+    "the subgroup size or invocation index in a vertex shader (`gl_SubgroupSize`, `gl_SubgroupInvocationID`)",
+    "wgpu reads SPIR-V through naga, whose validator takes these built-ins only in compute and fragment shaders",
+);
+
 /// Both barycentric built-ins: naga's validator takes one per entry point (it counts
 /// `Barycentric { perspective }` as one built-in whatever the perspective).
 const BOTH_BARYCENTRICS: (&str, &str) = (
@@ -288,10 +296,13 @@ impl<'a> Writer<'a> {
         if !self.options.wgpu {
             return;
         }
-        let (fragment, _) = self.global_stages[global.index()];
+        let (fragment, vertex) = self.global_stages[global.index()];
         let input = self.module.globals[global].space == AddressSpace::Input;
         if let Some(feature) = builtin_feature(builtin, fragment && input) {
             self.not_for_wgpu_because(feature.to_string(), "wgpu reads SPIR-V through naga, which does not support this", span);
+        }
+        if vertex && matches!(builtin, BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId) {
+            self.not_for_wgpu_because(VERTEX_SUBGROUP.0.to_string(), VERTEX_SUBGROUP.1, span);
         }
         if builtin == BuiltIn::SampleMask {
             self.not_for_wgpu_because(SAMPLE_MASK.0.to_string(), SAMPLE_MASK.1, span);
