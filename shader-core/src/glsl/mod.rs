@@ -156,6 +156,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
             from_decl: tu.decl_ends.iter().position(|&end| end > e.token).unwrap_or(tu.decls.len()),
             // `warn` enables the extension as `enable` does, warning about it (GLSL 4.60 §3.3).
             enabled: e.behavior != preprocess::Behavior::Disable,
+            span: e.span,
         })
         .collect();
     // GL_KHR_memory_scope_semantics: `#pragma use_vulkan_memory_model`.

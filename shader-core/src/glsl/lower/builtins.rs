@@ -1924,6 +1924,13 @@ impl<'a> Lowerer<'a> {
                 SampleLevel::Bias(b)
             }
             (l, Some((c, cs))) if gather && !depth => {
+                // `int comp` (GLSL 4.60 §8.9.4): no implicit conversion reaches `int` from
+                // `uint` or a float, so glslang finds no overload for `0u`.
+                let cty = self.ety(c);
+                if !matches!(self.inner(cty), TypeInner::Scalar(Scalar { kind: ScalarKind::Sint, .. })) {
+                    let found = self.type_name(cty);
+                    return Err(self.error(format!("the gather component is an `int`, not `{found}`"), cs));
+                }
                 let v = self.fold(c).and_then(|c| c.as_i64());
                 match v {
                     Some(v @ 0..=3) => {

@@ -81,6 +81,8 @@ pub struct ExtensionState {
     pub name: String,
     pub from_decl: usize,
     pub enabled: bool,
+    /// Where the directive is written ([`Lowerer::has_extension_at`]).
+    pub span: Span,
 }
 
 /// What a dialect of GLSL changes in the lowering (the lowering part of
@@ -279,6 +281,9 @@ pub(crate) struct Lowerer<'a> {
     private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>, usize)>,
     bodies: Vec<(Handle<Function>, &'a ast::FunctionDefinition)>,
     spec_ids: HashMap<u32, Handle<Override>>,
+    /// The `constant_id`s declared so far, with where: one id names one constant (glslang:
+    /// "specialization-constant id already used"; a `local_size_*_id` may share it).
+    constant_ids: HashMap<u32, Span>,
     /// Sizes given to `gl_ClipDistance`/`gl_CullDistance` by redeclaration.
     clip_sizes: HashMap<String, u32>,
     /// `#extension` directives in source order ([`Lowerer::has_extension`]).
@@ -350,6 +355,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         private_inits: Vec::new(),
         bodies: Vec::new(),
         spec_ids: HashMap::new(),
+        constant_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         extensions: options.extensions.clone(),
         es: tu.es && options.dialect.lowering.is_none(),
@@ -434,11 +440,27 @@ impl<'a> Lowerer<'a> {
     /// body being lowered, or the declaration of pass 1; after both, at the end of the file).
     /// An extension enabled after the declaration that uses it does not count, as in glslang.
     pub fn has_extension(&self, name: &str) -> bool {
+        self.extension_holds(name, None)
+    }
+
+    /// [`Lowerer::has_extension`] at the use `site`: a directive written inside the declaration
+    /// being lowered holds only for what follows it in the same file (glslang: `uint64_t x;
+    /// #extension GL_ARB_gpu_shader_int64 : require` in one block is a syntax error at `uint64_t`,
+    /// the other order compiles).
+    pub fn has_extension_at(&self, name: &str, site: Span) -> bool {
+        self.extension_holds(name, Some(site))
+    }
+
+    fn extension_holds(&self, name: &str, site: Option<Span>) -> bool {
         let at = if self.visible_until != usize::MAX { self.visible_until } else { self.decl_index };
         // `#extension all : warn` / `: disable` names every extension but GL_EXT_spirv_intrinsics
         // (which changes the language; see the preprocessor); the last directive wins.
         let names = |e: &ExtensionState| e.name == name || (e.name == "all" && name != "GL_EXT_spirv_intrinsics");
-        self.extensions.iter().rev().find(|e| names(e) && e.from_decl <= at).is_some_and(|e| e.enabled)
+        let before_site = |e: &ExtensionState| match site {
+            Some(site) if e.from_decl == at && e.span.file == site.file => e.span.start < site.start,
+            _ => true,
+        };
+        self.extensions.iter().rev().find(|e| names(e) && e.from_decl <= at && before_site(e)).is_some_and(|e| e.enabled)
     }
 
     /// Whether a value of scalar type `from` converts implicitly to `to` here: GLSL 4.60
@@ -464,7 +486,7 @@ impl<'a> Lowerer<'a> {
             (ScalarKind::Sint | ScalarKind::Uint, 8) => ("64-bit integer types", &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64", "GL_NV_gpu_shader5", "GL_KHX_shader_explicit_arithmetic_types", "GL_KHX_shader_explicit_arithmetic_types_int64"]),
             _ => return Ok(()),
         };
-        if enabling.iter().any(|e| self.has_extension(e)) {
+        if enabling.iter().any(|e| self.has_extension_at(e, span)) {
             return Ok(());
         }
         Err(self.error(format!("{what} need `#extension {} : enable` (or a narrower extension declaring them)", enabling[0]), span))
@@ -1494,6 +1516,17 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// One `constant_id` names one constant (glslang: "specialization-constant id already
+    /// used"; a `local_size_*_id` may share it): a repeat is reported, and the declaration goes
+    /// on so that its uses are not errors too.
+    pub(crate) fn claim_constant_id(&mut self, id: u32, span: Span) {
+        if let Some(&first) = self.constant_ids.get(&id) {
+            self.diags.push(Diagnostic::error(format!("specialization-constant id {id} is already used"), span).with_secondary(first, "used here"));
+        } else {
+            self.constant_ids.insert(id, span);
+        }
+    }
+
     fn spec_constant(&mut self, d: &ast::Declarator, ty: Handle<Type>, id: u32) -> R<()> {
         let Some(ast::Initializer::Expr(init)) = &d.init else {
             return Err(self.error("a specialization constant needs an initializer", d.span));
@@ -1506,6 +1539,7 @@ impl<'a> Lowerer<'a> {
         if self.shape(ty).map_or(true, |(_, n)| n != 1) {
             return Err(self.error("specialization constants must be scalars", d.span));
         }
+        self.claim_constant_id(id, d.span);
         let init_h = self.materialize_module(&cv, ty, init.span);
         let o = match self.spec_ids.get(&id) {
             Some(&o) => {

@@ -241,6 +241,13 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error(format!("storage qualifier `{s:?}` is not allowed on a local variable"), sspan));
                 }
                 let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
+                // A local `constant_id` still takes its id (here it is lowered as a plain constant).
+                if let Some(l) = q.layout("constant_id") {
+                    let id = self.layout_u32(l)?;
+                    for dcl in &v.declarators {
+                        self.claim_constant_id(id, dcl.span);
+                    }
+                }
                 let base = self.resolve_type(&ast::TypeSpecifier { kind: v.ty.ty.kind.clone(), array: Vec::new(), span: v.ty.ty.span }, &[])?;
                 for dcl in &v.declarators {
                     let dims: Vec<&ast::ArraySpecifier> = dcl.array.iter().chain(v.ty.ty.array.iter()).collect();
