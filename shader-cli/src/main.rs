@@ -122,6 +122,8 @@ enum Emit {
 #[derive(Clone, Copy, ValueEnum)]
 enum Lang {
     Glsl,
+    /// WGSL, with WESL's imports and `@if` (`wesl` is the same language).
+    #[value(alias = "wesl")]
     Wgsl,
     Agsl,
 }

@@ -261,6 +261,11 @@ fn wesl_root_and_features() {
     assert_eq!(workgroup_size(&run(&dir, &["reflect", "shaders/main.wesl", "--feature", "BIG=false"])), json!([4, 1, 1]));
     run(&dir, &["compile", "shaders/main.wesl"]);
     assert!(dir.join("shaders/main.spv").is_file(), "the default output replaces `.wesl`");
+    // `--lang wesl` names the language of a file whose extension does not (read as GLSL without it).
+    std::fs::copy(dir.join("shaders/main.wesl"), dir.join("shaders/main.txt")).unwrap();
+    let as_glsl = support::run(&dir, &["validate", "shaders/main.txt", "--stage", "comp"]);
+    assert_eq!(as_glsl.status.code(), Some(1), "a `.txt` file is GLSL by default");
+    assert_eq!(workgroup_size(&run(&dir, &["reflect", "--lang", "wesl", "shaders/main.txt", "--feature", "BIG"])), json!([8, 1, 1]));
 }
 
 #[test]

@@ -162,10 +162,11 @@ impl ShaderArgs {
             "lang" => {
                 let ident: Ident = syn::parse2(value)?;
                 let lang = match ident.to_string().as_str() {
-                    "wgsl" => shader_core::Language::Wgsl,
+                    // WESL is read by the WGSL front end (`.wesl` files are WGSL too).
+                    "wgsl" | "wesl" => shader_core::Language::Wgsl,
                     "glsl" => shader_core::Language::Glsl,
                     "agsl" => shader_core::Language::Agsl,
-                    _ => return Err(syn::Error::new(ident.span(), "unknown language; expected `wgsl`, `glsl` or `agsl`")),
+                    _ => return Err(syn::Error::new(ident.span(), "unknown language; expected `wgsl` (or `wesl`), `glsl` or `agsl`")),
                 };
                 self.lang = Some((lang, ident.span()));
             }

@@ -281,6 +281,18 @@ mod tests {
         assert!(!inline.contains("include_bytes"), "inline shaders read no file");
     }
 
+    /// `lang: wesl` is WGSL (WESL is read by the WGSL front end, as `.wesl` files are): the
+    /// same expansion as `lang: wgsl`, `@if` and features included.
+    #[test]
+    fn lang_wesl_is_wgsl() {
+        let src = "src: \"@if(BIG) const WG = 8u; @else const WG = 4u; @compute @workgroup_size(WG) fn main() {}\", features: { BIG = true }";
+        let wesl = expand_str(&format!("mod s; lang: wesl, {src}"));
+        assert!(!wesl.contains("compile_error"), "{wesl}");
+        assert_eq!(wesl, expand_str(&format!("mod s; lang: wgsl, {src}")));
+        let glsl = expand_str(&format!("mod s; lang: glsl, {src}"));
+        assert!(glsl.contains("compile_error"), "the same source is no GLSL: {glsl}");
+    }
+
     /// A shader library's files (found through `SHADER_PACKAGES`, which a build script sets)
     /// are tracked like the crate's own: editing the library rebuilds the crate using it.
     #[test]
