@@ -621,3 +621,45 @@ fn texture_size_xy_of_an_array_texture_on_both_paths() {
         assert_eq!(common::f32s(&out[16..]), texture_compute::texel(0, 2, 1, 3, 0), "{label}: sample");
     });
 }
+
+/// Block members with explicit offsets out of order (GLSL 4.60 §4.4.5; the corpus's
+/// `spv.offsets.frag`, `uniform-struct-out-of-order-offests.vert`): naga's validator takes a
+/// struct's members only in offset order, so the wgpu target sorts them and renumbers every
+/// member index (`wgpu_target::order_members`); a uniform block read and a storage block
+/// written, both out of order.
+const OUT_OF_ORDER_OFFSETS: &str = "#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0, std140) uniform U {
+    layout(offset = 48) vec4 a;
+    layout(offset = 0) ivec4 b[2];
+    layout(offset = 32) vec3 c;
+    layout(offset = 44) float d;
+};
+layout(set = 0, binding = 1, std430) buffer Out {
+    layout(offset = 16) vec4 x;
+    layout(offset = 0) vec4 y;
+    layout(offset = 32) float z;
+};
+void main() {
+    y = a + vec4(c, d);
+    x = vec4(b[1]) + a;
+    z = d * 2.0 + float(b[0].w);
+}
+";
+
+#[test]
+fn out_of_order_member_offsets_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang("out_of_order_offsets", OUT_OF_ORDER_OFFSETS) else { return };
+    // std140 words: b[0] at 0, b[1] at 4 (ints), c at 8, d at 11, a at 12.
+    let mut words: Vec<u32> = (0..16).map(|i| (i as f32 * 0.5 - 3.0).to_bits()).collect();
+    for (k, w) in words[..8].iter_mut().enumerate() {
+        *w = (k as i32 * 3 - 5) as u32;
+    }
+    let f = |k: usize| f32::from_bits(words[k]);
+    let int = |k: usize| words[k] as i32 as f32;
+    let y: Vec<f32> = (0..4).map(|k| f(12 + k) + f(8 + k)).collect();
+    let x: Vec<f32> = (0..4).map(|k| int(4 + k) + f(12 + k)).collect();
+    let expected: Vec<f32> = [y, x, vec![f(11) * 2.0 + int(3)]].concat();
+    let bindings = vec![B::uniform(0, words.iter().flat_map(|w| w.to_le_bytes()).collect()), B::storage(1, vec![0; 48])];
+    run_three_ways(&ours, &reference, &bindings, 1, |label, got| assert_eq!(got[..9], expected, "{label}"));
+}

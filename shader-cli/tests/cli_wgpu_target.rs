@@ -235,14 +235,8 @@ void main() {
     let grad = source.replace("textureLod(s, vec3(uv, 0.5), 1.0)", "textureGrad(s, vec3(uv, 0.5), dFdx(uv), dFdy(uv))");
     refused_for_wgpu_kept_for_vulkan("shadow_grad.frag", &grad, DEPTH_COMPARE_LEVEL, (7, 22));
 
-    let dir = scratch("shadow_lod_zero");
     let level_zero = source.replace("textureLod(s, vec3(uv, 0.5), 1.0)", "texture(s, vec3(uv, 0.5)) + textureGrad(s, vec3(uv, 0.5), vec2(0.0), vec2(0.0))");
-    std::fs::write(dir.join("shadow_lod_zero.frag"), level_zero).unwrap();
-    let output = run(&dir, &["compile", "shadow_lod_zero.frag", "-o", "shadow_lod_zero.spv"]);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let path = dir.join("shadow_lod_zero.spv");
-    spirv_val(&path);
-    naga_wgpu::naga_check(&words(&path)).unwrap_or_else(|e| panic!("{e}"));
+    accepted_for_wgpu("shadow_lod_zero.frag", &level_zero);
 }
 
 /// Integer widths naga does not take: 16-bit integer constants (its reader: "invalid type
@@ -346,24 +340,38 @@ void main() {
     );
 }
 
-/// An element of a texture or sampler array passed to a function
-/// (`spirv::wgpu::RESOURCE_ARRAY_ARGUMENT`; the corpus's `array-of-texture-swizzle*.frag`):
-/// naga's SPIR-V reader follows such an argument only to a variable ("invalid global var").
-/// Sampling an element and querying its size in place are accepted.
+/// An element of a texture or sampler array passed to a function (the corpus's
+/// `array-of-texture-swizzle*.frag`), and a shadow sampler passed to one
+/// (`combined-texture-sampler-parameter.frag`): naga's SPIR-V reader follows a texture or
+/// sampler argument only to a variable ("invalid global var") and types a sampler parameter as
+/// a non-comparison sampler ("Comparison sampling mismatch"). The wgpu target specialises such
+/// functions per variable passed (`ir::pointer_params::specialize_resources`, an array
+/// element's index becoming an argument), which naga accepts; the render differential runs
+/// them against glslang's module.
 #[test]
-fn texture_array_elements_as_arguments_are_a_located_error_for_the_wgpu_target() {
+fn textures_and_samplers_passed_to_functions_are_accepted_by_naga() {
     let argument = "#version 450
 layout(location = 0) flat in int i;
 layout(location = 0) out vec4 color;
 layout(binding = 0) uniform sampler2D samplers[4];
+layout(binding = 1) uniform sampler2DShadow shadow;
 vec4 first(sampler2D s) { return texture(s, vec2(0.5)); }
+vec4 second(sampler2D s, int k) { return first(s) * float(k); }
+float compare(sampler2DShadow s, vec3 p) { return texture(s, p); }
 void main() {
-    color = first(samplers[i]);
+    color = first(samplers[i]) + second(samplers[2], i) + second(samplers[i + 1], 3) + compare(shadow, vec3(0.5));
 }
 ";
-    refused_for_wgpu_kept_for_vulkan("argument_array.frag", argument, "an element of a texture or sampler array passed to a function", (7, 13));
-    let in_place = argument.replace("first(samplers[i])", "texture(samplers[i], vec2(0.5)) + vec4(textureSize(samplers[i], 0), 0, 0)");
-    accepted_for_wgpu("sampled_array.frag", &in_place);
+    accepted_for_wgpu("argument_array.frag", argument);
+    let in_place = "#version 450
+layout(location = 0) flat in int i;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform sampler2D samplers[4];
+void main() {
+    color = texture(samplers[i], vec2(0.5)) + vec4(textureSize(samplers[i], 0), 0, 0);
+}
+";
+    accepted_for_wgpu("sampled_array.frag", in_place);
 }
 
 /// The subgroup size in a vertex shader (`spirv::wgpu::VERTEX_SUBGROUP`; the corpus's
@@ -383,5 +391,114 @@ void main() {
         source,
         "the subgroup size or invocation index in a vertex shader (`gl_SubgroupSize`, `gl_SubgroupInvocationID`)",
         (5, 23),
+    );
+}
+
+/// Location components (`spirv::wgpu::LOCATION_COMPONENT`; the corpus's `array-component-io*`):
+/// naga ignores the `Component` decoration, so two outputs sharing a location collide.
+#[test]
+fn location_components_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+layout(location = 0) in vec4 pos;
+layout(location = 1, component = 0) out vec2 a;
+layout(location = 1, component = 2) out vec2 b;
+void main() {
+    gl_Position = pos;
+    a = pos.xy;
+    b = pos.zw;
+}
+";
+    refused_for_wgpu_kept_for_vulkan("components.vert", source, "location components (`layout(location = N, component = C)`)", (4, 46));
+    accepted_for_wgpu("component_zero.vert", &source.replace("layout(location = 1, component = 2) out vec2 b;", "layout(location = 2) out vec2 b;"));
+}
+
+/// A texture offset from a specialization constant (`spirv::wgpu::OVERRIDE_OFFSET`; the
+/// corpus's `spv.specTexture.frag`): naga takes an offset only as a constant expression. A
+/// plain constant offset is accepted.
+#[test]
+fn texture_offsets_from_specialization_constants_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+layout(constant_id = 1) const int offs = 0;
+layout(binding = 0) uniform sampler2D tex;
+layout(location = 0) out vec4 color;
+void main() {
+    color = textureLodOffset(tex, vec2(0.5), 0.0, ivec2(offs, offs));
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "spec_offset.frag",
+        source,
+        "a texture offset computed from a specialization constant (`layout(constant_id = N)`)",
+        (6, 13),
+    );
+    accepted_for_wgpu("const_offset.frag", &source.replace("ivec2(offs, offs)", "ivec2(1, -1)"));
+}
+
+/// Cube storage images (`spirv::wgpu::CUBE_STORAGE`; the corpus's
+/// `image-cube-array-load-store.comp`): WebGPU has none, and naga's reader takes the texel
+/// coordinate as a direction ("Index 3 is out of bounds").
+#[test]
+fn cube_storage_images_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+layout(local_size_x = 1) in;
+layout(r32f, binding = 0) uniform readonly imageCubeArray src;
+layout(r32f, binding = 1) uniform writeonly image2D dst;
+void main() {
+    imageStore(dst, ivec2(0), imageLoad(src, ivec3(1, 2, 7)));
+}
+";
+    refused_for_wgpu_kept_for_vulkan("cube_storage.comp", source, "cube storage images (`imageCube`, `imageCubeArray`)", (3, 59));
+}
+
+/// GLSL.std.450 instructions naga's reader does not implement, through `spirv_instruction`
+/// (`spirv::wgpu::glsl_std_450_unread`; the corpus's `spv.intrinsicsSpirvByReference.vert`).
+#[test]
+fn glsl_std_450_instructions_naga_does_not_read_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450 core
+#extension GL_EXT_spirv_intrinsics : enable
+spirv_instruction (set = \"GLSL.std.450\", id = 35)
+float modf(float x, spirv_by_reference float i);
+layout(location = 0) in float x;
+layout(location = 0) out vec2 parts;
+void main() {
+    parts.x = modf(x, parts.y);
+    gl_Position = vec4(0.0);
+}
+";
+    refused_for_wgpu_kept_for_vulkan("modf.vert", source, "the GLSL.std.450 instruction `Modf`", (8, 5));
+}
+
+/// A memory barrier in a vertex or fragment shader (`spirv::wgpu::GRAPHICS_MEMORY_BARRIER`):
+/// naga takes barriers in compute shaders only. Where the shader writes no storage buffer or
+/// image the barrier orders nothing another invocation sees and is left out (the corpus's
+/// `spv.barrier.vert`); where it writes one, it is an error.
+#[test]
+fn memory_barriers_outside_compute_shaders() {
+    let vertex = "#version 450
+layout(location = 0) out vec4 c0;
+void main() {
+    c0 = vec4(1.0);
+    memoryBarrier();
+    memoryBarrierBuffer();
+    ++c0;
+    memoryBarrierImage();
+    gl_Position = c0;
+}
+";
+    accepted_for_wgpu("barrier.vert", vertex);
+    let fragment = "#version 450
+layout(std430, binding = 0) buffer B { uint flags[]; };
+layout(location = 0) out vec4 color;
+void main() {
+    flags[0] = 1u;
+    memoryBarrierBuffer();
+    color = vec4(float(flags[1]));
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "barrier_writes.frag",
+        fragment,
+        "a memory barrier (`memoryBarrier*`) in a vertex or fragment shader that writes storage buffers or images",
+        (6, 5),
     );
 }

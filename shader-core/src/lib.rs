@@ -231,10 +231,21 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         wgpu: options.target == Target::Wgpu,
         bounds_checks: options.bounds_checks,
     };
-    // The wgpu target emits row-major and padded (std140 `mat2`) matrices in the form naga reads;
-    // `Compiled.ir` (and so reflection) keeps the source's.
-    let spirv = if options.target == Target::Wgpu && wgpu_target::has_row_major(validated.module()) {
-        let emitted = ir::validate::validate(wgpu_target::transpose_row_major(validated.module().clone())).map_err(|d| fail(d, &sources))?;
+    // The wgpu target emits block members in offset order, and row-major and padded (std140
+    // `mat2`) matrices in the form naga reads; `Compiled.ir` (and so reflection) keeps the source's.
+    let (row_major, unordered) = match options.target {
+        Target::Wgpu => (wgpu_target::has_row_major(validated.module()), wgpu_target::has_unordered_members(validated.module())),
+        _ => (false, false),
+    };
+    let spirv = if row_major || unordered {
+        let mut emitted = validated.module().clone();
+        if unordered {
+            emitted = wgpu_target::order_members(emitted);
+        }
+        if row_major {
+            emitted = wgpu_target::transpose_row_major(emitted);
+        }
+        let emitted = ir::validate::validate(emitted).map_err(|d| fail(d, &sources))?;
         spirv::emit(&emitted, &spirv_options)
     } else {
         spirv::emit(&validated, &spirv_options)

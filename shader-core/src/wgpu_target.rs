@@ -9,6 +9,7 @@ use crate::span::Span;
 
 /// Rewrites `module` for wgpu. Runs before IR validation.
 pub(crate) fn legalize(module: &mut Module) {
+    crate::ir::pointer_params::specialize_resources(module);
     add_missing_position(module);
     unsigned_view_index(module);
     flatten_composite_io(module);
@@ -494,6 +495,86 @@ impl Index {
             Index::Dynamic(index) => Expression::Access { base, index },
         }
     }
+}
+
+/// Per struct type whose members are not in increasing offset order (GLSL's `layout(offset = N)`
+/// allows any order, GLSL 4.60 §4.4.5), the member order by offset: `order[k]` is the old index
+/// of new member `k`.
+fn unordered_structs(module: &Module) -> Vec<(Handle<Type>, Vec<usize>)> {
+    module
+        .types
+        .iter()
+        .filter_map(|(h, t)| match &t.inner {
+            TypeInner::Struct { members, .. } if members.windows(2).any(|w| w[0].offset > w[1].offset) => {
+                let mut order: Vec<usize> = (0..members.len()).collect();
+                order.sort_by_key(|&k| members[k].offset);
+                Some((h, order))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the wgpu target must rewrite `module` with [`order_members`].
+pub(crate) fn has_unordered_members(module: &Module) -> bool {
+    !unordered_structs(module).is_empty()
+}
+
+/// naga's validator takes a struct's members only in increasing offset order ("overlaps the
+/// previous member", "crosses the structure boundary"), while a GLSL block may give them
+/// explicit offsets in any order. A block's layout is its offsets, not its member order: the
+/// wgpu target sorts such a struct's members by offset and renumbers every member index into
+/// it (`AccessIndex` on it or a pointer to it, the components of a `Compose` of it). Like
+/// [`transpose_row_major`], this rewrites the module emitted, not the one reflected.
+pub(crate) fn order_members(mut module: Module) -> Module {
+    let unordered = unordered_structs(&module);
+    // By struct: the new index of each old member.
+    let mut new_index = std::collections::HashMap::new();
+    for (h, order) in &unordered {
+        let mut ty = module.types[*h].clone();
+        if let TypeInner::Struct { members, .. } = &mut ty.inner {
+            *members = order.iter().map(|&k| members[k].clone()).collect();
+        }
+        module.types.replace(*h, ty);
+        let mut position = vec![0u32; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            position[old] = new as u32;
+        }
+        new_index.insert(*h, position);
+    }
+    let renumber = |module: &Module, exprs: &mut Expressions| {
+        let handles: Vec<Handle<Expression>> = exprs.iter().map(|(h, _)| h).collect();
+        for h in handles {
+            let rewritten = match &exprs[h] {
+                &Expression::AccessIndex { base, index } => {
+                    let ty = exprs.ty(base);
+                    let ty = module.inner(ty).pointer_base().map_or(ty, |(b, _)| b);
+                    new_index.get(&ty).and_then(|p: &Vec<u32>| p.get(index as usize)).map(|&index| Expression::AccessIndex { base, index })
+                }
+                Expression::Compose { components } => new_index.get(&exprs.ty(h)).map(|position| {
+                    let mut reordered = components.clone();
+                    for (old, &c) in components.iter().enumerate() {
+                        reordered[position[old] as usize] = c;
+                    }
+                    Expression::Compose { components: reordered }
+                }),
+                _ => None,
+            };
+            if let Some(e) = rewritten {
+                exprs.replace(h, e);
+            }
+        }
+    };
+    let mut constants = std::mem::take(&mut module.const_expressions);
+    renumber(&module, &mut constants);
+    module.const_expressions = constants;
+    let handles: Vec<Handle<Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        let mut fun = std::mem::take(&mut module.functions[h]);
+        renumber(&module, &mut fun.expressions);
+        module.functions[h] = fun;
+    }
+    module
 }
 
 /// Whether the wgpu target must rewrite `module` with [`transpose_row_major`]: a block member

@@ -23,14 +23,41 @@ use crate::hash::FxHashMap;
 /// Specialises every function with pointer parameters outside the function space; see the
 /// module documentation.
 pub fn specialize(module: &mut Module) {
+    specialize_parameters(module, Params::Pointers);
+}
+
+/// [`specialize`], and also every function with texture or sampler parameters, per texture or
+/// sampler variable (or element of an array of them) passed: the wgpu target's form. naga's
+/// SPIR-V reader follows a texture or sampler argument only to a variable or another argument
+/// (an element of an array is refused: "invalid global var"), and types a sampler parameter
+/// as a non-comparison sampler whatever is passed, so a depth comparison in a function taking
+/// a shadow sampler fails its validation ("Comparison sampling mismatch"). A module without
+/// entry points (a library) keeps its functions.
+pub fn specialize_resources(module: &mut Module) {
+    if !module.entry_points.is_empty() {
+        specialize_parameters(module, Params::PointersAndResources);
+    }
+}
+
+/// Which parameters [`specialize_parameters`] removes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Params {
+    /// Pointers outside the function space.
+    Pointers,
+    /// Those, and textures and samplers.
+    PointersAndResources,
+}
+
+fn specialize_parameters(module: &mut Module, params: Params) {
+    let removed = |module: &Module, ty: Handle<Type>| special(module, ty, params);
     let original = module.functions.len();
-    if !module.functions.iter().any(|(_, f)| f.arguments.iter().any(|a| special(module, a.ty))) {
+    if !module.functions.iter().any(|(_, f)| f.arguments.iter().any(|a| removed(module, a.ty))) {
         return;
     }
-    let mut state = State { cache: FxHashMap::default(), pending: Vec::new(), next: original };
+    let mut state = State { cache: FxHashMap::default(), pending: Vec::new(), next: original, params };
     let mut done: Vec<(Handle<Function>, Function)> = Vec::new();
     for (h, f) in module.functions.iter() {
-        if f.arguments.iter().any(|a| special(module, a.ty)) || !has_special_call(module, f) {
+        if f.arguments.iter().any(|a| removed(module, a.ty)) || !has_special_call(module, f, params) {
             continue;
         }
         done.push((h, rebuild(module, f, &[], &mut state)));
@@ -48,7 +75,7 @@ pub fn specialize(module: &mut Module) {
     let mut bodies: FxHashMap<usize, Function> = done.into_iter().map(|(h, f)| (h.index(), f)).collect();
     let mut still_called = vec![false; original];
     for (h, f) in module.functions.iter() {
-        if f.arguments.iter().any(|a| special(module, a.ty)) {
+        if f.arguments.iter().any(|a| removed(module, a.ty)) {
             continue;
         }
         let f = bodies.get(&h.index()).unwrap_or(f);
@@ -69,7 +96,7 @@ pub fn specialize(module: &mut Module) {
     let mut functions = Arena::new();
     for (h, f) in module.functions.iter() {
         let entry = module.entry_points.iter().any(|ep| ep.function == h);
-        if f.arguments.iter().any(|a| special(module, a.ty)) && !still_called[h.index()] && !entry {
+        if f.arguments.iter().any(|a| removed(module, a.ty)) && !still_called[h.index()] && !entry {
             continue;
         }
         let body = bodies.remove(&h.index()).unwrap_or_else(|| f.clone());
@@ -95,19 +122,24 @@ pub fn specialize(module: &mut Module) {
     }
 }
 
-/// A pointer type the pass removes from parameter lists.
-fn special(module: &Module, ty: Handle<Type>) -> bool {
+/// A parameter type the pass removes from parameter lists ([`Params`]).
+fn special(module: &Module, ty: Handle<Type>, params: Params) -> bool {
     match module.types.get(ty).map(|t| &t.inner) {
         Some(TypeInner::Pointer { space, .. }) => {
             !matches!(space, AddressSpace::Function | AddressSpace::PhysicalStorage { .. })
         }
-        _ => false,
+        _ => params == Params::PointersAndResources && resource(module, ty),
     }
 }
 
-fn has_special_call(module: &Module, f: &Function) -> bool {
+/// A texture or sampler type.
+fn resource(module: &Module, ty: Handle<Type>) -> bool {
+    matches!(module.types.get(ty).map(|t| &t.inner), Some(TypeInner::Image { .. } | TypeInner::Sampler { .. }))
+}
+
+fn has_special_call(module: &Module, f: &Function, params: Params) -> bool {
     calls::calls_of(f).iter().any(|c| {
-        module.functions.get(c.callee).is_some_and(|callee| callee.arguments.iter().any(|a| special(module, a.ty)))
+        module.functions.get(c.callee).is_some_and(|callee| callee.arguments.iter().any(|a| special(module, a.ty, params)))
     })
 }
 
@@ -126,6 +158,9 @@ struct Subst {
     root_ty: Handle<Type>,
     steps: Vec<(Step, Handle<Type>)>,
     first_param: u32,
+    /// The type of the value loaded through the path: a texture or sampler parameter stands
+    /// for the element an argument `Load`s from an array of them.
+    load: Option<Handle<Type>>,
 }
 
 /// A run-time index of a path found in a caller: an expression of the old arena (copied where
@@ -142,6 +177,8 @@ struct Path {
     root_ty: Handle<Type>,
     /// (step, its index when run-time, the pointer type after the step)
     steps: Vec<(Step, Option<Index>, Handle<Type>)>,
+    /// See [`Subst::load`].
+    load: Option<Handle<Type>>,
 }
 
 struct State {
@@ -149,6 +186,7 @@ struct State {
     /// Clones to build: (original function, substitution per original parameter).
     pending: Vec<(Handle<Function>, Vec<Option<Subst>>)>,
     next: usize,
+    params: Params,
 }
 
 impl State {
@@ -178,6 +216,7 @@ impl State {
                         root_ty: p.root_ty,
                         steps: p.steps.iter().map(|(s, _, ty)| (s.clone(), *ty)).collect(),
                         first_param,
+                        load: p.load,
                     })
                 }
             })
@@ -223,7 +262,7 @@ fn rebuild(module: &Module, f: &Function, substs: &[Option<Subst>], state: &mut 
     let mut dropped = vec![false; old.len()];
     let mut call_paths: FxHashMap<Handle<Expression>, Path> = FxHashMap::default();
     {
-        let mut ctx = Scan { module, f, substs, lets: &mut lets, hoisted: &mut hoisted, hoisted_order: &mut hoisted_order, let_paths: &mut let_paths, dropped: &mut dropped, call_paths: &mut call_paths };
+        let mut ctx = Scan { module, params: state.params, f, substs, lets: &mut lets, hoisted: &mut hoisted, hoisted_order: &mut hoisted_order, let_paths: &mut let_paths, dropped: &mut dropped, call_paths: &mut call_paths };
         // Statements first, in program order, so every pointer `let` is known before a call
         // expression passes it.
         ctx.block(&f.body);
@@ -290,7 +329,10 @@ fn chain(new: &mut Expressions, s: &Subst, span: Span) -> Handle<Expression> {
             }
         };
     }
-    p
+    match s.load {
+        Some(ty) => new.append(Expression::Load { pointer: p }, ty, span),
+        None => p,
+    }
 }
 
 /// The callee and arguments of a call after specialisation: each pointer argument of a
@@ -331,6 +373,7 @@ fn redirect(
 /// chains are dropped), and hoists the run-time indices of pointer `let`s.
 struct Scan<'a> {
     module: &'a Module,
+    params: Params,
     f: &'a Function,
     substs: &'a [Option<Subst>],
     lets: &'a mut Arena<LetBinding>,
@@ -362,7 +405,7 @@ impl Scan<'_> {
                     steps.push((Step::Dyn(exprs.ty(index)), Some(i), exprs.ty(at)));
                     at = base;
                 }
-                Expression::GlobalVar(g) => break Path { root: g, root_ty: exprs.ty(at), steps: Vec::new() },
+                Expression::GlobalVar(g) => break Path { root: g, root_ty: exprs.ty(at), steps: Vec::new(), load: None },
                 Expression::LetRef(l) => break self.let_paths.get(&l)?.clone(),
                 Expression::FunctionArg(i) => {
                     let s = self.substs.get(i as usize)?.as_ref()?;
@@ -381,7 +424,7 @@ impl Scan<'_> {
                             (step.clone(), index, *ty)
                         })
                         .collect();
-                    break Path { root: s.root, root_ty: s.root_ty, steps };
+                    break Path { root: s.root, root_ty: s.root_ty, steps, load: s.load };
                 }
                 _ => return None,
             }
@@ -394,13 +437,22 @@ impl Scan<'_> {
     fn call(&mut self, function: Handle<Function>, arguments: &[Handle<Expression>]) {
         let Some(callee) = self.module.functions.get(function) else { return };
         for (a, param) in arguments.iter().zip(&callee.arguments) {
-            if !special(self.module, param.ty) {
+            if !special(self.module, param.ty, self.params) {
                 continue;
             }
-            let Some(path) = self.path(*a) else { continue };
-            // The argument's chain is replaced by its run-time indices.
+            // A texture or sampler loaded from an element of an array of them.
             let exprs = &self.f.expressions;
-            let mut at = *a;
+            let (pointer, load) = match exprs[*a] {
+                Expression::Load { pointer } if resource(self.module, param.ty) => (pointer, Some(exprs.ty(*a))),
+                _ => (*a, None),
+            };
+            let Some(mut path) = self.path(pointer) else { continue };
+            if load.is_some() {
+                path.load = load;
+                self.dropped[a.index()] = true;
+            }
+            // The argument's chain is replaced by its run-time indices.
+            let mut at = pointer;
             loop {
                 self.dropped[at.index()] = true;
                 match exprs[at] {
@@ -433,7 +485,7 @@ impl Scan<'_> {
     }
 
     fn pointer_let(&mut self, binding: Handle<LetBinding>, value: Handle<Expression>) {
-        if !special(self.module, self.f.lets[binding].ty) {
+        if !special(self.module, self.f.lets[binding].ty, self.params) {
             return;
         }
         let exprs = &self.f.expressions;

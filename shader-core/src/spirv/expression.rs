@@ -58,6 +58,7 @@ impl<'a> Writer<'a> {
     }
 
     fn ext(&mut self, ty: Word, op: GLOp, args: &[Word]) -> Word {
+        self.check_wgpu_glsl_std_450(op as u32);
         let set = self.glsl();
         let mut operands = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op as u32)];
         operands.extend(args.iter().map(|&a| Operand::IdRef(a)));

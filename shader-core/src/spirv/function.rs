@@ -110,7 +110,7 @@ impl<'a> Writer<'a> {
     pub(super) fn write_function(&mut self, handle: Handle<Function>, fun: &'a Function) -> R<()> {
         let span = Span::default();
         self.fun = Some(fun);
-        self.f = FunctionState::default();
+        self.f = FunctionState { handle: Some(handle), ..FunctionState::default() };
         let result = match fun.result {
             Some(ty) => self.type_id(ty, span)?,
             None => self.void_type(),
@@ -482,6 +482,9 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn write_barrier(&mut self, barrier: Barrier) {
+        if barrier.execution.is_none() && !self.wgpu_memory_barrier() {
+            return;
+        }
         let memory = self.scope_id(barrier.memory);
         let semantics = self.const_u32(barrier.semantics.0);
         match barrier.execution {
@@ -646,7 +649,6 @@ impl<'a> Writer<'a> {
         if callee.arguments.len() != arguments.len() {
             return error("call with the wrong number of arguments", span);
         }
-        self.check_wgpu_call_arguments(arguments, span);
         let mut ids = vec![Operand::IdRef(self.functions[function.index()])];
         let mut copy_back = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&callee.arguments) {

@@ -103,6 +103,9 @@ impl<'a> Writer<'a> {
         // A constant offset is `ConstOffset(s)`; any other (a GLSL gather's) is `Offset`, which
         // needs ImageGatherExtended (SPIR-V 3.14) and which Vulkan takes only on gathers
         // (VUID-StandaloneSpirv-Offset-04663).
+        if let Some(o) = offset {
+            self.check_wgpu_offset(exprs, o, span);
+        }
         let offset_id = match offset {
             Some(o) if self.is_constant_tree_with(exprs, o, true, 0) => Some((self.constant_tree(exprs, o, false, 0)?, true)),
             Some(o) => Some((self.eval(o)?, false)),

@@ -137,6 +137,8 @@ struct FunctionState {
     /// a pointer to the structure its array is the last member of.
     let_values: Vec<Option<Handle<Expression>>>,
     arguments: Vec<Word>,
+    /// The IR function being written.
+    handle: Option<Handle<Function>>,
     constructs: Vec<Construct>,
     /// Labels branched to by `break`/`continue`, so merge and continue blocks know whether
     /// they are reachable.
@@ -426,6 +428,12 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Whether a function uses `global` (`ir::calls::uses`): naga leaves an unused one out of
+    /// the interface.
+    fn used(&self, global: Handle<GlobalVariable>) -> bool {
+        self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&global))
+    }
+
     fn write_global(&mut self, handle: Handle<GlobalVariable>) -> R<GlobalSlot> {
         let global = &self.module.globals[handle];
         let span = self.module.globals.span(handle);
@@ -442,8 +450,7 @@ impl<'a> Writer<'a> {
         let mut wrapped = false;
         // Only where a function uses it (`ir::calls::uses`): naga leaves an unused one out of
         // the interface.
-        let used = || self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&handle));
-        if let Some(IoBinding::BuiltIn(builtin)) = global.io.filter(|_| used()) {
+        if let Some(IoBinding::BuiltIn(builtin)) = global.io.filter(|_| self.used(handle)) {
             self.check_wgpu_builtin(handle, builtin, self.span);
         }
         let var_type = if is_buffer {
@@ -509,6 +516,11 @@ impl<'a> Writer<'a> {
             TypeInner::BindingArray { base, .. } => self.module.types.get(*base).map(|t| &t.inner),
             inner => Some(inner),
         };
+        if let (AddressSpace::Handle, Some(&TypeInner::Image { dim, class: ImageClass::Storage { .. }, .. })) = (global.space, image) {
+            if self.used(handle) {
+                self.check_wgpu_storage_dim(dim, self.span);
+            }
+        }
         if let (AddressSpace::Handle, Some(TypeInner::Image { class: ImageClass::Storage { access, .. }, .. })) = (global.space, image) {
             if !access.load {
                 self.b.decorate(var, D::NonReadable, []);
@@ -537,15 +549,9 @@ impl<'a> Writer<'a> {
             // shared memory) naga can express neither, and they are left out: naga's own
             // output for wgpu has no such decorations either.
             if is_buffer && (global.memory.coherent.decorated() || global.memory.volatile) {
+                // An array of buffers is an error for the wgpu target (`check_wgpu_buffer_array`).
                 let (block, count) = match self.module.types.get(global.ty).map(|t| &t.inner) {
                     Some(TypeInner::Struct { members, .. }) if !wrapped => (var_type, members.len() as u32),
-                    Some(&TypeInner::BindingArray { base, .. }) => {
-                        let count = match self.module.types.get(base).map(|t| &t.inner) {
-                            Some(TypeInner::Struct { members, .. }) => members.len() as u32,
-                            _ => 1,
-                        };
-                        (self.type_id(base, span)?, count)
-                    }
                     _ => (var_type, 1),
                 };
                 for member in 0..count {
@@ -679,6 +685,7 @@ impl<'a> Writer<'a> {
             IoBinding::Location { location, component, interpolation, sampling, blend_src } => {
                 self.b.decorate(var, D::Location, [Operand::LiteralBit32(location)]);
                 if let Some(component) = component {
+                    self.check_wgpu_location_component(component, span);
                     self.b.decorate(var, D::Component, [Operand::LiteralBit32(component)]);
                 }
                 if let Some(index) = blend_src {

@@ -136,6 +136,9 @@ impl<'a> Writer<'a> {
             });
         }
         if let Some(set) = &inst.set {
+            if set == "GLSL.std.450" {
+                self.check_wgpu_glsl_std_450(inst.opcode);
+            }
             let set = self.ext_inst_set(set);
             let ty = match result {
                 Some(ty) => self.type_id(ty, span)?,

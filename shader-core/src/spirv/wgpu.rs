@@ -226,33 +226,68 @@ const TEXTURE_ARRAY_TEXELS: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose SPIR-V reader takes an element of a texture array only for sampling and size queries",
 );
 
-/// An element of a texture or sampler array as a function argument: naga's SPIR-V reader
-/// follows a texture or sampler argument only to a variable or another argument (front/spv/
-/// mod.rs `patch_statements`, "invalid global var").
-const RESOURCE_ARRAY_ARGUMENT: (&str, &str) = (
-    "an element of a texture or sampler array passed to a function",
-    "wgpu reads SPIR-V through naga, whose SPIR-V reader takes a texture or sampler argument only from a variable or another argument",
+/// A location's component: naga's SPIR-V reader ignores the `Component` decoration (WGSL has no
+/// components), so variables sharing a location collide ("Multiple bindings at location"), and
+/// one alone at a later component would be read at the first (the corpus's
+/// `array-component-io*`).
+const LOCATION_COMPONENT: (&str, &str) = (
+    "location components (`layout(location = N, component = C)`)",
+    "wgpu reads SPIR-V through naga, which ignores a location's component: variables sharing a location collide, and one at a later component would be read at the first",
+);
+
+/// A texture offset computed from a specialization constant: naga takes an offset only as a
+/// constant expression, as WGSL does, and an override is none ("Initializer must be a
+/// const-expression"; the corpus's `spv.specTexture.frag`).
+const OVERRIDE_OFFSET: (&str, &str) = (
+    "a texture offset computed from a specialization constant (`layout(constant_id = N)`)",
+    "wgpu reads SPIR-V through naga, which takes a texture offset only as a constant expression, and a specialization constant is none",
+);
+
+/// Cube storage images: WebGPU has no cube storage textures (a storage texture binding is never
+/// a cube view), and naga's SPIR-V reader takes a cube image's texel coordinate as a direction
+/// plus a layer ("Index 3 is out of bounds"; the corpus's `image-cube-array-load-store.comp`).
+const CUBE_STORAGE: (&str, &str) = (
+    "cube storage images (`imageCube`, `imageCubeArray`)",
+    "WebGPU has no cube storage textures, and naga's SPIR-V reader takes a cube image's texel coordinate as a direction",
+);
+
+/// GLSL.std.450 instructions naga 30's SPIR-V reader does not implement (front/spv/next_block.rs:
+/// "unsupported extension instantiation"), and numbers beyond the set. `InterpolateAt*` are not
+/// listed: they need the `InterpolationFunction` capability, checked as such.
+fn glsl_std_450_unread(opcode: u32) -> bool {
+    use spirv::GlslStd450Op as G;
+    [G::Modf, G::IMix, G::Frexp, G::PackDouble2x32, G::UnpackDouble2x32].iter().any(|&op| op as u32 == opcode) || !(1..=G::NClamp as u32).contains(&opcode)
+}
+
+/// A memory barrier in a vertex or fragment shader: naga's validator takes barriers in compute
+/// shaders only ("Uses operations forbidden at this stage"; WGSL has none elsewhere). Where no
+/// entry point reaching it writes memory other invocations can read (a storage buffer or
+/// image), it orders nothing they could see and is left out (the corpus's `spv.barrier.vert`);
+/// elsewhere it is this error.
+const GRAPHICS_MEMORY_BARRIER: (&str, &str) = (
+    "a memory barrier (`memoryBarrier*`) in a vertex or fragment shader that writes storage buffers or images",
+    "wgpu reads SPIR-V through naga, whose validator takes barriers in compute shaders only",
 );
 
 impl<'a> Writer<'a> {
     /// A subgroup scan of `arith` at `span`.
     pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
         if self.options.wgpu && !matches!(arith, SubgroupArith::Add | SubgroupArith::Mul) {
-            self.not_for_wgpu_because(SUBGROUP_SCAN.0.to_string(), SUBGROUP_SCAN.1, span);
+            self.refuse(SUBGROUP_SCAN, span);
         }
     }
 
     /// An integer constant of `scalar` written for the current statement or global.
     pub(super) fn check_wgpu_int_constant(&mut self, scalar: Scalar) {
         if self.options.wgpu && matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) && scalar.width == 2 {
-            self.not_for_wgpu_because(INT16_CONSTANT.0.to_string(), INT16_CONSTANT.1, self.span);
+            self.refuse(INT16_CONSTANT, self.span);
         }
     }
 
     /// A specialization constant of `scalar` declared at `span`.
     pub(super) fn check_wgpu_override(&mut self, scalar: Scalar, span: Span) {
         if self.options.wgpu && matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) && scalar.width != 4 {
-            self.not_for_wgpu_because(INTEGER_OVERRIDE.0.to_string(), INTEGER_OVERRIDE.1, span);
+            self.refuse(INTEGER_OVERRIDE, span);
         }
     }
 
@@ -286,7 +321,7 @@ impl<'a> Writer<'a> {
             _ => None,
         };
         if let Some((feature, why)) = refused {
-            self.not_for_wgpu_because(feature.to_string(), why, span);
+            self.refuse((feature, why), span);
         }
     }
 
@@ -302,16 +337,15 @@ impl<'a> Writer<'a> {
             self.not_for_wgpu_because(feature.to_string(), "wgpu reads SPIR-V through naga, which does not support this", span);
         }
         if vertex && matches!(builtin, BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId) {
-            self.not_for_wgpu_because(VERTEX_SUBGROUP.0.to_string(), VERTEX_SUBGROUP.1, span);
+            self.refuse(VERTEX_SUBGROUP, span);
         }
         if builtin == BuiltIn::SampleMask {
-            self.not_for_wgpu_because(SAMPLE_MASK.0.to_string(), SAMPLE_MASK.1, span);
+            self.refuse(SAMPLE_MASK, span);
         }
         if builtin == BuiltIn::BaryCoordNoPersp {
-            let used = |g: Handle<GlobalVariable>| self.module.functions.iter().any(|(f, _)| self.info.function(f).globals().contains(&g));
-            let perspective = self.module.globals.iter().any(|(g, v)| v.io == Some(IoBinding::BuiltIn(BuiltIn::BaryCoord)) && used(g));
+            let perspective = self.module.globals.iter().any(|(g, v)| v.io == Some(IoBinding::BuiltIn(BuiltIn::BaryCoord)) && self.used(g));
             if perspective {
-                self.not_for_wgpu_because(BOTH_BARYCENTRICS.0.to_string(), BOTH_BARYCENTRICS.1, span);
+                self.refuse(BOTH_BARYCENTRICS, span);
             }
         }
     }
@@ -319,7 +353,7 @@ impl<'a> Writer<'a> {
     /// A buffer variable that is an array of blocks ([`BUFFER_ARRAY`]), declared at `span`.
     pub(super) fn check_wgpu_buffer_array(&mut self, span: Span) {
         if self.options.wgpu {
-            self.not_for_wgpu_because(BUFFER_ARRAY.0.to_string(), BUFFER_ARRAY.1, span);
+            self.refuse(BUFFER_ARRAY, span);
         }
     }
 
@@ -338,15 +372,87 @@ impl<'a> Writer<'a> {
     /// A texel fetch or storage read or write of `image` at `span` ([`TEXTURE_ARRAY_TEXELS`]).
     pub(super) fn check_wgpu_texel_access(&mut self, image: Handle<Expression>, span: Span) {
         if self.options.wgpu && self.binding_array_element(image) {
-            self.not_for_wgpu_because(TEXTURE_ARRAY_TEXELS.0.to_string(), TEXTURE_ARRAY_TEXELS.1, span);
+            self.refuse(TEXTURE_ARRAY_TEXELS, span);
         }
     }
 
-    /// The arguments of a call at `span` ([`RESOURCE_ARRAY_ARGUMENT`]).
-    pub(super) fn check_wgpu_call_arguments(&mut self, arguments: &[Handle<Expression>], span: Span) {
-        if self.options.wgpu && arguments.iter().any(|&a| self.binding_array_element(a)) {
-            self.not_for_wgpu_because(RESOURCE_ARRAY_ARGUMENT.0.to_string(), RESOURCE_ARRAY_ARGUMENT.1, span);
+
+    /// A stage input or output at a location component other than 0, declared at `span`
+    /// ([`LOCATION_COMPONENT`]).
+    pub(super) fn check_wgpu_location_component(&mut self, component: u32, span: Span) {
+        if self.options.wgpu && component != 0 {
+            self.refuse(LOCATION_COMPONENT, span);
         }
+    }
+
+    /// A texture offset `offset` of a sample at `span` that is a constant tree only with
+    /// overrides ([`OVERRIDE_OFFSET`]).
+    pub(super) fn check_wgpu_offset(&mut self, exprs: &Expressions, offset: Handle<Expression>, span: Span) {
+        if self.options.wgpu && !self.is_constant_tree_with(exprs, offset, false, 0) && self.is_constant_tree_with(exprs, offset, true, 0) {
+            self.refuse(OVERRIDE_OFFSET, span);
+        }
+    }
+
+    /// A storage image of dimension `dim` used at `span` ([`CUBE_STORAGE`]).
+    pub(super) fn check_wgpu_storage_dim(&mut self, dim: ImageDimension, span: Span) {
+        if self.options.wgpu && dim == ImageDimension::Cube {
+            self.refuse(CUBE_STORAGE, span);
+        }
+    }
+
+    /// A GLSL.std.450 instruction `opcode`, ours or the source's (`spirv_instruction`), at the
+    /// current statement ([`glsl_std_450_unread`]).
+    pub(super) fn check_wgpu_glsl_std_450(&mut self, opcode: u32) {
+        if self.options.wgpu && glsl_std_450_unread(opcode) {
+            let name = spirv::GlslStd450Op::from_u32(opcode).map_or_else(|| format!("number {opcode}"), |op| format!("`{op:?}`"));
+            self.not_for_wgpu(format!("the GLSL.std.450 instruction {name}"));
+        }
+    }
+
+    /// Whether the memory barrier of the current statement is written: always on the Vulkan
+    /// target; on the wgpu target not in a function only vertex and fragment entry points reach
+    /// when none of them writes a storage buffer or image, and an error where one does or a
+    /// compute entry point reaches it too ([`GRAPHICS_MEMORY_BARRIER`]).
+    pub(super) fn wgpu_memory_barrier(&mut self) -> bool {
+        let Some(function) = self.f.handle.filter(|_| self.options.wgpu) else { return true };
+        let (mut compute, mut graphics, mut writes) = (false, false, false);
+        for ep in &self.module.entry_points {
+            // The functions `ep` reaches (the call graph has no cycles).
+            let mut stack = vec![ep.function];
+            let mut seen = vec![false; self.module.functions.len()];
+            let mut reached = false;
+            while let Some(f) = stack.pop() {
+                reached |= f == function;
+                if !std::mem::replace(&mut seen[f.index()], true) {
+                    stack.extend_from_slice(self.info.function(f).calls());
+                }
+            }
+            if !reached {
+                continue;
+            }
+            if ep.stage == Stage::Compute {
+                compute = true;
+                continue;
+            }
+            graphics = true;
+            writes |= self.info.function(ep.function).globals().iter().any(|&g| {
+                let global = &self.module.globals[g];
+                let image = match self.module.types.get(global.ty).map(|t| &t.inner) {
+                    Some(&TypeInner::BindingArray { base, .. }) => self.module.types.get(base).map(|t| &t.inner),
+                    inner => inner,
+                };
+                matches!(global.space, AddressSpace::Storage { access } if access.store)
+                    || matches!(image, Some(TypeInner::Image { class: ImageClass::Storage { access, .. }, .. }) if access.store)
+            });
+        }
+        if !graphics {
+            return true;
+        }
+        if compute || writes {
+            self.refuse(GRAPHICS_MEMORY_BARRIER, self.span);
+            return true;
+        }
+        false
     }
 
     /// Records an error for `capability` on the wgpu target when naga cannot read it.
@@ -381,7 +487,7 @@ impl<'a> Writer<'a> {
     /// A layer-count query at `span`: an error on the wgpu target ([`LAYER_COUNT`]).
     pub(super) fn check_wgpu_layer_count(&mut self, span: Span) {
         if self.options.wgpu {
-            self.not_for_wgpu_because(LAYER_COUNT.0.to_string(), LAYER_COUNT.1, span);
+            self.refuse(LAYER_COUNT, span);
         }
     }
 
@@ -420,6 +526,11 @@ impl<'a> Writer<'a> {
     /// One error per feature, at the statement or global that first needed it.
     fn not_for_wgpu(&mut self, feature: String) {
         self.not_for_wgpu_because(feature, "wgpu reads SPIR-V through naga, which does not support this", self.span);
+    }
+
+    /// [`Self::not_for_wgpu_because`] for one of this file's `(feature, why)` tables.
+    fn refuse(&mut self, (feature, why): (&str, &str), span: Span) {
+        self.not_for_wgpu_because(feature.to_string(), why, span);
     }
 
     /// [`Self::not_for_wgpu`] where naga reads the feature, but in no form Vulkan allows, at

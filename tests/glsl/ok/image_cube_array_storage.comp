@@ -1,5 +1,5 @@
 // Tests: imageLoad/imageStore on imageCubeArray with an ivec3 coordinate whose z is layer * 6 + face (GLSL 4.60 §8.12), and on imageCube.
-// naga-unsupported: Index 3 is out of bounds
+// wgpu-target-error: cube storage images
 #version 450
 layout(local_size_x = 1) in;
 layout(r32f, set = 0, binding = 0) uniform readonly imageCubeArray srcArray;
