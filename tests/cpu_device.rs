@@ -300,7 +300,7 @@ fn sanitizer_reports_workgroup_races() {
              shared uint tile[8];\nshared uint counter;\n\
              void main() {{\n  uint i = gl_LocalInvocationID.x;\n  if (i == 0u) counter = 0u;\n  tile[i] = i;\n  barrier();\n\
                uint n = tile[(i + 1u) % 8u];\n  atomicAdd(counter, 1u);\n  {sync}\n  if (i == 3u) tile[5] = 50u;\n\
-               outp.r[i] = n;\n  if (i == 0u) outp.r[8] = counter;\n  barrier();\n  outp.r[9] = tile[5];\n}}\n"
+               outp.r[i] = n;\n  if (i == 0u) outp.r[8] = counter;\n  barrier();\n  if (i == 7u) outp.r[9] = tile[5];\n}}\n"
         )
     };
     for (racy, sync) in [(true, ""), (false, "barrier();")] {
@@ -328,6 +328,73 @@ fn sanitizer_reports_workgroup_races() {
             let expected: Vec<u32> = (0..8u32).map(|i| (i + 1) % 8).chain([8, 50]).collect();
             assert_eq!(common::u32s(&out.to_bytes()), expected, "[{compiler}] results");
         }
+    }
+}
+
+/// Data races on storage buffers within a workgroup (sanitizer on): every invocation writes
+/// `v[i]`, then reads its neighbour's `v[(i + 1) % 8]`. The synchronisation decides: nothing, or
+/// a barrier on workgroup memory only (GLSL's `barrier()`, WGSL's `workgroupBarrier()`), leaves
+/// 8 races (each read against the neighbour's write); a barrier on buffer memory (GLSL's
+/// `memoryBarrierBuffer(); barrier();`, WGSL's `storageBarrier()`) none. Atomics on one word
+/// among themselves are not races. Our modules and the reference compilers' (glslang's,
+/// naga's) each; the results are the same either way (the CPU device runs the lanes in step).
+#[test]
+fn sanitizer_reports_buffer_races() {
+    let glsl = |sync: &str| {
+        format!(
+            "#version 450\nlayout(local_size_x = 8) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Data {{ uint v[]; }} data;\n\
+             layout(std430, set = 0, binding = 1) buffer Out {{ uint r[]; }} outp;\n\
+             void main() {{\n  uint i = gl_LocalInvocationID.x;\n  data.v[i] = i * 10u;\n  {sync}\n\
+               outp.r[i] = data.v[(i + 1u) % 8u];\n  atomicAdd(data.v[8], 1u);\n}}\n"
+        )
+    };
+    let wgsl = |sync: &str| {
+        format!(
+            "@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n\
+             @group(0) @binding(1) var<storage, read_write> r: array<u32>;\n\
+             @compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {{\n\
+               v[i] = i * 10u;\n  {sync}\n  r[i] = v[(i + 1u) % 8u];\n}}\n"
+        )
+    };
+    let mut cases: Vec<(String, Vec<u32>, bool)> = Vec::new();
+    for (sync, racy) in [("", true), ("barrier();", true), ("memoryBarrierBuffer(); barrier();", false)] {
+        for (compiler, words) in glsl_modules("buffer_race.comp", &glsl(sync)) {
+            cases.push((format!("{compiler}, `{sync}`"), words, racy));
+        }
+    }
+    for (sync, racy) in [("workgroupBarrier();", true), ("storageBarrier();", false)] {
+        let src = wgsl(sync);
+        cases.push((format!("ours, WGSL `{sync}`"), common::compile_ours("buffer_race.wgsl", &src).expect("compiles"), racy));
+        let naga = common::compile_naga(&src).expect("naga compiles it");
+        common::validate_spirv(&naga).expect("naga's SPIR-V is valid");
+        cases.push((format!("naga, WGSL `{sync}`"), naga, racy));
+    }
+    for (label, words, racy) in cases {
+        let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+        let data = shader_cpu::Buffer::zeroed(9 * 4);
+        let out = shader_cpu::Buffer::zeroed(8 * 4);
+        let bound = [shader_cpu::Binding::buffer(0, 0, &data), shader_cpu::Binding::buffer(0, 1, &out)];
+        let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &options).expect("runs");
+        let mut seen: Vec<(bool, [u32; 3], u32, u64)> = report
+            .findings
+            .iter()
+            .map(|f| match f.kind {
+                shader_cpu::FindingKind::BufferRace { set: 0, binding: 0, byte_offset, write, other } => (write, f.invocation, other, byte_offset),
+                _ => panic!("[{label}] not a race on binding 0: {f}"),
+            })
+            .collect();
+        seen.sort();
+        let want: Vec<(bool, [u32; 3], u32, u64)> =
+            if racy { (0..8u32).map(|i| (false, [i, 0, 0], (i + 1) % 8, u64::from((i + 1) % 8) * 4)).collect() } else { Vec::new() };
+        assert_eq!(seen, want, "[{label}] races (write, invocation, other, byte): {:?}", report.findings);
+        if racy {
+            let text = report.findings[0].to_string();
+            assert!(text.contains("data race on buffer (set 0, binding 0) at byte"), "{text}");
+        }
+        let expected: Vec<u32> = (0..8u32).map(|i| (i + 1) % 8 * 10).collect();
+        assert_eq!(common::u32s(&out.to_bytes()), expected, "[{label}] results");
     }
 }
 

@@ -177,8 +177,13 @@ pub(crate) enum Inst {
     Deriv { dst: Id, a: Id, n: u32, axis: Axis, coarse: bool },
     /// `OpDemoteToHelperInvocation`: the lane goes on as a helper invocation.
     Demote,
-    /// `OpControlBarrier`: the lanes already run in step; ends the sanitizer's race window.
-    Barrier,
+    /// `OpControlBarrier`: the lanes already run in step; ends the sanitizer's race window on
+    /// workgroup memory, and on storage buffers when `buffers` (its memory semantics include
+    /// `UniformMemory`).
+    Barrier { buffers: bool },
+    /// `OpMemoryBarrier` whose semantics include `UniformMemory`: the next control barrier
+    /// orders storage buffer accesses too (GLSL's `memoryBarrierBuffer(); barrier();`).
+    BufferFence,
     /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
     IsHelper { dst: Id },
 }
@@ -776,6 +781,13 @@ impl Decoder {
                 Some((_, why)) => unsupported(why.clone()),
                 None => invalid(format!("%{id} is not a constant")),
             })
+    }
+
+    /// Whether the memory semantics `%semantics` of a barrier include `UniformMemory` (storage
+    /// buffers; SPIR-V §3.25); a semantics that is not a plain constant counts as including it.
+    fn orders_buffers(&self, semantics: Id) -> bool {
+        const UNIFORM_MEMORY: u32 = 0x40;
+        self.const_words(semantics).map_or(true, |w| w[0] & UNIFORM_MEMORY != 0)
     }
 
     /// Words per lane of a value of type `ty`.
@@ -1463,8 +1475,9 @@ impl Decoder {
             }
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
-            Op::ControlBarrier => Some(Inst::Barrier),
-            Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge | Op::MemoryBarrier => None,
+            Op::ControlBarrier => Some(Inst::Barrier { buffers: self.orders_buffers(id(2)?) }),
+            Op::MemoryBarrier => self.orders_buffers(id(1)?).then_some(Inst::BufferFence),
+            Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).
             Op::SNegate => un(Un::INeg)?,

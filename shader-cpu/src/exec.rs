@@ -8,6 +8,7 @@
 //! different sides of a branch meet again at the merge block, and a loop's lanes that left
 //! wait at the loop's merge block until the last one leaves.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -788,6 +789,11 @@ pub(crate) struct Thread<'a> {
     /// The sanitizer's race window (since the last control barrier), per word of workgroup
     /// memory; empty without the sanitizer.
     races: Vec<Accesses>,
+    /// The same for the words of storage buffers this workgroup touched, by (buffer slot,
+    /// word), since the last control barrier that orders buffer memory.
+    buffer_races: HashMap<(usize, usize), Accesses>,
+    /// An `OpMemoryBarrier` on buffer memory ran since the last control barrier.
+    buffer_fence: bool,
     /// The sanitizer's record of which words of workgroup memory the workgroup wrote (or
     /// initialized); empty without the sanitizer.
     written: Vec<bool>,
@@ -816,6 +822,27 @@ enum Access {
 }
 
 impl Accesses {
+    /// Records `lane`'s `access` and returns the local index of another lane it races with
+    /// (Vulkan memory model: two accesses to one location by different invocations, at least
+    /// one a write and not both atomic, with no barrier ordering them), once per word and window.
+    fn race(&mut self, lane: usize, access: Access) -> Option<u32> {
+        let me = lane as u32 + 1;
+        let writer = (self.writer != 0 && self.writer != me).then_some(self.writer);
+        let other = match access {
+            Access::Read => writer.or(Accesses::other(self.atomics, me)),
+            Access::Write => writer.or(Accesses::other(self.readers, me)).or(Accesses::other(self.atomics, me)),
+            Access::Atomic => writer.or(Accesses::other(self.readers, me)),
+        };
+        match access {
+            Access::Read => Accesses::note(&mut self.readers, me),
+            Access::Write => self.writer = me,
+            Access::Atomic => Accesses::note(&mut self.atomics, me),
+        }
+        let other = other.filter(|_| !self.reported)?;
+        self.reported = true;
+        Some(other - 1)
+    }
+
     /// A lane other than `me` (lane + 1) among `slots`.
     fn other(slots: [u32; 2], me: u32) -> Option<u32> {
         slots.into_iter().find(|&s| s != 0 && s != me)
@@ -868,6 +895,8 @@ impl<'a> Thread<'a> {
             helper: vec![false; l],
             ids: Vec::new(),
             races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
+            buffer_races: HashMap::new(),
+            buffer_fence: false,
             written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
             divergent_barrier: false,
         }
@@ -879,33 +908,39 @@ impl<'a> Thread<'a> {
     /// another lane's write or atomic, a plain write with any other lane's access, an atomic
     /// with another lane's plain read or write.
     fn track(&mut self, w: usize, lane: usize, access: Access) {
-        let Some(&a) = self.races.get(w) else { return };
+        let Some(entry) = self.races.get_mut(w) else { return };
         if access == Access::Write {
             self.written[w] = true;
         }
-        let me = lane as u32 + 1;
-        let writer = (a.writer != 0 && a.writer != me).then_some(a.writer);
-        let other = match access {
-            Access::Read => writer.or(Accesses::other(a.atomics, me)),
-            Access::Write => writer.or(Accesses::other(a.readers, me)).or(Accesses::other(a.atomics, me)),
-            Access::Atomic => writer.or(Accesses::other(a.readers, me)),
-        };
-        let entry = &mut self.races[w];
-        match access {
-            Access::Read => Accesses::note(&mut entry.readers, me),
-            Access::Write => entry.writer = me,
-            Access::Atomic => Accesses::note(&mut entry.atomics, me),
-        }
-        if let (Some(other), false) = (other, entry.reported) {
-            entry.reported = true;
-            let kind = FindingKind::WorkgroupRace { byte_offset: w as u32 * 4, write: access != Access::Read, other: other - 1 };
+        if let Some(other) = entry.race(lane, access) {
+            let kind = FindingKind::WorkgroupRace { byte_offset: w as u32 * 4, write: access != Access::Read, other };
             self.report(lane, kind);
         }
     }
 
-    /// A control barrier (or a new workgroup): the race window starts again.
-    fn reset_races(&mut self) {
+    /// The same check for word `w` of the storage buffer in `slot` (the rules of
+    /// [`Thread::track`], within the workgroup; the window ends at a control barrier whose
+    /// semantics, or a memory barrier's before it, include buffer memory).
+    fn track_buffer(&mut self, slot: usize, w: usize, lane: usize, access: Access) {
+        // Compute only: a vertex or fragment batch's lanes have no barrier to order them.
+        if !self.sanitize || !self.ids.is_empty() {
+            return;
+        }
+        if let Some(other) = self.buffer_races.entry((slot, w)).or_default().race(lane, access) {
+            let (_, set, binding) = self.slots[slot];
+            let kind = FindingKind::BufferRace { set, binding, byte_offset: w as u64 * 4, write: access != Access::Read, other };
+            self.report(lane, kind);
+        }
+    }
+
+    /// A control barrier (or a new workgroup): the race window on workgroup memory starts
+    /// again, and on buffer memory when `buffers`.
+    fn reset_races(&mut self, buffers: bool) {
         self.races.fill(Accesses::default());
+        if buffers || self.buffer_fence {
+            self.buffer_races.clear();
+        }
+        self.buffer_fence = false;
     }
 
     /// The sanitizer's check that `lane` reads word `w` of workgroup memory after some
@@ -920,8 +955,8 @@ impl<'a> Thread<'a> {
 
     /// A control barrier executed by `lanes`: in a compute workgroup every invocation must
     /// reach it together (SPIR-V `OpControlBarrier`: dynamically uniform control flow).
-    fn barrier(&mut self, lanes: &[u32]) {
-        self.reset_races();
+    fn barrier(&mut self, lanes: &[u32], buffers: bool) {
+        self.reset_races(buffers);
         if self.sanitize && self.ids.is_empty() && lanes.len() < self.l && !self.divergent_barrier {
             self.divergent_barrier = true;
             let missing = (0..self.l).find(|i| !lanes.contains(&(*i as u32))).unwrap_or(0);
@@ -969,7 +1004,7 @@ impl<'a> Thread<'a> {
         let (wx, wy) = (u64::from(wx), u64::from(wy));
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
         self.local.fill(0);
-        self.reset_races();
+        self.reset_races(true);
         self.divergent_barrier = false;
         if !self.written.is_empty() {
             self.written.fill(false);
@@ -1386,7 +1421,8 @@ impl<'a> Thread<'a> {
                     self.helper[i as usize] = true;
                 }
             }
-            Inst::Barrier => self.barrier(lanes),
+            Inst::Barrier { buffers } => self.barrier(lanes, *buffers),
+            Inst::BufferFence => self.buffer_fence = true,
             Inst::IsHelper { dst } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
@@ -1427,11 +1463,13 @@ impl<'a> Thread<'a> {
         }
         let end = u64::from(off) + u64::from(last) + 4;
         match *self.prog.objs.get(obj as usize)? {
+            // The sanitizer watches every access to buffers and workgroup memory (`read`,
+            // `write`, `atomic`).
+            Obj::Buffer { .. } if self.sanitize => None,
             Obj::Buffer { slot } => {
                 let buf = self.slots[slot].0;
                 (end <= buf.len().div_ceil(4) as u64 * 4).then_some(Span::Buffer(&buf.words))
             }
-            // The sanitizer watches every access to workgroup memory (`read`, `write`, `atomic`).
             Obj::Workgroup { .. } if !self.races.is_empty() => None,
             Obj::Workgroup { base, words } => (end <= u64::from(words) * 4).then_some(Span::Local(base as usize)),
             Obj::Lane { base, words } => (end <= u64::from(words) * 4).then(|| {
@@ -1472,7 +1510,10 @@ impl<'a> Thread<'a> {
 
     fn read(&mut self, obj: u32, off: u32, lane: usize) -> u32 {
         match self.locate(obj, off, lane, false) {
-            Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].load(Ordering::Relaxed),
+            Some(Loc::Buffer(slot, w)) => {
+                self.track_buffer(slot, w, lane, Access::Read);
+                self.slots[slot].0.words[w].load(Ordering::Relaxed)
+            }
             Some(Loc::Local(w)) => {
                 self.check_written(w, lane);
                 self.track(w, lane, Access::Read);
@@ -1493,7 +1534,10 @@ impl<'a> Thread<'a> {
             return;
         }
         match self.locate(obj, off, lane, true) {
-            Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].store(v, Ordering::Relaxed),
+            Some(Loc::Buffer(slot, w)) => {
+                self.track_buffer(slot, w, lane, Access::Write);
+                self.slots[slot].0.words[w].store(v, Ordering::Relaxed)
+            }
             Some(Loc::Local(w)) => {
                 self.track(w, lane, Access::Write);
                 self.local[w] = v;
@@ -1508,7 +1552,10 @@ impl<'a> Thread<'a> {
         let op = if self.helper[lane] && self.shared(obj) { Op::AtomicLoad } else { op };
         let write = op != Op::AtomicLoad;
         match self.locate(obj, off, lane, write) {
-            Some(Loc::Buffer(slot, w)) => atomic_word(&self.slots[slot].0.words[w], op, x, y),
+            Some(Loc::Buffer(slot, w)) => {
+                self.track_buffer(slot, w, lane, Access::Atomic);
+                atomic_word(&self.slots[slot].0.words[w], op, x, y)
+            }
             Some(Loc::Local(w)) => {
                 if op == Op::AtomicStore {
                     if let Some(b) = self.written.get_mut(w) {

@@ -184,6 +184,13 @@ pub enum FindingKind {
     /// memory with no control barrier between them, at least one of them writing and not both
     /// atomic.
     WorkgroupRace { byte_offset: u32, write: bool, other: u32 },
+    /// A data race on a storage buffer within a workgroup (the rules of `WorkgroupRace`): the
+    /// word at `byte_offset` of buffer (`set`, `binding`), with no control barrier ordering
+    /// buffer memory between the two accesses (`OpControlBarrier` whose semantics include
+    /// `UniformMemory`, as WGSL's `storageBarrier`, or one after an `OpMemoryBarrier` that does,
+    /// as GLSL's `memoryBarrierBuffer(); barrier();`; GLSL's `barrier()` and WGSL's
+    /// `workgroupBarrier` alone order workgroup memory only).
+    BufferRace { set: u32, binding: u32, byte_offset: u64, write: bool, other: u32 },
     /// A read (or atomic) of the word at `byte_offset` of workgroup memory that no invocation
     /// of the workgroup wrote before (GLSL leaves `shared` variables uninitialized; WGSL's are
     /// zeroed by stores the compiler emits).
@@ -215,6 +222,12 @@ impl std::fmt::Display for Finding {
                 f,
                 "data race on workgroup memory at byte {byte_offset}: {} by invocation ({x}, {y}, {z}) and an access by local \
                  invocation {other} with no barrier between",
+                if *write { "a write" } else { "a read" }
+            ),
+            FindingKind::BufferRace { set, binding, byte_offset, write, other } => write!(
+                f,
+                "data race on buffer (set {set}, binding {binding}) at byte {byte_offset}: {} by invocation ({x}, {y}, {z}) and \
+                 an access by local invocation {other} with no barrier on buffer memory between",
                 if *write { "a write" } else { "a read" }
             ),
             FindingKind::UnwrittenWorkgroupRead { byte_offset } => write!(
