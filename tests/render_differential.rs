@@ -113,13 +113,6 @@ const CPU_KNOWN: &[(&str, &str)] = &[
     ("tests/wgsl/ok/uniformity_diagnostic_attribute.wgsl:main", WEIGHT_ROUNDING),
     ("tests/glsl/ok/es310_fragment.frag", WEIGHT_ROUNDING),
     ("tests/glsl/ok/es_precision_defaults.frag", WEIGHT_ROUNDING),
-    (
-        "tests/wgsl/ok/uniformity_reconverge.wgsl:fs",
-        "derivatives after `discard`: WGSL's discard is `OpKill` in our module, which ends the invocation, so \
-         `dpdy(uv.y)` in a quad where some pixels discarded reads values the ended invocations never computed \
-         (undefined in Vulkan); lavapipe keeps running discarded lanes under a mask, the CPU device stops them: 14 of \
-         1024 texels differ by the derivative (about 0.31 in every component)",
-    ),
     ("tests/glsl/ok/qualifiers_interpolation.frag", SAMPLE_INTERPOLATION),
     ("tests/glsl/ok/qualifier_combinations.frag", SAMPLE_INTERPOLATION),
     (

@@ -211,8 +211,12 @@ pub(crate) enum Term {
     Switch { sel: Id, default: u32, cases: Vec<(u32, u32)> },
     Return,
     ReturnValue(Id, u32),
-    /// The invocation is discarded (OpKill, OpTerminateInvocation).
-    Kill,
+    /// The invocation is discarded (OpKill, OpTerminateInvocation). In a fragment shader whose
+    /// discard is in no loop, the lane goes on as a helper at `resume`, the merge block of the
+    /// innermost construct around the discard, as lavapipe runs discarded lanes on under a mask:
+    /// the quad's derivatives after the discard then see the values the lane computes (Vulkan
+    /// leaves them undefined); elsewhere the lane stops.
+    Kill { resume: Option<u32> },
 }
 
 #[derive(Clone, Debug)]
@@ -220,6 +224,18 @@ pub(crate) struct Block {
     pub phis: Vec<Phi>,
     pub insts: Vec<Inst>,
     pub term: Term,
+}
+
+/// Where a lane discarded in block `k` goes on as a helper ([`Term::Kill`]): the merge block of
+/// the innermost construct around `k` (blocks are in structured order, so a construct's blocks
+/// lie between its header and its merge), or `None` (the lane stops) when a loop is around `k`,
+/// whose exit the lane may never reach, or no construct is.
+fn kill_resume(constructs: &[(u32, u32, bool)], k: u32) -> Option<u32> {
+    let around = constructs.iter().filter(|&&(header, merge, _)| header < k && k < merge);
+    if around.clone().any(|&(_, _, is_loop)| is_loop) {
+        return None;
+    }
+    around.max_by_key(|&&(header, _, _)| header).map(|&(_, merge, _)| merge)
 }
 
 /// A function; blocks are sorted in structured order (every merge block and continue target
@@ -1363,6 +1379,8 @@ impl Decoder {
         };
 
         let mut blocks = Vec::with_capacity(order.len());
+        // (header, merge, whether a loop) by block index: the structured constructs.
+        let mut constructs: Vec<(u32, u32, bool)> = Vec::new();
         for &bi in &order {
             let b = &f.blocks[bi];
             let mut phis = Vec::new();
@@ -1420,7 +1438,10 @@ impl Decoder {
                         let v = id_at(inst, 0)?;
                         term = Some(Term::ReturnValue(v, self.reg_words(fid)));
                     }
-                    Op::Kill | Op::TerminateInvocation => term = Some(Term::Kill),
+                    Op::Kill | Op::TerminateInvocation => term = Some(Term::Kill { resume: None }),
+                    Op::SelectionMerge | Op::LoopMerge => {
+                        constructs.push((blocks.len() as u32, target(id_at(inst, 0)?)?, inst.class.opcode == Op::LoopMerge));
+                    }
                     Op::Unreachable => term = Some(Term::Return),
                     Op::Variable => {
                         let (t, r) = result(inst)?;
@@ -1448,6 +1469,13 @@ impl Decoder {
             }
             let term = term.ok_or_else(|| invalid("block without terminator"))?;
             blocks.push(Block { phis, insts, term });
+        }
+        if self.fragment {
+            for (k, block) in blocks.iter_mut().enumerate() {
+                if let Term::Kill { resume } = &mut block.term {
+                    *resume = kill_resume(&constructs, k as u32);
+                }
+            }
         }
         Ok(Func { blocks, params, ret: fid })
     }

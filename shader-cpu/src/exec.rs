@@ -778,7 +778,9 @@ pub(crate) struct Thread<'a> {
     dropped: usize,
     /// Lanes that executed `OpKill`/`OpTerminateInvocation` (fragment discard).
     pub(crate) killed: Vec<bool>,
-    any_killed: bool,
+    /// Discarded lanes that stopped (the others go on as helpers: `Term::Kill`).
+    ended: Vec<bool>,
+    any_ended: bool,
     /// Helper lanes (uncovered quad members, demoted invocations): they run, but their
     /// storage buffer, atomic and storage image writes have no effect (Vulkan "Helper
     /// Invocations"); their private memory still works. Always false in compute.
@@ -891,7 +893,8 @@ impl<'a> Thread<'a> {
             findings: Vec::new(),
             dropped: 0,
             killed: vec![false; l],
-            any_killed: false,
+            ended: vec![false; l],
+            any_ended: false,
             helper: vec![false; l],
             ids: Vec::new(),
             races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
@@ -972,7 +975,8 @@ impl<'a> Thread<'a> {
     pub(crate) fn run_batch(&mut self, active: usize, helper: impl Fn(usize) -> bool, mut fill: impl FnMut(usize, &mut [u32])) {
         self.local.fill(0);
         self.killed.fill(false);
-        self.any_killed = false;
+        self.ended.fill(false);
+        self.any_ended = false;
         let prog = self.prog;
         let active = active.min(self.l);
         for lane in 0..self.l {
@@ -1076,10 +1080,10 @@ impl<'a> Thread<'a> {
         let mut cur: Vec<u32> = Vec::with_capacity(lanes.len());
         let mut phi_tmp: Vec<u32> = Vec::new();
         loop {
-            if self.any_killed {
-                // A discarded invocation stops in every function on its call stack.
+            if self.any_ended {
+                // A discarded invocation that stopped stops in every function on its call stack.
                 for &i in lanes {
-                    if self.killed[i as usize] {
+                    if self.ended[i as usize] {
                         pc[i as usize] = DONE;
                     }
                 }
@@ -1094,7 +1098,9 @@ impl<'a> Thread<'a> {
                 for phi in &blk.phis {
                     for &i in &cur {
                         let i = i as usize;
-                        let src = phi.incoming.iter().find(|(_, p)| *p == prev[i]).map(|(v, _)| *v);
+                        // A discarded lane going on at a merge came from no predecessor: the
+                        // first incoming value.
+                        let src = phi.incoming.iter().find(|(_, p)| *p == prev[i]).or(phi.incoming.first()).map(|(v, _)| *v);
                         for k in 0..phi.n as usize {
                             phi_tmp.push(src.map_or(0, |v| self.regs[v as usize][k * self.l + i]));
                         }
@@ -1134,12 +1140,22 @@ impl<'a> Thread<'a> {
                     }
                 }
                 Term::Return => cur.iter().for_each(|&i| go(i, DONE)),
-                Term::Kill => {
+                Term::Kill { resume } => {
                     for &i in &cur {
                         self.killed[i as usize] = true;
+                        match resume {
+                            // Goes on as a helper (see `Term::Kill`).
+                            Some(merge) => {
+                                self.helper[i as usize] = true;
+                                go(i, *merge);
+                            }
+                            None => {
+                                self.ended[i as usize] = true;
+                                self.any_ended = true;
+                                go(i, DONE);
+                            }
+                        }
                     }
-                    self.any_killed = true;
-                    cur.iter().for_each(|&i| go(i, DONE));
                 }
                 Term::ReturnValue(v, n) => {
                     let mut d = std::mem::take(&mut self.regs[f.ret as usize]);
