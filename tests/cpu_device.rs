@@ -398,6 +398,79 @@ fn sanitizer_reports_buffer_races() {
     }
 }
 
+/// Subgroup operations on the CPU device (subgroups of 8 consecutive lanes, lavapipe's size on
+/// a machine with AVX): a 32-lane workgroup stores the subgroup built-ins, reductions, scans,
+/// clustered reductions, shuffles, broadcasts, ballots and votes, and in a branch only the even
+/// lanes take (non-uniform: the active lanes only); every value is checked against the same
+/// operations computed here. Ours and glslang's module (SPIR-V 1.3).
+#[test]
+fn subgroup_operations() {
+    let src = "#version 450\n\
+        #extension GL_KHR_shader_subgroup_basic : enable\n#extension GL_KHR_shader_subgroup_vote : enable\n\
+        #extension GL_KHR_shader_subgroup_ballot : enable\n#extension GL_KHR_shader_subgroup_shuffle : enable\n\
+        #extension GL_KHR_shader_subgroup_shuffle_relative : enable\n#extension GL_KHR_shader_subgroup_arithmetic : enable\n\
+        #extension GL_KHR_shader_subgroup_clustered : enable\n\
+        layout(local_size_x = 32) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uint r[]; } outp;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n  uint v = i * 3u + 1u;\n  uint o = i * 16u;\n\
+          outp.r[o] = gl_SubgroupSize;\n  outp.r[o + 1u] = gl_SubgroupInvocationID;\n  outp.r[o + 2u] = gl_SubgroupID;\n\
+          outp.r[o + 3u] = gl_NumSubgroups;\n  outp.r[o + 4u] = subgroupAdd(v);\n  outp.r[o + 5u] = subgroupInclusiveAdd(v);\n\
+          outp.r[o + 6u] = subgroupExclusiveMul(v);\n  outp.r[o + 7u] = subgroupMax(v ^ 5u);\n\
+          outp.r[o + 8u] = subgroupShuffle(v, 7u - gl_SubgroupInvocationID);\n  outp.r[o + 9u] = subgroupShuffleXor(v, 1u);\n\
+          uint down = subgroupShuffleDown(v, 1u);\n  outp.r[o + 10u] = gl_SubgroupInvocationID < 7u ? down : 0u;\n\
+          outp.r[o + 11u] = subgroupBroadcast(v, 3u);\n  uvec4 b = subgroupBallot(i % 3u == 0u);\n  outp.r[o + 12u] = b.x;\n\
+          outp.r[o + 13u] = subgroupBallotBitCount(b) * 100u + subgroupBallotExclusiveBitCount(b);\n\
+          outp.r[o + 14u] = subgroupClusteredAdd(v, 4u);\n\
+          outp.r[o + 15u] = uint(subgroupElect()) + 2u * uint(subgroupAll(v > 0u)) + 4u * uint(subgroupAny(v == 4u))\n\
+            + 8u * uint(subgroupAllEqual(gl_SubgroupSize));\n\
+          if (i % 2u == 0u) {\n    outp.r[512u + i] = subgroupAdd(v) * 10u + uint(subgroupElect());\n  }\n}\n";
+    // What each lane must store, from the definitions (lanes 8s..8s+7 form subgroup s).
+    let mut want = vec![0u32; 544];
+    let v = |i: usize| i as u32 * 3 + 1;
+    for i in 0..32usize {
+        let (base, me) = (i / 8 * 8, i % 8);
+        let group = base..base + 8;
+        let o = i * 16;
+        let ballot = group.clone().filter(|j| j % 3 == 0).fold(0u32, |acc, j| acc | 1 << (j - base));
+        want[o..o + 16].copy_from_slice(&[
+            8,
+            me as u32,
+            (i / 8) as u32,
+            4,
+            group.clone().map(v).sum(),
+            (base..=i).map(v).sum(),
+            (base..i).map(v).fold(1u32, u32::wrapping_mul),
+            group.clone().map(|j| v(j) ^ 5).max().unwrap(),
+            v(base + 7 - me),
+            v(base + (me ^ 1)),
+            if me < 7 { v(i + 1) } else { 0 },
+            v(base + 3),
+            ballot,
+            ballot.count_ones() * 100 + (ballot & ((1 << me) - 1)).count_ones(),
+            (i / 4 * 4..i / 4 * 4 + 4).map(v).sum(),
+            u32::from(me == 0) + 2 + 4 * u32::from(group.clone().any(|j| v(j) == 4)) + 8,
+        ]);
+        if i % 2 == 0 {
+            want[512 + i] = group.clone().filter(|j| j % 2 == 0).map(v).sum::<u32>() * 10 + u32::from(me == 0);
+        }
+    }
+    let mut modules = vec![("ours", compile_glsl_vulkan("subgroups.comp", src))];
+    if common::glslang_available() {
+        let words = common::compile_glslang_with(src, "comp", &["--target-env", "vulkan1.1"]).expect("glslang compiles it");
+        common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
+        modules.push(("glslang", words));
+    } else if common::ci() {
+        panic!("glslangValidator is not installed but CI=true");
+    }
+    for (compiler, words) in modules {
+        let got = run_cpu(&words, &[B::storage(0, vec![0; 544 * 4])], [1, 1, 1]).map(|mut b| b.remove(0));
+        let got = common::u32s(&got.unwrap_or_else(|e| panic!("[{compiler}] {e}")));
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "[{compiler}] word {k} (lane {}, slot {})", if k < 512 { k / 16 } else { k - 512 }, if k < 512 { k % 16 } else { 99 });
+        }
+    }
+}
+
 /// The sanitizer reports reads of workgroup memory that no invocation wrote (GLSL leaves
 /// `shared` variables uninitialized: half the workgroup fills its words, every invocation reads
 /// its own) and a barrier that only part of the workgroup reaches (inside a branch on the

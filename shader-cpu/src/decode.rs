@@ -186,6 +186,47 @@ pub(crate) enum Inst {
     BufferFence,
     /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
     IsHelper { dst: Id },
+    /// An `OpGroupNonUniform*` operation over the active lanes of each subgroup
+    /// ([`SUBGROUP_SIZE`] consecutive lanes): `a` the value (or predicate, ballot), `b` the
+    /// lane, mask, delta, bit index or cluster size where the operation has one; `n` words.
+    Subgroup { op: SubgroupOp, dst: Id, a: Option<Id>, b: Option<Id>, n: u32 },
+}
+
+/// Lanes per subgroup: lavapipe's on a machine with AVX (8 f32 lanes); `SubgroupSize` reads
+/// it, a smaller workgroup is one partial subgroup.
+pub(crate) const SUBGROUP_SIZE: usize = 8;
+
+/// The `OpGroupNonUniform*` operations the CPU device runs (32-bit and bool components).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SubgroupOp {
+    Elect,
+    All,
+    Any,
+    AllEqual,
+    Broadcast,
+    BroadcastFirst,
+    Ballot,
+    InverseBallot,
+    BallotBitExtract,
+    BallotBitCount(Scan),
+    BallotFindLsb,
+    BallotFindMsb,
+    Shuffle,
+    ShuffleXor,
+    ShuffleUp,
+    ShuffleDown,
+    /// Reduce, scan or clustered reduce with `op` (identity `identity`).
+    Arith { op: Bin, identity: u32, scan: Scan },
+}
+
+/// A subgroup operation's `GroupOperation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scan {
+    Reduce,
+    Inclusive,
+    Exclusive,
+    /// Reduce over clusters of the size operand `b`.
+    Clustered,
 }
 
 /// What a derivative instruction computes: d/dx, d/dy or |d/dx| + |d/dy|.
@@ -797,6 +838,74 @@ impl Decoder {
                 Some((_, why)) => unsupported(why.clone()),
                 None => invalid(format!("%{id} is not a constant")),
             })
+    }
+
+    /// An `OpGroupNonUniform*` instruction ([`Inst::Subgroup`]); subgroup scope only, results
+    /// of 32-bit or bool components (the same as the value operand's, but for the ballots').
+    fn subgroup(&self, inst: &Instruction, r: Id, rt: Id, n: u32) -> Result<Inst, Error> {
+        const SUBGROUP_SCOPE: u32 = 3;
+        let op = inst.class.opcode;
+        let scope = self.const_words(id_at(inst, 0)?)?[0];
+        if scope != SUBGROUP_SCOPE {
+            return Err(unsupported(format!("{op:?} with scope {scope} (only subgroup scope)")));
+        }
+        let wide = |t: Id| -> bool {
+            let scalar = match self.ty(t) {
+                Some(Type::Vector { elem, .. }) => *elem,
+                _ => t,
+            };
+            !matches!(self.ty(scalar), Some(Type::Bool | Type::Int { width: 32, .. } | Type::Float { width: 32 }))
+        };
+        if wide(rt) {
+            return Err(unsupported(format!("{op:?} of a value that is not 32-bit or bool")));
+        }
+        let scan = |i: usize| -> Result<Scan, Error> {
+            Ok(match inst.operands.get(i) {
+                Some(Operand::GroupOperation(spirv::GroupOperation::Reduce)) => Scan::Reduce,
+                Some(Operand::GroupOperation(spirv::GroupOperation::InclusiveScan)) => Scan::Inclusive,
+                Some(Operand::GroupOperation(spirv::GroupOperation::ExclusiveScan)) => Scan::Exclusive,
+                Some(Operand::GroupOperation(spirv::GroupOperation::ClusteredReduce)) => Scan::Clustered,
+                other => return Err(unsupported(format!("{op:?} with group operation {other:?}"))),
+            })
+        };
+        let arith = |op: Bin, identity: u32| -> Result<(SubgroupOp, usize), Error> { Ok((SubgroupOp::Arith { op, identity, scan: scan(1)? }, 2)) };
+        // The operation and the operand index of its value (`a`); `b` follows it.
+        let (sub, at) = match op {
+            Op::GroupNonUniformElect => (SubgroupOp::Elect, 0),
+            Op::GroupNonUniformAll => (SubgroupOp::All, 1),
+            Op::GroupNonUniformAny => (SubgroupOp::Any, 1),
+            Op::GroupNonUniformAllEqual => (SubgroupOp::AllEqual, 1),
+            Op::GroupNonUniformBroadcast => (SubgroupOp::Broadcast, 1),
+            Op::GroupNonUniformBroadcastFirst => (SubgroupOp::BroadcastFirst, 1),
+            Op::GroupNonUniformBallot => (SubgroupOp::Ballot, 1),
+            Op::GroupNonUniformInverseBallot => (SubgroupOp::InverseBallot, 1),
+            Op::GroupNonUniformBallotBitExtract => (SubgroupOp::BallotBitExtract, 1),
+            Op::GroupNonUniformBallotBitCount => (SubgroupOp::BallotBitCount(scan(1)?), 2),
+            Op::GroupNonUniformBallotFindLSB => (SubgroupOp::BallotFindLsb, 1),
+            Op::GroupNonUniformBallotFindMSB => (SubgroupOp::BallotFindMsb, 1),
+            Op::GroupNonUniformShuffle => (SubgroupOp::Shuffle, 1),
+            Op::GroupNonUniformShuffleXor => (SubgroupOp::ShuffleXor, 1),
+            Op::GroupNonUniformShuffleUp => (SubgroupOp::ShuffleUp, 1),
+            Op::GroupNonUniformShuffleDown => (SubgroupOp::ShuffleDown, 1),
+            Op::GroupNonUniformIAdd => arith(Bin::IAdd, 0)?,
+            Op::GroupNonUniformFAdd => arith(Bin::FAdd, 0)?,
+            Op::GroupNonUniformIMul => arith(Bin::IMul, 1)?,
+            Op::GroupNonUniformFMul => arith(Bin::FMul, 1.0f32.to_bits())?,
+            Op::GroupNonUniformSMin => arith(Bin::SMin, i32::MAX as u32)?,
+            Op::GroupNonUniformUMin => arith(Bin::UMin, u32::MAX)?,
+            Op::GroupNonUniformFMin => arith(Bin::FMin, f32::INFINITY.to_bits())?,
+            Op::GroupNonUniformSMax => arith(Bin::SMax, i32::MIN as u32)?,
+            Op::GroupNonUniformUMax => arith(Bin::UMax, 0)?,
+            Op::GroupNonUniformFMax => arith(Bin::FMax, f32::NEG_INFINITY.to_bits())?,
+            Op::GroupNonUniformBitwiseAnd => arith(Bin::And, u32::MAX)?,
+            Op::GroupNonUniformBitwiseOr | Op::GroupNonUniformLogicalOr => arith(Bin::Or, 0)?,
+            Op::GroupNonUniformBitwiseXor | Op::GroupNonUniformLogicalXor => arith(Bin::Xor, 0)?,
+            Op::GroupNonUniformLogicalAnd => arith(Bin::And, 1)?,
+            _ => return Err(unsupported(format!("instruction {op:?}"))),
+        };
+        let a = if at > 0 { Some(id_at(inst, at)?) } else { None };
+        let b = if at > 0 && inst.operands.len() > at + 1 { Some(id_at(inst, at + 1)?) } else { None };
+        Ok(Inst::Subgroup { op: sub, dst: r, a, b, n })
     }
 
     /// Whether the memory semantics `%semantics` of a barrier include `UniformMemory` (storage
@@ -1501,6 +1610,48 @@ impl Decoder {
                 let coarse = matches!(op, Op::DPdxCoarse | Op::DPdyCoarse | Op::FwidthCoarse);
                 Some(Inst::Deriv { dst: r, a: id(0)?, n, axis, coarse })
             }
+            // An undefined value inside a function: zero, as an `OpUndef` outside one (its
+            // register is preloaded like a constant's and never written).
+            Op::Undef => {
+                if matches!(self.ty(rt), Some(Type::Pointer { .. })) {
+                    return Err(unsupported("undefined pointers"));
+                }
+                self.value_type[r as usize] = rt;
+                self.consts[r as usize] = Some(vec![0; n as usize]);
+                None
+            }
+            Op::GroupNonUniformElect
+            | Op::GroupNonUniformAll
+            | Op::GroupNonUniformAny
+            | Op::GroupNonUniformAllEqual
+            | Op::GroupNonUniformBroadcast
+            | Op::GroupNonUniformBroadcastFirst
+            | Op::GroupNonUniformBallot
+            | Op::GroupNonUniformInverseBallot
+            | Op::GroupNonUniformBallotBitExtract
+            | Op::GroupNonUniformBallotBitCount
+            | Op::GroupNonUniformBallotFindLSB
+            | Op::GroupNonUniformBallotFindMSB
+            | Op::GroupNonUniformShuffle
+            | Op::GroupNonUniformShuffleXor
+            | Op::GroupNonUniformShuffleUp
+            | Op::GroupNonUniformShuffleDown
+            | Op::GroupNonUniformIAdd
+            | Op::GroupNonUniformFAdd
+            | Op::GroupNonUniformIMul
+            | Op::GroupNonUniformFMul
+            | Op::GroupNonUniformSMin
+            | Op::GroupNonUniformUMin
+            | Op::GroupNonUniformFMin
+            | Op::GroupNonUniformSMax
+            | Op::GroupNonUniformUMax
+            | Op::GroupNonUniformFMax
+            | Op::GroupNonUniformBitwiseAnd
+            | Op::GroupNonUniformBitwiseOr
+            | Op::GroupNonUniformBitwiseXor
+            | Op::GroupNonUniformLogicalAnd
+            | Op::GroupNonUniformLogicalOr
+            | Op::GroupNonUniformLogicalXor => Some(self.subgroup(inst, r, rt, n)?),
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
             Op::ControlBarrier => Some(Inst::Barrier { buffers: self.orders_buffers(id(2)?) }),

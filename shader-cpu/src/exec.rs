@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Term};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Scan, SubgroupOp, Term, SUBGROUP_SIZE};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -1028,13 +1028,14 @@ impl<'a> Thread<'a> {
                         std::array::from_fn(|k| self.workgroup[k] * prog.workgroup_size[k] + local_id[k])
                     }
                     Builtin::LocalInvocationId => local_id,
-                    Builtin::LocalInvocationIndex | Builtin::SubgroupLocalInvocationId => [lane32, 0, 0],
+                    Builtin::LocalInvocationIndex => [lane32, 0, 0],
+                    // Subgroups of SUBGROUP_SIZE consecutive lanes.
+                    Builtin::SubgroupLocalInvocationId => [lane32 % SUBGROUP_SIZE as u32, 0, 0],
                     Builtin::WorkgroupId => self.workgroup,
                     Builtin::NumWorkgroups => self.workgroups,
-                    // One subgroup per workgroup.
-                    Builtin::SubgroupSize => [self.l as u32, 0, 0],
-                    Builtin::SubgroupId => [0, 0, 0],
-                    Builtin::NumSubgroups => [1, 0, 0],
+                    Builtin::SubgroupSize => [SUBGROUP_SIZE as u32, 0, 0],
+                    Builtin::SubgroupId => [lane32 / SUBGROUP_SIZE as u32, 0, 0],
+                    Builtin::NumSubgroups => [self.l.div_ceil(SUBGROUP_SIZE) as u32, 0, 0],
                     // Graphics inputs: written by the rasterizer (`run_batch`).
                     Builtin::VertexIndex | Builtin::InstanceIndex | Builtin::FragCoord | Builtin::FrontFacing => continue,
                 };
@@ -1439,6 +1440,7 @@ impl<'a> Thread<'a> {
             }
             Inst::Barrier { buffers } => self.barrier(lanes, *buffers),
             Inst::BufferFence => self.buffer_fence = true,
+            Inst::Subgroup { op, dst, a, b, n } => self.subgroup(*op, *dst, *a, *b, *n as usize, lanes),
             Inst::IsHelper { dst } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
@@ -1492,6 +1494,99 @@ impl<'a> Thread<'a> {
                 Span::Local(self.prog.wg_words as usize + lane * self.prog.lane_words as usize + base as usize)
             }),
         }
+    }
+
+    /// An `OpGroupNonUniform*` operation ([`Inst::Subgroup`]) over `lanes`, the active lanes,
+    /// per subgroup (lanes `SUBGROUP_SIZE * s ..`). A lane a shuffle or broadcast names that is
+    /// inactive gives what its register holds, one outside the subgroup 0 (both undefined).
+    fn subgroup(&mut self, op: SubgroupOp, dst: Id, a: Option<Id>, b: Option<Id>, n: usize, lanes: &[u32]) {
+        let l = self.l;
+        let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        let r = &self.regs;
+        let val = |id: Option<Id>, k: usize, j: usize| id.and_then(|id| r[id as usize].get(k * l + j).copied()).unwrap_or(0);
+        let words_of = |id: Option<Id>| id.map_or(0, |id| r[id as usize].len() / l.max(1));
+        // A lane of `i`'s subgroup by its index there, taken modulo the subgroup size (an index
+        // past the subgroup is undefined; lavapipe gives the wrapped lane for a shuffle up past
+        // lane 0, not for one down past the last); `None` past a partial subgroup.
+        let member = |i: usize, index: u32| -> Option<usize> {
+            let at = i / SUBGROUP_SIZE * SUBGROUP_SIZE + (index as usize & (SUBGROUP_SIZE - 1));
+            (at < l).then_some(at)
+        };
+        // The ballot bits of lane `j`'s operand (`a`), within the subgroup.
+        let ballot_of = |j: usize| -> u128 {
+            let bits = (0..4).fold(0u128, |acc, k| acc | u128::from(val(a, k, j)) << (32 * k));
+            bits & ((1u128 << SUBGROUP_SIZE) - 1)
+        };
+        for group in lanes.chunk_by(|x, y| *x as usize / SUBGROUP_SIZE == *y as usize / SUBGROUP_SIZE) {
+            let first = group[0] as usize;
+            let base = first / SUBGROUP_SIZE * SUBGROUP_SIZE;
+            let truth = |t: bool| u32::from(t);
+            for &i in group {
+                let i = i as usize;
+                let me = i - base;
+                let mut set = |k: usize, v: u32| d[k * l + i] = v;
+                match op {
+                    SubgroupOp::Elect => set(0, truth(i == first)),
+                    SubgroupOp::All => set(0, truth(group.iter().all(|&j| val(a, 0, j as usize) != 0))),
+                    SubgroupOp::Any => set(0, truth(group.iter().any(|&j| val(a, 0, j as usize) != 0))),
+                    SubgroupOp::AllEqual => {
+                        let same = group.iter().all(|&j| (0..words_of(a)).all(|k| val(a, k, j as usize) == val(a, k, first)));
+                        set(0, truth(same));
+                    }
+                    SubgroupOp::Broadcast | SubgroupOp::BroadcastFirst | SubgroupOp::Shuffle | SubgroupOp::ShuffleXor
+                    | SubgroupOp::ShuffleUp | SubgroupOp::ShuffleDown => {
+                        let x = val(b, 0, i);
+                        let index = match op {
+                            SubgroupOp::BroadcastFirst => Some(first as u32 - base as u32),
+                            SubgroupOp::Broadcast | SubgroupOp::Shuffle => Some(x),
+                            SubgroupOp::ShuffleXor => Some(me as u32 ^ x),
+                            SubgroupOp::ShuffleUp => Some((me as u32).wrapping_sub(x)),
+                            _ => Some((me as u32).wrapping_add(x)),
+                        };
+                        let src = index.and_then(|index| member(i, index));
+                        for k in 0..n {
+                            set(k, src.map_or(0, |j| val(a, k, j)));
+                        }
+                    }
+                    SubgroupOp::Ballot => {
+                        let bits = group.iter().filter(|&&j| val(a, 0, j as usize) != 0).fold(0u128, |acc, &j| acc | 1 << (j as usize - base));
+                        for k in 0..4 {
+                            set(k, (bits >> (32 * k)) as u32);
+                        }
+                    }
+                    SubgroupOp::InverseBallot => set(0, truth(ballot_of(i) >> me & 1 != 0)),
+                    SubgroupOp::BallotBitExtract => {
+                        let bit = val(b, 0, i);
+                        set(0, truth(bit < 128 && (0..4).fold(0u128, |acc, k| acc | u128::from(val(a, k, i)) << (32 * k)) >> bit & 1 != 0));
+                    }
+                    SubgroupOp::BallotBitCount(scan) => {
+                        let below = match scan {
+                            Scan::Inclusive => (1u128 << (me + 1)) - 1,
+                            Scan::Exclusive => (1u128 << me) - 1,
+                            Scan::Reduce | Scan::Clustered => u128::MAX,
+                        };
+                        set(0, (ballot_of(i) & below).count_ones());
+                    }
+                    SubgroupOp::BallotFindLsb => set(0, ballot_of(i).trailing_zeros().min(127)),
+                    SubgroupOp::BallotFindMsb => set(0, 127u32.saturating_sub(ballot_of(i).leading_zeros())),
+                    SubgroupOp::Arith { op, identity, scan } => {
+                        let f = bin(op);
+                        let cluster = val(b, 0, i).max(1) as usize;
+                        let takes = |j: usize| match scan {
+                            Scan::Reduce => true,
+                            Scan::Inclusive => j <= i,
+                            Scan::Exclusive => j < i,
+                            Scan::Clustered => (j - base) / cluster == me / cluster,
+                        };
+                        for k in 0..n {
+                            let v = group.iter().map(|&j| j as usize).filter(|&j| takes(j)).fold(identity, |acc, j| f(acc, val(a, k, j)));
+                            set(k, v);
+                        }
+                    }
+                }
+            }
+        }
+        self.regs[dst as usize] = d;
     }
 
     /// Where word `off / 4` of object `obj` lives for `lane`: a buffer word or a local index.
