@@ -35,7 +35,13 @@
 //! our module differently from the driver). The reference through the default path is reported
 //! but not required (naga's reading of glslang's SPIR-V is not ours to fix). Every difference
 //! must be listed in [`KNOWN`] with its explanation, or the test fails; skips are counted by
-//! reason. Without an adapter the test prints SKIPPED (fails when `CI=true`).
+//! reason.
+//!
+//! Without a GPU adapter (no Vulkan driver; `SHADER_DEVICE=cpu`, `.ci/run`'s second run; with
+//! `CI=true` only then, else a missing adapter fails) both modules run on the CPU device instead
+//! and are compared the same way, the reference's result the truth ([`cpu_only_verdict`]):
+//! differences must be listed in [`CPU_ONLY_KNOWN`] or [`KNOWN`]. The corpus is left out then
+//! unless `CPU_DIFF_CORPUS` is set, as in the CPU column below.
 //!
 //! The compute differential ([`compute_matches_reference_compilers`], issue 14) runs the
 //! compute entry points of the same sources (`.comp` files, WGSL `@compute`; the corpus's
@@ -154,6 +160,10 @@ const CPU_KNOWN: &[(&str, &str)] = &[
     ),
 ];
 
+/// Differences between our module and the reference's when both run on the CPU device, in the
+/// run without a GPU (besides [`KNOWN`]), by program name as in [`KNOWN`].
+const CPU_ONLY_KNOWN: &[(&str, &str)] = &[];
+
 const WEIGHT_ROUNDING: &str = "one texel of 1024, pixel (4, 2), differs by 1/255 in one component of a linearly filtered \
      Rgba8Unorm sample: both devices filter unorm8 in 8-bit fixed point (the weight is the fraction of the coordinate \
      times 256 x 32, rounded), and the perspective-interpolated coordinate there differs in its last bits between \
@@ -220,9 +230,27 @@ struct Devices {
     /// Required on top of the runtime's optional features (the compute differential asks for
     /// 64-bit floats where the adapter has them).
     features: wgpu::Features,
+    /// No GPU adapter (no Vulkan driver, or `SHADER_DEVICE=cpu`): ours is compared with the
+    /// reference on the CPU device alone ([`cpu_only_verdict`]).
+    cpu_only: bool,
 }
 
 impl Devices {
+    /// The test's devices; without a GPU adapter the CPU-only comparison ([`cpu_only_verdict`]).
+    fn new(features: wgpu::Features) -> Devices {
+        let cpu_only = common::gpu().is_none();
+        if cpu_only {
+            eprintln!("no GPU adapter: ours against the reference, both on the CPU device");
+        }
+        Devices { default: None, passthrough: None, has_passthrough: !cpu_only && common::has_passthrough(), features, cpu_only }
+    }
+
+    /// Without a GPU the corpus is left out unless `CPU_DIFF_CORPUS` asks for it (the CPU
+    /// column's rule), before compiling anything.
+    fn skips_corpus(&self, program: &Program) -> bool {
+        self.cpu_only && program.corpus && std::env::var_os("CPU_DIFF_CORPUS").is_none()
+    }
+
     fn get(&mut self, passthrough: bool) -> Result<&shader_runtime::Gpu, String> {
         let slot = if passthrough { &mut self.passthrough } else { &mut self.default };
         if slot.is_none() {
@@ -248,10 +276,7 @@ impl Devices {
 
 #[test]
 fn render_matches_reference_compilers() {
-    if common::gpu().is_none() {
-        return;
-    }
-    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough(), features: wgpu::Features::empty() };
+    let mut devices = Devices::new(wgpu::Features::empty());
     let gpu = &mut devices;
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
@@ -259,10 +284,10 @@ fn render_matches_reference_compilers() {
     }
     let started = std::time::Instant::now();
     let programs = programs(false);
-    let mut reports = Reports::default();
+    let mut reports = Reports::new(gpu.cpu_only);
     let only = std::env::var("RENDER_DIFF_ONLY").ok();
     for program in &programs {
-        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) {
+        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) || gpu.skips_corpus(program) {
             continue;
         }
         if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
@@ -369,7 +394,8 @@ fn run_program(gpu: &mut Devices, program: &Program, compute: bool) -> Vec<(Stri
         Err(reason) => return skip(format!("inputs: {reason}")),
     };
     // A descriptor set past the device's limit cannot be bound (wgpu panics at the layout).
-    if let Some(max) = gpu.get(false).ok().and_then(|g| g.wgpu()).map(|w| w.device.limits().max_bind_groups) {
+    let max_bind_groups = if gpu.cpu_only { None } else { gpu.get(false).ok().and_then(|g| g.wgpu()).map(|w| w.device.limits().max_bind_groups) };
+    if let Some(max) = max_bind_groups {
         if let Some(resource) = inputs.resources.iter().find(|r| r.group >= max) {
             return skip(format!("descriptor set {} is past the device's max_bind_groups ({max})", resource.group));
         }
@@ -541,7 +567,7 @@ fn run_entry(
             (source, setup, false)
         }
     };
-    let has_passthrough = devices.has_passthrough;
+    let (has_passthrough, cpu_only) = (devices.has_passthrough, devices.cpu_only);
     let generated_words = common::compile_naga_for_wgpu(&generated).map_err(|e| format!("the generated stage does not compile: {e}"))?;
     let name = entry.name.as_str();
     let run = |words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
@@ -555,12 +581,15 @@ fn run_entry(
         result
     };
     let compare = |ours: &[Vec<u8>], truth: &[Vec<u8>]| compare_draw(&setup, ours, truth);
-    let (verdict, on_device) = judge(has_passthrough, run, ours, reference, compare)?;
     let run_cpu = |words: &[u32]| {
         let (under_test, other) = (Shader::SpirV(words, name), Shader::SpirV(&generated_words, "main"));
         let (vs, fs) = if fragment { (other, under_test) } else { (under_test, other) };
         render_cpu(vs, fs, &setup)
     };
+    if cpu_only {
+        return Ok((cpu_only_verdict(run_cpu, ours, reference, compare), Verdict::Skipped(NO_GPU.into())));
+    }
+    let (verdict, on_device) = judge(has_passthrough, run, ours, reference, compare)?;
     Ok((verdict, if on_cpu { judge_cpu(&on_device, run_cpu, ours, reference, compare) } else { Verdict::Skipped(CORPUS_NOT_ON_CPU.into()) }))
 }
 
@@ -1164,21 +1193,18 @@ fn compare(targets: &[Option<Varying>], ours: &[Vec<u8>], truth: &[Vec<u8>]) -> 
 
 #[test]
 fn compute_matches_reference_compilers() {
-    if common::gpu().is_none() {
-        return;
-    }
     let adapter_features = common::gpu().and_then(|g| g.wgpu()).map_or(wgpu::Features::empty(), |w| w.adapter.features());
     let features = adapter_features & (wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_I16);
-    let mut devices = Devices { default: None, passthrough: None, has_passthrough: common::has_passthrough(), features };
+    let mut devices = Devices::new(features);
     if !common::glslang_available() {
         assert!(!common::ci(), "glslangValidator not found but CI=true");
         eprintln!("*** SKIPPED (GLSL programs): glslangValidator not found ***");
     }
     let started = std::time::Instant::now();
-    let mut reports = Reports::default();
+    let mut reports = Reports::new(devices.cpu_only);
     let only = std::env::var("COMPUTE_DIFF_ONLY").ok();
     for program in &programs(true) {
-        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) {
+        if only.as_ref().is_some_and(|only| !program.name.contains(only.as_str())) || devices.skips_corpus(program) {
             continue;
         }
         if std::env::var_os("RENDER_DIFF_VERBOSE").is_some() {
@@ -1213,7 +1239,7 @@ fn run_compute_entry(
     if !inputs.resources.iter().any(written) {
         return Err("no writable storage buffer or storage texture".into());
     }
-    let has_passthrough = devices.has_passthrough;
+    let (has_passthrough, cpu_only) = (devices.has_passthrough, devices.cpu_only);
     let (name, size) = (entry.name.as_str(), entry.workgroup_size);
     let run = |words: &[u32], passthrough: bool| -> Result<Vec<Vec<u8>>, String> {
         let result = dispatch(devices.get(passthrough)?, words, name, size, inputs, passthrough);
@@ -1223,6 +1249,9 @@ fn run_compute_entry(
         result
     };
     let compare = |ours: &[Vec<u8>], truth: &[Vec<u8>]| compare_written(inputs, ours, truth);
+    if cpu_only {
+        return Ok((cpu_only_verdict(|words| dispatch_cpu(words, name, inputs), ours, reference, compare), Verdict::Skipped(NO_GPU.into())));
+    }
     let (verdict, on_device) = judge(has_passthrough, run, ours, reference, compare)?;
     let cpu = if on_cpu {
         judge_cpu(&on_device, |words| dispatch_cpu(words, name, inputs), ours, reference, compare)
@@ -1387,6 +1416,32 @@ fn judge_cpu(
     }
     Verdict::Same
 }
+
+/// Without a GPU: our module and the reference's both on the CPU device, the reference's result
+/// the truth (as [`judge`] on the GPU, the one device standing in for both paths). What the CPU
+/// device does not support is a skip; an error on either module is a difference.
+fn cpu_only_verdict(
+    mut run: impl FnMut(&[u32]) -> Result<Vec<Vec<u8>>, Verdict>,
+    ours: &[u32],
+    reference: &[u32],
+    compare: impl Fn(&[Vec<u8>], &[Vec<u8>]) -> Option<String>,
+) -> Verdict {
+    let mut results = Vec::new();
+    for (who, words) in [("ours", ours), ("the reference", reference)] {
+        match run(words) {
+            Ok(result) => results.push(result),
+            Err(Verdict::CpuDiffers(d)) => return Verdict::OursDiffers(format!("(the CPU device) {who}: {d}")),
+            Err(other) => return other,
+        }
+    }
+    match compare(&results[0], &results[1]) {
+        None => Verdict::Same,
+        Some(d) => Verdict::OursDiffers(format!("(the CPU device) {d}")),
+    }
+}
+
+/// The CPU column's skip reason in the run without a GPU (the first column is the CPU device's).
+const NO_GPU: &str = "no GPU adapter: the first column compared both modules on the CPU device";
 
 /// A CPU device error as the CPU column's verdict.
 fn cpu_failure(error: shader_cpu::Error) -> Verdict {
@@ -1559,15 +1614,23 @@ fn written_cpu(bound: &CpuBound, inputs: &Inputs) -> Result<Vec<Vec<u8>>, Verdic
 struct Reports {
     gpu: Report,
     cpu: Report,
-}
-
-impl Default for Reports {
-    fn default() -> Reports {
-        Reports { gpu: Report { known_list: KNOWN, ..Default::default() }, cpu: Report { known_list: CPU_KNOWN, ..Default::default() } }
-    }
+    cpu_only: bool,
 }
 
 impl Reports {
+    /// `cpu_only`: the run without a GPU, whose first column compares the two modules on the CPU
+    /// device: a difference there is explained by [`CPU_ONLY_KNOWN`] (stale entries fail) or by
+    /// [`KNOWN`] (a difference of the modules shows on any device; not checked for staleness,
+    /// since many KNOWN entries are the driver's or naga's), and the CPU column is all skips.
+    fn new(cpu_only: bool) -> Reports {
+        let gpu = if cpu_only {
+            Report { known_list: CPU_ONLY_KNOWN, also_known: KNOWN, ..Default::default() }
+        } else {
+            Report { known_list: KNOWN, ..Default::default() }
+        };
+        Reports { gpu, cpu: Report { known_list: CPU_KNOWN, ..Default::default() }, cpu_only }
+    }
+
     fn add(&mut self, program: &Program, entry: &str, verdict: Verdict, cpu: Verdict) {
         self.gpu.add(program, entry, verdict);
         self.cpu.add(program, entry, cpu);
@@ -1576,10 +1639,16 @@ impl Reports {
     /// Prints (and with `report_var` set, writes) both summaries; fails on an unexplained
     /// difference, a stale KNOWN entry or nothing compared.
     fn conclude(&self, title: &str, report_var: &str, file: &str, elapsed: Duration) {
-        let summary = self.gpu.summary(title, elapsed) + &self.cpu.summary(&format!("{title}, the CPU device against the GPU"), elapsed);
+        let summary = if self.cpu_only {
+            self.gpu.summary(&format!("{title} without a GPU, ours against the reference on the CPU device"), elapsed)
+        } else {
+            self.gpu.summary(title, elapsed) + &self.cpu.summary(&format!("{title}, the CPU device against the GPU"), elapsed)
+        };
         eprintln!("{summary}");
         common::write_corpus_report(report_var, file, &summary);
-        for (report, list) in [(&self.gpu, "KNOWN"), (&self.cpu, "CPU_KNOWN")] {
+        let reports: &[(&Report, &str)] =
+            if self.cpu_only { &[(&self.gpu, "CPU_ONLY_KNOWN")] } else { &[(&self.gpu, "KNOWN"), (&self.cpu, "CPU_KNOWN")] };
+        for &(report, list) in reports {
             assert!(report.unexplained.is_empty(), "unexplained differences:\n{}", report.unexplained.join("\n"));
             assert!(report.stale.is_empty(), "listed in {list} but now the same (remove them): {:?}", report.stale);
             assert!(report.same > 0, "nothing was compared ({list})");
@@ -1589,8 +1658,10 @@ impl Reports {
 
 #[derive(Default)]
 struct Report {
-    /// The differences understood ([`KNOWN`], [`CPU_KNOWN`]).
+    /// The differences understood ([`KNOWN`], [`CPU_KNOWN`], [`CPU_ONLY_KNOWN`]).
     known_list: &'static [(&'static str, &'static str)],
+    /// Explanations also accepted but not checked for staleness (see [`Reports::new`]).
+    also_known: &'static [(&'static str, &'static str)],
     cases: usize,
     same: usize,
     known: Vec<String>,
@@ -1633,7 +1704,7 @@ impl Report {
             Verdict::NagaReadsOursDifferently(d) => format!("naga's reading of our SPIR-V differs (ours as emitted is right): {d}"),
             Verdict::CpuDiffers(d) => format!("the CPU device differs from the GPU: {d}"),
         };
-        match self.known_list.iter().find(|(known, _)| *known == name) {
+        match self.known_list.iter().chain(self.also_known).find(|(known, _)| *known == name) {
             Some((_, why)) => self.known.push(format!("{name}: {difference} -- known: {why}")),
             None => self.unexplained.push(format!("{name}: {difference}")),
         }
