@@ -843,10 +843,9 @@ impl Decoder {
     /// An `OpGroupNonUniform*` instruction ([`Inst::Subgroup`]); subgroup scope only, results
     /// of 32-bit or bool components (the same as the value operand's, but for the ballots').
     fn subgroup(&self, inst: &Instruction, r: Id, rt: Id, n: u32) -> Result<Inst, Error> {
-        const SUBGROUP_SCOPE: u32 = 3;
         let op = inst.class.opcode;
         let scope = self.const_words(id_at(inst, 0)?)?[0];
-        if scope != SUBGROUP_SCOPE {
+        if scope != spirv::Scope::Subgroup as u32 {
             return Err(unsupported(format!("{op:?} with scope {scope} (only subgroup scope)")));
         }
         let wide = |t: Id| -> bool {
@@ -911,8 +910,7 @@ impl Decoder {
     /// Whether the memory semantics `%semantics` of a barrier include `UniformMemory` (storage
     /// buffers; SPIR-V §3.25); a semantics that is not a plain constant counts as including it.
     fn orders_buffers(&self, semantics: Id) -> bool {
-        const UNIFORM_MEMORY: u32 = 0x40;
-        self.const_words(semantics).map_or(true, |w| w[0] & UNIFORM_MEMORY != 0)
+        self.const_words(semantics).map_or(true, |w| w[0] & spirv::MemorySemantics::UNIFORM_MEMORY.bits() != 0)
     }
 
     /// Words per lane of a value of type `ty`.
