@@ -102,6 +102,28 @@ shader! {
             out[2] = arrayLength(&out);
         }
     "#,
+    // `layout(constant_id)` on local constants (in `main` and in a helper): specialization
+    // constants as at global scope (glslang: `OpSpecConstant` with `SpecId`).
+    mod local_specialized;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 1) in;
+        layout(std430, set = 0, binding = 0) buffer Out { float values[]; } o;
+        float scaled(float x) {
+            layout(constant_id = 4) const float SCALE = 0.5;
+            return x * SCALE;
+        }
+        void main() {
+            layout(constant_id = 3) const uint COUNT = 7u;
+            layout(constant_id = 6) const bool NEGATE = false;
+            const uint NEXT = COUNT + 1u;
+            o.values[0] = float(COUNT);
+            o.values[1] = float(NEXT);
+            o.values[2] = NEGATE ? -scaled(4.0) : scaled(4.0);
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -366,6 +388,52 @@ fn typed_overrides_for_wgsl_and_glsl() {
             assert_eq!(out.read_blocking(gpu).expect("read"), expected, "{overrides:?}");
         }
     });
+}
+
+/// Local `layout(constant_id)` constants are reflected with their ids and defaults and take
+/// a pipeline's values, by name, by id and through `Overrides`, on every device and (on
+/// lavapipe) through passthrough, which writes them into the words.
+#[test]
+fn local_constant_ids_are_specialization_constants() {
+    let declared = local_specialized::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.id, c.ty, c.default)).collect::<Vec<_>>();
+    assert_eq!(declared, [("SCALE", 4, "f32", Some(0.5)), ("COUNT", 3, "u32", Some(7.0)), ("NEGATE", 6, "bool", Some(0.0))]);
+    assert_eq!(local_specialized::Overrides::default(), local_specialized::Overrides { SCALE: 0.5, COUNT: 7, NEGATE: false });
+    let table: [(&[(&str, f64)], [f32; 3]); 3] = [
+        (&[], [7.0, 8.0, 2.0]),
+        (&[("COUNT", 20.0), ("SCALE", 3.0)], [20.0, 21.0, 12.0]),
+        (&[("3", 1.0), ("6", 1.0)], [1.0, 2.0, -2.0]),
+    ];
+    let run = |gpu: &Gpu, passthrough: bool| {
+        let out = gpu.storage_buffer_zeroed::<f32>(3);
+        for (constants, expected) in table {
+            let options = PipelineOptions { constants, passthrough, ..Default::default() };
+            let pipeline = local_specialized::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, local_specialized::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}, passthrough {passthrough}");
+        }
+        let overrides = local_specialized::Overrides { SCALE: -1.0, COUNT: 2, NEGATE: true };
+        let pipeline = local_specialized::Pipeline::new_with(gpu, overrides).expect("pipeline");
+        pipeline.dispatch(gpu, local_specialized::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(gpu).expect("read"), [2.0, 3.0, 4.0]);
+    };
+    common::on_devices(|gpu| run(gpu, false));
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
+    }
+}
+
+/// A device with `PASSTHROUGH_SHADERS` (lavapipe has it), or `None` with SKIPPED (a failure
+/// with CI=true).
+fn passthrough_device() -> Option<Gpu> {
+    let gpu = common::gpu()?;
+    let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+    let adapter = &gpu.wgpu().expect("a wgpu device").adapter;
+    if !(adapter.get_info().backend == shader_runtime::wgpu::Backend::Vulkan && adapter.features().contains(feature)) {
+        assert!(!common::ci(), "no passthrough adapter but CI=true");
+        eprintln!("*** SKIPPED passthrough: {} has no PASSTHROUGH_SHADERS ***", gpu.adapter_name());
+        return None;
+    }
+    Some(Gpu::with_options_blocking(&GpuOptions { required_features: feature, ..GpuOptions::from_env() }).expect("device with passthrough"))
 }
 
 #[test]

@@ -1262,15 +1262,7 @@ impl<'a> Lowerer<'a> {
                 if let Some(l) = q.layout("constant_id") {
                     let l = l.clone();
                     let id = self.layout_u32(&l)?;
-                    // Initialized from other specialization constants (`layout(constant_id = 5)
-                    // const uint b = a + 1u;`): it follows them, as glslang's
-                    // `OpSpecConstantOp` does; SPIR-V allows `SpecId` only on
-                    // `OpSpecConstant*` (spirv-val rejects glslang's decoration), so no id.
-                    if let Some(o) = derived {
-                        self.declare(&d.name, Sym::Override(o, ty));
-                        continue;
-                    }
-                    self.spec_constant(d, ty, id)?;
+                    self.constant_id_declarator(d, ty, id, derived)?;
                     continue;
                 }
                 let Some(init) = &d.init else {
@@ -1527,6 +1519,22 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A `layout(constant_id = N) const` declarator, at global scope or in a function (glslang
+    /// writes both as `OpSpecConstant*` with `SpecId` N). `derived`: the constant is initialized
+    /// from other specialization constants (`layout(constant_id = 5) const uint b = a + 1u;`,
+    /// [`Self::spec_const_expression`]): it follows them, as glslang's `OpSpecConstantOp` does;
+    /// SPIR-V allows `SpecId` only on `OpSpecConstant*` (spirv-val rejects glslang's
+    /// decoration), so it takes no id.
+    pub(crate) fn constant_id_declarator(&mut self, d: &ast::Declarator, ty: Handle<Type>, id: u32, derived: Option<Handle<Override>>) -> R<()> {
+        match derived {
+            Some(o) => {
+                self.declare(&d.name, Sym::Override(o, ty));
+                Ok(())
+            }
+            None => self.spec_constant(d, ty, id),
+        }
+    }
+
     fn spec_constant(&mut self, d: &ast::Declarator, ty: Handle<Type>, id: u32) -> R<()> {
         let Some(ast::Initializer::Expr(init)) = &d.init else {
             return Err(self.error("a specialization constant needs an initializer", d.span));
@@ -1562,7 +1570,7 @@ impl<'a> Lowerer<'a> {
     /// d = c + 50;`) is itself one (GLSL 4.60 §4.11; glslang: an `OpSpecConstantOp`), so what
     /// it sizes or computes follows `c`. `None` for anything else, which folds as before
     /// (floats too: SPIR-V 3.52.12 has no float `OpSpecConstantOp` for shaders).
-    fn spec_const_expression(&mut self, init: &ast::Initializer, ty: Handle<Type>, name: &str) -> Option<Handle<Override>> {
+    pub(crate) fn spec_const_expression(&mut self, init: &ast::Initializer, ty: Handle<Type>, name: &str) -> Option<Handle<Override>> {
         // The wgpu target folds them as before: naga reads no `OpSpecConstantOp`.
         if self.target == Target::Wgpu || !matches!(self.inner(ty), TypeInner::Scalar(s) if s.kind != ScalarKind::Float) {
             return None;

@@ -241,16 +241,34 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error(format!("storage qualifier `{s:?}` is not allowed on a local variable"), sspan));
                 }
                 let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
-                // A local `constant_id` still takes its id (here it is lowered as a plain constant).
-                if let Some(l) = q.layout("constant_id") {
-                    let id = self.layout_u32(l)?;
-                    for dcl in &v.declarators {
-                        self.claim_constant_id(id, dcl.span);
-                    }
-                }
+                let constant_id = match q.layout("constant_id") {
+                    Some(l) => Some(self.layout_u32(l)?),
+                    None => None,
+                };
                 let base = self.resolve_type(&ast::TypeSpecifier { kind: v.ty.ty.kind.clone(), array: Vec::new(), span: v.ty.ty.span }, &[])?;
                 for dcl in &v.declarators {
                     let dims: Vec<&ast::ArraySpecifier> = dcl.array.iter().chain(v.ty.ty.array.iter()).collect();
+                    if let Some(id) = constant_id {
+                        if !is_const {
+                            // Still takes its id, so that a repeat is reported.
+                            self.claim_constant_id(id, dcl.span);
+                        } else {
+                            // A specialization constant, as at global scope (glslang:
+                            // `OpSpecConstant` with `SpecId`, whatever the scope).
+                            let ty = self.apply_dims(base, &dims)?;
+                            let derived = dcl.init.as_ref().and_then(|init| self.spec_const_expression(init, ty, &dcl.name.name));
+                            self.constant_id_declarator(dcl, ty, id, derived)?;
+                            continue;
+                        }
+                    } else if is_const && dims.is_empty() {
+                        // `const uint next = COUNT + 1u;` from specialization constants: one
+                        // itself, as at global scope (glslang: `OpSpecConstantOp`).
+                        let ty = self.apply_dims(base, &dims)?;
+                        if let Some(o) = dcl.init.as_ref().and_then(|init| self.spec_const_expression(init, ty, &dcl.name.name)) {
+                            self.declare(&dcl.name, Sym::Override(o, ty));
+                            continue;
+                        }
+                    }
                     let ty = if dims.first().is_some_and(|a| a.size.is_none()) {
                         match &dcl.init {
                             Some(ast::Initializer::List(items, _)) => {
@@ -297,12 +315,33 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Whether the expression `root` of the current function reads a specialization constant.
+    fn uses_spec_constant(&self, root: Handle<Expression>) -> bool {
+        let exprs = &self.fx.f.expressions;
+        let (mut stack, mut children, mut visited) = (vec![root], Vec::new(), 0u32);
+        while let Some(h) = stack.pop() {
+            visited += 1;
+            if visited > 100_000 || !exprs.check(h) {
+                return true;
+            }
+            if matches!(exprs[h], Expression::Override(_)) {
+                return true;
+            }
+            crate::ir::validate::children(&exprs[h], &mut children);
+            stack.extend(children.iter().copied());
+        }
+        false
+    }
+
     fn finish_local(&mut self, out: &mut Block, dcl: &ast::Declarator, ty: Handle<Type>, val: Option<Handle<Expression>>, is_const: bool) -> R<()> {
         if is_const {
             let Some(v) = val else {
                 return Err(self.error("a `const` variable needs an initializer", dcl.span));
             };
-            if let Some(cv) = self.fold(v) {
+            // `fold` reads specialization constants at their defaults: a `const` computed from
+            // them (the wgpu target, or not an integer scalar) is a read-only variable, so that
+            // it follows the pipeline's values.
+            if let Some(cv) = self.fold(v).filter(|_| !self.uses_spec_constant(v)) {
                 // The initializer's expressions stay unused: evaluate them as a statement.
                 out.push(Statement::Eval(v), dcl.span);
                 self.declare(&dcl.name, Sym::Const { value: cv, ty });
