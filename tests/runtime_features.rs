@@ -124,6 +124,27 @@ shader! {
             o.values[2] = NEGATE ? -scaled(4.0) : scaled(4.0);
         }
     "#,
+    // A workgroup size and a workgroup array that follow specialization constants (Vulkan
+    // target: the array's length is the constant), for passthrough's checks on the
+    // specialized words.
+    mod sized_workgroup;
+    lang: glsl,
+    stage: compute,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(local_size_x_id = 0) in;
+        layout(constant_id = 0) const uint WIDTH = 4u;
+        layout(constant_id = 1) const uint TILE = 4u;
+        shared vec4 tile[TILE];
+        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
+        void main() {
+            uint i = gl_LocalInvocationIndex;
+            tile[i % TILE] = vec4(float(i % TILE));
+            barrier();
+            o.v[i] = gl_WorkGroupSize.x * 1000u + uint(tile[i % TILE].x) + TILE * 100000u;
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -420,6 +441,34 @@ fn local_constant_ids_are_specialization_constants() {
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }
+}
+
+/// Passthrough checks workgroup memory and the workgroup size on the specialized words: with
+/// `local_size_x_id` and a `shared` array sized by a constant, the kernel runs (on lavapipe)
+/// with the specialized size and length, and a size over the adapter's
+/// max_compute_workgroup_size_x or an array over its max_compute_workgroup_storage_size is
+/// refused before the driver sees the module (the default words are within both).
+#[test]
+fn passthrough_checks_the_specialized_workgroup() {
+    let Some(pt) = passthrough_device() else { return };
+    let limits = pt.wgpu().expect("a wgpu device").adapter.limits();
+    let pipeline = |constants: &[(&str, f64)]| {
+        sized_workgroup::Pipeline::with_options(&pt, &PipelineOptions { passthrough: true, constants, ..Default::default() })
+    };
+    let out = pt.storage_buffer_zeroed::<u32>(16);
+    for (width, tile) in [(4u32, 4u32), (16, 2), (8, 16)] {
+        let p = pipeline(&[("WIDTH", f64::from(width)), ("TILE", f64::from(tile))]).expect("pipeline");
+        p.dispatch(&pt, sized_workgroup::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        let values = out.read_blocking(&pt).expect("read");
+        let expected: Vec<u32> = (0..width).map(|i| width * 1000 + i % tile + tile * 100_000).collect();
+        assert_eq!(&values[..width as usize], &expected[..], "WIDTH {width}, TILE {tile}");
+    }
+    let wide = f64::from(limits.max_compute_workgroup_size_x + 1);
+    let err = pipeline(&[("WIDTH", wide)]).err().expect("a workgroup wider than the adapter allows is refused");
+    assert!(err.to_string().contains("max_compute_workgroup_size_x") && err.to_string().contains(&format!("{wide}")), "{err}");
+    let tile = u64::from(limits.max_compute_workgroup_storage_size) / 16 + 1;
+    let err = pipeline(&[("TILE", tile as f64)]).err().expect("a workgroup array over the adapter's limit is refused");
+    assert!(err.to_string().contains(&format!("at least {} bytes", tile * 16)), "{err}");
 }
 
 /// A device with `PASSTHROUGH_SHADERS` (lavapipe has it), or `None` with SKIPPED (a failure

@@ -1,6 +1,7 @@
 //! Compute pipelines from generated modules: what `NAME::Pipeline` wraps.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use crate::bind::{check_touched, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, DispatchIndirectArgs, RawBuffer};
@@ -362,8 +363,8 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
         if built.passthrough { Vec::new() } else { built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect() };
     gpu.scoped(|| {
         let shader = if built.passthrough {
-            let workgroup_size = module.entry.workgroup_size.unwrap_or([1, 1, 1]);
             let words = specialize_words(spirv, &specialization_bits(module.specialization_constants, &built.constants));
+            let workgroup_size = check_specialized(w, module, &words)?;
             passthrough_spirv(&w.device, module.name, &words, module.entry.name, workgroup_size)
         } else {
             shader_words(w, module.name, spirv)
@@ -443,33 +444,61 @@ pub(crate) fn check_passthrough(gpu: &Gpu, modules: &[&ModuleInfo]) -> Result<()
             )));
         }
     }
-    // Workgroup memory: no one between the SPIR-V and the driver checks it against
-    // `maxComputeSharedMemorySize` (wgpu 30 checks it on neither path; a Vulkan module over
-    // the limit is invalid and the driver is free to crash on it). The adapter's limit is the
-    // driver's, whatever limits the device was created with.
-    let limit = w.adapter.limits().max_compute_workgroup_storage_size;
-    for m in modules {
-        let used = workgroup_memory(m.spirv);
-        if used > u64::from(limit) {
-            return Err(GpuError::Unsupported(format!(
-                "`{}`: its workgroup variables take at least {used} bytes, more than this adapter's \
-                 max_compute_workgroup_storage_size ({limit} bytes; Vulkan guarantees 16384); passthrough would hand \
-                 the driver a module over its limit",
-                m.name
-            )));
-        }
-    }
     Ok(())
+}
+
+/// What no one between the SPIR-V and the driver checks for a passthrough compute module, on
+/// its specialized words (`words`, [`specialize_words`]: array lengths and `local_size_*_id`
+/// dimensions as the pipeline's constants make them): its workgroup memory against
+/// `maxComputeSharedMemorySize` (wgpu 30 checks it on neither path; a Vulkan module over the
+/// limit is invalid and the driver is free to crash on it) and its workgroup size against
+/// `maxComputeWorkGroupSize` and `maxComputeWorkGroupInvocations` (wgpu checks them only on
+/// modules naga reads). The adapter's limits are the driver's, whatever limits the device was
+/// created with. Returns the workgroup size.
+pub(crate) fn check_specialized(w: &WgpuDevice, module: &ModuleInfo, words: &[u32]) -> Result<[u32; 3], GpuError> {
+    let limits = w.adapter.limits();
+    let limit = limits.max_compute_workgroup_storage_size;
+    let used = workgroup_memory(words);
+    if used > u64::from(limit) {
+        return Err(GpuError::Unsupported(format!(
+            "`{}`: its workgroup variables take at least {used} bytes, more than this adapter's \
+             max_compute_workgroup_storage_size ({limit} bytes; Vulkan guarantees 16384); passthrough would hand \
+             the driver a module over its limit",
+            module.name
+        )));
+    }
+    let size = workgroup_size(words, module.entry.name).or(module.entry.workgroup_size).unwrap_or([1, 1, 1]);
+    let per_axis = [limits.max_compute_workgroup_size_x, limits.max_compute_workgroup_size_y, limits.max_compute_workgroup_size_z];
+    let invocations = size.iter().map(|&n| u64::from(n)).product::<u64>();
+    let over = size.iter().zip(per_axis).zip(["x", "y", "z"]).find(|((&n, max), _)| n > *max);
+    let problem = if invocations == 0 {
+        Some("a workgroup of zero invocations".to_string())
+    } else if let Some(((n, max), axis)) = over {
+        Some(format!("{n} in {axis}, more than this adapter's max_compute_workgroup_size_{axis} ({max})"))
+    } else if invocations > u64::from(limits.max_compute_invocations_per_workgroup) {
+        Some(format!("{invocations} invocations, more than this adapter's max_compute_invocations_per_workgroup ({})", limits.max_compute_invocations_per_workgroup))
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => Err(GpuError::Unsupported(format!(
+            "`{}`: its workgroup size (with the pipeline's constants) is {size:?}: {problem}; passthrough would hand \
+             the driver a module over its limits",
+            module.name
+        ))),
+        None => Ok(size),
+    }
 }
 
 /// The bytes the `Workgroup` variables of a SPIR-V module take at least: every scalar at its
 /// width (a bool as one byte), vectors, matrices, arrays and structs without padding (the
-/// driver lays workgroup memory out itself and may add some). Types it cannot size (runtime
-/// arrays, arrays sized by specialization constants) count as zero.
+/// driver lays workgroup memory out itself and may add some). Array lengths that are
+/// specialization constants count with the values in the words ([`constant_values`]); types
+/// it cannot size (runtime arrays, lengths it cannot evaluate) count as zero.
 pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
-    let mut sizes: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
-    let mut constants: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
-    let mut pointees: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    let constants = constant_values(spirv);
+    let mut sizes: HashMap<u32, u64> = HashMap::new();
+    let mut pointees: HashMap<u32, u32> = HashMap::new();
     let mut total = 0u64;
     for (_, op, operands) in instructions(spirv) {
         let size_of = |id: &u32| sizes.get(id).copied().unwrap_or(0);
@@ -479,15 +508,13 @@ pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
             (OP_TYPE_VECTOR | OP_TYPE_MATRIX, [id, part, count]) => _ = sizes.insert(*id, size_of(part) * u64::from(*count)),
             (OP_TYPE_ARRAY, [id, element, length]) => {
                 let count = constants.get(length).copied().unwrap_or(0);
-                sizes.insert(*id, size_of(element).saturating_mul(count));
+                sizes.insert(*id, size_of(element).saturating_mul(u64::from(count)));
             }
             (OP_TYPE_STRUCT, [id, members @ ..]) => {
                 let size = members.iter().map(size_of).fold(0u64, u64::saturating_add);
                 sizes.insert(*id, size);
             }
             (OP_TYPE_POINTER, [id, _, pointee]) => _ = pointees.insert(*id, *pointee),
-            // An integer constant's low word (array lengths are 32-bit in practice).
-            (OP_CONSTANT, [_, id, value, ..]) => _ = constants.insert(*id, u64::from(*value)),
             (OP_VARIABLE, [ty, _, WORKGROUP, ..]) => {
                 total = total.saturating_add(pointees.get(ty).map_or(0, size_of));
             }
@@ -495,6 +522,114 @@ pub(crate) fn workgroup_memory(spirv: &[u32]) -> u64 {
         }
     }
     total
+}
+
+/// The workgroup size of the entry point `entry` of a SPIR-V module, with the values of its
+/// specialization constants as the words hold them: the `WorkgroupSize`-decorated constant
+/// (it overrides `LocalSize`, SPIR-V 3.21), else `LocalSizeId`, else `LocalSize`. `None` when
+/// the module has none of them or a dimension cannot be evaluated.
+pub(crate) fn workgroup_size(spirv: &[u32], entry: &str) -> Option<[u32; 3]> {
+    let constants = constant_values(spirv);
+    let decorated: Vec<u32> = instructions(spirv)
+        .filter(|(_, op, operands)| *op == OP_DECORATE && operands.get(1..3) == Some(&[DECORATION_BUILT_IN, BUILT_IN_WORKGROUP_SIZE]))
+        .map(|(_, _, operands)| operands[0])
+        .collect();
+    let function = instructions(spirv).find_map(|(_, op, operands)| match operands {
+        [_, function, name @ ..] if op == OP_ENTRY_POINT && literal_string(name) == entry => Some(*function),
+        _ => None,
+    })?;
+    let mut local_size = None;
+    for (_, op, operands) in instructions(spirv) {
+        match (op, operands) {
+            (OP_SPEC_CONSTANT_COMPOSITE | OP_CONSTANT_COMPOSITE, [_, id, x, y, z]) if decorated.contains(id) => {
+                return Some([*constants.get(x)?, *constants.get(y)?, *constants.get(z)?]);
+            }
+            (OP_EXECUTION_MODE, [f, MODE_LOCAL_SIZE, x, y, z]) if *f == function => local_size = Some([*x, *y, *z]),
+            (OP_EXECUTION_MODE_ID, [f, MODE_LOCAL_SIZE_ID, x, y, z]) if *f == function => {
+                local_size = Some([*constants.get(x)?, *constants.get(y)?, *constants.get(z)?]);
+            }
+            _ => {}
+        }
+    }
+    local_size
+}
+
+/// A SPIR-V literal string (SPIR-V 2.2.1: UTF-8 bytes, nul-terminated, in little-endian words).
+fn literal_string(words: &[u32]) -> String {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).take_while(|&b| b != 0).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The 32-bit values of a module's scalar integer and bool constants, specialization constants
+/// included with the values the words hold, and the `OpSpecConstantOp`s on them a length or a
+/// workgroup size uses (integer arithmetic, shifts, bitwise operations, comparisons, selects,
+/// as the front ends write them: `spec_length`). Others (64-bit, floats) are left out.
+fn constant_values(spirv: &[u32]) -> HashMap<u32, u32> {
+    let mut values: HashMap<u32, u32> = HashMap::new();
+    let mut widths: HashMap<u32, u32> = HashMap::new();
+    for (_, op, operands) in instructions(spirv) {
+        match (op, operands) {
+            (OP_TYPE_INT, [id, width, ..]) => _ = widths.insert(*id, *width),
+            (OP_TYPE_BOOL, [id]) => _ = widths.insert(*id, 1),
+            (OP_CONSTANT | OP_SPEC_CONSTANT, [ty, id, value]) if widths.get(ty) == Some(&32) => _ = values.insert(*id, *value),
+            (OP_CONSTANT_TRUE | OP_SPEC_CONSTANT_TRUE, [_, id]) => _ = values.insert(*id, 1),
+            (OP_CONSTANT_FALSE | OP_SPEC_CONSTANT_FALSE, [_, id]) => _ = values.insert(*id, 0),
+            (OP_SPEC_CONSTANT_OP, [ty, id, opcode, args @ ..]) if matches!(widths.get(ty), Some(1 | 32)) => {
+                let args: Option<Vec<u32>> = args.iter().map(|a| values.get(a).copied()).collect();
+                if let Some(value) = args.and_then(|args| spec_constant_op(*opcode, &args)) {
+                    values.insert(*id, value);
+                }
+            }
+            _ => {}
+        }
+    }
+    values
+}
+
+/// One `OpSpecConstantOp` on 32-bit integers and bools (SPIR-V 3.52.12; `opcode` as SPIR-V
+/// numbers the instruction: 128 `OpIAdd`, ...); `None` for an operation it does not evaluate or
+/// a division by zero.
+fn spec_constant_op(opcode: u32, args: &[u32]) -> Option<u32> {
+    let signed = |v: u32| v as i32;
+    let bool = |b: bool| u32::from(b);
+    Some(match (opcode, args) {
+        (126, [a]) => signed(*a).wrapping_neg() as u32,
+        (200, [a]) => !a,
+        (168, [a]) => bool(*a == 0),
+        (113 | 114, [a]) => *a,
+        (128, [a, b]) => a.wrapping_add(*b),
+        (130, [a, b]) => a.wrapping_sub(*b),
+        (132, [a, b]) => a.wrapping_mul(*b),
+        (134, [a, b]) => a.checked_div(*b)?,
+        (135, [a, b]) => signed(*a).checked_div(signed(*b))? as u32,
+        (137, [a, b]) => a.checked_rem(*b)?,
+        (138, [a, b]) => signed(*a).checked_rem(signed(*b))? as u32,
+        (139, [a, b]) => {
+            let (a, b) = (signed(*a), signed(*b));
+            let r = a.checked_rem(b)?;
+            (if r != 0 && (r < 0) != (b < 0) { r + b } else { r }) as u32
+        }
+        (194, [a, b]) => a.checked_shr(*b)?,
+        (195, [a, b]) => signed(*a).checked_shr(*b)? as u32,
+        (196, [a, b]) => a.checked_shl(*b)?,
+        (197, [a, b]) => a | b,
+        (198, [a, b]) => a ^ b,
+        (199, [a, b]) => a & b,
+        (164 | 170, [a, b]) => bool(a == b),
+        (165 | 171, [a, b]) => bool(a != b),
+        (166, [a, b]) => bool(*a != 0 || *b != 0),
+        (167, [a, b]) => bool(*a != 0 && *b != 0),
+        (172, [a, b]) => bool(a > b),
+        (173, [a, b]) => bool(signed(*a) > signed(*b)),
+        (174, [a, b]) => bool(a >= b),
+        (175, [a, b]) => bool(signed(*a) >= signed(*b)),
+        (176, [a, b]) => bool(a < b),
+        (177, [a, b]) => bool(signed(*a) < signed(*b)),
+        (178, [a, b]) => bool(a <= b),
+        (179, [a, b]) => bool(signed(*a) <= signed(*b)),
+        (169, [c, a, b]) => if *c != 0 { *a } else { *b },
+        _ => return None,
+    })
 }
 
 /// SPIR-V words as a passthrough shader module with one entry point.
@@ -609,14 +744,25 @@ const OP_TYPE_MATRIX: u32 = 24;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_STRUCT: u32 = 30;
 const OP_TYPE_POINTER: u32 = 32;
+const OP_ENTRY_POINT: u32 = 15;
+const OP_EXECUTION_MODE: u32 = 16;
+const OP_CONSTANT_TRUE: u32 = 41;
+const OP_CONSTANT_FALSE: u32 = 42;
 const OP_CONSTANT: u32 = 43;
+const OP_CONSTANT_COMPOSITE: u32 = 44;
 const OP_SPEC_CONSTANT_TRUE: u32 = 48;
 const OP_SPEC_CONSTANT_FALSE: u32 = 49;
 const OP_SPEC_CONSTANT: u32 = 50;
+const OP_SPEC_CONSTANT_COMPOSITE: u32 = 51;
 const OP_SPEC_CONSTANT_OP: u32 = 52;
 const OP_VARIABLE: u32 = 59;
 const OP_DECORATE: u32 = 71;
+const OP_EXECUTION_MODE_ID: u32 = 331;
 const DECORATION_SPEC_ID: u32 = 1;
+const DECORATION_BUILT_IN: u32 = 11;
+const BUILT_IN_WORKGROUP_SIZE: u32 = 25;
+const MODE_LOCAL_SIZE: u32 = 17;
+const MODE_LOCAL_SIZE_ID: u32 = 38;
 const WORKGROUP: u32 = 4;
 
 /// The instructions of a SPIR-V module after its header, as (word index, opcode, operands);
