@@ -145,6 +145,25 @@ shader! {
             o.v[i] = gl_WorkGroupSize.x * 1000u + uint(tile[i % TILE].x) + TILE * 100000u;
         }
     "#,
+    // Workgroup arrays whose lengths are computed from constants (Vulkan target: the lengths
+    // follow them): one that grows with its constant, one that does not.
+    mod computed_lengths;
+    lang: wgsl,
+    target: vulkan,
+    src: r#"
+        override a: u32 = 8u;
+        override d: u32 = 2u;
+        var<workgroup> twice: array<u32, a * 2u>;
+        var<workgroup> rest: array<u32, 8u - d>;
+        @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+        @compute @workgroup_size(1)
+        fn main() {
+            twice[5] = 5u;
+            rest[3] = 3u;
+            out[0] = twice[5] + rest[3];
+            out[1] = arrayLength(&out);
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -469,6 +488,33 @@ fn passthrough_checks_the_specialized_workgroup() {
     let tile = u64::from(limits.max_compute_workgroup_storage_size) / 16 + 1;
     let err = pipeline(&[("TILE", tile as f64)]).err().expect("a workgroup array over the adapter's limit is refused");
     assert!(err.to_string().contains(&format!("at least {} bytes", tile * 16)), "{err}");
+}
+
+/// Lengths computed from constants: `a * 2` indexed at 5 lets `a` go down to 3 (reflection's
+/// least value, found by evaluating the length), `8 - d` indexed at 3 keeps `d` at its
+/// default (a larger `d` shrinks the array under the constant index): on lavapipe through
+/// passthrough, `a` = 3 runs and `a` = 2 or `d` = 5 are refused before the driver sees them.
+#[test]
+fn lengths_computed_from_constants_bound_their_values() {
+    let declared = computed_lengths::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.least_value, c.keeps_default)).collect::<Vec<_>>();
+    assert_eq!(declared, [("a", Some(3), false), ("d", None, true)]);
+    let Some(pt) = passthrough_device() else { return };
+    let out = pt.storage_buffer_zeroed::<u32>(2);
+    for constants in [&[][..], &[("a", 3.0)][..], &[("a", 40.0), ("d", 2.0)][..]] {
+        let options = PipelineOptions { passthrough: true, constants, ..Default::default() };
+        let pipeline = computed_lengths::Pipeline::with_options(&pt, &options).expect("pipeline");
+        pipeline.dispatch(&pt, computed_lengths::Bindings { out: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(&pt).expect("read"), [8, 2], "constants {constants:?}");
+    }
+    let options = PipelineOptions { passthrough: true, constants: &[("a", 2.0)], ..Default::default() };
+    let err = computed_lengths::Pipeline::with_options(&pt, &options).err().expect("below the least value");
+    assert!(matches!(err, GpuError::ConstantBelowLeast { constant: "a", least: 3, .. }), "{err:?}");
+    for d in [5.0, 1.0] {
+        let options = PipelineOptions { passthrough: true, constants: &[("d", d)], ..Default::default() };
+        let err = computed_lengths::Pipeline::with_options(&pt, &options).err().expect("`d` keeps its default");
+        assert!(matches!(err, GpuError::ConstantKeepsDefault { constant: "d", default: Some(2), .. }), "{err:?}");
+        assert!(err.to_string().contains("does not grow with it"), "{err}");
+    }
 }
 
 /// A device with `PASSTHROUGH_SHADERS` (lavapipe has it), or `None` with SKIPPED (a failure

@@ -158,8 +158,9 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     assert_eq!(
         r["specialization_constants"],
         json!([
-            // `tile[0]` into `array<f32, n * 2>`: a length computed from `n` needs its default.
-            { "name": "n", "id": 0, "type": "i32", "default": 16, "sizes_arrays": ["tile", "other"], "least_value": 16 },
+            // `tile[0]` into `array<f32, n * 2>`: the length grows with `n` and exceeds 0 from
+            // `n` = 1 on.
+            { "name": "n", "id": 0, "type": "i32", "default": 16, "sizes_arrays": ["tile", "other"], "least_value": 1 },
             { "name": "k", "id": 1, "type": "i32", "default": 2 },
         ])
     );
@@ -173,7 +174,8 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
     assert_eq!(
         r["specialization_constants"],
-        json!([{ "name": "N", "id": 3, "type": "i32", "default": 4, "sizes_arrays": ["b", "s"], "least_value": 4 }])
+        // `b.v[0]` into `v[N]` needs 1; `s[0]` into `s[N + 1]` needs 0.
+        json!([{ "name": "N", "id": 3, "type": "i32", "default": 4, "sizes_arrays": ["b", "s"], "least_value": 1 }])
     );
     // A constant index into an array sized by the override itself: the least value is one more.
     std::fs::write(
@@ -187,6 +189,37 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     assert_eq!(
         r["specialization_constants"],
         json!([{ "name": "m", "id": 0, "type": "u32", "default": 8, "sizes_arrays": ["w"], "least_value": 6 }])
+    );
+    // Lengths computed from constants: one that grows with its constant gets the least value
+    // its constant index needs (`twice[5]`: `a * 2` exceeds 5 from `a` = 3 on, `b << 1` from 3
+    // on, `(c + 1) / 2` from 9 on); one that does not (`8 - d`, `e % 6`, a select) keeps the
+    // constant at its default; one that uses two constants needs each at its default.
+    std::fs::write(
+        dir.join("computed.wgsl"),
+        "override a: u32 = 8;\noverride b: u32 = 8;\noverride c: u32 = 16;\noverride d: u32 = 2;\noverride e: u32 = 5;\n\
+         override f: u32 = 3;\noverride g: u32 = 4;\noverride h: u32 = 4;\n\
+         var<workgroup> twice: array<u32, a * 2u>;\nvar<workgroup> shifted: array<u32, b << 1u>;\n\
+         var<workgroup> halved: array<u32, (c + 1u) / 2u>;\nvar<workgroup> rest: array<u32, 8u - d>;\n\
+         var<workgroup> wrapped: array<u32, e % 6u>;\nvar<workgroup> picked: array<u32, select(4u, 8u, f > 2u)>;\n\
+         var<workgroup> both: array<u32, g + h>;\n\
+         @compute @workgroup_size(1) fn main() { twice[5] = 1u; shifted[5] = 1u; halved[4] = 1u; rest[3] = 1u; \
+         wrapped[4] = 1u; picked[6] = 1u; both[1] = 1u; }\n",
+    )
+    .unwrap();
+    let out = run(&dir, &["reflect", "computed.wgsl"]);
+    let r: Value = serde_json::from_slice(&out.stdout).expect("reflect prints JSON");
+    assert_eq!(
+        r["specialization_constants"],
+        json!([
+            { "name": "a", "id": 0, "type": "u32", "default": 8, "sizes_arrays": ["twice"], "least_value": 3 },
+            { "name": "b", "id": 1, "type": "u32", "default": 8, "sizes_arrays": ["shifted"], "least_value": 3 },
+            { "name": "c", "id": 2, "type": "u32", "default": 16, "sizes_arrays": ["halved"], "least_value": 9 },
+            { "name": "d", "id": 3, "type": "u32", "default": 2, "sizes_arrays": ["rest"], "keeps_default": true },
+            { "name": "e", "id": 4, "type": "u32", "default": 5, "sizes_arrays": ["wrapped"], "keeps_default": true },
+            { "name": "f", "id": 5, "type": "u32", "default": 3, "sizes_arrays": ["picked"], "keeps_default": true },
+            { "name": "g", "id": 6, "type": "u32", "default": 4, "sizes_arrays": ["both"], "least_value": 4 },
+            { "name": "h", "id": 7, "type": "u32", "default": 4, "sizes_arrays": ["both"], "least_value": 4 },
+        ])
     );
 }
 

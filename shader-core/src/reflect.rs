@@ -290,11 +290,18 @@ pub struct SpecializationConstant {
     pub sizes_arrays: Vec<String>,
     /// The least value a pipeline may give this constant: one more than the greatest constant
     /// index into an array it sizes (WGSL §8.7: a constant index out of bounds of an
-    /// override-sized array is a pipeline-creation error), or its default when such an array's
-    /// length is an expression of it ([`crate::spec_length::least_values`]). Absent when no
-    /// constant index reaches one. The runtime refuses a smaller value.
+    /// override-sized array is a pipeline-creation error); where such an array's length is an
+    /// expression that grows with it (`N * 2`), the least value whose length still exceeds the
+    /// index, or its default when the expression uses other constants too
+    /// ([`crate::spec_length::least_values`]). Absent when no constant index reaches one. The
+    /// runtime refuses a smaller value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub least_value: Option<u32>,
+    /// A constant index reaches an array whose length is an expression of this constant that
+    /// does not grow with it (`8 - N`, `N % 4`): only the default is known to keep the index in
+    /// bounds, so the runtime refuses any other value.
+    #[serde(skip_serializing_if = "is_false")]
+    pub keeps_default: bool,
 }
 
 /// A scalar constant. Floats are printed with the shortest decimal that round-trips at their
@@ -391,7 +398,8 @@ pub fn reflect(validated: &Validated) -> Reflection {
             ty: type_names::wgsl(&module.types, o.ty),
             default: o.init.and_then(|_| default_value(module, handle)),
             sizes_arrays: std::mem::take(&mut sized[handle.index()]),
-            least_value: least.get(handle.index()).copied().flatten(),
+            least_value: least.get(handle.index()).and_then(|b| b.least),
+            keeps_default: least.get(handle.index()).is_some_and(|b| b.keeps_default),
         })
         .collect();
 

@@ -5,7 +5,7 @@
 //! override itself or, for an expression, an id-less override whose initializer is that
 //! expression (the back end writes it as `OpSpecConstantOp`, as glslang does).
 
-use crate::ir::{ArraySize, Expression, Expressions, Handle, Module, Override, ScalarKind, TypeInner};
+use crate::ir::{ArraySize, BinaryOp, Expression, Expressions, Handle, Literal, Module, Override, ScalarKind, TypeInner, UnaryOp};
 use crate::ir::consteval::{Evaluator, Rules};
 
 const MAX_DEPTH: u32 = 64;
@@ -51,16 +51,32 @@ pub fn index_bound(module: &Module, size: ArraySize, expressions: bool) -> Optio
     }
 }
 
-/// For every override (by index), the least value a pipeline may give it: one more than the
-/// greatest constant index into an array whose length it is (WGSL §8.7 "Array Access
+/// What a pipeline may give one override without putting a constant index out of bounds of
+/// an array whose length follows it ([`least_values`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// Values below it are refused; `None`: no constant index constrains it from below.
+    pub least: Option<u32>,
+    /// A length that uses it does not grow with it (`8 - N`, `N % 4`, a select): no value but
+    /// its default is known to keep every constant index in bounds, so it keeps its default.
+    pub keeps_default: bool,
+}
+
+/// For every override (by index), the values a pipeline may give it (WGSL §8.7 "Array Access
 /// Expression": a constant index out of bounds of an override-sized array is a
 /// pipeline-creation error; GLSL leaves it undefined). Front ends check constant indices against
-/// the default ([`index_bound`]); a smaller value would put them out of bounds, and dynamic
-/// indices are clamped to the specialized length but constant ones are not. A length computed
-/// from constants (`N * 2`, `OpSpecConstantOp`) is not solved for them: each constant it uses
-/// needs at least its default. `None`: no constant index reaches such an array.
-pub fn least_values(module: &Module) -> Vec<Option<u32>> {
-    let mut least: Vec<Option<u32>> = vec![None; module.overrides.len()];
+/// the default ([`index_bound`]); another value could put them out of bounds, and dynamic
+/// indices are clamped to the specialized length but constant ones are not. For each constant
+/// index into an array whose length is the constant `N` itself, `N` needs one more than the
+/// index. A length computed from constants is looked at one constant at a time (the others
+/// held): where it grows with `N` (`N * 2`, `N + M`, `N << 1`: sums, products and shifts by
+/// non-negative amounts, in unbounded integers) and uses no other constant, the least `N` is the
+/// smallest whose length still exceeds the index (the length evaluated at candidates); with
+/// other constants, each needs at least its default. Where it does not grow with `N` (`8 - N`,
+/// `N % 4`, a select), `N` keeps its default ([`Bounds::keeps_default`]). A value so large that
+/// the length wraps around 2^32 is not caught.
+pub fn least_values(module: &Module) -> Vec<Bounds> {
+    let mut bounds: Vec<Bounds> = vec![Bounds::default(); module.overrides.len()];
     let evaluator = Evaluator::new(module, Rules::Exact);
     for (_, function) in module.functions.iter() {
         let exprs = &function.expressions;
@@ -73,18 +89,155 @@ pub fn least_values(module: &Module) -> Vec<Option<u32>> {
             let TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. } = *module.inner(ty) else { continue };
             let roots = crate::ir::interface::roots(module, length);
             for root in roots.iter().copied() {
+                let default = || evaluator.override_default(root).and_then(|v| u32::try_from(v.as_i64()?).ok());
+                let Some(slot) = bounds.get_mut(root.index()) else { continue };
                 let needed = if roots == [length] {
                     index.checked_add(1)
                 } else {
-                    evaluator.override_default(root).and_then(|v| u32::try_from(v.as_i64()?).ok())
+                    match override_trend(module, length, root) {
+                        Trend::Constant => continue,
+                        Trend::Rising if roots.len() == 1 => least_length_value(module, length, root, index).or_else(default),
+                        Trend::Rising => default(),
+                        Trend::Falling | Trend::Unknown => {
+                            slot.keeps_default = true;
+                            continue;
+                        }
+                    }
                 };
-                if let (Some(needed), Some(slot)) = (needed, least.get_mut(root.index())) {
-                    *slot = Some(slot.map_or(needed, |l| l.max(needed)));
+                if let Some(needed) = needed {
+                    slot.least = Some(slot.least.map_or(needed, |l| l.max(needed)));
                 }
             }
         }
     }
-    least
+    bounds
+}
+
+/// The least value of `root` (from 0 to its default) at which the length `length`, which grows
+/// with it and uses no other constant, exceeds `index`: the length evaluated at candidates (a
+/// binary search). `None` when `root` is not a 32-bit integer or the length cannot be evaluated.
+fn least_length_value(module: &Module, length: Handle<Override>, root: Handle<Override>, index: u32) -> Option<u32> {
+    let default = Evaluator::new(module, Rules::Exact).override_default(root)?.as_i64()?;
+    let scalar = match module.inner(module.overrides[root].ty) {
+        TypeInner::Scalar(s) if s.width == 4 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => *s,
+        _ => return None,
+    };
+    let mut probe = module.clone();
+    let (ty, span) = (probe.overrides[root].ty, probe.overrides.span(root));
+    let mut length_at = |v: u32| {
+        let literal = if scalar.kind == ScalarKind::Sint { Literal::I32(v as i32) } else { Literal::U32(v) };
+        let init = probe.const_expressions.append(Expression::Literal(literal), ty, span);
+        probe.overrides[root].init = Some(init);
+        Evaluator::new(&probe, Rules::Exact).override_default(length).and_then(|l| l.as_i64())
+    };
+    let (mut low, mut high) = (0u32, u32::try_from(default).ok()?);
+    if length_at(high)? <= i64::from(index) {
+        return None;
+    }
+    // The length at `high` exceeds the index; find the least such value.
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if length_at(mid).is_some_and(|l| l > i64::from(index)) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Some(high)
+}
+
+/// How a specialization-constant expression moves as one constant grows, the others held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trend {
+    /// It does not use the constant.
+    Constant,
+    /// It never shrinks as the constant grows (in unbounded integers).
+    Rising,
+    /// It never grows.
+    Falling,
+    Unknown,
+}
+
+impl Trend {
+    fn flip(self) -> Trend {
+        match self {
+            Trend::Rising => Trend::Falling,
+            Trend::Falling => Trend::Rising,
+            t => t,
+        }
+    }
+
+    /// The trend of a sum.
+    fn plus(self, other: Trend) -> Trend {
+        match (self, other) {
+            (Trend::Constant, t) | (t, Trend::Constant) => t,
+            (a, b) if a == b => a,
+            _ => Trend::Unknown,
+        }
+    }
+
+    /// Only a constant stays one; anything else this does not follow.
+    fn opaque(self) -> Trend {
+        if self == Trend::Constant { Trend::Constant } else { Trend::Unknown }
+    }
+}
+
+/// The trend of the override `o` (the constant itself, or an id-less one computed from
+/// constants) in the constant `root`.
+fn override_trend(module: &Module, o: Handle<Override>, root: Handle<Override>) -> Trend {
+    if o == root {
+        return Trend::Rising;
+    }
+    match module.overrides.get(o).and_then(|x| x.init) {
+        Some(init) if !crate::ir::interface::is_specializable(module, o) => trend(module, init, root, 0),
+        _ => Trend::Constant,
+    }
+}
+
+fn trend(module: &Module, e: Handle<Expression>, root: Handle<Override>, depth: u32) -> Trend {
+    let exprs = &module.const_expressions;
+    if depth > MAX_DEPTH || !exprs.check(e) {
+        return Trend::Unknown;
+    }
+    let sub = |x: Handle<Expression>| trend(module, x, root, depth + 1);
+    let non_negative = |x: Handle<Expression>| match module.inner(exprs.ty(x)) {
+        TypeInner::Scalar(s) if s.kind == ScalarKind::Uint => true,
+        _ => !mentions(exprs, x, 0) && Evaluator::new(module, Rules::Exact).eval(exprs, x).and_then(|v| v.as_i64()).is_some_and(|v| v >= 0),
+    };
+    match exprs[e] {
+        Expression::Literal(_) | Expression::ZeroValue(_) => Trend::Constant,
+        Expression::Override(o) if depth < MAX_DEPTH => override_trend(module, o, root),
+        Expression::Convert { expr, to } => {
+            let integer = |s: &crate::ir::Scalar| matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint);
+            match module.inner(exprs.ty(expr)) {
+                TypeInner::Scalar(s) if integer(s) && matches!(to.kind, ScalarKind::Sint | ScalarKind::Uint) => sub(expr),
+                _ => sub(expr).opaque(),
+            }
+        }
+        Expression::Unary { op: UnaryOp::Negate, expr } => sub(expr).flip(),
+        Expression::Unary { expr, .. } => sub(expr).opaque(),
+        Expression::Binary { op, left, right } => {
+            let (l, r) = (sub(left), sub(right));
+            match op {
+                BinaryOp::Add => l.plus(r),
+                BinaryOp::Subtract => l.plus(r.flip()),
+                BinaryOp::Multiply => match (l, r) {
+                    (t, Trend::Constant) if non_negative(right) => t,
+                    (Trend::Constant, t) if non_negative(left) => t,
+                    (Trend::Rising, Trend::Rising) if non_negative(left) && non_negative(right) => Trend::Rising,
+                    _ => l.plus(r).opaque(),
+                },
+                // A quotient or shift by a held amount moves with its left operand.
+                BinaryOp::Divide if r == Trend::Constant && non_negative(right) => l,
+                BinaryOp::ShiftLeft | BinaryOp::ShiftRight if r == Trend::Constant => l,
+                BinaryOp::ShiftLeft if l == Trend::Constant && non_negative(left) => r,
+                BinaryOp::ShiftRight if l == Trend::Constant && non_negative(left) => r.flip(),
+                _ => l.plus(r).opaque(),
+            }
+        }
+        Expression::Select { condition, accept, reject } => sub(condition).plus(sub(accept)).plus(sub(reject)).opaque(),
+        _ => Trend::Unknown,
+    }
 }
 
 /// An id-less override whose initializer is `root` (an expression of specialization constants

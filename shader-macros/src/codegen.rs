@@ -105,7 +105,10 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
             Some(v) => quote!(::core::option::Option::Some(#v)),
             None => quote!(::core::option::Option::None),
         };
-        quote!(#p::SpecializationConstant { name: #name, id: #id, ty: #ty, default: #default, sizes_arrays: &[#(#arrays),*], least_value: #least })
+        let keeps_default = sc.keeps_default;
+        quote!(#p::SpecializationConstant {
+            name: #name, id: #id, ty: #ty, default: #default, sizes_arrays: &[#(#arrays),*], least_value: #least, keeps_default: #keeps_default
+        })
     });
     let (structs, defined, rust_names) = structs(module, cx);
     let typed = typed_api(module, reflection, &rust_names, cx);

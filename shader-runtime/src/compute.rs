@@ -721,6 +721,15 @@ pub(crate) fn constants(
             if let Some(least) = found.least_value.filter(|&least| *value < f64::from(least)) {
                 return Err(GpuError::ConstantBelowLeast { module: name, constant: found.name, id: found.id, arrays: found.sizes_arrays, least });
             }
+            if found.keeps_default && found.default != Some(*value) && lengths_follow {
+                return Err(GpuError::ConstantKeepsDefault {
+                    module: name,
+                    constant: found.name,
+                    id: found.id,
+                    arrays: found.sizes_arrays,
+                    default: found.default.map(|d| d as i64),
+                });
+            }
             if !found.sizes_arrays.is_empty() && found.default != Some(*value) && !lengths_follow {
                 return Err(GpuError::ArrayLengthConstant {
                     module: name,

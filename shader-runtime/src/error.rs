@@ -37,6 +37,21 @@ pub enum GpuError {
         /// The least value the module allows.
         least: u32,
     },
+    /// An override constant was given a value other than its default, and the module indexes,
+    /// with a constant index, an array whose length is an expression of it that does not grow
+    /// with it (`8 - N`): only the default is known to keep that index in bounds.
+    ConstantKeepsDefault {
+        /// The module (its name in Rust).
+        module: &'static str,
+        /// The constant's name in the shader.
+        constant: &'static str,
+        /// Its SpecId.
+        id: u32,
+        /// The variables holding the arrays it sizes.
+        arrays: &'static [&'static str],
+        /// The only value the module accepts, the constant's default.
+        default: Option<i64>,
+    },
     /// An override constant that sizes arrays was given a value other than its default. The
     /// module's arrays have the default length (the wgpu target writes it: naga reads no
     /// specialization-constant array lengths), so another value would make the shader index
@@ -105,6 +120,16 @@ impl fmt::Display for GpuError {
                     f,
                     "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, which the shader indexes \
                      with a constant index that needs it to be at least {least}",
+                    arrays.join(", ")
+                )
+            }
+            GpuError::ConstantKeepsDefault { module, constant, id, arrays, default } => {
+                let arrays: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
+                let default = default.map_or_else(|| "its default".to_string(), |d| format!("its default, {d}"));
+                write!(
+                    f,
+                    "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {} through a length that does \
+                     not grow with it, and the shader indexes them with a constant index, so it can only be {default}",
                     arrays.join(", ")
                 )
             }

@@ -106,6 +106,10 @@ pub struct SpecializationConstant {
     /// run with passthrough) the runtime refuses a smaller value
     /// ([`crate::GpuError::ConstantBelowLeast`]).
     pub least_value: Option<u32>,
+    /// A constant index reaches an array whose length is an expression of this constant that
+    /// does not grow with it (reflection's `keeps_default`: `8 - N`): the runtime refuses any
+    /// value but the default ([`crate::GpuError::ConstantKeepsDefault`]).
+    pub keeps_default: bool,
 }
 
 /// Everything a pipeline needs from one entry point of a generated module: the generated
