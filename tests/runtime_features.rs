@@ -164,6 +164,18 @@ shader! {
             out[1] = arrayLength(&out);
         }
     "#,
+    // A storage texture and a sampled texture of unsigned texels.
+    mod texel_types;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var counts: texture_storage_2d<r32uint, write>;
+        @group(0) @binding(1) var source: texture_2d<u32>;
+        @group(0) @binding(2) var<storage, read> weights: array<u32>;
+        @compute @workgroup_size(1)
+        fn main() {
+            textureStore(counts, vec2<u32>(0u, 0u), vec4<u32>(textureLoad(source, vec2<u32>(0u, 0u), 0).r + weights[0]));
+        }
+    "#,
     mod pushed;
     lang: glsl,
     stage: compute,
@@ -710,6 +722,56 @@ fn wrong_usage_names_binding_and_usage() {
         let data = gpu.storage_buffer(&[1.0f32; 4][..]);
         let err = pipeline.dispatch(gpu, scale::Bindings { params: &storage_params, data: &data, counter: &counter }, [1, 1, 1]).expect_err("usage");
         assert!(matches!(&err, GpuError::Binding(e) if e.name == "params" && matches!(e.problem, BindingProblem::MissingUsage { needed: "UNIFORM", .. })), "{err:?}");
+    });
+}
+
+/// The generated `Binding` carries the access, the texel type and the storage format
+/// (reflection's), and binding a texture checks them: an `R32Uint` texture fits both bindings
+/// and the kernel runs; a storage texture of another format or a sampled texture of another
+/// texel type is a `BindingProblem::Format` naming the binding (wgpu would report a
+/// validation error without the binding's name, and the CPU device none).
+#[test]
+fn texture_format_and_texel_type_are_checked() {
+    use shader_runtime::generated::Access;
+    use shader_runtime::wgpu::{Extent3d, TextureDescriptor, TextureDimension, TextureFormat, TextureUsages};
+    let facts = texel_types::BINDINGS.iter().map(|b| (b.name, b.access, b.sample_type, b.format)).collect::<Vec<_>>();
+    assert_eq!(
+        facts,
+        [
+            ("counts", Some(Access::Write), Some("uint"), Some("r32uint")),
+            ("source", None, Some("uint"), None),
+            ("weights", Some(Access::Read), None, None),
+        ]
+    );
+    common::on_devices(|gpu| {
+        let texture = |format, usage| {
+            gpu.texture(&TextureDescriptor {
+                label: None,
+                size: Extent3d { width: 1, height: 1, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: TextureDimension::D2,
+                format,
+                usage,
+                view_formats: &[],
+            })
+        };
+        let storage = TextureUsages::STORAGE_BINDING | TextureUsages::COPY_SRC;
+        let sampled = TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST;
+        let (counts, source) = (texture(TextureFormat::R32Uint, storage), texture(TextureFormat::R32Uint, sampled));
+        source.write_level(gpu, 0, &41u32.to_le_bytes()).expect("upload");
+        let weights = gpu.storage_buffer(&[1u32][..]);
+        let pipeline = texel_types::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, texel_types::Bindings { counts: &counts, source: &source, weights: &weights }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(counts.read_level_blocking(gpu, 0).expect("read"), 42u32.to_le_bytes());
+        let floats = texture(TextureFormat::R32Float, storage);
+        let err = pipeline.dispatch(gpu, texel_types::Bindings { counts: &floats, source: &source, weights: &weights }, [1, 1, 1]).expect_err("format");
+        assert!(matches!(&err, GpuError::Binding(e) if e.name == "counts" && matches!(e.problem, BindingProblem::Format { .. })), "{err:?}");
+        assert!(err.to_string().contains("R32Uint") && err.to_string().contains("R32Float"), "{err}");
+        let unorm = texture(TextureFormat::Rgba8Unorm, sampled);
+        let err = pipeline.dispatch(gpu, texel_types::Bindings { counts: &counts, source: &unorm, weights: &weights }, [1, 1, 1]).expect_err("texels");
+        assert!(matches!(&err, GpuError::Binding(e) if e.name == "source" && matches!(e.problem, BindingProblem::Format { .. })), "{err:?}");
+        assert!(err.to_string().contains("`uint` texels") && err.to_string().contains("`float`"), "{err}");
     });
 }
 

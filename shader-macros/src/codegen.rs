@@ -563,12 +563,19 @@ fn binding(module: &Module, b: &reflect::Binding, p: &TokenStream) -> TokenStrea
     let runtime_offset = option(runtime_array_offset(module, b).map(u64::from));
     let count = option(b.count);
     let stages = b.stages.iter().map(|s| stage(*s, p));
+    let access = option(b.access.map(|a| match a {
+        reflect::Access::Read => quote!(#p::Access::Read),
+        reflect::Access::Write => quote!(#p::Access::Write),
+        reflect::Access::ReadWrite => quote!(#p::Access::ReadWrite),
+    }));
+    let sample_type = option(b.texture.as_ref().and_then(|t| t.sample_type));
+    let format = option(b.texture.as_ref().and_then(|t| t.format));
     quote! {
         #p::Binding {
             group: #group, binding: #index, name: #name, kind: #p::BindingKind::#kind, ty: #ty,
             min_binding_size: #min_size, runtime_array_stride: #runtime_stride,
             runtime_array_offset: #runtime_offset, count: #count,
-            stages: &[#(#stages),*],
+            stages: &[#(#stages),*], access: #access, sample_type: #sample_type, format: #format,
         }
     }
 }

@@ -374,7 +374,26 @@ fn storage_format(name: &str) -> Option<wgpu::TextureFormat> {
     })
 }
 
-/// Whether `resource` fits binding `b`: kind, usage, size, element stride.
+/// Whether a texture of `format` has the texel type binding `b` reads or writes (its
+/// `sample_type`: `float`, `sint`, `uint`, `depth`); a depth format also serves `float`
+/// (WebGPU: as unfilterable float).
+fn check_texel_type(b: &Binding, format: wgpu::TextureFormat) -> Result<(), BindingProblem> {
+    let Some(expected) = b.sample_type else { return Ok(()) };
+    let aspect = format.has_depth_aspect().then_some(wgpu::TextureAspect::DepthOnly);
+    let found = match format.sample_type(aspect, None) {
+        Some(wgpu::TextureSampleType::Float { .. }) => "float",
+        Some(wgpu::TextureSampleType::Sint) => "sint",
+        Some(wgpu::TextureSampleType::Uint) => "uint",
+        Some(wgpu::TextureSampleType::Depth) => "depth",
+        None => return Ok(()),
+    };
+    if found == expected || (expected == "float" && found == "depth") {
+        return Ok(());
+    }
+    Err(BindingProblem::Format { expected: format!("`{expected}` texels"), found: format!("{format:?}, whose texels are `{found}`") })
+}
+
+/// Whether `resource` fits binding `b`: kind, usage, size, element stride, texture format.
 fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
     let expected = match b.kind {
         BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. } => "a buffer",
@@ -416,13 +435,19 @@ fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
             if !t.usage().contains(wgpu::TextureUsages::STORAGE_BINDING) {
                 return Err(BindingProblem::MissingUsage { needed: "STORAGE_BINDING", has: format!("{:?}", t.usage()) });
             }
-            Ok(())
+            if let Some(format) = b.format.and_then(storage_format).filter(|&f| f != t.format()) {
+                return Err(BindingProblem::Format {
+                    expected: format!("the storage format {format:?} (`{}`)", b.format.unwrap_or_default()),
+                    found: format!("{:?}", t.format()),
+                });
+            }
+            check_texel_type(b, t.format())
         }
         (Resource::Texture(t), BindingKind::SampledTexture | BindingKind::MultisampledTexture | BindingKind::DepthTexture) => {
             if !t.usage().contains(wgpu::TextureUsages::TEXTURE_BINDING) {
                 return Err(BindingProblem::MissingUsage { needed: "TEXTURE_BINDING", has: format!("{:?}", t.usage()) });
             }
-            Ok(())
+            check_texel_type(b, t.format())
         }
         (Resource::Sampler(s), BindingKind::Sampler | BindingKind::ComparisonSampler) => {
             if s.is_comparison() != (b.kind == BindingKind::ComparisonSampler) {

@@ -95,6 +95,10 @@ pub enum BindingProblem {
     MissingUsage { needed: &'static str, has: String },
     /// A buffer where the shader has a texture, and so on.
     WrongKind { expected: &'static str, found: &'static str },
+    /// A texture whose format is not the binding's (a storage texture's format), or whose
+    /// texels are of another type than the shader reads or writes (`float`, `sint`, `uint`,
+    /// `depth`).
+    Format { expected: String, found: String },
     /// A binding the pipeline cannot create (e.g. a combined image sampler from the Vulkan target).
     Unsupported(String),
 }
@@ -172,6 +176,7 @@ impl fmt::Display for BindingError {
                  matching `Gpu` constructor (e.g. `storage_buffer` for storage, `uniform_buffer` for uniform)"
             ),
             BindingProblem::WrongKind { expected, found } => write!(f, "expected {expected}, got {found}"),
+            BindingProblem::Format { expected, found } => write!(f, "the shader expects {expected}, the texture is {found}"),
             BindingProblem::Unsupported(why) => f.write_str(why),
         }
     }

@@ -77,6 +77,24 @@ pub struct Binding {
     pub count: Option<u32>,
     /// Stages that use the binding (wgpu `visibility`).
     pub stages: &'static [Stage],
+    /// Storage buffers and storage textures: how the shader may access it (GLSL `readonly` /
+    /// `writeonly`, WGSL `read` / `write` / `read_write`).
+    pub access: Option<Access>,
+    /// Textures: the texel type the shader reads or writes (reflection's `sample_type`):
+    /// `float`, `sint`, `uint`, or `depth` for depth textures. A texture bound to it must have
+    /// a format of that type (for a storage image without a format qualifier, only this says).
+    pub sample_type: Option<&'static str>,
+    /// Storage textures: the texel format, spelled like WGSL (`rgba8unorm`), or `unknown` (a
+    /// GLSL image without a format qualifier). A texture bound to it must have that format.
+    pub format: Option<&'static str>,
+}
+
+/// How a storage buffer or storage texture may be accessed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    Read,
+    Write,
+    ReadWrite,
 }
 
 /// One push-constant block (wgpu "immediates").
