@@ -2,9 +2,10 @@
 //! reference compiler produces for the same source. GLSL is compared with `glslangValidator -V`
 //! (ours with `--target vulkan`, so combined image samplers compare as such), WGSL with naga's
 //! SPIR-V writer. Inputs: every GLSL file of `../shared/corpus` with a vert/frag/comp stage that
-//! glslang accepts, every WGSL file there that naga accepts, the GLSL files of
-//! `../shared/repros/glsl`, and our suite programs
-//! (`tests/glsl/ok`, `tests/glsl/ok_features`, `tests/wgsl/ok`) that both compilers compile.
+//! glslang accepts, every WGSL file there that naga accepts, the GLSL and WGSL files of
+//! `../shared/repros`, our suite programs (`tests/glsl/ok`, `tests/glsl/ok_features`,
+//! `tests/wgsl/ok`) and the WGSL shaders of `examples/shaders` and `tests/shaders` that both
+//! compilers compile.
 //!
 //! The interface is read from the SPIR-V words of both modules (a small reader below, so that
 //! modules rspirv's parser refuses are compared too):
@@ -88,8 +89,19 @@ fn interface_matches_reference_compilers() {
         eprintln!("*** SKIPPED (GLSL half): glslangValidator not found ***");
     }
     let mut wgsl: Vec<(String, PathBuf)> = wgsl_corpus_files(&manifest).into_iter().map(|p| (p.clone(), corpus.join(&p))).collect();
-    for path in sorted_files(&common::workspace_root().join("tests/wgsl/ok")) {
-        wgsl.push((format!("tests/wgsl/ok/{}", path.file_name().unwrap_or_default().to_string_lossy()), path));
+    // Every other WGSL program of the repository and of `../shared` (the corpus holds 132 WGSL
+    // files, 105 of which naga accepts).
+    let root = common::workspace_root();
+    for (name, dir) in [
+        ("tests/wgsl/ok", root.join("tests/wgsl/ok")),
+        ("repros/wgsl", corpus.join("../repros/wgsl")),
+        ("examples/shaders", root.join("examples/shaders")),
+        ("tests/shaders", root.join("tests/shaders")),
+        ("tests/shaders/hot_reload", root.join("tests/shaders/hot_reload")),
+    ] {
+        for path in sorted_files(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "wgsl")) {
+            wgsl.push((format!("{name}/{}", path.file_name().unwrap_or_default().to_string_lossy()), path));
+        }
     }
     for (name, path) in wgsl {
         let Ok(source) = std::fs::read_to_string(&path) else { continue };
