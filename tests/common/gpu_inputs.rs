@@ -533,12 +533,15 @@ fn instructions(words: &[u32]) -> Vec<(usize, usize)> {
 
 /// glslang's module with every combined image sampler split into an image at the same binding
 /// and a sampler at binding + 100, as our wgpu target splits them (shader-core's
-/// `WGPU_SAMPLER_BINDING_OFFSET`): each `OpLoad` of the combined variable becomes loads of
-/// both and an `OpSampledImage`. Only combined samplers used by `OpLoad` alone (not arrays, not
-/// passed to functions) are rewritten; others are an error (a skip reason).
+/// `WGPU_SAMPLER_BINDING_OFFSET`), with glslang's meaning: an array of combined samplers
+/// becomes an array of images and one of samplers (an element of each at the same indices), a
+/// parameter of a combined sampler (glslang passes a pointer) an image parameter followed by a
+/// sampler parameter, and each `OpLoad` of one loads both and makes an `OpSampledImage`. Any
+/// other use of a pointer to a combined sampler is an error (a skip reason).
 pub fn split_combined_samplers(words: &[u32], sampler_offset: u32) -> Result<Vec<u32>, Unsupported> {
     use rspirv::dr::{Instruction, Operand};
     use rspirv::spirv::{Decoration, Op, StorageClass};
+    use std::collections::HashMap;
     let mut module = rspirv::dr::load_words(words).map_err(|e| format!("rspirv cannot read glslang's module: {e}"))?;
     let mut bound = module.header.as_ref().map_or(0, |h| h.bound);
     let mut fresh = || {
@@ -546,7 +549,7 @@ pub fn split_combined_samplers(words: &[u32], sampler_offset: u32) -> Result<Vec
         bound - 1
     };
     // %sampled_image_type -> %image_type
-    let sampled: std::collections::HashMap<u32, u32> = module
+    let sampled: HashMap<u32, u32> = module
         .types_global_values
         .iter()
         .filter(|i| i.class.opcode == Op::TypeSampledImage)
@@ -555,95 +558,82 @@ pub fn split_combined_samplers(words: &[u32], sampler_offset: u32) -> Result<Vec
     if sampled.is_empty() {
         return Ok(words.to_vec());
     }
-    // %pointer_type -> %sampled_image_type (UniformConstant pointers to a combined sampler)
-    let pointers: std::collections::HashMap<u32, u32> = module
-        .types_global_values
-        .iter()
-        .filter(|i| i.class.opcode == Op::TypePointer)
-        .filter_map(|i| {
-            let pointee = i.operands[1].unwrap_id_ref();
-            sampled.contains_key(&pointee).then_some((i.result_id?, pointee))
-        })
-        .collect();
-    // Arrays of combined samplers are not rewritten.
-    let arrays = module.types_global_values.iter().any(|i| {
-        matches!(i.class.opcode, Op::TypeArray | Op::TypeRuntimeArray) && sampled.contains_key(&i.operands[0].unwrap_id_ref())
-    });
-    if arrays {
-        return Err("glslang's module has arrays of combined image samplers".to_string());
-    }
-    // variable -> sampled image type
-    let variables: Vec<(u32, u32)> = module
-        .types_global_values
-        .iter()
-        .filter(|i| i.class.opcode == Op::Variable)
-        .filter_map(|i| Some((i.result_id?, *pointers.get(&i.result_type?)?)))
-        .collect();
-    if variables.is_empty() {
-        return Ok(words.to_vec());
-    }
-    let is_variable = |id: u32| variables.iter().any(|(v, _)| *v == id);
-    // Every use of a variable must be an OpLoad's pointer.
-    for function in &module.functions {
-        for block in &function.blocks {
-            for inst in &block.instructions {
-                for (index, operand) in inst.operands.iter().enumerate() {
-                    if let Operand::IdRef(id) = operand {
-                        if is_variable(*id) && !(inst.class.opcode == Op::Load && index == 0) {
-                            return Err(format!("glslang's module uses a combined image sampler in {:?}", inst.class.opcode));
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let mut new_types = Vec::new();
     let sampler_type = match module.types_global_values.iter().find(|i| i.class.opcode == Op::TypeSampler) {
         Some(i) => i.result_id.unwrap_or(0),
         None => {
             let id = fresh();
-            module.types_global_values.push(Instruction::new(Op::TypeSampler, None, Some(id), vec![]));
+            new_types.push(Instruction::new(Op::TypeSampler, None, Some(id), vec![]));
             id
         }
     };
-    let sampler_pointer = fresh();
-    module.types_global_values.push(Instruction::new(
-        Op::TypePointer,
-        None,
-        Some(sampler_pointer),
-        vec![Operand::StorageClass(StorageClass::UniformConstant), Operand::IdRef(sampler_type)],
-    ));
-    // Image pointer types, one per image type.
-    let mut image_pointers = std::collections::HashMap::new();
-    let mut sampler_of = std::collections::HashMap::new();
-    let mut moved = Vec::new();
-    for (variable, sampled_type) in &variables {
-        let image = sampled[sampled_type];
-        let image_pointer = *image_pointers.entry(image).or_insert_with(|| {
-            let id = fresh();
-            module.types_global_values.push(Instruction::new(
-                Op::TypePointer,
-                None,
-                Some(id),
-                vec![Operand::StorageClass(StorageClass::UniformConstant), Operand::IdRef(image)],
-            ));
-            id
-        });
-        // The variable keeps its id (and decorations) with the image type; it moves after the
-        // new pointer type.
-        let position = module.types_global_values.iter().position(|i| i.result_id == Some(*variable)).unwrap();
-        let mut var = module.types_global_values.remove(position);
-        var.result_type = Some(image_pointer);
-        moved.push(var);
-        let sampler = fresh();
-        moved.push(Instruction::new(
-            Op::Variable,
-            Some(sampler_pointer),
-            Some(sampler),
-            vec![Operand::StorageClass(StorageClass::UniformConstant)],
-        ));
-        sampler_of.insert(*variable, sampler);
+    // Combined types (a combined sampler, arrays of them) -> (image side, sampler side), and
+    // UniformConstant pointers to them -> (pointer to the image side, to the sampler side);
+    // function types with such parameters -> the split function type.
+    let mut pair: HashMap<u32, (u32, u32)> = sampled.iter().map(|(&si, &image)| (si, (image, sampler_type))).collect();
+    let mut pointer_pair: HashMap<u32, (u32, u32)> = HashMap::new();
+    let mut function_types: HashMap<u32, u32> = HashMap::new();
+    for inst in &module.types_global_values {
+        let Some(id) = inst.result_id else { continue };
+        match inst.class.opcode {
+            Op::TypeArray | Op::TypeRuntimeArray => {
+                let Some(&(image, sampler)) = pair.get(&inst.operands[0].unwrap_id_ref()) else { continue };
+                let mut halves = [0; 2];
+                for (half, element) in halves.iter_mut().zip([image, sampler]) {
+                    *half = fresh();
+                    let mut operands = inst.operands.clone();
+                    operands[0] = Operand::IdRef(element);
+                    new_types.push(Instruction::new(inst.class.opcode, None, Some(*half), operands));
+                }
+                pair.insert(id, (halves[0], halves[1]));
+            }
+            Op::TypePointer if inst.operands[0] == Operand::StorageClass(StorageClass::UniformConstant) => {
+                let Some(&(image, sampler)) = pair.get(&inst.operands[1].unwrap_id_ref()) else { continue };
+                let mut halves = [0; 2];
+                for (half, pointee) in halves.iter_mut().zip([image, sampler]) {
+                    *half = fresh();
+                    new_types.push(Instruction::new(Op::TypePointer, None, Some(*half), vec![inst.operands[0].clone(), Operand::IdRef(pointee)]));
+                }
+                pointer_pair.insert(id, (halves[0], halves[1]));
+            }
+            Op::TypeFunction if inst.operands[1..].iter().any(|o| pointer_pair.contains_key(&o.unwrap_id_ref())) => {
+                let mut operands = vec![inst.operands[0].clone()];
+                for o in &inst.operands[1..] {
+                    match pointer_pair.get(&o.unwrap_id_ref()) {
+                        Some(&(image, sampler)) => operands.extend([Operand::IdRef(image), Operand::IdRef(sampler)]),
+                        None => operands.push(o.clone()),
+                    }
+                }
+                let new = fresh();
+                new_types.push(Instruction::new(Op::TypeFunction, None, Some(new), operands));
+                function_types.insert(id, new);
+            }
+            _ => {}
+        }
     }
-    module.types_global_values.extend(moved);
+    // Pointers to combined samplers (variables, access chains into them, parameters) -> the
+    // pointer to the sampler half; the original id becomes the image half.
+    let mut sampler_of: HashMap<u32, u32> = HashMap::new();
+    // The variables move after the new types, each followed by its sampler variable.
+    let mut moved = Vec::new();
+    let mut kept = Vec::new();
+    for mut inst in std::mem::take(&mut module.types_global_values) {
+        let halves = inst.result_type.and_then(|t| pointer_pair.get(&t).copied());
+        match (inst.class.opcode, halves) {
+            (Op::Variable, Some((image, sampler))) => {
+                inst.result_type = Some(image);
+                let id = fresh();
+                sampler_of.insert(inst.result_id.unwrap_or(0), id);
+                moved.push(inst);
+                moved.push(Instruction::new(Op::Variable, Some(sampler), Some(id), vec![Operand::StorageClass(StorageClass::UniformConstant)]));
+            }
+            _ => kept.push(inst),
+        }
+    }
+    let variables: Vec<(u32, u32)> = sampler_of.iter().map(|(&v, &s)| (v, s)).collect();
+    kept.extend(new_types);
+    kept.extend(moved);
+    module.types_global_values = kept;
     // Decorations: the sampler in the same set at binding + offset.
     let mut decorations = Vec::new();
     for inst in &module.annotations {
@@ -676,21 +666,62 @@ pub fn split_combined_samplers(words: &[u32], sampler_offset: u32) -> Result<Vec
     let version = module.header.as_ref().map_or((1, 0), |h| h.version());
     if version >= (1, 4) {
         for entry in &mut module.entry_points {
-            let listed: Vec<u32> = sampler_of.iter().filter(|(v, _)| entry.operands.contains(&Operand::IdRef(**v))).map(|(_, s)| *s).collect();
+            let listed: Vec<u32> = variables.iter().filter(|(v, _)| entry.operands.contains(&Operand::IdRef(*v))).map(|(_, s)| *s).collect();
             entry.operands.extend(listed.into_iter().map(Operand::IdRef));
         }
     }
-    // Loads.
+    // Functions: split parameters, then every use of a pointer to a combined sampler, in order
+    // (a pointer is defined before it is used).
     for function in &mut module.functions {
+        if let Some(def) = function.def.as_mut() {
+            if let Some(&new) = def.operands.get(1).and_then(|o| function_types.get(&o.unwrap_id_ref())) {
+                def.operands[1] = Operand::IdRef(new);
+            }
+        }
+        let mut parameters = Vec::new();
+        for mut param in std::mem::take(&mut function.parameters) {
+            match param.result_type.and_then(|t| pointer_pair.get(&t).copied()) {
+                Some((image, sampler)) => {
+                    param.result_type = Some(image);
+                    let id = fresh();
+                    sampler_of.insert(param.result_id.unwrap_or(0), id);
+                    parameters.push(param);
+                    parameters.push(Instruction::new(Op::FunctionParameter, Some(sampler), Some(id), vec![]));
+                }
+                None => parameters.push(param),
+            }
+        }
+        function.parameters = parameters;
         for block in &mut function.blocks {
             let mut rewritten = Vec::with_capacity(block.instructions.len());
-            for inst in block.instructions.drain(..) {
-                let pointer = (inst.class.opcode == Op::Load).then(|| inst.operands[0].unwrap_id_ref());
-                match pointer.and_then(|p| sampler_of.get(&p).map(|s| (p, *s))) {
-                    Some((variable, sampler)) => {
-                        let sampled_type = inst.result_type.unwrap();
+            for mut inst in block.instructions.drain(..) {
+                let operand_sampler = |o: &Operand| match o {
+                    Operand::IdRef(id) => sampler_of.get(id).copied(),
+                    _ => None,
+                };
+                match inst.class.opcode {
+                    Op::AccessChain | Op::InBoundsAccessChain if operand_sampler(&inst.operands[0]).is_some() => {
+                        let base = operand_sampler(&inst.operands[0]).unwrap_or(0);
+                        let Some((image, sampler)) = inst.result_type.and_then(|t| pointer_pair.get(&t).copied()) else {
+                            return Err("glslang's module indexes an array of combined image samplers to something else".to_string());
+                        };
+                        let id = fresh();
+                        let mut operands = inst.operands.clone();
+                        operands[0] = Operand::IdRef(base);
+                        inst.result_type = Some(image);
+                        sampler_of.insert(inst.result_id.unwrap_or(0), id);
+                        rewritten.push(Instruction::new(inst.class.opcode, Some(sampler), Some(id), operands));
+                        rewritten.push(inst);
+                    }
+                    Op::Load if operand_sampler(&inst.operands[0]).is_some() => {
+                        let pointer = inst.operands[0].clone();
+                        let sampler = operand_sampler(&pointer).unwrap_or(0);
+                        let sampled_type = inst.result_type.unwrap_or(0);
+                        let Some(&image_type) = sampled.get(&sampled_type) else {
+                            return Err("glslang's module loads an array of combined image samplers whole".to_string());
+                        };
                         let (image_value, sampler_value) = (fresh(), fresh());
-                        rewritten.push(Instruction::new(Op::Load, Some(sampled[&sampled_type]), Some(image_value), vec![Operand::IdRef(variable)]));
+                        rewritten.push(Instruction::new(Op::Load, Some(image_type), Some(image_value), vec![pointer]));
                         rewritten.push(Instruction::new(Op::Load, Some(sampler_type), Some(sampler_value), vec![Operand::IdRef(sampler)]));
                         rewritten.push(Instruction::new(
                             Op::SampledImage,
@@ -699,7 +730,21 @@ pub fn split_combined_samplers(words: &[u32], sampler_offset: u32) -> Result<Vec
                             vec![Operand::IdRef(image_value), Operand::IdRef(sampler_value)],
                         ));
                     }
-                    None => rewritten.push(inst),
+                    Op::FunctionCall => {
+                        let mut operands = vec![inst.operands[0].clone()];
+                        for o in &inst.operands[1..] {
+                            operands.push(o.clone());
+                            if let Some(sampler) = operand_sampler(o) {
+                                operands.push(Operand::IdRef(sampler));
+                            }
+                        }
+                        inst.operands = operands;
+                        rewritten.push(inst);
+                    }
+                    op if inst.operands.iter().any(|o| operand_sampler(o).is_some()) => {
+                        return Err(format!("glslang's module uses a combined image sampler in {op:?}"));
+                    }
+                    _ => rewritten.push(inst),
                 }
             }
             block.instructions = rewritten;
