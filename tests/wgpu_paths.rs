@@ -663,3 +663,40 @@ fn out_of_order_member_offsets_on_both_paths() {
     let bindings = vec![B::uniform(0, words.iter().flat_map(|w| w.to_le_bytes()).collect()), B::storage(1, vec![0; 48])];
     run_three_ways(&ours, &reference, &bindings, 1, |label, got| assert_eq!(got[..9], expected, "{label}"));
 }
+
+const SUBGROUP_ID_1D: &str = "#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+layout(local_size_x = 32) in;
+layout(std430, binding = 0) buffer B { uvec4 result[32]; };
+void main() {
+    uint l = gl_LocalInvocationIndex;
+    result[l] = uvec4(gl_SubgroupInvocationID, gl_SubgroupSize, gl_SubgroupID, gl_NumSubgroups);
+}
+";
+
+/// `gl_SubgroupInvocationID` and `gl_SubgroupID` (WGSL `subgroup_invocation_id`, `subgroup_id`):
+/// naga's validator takes them only in a workgroup of size (x, 1, 1) (a 4 x 4 x 2 one is a
+/// located error for the wgpu target, `cli_wgpu_target`). In a one-dimensional workgroup, which
+/// invocations share a subgroup is still the device's choice, so the values are compared across
+/// the three runs on one device (ours on both paths, glslang's module as emitted) and checked
+/// against what the built-ins promise: each subgroup's ids are 0..its size, every id below the
+/// subgroup size, every subgroup index below their count.
+#[test]
+fn subgroup_invocation_id_in_a_1d_workgroup_on_both_paths() {
+    let Some((ours, reference)) = ours_and_glslang_with("subgroup_id_1d", SUBGROUP_ID_1D, &["--target-env", "vulkan1.1"]) else { return };
+    let bindings = vec![B::storage(0, vec![0; 32 * 16])];
+    let (default, passthrough) = common::run_compute_both(&ours, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let Some(passthrough) = passthrough else { return };
+    let truth = common::run_compute_passthrough(&reference, "main", &bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let truth = u32s(&truth[0]);
+    let rows: Vec<&[u32]> = truth.chunks(4).collect();
+    let (size, count) = (rows[0][1], rows[0][3]);
+    assert!(size > 0 && rows.iter().all(|r| r[1] == size && r[3] == count && r[0] < size && r[2] < count), "glslang's module: {truth:?}");
+    for subgroup in 0..count {
+        let mut ids: Vec<u32> = rows.iter().filter(|r| r[2] == subgroup).map(|r| r[0]).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, (0..ids.len() as u32).collect::<Vec<_>>(), "subgroup {subgroup}'s invocation ids: {truth:?}");
+    }
+    assert_eq!(u32s(&passthrough[0]), truth, "ours as emitted (passthrough) vs glslang's module as emitted");
+    assert_eq!(u32s(&default[0]), truth, "ours, default path vs glslang's module as emitted");
+}

@@ -502,3 +502,26 @@ void main() {
         (6, 5),
     );
 }
+
+/// The subgroup invocation index in a workgroup of more than one dimension
+/// (`spirv::wgpu::MULTI_DIMENSIONAL_SUBGROUP`): naga's validator refuses it ("Workgroup size is
+/// multi dimensional"). The same shader with a (32, 1, 1) workgroup runs on both paths in
+/// `wgpu_paths::subgroup_invocation_id_in_a_1d_workgroup_on_both_paths`.
+#[test]
+fn subgroup_invocation_ids_in_a_multi_dimensional_workgroup_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+layout(local_size_x = 4, local_size_y = 4, local_size_z = 2) in;
+layout(std430, binding = 0) buffer B { uint result[32]; };
+void main() {
+    result[gl_LocalInvocationIndex] = gl_SubgroupInvocationID;
+}
+";
+    refused_for_wgpu_kept_for_vulkan(
+        "subgroup_2d.comp",
+        source,
+        "the subgroup index or invocation index (`gl_SubgroupID`, `gl_SubgroupInvocationID`, `subgroup_id`, `subgroup_invocation_id`) in a workgroup of more than one dimension",
+        (6, 39),
+    );
+    accepted_for_wgpu("subgroup_1d.comp", &source.replace("local_size_x = 4, local_size_y = 4, local_size_z = 2", "local_size_x = 32"));
+}

@@ -164,6 +164,15 @@ const VERTEX_SUBGROUP: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose validator takes these built-ins only in compute and fragment shaders",
 );
 
+/// The subgroup index or invocation index in a compute shader whose workgroup has more than one
+/// dimension: naga's validator refuses them there ("Workgroup size is multi dimensional"),
+/// while Vulkan leaves the invocations' grouping to the device (the executed check:
+/// `wgpu_paths::subgroup_invocation_id_in_a_1d_workgroup_on_both_paths`).
+const MULTI_DIMENSIONAL_SUBGROUP: (&str, &str) = (
+    "the subgroup index or invocation index (`gl_SubgroupID`, `gl_SubgroupInvocationID`, `subgroup_id`, `subgroup_invocation_id`) in a workgroup of more than one dimension",
+    "wgpu reads SPIR-V through naga, whose validator takes these built-ins only in a workgroup of size (x, 1, 1)",
+);
+
 /// Both barycentric built-ins: naga's validator takes one per entry point (it counts
 /// `Barycentric { perspective }` as one built-in whatever the perspective).
 const BOTH_BARYCENTRICS: (&str, &str) = (
@@ -338,6 +347,14 @@ impl<'a> Writer<'a> {
         }
         if vertex && matches!(builtin, BuiltIn::SubgroupSize | BuiltIn::SubgroupInvocationId) {
             self.refuse(VERTEX_SUBGROUP, span);
+        }
+        if matches!(builtin, BuiltIn::SubgroupId | BuiltIn::SubgroupInvocationId) {
+            let multi_dimensional = self.module.entry_points.iter().any(|ep| {
+                ep.stage == Stage::Compute && ep.workgroup_size[1..].iter().any(|&n| n > 1) && self.info.function(ep.function).globals().contains(&global)
+            });
+            if multi_dimensional {
+                self.refuse(MULTI_DIMENSIONAL_SUBGROUP, span);
+            }
         }
         if builtin == BuiltIn::SampleMask {
             self.refuse(SAMPLE_MASK, span);
