@@ -8,11 +8,24 @@
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measure_ours*' BIN glsl 3   # ours only
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measure_naga*' BIN glsl 3   # naga only
 //! BIN wgsl 1                     # without valgrind: lists the files and wall times
+//! BIN wgsl 41 interleaved        # wall clock: ours and naga alternating, min and median
 //! ```
 //!
 //! Arguments: the language (`glsl` or `wgsl`), the number of iterations (default 1), and
 //! optionally `ours` or `naga` to run only one side (the file selection always runs both, but
-//! outside the collected functions).
+//! outside the collected functions), or `interleaved`: after one warm-up pass per side, N passes
+//! per side timed one pass at a time, the two sides alternating (and taking turns at going
+//! first) in the same process on the same files, so both see the same machine load; prints the
+//! minimum and median pass of each side and their ratios.
+//!
+//! Heap allocations per pass (the workspace forbids `unsafe`, so no counting allocator here):
+//! dhat's "Total" blocks of `BIN wgsl 3 ours` minus those of `BIN wgsl 1 ours`, halved (the file
+//! selection compiles every file once with each compiler in both runs):
+//!
+//! ```text
+//! valgrind --tool=dhat --dhat-out-file=/dev/null BIN wgsl 1 ours 2>&1 | grep 'Total:'
+//! valgrind --tool=dhat --dhat-out-file=/dev/null BIN wgsl 3 ours 2>&1 | grep 'Total:'
+//! ```
 //!
 //! File sets. GLSL: corpus files (`../shared/corpus/MANIFEST.tsv`) glslang accepts with a
 //! vertex, fragment or compute stage, that naga's GLSL front end + validator + SPIR-V writer and
@@ -23,7 +36,8 @@
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
 
 /// The source language of a run.
 #[derive(Clone, Copy, PartialEq)]
@@ -151,6 +165,45 @@ fn measure_naga(lang: Lang, inputs: &[Input], iterations: usize) {
     }
 }
 
+/// The minimum and the median of some pass times, in milliseconds.
+fn min_median(times: &mut [Duration]) -> (f64, f64) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let n = times.len();
+    let median = if n % 2 == 1 { ms(times[n / 2]) } else { (ms(times[n / 2 - 1]) + ms(times[n / 2])) / 2.0 };
+    (ms(times[0]), median)
+}
+
+/// Wall clock, ours and naga alternating pass by pass (the first pass of each side is a
+/// warm-up and not counted).
+fn interleaved(lang: Lang, inputs: &[Input], passes: usize) {
+    let time = |f: &dyn Fn()| {
+        let start = Instant::now();
+        f();
+        start.elapsed()
+    };
+    let run_ours = || measure_ours(lang, inputs, 1);
+    let run_naga = || measure_naga(lang, inputs, 1);
+    time(&run_ours);
+    time(&run_naga);
+    let (mut ours, mut naga) = (Vec::with_capacity(passes), Vec::with_capacity(passes));
+    for pass in 0..passes {
+        if pass % 2 == 0 {
+            ours.push(time(&run_ours));
+            naga.push(time(&run_naga));
+        } else {
+            naga.push(time(&run_naga));
+            ours.push(time(&run_ours));
+        }
+    }
+    let (ours_min, ours_median) = min_median(&mut ours);
+    let (naga_min, naga_median) = min_median(&mut naga);
+    eprintln!("interleaved, {passes} passes per side (ms per pass of all files):");
+    eprintln!("  ours: min {ours_min:.2}, median {ours_median:.2}");
+    eprintln!("  naga: min {naga_min:.2}, median {naga_median:.2}");
+    eprintln!("  ours/naga: min {:.3}, median {:.3}", ours_min / naga_min, ours_median / naga_median);
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; skip flags so the harness also runs under it.
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
@@ -166,6 +219,10 @@ fn main() {
         for input in &inputs {
             eprintln!("  {}", input.name);
         }
+    }
+    if only == Some("interleaved") {
+        interleaved(lang, &inputs, iterations);
+        return;
     }
     if only != Some("naga") {
         let start = Instant::now();
