@@ -376,8 +376,7 @@ impl<'a> Writer<'a> {
                 }
                 self.f.let_values[binding.index()] = Some(*value);
                 if let Some(fun) = self.fun {
-                    let name = fun.lets[*binding].name.clone();
-                    self.name(id, &name);
+                    self.name(id, &fun.lets[*binding].name);
                 }
             }
             Statement::Call { function, arguments } => {

@@ -70,6 +70,52 @@ pub fn emit(validated: &Validated, options: &Options) -> Result<Vec<u32>, Diagno
     Ok(writer.finish())
 }
 
+/// The module's words, as rspirv's `Module::assemble` writes them, with `names` as the debug
+/// names section (SPIR-V 2.4: after the `OpString`/`OpSource` instructions, before the
+/// annotations), in one vector sized up front.
+fn assemble(module: &dr::Module, names: &[(Word, Option<u32>, &str)]) -> Vec<u32> {
+    let operand_words = |inst: &dr::Instruction| 1 + inst.operands.len() + 2;
+    let globals = module.global_inst_iter().map(operand_words).sum::<usize>();
+    let code = module.functions.iter().flat_map(|f| &f.blocks).map(|b| 1 + b.instructions.iter().map(operand_words).sum::<usize>()).sum::<usize>();
+    let debug = names.iter().map(|(_, _, name)| 4 + name.len() / 4).sum::<usize>();
+    let mut words = Vec::with_capacity(5 + globals + code + debug + 8 * module.functions.len());
+    if let Some(header) = &module.header {
+        header.assemble_into(&mut words);
+    }
+    let before_names = [&module.capabilities, &module.extensions, &module.ext_inst_imports].into_iter().flatten().chain(&module.memory_model);
+    let before_names = before_names.chain([&module.entry_points, &module.execution_modes, &module.debug_string_source].into_iter().flatten());
+    for inst in before_names {
+        inst.assemble_into(&mut words);
+    }
+    for &(target, member, name) in names {
+        let start = words.len();
+        words.push(0);
+        words.push(target);
+        let op = match member {
+            Some(member) => {
+                words.push(member);
+                Op::MemberName
+            }
+            None => Op::Name,
+        };
+        // A literal string: UTF-8 bytes, little-endian words, nul-terminated and padded.
+        let chunks = name.as_bytes().chunks_exact(4);
+        let mut last = [0u8; 4];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        words.extend(chunks.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+        words.push(u32::from_le_bytes(last));
+        words[start] = ((words.len() - start) as u32) << 16 | op as u32;
+    }
+    let after_names = [&module.debug_names, &module.debug_module_processed, &module.annotations, &module.types_global_values];
+    for inst in after_names.into_iter().flatten() {
+        inst.assemble_into(&mut words);
+    }
+    for function in &module.functions {
+        function.assemble_into(&mut words);
+    }
+    words
+}
+
 /// Result of the back end's internal steps; one diagnostic ends emission.
 type R<T> = Result<T, Diagnostic>;
 
@@ -204,6 +250,10 @@ struct Writer<'a> {
     wgpu_errors: Diagnostics,
     /// `Coherent`/`Volatile` block member decorations written for the wgpu target.
     member_decorations: HashSet<(Word, u32, spirv::Decoration)>,
+    /// Debug names in the order written: `OpName` (no member) and `OpMemberName`. `finish`
+    /// assembles them from the IR's strings; rspirv's builder would allocate an operand vector
+    /// and a copy of the string for each.
+    names: Vec<(Word, Option<u32>, &'a str)>,
 }
 
 impl<'a> Writer<'a> {
@@ -245,6 +295,7 @@ impl<'a> Writer<'a> {
             wgpu_refused: BTreeSet::new(),
             wgpu_errors: Diagnostics::new(),
             member_decorations: HashSet::default(),
+            names: Vec::new(),
         }
     }
 
@@ -276,9 +327,16 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn name(&mut self, id: Word, name: &Option<String>) {
+    fn name(&mut self, id: Word, name: &'a Option<String>) {
         if let (true, Some(name)) = (self.options.debug_names, name) {
-            self.b.name(id, name.as_str());
+            self.names.push((id, None, name.as_str()));
+        }
+    }
+
+    /// `OpMemberName` of member `member` of struct type `id`.
+    fn member_name(&mut self, id: Word, member: u32, name: &'a str) {
+        if self.options.debug_names {
+            self.names.push((id, Some(member), name));
         }
     }
 
@@ -344,7 +402,7 @@ impl<'a> Writer<'a> {
         let addressing = if self.physical_storage { spirv::AddressingModel::PhysicalStorageBuffer64 } else { spirv::AddressingModel::Logical };
         let model = if self.module.vulkan_memory_model { spirv::MemoryModel::Vulkan } else { spirv::MemoryModel::GLSL450 };
         self.b.memory_model(addressing, model);
-        self.b.module().assemble()
+        assemble(&self.b.module(), &self.names)
     }
 
     /// Structs that appear inside another type (member or array element). Binding arrays are
@@ -603,9 +661,7 @@ impl<'a> Writer<'a> {
             self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
         }
         self.decorate_block(id);
-        if self.options.debug_names {
-            self.b.member_name(id, 0, "value");
-        }
+        self.member_name(id, 0, "value");
         self.wrappers.insert((inner, class), id);
         Ok(id)
     }

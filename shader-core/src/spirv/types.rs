@@ -233,8 +233,8 @@ impl<'a> Writer<'a> {
                 });
                 for (i, member) in members.iter().enumerate() {
                     let i = i as u32;
-                    if let (true, Some(name)) = (self.options.debug_names, &member.name) {
-                        self.b.member_name(id, i, name.as_str());
+                    if let Some(name) = &member.name {
+                        self.member_name(id, i, name);
                     }
                     if !host_shareable {
                         continue;
