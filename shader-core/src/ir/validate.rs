@@ -321,11 +321,12 @@ impl<'a> Validator<'a> {
     }
 
     /// Reports and returns false when `ty` is not in the type arena.
-    fn check_type_handle(&mut self, ty: Handle<Type>, span: Span, what: &str) -> bool {
+    /// `what` names the holder for the message; it is only formatted for a bad handle.
+    fn check_type_handle(&mut self, ty: Handle<Type>, span: Span, what: &dyn Fn() -> String) -> bool {
         if self.m.types.check(ty) {
             true
         } else {
-            self.ice(span, format!("{what} has type handle {ty:?}, but the module has {} types", self.m.types.len()));
+            self.ice(span, format!("{} has type handle {ty:?}, but the module has {} types", what(), self.m.types.len()));
             false
         }
     }
@@ -524,26 +525,27 @@ impl<'a> Validator<'a> {
     fn overrides(&mut self) {
         for (h, o) in self.m.overrides.iter() {
             let span = self.m.overrides.span(h);
-            if !self.check_type_handle(o.ty, span, &format!("override {h:?}")) {
+            let what = || format!("override {h:?}");
+            if !self.check_type_handle(o.ty, span, &what) {
                 continue;
             }
             if !matches!(self.inner(o.ty), Some(TypeInner::Scalar(_))) {
                 self.ice(span, format!("override {h:?} has type {}, not a scalar", self.describe(o.ty)));
             }
-            self.const_init(o.init, o.ty, span, &format!("override {h:?}"));
+            self.const_init(o.init, o.ty, span, &what);
         }
     }
 
-    fn const_init(&mut self, init: Option<Handle<Expression>>, ty: Handle<Type>, span: Span, what: &str) {
+    fn const_init(&mut self, init: Option<Handle<Expression>>, ty: Handle<Type>, span: Span, what: &dyn Fn() -> String) {
         let Some(init) = init else { return };
         let exprs = &self.m.const_expressions;
         if !exprs.check(init) {
-            self.ice(span, format!("{what}: initializer {init:?} is not a constant expression (there are {})", exprs.len()));
+            self.ice(span, format!("{}: initializer {init:?} is not a constant expression (there are {})", what(), exprs.len()));
             return;
         }
         let init_ty = exprs.ty(init);
         if !self.same(init_ty, ty) {
-            let message = format!("{what}: initializer has type {}, but the declared type is {}", self.describe(init_ty), self.describe(ty));
+            let message = format!("{}: initializer has type {}, but the declared type is {}", what(), self.describe(init_ty), self.describe(ty));
             self.ice(span, message);
         }
     }
@@ -551,14 +553,14 @@ impl<'a> Validator<'a> {
     fn globals(&mut self) {
         for (h, g) in self.m.globals.iter() {
             let span = self.m.globals.span(h);
-            let what = format!("global {h:?} ({})", g.name.as_deref().unwrap_or("unnamed"));
+            let what = || format!("global {h:?} ({})", g.name.as_deref().unwrap_or("unnamed"));
             match g.space {
-                AddressSpace::Function => self.ice(span, format!("{what} is in the Function address space; use a local variable")),
+                AddressSpace::Function => self.ice(span, format!("{} is in the Function address space; use a local variable", what())),
                 AddressSpace::Input | AddressSpace::Output if g.io.is_none() => {
-                    self.ice(span, format!("{what}: {:?} globals need an IoBinding (location or built-in)", g.space));
+                    self.ice(span, format!("{}: {:?} globals need an IoBinding (location or built-in)", what(), g.space));
                 }
                 AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle if g.binding.is_none() => {
-                    self.ice(span, format!("{what}: {:?} globals need a resource binding", g.space));
+                    self.ice(span, format!("{}: {:?} globals need a resource binding", what(), g.space));
                 }
                 _ => {}
             }
@@ -566,7 +568,7 @@ impl<'a> Validator<'a> {
                 continue;
             }
             if self.has_runtime_array(g.ty) && !matches!(g.space, AddressSpace::Storage { .. }) {
-                self.ice(span, format!("{what}: runtime-sized arrays are only allowed in the Storage address space, not {:?}", g.space));
+                self.ice(span, format!("{}: runtime-sized arrays are only allowed in the Storage address space, not {:?}", what(), g.space));
             }
             if g.space == AddressSpace::Handle {
                 let ok = match self.inner(g.ty) {
@@ -581,7 +583,7 @@ impl<'a> Validator<'a> {
                     _ => false,
                 };
                 if !ok {
-                    self.ice(span, format!("{what}: the Handle address space holds images and samplers, not {}", self.describe(g.ty)));
+                    self.ice(span, format!("{}: the Handle address space holds images and samplers, not {}", what(), self.describe(g.ty)));
                 }
             }
             self.const_init(g.init, g.ty, span, &what);
@@ -624,25 +626,25 @@ impl<'a> Validator<'a> {
 
     fn function(&mut self, handle: Handle<Function>, f: &'a Function) {
         let fspan = self.m.functions.span(handle);
-        let fname = f.name.clone().unwrap_or_else(|| format!("{handle:?}"));
+        let fname = || f.name.clone().unwrap_or_else(|| format!("{handle:?}"));
         for (i, arg) in f.arguments.iter().enumerate() {
-            if self.check_type_handle(arg.ty, fspan, &format!("function `{fname}` argument {i}")) && self.has_runtime_array(arg.ty) {
-                self.ice(fspan, format!("function `{fname}` argument {i} holds a runtime-sized array"));
+            if self.check_type_handle(arg.ty, fspan, &|| format!("function `{}` argument {i}", fname())) && self.has_runtime_array(arg.ty) {
+                self.ice(fspan, format!("function `{}` argument {i} holds a runtime-sized array", fname()));
             }
         }
         if let Some(r) = f.result {
-            if self.check_type_handle(r, fspan, &format!("function `{fname}` result")) && self.has_runtime_array(r) {
-                self.ice(fspan, format!("function `{fname}` returns a runtime-sized array"));
+            if self.check_type_handle(r, fspan, &|| format!("function `{}` result", fname())) && self.has_runtime_array(r) {
+                self.ice(fspan, format!("function `{}` returns a runtime-sized array", fname()));
             }
         }
         for (h, local) in f.locals.iter() {
             let span = f.locals.span(h);
-            if self.check_type_handle(local.ty, span, &format!("local variable {h:?}")) && self.has_runtime_array(local.ty) {
+            if self.check_type_handle(local.ty, span, &|| format!("local variable {h:?}")) && self.has_runtime_array(local.ty) {
                 self.ice(span, format!("local variable {h:?} holds a runtime-sized array"));
             }
         }
         for (h, l) in f.lets.iter() {
-            self.check_type_handle(l.ty, f.lets.span(h), &format!("let binding {h:?}"));
+            self.check_type_handle(l.ty, f.lets.span(h), &|| format!("let binding {h:?}"));
         }
 
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
