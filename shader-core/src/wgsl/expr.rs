@@ -612,18 +612,18 @@ impl<'a> Lowerer<'a> {
             }
             _ => base_ty,
         };
-        match self.module.inner(base_ty).clone() {
+        match self.module.inner(base_ty) {
             TypeInner::Struct { members, .. } => {
-                let Some(index) = members.iter().position(|m| m.name.as_deref() == Some(member.name.as_str())) else {
+                let found = members.iter().position(|m| m.name.as_deref() == Some(member.name.as_str())).map(|i| (i, members[i].ty));
+                let Some((index, mty)) = found else {
                     return Err(self.error(
                         format!("struct `{}` has no member `{}`", self.type_name(base_ty), member.name),
                         member.span,
                     ));
                 };
-                let mty = members[index].ty;
                 self.access_index(fx, base, index as u32, mty, span)
             }
-            TypeInner::Vector { size, scalar } => {
+            &TypeInner::Vector { size, scalar } => {
                 let pattern = swizzle_pattern(&member.name, size as u32);
                 let Some(pattern) = pattern else {
                     return Err(self.error(
