@@ -233,8 +233,10 @@ pub fn lay_out_struct(
 ) -> Result<(Handle<Type>, StructLayout), LayoutError> {
     let mut laid = Vec::with_capacity(members.len());
     let mut fields = Vec::with_capacity(members.len());
+    let mut path = String::new();
     for (i, m) in members.iter().enumerate() {
-        let mut path = member_name(m.name.as_deref(), i);
+        path.clear();
+        push_member(&mut path, m.name.as_deref(), i);
         let (ty, field) = lay_out_inner(types, m.ty, rule, m.row_major, 1, &mut path)?;
         laid.push(MemberSpec { ty, ..m.clone() });
         fields.push(field);
@@ -325,8 +327,10 @@ impl WgslStructs {
         span: Span,
     ) -> Result<(Handle<Type>, StructLayout), LayoutError> {
         let mut fields = Vec::with_capacity(members.len());
+        let mut path = String::new();
         for (i, m) in members.iter().enumerate() {
-            let mut path = member_name(m.name.as_deref(), i);
+            path.clear();
+            push_member(&mut path, m.name.as_deref(), i);
             fields.push(read_layout(types, &self.aligns, m.ty, false, Rule::Wgsl, 1, &mut path)?);
         }
         let layout = place_members(members, &fields, Rule::Wgsl, "")?;
@@ -367,16 +371,18 @@ fn error(path: &str, kind: LayoutErrorKind) -> LayoutError {
     LayoutError { member: path.to_string(), kind }
 }
 
-fn member_name(name: Option<&str>, index: usize) -> String {
-    name.map_or_else(|| index.to_string(), str::to_string)
-}
-
 fn push_member(path: &mut String, name: Option<&str>, index: usize) -> usize {
+    use std::fmt::Write;
     let len = path.len();
     if !path.is_empty() {
         path.push('.');
     }
-    path.push_str(&member_name(name, index));
+    match name {
+        Some(name) => path.push_str(name),
+        None => {
+            let _ = write!(path, "{index}");
+        }
+    }
     len
 }
 
