@@ -34,9 +34,8 @@ pub fn check(module: &Module, tu: &ast::TranslationUnit, sources: &SourceMap) ->
         let wrapper = module
             .entry_points
             .iter()
-            .any(|ep| ep.function == handle && function.name.as_deref() == Some(&format!("{}_entry", ep.name)));
-        let name = function.name.clone().unwrap_or_default();
-        let levels = filters.levels_for(&name);
+            .any(|ep| ep.function == handle && function.name.as_deref().and_then(|n| n.strip_suffix("_entry")) == Some(ep.name.as_str()));
+        let levels = filters.levels_for(function.name.as_deref().unwrap_or_default());
         let mut cx = FnCx {
             module,
             function,
