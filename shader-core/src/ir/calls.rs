@@ -132,11 +132,12 @@ pub fn cycles(module: &Module) -> Vec<Cycle> {
     // 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; graph.len()];
     let mut found = Vec::new();
+    let mut stack = Vec::new();
     for root in 0..graph.len() {
         if state[root] != 0 {
             continue;
         }
-        let mut stack = vec![(root, 0usize)];
+        stack.push((root, 0usize));
         state[root] = 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
             let Some(&call) = graph[node].get(*next) else {

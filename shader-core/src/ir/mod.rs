@@ -675,15 +675,26 @@ pub struct Expressions {
 
 impl Expressions {
     /// The depth of the tree under `root` (a leaf is 1), walked with an explicit stack.
+    /// Front ends ask after every operator of a chain, so the stacks are kept per thread.
     pub fn depth(&self, root: Handle<Expression>) -> u32 {
-        let (mut max, mut stack, mut kids) = (0, vec![(root, 1)], Vec::new());
-        while let Some((h, d)) = stack.pop() {
-            max = max.max(d);
-            let Some(e) = self.exprs.get(h) else { continue };
-            validate::children(e, &mut kids);
-            stack.extend(kids.iter().map(|&k| (k, d + 1)));
-        }
-        max
+        type Scratch = (Vec<(Handle<Expression>, u32)>, Vec<Handle<Expression>>);
+        thread_local!(static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) });
+        let walk = |(stack, kids): &mut Scratch| {
+            stack.clear();
+            stack.push((root, 1));
+            let mut max = 0;
+            while let Some((h, d)) = stack.pop() {
+                max = max.max(d);
+                let Some(e) = self.exprs.get(h) else { continue };
+                validate::children(e, kids);
+                stack.extend(kids.iter().map(|&k| (k, d + 1)));
+            }
+            max
+        };
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => walk(&mut scratch),
+            Err(_) => walk(&mut (Vec::new(), Vec::new())),
+        })
     }
 
     pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
