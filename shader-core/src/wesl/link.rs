@@ -86,7 +86,7 @@ pub fn link(
     loader: &mut Loader<'_>,
 ) -> (TranslationUnit, Diagnostics, ImportChain) {
     let mut main_path = vec!["package".to_string()];
-    main_path.extend(options.main_module.iter().cloned());
+    main_path.extend(options.main_module());
     let mut linker = Linker { sources, options, loader, modules: Vec::new(), by_path: FxHashMap::default(), diags: Diagnostics::new() };
     linker.add_module(main_path, main, unit, None);
     let out = linker.merge();

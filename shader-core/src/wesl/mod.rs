@@ -19,9 +19,9 @@ use std::path::{Component, Path, PathBuf};
 pub struct Options {
     /// The package root: `package::a::b` is the file `a/b.wesl` (or `a/b.wgsl`) under it.
     pub root: PathBuf,
-    /// The root module's path below `package` (`["main"]` for `ROOT/main.wesl`), which
-    /// `super::` starts from.
-    pub main_module: Vec<String>,
+    /// The root module's file; its path below [`Options::root`] is the root module's path
+    /// ([`Options::main_module`]). Empty for a source with no file.
+    pub file: PathBuf,
     /// Features for `@if` (a feature not listed is false).
     pub features: Vec<(String, bool)>,
     /// Other packages (shader libraries) by name: `noise::a::b` is `a/b.wesl` under the
@@ -33,18 +33,28 @@ impl Options {
     /// Options for the file `name` below `root` (or in `root` when it is outside: then `root`
     /// is its module's parent). Without a root, the file's folder is the package root.
     pub fn for_file(name: &str, root: Option<&std::path::Path>, features: Vec<(String, bool)>) -> Options {
-        let path = std::path::Path::new(name);
-        let root = root.map_or_else(|| path.parent().map(PathBuf::from).unwrap_or_default(), PathBuf::from);
-        let relative = normalize(path)
-            .strip_prefix(normalize(&root))
+        let file = PathBuf::from(name);
+        let root = root.map_or_else(|| file.parent().map(PathBuf::from).unwrap_or_default(), PathBuf::from);
+        Options { root, file, features, packages: Vec::new() }
+    }
+
+    /// The root module's path below `package` (`["main"]` for `ROOT/main.wesl`), which
+    /// `super::` starts from; empty without a file. Computed only when a module is linked, so
+    /// a module without imports pays for no path arithmetic.
+    pub fn main_module(&self) -> Vec<String> {
+        if self.file.as_os_str().is_empty() {
+            return Vec::new();
+        }
+        let relative = normalize(&self.file)
+            .strip_prefix(normalize(&self.root))
             .map(PathBuf::from)
-            .unwrap_or_else(|_| PathBuf::from(path.file_name().unwrap_or_default()));
+            .unwrap_or_else(|_| PathBuf::from(self.file.file_name().unwrap_or_default()));
         let mut main_module: Vec<String> =
             relative.with_extension("").components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
         if main_module.is_empty() {
             main_module.push("main".to_string());
         }
-        Options { root, main_module, features, packages: Vec::new() }
+        main_module
     }
 
     /// The folder of the package `name`: `package` is the root package, anything else one of

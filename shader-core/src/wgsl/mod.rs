@@ -45,8 +45,7 @@ pub fn translate_modules(
     options: &crate::wesl::Options,
     loader: &mut crate::wesl::link::Loader<'_>,
 ) -> Result<(Module, Diagnostics), Diagnostics> {
-    let text = sources.get(main).text.clone();
-    let (ast, mut diagnostics) = parser::parse_with_features(&text, main, &options.features);
+    let (ast, mut diagnostics) = parser::parse_with_features(&sources.get(main).text, main, &options.features);
     let (ast, chain) = if ast.imports.is_empty() && !ast.qualified_names {
         (ast, None)
     } else {
