@@ -17,7 +17,7 @@
 //! stable path. Programs carry directives in comments (see `common::GlslDirectives`):
 //! `// naga-unsupported: TEXT` for capabilities naga's SPIR-V front end lacks (naga's error must
 //! contain TEXT), `// glslang-disagrees: WHY` where glslangValidator cannot be the referee, `// glslang-args: ARGS`
-//! for glslang options a program needs.
+//! for glslang options a program needs, `// expect-warning: TEXT` for a warning the compiler must give.
 //! Every ok program starts with a `// Tests: ...` line naming what it covers.
 
 mod common;
@@ -116,8 +116,13 @@ fn check_ok(path: &Path) -> Result<(), String> {
             }
             (_, _, Outcome::Done(Ok(compiled))) => {
                 let valid = common::validate_spirv_glsl_with(&compiled.spirv, target == shader_core::Target::Wgpu, &directives);
+                let warnings = compiled.warnings.render(&compiled.sources);
+                let missing: Vec<&String> = directives.expected_warnings.iter().filter(|w| !warnings.contains(w.as_str())).collect();
                 modules.push(compiled.spirv);
-                valid
+                match valid {
+                    Ok(()) if !missing.is_empty() => Err(format!("expected the warnings {missing:?}, got:\n{warnings}")),
+                    other => other,
+                }
             }
             (_, _, Outcome::Done(Err(e))) => Err(format!("expected to compile, got:\n{}", e.render())),
             (_, _, Outcome::Panicked(message)) => Err(format!("compiler panicked: {message}")),

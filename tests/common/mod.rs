@@ -684,6 +684,8 @@ pub struct GlslDirectives {
     /// The program enables GL_EXT_scalar_block_layout, so spirv-val needs
     /// `--scalar-block-layout` (Vulkan's scalarBlockLayout feature).
     pub scalar_layout: bool,
+    /// `// expect-warning: TEXT` (any number): a warning containing TEXT must be given.
+    pub expected_warnings: Vec<String>,
 }
 
 /// Reads the [`GlslDirectives`] of a test program.
@@ -699,6 +701,8 @@ pub fn glsl_directives(source: &str) -> GlslDirectives {
             directives.glslang_args.extend(args.split_whitespace().map(str::to_string));
         } else if line.starts_with("// glslang-disagrees:") {
             directives.glslang_disagrees = true;
+        } else if let Some(text) = line.strip_prefix("// expect-warning:") {
+            directives.expected_warnings.push(text.trim().to_string());
         } else if line.starts_with("#extension GL_EXT_scalar_block_layout") {
             directives.scalar_layout = true;
         }

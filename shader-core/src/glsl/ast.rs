@@ -36,6 +36,19 @@ pub struct TranslationUnit {
     /// For each declaration, the index of the token after it (where an `#extension` written
     /// between declarations takes effect).
     pub decl_ends: Vec<usize>,
+    /// Qualifier words that exist only with an extension (`workgroupcoherent`, ...), where the
+    /// parser met them: checked against the `#extension` directives before them.
+    pub extension_words: Vec<ExtensionWord>,
+}
+
+/// A use of a word that needs `extension` (a keyword only glslang's parser gates), at token
+/// index `token` of the preprocessed stream.
+#[derive(Clone, Debug)]
+pub struct ExtensionWord {
+    pub word: &'static str,
+    pub extension: &'static str,
+    pub token: usize,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -391,6 +404,8 @@ pub enum MemoryQualifier {
     WriteOnly,
     /// `nonprivate` (GL_KHR_memory_scope_semantics).
     NonPrivate,
+    /// `shadercallcoherent` (GL_EXT_ray_tracing, which is not supported: always reported).
+    ShaderCallCoherent,
 }
 
 impl TypeQualifiers {

@@ -143,6 +143,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
         out
     };
     diagnostics.extend(annotate(parse_diags, sources));
+    diagnostics.extend(annotate(extension_words(&tu, &pp), sources));
     diagnostics.extend(annotate(precision::check_defaults(&tu, stage), sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
@@ -178,6 +179,22 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     Ok((module, diagnostics))
 }
 
+/// Qualifier keywords used where their extension is not enabled (glslang's grammar checks
+/// them at the word: `workgroupcoherent` before `#extension GL_KHR_memory_scope_semantics`
+/// is an error, after it compiles). GL_EXT_ray_tracing is not supported, so
+/// `shadercallcoherent` is always reported.
+fn extension_words(tu: &ast::TranslationUnit, pp: &preprocess::PpOutput) -> Diagnostics {
+    let mut out = Diagnostics::new();
+    for w in &tu.extension_words {
+        if !preprocess::SUPPORTED_EXTENSIONS.contains(&w.extension) {
+            out.push(Diagnostic::error(format!("`{}` needs {}, which is not supported", w.word, w.extension), w.span));
+        } else if !pp.extension_enabled_at(w.extension, w.token) {
+            out.push(lower::needs_extension(w.word, w.extension, w.span));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod stage_tests {
     use super::stage_from_source;
@@ -194,3 +211,4 @@ mod stage_tests {
         assert_eq!(stage_from_source("layout(local_size_x = 1) inout;"), None);
     }
 }
+

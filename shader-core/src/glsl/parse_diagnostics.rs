@@ -67,6 +67,18 @@ pub fn empty_declaration(span: Span) -> Diagnostic {
     Diagnostic::error("declaration declares nothing", span)
 }
 
+/// `[[...]]` before a statement other than `if`, `switch` or a loop (GL_EXT_control_flow_attributes'
+/// grammar; glslang: a syntax error).
+pub fn attributes_not_allowed_here(span: Span) -> Diagnostic {
+    Diagnostic::error("attributes (`[[...]]`) may only precede `if`, `switch`, `for`, `while` and `do`", span)
+}
+
+/// A second `[[...]]` list in one place (glslang's grammar takes one).
+pub fn second_attribute_list(span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error("only one attribute list (`[[...]]`) may be written here; list them in one: `[[a, b]]`", span)
+        .with_secondary(first, "the first list")
+}
+
 pub fn replicated_qualifier(word: &str, span: Span, first: Span) -> Diagnostic {
     Diagnostic::error(format!("qualifier '{word}' is given twice"), span)
         .with_secondary(first, "first given here")
@@ -76,7 +88,11 @@ pub fn replicated_qualifier(word: &str, span: Span, first: Span) -> Diagnostic {
 pub fn conflicting_qualifiers(what: &str, first_word: &str, word: &str, span: Span, first: Span) -> Diagnostic {
     Diagnostic::error(format!("only one {what} qualifier is allowed: '{word}' after '{first_word}'"), span)
         .with_secondary(first, "first given here")
-        .with_note("GLSL 4.60 §4.7: at most one storage (`in out` and `const in` combine), interpolation, auxiliary and precision qualifier")
+        .with_note(if what == "coherence" {
+            "GL_KHR_memory_scope_semantics: at most one of `coherent`, `devicecoherent`, `queuefamilycoherent`, `workgroupcoherent`, `subgroupcoherent` and `shadercallcoherent`"
+        } else {
+            "GLSL 4.60 §4.7: at most one storage (`in out` and `const in` combine), interpolation, auxiliary and precision qualifier"
+        })
 }
 
 /// A layout qualifier given a value it does not take (`std430 = 1`), or missing the one it

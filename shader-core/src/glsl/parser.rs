@@ -48,6 +48,7 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
         depth: 0,
         depth_reported: false,
         switch_depth: 0,
+        extension_words: Vec::new(),
         eof,
         version,
         es,
@@ -82,7 +83,8 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
             p.pos += 1;
         }
     }
-    (TranslationUnit { version, es, decls, decl_ends }, p.diags)
+    let extension_words = std::mem::take(&mut p.extension_words);
+    (TranslationUnit { version, es, decls, decl_ends, extension_words }, p.diags)
 }
 
 struct Parser<'t> {
@@ -95,6 +97,8 @@ struct Parser<'t> {
     /// Only the first nesting error is reported; the rest of a too-deep construct is skipped.
     depth_reported: bool,
     switch_depth: usize,
+    /// [`TranslationUnit::extension_words`].
+    extension_words: Vec<ExtensionWord>,
     eof: Span,
     version: u32,
     es: bool,
@@ -289,7 +293,8 @@ impl<'t> Parser<'t> {
         match word {
             "const" | "in" | "out" | "inout" | "uniform" | "shared" | "flat" | "smooth" | "centroid" | "invariant" | "highp"
             | "mediump" | "lowp" | "attribute" | "varying" | "noperspective" => true,
-            "coherent" | "volatile" | "restrict" | "readonly" | "writeonly" => es || v >= 420,
+            "coherent" | "volatile" | "restrict" | "readonly" | "writeonly" | "devicecoherent" | "queuefamilycoherent"
+            | "workgroupcoherent" | "subgroupcoherent" | "shadercallcoherent" | "nonprivate" => es || v >= 420,
             "buffer" => es || v >= 430,
             "sample" | "patch" | "precise" => (es && v >= 310) || (!es && v >= 400),
             _ => false,
@@ -545,8 +550,12 @@ impl<'t> Parser<'t> {
         let mut words = Vec::new();
         while self.is_qualifier_at(0) {
             let q_start = self.span();
+            let token = self.pos;
             let word = self.bump().text.as_str();
             words.push(word);
+            if let Some((word, extension)) = qualifier_extension(word) {
+                self.extension_words.push(ExtensionWord { word, extension, token, span: q_start });
+            }
             let kind = if word == "layout" {
                 QualifierKind::Layout(self.layout_list()?)
             } else if SPIRV_QUALIFIERS.contains(&word) {
@@ -570,6 +579,9 @@ impl<'t> Parser<'t> {
         let class = |k: &QualifierKind| -> Option<&'static str> {
             match k {
                 QualifierKind::Storage(_) => Some("storage"),
+                QualifierKind::Memory(MemoryQualifier::Coherent | MemoryQualifier::ScopedCoherent(_) | MemoryQualifier::ShaderCallCoherent) => {
+                    Some("coherence")
+                }
                 QualifierKind::Interpolation(_) => Some("interpolation"),
                 QualifierKind::Auxiliary(_) => Some("auxiliary"),
                 QualifierKind::Precision(_) => Some("precision"),
@@ -748,6 +760,9 @@ impl<'t> Parser<'t> {
         let start = self.span();
         let attributes = self.attributes()?;
         let word = if self.is_word_at(0) { self.peek() } else { "" };
+        if let (Some(first), false) = (attributes.first(), matches!(word, "if" | "switch" | "while" | "do" | "for")) {
+            self.error(diag::attributes_not_allowed_here(first.span));
+        }
         let kind = match word {
             "if" => self.if_statement()?,
             "switch" => self.switch_statement()?,
@@ -856,24 +871,27 @@ impl<'t> Parser<'t> {
         Some(StmtKind::Expr(e))
     }
 
-    /// `[[name, name(args)]]` lists (GL_EXT_control_flow_attributes), possibly several.
+    /// A `[[name, name(arg)]]` list (GL_EXT_control_flow_attributes; one per position, as in
+    /// glslang's grammar: a second is reported), or nothing.
     fn attributes(&mut self) -> Option<Vec<Attribute>> {
-        let mut attributes = Vec::new();
+        let mut attributes: Vec<Attribute> = Vec::new();
         while self.is_punct("[") && self.peek_at(1) == "[" {
             let open = self.span();
+            if let Some(first) = attributes.first() {
+                // Reported, then read so that parsing goes on.
+                self.error(diag::second_attribute_list(open, first.span));
+            }
             self.pos += 2;
             loop {
                 let name = self.ident("an attribute name")?;
                 let mut args = Vec::new();
+                // glslang's grammar: `name` or `name(constant-expression)`.
                 if self.is_punct("(") {
                     let open = self.bump().span;
-                    if !self.is_punct(")") {
-                        loop {
-                            args.push(self.assignment()?);
-                            if !self.eat(",") {
-                                break;
-                            }
-                        }
+                    if self.is_punct(")") {
+                        self.error(diag::expected("an attribute argument", ")", self.span()));
+                    } else {
+                        args.push(self.conditional()?);
                     }
                     self.expect_close("(", ")", open)?;
                 }
@@ -1296,12 +1314,29 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
         "readonly" => Q::Memory(MemoryQualifier::ReadOnly),
         "writeonly" => Q::Memory(MemoryQualifier::WriteOnly),
         "nonprivate" => Q::Memory(MemoryQualifier::NonPrivate),
+        "shadercallcoherent" => Q::Memory(MemoryQualifier::ShaderCallCoherent),
         "nonuniformEXT" => Q::NonUniform,
         "pervertexEXT" | "pervertexNV" => Q::PerVertex,
         "perprimitiveEXT" | "perprimitiveNV" => Q::PerPrimitive,
         "spirv_by_reference" => Q::SpirvByReference,
         "spirv_literal" => Q::SpirvLiteral,
         _ => return precision_word(word).map(Q::Precision),
+    })
+}
+
+/// The extension a qualifier keyword needs, as glslang's grammar requires it where the word
+/// is parsed: GL_KHR_memory_scope_semantics' scoped coherence and `nonprivate`, GL_EXT_ray_tracing's
+/// `shadercallcoherent`.
+fn qualifier_extension(word: &str) -> Option<(&'static str, &'static str)> {
+    const SCOPES: &str = "GL_KHR_memory_scope_semantics";
+    Some(match word {
+        "devicecoherent" => ("devicecoherent", SCOPES),
+        "queuefamilycoherent" => ("queuefamilycoherent", SCOPES),
+        "workgroupcoherent" => ("workgroupcoherent", SCOPES),
+        "subgroupcoherent" => ("subgroupcoherent", SCOPES),
+        "nonprivate" => ("nonprivate", SCOPES),
+        "shadercallcoherent" => ("shadercallcoherent", "GL_EXT_ray_tracing"),
+        _ => return None,
     })
 }
 

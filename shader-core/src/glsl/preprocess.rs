@@ -156,7 +156,20 @@ pub struct PpOutput {
     pub include_sites: Vec<(FileId, Span)>,
 }
 
+/// Whether an `#extension` directive for `directive` names the extension `name`: its own name,
+/// or `all` (which names every extension but GL_EXT_spirv_intrinsics, as it changes the
+/// language; see [`SUPPORTED_EXTENSIONS`]'s `all` handling).
+pub fn directive_names(directive: &str, name: &str) -> bool {
+    directive == name || (directive == "all" && name != "GL_EXT_spirv_intrinsics")
+}
+
 impl PpOutput {
+    /// Whether the extension `name` is enabled (`require`, `enable` or `warn`) at output token
+    /// `token`: the last directive naming it before that token decides.
+    pub fn extension_enabled_at(&self, name: &str, token: usize) -> bool {
+        self.extensions.iter().rev().find(|e| e.token <= token && directive_names(&e.name, name)).is_some_and(|e| e.behavior != Behavior::Disable)
+    }
+
     /// The line number of `span` as `#line` directives renumbered it (the physical line when
     /// none applies).
     pub fn presumed_line(&self, sources: &SourceMap, span: Span) -> u32 {

@@ -241,7 +241,7 @@ enum Kind {
 /// Lowers a call of a built-in function; `None` when `name` is no built-in.
 pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
     use MathFunction as M;
-    if let Some(extension) = lw.missing_extension(function_extensions(name)) {
+    if let Some(extension) = lw.missing_extension(function_extensions(name), span) {
         return Some(Err(lw.needs_extension(name, extension, span)));
     }
     let r = match name {
@@ -1158,7 +1158,7 @@ impl<'a> Lowerer<'a> {
         let compute_group = self.stage == Stage::Compute
             && self.execution_modes.iter().any(|m| matches!(m, ExecutionMode::DerivativeGroupQuads | ExecutionMode::DerivativeGroupLinear));
         let derivative_extension =
-            self.has_extension("GL_NV_compute_shader_derivatives") || self.has_extension("GL_KHR_compute_shader_derivatives");
+            self.has_extension_at("GL_NV_compute_shader_derivatives", span) || self.has_extension_at("GL_KHR_compute_shader_derivatives", span);
         if self.stage != Stage::Fragment && !compute_group && !(self.stage == Stage::Compute && derivative_extension) {
             return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));
         }
@@ -1403,7 +1403,7 @@ impl<'a> Lowerer<'a> {
             ("atomicAdd" | "atomicExchange" | "atomicMin" | "atomicMax", _, 2 | 4 | 8) => Some("GL_EXT_shader_atomic_float2"),
             _ => None,
         };
-        let float_ok = float_needs.is_some_and(|e| self.has_extension(e) || self.has_extension("GL_EXT_shader_atomic_float2"));
+        let float_ok = float_needs.is_some_and(|e| self.has_extension_at(e, span) || self.has_extension_at("GL_EXT_shader_atomic_float2", span));
         if !matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) && !float_ok {
             if let Some(extension) = float_needs {
                 return Err(self.error(format!("`{name}` on a float needs `#extension {extension}`"), fspan));
@@ -1602,7 +1602,7 @@ impl<'a> Lowerer<'a> {
 
     fn sparse_lookup(&mut self, out: &mut Block, name: &str, base: &str, lookup: Lookup, args: Args, span: Span) -> R<Operand> {
         let extension = if lookup.clamp { "GL_ARB_sparse_texture_clamp" } else { "GL_ARB_sparse_texture2" };
-        if !self.has_extension(extension) {
+        if !self.has_extension_at(extension, span) {
             return Err(self.needs_extension(name, extension, span));
         }
         // The wgpu target refuses SparseResidency and MinLod where the back end writes them
@@ -1668,7 +1668,7 @@ impl<'a> Lowerer<'a> {
     /// `sparseTexelsResidentARB(code)`: whether the lookup that returned `code` read only
     /// resident texels.
     fn sparse_texels_resident(&mut self, out: &mut Block, args: Args, span: Span) -> R<Operand> {
-        if !self.has_extension("GL_ARB_sparse_texture2") {
+        if !self.has_extension_at("GL_ARB_sparse_texture2", span) {
             return Err(self.needs_extension("sparseTexelsResidentARB", "GL_ARB_sparse_texture2", span));
         }
         self.arity("sparseTexelsResidentARB", &args, 1, span)?;
@@ -1890,7 +1890,7 @@ impl<'a> Lowerer<'a> {
             // A texel offset is a constant expression (GLSL 4.60 §8.9.2), except in a gather
             // (GLSL 4.60 §8.9.4; GLSL ES from 3.20 or with gpu_shader5): SPIR-V `Offset` (with
             // ImageGatherExtended) instead of `ConstOffset`.
-            let runtime = gather && !name.ends_with("Offsets") && (!self.es || self.version >= 320 || self.has_extension("GL_EXT_gpu_shader5") || self.has_extension("GL_OES_gpu_shader5"));
+            let runtime = gather && !name.ends_with("Offsets") && (!self.es || self.version >= 320 || self.has_extension_at("GL_EXT_gpu_shader5", span) || self.has_extension_at("GL_OES_gpu_shader5", span));
             if self.fold(o).is_none() && runtime {
                 Some(o)
             } else if self.fold(o).is_none() && (lookup.sparse || lookup.clamp) {
@@ -2194,7 +2194,7 @@ impl<'a> Lowerer<'a> {
     /// lookups (`textureLod(sampler2DArrayShadow, ...)`, `texture(sampler2DArrayShadow, P,
     /// bias)`, `textureLod(samplerCubeShadow, ...)`): GL_EXT_texture_shadow_lod adds them.
     fn shadow_lod_enabled(&mut self, name: &str, sampler: Span, at: Span) -> R<()> {
-        if self.has_extension("GL_EXT_texture_shadow_lod") {
+        if self.has_extension_at("GL_EXT_texture_shadow_lod", at) {
             return Ok(());
         }
         let d = crate::diag::Diagnostic::error(format!("`{name}` with a level of detail or bias on this shadow sampler needs `#extension GL_EXT_texture_shadow_lod : enable`"), at)
@@ -2217,7 +2217,7 @@ impl<'a> Lowerer<'a> {
             (ScalarKind::Float, 2) => "GL_EXT_shader_subgroup_extended_types_float16",
             _ => return Ok(()),
         };
-        if self.has_extension(extension) {
+        if self.has_extension_at(extension, at) {
             return Ok(());
         }
         let type_name = self.type_name(ty);

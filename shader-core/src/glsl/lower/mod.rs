@@ -27,6 +27,7 @@
 //! (GL_EXT_buffer_reference), `builtins` (built-in variables and functions), `extensions`
 //! (the extensions' built-ins) and `spirv_intrinsics` (GL_EXT_spirv_intrinsics).
 
+mod attributes;
 pub(crate) mod builtins;
 mod expr;
 pub(crate) mod extensions;
@@ -434,6 +435,10 @@ impl<'a> Lowerer<'a> {
         Reported
     }
 
+    pub fn warning(&mut self, message: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::warning(message, span));
+    }
+
     // -- types ----------------------------------------------------------------------------------
 
     /// Whether `#extension name : enable|require` holds at the declaration being lowered (the
@@ -455,7 +460,7 @@ impl<'a> Lowerer<'a> {
         let at = if self.visible_until != usize::MAX { self.visible_until } else { self.decl_index };
         // `#extension all : warn` / `: disable` names every extension but GL_EXT_spirv_intrinsics
         // (which changes the language; see the preprocessor); the last directive wins.
-        let names = |e: &ExtensionState| e.name == name || (e.name == "all" && name != "GL_EXT_spirv_intrinsics");
+        let names = |e: &ExtensionState| crate::glsl::preprocess::directive_names(&e.name, name);
         let before_site = |e: &ExtensionState| match site {
             Some(site) if e.from_decl == at && e.span.file == site.file => e.span.start < site.start,
             _ => true,
@@ -756,17 +761,19 @@ impl<'a> Lowerer<'a> {
     /// (with a suggestion among the names in scope), or unknown.
     /// The extension a built-in needs here and that is not enabled ([`builtins::builtin_extensions`]).
     fn missing_builtin_extension(&self, name: &str) -> Option<&'static str> {
-        self.missing_extension(builtins::builtin_extensions(self.stage, name))
+        let needed = builtins::builtin_extensions(self.stage, name);
+        needed.first().copied().filter(|_| !needed.iter().any(|e| self.has_extension(e)))
     }
 
-    /// The first of `needed` when none of them is enabled.
-    pub(crate) fn missing_extension(&self, needed: &'static [&'static str]) -> Option<&'static str> {
-        needed.first().copied().filter(|_| !needed.iter().any(|e| self.has_extension(e)))
+    /// The first of `needed` when none of them is enabled at the use `site`.
+    pub(crate) fn missing_extension(&self, needed: &'static [&'static str], site: Span) -> Option<&'static str> {
+        needed.first().copied().filter(|_| !needed.iter().any(|e| self.has_extension_at(e, site)))
     }
 
     /// The error for a built-in `name` used without the extension that declares it.
     pub(crate) fn needs_extension(&mut self, name: &str, extension: &str, span: Span) -> Reported {
-        self.error(format!("`{name}` exists only with `#extension {extension} : enable`"), span)
+        self.diags.push(needs_extension(name, extension, span));
+        Reported
     }
 
     pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
@@ -2246,12 +2253,7 @@ impl<'a> Lowerer<'a> {
     /// glslang 12 not the extension). Other attributes do not apply to functions (ignored, as
     /// glslang warns).
     fn function_attributes_enabled(&mut self, f: &ast::FunctionDefinition) {
-        let Some(first) = f.attributes.first() else { return };
-        if !["GL_EXT_subgroup_uniform_control_flow", "GL_EXT_maximal_reconvergence"].iter().any(|e| self.has_extension(e)) {
-            self.error("attributes on a function need `#extension GL_EXT_subgroup_uniform_control_flow : enable`", first.span);
-            return;
-        }
-        for a in &f.attributes {
+        for a in self.attributes(&f.attributes, attributes::Site::Function) {
             match a.name.name.as_str() {
                 "subgroup_uniform_control_flow" if !self.execution_modes.contains(&ExecutionMode::SubgroupUniformControlFlow) => {
                     self.execution_modes.push(ExecutionMode::SubgroupUniformControlFlow);
@@ -2507,6 +2509,12 @@ fn storage_format(name: &str) -> Option<StorageFormat> {
         "r64i" => F::R64i,
         _ => return None,
     })
+}
+
+/// The error for `name` (a built-in or a qualifier keyword) used without the extension that
+/// declares it.
+pub(crate) fn needs_extension(name: &str, extension: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("`{name}` exists only with `#extension {extension} : enable`"), span)
 }
 
 /// `coherent`, `volatile` and `restrict` among a declaration's or a block member's qualifiers.

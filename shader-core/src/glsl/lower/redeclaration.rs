@@ -51,6 +51,9 @@ pub(crate) struct Redeclarations {
     /// lowered after every global, so a use in an earlier body is caught when it is lowered
     /// ([`Lowerer::used_before_redeclaration`]), without a second pass over the source.
     later: HashMap<String, (usize, Span, String)>,
+    /// Names used at global scope so far (in global initializers and array sizes), with their
+    /// first use: a redeclaration after one of them is the same error, reported there.
+    used_at_global_scope: HashMap<String, Span>,
 }
 
 /// The members of the vertex shader's `gl_PerVertex` output block (GLSL 4.60 §7.1).
@@ -63,13 +66,25 @@ impl<'a> Lowerer<'a> {
     /// Records that the declaration being lowered redeclares `name` (or changes its
     /// qualification; `message` says which): using it in an earlier function is an error.
     pub(super) fn redeclared_here(&mut self, name: &str, span: Span, message: String) {
+        if let Some(&at) = self.redeclared.used_at_global_scope.get(name) {
+            let d = Diagnostic::error(message, span).with_secondary(at, "used here, at global scope before it");
+            self.diags.push(d);
+            return;
+        }
         self.redeclared.later.entry(name.to_string()).or_insert((self.decl_index, span, message));
     }
 
     /// A use of `name` (at `at`) inside a function body that comes before a declaration
     /// redeclaring it: reported once, at the redeclaration.
+    /// A use at global scope is recorded for the redeclarations that follow it.
     pub(crate) fn used_before_redeclaration(&mut self, name: &str, at: Span) {
-        if self.redeclared.later.is_empty() || self.visible_until == usize::MAX {
+        if self.visible_until == usize::MAX {
+            if !self.redeclared.used_at_global_scope.contains_key(name) {
+                self.redeclared.used_at_global_scope.insert(name.to_string(), at);
+            }
+            return;
+        }
+        if self.redeclared.later.is_empty() {
             return;
         }
         let in_earlier_body = |index: usize| index > self.visible_until;

@@ -1,6 +1,7 @@
 //! Statements (GLSL 4.60 §6): declarations, selection (`if`, `switch` with fall-through),
 //! iteration (`for`, `while`, `do`), jumps, and `discard`.
 
+use super::attributes::Site;
 use super::{Lowerer, Operand, Root, Sym, R};
 use crate::glsl::ast::{self, StmtKind};
 use crate::ir::*;
@@ -19,6 +20,15 @@ pub fn block_ends(b: &Block) -> bool {
 impl<'a> Lowerer<'a> {
     pub fn stmt(&mut self, out: &mut Block, s: &ast::Stmt) -> R<()> {
         let span = s.span;
+        if !s.attributes.is_empty() {
+            // (The parser allows them only before these.)
+            let site = match s.kind {
+                StmtKind::Switch { .. } => Site::Switch,
+                StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => Site::Loop,
+                _ => Site::Selection,
+            };
+            self.attributes(&s.attributes, site);
+        }
         match &s.kind {
             StmtKind::Block(b) => {
                 self.push_scope();
@@ -158,7 +168,7 @@ impl<'a> Lowerer<'a> {
             StmtKind::Demote => {
                 // `demote` is a keyword only with its extension (as glslang reads it): otherwise
                 // `demote;` is an expression statement naming a variable.
-                if !self.has_extension("GL_EXT_demote_to_helper_invocation") {
+                if !self.has_extension_at("GL_EXT_demote_to_helper_invocation", span) {
                     let word = Span::new(span.file, span.start, (span.start + "demote".len() as u32).min(span.end));
                     return match self.lookup("demote") {
                         Some(_) => Ok(()),

@@ -1,0 +1,8 @@
+// Attributes may precede only if, switch and loops (glslang: syntax error)
+#version 450
+#extension GL_EXT_control_flow_attributes : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { int r[4]; };
+void main() {
+    [[unroll]] r[0] = 1;
+}

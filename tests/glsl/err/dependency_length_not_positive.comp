@@ -1,0 +1,8 @@
+// dependency_length must be positive
+#version 450
+#extension GL_EXT_control_flow_attributes : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Out { int r[4]; };
+void main() {
+    [[dependency_length(-1)]] while (r[0] < 2) r[0]++;
+}
