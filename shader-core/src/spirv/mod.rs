@@ -766,9 +766,23 @@ impl<'a> Writer<'a> {
                         Some(Interpolation::Linear) => self.b.decorate(var, D::NoPerspective, []),
                         Some(Interpolation::Perspective) | None => {}
                     }
+                    let flat = match interpolation {
+                        Some(Interpolation::PerVertex) => needs_flat,
+                        Some(Interpolation::Flat) => true,
+                        _ => needs_flat && (is_input || interpolation.is_none()),
+                    };
                     match sampling {
+                        // naga refuses Flat with Centroid or Sample. A flat value is the
+                        // provoking vertex's wherever it is read, so for the wgpu target
+                        // Centroid is dropped (the same meaning), and Sample too on a vertex
+                        // output (only the fragment input's decorations count, Vulkan 15.1.3).
+                        Some(Sampling::Centroid | Sampling::Sample) if flat && self.options.wgpu && !is_input => {}
+                        Some(Sampling::Centroid) if flat && self.options.wgpu => {}
                         Some(Sampling::Centroid) => self.b.decorate(var, D::Centroid, []),
                         Some(Sampling::Sample) => {
+                            if flat {
+                                self.check_wgpu_flat_sample(span);
+                            }
                             self.capability(Capability::SampleRateShading);
                             self.b.decorate(var, D::Sample, []);
                         }

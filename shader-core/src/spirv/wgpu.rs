@@ -278,7 +278,23 @@ const GRAPHICS_MEMORY_BARRIER: (&str, &str) = (
     "wgpu reads SPIR-V through naga, whose validator takes barriers in compute shaders only",
 );
 
+/// A flat fragment input read per sample: naga's validator refuses Flat with the Sample
+/// sampling ("Cannot combine Flat interpolation with the Sample sample type"), and without
+/// `sample` the fragment shader would no longer run once per sample (Vulkan 28.9, sample
+/// shading), which other inputs and outputs may show.
+const FLAT_SAMPLE: (&str, &str) = (
+    "a flat fragment input with per-sample interpolation (`flat sample in`)",
+    "wgpu reads SPIR-V through naga, whose validator refuses the Sample decoration on a Flat input",
+);
+
 impl<'a> Writer<'a> {
+    /// A flat fragment input decorated Sample at `span` ([`FLAT_SAMPLE`]).
+    pub(super) fn check_wgpu_flat_sample(&mut self, span: Span) {
+        if self.options.wgpu {
+            self.not_for_wgpu_because(FLAT_SAMPLE.0.to_string(), FLAT_SAMPLE.1, span);
+        }
+    }
+
     /// A subgroup scan of `arith` at `span`.
     pub(super) fn check_wgpu_subgroup_scan(&mut self, arith: SubgroupArith, span: Span) {
         if self.options.wgpu && !matches!(arith, SubgroupArith::Add | SubgroupArith::Mul) {
