@@ -92,8 +92,6 @@ const KNOWN: &[(&str, &str)] = &[
          `textureProj`; the projected coordinate differs in its last bits between the two modules and \
          lavapipe returns filtered unorm8 values rounded to 8 bits",
     ),
-    ("glsl/glslang/spv.load.bool.array.interface.block.frag", BOOL_COPY),
-    ("glsl/glslang/spv.1.4.load.bool.array.interface.block.frag", BOOL_COPY),
     // Compute differential.
     ("glsl/spirv-cross/shaders-hlsl_comp_spec-constant-work-group-size.comp", INDEX_PAST_THE_END_COMPUTE),
     ("glsl/spirv-cross/shaders-hlsl_comp_rwbuffer-matrix.comp", INDEX_PAST_THE_END_COMPUTE),
@@ -180,12 +178,6 @@ const INDEX_PAST_THE_END_COMPUTE: &str = "undefined input: an index past the end
 const UNINITIALIZED: &str = "undefined input: the shader stores a local it never initialised (`Data d1; d[0].arr = \
      d1.arr`, `Bar new_bar; b = new_bar`, `float m; do {} while (m != 20.0); data = m`): naga's re-translation \
      zero-initialises locals, the driver gives whatever the register held";
-
-const BOOL_COPY: &str = "ours, not fixed yet: `bo = bi` copies a `bool[2][3]` from a uniform block into a storage \
-     buffer (compared since fragment shaders' storage writes are read back). Bools in blocks are 32-bit words; the \
-     input word is 2 (true). glslang converts each element to a bool and back, storing 1; our lowering gives block \
-     members uint types (glsl/lower/mod.rs `bool_to_uint`) and copies the words as they are, storing 2. Both read as \
-     true in GLSL, but the host sees another word: a composite copy of bools between blocks should store 1 for true";
 
 const INDEX_PAST_THE_END: &str = "undefined input: `uquad[gl_VertexIndex]` with the test's vertex indices past the \
      array's 4 elements; ours clamps the index (BoundsChecks::Clamp, the default) and reads the last element, \

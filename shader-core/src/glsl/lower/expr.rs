@@ -533,7 +533,17 @@ impl<'a> Lowerer<'a> {
             self.dialect.copied(self, ty, "assigned", target.span)?;
         }
         let v = self.expr(out, value)?;
+        // Bools a block stores as uints are read as bools (each word not 0), so that a copy
+        // into another block stores 1 for true, as glslang's conversions do, not the word.
+        let stored_bool = match &v {
+            Operand::Ref(p) => self.stored_bool_type(p),
+            _ => None,
+        };
         let v = self.value(out, v, value.span)?;
+        let v = match stored_bool {
+            Some(logical) => self.coerce(out, v, logical, value.span)?,
+            None => v,
+        };
         match t {
             Operand::Swizzle(path, pattern) => {
                 if path.read_only {

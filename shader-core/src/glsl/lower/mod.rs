@@ -314,6 +314,9 @@ pub(crate) struct Lowerer<'a> {
     /// their `writeonly` members (`(block, Some(index))`): they cannot be read (GLSL 4.60
     /// §4.10), checked by [`Lowerer::check_readable`].
     write_only: HashSet<(Handle<Type>, Option<u32>)>,
+    /// Block members that hold bools, stored as uints ([`Lowerer::bool_to_uint`]): `(block,
+    /// member)` to the member's GLSL type ([`Lowerer::stored_bool_type`]).
+    bool_members: HashMap<(Handle<Type>, u32), Handle<Type>>,
     /// GL_EXT_spirv_intrinsics declarations.
     pub(crate) spirv: crate::glsl::lower::spirv_intrinsics::State,
     /// Resources declared without `layout(binding = N)`, in declaration order: bound by
@@ -370,6 +373,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         dialect_state: Box::new(()),
         references: HashMap::new(),
         write_only: HashSet::new(),
+        bool_members: HashMap::new(),
         spirv: Default::default(),
         unbound: Vec::new(),
         auto_map_bindings: options.auto_map_bindings,
@@ -1889,6 +1893,7 @@ impl<'a> Lowerer<'a> {
         };
         let mut specs = Vec::new();
         let mut read_only_members = Vec::new();
+        let mut stored_bools = Vec::new();
         let mut write_only_members = Vec::new();
         let n_lines = b.members.len();
         let mut dialect_members = Vec::new();
@@ -1917,7 +1922,11 @@ impl<'a> Lowerer<'a> {
                 if is_opaque(self.inner(ty), &self.m) {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
+                let logical = ty;
                 let ty = self.bool_to_uint(ty);
+                if ty != logical {
+                    stored_bools.push((specs.len() as u32, logical));
+                }
                 let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut dialect_members);
                 let memory = self.member_memory(&mm.qualifiers, reference.then_some(q));
                 specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major, memory });
@@ -1940,6 +1949,7 @@ impl<'a> Lowerer<'a> {
         };
         // glslang refuses reads of a whole `writeonly` block only through its instance name
         // (`out_data[i]` of an anonymous one passes: corpus spirv-cross comp_mod.comp).
+        self.bool_members.extend(stored_bools.into_iter().map(|(i, logical)| ((ty, i), logical)));
         let whole_write_only = q.has_memory(ast::MemoryQualifier::WriteOnly) && b.instance.is_some();
         self.write_only.extend(whole_write_only.then_some((ty, None)));
         self.write_only.extend(write_only_members.iter().enumerate().filter(|(_, w)| **w).map(|(i, _)| (ty, Some(i as u32))));
@@ -2030,6 +2040,30 @@ impl<'a> Lowerer<'a> {
             }
             _ => ty,
         }
+    }
+
+    /// The GLSL type of what `path` points at when it is (in) a block member holding bools,
+    /// which the block stores as uints; `None` for any other path.
+    pub(crate) fn stored_bool_type(&mut self, path: &Path) -> Option<Handle<Type>> {
+        let mut ty = path.root_ty;
+        let mut logical: Option<Handle<Type>> = None;
+        for (step, step_ty) in &path.steps {
+            logical = match (logical, step) {
+                (Some(l), _) => match self.inner(l).clone() {
+                    TypeInner::Array { base, .. } => Some(base),
+                    TypeInner::Vector { scalar, .. } => Some(self.scalar_ty(scalar)),
+                    TypeInner::Struct { members, .. } => match step {
+                        Step::Index(i) => members.get(*i as usize).map(|m| m.ty),
+                        Step::Dyn(_) => None,
+                    },
+                    _ => None,
+                },
+                (None, Step::Index(i)) => self.bool_members.get(&(ty, *i)).copied(),
+                (None, Step::Dyn(_)) => None,
+            };
+            ty = *step_ty;
+        }
+        logical
     }
 
     fn has_dynamic(&self, ty: Handle<Type>) -> bool {
