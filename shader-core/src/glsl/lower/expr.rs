@@ -227,6 +227,10 @@ impl<'a> Lowerer<'a> {
         match &e.kind {
             ExprKind::Ident(id) => {
                 self.used_before_redeclaration(&id.name, span);
+                // A built-in of an extension enabled only after this use (in the same body).
+                if let Some(extension) = self.missing_extension(super::builtins::builtin_extensions(self.stage, &id.name), id.span) {
+                    return Err(self.needs_extension(&id.name, extension, id.span));
+                }
                 match self.lookup(&id.name) {
                     Some(sym) if id.name.starts_with("gl_SubGroup") => {
                         let o = self.sym_operand(sym, span)?;

@@ -496,14 +496,9 @@ impl Lowerer<'_> {
             self.m.spirv.decorations.push((g, spirv::Decoration::ViewportRelativeNV as u32, Vec::new()));
         }
         if let Some(l) = offset {
-            let Some(e) = &l.value else {
-                return Err(self.error("`secondary_view_offset` needs a value", l.span));
-            };
-            let (cv, _) = self.global_const_expr(e)?;
-            let Some(v) = cv.as_i64() else {
-                return Err(self.error("`secondary_view_offset` must be an integer constant", l.span));
-            };
-            self.m.spirv.decorations.push((g, spirv::Decoration::SecondaryViewportRelativeNV as u32, vec![v as u32]));
+            // A layout value is never negative (glslang: "'layout-id value' : cannot be negative").
+            let v = self.layout_u32(&l)?;
+            self.m.spirv.decorations.push((g, spirv::Decoration::SecondaryViewportRelativeNV as u32, vec![v]));
         }
         Ok(())
     }

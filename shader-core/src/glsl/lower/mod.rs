@@ -975,6 +975,21 @@ impl<'a> Lowerer<'a> {
         for l in q.layouts().filter(|l| !default_declaration && crate::glsl::layout_names::standalone_only(&l.name.name)) {
             self.error(format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name), l.span);
         }
+        // glslang lets a workgroup size of 1 pass on a declaration (`checkNoShaderLayouts` looks
+        // for sizes above 1); 0 is an error anywhere.
+        let sizes: Vec<ast::LayoutQualifier> =
+            q.layouts().filter(|l| !default_declaration && matches!(l.name.name.as_str(), "local_size_x" | "local_size_y" | "local_size_z")).cloned().collect();
+        for l in &sizes {
+            match self.layout_u32(l) {
+                Ok(0) => {
+                    self.error("local size must be at least 1", l.span);
+                }
+                Ok(1) | Err(_) => {}
+                Ok(_) => {
+                    self.error(format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name), l.span);
+                }
+            }
+        }
         for l in q.layouts() {
             let n = l.name.name.to_ascii_lowercase();
             let only = if n.starts_with("local_size_") || n.starts_with("derivative_group_") {
