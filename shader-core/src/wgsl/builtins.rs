@@ -455,7 +455,10 @@ impl<'a> Lowerer<'a> {
             "select" => {
                 want(self, 3, &args)?;
                 let cond = args.pop().ok_or(Reported)?;
-                let const_cond = if let Operand::Const(v) = &cond.0 { v.as_bool() } else { None };
+                let const_cond = match &cond.0 {
+                    Operand::Const(v) if v.as_bool().is_some() => v.as_value(),
+                    _ => None,
+                };
                 if let (Some(c), [(Operand::Const(f), _), (Operand::Const(t), _)]) = (const_cond, &args[..]) {
                     // Picking a constant still needs the two values to share one type.
                     let same_shape = f.components().is_some() && t.components().is_some() && f.vector_size() == t.vector_size();
@@ -463,8 +466,12 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error("`select` needs both values to have the same type", span));
                     }
                     let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span)?;
-                    let picked = if c { t } else { f };
-                    return Ok(Operand::Const(picked.convert_auto(leaf).unwrap_or_else(|| picked.clone())));
+                    let convert = |v: &Constant| v.convert_auto(leaf).unwrap_or_else(|| v.clone());
+                    if let (Constant::Value(t), Constant::Value(f)) = (convert(t), convert(f)) {
+                        if let Some(v) = ir_consteval::select(c, t, f) {
+                            return Ok(Operand::Const(Constant::Value(v)));
+                        }
+                    }
                 }
                 // WGSL `select`: T is any scalar or vector, bool included.
                 let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span).ok();
