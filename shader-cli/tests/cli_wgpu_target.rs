@@ -525,3 +525,79 @@ void main() {
     );
     accepted_for_wgpu("subgroup_1d.comp", &source.replace("local_size_x = 4, local_size_y = 4, local_size_z = 2", "local_size_x = 32"));
 }
+
+/// The subgroup masks (`gl_SubgroupEqMask` ...): naga's SPIR-V reader maps none of them
+/// ("unsupported builtin"); located at the first use.
+#[test]
+fn subgroup_masks_are_a_located_error_for_the_wgpu_target() {
+    let source = "#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(local_size_x = 64) in;
+layout(std430, set = 0, binding = 0) buffer Data { uint v[]; };
+void main() {
+    v[gl_GlobalInvocationID.x] = subgroupBallot(true).x + gl_SubgroupLtMask.x;
+}
+";
+    refused_for_wgpu_kept_for_vulkan("masks.comp", source, "the subgroup masks (`gl_SubgroupEqMask`, `gl_SubgroupGeMask`, `gl_SubgroupGtMask`, `gl_SubgroupLeMask`, `gl_SubgroupLtMask`)", (6, 59));
+    accepted_for_wgpu("ballot.comp", &source.replace(" + gl_SubgroupLtMask.x", ""));
+}
+
+/// Sampling an integer texture (Vulkan allows it with nearest filtering; naga's validator
+/// samples float textures only): located at the sample. Texel fetches and gathers of the same
+/// texture are what naga takes.
+#[test]
+fn sampling_integer_textures_is_a_located_error_for_the_wgpu_target() {
+    let sampled = "#version 450
+layout(set = 0, binding = 0) uniform usampler2D us2;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() {
+    color = vec4(texelFetch(us2, ivec2(uv), 0) + texture(us2, uv));
+}
+";
+    refused_for_wgpu_kept_for_vulkan("int_sample.frag", sampled, "sampling an integer texture (`texture` and the other sampling functions on an `isampler`/`usampler`)", (6, 50));
+    let fetched = "#version 450
+layout(set = 0, binding = 0) uniform isampler2D is2;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() {
+    color = vec4(textureGather(is2, uv, 1) + texelFetch(is2, ivec2(uv), 0) + textureGatherOffset(is2, uv, ivec2(1, 0)));
+}
+";
+    accepted_for_wgpu("int_fetch.frag", fetched);
+}
+
+/// A `layout(scalar)` buffer whose offsets or strides are off WGSL's alignments (naga: "The
+/// array stride 12 is not a multiple of the required alignment 16", "unsupported matrix stride
+/// 12"): located at the block. A scalar block that keeps them compiles and naga takes it.
+#[test]
+fn buffer_layouts_off_wgsl_alignments_are_a_located_error_for_the_wgpu_target() {
+    let feature = "a buffer layout that places a member, an array element or a matrix column off its WGSL alignment (`layout(scalar)` packing `vec3`s tightly, or an explicit offset)";
+    let head = "#version 450
+#extension GL_EXT_scalar_block_layout : require
+layout(local_size_x = 1) in;
+";
+    for (name, block, body) in [
+        ("array_stride", "layout(scalar, set = 0, binding = 0) buffer B { vec3 v[]; } b;", "b.v[1] = b.v[0];"),
+        ("member_offset", "layout(scalar, set = 0, binding = 0) buffer B { float f; vec2 v; } b;", "b.f = b.v.y;"),
+        ("matrix_stride", "layout(scalar, set = 0, binding = 0) buffer B { mat3 m; vec3 o; } b;", "b.o = b.m[2];"),
+    ] {
+        let source = format!("{head}{block}\nvoid main() {{ {body} }}\n");
+        let dir = scratch(name);
+        let file = format!("{name}.comp");
+        std::fs::write(dir.join(&file), &source).unwrap();
+        let output = run(&dir, &["compile", &file, "-o", "out.spv"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&format!("error: {feature} cannot be used for the wgpu target")), "{stderr}");
+        assert!(stderr.contains(&format!("{file}:4:1")), "the error is located at the block: {stderr}");
+        assert!(!dir.join("out.spv").exists(), "no module is written");
+        let output = run(&dir, &["compile", &file, "--target", "vulkan", "-o", "vulkan.spv"]);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        let val = Command::new("spirv-val").args(["--target-env", "vulkan1.2", "--scalar-block-layout"]).arg(dir.join("vulkan.spv")).output();
+        let val = val.unwrap_or_else(|e| panic!("spirv-val is needed for this test: {e}"));
+        assert!(val.status.success(), "spirv-val: {}", String::from_utf8_lossy(&val.stderr));
+    }
+    let aligned = format!("{head}layout(scalar, set = 0, binding = 0) buffer B {{ vec4 a; vec2 c; float b; float pad; vec4 rest[]; }} b;\nvoid main() {{ b.rest[1] = b.a * b.c.x + b.b; }}\n");
+    accepted_for_wgpu("aligned_scalar.comp", &aligned);
+}

@@ -93,6 +93,7 @@ impl<'a> Writer<'a> {
         let (image_ty, combined) = self.image_type_of(image, span)?;
         let (dim, _, class) = self.image_info(image_ty, span)?;
         self.check_wgpu_sample_level(dim, depth_ref.is_some(), level, span);
+        self.check_wgpu_sample_class(class, gather.is_some(), span);
         let image_id = self.eval_handle(image)?;
         let sampler_id = match sampler {
             Some(s) => Some(self.eval_handle(s)?),

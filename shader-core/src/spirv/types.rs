@@ -125,6 +125,19 @@ impl<'a> Writer<'a> {
 
     /// The layout of a matrix, or of the innermost element of an array of matrices, where the
     /// IR carries none (see [`layout::default_matrix_layout`]).
+    /// The matrix type `ty` is, or holds through arrays.
+    fn matrix_type_in(&self, ty: Handle<Type>) -> Option<Handle<Type>> {
+        let mut ty = ty;
+        for _ in 0..64 {
+            match self.module.types.get(ty)?.inner {
+                TypeInner::Matrix { .. } => return Some(ty),
+                TypeInner::Array { base, .. } => ty = base,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     pub(super) fn matrix_in(&self, ty: Handle<Type>) -> Option<MatrixLayout> {
         let mut ty = ty;
         for _ in 0..64 {
@@ -203,6 +216,7 @@ impl<'a> Writer<'a> {
                     }
                 }
                 if stride != 0 {
+                    self.check_wgpu_alignment(stride, base, None, span);
                     self.b.decorate(id, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
                 }
                 id
@@ -240,6 +254,7 @@ impl<'a> Writer<'a> {
                         continue;
                     }
                     use spirv::Decoration as D;
+                    self.check_wgpu_alignment(member.offset, member.ty, None, span);
                     self.b.member_decorate(id, i, D::Offset, [Operand::LiteralBit32(member.offset)]);
                     // Vulkan 15.6.4: matrices in blocks need MatrixStride and a majorness.
                     let layout = match (member.matrix, self.matrix_in(member.ty)) {
@@ -248,6 +263,9 @@ impl<'a> Writer<'a> {
                         (None, None) => None,
                     };
                     if let Some(layout) = layout {
+                        if let Some(matrix) = self.matrix_type_in(member.ty) {
+                            self.check_wgpu_alignment(layout.stride, matrix, Some(layout.row_major), span);
+                        }
                         let major = if layout.row_major { D::RowMajor } else { D::ColMajor };
                         self.b.member_decorate(id, i, major, []);
                         self.b.member_decorate(id, i, D::MatrixStride, [Operand::LiteralBit32(layout.stride)]);

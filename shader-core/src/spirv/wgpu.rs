@@ -152,6 +152,10 @@ fn builtin_feature(builtin: BuiltIn, fragment_input: bool) -> Option<&'static st
         BuiltIn::HelperInvocation => "`gl_HelperInvocation`",
         BuiltIn::CullDistance => "cull distances (`gl_CullDistance`)",
         BuiltIn::ClipDistance if fragment_input => "clip distances in a fragment shader (`gl_ClipDistance` as an input)",
+        // naga's SPIR-V reader maps no SubgroupEqMask..SubgroupLtMask ("unsupported builtin").
+        BuiltIn::SubgroupEqMask | BuiltIn::SubgroupGeMask | BuiltIn::SubgroupGtMask | BuiltIn::SubgroupLeMask | BuiltIn::SubgroupLtMask => {
+            "the subgroup masks (`gl_SubgroupEqMask`, `gl_SubgroupGeMask`, `gl_SubgroupGtMask`, `gl_SubgroupLeMask`, `gl_SubgroupLtMask`)"
+        }
         _ => return None,
     })
 }
@@ -171,6 +175,25 @@ const VERTEX_SUBGROUP: (&str, &str) = (
 const MULTI_DIMENSIONAL_SUBGROUP: (&str, &str) = (
     "the subgroup index or invocation index (`gl_SubgroupID`, `gl_SubgroupInvocationID`, `subgroup_id`, `subgroup_invocation_id`) in a workgroup of more than one dimension",
     "wgpu reads SPIR-V through naga, whose validator takes these built-ins only in a workgroup of size (x, 1, 1)",
+);
+
+/// A sample (not a gather, not a texel fetch) of an integer texture: Vulkan allows it with a
+/// nearest-filtering sampler, naga's validator takes sampled images of float texels only
+/// ("Unable to operate on image class Sampled { kind: Sint, .. }"; WGSL's `textureSample` has
+/// no integer form either).
+const INTEGER_SAMPLE: (&str, &str) = (
+    "sampling an integer texture (`texture` and the other sampling functions on an `isampler`/`usampler`)",
+    "wgpu reads SPIR-V through naga, whose validator samples textures of float texels only (`texelFetch` and gathers of integer textures are accepted)",
+);
+
+/// A buffer member offset, array stride or matrix stride that is not a multiple of the WGSL
+/// alignment of what it places (GL_EXT_scalar_block_layout's `vec3` at 12 bytes, a `mat3` with
+/// 12-byte columns, an explicit `layout(offset = N)`): naga's validator and SPIR-V reader
+/// require WGSL's alignments in buffers ("The array stride 12 is not a multiple of the required
+/// alignment 16", "unsupported matrix stride 12").
+const UNALIGNED_LAYOUT: (&str, &str) = (
+    "a buffer layout that places a member, an array element or a matrix column off its WGSL alignment (`layout(scalar)` packing `vec3`s tightly, or an explicit offset)",
+    "wgpu reads SPIR-V through naga, whose validator requires every offset and stride in a buffer to be a multiple of WGSL's alignment of the type it places (a `vec3` or a `mat3` column is aligned to 16 bytes)",
 );
 
 /// Both barycentric built-ins: naga's validator takes one per entry point (it counts
@@ -313,6 +336,36 @@ impl<'a> Writer<'a> {
     pub(super) fn check_wgpu_override(&mut self, scalar: Scalar, span: Span) {
         if self.options.wgpu && matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint) && scalar.width != 4 {
             self.refuse(INTEGER_OVERRIDE, span);
+        }
+    }
+
+    /// The offset or stride `value` placing values of type `ty` in a buffer, reached at `span`:
+    /// an error on the wgpu target unless it is a multiple of `ty`'s WGSL alignment
+    /// ([`UNALIGNED_LAYOUT`]). For a matrix stride, `ty` is the matrix (its columns, or rows
+    /// if `row_major`, are what the stride places).
+    pub(super) fn check_wgpu_alignment(&mut self, value: u32, ty: Handle<Type>, row_major: Option<bool>, span: Span) {
+        if !self.options.wgpu {
+            return;
+        }
+        let align = match (row_major, self.module.types.get(ty).map(|t| &t.inner)) {
+            (Some(row_major), Some(&TypeInner::Matrix { columns, rows, scalar })) => {
+                layout::vector_layout(if row_major { columns } else { rows }, scalar, layout::Rule::Wgsl).align
+            }
+            (Some(_), _) => return,
+            (None, _) => match layout::type_layout(&self.module.types, ty, layout::Rule::Wgsl) {
+                Ok(l) => l.align,
+                Err(_) => return,
+            },
+        };
+        if align != 0 && value % align != 0 {
+            self.refuse(UNALIGNED_LAYOUT, span);
+        }
+    }
+
+    /// A sample of an image of `class` at `span`, a gather if `gather` ([`INTEGER_SAMPLE`]).
+    pub(super) fn check_wgpu_sample_class(&mut self, class: ImageClass, gather: bool, span: Span) {
+        if self.options.wgpu && !gather && matches!(class, ImageClass::Sampled { kind: ScalarKind::Sint | ScalarKind::Uint, .. }) {
+            self.refuse(INTEGER_SAMPLE, span);
         }
     }
 

@@ -1,5 +1,5 @@
 // Tests: GL_EXT_scalar_block_layout with a push constant block and a storage buffer of vec3s, read and written.
-// naga-unsupported: The array stride 12 is not a multiple of the required alignment 16
+// wgpu-target-error: a buffer layout that places a member, an array element or a matrix column off its WGSL alignment
 #version 450
 #extension GL_EXT_scalar_block_layout : enable
 layout(local_size_x = 16) in;

@@ -1,5 +1,5 @@
 // Tests: GL_KHR_shader_subgroup_ballot: subgroupBallot, subgroupBroadcast, subgroupBroadcastFirst, gl_Subgroup{Eq,Ge,Gt,Le,Lt}Mask.
-// naga-unsupported: unsupported builtin
+// wgpu-target-error: the subgroup masks
 // glslang-args: --target-env vulkan1.1
 #version 450
 #extension GL_KHR_shader_subgroup_ballot : require

@@ -1,5 +1,5 @@
 // Tests: GL_EXT_scalar_block_layout: layout(scalar) buffers where vec3 packs to 12 bytes and arrays are tight.
-// naga-unsupported: unsupported matrix stride 12
+// wgpu-target-error: a buffer layout that places a member, an array element or a matrix column off its WGSL alignment
 #version 450
 #extension GL_EXT_scalar_block_layout : require
 layout(local_size_x = 1) in;

@@ -1,5 +1,5 @@
 // Tests: integer combined and separate samplers (isampler2D, usampler3D, itexture2D + sampler) sampled with texture() and texelFetch.
-// naga-unsupported: Unable to operate on image class Sampled { kind: Sint
+// wgpu-target-error: sampling an integer texture
 #version 450
 layout(set = 0, binding = 0) uniform isampler2D is2;
 layout(set = 0, binding = 1) uniform usampler3D us3;
