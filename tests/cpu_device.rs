@@ -398,6 +398,155 @@ fn sanitizer_reports_buffer_races() {
     }
 }
 
+/// Data races on storage images (sanitizer on): every invocation of a workgroup writes texel
+/// `(i, 0)`, then reads its neighbour's `((i + 1) % 8, 0)`. Nothing, or a barrier on workgroup or
+/// buffer memory only, leaves 8 races within the workgroup (each read against the neighbour's
+/// write); a barrier on image memory (GLSL's `memoryBarrierImage(); barrier();`, WGSL's
+/// `textureBarrier()`) none. Two workgroups writing the same texels race between workgroups,
+/// whatever the barriers. Our modules and glslang's/naga's; the results are the program's.
+#[test]
+fn sanitizer_reports_image_races() {
+    let glsl = |sync: &str| {
+        format!(
+            "#version 450\nlayout(local_size_x = 8) in;\n\
+             layout(set = 0, binding = 0, r32ui) uniform uimage2D img;\n\
+             layout(std430, set = 0, binding = 1) buffer Out {{ uint r[]; }} outp;\n\
+             void main() {{\n  int i = int(gl_LocalInvocationID.x);\n  imageStore(img, ivec2(i, 0), uvec4(uint(i) * 10u));\n  {sync}\n\
+               outp.r[gl_GlobalInvocationID.x] = imageLoad(img, ivec2((i + 1) % 8, 0)).x;\n}}\n"
+        )
+    };
+    let wgsl = |sync: &str| {
+        format!(
+            "@group(0) @binding(0) var img: texture_storage_2d<r32uint, read_write>;\n\
+             @group(0) @binding(1) var<storage, read_write> r: array<u32>;\n\
+             @compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32, @builtin(global_invocation_id) g: vec3<u32>) {{\n\
+               textureStore(img, vec2<i32>(i32(i), 0), vec4<u32>(i * 10u));\n  {sync}\n\
+               r[g.x] = textureLoad(img, vec2<i32>(i32((i + 1u) % 8u), 0)).x;\n}}\n"
+        )
+    };
+    let mut cases: Vec<(String, Vec<u32>, bool)> = Vec::new();
+    for (sync, racy) in [("", true), ("memoryBarrierBuffer(); barrier();", true), ("memoryBarrierImage(); barrier();", false)] {
+        for (compiler, words) in glsl_modules("image_race.comp", &glsl(sync)) {
+            cases.push((format!("{compiler}, `{sync}`"), words, racy));
+        }
+    }
+    for (sync, racy) in [("storageBarrier();", true), ("textureBarrier();", false)] {
+        let src = wgsl(sync);
+        cases.push((format!("ours, WGSL `{sync}`"), common::compile_ours("image_race.wgsl", &src).expect("compiles"), racy));
+        let naga = common::compile_naga(&src).expect("naga compiles it");
+        common::validate_spirv(&naga).expect("naga's SPIR-V is valid");
+        cases.push((format!("naga, WGSL `{sync}`"), naga, racy));
+    }
+    for (label, words, racy) in cases {
+        let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+        for workgroups in [1u32, 2] {
+            let image = shader_cpu::Image::new(shader_cpu::Format::R32Uint, shader_cpu::Dim::D2, [8, 1, 1], 1);
+            let out = shader_cpu::Buffer::zeroed(16 * 4);
+            let bound = [shader_cpu::Binding::image(0, 0, &image), shader_cpu::Binding::buffer(0, 1, &out)];
+            let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+            let report = program.dispatch(&bound, &[], [workgroups, 1, 1], &options).expect("runs");
+            let mut within: Vec<(bool, [u32; 3], u32, [i32; 3])> = Vec::new();
+            let mut between: Vec<(bool, [u32; 3], [u32; 3], [i32; 3])> = Vec::new();
+            for f in &report.findings {
+                match f.kind {
+                    shader_cpu::FindingKind::ImageRace { set: 0, binding: 0, coord, level: 0, write, other } => {
+                        within.push((write, f.invocation, other, coord))
+                    }
+                    shader_cpu::FindingKind::ImageRaceBetweenWorkgroups { set: 0, binding: 0, coord, level: 0, write, other } => {
+                        between.push((write, f.invocation, other, coord))
+                    }
+                    _ => panic!("[{label}] not a race on the image: {f}"),
+                }
+            }
+            within.sort();
+            between.sort();
+            // With one thread the second workgroup runs after the first: its accesses are the
+            // ones that find the race; the first access to each texel in it is its write.
+            let want_within: Vec<(bool, [u32; 3], u32, [i32; 3])> = (0..8 * workgroups)
+                .filter(|_| racy)
+                .map(|g| (false, [g, 0, 0], (g + 1) % 8, [((g + 1) % 8) as i32, 0, 0]))
+                .collect();
+            let want_between: Vec<(bool, [u32; 3], [u32; 3], [i32; 3])> =
+                if workgroups == 2 { (0..8u32).map(|i| (true, [8 + i, 0, 0], [i, 0, 0], [i as i32, 0, 0])).collect() } else { Vec::new() };
+            assert_eq!(within, want_within, "[{label}] {workgroups} workgroups: races within: {:?}", report.findings);
+            assert_eq!(between, want_between, "[{label}] {workgroups} workgroups: races between: {:?}", report.findings);
+            if racy {
+                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                assert!(text.contains("data race on image (set 0, binding 0) at texel [1, 0, 0], level 0"), "{text}");
+            }
+            if workgroups == 2 {
+                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                assert!(text.contains("data race between workgroups on image (set 0, binding 0) at texel [0, 0, 0]"), "{text}");
+            }
+            let expected: Vec<u32> = (0..8 * workgroups).map(|g| (g + 1) % 8 * 10).chain((8 * workgroups..16).map(|_| 0)).collect();
+            assert_eq!(common::u32s(&out.to_bytes()), expected, "[{label}] results");
+        }
+    }
+}
+
+/// Data races on storage buffers between workgroups (sanitizer on): within one dispatch
+/// nothing but atomics orders two workgroups' accesses, so barriers do not help. Two
+/// workgroups of 4: both writing words 0..3 race (write against write); each reading the
+/// words the other wrote races even after `memoryBarrierBuffer(); barrier();`; writing its own
+/// words and counting with an atomic does not. The race-free program's results agree with the
+/// GPU's. One worker thread (the later workgroup's accesses find the races) and two (a race
+/// found when the threads' records are joined): the same words either way.
+#[test]
+fn sanitizer_reports_races_between_workgroups() {
+    let src = |body: &str| {
+        format!(
+            "#version 450\nlayout(local_size_x = 4) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Data {{ uint v[]; }} data;\n\
+             void main() {{\n  uint g = gl_GlobalInvocationID.x;\n  uint i = gl_LocalInvocationID.x;\n  {body}\n}}\n"
+        )
+    };
+    let cases: [(&str, Vec<u64>, Vec<u32>); 3] = [
+        ("data.v[i] = g;", (0..4).map(|w| w * 4).collect(), vec![4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+        (
+            "data.v[g] = g;\n  memoryBarrierBuffer();\n  barrier();\n  data.v[8u + g] = data.v[(g + 4u) % 8u];",
+            (0..8).map(|w| w * 4).collect(),
+            vec![0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 1, 2, 3],
+        ),
+        ("data.v[g] = g * 3u;\n  atomicAdd(data.v[8], 1u);", Vec::new(), vec![0, 3, 6, 9, 12, 15, 18, 21, 8, 0, 0, 0, 0, 0, 0, 0]),
+    ];
+    for (body, racy_words, expected) in cases {
+        for (compiler, words) in glsl_modules("between.comp", &src(body)) {
+            let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+            for threads in [1, 2] {
+                let data = shader_cpu::Buffer::zeroed(16 * 4);
+                let options = shader_cpu::Options { sanitize: true, threads: Some(threads) };
+                let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &data)], &[], [2, 1, 1], &options).expect("runs");
+                let mut seen: Vec<u64> = Vec::new();
+                for f in &report.findings {
+                    match f.kind {
+                        shader_cpu::FindingKind::BufferRaceBetweenWorkgroups { set: 0, binding: 0, byte_offset, other, .. } => {
+                            assert_ne!(f.invocation[0] / 4, other[0] / 4, "[{compiler}] `{body}`: not two workgroups: {f}");
+                            seen.push(byte_offset);
+                        }
+                        _ => panic!("[{compiler}] `{body}`: not a race between workgroups: {f}"),
+                    }
+                }
+                seen.sort();
+                assert_eq!(seen, racy_words, "[{compiler}] `{body}`, {threads} threads: raced words: {:?}", report.findings);
+                if threads == 1 && !racy_words.is_empty() {
+                    let text = report.findings[0].to_string();
+                    assert!(text.contains("data race between workgroups on buffer (set 0, binding 0) at byte"), "{text}");
+                }
+                // Racy programs' results depend on the order of the workgroups: fixed with one
+                // thread.
+                if threads == 1 || racy_words.is_empty() {
+                    assert_eq!(common::u32s(&data.to_bytes()), expected, "[{compiler}] `{body}`, {threads} threads: results");
+                }
+            }
+            if racy_words.is_empty() && common::gpu().is_some() {
+                let bindings = [B::storage(0, vec![0; 16 * 4])];
+                let gpu = common::run_compute(common::ShaderInput::SpirV(&words), "main", &bindings, [2, 1, 1]).expect("runs on the GPU");
+                assert_eq!(common::u32s(&gpu[0]), expected, "[{compiler}] `{body}`: the GPU's results");
+            }
+        }
+    }
+}
+
 /// Subgroup operations on the CPU device (subgroups of 8 consecutive lanes, lavapipe's size on
 /// a machine with AVX): a 32-lane workgroup stores the subgroup built-ins, reductions, scans,
 /// clustered reductions, shuffles, broadcasts, ballots and votes, and in a branch only the even

@@ -178,12 +178,12 @@ pub(crate) enum Inst {
     /// `OpDemoteToHelperInvocation`: the lane goes on as a helper invocation.
     Demote,
     /// `OpControlBarrier`: the lanes already run in step; ends the sanitizer's race window on
-    /// workgroup memory, and on storage buffers when `buffers` (its memory semantics include
-    /// `UniformMemory`).
-    Barrier { buffers: bool },
-    /// `OpMemoryBarrier` whose semantics include `UniformMemory`: the next control barrier
-    /// orders storage buffer accesses too (GLSL's `memoryBarrierBuffer(); barrier();`).
-    BufferFence,
+    /// workgroup memory, on storage buffers when `buffers` (its memory semantics include
+    /// `UniformMemory`), on storage images when `images` (`ImageMemory`).
+    Barrier { buffers: bool, images: bool },
+    /// `OpMemoryBarrier`: the next control barrier orders storage buffer (image) accesses too
+    /// when `buffers` (`images`) (GLSL's `memoryBarrierBuffer(); barrier();`).
+    Fence { buffers: bool, images: bool },
     /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
     IsHelper { dst: Id },
     /// An `OpGroupNonUniform*` operation over the active lanes of each subgroup
@@ -907,10 +907,11 @@ impl Decoder {
         Ok(Inst::Subgroup { op: sub, dst: r, a, b, n })
     }
 
-    /// Whether the memory semantics `%semantics` of a barrier include `UniformMemory` (storage
-    /// buffers; SPIR-V §3.25); a semantics that is not a plain constant counts as including it.
-    fn orders_buffers(&self, semantics: Id) -> bool {
-        self.const_words(semantics).map_or(true, |w| w[0] & spirv::MemorySemantics::UNIFORM_MEMORY.bits() != 0)
+    /// Whether the memory semantics `%semantics` of a barrier include `memory` (`UniformMemory`:
+    /// storage buffers, `ImageMemory`: storage images; SPIR-V §3.25); a semantics that is not a
+    /// plain constant counts as including it.
+    fn orders(&self, semantics: Id, memory: spirv::MemorySemantics) -> bool {
+        self.const_words(semantics).map_or(true, |w| w[0] & memory.bits() != 0)
     }
 
     /// Words per lane of a value of type `ty`.
@@ -1652,8 +1653,14 @@ impl Decoder {
             | Op::GroupNonUniformLogicalXor => Some(self.subgroup(inst, r, rt, n)?),
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
-            Op::ControlBarrier => Some(Inst::Barrier { buffers: self.orders_buffers(id(2)?) }),
-            Op::MemoryBarrier => self.orders_buffers(id(1)?).then_some(Inst::BufferFence),
+            Op::ControlBarrier => Some(Inst::Barrier {
+                buffers: self.orders(id(2)?, spirv::MemorySemantics::UNIFORM_MEMORY),
+                images: self.orders(id(2)?, spirv::MemorySemantics::IMAGE_MEMORY),
+            }),
+            Op::MemoryBarrier => Some(Inst::Fence {
+                buffers: self.orders(id(1)?, spirv::MemorySemantics::UNIFORM_MEMORY),
+                images: self.orders(id(1)?, spirv::MemorySemantics::IMAGE_MEMORY),
+            }),
             Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).

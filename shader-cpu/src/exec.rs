@@ -700,6 +700,7 @@ pub(crate) fn dispatch(
     let threads = options.threads.unwrap_or(cores).max(1).min(total as usize);
     let next = AtomicUsize::new(0);
     let report = Gather::default();
+    let between = Between::default();
     let work = || {
         let mut t = Thread::new(prog, &slots, &handles, workgroups, options.sanitize);
         loop {
@@ -709,6 +710,7 @@ pub(crate) fn dispatch(
             }
             t.run_workgroup(index);
         }
+        between.add(&mut t);
         report.add(&mut t);
     };
     on_threads(threads, work);
@@ -790,12 +792,19 @@ pub(crate) struct Thread<'a> {
     pub(crate) ids: Vec<[u32; 3]>,
     /// The sanitizer's race window (since the last control barrier), per word of workgroup
     /// memory; empty without the sanitizer.
-    races: Vec<Accesses>,
+    races: Vec<Accesses<u32>>,
     /// The same for the words of storage buffers this workgroup touched, by (buffer slot,
     /// word), since the last control barrier that orders buffer memory.
-    buffer_races: HashMap<(usize, usize), Accesses>,
-    /// An `OpMemoryBarrier` on buffer memory ran since the last control barrier.
+    buffer_races: HashMap<Place, Accesses<u32>>,
+    /// The same for the texels of storage images, by (image slot, texel offset), since the
+    /// last control barrier that orders image memory.
+    image_races: HashMap<Place, Accesses<u32>>,
+    /// An `OpMemoryBarrier` on buffer (image) memory ran since the last control barrier.
     buffer_fence: bool,
+    image_fence: bool,
+    /// The storage buffer words and image texels this thread's workgroups touched, by
+    /// workgroup, for the race check between workgroups ([`Between`]).
+    between: HashMap<Place, Accesses<Who>>,
     /// The sanitizer's record of which words of workgroup memory the workgroup wrote (or
     /// initialized); empty without the sanitizer.
     written: Vec<bool>,
@@ -804,15 +813,22 @@ pub(crate) struct Thread<'a> {
     divergent_barrier: bool,
 }
 
-/// Who accessed a word of workgroup memory since the last barrier: lane + 1, 0 for nobody;
-/// two slots for readers and atomic users (the first, and one other), one for the last plain
-/// writer; `reported` stops a second finding for the word in the same window.
-#[derive(Clone, Copy, Default)]
-struct Accesses {
-    writer: u32,
-    readers: [u32; 2],
-    atomics: [u32; 2],
+/// Who accessed a word (or texel) since the last barrier: `T` names an accessor (a lane within
+/// a workgroup, a [`Who`] between workgroups); two slots for readers and atomic users (the
+/// first, and one other), one for the last plain writer; `reported` stops a second finding for
+/// the word in the same window.
+#[derive(Clone, Copy)]
+struct Accesses<T> {
+    writer: Option<T>,
+    readers: [Option<T>; 2],
+    atomics: [Option<T>; 2],
     reported: bool,
+}
+
+impl<T> Default for Accesses<T> {
+    fn default() -> Accesses<T> {
+        Accesses { writer: None, readers: [None, None], atomics: [None, None], reported: false }
+    }
 }
 
 /// How a lane touches a word (the race rules of [`Thread::track`]).
@@ -823,13 +839,12 @@ enum Access {
     Atomic,
 }
 
-impl Accesses {
-    /// Records `lane`'s `access` and returns the local index of another lane it races with
-    /// (Vulkan memory model: two accesses to one location by different invocations, at least
-    /// one a write and not both atomic, with no barrier ordering them), once per word and window.
-    fn race(&mut self, lane: usize, access: Access) -> Option<u32> {
-        let me = lane as u32 + 1;
-        let writer = (self.writer != 0 && self.writer != me).then_some(self.writer);
+impl<T: Copy + PartialEq> Accesses<T> {
+    /// Records `me`'s `access` and returns another accessor it races with (Vulkan memory
+    /// model: two accesses to one location by different invocations, at least one a write and
+    /// not both atomic, with no barrier ordering them), once per word and window.
+    fn race(&mut self, me: T, access: Access) -> Option<T> {
+        let writer = self.writer.filter(|&w| w != me);
         let other = match access {
             Access::Read => writer.or(Accesses::other(self.atomics, me)),
             Access::Write => writer.or(Accesses::other(self.readers, me)).or(Accesses::other(self.atomics, me)),
@@ -837,24 +852,84 @@ impl Accesses {
         };
         match access {
             Access::Read => Accesses::note(&mut self.readers, me),
-            Access::Write => self.writer = me,
+            Access::Write => self.writer = Some(me),
             Access::Atomic => Accesses::note(&mut self.atomics, me),
         }
         let other = other.filter(|_| !self.reported)?;
         self.reported = true;
-        Some(other - 1)
+        Some(other)
     }
 
-    /// A lane other than `me` (lane + 1) among `slots`.
-    fn other(slots: [u32; 2], me: u32) -> Option<u32> {
-        slots.into_iter().find(|&s| s != 0 && s != me)
+    /// An accessor other than `me` among `slots`.
+    fn other(slots: [Option<T>; 2], me: T) -> Option<T> {
+        slots.into_iter().flatten().find(|&s| s != me)
     }
 
-    fn note(slots: &mut [u32; 2], me: u32) {
-        if slots[0] == 0 {
-            slots[0] = me;
-        } else if slots[0] != me && slots[1] == 0 {
-            slots[1] = me;
+    fn note(slots: &mut [Option<T>; 2], me: T) {
+        match slots {
+            [None, _] => slots[0] = Some(me),
+            [Some(first), None] if *first != me => slots[1] = Some(me),
+            _ => {}
+        }
+    }
+
+    /// Adds the accesses `more` recorded (another thread's workgroups) and returns the first
+    /// race found: the access of `more` (its accessor and kind) and the other accessor.
+    fn merge(&mut self, more: &Accesses<T>) -> Option<(T, Access, T)> {
+        // A race among `more`'s own accessors was found (and reported) when they were recorded.
+        self.reported |= more.reported;
+        let mut found = None;
+        let seen = [(more.writer, Access::Write)]
+            .into_iter()
+            .chain(more.readers.map(|r| (r, Access::Read)))
+            .chain(more.atomics.map(|a| (a, Access::Atomic)));
+        for (who, access) in seen {
+            let Some(who) = who else { continue };
+            if let Some(other) = self.race(who, access) {
+                found = found.or(Some((who, access, other)));
+            }
+        }
+        found
+    }
+}
+
+/// An accessor of a storage buffer word or image texel for the race check between
+/// workgroups: its workgroup (which alone decides sameness: lanes of one workgroup are checked
+/// by the window between barriers) and its local index.
+#[derive(Clone, Copy, Debug)]
+struct Who {
+    workgroup: [u32; 3],
+    lane: u32,
+}
+
+impl PartialEq for Who {
+    fn eq(&self, other: &Who) -> bool {
+        self.workgroup == other.workgroup
+    }
+}
+
+/// A storage buffer word (`slot`, word) or storage image texel (`slot`, byte offset of the
+/// texel in the image) the race checks follow.
+type Place = (usize, usize);
+
+/// The accesses of every workgroup of a dispatch to storage buffers and images, gathered from
+/// the worker threads when they finish (the sanitizer's check between workgroups: within one
+/// dispatch nothing but atomics orders them).
+#[derive(Default)]
+pub(crate) struct Between(Mutex<HashMap<Place, Accesses<Who>>>);
+
+impl Between {
+    /// Adds `t`'s accesses; a race with another thread's workgroups becomes a finding of `t`.
+    pub(crate) fn add(&self, t: &mut Thread<'_>) {
+        let mine = std::mem::take(&mut t.between);
+        if mine.is_empty() {
+            return;
+        }
+        let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        for (place, accesses) in mine {
+            if let Some((who, access, other)) = all.entry(place).or_default().merge(&accesses) {
+                t.race_between(place, who, access, other);
+            }
         }
     }
 }
@@ -899,7 +974,10 @@ impl<'a> Thread<'a> {
             ids: Vec::new(),
             races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
             buffer_races: HashMap::new(),
+            image_races: HashMap::new(),
             buffer_fence: false,
+            image_fence: false,
+            between: HashMap::new(),
             written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
             divergent_barrier: false,
         }
@@ -915,35 +993,93 @@ impl<'a> Thread<'a> {
         if access == Access::Write {
             self.written[w] = true;
         }
-        if let Some(other) = entry.race(lane, access) {
+        if let Some(other) = entry.race(lane as u32, access) {
             let kind = FindingKind::WorkgroupRace { byte_offset: w as u32 * 4, write: access != Access::Read, other };
             self.report(lane, kind);
         }
     }
 
+    /// Whether the sanitizer follows the accesses to the buffer or image in `slot` for races:
+    /// a writable storage buffer or a storage image (others are only read), in compute (a
+    /// vertex or fragment batch's lanes have no barrier to order them).
+    fn racy_slot(&self, slot: usize) -> bool {
+        self.sanitize
+            && self.ids.is_empty()
+            && matches!(
+                self.prog.bindings.get(slot).map(|b| b.kind),
+                Some(BindingKind::Storage { read_only: false } | BindingKind::Image { storage: true })
+            )
+    }
+
     /// The same check for word `w` of the storage buffer in `slot` (the rules of
     /// [`Thread::track`], within the workgroup; the window ends at a control barrier whose
-    /// semantics, or a memory barrier's before it, include buffer memory).
+    /// semantics, or a memory barrier's before it, include buffer memory), and between
+    /// workgroups.
     fn track_buffer(&mut self, slot: usize, w: usize, lane: usize, access: Access) {
-        // Compute only: a vertex or fragment batch's lanes have no barrier to order them.
-        if !self.sanitize || !self.ids.is_empty() {
+        if !self.racy_slot(slot) {
             return;
         }
-        if let Some(other) = self.buffer_races.entry((slot, w)).or_default().race(lane, access) {
+        if let Some(other) = self.buffer_races.entry((slot, w)).or_default().race(lane as u32, access) {
             let (_, set, binding) = self.slots[slot];
             let kind = FindingKind::BufferRace { set, binding, byte_offset: w as u64 * 4, write: access != Access::Read, other };
             self.report(lane, kind);
         }
+        self.track_between((slot, w), lane, access);
+    }
+
+    /// The same check for texel `at` of `level` of the storage image in `slot` (the window ends
+    /// at a control barrier whose semantics, or a memory barrier's before it, include image
+    /// memory), and between workgroups.
+    fn track_texel(&mut self, slot: usize, image: &Image, level: u32, at: [i64; 3], lane: usize, access: Access) {
+        if !self.racy_slot(slot) {
+            return;
+        }
+        let Some(offset) = image.texel_at(level, at) else { return };
+        if let Some(other) = self.image_races.entry((slot, offset)).or_default().race(lane as u32, access) {
+            let (_, set, binding) = self.slots[slot];
+            let coord = at.map(|v| v as i32);
+            let kind = FindingKind::ImageRace { set, binding, coord, level, write: access != Access::Read, other };
+            self.report(lane, kind);
+        }
+        self.track_between((slot, offset), lane, access);
+    }
+
+    /// The race check between workgroups: `lane`'s access against those of every other
+    /// workgroup this thread ran (the others' come in when the threads finish, [`Between`]).
+    fn track_between(&mut self, place: Place, lane: usize, access: Access) {
+        let me = Who { workgroup: self.workgroup, lane: lane as u32 };
+        if let Some(other) = self.between.entry(place).or_default().race(me, access) {
+            self.race_between(place, me, access, other);
+        }
+    }
+
+    /// Reports a race between workgroups at `place`: `who`'s `access` against `other`'s.
+    fn race_between(&mut self, (slot, at): Place, who: Who, access: Access, other: Who) {
+        let write = access != Access::Read;
+        let other = self.global_id(other.workgroup, other.lane);
+        let (_, set, binding) = self.slots[slot];
+        let kind = match self.handles.get(slot) {
+            Some(&Handle::Image(image, ..)) => {
+                let (level, coord) = image.texel_at_offset(at);
+                FindingKind::ImageRaceBetweenWorkgroups { set, binding, coord, level, write, other }
+            }
+            _ => FindingKind::BufferRaceBetweenWorkgroups { set, binding, byte_offset: at as u64 * 4, write, other },
+        };
+        self.push_finding(self.global_id(who.workgroup, who.lane), kind);
     }
 
     /// A control barrier (or a new workgroup): the race window on workgroup memory starts
-    /// again, and on buffer memory when `buffers`.
-    fn reset_races(&mut self, buffers: bool) {
+    /// again, on buffer memory when `buffers`, on image memory when `images`.
+    fn reset_races(&mut self, buffers: bool, images: bool) {
         self.races.fill(Accesses::default());
         if buffers || self.buffer_fence {
             self.buffer_races.clear();
         }
+        if images || self.image_fence {
+            self.image_races.clear();
+        }
         self.buffer_fence = false;
+        self.image_fence = false;
     }
 
     /// The sanitizer's check that `lane` reads word `w` of workgroup memory after some
@@ -958,8 +1094,8 @@ impl<'a> Thread<'a> {
 
     /// A control barrier executed by `lanes`: in a compute workgroup every invocation must
     /// reach it together (SPIR-V `OpControlBarrier`: dynamically uniform control flow).
-    fn barrier(&mut self, lanes: &[u32], buffers: bool) {
-        self.reset_races(buffers);
+    fn barrier(&mut self, lanes: &[u32], buffers: bool, images: bool) {
+        self.reset_races(buffers, images);
         if self.sanitize && self.ids.is_empty() && lanes.len() < self.l && !self.divergent_barrier {
             self.divergent_barrier = true;
             let missing = (0..self.l).find(|i| !lanes.contains(&(*i as u32))).unwrap_or(0);
@@ -1008,7 +1144,7 @@ impl<'a> Thread<'a> {
         let (wx, wy) = (u64::from(wx), u64::from(wy));
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
         self.local.fill(0);
-        self.reset_races(true);
+        self.reset_races(true, true);
         self.divergent_barrier = false;
         if !self.written.is_empty() {
             self.written.fill(false);
@@ -1052,21 +1188,27 @@ impl<'a> Thread<'a> {
         if let Some(&id) = self.ids.get(lane) {
             return id;
         }
+        self.global_id(self.workgroup, lane as u32)
+    }
+
+    /// The global invocation id of local invocation `lane` of `workgroup`.
+    fn global_id(&self, workgroup: [u32; 3], lane: u32) -> [u32; 3] {
         let [sx, sy, _] = self.prog.workgroup_size;
-        let lane = lane as u32;
         let local = [lane % sx, (lane / sx) % sy, lane / (sx * sy)];
-        std::array::from_fn(|k| self.workgroup[k] * self.prog.workgroup_size[k] + local[k])
+        std::array::from_fn(|k| workgroup[k] * self.prog.workgroup_size[k] + local[k])
     }
 
     fn report(&mut self, lane: usize, kind: FindingKind) {
-        if !self.sanitize {
-            return;
+        if self.sanitize {
+            self.push_finding(self.invocation(lane), kind);
         }
+    }
+
+    fn push_finding(&mut self, invocation: [u32; 3], kind: FindingKind) {
         if self.findings.len() >= MAX_FINDINGS {
             self.dropped += 1;
             return;
         }
-        let invocation = self.invocation(lane);
         self.findings.push(Finding { kind, invocation });
     }
 
@@ -1378,7 +1520,10 @@ impl<'a> Thread<'a> {
                     let slot = self.regs[*image as usize][i] as usize;
                     let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
                     let texel = match img.load(level, at) {
-                        Some(t) => t,
+                        Some(t) => {
+                            self.track_texel(slot, img, level, at, i, Access::Read);
+                            t
+                        }
                         None => {
                             self.texel_out_of_bounds(i, set, binding, at, level, false);
                             [0; 4]
@@ -1401,7 +1546,9 @@ impl<'a> Thread<'a> {
                     let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
                     let src = &self.regs[*texel as usize];
                     let value: [u32; 4] = std::array::from_fn(|k| if k < *texel_n as usize { src[k * l + i] } else { 0 });
-                    if !img.store(level, at, value) {
+                    if img.store(level, at, value) {
+                        self.track_texel(slot, img, level, at, i, Access::Write);
+                    } else {
                         self.texel_out_of_bounds(i, set, binding, at, level, true);
                     }
                 }
@@ -1438,8 +1585,11 @@ impl<'a> Thread<'a> {
                     self.helper[i as usize] = true;
                 }
             }
-            Inst::Barrier { buffers } => self.barrier(lanes, *buffers),
-            Inst::BufferFence => self.buffer_fence = true,
+            Inst::Barrier { buffers, images } => self.barrier(lanes, *buffers, *images),
+            Inst::Fence { buffers, images } => {
+                self.buffer_fence |= *buffers;
+                self.image_fence |= *images;
+            }
             Inst::Subgroup { op, dst, a, b, n } => self.subgroup(*op, *dst, *a, *b, *n as usize, lanes),
             Inst::IsHelper { dst } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);

@@ -305,8 +305,9 @@ impl Image {
         (self.data.words[at / 4].load(Ordering::Relaxed) >> ((at % 4) * 8)) as u8
     }
 
-    /// Byte offset of texel `(x, y, z)` of `level`, when it exists.
-    fn texel_at(&self, level: u32, [x, y, z]: [i64; 3]) -> Option<usize> {
+    /// Byte offset of texel `(x, y, z)` of `level`, when it exists (also what names a texel to
+    /// the sanitizer's race checks).
+    pub(crate) fn texel_at(&self, level: u32, [x, y, z]: [i64; 3]) -> Option<usize> {
         if level >= self.levels {
             return None;
         }
@@ -316,6 +317,14 @@ impl Image {
         }
         let index = ((z * h + y) * w + x) as usize;
         Some(self.offsets[level as usize] + index * self.format.texel_size())
+    }
+
+    /// The level and coordinates of the texel at byte `offset` ([`Image::texel_at`]).
+    pub(crate) fn texel_at_offset(&self, offset: usize) -> (u32, [i32; 3]) {
+        let level = self.offsets.iter().rposition(|&start| start <= offset).unwrap_or(0);
+        let [w, h, _] = self.level_size(level as u32).map(|v| v as usize);
+        let index = (offset - self.offsets[level]) / self.format.texel_size();
+        (level as u32, [(index % w) as i32, (index / w % h) as i32, (index / (w * h)) as i32])
     }
 
     /// Texel `(x, y, z)` of `level` (z: the layer of a 2D image); `None` outside the image.

@@ -191,6 +191,19 @@ pub enum FindingKind {
     /// as GLSL's `memoryBarrierBuffer(); barrier();`; GLSL's `barrier()` and WGSL's
     /// `workgroupBarrier` alone order workgroup memory only).
     BufferRace { set: u32, binding: u32, byte_offset: u64, write: bool, other: u32 },
+    /// A data race on a texel of a storage image within a workgroup (the rules of
+    /// `BufferRace`, for image memory: no control barrier whose semantics, or a memory
+    /// barrier's before it, include `ImageMemory`, as GLSL's `memoryBarrierImage(); barrier();`
+    /// or WGSL's `textureBarrier()`, between the two accesses).
+    ImageRace { set: u32, binding: u32, coord: [i32; 3], level: u32, write: bool, other: u32 },
+    /// A data race on a storage buffer between workgroups: this invocation's access and one by
+    /// invocation `other` (a global invocation id) of another workgroup touch the word at
+    /// `byte_offset`, at least one writing and not both atomic. Within one dispatch nothing
+    /// orders the accesses of different workgroups (barriers order a workgroup's own), so such
+    /// a pair is always a race.
+    BufferRaceBetweenWorkgroups { set: u32, binding: u32, byte_offset: u64, write: bool, other: [u32; 3] },
+    /// The same on a texel of a storage image.
+    ImageRaceBetweenWorkgroups { set: u32, binding: u32, coord: [i32; 3], level: u32, write: bool, other: [u32; 3] },
     /// A read (or atomic) of the word at `byte_offset` of workgroup memory that no invocation
     /// of the workgroup wrote before (GLSL leaves `shared` variables uninitialized; WGSL's are
     /// zeroed by stores the compiler emits).
@@ -228,6 +241,25 @@ impl std::fmt::Display for Finding {
                 f,
                 "data race on buffer (set {set}, binding {binding}) at byte {byte_offset}: {} by invocation ({x}, {y}, {z}) and \
                  an access by local invocation {other} with no barrier on buffer memory between",
+                if *write { "a write" } else { "a read" }
+            ),
+            FindingKind::ImageRace { set, binding, coord, level, write, other } => write!(
+                f,
+                "data race on image (set {set}, binding {binding}) at texel {coord:?}, level {level}: {} by invocation \
+                 ({x}, {y}, {z}) and an access by local invocation {other} with no barrier on image memory between",
+                if *write { "a write" } else { "a read" }
+            ),
+            FindingKind::BufferRaceBetweenWorkgroups { set, binding, byte_offset, write, other } => write!(
+                f,
+                "data race between workgroups on buffer (set {set}, binding {binding}) at byte {byte_offset}: {} by invocation \
+                 ({x}, {y}, {z}) and an access by invocation {other:?} of another workgroup (only atomics order workgroups)",
+                if *write { "a write" } else { "a read" }
+            ),
+            FindingKind::ImageRaceBetweenWorkgroups { set, binding, coord, level, write, other } => write!(
+                f,
+                "data race between workgroups on image (set {set}, binding {binding}) at texel {coord:?}, level {level}: {} by \
+                 invocation ({x}, {y}, {z}) and an access by invocation {other:?} of another workgroup (only atomics order \
+                 workgroups)",
                 if *write { "a write" } else { "a read" }
             ),
             FindingKind::UnwrittenWorkgroupRead { byte_offset } => write!(
