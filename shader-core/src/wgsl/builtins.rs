@@ -3,7 +3,7 @@
 
 use super::ast;
 use super::consteval;
-use crate::ir::consteval::{self as ir_consteval, common_leaf, Constant, Leaf, LeafValue, Rules, Value as IrValue};
+use crate::ir::consteval::{self as ir_consteval, common_leaf, Constant, Leaf, LeafValue, Rules};
 use crate::type_names::wgsl_leaf;
 use super::lower::{FnCtx, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -714,45 +714,41 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// Constant evaluation of component-wise built-ins on constant arguments; `None` when the
-/// function is not folded (it is then emitted at run time).
+/// Constant evaluation of component-wise built-ins on constant scalars and vectors of one
+/// type: WGSL decides which functions fold here (the others, and `abs` of the most negative
+/// AbstractInt, which has no value, are `None`: emitted at run time); the values and faults
+/// are `ir::consteval::math`'s under [`Rules::Checked`].
 fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Option<Result<Constant, String>> {
-    let comps: Vec<Vec<LeafValue>> = values.iter().map(Constant::components).collect::<Option<_>>()?;
-    let len = comps.iter().map(Vec::len).max()?;
-    if comps.iter().any(|c| c.len() != len) {
+    use MathFunction as M;
+    let first = values.first()?;
+    let leaf = first.leaf()?;
+    let folds = match fun {
+        M::Min | M::Max => true,
+        M::Abs | M::Clamp => {
+            matches!(leaf, Leaf::AInt | Leaf::AFloat | Leaf::Concrete(Scalar::I32 | Scalar::U32 | Scalar::F32))
+        }
+        M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh
+        | M::Tanh | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Trunc | M::Fract | M::RoundEven
+        | M::Radians | M::Degrees | M::Saturate => leaf.is_float(),
+        _ => false,
+    };
+    if !folds {
         return None;
     }
-    let mut out = Vec::with_capacity(len);
-    for i in 0..len {
-        let a: Vec<LeafValue> = comps.iter().map(|c| c[i]).collect();
-        let r = match (n, a.as_slice()) {
-            ("abs" | "min" | "max" | "clamp", _) => {
-                // The types folded here (min and max: all); the others are emitted at run time.
-                let folded = |x: &LeafValue| {
-                    matches!(x.leaf(), Leaf::AInt | Leaf::AFloat | Leaf::Concrete(Scalar::I32 | Scalar::U32 | Scalar::F32))
-                };
-                if !matches!(n, "min" | "max") && !folded(&a[0]) {
-                    return None;
-                }
-                // AbstractInt has no wrapping: abs(most negative) is not a value.
-                if n == "abs" && a[0] == LeafValue::abstract_int(i64::MIN) {
-                    return None;
-                }
-                let leaf = a[0].leaf();
-                let args: Vec<IrValue> = a.iter().map(|x| IrValue::Scalar(x.literal())).collect();
-                match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar()).ok()? {
-                    IrValue::Scalar(l) => LeafValue::new(l, leaf)?,
-                    IrValue::Composite(_) => return None,
-                }
-            }
-            (_, [x]) => match consteval::float_fn1(n, fun, *x) {
-                Ok(v) => v,
-                Err(consteval::EvalError::Error(m)) => return Some(Err(m)),
-                Err(consteval::EvalError::NotConst) => return None,
-            },
-            _ => return None,
-        };
-        out.push(r);
+    let mut args = Vec::with_capacity(values.len());
+    for v in values {
+        // Scalars and vectors of one shape only (no matrices, no scalar broadcast).
+        let value = v.as_value().filter(|_| v.matrix_size().is_none() && v.vector_size() == first.vector_size())?;
+        if v.leaf() != Some(leaf) || (fun == M::Abs && v.components()?.contains(&LeafValue::abstract_int(i64::MIN))) {
+            return None;
+        }
+        args.push(ir_consteval::map1(value, &mut |s| Some(s.literal()))?);
     }
-    Some(Ok(if values[0].vector_size().is_some() { Constant::vector(out) } else { Constant::scalar(out[0]) }))
+    match ir_consteval::math(Rules::Checked, fun, &args, leaf.ir_scalar()) {
+        Ok(v) => Some(Ok(Constant::Value(ir_consteval::map1(&v, &mut |l| LeafValue::new(l, leaf))?))),
+        Err(f) => match consteval::builtin_fault_error(n, f, leaf) {
+            consteval::EvalError::Error(m) => Some(Err(m)),
+            consteval::EvalError::NotConst => None,
+        },
+    }
 }

@@ -7,9 +7,9 @@
 //! and component-wise rules are `ir::consteval`'s; this module turns their faults into WGSL
 //! diagnostics.
 
-use crate::ir::consteval::{self, Fault, Leaf, LeafValue, Rules};
+use crate::ir::consteval::{Fault, Leaf, LeafValue};
 use crate::type_names::wgsl_leaf;
-use crate::ir::{MathFunction, Scalar, ScalarKind, UnaryOp};
+use crate::ir::{Scalar, ScalarKind, UnaryOp};
 
 /// Why an evaluation failed, for diagnostics.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,10 +21,6 @@ pub enum EvalError {
 }
 
 pub type EvalResult<T> = Result<T, EvalError>;
-
-fn err<T>(message: impl Into<String>) -> EvalResult<T> {
-    Err(EvalError::Error(message.into()))
-}
 
 /// The shader-creation error for a [`Fault`] of an operation on `leaf` values.
 pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
@@ -40,6 +36,15 @@ pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
     })
 }
 
+/// The shader-creation error for a [`Fault`] of the built-in function `name` on `leaf` values
+/// (`sqrt(-1.0)`: the argument is named with the function).
+pub fn builtin_fault_error(name: &str, fault: Fault, leaf: Leaf) -> EvalError {
+    match fault {
+        Fault::NoRealValue(x) => EvalError::Error(format!("{name}({x}) has no real value")),
+        f => fault_error(f, leaf),
+    }
+}
+
 /// A unary operator on a scalar ([`LeafValue::unary`]); WGSL has no unsigned negation.
 pub fn unary_scalar(op: super::ast::UnaryOp, a: LeafValue) -> EvalResult<LeafValue> {
     use super::ast::UnaryOp as U;
@@ -51,27 +56,4 @@ pub fn unary_scalar(op: super::ast::UnaryOp, a: LeafValue) -> EvalResult<LeafVal
         _ => return Err(EvalError::NotConst),
     };
     a.unary(op).map_err(|f| fault_error(f, a.leaf()))
-}
-
-/// Evaluates the float built-in `fun` (named `name`) of one argument on a scalar (used
-/// component-wise) by [`consteval::math`] under [`Rules::Checked`]; WGSL only decides which
-/// functions fold here (the others are emitted at run time).
-pub fn float_fn1(name: &str, fun: MathFunction, a: LeafValue) -> EvalResult<LeafValue> {
-    use MathFunction as M;
-    let a = a.convert_auto(Leaf::AFloat).unwrap_or(a);
-    let folded = matches!(
-        fun,
-        M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh | M::Tanh
-            | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Trunc | M::Fract | M::RoundEven
-            | M::Radians | M::Degrees | M::Saturate
-    );
-    if !a.leaf().is_float() || !folded {
-        return Err(EvalError::NotConst);
-    }
-    match consteval::math(Rules::Checked, fun, &[consteval::Value::Scalar(a.literal())], a.leaf().ir_scalar()) {
-        Ok(consteval::Value::Scalar(l)) => LeafValue::new(l, a.leaf()).ok_or(EvalError::NotConst),
-        Ok(consteval::Value::Composite(_)) => Err(EvalError::NotConst),
-        Err(Fault::NoRealValue(x)) => err(format!("{name}({x}) has no real value")),
-        Err(f) => Err(fault_error(f, a.leaf())),
-    }
 }
