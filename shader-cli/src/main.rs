@@ -105,6 +105,11 @@ struct Input {
     /// as glslang's `--aml` (without it they are an error, as with `glslangValidator -V`).
     #[arg(long = "auto-map-locations", visible_alias = "aml")]
     auto_map_locations: bool,
+    /// Leave the source-line debug info (`OpString`, `OpSource`, `OpLine`) out of the SPIR-V;
+    /// by default it names the source file and line of the code, for debuggers and the CPU
+    /// device's sanitizer. `OpName`s stay.
+    #[arg(long = "strip-debug")]
+    strip_debug: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -296,6 +301,7 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         },
         auto_map_bindings: input.auto_map_bindings,
         auto_map_locations: input.auto_map_locations,
+        strip_debug: input.strip_debug,
     })
 }
 

@@ -94,6 +94,35 @@ fn spirv_version_option_sets_the_header() {
     check_spirv(&dir, &out.stdout);
 }
 
+/// The opcodes of a module's instructions.
+fn opcodes(bytes: &[u8]) -> Vec<u16> {
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let (mut at, mut ops) = (5, Vec::new());
+    while let Some(&word) = words.get(at) {
+        ops.push(word as u16);
+        at += (word >> 16).max(1) as usize;
+    }
+    ops
+}
+
+/// By default the module names its source lines (`OpLine` 8 at the line of the store, 30, in
+/// `OpString` 7 "scale.wgsl"); `--strip-debug` leaves them out, and both are valid.
+#[test]
+fn strip_debug_leaves_the_lines_out() {
+    let dir = scratch("strip-debug");
+    let with_lines = run(&dir, &["compile", "scale.wgsl", "-o", "-"]).stdout;
+    let stripped = run(&dir, &["compile", "scale.wgsl", "-o", "-", "--strip-debug"]).stdout;
+    check_spirv(&dir, &with_lines);
+    check_spirv(&dir, &stripped);
+    let (ops, stripped_ops) = (opcodes(&with_lines), opcodes(&stripped));
+    assert!(ops.contains(&8) && ops.contains(&7) && ops.contains(&3), "OpLine, OpString, OpSource: {ops:?}");
+    assert!(!stripped_ops.contains(&8) && !stripped_ops.contains(&7) && !stripped_ops.contains(&3), "{stripped_ops:?}");
+    let line = SCALE.lines().position(|l| l.contains("data[id.x] = ")).unwrap() as u32 + 1;
+    let words: Vec<u32> = with_lines.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    assert!(words.windows(3).any(|w| w[0] == (4 << 16 | 8) && w[2] == line), "an OpLine at line {line}");
+    assert!(String::from_utf8_lossy(&with_lines).contains("scale.wgsl"));
+}
+
 #[test]
 fn validate_prints_nothing_on_success() {
     let dir = scratch("validate");

@@ -95,6 +95,11 @@ pub struct CompileOptions {
     /// location, as glslang's `--aml` (shaderc's `auto_map_locations`) does. Without it such a
     /// declaration is an error, as with `glslangValidator -V`.
     pub auto_map_locations: bool,
+    /// Leave out the source-line debug info (`OpString`, `OpSource`, `OpLine`): by default the
+    /// SPIR-V names the source file and line of its code, for the CPU device's sanitizer reports
+    /// and GPU debuggers such as RenderDoc. Debug names (`OpName`) stay either way.
+    #[serde(default)]
+    pub strip_debug: bool,
 }
 
 impl Default for CompileOptions {
@@ -112,6 +117,7 @@ impl Default for CompileOptions {
             bounds_checks: BoundsChecks::Clamp,
             auto_map_bindings: false,
             auto_map_locations: false,
+            strip_debug: false,
         }
     }
 }
@@ -194,6 +200,8 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let mut sources = SourceMap::single(name, source);
     let fail = |diagnostics: Diagnostics, sources: &SourceMap| CompileError { diagnostics, sources: sources.clone() };
     let mut agsl_uniforms = None;
+    // `OpSource`'s language and version (WGSL's value is newer than the spirv-val in use).
+    let mut source_language = (::spirv::SourceLanguage::Unknown, 0);
     let (mut module, warnings) = match options.language {
         Language::Wgsl => {
             let wesl = wesl::Options {
@@ -203,7 +211,15 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
             let mut loader = |path: &std::path::Path| std::fs::read_to_string(path);
             wgsl::translate_modules(&mut sources, span::FileId(0), &wesl, &mut loader).map_err(|d| fail(d, &sources))?
         }
-        Language::Glsl => glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?,
+        Language::Glsl => {
+            let (module, warnings, version) = glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
+            source_language = match version {
+                Some(v) if v.profile == glsl::preprocess::Profile::Es => (::spirv::SourceLanguage::ESSL, v.number),
+                Some(v) => (::spirv::SourceLanguage::GLSL, v.number),
+                None => (::spirv::SourceLanguage::GLSL, 110),
+            };
+            (module, warnings)
+        }
         Language::Agsl => {
             let (module, warnings, uniforms) =
                 glsl::agsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
@@ -237,6 +253,8 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         Target::Wgpu => (wgpu_target::has_row_major(validated.module()), wgpu_target::has_unordered_members(validated.module())),
         _ => (false, false),
     };
+    let debug = spirv::DebugInfo { sources: &sources, language: source_language.0, version: source_language.1 };
+    let debug = (!options.strip_debug).then_some(&debug);
     let spirv = if row_major || unordered {
         let mut emitted = validated.module().clone();
         if unordered {
@@ -246,9 +264,9 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
             emitted = wgpu_target::transpose_row_major(emitted);
         }
         let emitted = ir::validate::validate(emitted).map_err(|d| fail(d, &sources))?;
-        spirv::emit(&emitted, &spirv_options)
+        spirv::emit_with_lines(&emitted, &spirv_options, debug)
     } else {
-        spirv::emit(&validated, &spirv_options)
+        spirv::emit_with_lines(&validated, &spirv_options, debug)
     }
     .map_err(|d| fail(d, &sources))?;
     Ok(Compiled { ir: validated, spirv, sources, warnings, agsl })

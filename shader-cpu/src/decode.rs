@@ -264,6 +264,9 @@ pub(crate) enum Term {
 pub(crate) struct Block {
     pub phis: Vec<Phi>,
     pub insts: Vec<Inst>,
+    /// Per instruction of `insts`: its source position from the module's `OpLine`, as an index
+    /// into [`Prog::locations`] plus one (0: none).
+    pub lines: Vec<u32>,
     pub term: Term,
 }
 
@@ -370,6 +373,8 @@ pub(crate) struct Prog {
     pub builtins: Vec<(Builtin, u32)>,
     pub funcs: Vec<Func>,
     pub entry: usize,
+    /// The source positions `Block::lines` refers to.
+    pub locations: Vec<crate::SourceLocation>,
 }
 
 /// Decorations of one id.
@@ -428,6 +433,10 @@ struct Decoder {
     deferred: Vec<(Id, String)>,
     /// A fragment entry point: implicit levels of detail and derivatives come from 2x2 quads.
     fragment: bool,
+    /// `OpString`s (the file names of `OpLine`s).
+    strings: HashMap<Id, String>,
+    /// Index plus one in `Prog::locations` of each `OpLine`'s (file, line, column).
+    locations: HashMap<(Id, u32, u32), u32>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -477,7 +486,14 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         image_unsupported: HashMap::new(),
         deferred: Vec::new(),
         fragment: false,
+        strings: HashMap::new(),
+        locations: HashMap::new(),
     };
+    for inst in &module.debug_string_source {
+        if let (Op::String, Some(id), Some(Operand::LiteralString(name))) = (inst.class.opcode, inst.result_id, inst.operands.first()) {
+            d.strings.insert(id, name.clone());
+        }
+    }
     for inst in &module.ext_inst_imports {
         if let (Some(id), Some(Operand::LiteralString(name))) = (inst.result_id, inst.operands.first()) {
             if name == "GLSL.std.450" {
@@ -573,6 +589,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         builtins: Vec::new(),
         funcs: Vec::new(),
         entry: 0,
+        locations: Vec::new(),
     };
     let mut push_vars = Vec::new();
     let mut buffer_vars = Vec::new();
@@ -1493,8 +1510,12 @@ impl Decoder {
             let b = &f.blocks[bi];
             let mut phis = Vec::new();
             let mut insts = Vec::new();
+            let mut lines = Vec::new();
+            // An `OpLine` holds until the next one, an `OpNoLine` or the end of the block.
+            let mut line = 0;
             let mut term = None;
             for inst in &b.instructions {
+                lines.resize(insts.len(), line);
                 for o in &inst.operands {
                     if let Operand::IdRef(id) = o {
                         if let Some((_, why)) = self.deferred.iter().find(|(d, _)| d == id) {
@@ -1551,6 +1572,8 @@ impl Decoder {
                         constructs.push((blocks.len() as u32, target(id_at(inst, 0)?)?, inst.class.opcode == Op::LoopMerge));
                     }
                     Op::Unreachable => term = Some(Term::Return),
+                    Op::Line => line = self.location(inst, prog)?,
+                    Op::NoLine => line = 0,
                     Op::Variable => {
                         let (t, r) = result(inst)?;
                         let Some(Type::Pointer { pointee, .. }) = self.ty(t).cloned() else {
@@ -1576,7 +1599,8 @@ impl Decoder {
                 }
             }
             let term = term.ok_or_else(|| invalid("block without terminator"))?;
-            blocks.push(Block { phis, insts, term });
+            lines.resize(insts.len(), line);
+            blocks.push(Block { phis, insts, lines, term });
         }
         if self.fragment {
             for (k, block) in blocks.iter_mut().enumerate() {
@@ -1586,6 +1610,20 @@ impl Decoder {
             }
         }
         Ok(Func { blocks, params, ret: fid })
+    }
+
+    /// The index plus one in `prog.locations` of an `OpLine`'s position (one entry per distinct
+    /// position).
+    fn location(&mut self, inst: &Instruction, prog: &mut Prog) -> Result<u32, Error> {
+        let key = (id_at(inst, 0)?, lit_at(inst, 1)?, lit_at(inst, 2)?);
+        if let Some(&index) = self.locations.get(&key) {
+            return Ok(index);
+        }
+        let file = self.strings.get(&key.0).cloned().unwrap_or_default();
+        prog.locations.push(crate::SourceLocation { file, line: key.1, column: key.2 });
+        let index = prog.locations.len() as u32;
+        self.locations.insert(key, index);
+        Ok(index)
     }
 
     /// Decodes one instruction of a function body (or of an OpSpecConstantOp). `Ok(None)`:

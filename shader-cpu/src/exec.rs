@@ -776,6 +776,8 @@ pub(crate) struct Thread<'a> {
     workgroups: [u32; 3],
     workgroup: [u32; 3],
     sanitize: bool,
+    /// The source position of the instruction being executed (`Block::lines`), for findings.
+    line: u32,
     findings: Vec<Finding>,
     dropped: usize,
     /// Lanes that executed `OpKill`/`OpTerminateInvocation` (fragment discard).
@@ -926,6 +928,8 @@ impl Between {
             return;
         }
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // The accesses were recorded earlier: no instruction's source line is current.
+        t.line = 0;
         for (place, accesses) in mine {
             if let Some((who, access, other)) = all.entry(place).or_default().merge(&accesses) {
                 t.race_between(place, who, access, other);
@@ -965,6 +969,7 @@ impl<'a> Thread<'a> {
             workgroups,
             workgroup: [0; 3],
             sanitize,
+            line: 0,
             findings: Vec::new(),
             dropped: 0,
             killed: vec![false; l],
@@ -1209,7 +1214,8 @@ impl<'a> Thread<'a> {
             self.dropped += 1;
             return;
         }
-        self.findings.push(Finding { kind, invocation });
+        let location = self.line.checked_sub(1).and_then(|k| self.prog.locations.get(k as usize)).cloned();
+        self.findings.push(Finding { kind, invocation, location });
     }
 
     fn run_func(&mut self, func: usize, lanes: &[u32]) {
@@ -1259,7 +1265,8 @@ impl<'a> Thread<'a> {
                     }
                 }
             }
-            for inst in &blk.insts {
+            for (k, inst) in blk.insts.iter().enumerate() {
+                self.line = blk.lines.get(k).copied().unwrap_or(0);
                 self.exec(inst, &cur);
             }
             let l = self.l;

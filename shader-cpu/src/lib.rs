@@ -169,6 +169,24 @@ pub struct Finding {
     /// The invocation that made the access: its `GlobalInvocationId` (compute), (vertex
     /// index, instance index, 0) (vertex) or its pixel (x, y, 0) (fragment).
     pub invocation: [u32; 3],
+    /// The source position of the instruction, from the module's `OpLine` debug info (our
+    /// compiler's by default, glslang's with `-g`); `None` in a module without it.
+    pub location: Option<SourceLocation>,
+}
+
+/// A position in the shader's source, as an `OpLine` gives it: the file name (its `OpString`),
+/// 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl std::fmt::Display for SourceLocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +234,9 @@ pub enum FindingKind {
 
 impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(location) = &self.location {
+            write!(f, "{location}: ")?;
+        }
         let [x, y, z] = self.invocation;
         match &self.kind {
             FindingKind::BufferOutOfBounds { set, binding, byte_offset, len, write } => write!(

@@ -10,7 +10,7 @@ use syn::{Ident, LitStr, Token};
 /// Every argument `shader!` accepts, for the "unknown argument" message.
 pub const ARGUMENTS: &[&str] = &[
     "lang", "stage", "src", "path", "root", "entry", "include", "defines", "features", "target", "spirv_version", "bounds_checks",
-    "auto_map_bindings", "auto_map_locations", "types", "vectors", "crate",
+    "auto_map_bindings", "auto_map_locations", "strip_debug", "types", "vectors", "crate",
 ];
 
 /// One invocation: one or more shaders, each starting with `mod NAME;`, which may carry doc
@@ -57,6 +57,8 @@ pub struct ShaderArgs {
     pub auto_map_bindings: bool,
     /// GLSL: `auto_map_locations: true` numbers inputs/outputs without `location` (`--aml`).
     pub auto_map_locations: bool,
+    /// `strip_debug: true` leaves the source-line debug info out of the SPIR-V.
+    pub strip_debug: bool,
     pub types: Vec<(Ident, syn::Path)>,
     pub krate: syn::Path,
     /// `vectors: glam` (default `arrays`).
@@ -106,6 +108,7 @@ impl Parse for ShaderArgs {
             bounds_checks: shader_core::BoundsChecks::Clamp,
             auto_map_bindings: false,
             auto_map_locations: false,
+            strip_debug: false,
             types: Vec::new(),
             krate: syn::parse_quote!(::shader_runtime),
             glam: false,
@@ -257,6 +260,7 @@ impl ShaderArgs {
             }
             "auto_map_bindings" => self.auto_map_bindings = syn::parse2::<syn::LitBool>(value)?.value,
             "auto_map_locations" => self.auto_map_locations = syn::parse2::<syn::LitBool>(value)?.value,
+            "strip_debug" => self.strip_debug = syn::parse2::<syn::LitBool>(value)?.value,
             "types" => {
                 let body = braced_body(value, key)?;
                 let parser = Punctuated::<TypeBinding, Token![,]>::parse_terminated;

@@ -126,6 +126,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         bounds_checks: args.bounds_checks,
         auto_map_bindings: args.auto_map_bindings,
         auto_map_locations: args.auto_map_locations,
+        strip_debug: args.strip_debug,
     };
     // The compiler sees the main file by its full path, so the WESL module path comes from its
     // place under the root (diagnostics in it still show `display`, see `Origin::File`).
@@ -291,6 +292,19 @@ mod tests {
         assert_eq!(wesl, expand_str(&format!("mod s; lang: wgsl, {src}")));
         let glsl = expand_str(&format!("mod s; lang: glsl, {src}"));
         assert!(glsl.contains("compile_error"), "the same source is no GLSL: {glsl}");
+    }
+
+    /// `strip_debug: true` embeds the module without its source lines: a shorter word array, and
+    /// the file name (in the default's `OpString`) gone from it.
+    #[test]
+    fn strip_debug_embeds_no_lines() {
+        let src = "src: \"@compute @workgroup_size(1) fn main() {}\"";
+        let with_lines = expand_str(&format!("mod s; lang: wgsl, {src}"));
+        let stripped = expand_str(&format!("mod s; lang: wgsl, strip_debug: true, {src}"));
+        assert!(!stripped.contains("compile_error"), "{stripped}");
+        assert!(stripped.len() < with_lines.len(), "{stripped}\n{with_lines}");
+        let bad = expand_str(&format!("mod s; lang: wgsl, strip_debug: yes, {src}"));
+        assert!(bad.contains("compile_error"), "{bad}");
     }
 
     /// A shader library's files (found through `SHADER_PACKAGES`, which a build script sets)

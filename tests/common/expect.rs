@@ -27,12 +27,17 @@ pub fn run(trials: Vec<Trial>) -> ! {
 
 /// The SPIR-V text form of a module snapshot: rspirv's disassembler (pure Rust, so snapshots
 /// are checked wherever the tests run; deterministic: ids are ours, nothing depends on time or
-/// the machine). Words rspirv cannot parse (raw SPIR-V from GL_EXT_spirv_intrinsics may use
+/// the machine), without the source-line debug info ([`strip_line_info`]: snapshots stay
+/// readable and do not change when a comment moves a line; tests/debug_info.rs checks the
+/// lines). Words rspirv cannot parse (raw SPIR-V from GL_EXT_spirv_intrinsics may use
 /// opcodes its grammar lacks) are shown as hex, one instruction word per line.
 pub fn disassemble(words: &[u32]) -> String {
     use rspirv::binary::Disassemble;
     let mut text = match rspirv::dr::load_words(words) {
-        Ok(module) => module.disassemble(),
+        Ok(mut module) => {
+            strip_line_info(&mut module);
+            module.disassemble()
+        }
         Err(e) => {
             let mut text = format!("; rspirv cannot disassemble this module ({e}); raw words:\n");
             for word in words {
@@ -45,6 +50,36 @@ pub fn disassemble(words: &[u32]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// Removes `OpSource`, `OpLine`, `OpNoLine` and the `OpString`s they name (not those of
+/// `debugPrintfEXT` formats) from `module`. Our back end allocates the ids of those `OpString`s
+/// last, so the bound then drops by their number and the module is word for word what
+/// `CompileOptions::strip_debug` gives (tests/debug_info.rs checks it).
+pub fn strip_line_info(module: &mut rspirv::dr::Module) {
+    use rspirv::dr::{Instruction, Operand};
+    use rspirv::spirv::Op;
+    let is_line = |i: &Instruction| matches!(i.class.opcode, Op::Line | Op::NoLine);
+    let mut files = std::collections::BTreeSet::new();
+    let blocks = module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
+    for inst in module.global_inst_iter().chain(blocks).filter(|i| matches!(i.class.opcode, Op::Line | Op::Source)) {
+        files.extend(inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) => Some(*id),
+            _ => None,
+        }));
+    }
+    let strings: Vec<u32> = files.into_iter().collect();
+    module.debug_string_source.retain(|i| i.class.opcode != Op::Source && !(i.class.opcode == Op::String && i.result_id.is_some_and(|id| strings.contains(&id))));
+    module.types_global_values.retain(|i| !is_line(i));
+    for block in module.functions.iter_mut().flat_map(|f| &mut f.blocks) {
+        block.instructions.retain(|i| !is_line(i));
+    }
+    if let Some(header) = &mut module.header {
+        let count = strings.len() as u32;
+        if strings.iter().all(|&id| id + count >= header.bound) {
+            header.bound -= count;
+        }
+    }
 }
 
 /// The files of `dir` whose extension is one of `extensions`, sorted so trial names and reports

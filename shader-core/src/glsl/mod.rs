@@ -105,8 +105,13 @@ fn strip_comments(text: &str) -> String {
 }
 
 /// Preprocesses, parses and lowers the GLSL file `main` of `sources` (includes are read from
-/// disk and added to `sources`). On success also returns warnings.
-pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions) -> Result<(Module, Diagnostics), Diagnostics> {
+/// disk and added to `sources`). On success also returns warnings and the `#version` (`None`
+/// without one).
+pub fn translate(
+    sources: &mut SourceMap,
+    main: FileId,
+    options: &CompileOptions,
+) -> Result<(Module, Diagnostics, Option<preprocess::Version>), Diagnostics> {
     let name = sources.get(main).name.clone();
     let Some(stage) = options.stage.or_else(|| stage_from_path(&name)).or_else(|| stage_from_source(&sources.get(main).text)) else {
         let message = format!(
@@ -176,7 +181,7 @@ pub fn translate(sources: &mut SourceMap, main: FileId, options: &CompileOptions
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    Ok((module, diagnostics))
+    Ok((module, diagnostics, pp.version))
 }
 
 /// Qualifier keywords used where their extension is not enabled (glslang's grammar checks

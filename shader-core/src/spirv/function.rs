@@ -22,6 +22,9 @@ impl<'a> Writer<'a> {
 
     pub(super) fn push(&mut self, inst: dr::Instruction) {
         self.check_wgpu_op(inst.class.opcode);
+        if self.debug.is_some() {
+            self.mark_line(inst.class.opcode);
+        }
         if let Some(block) = &mut self.f.current {
             block.instructions.push(inst);
         }
@@ -58,6 +61,7 @@ impl<'a> Writer<'a> {
         block.label = Some(dr::Instruction::new(Op::Label, None, Some(label), vec![]));
         self.f.current = Some(block);
         self.f.label = label;
+        self.lines.in_block = None;
     }
 
     /// `Some(0)` for a buffer reference (or an array of them), `Some(1)` for a Function

@@ -15,6 +15,7 @@
 //! diagnostic, never a panic.
 
 mod bounds;
+mod debug;
 mod expression;
 mod function;
 mod image;
@@ -30,6 +31,7 @@ use crate::span::Span;
 use rspirv::binary::Assemble;
 use rspirv::dr::{self, Builder, Operand};
 pub use bounds::BoundsChecks;
+pub use debug::DebugInfo;
 use expression::Shape;
 use spirv::{Capability, Op, StorageClass, Word};
 use std::collections::{BTreeSet};
@@ -55,14 +57,21 @@ impl Default for Options {
     }
 }
 
-/// Emits a validated module. Fails only for IR the back end cannot express.
+/// Emits a validated module without source lines. Fails only for IR the back end cannot
+/// express.
 pub fn emit(validated: &Validated, options: &Options) -> Result<Vec<u32>, Diagnostics> {
+    emit_with_lines(validated, options, None)
+}
+
+/// Emits a validated module, with source-line debug info (`OpString`, `OpSource`, `OpLine`;
+/// `debug.rs`) when `debug` is given.
+pub fn emit_with_lines(validated: &Validated, options: &Options, debug: Option<&DebugInfo<'_>>) -> Result<Vec<u32>, Diagnostics> {
     if options.version.0 != 1 || options.version.1 > 6 {
         let message = format!("SPIR-V version {}.{} is not supported (1.0 to 1.6 are)", options.version.0, options.version.1);
         return Err(Diagnostic::error(message, Span::default()).into());
     }
     let (module, info) = (validated.module(), validated.info());
-    let mut writer = Writer::new(module, info, options);
+    let mut writer = Writer::new(module, info, options, debug);
     writer.write_module().map_err(Diagnostics::from)?;
     if !writer.wgpu_errors.is_empty() {
         return Err(std::mem::take(&mut writer.wgpu_errors));
@@ -254,10 +263,13 @@ struct Writer<'a> {
     /// assembles them from the IR's strings; rspirv's builder would allocate an operand vector
     /// and a copy of the string for each.
     names: Vec<(Word, Option<u32>, &'a str)>,
+    /// Source-line debug info, when asked for (`debug.rs`).
+    debug: Option<&'a DebugInfo<'a>>,
+    lines: debug::Lines,
 }
 
 impl<'a> Writer<'a> {
-    fn new(module: &'a Module, info: &'a ModuleInfo, options: &'a Options) -> Writer<'a> {
+    fn new(module: &'a Module, info: &'a ModuleInfo, options: &'a Options, debug: Option<&'a DebugInfo<'a>>) -> Writer<'a> {
         let mut b = Builder::new();
         b.set_version(options.version.0, options.version.1);
         Writer {
@@ -296,6 +308,8 @@ impl<'a> Writer<'a> {
             wgpu_errors: Diagnostics::new(),
             member_decorations: HashSet::default(),
             names: Vec::new(),
+            debug,
+            lines: debug::Lines::default(),
         }
     }
 
@@ -384,6 +398,7 @@ impl<'a> Writer<'a> {
     }
 
     fn finish(mut self) -> Vec<u32> {
+        self.finish_lines();
         for &capability in &self.capabilities {
             self.b.capability(capability);
         }

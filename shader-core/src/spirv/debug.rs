@@ -1,0 +1,114 @@
+//! Source-line debug info (SPIR-V 2.4 section 7a and 3.42.2): one `OpString` per source file the
+//! code comes from, named as diagnostics name it, an `OpSource` naming the language and the main
+//! file, and an `OpLine` before the first instruction of each statement that starts on another
+//! line than the code before it in the same block (an `OpLine` holds until the end of its block).
+//! Code the front ends made up (no span) gets `OpNoLine`. The CPU device's sanitizer names the
+//! source line of a finding from these; GPU debuggers such as RenderDoc show them.
+//!
+//! Cost: one span comparison per instruction; the line and column are computed once per
+//! statement (the file's line starts are indexed on first use, as for diagnostics).
+//!
+//! Placement rules kept: no `OpLine` between a merge instruction and its branch (SPIR-V 2.11:
+//! the merge must be the second-to-last instruction), none before `OpPhi`s, and none outside
+//! function bodies (naga's SPIR-V front end reads `OpLine` only inside functions).
+//!
+//! The `OpString` ids are allocated last, in [`Writer::finish_lines`]: until then an `OpLine`
+//! holds the file's index in the [`SourceMap`]. So a module with line info is the stripped one
+//! plus the `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
+
+use super::*;
+use crate::span::SourceMap;
+
+/// What [`emit_with_lines`] needs to write source lines: the files the module's spans point
+/// into and the language for `OpSource`.
+#[derive(Clone, Copy, Debug)]
+pub struct DebugInfo<'s> {
+    pub sources: &'s SourceMap,
+    /// `OpSource`'s language: GLSL or ESSL for GLSL sources; `Unknown` for WGSL and AGSL
+    /// (SPIR-V's `WGSL` value is too new for the spirv-val of Vulkan SDKs in use).
+    pub language: spirv::SourceLanguage,
+    /// `OpSource`'s version: the `#version` of GLSL, 0 otherwise.
+    pub version: u32,
+}
+
+/// Per-module state of the line info.
+#[derive(Default)]
+pub(super) struct Lines {
+    /// Files an `OpLine` refers to, by index in the source map.
+    pub used: BTreeSet<u32>,
+    /// The last span looked up and its (file, line, column): statements write several
+    /// instructions each.
+    pub cached: Option<(Span, u32, u32, u32)>,
+    /// The (file, line) in force in the open block.
+    pub in_block: Option<(u32, u32)>,
+}
+
+impl<'a> Writer<'a> {
+    /// Before instruction `op` goes into the open block: an `OpLine` when the statement being
+    /// written starts on another line than what the block holds, `OpNoLine` for code without a
+    /// source position after code with one.
+    pub(super) fn mark_line(&mut self, op: Op) {
+        let Some(debug) = self.debug else { return };
+        let Some(block) = &mut self.f.current else { return };
+        if op == Op::Phi || block.instructions.last().is_some_and(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
+            return;
+        }
+        // Outside any statement (a function's implicit return) there is no source position.
+        let span = if self.f.depth == 0 { Span::default() } else { self.span };
+        let position = match self.lines.cached {
+            Some((cached, file, line, column)) if cached == span => Some((file, line, column)),
+            _ if span == Span::default() => None,
+            _ => {
+                let position = debug.sources.files().get(span.file.0 as usize).map(|file| {
+                    let (line, column) = file.line_col(span.start);
+                    (span.file.0, line, column)
+                });
+                if let Some((file, line, column)) = position {
+                    self.lines.cached = Some((span, file, line, column));
+                }
+                position
+            }
+        };
+        match position {
+            Some((file, line, column)) if self.lines.in_block != Some((file, line)) => {
+                self.lines.in_block = Some((file, line));
+                self.lines.used.insert(file);
+                let operands = vec![Operand::IdRef(file), Operand::LiteralBit32(line), Operand::LiteralBit32(column)];
+                block.instructions.push(dr::Instruction::new(Op::Line, None, None, operands));
+            }
+            None if self.lines.in_block.take().is_some() => {
+                block.instructions.push(dr::Instruction::new(Op::NoLine, None, None, vec![]));
+            }
+            _ => {}
+        }
+    }
+
+    /// The `OpString`s (ids allocated now, after every other id) and the `OpSource`, and the
+    /// `OpLine`s' file operands turned from file indices into those ids.
+    pub(super) fn finish_lines(&mut self) {
+        let Some(debug) = self.debug else { return };
+        // The main file is named by `OpSource` even when no line points into it.
+        self.lines.used.insert(0);
+        let files = debug.sources.files();
+        let mut ids = HashMap::default();
+        let mut strings = Vec::new();
+        for &file in &self.lines.used {
+            let Some(source) = files.get(file as usize) else { continue };
+            let id = self.b.id();
+            ids.insert(file, id);
+            strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(source.name.clone())]));
+        }
+        let mut source = vec![Operand::SourceLanguage(debug.language), Operand::LiteralBit32(debug.version)];
+        source.extend(ids.get(&0).map(|&id| Operand::IdRef(id)));
+        strings.push(dr::Instruction::new(Op::Source, None, None, source));
+        let module = self.b.module_mut();
+        module.debug_string_source.splice(0..0, strings);
+        for inst in module.functions.iter_mut().flat_map(|f| &mut f.blocks).flat_map(|b| &mut b.instructions) {
+            if inst.class.opcode == Op::Line {
+                if let Some(Operand::IdRef(file)) = inst.operands.first_mut() {
+                    *file = ids.get(file).copied().unwrap_or(0);
+                }
+            }
+        }
+    }
+}

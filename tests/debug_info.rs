@@ -1,0 +1,379 @@
+//! Source-line debug info in our SPIR-V (`OpString`, `OpSource`, `OpLine`; on by default,
+//! `CompileOptions::strip_debug` leaves it out) and the CPU device's sanitizer naming the source
+//! line of each finding from it.
+//!
+//! The lines are checked against the source text (the line a statement is on, found by
+//! searching for it), against glslang's `-g` output for the same program, and by spirv-val and
+//! naga on both the module with lines and the stripped one.
+
+mod common;
+
+use rspirv::dr::Operand;
+use rspirv::spirv::Op;
+use shader_core::{CompileOptions, Language, Target};
+
+fn compile(name: &str, source: &str, options: &CompileOptions) -> Vec<u32> {
+    shader_core::compile(name, source, options).unwrap_or_else(|e| panic!("{}", e.render())).spirv
+}
+
+fn glsl_options(target: Target) -> CompileOptions {
+    CompileOptions { language: Language::Glsl, target, ..Default::default() }
+}
+
+fn wgsl_options(target: Target) -> CompileOptions {
+    CompileOptions { language: Language::Wgsl, target, ..Default::default() }
+}
+
+/// The 1-based line of the only line of `source` containing `needle`, and the 1-based column
+/// where it starts there.
+fn find(source: &str, needle: &str) -> (u32, u32) {
+    let hits: Vec<(u32, u32)> = source
+        .lines()
+        .enumerate()
+        .filter_map(|(k, line)| line.find(needle).map(|at| (k as u32 + 1, line[..at].chars().count() as u32 + 1)))
+        .collect();
+    assert_eq!(hits.len(), 1, "`{needle}` must occur on exactly one line of the test program");
+    hits[0]
+}
+
+/// The debug instructions of a module: `OpString` names by id, `OpSource` operands, and every
+/// `OpLine` inside function bodies as (file id, line, column).
+struct LineInfo {
+    strings: Vec<(u32, String)>,
+    source: Option<Vec<Operand>>,
+    lines: Vec<(u32, u32, u32)>,
+    /// `OpLine`s outside functions (glslang writes them; we do not).
+    global_lines: Vec<(u32, u32, u32)>,
+    no_lines: usize,
+}
+
+fn line_info(words: &[u32]) -> LineInfo {
+    let module = rspirv::dr::load_words(words).expect("rspirv reads the module");
+    let mut info = LineInfo { strings: Vec::new(), source: None, lines: Vec::new(), global_lines: Vec::new(), no_lines: 0 };
+    for inst in &module.debug_string_source {
+        match (inst.class.opcode, inst.operands.first()) {
+            (Op::String, Some(Operand::LiteralString(name))) => info.strings.push((inst.result_id.unwrap_or(0), name.clone())),
+            (Op::Source, _) => info.source = Some(inst.operands.clone()),
+            _ => {}
+        }
+    }
+    let line = |inst: &rspirv::dr::Instruction| match (inst.class.opcode, &inst.operands[..]) {
+        (Op::Line, [Operand::IdRef(file), Operand::LiteralBit32(line), Operand::LiteralBit32(column)]) => Some((*file, *line, *column)),
+        _ => None,
+    };
+    for inst in module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions) {
+        info.lines.extend(line(inst));
+        info.no_lines += usize::from(inst.class.opcode == Op::NoLine);
+    }
+    info.global_lines = module.global_inst_iter().filter_map(line).collect();
+    info
+}
+
+fn validate(words: &[u32], what: &str) {
+    if let Err(e) = common::validate_spirv(words) {
+        panic!("{what}: invalid SPIR-V:\n{e}");
+    }
+}
+
+const GLSL: &str = "#version 450
+layout(local_size_x = 4) in;
+layout(std430, set = 0, binding = 0) buffer Data { uint v[]; } data;
+uint twice(uint x) {
+    return x * 2u;
+}
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint s = 0u;
+    for (uint k = 0u; k < i; k++) {
+        s += twice(k);
+    }
+    if (s > 3u) {
+        data.v[i] = s;
+    } else {
+        data.v[i] = 7u; s = 1u;
+    }
+}
+";
+
+const WGSL: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+fn twice(x: u32) -> u32 {
+    return x * 2u;
+}
+@compute @workgroup_size(4)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    var s = 0u;
+    for (var k = 0u; k < i; k++) {
+        s += twice(k);
+    }
+    if s > 3u {
+        data[i] = s;
+    } else {
+        data[i] = 7u; s = 1u;
+    }
+}
+";
+
+/// The code of the test programs, as text, and whether an `OpLine` must give its column exactly:
+/// a line whose first code is an expression (an initializer, an index) gets the expression's
+/// column; GLSL's parameter copy is an `OpLine` at the parameter on the signature's line, WGSL's
+/// entry point inputs one at the function's first attribute.
+const GLSL_STATEMENTS: &[(&str, bool)] = &[
+    ("uint twice(", false),
+    ("return x * 2u;", true),
+    ("uint i = ", false),
+    ("uint s = 0u;", false),
+    ("for (", true),
+    ("s += twice(k);", true),
+    ("if (s > 3u)", true),
+    ("data.v[i] = s;", false),
+    ("data.v[i] = 7u;", false),
+];
+const WGSL_STATEMENTS: &[(&str, bool)] = &[
+    // The entry point's inputs, read at its start.
+    ("@compute", false),
+    ("return x * 2u;", true),
+    ("let i = ", false),
+    ("var s = 0u;", false),
+    ("for (", true),
+    ("s += twice(k);", true),
+    ("if s > 3u", true),
+    ("data[i] = s;", false),
+    ("data[i] = 7u;", false),
+];
+
+/// Every line with code gets an `OpLine` naming the file, the line and the column where the
+/// statement starts, and no `OpLine` names another line: the lines are exactly those of the
+/// code found in the source text, and every column points into that code. Both targets, GLSL and WGSL; the module passes
+/// spirv-val and naga with the lines and stripped.
+#[test]
+fn lines_name_the_statements() {
+    for (language, name, source, statements) in [
+        (Language::Glsl, "lines.comp", GLSL, GLSL_STATEMENTS),
+        (Language::Wgsl, "lines.wgsl", WGSL, WGSL_STATEMENTS),
+    ] {
+        for target in [Target::Wgpu, Target::Vulkan] {
+            let what = format!("{name} ({target:?})");
+            let options = CompileOptions { language, target, ..Default::default() };
+            let words = compile(name, source, &options);
+            validate(&words, &what);
+            let info = line_info(&words);
+            assert_eq!(info.strings.len(), 1, "{what}: one OpString: {:?}", info.strings);
+            let (file, file_name) = info.strings[0].clone();
+            assert_eq!(file_name, name, "{what}: the OpString names the file as diagnostics do");
+            let (language_operand, version) = match language {
+                Language::Glsl => (rspirv::spirv::SourceLanguage::GLSL, 450),
+                _ => (rspirv::spirv::SourceLanguage::Unknown, 0),
+            };
+            assert_eq!(
+                info.source,
+                Some(vec![Operand::SourceLanguage(language_operand), Operand::LiteralBit32(version), Operand::IdRef(file)]),
+                "{what}: OpSource"
+            );
+            let want: Vec<((u32, u32), bool)> = statements.iter().map(|&(s, exact)| (find(source, s), exact)).collect();
+            let mut seen: Vec<(u32, u32)> = info.lines.iter().map(|&(f, line, column)| {
+                assert_eq!(f, file, "{what}: OpLine names the file's OpString");
+                (line, column)
+            }).collect();
+            seen.sort();
+            seen.dedup();
+            // A line's OpLine is repeated in each block its code is in; its column is that of the
+            // first statement on the line.
+            // Expression statements (the IR's `Emit`) start at their expression, further right.
+            let lines: std::collections::BTreeSet<u32> = seen.iter().map(|l| l.0).collect();
+            let want_lines: std::collections::BTreeMap<u32, u32> = want.iter().map(|&(at, _)| at).collect();
+            assert_eq!(lines.iter().collect::<Vec<_>>(), want_lines.keys().collect::<Vec<_>>(), "{what}: the lines with OpLine");
+            for (line, column) in &seen {
+                let text = source.lines().nth(*line as usize - 1).unwrap_or_default();
+                assert!(
+                    *column >= want_lines[line] && !text.chars().nth(*column as usize - 1).is_none_or(char::is_whitespace),
+                    "{what}: OpLine {line}:{column} points outside the code of `{text}`"
+                );
+            }
+            for ((line, column), exact) in want {
+                assert!(!exact || seen.contains(&(line, column)), "{what}: no OpLine at the statement {line}:{column}: {seen:?}");
+            }
+
+            let stripped = compile(name, source, &CompileOptions { strip_debug: true, ..options.clone() });
+            validate(&stripped, &format!("{what}, stripped"));
+            let info = line_info(&stripped);
+            assert!(info.strings.is_empty() && info.source.is_none() && info.lines.is_empty() && info.no_lines == 0, "{what}: stripped");
+            assert_eq!(without_line_info(&words), stripped, "{what}: the module with lines is the stripped one plus line info");
+        }
+    }
+}
+
+/// `words` with the line info removed, reassembled.
+fn without_line_info(words: &[u32]) -> Vec<u32> {
+    use rspirv::binary::Assemble;
+    let mut module = rspirv::dr::load_words(words).expect("rspirv reads the module");
+    common::expect::strip_line_info(&mut module);
+    module.assemble()
+}
+
+/// glslang `-g` names the same lines: every line we give an `OpLine` has one in glslang's module
+/// of the same program (glslang puts the signature's before `OpFunction`).
+#[test]
+fn lines_agree_with_glslang_g() {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
+        eprintln!("SKIPPED: glslangValidator not installed");
+        return;
+    }
+    let theirs = common::compile_glslang_with(GLSL, "comp", &["-g"]).expect("glslang compiles the program");
+    let ours = compile("lines.comp", GLSL, &glsl_options(Target::Vulkan));
+    let (theirs, ours) = (line_info(&theirs), line_info(&ours));
+    assert!(theirs.source.is_some_and(|s| s[..2] == [Operand::SourceLanguage(rspirv::spirv::SourceLanguage::GLSL), Operand::LiteralBit32(450)]));
+    let their_lines: std::collections::BTreeSet<u32> = theirs.lines.iter().chain(&theirs.global_lines).map(|l| l.1).collect();
+    let our_lines: std::collections::BTreeSet<u32> = ours.lines.iter().map(|l| l.1).collect();
+    assert!(our_lines.is_subset(&their_lines), "ours {our_lines:?}, glslang's {their_lines:?}");
+}
+
+/// Every `ok` program of the suites compiles with `strip_debug` to exactly its module with the
+/// line info removed, and both forms pass spirv-val and naga (the suites validate the form with
+/// lines and snapshot the stripped one).
+#[test]
+fn suite_programs_with_and_without_lines() {
+    let root = common::workspace_root().join("tests");
+    let mut checked = 0;
+    for (folder, extensions) in [("wgsl/ok", &["wgsl"][..]), ("glsl/ok", &["vert", "frag", "comp"][..]), ("agsl/ok", &["agsl"][..])] {
+        for path in common::expect::files(&root.join(folder), extensions) {
+            let source = std::fs::read_to_string(&path).expect("readable");
+            let name = common::expect::file_name(&path);
+            let directives = common::glsl_directives(&source);
+            // As the suites compile them: WGSL and AGSL for wgpu, GLSL for both targets.
+            let targets = if folder == "glsl/ok" { &[Target::Wgpu, Target::Vulkan][..] } else { &[Target::Wgpu] };
+            for &target in targets {
+                let include_dirs = vec![std::path::PathBuf::from("tests/glsl/include")];
+                let options = CompileOptions { language: Language::from_path(&name), target, include_dirs, ..Default::default() };
+                let Ok(with_lines) = shader_core::compile(&name, &source, &options) else { continue };
+                let stripped = compile(&name, &source, &CompileOptions { strip_debug: true, ..options });
+                assert_eq!(without_line_info(&with_lines.spirv), stripped, "{folder}/{name} ({target:?})");
+                for (words, form) in [(&with_lines.spirv, "with lines"), (&stripped, "stripped")] {
+                    let valid = match folder {
+                        "glsl/ok" => common::validate_spirv_glsl_with(words, target == Target::Wgpu, &directives),
+                        _ => common::validate_spirv(words),
+                    };
+                    if let Err(e) = valid {
+                        panic!("{folder}/{name} ({target:?}, {form}): {e}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("debug_info: {checked} modules checked with and without lines");
+    assert!(checked > 300, "{checked} modules");
+}
+
+/// A program with one sanitizer finding of each kind, each on its own line.
+const FINDINGS: &str = "#version 450
+layout(local_size_x = 8) in;
+layout(std430, set = 0, binding = 0) buffer Out { uint r[]; } outp;
+shared uint tile[8];
+shared uint unwritten[8];
+void main() {
+    uint i = gl_LocalInvocationID.x;
+    uint k[4] = uint[4](1u, 2u, 3u, 4u);
+    outp.r[i + 60u] = i;
+    outp.r[i] = k[i % 5u];
+    tile[i] = i;
+    outp.r[8u + i] = tile[(i + 1u) % 8u];
+    outp.r[16u + i] = unwritten[i];
+    if (i < 2u) {
+        barrier();
+    }
+}
+";
+
+/// Which statement of [`FINDINGS`] makes each kind of finding.
+fn findings_statement(kind: &shader_cpu::FindingKind) -> &'static str {
+    use shader_cpu::FindingKind as K;
+    match kind {
+        K::BufferOutOfBounds { .. } => "outp.r[i + 60u] = i;",
+        K::IndexOutOfBounds { .. } => "outp.r[i] = k[i % 5u];",
+        K::WorkgroupRace { .. } => "outp.r[8u + i] = tile[",
+        K::UnwrittenWorkgroupRead { .. } => "outp.r[16u + i] = unwritten[i];",
+        K::DivergentBarrier { .. } => "barrier();",
+        other => panic!("unexpected finding {other:?}"),
+    }
+}
+
+/// Each sanitizer finding names the file, line and column of the offending statement, found by
+/// searching the source: in our module (Vulkan target, unchecked indices so the accesses reach
+/// the device) and in glslang's `-g` module (its `OpLine` column is 0; only the line is
+/// compared there).
+#[test]
+fn findings_name_the_source_line() {
+    let options = CompileOptions { bounds_checks: shader_core::BoundsChecks::Unchecked, ..glsl_options(Target::Vulkan) };
+    let mut modules = vec![("ours", compile("findings.comp", FINDINGS, &options))];
+    if common::glslang_available() {
+        modules.push(("glslang -g", common::compile_glslang_with(FINDINGS, "comp", &["-g"]).expect("glslang compiles the program")));
+    } else {
+        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
+    }
+    for (compiler, words) in modules {
+        common::spirv_val(&words, "vulkan1.1").unwrap_or_else(|e| panic!("{compiler}: {e}"));
+        let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+        let out = shader_cpu::Buffer::zeroed(64 * 4);
+        let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+        let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &out)], &[], [1, 1, 1], &options).expect("runs");
+        let mut kinds = std::collections::HashSet::new();
+        for finding in &report.findings {
+            let (line, column) = find(FINDINGS, findings_statement(&finding.kind));
+            let location = finding.location.as_ref().unwrap_or_else(|| panic!("{compiler}: no location: {finding}"));
+            assert_eq!(location.line, line, "{compiler}: {finding}");
+            if compiler == "ours" {
+                // The column of the statement or of the expression statement inside it.
+                let end = column + findings_statement(&finding.kind).chars().count() as u32;
+                assert!(location.file == "findings.comp" && (column..end).contains(&location.column), "{compiler}: {finding}");
+                assert!(finding.to_string().starts_with(&format!("findings.comp:{line}:{}: ", location.column)), "{finding}");
+            } else {
+                assert!(location.file.ends_with(".comp"), "{compiler}: {finding}");
+            }
+            kinds.insert(std::mem::discriminant(&finding.kind));
+        }
+        assert_eq!(kinds.len(), 5, "{compiler}: every kind of finding: {:#?}", report.findings);
+    }
+}
+
+/// The same for WGSL (out-of-bounds and a race; WGSL zeroes workgroup memory and its uniformity
+/// rules refuse a barrier in non-uniform control flow), and without line info there is no
+/// location.
+#[test]
+fn wgsl_findings_name_the_source_line() {
+    let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> tile: array<u32, 8>;
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) i: u32) {
+    tile[i] = i;
+    out[i + 60u] = i;
+    out[i] = tile[(i + 1u) % 8u];
+}
+";
+    for strip_debug in [false, true] {
+        let options = CompileOptions { bounds_checks: shader_core::BoundsChecks::Unchecked, strip_debug, ..wgsl_options(Target::Vulkan) };
+        let words = compile("findings.wgsl", source, &options);
+        validate(&words, "findings.wgsl");
+        let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+        let out = shader_cpu::Buffer::zeroed(64 * 4);
+        let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+        let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &out)], &[], [1, 1, 1], &options).expect("runs");
+        assert!(!report.findings.is_empty());
+        for finding in &report.findings {
+            let statement = match finding.kind {
+                shader_cpu::FindingKind::BufferOutOfBounds { .. } => "out[i + 60u] = i;",
+                shader_cpu::FindingKind::WorkgroupRace { .. } => "out[i] = tile[",
+                _ => panic!("unexpected finding {finding}"),
+            };
+            let (line, column) = find(source, statement);
+            match &finding.location {
+                Some(location) if !strip_debug => {
+                    let end = column + statement.chars().count() as u32;
+                    assert!(location.file == "findings.wgsl" && location.line == line && (column..end).contains(&location.column), "{finding}");
+                }
+                location => assert!(strip_debug && location.is_none(), "{finding}"),
+            }
+        }
+    }
+}
