@@ -232,6 +232,35 @@ shader! {
                 + textureGather(1, tex, samp, c.xy, i32(c.w)) * 0.001;
         }
     "#,
+    // A cube and a cube array sampled with directions: per coordinate (x, y, z, lod) a sample
+    // at the level of detail, a gather of component 1, a sample of cube `id % 2` of the array
+    // and a sample with explicit gradients; `dims` gets the queries.
+    mod sample_cube;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_cube<f32>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var<storage, read> coords: array<vec4<f32>>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        @group(0) @binding(4) var atex: texture_cube_array<f32>;
+        @group(0) @binding(5) var<storage, read_write> dims: array<u32>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x == 0u {
+                dims[0] = textureDimensions(tex).x;
+                dims[1] = textureDimensions(tex, 1).y;
+                dims[2] = textureDimensions(atex).x;
+                dims[3] = textureNumLevels(atex);
+                dims[4] = textureNumLevels(tex);
+            }
+            if id.x >= arrayLength(&coords) { return; }
+            let c = coords[id.x];
+            out[4u * id.x] = textureSampleLevel(tex, samp, c.xyz, c.w);
+            out[4u * id.x + 1u] = textureGather(1, tex, samp, c.xyz);
+            out[4u * id.x + 2u] = textureSampleLevel(atex, samp, c.xyz, i32(id.x % 2u), c.w);
+            out[4u * id.x + 3u] = textureSampleGrad(tex, samp, c.xyz, c.yzx * (c.w * 0.2), c.zxy * (c.w * 0.3));
+        }
+    "#,
     mod load_levels;
     lang: wgsl,
     src: r#"
@@ -529,6 +558,114 @@ fn array_textures_and_gathers_match_lavapipe() {
     // The two layers differ, so the layer index is used.
     let half = on_cpu[0].1.len() / 2;
     assert_ne!(on_cpu[0].1[..half], on_cpu[0].1[half..]);
+}
+
+/// A cube texture of `cubes` cubes (6 layers each) of 4x4 RGBA8 faces and 3 mip levels (4x4,
+/// 2x2, 1x1) of [`texel_bytes`]; returns the texture and level 0's bytes.
+fn cube_texture(gpu: &Gpu, cubes: u32) -> (Texture, Vec<u8>) {
+    let texture = gpu.texture(&TextureDescriptor {
+        label: None,
+        size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 6 * cubes },
+        mip_level_count: 3,
+        sample_count: 1,
+        dimension: shader_runtime::wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let mut level0 = Vec::new();
+    for level in 0..3u32 {
+        let [w, h, d] = texture.level_size(level);
+        let bytes = texel_bytes((w * h * d * 4) as usize, level + 7 * cubes);
+        texture.write_level(gpu, level, &bytes).expect("write level");
+        if level == 0 {
+            level0 = bytes;
+        }
+    }
+    (texture, level0)
+}
+
+/// Face `face`'s outward normal and the directions its s and t grow in (Vulkan "Cube Map Face
+/// Selection": +x, -x, +y, -y, +z, -z).
+const CUBE_AXES: [[[f32; 3]; 3]; 6] = [
+    [[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, -1.0, 0.0]],
+    [[-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0]],
+    [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+    [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, -1.0]],
+    [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, -1.0, 0.0]],
+    [[0.0, 0.0, -1.0], [-1.0, 0.0, 0.0], [0.0, -1.0, 0.0]],
+];
+
+/// Directions at face coordinates (u, v) in (-1, 1) of every face, scaled, with a level of
+/// detail: the middle of faces, near edges (linear filtering reads the adjacent face) and near
+/// corners; none on a texel edge of any level or on a face boundary. (face, u, v) of each.
+fn cube_coords() -> (Vec<[f32; 4]>, Vec<(usize, f32, f32)>) {
+    let (mut coords, mut at) = (Vec::new(), Vec::new());
+    let steps = [-0.97f32, -0.81, -0.37, 0.13, 0.62, 0.9, 0.985];
+    for (face, [n, s, t]) in CUBE_AXES.iter().enumerate() {
+        for (a, &u) in steps.iter().enumerate() {
+            for (b, &v) in steps.iter().enumerate() {
+                let lod = [0.0f32, 0.35, 1.3, 2.2][(a + b + face) % 4];
+                let scale = 0.6 + 0.1 * ((a * 3 + b) % 7) as f32;
+                let d: [f32; 3] = std::array::from_fn(|k| (n[k] + u * s[k] + v * t[k]) * scale);
+                coords.push([d[0], d[1], d[2], lod]);
+                at.push((face, u, v));
+            }
+        }
+    }
+    (coords, at)
+}
+
+/// Cube textures and cube arrays sampled with directions (face selection, seamless filtering
+/// across edges and at corners, mip levels, gathers, explicit gradients, size queries): the CPU
+/// device agrees with lavapipe, and nearest samples at level 0 are the texel the direction
+/// points at, computed here from Vulkan's face table.
+#[test]
+fn cube_textures_match_lavapipe() {
+    let (coords, at) = cube_coords();
+    let run = |gpu: &Gpu| {
+        let (tex, level0) = cube_texture(gpu, 1);
+        let (atex, _) = cube_texture(gpu, 2);
+        let coord_buffer = gpu.storage_buffer(&coords[..]);
+        let pipeline = sample_cube::Pipeline::new(gpu).expect("pipeline");
+        let results: Vec<(&'static str, Vec<[f32; 4]>)> = samplers(gpu)
+            .into_iter()
+            .map(|(name, samp)| {
+                let out = gpu.storage_buffer_zeroed::<[f32; 4]>(4 * coords.len());
+                let dims = gpu.storage_buffer_zeroed::<u32>(5);
+                let bindings = sample_cube::Bindings { tex: &tex, samp: &samp, coords: &coord_buffer, out: &out, atex: &atex, dims: &dims };
+                pipeline.dispatch(gpu, bindings, groups_for(&coord_buffer)).expect("dispatch");
+                assert_eq!(dims.read_blocking(gpu).expect("read"), [4, 2, 4, 3, 3], "queries on {}", gpu.adapter_name());
+                (name, out.read_blocking(gpu).expect("read"))
+            })
+            .collect();
+        (results, level0)
+    };
+    let cpu = Gpu::cpu();
+    let (on_cpu, level0) = run(&cpu);
+    assert!(cpu.take_findings().is_empty());
+    let what = ["sample", "gather", "array sample", "gradient sample"];
+    if let Some(gpu) = common::gpu() {
+        let (on_gpu, _) = run(gpu);
+        for ((name, a), (_, b)) in on_cpu.iter().zip(&on_gpu) {
+            if let Some((i, x, y)) = first_difference(a, b, 2e-5) {
+                panic!("sampler `{name}`, {} at {:?} (face, u, v {:?}): CPU device {x:?}, {} {y:?}", what[i % 4], coords[i / 4], at[i / 4], gpu.adapter_name());
+            }
+        }
+    }
+    // Independent of any device: the nearest sampler at level 0 reads the texel of the face
+    // the direction selects, at s = (u + 1) / 2, t = (v + 1) / 2.
+    let mut checked = 0;
+    for (i, &(face, u, v)) in at.iter().enumerate() {
+        if coords[i][3] != 0.0 {
+            continue;
+        }
+        let (x, y) = (((u + 1.0) * 2.0).floor() as u32, ((v + 1.0) * 2.0).floor() as u32);
+        let texel = &level0[face * 64..face * 64 + 64];
+        assert_eq!(on_cpu[0].1[4 * i], unorm_texel(texel, 4, x, y), "nearest sample of face {face} at ({u}, {v})");
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked}");
 }
 
 /// `textureLoad` of every texel of every level, `textureDimensions` per level and

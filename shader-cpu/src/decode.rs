@@ -64,9 +64,12 @@ pub(crate) enum Type {
 /// What the CPU device needs of an `OpTypeImage`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ImageType {
-    /// Spatial dimensions: 1, 2 or 3.
+    /// Spatial dimensions: 1, 2 or 3 (3 for a cube: a direction samples it).
     pub dims: u32,
     pub arrayed: bool,
+    /// A cube (array) image: six 2D layers per cube, sampled with a direction; texels are
+    /// addressed as (x, y, layer) with layer = 6 * cube + face.
+    pub cube: bool,
 }
 
 /// The level of detail a sampling instruction gives.
@@ -1312,14 +1315,15 @@ impl Decoder {
                 let dims = match dim {
                     spirv::Dim::Dim1D => 1,
                     spirv::Dim::Dim2D => 2,
-                    spirv::Dim::Dim3D => 3,
+                    spirv::Dim::Dim3D | spirv::Dim::DimCube => 3,
                     _ => 0,
                 };
+                let cube = dim == spirv::Dim::DimCube;
                 let why = if dims == 0 {
                     Some(format!("{dim:?} images"))
                 } else if ms {
                     Some("multisampled images".to_string())
-                } else if (dims != 2 && arrayed) || dims == 1 {
+                } else if (dims != 2 && !cube && arrayed) || dims == 1 {
                     Some(format!("{}{} images", if dims == 1 { "1D" } else { "3D" }, if arrayed { " array" } else { "" }))
                 } else {
                     None
@@ -1328,7 +1332,7 @@ impl Decoder {
                     self.image_unsupported.insert(rid, why);
                 }
                 self.image_storage.insert(rid, sampled == 2);
-                set_type(self, Type::Image(ImageType { dims: dims.max(1), arrayed }))
+                set_type(self, Type::Image(ImageType { dims: dims.max(1), arrayed, cube }))
             }
             Op::TypeSampler => set_type(self, Type::Sampler),
             Op::TypeSampledImage => {

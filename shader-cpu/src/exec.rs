@@ -1484,22 +1484,35 @@ impl<'a> Thread<'a> {
                         continue;
                     };
                     let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
+                    // The layer; of a cube array, the first layer (face 0) of the cube.
+                    let (layer, per) = if s.image.cube { (6, image.size()[2] / 6) } else { (1, image.size()[2]) };
                     let layer = if s.image.arrayed {
-                        let layers = i64::from(image.size()[2]);
-                        (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, layers - 1)
+                        (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, i64::from(per.max(1)) - 1) * layer
                     } else {
                         0
+                    };
+                    // The level of detail from the coordinates' derivatives along x and y.
+                    let from_grad = |dx: [f32; 3], dy: [f32; 3], at: [f32; 3]| {
+                        if s.image.cube {
+                            crate::image::cube_lod(image, at, dx, dy)
+                        } else {
+                            grad_lod(image, dims, |k| dx[k], |k| dy[k])
+                        }
                     };
                     let lod = match s.lod {
                         Lod::Zero => 0.0,
                         Lod::Explicit(id) | Lod::Bias(id) => f(word(&r[id as usize], 0, i)),
-                        Lod::Grad(x, y) => grad_lod(image, dims, |k| f(word(&r[x as usize], k, i)), |k| f(word(&r[y as usize], k, i))),
+                        Lod::Grad(x, y) => {
+                            let g = |id: Id| std::array::from_fn(|k| if k < dims { f(word(&r[id as usize], k, i)) } else { 0.0 });
+                            from_grad(g(x), g(y), c)
+                        }
                         // One level of detail per quad, from its first lane's row and column
                         // (what lavapipe does).
                         Lod::Implicit(bias) => {
                             let q = i & !3;
-                            let at = |lane: usize, k: usize| if lane < l { coord_at(k, lane) } else { 0.0 };
-                            let lod = grad_lod(image, dims, |k| at(q + 1, k) - at(q, k), |k| at(q + 2, k) - at(q, k));
+                            let at = |lane: usize, k: usize| if lane < l && k < dims { coord_at(k, lane) } else { 0.0 };
+                            let diff = |lane: usize| std::array::from_fn(|k| at(lane, k) - at(q, k));
+                            let lod = from_grad(diff(q + 1), diff(q + 2), std::array::from_fn(|k| at(q, k)));
                             lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
                         }
                     };
@@ -1511,6 +1524,7 @@ impl<'a> Thread<'a> {
                         offset: s.offset,
                         dref: s.dref.map(|id| f(word(&r[id as usize], 0, i)) / q_of(i)),
                         gather: s.gather.map(|g| g as usize),
+                        cube: s.image.cube,
                     };
                     let texel = crate::image::sample(image, sampler, &q);
                     for k in 0..s.n as usize {
@@ -1570,11 +1584,12 @@ impl<'a> Thread<'a> {
                         Query::Size(lod) => {
                             let level = lod.map_or(0, |id| self.regs[id as usize][i]);
                             let size = if level < img.levels() { img.level_size(level) } else { [0; 3] };
-                            let dims = info.dims as usize;
+                            // A cube's size is its faces' (and its number of cubes).
+                            let (dims, layers) = if info.cube { (2, img.size()[2] / 6) } else { (info.dims as usize, img.size()[2]) };
                             let mut out = [0; 4];
                             out[..dims].copy_from_slice(&size[..dims]);
                             if info.arrayed {
-                                out[dims] = img.size()[2];
+                                out[dims] = layers;
                             }
                             out
                         }
@@ -1613,7 +1628,8 @@ impl<'a> Thread<'a> {
     fn texel_coord(&self, _image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], i: usize) -> ([i64; 3], u32) {
         let l = self.l;
         let c = &self.regs[coord as usize];
-        let n = (info.dims + info.arrayed as u32) as usize;
+        // A cube (array) texel: (x, y, 6 * cube + face).
+        let n = if info.cube { 3 } else { (info.dims + info.arrayed as u32) as usize };
         let at: [i64; 3] = std::array::from_fn(|k| {
             if k < n {
                 i64::from(c.get(k * l + i).copied().unwrap_or(0) as i32) + i64::from(offset[k])

@@ -484,6 +484,8 @@ pub(crate) struct SampleQuery {
     pub dref: Option<f32>,
     /// `Some(component)`: a gather.
     pub gather: Option<usize>,
+    /// A cube (array) image: `coord` is a direction, `layer` the cube's first layer.
+    pub cube: bool,
 }
 
 /// Samples `image` with `sampler` (Vulkan "Texel Filtering" and "Level-of-Detail Operation").
@@ -525,6 +527,9 @@ pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32;
 
 /// One level filtered.
 fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u32; 4] {
+    if q.cube {
+        return filtered_cube(image, sampler, q, level, filter);
+    }
     let size = image.level_size(level);
     let dims = q.dims;
     let border = sampler.border.map(f32::to_bits);
@@ -585,6 +590,143 @@ fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filte
     acc.map(f32::to_bits)
 }
 
+/// The face a direction selects and its coordinates there (Vulkan "Cube Map Face Selection
+/// and Transformations"): the face (layer 0..6: +x, -x, +y, -y, +z, -z), `sc`, `tc` and `|ma|`
+/// of the spec's table. Ties go to z, then y over x unless x is strictly larger (llvmpipe's
+/// order; Vulkan leaves them to the implementation).
+pub(crate) fn cube_face([x, y, z]: [f32; 3]) -> (usize, f32, f32, f32) {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    if az >= ax.max(ay) {
+        if z >= 0.0 { (4, x, -y, az) } else { (5, -x, -y, az) }
+    } else if ax > ay {
+        if x >= 0.0 { (0, -z, -y, ax) } else { (1, z, -y, ax) }
+    } else if y >= 0.0 {
+        (2, x, z, ay)
+    } else {
+        (3, x, -z, ay)
+    }
+}
+
+/// Face `face`'s outward normal and the directions its `sc` and `tc` grow in ([`cube_face`]).
+fn cube_axes(face: usize) -> [[f32; 3]; 3] {
+    match face {
+        0 => [[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, -1.0, 0.0]],
+        1 => [[-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0]],
+        2 => [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        3 => [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, -1.0]],
+        4 => [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, -1.0, 0.0]],
+        _ => [[0.0, 0.0, -1.0], [-1.0, 0.0, 0.0], [0.0, -1.0, 0.0]],
+    }
+}
+
+/// The level of detail of a cube sample at direction `at` whose derivatives along x and y are
+/// `dx` and `dy`: the face coordinates' derivatives (Vulkan "Cube Map Derivatives":
+/// d(s) = (d(sc) |ma| - sc d(|ma|)) / (2 ma^2), on the face `at` selects) scaled by the face size.
+pub(crate) fn cube_lod(image: &Image, at: [f32; 3], dx: [f32; 3], dy: [f32; 3]) -> f32 {
+    let (face, sc, tc, ma) = cube_face(at);
+    let [n, s_axis, t_axis] = cube_axes(face);
+    let dot = |a: [f32; 3], b: [f32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let size = image.size()[0] as f32;
+    let squared = |d: [f32; 3]| {
+        let dma = dot(d, n);
+        let ds = (dot(d, s_axis) * ma - sc * dma) / (2.0 * ma * ma) * size;
+        let dt = (dot(d, t_axis) * ma - tc * dma) / (2.0 * ma * ma) * size;
+        ds * ds + dt * dt
+    };
+    0.5 * fast_log2(squared(dx).max(squared(dy)))
+}
+
+/// log2 approximated as llvmpipe computes a level of detail (gallivm `lp_build_fast_log2`):
+/// the exponent plus the mantissa's fraction, exact at powers of two, linear between.
+fn fast_log2(x: f32) -> f32 {
+    if !(x > 0.0) || x.is_infinite() {
+        return x.log2();
+    }
+    let exponent = x.log2().floor();
+    exponent + x / exponent.exp2() - 1.0
+}
+
+/// Texel `(i, j)` of face `face` of an `n`-texel cube level, or when it lies past an edge, the
+/// texel of the adjacent face it stands for (Vulkan "Cube Map Edge Handling"): (face, i, j).
+/// `None` past a corner (past two edges).
+fn cube_texel(face: usize, i: i64, j: i64, n: i64) -> Option<(usize, i64, i64)> {
+    let inside = |k: i64| (0..n).contains(&k);
+    match (inside(i), inside(j)) {
+        (true, true) => Some((face, i, j)),
+        (false, false) => None,
+        _ => {
+            // The texel centre as a point of the cube [-1, 1]^3, folded over the edge onto the
+            // neighbouring face, selects that face's texel.
+            let [normal, s_axis, t_axis] = cube_axes(face);
+            let centre = |k: i64| (2 * k + 1) as f32 / n as f32 - 1.0;
+            let (u, v) = (centre(i), centre(j));
+            let past = u.abs().max(v.abs()) - 1.0;
+            let (u, v) = (u.clamp(-1.0, 1.0), v.clamp(-1.0, 1.0));
+            let p: [f32; 3] = std::array::from_fn(|k| normal[k] * (1.0 - past) + s_axis[k] * u + t_axis[k] * v);
+            let (face, sc, tc, ma) = cube_face(p);
+            let index = |c: f32| (((c / ma + 1.0) * 0.5 * n as f32).floor() as i64).clamp(0, n - 1);
+            Some((face, index(sc), index(tc)))
+        }
+    }
+}
+
+/// One level of a cube (array) image filtered: the face the direction selects, its texels
+/// and, for linear filtering near an edge, those of the adjacent face (seamless, as Vulkan
+/// requires); a texel past a corner does not exist and its weight goes in equal parts to the
+/// other three (a gather gets their average), as llvmpipe's accurate cube corners do. Address
+/// modes do not apply to cubes.
+fn filtered_cube(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u32; 4] {
+    let n = i64::from(image.level_size(level)[0]);
+    let (face, sc, tc, ma) = cube_face(q.coord);
+    let (u, v) = ((sc / ma + 1.0) * 0.5 * n as f32, (tc / ma + 1.0) * 0.5 * n as f32);
+    // A texel, compared with dref for a depth comparison.
+    let fetch = |(face, i, j): (usize, i64, i64)| -> [u32; 4] {
+        let texel = image.load(level, [i, j, q.layer + face as i64]).unwrap_or([0; 4]);
+        match (q.dref, sampler.compare) {
+            (Some(dref), Some(op)) => {
+                let v = if op.test(dref, f32::from_bits(texel[0])) { 1.0f32 } else { 0.0 }.to_bits();
+                [v, v, v, 1.0f32.to_bits()]
+            }
+            _ => texel,
+        }
+    };
+    if filter == Filter::Nearest || (image.format.is_integer() && q.gather.is_none()) {
+        return fetch((face, (u.floor() as i64).clamp(0, n - 1), (v.floor() as i64).clamp(0, n - 1)));
+    }
+    let (x, y) = (u - 0.5, v - 0.5);
+    let (i0, j0) = (x.floor() as i64, y.floor() as i64);
+    let (a, b) = (x - x.floor(), y - y.floor());
+    // (i0, j0), (i1, j0), (i0, j1), (i1, j1); a texel past a corner stands in for itself on
+    // its face (clamped) until it is replaced below.
+    let at = [(i0, j0), (i0 + 1, j0), (i0, j0 + 1), (i0 + 1, j0 + 1)];
+    let texels = at.map(|(i, j)| cube_texel(face, i, j, n));
+    let raw: [[u32; 4]; 4] =
+        std::array::from_fn(|k| fetch(texels[k].unwrap_or((face, at[k].0.clamp(0, n - 1), at[k].1.clamp(0, n - 1)))));
+    let corner = texels.iter().position(Option::is_none);
+    if let Some(c) = q.gather {
+        // Vulkan "Texel Gathering": (i0, j1), (i1, j1), (i1, j0), (i0, j0); a corner texel of a
+        // float format is the average of the other three.
+        let mut values = raw.map(|t| t[c]);
+        if let Some(corner) = corner.filter(|_| !image.format.is_integer()) {
+            let sum: f32 = (0..4).filter(|&k| k != corner).map(|k| f32::from_bits(values[k])).sum();
+            values[corner] = (sum / 3.0).to_bits();
+        }
+        return [values[2], values[3], values[1], values[0]];
+    }
+    let mut weights = [(1.0 - a) * (1.0 - b), a * (1.0 - b), (1.0 - a) * b, a * b];
+    if let Some(corner) = corner {
+        let share = weights[corner] / 3.0;
+        weights = std::array::from_fn(|k| if k == corner { 0.0 } else { weights[k] + share });
+    }
+    let mut acc = [0f32; 4];
+    for (w, texel) in weights.iter().zip(&raw) {
+        for c in 0..4 {
+            acc[c] += w * f32::from_bits(texel[c]);
+        }
+    }
+    acc.map(f32::to_bits)
+}
+
 /// Whether a sample is filtered in 8-bit fixed point, as llvmpipe (lavapipe) filters it: its
 /// "AoS" sampling path (gallivm's `lp_build_sample_aos`) takes a plain sample (no gather, no
 /// depth comparison) of a unorm format of at most 8 bits per component that is not sRGB, with
@@ -595,6 +737,7 @@ fn fixed_point_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> bool
     let (storage, _, srgb, _) = image.format.parts();
     storage == Storage::Unorm8
         && !srgb
+        && !q.cube
         && q.gather.is_none()
         && q.dref.is_none()
         && sampler.compare.is_none()

@@ -240,15 +240,29 @@ impl Bindings {
                 groups.push(None);
                 continue;
             };
+            // Cube (array) bindings view the texture's layers as cubes (its default view of six
+            // layers is a 2D array).
+            let cube_views: Vec<Option<wgpu::TextureView>> = self
+                .entries
+                .iter()
+                .zip(&chosen)
+                .map(|(e, r)| match (r, texture_dimension(e.binding.ty)) {
+                    (Resource::Texture(t), Ok((dim @ (wgpu::TextureViewDimension::Cube | wgpu::TextureViewDimension::CubeArray), _))) => {
+                        t.raw().map(|raw| raw.create_view(&wgpu::TextureViewDescriptor { dimension: Some(dim), ..Default::default() }))
+                    }
+                    _ => None,
+                })
+                .collect();
             let entries: Vec<wgpu::BindGroupEntry> = self
                 .entries
                 .iter()
                 .zip(&chosen)
-                .filter(|(e, _)| e.binding.group == group as u32)
-                .map(|(e, r)| {
+                .zip(&cube_views)
+                .filter(|((e, _), _)| e.binding.group == group as u32)
+                .map(|((e, r), cube)| {
                     let resource = match r {
                         Resource::Buffer { raw, .. } => raw.wgpu().map(|b| b.as_entire_binding()),
-                        Resource::Texture(t) => t.view().map(wgpu::BindingResource::TextureView),
+                        Resource::Texture(t) => cube.as_ref().or(t.view()).map(wgpu::BindingResource::TextureView),
                         Resource::Sampler(s) => s.raw().map(wgpu::BindingResource::Sampler),
                     };
                     Ok(wgpu::BindGroupEntry { binding: e.binding.binding, resource: resource.ok_or_else(crate::buffer::wrong_device)? })
