@@ -443,3 +443,107 @@ fn struct_and_matrix_varyings_keep_their_locations() {
         }
     });
 }
+
+/// Points and lines (`PointList`, `LineList`, `LineStrip`) with the triangle example's shaders
+/// on every device: a one-pixel point lights the pixel it falls in with its colour (exactly);
+/// a line lights pixels whose centres lie within half a pixel of the segment (Vulkan's
+/// rectangle around it, llvmpipe's snapped corners), with the colour interpolated along it;
+/// the CPU device's images equal lavapipe's (coverage exactly, colours within 1/255).
+#[test]
+fn points_and_lines_match_lavapipe() {
+    use shader_runtime::wgpu::PrimitiveTopology as P;
+    const SIZE: u32 = 32;
+    let draw_with = |gpu: &Gpu, topology: P, vertices: &[Vertex]| -> Vec<u8> {
+        let options = RenderOptions { topology, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(SIZE, SIZE, TextureFormat::Rgba8Unorm);
+        let buffer = gpu.vertex_buffer(vertices);
+        let bindings: [&dyn shader_runtime::BindingSet; 2] = [&triangle_vs::Bindings {}, &triangle_fs::Bindings {}];
+        let draw = Draw {
+            bindings: &bindings,
+            vertex_buffer: Some(&buffer),
+            vertices: 0..vertices.len() as u32,
+            clear: Some(Color::BLACK),
+            ..Default::default()
+        };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    // Window position of an NDC point: x right, y down.
+    let ndc = |px: f32, py: f32| [px / SIZE as f32 * 2.0 - 1.0, 1.0 - py / SIZE as f32 * 2.0];
+    let points: Vec<Vertex> = (0..12)
+        .map(|i| {
+            let (px, py) = (2.3 + 2.61 * i as f32, 3.3 + 2.19 * ((i * 5) % 12) as f32);
+            Vertex { position: ndc(px, py), color: [i as f32 / 11.0, 1.0 - i as f32 / 11.0, 0.5] }
+        })
+        .collect();
+    let lines: Vec<Vertex> = [
+        ([1.3, 2.2], [30.6, 9.7]),
+        ([4.1, 29.4], [11.8, 1.9]),
+        ([16.2, 16.7], [16.9, 30.3]),
+        ([2.6, 24.35], [29.2, 24.35]),
+        ([27.4, 3.1], [20.2, 27.8]),
+    ]
+    .iter()
+    .enumerate()
+    .flat_map(|(i, (a, b))| {
+        let c = i as f32 / 4.0;
+        [Vertex { position: ndc(a[0], a[1]), color: [1.0, c, 0.0] }, Vertex { position: ndc(b[0], b[1]), color: [0.0, c, 1.0] }]
+    })
+    .collect();
+    let strip: Vec<Vertex> = [[3.3, 3.6], [28.7, 6.2], [7.9, 14.4], [26.1, 27.3], [4.4, 22.8]]
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Vertex { position: ndc(p[0], p[1]), color: [0.2 * i as f32, 0.9, 0.3] })
+        .collect();
+    let cases: [(&str, P, &[Vertex]); 3] = [("points", P::PointList, &points), ("lines", P::LineList, &lines), ("line strip", P::LineStrip, &strip)];
+    for (name, topology, vertices) in cases {
+        let cpu = Gpu::cpu();
+        let on_cpu = draw_with(&cpu, topology, vertices);
+        assert!(cpu.take_findings().is_empty());
+        let lit = |image: &[u8], x: u32, y: u32| image[((y * SIZE + x) * 4) as usize..][..3].iter().any(|&c| c != 0);
+        match topology {
+            P::PointList => {
+                for v in vertices {
+                    let (x, y) = (((v.position[0] + 1.0) / 2.0 * SIZE as f32) as u32, ((1.0 - v.position[1]) / 2.0 * SIZE as f32) as u32);
+                    let at = ((y * SIZE + x) * 4) as usize;
+                    let want: Vec<u8> = v.color.iter().map(|c| (c * 255.0).round() as u8).chain([255]).collect();
+                    assert_eq!(&on_cpu[at..at + 4], &want[..], "point at pixel ({x}, {y})");
+                }
+                let count = (0..SIZE * SIZE).filter(|i| lit(&on_cpu, i % SIZE, i / SIZE)).count();
+                assert_eq!(count, vertices.len(), "one pixel per point");
+            }
+            _ => {
+                // Every lit pixel's centre is within half a pixel (and the snapping) of a segment.
+                let pairs: Vec<(&Vertex, &Vertex)> =
+                    if topology == P::LineList { vertices.chunks(2).map(|p| (&p[0], &p[1])).collect() } else { vertices.windows(2).map(|p| (&p[0], &p[1])).collect() };
+                let window = |v: &Vertex| [(v.position[0] + 1.0) / 2.0 * SIZE as f32, (1.0 - v.position[1]) / 2.0 * SIZE as f32];
+                for y in 0..SIZE {
+                    for x in 0..SIZE {
+                        if !lit(&on_cpu, x, y) {
+                            continue;
+                        }
+                        let p = [x as f32 + 0.5, y as f32 + 0.5];
+                        let near = pairs.iter().any(|(a, b)| {
+                            let (a, b) = (window(a), window(b));
+                            let d = [b[0] - a[0], b[1] - a[1]];
+                            let t = (((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / (d[0] * d[0] + d[1] * d[1])).clamp(0.0, 1.0);
+                            let q = [a[0] + t * d[0] - p[0], a[1] + t * d[1] - p[1]];
+                            (q[0] * q[0] + q[1] * q[1]).sqrt() <= 0.5 + 1.0 / 128.0
+                        });
+                        assert!(near, "{name}: pixel ({x}, {y}) lit far from every segment");
+                    }
+                }
+            }
+        }
+        if let Some(gpu) = common::gpu() {
+            let on_gpu = draw_with(gpu, topology, vertices);
+            for i in 0..(SIZE * SIZE) as usize {
+                let (c, g) = (&on_cpu[i * 4..i * 4 + 4], &on_gpu[i * 4..i * 4 + 4]);
+                let covered = |t: &[u8]| t[..3].iter().any(|&v| v != 0);
+                assert_eq!(covered(c), covered(g), "{name}: coverage of pixel ({}, {}): CPU {c:?}, {} {g:?}", i as u32 % SIZE, i as u32 / SIZE, gpu.adapter_name());
+                assert!(c.iter().zip(g).all(|(a, b)| a.abs_diff(*b) <= 1), "{name}: pixel ({}, {}): CPU {c:?}, {} {g:?}", i as u32 % SIZE, i as u32 / SIZE, gpu.adapter_name());
+            }
+        }
+    }
+}

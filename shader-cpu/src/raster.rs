@@ -5,7 +5,9 @@
 //!   the fragment inputs with the same location.
 //! - Triangles are clipped against the depth range (0 ≤ z ≤ w) and a guard band (|x|, |y| ≤
 //!   `GUARD` w), so every vertex left has w > 0, then mapped to the viewport (the whole target,
-//!   depth 0..1, y down).
+//!   depth 0..1, y down). Lines are clipped the same way and become the rectangle of width 1
+//!   around them, points the one-pixel square around them (dropped outside the view volume),
+//!   each drawn as two triangles.
 //! - Coverage: edge functions on positions snapped to 1/256 pixel (exact in integers), sampled
 //!   at pixel centres, with the top-left rule for samples on an edge (each sample of two
 //!   triangles sharing an edge is covered once).
@@ -31,6 +33,15 @@ use crate::{Binding, Buffer, Compare, Error, Image, Options, Report};
 
 /// Clip-space guard band: x and y are clipped at ±GUARD·w.
 const GUARD: f32 = 64.0;
+/// The clipping planes (`plane · clip >= 0` is inside): the depth range and the guard band.
+const PLANES: [[f32; 4]; 6] = [
+    [0.0, 0.0, 1.0, 0.0],
+    [0.0, 0.0, -1.0, 1.0],
+    [1.0, 0.0, 0.0, GUARD],
+    [-1.0, 0.0, 0.0, GUARD],
+    [0.0, 1.0, 0.0, GUARD],
+    [0.0, -1.0, 0.0, GUARD],
+];
 /// Subpixel precision of vertex positions (bits).
 const SUBPIXEL: f64 = 256.0;
 /// Rows per band (even: quads never straddle two bands).
@@ -39,6 +50,9 @@ const BAND: u32 = 16;
 /// How vertices form primitives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Topology {
+    PointList,
+    LineList,
+    LineStrip,
     TriangleList,
     TriangleStrip,
 }
@@ -136,7 +150,14 @@ struct Vertex {
     vary: Vec<u32>,
 }
 
-/// A triangle ready to rasterize.
+/// An assembled primitive (Vulkan "Drawing Commands": lists and strips).
+enum Prim {
+    Point(Vertex),
+    Line([Vertex; 2]),
+    Triangle([Vertex; 3]),
+}
+
+/// A triangle ready to rasterize (points and lines are rasterized as two each).
 struct Tri {
     /// Snapped window positions (1/256 pixel).
     pos: [[i64; 2]; 3],
@@ -180,7 +201,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     let (vslots, vhandles) = bind(vs, d.bindings, &push)?;
     let mut vt = Thread::new(vs, &vslots, &vhandles, [1, 1, 1], options.sanitize);
     let mut shaded: Vec<Vertex> = Vec::new();
-    let mut prims: Vec<[Vertex; 3]> = Vec::new();
+    let mut prims: Vec<Prim> = Vec::new();
     for instance in d.instances.clone() {
         shaded.clear();
         for chunk in d.vertices.chunks(vt.lanes()) {
@@ -221,15 +242,26 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
             }
         }
         match d.topology {
+            Topology::PointList => prims.extend(shaded.iter().cloned().map(Prim::Point)),
+            Topology::LineList => {
+                for l in shaded.chunks_exact(2) {
+                    prims.push(Prim::Line([l[0].clone(), l[1].clone()]));
+                }
+            }
+            Topology::LineStrip => {
+                for l in shaded.windows(2) {
+                    prims.push(Prim::Line([l[0].clone(), l[1].clone()]));
+                }
+            }
             Topology::TriangleList => {
                 for t in shaded.chunks_exact(3) {
-                    prims.push([t[0].clone(), t[1].clone(), t[2].clone()]);
+                    prims.push(Prim::Triangle([t[0].clone(), t[1].clone(), t[2].clone()]));
                 }
             }
             Topology::TriangleStrip => {
                 for i in 0..shaded.len().saturating_sub(2) {
                     let odd = i % 2;
-                    prims.push([shaded[i].clone(), shaded[i + 1 + odd].clone(), shaded[i + 2 - odd].clone()]);
+                    prims.push(Prim::Triangle([shaded[i].clone(), shaded[i + 1 + odd].clone(), shaded[i + 2 - odd].clone()]));
                 }
             }
         }
@@ -238,12 +270,19 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
 
     // Clipping and triangle setup.
     let mut tris = Vec::new();
+    let interp: Vec<Interp> = fs.inputs.iter().flat_map(|v| std::iter::repeat_n(v.interp, v.words as usize)).collect();
     for prim in &prims {
-        let poly = clip(prim, &fs.inputs.iter().flat_map(|v| std::iter::repeat_n(v.interp, v.words as usize)).collect::<Vec<_>>());
-        for k in 1..poly.len().saturating_sub(1) {
-            if let Some(t) = setup([&poly[0], &poly[k], &poly[k + 1]], &prim[0].vary, width, height, d.cull) {
-                tris.push(t);
+        match prim {
+            Prim::Triangle(tri) => {
+                let poly = clip(tri, &interp);
+                for k in 1..poly.len().saturating_sub(1) {
+                    if let Some(t) = setup([&poly[0], &poly[k], &poly[k + 1]], &tri[0].vary, width, height, d.cull) {
+                        tris.push(t);
+                    }
+                }
             }
+            Prim::Line(line) => tris.extend(setup_line(line, &interp, width, height)),
+            Prim::Point(point) => tris.extend(setup_point(point, width, height)),
         }
     }
     if tris.is_empty() {
@@ -291,14 +330,7 @@ fn read_word(buffer: &Buffer, at: u64) -> u32 {
 /// Sutherland–Hodgman clipping of a triangle against the depth range and the guard band, in
 /// clip space (where attributes are linear). Flat inputs are not interpolated.
 fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
-    let planes: [[f32; 4]; 6] = [
-        [0.0, 0.0, 1.0, 0.0],
-        [0.0, 0.0, -1.0, 1.0],
-        [1.0, 0.0, 0.0, GUARD],
-        [-1.0, 0.0, 0.0, GUARD],
-        [0.0, 1.0, 0.0, GUARD],
-        [0.0, -1.0, 0.0, GUARD],
-    ];
+    let planes = PLANES;
     let dist = |p: &[f32; 4], v: &Vertex| (0..4).map(|k| p[k] * v.clip[k]).sum::<f32>();
     let mut poly: Vec<Vertex> = prim.to_vec();
     if prim.iter().all(|v| planes.iter().all(|p| dist(p, v) >= 0.0)) {
@@ -313,16 +345,7 @@ fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
                 out.push(a.clone());
             }
             if (da >= 0.0) != (db >= 0.0) {
-                let t = da / (da - db);
-                let lerp = |x: f32, y: f32| x + (y - x) * t;
-                let vary = a
-                    .vary
-                    .iter()
-                    .zip(&b.vary)
-                    .zip(interp)
-                    .map(|((&x, &y), i)| if *i == Interp::Flat { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
-                    .collect();
-                out.push(Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary });
+                out.push(lerp_vertex(a, b, da / (da - db), interp));
             }
         }
         poly = out;
@@ -333,24 +356,139 @@ fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
     poly
 }
 
-/// Viewport transform, snapping, culling and edge setup; `None` for a culled or empty triangle.
-fn setup(v: [&Vertex; 3], flat: &[u32], width: u32, height: u32, cull: Option<Face>) -> Option<Tri> {
-    if v.iter().any(|v| v.clip[3].is_nan() || v.clip[3] <= 0.0 || v.clip.iter().any(|c| !c.is_finite())) {
+/// A vertex in the window: its position in pixels, depth (z/w) and 1/w; `None` for a position
+/// that is not finite or has w <= 0.
+fn window(v: &Vertex, width: u32, height: u32) -> Option<([f64; 2], f64, f64)> {
+    if v.clip[3].is_nan() || v.clip[3] <= 0.0 || v.clip.iter().any(|c| !c.is_finite()) {
         return None;
     }
-    let (w, h) = (f64::from(width), f64::from(height));
+    let iw = 1.0 / f64::from(v.clip[3]);
+    let x = (f64::from(v.clip[0]) * iw + 1.0) * f64::from(width) / 2.0;
+    let y = (1.0 - f64::from(v.clip[1]) * iw) * f64::from(height) / 2.0;
+    Some(([x, y], f64::from(v.clip[2]) * iw, iw))
+}
+
+/// A window position snapped to the subpixel grid.
+fn snap(p: [f64; 2]) -> [i64; 2] {
+    p.map(|c| (c * SUBPIXEL).round() as i64)
+}
+
+/// Viewport transform, snapping, culling and edge setup; `None` for a culled or empty triangle.
+fn setup(v: [&Vertex; 3], flat: &[u32], width: u32, height: u32, cull: Option<Face>) -> Option<Tri> {
     let mut pos = [[0i64; 2]; 3];
     let mut z = [0.0; 3];
     let mut inv_w = [0.0; 3];
     for (k, v) in v.iter().enumerate() {
-        let iw = 1.0 / f64::from(v.clip[3]);
-        let x = (f64::from(v.clip[0]) * iw + 1.0) * w / 2.0;
-        let y = (1.0 - f64::from(v.clip[1]) * iw) * h / 2.0;
-        pos[k] = [(x * SUBPIXEL).round() as i64, (y * SUBPIXEL).round() as i64];
-        z[k] = f64::from(v.clip[2]) * iw;
+        let (p, depth, iw) = window(v, width, height)?;
+        pos[k] = snap(p);
+        z[k] = depth;
         inv_w[k] = iw;
     }
-    let mut vary = [v[0].vary.clone(), v[1].vary.clone(), v[2].vary.clone()];
+    let vary = [v[0].vary.clone(), v[1].vary.clone(), v[2].vary.clone()];
+    setup_snapped(pos, z, inv_w, vary, flat, width, height, cull)
+}
+
+/// A line (Vulkan "Basic Line Segment Rasterization", one pixel wide) as the rectangle around
+/// the segment, corners offset from the snapped end points by the snapped half-width normal
+/// (llvmpipe's rectangular lines), drawn as two triangles whose far corners carry the end
+/// points' inputs. Lines are clipped like triangles, face the front and are not culled; flat
+/// inputs come from the first vertex.
+fn setup_line(line: &[Vertex; 2], interp: &[Interp], width: u32, height: u32) -> Vec<Tri> {
+    let Some([a, b]) = clip_line(line, interp) else { return Vec::new() };
+    let (Some((pa, za, wa)), Some((pb, zb, wb))) = (window(&a, width, height), window(&b, width, height)) else {
+        return Vec::new();
+    };
+    let (dx, dy) = (pa[0] - pb[0], pa[1] - pb[1]);
+    let length2 = dx * dx + dy * dy;
+    if length2 == 0.0 {
+        return Vec::new();
+    }
+    let scale = 0.5 / length2.sqrt();
+    let t = [(-dy * scale * SUBPIXEL).round() as i64, (dx * scale * SUBPIXEL).round() as i64];
+    let (sa, sb) = (snap(pa), snap(pb));
+    let corners = [[sa[0] - t[0], sa[1] - t[1]], [sb[0] - t[0], sb[1] - t[1]], [sb[0] + t[0], sb[1] + t[1]], [sa[0] + t[0], sa[1] + t[1]]];
+    // Corner k belongs to end point a (0, 3) or b (1, 2).
+    let of_a = [true, false, false, true];
+    let tri = |k: [usize; 3]| {
+        let pick = |i: usize| if of_a[i] { (za, wa, a.vary.clone()) } else { (zb, wb, b.vary.clone()) };
+        let [p, q, r] = k.map(pick);
+        let pos = k.map(|i| corners[i]);
+        let mut t = setup_snapped(pos, [p.0, q.0, r.0], [p.1, q.1, r.1], [p.2, q.2, r.2], &line[0].vary, width, height, None)?;
+        t.front = true;
+        Some(t)
+    };
+    [tri([0, 1, 2]), tri([0, 2, 3])].into_iter().flatten().collect()
+}
+
+/// A point (one pixel: Vulkan's point size 1) as the square around it, two triangles; dropped
+/// when the vertex is outside the view volume (Vulkan "Primitive Clipping").
+fn setup_point(point: &Vertex, width: u32, height: u32) -> Vec<Tri> {
+    let [x, y, z, w] = point.clip;
+    if !(x.abs() <= w && y.abs() <= w && (0.0..=w).contains(&z)) {
+        return Vec::new();
+    }
+    let Some((p, depth, iw)) = window(point, width, height) else { return Vec::new() };
+    let [cx, cy] = snap(p);
+    let half = SUBPIXEL as i64 / 2;
+    let corners = [[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half], [cx - half, cy + half]];
+    let tri = |k: [usize; 3]| {
+        let vary = [point.vary.clone(), point.vary.clone(), point.vary.clone()];
+        let mut t = setup_snapped(k.map(|i| corners[i]), [depth; 3], [iw; 3], vary, &point.vary, width, height, None)?;
+        t.front = true;
+        Some(t)
+    };
+    [tri([0, 1, 2]), tri([0, 2, 3])].into_iter().flatten().collect()
+}
+
+/// A line clipped against the depth range and the guard band in clip space (the triangle
+/// planes of [`clip`]); `None` when nothing is left.
+fn clip_line(line: &[Vertex; 2], interp: &[Interp]) -> Option<[Vertex; 2]> {
+    let [mut a, mut b] = line.clone();
+    for p in &PLANES {
+        let dist = |v: &Vertex| (0..4).map(|k| p[k] * v.clip[k]).sum::<f32>();
+        let (da, db) = (dist(&a), dist(&b));
+        if da < 0.0 && db < 0.0 {
+            return None;
+        }
+        if (da < 0.0) != (db < 0.0) {
+            let t = da / (da - db);
+            let cut = lerp_vertex(&a, &b, t, interp);
+            if da < 0.0 {
+                a = cut;
+            } else {
+                b = cut;
+            }
+        }
+    }
+    Some([a, b])
+}
+
+/// The vertex at `t` from `a` to `b` in clip space (flat inputs: `a`'s).
+fn lerp_vertex(a: &Vertex, b: &Vertex, t: f32, interp: &[Interp]) -> Vertex {
+    let lerp = |x: f32, y: f32| x + (y - x) * t;
+    let vary = a
+        .vary
+        .iter()
+        .zip(&b.vary)
+        .zip(interp)
+        .map(|((&x, &y), i)| if *i == Interp::Flat { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
+        .collect();
+    Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary }
+}
+
+/// Culling and edge setup of a triangle at snapped window positions; `None` for a culled or
+/// empty one.
+#[allow(clippy::too_many_arguments)]
+fn setup_snapped(
+    mut pos: [[i64; 2]; 3],
+    mut z: [f64; 3],
+    mut inv_w: [f64; 3],
+    mut vary: [Vec<u32>; 3],
+    flat: &[u32],
+    width: u32,
+    height: u32,
+    cull: Option<Face>,
+) -> Option<Tri> {
     let mut area = edge(pos[0], pos[1], pos[2]);
     if area == 0 {
         return None;

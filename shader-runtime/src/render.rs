@@ -504,9 +504,11 @@ fn build(
                 fragment_name: fragment.name,
                 attributes: cpu_attributes(vertex.name, &built.attributes)?,
                 topology: match built.topology {
+                    wgpu::PrimitiveTopology::PointList => shader_cpu::Topology::PointList,
+                    wgpu::PrimitiveTopology::LineList => shader_cpu::Topology::LineList,
+                    wgpu::PrimitiveTopology::LineStrip => shader_cpu::Topology::LineStrip,
                     wgpu::PrimitiveTopology::TriangleList => shader_cpu::Topology::TriangleList,
                     wgpu::PrimitiveTopology::TriangleStrip => shader_cpu::Topology::TriangleStrip,
-                    other => return Err(GpuError::Unsupported(format!("the CPU device draws triangles only, not {other:?}"))),
                 },
                 cull: built.cull_mode.map(|face| match face {
                     wgpu::Face::Front => shader_cpu::Face::Front,
