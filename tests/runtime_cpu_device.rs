@@ -204,19 +204,11 @@ shader! {
         }
     "#,
     mod sample_level;
-    lang: wgsl,
-    src: r#"
-        @group(0) @binding(0) var tex: texture_2d<f32>;
-        @group(0) @binding(1) var samp: sampler;
-        @group(0) @binding(2) var<storage, read> coords: array<vec4<f32>>;
-        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
-        @compute @workgroup_size(64)
-        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-            if id.x >= arrayLength(&coords) { return; }
-            let c = coords[id.x];
-            out[id.x] = textureSampleLevel(tex, samp, c.xy, c.z);
-        }
-    "#,
+    path: "tests/shaders/sample_2d.wgsl",
+    entry: "level",
+    mod sample_grad;
+    path: "tests/shaders/sample_2d.wgsl",
+    entry: "grad",
     mod sample_array;
     lang: wgsl,
     src: r#"
@@ -542,6 +534,16 @@ fn sampled_textures_match_lavapipe() {
         checked += 1;
     }
     assert!(checked > 20, "{checked}");
+}
+
+/// `textureSampleGrad` with gradients whose level of detail lies between levels: the CPU device
+/// agrees with lavapipe (whose level of detail is half a fast log2 of the squared scale factor).
+#[test]
+fn sample_gradients_match_lavapipe() {
+    sample_on_devices(1, &|gpu, tex, samp, coords, out| {
+        let pipeline = sample_grad::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, sample_grad::Bindings { tex, samp, coords, out }, groups_for(coords)).expect("dispatch");
+    });
 }
 
 /// An array texture sampled with a layer index and gathered (component 1 of the four texels

@@ -1870,11 +1870,12 @@ pub(crate) enum Handle<'a> {
 }
 
 /// The level of detail of explicit gradients (Vulkan "Scale Factor Operation": the longer of
-/// the two scaled gradient vectors, λ = log2 ρ).
+/// the two scaled gradient vectors, λ = log2 ρ, computed as llvmpipe does: half the fast log2
+/// of ρ², [`crate::image::fast_log2`]).
 fn grad_lod(image: &Image, dims: usize, dx: impl Fn(usize) -> f32, dy: impl Fn(usize) -> f32) -> f32 {
     let size = image.size();
-    let length = |g: &dyn Fn(usize) -> f32| (0..dims).map(|k| (g(k) * size[k] as f32).powi(2)).sum::<f32>().sqrt();
-    length(&dx).max(length(&dy)).log2()
+    let squared = |g: &dyn Fn(usize) -> f32| (0..dims).map(|k| (g(k) * size[k] as f32).powi(2)).sum::<f32>();
+    0.5 * crate::image::fast_log2(squared(&dx).max(squared(&dy)))
 }
 
 enum Loc {

@@ -636,9 +636,11 @@ pub(crate) fn cube_lod(image: &Image, at: [f32; 3], dx: [f32; 3], dy: [f32; 3]) 
     0.5 * fast_log2(squared(dx).max(squared(dy)))
 }
 
-/// log2 approximated as llvmpipe computes a level of detail (gallivm `lp_build_fast_log2`):
-/// the exponent plus the mantissa's fraction, exact at powers of two, linear between.
-fn fast_log2(x: f32) -> f32 {
+/// log2 approximated as llvmpipe computes a level of detail (gallivm `lp_build_fast_log2`, of
+/// the squared scale factor, halved): the exponent plus the mantissa's fraction, exact at
+/// powers of two, linear between. Vulkan allows such an approximation of the scale factor's
+/// log2 ("Scale Factor Operation").
+pub(crate) fn fast_log2(x: f32) -> f32 {
     if !(x > 0.0) || x.is_infinite() {
         return x.log2();
     }
