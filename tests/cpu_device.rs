@@ -621,6 +621,58 @@ fn subgroup_operations() {
     }
 }
 
+/// Subgroup-scope barriers (GLSL `subgroupBarrier()`: `OpControlBarrier` with execution scope
+/// `Subgroup`) order the accesses of their subgroup only: 16 invocations (two 8-lane subgroups)
+/// write `tile[i]`, then read a neighbour's. Within the subgroup (`i ^ 1`) the subgroup barrier
+/// removes the 16 races that no barrier leaves; across subgroups (`i ^ 8`) they stay. A
+/// subgroup barrier that only subgroup 0 reaches (a branch on `gl_SubgroupID`, uniform in each
+/// subgroup) is no divergent barrier. The race-free program's results agree with the GPU's.
+#[test]
+fn subgroup_barriers_order_their_subgroup() {
+    let src = |sync: &str, other: u32| {
+        format!(
+            "#version 450\n#extension GL_KHR_shader_subgroup_basic : require\nlayout(local_size_x = 16) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Out {{ uint r[]; }} outp;\nshared uint tile[16];\n\
+             void main() {{\n  uint i = gl_LocalInvocationIndex;\n  tile[i] = i * 3u;\n  {sync}\n  outp.r[i] = tile[i ^ {other}u];\n\
+               if (gl_SubgroupID == 0u) {{ subgroupBarrier(); }}\n}}\n"
+        )
+    };
+    for (sync, other, racy) in [("", 1, true), ("subgroupBarrier();", 1, false), ("subgroupBarrier();", 8, true), ("barrier();", 8, false)] {
+        let src = src(sync, other);
+        let mut modules = vec![("ours", compile_glsl_vulkan("subgroup_barrier.comp", &src))];
+        if common::glslang_available() {
+            let words = common::compile_glslang_with(&src, "comp", &["--target-env", "vulkan1.1"]).expect("glslang compiles it");
+            common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
+            modules.push(("glslang", words));
+        } else if common::ci() {
+            panic!("glslangValidator is not installed but CI=true");
+        }
+        for (compiler, words) in modules {
+            let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+            let out = shader_cpu::Buffer::zeroed(16 * 4);
+            let options = shader_cpu::Options { sanitize: true, threads: Some(1) };
+            let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &out)], &[], [1, 1, 1], &options).expect("runs");
+            let mut seen: Vec<([u32; 3], u32)> = Vec::new();
+            for f in &report.findings {
+                match f.kind {
+                    shader_cpu::FindingKind::WorkgroupRace { write: false, other: o, .. } => seen.push((f.invocation, o)),
+                    _ => panic!("[{compiler}] `{sync}`, other {other}: not a read racing: {f}"),
+                }
+            }
+            seen.sort();
+            let want: Vec<([u32; 3], u32)> = if racy { (0..16u32).map(|i| ([i, 0, 0], i ^ other)).collect() } else { Vec::new() };
+            assert_eq!(seen, want, "[{compiler}] `{sync}`, other {other}: races (invocation, other)");
+            let expected: Vec<u32> = (0..16u32).map(|i| (i ^ other) * 3).collect();
+            assert_eq!(common::u32s(&out.to_bytes()), expected, "[{compiler}] `{sync}`: results");
+            if !racy && common::gpu().is_some() {
+                let gpu = common::run_compute(common::ShaderInput::SpirV(&words), "main", &[B::storage(0, vec![0; 16 * 4])], [1, 1, 1])
+                    .expect("runs on the GPU");
+                assert_eq!(common::u32s(&gpu[0]), expected, "[{compiler}] `{sync}`: the GPU's results");
+            }
+        }
+    }
+}
+
 /// The sanitizer reports reads of workgroup memory that no invocation wrote (GLSL leaves
 /// `shared` variables uninitialized: half the workgroup fills its words, every invocation reads
 /// its own) and a barrier that only part of the workgroup reaches (inside a branch on the

@@ -158,7 +158,9 @@ const CPU_KNOWN: &[(&str, &str)] = &[
         "undefined values: `subgroupShuffleDown(x, 2u)` in invocations 6 and 7 of each 8-lane subgroup reads past the \
          subgroup (SPIR-V leaves the result undefined); the CPU device wraps the index (lanes 0 and 1, what lavapipe \
          gives for `subgroupShuffleUp(x, 1u)` in invocation 0), lavapipe gives another value for these two: 32 of 128 \
-         words differ",
+         words differ. Probed on lavapipe (16 lanes, v = 10 i + 1): shuffle down by 2 gives lanes 6 and 7 their own \
+         values, by 5 gives lane 3 lane 7's value and lanes 4-7 zero, by 9 zero everywhere: what lies past the \
+         8-lane vector, not a rule to follow",
     ),
     (
         "tests/glsl/ok/fn_atomics.comp",

@@ -182,8 +182,9 @@ pub(crate) enum Inst {
     Demote,
     /// `OpControlBarrier`: the lanes already run in step; ends the sanitizer's race window on
     /// workgroup memory, on storage buffers when `buffers` (its memory semantics include
-    /// `UniformMemory`), on storage images when `images` (`ImageMemory`).
-    Barrier { buffers: bool, images: bool },
+    /// `UniformMemory`), on storage images when `images` (`ImageMemory`); with `subgroup`
+    /// (execution scope `Subgroup`) only among the lanes that execute it.
+    Barrier { buffers: bool, images: bool, subgroup: bool },
     /// `OpMemoryBarrier`: the next control barrier orders storage buffer (image) accesses too
     /// when `buffers` (`images`) (GLSL's `memoryBarrierBuffer(); barrier();`).
     Fence { buffers: bool, images: bool },
@@ -1698,6 +1699,7 @@ impl Decoder {
             Op::ControlBarrier => Some(Inst::Barrier {
                 buffers: self.orders(id(2)?, spirv::MemorySemantics::UNIFORM_MEMORY),
                 images: self.orders(id(2)?, spirv::MemorySemantics::IMAGE_MEMORY),
+                subgroup: self.const_words(id(0)?).is_ok_and(|w| w[0] == spirv::Scope::Subgroup as u32),
             }),
             Op::MemoryBarrier => Some(Inst::Fence {
                 buffers: self.orders(id(1)?, spirv::MemorySemantics::UNIFORM_MEMORY),

@@ -841,12 +841,35 @@ enum Access {
     Atomic,
 }
 
-impl<T: Copy + PartialEq> Accesses<T> {
+/// Who made an access, for the race checks: two accesses by accessors `ordered` with each
+/// other do not race.
+trait Accessor: Copy + PartialEq {
+    fn ordered(self, other: Self) -> bool {
+        self == other
+    }
+}
+
+/// A lane (its local index) within a workgroup; with [`SUBGROUP_ORDERED`] set, a lane whose
+/// access came before a subgroup barrier its subgroup executed, ordered with every later
+/// access of that subgroup.
+impl Accessor for u32 {
+    fn ordered(self, other: u32) -> bool {
+        let (a, b) = (self & !SUBGROUP_ORDERED, other & !SUBGROUP_ORDERED);
+        a == b || ((self | other) & SUBGROUP_ORDERED != 0 && a as usize / SUBGROUP_SIZE == b as usize / SUBGROUP_SIZE)
+    }
+}
+
+/// The mark of a lane's access made before a subgroup barrier (see [`Accessor`] for `u32`).
+const SUBGROUP_ORDERED: u32 = 1 << 31;
+
+impl Accessor for Who {}
+
+impl<T: Accessor> Accesses<T> {
     /// Records `me`'s `access` and returns another accessor it races with (Vulkan memory
     /// model: two accesses to one location by different invocations, at least one a write and
     /// not both atomic, with no barrier ordering them), once per word and window.
     fn race(&mut self, me: T, access: Access) -> Option<T> {
-        let writer = self.writer.filter(|&w| w != me);
+        let writer = self.writer.filter(|&w| !w.ordered(me));
         let other = match access {
             Access::Read => writer.or(Accesses::other(self.atomics, me)),
             Access::Write => writer.or(Accesses::other(self.readers, me)).or(Accesses::other(self.atomics, me)),
@@ -862,9 +885,9 @@ impl<T: Copy + PartialEq> Accesses<T> {
         Some(other)
     }
 
-    /// An accessor other than `me` among `slots`.
+    /// An accessor not ordered with `me` among `slots`.
     fn other(slots: [Option<T>; 2], me: T) -> Option<T> {
-        slots.into_iter().flatten().find(|&s| s != me)
+        slots.into_iter().flatten().find(|&s| !s.ordered(me))
     }
 
     fn note(slots: &mut [Option<T>; 2], me: T) {
@@ -998,7 +1021,7 @@ impl<'a> Thread<'a> {
         if access == Access::Write {
             self.written[w] = true;
         }
-        if let Some(other) = entry.race(lane as u32, access) {
+        if let Some(other) = entry.race(lane as u32, access).map(|o| o & !SUBGROUP_ORDERED) {
             let kind = FindingKind::WorkgroupRace { byte_offset: w as u32 * 4, write: access != Access::Read, other };
             self.report(lane, kind);
         }
@@ -1024,7 +1047,7 @@ impl<'a> Thread<'a> {
         if !self.racy_slot(slot) {
             return;
         }
-        if let Some(other) = self.buffer_races.entry((slot, w)).or_default().race(lane as u32, access) {
+        if let Some(other) = self.buffer_races.entry((slot, w)).or_default().race(lane as u32, access).map(|o| o & !SUBGROUP_ORDERED) {
             let (_, set, binding) = self.slots[slot];
             let kind = FindingKind::BufferRace { set, binding, byte_offset: w as u64 * 4, write: access != Access::Read, other };
             self.report(lane, kind);
@@ -1040,7 +1063,7 @@ impl<'a> Thread<'a> {
             return;
         }
         let Some(offset) = image.texel_at(level, at) else { return };
-        if let Some(other) = self.image_races.entry((slot, offset)).or_default().race(lane as u32, access) {
+        if let Some(other) = self.image_races.entry((slot, offset)).or_default().race(lane as u32, access).map(|o| o & !SUBGROUP_ORDERED) {
             let (_, set, binding) = self.slots[slot];
             let coord = at.map(|v| v as i32);
             let kind = FindingKind::ImageRace { set, binding, coord, level, write: access != Access::Read, other };
@@ -1106,6 +1129,37 @@ impl<'a> Thread<'a> {
             let missing = (0..self.l).find(|i| !lanes.contains(&(*i as u32))).unwrap_or(0);
             self.report(missing, FindingKind::DivergentBarrier { reached: lanes.len() as u32, of: self.l as u32 });
         }
+    }
+
+    /// A subgroup-scope control barrier (GLSL `subgroupBarrier()`) executed by `lanes`: it
+    /// orders the accesses within each of their subgroups only, so the race windows mark what
+    /// these lanes did as ordered with their subgroup's later accesses ([`SUBGROUP_ORDERED`]);
+    /// other subgroups' accesses still race with them. Partial subgroups reaching it are not
+    /// reported.
+    fn subgroup_barrier(&mut self, lanes: &[u32], buffers: bool, images: bool) {
+        if !self.sanitize {
+            return;
+        }
+        let mut mask = vec![false; self.l];
+        for &lane in lanes {
+            mask[lane as usize] = true;
+        }
+        let mark = |entry: &mut Accesses<u32>| {
+            for slot in [&mut entry.writer].into_iter().chain(&mut entry.readers).chain(&mut entry.atomics) {
+                if let Some(lane) = slot.filter(|&lane| mask[(lane & !SUBGROUP_ORDERED) as usize]) {
+                    *slot = Some(lane | SUBGROUP_ORDERED);
+                }
+            }
+        };
+        self.races.iter_mut().for_each(mark);
+        let fence = (buffers || self.buffer_fence, images || self.image_fence);
+        for (on, map) in [(fence.0, &mut self.buffer_races), (fence.1, &mut self.image_races)] {
+            if on {
+                map.values_mut().for_each(mark);
+            }
+        }
+        self.buffer_fence = false;
+        self.image_fence = false;
     }
 
     /// Runs the entry point once over lanes `0..active` (a vertex or fragment batch; the
@@ -1607,7 +1661,8 @@ impl<'a> Thread<'a> {
                     self.helper[i as usize] = true;
                 }
             }
-            Inst::Barrier { buffers, images } => self.barrier(lanes, *buffers, *images),
+            Inst::Barrier { buffers, images, subgroup: false } => self.barrier(lanes, *buffers, *images),
+            Inst::Barrier { buffers, images, subgroup: true } => self.subgroup_barrier(lanes, *buffers, *images),
             Inst::Fence { buffers, images } => {
                 self.buffer_fence |= *buffers;
                 self.image_fence |= *images;
