@@ -314,6 +314,8 @@ pub(crate) enum Builtin {
     /// Fragment stage inputs.
     FragCoord,
     FrontFacing,
+    /// The sample index: 0 (the targets have one sample; the zeroed input memory holds it).
+    SampleId,
 }
 
 /// The pipeline stage of an entry point.
@@ -1240,6 +1242,7 @@ impl Decoder {
                 BuiltIn::InstanceIndex => Builtin::InstanceIndex,
                 BuiltIn::FragCoord => Builtin::FragCoord,
                 BuiltIn::FrontFacing => Builtin::FrontFacing,
+                BuiltIn::SampleId => Builtin::SampleId,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

@@ -1232,7 +1232,11 @@ impl<'a> Thread<'a> {
                     Builtin::SubgroupId => [lane32 / SUBGROUP_SIZE as u32, 0, 0],
                     Builtin::NumSubgroups => [self.l.div_ceil(SUBGROUP_SIZE) as u32, 0, 0],
                     // Graphics inputs: written by the rasterizer (`run_batch`).
-                    Builtin::VertexIndex | Builtin::InstanceIndex | Builtin::FragCoord | Builtin::FrontFacing => continue,
+                    Builtin::VertexIndex
+                    | Builtin::InstanceIndex
+                    | Builtin::FragCoord
+                    | Builtin::FrontFacing
+                    | Builtin::SampleId => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);
