@@ -882,6 +882,7 @@ fn draw_triangle(vs: &[u32], fs: &[u32], bindings: &[shader_cpu::Binding<'_>], c
         topology: shader_cpu::Topology::TriangleList,
         cull: None,
         blend: None,
+        blend_constant: [0.0; 4],
         colors,
         depth: None,
         depth_compare: shader_cpu::Compare::Less,

@@ -1564,6 +1564,7 @@ fn render_cpu(vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>) -> Result<Vec<V
         topology: shader_cpu::Topology::TriangleList,
         cull: None,
         blend: None,
+        blend_constant: [0.0; 4],
         colors: &color_images,
         depth: depth.as_ref().map(image),
         depth_compare: shader_cpu::Compare::Always,

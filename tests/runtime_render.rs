@@ -547,3 +547,48 @@ fn points_and_lines_match_lavapipe() {
         }
     }
 }
+
+/// The blend constant (`Draw::blend_constant`, wgpu's `set_blend_constant`): a quad of one
+/// colour blended over the cleared target with `Constant`/`OneMinusConstant` factors gives
+/// Vulkan's `src * C + dst * (1 - C)` per channel (alpha: `src * C.a`) on every device, and the
+/// default constant (transparent black) gives the target unchanged.
+#[test]
+fn blend_constant_matches_cpu() {
+    use shader_runtime::wgpu::{BlendComponent, BlendFactor as F, BlendOperation, BlendState};
+    common::on_devices(|gpu| {
+        let blend = BlendState {
+            color: BlendComponent { src_factor: F::Constant, dst_factor: F::OneMinusConstant, operation: BlendOperation::Add },
+            alpha: BlendComponent { src_factor: F::Constant, dst_factor: F::Zero, operation: BlendOperation::Add },
+        };
+        let options = RenderOptions { blend: Some(blend), ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &triangle_vs::MODULE, &triangle_fs::MODULE, &options).expect("pipeline");
+        let src = [0.8f32, 0.4, 0.2];
+        let quad = [[-1.0f32, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]].map(|p| Vertex { position: p, color: src });
+        let vertices = gpu.vertex_buffer(&quad);
+        let bindings: [&dyn shader_runtime::BindingSet; 2] = [&triangle_vs::Bindings {}, &triangle_fs::Bindings {}];
+        let clear = Color { r: 0.1, g: 0.5, b: 0.9, a: 1.0 };
+        for (constant, dst_kept) in [(Color { r: 0.25, g: 0.5, b: 0.75, a: 0.6 }, false), (Color::TRANSPARENT, true)] {
+            let target = gpu.render_target(8, 8, TextureFormat::Rgba8Unorm);
+            let draw = Draw {
+                bindings: &bindings,
+                vertex_buffer: Some(&vertices),
+                vertices: 0..6,
+                clear: Some(clear),
+                blend_constant: constant,
+                ..Default::default()
+            };
+            pipeline.draw(gpu, &target, &draw).expect("draw");
+            let pixels = target.read_rgba8_blocking(gpu).expect("read");
+            let (c, d) = ([constant.r, constant.g, constant.b], [clear.r, clear.g, clear.b]);
+            let mut want: Vec<f64> = (0..3).map(|k| f64::from(src[k]) * c[k] + d[k] * (1.0 - c[k])).collect();
+            want.push(constant.a);
+            let want: Vec<u8> = want.iter().map(|v| (v * 255.0).round() as u8).collect();
+            if dst_kept {
+                assert_eq!(&want[..3], &[26, 128, 230], "a zero constant keeps the target's colour");
+            }
+            for (i, p) in pixels.chunks_exact(4).enumerate() {
+                assert!(p.iter().zip(&want).all(|(a, b)| a.abs_diff(*b) <= 1), "pixel {i} on {}: {p:?}, expected {want:?}", gpu.adapter_name());
+            }
+        }
+    });
+}

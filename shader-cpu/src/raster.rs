@@ -64,7 +64,7 @@ pub enum Face {
     Back,
 }
 
-/// A blend factor (Vulkan `VkBlendFactor`; the blend constant is zero).
+/// A blend factor (Vulkan `VkBlendFactor`; `Constant` is [`Draw::blend_constant`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlendFactor {
     Zero,
@@ -134,6 +134,8 @@ pub struct Draw<'a> {
     pub topology: Topology,
     pub cull: Option<Face>,
     pub blend: Option<Blend>,
+    /// The blend constant (RGBA) of the `Constant` factors.
+    pub blend_constant: [f32; 4],
     /// The colour targets, `colors[k]` for the fragment output at location `k` (all the same
     /// size; the blend state applies to each), and the depth buffer (a `Depth32Float`,
     /// `Depth24Plus` or `Depth16Unorm` image; a fragment passing the test writes its depth).
@@ -657,7 +659,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
                     let (lo, hi) = format.normalized_range();
                     let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
                     let dst = target.load(0, at).map_or([0.0; 4], |t| t.map(f32::from_bits));
-                    texel = blend_texel(&blend, src, dst).map(f32::to_bits);
+                    texel = blend_texel(&blend, src, dst, d.blend_constant).map(f32::to_bits);
                 }
             }
             target.store(0, at, texel);
@@ -682,13 +684,16 @@ fn depth_test(depth: &Image, compare: Compare, at: [i64; 3], z: f64) -> bool {
     true
 }
 
-/// Vulkan "Blend Operations" for one fragment (the blend constant is zero).
-fn blend_texel(blend: &Blend, src: [f32; 4], dst: [f32; 4]) -> [f32; 4] {
+/// Vulkan "Blend Operations" for one fragment (`constant`: the blend constant, its RGB for the
+/// colour channels and its alpha for alpha, as `VK_BLEND_FACTOR_CONSTANT_COLOR`).
+fn blend_texel(blend: &Blend, src: [f32; 4], dst: [f32; 4], constant: [f32; 4]) -> [f32; 4] {
     let factor = |f: BlendFactor, c: usize| -> f32 {
         let alpha = c == 3;
         match f {
-            BlendFactor::Zero | BlendFactor::Constant => 0.0,
-            BlendFactor::One | BlendFactor::OneMinusConstant => 1.0,
+            BlendFactor::Zero => 0.0,
+            BlendFactor::One => 1.0,
+            BlendFactor::Constant => constant[c],
+            BlendFactor::OneMinusConstant => 1.0 - constant[c],
             BlendFactor::Src => src[c],
             BlendFactor::OneMinusSrc => 1.0 - src[c],
             BlendFactor::SrcAlpha => src[3],

@@ -78,6 +78,9 @@ pub struct Draw<'a> {
     pub depth: Option<&'a Texture>,
     /// Push-constant bytes (wgpu immediates).
     pub immediates: &'a [u8],
+    /// The blend constant (`BlendFactor::Constant`/`OneMinusConstant`; wgpu's
+    /// `set_blend_constant`): transparent black by default, as in wgpu.
+    pub blend_constant: wgpu::Color,
 }
 
 impl Default for Draw<'_> {
@@ -91,6 +94,7 @@ impl Default for Draw<'_> {
             clear: Some(wgpu::Color::TRANSPARENT),
             depth: None,
             immediates: &[],
+            blend_constant: wgpu::Color::TRANSPARENT,
         }
     }
 }
@@ -308,6 +312,7 @@ impl RenderPipeline {
                 multiview_mask: None,
             });
             pass.set_pipeline(raw);
+            pass.set_blend_constant(draw.blend_constant);
             for (index, group) in groups.iter().enumerate() {
                 if let Some(group) = group {
                     pass.set_bind_group(index as u32, group, &[]);
@@ -397,6 +402,7 @@ impl RenderPipeline {
             topology: pipeline.topology,
             cull: pipeline.cull,
             blend: pipeline.blend,
+            blend_constant: [draw.blend_constant.r, draw.blend_constant.g, draw.blend_constant.b, draw.blend_constant.a].map(|c| c as f32),
             colors: &[Some(color)],
             depth,
             // The wgpu pipeline's `depth_compare` (`build`).
