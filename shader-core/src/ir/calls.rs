@@ -35,8 +35,13 @@ pub fn uses(module: &Module) -> Vec<FunctionUses> {
     // `seen[i] == root` once function `i` was reached from `root`.
     let mut seen = vec![usize::MAX; direct.len()];
     let mut stack = Vec::new();
-    let mut all = Vec::with_capacity(direct.len());
+    // The globals reached through calls; a function that calls none uses only its own.
+    let mut reached: Vec<Option<Vec<Handle<GlobalVariable>>>> = Vec::with_capacity(direct.len());
     for (root, uses) in direct.iter().enumerate() {
+        if uses.calls.is_empty() {
+            reached.push(None);
+            continue;
+        }
         let mut globals = Vec::new();
         seen[root] = root;
         stack.push(root);
@@ -50,24 +55,35 @@ pub fn uses(module: &Module) -> Vec<FunctionUses> {
         }
         globals.sort();
         globals.dedup();
-        all.push(FunctionUses { globals, calls: uses.calls.clone() });
+        reached.push(Some(globals));
     }
-    all
+    direct
+        .into_iter()
+        .zip(reached)
+        .map(|(uses, reached)| match reached {
+            Some(globals) => FunctionUses { globals, calls: uses.calls },
+            None => uses,
+        })
+        .collect()
 }
 
 /// The globals `f` names itself (`GlobalVar` is the only expression that names one) and the
 /// functions it calls.
 fn direct_uses(module: &Module, f: &Function) -> FunctionUses {
-    let mut globals: Vec<Handle<GlobalVariable>> = f
-        .expressions
-        .iter()
-        .filter_map(|(_, e)| match *e {
-            Expression::GlobalVar(g) if module.globals.check(g) => Some(g),
-            _ => None,
-        })
-        .collect();
-    let mut calls: Vec<Handle<Function>> =
-        calls_of(f).into_iter().map(|c| c.callee).filter(|&c| module.functions.check(c)).collect();
+    let mut globals = Vec::new();
+    let mut calls = Vec::new();
+    for (_, e) in f.expressions.iter() {
+        match *e {
+            Expression::GlobalVar(g) if module.globals.check(g) => globals.push(g),
+            Expression::Call { function, .. } if module.functions.check(function) => calls.push(function),
+            _ => {}
+        }
+    }
+    statement_calls(&f.body, &mut |c| {
+        if module.functions.check(c.callee) {
+            calls.push(c.callee);
+        }
+    });
     globals.sort();
     globals.dedup();
     calls.sort();
@@ -93,23 +109,24 @@ pub fn calls_of(f: &Function) -> Vec<Call> {
             _ => None,
         })
         .collect();
-    statement_calls(&f.body, &mut calls);
+    statement_calls(&f.body, &mut |c| calls.push(c));
     calls
 }
 
-fn statement_calls(block: &Block, out: &mut Vec<Call>) {
+/// Every call statement in `block`, nested blocks included, passed to `visit`.
+fn statement_calls(block: &Block, visit: &mut dyn FnMut(Call)) {
     for (statement, span) in block.iter() {
         match statement {
-            Statement::Call { function, .. } => out.push(Call { callee: *function, span }),
-            Statement::Block(b) => statement_calls(b, out),
+            Statement::Call { function, .. } => visit(Call { callee: *function, span }),
+            Statement::Block(b) => statement_calls(b, visit),
             Statement::If { accept, reject, .. } => {
-                statement_calls(accept, out);
-                statement_calls(reject, out);
+                statement_calls(accept, visit);
+                statement_calls(reject, visit);
             }
-            Statement::Switch { cases, .. } => cases.iter().for_each(|c| statement_calls(&c.body, out)),
+            Statement::Switch { cases, .. } => cases.iter().for_each(|c| statement_calls(&c.body, visit)),
             Statement::Loop { body, continuing, .. } => {
-                statement_calls(body, out);
-                statement_calls(continuing, out);
+                statement_calls(body, visit);
+                statement_calls(continuing, visit);
             }
             _ => {}
         }

@@ -1363,6 +1363,15 @@ impl Module {
     pub fn inner(&self, ty: Handle<Type>) -> &TypeInner {
         &self.types[ty].inner
     }
+
+    /// The member types of a struct type, in order (`None` for other types): what a caller
+    /// that goes on changing the module needs, without cloning the members' names.
+    pub fn member_types(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
+        match self.inner(ty) {
+            TypeInner::Struct { members, .. } => Some(members.iter().map(|m| m.ty).collect()),
+            _ => None,
+        }
+    }
 }
 
 impl From<Expressions> for Vec<(Handle<Type>, Expression)> {

@@ -247,7 +247,7 @@ impl<'a> Lowerer<'a> {
             None => {
                 // A likely typo gets a suggestion among the locals in scope and module items.
                 let locals = fx.scopes.iter().flat_map(|s| s.keys().map(ast::Name::as_str));
-                let items = self.items.iter().filter(|(_, i)| !matches!(i, Item::Type(_) | Item::Function(_))).map(|(k, _)| k.as_str());
+                let items = self.items.iter().filter(|(_, i)| !matches!(i, Item::Type(_) | Item::Function(_))).map(|(k, _)| *k);
                 let near = crate::diag::closest(&id.name, locals.chain(items)).map(str::to_owned);
                 let mut d = Diagnostic::error(format!("unknown name `{}`", id.name), id.span);
                 if let Some(near) = near {
@@ -817,14 +817,22 @@ impl<'a> Lowerer<'a> {
 
     /// `T(args)` for a concrete type `T` (WGSL §16 "Type Constructor Built-in Functions").
     pub(super) fn construct(&mut self, fx: &mut FnCtx, ty: Handle<Type>, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
-        let inner = self.module.inner(ty).clone();
         if args.is_empty() {
             if !self.is_constructible(ty) {
                 return Err(self.error(format!("`{}` cannot be constructed", self.type_name(ty)), span));
             }
             return Ok(Operand::Const(self.zero_value(ty)));
         }
-        match inner {
+        if let TypeInner::Struct { members, .. } = self.module.inner(ty) {
+            if args.len() != members.len() {
+                let count = members.len();
+                return Err(self.error(format!("`{}` has {count} members, found {} arguments", self.type_name(ty), args.len()), span));
+            }
+            let elements = args.into_iter().zip(members.iter().map(|m| m.ty)).collect();
+            return self.compose_elements(fx, ty, elements, span);
+        }
+        // Not a struct: the copy allocates nothing.
+        match self.module.inner(ty).clone() {
             TypeInner::Scalar(s) => {
                 if args.len() != 1 {
                     return Err(self.error(format!("`{}` conversion takes one argument", self.type_name(ty)), span));
@@ -864,15 +872,6 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error(format!("`{}` needs {n} elements, found {}", self.type_name(ty), args.len()), span));
                 }
                 self.compose_elements(fx, ty, args.into_iter().map(|a| (a, base)).collect(), span)
-            }
-            TypeInner::Struct { members, .. } => {
-                if args.len() != members.len() {
-                    return Err(self.error(
-                        format!("`{}` has {} members, found {} arguments", self.type_name(ty), members.len(), args.len()),
-                        span,
-                    ));
-                }
-                self.compose_elements(fx, ty, args.into_iter().zip(members.iter().map(|m| m.ty)).collect(), span)
             }
             _ => Err(self.error(format!("`{}` cannot be constructed", self.type_name(ty)), span)),
         }

@@ -118,8 +118,8 @@ pub(super) struct Lowerer<'a> {
     pub diags: Diagnostics,
     tu: &'a ast::TranslationUnit,
     decls: HashMap<&'a str, usize>,
-    pub(super) items: HashMap<String, Item<'a>>,
-    in_progress: Vec<String>,
+    pub(super) items: HashMap<&'a str, Item<'a>>,
+    in_progress: Vec<&'a str>,
     pub f16: bool,
     bodies: Vec<(Handle<Function>, usize)>,
     /// Declared structs' alignments (raised by `@align` members), which the IR does not keep.
@@ -210,22 +210,23 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(Some(item.clone()));
         }
-        let Some(&index) = self.decls.get(name) else { return Ok(None) };
-        if self.in_progress.iter().any(|n| n == name) {
+        // The declaration's own spelling keys the tables (no copy of the name).
+        let Some((&name, &index)) = self.decls.get_key_value(name) else { return Ok(None) };
+        if self.in_progress.contains(&name) {
             return Err(self.error(format!("`{name}` depends on itself"), span));
         }
-        self.in_progress.push(name.to_string());
+        self.in_progress.push(name);
         let result = self.lower_decl(&self.tu.decls[index], index);
         self.in_progress.pop();
         let item = match result {
             Ok(item) => item,
             Err(r) => {
                 // Remember the failure as a harmless item so later uses do not cascade.
-                self.items.insert(name.to_string(), Item::Poisoned);
+                self.items.insert(name, Item::Poisoned);
                 return Err(r);
             }
         };
-        self.items.insert(name.to_string(), item.clone());
+        self.items.insert(name, item.clone());
         Ok(Some(item))
     }
 
@@ -1010,9 +1011,15 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn try_convert_value(&mut self, v: &Constant, ty: Handle<Type>) -> Option<Constant> {
-        let inner = self.module.inner(ty).clone();
+        if let Constant::Zero(t) | Constant::Struct(t, _) = v {
+            return (*t == ty).then(|| v.clone());
+        }
+        let inner = match self.module.inner(ty) {
+            TypeInner::Struct { .. } => return None,
+            // Not a struct: the copy allocates nothing.
+            inner => inner.clone(),
+        };
         match (v, &inner) {
-            (Constant::Zero(t), _) | (Constant::Struct(t, _), _) => (*t == ty).then(|| v.clone()),
             (Constant::Value(Value::Scalar(s)), TypeInner::Scalar(sc)) => Some(Constant::scalar(s.convert_auto(Leaf::Concrete(*sc))?)),
             (_, TypeInner::Vector { size, scalar }) if v.vector_size() == Some(*size as usize) => {
                 v.convert_auto(Leaf::Concrete(*scalar))

@@ -699,15 +699,12 @@ impl<'a> Lowerer<'a> {
             let p = self.push(fx, Expression::GlobalVar(g), ptr, span);
             return Ok(self.push(fx, Expression::Load { pointer: p }, ty, span));
         }
-        let TypeInner::Struct { members, .. } = self.module.inner(ty).clone() else {
+        let (Some(members), Some(decl)) = (self.module.member_types(ty), self.struct_decl_of(ty)) else {
             return Err(self.error("an entry point parameter needs @location or @builtin", span));
         };
-        let Some(decl) = self.struct_decl_of(ty) else {
-            return Err(self.error("an entry point parameter needs @location or @builtin", span));
-        };
-        let mut components = Vec::new();
-        for (m, dm) in members.iter().zip(&decl.members) {
-            components.push(self.entry_input(fx, cache, &dm.attrs, m.ty, stage, dm.span)?);
+        let mut components = Vec::with_capacity(members.len());
+        for (m, dm) in members.into_iter().zip(&decl.members) {
+            components.push(self.entry_input(fx, cache, &dm.attrs, m, stage, dm.span)?);
         }
         Ok(self.push(fx, Expression::Compose { components }, ty, span))
     }
@@ -745,14 +742,11 @@ impl<'a> Lowerer<'a> {
             body.push(Statement::Store { pointer, value }, span);
             return Ok(());
         }
-        let (TypeInner::Struct { members, .. }, None) = (self.module.inner(ty).clone(), member_path) else {
+        let (Some(members), Some(decl), None) = (self.module.member_types(ty), self.struct_decl_of(ty), member_path) else {
             return Err(self.error("an entry point result needs @location or @builtin", span));
         };
-        let Some(decl) = self.struct_decl_of(ty) else {
-            return Err(self.error("an entry point result needs @location or @builtin", span));
-        };
-        for (i, (m, dm)) in members.iter().zip(&decl.members).enumerate() {
-            self.entry_output(fx, body, cache, &dm.attrs, m.ty, binding, Some(i as u32), stage, dm.span)?;
+        for (i, (m, dm)) in members.into_iter().zip(&decl.members).enumerate() {
+            self.entry_output(fx, body, cache, &dm.attrs, m, binding, Some(i as u32), stage, dm.span)?;
         }
         Ok(())
     }
@@ -855,15 +849,15 @@ impl<'a> Lowerer<'a> {
     /// WGSL §13.3.1 "Built-in Inputs and Outputs": the type, stage and direction of each.
     fn check_builtin(&mut self, name: &str, b: BuiltIn, ty: Handle<Type>, stage: Option<Stage>, output: bool, span: Span) -> R<()> {
         use Stage::*;
-        let inner = self.module.inner(ty).clone();
+        let inner = self.module.inner(ty);
         let (expected, stages_in, stages_out) = builtin_rules(b);
         let type_ok = match expected {
-            "vec4<f32>" => inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
-            "vec3<u32>" => inner == TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 },
-            "bool" => inner == TypeInner::Scalar(Scalar::BOOL),
-            "f32" => inner == TypeInner::Scalar(Scalar::F32),
+            "vec4<f32>" => *inner == TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar::F32 },
+            "vec3<u32>" => *inner == TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 },
+            "bool" => *inner == TypeInner::Scalar(Scalar::BOOL),
+            "f32" => *inner == TypeInner::Scalar(Scalar::F32),
             "array<f32, N>" => matches!(inner, TypeInner::Array { .. }),
-            _ => inner == TypeInner::Scalar(Scalar::U32),
+            _ => *inner == TypeInner::Scalar(Scalar::U32),
         };
         if !type_ok {
             return Err(self.error(format!("built-in `{name}` must have type `{expected}`, found `{}`", self.type_name(ty)), span));
