@@ -433,21 +433,28 @@ impl<'a> Validator<'a> {
         // 0 = unvisited, 1 = on the DFS stack, 2 = done.
         let n = self.m.types.len();
         let mut state = vec![0u8; n];
+        // The `i`th type that type `t` contains (no allocation: this runs for every type).
+        let m = self.m;
+        let edge = |t: usize, i: usize| -> Option<usize> {
+            let single = |h: usize| (i == 0).then_some(h);
+            match m.types.get(Handle::from_index(t)).map(|ty| &ty.inner)? {
+                TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => single(base.index()),
+                TypeInner::Pointer { base, space } if !matches!(space, AddressSpace::PhysicalStorage { .. }) => single(base.index()),
+                TypeInner::Struct { members, .. } => members.get(i).map(|m| m.ty.index()),
+                TypeInner::SampledImage { image } => single(image.index()),
+                _ => None,
+            }
+        };
+        let mut stack: Vec<(usize, usize)> = Vec::new();
         for start in 0..n {
             if state[start] != 0 {
                 continue;
             }
-            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            stack.clear();
+            stack.push((start, 0));
             state[start] = 1;
             while let Some(&mut (t, ref mut next)) = stack.last_mut() {
-                let edges: Vec<usize> = match self.m.types.get(Handle::from_index(t)).map(|ty| &ty.inner) {
-                    Some(TypeInner::Array { base, .. }) | Some(TypeInner::BindingArray { base, .. }) => vec![base.index()],
-                    Some(TypeInner::Pointer { base, space }) if !matches!(space, AddressSpace::PhysicalStorage { .. }) => vec![base.index()],
-                    Some(TypeInner::Struct { members, .. }) => members.iter().map(|m| m.ty.index()).collect(),
-                    Some(TypeInner::SampledImage { image }) => vec![image.index()],
-                    _ => Vec::new(),
-                };
-                if let Some(&e) = edges.get(*next) {
+                if let Some(e) = edge(t, *next) {
                     *next += 1;
                     if e >= n {
                         continue;

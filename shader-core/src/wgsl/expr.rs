@@ -766,10 +766,9 @@ impl<'a> Lowerer<'a> {
         if let Some(ty) = explicit_type {
             return self.construct(fx, ty, operands, span);
         }
-        if template.is_none() {
-            if let Some(inferred) = self.inferred_constructor(fx, &name.name, operands.clone(), span) {
-                return inferred;
-            }
+        if template.is_none() && is_inferred_constructor(&name.name) {
+            // Every argument has a leaf type here or was reported, so `None` is not expected.
+            return self.inferred_constructor(fx, &name.name, operands, span).unwrap_or_else(|| Err(self.error("expected a value", span)));
         }
         self.builtin_call(fx, out, name, template, operands, span)
     }
@@ -1090,19 +1089,8 @@ impl<'a> Lowerer<'a> {
     /// `vec3(...)`, `mat2x2(...)`, `array(...)` with the element type inferred from the
     /// arguments. `None` when `name` is not such a constructor.
     fn inferred_constructor(&mut self, fx: &mut FnCtx, name: &str, args: Vec<(Operand, Span)>, span: Span) -> Option<R<Operand>> {
-        let vec_size = match name {
-            "vec2" => Some(VectorSize::Bi),
-            "vec3" => Some(VectorSize::Tri),
-            "vec4" => Some(VectorSize::Quad),
-            _ => None,
-        };
-        let mat = if name.len() == 6 && name.starts_with("mat") && name.as_bytes()[4] == b'x' {
-            let b = name.as_bytes();
-            VectorSize::from_u32(b[3].wrapping_sub(b'0') as u32).zip(VectorSize::from_u32(b[5].wrapping_sub(b'0') as u32))
-        } else {
-            None
-        };
-        if vec_size.is_none() && mat.is_none() && name != "array" {
+        let (vec_size, mat) = inferred_shape(name);
+        if !is_inferred_constructor(name) {
             return None;
         }
         if args.is_empty() {
@@ -1329,4 +1317,29 @@ fn const_binary(op: ast::BinaryOp, a: &Constant, b: &Constant) -> Result<Constan
     // A fault is reported against the left operand's leaf type.
     let left = target_l;
     try_map2(&va, &vb, &|x, y| x.binary(ir_op, y)).map(Constant::Value).map_err(|f| consteval::fault_error(f, left))
+}
+
+/// The vector size or matrix shape a type-inferring value constructor's name gives (`vec3`,
+/// `mat2x3`; `array` gives neither).
+fn inferred_shape(name: &str) -> (Option<VectorSize>, Option<(VectorSize, VectorSize)>) {
+    let vec_size = match name {
+        "vec2" => Some(VectorSize::Bi),
+        "vec3" => Some(VectorSize::Tri),
+        "vec4" => Some(VectorSize::Quad),
+        _ => None,
+    };
+    let mat = if name.len() == 6 && name.starts_with("mat") && name.as_bytes()[4] == b'x' {
+        let b = name.as_bytes();
+        VectorSize::from_u32(b[3].wrapping_sub(b'0') as u32).zip(VectorSize::from_u32(b[5].wrapping_sub(b'0') as u32))
+    } else {
+        None
+    };
+    (vec_size, mat)
+}
+
+/// Whether `name` without a template is a value constructor that infers its type (WGSL §16.1:
+/// `vecN(...)`, `matCxR(...)`, `array(...)`).
+fn is_inferred_constructor(name: &str) -> bool {
+    let (vec_size, mat) = inferred_shape(name);
+    vec_size.is_some() || mat.is_some() || name == "array"
 }

@@ -255,9 +255,9 @@ impl<'a> Lowerer<'a> {
     fn struct_decl(&mut self, s: &ast::StructDecl) -> R<Handle<Type>> {
         let mut specs = Vec::with_capacity(s.members.len());
         let mut failed = false;
-        self.check_attrs(&s.attrs, &["block"], "a struct");
+        self.check_attrs(&s.attrs, &["block"], format_args!("a struct"));
         for (i, m) in s.members.iter().enumerate() {
-            self.check_attrs(&m.attrs, &["align", "size", "builtin", "location", "interpolate", "invariant", "blend_src", "offset", "stride", "span"], "a struct member");
+            self.check_attrs(&m.attrs, &["align", "size", "builtin", "location", "interpolate", "invariant", "blend_src", "offset", "stride", "span"], format_args!("a struct member"));
             if s.members[..i].iter().any(|p| p.name.name == m.name.name) {
                 self.error(format!("struct member `{}` is declared more than once", m.name.name), m.name.span);
                 failed = true;
@@ -350,7 +350,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn override_decl(&mut self, o: &'a ast::OverrideDecl) -> R<Item<'a>> {
-        self.check_attrs(&o.attrs, &["id", "constant_id"], "an override");
+        self.check_attrs(&o.attrs, &["id", "constant_id"], format_args!("an override"));
         let mut id = None;
         for attr in &o.attrs {
             if matches!(attr.name.name.as_str(), "id" | "constant_id") {
@@ -406,7 +406,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Reports attributes that are unknown or not allowed on `what` (WGSL §12 "Attributes").
-    pub(super) fn check_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str], what: &str) {
+    pub(super) fn check_attrs(&mut self, attrs: &[ast::Attribute], allowed: &[&str], what: std::fmt::Arguments<'_>) {
         const KNOWN: &[&str] = &[
             "align", "binding", "blend_src", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
             "interpolate", "invariant", "location", "must_use", "size", "vertex", "workgroup_size",
@@ -461,7 +461,7 @@ impl<'a> Lowerer<'a> {
         for id in v.space.iter().chain(&v.access) {
             self.check_not_shadowed(id, "an address space or access mode")?;
         }
-        self.check_attrs(&v.attrs, &["group", "binding", "set", "location", "builtin", "interpolate", "invariant", "access", "stride"], "a variable");
+        self.check_attrs(&v.attrs, &["group", "binding", "set", "location", "builtin", "interpolate", "invariant", "access", "stride"], format_args!("a variable"));
         let mut group = None;
         let mut binding = None;
         let mut io = None;
@@ -600,7 +600,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item<'a>> {
-        self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test"], "a function");
+        self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test"], format_args!("a function"));
         // WGSL §12.3 (IO attributes): `@builtin`, `@location`, `@interpolate`, `@invariant` and
         // `@blend_src` apply to entry-point parameters and return types (and structure members) only.
         let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "vertex" | "fragment" | "compute" | "stage"));
@@ -609,9 +609,9 @@ impl<'a> Lowerer<'a> {
         } else {
             (&[], &[], " of a function that is not an entry point")
         };
-        self.check_attrs(&f.return_attrs, return_io, &format!("a return type{where_}"));
+        self.check_attrs(&f.return_attrs, return_io, format_args!("a return type{where_}"));
         for p in &f.params {
-            self.check_attrs(&p.attrs, param_io, &format!("a parameter{where_}"));
+            self.check_attrs(&p.attrs, param_io, format_args!("a parameter{where_}"));
         }
         let mut arguments = Vec::new();
         let mut failed = false;
