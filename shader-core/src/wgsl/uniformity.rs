@@ -103,13 +103,16 @@ impl Filters {
         let mut functions = HashMap::default();
         for decl in &tu.decls {
             let ast::GlobalDecl::Function(f) = decl else { continue };
-            let mut levels = module;
+            let mut levels = None;
             for attr in f.attrs.iter().filter(|a| a.name.name == "diagnostic") {
                 if let (Some(severity), Some(rule)) = (attr_ident(attr.args.first()), attr_ident(attr.args.get(1))) {
-                    apply(&mut levels, &severity, &rule);
+                    apply(levels.get_or_insert(module), &severity, &rule);
                 }
             }
-            functions.insert(f.name.name.to_string(), levels);
+            // Functions without a filter of their own have the module's levels (`levels_for`).
+            if let Some(levels) = levels {
+                functions.insert(f.name.name.to_string(), levels);
+            }
         }
         let statements = tu
             .statement_filters
