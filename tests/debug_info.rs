@@ -280,6 +280,7 @@ void main() {
     tile[i] = i;
     outp.r[8u + i] = tile[(i + 1u) % 8u];
     outp.r[16u + i] = unwritten[i];
+    outp.r[24u + i] = 100u / (i & 1u);
     if (i < 2u) {
         barrier();
     }
@@ -295,14 +296,16 @@ fn findings_statement(kind: &shader_cpu::FindingKind) -> &'static str {
         K::WorkgroupRace { .. } => "outp.r[8u + i] = tile[",
         K::UnwrittenWorkgroupRead { .. } => "outp.r[16u + i] = unwritten[i];",
         K::DivergentBarrier { .. } => "barrier();",
+        K::DivisionByZero { .. } => "outp.r[24u + i] = 100u / (i & 1u);",
         other => panic!("unexpected finding {other:?}"),
     }
 }
 
 /// Each sanitizer finding names the file, line and column of the offending statement, found by
 /// searching the source: in our module (Vulkan target, unchecked indices so the accesses reach
-/// the device) and in glslang's `-g` module (its `OpLine` column is 0; only the line is
-/// compared there).
+/// the device; our integer division guards its divisor, so the division by zero is glslang's
+/// only) and in glslang's `-g` module (its `OpLine` column is 0; only the line is compared
+/// there).
 #[test]
 fn findings_name_the_source_line() {
     let options = CompileOptions { bounds_checks: shader_core::BoundsChecks::Unchecked, ..glsl_options(Target::Vulkan) };
@@ -333,7 +336,9 @@ fn findings_name_the_source_line() {
             }
             kinds.insert(std::mem::discriminant(&finding.kind));
         }
-        assert_eq!(kinds.len(), 5, "{compiler}: every kind of finding: {:#?}", report.findings);
+        let divisions = report.findings.iter().filter(|f| matches!(f.kind, shader_cpu::FindingKind::DivisionByZero { remainder: false })).count();
+        assert_eq!(divisions, if compiler == "ours" { 0 } else { 4 }, "{compiler}: the even invocations divide by zero");
+        assert_eq!(kinds.len(), if compiler == "ours" { 5 } else { 6 }, "{compiler}: every kind of finding: {:#?}", report.findings);
     }
 }
 

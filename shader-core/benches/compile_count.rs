@@ -18,6 +18,10 @@
 //! first) in the same process on the same files, so both see the same machine load; prints the
 //! minimum and median pass of each side and their ratios.
 //!
+//! `COMPILE_COUNT_STRIP_DEBUG=1` compiles ours with `strip_debug` (no `OpLine`/`OpString`/
+//! `OpSource`), to measure what the source-line debug info costs; every run prints the total
+//! size of our modules (compiled outside the measured functions).
+//!
 //! Heap allocations per pass (the workspace forbids `unsafe`, so no counting allocator here):
 //! dhat's "Total" blocks of `BIN wgsl 3 ours` minus those of `BIN wgsl 1 ours`, halved (the file
 //! selection compiles every file once with each compiler in both runs):
@@ -54,16 +58,21 @@ struct Input {
     stage: Option<shader_core::ir::Stage>,
 }
 
+/// Set from `COMPILE_COUNT_STRIP_DEBUG` in `main`.
+static STRIP_DEBUG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn ours(lang: Lang, input: &Input) -> Result<Vec<u32>, String> {
+    let strip_debug = STRIP_DEBUG.load(std::sync::atomic::Ordering::Relaxed);
     let options = match lang {
         Lang::Glsl => shader_core::CompileOptions {
             language: shader_core::Language::Glsl,
             stage: input.stage,
             target: shader_core::Target::Vulkan,
             include_dirs: input.path.parent().map(PathBuf::from).into_iter().collect(),
+            strip_debug,
             ..Default::default()
         },
-        Lang::Wgsl => shader_core::CompileOptions::default(),
+        Lang::Wgsl => shader_core::CompileOptions { strip_debug, ..Default::default() },
     };
     shader_core::compile(&input.name, &input.source, &options)
         .map(|compiled| compiled.spirv)
@@ -213,8 +222,11 @@ fn main() {
     };
     let iterations: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1);
     let only = args.get(2).map(String::as_str);
+    STRIP_DEBUG.store(std::env::var("COMPILE_COUNT_STRIP_DEBUG").is_ok_and(|v| v == "1"), std::sync::atomic::Ordering::Relaxed);
     let inputs = inputs(lang);
     eprintln!("{} files both compilers accept, {iterations} iteration(s)", inputs.len());
+    let words: usize = inputs.iter().filter_map(|input| ours(lang, input).ok()).map(|w| w.len()).sum();
+    eprintln!("ours: {} bytes of SPIR-V for all files (strip_debug {})", words * 4, STRIP_DEBUG.load(std::sync::atomic::Ordering::Relaxed));
     if std::env::var("COMPILE_COUNT_LIST").is_ok_and(|v| v == "1") {
         for input in &inputs {
             eprintln!("  {}", input.name);

@@ -1276,6 +1276,20 @@ impl<'a> Thread<'a> {
         self.findings.push(Finding { kind, invocation, location });
     }
 
+    /// The sanitizer's check of integer division and remainder: a zero divisor is undefined in
+    /// SPIR-V (GLSL leaves it undefined; WGSL defines it, and its modules guard the divisor).
+    /// One finding per lane (helper invocations aside).
+    fn check_divisor(&mut self, inst: &Inst, lanes: &[u32]) {
+        let &Inst::Bin { op: op @ (Bin::UDiv | Bin::SDiv | Bin::UMod | Bin::SRem | Bin::SMod), b, n, .. } = inst else { return };
+        let l = self.l;
+        for &i in lanes {
+            let i = i as usize;
+            if !self.helper[i] && (0..n as usize).any(|k| self.regs[b as usize].get(k * l + i) == Some(&0)) {
+                self.report(i, FindingKind::DivisionByZero { remainder: !matches!(op, Bin::UDiv | Bin::SDiv) });
+            }
+        }
+    }
+
     fn run_func(&mut self, func: usize, lanes: &[u32]) {
         let prog = self.prog;
         let f = &prog.funcs[func];
@@ -1381,6 +1395,9 @@ impl<'a> Thread<'a> {
     }
 
     fn exec(&mut self, inst: &Inst, lanes: &[u32]) {
+        if self.sanitize {
+            self.check_divisor(inst, lanes);
+        }
         if pure(&mut self.regs, self.l, inst, lanes) {
             return;
         }

@@ -230,6 +230,9 @@ pub enum FindingKind {
     /// the others (this invocation among them) were elsewhere, in a branch or loop the barrier
     /// is not in, or had returned (SPIR-V requires workgroup barriers in uniform control flow).
     DivergentBarrier { reached: u32, of: u32 },
+    /// An integer division (`remainder`: remainder or modulo) by zero, undefined in SPIR-V
+    /// (GLSL leaves it undefined; WGSL's modules guard the divisor). The result is 0.
+    DivisionByZero { remainder: bool },
 }
 
 impl std::fmt::Display for Finding {
@@ -286,6 +289,11 @@ impl std::fmt::Display for Finding {
             FindingKind::UnwrittenWorkgroupRead { byte_offset } => write!(
                 f,
                 "read of workgroup memory at byte {byte_offset} that no invocation wrote, by invocation ({x}, {y}, {z})"
+            ),
+            FindingKind::DivisionByZero { remainder } => write!(
+                f,
+                "integer {} by zero by invocation ({x}, {y}, {z})",
+                if *remainder { "remainder" } else { "division" }
             ),
             FindingKind::DivergentBarrier { reached, of } => write!(
                 f,
