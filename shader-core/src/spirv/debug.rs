@@ -5,8 +5,10 @@
 //! Code the front ends made up (no span) gets `OpNoLine`. The CPU device's sanitizer names the
 //! source line of a finding from these; GPU debuggers such as RenderDoc show them.
 //!
-//! Cost: one span comparison per instruction; the line and column are computed once per
-//! statement (the file's line starts are indexed on first use, as for diagnostics).
+//! Cost: two comparisons per instruction; the line and column are computed once per statement
+//! (`SourceFile::line_col`: the file's line starts are indexed on first use, as for
+//! diagnostics; counting newlines from the previous statement instead cost as much, since
+//! statement spans jump back and forth).
 //!
 //! Placement rules kept: no `OpLine` between a merge instruction and its branch (SPIR-V 2.11:
 //! the merge must be the second-to-last instruction), none before `OpPhi`s, and none outside
@@ -41,6 +43,8 @@ pub(super) struct Lines {
     pub cached: Option<(Span, u32, u32, u32)>,
     /// The (file, line) in force in the open block.
     pub in_block: Option<(u32, u32)>,
+    /// The file of the last `OpLine` (already in `used`).
+    pub last_file: Option<u32>,
 }
 
 impl<'a> Writer<'a> {
@@ -49,10 +53,6 @@ impl<'a> Writer<'a> {
     /// source position after code with one.
     pub(super) fn mark_line(&mut self, op: Op) {
         let Some(debug) = self.debug else { return };
-        let Some(block) = &mut self.f.current else { return };
-        if op == Op::Phi || block.instructions.last().is_some_and(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
-            return;
-        }
         // Outside any statement (a function's implicit return) there is no source position.
         let span = if self.f.depth == 0 { Span::default() } else { self.span };
         let position = match self.lines.cached {
@@ -69,17 +69,31 @@ impl<'a> Writer<'a> {
                 position
             }
         };
+        let changed = match position {
+            Some((file, line, _)) => self.lines.in_block != Some((file, line)),
+            None => self.lines.in_block.is_some(),
+        };
+        if !changed {
+            return;
+        }
+        let Some(block) = &mut self.f.current else { return };
+        if op == Op::Phi || block.instructions.last().is_some_and(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
+            return;
+        }
         match position {
-            Some((file, line, column)) if self.lines.in_block != Some((file, line)) => {
+            Some((file, line, column)) => {
                 self.lines.in_block = Some((file, line));
-                self.lines.used.insert(file);
+                if self.lines.last_file != Some(file) {
+                    self.lines.last_file = Some(file);
+                    self.lines.used.insert(file);
+                }
                 let operands = vec![Operand::IdRef(file), Operand::LiteralBit32(line), Operand::LiteralBit32(column)];
                 block.instructions.push(dr::Instruction::new(Op::Line, None, None, operands));
             }
-            None if self.lines.in_block.take().is_some() => {
+            None => {
+                self.lines.in_block = None;
                 block.instructions.push(dr::Instruction::new(Op::NoLine, None, None, vec![]));
             }
-            _ => {}
         }
     }
 
