@@ -431,6 +431,9 @@ struct Decoder {
     /// Layout of the memory every pointer id points to.
     ptr_layout: HashMap<Id, usize>,
     glsl_ext: Option<Id>,
+    /// Imported `NonSemantic.*` instruction sets (e.g. `NonSemantic.DebugPrintf`): their
+    /// instructions have no semantic effect (SPIR-V §2.20), so the device skips them.
+    non_semantic: Vec<Id>,
     /// Image types: whether each is a storage image (`Sampled` 2), and why the device cannot
     /// use one (cube, 1D-array, multisampled, buffer images).
     image_storage: HashMap<Id, bool>,
@@ -488,6 +491,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         leaves_memo: HashMap::new(),
         ptr_layout: HashMap::new(),
         glsl_ext: None,
+        non_semantic: Vec::new(),
         image_storage: HashMap::new(),
         image_unsupported: HashMap::new(),
         deferred: Vec::new(),
@@ -504,6 +508,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         if let (Some(id), Some(Operand::LiteralString(name))) = (inst.result_id, inst.operands.first()) {
             if name == "GLSL.std.450" {
                 d.glsl_ext = Some(id);
+            } else if name.starts_with("NonSemantic.") {
+                d.non_semantic.push(id);
             } else {
                 return Err(unsupported(format!("extended instruction set {name}")));
             }
@@ -1958,6 +1964,7 @@ impl Decoder {
                 }
                 Some(Inst::Call { dst: Some((r, id(0)?, n)), func: callee, args })
             }
+            Op::ExtInst if self.non_semantic.contains(&id(0)?) => None,
             Op::ExtInst => {
                 if Some(id(0)?) != self.glsl_ext {
                     return Err(unsupported("extended instruction sets other than GLSL.std.450"));
