@@ -489,7 +489,7 @@ impl Lowerer<'_> {
         if !relative && offset.is_none() {
             return Ok(());
         }
-        let Some(Sym::Var { root: super::Root::Global(g), .. }) = self.lookup(name) else {
+        let Some(Sym::Var { root: super::Root::Global(g), .. }) = self.redeclared_builtin(name) else {
             return Err(self.error("`gl_Layer` is not available in this stage", span));
         };
         if relative {

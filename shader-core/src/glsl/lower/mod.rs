@@ -945,7 +945,7 @@ impl<'a> Lowerer<'a> {
             }
             ast::DeclarationKind::Redeclaration { qualifiers, names } => {
                 for n in names {
-                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(&n.name) {
+                    if let Some(Sym::Var { root: Root::Global(g), .. }) = self.redeclared_builtin(&n.name) {
                         if qualifiers.is_invariant() {
                             if self.m.globals[g].space != AddressSpace::Output {
                                 return Err(self.invariant_not_output(n.span));
@@ -953,7 +953,7 @@ impl<'a> Lowerer<'a> {
                             self.m.globals[g].invariant = true;
                             self.redeclared_here(&n.name, n.span, format!("cannot make `{}` invariant after its use", n.name));
                         }
-                    } else if self.lookup(&n.name).is_none() {
+                    } else if self.redeclared_builtin(&n.name).is_none() {
                         return Err(self.error(format!("`{}` is not declared", n.name), n.span));
                     }
                 }
@@ -1383,13 +1383,8 @@ impl<'a> Lowerer<'a> {
                     None => None,
                 };
                 let integer = self.contains_integer(ty);
-                // GLSL 4.60 §4.5 (ES 3.20 §4.5): fragment inputs that are or contain integers or
-                // doubles must be `flat` (glslang checks declared variables, not block members,
-                // which the back end makes flat as Vulkan requires).
-                if integer && self.stage == Stage::Fragment && !output && !per_vertex && q.interpolation() != Some(ast::Interpolation::Flat) {
-                    let diag = Diagnostic::error(format!("fragment input `{}` of type `{}` must be qualified `flat`", d.name.name, self.type_name(ty)), d.span)
-                        .with_note("GLSL 4.60 §4.5: fragment inputs that are or contain integers or doubles cannot be interpolated");
-                    self.diags.push(diag);
+                if !output && !per_vertex {
+                    self.integer_input_flat(q, d, ty);
                 }
                 let io_in_vertex = (self.stage == Stage::Vertex && !output) || (self.stage == Stage::Fragment && output);
                 let interpolation = self.io_interpolation(q.interpolation(), per_vertex, integer, output);
@@ -2454,12 +2449,41 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// GLSL 4.60 §4.5 (ES 3.20 §4.5): a fragment input declared by `d` (a redeclared built-in
+    /// too: `flat in int gl_ShadingRateEXT;`) that is or contains integers or doubles must be
+    /// `flat` (glslang checks declared variables, not block members, which the back end makes
+    /// flat as Vulkan requires).
+    pub(crate) fn integer_input_flat(&mut self, q: &ast::TypeQualifiers, d: &ast::Declarator, ty: Handle<Type>) {
+        if self.stage == Stage::Fragment && q.interpolation() != Some(ast::Interpolation::Flat) && self.contains_integer(ty) {
+            let diag = Diagnostic::error(format!("fragment input `{}` of type `{}` must be qualified `flat`", d.name.name, self.type_name(ty)), d.span)
+                .with_note("GLSL 4.60 §4.5: fragment inputs that are or contain integers or doubles cannot be interpolated");
+            self.diags.push(diag);
+        }
+    }
+
     // -- built-in variables ---------------------------------------------------------------------
 
     fn builtin_var(&mut self, name: &str) -> Option<Sym> {
         if self.missing_builtin_extension(name).is_some() {
             return None;
         }
+        self.builtin_symbol(name)
+    }
+
+    /// The built-in variable `name` of this stage, whether or not the extension that declares it
+    /// is enabled here. A redeclaration (`invariant gl_Layer;`, `out int gl_FragStencilRefARB;`)
+    /// takes it without the extension, as glslang does: its extension is checked at each use
+    /// ([`Lowerer::missing_extension`] in `expr`), so a redeclaration before the `#extension`
+    /// line, or in a shader that never uses the built-in, compiles.
+    pub(crate) fn redeclared_builtin(&mut self, name: &str) -> Option<Sym> {
+        match self.lookup(name) {
+            Some(s) => Some(s),
+            None if name.starts_with("gl_") => self.builtin_symbol(name),
+            None => None,
+        }
+    }
+
+    fn builtin_symbol(&mut self, name: &str) -> Option<Sym> {
         if let Some(s) = self.builtin_vars.get(name) {
             return Some(s.clone());
         }

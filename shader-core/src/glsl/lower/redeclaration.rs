@@ -119,9 +119,9 @@ impl<'a> Lowerer<'a> {
             "gl_Position" | "gl_PointSize" if self.version <= 140 && self.has_extension("GL_ARB_separate_shader_objects") => Redeclarable::Other,
             _ => return None,
         };
-        // The built-in must exist in this stage (with its extension).
-        let exists = self.missing_builtin_extension(name).is_none()
-            && (builtins::core_builtin(self, name).is_some() || !builtins::builtin_extensions(self.stage, name).is_empty());
+        // The built-in must exist in this stage; its extension is checked where it is used
+        // (glslang declares it and accepts the redeclaration without the extension).
+        let exists = builtins::core_builtin(self, name).is_some() || !builtins::builtin_extensions(self.stage, name).is_empty();
         exists.then_some(kind)
     }
 
@@ -151,6 +151,9 @@ impl<'a> Lowerer<'a> {
         }
         if d.init.is_some() {
             return Err(self.error(format!("a redeclared built-in (`{name}`) cannot have an initializer"), d.span));
+        }
+        if !output {
+            self.integer_input_flat(q, d, ty);
         }
         if !output && q.is_invariant() {
             let span = q.qualifiers.iter().find(|x| matches!(x.kind, ast::QualifierKind::Invariant)).map_or(d.span, |x| x.span);
@@ -307,7 +310,7 @@ impl<'a> Lowerer<'a> {
 
     /// `invariant` on a redeclared built-in output: its global is decorated.
     fn builtin_invariant(&mut self, name: &str) {
-        if let Some(Sym::Var { root: Root::Global(g), .. }) = self.lookup(name) {
+        if let Some(Sym::Var { root: Root::Global(g), .. }) = self.redeclared_builtin(name) {
             self.m.globals[g].invariant = true;
         }
     }
