@@ -224,6 +224,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn expr(&mut self, out: &mut Block, e: &Expr) -> R<Operand> {
         let span = e.span;
+        self.expr_site = span;
         match &e.kind {
             ExprKind::Ident(id) => {
                 self.used_before_redeclaration(&id.name, span);

@@ -300,6 +300,9 @@ pub(crate) struct Lowerer<'a> {
     /// Globals and functions declared at this position or later are not visible (the body
     /// being lowered); `usize::MAX` outside bodies.
     visible_until: usize,
+    /// The expression being lowered (the last one entered): where an implicit conversion is
+    /// made, for the extensions that allow it ([`Lowerer::implicit`]).
+    pub(crate) expr_site: Span,
     /// Position of each global name's declaration.
     global_order: HashMap<String, usize>,
     /// Position of each function definition.
@@ -367,6 +370,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         redeclared: Default::default(),
         decl_index: 0,
         visible_until: usize::MAX,
+        expr_site: Span::default(),
         global_order: HashMap::new(),
         body_order: HashMap::new(),
         dialect: options.dialect.lowering.unwrap_or(&Glsl),
@@ -476,9 +480,10 @@ impl<'a> Lowerer<'a> {
     /// §4.1.10 ([`can_implicit`]). GLSL ES has no implicit conversions (GLSL ES 3.20 §4.1.10
     /// lists none) unless GL_EXT_shader_implicit_conversions brings the desktop ones; as glslang
     /// reads the explicit-arithmetic-types extensions there, a narrower int or float still
-    /// promotes to a wider one of its kind (`int16_t` to `int`).
+    /// promotes to a wider one of its kind (`int16_t` to `int`). The extension counts from its
+    /// `#extension` line on (glslang: `float f = 1;` before the line in the same body is an error).
     pub fn implicit(&self, from: Scalar, to: Scalar) -> bool {
-        if self.es && !self.has_extension("GL_EXT_shader_implicit_conversions") {
+        if self.es && !self.has_extension_at("GL_EXT_shader_implicit_conversions", self.expr_site) {
             return from == to || (from.kind == to.kind && from.kind != ScalarKind::Bool && from.width < to.width);
         }
         can_implicit(from, to)
