@@ -72,3 +72,59 @@ pub fn standalone_only(name: &str) -> bool {
         || n.starts_with("blend_support_")
         || (n.starts_with("local_size_") && n.ends_with("_id"))
 }
+
+/// The extensions a layout qualifier needs where it is written, as glslang requires them when
+/// it reads the qualifier (`TParseContext::setLayoutQualifier`; each checked with
+/// glslangValidator 12): one extension of every group must be enabled before the qualifier.
+/// `name` is in lowercase. (`buffer_reference` is checked with the block, `reference.rs`.)
+pub fn extensions(name: &str) -> &'static [&'static [&'static str]] {
+    match name {
+        "scalar" => &[&["GL_EXT_scalar_block_layout"]],
+        "pixel_interlock_ordered" | "pixel_interlock_unordered" | "sample_interlock_ordered" | "sample_interlock_unordered" => {
+            &[&["GL_ARB_fragment_shader_interlock"]]
+        }
+        "shading_rate_interlock_ordered" | "shading_rate_interlock_unordered" => {
+            &[&["GL_ARB_fragment_shader_interlock"], &["GL_NV_shading_rate_image"]]
+        }
+        "post_depth_coverage" => &[&["GL_ARB_post_depth_coverage", "GL_EXT_post_depth_coverage"]],
+        "derivative_group_quadsnv" | "derivative_group_linearnv" => &[&["GL_NV_compute_shader_derivatives"]],
+        "primitive_culling" => &[&["GL_EXT_ray_flags_primitive_culling"]],
+        "override_coverage" => &[&["GL_NV_sample_mask_override_coverage"]],
+        "viewport_relative" => &[&["GL_NV_viewport_array2"]],
+        "secondary_view_offset" => &[&["GL_NV_stereo_view_rendering"]],
+        "num_views" => &[&["GL_OVR_multiview", "GL_OVR_multiview2"]],
+        "full_quads" | "quad_derivatives" => &[&["GL_EXT_shader_quad_control"]],
+        _ => &[],
+    }
+}
+
+/// Layout qualifiers of the geometry, tessellation and mesh stages (GLSL 4.60 §4.4.1.2,
+/// §4.4.1.3, §4.4.2.2, GL_NV_geometry_shader_passthrough, GL_EXT_mesh_shader), which vertex,
+/// fragment and compute shaders do not take (glslang: "unrecognized layout identifier" or "no
+/// such layout identifier for this stage"). `name` is in lowercase.
+pub fn other_stages_only(name: &str) -> bool {
+    matches!(
+        name,
+        "points" | "lines" | "lines_adjacency" | "triangles" | "triangles_adjacency" | "line_strip" | "triangle_strip"
+            | "max_vertices" | "invocations" | "vertices" | "isolines" | "quads" | "equal_spacing"
+            | "fractional_even_spacing" | "fractional_odd_spacing" | "cw" | "ccw" | "point_mode" | "max_primitives"
+            | "passthrough" | "stream"
+    )
+}
+
+/// The bound a layout value must stay below, with the limit's name, as glslang checks where it
+/// reads the value (`TQualifier::layoutSpecConstantIdEnd`, `layoutAttachmentEnd`, its default
+/// resources); `location`, `set` and `binding` have their own checks (`io_location`,
+/// `resource_layout`). `name` is in lowercase.
+pub fn value_end(name: &str) -> Option<(u32, &'static str)> {
+    Some(match name {
+        "constant_id" => (2047, "a specialization constant id must be below 2047"),
+        "input_attachment_index" => (255, "an input attachment index must be below 255"),
+        // GLSL 4.60 §4.4.1: "a component ... of 0, 1, 2 or 3".
+        "component" => (4, "a location has components 0 to 3 (GLSL 4.60 §4.4.1)"),
+        // GLSL 4.60 §4.4.2: dual-source blending's `index` is 0 or 1.
+        "index" => (2, "`index` is 0 or 1 (GLSL 4.60 §4.4.2)"),
+        "xfb_buffer" => (4, "gl_MaxTransformFeedbackBuffers is 4"),
+        _ => return None,
+    })
+}

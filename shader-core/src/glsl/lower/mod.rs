@@ -969,7 +969,9 @@ impl<'a> Lowerer<'a> {
 
     /// Qualifiers that belong to another stage, reported as glslang does: compute-only and
     /// fragment-only layouts, `shared` outside compute, `in` globals in compute, interpolation
-    /// on vertex inputs and fragment outputs (GLSL 4.60 §4.3.4, §4.3.8, §4.4.1).
+    /// on vertex inputs and fragment outputs (GLSL 4.60 §4.3.4, §4.3.8, §4.4.1); layouts of the
+    /// geometry, tessellation and mesh stages, `xfb_*` on inputs, and layouts written before the
+    /// `#extension` they need ([`layout_names::extensions`](crate::glsl::layout_names::extensions)).
     fn stage_qualifiers(&mut self, q: &ast::TypeQualifiers, default_declaration: bool) {
         let stage = self.stage;
         let stage_name = match stage {
@@ -995,8 +997,32 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        let input = q.storage().any(|(s, _)| s == ast::StorageQualifier::In);
         for l in q.layouts() {
             let n = l.name.name.to_ascii_lowercase();
+            for &group in crate::glsl::layout_names::extensions(&n) {
+                if let Some(extension) = self.missing_extension(group, l.span) {
+                    self.error(format!("layout qualifier `{}` needs `#extension {extension} : enable`", l.name.name), l.span);
+                }
+            }
+            if crate::glsl::layout_names::other_stages_only(&n) {
+                let message = format!("layout qualifier `{}` is for geometry, tessellation or mesh shaders, not {stage_name} shaders", l.name.name);
+                self.error(message, l.span);
+                continue;
+            }
+            if input && n.starts_with("xfb_") {
+                self.error(format!("layout qualifier `{}` applies only to outputs (GLSL 4.60 §4.4.2.1)", l.name.name), l.span);
+                continue;
+            }
+            // Values nothing else reads (transform feedback is not emitted), checked as glslang
+            // does: not negative, `xfb_buffer` below 4, `xfb_stride` a multiple of 4.
+            if matches!(n.as_str(), "xfb_buffer" | "xfb_offset" | "xfb_stride" | "num_views") {
+                if let Ok(v) = self.layout_u32(l) {
+                    if n == "xfb_stride" && v % 4 != 0 {
+                        self.error(format!("`xfb_stride` = {v} is not a multiple of 4 (GLSL 4.60 §4.4.2.1)"), l.span);
+                    }
+                }
+            }
             let only = if n.starts_with("local_size_") || n.starts_with("derivative_group_") {
                 Stage::Compute
             } else if matches!(
@@ -1071,11 +1097,43 @@ impl<'a> Lowerer<'a> {
         Ok(v)
     }
 
-    fn layout_u32(&mut self, q: &ast::LayoutQualifier) -> R<u32> {
-        match &q.value {
-            Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name)),
-            None => Err(self.error(format!("layout qualifier `{}` needs a value", q.name.name), q.span)),
+    /// The `component` of a stage input or output of type `ty` (GLSL 4.60 §4.4.1.2, as glslang
+    /// checks it): on a scalar or vector (or an array of them) only, whose components fit in the
+    /// location's four from there; a 64-bit type takes two per component and starts on an even one.
+    fn io_component(&mut self, l: &ast::LayoutQualifier, ty: Handle<Type>) -> R<u32> {
+        let v = self.layout_u32(l)?;
+        let elem = match *self.inner(ty) {
+            TypeInner::Array { base, .. } => base,
+            _ => ty,
+        };
+        let Some((scalar, n)) = self.shape(elem) else {
+            self.error("`component` cannot apply to a matrix, structure or block (GLSL 4.60 §4.4.1.2)", l.span);
+            return Ok(v);
+        };
+        let words = if scalar.width == 8 { 2 } else { 1 };
+        if words == 2 && v % 2 == 1 {
+            self.error(format!("a 64-bit `{}` cannot start at the odd component {v} (GLSL 4.60 §4.4.1.2)", self.type_name(elem)), l.span);
         }
+        if v < 4 && v + n * words > 4 {
+            let message = format!("`{}` at component {v} overflows the location's 4 components (GLSL 4.60 §4.4.1.2)", self.type_name(elem));
+            self.error(message, l.span);
+        }
+        Ok(v)
+    }
+
+    /// The value of a layout qualifier: a non-negative integer constant expression (glslang:
+    /// "'layout-id value' : cannot be negative"), below its name's bound where it has one
+    /// ([`layout_names::value_end`](crate::glsl::layout_names::value_end)).
+    fn layout_u32(&mut self, q: &ast::LayoutQualifier) -> R<u32> {
+        let v = match &q.value {
+            Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name))?,
+            None => return Err(self.error(format!("layout qualifier `{}` needs a value", q.name.name), q.span)),
+        };
+        if let Some((_, why)) = crate::glsl::layout_names::value_end(&q.name.name.to_ascii_lowercase()).filter(|&(end, _)| v >= end) {
+            // Reported, and the declaration made anyway so that its uses are not errors too.
+            self.error(format!("layout qualifier `{}` = {v} is too large: {why}", q.name.name), q.span);
+        }
+        Ok(v)
     }
 
     fn default_qualifiers(&mut self, q: &ast::TypeQualifiers) -> R<()> {
@@ -1168,7 +1226,7 @@ impl<'a> Lowerer<'a> {
                     }
                     if mode == ExecutionMode::PostDepthCoverage {
                         self.post_depth_coverage = Some(l.span);
-                        if self.has_extension("GL_ARB_post_depth_coverage") {
+                        if self.has_extension_at("GL_ARB_post_depth_coverage", l.span) {
                             self.early_fragment_tests = true;
                         }
                     }
@@ -1383,7 +1441,7 @@ impl<'a> Lowerer<'a> {
                 let component = match q.layout("component") {
                     Some(l) => {
                         let l = l.clone();
-                        Some(self.layout_u32(&l)?)
+                        Some(self.io_component(&l, ty)?)
                     }
                     None => None,
                 };
@@ -1888,12 +1946,8 @@ impl<'a> Lowerer<'a> {
                     }
                     rule = Rule::Std430
                 }
-                "scalar" => {
-                    if !self.has_extension("GL_EXT_scalar_block_layout") {
-                        self.error("the `scalar` layout needs `#extension GL_EXT_scalar_block_layout : enable`", l.span);
-                    }
-                    rule = Rule::Scalar
-                }
+                // (Its extension is checked with the qualifier's: `stage_qualifiers`.)
+                "scalar" => rule = Rule::Scalar,
                 _ => {}
             }
         }
