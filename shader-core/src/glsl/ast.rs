@@ -79,6 +79,9 @@ pub struct FunctionPrototype {
     pub name: Ident,
     pub params: Vec<Parameter>,
     pub span: Span,
+    /// `[[...]]` before a prototype declaration or between its header and `;` (checked as a
+    /// function's; a definition keeps its own in [`FunctionDefinition::attributes`]).
+    pub attributes: Vec<Attribute>,
 }
 
 /// `[const] [in|out|inout] [precision] [memory qualifiers] type [name [array]]`

@@ -70,7 +70,7 @@ pub fn empty_declaration(span: Span) -> Diagnostic {
 /// `[[...]]` before a statement other than `if`, `switch` or a loop (GL_EXT_control_flow_attributes'
 /// grammar; glslang: a syntax error).
 pub fn attributes_not_allowed_here(span: Span) -> Diagnostic {
-    Diagnostic::error("attributes (`[[...]]`) may only precede `if`, `switch`, `for`, `while` and `do`", span)
+    Diagnostic::error("attributes (`[[...]]`) may only precede a function, `if`, `switch`, `for`, `while` and `do`", span)
 }
 
 /// A second `[[...]]` list in one place (glslang's grammar takes one).

@@ -71,8 +71,17 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
         };
         match p.declaration(true) {
             Some(mut d) => {
-                if let ExternalDeclaration::Function(f) = &mut d {
-                    f.attributes.splice(0..0, leading);
+                match &mut d {
+                    ExternalDeclaration::Function(f) => drop(f.attributes.splice(0..0, leading)),
+                    ExternalDeclaration::Declaration(Declaration { kind: DeclarationKind::Prototype(f), .. }) => {
+                        drop(f.attributes.splice(0..0, leading))
+                    }
+                    // glslang's grammar takes attributes before functions and statements only.
+                    _ => {
+                        if let Some(first) = leading.first() {
+                            p.error(diag::attributes_not_allowed_here(first.span));
+                        }
+                    }
                 }
                 decls.push(d);
                 decl_ends.push(p.pos);
@@ -401,7 +410,7 @@ impl<'t> Parser<'t> {
         }
         let name = self.ident("a name")?;
         if self.is_punct("(") {
-            let prototype = self.function_prototype(full, name, start)?;
+            let mut prototype = self.function_prototype(full, name, start)?;
             // Attributes may also sit between the header and the body (see `parse`).
             let attributes = self.attributes()?;
             if self.is_punct("{") {
@@ -416,6 +425,7 @@ impl<'t> Parser<'t> {
                 return Some(ExternalDeclaration::Function(FunctionDefinition { prototype, body, span, attributes }));
             }
             self.expect(";", "a function prototype")?;
+            prototype.attributes = attributes;
             return decl(DeclarationKind::Prototype(prototype), self.since(start));
         }
         let mut declarators = vec![self.declarator(name)?];
@@ -474,7 +484,7 @@ impl<'t> Parser<'t> {
             }
         }
         self.expect_close("(", ")", open)?;
-        Some(FunctionPrototype { return_type, name, params, span: self.since(start) })
+        Some(FunctionPrototype { return_type, name, params, span: self.since(start), attributes: Vec::new() })
     }
 
     fn parameter(&mut self) -> Option<Parameter> {

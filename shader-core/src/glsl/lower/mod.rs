@@ -937,7 +937,12 @@ impl<'a> Lowerer<'a> {
             }
             ast::DeclarationKind::Prototype(p) => match self.spirv_instruction_prototype(p) {
                 Some(r) => r,
-                None => self.prototype(p, false).map(|_| ()),
+                None => {
+                    // Checked as a definition's (extension, arguments, warnings); they decorate
+                    // nothing: glslang takes a function's attributes from its definition.
+                    self.attributes(&p.attributes, attributes::Site::Function);
+                    self.prototype(p, false).map(|_| ())
+                }
             },
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
