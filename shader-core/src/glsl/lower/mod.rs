@@ -1020,13 +1020,10 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             // Values nothing else reads (transform feedback is not emitted), checked as glslang
-            // does: not negative, `xfb_buffer` below 4, `xfb_stride` a multiple of 4.
+            // does where it reads them: not negative, `xfb_buffer` below 4. (The stride's
+            // multiple depends on the types in the buffer: glslang checks it when linking.)
             if matches!(n.as_str(), "xfb_buffer" | "xfb_offset" | "xfb_stride" | "num_views") {
-                if let Ok(v) = self.layout_u32(l) {
-                    if n == "xfb_stride" && v % 4 != 0 {
-                        self.error(format!("`xfb_stride` = {v} is not a multiple of 4 (GLSL 4.60 §4.4.2.1)"), l.span);
-                    }
-                }
+                let _ = self.layout_u32(l);
             }
             let only = if n.starts_with("local_size_") || n.starts_with("derivative_group_") {
                 Stage::Compute
