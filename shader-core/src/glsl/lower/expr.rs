@@ -542,6 +542,11 @@ impl<'a> Lowerer<'a> {
         // into another block stores 1 for true, as glslang's conversions do, not the word.
         let stored_bool = match &v {
             Operand::Ref(p) => self.stored_bool_type(p),
+            // A swizzle of a stored bvec (`bo.xy = bi.xy`): the bvec of the swizzle's length.
+            Operand::Swizzle(p, pattern) => {
+                let n = pattern.len() as u32;
+                self.stored_bool_type(p).and_then(|l| self.shape(l)).map(|(s, _)| if n == 1 { self.scalar_ty(s) } else { self.vec_ty(n, s) })
+            }
             _ => None,
         };
         let v = self.value(out, v, value.span)?;
