@@ -18,6 +18,15 @@ pub fn scale() -> usize {
     std::env::var("SHADER_MUTANTS").ok().and_then(|v| v.parse().ok()).filter(|&n| n >= 1).unwrap_or(1)
 }
 
+/// The mutation seed: `default`, or mixed with `SHADER_MUTANTS_SEED=N` for another draw of
+/// mutants (the long runs of the README's development section use a few seeds).
+pub fn seed(default: u64) -> u64 {
+    match std::env::var("SHADER_MUTANTS_SEED").ok().and_then(|v| v.parse::<u64>().ok()) {
+        Some(n) => default ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        None => default,
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Lang {
     Wgsl,
