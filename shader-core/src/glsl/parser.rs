@@ -226,6 +226,18 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// The name a declaration gives (a variable, parameter, function, struct, block, member):
+    /// [`Self::ident`], and not a core type keyword (`float`, `vec3`, `sampler2D`; GLSL 4.60
+    /// §3.6, glslang: a syntax error). A call's name is read by `ident`: `texture2D(s, uv)` is
+    /// the old function where `texture2D` is no type.
+    fn declared_name(&mut self, what: &str) -> Option<Ident> {
+        let name = self.ident(what)?;
+        if self.builtin_type(&name.name).is_some() && !extension_type_word(&name.name) {
+            self.error(crate::diag::Diagnostic::error(format!("`{}` is a type keyword and cannot be a name (GLSL 4.60 §3.6)", name.name), name.span));
+        }
+        Some(name)
+    }
+
     fn enter(&mut self) -> Option<()> {
         if self.depth >= MAX_DEPTH {
             if !self.depth_reported {
@@ -408,7 +420,7 @@ impl<'t> Parser<'t> {
             let kind = DeclarationKind::Variables(VariableDeclaration { ty: full, declarators: Vec::new() });
             return decl(kind, self.since(start));
         }
-        let name = self.ident("a name")?;
+        let name = self.declared_name("a name")?;
         if self.is_punct("(") {
             let mut prototype = self.function_prototype(full, name, start)?;
             // Attributes may also sit between the header and the body (see `parse`).
@@ -430,7 +442,7 @@ impl<'t> Parser<'t> {
         }
         let mut declarators = vec![self.declarator(name)?];
         while self.eat(",") {
-            let name = self.ident("a name")?;
+            let name = self.declared_name("a name")?;
             declarators.push(self.declarator(name)?);
         }
         self.expect(";", "a declaration")?;
@@ -492,7 +504,7 @@ impl<'t> Parser<'t> {
         let qualifiers = self.qualifiers()?;
         let ty = self.type_specifier()?;
         let (name, array) = if self.is_word_at(0) {
-            let name = self.ident("a parameter name")?;
+            let name = self.declared_name("a parameter name")?;
             (Some(name), self.array_specifiers()?)
         } else {
             (None, Vec::new())
@@ -502,13 +514,13 @@ impl<'t> Parser<'t> {
 
     /// `qualifiers BlockName { members } [instance[dims]] ;` with the qualifiers read.
     fn interface_block(&mut self, qualifiers: TypeQualifiers, start: Span) -> Option<InterfaceBlock> {
-        let name = self.ident("a block name")?;
+        let name = self.declared_name("a block name")?;
         if qualifiers.layout("buffer_reference").is_some() {
             self.type_names.insert(name.name.clone());
         }
         let members = self.member_list()?;
         let (instance, array) = if self.is_word_at(0) {
-            let instance = self.ident("an instance name")?;
+            let instance = self.declared_name("an instance name")?;
             (Some(instance), self.array_specifiers()?)
         } else {
             (None, Vec::new())
@@ -541,7 +553,7 @@ impl<'t> Parser<'t> {
         let ty = self.type_specifier()?;
         let mut declarators = Vec::new();
         loop {
-            let name = self.ident("a member name")?;
+            let name = self.declared_name("a member name")?;
             let array = self.array_specifiers()?;
             declarators.push(MemberDeclarator { span: self.since(name.span), name, array });
             if !self.eat(",") {
@@ -715,7 +727,7 @@ impl<'t> Parser<'t> {
 
     fn struct_definition_inner(&mut self) -> Option<StructDefinition> {
         let start = self.bump().span;
-        let name = if self.is_word_at(0) { Some(self.ident("a struct name")?) } else { None };
+        let name = if self.is_word_at(0) { Some(self.declared_name("a struct name")?) } else { None };
         if let Some(name) = &name {
             // Known before the members so a later `S x;` or `S(...)` parses as a type.
             self.type_names.insert(name.name.clone());
@@ -946,7 +958,7 @@ impl<'t> Parser<'t> {
         let qualifiers = self.qualifiers()?;
         let ty = self.type_specifier()?;
         let ty = FullySpecifiedType { span: self.since(start), qualifiers, ty };
-        let name = self.ident("a name")?;
+        let name = self.declared_name("a name")?;
         self.expect("=", "the name of a condition variable")?;
         let init = self.assignment()?;
         Some(Condition::Declaration(Box::new(ConditionDeclaration { ty, name, init, span: self.since(start) })))
@@ -1397,6 +1409,16 @@ fn binary_op(text: &str) -> Option<(BinaryOp, u8)> {
 /// The built-in type a word names, if any (GLSL 4.60 §4.1, GL_EXT_shader_explicit_arithmetic_types,
 /// GL_KHR_vulkan_glsl). Texture types (`texture2D`) exist only from GLSL 1.40 / ES 3.00 on,
 /// where the GLSL 1.10 function of the same name is gone.
+/// A type name an extension declares (`float16_t`, `i64vec2`, `accelerationStructureEXT`): a
+/// keyword only with its extension, so glslang takes it as a name otherwise; the core type
+/// names (`float`, `vec3`, `sampler2D`) are keywords everywhere (GLSL 4.60 §3.6).
+fn extension_type_word(word: &str) -> bool {
+    let sized = ["f", "i", "u"].iter().any(|p| {
+        word.strip_prefix(p).is_some_and(|r| ["8", "16", "32", "64"].iter().any(|b| r.strip_prefix(b).is_some_and(|r| r.starts_with("vec") || r.starts_with("mat"))))
+    });
+    sized || word.ends_with("_t") || word.ends_with("EXT") || word.ends_with("NV") || word.ends_with("KHR") || word.ends_with("ARB") || word.ends_with("AMD")
+}
+
 pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     fn scalar(word: &str) -> Option<Scalar> {
         Some(match word {
