@@ -14,9 +14,11 @@
 //! the merge must be the second-to-last instruction), none before `OpPhi`s, and none outside
 //! function bodies (naga's SPIR-V front end reads `OpLine` only inside functions).
 //!
-//! The `OpString` ids are allocated last, in [`Writer::finish_lines`]: until then an `OpLine`
-//! holds the file's index in the [`SourceMap`]. So a module with line info is the stripped one
-//! plus the `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
+//! The `OpLine`s are no rspirv instructions (an operand vector each cost more than the rest of
+//! the line info): [`Mark`]s record where they go, and [`assemble_function`] writes their words
+//! between the instructions. The `OpString` ids are allocated last, in
+//! [`Writer::finish_lines`]: so a module with line info is the stripped one plus the
+//! `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
 
 use super::*;
 use crate::span::SourceMap;
@@ -33,6 +35,47 @@ pub struct DebugInfo<'s> {
     pub version: u32,
 }
 
+/// An `OpLine` (or, with `line` 0, an `OpNoLine`) before instruction `at` of block `block` of a
+/// function; `file` is the index in the source map.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mark {
+    pub block: u32,
+    pub at: u32,
+    pub file: u32,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Writes `function` as rspirv's `Function::assemble_into` does, with the words of `marks` (in
+/// order) before their instructions; `ids` gives the `OpString` of each file.
+pub(super) fn assemble_function(function: &dr::Function, marks: &[Mark], ids: &HashMap<u32, Word>, words: &mut Vec<u32>) {
+    use rspirv::binary::Assemble;
+    if let Some(def) = &function.def {
+        def.assemble_into(words);
+    }
+    for parameter in &function.parameters {
+        parameter.assemble_into(words);
+    }
+    let mut marks = marks.iter().peekable();
+    for (b, block) in function.blocks.iter().enumerate() {
+        if let Some(label) = &block.label {
+            label.assemble_into(words);
+        }
+        for (k, inst) in block.instructions.iter().enumerate() {
+            while let Some(mark) = marks.next_if(|m| (m.block, m.at) == (b as u32, k as u32)) {
+                match ids.get(&mark.file) {
+                    Some(&file) if mark.line != 0 => words.extend([4 << 16 | Op::Line as u32, file, mark.line, mark.column]),
+                    _ => words.push(1 << 16 | Op::NoLine as u32),
+                }
+            }
+            inst.assemble_into(words);
+        }
+    }
+    if let Some(end) = &function.end {
+        end.assemble_into(words);
+    }
+}
+
 /// Per-module state of the line info.
 #[derive(Default)]
 pub(super) struct Lines {
@@ -45,6 +88,10 @@ pub(super) struct Lines {
     pub in_block: Option<(u32, u32)>,
     /// The file of the last `OpLine` (already in `used`).
     pub last_file: Option<u32>,
+    /// The marks of the function being written, then of every function written, in
+    /// `module.functions` order.
+    pub marks: Vec<Mark>,
+    pub functions: Vec<Vec<Mark>>,
 }
 
 impl<'a> Writer<'a> {
@@ -76,31 +123,46 @@ impl<'a> Writer<'a> {
         if !changed {
             return;
         }
-        let Some(block) = &mut self.f.current else { return };
+        let Some(block) = &self.f.current else { return };
         if op == Op::Phi || block.instructions.last().is_some_and(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
             return;
         }
-        match position {
+        // The open block becomes block `blocks.len()` when it ends.
+        let (block, at) = (self.f.blocks.len() as u32, block.instructions.len() as u32);
+        let mark = match position {
             Some((file, line, column)) => {
                 self.lines.in_block = Some((file, line));
                 if self.lines.last_file != Some(file) {
                     self.lines.last_file = Some(file);
                     self.lines.used.insert(file);
                 }
-                let operands = vec![Operand::IdRef(file), Operand::LiteralBit32(line), Operand::LiteralBit32(column)];
-                block.instructions.push(dr::Instruction::new(Op::Line, None, None, operands));
+                Mark { block, at, file, line, column }
             }
             None => {
                 self.lines.in_block = None;
-                block.instructions.push(dr::Instruction::new(Op::NoLine, None, None, vec![]));
+                Mark { block, at, file: 0, line: 0, column: 0 }
             }
-        }
+        };
+        self.lines.marks.push(mark);
     }
 
-    /// The `OpString`s (ids allocated now, after every other id) and the `OpSource`, and the
-    /// `OpLine`s' file operands turned from file indices into those ids.
-    pub(super) fn finish_lines(&mut self) {
-        let Some(debug) = self.debug else { return };
+    /// The function just written is done: its marks, those of the first block moved past the
+    /// `variables` `OpVariable`s put in front of it.
+    pub(super) fn finish_function_lines(&mut self, variables: usize) {
+        if self.debug.is_none() {
+            return;
+        }
+        let mut marks = std::mem::take(&mut self.lines.marks);
+        for mark in marks.iter_mut().take_while(|m| m.block == 0) {
+            mark.at += variables as u32;
+        }
+        self.lines.functions.push(marks);
+    }
+
+    /// The `OpString`s (ids allocated now, after every other id) and the `OpSource`; the
+    /// `OpString` of each file for the `OpLine`s.
+    pub(super) fn finish_lines(&mut self) -> HashMap<u32, Word> {
+        let Some(debug) = self.debug else { return HashMap::default() };
         // The main file is named by `OpSource` even when no line points into it.
         self.lines.used.insert(0);
         let files = debug.sources.files();
@@ -115,14 +177,7 @@ impl<'a> Writer<'a> {
         let mut source = vec![Operand::SourceLanguage(debug.language), Operand::LiteralBit32(debug.version)];
         source.extend(ids.get(&0).map(|&id| Operand::IdRef(id)));
         strings.push(dr::Instruction::new(Op::Source, None, None, source));
-        let module = self.b.module_mut();
-        module.debug_string_source.splice(0..0, strings);
-        for inst in module.functions.iter_mut().flat_map(|f| &mut f.blocks).flat_map(|b| &mut b.instructions) {
-            if inst.class.opcode == Op::Line {
-                if let Some(Operand::IdRef(file)) = inst.operands.first_mut() {
-                    *file = ids.get(file).copied().unwrap_or(0);
-                }
-            }
-        }
+        self.b.module_mut().debug_string_source.splice(0..0, strings);
+        ids
     }
 }

@@ -166,6 +166,7 @@ impl<'a> Writer<'a> {
         }
         let mut blocks = std::mem::take(&mut self.f.blocks);
         let variables = std::mem::take(&mut self.f.variables);
+        self.finish_function_lines(variables.len());
         if let Some(first) = blocks.first_mut() {
             // SPIR-V 2.4: all OpVariables of a function come first in its first block.
             first.instructions.splice(0..0, variables);

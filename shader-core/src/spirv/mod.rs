@@ -81,13 +81,15 @@ pub fn emit_with_lines(validated: &Validated, options: &Options, debug: Option<&
 
 /// The module's words, as rspirv's `Module::assemble` writes them, with `names` as the debug
 /// names section (SPIR-V 2.4: after the `OpString`/`OpSource` instructions, before the
-/// annotations), in one vector sized up front.
-fn assemble(module: &dr::Module, names: &[(Word, Option<u32>, &str)]) -> Vec<u32> {
+/// annotations) and the `OpLine`s of `lines` (per function, and the `OpString` of each file;
+/// `debug.rs`), in one vector sized up front.
+fn assemble(module: &dr::Module, names: &[(Word, Option<u32>, &str)], lines: Option<(&[Vec<debug::Mark>], &HashMap<u32, Word>)>) -> Vec<u32> {
     let operand_words = |inst: &dr::Instruction| 1 + inst.operands.len() + 2;
     let globals = module.global_inst_iter().map(operand_words).sum::<usize>();
     let code = module.functions.iter().flat_map(|f| &f.blocks).map(|b| 1 + b.instructions.iter().map(operand_words).sum::<usize>()).sum::<usize>();
     let debug = names.iter().map(|(_, _, name)| 4 + name.len() / 4).sum::<usize>();
-    let mut words = Vec::with_capacity(5 + globals + code + debug + 8 * module.functions.len());
+    let marks = lines.map_or(0, |(functions, _)| functions.iter().map(|marks| 4 * marks.len()).sum::<usize>());
+    let mut words = Vec::with_capacity(5 + globals + code + debug + marks + 8 * module.functions.len());
     if let Some(header) = &module.header {
         header.assemble_into(&mut words);
     }
@@ -119,8 +121,11 @@ fn assemble(module: &dr::Module, names: &[(Word, Option<u32>, &str)]) -> Vec<u32
     for inst in after_names.into_iter().flatten() {
         inst.assemble_into(&mut words);
     }
-    for function in &module.functions {
-        function.assemble_into(&mut words);
+    for (index, function) in module.functions.iter().enumerate() {
+        match lines.and_then(|(functions, files)| Some((functions.get(index)?, files))) {
+            Some((marks, files)) if !marks.is_empty() => debug::assemble_function(function, marks, files, &mut words),
+            _ => function.assemble_into(&mut words),
+        }
     }
     words
 }
@@ -398,7 +403,7 @@ impl<'a> Writer<'a> {
     }
 
     fn finish(mut self) -> Vec<u32> {
-        self.finish_lines();
+        let files = self.finish_lines();
         for &capability in &self.capabilities {
             self.b.capability(capability);
         }
@@ -417,7 +422,8 @@ impl<'a> Writer<'a> {
         let addressing = if self.physical_storage { spirv::AddressingModel::PhysicalStorageBuffer64 } else { spirv::AddressingModel::Logical };
         let model = if self.module.vulkan_memory_model { spirv::MemoryModel::Vulkan } else { spirv::MemoryModel::GLSL450 };
         self.b.memory_model(addressing, model);
-        assemble(&self.b.module(), &self.names)
+        let lines = self.debug.map(|_| (&self.lines.functions[..], &files));
+        assemble(&self.b.module(), &self.names, lines)
     }
 
     /// Structs that appear inside another type (member or array element). Binding arrays are
