@@ -418,7 +418,7 @@ impl<'a> Lowerer<'a> {
             let name = a.name.name.as_str();
             if !KNOWN.contains(&name) {
                 self.error(format!("unknown attribute `@{name}`"), a.name.span);
-            } else if !allowed.contains(&name) && name != "diagnostic" {
+            } else if !allowed.contains(&name) {
                 self.error(format!("`@{name}` is not allowed on {what}"), a.name.span);
             }
         }
@@ -600,7 +600,8 @@ impl<'a> Lowerer<'a> {
     }
 
     fn function_signature(&mut self, f: &'a ast::FunctionDecl, index: usize) -> R<Item<'a>> {
-        self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test"], format_args!("a function"));
+        // WGSL §2.3.1: `@diagnostic` applies to functions and statements (the parser reads those).
+        self.check_attrs(&f.attrs, &["vertex", "fragment", "compute", "workgroup_size", "must_use", "stage", "early_depth_test", "diagnostic"], format_args!("a function"));
         // WGSL §12.3 (IO attributes): `@builtin`, `@location`, `@interpolate`, `@invariant` and
         // `@blend_src` apply to entry-point parameters and return types (and structure members) only.
         let entry = f.attrs.iter().any(|a| matches!(a.name.name.as_str(), "vertex" | "fragment" | "compute" | "stage"));
