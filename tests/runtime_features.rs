@@ -277,6 +277,27 @@ shader! {
         @compute @workgroup_size(1)
         fn main() { block.tail[0] = block.header.x; }
     "#,
+    // Global constants and variables computed from specialization constants, on the default
+    // (wgpu) target and on the Vulkan target (`OpSpecConstantOp`, as glslang).
+    mod derived_globals;
+    path: "tests/shaders/spec_derived_globals.comp",
+    mod derived_globals_vulkan;
+    target: vulkan,
+    path: "tests/shaders/spec_derived_globals.comp",
+    // WGSL's neighbour: an override computed from another (not specializable itself).
+    mod derived_override;
+    lang: wgsl,
+    src: r#"
+        override count: u32 = 4u;
+        override next: u32 = count + 1u;
+        override twice = f32(next) * 0.5;
+        @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1)
+        fn main() {
+            out[0] = f32(next);
+            out[1] = twice;
+        }
+    "#,
 }
 
 /// Multiplies `data` by `factor` in place and counts the invocations that did.
@@ -472,6 +493,66 @@ fn local_constant_ids_are_specialization_constants() {
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }
+}
+
+/// The values `spec_derived_globals.comp` writes for COUNT = `c`, N = `n`.
+fn derived_globals_expected(c: u32, n: u32) -> [u32; 8] {
+    [c + 1, 2 * (c + 1), u32::from(c + 1 > 6), c + 90, c + 200 * (c + 1), 3 * c, 2 * (c + 1), 2 * (c + 1) + 1 + (n + 1) * 1000]
+}
+
+/// Global `const`s computed from a specialization constant (`const uint NEXT = COUNT + 1u;`,
+/// chains of them, a bool, a signed one, vectors), a global variable initialized from one, and
+/// their uses in another function and in a local `const` follow a specialized COUNT (9: NEXT
+/// reads 10) on every device, through passthrough too (which writes the constants into the
+/// words), on the default (wgpu) target and on the Vulkan target. On the wgpu target an array
+/// sized by such a constant has the default length: its constant N keeps its default there (a
+/// typed error naming N and the array); on the Vulkan target (passthrough) N follows too.
+#[test]
+fn derived_globals_follow_their_constants() {
+    let sizes = derived_globals::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.sizes_arrays)).collect::<Vec<_>>();
+    assert_eq!(sizes, [("COUNT", &[][..]), ("N", &["tile"][..])]);
+    let run = |gpu: &Gpu, passthrough: bool| {
+        let out = gpu.storage_buffer_zeroed::<u32>(8);
+        for count in [4u32, 9, 1, 30] {
+            let constants = [("COUNT", f64::from(count))];
+            let options = PipelineOptions { constants: &constants, passthrough, ..Default::default() };
+            let pipeline = derived_globals::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, derived_globals::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), derived_globals_expected(count, 2), "COUNT {count}, passthrough {passthrough}");
+        }
+        let pipeline = derived_globals::Pipeline::new_with(gpu, derived_globals::Overrides { COUNT: 9, N: 2 }).expect("pipeline");
+        pipeline.dispatch(gpu, derived_globals::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(gpu).expect("read")[0], 10);
+        let options = PipelineOptions { constants: &[("N", 5.0)], passthrough, ..Default::default() };
+        let err = derived_globals::Pipeline::with_options(gpu, &options).err().expect("N sizes `tile`");
+        assert!(matches!(&err, GpuError::ArrayLengthConstant { constant: "N", arrays: ["tile"], default: Some(2), .. }), "{err:?}");
+    };
+    common::on_devices(|gpu| run(gpu, false));
+    let Some(pt) = passthrough_device() else { return };
+    run(&pt, true);
+    let out = pt.storage_buffer_zeroed::<u32>(8);
+    for (count, n) in [(4u32, 2u32), (9, 2), (9, 6), (2, 40)] {
+        let constants = [("COUNT", f64::from(count)), ("N", f64::from(n))];
+        let options = PipelineOptions { constants: &constants, passthrough: true, ..Default::default() };
+        let pipeline = derived_globals_vulkan::Pipeline::with_options(&pt, &options).expect("pipeline");
+        pipeline.dispatch(&pt, derived_globals_vulkan::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(&pt).expect("read"), derived_globals_expected(count, n), "Vulkan target, COUNT {count}, N {n}");
+    }
+}
+
+/// WGSL's neighbour: `override next = count + 1u` (and a float one from it) follows a
+/// specialized `count` on every device.
+#[test]
+fn derived_override_follows_its_constant() {
+    assert_eq!(derived_override::SPECIALIZATION_CONSTANTS.iter().map(|c| c.name).collect::<Vec<_>>(), ["count"]);
+    common::on_devices(|gpu| {
+        let out = gpu.storage_buffer_zeroed::<f32>(2);
+        for count in [4u32, 9] {
+            let pipeline = derived_override::Pipeline::new_with(gpu, derived_override::Overrides { count }).expect("pipeline");
+            pipeline.dispatch(gpu, derived_override::Bindings { out: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), [(count + 1) as f32, (count + 1) as f32 * 0.5], "count {count}");
+        }
+    });
 }
 
 /// Passthrough checks workgroup memory and the workgroup size on the specialized words: with

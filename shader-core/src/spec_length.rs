@@ -7,6 +7,7 @@
 
 use crate::ir::{ArraySize, BinaryOp, Expression, Expressions, Handle, Literal, Module, Override, ScalarKind, TypeInner, UnaryOp};
 use crate::ir::consteval::{Evaluator, Rules};
+use crate::span::Span;
 
 const MAX_DEPTH: u32 = 64;
 
@@ -248,6 +249,73 @@ pub fn derived(module: &mut Module, exprs: &Expressions, root: Handle<Expression
     let (ty, span) = (exprs.ty(root), exprs.span(root));
     let init = copy(module, exprs, root, 0)?;
     Ok(module.overrides.append(Override { name, id: None, ty, init: Some(init) }, span))
+}
+
+/// The value of the id-less override `o` as expressions of `into` (a function's), for the
+/// wgpu target, which writes no `OpSpecConstantOp` (naga reads none): its initializer's tree,
+/// each id-less override in it expanded the same way, so that the value is computed where it
+/// is used from the specialization constants themselves and follows the pipeline's values
+/// (glslang computes what `OpSpecConstantOp` cannot hold in the function too). Every node takes
+/// `span`, the use's. `o` is [`expandable`] (the recursion follows its depth).
+pub fn expand(module: &Module, o: Handle<Override>, into: &mut Expressions, span: Span) -> Handle<Expression> {
+    expand_override(module, o, into, span)
+}
+
+/// Whether [`expand`] can write `o` (its tree, through the id-less overrides it reads, is at
+/// most `MAX_DEPTH` deep): a longer chain of `const` declarations is kept in a variable instead.
+pub fn expandable(module: &Module, o: Handle<Override>) -> bool {
+    fn depth_of(module: &Module, e: Handle<Expression>, depth: u32) -> bool {
+        let exprs = &module.const_expressions;
+        if depth > MAX_DEPTH || !exprs.check(e) {
+            return false;
+        }
+        match exprs[e] {
+            Expression::Override(o) => match module.overrides.get(o).and_then(|x| x.init) {
+                Some(init) if !crate::ir::interface::is_specializable(module, o) => depth_of(module, init, depth + 1),
+                _ => true,
+            },
+            Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => depth_of(module, expr, depth + 1),
+            Expression::Binary { left, right, .. } => depth_of(module, left, depth + 1) && depth_of(module, right, depth + 1),
+            Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().all(|&x| depth_of(module, x, depth + 1)),
+            Expression::Literal(_) | Expression::ZeroValue(_) => true,
+            _ => false,
+        }
+    }
+    match module.overrides.get(o).and_then(|x| x.init) {
+        Some(init) => depth_of(module, init, 0),
+        None => true,
+    }
+}
+
+fn expand_override(module: &Module, o: Handle<Override>, into: &mut Expressions, span: Span) -> Handle<Expression> {
+    let ty = module.overrides[o].ty;
+    match module.overrides[o].init {
+        Some(init) if !crate::ir::interface::is_specializable(module, o) => expand_expr(module, init, into, span),
+        _ => into.append(Expression::Override(o), ty, span),
+    }
+}
+
+fn expand_expr(module: &Module, e: Handle<Expression>, into: &mut Expressions, span: Span) -> Handle<Expression> {
+    let exprs = &module.const_expressions;
+    let ty = exprs.ty(e);
+    let sub = |x: Handle<Expression>, into: &mut Expressions| expand_expr(module, x, into, span);
+    let copied = match exprs[e] {
+        Expression::Override(o) => return expand_override(module, o, into, span),
+        Expression::Unary { op, expr } => Expression::Unary { op, expr: sub(expr, into) },
+        Expression::Convert { expr, to } => Expression::Convert { expr: sub(expr, into), to },
+        Expression::Binary { op, left, right } => {
+            let left = sub(left, into);
+            Expression::Binary { op, left, right: sub(right, into) }
+        }
+        Expression::Select { condition, accept, reject } => {
+            let condition = sub(condition, into);
+            let accept = sub(accept, into);
+            Expression::Select { condition, accept, reject: sub(reject, into) }
+        }
+        // Literals and zero values ([`copy`] writes nothing else).
+        ref leaf => leaf.clone(),
+    };
+    into.append(copied, ty, span)
 }
 
 /// Whether the expression `root` uses a specialization constant.

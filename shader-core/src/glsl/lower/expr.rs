@@ -207,6 +207,11 @@ impl<'a> Lowerer<'a> {
                 let s = self.sym_operand(*sampler, span)?;
                 Operand::Combined(Box::new(i), Box::new(s))
             }
+            // The wgpu target writes no `OpSpecConstantOp`: a `const` computed from
+            // specialization constants is computed where it is used.
+            Sym::Override(o, _) if self.target == crate::Target::Wgpu && !crate::ir::interface::is_specializable(&self.m, o) => {
+                Operand::Value(crate::spec_length::expand(&self.m, o, &mut self.fx.f.expressions, span))
+            }
             Sym::Override(o, ty) => Operand::Value(self.push(Expression::Override(o), ty, span)),
             Sym::WorkgroupSize { ids, size, u32, ty } => {
                 let components = (0..3)

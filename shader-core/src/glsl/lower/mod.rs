@@ -282,6 +282,9 @@ pub(crate) struct Lowerer<'a> {
     private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>, usize)>,
     bodies: Vec<(Handle<Function>, &'a ast::FunctionDefinition)>,
     spec_ids: HashMap<u32, Handle<Override>>,
+    /// Global `const` variables whose value reads specialization constants but is no override
+    /// ([`Self::spec_dependent_const`]): what reads them reads the constants too.
+    pub(crate) spec_globals: std::collections::HashSet<Handle<GlobalVariable>>,
     /// The `constant_id`s declared so far, with where: one id names one constant (glslang:
     /// "specialization-constant id already used"; a `local_size_*_id` may share it).
     constant_ids: HashMap<u32, Span>,
@@ -362,6 +365,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         private_inits: Vec::new(),
         bodies: Vec::new(),
         spec_ids: HashMap::new(),
+        spec_globals: Default::default(),
         constant_ids: HashMap::new(),
         clip_sizes: HashMap::new(),
         extensions: options.extensions.clone(),
@@ -1363,8 +1367,10 @@ impl<'a> Lowerer<'a> {
                     self.declare(&d.name, Sym::Override(o, ty));
                     continue;
                 }
-                let (cv, _) = self.initializer_const(init, ty)?;
-                self.declare(&d.name, Sym::Const { value: cv, ty });
+                match self.initializer_const(init, ty)? {
+                    Some((cv, _)) => self.declare(&d.name, Sym::Const { value: cv, ty }),
+                    None => self.spec_dependent_const(d, init, ty),
+                }
                 continue;
             }
             let output = matches!(storage, Some(ast::StorageQualifier::Out))
@@ -1503,10 +1509,14 @@ impl<'a> Lowerer<'a> {
                     return Err(self.error("only plain global variables may have initializers", init.span()));
                 }
                 match self.initializer_const(init, ty) {
-                    Ok((cv, _)) => {
+                    Ok(Some((cv, _))) => {
                         let h = self.materialize_module(&cv, ty, init.span());
                         self.m.globals[g].init = Some(h);
                     }
+                    // Read from specialization constants (a constant expression, also in ES):
+                    // assigned at the start of `main` so that it follows the pipeline's values,
+                    // as glslang does.
+                    Ok(None) => self.private_inits.push((g, init, ty, self.decl_index)),
                     Err(_) => {
                         // Not constant: assigned at the start of `main`. Drop the folding error.
                         self.diags.0.pop();
@@ -1652,13 +1662,38 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// A global `const` whose initializer reads specialization constants but which is no
+    /// override ([`Self::spec_const_expression`] gives none: a vector, float or array value, or
+    /// on the wgpu target a chain too deep to compute where it is used): a read-only private
+    /// variable assigned at the start of `main`, so that it follows the pipeline's values
+    /// (glslang: `OpSpecConstantComposite` for vectors; it refuses floats and arrays, which a
+    /// local `const` may hold, as a variable).
+    fn spec_dependent_const(&mut self, d: &ast::Declarator, init: &'a ast::Initializer, ty: Handle<Type>) {
+        let ty = self.strip(ty);
+        let global = GlobalVariable {
+            name: Some(d.name.name.clone()),
+            space: AddressSpace::Private,
+            binding: None,
+            io: None,
+            invariant: false,
+            memory: MemoryQualifiers::default(),
+            ty,
+            init: None,
+        };
+        let g = self.m.globals.append(global, d.span);
+        self.spec_globals.insert(g);
+        self.private_inits.push((g, init, ty, self.decl_index));
+        self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space: AddressSpace::Private, read_only: true });
+    }
+
     /// A scalar integer or bool `const` initialized from specialization constants (`const int
     /// d = c + 50;`) is itself one (GLSL 4.60 §4.11; glslang: an `OpSpecConstantOp`), so what
     /// it sizes or computes follows `c`. `None` for anything else, which folds as before
     /// (floats too: SPIR-V 3.52.12 has no float `OpSpecConstantOp` for shaders).
     pub(crate) fn spec_const_expression(&mut self, init: &ast::Initializer, ty: Handle<Type>, name: &str) -> Option<Handle<Override>> {
-        // The wgpu target folds them as before: naga reads no `OpSpecConstantOp`.
-        if self.target == Target::Wgpu || !matches!(self.inner(ty), TypeInner::Scalar(s) if s.kind != ScalarKind::Float) {
+        // (The wgpu target, whose modules hold no `OpSpecConstantOp`, computes them where
+        // they are used: `spec_length::expand`.)
+        if !matches!(self.inner(ty), TypeInner::Scalar(s) if s.kind != ScalarKind::Float) {
             return None;
         }
         let saved = std::mem::take(&mut self.fx);
@@ -1666,7 +1701,9 @@ impl<'a> Lowerer<'a> {
         let mut scratch = Block::new();
         let result = match self.initializer(&mut scratch, init, ty) {
             Ok(h) if crate::spec_length::mentions_override(&self.fx.f.expressions, h) && scratch.is_empty() => {
-                crate::spec_length::derived(&mut self.m, &self.fx.f.expressions, h, Some(name.to_string())).ok()
+                crate::spec_length::derived(&mut self.m, &self.fx.f.expressions, h, Some(name.to_string()))
+                    .ok()
+                    .filter(|&o| self.target != Target::Wgpu || crate::spec_length::expandable(&self.m, o))
             }
             _ => None,
         };
@@ -1676,13 +1713,15 @@ impl<'a> Lowerer<'a> {
         result
     }
 
-    /// A constant initializer converted to `ty`.
-    fn initializer_const(&mut self, init: &ast::Initializer, ty: Handle<Type>) -> R<(Cv, Handle<Type>)> {
+    /// A constant initializer converted to `ty`; `None` when it reads specialization
+    /// constants (`fold` would give its value at their defaults, which a pipeline may change).
+    fn initializer_const(&mut self, init: &ast::Initializer, ty: Handle<Type>) -> R<Option<(Cv, Handle<Type>)>> {
         let saved = std::mem::take(&mut self.fx);
         let mut scratch = Block::new();
         let r = self.initializer(&mut scratch, init, ty);
         let result = r.and_then(|h| match self.fold(h) {
-            Some(cv) => Ok((cv, ty)),
+            _ if self.uses_spec_constant(h) => Ok(None),
+            Some(cv) => Ok(Some((cv, ty))),
             None => Err(self.error("expected a constant expression", init.span())),
         });
         self.fx = saved;

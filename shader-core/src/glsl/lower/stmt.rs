@@ -326,7 +326,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Whether the expression `root` of the current function reads a specialization constant.
-    fn uses_spec_constant(&self, root: Handle<Expression>) -> bool {
+    pub(super) fn uses_spec_constant(&self, root: Handle<Expression>) -> bool {
         let exprs = &self.fx.f.expressions;
         let (mut stack, mut children, mut visited) = (vec![root], Vec::new(), 0u32);
         while let Some(h) = stack.pop() {
@@ -334,8 +334,10 @@ impl<'a> Lowerer<'a> {
             if visited > 100_000 || !exprs.check(h) {
                 return true;
             }
-            if matches!(exprs[h], Expression::Override(_)) {
-                return true;
+            match exprs[h] {
+                Expression::Override(_) => return true,
+                Expression::GlobalVar(g) if self.spec_globals.contains(&g) => return true,
+                _ => {}
             }
             crate::ir::validate::children(&exprs[h], &mut children);
             stack.extend(children.iter().copied());
@@ -349,8 +351,8 @@ impl<'a> Lowerer<'a> {
                 return Err(self.error("a `const` variable needs an initializer", dcl.span));
             };
             // `fold` reads specialization constants at their defaults: a `const` computed from
-            // them (the wgpu target, or not an integer scalar) is a read-only variable, so that
-            // it follows the pipeline's values.
+            // them (not an integer or bool scalar, which is an override) is a read-only
+            // variable, so that it follows the pipeline's values.
             if let Some(cv) = self.fold(v).filter(|_| !self.uses_spec_constant(v)) {
                 // The initializer's expressions stay unused: evaluate them as a statement.
                 out.push(Statement::Eval(v), dcl.span);
