@@ -586,7 +586,8 @@ fn passthrough_checks_the_specialized_workgroup() {
 /// Lengths computed from constants: `a * 2` indexed at 5 lets `a` go down to 3 (reflection's
 /// least value, found by evaluating the length), `8 - d` indexed at 3 keeps `d` at its
 /// default (a larger `d` shrinks the array under the constant index): on lavapipe through
-/// passthrough, `a` = 3 runs and `a` = 2 or `d` = 5 are refused before the driver sees them.
+/// passthrough, `a` = 3 runs and `a` = 2, an `a` whose length wraps around 2^32 or `d` = 5 are
+/// refused before the driver sees them.
 #[test]
 fn lengths_computed_from_constants_bound_their_values() {
     let declared = computed_lengths::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.least_value, c.keeps_default)).collect::<Vec<_>>();
@@ -602,6 +603,13 @@ fn lengths_computed_from_constants_bound_their_values() {
     let options = PipelineOptions { passthrough: true, constants: &[("a", 2.0)], ..Default::default() };
     let err = computed_lengths::Pipeline::with_options(&pt, &options).err().expect("below the least value");
     assert!(matches!(err, GpuError::ConstantBelowLeast { constant: "a", least: 3, .. }), "{err:?}");
+    // `a` = 2^31 + 3 passes the least value, but `a * 2` wraps around 2^32 to 6: refused
+    // before the driver sees an array of another length than the expression's; 2^31 wraps to 0.
+    for a in [2_147_483_651.0, 2_147_483_648.0] {
+        let options = PipelineOptions { passthrough: true, constants: &[("a", a)], ..Default::default() };
+        let err = computed_lengths::Pipeline::with_options(&pt, &options).err().expect("a wrapping length");
+        assert!(err.to_string().contains("array length that follows `a` (id 0) leaves 32 bits"), "{err}");
+    }
     for d in [5.0, 1.0] {
         let options = PipelineOptions { passthrough: true, constants: &[("d", d)], ..Default::default() };
         let err = computed_lengths::Pipeline::with_options(&pt, &options).err().expect("`d` keeps its default");

@@ -222,7 +222,8 @@ fn reflect_names_the_arrays_a_constant_sizes() {
     // Lengths computed from constants: one that grows with its constant gets the least value
     // its constant index needs (`twice[5]`: `a * 2` exceeds 5 from `a` = 3 on, `b << 1` from 3
     // on, `(c + 1) / 2` from 9 on); one that does not (`8 - d`, `e % 6`, a select) keeps the
-    // constant at its default; one that uses two constants needs each at its default.
+    // constant at its default; one that uses two constants (`both[1]` into `g + h`) lowers
+    // them in turn: `g` to 0 with `h` at 4 (no bound for an unsigned constant), then `h` to 2.
     std::fs::write(
         dir.join("computed.wgsl"),
         "override a: u32 = 8;\noverride b: u32 = 8;\noverride c: u32 = 16;\noverride d: u32 = 2;\noverride e: u32 = 5;\n\
@@ -246,8 +247,8 @@ fn reflect_names_the_arrays_a_constant_sizes() {
             { "name": "d", "id": 3, "type": "u32", "default": 2, "sizes_arrays": ["rest"], "keeps_default": true },
             { "name": "e", "id": 4, "type": "u32", "default": 5, "sizes_arrays": ["wrapped"], "keeps_default": true },
             { "name": "f", "id": 5, "type": "u32", "default": 3, "sizes_arrays": ["picked"], "keeps_default": true },
-            { "name": "g", "id": 6, "type": "u32", "default": 4, "sizes_arrays": ["both"], "least_value": 4 },
-            { "name": "h", "id": 7, "type": "u32", "default": 4, "sizes_arrays": ["both"], "least_value": 4 },
+            { "name": "g", "id": 6, "type": "u32", "default": 4, "sizes_arrays": ["both"] },
+            { "name": "h", "id": 7, "type": "u32", "default": 4, "sizes_arrays": ["both"], "least_value": 2 },
         ])
     );
 }

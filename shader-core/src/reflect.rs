@@ -290,11 +290,12 @@ pub struct SpecializationConstant {
     pub sizes_arrays: Vec<String>,
     /// The least value a pipeline may give this constant: one more than the greatest constant
     /// index into an array it sizes (WGSL §8.7: a constant index out of bounds of an
-    /// override-sized array is a pipeline-creation error); where such an array's length is an
-    /// expression that grows with it (`N * 2`), the least value whose length still exceeds the
-    /// index, or its default when the expression uses other constants too
-    /// ([`crate::spec_length::least_values`]). Absent when no constant index reaches one. The
-    /// runtime refuses a smaller value.
+    /// override-sized array is a pipeline-creation error), and at least 1 (an array needs an
+    /// element); where such an array's length is an expression that grows with it (`N * 2`,
+    /// `N + M`), the least value whose length is still long enough, each constant of the
+    /// expression in turn with the ones before it at their least values
+    /// ([`crate::spec_length::least_values`]). Absent when nothing bounds it (an unsigned
+    /// constant whose least value would be 0). The runtime refuses a smaller value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub least_value: Option<u32>,
     /// A constant index reaches an array whose length is an expression of this constant that

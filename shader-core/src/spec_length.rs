@@ -67,18 +67,34 @@ pub struct Bounds {
 /// Expression": a constant index out of bounds of an override-sized array is a
 /// pipeline-creation error; GLSL leaves it undefined). Front ends check constant indices against
 /// the default ([`index_bound`]); another value could put them out of bounds, and dynamic
-/// indices are clamped to the specialized length but constant ones are not. For each constant
-/// index into an array whose length is the constant `N` itself, `N` needs one more than the
-/// index. A length computed from constants is looked at one constant at a time (the others
-/// held): where it grows with `N` (`N * 2`, `N + M`, `N << 1`: sums, products and shifts by
-/// non-negative amounts, in unbounded integers) and uses no other constant, the least `N` is the
-/// smallest whose length still exceeds the index (the length evaluated at candidates); with
-/// other constants, each needs at least its default. Where it does not grow with `N` (`8 - N`,
-/// `N % 4`, a select), `N` keeps its default ([`Bounds::keeps_default`]). A value so large that
-/// the length wraps around 2^32 is not caught.
+/// indices are clamped to the specialized length but constant ones are not. Every length must
+/// exceed the greatest constant index into its arrays, and be at least 1 (an array of no
+/// elements is no type). For a length that is the constant `N` itself, `N` needs that much. A
+/// length computed from constants is looked at one constant at a time: where it grows with
+/// every constant it uses (`N * 2`, `N + M`, `N << 1`: sums, products and shifts by
+/// non-negative amounts, in unbounded integers), each constant in turn gets the smallest value
+/// at which the length is still long enough, the constants before it held at the values they
+/// got and those after it at their defaults (the length evaluated at candidates): every
+/// combination of values at or above those leasts gives a long enough length, as the length
+/// grows with each. Where it does not grow with a constant (`8 - N`, `N % 4`, a select), that
+/// constant keeps its default ([`Bounds::keeps_default`]) and is held there. A value so large
+/// that a length wraps around 2^32 is the runtime's to refuse: it evaluates the lengths with the
+/// pipeline's values (shader-runtime `compute::check_lengths`).
 pub fn least_values(module: &Module) -> Vec<Bounds> {
     let mut bounds: Vec<Bounds> = vec![Bounds::default(); module.overrides.len()];
-    let evaluator = Evaluator::new(module, Rules::Exact);
+    // The length each specialized length must reach, in the order first met.
+    let mut needs: Vec<(Handle<Override>, u32)> = Vec::new();
+    let mut need = |length: Handle<Override>, n: u32| match needs.iter_mut().find(|(l, _)| *l == length) {
+        Some((_, m)) => *m = (*m).max(n),
+        None => needs.push((length, n)),
+    };
+    for (_, ty) in module.types.iter() {
+        if let TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. }
+        | TypeInner::BindingArray { size: ArraySize::Specialized { length, .. }, .. } = ty.inner
+        {
+            need(length, 1);
+        }
+    }
     for (_, function) in module.functions.iter() {
         let exprs = &function.expressions;
         for (_, e) in exprs.iter() {
@@ -87,58 +103,94 @@ pub fn least_values(module: &Module) -> Vec<Bounds> {
             if let Some((pointee, _)) = module.inner(ty).pointer_base() {
                 ty = pointee;
             }
-            let TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. } = *module.inner(ty) else { continue };
-            let roots = crate::ir::interface::roots(module, length);
-            for root in roots.iter().copied() {
-                let default = || evaluator.override_default(root).and_then(|v| u32::try_from(v.as_i64()?).ok());
-                let Some(slot) = bounds.get_mut(root.index()) else { continue };
-                let needed = if roots == [length] {
-                    index.checked_add(1)
-                } else {
-                    match override_trend(module, length, root) {
-                        Trend::Constant => continue,
-                        Trend::Rising if roots.len() == 1 => least_length_value(module, length, root, index).or_else(default),
-                        Trend::Rising => default(),
-                        Trend::Falling | Trend::Unknown => {
-                            slot.keeps_default = true;
-                            continue;
+            if let TypeInner::Array { size: ArraySize::Specialized { length, .. }, .. }
+            | TypeInner::BindingArray { size: ArraySize::Specialized { length, .. }, .. } = *module.inner(ty)
+            {
+                need(length, index.saturating_add(1));
+            }
+        }
+    }
+    let evaluator = Evaluator::new(module, Rules::Exact);
+    let default = |root: Handle<Override>| evaluator.override_default(root).and_then(|v| v.as_i64());
+    for (length, needed) in needs {
+        let roots = crate::ir::interface::roots(module, length);
+        let raise = |bounds: &mut Vec<Bounds>, root: Handle<Override>, least: i64| {
+            if let Some(slot) = bounds.get_mut(root.index()) {
+                let least = u32::try_from(least.max(0)).unwrap_or(u32::MAX);
+                slot.least = Some(slot.least.map_or(least, |l| l.max(least)));
+            }
+        };
+        if roots == [length] {
+            raise(&mut bounds, length, i64::from(needed));
+            continue;
+        }
+        // The values the constants are held at: their defaults, then each rising one's least.
+        let mut held: Vec<(Handle<Override>, i64)> = roots.iter().filter_map(|&r| Some((r, default(r)?))).collect();
+        for &root in &roots {
+            match override_trend(module, length, root) {
+                Trend::Constant => {}
+                Trend::Rising => {
+                    let least = least_length_value(module, length, root, needed, &held).or_else(|| default(root));
+                    if let Some(least) = least {
+                        raise(&mut bounds, root, least);
+                        if let Some(h) = held.iter_mut().find(|(r, _)| *r == root) {
+                            h.1 = least;
                         }
                     }
-                };
-                if let Some(needed) = needed {
-                    slot.least = Some(slot.least.map_or(needed, |l| l.max(needed)));
+                }
+                Trend::Falling | Trend::Unknown => {
+                    if let Some(slot) = bounds.get_mut(root.index()) {
+                        slot.keeps_default = true;
+                    }
                 }
             }
+        }
+    }
+    // An unsigned constant's least value 0 allows every value.
+    for (handle, o) in module.overrides.iter() {
+        let unsigned = matches!(module.inner(o.ty), TypeInner::Scalar(s) if s.kind == ScalarKind::Uint);
+        if let Some(slot) = bounds.get_mut(handle.index()).filter(|b| unsigned && b.least == Some(0)) {
+            slot.least = None;
         }
     }
     bounds
 }
 
-/// The least value of `root` (from 0 to its default) at which the length `length`, which grows
-/// with it and uses no other constant, exceeds `index`: the length evaluated at candidates (a
-/// binary search). `None` when `root` is not a 32-bit integer or the length cannot be evaluated.
-fn least_length_value(module: &Module, length: Handle<Override>, root: Handle<Override>, index: u32) -> Option<u32> {
-    let default = Evaluator::new(module, Rules::Exact).override_default(root)?.as_i64()?;
-    let scalar = match module.inner(module.overrides[root].ty) {
-        TypeInner::Scalar(s) if s.width == 4 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => *s,
-        _ => return None,
-    };
+/// The least value of `root` (from 0 to the value it is held at) at which the length `length`,
+/// which grows with it, is at least `needed`, the constants it uses held at `held` (a binary
+/// search, the length evaluated at candidates). `None` when `root` is not a 32-bit integer or
+/// the length cannot be evaluated.
+fn least_length_value(module: &Module, length: Handle<Override>, root: Handle<Override>, needed: u32, held: &[(Handle<Override>, i64)]) -> Option<i64> {
     let mut probe = module.clone();
-    let (ty, span) = (probe.overrides[root].ty, probe.overrides.span(root));
-    let mut length_at = |v: u32| {
-        let literal = if scalar.kind == ScalarKind::Sint { Literal::I32(v as i32) } else { Literal::U32(v) };
+    let set = |probe: &mut Module, o: Handle<Override>, v: i64| -> Option<()> {
+        let ty = probe.overrides[o].ty;
+        let literal = match probe.inner(ty) {
+            TypeInner::Scalar(s) if s.width == 4 && s.kind == ScalarKind::Sint => Literal::I32(i32::try_from(v).ok()?),
+            TypeInner::Scalar(s) if s.width == 4 && s.kind == ScalarKind::Uint => Literal::U32(u32::try_from(v).ok()?),
+            _ => return None,
+        };
+        let span = probe.overrides.span(o);
         let init = probe.const_expressions.append(Expression::Literal(literal), ty, span);
-        probe.overrides[root].init = Some(init);
-        Evaluator::new(&probe, Rules::Exact).override_default(length).and_then(|l| l.as_i64())
+        probe.overrides[o].init = Some(init);
+        Some(())
     };
-    let (mut low, mut high) = (0u32, u32::try_from(default).ok()?);
-    if length_at(high)? <= i64::from(index) {
+    for &(o, v) in held {
+        set(&mut probe, o, v)?;
+    }
+    let start = held.iter().find(|(o, _)| *o == root)?.1;
+    let mut long_enough = |v: i64| -> Option<bool> {
+        set(&mut probe, root, v)?;
+        let l = Evaluator::new(&probe, Rules::Exact).override_default(length).and_then(|l| l.as_i64());
+        Some(l.is_some_and(|l| l >= i64::from(needed)))
+    };
+    let (mut low, mut high) = (0i64, start);
+    if high < 0 || !long_enough(high)? {
         return None;
     }
-    // The length at `high` exceeds the index; find the least such value.
+    // The length at `high` is long enough; find the least such value.
     while low < high {
         let mid = low + (high - low) / 2;
-        if length_at(mid).is_some_and(|l| l > i64::from(index)) {
+        if long_enough(mid)? {
             high = mid;
         } else {
             low = mid + 1;
@@ -372,4 +424,66 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
         _ => return Err("an array size that uses a specialization constant may only use operators and conversions on constants".into()),
     };
     Ok(module.const_expressions.append(copied, ty, span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{compile, CompileOptions, Language, Target};
+
+    /// The bounds of every override of a WGSL compute shader (Vulkan target: its lengths
+    /// follow the constants), by name.
+    fn bounds(src: &str) -> Vec<(String, Option<u32>, bool)> {
+        let options = CompileOptions { language: Language::Wgsl, target: Target::Vulkan, ..Default::default() };
+        let compiled = compile("t.wgsl", src, &options).unwrap_or_else(|e| panic!("{}", e.render()));
+        let module = compiled.ir.module();
+        let bounds = least_values(module);
+        module
+            .overrides
+            .iter()
+            .filter(|&(h, _)| crate::ir::interface::is_specializable(module, h))
+            .map(|(h, o)| (o.name.clone().unwrap_or_default(), bounds[h.index()].least, bounds[h.index()].keeps_default))
+            .collect()
+    }
+
+    fn named(list: &[(&str, Option<u32>, bool)]) -> Vec<(String, Option<u32>, bool)> {
+        list.iter().map(|&(n, l, k)| (n.to_string(), l, k)).collect()
+    }
+
+    /// A length of two constants gives each its own least value, found in turn (the earlier
+    /// one lowered first, the later one with the earlier at its least), so that together they
+    /// still reach the constant index: `g + h` indexed at 5 (defaults 4 and 4): `g` down to 2
+    /// (with `h` = 4), then `h` down to 4 (with `g` = 2); `p * q` indexed at 11 (defaults 4, 6):
+    /// `p` down to 2, then `q` stays at 6. Evaluated at the leasts, each length still exceeds
+    /// its index.
+    #[test]
+    fn several_constants_get_their_own_least_values() {
+        let src = "override g: u32 = 4u;\noverride h: u32 = 4u;\noverride p: u32 = 4u;\noverride q: u32 = 6u;\n\
+                   var<workgroup> both: array<u32, g + h>;\nvar<workgroup> product: array<u32, p * q>;\n\
+                   @compute @workgroup_size(1) fn main() { both[5] = 1u; product[11] = 1u; }\n";
+        let b = bounds(src);
+        assert_eq!(b, named(&[("g", Some(2), false), ("h", Some(4), false), ("p", Some(2), false), ("q", Some(6), false)]));
+        assert!(2 + 4 > 5 && 2 * 6 > 11 && 2 + 3 <= 5 && 1 * 6 <= 11 && 2 * 5 <= 11);
+    }
+
+    /// A length that no constant index reaches still needs one element: `array<u32, n>` gives
+    /// `n` the least value 1 (`a[b[1]]`: a dynamic index), and `m - 3u` indexed at 1 gives `m`
+    /// 5 (an unsigned `m` below 3 has no value); `c[b[0]]` into `s + 2`: 1 from `s` = -1 on,
+    /// and the search goes no lower than 0.
+    #[test]
+    fn every_length_needs_one_element() {
+        let src = "override n: u32 = 8u;\noverride m: u32 = 8u;\noverride s: i32 = 8;\n\
+                   var<workgroup> a: array<u32, n>;\nvar<workgroup> b: array<u32, m - 3u>;\nvar<workgroup> c: array<u32, s + 2>;\n\
+                   @compute @workgroup_size(1) fn main() { a[b[1]] = c[b[0]]; }\n";
+        assert_eq!(bounds(src), named(&[("n", Some(1), false), ("m", Some(5), false), ("s", Some(0), false)]));
+    }
+
+    /// One falling constant in a length of two keeps its default and is held there while the
+    /// other is lowered: `8u - d + e` indexed at 5 (defaults 2, 3): `d` keeps 2, `e` down to 0.
+    #[test]
+    fn a_falling_constant_is_held_at_its_default() {
+        let src = "override d: u32 = 2u;\noverride e: u32 = 3u;\nvar<workgroup> w: array<u32, 8u - d + e>;\n\
+                   @compute @workgroup_size(1) fn main() { w[5] = 1u; }\n";
+        assert_eq!(bounds(src), named(&[("d", None, true), ("e", None, false)]));
+    }
 }

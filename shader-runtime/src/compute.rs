@@ -364,6 +364,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     gpu.scoped(|| {
         let shader = if built.passthrough {
             let words = specialize_words(spirv, &specialization_bits(module.specialization_constants, &built.constants));
+            check_lengths(module, &words)?;
             let workgroup_size = check_specialized(w, module, &words)?;
             passthrough_spirv(&w.device, module.name, &words, module.entry.name, workgroup_size)
         } else {
@@ -630,6 +631,91 @@ fn spec_constant_op(opcode: u32, args: &[u32]) -> Option<u32> {
         (169, [c, a, b]) => if *c != 0 { *a } else { *b },
         _ => return None,
     })
+}
+
+/// Array lengths that follow specialization constants (the Vulkan target's `OpTypeArray`
+/// lengths: a constant, or an `OpSpecConstantOp` on constants such as `N * 2`), evaluated with
+/// the values in the specialized words in unbounded integers. A length whose computation leaves
+/// its 32-bit type (the driver would wrap it around 2^32: an array of another length than the
+/// shader's expression gives) or that is below 1 is refused, naming the constants it follows;
+/// reflection's `least_value` keeps the lengths long enough, this keeps them from wrapping.
+pub(crate) fn check_lengths(module: &ModuleInfo, words: &[u32]) -> Result<(), GpuError> {
+    // 32-bit integer types (signedness) and bools.
+    let mut ints: HashMap<u32, bool> = HashMap::new();
+    let mut bools: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    // Each constant's value in unbounded integers, the ones whose computation left their type
+    // on the way, and the specialization constants each follows.
+    let mut exact: HashMap<u32, i128> = HashMap::new();
+    let mut overflowed: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut follows: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut spec_ids: HashMap<u32, u32> = HashMap::new();
+    let wrapped = constant_values(words);
+    let fits = |v: i128, signed: bool| if signed { i32::try_from(v).is_ok() } else { u32::try_from(v).is_ok() };
+    for (_, op, operands) in instructions(words) {
+        match (op, operands) {
+            (OP_DECORATE, [id, DECORATION_SPEC_ID, spec_id]) => _ = spec_ids.insert(*id, *spec_id),
+            (OP_TYPE_INT, [id, 32, signed]) => _ = ints.insert(*id, *signed != 0),
+            (OP_TYPE_BOOL, [id]) => _ = bools.insert(*id),
+            (OP_CONSTANT | OP_SPEC_CONSTANT, [ty, id, value]) if ints.contains_key(ty) => {
+                exact.insert(*id, if ints[ty] { i128::from(*value as i32) } else { i128::from(*value) });
+                if op == OP_SPEC_CONSTANT {
+                    follows.insert(*id, vec![*id]);
+                }
+            }
+            (OP_SPEC_CONSTANT_OP, [ty, id, opcode, args @ ..]) if ints.contains_key(ty) || bools.contains(ty) => {
+                let mut roots: Vec<u32> = args.iter().flat_map(|a| follows.get(a).cloned().unwrap_or_default()).collect();
+                roots.sort_unstable();
+                roots.dedup();
+                follows.insert(*id, roots);
+                if args.iter().any(|a| overflowed.contains(a)) {
+                    overflowed.insert(*id);
+                    continue;
+                }
+                let signed = ints.get(ty) == Some(&true);
+                let values: Option<Vec<i128>> = args.iter().map(|a| exact.get(a).copied()).collect();
+                let result = match (*opcode, values.as_deref()) {
+                    (126, Some([a])) => Some(-a),
+                    (128, Some([a, b])) => Some(a + b),
+                    (130, Some([a, b])) => Some(a - b),
+                    (132, Some([a, b])) => Some(a * b),
+                    (196, Some([a, b])) if (0..64).contains(b) => a.checked_mul(1i128 << b),
+                    // Others cannot leave the range of their operands: their 32-bit result, where
+                    // the runtime evaluates it.
+                    _ => match wrapped.get(id) {
+                        Some(&bits) => Some(if signed { i128::from(bits as i32) } else { i128::from(bits) }),
+                        None => continue,
+                    },
+                };
+                match result.filter(|&v| bools.contains(ty) || fits(v, signed)) {
+                    Some(v) => _ = exact.insert(*id, v),
+                    None => _ = overflowed.insert(*id),
+                }
+            }
+            (OP_TYPE_ARRAY, [_, _, length]) if follows.get(length).is_some_and(|r| !r.is_empty()) => {
+                let problem = match exact.get(length) {
+                    _ if overflowed.contains(length) => "leaves 32 bits (it would wrap around 2^32)".to_string(),
+                    Some(v) if *v < 1 => format!("is {v}, and an array needs at least one element"),
+                    _ => continue,
+                };
+                let constants: Vec<String> = follows[length]
+                    .iter()
+                    .filter_map(|c| spec_ids.get(c))
+                    .map(|id| match module.specialization_constants.iter().find(|c| c.id == *id) {
+                        Some(c) => format!("`{}` (id {id})", c.name),
+                        None => format!("id {id}"),
+                    })
+                    .collect();
+                return Err(GpuError::InvalidUse(format!(
+                    "`{}`: with the pipeline's constants, an array length that follows {} {problem}; passthrough would hand \
+                     the driver an array of another length than the shader's expression",
+                    module.name,
+                    constants.join(", ")
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// SPIR-V words as a passthrough shader module with one entry point.

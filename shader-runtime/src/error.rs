@@ -24,7 +24,7 @@ pub enum GpuError {
     Unsupported(String),
     /// An override constant was given a value below its `least_value`: the module indexes an
     /// array it sizes with a constant index that value would put out of bounds (WGSL §8.7: a
-    /// pipeline-creation error).
+    /// pipeline-creation error), or an array it sizes would have no element.
     ConstantBelowLeast {
         /// The module (its name in Rust).
         module: &'static str,
@@ -122,8 +122,8 @@ impl fmt::Display for GpuError {
                 let arrays: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
                 write!(
                     f,
-                    "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, which the shader indexes \
-                     with a constant index that needs it to be at least {least}",
+                    "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, whose lengths need it to \
+                     be at least {least} (for the constant indices into them, and one element each)",
                     arrays.join(", ")
                 )
             }

@@ -120,7 +120,7 @@ pub struct SpecializationConstant {
     /// module run with passthrough has them follow the constant.
     pub sizes_arrays: &'static [&'static str],
     /// The least value the module allows (reflection's `least_value`: a constant index into an
-    /// array this constant sizes). Where the arrays follow the constant (Vulkan-target modules
+    /// array this constant sizes, or one element). Where the arrays follow the constant (Vulkan-target modules
     /// run with passthrough) the runtime refuses a smaller value
     /// ([`crate::GpuError::ConstantBelowLeast`]).
     pub least_value: Option<u32>,

@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, Index, RawBuffer};
 use crate::compute::{
-    check_immediates, check_passthrough, constants, cpu_bindings, cpu_error, immediate_size, lengths_follow_constants, passthrough_spirv,
+    check_immediates, check_lengths, check_passthrough, constants, cpu_bindings, cpu_error, immediate_size, lengths_follow_constants, passthrough_spirv,
     pipeline_layout, report_findings, shader_words, specialization_bits, specialize_words,
 };
 use crate::gpu::{Backend, CpuDevice};
@@ -536,15 +536,16 @@ fn build(
         )
     };
     gpu.scoped(|| {
-        let module = |m: &ModuleInfo, words: &[u32], constants: &[(String, f64)]| {
-            if built.passthrough {
+        let module = |m: &ModuleInfo, words: &[u32], constants: &[(String, f64)]| -> Result<wgpu::ShaderModule, GpuError> {
+            Ok(if built.passthrough {
                 let words = specialize_words(words, &specialization_bits(m.specialization_constants, constants));
+                check_lengths(m, &words)?;
                 passthrough_spirv(&w.device, m.name, &words, m.entry.name, m.entry.workgroup_size.unwrap_or([1, 1, 1]))
             } else {
                 shader_words(w, m.name, words)
-            }
+            })
         };
-        let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants), module(fragment, spirv[1], &built.fragment_constants));
+        let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants)?, module(fragment, spirv[1], &built.fragment_constants)?);
         let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let buffers = [Some(wgpu::VertexBufferLayout {
