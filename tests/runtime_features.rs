@@ -284,6 +284,21 @@ shader! {
     mod derived_globals_vulkan;
     target: vulkan,
     path: "tests/shaders/spec_derived_globals.comp",
+    // A workgroup whose x size is a specialization constant (Vulkan target: it follows the
+    // constant) and a buffer indexed with `gl_GlobalInvocationID.x`.
+    mod wide_workgroup;
+    lang: glsl,
+    stage: compute,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(local_size_x_id = 0) in;
+        layout(constant_id = 0) const uint WIDTH = 4u;
+        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
+        void main() {
+            o.v[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + gl_WorkGroupSize.x * 1000u;
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -537,6 +552,34 @@ fn derived_globals_follow_their_constants() {
         let pipeline = derived_globals_vulkan::Pipeline::with_options(&pt, &options).expect("pipeline");
         pipeline.dispatch(&pt, derived_globals_vulkan::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
         assert_eq!(out.read_blocking(&pt).expect("read"), derived_globals_expected(count, n), "Vulkan target, COUNT {count}, N {n}");
+    }
+}
+
+/// `dispatch_checked` derives the elements a dispatch touches from the pipeline's workgroup
+/// size when its x size is a specialization constant (`local_size_x_id`): with WIDTH = 16, two
+/// workgroups write 32 elements (a 32-element buffer passes, three workgroups do not), with
+/// WIDTH = 4 eight workgroups do; on the CPU device and (lavapipe) through passthrough.
+#[test]
+fn dispatch_checked_follows_a_specialized_workgroup_size() {
+    assert_eq!(wide_workgroup::ENTRY_POINTS[0].invocation_indexed, ["o"]);
+    let run = |gpu: &Gpu, passthrough: bool| {
+        let out = gpu.storage_buffer_zeroed::<u32>(32);
+        for (width, fits, over) in [(16u32, 2u32, 3u32), (4, 8, 9)] {
+            let constants = [("WIDTH", f64::from(width))];
+            let options = PipelineOptions { constants: &constants, passthrough, ..Default::default() };
+            let pipeline = wide_workgroup::Pipeline::with_options(gpu, &options).expect("pipeline");
+            assert_eq!(pipeline.raw().workgroup_size(), [width, 1, 1]);
+            let err = pipeline.dispatch_checked(gpu, wide_workgroup::Bindings { o: &out }, [over, 1, 1], &[]).expect_err("too short");
+            assert!(err.to_string().contains(&format!("{}", over * width)), "WIDTH {width}: {err}");
+            pipeline.dispatch_checked(gpu, wide_workgroup::Bindings { o: &out }, [fits, 1, 1], &[]).expect("32 elements");
+            let expected: Vec<u32> = (0..32).map(|i| i + width * 1000).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "WIDTH {width}, passthrough {passthrough}");
+        }
+    };
+    let cpu = Gpu::cpu();
+    run(&cpu, false);
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
     }
 }
 

@@ -525,8 +525,9 @@ fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoin
         quote!(#p::VertexInput { location: #location, name: #name, ty: #ty, format: #format })
     });
     // The bindings a dispatch touches `workgroups[0] * workgroup_size[0]` elements of (by
-    // name, as `dispatch_checked` takes them); none when the x size is an override.
-    let indexed: Vec<String> = if ir_ep.stage == ir::Stage::Compute && ir_ep.workgroup_size_overrides[0].is_none() {
+    // name, as `dispatch_checked` takes them; the pipeline knows its size, also one that
+    // follows an override).
+    let indexed: Vec<String> = if ir_ep.stage == ir::Stage::Compute {
         ir::dispatch::indexed_by_invocation(module, ir_ep)
             .into_iter()
             .filter_map(|g| module.globals[g].binding)

@@ -42,6 +42,9 @@ pub struct ComputePipeline {
     immediate_size: u32,
     /// The device's `max_compute_workgroups_per_dimension`, read once.
     max_workgroups: u32,
+    /// The workgroup size the pipeline runs with: the module's, with the pipeline's constants
+    /// where it follows them (`local_size_x_id`, a WGSL override, on the Vulkan target).
+    workgroup_size: [u32; 3],
     /// How the pipeline was built, to build it again from reloaded SPIR-V.
     built: Built,
     /// Hot reload: the file the shader is read from and the files last compiled.
@@ -96,18 +99,19 @@ impl ComputePipeline {
             zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
             passthrough: options.passthrough,
         };
-        let (kind, bindings, max_workgroups) = build(gpu, module, module.spirv, &built, immediate_size)?;
+        let (kind, bindings, max_workgroups, workgroup_size) = build(gpu, module, module.spirv, &built, immediate_size)?;
         let source = module.reload.as_ref().map(crate::reload::Source::new);
-        Ok(ComputePipeline { kind, module, bindings, immediate_size, max_workgroups, built, source })
+        Ok(ComputePipeline { kind, module, bindings, immediate_size, max_workgroups, workgroup_size, built, source })
     }
 
     /// Replaces the pipeline by one built from `spirv`, a module with the same interface as
     /// [`ComputePipeline::module`] (hot reload checked that). On an error the pipeline is kept.
     pub(crate) fn rebuild(&mut self, gpu: &Gpu, spirv: &[u32]) -> Result<(), GpuError> {
-        let (kind, bindings, max_workgroups) = build(gpu, self.module, spirv, &self.built, self.immediate_size)?;
+        let (kind, bindings, max_workgroups, workgroup_size) = build(gpu, self.module, spirv, &self.built, self.immediate_size)?;
         self.kind = kind;
         self.bindings = bindings;
         self.max_workgroups = max_workgroups;
+        self.workgroup_size = workgroup_size;
         Ok(())
     }
 
@@ -123,6 +127,12 @@ impl ComputePipeline {
         self.module
     }
 
+    /// The workgroup size this pipeline runs with (the entry point's, with the pipeline's
+    /// constants where it follows them).
+    pub fn workgroup_size(&self) -> [u32; 3] {
+        self.workgroup_size
+    }
+
     /// Runs `workgroups` workgroups with `bindings` and submits the work (without waiting; a
     /// readback waits).
     pub fn dispatch(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3]) -> Result<(), GpuError> {
@@ -133,10 +143,11 @@ impl ComputePipeline {
     /// holds at least that many elements of its runtime-sized array ([`check_touched`]): the
     /// caller states how many elements one dispatch reads or writes. Bindings the shader
     /// indexes with `global_invocation_id.x` (`EntryPoint::invocation_indexed`) and `touched`
-    /// does not name are checked for `workgroups[0] * workgroup_size[0]` elements.
+    /// does not name are checked for `workgroups[0] * workgroup_size[0]` elements (the
+    /// pipeline's size: [`ComputePipeline::workgroup_size`]).
     pub fn dispatch_checked(&self, gpu: &Gpu, bindings: &dyn BindingSet, workgroups: [u32; 3], touched: &[(&str, u64)]) -> Result<(), GpuError> {
         let entry = &self.module().entry;
-        let invocations = u64::from(workgroups[0]) * u64::from(entry.workgroup_size.map_or(1, |s| s[0]));
+        let invocations = u64::from(workgroups[0]) * u64::from(self.workgroup_size[0]);
         let mut all: Vec<(&str, u64)> =
             entry.invocation_indexed.iter().filter(|n| !touched.iter().any(|(t, _)| t == *n)).map(|&n| (n, invocations)).collect();
         all.extend_from_slice(touched);
@@ -348,27 +359,30 @@ pub(crate) fn specialization_bits(declared: &[SpecializationConstant], constants
 /// What [`ComputePipeline::new`] and a reload make from `spirv` (the words of `module`, or
 /// of a reloaded module with its interface): the pipeline, its bind group layouts and the
 /// device's workgroup count limit.
-fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate_size: u32) -> Result<(Kind, Bindings, u32), GpuError> {
+fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate_size: u32) -> Result<(Kind, Bindings, u32, [u32; 3]), GpuError> {
+    // The workgroup size with the pipeline's constants (the wgpu target folds an override
+    // size to its default: its words hold that one).
+    let specialization = specialization_bits(module.specialization_constants, &built.constants);
+    let specialized_size = || workgroup_size(&specialize_words(spirv, &specialization), module.entry.name).or(module.entry.workgroup_size);
     let w = match gpu.backend() {
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
-            let specialization = specialization_bits(module.specialization_constants, &built.constants);
             let program = shader_cpu::Program::new(spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
             let bindings = Bindings::new(gpu, &[module.bindings])?;
-            return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS));
+            return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS, specialized_size().unwrap_or([1, 1, 1])));
         }
     };
     // Passthrough modules get the values in their words (wgpu gives them no constants).
     let constant_refs: Vec<(&str, f64)> =
         if built.passthrough { Vec::new() } else { built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect() };
     gpu.scoped(|| {
-        let shader = if built.passthrough {
-            let words = specialize_words(spirv, &specialization_bits(module.specialization_constants, &built.constants));
+        let (shader, workgroup_size) = if built.passthrough {
+            let words = specialize_words(spirv, &specialization);
             check_lengths(module, &words)?;
             let workgroup_size = check_specialized(w, module, &words)?;
-            passthrough_spirv(&w.device, module.name, &words, module.entry.name, workgroup_size)
+            (passthrough_spirv(&w.device, module.name, &words, module.entry.name, workgroup_size), workgroup_size)
         } else {
-            shader_words(w, module.name, spirv)
+            (shader_words(w, module.name, spirv), specialized_size().unwrap_or([1, 1, 1]))
         };
         let bindings = Bindings::new(gpu, &[module.bindings])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
@@ -384,7 +398,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
             cache: None,
         });
         let max_workgroups = w.device.limits().max_compute_workgroups_per_dimension;
-        Ok((Kind::Wgpu(raw), bindings, max_workgroups))
+        Ok((Kind::Wgpu(raw), bindings, max_workgroups, workgroup_size))
     })
 }
 

@@ -25,8 +25,9 @@ pub struct EntryPoint {
     pub vertex_inputs: &'static [VertexInput],
     /// Compute entry points: the bindings whose runtime-sized array the shader indexes with
     /// `global_invocation_id.x` where every invocation gets to (`shader_core::ir::dispatch`), so
-    /// a dispatch of `w` workgroups touches `w * workgroup_size[0]` elements of each; checked
-    /// by `dispatch_checked`. Empty when the workgroup's x size is an override.
+    /// a dispatch of `w` workgroups touches `w * workgroup_size[0]` elements of each (the
+    /// pipeline's size, which follows an override: `ComputePipeline::workgroup_size`); checked
+    /// by `dispatch_checked`.
     pub invocation_indexed: &'static [&'static str],
 }
 
