@@ -503,6 +503,23 @@ pub struct GlobalVariable {
     pub init: Option<Handle<Expression>>,
 }
 
+impl GlobalVariable {
+    /// A `Private` variable without binding, decorations or initializer (one the front end
+    /// assigns in the entry point).
+    pub fn private(name: &str, ty: Handle<Type>) -> GlobalVariable {
+        GlobalVariable {
+            name: Some(name.to_string()),
+            space: AddressSpace::Private,
+            binding: None,
+            io: None,
+            invariant: false,
+            memory: MemoryQualifiers::default(),
+            ty,
+            init: None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IoBinding {
     BuiltIn(BuiltIn),

@@ -1670,17 +1670,7 @@ impl<'a> Lowerer<'a> {
     /// local `const` may hold, as a variable).
     fn spec_dependent_const(&mut self, d: &ast::Declarator, init: &'a ast::Initializer, ty: Handle<Type>) {
         let ty = self.strip(ty);
-        let global = GlobalVariable {
-            name: Some(d.name.name.clone()),
-            space: AddressSpace::Private,
-            binding: None,
-            io: None,
-            invariant: false,
-            memory: MemoryQualifiers::default(),
-            ty,
-            init: None,
-        };
-        let g = self.m.globals.append(global, d.span);
+        let g = self.m.globals.append(GlobalVariable::private(&d.name.name, ty), d.span);
         self.spec_globals.insert(g);
         self.private_inits.push((g, init, ty, self.decl_index));
         self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space: AddressSpace::Private, read_only: true });
