@@ -313,31 +313,39 @@ pub fn expand(module: &Module, o: Handle<Override>, into: &mut Expressions, span
     expand_override(module, o, into, span)
 }
 
-/// Whether [`expand`] can write `o` (its tree, through the id-less overrides it reads, is at
-/// most `MAX_DEPTH` deep): a longer chain of `const` declarations is kept in a variable instead.
+/// Whether [`expand`] can write `o`: its tree, through the id-less overrides it reads, is at
+/// most `MAX_DEPTH` deep and `MAX_EXPANDED` nodes large (`const` declarations that each use the
+/// one before twice would double it per link); a longer or larger one is kept in a variable
+/// instead.
 pub fn expandable(module: &Module, o: Handle<Override>) -> bool {
-    fn depth_of(module: &Module, e: Handle<Expression>, depth: u32) -> bool {
+    fn walk(module: &Module, e: Handle<Expression>, depth: u32, budget: &mut u32) -> bool {
         let exprs = &module.const_expressions;
-        if depth > MAX_DEPTH || !exprs.check(e) {
+        if depth > MAX_DEPTH || *budget == 0 || !exprs.check(e) {
             return false;
         }
+        *budget -= 1;
         match exprs[e] {
             Expression::Override(o) => match module.overrides.get(o).and_then(|x| x.init) {
-                Some(init) if !crate::ir::interface::is_specializable(module, o) => depth_of(module, init, depth + 1),
+                Some(init) if !crate::ir::interface::is_specializable(module, o) => walk(module, init, depth + 1, budget),
                 _ => true,
             },
-            Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => depth_of(module, expr, depth + 1),
-            Expression::Binary { left, right, .. } => depth_of(module, left, depth + 1) && depth_of(module, right, depth + 1),
-            Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().all(|&x| depth_of(module, x, depth + 1)),
+            Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => walk(module, expr, depth + 1, budget),
+            Expression::Binary { left, right, .. } => walk(module, left, depth + 1, budget) && walk(module, right, depth + 1, budget),
+            Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().all(|&x| walk(module, x, depth + 1, budget)),
             Expression::Literal(_) | Expression::ZeroValue(_) => true,
             _ => false,
         }
     }
+    let mut budget = MAX_EXPANDED;
     match module.overrides.get(o).and_then(|x| x.init) {
-        Some(init) => depth_of(module, init, 0),
+        Some(init) => walk(module, init, 0, &mut budget),
         None => true,
     }
 }
+
+/// The most expression nodes one use of a `const` computed from specialization constants
+/// expands to on the wgpu target ([`expand`]).
+const MAX_EXPANDED: u32 = 256;
 
 fn expand_override(module: &Module, o: Handle<Override>, into: &mut Expressions, span: Span) -> Handle<Expression> {
     let ty = module.overrides[o].ty;

@@ -164,13 +164,25 @@ pub fn override_ids(module: &Module) -> Vec<u32> {
 /// computed from specialization constants) is an `OpSpecConstantOp`, which cannot carry a
 /// SpecId (SPIR-V 2.16.1), and follows those instead.
 pub fn is_specializable(module: &Module, o: Handle<Override>) -> bool {
-    let mut leaves = Vec::new();
+    // Whether the initializer's tree names an override (not through them: a chain of `const`
+    // declarations would be walked once per link, 2^n times).
+    fn names_override(module: &Module, e: Handle<Expression>, depth: u32) -> bool {
+        if depth > MAX_DEPTH || !module.const_expressions.check(e) {
+            return false;
+        }
+        match module.const_expressions[e] {
+            Expression::Override(_) => true,
+            Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => names_override(module, expr, depth + 1),
+            Expression::Binary { left, right, .. } => names_override(module, left, depth + 1) || names_override(module, right, depth + 1),
+            Expression::Select { condition, accept, reject } => {
+                [condition, accept, reject].iter().any(|&x| names_override(module, x, depth + 1))
+            }
+            _ => false,
+        }
+    }
     match module.overrides[o].init {
         None => true,
-        Some(init) => {
-            follow(module, init, 0, &mut leaves);
-            leaves.is_empty()
-        }
+        Some(init) => !names_override(module, init, 0),
     }
 }
 
