@@ -22,19 +22,7 @@ fn matrix_member(name: &str, ty: Handle<Type>, offset: u32, stride: u32, row_maj
 }
 
 fn global(m: &mut Module, name: &str, space: AddressSpace, ty: Handle<Type>) -> Handle<GlobalVariable> {
-    m.globals.append(
-        GlobalVariable {
-            name: Some(name.to_string()),
-            space,
-            binding: None,
-            io: None,
-            invariant: false,
-            memory: MemoryQualifiers::default(),
-            ty,
-            init: None,
-        },
-        Span::default(),
-    )
+    m.globals.append(GlobalVariable::new(name, space, ty), Span::default())
 }
 
 fn resource(

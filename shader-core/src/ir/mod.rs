@@ -504,12 +504,12 @@ pub struct GlobalVariable {
 }
 
 impl GlobalVariable {
-    /// A `Private` variable without binding, decorations or initializer (one the front end
-    /// assigns in the entry point).
-    pub fn private(name: &str, ty: Handle<Type>) -> GlobalVariable {
+    /// A variable of `space` without binding, stage decoration, qualifiers or initializer (a
+    /// private one the front end assigns in the entry point, or one a test then completes).
+    pub fn new(name: &str, space: AddressSpace, ty: Handle<Type>) -> GlobalVariable {
         GlobalVariable {
             name: Some(name.to_string()),
-            space: AddressSpace::Private,
+            space,
             binding: None,
             io: None,
             invariant: false,

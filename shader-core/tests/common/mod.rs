@@ -143,19 +143,7 @@ impl ModuleExt for Module {
         self.ty(TypeInner::Vector { size: VectorSize::from_u32(n).unwrap(), scalar: s })
     }
     fn global(&mut self, name: &str, space: AddressSpace, ty: Handle<Type>) -> Handle<GlobalVariable> {
-        self.globals.append(
-            GlobalVariable {
-                name: Some(name.into()),
-                space,
-                binding: None,
-                io: None,
-                invariant: false,
-                memory: MemoryQualifiers::default(),
-                ty,
-                init: None,
-            },
-            span(),
-        )
+        self.globals.append(GlobalVariable::new(name, space, ty), span())
     }
     fn resource(&mut self, name: &str, space: AddressSpace, ty: Handle<Type>, group: u32, binding: u32) -> Handle<GlobalVariable> {
         let g = self.global(name, space, ty);

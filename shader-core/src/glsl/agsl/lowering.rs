@@ -361,7 +361,7 @@ impl<'a> Lowerer<'a> {
     /// names; the entry point fills them.
     pub(crate) fn agsl_matrix_uniforms(&mut self, block: Handle<GlobalVariable>, matrices: Vec<(u32, Handle<Type>, ast::Ident)>) {
         for (member, ty, name) in matrices {
-            let private = self.m.globals.append(GlobalVariable::private(&name.name, ty), name.span);
+            let private = self.m.globals.append(GlobalVariable::new(&name.name, AddressSpace::Private, ty), name.span);
             self.rebind(&name, Sym::Var { root: Root::Global(private), ty, space: AddressSpace::Private, read_only: true });
             self.agsl_state().matrix_copies.push(MatrixCopy { private, block, member, ty });
         }

@@ -1670,7 +1670,7 @@ impl<'a> Lowerer<'a> {
     /// local `const` may hold, as a variable).
     fn spec_dependent_const(&mut self, d: &ast::Declarator, init: &'a ast::Initializer, ty: Handle<Type>) {
         let ty = self.strip(ty);
-        let g = self.m.globals.append(GlobalVariable::private(&d.name.name, ty), d.span);
+        let g = self.m.globals.append(GlobalVariable::new(&d.name.name, AddressSpace::Private, ty), d.span);
         self.spec_globals.insert(g);
         self.private_inits.push((g, init, ty, self.decl_index));
         self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space: AddressSpace::Private, read_only: true });
