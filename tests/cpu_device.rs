@@ -323,7 +323,7 @@ fn sanitizer_reports_workgroup_races() {
             seen.sort();
             assert_eq!(seen, want, "[{compiler}] races (write, invocation, other) with sync `{sync}`: {:?}", report.findings);
             if racy {
-                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                let text = findings_text(&report);
                 assert!(text.contains("data race on workgroup memory at byte"), "{text}");
             }
             let expected: Vec<u32> = (0..8u32).map(|i| (i + 1) % 8).chain([8, 50]).collect();
@@ -472,11 +472,11 @@ fn sanitizer_reports_image_races() {
             assert_eq!(within, want_within, "[{label}] {workgroups} workgroups: races within: {:?}", report.findings);
             assert_eq!(between, want_between, "[{label}] {workgroups} workgroups: races between: {:?}", report.findings);
             if racy {
-                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                let text = findings_text(&report);
                 assert!(text.contains("data race on image (set 0, binding 0) at texel [1, 0, 0], level 0"), "{text}");
             }
             if workgroups == 2 {
-                let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+                let text = findings_text(&report);
                 assert!(text.contains("data race between workgroups on image (set 0, binding 0) at texel [0, 0, 0]"), "{text}");
             }
             let expected: Vec<u32> = (0..8 * workgroups).map(|g| (g + 1) % 8 * 10).chain((8 * workgroups..16).map(|_| 0)).collect();
@@ -703,7 +703,7 @@ fn sanitizer_reports_unwritten_workgroup_reads_and_divergent_barriers() {
             let mut seen: Vec<(shader_cpu::FindingKind, [u32; 3])> = report.findings.iter().map(|f| (f.kind.clone(), f.invocation)).collect();
             seen.sort_by_key(|(_, at)| *at);
             assert_eq!(seen, want, "[{compiler}] {writers} writers, barrier for i < {barrier_if}: {:?}", report.findings);
-            let text = report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+            let text = findings_text(&report);
             if writers < 8 {
                 assert!(text.contains("read of workgroup memory at byte 16 that no invocation wrote"), "{text}");
             }
@@ -1015,4 +1015,9 @@ fn block_members_and_colour_targets_with_locations() {
             }
         }
     }
+}
+
+/// A report's findings as the user reads them, one per line.
+fn findings_text(report: &shader_cpu::Report) -> String {
+    report.findings.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
