@@ -382,3 +382,73 @@ fn main(@builtin(local_invocation_index) i: u32) {
         }
     }
 }
+
+/// A checkout of a crate with shaders in `dir`: a GLSL shader including a file, a WGSL shader
+/// importing a module, and a shader library `noise` outside the crate (as a library from another
+/// crate is).
+fn checkout(dir: &std::path::Path) {
+    let _ = std::fs::remove_dir_all(dir);
+    let files = [
+        ("crate/shaders/main.comp", "#version 450\n#extension GL_GOOGLE_include_directive : require\nlayout(local_size_x = 1) in;\n#include \"common.glsl\"\n#include <noise/hash.glsl>\nlayout(std430, binding = 0) buffer B { uint v[]; } b;\nvoid main() {\n    b.v[0] = twice(hash(3u));\n}\n"),
+        ("crate/shaders/common.glsl", "uint twice(uint x) {\n    return x * 2u;\n}\n"),
+        ("library/noise/hash.glsl", "uint hash(uint x) {\n    return x ^ 61u;\n}\n"),
+        ("crate/shaders/main.wgsl", "import package::util::twice;\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n    v[0] = twice(3u);\n}\n"),
+        ("crate/shaders/util.wgsl", "fn twice(x: u32) -> u32 {\n    return x * 2u;\n}\n"),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("creates the folder");
+        std::fs::write(path, text).expect("writes the file");
+    }
+}
+
+/// With `source_root` (what `shader!` passes: the crate's folder) the same shaders compiled in
+/// two checkouts give the same bytes: `OpString` names each file relative to the root, and a
+/// shader library's file as `package/path`. Without it, files are named as read (the CLI), and
+/// the bytes differ between the checkouts.
+#[test]
+fn names_relative_to_the_source_root_are_reproducible() {
+    let base = std::env::temp_dir().join(format!("shader-e2e-debug-names-{}", std::process::id()));
+    let roots = [base.join("a"), base.join("checkout-b")];
+    let mut modules: Vec<Vec<Vec<u32>>> = Vec::new();
+    for (root, with_root) in roots.iter().flat_map(|r| [(r, true), (r, false)]) {
+        checkout(root);
+        let krate = root.join("crate");
+        let options = |language| CompileOptions {
+            language,
+            include_dirs: vec![krate.join("shaders")],
+            packages: vec![("noise".to_string(), root.join("library/noise"))],
+            module_root: Some(krate.join("shaders")),
+            source_root: with_root.then(|| krate.clone()),
+            ..Default::default()
+        };
+        let mut words = Vec::new();
+        for (file, language, expected) in [
+            ("main.comp", Language::Glsl, &["shaders/main.comp", "shaders/common.glsl", "noise/hash.glsl"][..]),
+            ("main.wgsl", Language::Wgsl, &["shaders/main.wgsl", "shaders/util.wgsl"][..]),
+        ] {
+            let path = krate.join("shaders").join(file);
+            let text = std::fs::read_to_string(&path).expect("reads the shader");
+            let module = compile(&path.display().to_string(), &text, &options(language));
+            validate(&module, file);
+            let mut names: Vec<String> = line_info(&module).strings.into_iter().map(|(_, name)| name).collect();
+            names.sort();
+            let mut expected: Vec<String> = match with_root {
+                true => expected.iter().map(|s| s.to_string()).collect(),
+                false => expected.iter().map(|s| s.replace("shaders/", &format!("{}/shaders/", krate.display()))).collect(),
+            };
+            if !with_root {
+                expected.iter_mut().filter(|s| s.starts_with("noise/")).for_each(|s| *s = root.join("library").join(&*s).display().to_string());
+            }
+            expected.sort();
+            assert_eq!(names, expected, "{file} in {} (source_root: {with_root})", root.display());
+            words.push(module);
+        }
+        modules.push(words);
+    }
+    assert_eq!(modules[0], modules[2], "the same bytes in both checkouts with a source root");
+    for (k, (a, b)) in modules[1].iter().zip(&modules[3]).enumerate() {
+        assert_ne!(a, b, "shader {k}: the full paths differ without one");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -302,6 +302,8 @@ fn options(input: &Input) -> Result<CompileOptions, Failure> {
         auto_map_bindings: input.auto_map_bindings,
         auto_map_locations: input.auto_map_locations,
         strip_debug: input.strip_debug,
+        // `OpString` names the files by the paths given.
+        source_root: None,
     })
 }
 

@@ -100,6 +100,13 @@ pub struct CompileOptions {
     /// and GPU debuggers such as RenderDoc. Debug names (`OpName`) stay either way.
     #[serde(default)]
     pub strip_debug: bool,
+    /// The folder the debug info names source files relative to (`OpString`, and so the CPU
+    /// device's finding locations): a file under it is named by its path from there, with `/`
+    /// separators, and a file under a shader library's folder (`packages`) as `package/path`.
+    /// `shader!` gives the crate's folder, so the embedded SPIR-V is the same in every checkout.
+    /// Without it (the CLI), files are named as read. Diagnostics name files as read either way.
+    #[serde(default)]
+    pub source_root: Option<std::path::PathBuf>,
 }
 
 impl Default for CompileOptions {
@@ -118,6 +125,7 @@ impl Default for CompileOptions {
             auto_map_bindings: false,
             auto_map_locations: false,
             strip_debug: false,
+            source_root: None,
         }
     }
 }
@@ -150,6 +158,23 @@ pub(crate) fn missing_library_folder_note(packages: &[(String, std::path::PathBu
 }
 
 impl CompileOptions {
+    /// The name the debug info gives the source file read as `name` ([`CompileOptions::source_root`]).
+    pub fn debug_name(&self, name: &str) -> String {
+        let Some(root) = &self.source_root else { return name.to_string() };
+        let path = std::path::Path::new(name);
+        let under = |dir: &std::path::Path| {
+            let rest = path.strip_prefix(dir).ok()?;
+            Some(rest.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"))
+        };
+        if let Some(relative) = under(root) {
+            return relative;
+        }
+        match self.packages.iter().find_map(|(package, dir)| Some((package, under(dir)?))) {
+            Some((package, relative)) => format!("{package}/{relative}"),
+            None => name.to_string(),
+        }
+    }
+
     /// The options as JSON: how `shader!` hands them to the running program (hot reload).
     pub fn to_json(&self) -> String {
         // Plain data with string keys: serializing cannot fail.
@@ -253,7 +278,8 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         Target::Wgpu => (wgpu_target::has_row_major(validated.module()), wgpu_target::has_unordered_members(validated.module())),
         _ => (false, false),
     };
-    let debug = spirv::DebugInfo { sources: &sources, language: source_language.0, version: source_language.1 };
+    let names: Vec<String> = sources.files().iter().map(|file| options.debug_name(&file.name)).collect();
+    let debug = spirv::DebugInfo { sources: &sources, names: &names, language: source_language.0, version: source_language.1 };
     let debug = (!options.strip_debug).then_some(&debug);
     let spirv = if row_major || unordered {
         let mut emitted = validated.module().clone();

@@ -11,11 +11,16 @@ use shader_core::{CompileOptions, Language};
 use std::path::{Path, PathBuf};
 
 pub fn expand(invocation: Invocation) -> TokenStream {
+    expand_in(invocation, &manifest_dir())
+}
+
+/// The expansion for a crate in folder `base` (`CARGO_MANIFEST_DIR`).
+fn expand_in(invocation: Invocation, base: &Path) -> TokenStream {
     let mut out = TokenStream::new();
     let mut shared: Vec<(syn::Ident, String, String)> = Vec::new();
     for args in &invocation.0 {
         let (attrs, vis, mod_token, name) = (&args.attrs, &args.vis, &args.mod_token, &args.name);
-        let (body, defined, errors) = body(args, &shared);
+        let (body, defined, errors) = body(args, &shared, base);
         shared.extend(defined.into_iter().map(|(struct_name, layout)| (name.clone(), struct_name, layout)));
         // The errors go inside the module: rustc reports no "cannot find" errors for paths
         // into a module whose expansion failed, so a user who names `NAME::Pipeline`,
@@ -45,7 +50,7 @@ fn manifest_dir() -> PathBuf {
 }
 
 /// The module body, the structs it defined (for later shaders to share), and every error.
-fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStream, Vec<(String, String)>, Option<syn::Error>) {
+fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)], base: &Path) -> (TokenStream, Vec<(String, String)>, Option<syn::Error>) {
     let mut errors = args.errors.clone();
     let push = |e: syn::Error, errors: &mut Option<syn::Error>| match errors {
         Some(all) => all.combine(e),
@@ -67,7 +72,7 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         );
         return (stub, Vec::new(), errors);
     };
-    let base = manifest_dir();
+    let base = base.to_path_buf();
     // WGSL/WESL: `path` is relative to the package root when one is given.
     let module_root = args.root.as_ref().map(|root| base.join(root.value()));
     if let (Some(root), Some(dir)) = (&args.root, &module_root) {
@@ -127,6 +132,9 @@ fn body(args: &ShaderArgs, shared: &[(syn::Ident, String, String)]) -> (TokenStr
         auto_map_bindings: args.auto_map_bindings,
         auto_map_locations: args.auto_map_locations,
         strip_debug: args.strip_debug,
+        // The debug info names files from the crate's folder (and shader libraries' files as
+        // `package/path`): the embedded SPIR-V is the same in every checkout.
+        source_root: Some(base.clone()),
     };
     // The compiler sees the main file by its full path, so the WESL module path comes from its
     // place under the root (diagnostics in it still show `display`, see `Origin::File`).
@@ -305,6 +313,36 @@ mod tests {
         assert!(stripped.len() < with_lines.len(), "{stripped}\n{with_lines}");
         let bad = expand_str(&format!("mod s; lang: wgsl, strip_debug: yes, {src}"));
         assert!(bad.contains("compile_error"), "{bad}");
+    }
+
+    /// The embedded SPIR-V names the shader by its path in the crate (`OpString`), so it is the
+    /// same in every checkout: the same shader and include in two crate folders give the same
+    /// words (the expansions differ only where they name the files to track by full path).
+    #[test]
+    fn embedded_spirv_is_the_same_in_every_checkout() {
+        let base = std::env::temp_dir().join(format!("shader-macros-checkouts-{}", std::process::id()));
+        let words = |krate: &std::path::Path| {
+            std::fs::create_dir_all(krate.join("shaders")).expect("creates the crate");
+            let main = "#version 450\n#extension GL_GOOGLE_include_directive : require\nlayout(local_size_x = 1) in;\n#include \"twice.glsl\"\n\
+                        layout(std430, binding = 0) buffer B { uint v[]; } b;\nvoid main() {\n    b.v[0] = twice(3u);\n}\n";
+            std::fs::write(krate.join("shaders/main.comp"), main).expect("writes the shader");
+            std::fs::write(krate.join("shaders/twice.glsl"), "uint twice(uint x) {\n    return x * 2u;\n}\n").expect("writes the include");
+            let args = syn::parse_str("mod s; path: \"shaders/main.comp\", include: [\"shaders\"]").expect("arguments parse");
+            let out = super::expand_in(args, krate).to_string();
+            assert!(!out.contains("compile_error"), "{out}");
+            let start = out.find("SPIRV : & [u32] = & [").expect("the word array") + "SPIRV : & [u32] = & [".len();
+            let words = &out[start..start + out[start..].find(']').expect("its end")];
+            words.split(',').map(|w| w.trim().parse::<u32>().expect("a word")).collect::<Vec<u32>>()
+        };
+        let (a, b) = (words(&base.join("a")), words(&base.join("second/checkout")));
+        let _ = std::fs::remove_dir_all(&base);
+        assert_eq!(a, b, "the same words in both checkouts");
+        let bytes: Vec<u8> = a.iter().flat_map(|w| w.to_le_bytes()).collect();
+        for name in ["shaders/main.comp\0", "shaders/twice.glsl\0"] {
+            assert!(bytes.windows(name.len()).any(|w| w == name.as_bytes()), "`OpString` names {name}");
+        }
+        let full = base.display().to_string();
+        assert!(!bytes.windows(full.len()).any(|w| w == full.as_bytes()), "no full path in the module");
     }
 
     /// A shader library's files (found through `SHADER_PACKAGES`, which a build script sets)

@@ -1,7 +1,8 @@
 //! Source-line debug info (SPIR-V 2.4 section 7a and 3.42.2): one `OpString` per source file the
-//! code comes from, named as diagnostics name it, an `OpSource` naming the language and the main
-//! file, and an `OpLine` before the first instruction of each statement that starts on another
-//! line than the code before it in the same block (an `OpLine` holds until the end of its block).
+//! code comes from (named as read, or relative to `CompileOptions::source_root`), an `OpSource`
+//! naming the language and the main file, and an `OpLine` before the first instruction of each
+//! statement that starts on another line than the code before it in the same block (an `OpLine`
+//! holds until the end of its block).
 //! Code the front ends made up (no span) gets `OpNoLine`. The CPU device's sanitizer names the
 //! source line of a finding from these; GPU debuggers such as RenderDoc show them.
 //!
@@ -24,10 +25,12 @@ use super::*;
 use crate::span::SourceMap;
 
 /// What [`emit_with_lines`] needs to write source lines: the files the module's spans point
-/// into and the language for `OpSource`.
+/// into, the names `OpString` gives them (by index in the source map;
+/// `CompileOptions::debug_name`) and the language for `OpSource`.
 #[derive(Clone, Copy, Debug)]
 pub struct DebugInfo<'s> {
     pub sources: &'s SourceMap,
+    pub names: &'s [String],
     /// `OpSource`'s language: GLSL or ESSL for GLSL sources; `Unknown` for WGSL and AGSL
     /// (SPIR-V's `WGSL` value is too new for the spirv-val of Vulkan SDKs in use).
     pub language: spirv::SourceLanguage,
@@ -165,14 +168,13 @@ impl<'a> Writer<'a> {
         let Some(debug) = self.debug else { return HashMap::default() };
         // The main file is named by `OpSource` even when no line points into it.
         self.lines.used.insert(0);
-        let files = debug.sources.files();
         let mut ids = HashMap::default();
         let mut strings = Vec::new();
         for &file in &self.lines.used {
-            let Some(source) = files.get(file as usize) else { continue };
+            let Some(name) = debug.names.get(file as usize) else { continue };
             let id = self.b.id();
             ids.insert(file, id);
-            strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(source.name.clone())]));
+            strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(name.clone())]));
         }
         let mut source = vec![Operand::SourceLanguage(debug.language), Operand::LiteralBit32(debug.version)];
         source.extend(ids.get(&0).map(|&id| Operand::IdRef(id)));
