@@ -15,6 +15,7 @@ use rspirv::dr::{Instruction, Operand};
 use spirv::{BuiltIn, Decoration, Op, StorageClass};
 
 use crate::exec::{Bin, Tri, Un};
+use crate::widths::{Scalar, TOp, Typed};
 use crate::Error;
 
 pub(crate) type Id = u32;
@@ -112,12 +113,14 @@ pub(crate) enum Query {
     Samples,
 }
 
-/// A memory layout node; offsets and strides in bytes.
+/// A memory layout node; offsets, strides and sizes in bytes. `bytes` is a scalar's size: its
+/// width in buffer memory (1, 2, 4 or 8), at least a word in the packed private layouts (a
+/// narrower scalar takes a whole word there, as in a register).
 #[derive(Clone, Debug)]
 pub(crate) enum LNode {
-    Scalar,
-    Vector { n: u32, stride: u32 },
-    Matrix { cols: u32, rows: u32, stride: u32, row_major: bool },
+    Scalar { bytes: u32 },
+    Vector { n: u32, stride: u32, bytes: u32 },
+    Matrix { cols: u32, rows: u32, stride: u32, row_major: bool, bytes: u32 },
     Array { elem: usize, stride: u32, len: Option<u32> },
     Struct { members: Vec<(u32, usize)> },
 }
@@ -163,8 +166,11 @@ pub(crate) enum Inst {
     Wide { op: Op, dst: Id, a: Id, b: Id, n: u32 },
     /// A GLSL.std.450 instruction executed lane by lane over f32 words.
     Ext { op: u32, dst: Id, args: Vec<(Id, u32)>, n: u32 },
-    Store { ptr: Id, src: Id, leaves: Rc<[u32]> },
-    Load { dst: Id, ptr: Id, leaves: Rc<[u32]> },
+    /// An instruction with 8-, 16- or 64-bit scalars, executed lane by lane ([`crate::widths`]).
+    Typed(Box<crate::widths::Typed>),
+    /// `parts`: some leaves are scalars narrower than a word (marked [`PART_1`], [`PART_2`]).
+    Store { ptr: Id, src: Id, leaves: Rc<[u32]>, parts: bool },
+    Load { dst: Id, ptr: Id, leaves: Rc<[u32]>, parts: bool },
     CopyMemory { dst: Id, src: Id, dst_leaves: Rc<[u32]>, src_leaves: Rc<[u32]> },
     AccessChain { dst: Id, base: Id, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
     ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
@@ -947,12 +953,11 @@ impl Decoder {
     fn words(&self, ty: Id) -> Result<u32, Error> {
         Ok(match self.ty(ty) {
             Some(Type::Bool) => 1,
-            Some(Type::Int { width, .. } | Type::Float { width }) => {
-                if *width != 32 {
-                    return Err(unsupported(format!("{width}-bit scalars")));
-                }
-                1
-            }
+            // 8- and 16-bit scalars take a word (their bits, zero-extended), 64-bit ones two
+            // (low word first).
+            Some(Type::Int { width: 8 | 16 | 32, .. } | Type::Float { width: 16 | 32 }) => 1,
+            Some(Type::Int { width: 64, .. } | Type::Float { width: 64 }) => 2,
+            Some(Type::Int { width, .. } | Type::Float { width }) => return Err(unsupported(format!("{width}-bit scalars"))),
             Some(Type::Vector { elem, n }) => n * self.words(*elem)?,
             Some(Type::Matrix { col, n }) => n * self.words(*col)?,
             Some(Type::Array { elem, len }) => len * self.words(*elem)?,
@@ -1023,22 +1028,20 @@ impl Decoder {
             }
         }
         let node = match self.ty(ty).cloned() {
-            Some(Type::Bool | Type::Int { .. } | Type::Float { .. }) => {
-                self.words(ty)?;
-                LNode::Scalar
-            }
+            Some(Type::Bool | Type::Int { .. } | Type::Float { .. }) => LNode::Scalar { bytes: self.scalar_bytes(ty, explicit)? },
             Some(Type::Vector { elem, n }) => {
-                self.words(elem)?;
-                LNode::Vector { n, stride: 4 }
+                let bytes = self.scalar_bytes(elem, explicit)?;
+                LNode::Vector { n, stride: bytes, bytes }
             }
             Some(Type::Matrix { col, n }) => {
-                let (rows, _) = self.components(col);
+                let (rows, elem) = self.components(col);
+                let bytes = self.scalar_bytes(elem, explicit)?;
                 let (stride, row_major) = match (explicit, matrix) {
                     (true, Some(m)) => m,
                     (true, None) => return Err(invalid("a matrix in a buffer without MatrixStride")),
-                    (false, _) => (rows * 4, false),
+                    (false, _) => (rows * bytes, false),
                 };
-                LNode::Matrix { cols: n, rows, stride, row_major }
+                LNode::Matrix { cols: n, rows, stride, row_major, bytes }
             }
             Some(Type::Array { elem, len }) => {
                 let e = self.layout_in(elem, explicit, matrix)?;
@@ -1077,6 +1080,16 @@ impl Decoder {
         Ok(l)
     }
 
+    /// The bytes a scalar of type `ty` spans in memory: its width in buffers (`explicit`), at
+    /// least a word in the packed layouts.
+    fn scalar_bytes(&self, ty: Id, explicit: bool) -> Result<u32, Error> {
+        let words = self.words(ty)?;
+        Ok(match self.ty(ty) {
+            Some(Type::Int { width: width @ (8 | 16), .. } | Type::Float { width: width @ 16 }) if explicit => width / 8,
+            _ => words * 4,
+        })
+    }
+
     fn array_stride(&self, ty: Id, elem: usize, explicit: bool) -> Result<u32, Error> {
         if explicit {
             self.decos
@@ -1091,13 +1104,13 @@ impl Decoder {
     /// Bytes a layout spans (a runtime array: none).
     pub(crate) fn size(&self, l: usize) -> u32 {
         match &self.layouts[l] {
-            LNode::Scalar => 4,
-            LNode::Vector { n, stride } => n.saturating_sub(1).saturating_mul(*stride).saturating_add(4),
-            LNode::Matrix { cols, rows, stride, row_major } => {
+            LNode::Scalar { bytes } => *bytes,
+            LNode::Vector { n, stride, bytes } => n.saturating_sub(1).saturating_mul(*stride).saturating_add(*bytes),
+            LNode::Matrix { cols, rows, stride, row_major, bytes } => {
                 if *row_major {
-                    (rows - 1) * stride + cols * 4
+                    (rows - 1) * stride + cols * bytes
                 } else {
-                    (cols - 1) * stride + rows * 4
+                    (cols - 1) * stride + rows * bytes
                 }
             }
             LNode::Array { elem, stride, len } => match len {
@@ -1112,7 +1125,9 @@ impl Decoder {
         self.size(l)
     }
 
-    /// Byte offsets of a value's words in memory of layout `l`, in value order.
+    /// Byte offsets of a value's words in memory of layout `l`, in value order; a scalar
+    /// narrower than a word is one leaf marked with its size ([`PART_1`], [`PART_2`]), a 64-bit
+    /// one two word leaves.
     fn leaves(&mut self, l: usize) -> Result<Rc<[u32]>, Error> {
         if let Some(v) = self.leaves_memo.get(&l) {
             return Ok(v.clone());
@@ -1125,13 +1140,18 @@ impl Decoder {
     }
 
     fn collect_leaves(&self, l: usize, base: u32, out: &mut Vec<u32>) -> Result<(), Error> {
+        let scalar = |out: &mut Vec<u32>, at: u32, bytes: u32| match bytes {
+            1 => out.push(at | PART_1),
+            2 => out.push(at | PART_2),
+            _ => out.extend((0..bytes / 4).map(|w| at + 4 * w)),
+        };
         match &self.layouts[l] {
-            LNode::Scalar => out.push(base),
-            LNode::Vector { n, stride } => out.extend((0..*n).map(|i| base + i * stride)),
-            LNode::Matrix { cols, rows, stride, row_major } => {
+            LNode::Scalar { bytes } => scalar(out, base, *bytes),
+            LNode::Vector { n, stride, bytes } => (0..*n).for_each(|i| scalar(out, base + i * stride, *bytes)),
+            LNode::Matrix { cols, rows, stride, row_major, bytes } => {
                 for c in 0..*cols {
                     for r in 0..*rows {
-                        out.push(base + if *row_major { r * stride + c * 4 } else { c * stride + r * 4 });
+                        scalar(out, base + if *row_major { r * stride + c * bytes } else { c * stride + r * bytes }, *bytes);
                     }
                 }
             }
@@ -1199,6 +1219,9 @@ impl Decoder {
         let words = self.words(ty)?;
         if words > 4 || !matches!(self.ty(ty), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
             return Err(unsupported("vertex and fragment inputs and outputs other than scalars and vectors"));
+        }
+        if !matches!(self.scalar(ty), Some(Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 })) {
+            return Err(unsupported("vertex and fragment inputs and outputs of other than 32-bit scalars"));
         }
         let interp = if flat || !self.is_float(ty) {
             Interp::Flat
@@ -1353,22 +1376,17 @@ impl Decoder {
             Op::Constant | Op::SpecConstant => {
                 let (t, r) = result(inst)?;
                 self.value_type[r as usize] = t;
-                let mut words: Vec<u32> = inst
-                    .operands
-                    .iter()
-                    .map(|o| match o {
-                        Operand::LiteralBit32(v) => Ok(*v),
-                        Operand::LiteralBit64(_) => Err(unsupported("64-bit constants")),
-                        _ => Err(invalid("OpConstant operand")),
-                    })
-                    .collect::<Result<_, _>>()?;
+                let mut value = match inst.operands.first() {
+                    Some(Operand::LiteralBit32(v)) => u64::from(*v),
+                    Some(Operand::LiteralBit64(v)) => *v,
+                    _ => return Err(invalid("OpConstant operand")),
+                };
                 if op == Op::SpecConstant {
                     if let Some(v) = self.spec_value(r, spec) {
-                        words = vec![v as u32];
+                        value = v;
                     }
                 }
-                self.words(t)?;
-                self.consts[r as usize] = Some(words);
+                self.consts[r as usize] = Some(self.scalar_words(t, value)?);
             }
             Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                 let (t, r) = result(inst)?;
@@ -1427,6 +1445,18 @@ impl Decoder {
             other => return Err(unsupported(format!("global instruction {other:?}"))),
         }
         Ok(())
+    }
+
+    /// The register words of a scalar constant of type `ty` with bits `value`: a narrower
+    /// scalar's bits zero-extended (SPIR-V sign-extends signed literals), 64 bits low word first.
+    fn scalar_words(&self, ty: Id, value: u64) -> Result<Vec<u32>, Error> {
+        Ok(match self.ty(ty) {
+            Some(Type::Int { width: width @ (8 | 16), .. } | Type::Float { width: width @ 16 }) => {
+                vec![value as u32 & ((1 << width) - 1)]
+            }
+            _ if self.words(ty)? == 2 => vec![value as u32, (value >> 32) as u32],
+            _ => vec![value as u32],
+        })
     }
 
     fn spec_value(&self, id: Id, spec: &HashMap<u32, u64>) -> Option<u64> {
@@ -1563,12 +1593,19 @@ impl Decoder {
                     }
                     Op::Switch => {
                         let sel = id_at(inst, 0)?;
+                        // Registers hold a narrow selector zero-extended, SPIR-V its literals
+                        // sign-extended.
+                        let width = match self.scalar(self.type_of(sel)) {
+                            Some(Scalar::Int { width, .. }) => width,
+                            _ => 32,
+                        };
+                        let bits = if width < 32 { (1 << width) - 1 } else { u32::MAX };
                         let default = target(id_at(inst, 1)?)?;
                         let mut cases = Vec::new();
                         let mut i = 2;
                         while i + 1 < inst.operands.len() {
                             let v = match &inst.operands[i] {
-                                Operand::LiteralBit32(v) => *v,
+                                Operand::LiteralBit32(v) => *v & bits,
                                 _ => return Err(unsupported("64-bit switch selectors")),
                             };
                             cases.push((v, target(id_at(inst, i + 1)?)?));
@@ -1602,7 +1639,8 @@ impl Decoder {
                         prog.consts.push((r, vec![obj, 0]));
                         if inst.operands.len() > 1 {
                             let init = id_at(inst, 1)?;
-                            insts.push(Inst::Store { ptr: r, src: init, leaves: self.leaves(layout)? });
+                            let leaves = self.leaves(layout)?;
+                            insts.push(Inst::Store { ptr: r, src: init, parts: has_parts(&leaves), leaves });
                         }
                     }
                     _ => {
@@ -1647,6 +1685,9 @@ impl Decoder {
         let id = |i: usize| id_at(inst, i);
         let (rt, r) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
         let n = if rt != 0 { self.words(rt)? } else { 0 };
+        if let Some(typed) = self.typed(inst, rt, r)? {
+            return Ok(Some(typed));
+        }
         let un = |op: Un| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Un { op, dst: r, a: id(0)?, n })) };
         let bin = |op: Bin| -> Result<Option<Inst>, Error> { Ok(Some(Inst::Bin { op, dst: r, a: id(0)?, b: id(1)?, n })) };
         Ok(match op {
@@ -1853,7 +1894,12 @@ impl Decoder {
             Op::VectorShuffle => {
                 let (a, b) = (id(0)?, id(1)?);
                 let a_n = self.words(self.type_of(a))?;
-                Some(Inst::Shuffle { dst: r, a, a_n, b, sel: self.literals(inst, 2)? })
+                let mut sel = self.literals(inst, 2)?;
+                // Components of two words: select both (an undefined component stays one).
+                if self.words(self.components(self.type_of(a)).1)? == 2 {
+                    sel = sel.iter().flat_map(|&s| if s == u32::MAX { [s, s] } else { [2 * s, 2 * s + 1] }).collect();
+                }
+                Some(Inst::Shuffle { dst: r, a, a_n, b, sel })
             }
             Op::VectorExtractDynamic => {
                 let v = id(0)?;
@@ -1870,12 +1916,14 @@ impl Decoder {
             Op::Load => {
                 let ptr = id(0)?;
                 let l = self.pointer_layout(ptr)?;
-                Some(Inst::Load { dst: r, ptr, leaves: self.leaves(l)? })
+                let leaves = self.leaves(l)?;
+                Some(Inst::Load { dst: r, ptr, parts: has_parts(&leaves), leaves })
             }
             Op::Store => {
                 let ptr = id(0)?;
                 let l = self.pointer_layout(ptr)?;
-                Some(Inst::Store { ptr, src: id(1)?, leaves: self.leaves(l)? })
+                let leaves = self.leaves(l)?;
+                Some(Inst::Store { ptr, src: id(1)?, parts: has_parts(&leaves), leaves })
             }
             Op::CopyMemory => {
                 let (dst, src) = (id(0)?, id(1)?);
@@ -1899,17 +1947,17 @@ impl Decoder {
                             continue;
                         }
                         LNode::Array { elem, stride, len } => (stride, len, elem),
-                        LNode::Vector { n, stride } => (stride, Some(n), self.scalar_layout()),
-                        LNode::Matrix { cols, rows, stride, row_major } => {
+                        LNode::Vector { n, stride, bytes } => (stride, Some(n), self.push_layout(LNode::Scalar { bytes })),
+                        LNode::Matrix { cols, rows, stride, row_major, bytes } => {
                             let col = if row_major {
-                                LNode::Vector { n: rows, stride }
+                                LNode::Vector { n: rows, stride, bytes }
                             } else {
-                                LNode::Vector { n: rows, stride: 4 }
+                                LNode::Vector { n: rows, stride: bytes, bytes }
                             };
                             let col = self.push_layout(col);
-                            (if row_major { 4 } else { stride }, Some(cols), col)
+                            (if row_major { bytes } else { stride }, Some(cols), col)
                         }
-                        LNode::Scalar => return Err(invalid("access chain into a scalar")),
+                        LNode::Scalar { .. } => return Err(invalid("access chain into a scalar")),
                     };
                     match constant {
                         Some(c) if len.is_none_or(|n| c < n) && c.checked_mul(stride).and_then(|v| v.checked_add(offset)).is_some() => {
@@ -1937,6 +1985,25 @@ impl Decoder {
                 Some(Inst::ArrayLength { dst: r, ptr, offset, stride })
             }
             // Atomics (§3.42.18): scope and semantics do not matter to a sequential lane loop.
+            Op::AtomicLoad
+            | Op::AtomicStore
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicExchange
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicCompareExchange
+                if !matches!(self.ty(self.pointee(id(0)?)), Some(Type::Int { width: 32, .. } | Type::Float { width: 32 })) =>
+            {
+                return Err(unsupported(format!("{op:?} on other than 32-bit integers")));
+            }
             Op::AtomicLoad => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
             Op::AtomicStore => Some(Inst::Atomic { op, dst: None, ptr: id(0)?, a: Some(id(3)?), b: None }),
             Op::AtomicIIncrement | Op::AtomicIDecrement => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
@@ -2072,6 +2139,161 @@ impl Decoder {
         })
     }
 
+    /// The type a pointer value points to (0 if it is not a pointer).
+    fn pointee(&self, ptr: Id) -> Id {
+        match self.ty(self.type_of(ptr)) {
+            Some(Type::Pointer { pointee, .. }) => *pointee,
+            _ => 0,
+        }
+    }
+
+    /// The scalar type of a scalar, vector or matrix type.
+    fn scalar(&self, ty: Id) -> Option<Scalar> {
+        match self.ty(ty)? {
+            Type::Bool => Some(Scalar::Bool),
+            Type::Int { width, signed } => Some(Scalar::Int { width: *width, signed: *signed }),
+            Type::Float { width } => Some(Scalar::Float { width: *width }),
+            Type::Vector { elem, .. } => self.scalar(*elem),
+            Type::Matrix { col, .. } => self.scalar(*col),
+            _ => None,
+        }
+    }
+
+    /// The scalars of a value of type `ty`, component by component (a struct's members in
+    /// order: the results of `ModfStruct`, `FrexpStruct`).
+    fn flat_scalars(&self, ty: Id, out: &mut Vec<Scalar>) -> Result<(), Error> {
+        match self.ty(ty) {
+            Some(Type::Vector { elem, n }) => (0..*n).try_for_each(|_| self.flat_scalars(*elem, out)),
+            Some(Type::Matrix { col, n }) => (0..*n).try_for_each(|_| self.flat_scalars(*col, out)),
+            Some(Type::Struct { members }) => members.iter().try_for_each(|&m| self.flat_scalars(m, out)),
+            _ => {
+                out.push(self.scalar(ty).ok_or_else(|| unsupported(format!("values of type %{ty} in arithmetic")))?);
+                Ok(())
+            }
+        }
+    }
+
+    /// An arithmetic, conversion or GLSL.std.450 instruction with an 8-, 16- or 64-bit scalar
+    /// among its result and operands: [`Inst::Typed`], run lane by lane ([`crate::widths`]), so
+    /// the 32-bit instructions keep their own loops. `None` for the others.
+    fn typed(&self, inst: &Instruction, rt: Id, r: Id) -> Result<Option<Inst>, Error> {
+        let op = inst.class.opcode;
+        let other = |ty: Id| matches!(self.scalar(ty), Some(Scalar::Int { width, .. } | Scalar::Float { width }) if width != 32);
+        let glsl = op == Op::ExtInst && self.glsl_ext.is_some() && id_at(inst, 0).ok() == self.glsl_ext;
+        // Operands that are values (an `OpExtInst`'s set is not).
+        let values: Vec<Id> = inst
+            .operands
+            .iter()
+            .skip(if op == Op::ExtInst { 2 } else { 0 })
+            .filter_map(|o| if let Operand::IdRef(id) = o { Some(*id) } else { None })
+            .collect();
+        if !(other(rt) || values.iter().any(|&v| other(self.type_of(v)))) {
+            return Ok(None);
+        }
+        let shape = |ty: Id| self.matrix_shape(ty);
+        let top = match op {
+            _ if glsl => TOp::Glsl(lit_at(inst, 1)?),
+            Op::MatrixTimesVector => {
+                let (cols, rows) = shape(self.type_of(values[0]))?;
+                TOp::MatMul { rows, inner: cols, cols: 1 }
+            }
+            Op::VectorTimesMatrix => {
+                let (cols, rows) = shape(self.type_of(values[1]))?;
+                TOp::MatMul { rows: 1, inner: rows, cols }
+            }
+            Op::MatrixTimesMatrix => {
+                let (a_cols, a_rows) = shape(self.type_of(values[0]))?;
+                let (b_cols, _) = shape(self.type_of(values[1]))?;
+                TOp::MatMul { rows: a_rows, inner: a_cols, cols: b_cols }
+            }
+            Op::OuterProduct => {
+                let (cols, rows) = shape(rt)?;
+                TOp::Outer { rows, cols }
+            }
+            Op::Transpose => {
+                let (cols, rows) = shape(self.type_of(values[0]))?;
+                TOp::Transpose { rows, cols }
+            }
+            Op::SNegate
+            | Op::FNegate
+            | Op::Not
+            | Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::UMod
+            | Op::SRem
+            | Op::SMod
+            | Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FRem
+            | Op::FMod
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::IEqual
+            | Op::INotEqual
+            | Op::UGreaterThan
+            | Op::SGreaterThan
+            | Op::UGreaterThanEqual
+            | Op::SGreaterThanEqual
+            | Op::ULessThan
+            | Op::SLessThan
+            | Op::ULessThanEqual
+            | Op::SLessThanEqual
+            | Op::FOrdEqual
+            | Op::FOrdNotEqual
+            | Op::FOrdLessThan
+            | Op::FOrdGreaterThan
+            | Op::FOrdLessThanEqual
+            | Op::FOrdGreaterThanEqual
+            | Op::FUnordEqual
+            | Op::FUnordNotEqual
+            | Op::FUnordLessThan
+            | Op::FUnordGreaterThan
+            | Op::FUnordLessThanEqual
+            | Op::FUnordGreaterThanEqual
+            | Op::IsNan
+            | Op::IsInf
+            | Op::BitReverse
+            | Op::BitCount
+            | Op::BitFieldInsert
+            | Op::BitFieldSExtract
+            | Op::BitFieldUExtract
+            | Op::VectorTimesScalar
+            | Op::MatrixTimesScalar
+            | Op::Dot
+            | Op::ConvertFToU
+            | Op::ConvertFToS
+            | Op::ConvertSToF
+            | Op::ConvertUToF
+            | Op::UConvert
+            | Op::SConvert
+            | Op::FConvert
+            | Op::Bitcast
+            | Op::Select
+            | Op::VectorExtractDynamic
+            | Op::VectorInsertDynamic => TOp::Core(op),
+            // Composites, memory, calls move words; the rest is refused where it is decoded.
+            _ => return Ok(None),
+        };
+        let mut args = Vec::with_capacity(values.len());
+        for &v in &values {
+            let ty = self.type_of(v);
+            let scalar = self.scalar(ty).ok_or_else(|| unsupported(format!("{op:?} of a value of type %{ty}")))?;
+            args.push((v, scalar, self.words(ty)? / scalar.words() as u32));
+        }
+        let mut out = Vec::new();
+        self.flat_scalars(rt, &mut out)?;
+        Ok(Some(Inst::Typed(Box::new(Typed { op: top, dst: r, args, out }))))
+    }
+
     /// Whether values of `ty` are handles (images, samplers), not data in memory.
     fn is_handle(&self, ty: Id) -> bool {
         matches!(self.ty(ty), Some(Type::Image(_) | Type::Sampler | Type::SampledImage { .. }))
@@ -2095,7 +2317,9 @@ impl Decoder {
     /// The optional image operands from operand `from` on (SPIR-V §3.14: ids in bit order).
     fn image_operands(&self, inst: &Instruction, from: usize) -> Result<ImageOperands, Error> {
         let mut out = ImageOperands::default();
-        let Some(Operand::ImageOperands(mask)) = inst.operands.get(from) else { return Ok(out) };
+        let Some(Operand::ImageOperands(mask)) = inst.operands.get(from) else {
+            return Ok(out);
+        };
         use spirv::ImageOperands as M;
         let mut at = from + 1;
         let mut next = || {
@@ -2124,10 +2348,6 @@ impl Decoder {
             out.sample = Some(next()?);
         }
         Ok(out)
-    }
-
-    fn scalar_layout(&mut self) -> usize {
-        self.push_layout(LNode::Scalar)
     }
 
     fn args(&self, inst: &Instruction, range: std::ops::Range<usize>) -> Result<Vec<(Id, u32)>, Error> {
@@ -2261,6 +2481,15 @@ struct ImageOperands {
     grad: Option<(Id, Id)>,
     offset: [i32; 3],
     sample: Option<Id>,
+}
+
+/// Marks of a memory leaf (`Decoder::leaves`) that is a 1-byte or 2-byte scalar (its byte
+/// offset in the other bits).
+pub(crate) const PART_1: u32 = 1 << 30;
+pub(crate) const PART_2: u32 = 1 << 31;
+
+fn has_parts(leaves: &[u32]) -> bool {
+    leaves.iter().any(|&l| l & (PART_1 | PART_2) != 0)
 }
 
 /// `Inst::Ext` codes for core instructions that take scalar operands beside vectors.

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Scan, SubgroupOp, Term, SUBGROUP_SIZE};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -166,7 +166,9 @@ pub(crate) fn un(op: Un) -> fn(u32) -> u32 {
         Un::SToF => |x| (x as i32 as f32).to_bits(),
         Un::UToF => |x| (x as f32).to_bits(),
         Un::QuantizeF16 => |x| crate::ext::f16_to_f32(crate::ext::f32_to_f16(f(x))).to_bits(),
-        Un::Round => |x| f(x).round().to_bits(),
+        // GLSL.std.450 `Round` leaves the direction of a half to the implementation: even, as
+        // lavapipe rounds (the same as `RoundEven`).
+        Un::Round => |x| f(x).round_ties_even().to_bits(),
         Un::RoundEven => |x| f(x).round_ties_even().to_bits(),
         Un::Trunc => |x| f(x).trunc().to_bits(),
         Un::FAbs => |x| x & 0x7FFF_FFFF,
@@ -331,6 +333,7 @@ fn dst_of(inst: &Inst) -> Option<Id> {
         | Inst::Transpose { dst, .. }
         | Inst::Wide { dst, .. }
         | Inst::Ext { dst, .. } => *dst,
+        Inst::Typed(t) => t.dst,
         _ => return None,
     })
 }
@@ -598,6 +601,9 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
                     d[k * l + i] = o;
                 }
             }
+        }),
+        Inst::Typed(t) => with_dst!(regs, t.dst, |d, r| {
+            crate::widths::run(t, &mut d, r, l, lanes);
         }),
         Inst::Deriv { dst, a, n, axis, coarse } => with_dst!(regs, *dst, |d, r| {
             let s = &r[*a as usize];
@@ -1403,7 +1409,28 @@ impl<'a> Thread<'a> {
         }
         let l = self.l;
         match inst {
-            Inst::Load { dst, ptr, leaves } => {
+            Inst::Load { dst, ptr, leaves, parts: true } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.read_leaf(obj, off, leaf, i);
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::Store { ptr, src, leaves, parts: true } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        let v = self.regs[*src as usize][k * l + i];
+                        self.write_leaf(obj, off, leaf, i, v);
+                    }
+                }
+            }
+            Inst::Load { dst, ptr, leaves, .. } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 let last = leaves.iter().copied().max().unwrap_or(0);
                 for &i in lanes {
@@ -1430,7 +1457,7 @@ impl<'a> Thread<'a> {
                 }
                 self.regs[*dst as usize] = d;
             }
-            Inst::Store { ptr, src, leaves } => {
+            Inst::Store { ptr, src, leaves, .. } => {
                 let last = leaves.iter().copied().max().unwrap_or(0);
                 for &i in lanes {
                     let i = i as usize;
@@ -1463,8 +1490,8 @@ impl<'a> Thread<'a> {
                     let (so, soff) = (self.regs[*src as usize][i], self.regs[*src as usize][l + i]);
                     let (d_o, doff) = (self.regs[*dst as usize][i], self.regs[*dst as usize][l + i]);
                     for (&sl, &dl) in src_leaves.iter().zip(dst_leaves.iter()) {
-                        let v = self.read(so, soff.saturating_add(sl), i);
-                        self.write(d_o, doff.saturating_add(dl), i, v);
+                        let v = self.read_leaf(so, soff, sl, i);
+                        self.write_leaf(d_o, doff, dl, i, v);
                     }
                 }
             }
@@ -1555,9 +1582,7 @@ impl<'a> Thread<'a> {
                     let i = i as usize;
                     let (Some(Handle::Image(image, ..)), Some(Handle::Sampler(sampler))) =
                         (self.handles.get(si[i] as usize), self.handles.get(si[l + i] as usize))
-                    else {
-                        continue;
-                    };
+                    else { continue };
                     let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
                     // The layer; of a cube array, the first layer (face 0) of the cube.
                     let (layer, per) = if s.image.cube { (6, image.size()[2] / 6) } else { (1, image.size()[2]) };
@@ -1585,7 +1610,13 @@ impl<'a> Thread<'a> {
                         // (what lavapipe does).
                         Lod::Implicit(bias) => {
                             let q = i & !3;
-                            let at = |lane: usize, k: usize| if lane < l && k < dims { coord_at(k, lane) } else { 0.0 };
+                            let at = |lane: usize, k: usize| {
+                                if lane < l && k < dims {
+                                    coord_at(k, lane)
+                                } else {
+                                    0.0
+                                }
+                            };
                             let diff = |lane: usize| std::array::from_fn(|k| at(lane, k) - at(q, k));
                             let lod = from_grad(diff(q + 1), diff(q + 2), std::array::from_fn(|k| at(q, k)));
                             lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
@@ -1883,6 +1914,47 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// Reads memory leaf `leaf` of the value at byte `off` of object `obj`: a word, or
+    /// ([`PART_1`], [`PART_2`]) a byte or two of one, zero-extended. Such narrow scalars are
+    /// buffer memory only (explicit layouts), and the sanitizer's race records are per word:
+    /// their accesses are checked for bounds but not followed for races (two invocations
+    /// writing the two halves of a word do not race).
+    fn read_leaf(&mut self, obj: u32, off: u32, leaf: u32, lane: usize) -> u32 {
+        let Some((at, bits)) = part(off, leaf) else {
+            return self.read(obj, off.saturating_add(leaf), lane);
+        };
+        if off == POISON {
+            return 0;
+        }
+        let word = match self.locate(obj, at & !3, lane, false) {
+            Some(Loc::Buffer(slot, w)) => self.slots[slot].0.words[w].load(Ordering::Relaxed),
+            Some(Loc::Local(w)) => self.local[w],
+            None => 0,
+        };
+        (word >> (8 * (at & 3))) & bits
+    }
+
+    /// Writes `v` to memory leaf `leaf` of the value at byte `off` of object `obj` (a narrow
+    /// scalar's bits only: other invocations may write the rest of the word at the same time).
+    fn write_leaf(&mut self, obj: u32, off: u32, leaf: u32, lane: usize, v: u32) {
+        let Some((at, bits)) = part(off, leaf) else {
+            return self.write(obj, off.saturating_add(leaf), lane, v);
+        };
+        if off == POISON || (self.helper[lane] && self.shared(obj)) {
+            return;
+        }
+        let (v, bits) = (v << (8 * (at & 3)), bits << (8 * (at & 3)));
+        match self.locate(obj, at & !3, lane, true) {
+            Some(Loc::Buffer(slot, w)) => {
+                let word = &self.slots[slot].0.words[w];
+                word.fetch_and(!bits, Ordering::Relaxed);
+                word.fetch_or(v & bits, Ordering::Relaxed);
+            }
+            Some(Loc::Local(w)) => self.local[w] = (self.local[w] & !bits) | (v & bits),
+            None => {}
+        }
+    }
+
     /// Whether object `obj` is memory other invocations see (a buffer or workgroup memory),
     /// which helper lanes do not write.
     fn shared(&self, obj: u32) -> bool {
@@ -1952,6 +2024,17 @@ fn grad_lod(image: &Image, dims: usize, dx: impl Fn(usize) -> f32, dy: impl Fn(u
     let size = image.size();
     let squared = |g: &dyn Fn(usize) -> f32| (0..dims).map(|k| (g(k) * size[k] as f32).powi(2)).sum::<f32>();
     0.5 * crate::image::fast_log2(squared(&dx).max(squared(&dy)))
+}
+
+/// The byte offset and bit mask of a memory leaf narrower than a word at value offset `off`
+/// (`None`: a whole word).
+fn part(off: u32, leaf: u32) -> Option<(u32, u32)> {
+    let bits = match leaf & (PART_1 | PART_2) {
+        0 => return None,
+        PART_1 => 0xFF,
+        _ => 0xFFFF,
+    };
+    Some((off.saturating_add(leaf & !(PART_1 | PART_2)), bits))
 }
 
 enum Loc {

@@ -30,6 +30,7 @@ mod exec;
 mod ext;
 mod image;
 mod raster;
+mod widths;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
