@@ -1536,7 +1536,10 @@ fn render_cpu(vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>) -> Result<Vec<V
         .vertex_buffers
         .iter()
         .enumerate()
-        .map(|(k, (v, _))| shader_cpu::Attribute { location: v.location, offset: 16 * k as u32, words: v.components })
+        .map(|(k, (v, _))| {
+            let format = shader_runtime::cpu_vertex_format(v.vertex_format()).expect("32-bit vertex formats");
+            shader_cpu::Attribute { location: v.location, offset: 16 * k as u32, format }
+        })
         .collect();
     let vertex_data = shader_cpu::Buffer::from_bytes(&interleaved);
     let vertex_buffer =

@@ -34,6 +34,37 @@ shader! {
     src: r#"
         @fragment fn main(@location(0) color: vec4<f32>) -> @location(0) vec4<f32> { return color; }
     "#,
+    // Vertex formats (`RenderOptions::vertex_formats`): each vertex is a point at pixel (i, 0)
+    // whose attribute, read as a float, unsigned or signed vector, goes to the target as is.
+    mod format_f_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out { @builtin(position) position: vec4<f32>, @location(0) @interpolate(flat) value: vec4<f32> }
+        @vertex fn main(@builtin(vertex_index) i: u32, @location(0) v: vec4<f32>) -> Out {
+            return Out(vec4<f32>((f32(i) + 0.5) / 8.0 - 1.0, 0.0, 0.0, 1.0), v);
+        }
+    "#,
+    mod format_u_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out { @builtin(position) position: vec4<f32>, @location(0) @interpolate(flat) value: vec4<f32> }
+        @vertex fn main(@builtin(vertex_index) i: u32, @location(0) v: vec4<u32>) -> Out {
+            return Out(vec4<f32>((f32(i) + 0.5) / 8.0 - 1.0, 0.0, 0.0, 1.0), vec4<f32>(v));
+        }
+    "#,
+    mod format_s_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out { @builtin(position) position: vec4<f32>, @location(0) @interpolate(flat) value: vec4<f32> }
+        @vertex fn main(@builtin(vertex_index) i: u32, @location(0) v: vec4<i32>) -> Out {
+            return Out(vec4<f32>((f32(i) + 0.5) / 8.0 - 1.0, 0.0, 0.0, 1.0), vec4<f32>(v));
+        }
+    "#,
+    mod format_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@location(0) @interpolate(flat) v: vec4<f32>) -> @location(0) vec4<f32> { return v; }
+    "#,
     mod fullscreen;
     path: "examples/shaders/fullscreen.vert",
     mod blur;
@@ -588,6 +619,180 @@ fn blend_constant_matches_cpu() {
             }
             for (i, p) in pixels.chunks_exact(4).enumerate() {
                 assert!(p.iter().zip(&want).all(|(a, b)| a.abs_diff(*b) <= 1), "pixel {i} on {}: {p:?}, expected {want:?}", gpu.adapter_name());
+            }
+        }
+    });
+}
+
+/// Every wgpu vertex format but the 64-bit ones (`RenderOptions::vertex_formats`; one vertex
+/// every multiple of 4 bytes, as WebGPU aligns them): 16 vertices
+/// whose bytes run through each component's range (0, the largest value, the most negative,
+/// patterns between), drawn as points into an Rgba32Float target, give on every device what
+/// Vulkan's conversions give ("Fixed-Point Data Conversions": unorm c / (2^b - 1), snorm
+/// max(c / (2^(b-1) - 1), -1), binary16, integers extended; missing components 0, 0, 1;
+/// `Unorm10_10_10_2` from the low bits, `Unorm8x4Bgra` swapped to RGBA), floats within two ulps
+/// (lavapipe may multiply by the reciprocal).
+#[test]
+fn vertex_formats_match_lavapipe() {
+    use shader_runtime::wgpu::VertexFormat as F;
+    const N: usize = 16;
+    #[derive(Clone, Copy, PartialEq)]
+    enum K {
+        Uint,
+        Sint,
+        Unorm,
+        Snorm,
+        Float,
+    }
+    // (format, kind, bits per component, components); packed formats below.
+    let plain = [
+        (F::Uint8, K::Uint, 8, 1),
+        (F::Uint8x2, K::Uint, 8, 2),
+        (F::Uint8x4, K::Uint, 8, 4),
+        (F::Sint8, K::Sint, 8, 1),
+        (F::Sint8x2, K::Sint, 8, 2),
+        (F::Sint8x4, K::Sint, 8, 4),
+        (F::Unorm8, K::Unorm, 8, 1),
+        (F::Unorm8x2, K::Unorm, 8, 2),
+        (F::Unorm8x4, K::Unorm, 8, 4),
+        (F::Snorm8, K::Snorm, 8, 1),
+        (F::Snorm8x2, K::Snorm, 8, 2),
+        (F::Snorm8x4, K::Snorm, 8, 4),
+        (F::Uint16, K::Uint, 16, 1),
+        (F::Uint16x2, K::Uint, 16, 2),
+        (F::Uint16x4, K::Uint, 16, 4),
+        (F::Sint16, K::Sint, 16, 1),
+        (F::Sint16x2, K::Sint, 16, 2),
+        (F::Sint16x4, K::Sint, 16, 4),
+        (F::Unorm16, K::Unorm, 16, 1),
+        (F::Unorm16x2, K::Unorm, 16, 2),
+        (F::Unorm16x4, K::Unorm, 16, 4),
+        (F::Snorm16, K::Snorm, 16, 1),
+        (F::Snorm16x2, K::Snorm, 16, 2),
+        (F::Snorm16x4, K::Snorm, 16, 4),
+        (F::Float16, K::Float, 16, 1),
+        (F::Float16x2, K::Float, 16, 2),
+        (F::Float16x4, K::Float, 16, 4),
+        (F::Float32, K::Float, 32, 1),
+        (F::Float32x2, K::Float, 32, 2),
+        (F::Float32x3, K::Float, 32, 3),
+        (F::Float32x4, K::Float, 32, 4),
+        (F::Uint32, K::Uint, 32, 1),
+        (F::Uint32x2, K::Uint, 32, 2),
+        (F::Uint32x3, K::Uint, 32, 3),
+        (F::Uint32x4, K::Uint, 32, 4),
+        (F::Sint32, K::Sint, 32, 1),
+        (F::Sint32x2, K::Sint, 32, 2),
+        (F::Sint32x3, K::Sint, 32, 3),
+        (F::Sint32x4, K::Sint, 32, 4),
+    ];
+    // A component's raw bits for vertex `v`, component `c`: the extremes first, then a pattern.
+    let raw = |v: usize, c: usize, bits: u32| -> u32 {
+        let max = if bits == 32 { u32::MAX } else { (1 << bits) - 1 };
+        match v {
+            0 => 0,
+            1 => max,
+            2 => 1 << (bits - 1),
+            3 => (1 << (bits - 1)) + 1,
+            _ => ((v as u32).wrapping_mul(2_654_435_761).rotate_left(c as u32 * 7 + 3)) & max,
+        }
+    };
+    let f16 = |h: u32| -> f32 {
+        let (sign, exp, mant) = ((h >> 15) & 1, (h >> 10) & 0x1F, h & 0x3FF);
+        let magnitude = match exp {
+            0 => mant as f32 * 2f32.powi(-24),
+            31 if mant == 0 => f32::INFINITY,
+            31 => f32::NAN,
+            e => (1.0 + mant as f32 / 1024.0) * 2f32.powi(e as i32 - 15),
+        };
+        if sign == 1 {
+            -magnitude
+        } else {
+            magnitude
+        }
+    };
+    struct Case {
+        format: F,
+        /// The shader input: 0 float, 1 unsigned, 2 signed.
+        input: usize,
+        bytes: Vec<u8>,
+        want: Vec<[f32; 4]>,
+    }
+    let mut cases = Vec::new();
+    for &(format, kind, bits, n) in &plain {
+        let (mut bytes, mut want) = (Vec::new(), Vec::new());
+        for v in 0..N {
+            let one = 1.0;
+            let mut value = [0.0, 0.0, 0.0, one];
+            for (c, slot) in value.iter_mut().enumerate().take(n) {
+                let mut r = raw(v, c, bits);
+                if kind == K::Float && bits == 32 {
+                    // Finite floats only: the exponent's top bit cleared.
+                    r &= !0x4000_0000;
+                }
+                if kind == K::Float && bits == 16 {
+                    r &= !0x4000;
+                }
+                if kind == K::Uint || kind == K::Sint {
+                    // Exactly representable as f32 after the shader's conversion.
+                    r &= if bits == 32 { 0x80FF_FFFF } else { u32::MAX };
+                }
+                bytes.extend_from_slice(&r.to_le_bytes()[..bits as usize / 8]);
+                let signed = if bits == 32 { r as i32 } else { ((r << (32 - bits)) as i32) >> (32 - bits) };
+                *slot = match kind {
+                    K::Uint => r as f32,
+                    K::Sint => signed as f32,
+                    K::Unorm => (f64::from(r) / f64::from((1u32 << bits) - 1)) as f32,
+                    K::Snorm => (f64::from(signed) / f64::from((1u32 << (bits - 1)) - 1)).max(-1.0) as f32,
+                    K::Float if bits == 16 => f16(r),
+                    K::Float => f32::from_bits(r),
+                };
+            }
+            // The runtime's vertex stride: a multiple of 4 bytes.
+            bytes.resize(bytes.len().next_multiple_of(4), 0);
+            want.push(value);
+        }
+        let input = match kind {
+            K::Uint => 1,
+            K::Sint => 2,
+            _ => 0,
+        };
+        cases.push(Case { format, input, bytes, want });
+    }
+    for format in [F::Unorm10_10_10_2, F::Unorm8x4Bgra] {
+        let (mut bytes, mut want) = (Vec::new(), Vec::new());
+        for v in 0..N {
+            let w = raw(v, 0, 32);
+            bytes.extend_from_slice(&w.to_le_bytes());
+            let unorm = |c: u32, bits: u32| (f64::from(c) / f64::from((1u32 << bits) - 1)) as f32;
+            want.push(if format == F::Unorm10_10_10_2 {
+                [unorm(w & 0x3FF, 10), unorm((w >> 10) & 0x3FF, 10), unorm((w >> 20) & 0x3FF, 10), unorm(w >> 30, 2)]
+            } else {
+                [unorm((w >> 16) & 0xFF, 8), unorm((w >> 8) & 0xFF, 8), unorm(w & 0xFF, 8), unorm(w >> 24, 8)]
+            });
+        }
+        cases.push(Case { format, input: 0, bytes, want });
+    }
+    let draw = |gpu: &Gpu, case: &Case| -> Vec<[f32; 4]> {
+        let formats = [(0, case.format)];
+        let options = RenderOptions { topology: shader_runtime::wgpu::PrimitiveTopology::PointList, vertex_formats: &formats, ..Default::default() };
+        let vertex = [&format_f_vs::MODULE, &format_u_vs::MODULE, &format_s_vs::MODULE][case.input];
+        let options = RenderOptions { color_format: TextureFormat::Rgba32Float, ..options };
+        let pipeline = RenderPipeline::new(gpu, vertex, &format_fs::MODULE, &options).unwrap_or_else(|e| panic!("{:?}: {e}", case.format));
+        let target = gpu.render_target(N as u32, 1, TextureFormat::Rgba32Float);
+        let buffer = gpu.vertex_buffer(&case.bytes);
+        let bindings: [&dyn shader_runtime::BindingSet; 2] = [&format_f_vs::Bindings {}, &format_fs::Bindings {}];
+        let draw = Draw { bindings: &bindings, vertex_buffer: Some(&buffer), vertices: 0..N as u32, ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).unwrap_or_else(|e| panic!("{:?}: {e}", case.format));
+        let bytes = target.read_level_blocking(gpu, 0).expect("read");
+        bytes.chunks(16).map(|t| std::array::from_fn(|c| f32::from_le_bytes(t[4 * c..4 * c + 4].try_into().unwrap()))).collect()
+    };
+    common::on_devices(|gpu| {
+        for case in &cases {
+            let got = draw(gpu, case);
+            for (v, (g, w)) in got.iter().zip(&case.want).enumerate() {
+                let close = g.iter().zip(w).all(|(a, b)| a == b || (a - b).abs() <= 2.0 * f32::EPSILON * b.abs());
+                assert!(close, "{}: {:?}, vertex {v}: got {g:?}, want {w:?}", gpu.adapter_name(), case.format);
             }
         }
     });

@@ -42,6 +42,17 @@ pub enum Format {
     Depth24Plus,
 }
 
+/// An unsigned normalized component of `bits` bits as a float (Vulkan "Fixed-Point Data
+/// Conversions": c / (2^b - 1)); texels and vertex attributes.
+pub(crate) fn unorm_to_float(c: u32, bits: u32) -> f32 {
+    c as f32 / ((1u64 << bits) - 1) as f32
+}
+
+/// A signed normalized component of `bits` bits as a float: max(c / (2^(b-1) - 1), -1).
+pub(crate) fn snorm_to_float(c: i32, bits: u32) -> f32 {
+    (c as f32 / ((1i64 << (bits - 1)) - 1) as f32).max(-1.0)
+}
+
 /// How the components of a format are stored.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Storage {
@@ -131,13 +142,13 @@ impl Format {
         for (c, slot) in out.iter_mut().enumerate().take(n) {
             *slot = match s {
                 Storage::Unorm8 => {
-                    let v = f32::from(bytes[c]) / 255.0;
+                    let v = unorm_to_float(u32::from(bytes[c]), 8);
                     (if srgb && c < 3 { srgb_to_linear(v) } else { v }).to_bits()
                 }
-                Storage::Snorm8 => (f32::from(bytes[c] as i8) / 127.0).max(-1.0).to_bits(),
+                Storage::Snorm8 => snorm_to_float(i32::from(bytes[c] as i8), 8).to_bits(),
                 Storage::Uint8 => u32::from(bytes[c]),
                 Storage::Sint8 => bytes[c] as i8 as i32 as u32,
-                Storage::Unorm16 => (f32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])) / 65535.0).to_bits(),
+                Storage::Unorm16 => unorm_to_float(u32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])), 16).to_bits(),
                 Storage::Float16 => crate::ext::f16_to_f32(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])).to_bits(),
                 Storage::Uint16 => u32::from(u16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]])),
                 Storage::Sint16 => i16::from_le_bytes([bytes[2 * c], bytes[2 * c + 1]]) as i32 as u32,

@@ -35,7 +35,7 @@ mod widths;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub use decode::{BindingInfo, BindingKind, Stage};
-pub use raster::{Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Topology, VertexBuffer};
+pub use raster::{Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Topology, VertexBuffer, VertexFormat, VertexKind};
 pub use image::{Address, Compare, Dim, Filter, Format, Image, Sampler};
 
 /// Why a module cannot be run.

@@ -105,12 +105,79 @@ pub struct Blend {
     pub alpha: BlendComponent,
 }
 
-/// One vertex attribute: `words` 32-bit components at `offset` bytes into each vertex.
+/// One vertex attribute: its components at `offset` bytes into each vertex, stored as `format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attribute {
     pub location: u32,
     pub offset: u32,
-    pub words: u32,
+    pub format: VertexFormat,
+}
+
+/// How a vertex attribute's components are stored (wgpu's vertex formats but the 64-bit ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexFormat {
+    /// `n` components of `bits` (8, 16 or 32) each, little-endian, one after another.
+    Plain { kind: VertexKind, bits: u32, n: u32 },
+    /// Three unsigned normalized components of 10 bits and one of 2, from the low bits of a
+    /// little-endian word (Vulkan `A2B10G10R10_UNORM_PACK32`).
+    Unorm10_10_10_2,
+    /// Four unsigned normalized bytes in the order blue, green, red, alpha (`B8G8R8A8_UNORM`).
+    Unorm8x4Bgra,
+}
+
+/// What a stored vertex component is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexKind {
+    Uint,
+    Sint,
+    /// An unsigned or signed integer read as a float in 0..1 or -1..1.
+    Unorm,
+    Snorm,
+    /// Binary16 (16 bits) or binary32.
+    Float,
+}
+
+impl VertexFormat {
+    /// `n` 32-bit components of `kind` (`Uint`, `Sint` or `Float`).
+    pub fn words(kind: VertexKind, n: u32) -> VertexFormat {
+        VertexFormat::Plain { kind, bits: 32, n }
+    }
+
+    /// The shader input's 32-bit components of the attribute stored at byte `at` of `buffer`
+    /// (Vulkan "Vertex Input Extraction", "Fixed-Point Data Conversions" as for texels;
+    /// integers sign- or zero-extended); the components the
+    /// format lacks are 0, 0 and 1 (integer 1 or 1.0 by the format's kind).
+    fn fetch(self, buffer: &Buffer, at: u64) -> [u32; 4] {
+        let unorm = |c: u32, bits: u32| crate::image::unorm_to_float(c, bits).to_bits();
+        let snorm = |c: i32, bits: u32| crate::image::snorm_to_float(c, bits).to_bits();
+        match self {
+            VertexFormat::Plain { kind, bits, n } => {
+                let one = if matches!(kind, VertexKind::Uint | VertexKind::Sint) { 1 } else { 1.0f32.to_bits() };
+                let mut out = [0, 0, 0, one];
+                for (k, o) in out.iter_mut().enumerate().take(n as usize) {
+                    let start = at + u64::from(bits / 8) * k as u64;
+                    let raw = read_word(buffer, start) & if bits == 32 { u32::MAX } else { (1 << bits) - 1 };
+                    let signed = ((raw << (32 - bits)) as i32) >> (32 - bits);
+                    *o = match (kind, bits) {
+                        (VertexKind::Uint, _) | (VertexKind::Float, 32) => raw,
+                        (VertexKind::Sint, _) => signed as u32,
+                        (VertexKind::Unorm, _) => unorm(raw, bits),
+                        (VertexKind::Snorm, _) => snorm(signed, bits),
+                        (VertexKind::Float, _) => crate::ext::f16_to_f32(raw as u16).to_bits(),
+                    };
+                }
+                out
+            }
+            VertexFormat::Unorm10_10_10_2 => {
+                let w = read_word(buffer, at);
+                [unorm(w & 0x3FF, 10), unorm((w >> 10) & 0x3FF, 10), unorm((w >> 20) & 0x3FF, 10), unorm(w >> 30, 2)]
+            }
+            VertexFormat::Unorm8x4Bgra => {
+                let w = read_word(buffer, at);
+                [unorm((w >> 16) & 0xFF, 8), unorm((w >> 8) & 0xFF, 8), unorm(w & 0xFF, 8), unorm(w >> 24, 8)]
+            }
+        }
+    }
 }
 
 /// The vertex buffer: vertex `i` at byte `i * stride`.
@@ -221,8 +288,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                     for input in &vs.inputs {
                         let Some(a) = vb.attributes.iter().find(|a| a.location == input.location) else { continue };
                         let start = u64::from(index) * u64::from(vb.stride) + u64::from(a.offset);
-                        for k in 0..input.words.min(a.words) {
-                            mem[(input.base + k) as usize] = read_word(vb.buffer, start + 4 * u64::from(k));
+                        let value = a.format.fetch(vb.buffer, start);
+                        for k in 0..input.words.min(4) {
+                            mem[(input.base + k) as usize] = value[k as usize];
                         }
                     }
                 }

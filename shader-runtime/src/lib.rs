@@ -51,6 +51,6 @@ pub use shader_cpu;
 pub use layout::GpuLayout;
 pub use raw::{run_on, run_passthrough_on, BufferBinding, BufferKind};
 pub use reload::ReloadError;
-pub use render::{Draw, RenderOptions, RenderPipeline};
+pub use render::{cpu_vertex_format, Draw, RenderOptions, RenderPipeline};
 pub use shader_macros::{shader, Std140, Std430};
 pub use texture::{Sampler, Texture};

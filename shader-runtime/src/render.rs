@@ -31,6 +31,13 @@ pub struct RenderOptions<'a> {
     /// `Features::PASSTHROUGH_SHADERS`, dense binding numbers over both stages and no
     /// override constants; each is a clear [`GpuError::Unsupported`] otherwise.
     pub passthrough: bool,
+    /// Vertex formats that replace the ones the vertex inputs' types give, by location: e.g.
+    /// `(1, VertexFormat::Unorm8x4)` for a `vec4<f32>` colour stored as four bytes. The vertex
+    /// buffer's layout follows them: attributes in location order, each at the next multiple of
+    /// min(4, its size), vertices a multiple of 4 bytes apart (WebGPU's alignment). A float input
+    /// takes a float, unorm or snorm format, an unsigned or signed integer input a `Uint*` or
+    /// `Sint*` one (fewer components than the input: the rest are 0, 0, 1).
+    pub vertex_formats: &'a [(u32, wgpu::VertexFormat)],
 }
 
 impl Default for RenderOptions<'_> {
@@ -43,6 +50,7 @@ impl Default for RenderOptions<'_> {
             blend: None,
             constants: &[],
             passthrough: false,
+            vertex_formats: &[],
         }
     }
 }
@@ -66,7 +74,9 @@ pub struct Draw<'a> {
     /// come from either).
     pub bindings: &'a [&'a dyn BindingSet],
     /// The vertex buffer: attributes interleaved in location order, tightly packed (a
-    /// `#[repr(C)]` struct of the attributes' types, e.g. `{ pos: [f32; 2], color: [f32; 3] }`).
+    /// `#[repr(C)]` struct of the attributes' types, e.g. `{ pos: [f32; 2], color: [f32; 3] }`;
+    /// with [`RenderOptions::vertex_formats`] narrower attributes are aligned as described there;
+    /// a buffer of bytes is taken as laid out that way).
     pub vertex_buffer: Option<&'a dyn AsResource>,
     pub index_buffer: Option<IndexBuffer<'a>>,
     /// Vertices (or indices, with an index buffer) to draw.
@@ -164,7 +174,7 @@ impl RenderPipeline {
                 )));
             }
         }
-        let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs)?;
+        let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs, options.vertex_formats)?;
         let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
         let follow = |m: &ModuleInfo| options.passthrough && lengths_follow_constants(m.spirv);
@@ -261,7 +271,8 @@ impl RenderPipeline {
                 if !raw.usage().contains(wgpu::BufferUsages::VERTEX) {
                     return Err(GpuError::InvalidUse(format!("the vertex buffer lacks usage VERTEX (usage {:?})", raw.usage())));
                 }
-                if let Some(element) = element_size.filter(|e| *e != self.vertex_stride) {
+                // A buffer of bytes (`Buffer<[u8]>`) is taken as laid out by hand.
+                if let Some(element) = element_size.filter(|e| *e != self.vertex_stride && *e != 1) {
                     return Err(GpuError::InvalidUse(format!(
                         "vertex elements are {element} bytes but the vertex shader's inputs take {} bytes per vertex",
                         self.vertex_stride
@@ -422,27 +433,72 @@ fn cpu_buffer(raw: &RawBuffer) -> Result<&shader_cpu::Buffer, GpuError> {
     }
 }
 
-/// The CPU device's vertex attributes: 32-bit components only.
+/// The CPU device's vertex attributes.
 fn cpu_attributes(name: &str, attributes: &[wgpu::VertexAttribute]) -> Result<Vec<shader_cpu::Attribute>, GpuError> {
-    use wgpu::VertexFormat as F;
     attributes
         .iter()
         .map(|a| {
-            let words = match a.format {
-                F::Float32 | F::Uint32 | F::Sint32 => 1,
-                F::Float32x2 | F::Uint32x2 | F::Sint32x2 => 2,
-                F::Float32x3 | F::Uint32x3 | F::Sint32x3 => 3,
-                F::Float32x4 | F::Uint32x4 | F::Sint32x4 => 4,
-                other => {
-                    return Err(GpuError::Unsupported(format!(
-                        "vertex input {} of `{name}` is {other:?}; the CPU device reads 32-bit attributes only",
-                        a.shader_location
-                    )))
-                }
-            };
-            Ok(shader_cpu::Attribute { location: a.shader_location, offset: a.offset as u32, words })
+            let format = cpu_vertex_format(a.format).ok_or_else(|| {
+                GpuError::Unsupported(format!(
+                    "vertex input {} of `{name}` is {:?}; the CPU device has no 64-bit vertex inputs",
+                    a.shader_location, a.format
+                ))
+            })?;
+            Ok(shader_cpu::Attribute { location: a.shader_location, offset: a.offset as u32, format })
         })
         .collect()
+}
+
+/// The CPU device's form of a wgpu vertex format: every one but the 64-bit formats
+/// (`Float64*`, which feed 64-bit shader inputs).
+pub fn cpu_vertex_format(format: wgpu::VertexFormat) -> Option<shader_cpu::VertexFormat> {
+    use shader_cpu::{VertexFormat as C, VertexKind as K};
+    use wgpu::VertexFormat as F;
+    let (kind, bits, n) = match format {
+        F::Uint8 => (K::Uint, 8, 1),
+        F::Uint8x2 => (K::Uint, 8, 2),
+        F::Uint8x4 => (K::Uint, 8, 4),
+        F::Sint8 => (K::Sint, 8, 1),
+        F::Sint8x2 => (K::Sint, 8, 2),
+        F::Sint8x4 => (K::Sint, 8, 4),
+        F::Unorm8 => (K::Unorm, 8, 1),
+        F::Unorm8x2 => (K::Unorm, 8, 2),
+        F::Unorm8x4 => (K::Unorm, 8, 4),
+        F::Snorm8 => (K::Snorm, 8, 1),
+        F::Snorm8x2 => (K::Snorm, 8, 2),
+        F::Snorm8x4 => (K::Snorm, 8, 4),
+        F::Uint16 => (K::Uint, 16, 1),
+        F::Uint16x2 => (K::Uint, 16, 2),
+        F::Uint16x4 => (K::Uint, 16, 4),
+        F::Sint16 => (K::Sint, 16, 1),
+        F::Sint16x2 => (K::Sint, 16, 2),
+        F::Sint16x4 => (K::Sint, 16, 4),
+        F::Unorm16 => (K::Unorm, 16, 1),
+        F::Unorm16x2 => (K::Unorm, 16, 2),
+        F::Unorm16x4 => (K::Unorm, 16, 4),
+        F::Snorm16 => (K::Snorm, 16, 1),
+        F::Snorm16x2 => (K::Snorm, 16, 2),
+        F::Snorm16x4 => (K::Snorm, 16, 4),
+        F::Float16 => (K::Float, 16, 1),
+        F::Float16x2 => (K::Float, 16, 2),
+        F::Float16x4 => (K::Float, 16, 4),
+        F::Float32 => (K::Float, 32, 1),
+        F::Float32x2 => (K::Float, 32, 2),
+        F::Float32x3 => (K::Float, 32, 3),
+        F::Float32x4 => (K::Float, 32, 4),
+        F::Uint32 => (K::Uint, 32, 1),
+        F::Uint32x2 => (K::Uint, 32, 2),
+        F::Uint32x3 => (K::Uint, 32, 3),
+        F::Uint32x4 => (K::Uint, 32, 4),
+        F::Sint32 => (K::Sint, 32, 1),
+        F::Sint32x2 => (K::Sint, 32, 2),
+        F::Sint32x3 => (K::Sint, 32, 3),
+        F::Sint32x4 => (K::Sint, 32, 4),
+        F::Unorm10_10_10_2 => return Some(C::Unorm10_10_10_2),
+        F::Unorm8x4Bgra => return Some(C::Unorm8x4Bgra),
+        F::Float64 | F::Float64x2 | F::Float64x3 | F::Float64x4 => return None,
+    };
+    Some(C::Plain { kind, bits, n })
 }
 
 /// wgpu's blend state as the CPU device's.
@@ -597,18 +653,46 @@ fn own<'a>(module: &ModuleInfo, given: &[(&'a str, f64)]) -> Vec<(&'a str, f64)>
         .collect()
 }
 
-/// Interleaved, tightly packed attributes in location order, and the stride.
-fn vertex_attributes(name: &str, inputs: &[VertexInput]) -> Result<(Vec<wgpu::VertexAttribute>, u64), GpuError> {
+/// Interleaved attributes in location order, each at the next multiple of min(4, its size)
+/// (formats from the inputs' types or `formats`, [`RenderOptions::vertex_formats`]), and the
+/// stride (a multiple of 4).
+fn vertex_attributes(
+    name: &str,
+    inputs: &[VertexInput],
+    formats: &[(u32, wgpu::VertexFormat)],
+) -> Result<(Vec<wgpu::VertexAttribute>, u64), GpuError> {
+    if let Some((location, _)) = formats.iter().find(|(l, _)| !inputs.iter().any(|i| i.location == *l)) {
+        return Err(GpuError::InvalidUse(format!("`{name}` has no vertex input at location {location} for a vertex format")));
+    }
     let mut offset = 0u64;
     let mut attributes = Vec::with_capacity(inputs.len());
     for input in inputs {
-        let format = input.format.and_then(vertex_format).ok_or_else(|| {
+        let own = input.format.and_then(vertex_format).ok_or_else(|| {
             GpuError::Unsupported(format!("vertex input `{}` of `{name}` has type `{}`, which no wgpu vertex format holds", input.name, input.ty))
         })?;
+        let format = match formats.iter().find(|(l, _)| *l == input.location) {
+            Some(&(_, format)) => {
+                // What the shader reads: a float (from float, unorm, snorm), uint or sint.
+                let kind = |f: wgpu::VertexFormat| {
+                    let name = format!("{f:?}");
+                    (name.starts_with("Uint"), name.starts_with("Sint"), name.starts_with("Float64"))
+                };
+                if kind(format) != kind(own) {
+                    return Err(GpuError::InvalidUse(format!(
+                        "vertex input `{}` of `{name}` has type `{}`, which {format:?} cannot feed",
+                        input.name, input.ty
+                    )));
+                }
+                format
+            }
+            None => own,
+        };
+        // WebGPU aligns an attribute to min(4, its size) and the stride to 4 bytes.
+        offset = offset.next_multiple_of(format.size().min(4));
         attributes.push(wgpu::VertexAttribute { format, offset, shader_location: input.location });
         offset += format.size();
     }
-    Ok((attributes, offset))
+    Ok((attributes, offset.next_multiple_of(4)))
 }
 
 fn vertex_format(name: &str) -> Option<wgpu::VertexFormat> {
