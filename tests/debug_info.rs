@@ -452,3 +452,79 @@ fn names_relative_to_the_source_root_are_reproducible() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// A GLSL program renumbering its lines with `#line` (plain, with a file name, with a
+/// source-string number) in the main file and in an included one.
+const RENUMBERED: &str = "#version 450
+#extension GL_GOOGLE_include_directive : require
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer B { uint v[]; } b;
+#include \"inc.glsl\"
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+#line 100
+    b.v[i] = f(i);
+#line 200 \"other.glsl\"
+    b.v[i] += 2u;
+    b.v[i] *= 3u;
+#line 300
+    b.v[i] += 5u;
+#line 400 7
+    b.v[i] += 6u;
+}
+";
+const RENUMBERED_INCLUDE: &str = "uint f(uint x) {\n    x += 1u;\n#line 50 \"named.glsl\"\n    return x + 1u;\n}\n";
+
+/// The `OpLine`s of a module as (file name without folders, line) (glslang puts a function's
+/// signature line before `OpFunction`).
+fn named_lines(words: &[u32]) -> std::collections::BTreeSet<(String, u32)> {
+    let info = line_info(words);
+    let name = |id: u32| {
+        let (_, name) = info.strings.iter().find(|(s, _)| *s == id).expect("an `OpLine` names an `OpString`");
+        std::path::Path::new(name).file_name().expect("a file name").to_string_lossy().into_owned()
+    };
+    info.lines.iter().chain(&info.global_lines).map(|&(file, line, _)| (name(file), line)).collect()
+}
+
+/// `#line` renumbers the line info as glslang -g does: each `OpLine` after one carries the line
+/// it gives and the file name of a `#line N "name"` (which holds for a later `#line N`; a
+/// source-string number goes back to the file's own name), in the main file and an included
+/// one. Checked against glslang -g's `OpLine`s of the same files, and the lines expected from
+/// the text. Diagnostics after a `#line` name the same line and file as glslang's errors.
+#[test]
+fn line_directives_renumber_the_lines() {
+    if !common::glslang_available() {
+        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
+        eprintln!("SKIPPED: glslangValidator not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("shader-e2e-line-directives-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("creates the folder");
+    std::fs::write(dir.join("main.comp"), RENUMBERED).expect("writes");
+    std::fs::write(dir.join("inc.glsl"), RENUMBERED_INCLUDE).expect("writes");
+    let glslang = |file: &str| {
+        std::process::Command::new("glslangValidator").args(["-V", "-g", file, "-o", "out.spv"]).current_dir(&dir).output().expect("runs glslang")
+    };
+    assert!(glslang("main.comp").status.success());
+    let bytes = std::fs::read(dir.join("out.spv")).expect("glslang wrote the module");
+    let theirs: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let main = dir.join("main.comp");
+    let ours = compile(&main.display().to_string(), RENUMBERED, &glsl_options(Target::Vulkan));
+    validate(&ours, "main.comp");
+    let (ours, theirs) = (named_lines(&ours), named_lines(&theirs));
+    let expected = [("main.comp", 100), ("other.glsl", 200), ("other.glsl", 201), ("other.glsl", 300), ("main.comp", 400), ("named.glsl", 50)];
+    for (file, line) in expected {
+        let line = (file.to_string(), line);
+        assert!(ours.contains(&line) && theirs.contains(&line), "{line:?}: ours {ours:?}, glslang's {theirs:?}");
+    }
+    assert!(ours.is_subset(&theirs), "ours {ours:?}, glslang's {theirs:?}");
+    // A diagnostic on the line after `#line 200 "other.glsl"` + 1.
+    let bad = RENUMBERED.replace("b.v[i] *= 3u;", "b.v[i] *= undefined_name;");
+    std::fs::write(dir.join("bad.comp"), &bad).expect("writes");
+    let their_error = String::from_utf8_lossy(&glslang("bad.comp").stdout).into_owned();
+    assert!(their_error.contains("ERROR: other.glsl:201:"), "{their_error}");
+    let options = glsl_options(Target::Vulkan);
+    let error = shader_core::compile(&dir.join("bad.comp").display().to_string(), &bad, &options).expect_err("an unknown name").render();
+    assert!(error.contains("this is line 201 of `other.glsl` as renumbered by `#line`"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -227,6 +227,8 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
     let mut agsl_uniforms = None;
     // `OpSource`'s language and version (WGSL's value is newer than the spirv-val in use).
     let mut source_language = (::spirv::SourceLanguage::Unknown, 0);
+    // GLSL `#line`s, which the line info follows.
+    let mut renumbered = Vec::new();
     let (mut module, warnings) = match options.language {
         Language::Wgsl => {
             let wesl = wesl::Options {
@@ -237,7 +239,9 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
             wgsl::translate_modules(&mut sources, span::FileId(0), &wesl, &mut loader).map_err(|d| fail(d, &sources))?
         }
         Language::Glsl => {
-            let (module, warnings, version) = glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
+            let glsl::Translated { module, warnings, version, renumbered: lines } =
+                glsl::translate(&mut sources, span::FileId(0), options).map_err(|d| fail(d, &sources))?;
+            renumbered = lines;
             source_language = match version {
                 Some(v) if v.profile == glsl::preprocess::Profile::Es => (::spirv::SourceLanguage::ESSL, v.number),
                 Some(v) => (::spirv::SourceLanguage::GLSL, v.number),
@@ -279,7 +283,7 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         _ => (false, false),
     };
     let names: Vec<String> = sources.files().iter().map(|file| options.debug_name(&file.name)).collect();
-    let debug = spirv::DebugInfo { sources: &sources, names: &names, language: source_language.0, version: source_language.1 };
+    let debug = spirv::DebugInfo { sources: &sources, names: &names, renumbered: &renumbered, language: source_language.0, version: source_language.1 };
     let debug = (!options.strip_debug).then_some(&debug);
     let spirv = if row_major || unordered {
         let mut emitted = validated.module().clone();

@@ -71,6 +71,31 @@ impl SourceFile {
     }
 }
 
+/// A renumbering of lines (GLSL `#line`): from byte `offset` of `file` on (the start of the line
+/// after the directive), physical line `physical_line` is presumed to be line `line`, of the file
+/// named `name` (`#line N "name"`; `None`: the file itself). Diagnostics and the SPIR-V line info
+/// read positions through these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renumbering {
+    pub file: FileId,
+    pub offset: u32,
+    pub physical_line: u32,
+    pub line: u32,
+    pub name: Option<String>,
+}
+
+impl Renumbering {
+    /// The renumbering in force at `span`: the last one of its file before it.
+    pub fn at<'a>(mut list: impl DoubleEndedIterator<Item = &'a Renumbering>, span: Span) -> Option<&'a Renumbering> {
+        list.rfind(|r| r.file == span.file && r.offset <= span.start)
+    }
+
+    /// The presumed line of physical line `physical` (at or after this renumbering).
+    pub fn line_of(&self, physical: u32) -> u32 {
+        (i64::from(self.line) + i64::from(physical) - i64::from(self.physical_line)).clamp(0, i64::from(u32::MAX)) as u32
+    }
+}
+
 /// Every file one compilation read: the main source and whatever it included.
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {

@@ -68,7 +68,7 @@ fn render(out: &PpOutput, sources: &SourceMap, kinds: bool) -> String {
         let _ = writeln!(s, "pragma: {}", p.text);
     }
     for l in &out.line_directives {
-        let _ = writeln!(s, "line: {} physical {} -> {} {:?}", sources.get(l.file).name, l.physical_line, l.line, l.source);
+        let _ = writeln!(s, "line: {} physical {} -> {} {:?}", sources.get(l.at.file).name, l.at.physical_line, l.at.line, l.source);
     }
     for f in &out.included_files {
         let _ = writeln!(s, "included: {}", f.display());

@@ -104,14 +104,22 @@ fn strip_comments(text: &str) -> String {
     }
 }
 
+/// A translated GLSL file: the module, its warnings, the `#version` (`None` without one) and the
+/// `#line` renumberings (for the line info).
+pub struct Translated {
+    pub module: Module,
+    pub warnings: Diagnostics,
+    pub version: Option<preprocess::Version>,
+    pub renumbered: Vec<crate::span::Renumbering>,
+}
+
 /// Preprocesses, parses and lowers the GLSL file `main` of `sources` (includes are read from
-/// disk and added to `sources`). On success also returns warnings and the `#version` (`None`
-/// without one).
+/// disk and added to `sources`).
 pub fn translate(
     sources: &mut SourceMap,
     main: FileId,
     options: &CompileOptions,
-) -> Result<(Module, Diagnostics, Option<preprocess::Version>), Diagnostics> {
+) -> Result<Translated, Diagnostics> {
     let name = sources.get(main).name.clone();
     let Some(stage) = options.stage.or_else(|| stage_from_path(&name)).or_else(|| stage_from_source(&sources.get(main).text)) else {
         let message = format!(
@@ -181,7 +189,8 @@ pub fn translate(
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    Ok((module, diagnostics, pp.version))
+    let renumbered = pp.line_directives.into_iter().map(|l| l.at).collect();
+    Ok(Translated { module, warnings: diagnostics, version: pp.version, renumbered })
 }
 
 /// Qualifier keywords used where their extension is not enabled (glslang's grammar checks

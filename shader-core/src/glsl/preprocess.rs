@@ -13,8 +13,8 @@
 //!   Tokens of macro arguments keep the span where they were written.
 //! * `#line`: the [`SourceMap`] knows only physical lines. [`PpOutput::line_directives`]
 //!   records every `#line`; [`PpOutput::presumed_line`] maps a span to the line number the
-//!   shader asked for. Diagnostics the preprocessor reports after a `#line` carry a note with
-//!   the presumed line; later stages may do the same with `presumed_line`.
+//!   shader asked for. Diagnostics after a `#line` carry a note with the presumed line (and
+//!   file, `#line N "name"`); the SPIR-V line info (`OpLine`) names the same line and file.
 //! * `__FILE__` is an integer (GLSL has no strings): 0 in the main file, the [`FileId`] number
 //!   in an included file, or the source-string number of the last `#line N S`.
 //!   (glslang prints the include name there, which only its own text output can carry.)
@@ -30,7 +30,7 @@ mod lex;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Stage;
-use crate::span::{FileId, SourceMap, Span};
+use crate::span::{FileId, Renumbering, SourceMap, Span};
 use lex::{Kind, Line, PTok};
 use crate::hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
@@ -131,14 +131,11 @@ pub enum LineSource {
     Name(String),
 }
 
-/// `#line`: from `offset` on (the start of the line after the directive), physical line
-/// `physical_line` of `file` is presumed to be line `line`.
+/// `#line`: the renumbering it makes (its `name` the file named by this directive or, without
+/// a source string, by the file's previous one) and its source-string part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineDirective {
-    pub file: FileId,
-    pub offset: u32,
-    pub physical_line: u32,
-    pub line: u32,
+    pub at: Renumbering,
     pub source: Option<LineSource>,
 }
 
@@ -189,8 +186,8 @@ impl PpOutput {
             d = d.with_note(format!("in the file included from {}:{line}", including.name));
             file = site.file;
         }
-        if self.line_directives.iter().any(|l| l.file == span.file && l.offset <= span.start) {
-            d = d.with_note(format!("this is line {} as renumbered by `#line`", self.presumed_line(sources, span)));
+        if let Some(note) = renumbered_note(&self.line_directives, sources, span) {
+            d = d.with_note(note);
         }
         d
     }
@@ -488,9 +485,8 @@ impl Pp<'_, '_, '_> {
                     d = d.with_note(format!("... and {} more levels of `#include`", sites.len() - SHOWN));
                 }
             }
-            if self.out.line_directives.iter().any(|l| l.file == span.file && l.offset <= span.start) {
-                let line = presumed_line(&self.out.line_directives, self.sources, span);
-                d = d.with_note(format!("this is line {line} as renumbered by `#line`"));
+            if let Some(note) = renumbered_note(&self.out.line_directives, self.sources, span) {
+                d = d.with_note(note);
             }
         }
         self.out.diagnostics.push(d);
@@ -975,7 +971,15 @@ impl Pp<'_, '_, '_> {
         if let (Some(LineSource::Number(n)), Some(frame)) = (&source, self.frames.last_mut()) {
             frame.source_number = *n;
         }
-        self.out.line_directives.push(LineDirective { file, offset, physical_line, line, source });
+        // As glslang -g names the file of its `OpLine`s: a name holds until the next `#line`
+        // of the file with a source string; a number goes back to the file's own name.
+        let name = match &source {
+            Some(LineSource::Name(name)) => Some(name.clone()),
+            Some(LineSource::Number(_)) => None,
+            None => self.out.line_directives.iter().rev().find(|l| l.at.file == file).and_then(|l| l.at.name.clone()),
+        };
+        let at = Renumbering { file, offset, physical_line, line, name };
+        self.out.line_directives.push(LineDirective { at, source });
     }
 
     /// The versions Vulkan GLSL needs (GL_KHR_vulkan_glsl: desktop 140 or later, ES 310 or
@@ -1478,10 +1482,20 @@ fn presumed_line(directives: &[LineDirective], sources: &SourceMap, span: Span) 
         return 0;
     }
     let physical = sources.get(span.file).line_col(span.start).0;
-    match directives.iter().rev().find(|d| d.file == span.file && d.offset <= span.start) {
-        Some(d) => (i64::from(d.line) + i64::from(physical) - i64::from(d.physical_line)).clamp(0, i64::from(u32::MAX)) as u32,
+    match Renumbering::at(directives.iter().map(|d| &d.at), span) {
+        Some(at) => at.line_of(physical),
         None => physical,
     }
+}
+
+/// The note of a diagnostic at `span` after a `#line` of its file: the line (and file) it gave.
+fn renumbered_note(directives: &[LineDirective], sources: &SourceMap, span: Span) -> Option<String> {
+    let at = Renumbering::at(directives.iter().map(|d| &d.at), span)?;
+    let line = presumed_line(directives, sources, span);
+    Some(match &at.name {
+        Some(name) => format!("this is line {line} of `{name}` as renumbered by `#line`"),
+        None => format!("this is line {line} as renumbered by `#line`"),
+    })
 }
 
 /// `a/./b/../c` as `a/c`, so that one file reached by two paths is one file (for `#pragma

@@ -22,7 +22,7 @@
 //! `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
 
 use super::*;
-use crate::span::SourceMap;
+use crate::span::{Renumbering, SourceMap};
 
 /// What [`emit_with_lines`] needs to write source lines: the files the module's spans point
 /// into, the names `OpString` gives them (by index in the source map;
@@ -31,6 +31,8 @@ use crate::span::SourceMap;
 pub struct DebugInfo<'s> {
     pub sources: &'s SourceMap,
     pub names: &'s [String],
+    /// GLSL `#line`s: an `OpLine` names the line (and file) they give, as glslang -g does.
+    pub renumbered: &'s [Renumbering],
     /// `OpSource`'s language: GLSL or ESSL for GLSL sources; `Unknown` for WGSL and AGSL
     /// (SPIR-V's `WGSL` value is too new for the spirv-val of Vulkan SDKs in use).
     pub language: spirv::SourceLanguage,
@@ -111,7 +113,15 @@ impl<'a> Writer<'a> {
             _ => {
                 let position = debug.sources.files().get(span.file.0 as usize).map(|file| {
                     let (line, column) = file.line_col(span.start);
-                    (span.file.0, line, column)
+                    // After a `#line`: its line, and its file name (past the source map's files).
+                    match Renumbering::at(debug.renumbered.iter(), span) {
+                        Some(at) => {
+                            let named = at.name.as_ref().and_then(|_| debug.renumbered.iter().position(|r| std::ptr::eq(r, at)));
+                            let file = named.map_or(span.file.0, |k| (debug.names.len() + k) as u32);
+                            (file, at.line_of(line), column)
+                        }
+                        None => (span.file.0, line, column),
+                    }
                 });
                 if let Some((file, line, column)) = position {
                     self.lines.cached = Some((span, file, line, column));
@@ -170,11 +180,26 @@ impl<'a> Writer<'a> {
         self.lines.used.insert(0);
         let mut ids = HashMap::default();
         let mut strings = Vec::new();
+        let mut by_name: HashMap<&str, Word> = HashMap::default();
         for &file in &self.lines.used {
-            let Some(name) = debug.names.get(file as usize) else { continue };
-            let id = self.b.id();
+            // Past the source map's files: the file a `#line` names (one `OpString` per name).
+            let name = match debug.names.get(file as usize) {
+                Some(name) => name,
+                None => match debug.renumbered.get(file as usize - debug.names.len()).and_then(|r| r.name.as_ref()) {
+                    Some(name) => name,
+                    None => continue,
+                },
+            };
+            let id = match by_name.get(name.as_str()) {
+                Some(&id) => id,
+                None => {
+                    let id = self.b.id();
+                    by_name.insert(name, id);
+                    strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(name.clone())]));
+                    id
+                }
+            };
             ids.insert(file, id);
-            strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(name.clone())]));
         }
         let mut source = vec![Operand::SourceLanguage(debug.language), Operand::LiteralBit32(debug.version)];
         source.extend(ids.get(&0).map(|&id| Operand::IdRef(id)));
