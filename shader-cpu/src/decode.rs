@@ -1985,28 +1985,9 @@ impl Decoder {
                 Some(Inst::ArrayLength { dst: r, ptr, offset, stride })
             }
             // Atomics (§3.42.18): scope and semantics do not matter to a sequential lane loop.
-            Op::AtomicLoad
-            | Op::AtomicStore
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicExchange
-            | Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicCompareExchange
-                if !matches!(self.ty(self.pointee(id(0)?)), Some(Type::Int { width: 32, .. } | Type::Float { width: 32 })) =>
-            {
-                return Err(unsupported(format!("{op:?} on other than 32-bit integers")));
-            }
-            Op::AtomicLoad => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
-            Op::AtomicStore => Some(Inst::Atomic { op, dst: None, ptr: id(0)?, a: Some(id(3)?), b: None }),
-            Op::AtomicIIncrement | Op::AtomicIDecrement => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: None, b: None }),
+            Op::AtomicLoad => self.atomic(op, Some(r), id(0)?, None, None)?,
+            Op::AtomicStore => self.atomic(op, None, id(0)?, Some(id(3)?), None)?,
+            Op::AtomicIIncrement | Op::AtomicIDecrement => self.atomic(op, Some(r), id(0)?, None, None)?,
             Op::AtomicExchange
             | Op::AtomicIAdd
             | Op::AtomicISub
@@ -2016,10 +1997,8 @@ impl Decoder {
             | Op::AtomicUMax
             | Op::AtomicAnd
             | Op::AtomicOr
-            | Op::AtomicXor => Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: Some(id(3)?), b: None }),
-            Op::AtomicCompareExchange => {
-                Some(Inst::Atomic { op, dst: Some(r), ptr: id(0)?, a: Some(id(4)?), b: Some(id(5)?) })
-            }
+            | Op::AtomicXor => self.atomic(op, Some(r), id(0)?, Some(id(3)?), None)?,
+            Op::AtomicCompareExchange => self.atomic(op, Some(r), id(0)?, Some(id(4)?), Some(id(5)?))?,
             Op::FunctionCall => {
                 let callee = *func_index.get(&id(0)?).ok_or_else(|| invalid("call of an unknown function"))?;
                 let _ = callee;
@@ -2137,6 +2116,14 @@ impl Decoder {
             }
             other => return Err(unsupported(format!("instruction {other:?}"))),
         })
+    }
+
+    /// An atomic instruction on the word `ptr` points to; other widths are refused.
+    fn atomic(&self, op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>) -> Result<Option<Inst>, Error> {
+        if !matches!(self.ty(self.pointee(ptr)), Some(Type::Int { width: 32, .. } | Type::Float { width: 32 })) {
+            return Err(unsupported(format!("{op:?} on other than 32-bit scalars")));
+        }
+        Ok(Some(Inst::Atomic { op, dst, ptr, a, b }))
     }
 
     /// The type a pointer value points to (0 if it is not a pointer).

@@ -157,7 +157,14 @@ fn frexp(v: f32) -> (f32, i32) {
     (m, exp - 126)
 }
 
-fn dim(m: &[f32]) -> usize {
+/// The arithmetic [`determinant`] and [`inverse`] need: f32 here, f64 for 64-bit matrices
+/// (`crate::widths`).
+pub(crate) trait Real: Copy + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> + std::ops::Mul<Output = Self> + std::ops::Div<Output = Self> + std::iter::Sum + From<i8> {}
+
+impl Real for f32 {}
+impl Real for f64 {}
+
+fn dim<T>(m: &[T]) -> usize {
     match m.len() {
         4 => 2,
         9 => 3,
@@ -165,7 +172,8 @@ fn dim(m: &[f32]) -> usize {
     }
 }
 
-fn determinant(m: &[f32]) -> f32 {
+/// The determinant of a column-major square matrix.
+pub(crate) fn determinant<T: Real>(m: &[T]) -> T {
     let n = dim(m);
     let e = |c: usize, r: usize| m[c * n + r];
     match n {
@@ -176,26 +184,27 @@ fn determinant(m: &[f32]) -> f32 {
         }
         _ => (0..4)
             .map(|c| {
-                let minor: Vec<f32> = (0..4).filter(|&k| k != c).flat_map(|k| (1..4).map(move |r| m[k * 4 + r])).collect();
-                let s = if c % 2 == 0 { 1.0 } else { -1.0 };
+                let minor: Vec<T> = (0..4).filter(|&k| k != c).flat_map(|k| (1..4).map(move |r| m[k * 4 + r])).collect();
+                let s = T::from(if c % 2 == 0 { 1 } else { -1 });
                 s * e(c, 0) * determinant(&minor)
             })
             .sum(),
     }
 }
 
-fn inverse(m: &[f32]) -> Vec<f32> {
+/// The inverse of a column-major square matrix: the adjugate divided by the determinant.
+pub(crate) fn inverse<T: Real>(m: &[T]) -> Vec<T> {
     let n = dim(m);
     let det = determinant(m);
-    let mut out = vec![0.0; n * n];
+    let mut out = vec![T::from(0); n * n];
     // inverse = adjugate / det; adj[c][r] = cofactor of element (row c, column r).
     for c in 0..n {
         for r in 0..n {
-            let minor: Vec<f32> = (0..n)
+            let minor: Vec<T> = (0..n)
                 .filter(|&k| k != r)
                 .flat_map(|k| (0..n).filter(move |&q| q != c).map(move |q| m[k * n + q]))
                 .collect();
-            let s = if (r + c) % 2 == 0 { 1.0 } else { -1.0 };
+            let s = T::from(if (r + c) % 2 == 0 { 1 } else { -1 });
             let cof = if n == 2 { minor[0] } else { determinant(&minor) };
             out[c * n + r] = s * cof / det;
         }

@@ -140,17 +140,37 @@ pub(crate) fn run(t: &Typed, d: &mut [u32], r: &[Vec<u32>], l: usize, lanes: &[u
     }
 }
 
+/// One lane's operands: each one's components (`v`) and scalar type (`sc`).
+struct Operands<'a> {
+    sc: &'a [Scalar],
+    v: &'a [Vec<u64>],
+}
+
+impl Operands<'_> {
+    /// Component `k` of operand `a` (a scalar operand serves every component).
+    fn at(&self, a: usize, k: usize) -> u64 {
+        let x = &self.v[a];
+        x.get(if x.len() == 1 { 0 } else { k }).copied().unwrap_or(0)
+    }
+
+    fn float(&self, a: usize, k: usize) -> f64 {
+        to_f64(self.at(a, k), self.sc[a].width())
+    }
+
+    fn signed(&self, a: usize, k: usize) -> i64 {
+        sext(self.at(a, k), self.sc[a].width())
+    }
+
+    fn unsigned(&self, a: usize, k: usize) -> u64 {
+        mask(self.at(a, k), self.sc[a].width())
+    }
+}
+
 /// The result components of `op` over the operands' components `v` (of scalar types `sc`).
 pub(crate) fn eval(op: TOp, sc: &[Scalar], v: &[Vec<u64>], out: &[Scalar], res: &mut Vec<u64>) {
     let n = out.len();
-    // Component `k` of operand `a` (a scalar operand serves every component).
-    let at = |a: usize, k: usize| -> u64 {
-        let x = &v[a];
-        x.get(if x.len() == 1 { 0 } else { k }).copied().unwrap_or(0)
-    };
-    let fa = |a: usize, k: usize| to_f64(at(a, k), sc[a].width());
-    let sa = |a: usize, k: usize| sext(at(a, k), sc[a].width());
-    let ua = |a: usize, k: usize| mask(at(a, k), sc[a].width());
+    let o = Operands { sc, v };
+    let (at, fa, sa, ua) = (|a, k| o.at(a, k), |a, k| o.float(a, k), |a, k| o.signed(a, k), |a, k| o.unsigned(a, k));
     let w = out.first().map_or(32, |s| s.width());
     let ow = |k: usize| out[k].width();
     // Rounding to the result's float width.
@@ -331,13 +351,8 @@ fn field_mask(offset: u32, count: u32) -> u64 {
 /// GLSL.std.450 over 8/16/64-bit scalars (its numbering, as `crate::ext`).
 fn glsl(ext: u32, sc: &[Scalar], v: &[Vec<u64>], out: &[Scalar], res: &mut Vec<u64>) {
     let n = out.len();
-    let at = |a: usize, k: usize| -> u64 {
-        let x = &v[a];
-        x.get(if x.len() == 1 { 0 } else { k }).copied().unwrap_or(0)
-    };
-    let fa = |a: usize, k: usize| to_f64(at(a, k), sc[a].width());
-    let sa = |a: usize, k: usize| sext(at(a, k), sc[a].width());
-    let ua = |a: usize, k: usize| mask(at(a, k), sc[a].width());
+    let o = Operands { sc, v };
+    let (at, fa, sa, ua) = (|a, k| o.at(a, k), |a, k| o.float(a, k), |a, k| o.signed(a, k), |a, k| o.unsigned(a, k));
     let aw = sc.first().map_or(32, |s| s.width());
     let w = out.first().map_or(32, |s| s.width());
     let q = |x: f64| to_f64(from_f64(x, w), w);
@@ -411,14 +426,9 @@ fn glsl(ext: u32, sc: &[Scalar], v: &[Vec<u64>], out: &[Scalar], res: &mut Vec<u
         31 => f1(&f64::sqrt, res),
         32 => f1(&|x| 1.0 / q(x.sqrt()), res),
         33 => {
-            let m = vec(0);
-            res.push(fl(determinant(&m)));
+            res.push(fl(crate::ext::determinant(&vec(0))));
         }
-        34 => {
-            let m = vec(0);
-            let det = determinant(&m);
-            res.extend(adjugate(&m).into_iter().map(|c| fl(c / det)));
-        }
+        34 => res.extend(crate::ext::inverse(&vec(0)).into_iter().map(fl)),
         // ModfStruct: { fraction, whole number }; FrexpStruct: { significand, exponent }.
         36 => {
             let x = vec(0);
@@ -525,44 +535,6 @@ fn frexp(x: f64) -> (f64, i64) {
         return (m, e - 64);
     }
     (f64::from_bits((bits & 0x800F_FFFF_FFFF_FFFF) | (1022 << 52)), exp - 1022)
-}
-
-fn dim(m: &[f64]) -> usize {
-    match m.len() {
-        4 => 2,
-        9 => 3,
-        _ => 4,
-    }
-}
-
-/// The determinant of a column-major square matrix, by cofactors along the first row.
-fn determinant(m: &[f64]) -> f64 {
-    let n = dim(m);
-    if n == 2 {
-        return m[0] * m[3] - m[2] * m[1];
-    }
-    (0..n)
-        .map(|c| {
-            let minor: Vec<f64> = (0..n).filter(|&k| k != c).flat_map(|k| (1..n).map(move |r| m[k * n + r])).collect();
-            let s = if c % 2 == 0 { 1.0 } else { -1.0 };
-            s * m[c * n] * determinant(&minor)
-        })
-        .sum()
-}
-
-/// The adjugate (transposed cofactors) of a column-major square matrix.
-fn adjugate(m: &[f64]) -> Vec<f64> {
-    let n = dim(m);
-    let mut out = vec![0.0; n * n];
-    for c in 0..n {
-        for r in 0..n {
-            let minor: Vec<f64> =
-                (0..n).filter(|&k| k != r).flat_map(|k| (0..n).filter(move |&q| q != c).map(move |q| m[k * n + q])).collect();
-            let s = if (r + c) % 2 == 0 { 1.0 } else { -1.0 };
-            out[c * n + r] = s * if n == 2 { minor[0] } else { determinant(&minor) };
-        }
-    }
-    out
 }
 
 #[cfg(test)]
