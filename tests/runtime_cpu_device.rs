@@ -253,6 +253,25 @@ shader! {
             out[4u * id.x + 3u] = textureSampleGrad(tex, samp, c.xyz, c.yzx * (c.w * 0.2), c.zxy * (c.w * 0.3));
         }
     "#,
+    // Gathers of integer cube textures: components 0 and 2 of an unsigned one, component 1
+    // of a signed one.
+    mod gather_cube_int;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var utex: texture_cube<u32>;
+        @group(0) @binding(1) var itex: texture_cube<i32>;
+        @group(0) @binding(2) var samp: sampler;
+        @group(0) @binding(3) var<storage, read> coords: array<vec4<f32>>;
+        @group(0) @binding(4) var<storage, read_write> out: array<vec4<u32>>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if id.x >= arrayLength(&coords) { return; }
+            let c = coords[id.x].xyz;
+            out[3u * id.x] = textureGather(0, utex, samp, c);
+            out[3u * id.x + 1u] = textureGather(2, utex, samp, c);
+            out[3u * id.x + 2u] = bitcast<vec4<u32>>(textureGather(1, itex, samp, c));
+        }
+    "#,
     mod load_levels;
     lang: wgsl,
     src: r#"
@@ -1109,4 +1128,64 @@ fn depth_formats_round_before_the_test() {
             assert!(pixels.chunks(4).all(|p| p == want), "{}: {format:?}: {pixels:?}", gpu.adapter_name());
         }
     });
+}
+
+/// Gathers of integer cube textures (`Rgba8Uint`, `Rgba8Sint`) with directions in the middle
+/// of faces, near edges (the footprint reaches the adjacent face) and near corners (a footprint
+/// texel past two edges does not exist; lavapipe gives the texel beside it in j, where a float
+/// format gets the average of the three, and the CPU device did not before): the CPU device
+/// gives lavapipe's four texels. The runtime binds the module's sampler as non-filtering (its
+/// only textures are integer ones).
+#[test]
+fn integer_cube_gathers_match_lavapipe() {
+    let (coords, at) = cube_coords();
+    let run = |gpu: &Gpu| -> Vec<[u32; 4]> {
+        let cube = |format| {
+            let texture = gpu.texture(&TextureDescriptor {
+                label: None,
+                size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 6 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: shader_runtime::wgpu::TextureDimension::D2,
+                format,
+                usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            texture.write_level(gpu, 0, &texel_bytes(4 * 4 * 6 * 4, 11)).expect("write level");
+            texture
+        };
+        let (utex, itex) = (cube(TextureFormat::Rgba8Uint), cube(TextureFormat::Rgba8Sint));
+        let samp = gpu.sampler_with(&SamplerDescriptor { mag_filter: FilterMode::Nearest, min_filter: FilterMode::Nearest, ..Default::default() });
+        let coord_buffer = gpu.storage_buffer(&coords[..]);
+        let out = gpu.storage_buffer_zeroed::<[u32; 4]>(3 * coords.len());
+        let pipeline = gather_cube_int::Pipeline::new(gpu).expect("pipeline");
+        let bindings = gather_cube_int::Bindings { utex: &utex, itex: &itex, samp: &samp, coords: &coord_buffer, out: &out };
+        pipeline.dispatch(gpu, bindings, groups_for(&coord_buffer)).expect("dispatch");
+        out.read_blocking(gpu).expect("read")
+    };
+    let cpu = Gpu::cpu();
+    let on_cpu = run(&cpu);
+    assert!(cpu.take_findings().is_empty());
+    // Independent of any device: in the middle of a face the footprint is the face's own 2x2
+    // texels around the direction (Vulkan "Texel Gathering": (i0, j1), (i1, j1), (i1, j0), (i0, j0)).
+    let bytes = texel_bytes(4 * 4 * 6 * 4, 11);
+    let mut checked = 0;
+    for (k, &(face, u, v)) in at.iter().enumerate() {
+        let (x, y) = ((u + 1.0) * 2.0 - 0.5, (v + 1.0) * 2.0 - 0.5);
+        let (i0, j0) = (x.floor() as i64, y.floor() as i64);
+        if !(0..3).contains(&i0) || !(0..3).contains(&j0) {
+            continue;
+        }
+        let texel = |i: i64, j: i64| u32::from(bytes[face * 64 + ((j * 4 + i) * 4) as usize]);
+        assert_eq!(on_cpu[3 * k], [texel(i0, j0 + 1), texel(i0 + 1, j0 + 1), texel(i0 + 1, j0), texel(i0, j0)], "face {face} at ({u}, {v})");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+    if let Some(gpu) = common::gpu() {
+        let on_gpu = run(gpu);
+        let what = ["unsigned component 0", "unsigned component 2", "signed component 1"];
+        for (i, (a, b)) in on_cpu.iter().zip(&on_gpu).enumerate() {
+            assert_eq!(a, b, "{} at {:?} (face, u, v {:?}): CPU device, {}", what[i % 3], coords[i / 3], at[i / 3], gpu.adapter_name());
+        }
+    }
 }

@@ -686,7 +686,8 @@ fn cube_texel(face: usize, i: i64, j: i64, n: i64) -> Option<(usize, i64, i64)> 
 /// One level of a cube (array) image filtered: the face the direction selects, its texels
 /// and, for linear filtering near an edge, those of the adjacent face (seamless, as Vulkan
 /// requires); a texel past a corner does not exist and its weight goes in equal parts to the
-/// other three (a gather gets their average), as llvmpipe's accurate cube corners do. Address
+/// other three (a gather gets their average, or for an integer format one of them), as
+/// llvmpipe's accurate cube corners do. Address
 /// modes do not apply to cubes.
 fn filtered_cube(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u32; 4] {
     let n = i64::from(image.level_size(level)[0]);
@@ -718,11 +719,16 @@ fn filtered_cube(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, 
     let corner = texels.iter().position(Option::is_none);
     if let Some(c) = q.gather {
         // Vulkan "Texel Gathering": (i0, j1), (i1, j1), (i1, j0), (i0, j0); a corner texel of a
-        // float format is the average of the other three.
+        // float format is the average of the other three, of an integer format the texel beside
+        // it in j (the one across the i edge: (i0, j0) for (i0, j1), ...), as lavapipe gives.
         let mut values = raw.map(|t| t[c]);
-        if let Some(corner) = corner.filter(|_| !image.format.is_integer()) {
-            let sum: f32 = (0..4).filter(|&k| k != corner).map(|k| f32::from_bits(values[k])).sum();
-            values[corner] = (sum / 3.0).to_bits();
+        match corner {
+            Some(corner) if image.format.is_integer() => values[corner] = values[corner ^ 2],
+            Some(corner) => {
+                let sum: f32 = (0..4).filter(|&k| k != corner).map(|k| f32::from_bits(values[k])).sum();
+                values[corner] = (sum / 3.0).to_bits();
+            }
+            None => {}
         }
         return [values[2], values[3], values[1], values[0]];
     }

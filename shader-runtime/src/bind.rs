@@ -174,6 +174,22 @@ impl Bindings {
                 entries.push(Entry { binding: b, layout });
             }
         }
+        // Samplers of modules whose sampled textures are all integer textures can only sample
+        // those: non-filtering (WebGPU forbids filtering samplers with them), so the sampler
+        // bound must filter nearest.
+        let textures = entries.iter().filter_map(|e| match e.layout.ty {
+            wgpu::BindingType::Texture { sample_type, .. } => Some(sample_type),
+            _ => None,
+        });
+        if textures.clone().next().is_some()
+            && textures.clone().all(|t| matches!(t, wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint))
+        {
+            for e in &mut entries {
+                if e.layout.ty == wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering) {
+                    e.layout.ty = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering);
+                }
+            }
+        }
         entries.sort_by_key(|e| (e.binding.group, e.binding.binding));
         let group_count = entries.last().map_or(0, |e| e.binding.group as usize + 1);
         let mut layouts = Vec::with_capacity(group_count);
