@@ -166,6 +166,10 @@ pub(crate) enum Inst {
     Wide { op: Op, dst: Id, a: Id, b: Id, n: u32 },
     /// A GLSL.std.450 instruction executed lane by lane over f32 words.
     Ext { op: u32, dst: Id, args: Vec<(Id, u32)>, n: u32 },
+    /// `Modf`/`Frexp`, whose second result goes through a pointer: the struct form `op`
+    /// (`ModfStruct`, `FrexpStruct`) of `x` (`n` words), its first member into `dst` and its
+    /// second stored at `ptr`.
+    ExtStore { op: u32, dst: Id, x: Id, n: u32, ptr: Id, leaves: Rc<[u32]> },
     /// An instruction with 8-, 16- or 64-bit scalars, executed lane by lane ([`crate::widths`]).
     Typed(Box<crate::widths::Typed>),
     /// `parts`: some leaves are scalars narrower than a word (marked [`PART_1`], [`PART_2`]).
@@ -2450,6 +2454,11 @@ impl Decoder {
             73 => un(Un::FindILsb)?,
             74 => un(Un::FindSMsb)?,
             75 => un(Un::FindUMsb)?,
+            35 | 51 => {
+                let (x, ptr) = (arg(0)?, arg(1)?);
+                let l = self.pointer_layout(ptr)?;
+                Some(Inst::ExtStore { op: ext + 1, dst: r, x, n, ptr, leaves: self.leaves(l)? })
+            }
             // Everything else lane by lane: geometric, matrix, pack/unpack, modf/frexp.
             33 | 34 | 36 | 52 | 54..=58 | 60..=64 | 66..=72 => {
                 let count = inst.operands.len() - 2;

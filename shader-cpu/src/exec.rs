@@ -1533,6 +1533,26 @@ impl<'a> Thread<'a> {
                 }
                 self.regs[*dst as usize] = d;
             }
+            Inst::ExtStore { op, dst, x, n, ptr, leaves } => {
+                let n = *n as usize;
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                let (mut arg, mut out) = (vec![vec![0; n]], vec![0; 2 * n]);
+                for &i in lanes {
+                    let i = i as usize;
+                    for (k, a) in arg[0].iter_mut().enumerate() {
+                        *a = self.regs[*x as usize][k * l + i];
+                    }
+                    crate::ext::eval(*op, &arg, &mut out);
+                    for k in 0..n {
+                        d[k * l + i] = out[k];
+                    }
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        self.write_leaf(obj, off, leaf, i, out[n + k]);
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
             Inst::Atomic { op, dst, ptr, a, b } => {
                 for &i in lanes {
                     let i = i as usize;
