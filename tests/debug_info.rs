@@ -114,32 +114,32 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 ";
 
-/// The code of the test programs, as text, and whether an `OpLine` must give its column exactly:
-/// a line whose first code is an expression (an initializer, an index) gets the expression's
-/// column; GLSL's parameter copy is an `OpLine` at the parameter on the signature's line, WGSL's
-/// entry point inputs one at the function's first attribute.
-const GLSL_STATEMENTS: &[(&str, bool)] = &[
-    ("uint twice(", false),
-    ("return x * 2u;", true),
-    ("uint i = ", false),
-    ("uint s = 0u;", false),
-    ("for (", true),
-    ("s += twice(k);", true),
-    ("if (s > 3u)", true),
-    ("data.v[i] = s;", false),
-    ("data.v[i] = 7u;", false),
+/// The statements of the test programs, as text: each line's `OpLine` gives the column where
+/// its statement starts, also when its first code is an expression (an initializer, an index:
+/// the IR's `Emit` starts there). GLSL's parameter copy has an `OpLine` at the start of the
+/// signature, WGSL's entry point inputs one at the function's first attribute.
+const GLSL_STATEMENTS: &[&str] = &[
+    "uint twice(",
+    "return x * 2u;",
+    "uint i = ",
+    "uint s = 0u;",
+    "for (",
+    "s += twice(k);",
+    "if (s > 3u)",
+    "data.v[i] = s;",
+    "data.v[i] = 7u;",
 ];
-const WGSL_STATEMENTS: &[(&str, bool)] = &[
+const WGSL_STATEMENTS: &[&str] = &[
     // The entry point's inputs, read at its start.
-    ("@compute", false),
-    ("return x * 2u;", true),
-    ("let i = ", false),
-    ("var s = 0u;", false),
-    ("for (", true),
-    ("s += twice(k);", true),
-    ("if s > 3u", true),
-    ("data[i] = s;", false),
-    ("data[i] = 7u;", false),
+    "@compute",
+    "return x * 2u;",
+    "let i = ",
+    "var s = 0u;",
+    "for (",
+    "s += twice(k);",
+    "if s > 3u",
+    "data[i] = s;",
+    "data[i] = 7u;",
 ];
 
 /// Every line with code gets an `OpLine` naming the file, the line and the column where the
@@ -170,7 +170,7 @@ fn lines_name_the_statements() {
                 Some(vec![Operand::SourceLanguage(language_operand), Operand::LiteralBit32(version), Operand::IdRef(file)]),
                 "{what}: OpSource"
             );
-            let want: Vec<((u32, u32), bool)> = statements.iter().map(|&(s, exact)| (find(source, s), exact)).collect();
+            let want: Vec<(u32, u32)> = statements.iter().map(|&s| find(source, s)).collect();
             let mut seen: Vec<(u32, u32)> = info.lines.iter().map(|&(f, line, column)| {
                 assert_eq!(f, file, "{what}: OpLine names the file's OpString");
                 (line, column)
@@ -178,10 +178,9 @@ fn lines_name_the_statements() {
             seen.sort();
             seen.dedup();
             // A line's OpLine is repeated in each block its code is in; its column is that of the
-            // first statement on the line.
-            // Expression statements (the IR's `Emit`) start at their expression, further right.
+            // first statement on the line (a `for`'s condition and step keep their own).
             let lines: std::collections::BTreeSet<u32> = seen.iter().map(|l| l.0).collect();
-            let want_lines: std::collections::BTreeMap<u32, u32> = want.iter().map(|&(at, _)| at).collect();
+            let want_lines: std::collections::BTreeMap<u32, u32> = want.iter().copied().collect();
             assert_eq!(lines.iter().collect::<Vec<_>>(), want_lines.keys().collect::<Vec<_>>(), "{what}: the lines with OpLine");
             for (line, column) in &seen {
                 let text = source.lines().nth(*line as usize - 1).unwrap_or_default();
@@ -190,8 +189,11 @@ fn lines_name_the_statements() {
                     "{what}: OpLine {line}:{column} points outside the code of `{text}`"
                 );
             }
-            for ((line, column), exact) in want {
-                assert!(!exact || seen.contains(&(line, column)), "{what}: no OpLine at the statement {line}:{column}: {seen:?}");
+            for (line, column) in want {
+                assert!(seen.contains(&(line, column)), "{what}: no OpLine at the statement {line}:{column}: {seen:?}");
+                let others: Vec<u32> = seen.iter().filter(|l| l.0 == line && l.1 != column).map(|l| l.1).collect();
+                let text = source.lines().nth(line as usize - 1).unwrap_or_default();
+                assert!(others.iter().all(|_| text.trim_start().starts_with("for (")), "{what}: line {line} has OpLines at columns {others:?} besides the statement's");
             }
 
             let stripped = compile(name, source, &CompileOptions { strip_debug: true, ..options.clone() });
@@ -327,9 +329,8 @@ fn findings_name_the_source_line() {
             let location = finding.location.as_ref().unwrap_or_else(|| panic!("{compiler}: no location: {finding}"));
             assert_eq!(location.line, line, "{compiler}: {finding}");
             if compiler == "ours" {
-                // The column of the statement or of the expression statement inside it.
-                let end = column + findings_statement(&finding.kind).chars().count() as u32;
-                assert!(location.file == "findings.comp" && (column..end).contains(&location.column), "{compiler}: {finding}");
+                // The column of the statement (also where its first code is an index).
+                assert!(location.file == "findings.comp" && location.column == column, "{compiler}: {finding}");
                 assert!(finding.to_string().starts_with(&format!("findings.comp:{line}:{}: ", location.column)), "{finding}");
             } else {
                 assert!(location.file.ends_with(".comp"), "{compiler}: {finding}");
@@ -374,8 +375,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
             let (line, column) = find(source, statement);
             match &finding.location {
                 Some(location) if !strip_debug => {
-                    let end = column + statement.chars().count() as u32;
-                    assert!(location.file == "findings.wgsl" && location.line == line && (column..end).contains(&location.column), "{finding}");
+                    assert!(location.file == "findings.wgsl" && location.line == line && location.column == column, "{finding}");
                 }
                 location => assert!(strip_debug && location.is_none(), "{finding}"),
             }
@@ -527,4 +527,42 @@ fn line_directives_renumber_the_lines() {
     let error = shader_core::compile(&dir.join("bad.comp").display().to_string(), &bad, &options).expect_err("an unknown name").render();
     assert!(error.contains("this is line 201 of `other.glsl` as renumbered by `#line`"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Races between workgroups found when the worker threads' records are joined name the source
+/// position too (the access's, recorded with it), as those a thread finds among its own
+/// workgroups do. 32 workgroups of 4 on two threads, each working a while first: workgroup w
+/// writes its own words and reads workgroup w + 1's, so neighbours run by
+/// different threads race at the join. Each finding names the line and column of the write or
+/// the read.
+#[test]
+fn races_between_workgroups_name_the_source_line() {
+    let source = "#version 450
+layout(local_size_x = 4) in;
+layout(std430, set = 0, binding = 0) buffer Data { uint v[]; } data;
+void main() {
+    uint g = gl_GlobalInvocationID.x;
+    uint s = 0u;
+    for (uint k = 0u; k < 500u; k++) { s += k ^ g; }
+    data.v[g] = s;
+    data.v[1024u + g] = data.v[(g + 4u) % 128u];
+}
+";
+    let words = compile("between.comp", source, &glsl_options(Target::Vulkan));
+    validate(&words, "between.comp");
+    let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
+    let write = find(source, "data.v[g] = s;");
+    let read = find(source, "data.v[1024u + g] = ");
+    for threads in [1, 2] {
+        let data = shader_cpu::Buffer::zeroed(2048 * 4);
+        let options = shader_cpu::Options { sanitize: true, threads: Some(threads) };
+        let report = program.dispatch(&[shader_cpu::Binding::buffer(0, 0, &data)], &[], [32, 1, 1], &options).expect("runs");
+        assert_eq!(report.findings.len(), 128, "{threads} threads: every word races once: {:?}", report.findings);
+        for finding in &report.findings {
+            assert!(matches!(finding.kind, shader_cpu::FindingKind::BufferRaceBetweenWorkgroups { .. }), "{finding}");
+            let location = finding.location.as_ref().unwrap_or_else(|| panic!("{threads} threads: no location: {finding}"));
+            let at = (location.line, location.column);
+            assert!(location.file == "between.comp" && (at == write || at == read), "{threads} threads: {finding}");
+        }
+    }
 }

@@ -926,11 +926,13 @@ impl<T: Accessor> Accesses<T> {
 
 /// An accessor of a storage buffer word or image texel for the race check between
 /// workgroups: its workgroup (which alone decides sameness: lanes of one workgroup are checked
-/// by the window between barriers) and its local index.
+/// by the window between barriers), its local index, and the source position of the access
+/// (`Thread::line`), which names the finding of a race found when the threads join.
 #[derive(Clone, Copy, Debug)]
 struct Who {
     workgroup: [u32; 3],
     lane: u32,
+    line: u32,
 }
 
 impl PartialEq for Who {
@@ -957,8 +959,6 @@ impl Between {
             return;
         }
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        // The accesses were recorded earlier: no instruction's source line is current.
-        t.line = 0;
         for (place, accesses) in mine {
             if let Some((who, access, other)) = all.entry(place).or_default().merge(&accesses) {
                 t.race_between(place, who, access, other);
@@ -1081,7 +1081,7 @@ impl<'a> Thread<'a> {
     /// The race check between workgroups: `lane`'s access against those of every other
     /// workgroup this thread ran (the others' come in when the threads finish, [`Between`]).
     fn track_between(&mut self, place: Place, lane: usize, access: Access) {
-        let me = Who { workgroup: self.workgroup, lane: lane as u32 };
+        let me = Who { workgroup: self.workgroup, lane: lane as u32, line: self.line };
         if let Some(other) = self.between.entry(place).or_default().race(me, access) {
             self.race_between(place, me, access, other);
         }
@@ -1099,6 +1099,8 @@ impl<'a> Thread<'a> {
             }
             _ => FindingKind::BufferRaceBetweenWorkgroups { set, binding, byte_offset: at as u64 * 4, write, other },
         };
+        // At the join no instruction runs: the finding is at the access's source position.
+        self.line = who.line;
         self.push_finding(self.global_id(who.workgroup, who.lane), kind);
     }
 

@@ -22,7 +22,7 @@
 //! `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
 
 use super::*;
-use crate::span::{Renumbering, SourceMap};
+use crate::span::{Renumbering, SourceFile, SourceMap};
 
 /// What [`emit_with_lines`] needs to write source lines: the files the module's spans point
 /// into, the names `OpString` gives them (by index in the source map;
@@ -38,6 +38,23 @@ pub struct DebugInfo<'s> {
     pub language: spirv::SourceLanguage,
     /// `OpSource`'s version: the `#version` of GLSL, 0 otherwise.
     pub version: u32,
+}
+
+/// The column an `OpLine` gives code starting at byte `start` (column `column`) on `line` of
+/// `file`: the column of the statement it is part of when the line starts with that statement,
+/// else its own. The IR's expression statements (`Emit`) start at their expression, so the
+/// first code of `uint i = f(x);` or `out[i] = v;` is the initializer or the index: when the
+/// code before it on the line ends no statement and opens or closes no block (no `;`, `{`,
+/// `}`), the line's first code is where the statement starts. (A `for`'s condition after
+/// `for (init;` keeps its own column.)
+fn statement_column(file: &SourceFile, line: u32, start: u32, column: u32) -> u32 {
+    let Some(&line_start) = file.line_starts().get(line as usize - 1) else { return column };
+    let Some(before) = file.text.get(line_start as usize..start as usize) else { return column };
+    let code = before.trim_start();
+    if code.is_empty() || code.contains([';', '{', '}']) {
+        return column;
+    }
+    before[..before.len() - code.len()].chars().count() as u32 + 1
 }
 
 /// An `OpLine` (or, with `line` 0, an `OpNoLine`) before instruction `at` of block `block` of a
@@ -113,6 +130,7 @@ impl<'a> Writer<'a> {
             _ => {
                 let position = debug.sources.files().get(span.file.0 as usize).map(|file| {
                     let (line, column) = file.line_col(span.start);
+                    let column = statement_column(file, line, span.start, column);
                     // After a `#line`: its line, and its file name (past the source map's files).
                     match Renumbering::at(debug.renumbered.iter(), span) {
                         Some(at) => {
