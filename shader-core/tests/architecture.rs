@@ -290,7 +290,7 @@ fn sources_naming(dir: &Path, needle: &str) -> Vec<PathBuf> {
 fn crate_invariants() {
     let root = repo();
     let core = dependencies(&root.join("shader-core/Cargo.toml"));
-    assert!(core.contains(&"rspirv".to_string()), "dependency parsing found {core:?}");
+    assert!(core.contains(&"spirv".to_string()), "dependency parsing found {core:?}");
     for banned in ["syn", "quote", "proc-macro2", "wgpu"] {
         assert!(!core.iter().any(|d| d == banned), "shader-core depends on {banned}");
     }

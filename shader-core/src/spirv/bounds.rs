@@ -112,27 +112,27 @@ impl<'a> Writer<'a> {
             }
             Count::Specialized(length) => {
                 let one = self.const_u32(1);
-                self.op(Op::ISub, u32_ty, vec![Operand::IdRef(length), Operand::IdRef(one)])
+                self.op(Op::ISub, u32_ty, &[length, one])
             }
             Count::Runtime => {
                 let length = self.runtime_length(base, chain)?;
                 let one = self.const_u32(1);
-                self.op(Op::ISub, u32_ty, vec![Operand::IdRef(length), Operand::IdRef(one)])
+                self.op(Op::ISub, u32_ty, &[length, one])
             }
         };
         let i = match self.shape(exprs.ty(index)).map(|s| s.scalar) {
             Some(Scalar::U32) => i,
-            Some(Scalar { kind: ScalarKind::Sint, width: 4 }) => self.op(Op::Bitcast, u32_ty, vec![Operand::IdRef(i)]),
+            Some(Scalar { kind: ScalarKind::Sint, width: 4 }) => self.op(Op::Bitcast, u32_ty, &[i]),
             // 8-, 16- and 64-bit indices: their low 32 bits, zero-extended (a value that does
             // not fit becomes some in-range index after the clamp, never an outside one).
-            Some(_) => self.op(Op::UConvert, u32_ty, vec![Operand::IdRef(i)]),
+            Some(_) => self.op(Op::UConvert, u32_ty, &[i]),
             None => return error("an index must be an integer", exprs.span(index)),
         };
         let set = self.glsl();
         Ok(self.op(
             Op::ExtInst,
             u32_ty,
-            vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(GLOp::UMin as u32), Operand::IdRef(i), Operand::IdRef(last)],
+            &[set, GLOp::UMin as u32, i, last],
         ))
     }
 
@@ -154,15 +154,15 @@ impl<'a> Writer<'a> {
                     };
                     let pointee = self.type_id(pointee, span)?;
                     let pointer = self.pointer_type(class, pointee);
-                    let mut operands = vec![Operand::IdRef(root)];
-                    operands.extend(prefix.iter().map(|&p| Operand::IdRef(p)));
-                    self.op(Op::AccessChain, pointer, operands)
+                    let id = self.id();
+                    self.push(Op::AccessChain, &[pointer, id, root], prefix);
+                    id
                 };
-                return Ok(self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(structure_ptr), Operand::LiteralBit32(*member)]));
+                return Ok(self.op(Op::ArrayLength, u32_ty, &[structure_ptr, *member]));
             }
             if let (Expression::GlobalVar(_), [_]) = (&exprs[base], indices) {
                 // A wrapped storage global of runtime-array type: member 0 of its block.
-                return Ok(self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(root), Operand::LiteralBit32(0)]));
+                return Ok(self.op(Op::ArrayLength, u32_ty, &[root, 0]));
             }
         }
         self.runtime_array_length(base, span)

@@ -15,11 +15,11 @@
 //! the merge must be the second-to-last instruction), none before `OpPhi`s, and none outside
 //! function bodies (naga's SPIR-V front end reads `OpLine` only inside functions).
 //!
-//! The `OpLine`s are no rspirv instructions (an operand vector each cost more than the rest of
-//! the line info): [`Mark`]s record where they go, and [`assemble_function`] writes their words
-//! between the instructions. The `OpString` ids are allocated last, in
-//! [`Writer::finish_lines`]: so a module with line info is the stripped one plus the
-//! `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions, id for id.
+//! The `OpLine`s are written into the function's words before their instruction, naming the
+//! file by its index in the source map; the `OpString` ids are allocated last, in
+//! [`Writer::finish_lines`], which puts them in place of the indices: so a module with line
+//! info is the stripped one plus the `OpString`/`OpSource`/`OpLine`/`OpNoLine` instructions,
+//! id for id.
 
 use super::*;
 use crate::span::{Renumbering, SourceFile, SourceMap};
@@ -57,47 +57,6 @@ fn statement_column(file: &SourceFile, line: u32, start: u32, column: u32) -> u3
     before[..before.len() - code.len()].chars().count() as u32 + 1
 }
 
-/// An `OpLine` (or, with `line` 0, an `OpNoLine`) before instruction `at` of block `block` of a
-/// function; `file` is the index in the source map.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Mark {
-    pub block: u32,
-    pub at: u32,
-    pub file: u32,
-    pub line: u32,
-    pub column: u32,
-}
-
-/// Writes `function` as rspirv's `Function::assemble_into` does, with the words of `marks` (in
-/// order) before their instructions; `ids` gives the `OpString` of each file.
-pub(super) fn assemble_function(function: &dr::Function, marks: &[Mark], ids: &HashMap<u32, Word>, words: &mut Vec<u32>) {
-    use rspirv::binary::Assemble;
-    if let Some(def) = &function.def {
-        def.assemble_into(words);
-    }
-    for parameter in &function.parameters {
-        parameter.assemble_into(words);
-    }
-    let mut marks = marks.iter().peekable();
-    for (b, block) in function.blocks.iter().enumerate() {
-        if let Some(label) = &block.label {
-            label.assemble_into(words);
-        }
-        for (k, inst) in block.instructions.iter().enumerate() {
-            while let Some(mark) = marks.next_if(|m| (m.block, m.at) == (b as u32, k as u32)) {
-                match ids.get(&mark.file) {
-                    Some(&file) if mark.line != 0 => words.extend([4 << 16 | Op::Line as u32, file, mark.line, mark.column]),
-                    _ => words.push(1 << 16 | Op::NoLine as u32),
-                }
-            }
-            inst.assemble_into(words);
-        }
-    }
-    if let Some(end) = &function.end {
-        end.assemble_into(words);
-    }
-}
-
 /// Per-module state of the line info.
 #[derive(Default)]
 pub(super) struct Lines {
@@ -110,10 +69,11 @@ pub(super) struct Lines {
     pub in_block: Option<(u32, u32)>,
     /// The file of the last `OpLine` (already in `used`).
     pub last_file: Option<u32>,
-    /// The marks of the function being written, then of every function written, in
-    /// `module.functions` order.
-    pub marks: Vec<Mark>,
-    pub functions: Vec<Vec<Mark>>,
+    /// Where an `OpLine`'s file operand is in `Sections::functions`, and the file (index in
+    /// the source map) whose `OpString` id goes there.
+    pub files: Vec<(usize, u32)>,
+    /// The first entry of `files` that belongs to the function being written.
+    pub function_start: usize,
 }
 
 impl<'a> Writer<'a> {
@@ -154,75 +114,81 @@ impl<'a> Writer<'a> {
         if !changed {
             return;
         }
-        let Some(block) = &self.f.current else { return };
-        if op == Op::Phi || block.instructions.last().is_some_and(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
+        if !self.f.open || op == Op::Phi || matches!(self.f.last_op, Some(Op::SelectionMerge | Op::LoopMerge)) {
             return;
         }
-        // The open block becomes block `blocks.len()` when it ends.
-        let (block, at) = (self.f.blocks.len() as u32, block.instructions.len() as u32);
-        let mark = match position {
+        let words = &mut self.s.functions;
+        match position {
             Some((file, line, column)) => {
                 self.lines.in_block = Some((file, line));
                 if self.lines.last_file != Some(file) {
                     self.lines.last_file = Some(file);
                     self.lines.used.insert(file);
                 }
-                Mark { block, at, file, line, column }
+                // Line 0 (after a `#line 0`) is no line.
+                if line != 0 && file_name(debug, file).is_some() {
+                    self.lines.files.push((words.len() + 1, file));
+                    inst(words, Op::Line, &[file, line, column], &[]);
+                } else {
+                    inst(words, Op::NoLine, &[], &[]);
+                }
             }
             None => {
                 self.lines.in_block = None;
-                Mark { block, at, file: 0, line: 0, column: 0 }
+                inst(words, Op::NoLine, &[], &[]);
             }
-        };
-        self.lines.marks.push(mark);
+        }
     }
 
-    /// The function just written is done: its marks, those of the first block moved past the
-    /// `variables` `OpVariable`s put in front of it.
+    /// The function just written is done: its `OpLine`s (all after its entry block's label)
+    /// moved past the `variables` words of `OpVariable`s put in front of them.
     pub(super) fn finish_function_lines(&mut self, variables: usize) {
-        if self.debug.is_none() {
-            return;
+        for (at, _) in &mut self.lines.files[self.lines.function_start..] {
+            *at += variables;
         }
-        let mut marks = std::mem::take(&mut self.lines.marks);
-        for mark in marks.iter_mut().take_while(|m| m.block == 0) {
-            mark.at += variables as u32;
-        }
-        self.lines.functions.push(marks);
+        self.lines.function_start = self.lines.files.len();
     }
 
     /// The `OpString`s (ids allocated now, after every other id) and the `OpSource`; the
-    /// `OpString` of each file for the `OpLine`s.
-    pub(super) fn finish_lines(&mut self) -> HashMap<u32, Word> {
-        let Some(debug) = self.debug else { return HashMap::default() };
+    /// `OpLine`s get the `OpString` of their file.
+    pub(super) fn finish_lines(&mut self) {
+        let Some(debug) = self.debug else { return };
         // The main file is named by `OpSource` even when no line points into it.
         self.lines.used.insert(0);
         let mut ids = HashMap::default();
         let mut strings = Vec::new();
         let mut by_name: HashMap<&str, Word> = HashMap::default();
         for &file in &self.lines.used {
-            // Past the source map's files: the file a `#line` names (one `OpString` per name).
-            let name = match debug.names.get(file as usize) {
-                Some(name) => name,
-                None => match debug.renumbered.get(file as usize - debug.names.len()).and_then(|r| r.name.as_ref()) {
-                    Some(name) => name,
-                    None => continue,
-                },
-            };
-            let id = match by_name.get(name.as_str()) {
+            let Some(name) = file_name(debug, file) else { continue };
+            let id = match by_name.get(name) {
                 Some(&id) => id,
                 None => {
-                    let id = self.b.id();
+                    let id = self.next_id;
+                    self.next_id += 1;
                     by_name.insert(name, id);
-                    strings.push(dr::Instruction::new(Op::String, None, Some(id), vec![Operand::LiteralString(name.clone())]));
+                    inst_string(&mut strings, Op::String, &[id], name, &[]);
                     id
                 }
             };
             ids.insert(file, id);
         }
-        let mut source = vec![Operand::SourceLanguage(debug.language), Operand::LiteralBit32(debug.version)];
-        source.extend(ids.get(&0).map(|&id| Operand::IdRef(id)));
-        strings.push(dr::Instruction::new(Op::Source, None, None, source));
-        self.b.module_mut().debug_string_source.splice(0..0, strings);
-        ids
+        let main = ids.get(&0).copied();
+        inst(&mut strings, Op::Source, &[debug.language as u32, debug.version], main.as_slice());
+        self.s.debug_strings.splice(0..0, strings);
+        // `mark_line` wrote an `OpLine` only for a file with a name, which has an id now.
+        for &(at, file) in &self.lines.files {
+            if let (Some(word), Some(&id)) = (self.s.functions.get_mut(at), ids.get(&file)) {
+                *word = id;
+            }
+        }
+    }
+}
+
+/// The name `OpString` gives file `file` of an `OpLine`: a source map file's, or past those the
+/// file a `#line` names (one `OpString` per name).
+fn file_name<'s>(debug: &DebugInfo<'s>, file: u32) -> Option<&'s str> {
+    match debug.names.get(file as usize) {
+        Some(name) => Some(name),
+        None => debug.renumbered.get(file as usize - debug.names.len()).and_then(|r| r.name.as_deref()),
     }
 }

@@ -13,6 +13,25 @@ pub(super) struct Shape {
     pub(super) columns: Option<u32>,
 }
 
+/// The memory operands of a load or store (SPIR-V 3.26): the mask and its operands, at most
+/// an alignment and a scope.
+#[derive(Clone, Copy, Default)]
+pub(super) struct MemoryOperands {
+    words: [Word; 3],
+    len: usize,
+}
+
+impl MemoryOperands {
+    fn push(&mut self, word: Word) {
+        self.words[self.len] = word;
+        self.len += 1;
+    }
+
+    pub(super) fn words(&self) -> &[Word] {
+        &self.words[..self.len]
+    }
+}
+
 impl<'a> Writer<'a> {
     fn exprs(&self) -> &'a Expressions {
         &self.fun.expect("expressions are written inside a function").expressions
@@ -60,18 +79,14 @@ impl<'a> Writer<'a> {
     fn ext(&mut self, ty: Word, op: GLOp, args: &[Word]) -> Word {
         self.check_wgpu_glsl_std_450(op as u32);
         let set = self.glsl();
-        let mut operands = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(op as u32)];
-        operands.extend(args.iter().map(|&a| Operand::IdRef(a)));
-        self.op(Op::ExtInst, ty, operands)
-    }
-
-    fn ids(args: &[Word]) -> Vec<Operand> {
-        args.iter().map(|&a| Operand::IdRef(a)).collect()
+        let id = self.id();
+        self.push(Op::ExtInst, &[ty, id, set, op as u32], args);
+        id
     }
 
     fn splat(&mut self, value: Word, scalar: Scalar, size: u32) -> Word {
         let ty = self.numeric_type(scalar, Some(size));
-        self.op(Op::CompositeConstruct, ty, vec![Operand::IdRef(value); size as usize])
+        self.op(Op::CompositeConstruct, ty, &vec![value; size as usize])
     }
 
     // -----------------------------------------------------------------------------------------
@@ -107,9 +122,9 @@ impl<'a> Writer<'a> {
                 let ty = self.type_id(t, span)?;
                 if self.inner_of(t).is_some_and(TypeInner::is_reference) {
                     let zero = self.const_scalar(Scalar::U64, 0);
-                    Ok(self.op(Op::ConvertUToPtr, ty, vec![Operand::IdRef(zero)]))
+                    Ok(self.op(Op::ConvertUToPtr, ty, &[zero]))
                 } else {
-                    Ok(self.op(Op::Undef, ty, vec![]))
+                    Ok(self.op(Op::Undef, ty, &[]))
                 }
             }
             Expression::Literal(_) | Expression::ZeroValue(_) => self.constant_tree(exprs, expr, false, 0),
@@ -122,7 +137,7 @@ impl<'a> Writer<'a> {
                     ids.push(self.eval(c)?);
                 }
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&ids)))
+                Ok(self.op(Op::CompositeConstruct, ty, &ids))
             }
             &Expression::Splat { value } => {
                 if self.is_constant_tree(exprs, expr, 0) {
@@ -131,18 +146,18 @@ impl<'a> Writer<'a> {
                 let v = self.eval(value)?;
                 let ty = self.type_id(ty_handle, span)?;
                 let n = self.shape(ty_handle).and_then(|s| s.size).unwrap_or(1);
-                Ok(self.op(Op::CompositeConstruct, ty, vec![Operand::IdRef(v); n as usize]))
+                Ok(self.op(Op::CompositeConstruct, ty, &vec![v; n as usize]))
             }
             &Expression::Swizzle { vector, pattern } => {
                 let v = self.eval(vector)?;
                 let ty = self.type_id(ty_handle, span)?;
                 match self.shape(ty_handle).and_then(|s| s.size) {
                     Some(n) => {
-                        let mut operands = vec![Operand::IdRef(v), Operand::IdRef(v)];
-                        operands.extend(pattern[..n as usize].iter().map(|&c| Operand::LiteralBit32(u32::from(c))));
-                        Ok(self.op(Op::VectorShuffle, ty, operands))
+                        let mut operands = vec![v, v];
+                        operands.extend(pattern[..n as usize].iter().map(|&c| u32::from(c)));
+                        Ok(self.op(Op::VectorShuffle, ty, &operands))
                     }
-                    None => Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(v), Operand::LiteralBit32(u32::from(pattern[0]))])),
+                    None => Ok(self.op(Op::CompositeExtract, ty, &[v, u32::from(pattern[0])])),
                 }
             }
             &Expression::Access { base, index } => {
@@ -160,17 +175,17 @@ impl<'a> Writer<'a> {
                 let i = self.eval(index)?;
                 let i = self.bounded_index(base, index, i, None)?;
                 if let Some(TypeInner::Vector { .. }) = self.inner_of(base_ty) {
-                    return Ok(self.op(Op::VectorExtractDynamic, ty, vec![Operand::IdRef(b), Operand::IdRef(i)]));
+                    return Ok(self.op(Op::VectorExtractDynamic, ty, &[b, i]));
                 }
                 // SPIR-V has no dynamic extract for arrays and matrices: spill the value into
                 // a variable and index that.
                 let base_id = self.type_id(base_ty, span)?;
                 let var = self.function_variable(base_id);
                 self.alias_references(var, base_ty);
-                self.op_void(Op::Store, vec![Operand::IdRef(var), Operand::IdRef(b)]);
+                self.op_void(Op::Store, &[var, b]);
                 let pointer = self.pointer_type(StorageClass::Function, ty);
-                let element = self.op(Op::AccessChain, pointer, vec![Operand::IdRef(var), Operand::IdRef(i)]);
-                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(element)]))
+                let element = self.op(Op::AccessChain, pointer, &[var, i]);
+                Ok(self.op(Op::Load, ty, &[element]))
             }
             &Expression::AccessIndex { base, index } => {
                 if through_pointer(self, base) {
@@ -181,7 +196,7 @@ impl<'a> Writer<'a> {
                 }
                 let ty = self.type_id(ty_handle, span)?;
                 let b = self.eval(base)?;
-                Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(b), Operand::LiteralBit32(index)]))
+                Ok(self.op(Op::CompositeExtract, ty, &[b, index]))
             }
             Expression::LocalVar(_) if is_pointer => self.eval_pointer(expr),
             Expression::GlobalVar(_) => {
@@ -215,11 +230,12 @@ impl<'a> Writer<'a> {
                 if let Some(TypeInner::Atomic(_)) = self.inner_of(pointee) {
                     let scope = self.atomic_scope(space);
                     let semantics = self.const_u32(0);
-                    return Ok(self.op(Op::AtomicLoad, ty, vec![Operand::IdRef(p), Operand::IdRef(scope), Operand::IdRef(semantics)]));
+                    return Ok(self.op(Op::AtomicLoad, ty, &[p, scope, semantics]));
                 }
-                let mut operands = vec![Operand::IdRef(p)];
-                operands.extend(self.memory_access(pointer, false));
-                Ok(self.op(Op::Load, ty, operands))
+                let access = self.memory_access(pointer, false);
+                let id = self.id();
+                self.push(Op::Load, &[ty, id, p], access.words());
+                Ok(id)
             }
             &Expression::Unary { op, expr: operand } => {
                 let a = self.eval(operand)?;
@@ -227,13 +243,13 @@ impl<'a> Writer<'a> {
                 let shape = self.expr_shape(operand)?;
                 match op {
                     UnaryOp::Negate if shape.columns.is_some() => self.per_column(ty_handle, span, &[a], |w, col_ty, cols| {
-                        w.op(Op::FNegate, col_ty, vec![Operand::IdRef(cols[0])])
+                        w.op(Op::FNegate, col_ty, &[cols[0]])
                     }),
-                    UnaryOp::Negate if shape.scalar.kind == ScalarKind::Float => Ok(self.op(Op::FNegate, ty, vec![Operand::IdRef(a)])),
-                    UnaryOp::Negate => Ok(self.op(Op::SNegate, ty, vec![Operand::IdRef(a)])),
-                    UnaryOp::LogicalNot => Ok(self.op(Op::LogicalNot, ty, vec![Operand::IdRef(a)])),
-                    UnaryOp::BitwiseNot if shape.scalar.kind == ScalarKind::Bool => Ok(self.op(Op::LogicalNot, ty, vec![Operand::IdRef(a)])),
-                    UnaryOp::BitwiseNot => Ok(self.op(Op::Not, ty, vec![Operand::IdRef(a)])),
+                    UnaryOp::Negate if shape.scalar.kind == ScalarKind::Float => Ok(self.op(Op::FNegate, ty, &[a])),
+                    UnaryOp::Negate => Ok(self.op(Op::SNegate, ty, &[a])),
+                    UnaryOp::LogicalNot => Ok(self.op(Op::LogicalNot, ty, &[a])),
+                    UnaryOp::BitwiseNot if shape.scalar.kind == ScalarKind::Bool => Ok(self.op(Op::LogicalNot, ty, &[a])),
+                    UnaryOp::BitwiseNot => Ok(self.op(Op::Not, ty, &[a])),
                 }
             }
             &Expression::Binary { op, left, right } => self.binary(op, left, right, ty_handle, span),
@@ -249,27 +265,27 @@ impl<'a> Writer<'a> {
                     Some(Shape { size: Some(n), columns: None, .. }) if condition_shape.size.is_none() && !self.version_at_least(4) => {
                         // Before SPIR-V 1.4, OpSelect on vectors needs a vector condition.
                         let c = self.splat(c, Scalar::BOOL, n);
-                        Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r])))
+                        Ok(self.op(Op::Select, ty, &[c, a, r]))
                     }
-                    Some(Shape { columns: None, .. }) => Ok(self.op(Op::Select, ty, Self::ids(&[c, a, r]))),
+                    Some(Shape { columns: None, .. }) => Ok(self.op(Op::Select, ty, &[c, a, r])),
                     _ => {
                         // Composites: OpSelect takes them only from SPIR-V 1.4 on, and naga
                         // rejects them in every version, so a selection construct picks one
                         // with OpPhi.
-                        let merge = self.b.id();
-                        let accept_label = self.b.id();
-                        let reject_label = self.b.id();
+                        let merge = self.id();
+                        let accept_label = self.id();
+                        let reject_label = self.id();
                         self.op_void(
                             Op::SelectionMerge,
-                            vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)],
+                            &[merge, spirv::SelectionControl::NONE.bits()],
                         );
-                        self.terminate(Op::BranchConditional, Self::ids(&[c, accept_label, reject_label]));
+                        self.terminate(Op::BranchConditional, &[c, accept_label, reject_label]);
                         self.begin_block(accept_label);
                         self.branch(merge);
                         self.begin_block(reject_label);
                         self.branch(merge);
                         self.begin_block(merge);
-                        Ok(self.op(Op::Phi, ty, Self::ids(&[a, accept_label, r, reject_label])))
+                        Ok(self.op(Op::Phi, ty, &[a, accept_label, r, reject_label]))
                     }
                 }
             }
@@ -278,11 +294,11 @@ impl<'a> Writer<'a> {
                 let ty = self.type_id(ty_handle, span)?;
                 let is_vector = self.expr_shape(argument)?.size.is_some();
                 Ok(match fun {
-                    RelationalFunction::All if is_vector => self.op(Op::All, ty, vec![Operand::IdRef(a)]),
-                    RelationalFunction::Any if is_vector => self.op(Op::Any, ty, vec![Operand::IdRef(a)]),
+                    RelationalFunction::All if is_vector => self.op(Op::All, ty, &[a]),
+                    RelationalFunction::Any if is_vector => self.op(Op::Any, ty, &[a]),
                     RelationalFunction::All | RelationalFunction::Any => a,
-                    RelationalFunction::IsNan => self.op(Op::IsNan, ty, vec![Operand::IdRef(a)]),
-                    RelationalFunction::IsInf => self.op(Op::IsInf, ty, vec![Operand::IdRef(a)]),
+                    RelationalFunction::IsNan => self.op(Op::IsNan, ty, &[a]),
+                    RelationalFunction::IsInf => self.op(Op::IsInf, ty, &[a]),
                 })
             }
             Expression::Math { fun, args } => self.math(*fun, args, ty_handle, span),
@@ -303,7 +319,7 @@ impl<'a> Writer<'a> {
                     (DerivativeAxis::Width, DerivativeControl::Fine) => Op::FwidthFine,
                     (DerivativeAxis::Width, DerivativeControl::Coarse) => Op::FwidthCoarse,
                 };
-                Ok(self.op(op, ty, vec![Operand::IdRef(a)]))
+                Ok(self.op(op, ty, &[a]))
             }
             &Expression::Convert { expr: operand, to } => {
                 let a = self.eval(operand)?;
@@ -325,13 +341,13 @@ impl<'a> Writer<'a> {
                     (Some(TypeInner::Scalar(_)), Some(t)) if t.is_reference() => Op::ConvertUToPtr,
                     _ => Op::Bitcast,
                 };
-                Ok(self.op(op, ty, vec![Operand::IdRef(a)]))
+                Ok(self.op(op, ty, &[a]))
             }
             &Expression::CombineImageSampler { image, sampler } => {
                 let i = self.eval_handle(image)?;
                 let s = self.eval_handle(sampler)?;
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::SampledImage, ty, Self::ids(&[i, s])))
+                Ok(self.op(Op::SampledImage, ty, &[i, s]))
             }
             &Expression::ImageSample { image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, sparse } => {
                 self.image_sample(expr, image, sampler, gather, coordinate, array_index, offset, level, depth_ref, min_lod, sparse)
@@ -343,7 +359,7 @@ impl<'a> Writer<'a> {
                 let c = self.eval(code)?;
                 self.capability(Capability::SparseResidency);
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::ImageSparseTexelsResident, ty, vec![Operand::IdRef(c)]))
+                Ok(self.op(Op::ImageSparseTexelsResident, ty, &[c]))
             }
             &Expression::ImageQuery { image, query } => self.image_query(expr, image, query),
             &Expression::ImageTexelPointer { .. } => self.eval_pointer(expr),
@@ -358,7 +374,7 @@ impl<'a> Writer<'a> {
                 let scope = self.scope_id(scope);
                 let volatile = self.volatile_semantics(pointer);
                 let semantics = self.const_u32(semantics.0 | volatile);
-                Ok(self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics])))
+                Ok(self.op(Op::AtomicLoad, ty, &[p, scope, semantics]))
             }
             &Expression::AtomicScoped { fun: Some(fun), pointer, value: Some(value), compare, scope, semantics, unequal } => {
                 self.atomic(fun, pointer, value, compare, Some((scope, semantics, unequal)), ty_handle)
@@ -368,7 +384,7 @@ impl<'a> Writer<'a> {
                 let length = self.runtime_array_length(pointer, span)?;
                 let u32_ty = self.scalar_type(Scalar::U32);
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(if ty == u32_ty { length } else { self.op(Op::Bitcast, ty, vec![Operand::IdRef(length)]) })
+                Ok(if ty == u32_ty { length } else { self.op(Op::Bitcast, ty, &[length]) })
             }
             &Expression::WorkgroupUniformLoad { pointer } => {
                 let barrier = Barrier {
@@ -383,9 +399,9 @@ impl<'a> Writer<'a> {
                 let value = if let Some(TypeInner::Atomic(_)) = pointee.and_then(|p| self.inner_of(p)) {
                     let scope = self.atomic_scope(space);
                     let semantics = self.const_u32(0);
-                    self.op(Op::AtomicLoad, ty, Self::ids(&[p, scope, semantics]))
+                    self.op(Op::AtomicLoad, ty, &[p, scope, semantics])
                 } else {
-                    self.op(Op::Load, ty, vec![Operand::IdRef(p)])
+                    self.op(Op::Load, ty, &[p])
                 };
                 self.write_barrier(barrier);
                 Ok(value)
@@ -394,7 +410,7 @@ impl<'a> Writer<'a> {
             Expression::IsHelperInvocation => {
                 self.demote_capability();
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::IsHelperInvocationEXT, ty, vec![]))
+                Ok(self.op(Op::IsHelperInvocationEXT, ty, &[]))
             }
             Expression::Spirv(inst) => match self.raw_instruction(inst, Some(ty_handle), span)? {
                 Some(id) => Ok(id),
@@ -427,7 +443,7 @@ impl<'a> Writer<'a> {
         };
         // SPIR-V 3.52.8: the result is a 32-bit unsigned integer.
         let u32_ty = self.scalar_type(Scalar::U32);
-        Ok(self.op(Op::ArrayLength, u32_ty, vec![Operand::IdRef(structure), Operand::LiteralBit32(member)]))
+        Ok(self.op(Op::ArrayLength, u32_ty, &[structure, member]))
     }
 
     /// Whether an access chain ends in a global used as a value (resources: images,
@@ -453,7 +469,7 @@ impl<'a> Writer<'a> {
     fn load_through_pointer(&mut self, expr: Handle<Expression>, ty_handle: Handle<Type>, span: Span) -> R<Word> {
         let p = self.eval_pointer(expr)?;
         let ty = self.type_id(ty_handle, span)?;
-        Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+        Ok(self.op(Op::Load, ty, &[p]))
     }
 
     /// An image or sampler value: loads it when the expression is a pointer to one.
@@ -466,7 +482,7 @@ impl<'a> Writer<'a> {
             Some(&TypeInner::Pointer { base, .. }) => {
                 let p = self.eval_pointer(expr)?;
                 let ty = self.type_id(base, exprs.span(expr))?;
-                Ok(self.op(Op::Load, ty, vec![Operand::IdRef(p)]))
+                Ok(self.op(Op::Load, ty, &[p]))
             }
             _ => self.eval(expr),
         }
@@ -494,9 +510,9 @@ impl<'a> Writer<'a> {
         };
         let pointee = self.type_id(pointee, span)?;
         let pointer = self.pointer_type(class, pointee);
-        let mut operands = vec![Operand::IdRef(root)];
-        operands.extend(indices.into_iter().map(Operand::IdRef));
-        Ok(self.op(Op::AccessChain, pointer, operands))
+        let id = self.id();
+        self.push(Op::AccessChain, &[pointer, id, root], &indices);
+        Ok(id)
     }
 
     fn pointer_chain(&mut self, expr: Handle<Expression>, indices: &mut Vec<Word>, depth: u32) -> R<(Word, StorageClass)> {
@@ -559,7 +575,7 @@ impl<'a> Writer<'a> {
                 };
                 let scalar = self.scalar_type(Scalar { kind, width });
                 let pointer = self.pointer_type(StorageClass::Image, scalar);
-                let id = self.op(Op::ImageTexelPointer, pointer, Self::ids(&[var, c, s]));
+                let id = self.op(Op::ImageTexelPointer, pointer, &[var, c, s]);
                 Ok((id, StorageClass::Image))
             }
             // A buffer reference value (loaded, returned, built from an address) starts a
@@ -579,7 +595,7 @@ impl<'a> Writer<'a> {
     /// scope (plus `Volatile`), shared variables at Workgroup scope, and every access to memory
     /// other invocations can see is `NonPrivatePointer` (glslang marks only `coherent` and
     /// `nonprivate` ones; marking all is stronger, never weaker).
-    pub(super) fn memory_access(&mut self, pointer: Handle<Expression>, store: bool) -> Vec<Operand> {
+    pub(super) fn memory_access(&mut self, pointer: Handle<Expression>, store: bool) -> MemoryOperands {
         let aligned = self.reference_alignment(pointer);
         let space = self.pointee(pointer).1;
         let shared = matches!(
@@ -614,14 +630,17 @@ impl<'a> Writer<'a> {
                 scope = None;
             }
         }
+        let mut operands = MemoryOperands::default();
         if flags.is_empty() {
-            return Vec::new();
+            return operands;
         }
-        let mut operands = vec![Operand::MemoryAccess(flags)];
-        operands.extend(aligned.map(Operand::LiteralBit32));
+        operands.push(flags.bits());
+        if let Some(aligned) = aligned {
+            operands.push(aligned);
+        }
         if let Some(scope) = scope {
             let id = self.scope_id(scope);
-            operands.push(Operand::IdScope(id));
+            operands.push(id);
         }
         operands
     }
@@ -761,7 +780,7 @@ impl<'a> Writer<'a> {
                 _ => None,
             };
             if let Some((op, x, y)) = mul {
-                return Ok(self.op(op, ty, Self::ids(&[x, y])));
+                return Ok(self.op(op, ty, &[x, y]));
             }
         }
         let spv = binary_op(op, kind, rs.scalar.kind).ok_or_else(|| Diagnostic::error("operator not defined for these operands", span))?;
@@ -779,7 +798,7 @@ impl<'a> Writer<'a> {
             return self.per_column(ty_handle, span, &[a, b], move |w, col_ty, cols| {
                 let x = if l_matrix { cols[0] } else { a };
                 let y = if r_matrix { cols[1] } else { b };
-                w.op(spv, col_ty, Self::ids(&[x, y]))
+                w.op(spv, col_ty, &[x, y])
             });
         }
         // A scalar on one side of a vector is splatted (IR invariant); shifts and
@@ -796,12 +815,12 @@ impl<'a> Writer<'a> {
             // forms fail its validator; OpSelect with a bool-vector condition it reads as a
             // component-wise select.
             let (accept, reject) = if spv == Op::LogicalAnd { (b, a) } else { (a, b) };
-            return Ok(self.op(Op::Select, ty, Self::ids(&[a, accept, reject])));
+            return Ok(self.op(Op::Select, ty, &[a, accept, reject]));
         }
         if matches!(op, BinaryOp::Divide | BinaryOp::Modulo) && matches!(kind, ScalarKind::Sint | ScalarKind::Uint) {
             b = self.safe_divisor(a, b, ls.scalar, ls.size.or(rs.size));
         }
-        Ok(self.op(spv, ty, Self::ids(&[a, b])))
+        Ok(self.op(spv, ty, &[a, b]))
     }
 
     /// WGSL §8.7 defines integer `/` and `%` where SPIR-V does not: a zero divisor gives `e1`
@@ -820,16 +839,16 @@ impl<'a> Writer<'a> {
         let ty = self.numeric_type(scalar, size);
         let zero = constant(self, 0);
         let one = constant(self, 1);
-        let is_zero = self.op(Op::IEqual, bool_ty, Self::ids(&[b, zero]));
-        let mut divisor = self.op(Op::Select, ty, Self::ids(&[is_zero, one, b]));
+        let is_zero = self.op(Op::IEqual, bool_ty, &[b, zero]);
+        let mut divisor = self.op(Op::Select, ty, &[is_zero, one, b]);
         if scalar.kind == ScalarKind::Sint {
             let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
             let min = constant(self, 1u64 << (bits - 1));
             let minus_one = constant(self, mask);
-            let a_is_min = self.op(Op::IEqual, bool_ty, Self::ids(&[a, min]));
-            let is_minus_one = self.op(Op::IEqual, bool_ty, Self::ids(&[divisor, minus_one]));
-            let fixed = self.op(Op::Select, ty, Self::ids(&[is_minus_one, one, divisor]));
-            divisor = self.op(Op::Select, ty, Self::ids(&[a_is_min, fixed, divisor]));
+            let a_is_min = self.op(Op::IEqual, bool_ty, &[a, min]);
+            let is_minus_one = self.op(Op::IEqual, bool_ty, &[divisor, minus_one]);
+            let fixed = self.op(Op::Select, ty, &[is_minus_one, one, divisor]);
+            divisor = self.op(Op::Select, ty, &[a_is_min, fixed, divisor]);
         }
         divisor
     }
@@ -852,11 +871,11 @@ impl<'a> Writer<'a> {
         for c in 0..columns {
             let cols: Vec<Word> = operands
                 .iter()
-                .map(|&o| self.op(Op::CompositeExtract, col_ty, vec![Operand::IdRef(o), Operand::LiteralBit32(c)]))
+                .map(|&o| self.op(Op::CompositeExtract, col_ty, &[o, c]))
                 .collect();
             parts.push(f(self, col_ty, &cols));
         }
-        Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)))
+        Ok(self.op(Op::CompositeConstruct, ty, &parts))
     }
 
     /// `a && b` / `a || b` evaluating `b` only when needed: a selection construct whose merge
@@ -864,17 +883,17 @@ impl<'a> Writer<'a> {
     fn short_circuit(&mut self, op: BinaryOp, left: Handle<Expression>, right: Handle<Expression>, ty: Word) -> R<Word> {
         let a = self.eval(left)?;
         let left_label = self.f.label;
-        let right_label = self.b.id();
-        let merge = self.b.id();
-        self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
+        let right_label = self.id();
+        let merge = self.id();
+        self.op_void(Op::SelectionMerge, &[merge, spirv::SelectionControl::NONE.bits()]);
         let (on_true, on_false) = if op == BinaryOp::LogicalAnd { (right_label, merge) } else { (merge, right_label) };
-        self.terminate(Op::BranchConditional, Self::ids(&[a, on_true, on_false]));
+        self.terminate(Op::BranchConditional, &[a, on_true, on_false]);
         self.begin_block(right_label);
         let b = self.eval(right)?;
         let right_end = self.f.label;
         self.branch(merge);
         self.begin_block(merge);
-        Ok(self.op(Op::Phi, ty, Self::ids(&[a, left_label, b, right_end])))
+        Ok(self.op(Op::Phi, ty, &[a, left_label, b, right_end]))
     }
 
     fn convert(&mut self, value: Word, from: Shape, to: Scalar, span: Span) -> R<Word> {
@@ -890,10 +909,10 @@ impl<'a> Writer<'a> {
                 let src_col = self.numeric_type(f, from.size);
                 let mut parts = Vec::new();
                 for c in 0..from.columns.unwrap_or(0) {
-                    let col = self.op(Op::CompositeExtract, src_col, vec![Operand::IdRef(value), Operand::LiteralBit32(c)]);
-                    parts.push(self.op(Op::FConvert, col_ty, vec![Operand::IdRef(col)]));
+                    let col = self.op(Op::CompositeExtract, src_col, &[value, c]);
+                    parts.push(self.op(Op::FConvert, col_ty, &[col]));
                 }
-                return Ok(self.op(Op::CompositeConstruct, matrix_ty, Self::ids(&parts)));
+                return Ok(self.op(Op::CompositeConstruct, matrix_ty, &parts));
             }
             return error("matrices convert only between float widths", span);
         }
@@ -902,12 +921,12 @@ impl<'a> Writer<'a> {
             (Bool, _) => {
                 let one = self.const_splat(to, from.size, 1);
                 let zero = self.const_splat(to, from.size, 0);
-                return Ok(self.op(Op::Select, ty, Self::ids(&[value, one, zero])));
+                return Ok(self.op(Op::Select, ty, &[value, one, zero]));
             }
             (_, Bool) => {
                 let zero = self.const_splat(f, from.size, 0);
                 let op = if f.kind == Float { Op::FUnordNotEqual } else { Op::INotEqual };
-                return Ok(self.op(op, ty, Self::ids(&[value, zero])));
+                return Ok(self.op(op, ty, &[value, zero]));
             }
             (Float, Float) => Op::FConvert,
             (Float, Sint) => Op::ConvertFToS,
@@ -922,15 +941,15 @@ impl<'a> Writer<'a> {
                     let widened = Scalar { kind: f.kind, width: to.width };
                     let wide_ty = self.numeric_type(widened, from.size);
                     let op = if f.kind == Sint { Op::SConvert } else { Op::UConvert };
-                    v = self.op(op, wide_ty, vec![Operand::IdRef(v)]);
+                    v = self.op(op, wide_ty, &[v]);
                 }
                 if f.kind != to.kind {
-                    v = self.op(Op::Bitcast, ty, vec![Operand::IdRef(v)]);
+                    v = self.op(Op::Bitcast, ty, &[v]);
                 }
                 return Ok(v);
             }
         };
-        Ok(self.op(op, ty, vec![Operand::IdRef(value)]))
+        Ok(self.op(op, ty, &[value]))
     }
 
     fn matrix_type(&mut self, scalar: Scalar, shape: Shape) -> Word {
@@ -1030,8 +1049,8 @@ impl<'a> Writer<'a> {
                 let shape = arg0.unwrap_or(Shape { scalar: Scalar::F32, size: None, columns: None });
                 let part_ty = self.numeric_type(shape.scalar, shape.size);
                 let whole = self.ext(part_ty, GLOp::Trunc, &[ids[0]]);
-                let fract = self.op(Op::FSub, part_ty, Self::ids(&[ids[0], whole]));
-                return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&[fract, whole])));
+                let fract = self.op(Op::FSub, part_ty, &[ids[0], whole]);
+                return Ok(self.op(Op::CompositeConstruct, ty, &[fract, whole]));
             }
             M::Frexp => match arg0 {
                 // GLSL.std.450 Log2 is for 16- and 32-bit floats only.
@@ -1045,7 +1064,7 @@ impl<'a> Writer<'a> {
                     Sint => Op::SMod,
                     _ => Op::UMod,
                 };
-                return Ok(self.op(op, ty, Self::ids(&ids[..2.min(ids.len())])));
+                return Ok(self.op(op, ty, &ids[..2.min(ids.len())]));
             }
             M::Exp => GLOp::Exp,
             M::Exp2 => GLOp::Exp2,
@@ -1057,14 +1076,14 @@ impl<'a> Writer<'a> {
                     return error("`dot` takes two arguments", span);
                 }
                 if kind == Float {
-                    return Ok(self.op(Op::Dot, ty, Self::ids(&ids[..2])));
+                    return Ok(self.op(Op::Dot, ty, &ids[..2]));
                 }
                 let shape = arg0.unwrap_or(Shape { scalar: Scalar::I32, size: Some(2), columns: None });
                 let vec_ty = self.numeric_type(shape.scalar, shape.size);
-                let product = self.op(Op::IMul, vec_ty, Self::ids(&ids[..2]));
+                let product = self.op(Op::IMul, vec_ty, &ids[..2]);
                 return Ok(self.sum_components(product, ty, shape.size.unwrap_or(1)));
             }
-            M::Outer => return Ok(self.op(Op::OuterProduct, ty, Self::ids(&ids[..2.min(ids.len())]))),
+            M::Outer => return Ok(self.op(Op::OuterProduct, ty, &ids[..2.min(ids.len())])),
             M::Cross => GLOp::Cross,
             M::Distance => GLOp::Distance,
             M::Length => GLOp::Length,
@@ -1085,7 +1104,7 @@ impl<'a> Writer<'a> {
                 }
                 if self.expr_shape(args[2])?.scalar.kind == Bool {
                     // GLSL `mix(x, y, bvec)` picks `y` where the selector is true.
-                    return Ok(self.op(Op::Select, ty, Self::ids(&[ids[2], ids[1], ids[0]])));
+                    return Ok(self.op(Op::Select, ty, &[ids[2], ids[1], ids[0]]));
                 }
                 GLOp::FMix
             }
@@ -1094,9 +1113,9 @@ impl<'a> Writer<'a> {
             M::Sqrt => GLOp::Sqrt,
             M::InverseSqrt => GLOp::InverseSqrt,
             M::Inverse => GLOp::MatrixInverse,
-            M::Transpose => return Ok(self.op(Op::Transpose, ty, vec![Operand::IdRef(ids[0])])),
+            M::Transpose => return Ok(self.op(Op::Transpose, ty, &[ids[0]])),
             M::Determinant => GLOp::Determinant,
-            M::QuantizeToF16 => return Ok(self.op(Op::QuantizeToF16, ty, vec![Operand::IdRef(ids[0])])),
+            M::QuantizeToF16 => return Ok(self.op(Op::QuantizeToF16, ty, &[ids[0]])),
             M::CountTrailingZeros => {
                 // FindILsb gives -1 for 0; as unsigned that is the largest value, so the
                 // minimum with the bit width yields 32 for 0.
@@ -1110,22 +1129,22 @@ impl<'a> Writer<'a> {
                 let shape = arg0.unwrap_or(Shape { scalar: Scalar::U32, size: None, columns: None });
                 let msb = self.ext(ty, GLOp::FindUMsb, &[ids[0]]);
                 let top = self.const_splat(shape.scalar, shape.size, i64::from(shape.scalar.width) * 8 - 1);
-                return Ok(self.op(Op::ISub, ty, Self::ids(&[top, msb])));
+                return Ok(self.op(Op::ISub, ty, &[top, msb]));
             }
-            M::CountOneBits => return Ok(self.op(Op::BitCount, ty, vec![Operand::IdRef(ids[0])])),
-            M::ReverseBits => return Ok(self.op(Op::BitReverse, ty, vec![Operand::IdRef(ids[0])])),
+            M::CountOneBits => return Ok(self.op(Op::BitCount, ty, &[ids[0]])),
+            M::ReverseBits => return Ok(self.op(Op::BitReverse, ty, &[ids[0]])),
             M::ExtractBits => {
                 let op = if kind == Sint { Op::BitFieldSExtract } else { Op::BitFieldUExtract };
-                return Ok(self.op(op, ty, Self::ids(&ids)));
+                return Ok(self.op(op, ty, &ids));
             }
-            M::InsertBits => return Ok(self.op(Op::BitFieldInsert, ty, Self::ids(&ids))),
+            M::InsertBits => return Ok(self.op(Op::BitFieldInsert, ty, &ids)),
             M::FirstTrailingBit => GLOp::FindILsb,
             M::FirstLeadingBit => by_kind(GLOp::FindSMsb, GLOp::FindSMsb, GLOp::FindUMsb),
-            M::AddCarry => return Ok(self.op(Op::IAddCarry, ty, Self::ids(&ids))),
-            M::SubBorrow => return Ok(self.op(Op::ISubBorrow, ty, Self::ids(&ids))),
+            M::AddCarry => return Ok(self.op(Op::IAddCarry, ty, &ids)),
+            M::SubBorrow => return Ok(self.op(Op::ISubBorrow, ty, &ids)),
             M::MulExtended => {
                 let op = if kind == Sint { Op::SMulExtended } else { Op::UMulExtended };
-                return Ok(self.op(op, ty, Self::ids(&ids)));
+                return Ok(self.op(op, ty, &ids));
             }
             M::Pack4x8snorm => GLOp::PackSnorm4x8,
             M::Pack4x8unorm => GLOp::PackUnorm4x8,
@@ -1148,12 +1167,12 @@ impl<'a> Writer<'a> {
                 let eight = self.const_u32(8);
                 let mut packed = self.const_u32(0);
                 for i in 0..4 {
-                    let mut c = self.op(Op::CompositeExtract, comp_ty, vec![Operand::IdRef(ids[0]), Operand::LiteralBit32(i)]);
+                    let mut c = self.op(Op::CompositeExtract, comp_ty, &[ids[0], i]);
                     if shape.scalar != Scalar::U32 {
-                        c = self.op(Op::Bitcast, u32_ty, vec![Operand::IdRef(c)]);
+                        c = self.op(Op::Bitcast, u32_ty, &[c]);
                     }
                     let offset = self.const_u32(i * 8);
-                    packed = self.op(Op::BitFieldInsert, u32_ty, Self::ids(&[packed, c, offset, eight]));
+                    packed = self.op(Op::BitFieldInsert, u32_ty, &[packed, c, offset, eight]);
                 }
                 return Ok(packed);
             }
@@ -1161,7 +1180,7 @@ impl<'a> Writer<'a> {
                 let signed = fun == M::Unpack4xI8;
                 let scalar = if signed { Scalar::I32 } else { Scalar::U32 };
                 let parts = self.unpack_bytes(ids[0], scalar);
-                return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)));
+                return Ok(self.op(Op::CompositeConstruct, ty, &parts));
             }
             M::Dot4I8Packed | M::Dot4U8Packed => {
                 if ids.len() < 2 {
@@ -1173,10 +1192,10 @@ impl<'a> Writer<'a> {
                 let s = self.scalar_type(scalar);
                 let mut sum = None;
                 for i in 0..4 {
-                    let p = self.op(Op::IMul, s, Self::ids(&[a[i], b[i]]));
+                    let p = self.op(Op::IMul, s, &[a[i], b[i]]);
                     sum = Some(match sum {
                         None => p,
-                        Some(acc) => self.op(Op::IAdd, s, Self::ids(&[acc, p])),
+                        Some(acc) => self.op(Op::IAdd, s, &[acc, p]),
                     });
                 }
                 return Ok(sum.unwrap_or(ids[0]));
@@ -1208,46 +1227,46 @@ impl<'a> Writer<'a> {
         let magnitude = self.ext(float_ty, GLOp::FAbs, &[x]);
         let log = self.ext(float_ty, GLOp::Log2, &[magnitude]);
         let floor = self.ext(float_ty, GLOp::Floor, &[log]);
-        let estimate = self.op(Op::ConvertFToS, int_ty, Self::ids(&[floor]));
-        let estimate = self.op(Op::IAdd, int_ty, Self::ids(&[estimate, i_one]));
-        let negated = self.op(Op::SNegate, int_ty, Self::ids(&[estimate]));
+        let estimate = self.op(Op::ConvertFToS, int_ty, &[floor]);
+        let estimate = self.op(Op::IAdd, int_ty, &[estimate, i_one]);
+        let negated = self.op(Op::SNegate, int_ty, &[estimate]);
         let scaled = self.ext(float_ty, GLOp::Ldexp, &[x, negated]);
 
         // Correct by one: up when |scaled| >= 1, down when |scaled| < 0.5.
         let scaled_magnitude = self.ext(float_ty, GLOp::FAbs, &[scaled]);
-        let too_big = self.op(Op::FOrdGreaterThanEqual, bool_ty, Self::ids(&[scaled_magnitude, f_one]));
-        let doubled = self.op(Op::FMul, float_ty, Self::ids(&[scaled_magnitude, f_two]));
-        let too_small = self.op(Op::FOrdLessThan, bool_ty, Self::ids(&[doubled, f_one]));
-        let down = self.op(Op::Select, int_ty, Self::ids(&[too_small, i_minus_one, i_zero]));
-        let adjust = self.op(Op::Select, int_ty, Self::ids(&[too_big, i_one, down]));
-        let exponent = self.op(Op::IAdd, int_ty, Self::ids(&[estimate, adjust]));
-        let negated_adjust = self.op(Op::SNegate, int_ty, Self::ids(&[adjust]));
+        let too_big = self.op(Op::FOrdGreaterThanEqual, bool_ty, &[scaled_magnitude, f_one]);
+        let doubled = self.op(Op::FMul, float_ty, &[scaled_magnitude, f_two]);
+        let too_small = self.op(Op::FOrdLessThan, bool_ty, &[doubled, f_one]);
+        let down = self.op(Op::Select, int_ty, &[too_small, i_minus_one, i_zero]);
+        let adjust = self.op(Op::Select, int_ty, &[too_big, i_one, down]);
+        let exponent = self.op(Op::IAdd, int_ty, &[estimate, adjust]);
+        let negated_adjust = self.op(Op::SNegate, int_ty, &[adjust]);
         let fraction = self.ext(float_ty, GLOp::Ldexp, &[scaled, negated_adjust]);
 
-        let is_zero = self.op(Op::FOrdEqual, bool_ty, Self::ids(&[x, f_zero]));
-        let fraction = self.op(Op::Select, float_ty, Self::ids(&[is_zero, x, fraction]));
-        let exponent = self.op(Op::Select, int_ty, Self::ids(&[is_zero, i_zero, exponent]));
-        self.op(Op::CompositeConstruct, ty, Self::ids(&[fraction, exponent]))
+        let is_zero = self.op(Op::FOrdEqual, bool_ty, &[x, f_zero]);
+        let fraction = self.op(Op::Select, float_ty, &[is_zero, x, fraction]);
+        let exponent = self.op(Op::Select, int_ty, &[is_zero, i_zero, exponent]);
+        self.op(Op::CompositeConstruct, ty, &[fraction, exponent])
     }
 
     fn unpack_bytes(&mut self, packed: Word, scalar: Scalar) -> Vec<Word> {
         let ty = self.scalar_type(scalar);
-        let source = if scalar == Scalar::I32 { self.op(Op::Bitcast, ty, vec![Operand::IdRef(packed)]) } else { packed };
+        let source = if scalar == Scalar::I32 { self.op(Op::Bitcast, ty, &[packed]) } else { packed };
         let op = if scalar == Scalar::I32 { Op::BitFieldSExtract } else { Op::BitFieldUExtract };
         let eight = self.const_u32(8);
         (0..4)
             .map(|i| {
                 let offset = self.const_u32(i * 8);
-                self.op(op, ty, Self::ids(&[source, offset, eight]))
+                self.op(op, ty, &[source, offset, eight])
             })
             .collect()
     }
 
     fn sum_components(&mut self, vector: Word, scalar_ty: Word, n: u32) -> Word {
-        let mut sum = self.op(Op::CompositeExtract, scalar_ty, vec![Operand::IdRef(vector), Operand::LiteralBit32(0)]);
+        let mut sum = self.op(Op::CompositeExtract, scalar_ty, &[vector, 0]);
         for i in 1..n {
-            let c = self.op(Op::CompositeExtract, scalar_ty, vec![Operand::IdRef(vector), Operand::LiteralBit32(i)]);
-            sum = self.op(Op::IAdd, scalar_ty, Self::ids(&[sum, c]));
+            let c = self.op(Op::CompositeExtract, scalar_ty, &[vector, i]);
+            sum = self.op(Op::IAdd, scalar_ty, &[sum, c]);
         }
         sum
     }
@@ -1320,18 +1339,18 @@ impl<'a> Writer<'a> {
                     return error("compare-exchange needs a comparand", span);
                 };
                 let c = self.eval(compare)?;
-                let old = self.op(Op::AtomicCompareExchange, value_ty, Self::ids(&[p, scope, semantics, unequal, v, c]));
+                let old = self.op(Op::AtomicCompareExchange, value_ty, &[p, scope, semantics, unequal, v, c]);
                 if let Some(TypeInner::Struct { .. }) = self.inner_of(ty_handle) {
                     // WGSL's `__atomic_compare_exchange_result { old_value, exchanged }`.
                     let bool_ty = self.scalar_type(Scalar::BOOL);
-                    let exchanged = self.op(Op::IEqual, bool_ty, Self::ids(&[old, c]));
+                    let exchanged = self.op(Op::IEqual, bool_ty, &[old, c]);
                     let ty = self.type_id(ty_handle, span)?;
-                    return Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&[old, exchanged])));
+                    return Ok(self.op(Op::CompositeConstruct, ty, &[old, exchanged]));
                 }
                 return Ok(old);
             }
         };
-        Ok(self.op(op, value_ty, Self::ids(&[p, scope, semantics, v])))
+        Ok(self.op(op, value_ty, &[p, scope, semantics, v]))
     }
 
     fn subgroup(&mut self, op: SubgroupOperation, args: &'a [Handle<Expression>], ty_handle: Handle<Type>, span: Span) -> R<Word> {
@@ -1372,9 +1391,9 @@ impl<'a> Writer<'a> {
             let size = shape.and_then(|s| s.size);
             let uint = self.numeric_type(Scalar::U32, size);
             let (one, zero) = (self.const_splat(Scalar::U32, size, 1), self.const_splat(Scalar::U32, size, 0));
-            ids[0] = self.op(Op::Select, uint, Self::ids(&[ids[0], one, zero]));
+            ids[0] = self.op(Op::Select, uint, &[ids[0], one, zero]);
             let value = self.subgroup_op(op, &ids, uint, ScalarKind::Uint, span)?;
-            return Ok(self.op(Op::INotEqual, ty, Self::ids(&[value, zero])));
+            return Ok(self.op(Op::INotEqual, ty, &[value, zero]));
         }
         self.subgroup_op(op, &ids, ty, kind, span)
     }
@@ -1407,8 +1426,8 @@ impl<'a> Writer<'a> {
                     _ => spirv::GroupOperation::ExclusiveScan,
                 };
                 self.capability(Capability::GroupNonUniformBallot);
-                let operands = vec![Operand::IdRef(scope), Operand::GroupOperation(group_op), Operand::IdRef(arg(0)?)];
-                return Ok(self.op(Op::GroupNonUniformBallotBitCount, ty, operands));
+                let operands = vec![scope, group_op as u32, arg(0)?];
+                return Ok(self.op(Op::GroupNonUniformBallotBitCount, ty, &operands));
             }
             S::BallotFindLsb => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallotFindLSB, vec![scope, arg(0)?]),
             S::BallotFindMsb => (Capability::GroupNonUniformBallot, Op::GroupNonUniformBallotFindMSB, vec![scope, arg(0)?]),
@@ -1428,12 +1447,12 @@ impl<'a> Writer<'a> {
                     _ => (spirv::GroupOperation::ClusteredReduce, Capability::GroupNonUniformClustered),
                 };
                 let spv = subgroup_arith(a, kind);
-                let mut operands = vec![Operand::IdRef(scope), Operand::GroupOperation(group_op), Operand::IdRef(arg(0)?)];
+                let mut operands = vec![scope, group_op as u32, arg(0)?];
                 if group_op == spirv::GroupOperation::ClusteredReduce {
-                    operands.push(Operand::IdRef(arg(1)?));
+                    operands.push(arg(1)?);
                 }
                 self.capability(capability);
-                return Ok(self.op(spv, ty, operands));
+                return Ok(self.op(spv, ty, &operands));
             }
             S::QuadBroadcast => (Capability::GroupNonUniformQuad, Op::GroupNonUniformQuadBroadcast, vec![scope, arg(0)?, arg(1)?]),
             S::QuadSwapHorizontal | S::QuadSwapVertical | S::QuadSwapDiagonal => {
@@ -1447,7 +1466,7 @@ impl<'a> Writer<'a> {
             }
         };
         self.capability(capability);
-        Ok(self.op(spv, ty, Self::ids(&operands)))
+        Ok(self.op(spv, ty, &operands))
     }
 }
 

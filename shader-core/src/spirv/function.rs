@@ -20,46 +20,47 @@ impl<'a> Writer<'a> {
     // -----------------------------------------------------------------------------------------
     // Instruction plumbing
 
-    pub(super) fn push(&mut self, inst: dr::Instruction) {
-        self.check_wgpu_op(inst.class.opcode);
+    /// Writes instruction `op` (operands `head`, then `operands`) into the open block; nothing
+    /// when no block is open (dead code).
+    pub(super) fn push(&mut self, op: Op, head: &[Word], operands: &[Word]) {
+        self.check_wgpu_op(op);
         if self.debug.is_some() {
-            self.mark_line(inst.class.opcode);
+            self.mark_line(op);
         }
-        if let Some(block) = &mut self.f.current {
-            block.instructions.push(inst);
+        if self.f.open {
+            inst(&mut self.s.functions, op, head, operands);
+            self.f.last_op = Some(op);
         }
     }
 
     /// Emits an instruction with a result into the open block.
-    pub(super) fn op(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
-        let id = self.b.id();
-        self.push(dr::Instruction::new(op, Some(ty), Some(id), operands));
+    pub(super) fn op(&mut self, op: Op, ty: Word, operands: &[Word]) -> Word {
+        let id = self.id();
+        self.push(op, &[ty, id], operands);
         id
     }
 
-    pub(super) fn op_void(&mut self, op: Op, operands: Vec<Operand>) {
-        self.push(dr::Instruction::new(op, None, None, operands));
+    pub(super) fn op_void(&mut self, op: Op, operands: &[Word]) {
+        self.push(op, &[], operands);
     }
 
     /// Ends the open block with a terminator.
-    pub(super) fn terminate(&mut self, op: Op, operands: Vec<Operand>) {
-        self.push(dr::Instruction::new(op, None, None, operands));
-        if let Some(block) = self.f.current.take() {
-            self.f.blocks.push(block);
-        }
+    pub(super) fn terminate(&mut self, op: Op, operands: &[Word]) {
+        self.push(op, &[], operands);
+        self.f.open = false;
     }
 
     pub(super) fn branch(&mut self, target: Word) {
-        self.terminate(Op::Branch, vec![Operand::IdRef(target)]);
+        self.terminate(Op::Branch, &[target]);
     }
 
     pub(super) fn begin_block(&mut self, label: Word) {
-        if self.f.current.is_some() {
+        if self.f.open {
             self.branch(label);
         }
-        let mut block = dr::Block::new();
-        block.label = Some(dr::Instruction::new(Op::Label, None, Some(label), vec![]));
-        self.f.current = Some(block);
+        inst(&mut self.s.functions, Op::Label, &[label], &[]);
+        self.f.open = true;
+        self.f.last_op = None;
         self.f.label = label;
         self.lines.in_block = None;
     }
@@ -84,7 +85,7 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn is_open(&self) -> bool {
-        self.f.current.is_some()
+        self.f.open
     }
 
     /// A `Function`-storage variable for the entry block (locals and spill slots).
@@ -92,19 +93,14 @@ impl<'a> Writer<'a> {
     /// references (SPIR-V 2.18.2 wants AliasedPointer or RestrictPointer on it).
     pub(super) fn alias_references(&mut self, var: Word, ty: Handle<Type>) {
         if self.holds_reference(ty) {
-            self.b.decorate(var, spirv::Decoration::AliasedPointer, []);
+            self.decorate(var, spirv::Decoration::AliasedPointer, &[]);
         }
     }
 
     pub(super) fn function_variable(&mut self, pointee: Word) -> Word {
         let pointer = self.pointer_type(StorageClass::Function, pointee);
-        let id = self.b.id();
-        self.f.variables.push(dr::Instruction::new(
-            Op::Variable,
-            Some(pointer),
-            Some(id),
-            vec![Operand::StorageClass(StorageClass::Function)],
-        ));
+        let id = self.id();
+        inst(&mut self.f.variables, Op::Variable, &[pointer, id, StorageClass::Function as u32], &[]);
         id
     }
 
@@ -126,23 +122,24 @@ impl<'a> Writer<'a> {
         let fn_type = self.function_type(result, param_types.clone());
         let id = self.functions[handle.index()];
         self.name(id, &fun.name);
-        let mut parameters = Vec::new();
+        inst(&mut self.s.functions, Op::Function, &[result, id, spirv::FunctionControl::NONE.bits(), fn_type], &[]);
         for (argument, &ty) in fun.arguments.iter().zip(&param_types) {
-            let param = self.b.id();
-            parameters.push(dr::Instruction::new(Op::FunctionParameter, Some(ty), Some(param), vec![]));
+            let param = self.id();
+            inst(&mut self.s.functions, Op::FunctionParameter, &[ty, param], &[]);
             // SPIR-V 2.18.2: parameters holding buffer references say how they alias.
             // (A by-value array of references is no pointer and takes no decoration.)
             let is_reference = self.module.types.get(argument.ty).is_some_and(|t| t.inner.is_reference());
             match self.reference_depth(argument.ty) {
-                Some(0) if is_reference => self.b.decorate(param, spirv::Decoration::Aliased, []),
+                Some(0) if is_reference => self.decorate(param, spirv::Decoration::Aliased, &[]),
                 Some(0) | None => {}
-                Some(_) => self.b.decorate(param, spirv::Decoration::AliasedPointer, []),
+                Some(_) => self.decorate(param, spirv::Decoration::AliasedPointer, &[]),
             }
             self.name(param, &argument.name);
             self.f.arguments.push(param);
         }
-        let entry = self.b.id();
+        let entry = self.id();
         self.begin_block(entry);
+        self.f.variables_at = self.s.functions.len();
         for (local, variable) in fun.locals.iter() {
             let ty = self.type_id(variable.ty, fun.locals.span(local))?;
             let var = self.function_variable(ty);
@@ -159,29 +156,17 @@ impl<'a> Writer<'a> {
             // A non-void function whose end is reachable has no value to return: the front end
             // guarantees it is not reached at run time.
             if fun.result.is_some() {
-                self.terminate(Op::Unreachable, vec![]);
+                self.terminate(Op::Unreachable, &[]);
             } else {
-                self.terminate(Op::Return, vec![]);
+                self.terminate(Op::Return, &[]);
             }
         }
-        let mut blocks = std::mem::take(&mut self.f.blocks);
+        // SPIR-V 2.4: all OpVariables of a function come first in its first block.
         let variables = std::mem::take(&mut self.f.variables);
+        let at = self.f.variables_at;
+        self.s.functions.splice(at..at, variables.iter().copied());
         self.finish_function_lines(variables.len());
-        if let Some(first) = blocks.first_mut() {
-            // SPIR-V 2.4: all OpVariables of a function come first in its first block.
-            first.instructions.splice(0..0, variables);
-        }
-        let mut function = dr::Function::new();
-        function.def = Some(dr::Instruction::new(
-            Op::Function,
-            Some(result),
-            Some(id),
-            vec![Operand::FunctionControl(spirv::FunctionControl::NONE), Operand::IdRef(fn_type)],
-        ));
-        function.parameters = parameters;
-        function.blocks = blocks;
-        function.end = Some(dr::Instruction::new(Op::FunctionEnd, None, None, vec![]));
-        self.b.module_mut().functions.push(function);
+        inst(&mut self.s.functions, Op::FunctionEnd, &[], &[]);
         self.fun = None;
         Ok(())
     }
@@ -209,13 +194,13 @@ impl<'a> Writer<'a> {
             Statement::Block(block) => self.write_block(block)?,
             Statement::If { condition, accept, reject } => {
                 let condition = self.eval(*condition)?;
-                let merge = self.b.id();
-                let accept_label = self.b.id();
-                let reject_label = if reject.is_empty() { merge } else { self.b.id() };
-                self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
+                let merge = self.id();
+                let accept_label = self.id();
+                let reject_label = if reject.is_empty() { merge } else { self.id() };
+                self.op_void(Op::SelectionMerge, &[merge, spirv::SelectionControl::NONE.bits()]);
                 self.terminate(
                     Op::BranchConditional,
-                    vec![Operand::IdRef(condition), Operand::IdRef(accept_label), Operand::IdRef(reject_label)],
+                    &[condition, accept_label, reject_label],
                 );
                 let mut merge_reached = reject.is_empty();
                 self.begin_block(accept_label);
@@ -238,14 +223,14 @@ impl<'a> Writer<'a> {
                 }
             }
             Statement::Loop { body, continuing, break_if } => {
-                let header = self.b.id();
-                let body_label = self.b.id();
-                let continue_label = self.b.id();
-                let merge = self.b.id();
+                let header = self.id();
+                let body_label = self.id();
+                let continue_label = self.id();
+                let merge = self.id();
                 self.begin_block(header);
                 self.op_void(
                     Op::LoopMerge,
-                    vec![Operand::IdRef(merge), Operand::IdRef(continue_label), Operand::LoopControl(spirv::LoopControl::NONE)],
+                    &[merge, continue_label, spirv::LoopControl::NONE.bits()],
                 );
                 self.branch(body_label);
                 self.begin_block(body_label);
@@ -274,7 +259,7 @@ impl<'a> Writer<'a> {
                             let condition = self.eval(*condition)?;
                             self.terminate(
                                 Op::BranchConditional,
-                                vec![Operand::IdRef(condition), Operand::IdRef(merge), Operand::IdRef(header)],
+                                &[condition, merge, header],
                             );
                             merge_reached = true;
                         }
@@ -318,11 +303,11 @@ impl<'a> Writer<'a> {
             Statement::Return { value } => match value {
                 Some(value) => {
                     let value = self.eval(*value)?;
-                    self.terminate(Op::ReturnValue, vec![Operand::IdRef(value)]);
+                    self.terminate(Op::ReturnValue, &[value]);
                 }
-                None => self.terminate(Op::Return, vec![]),
+                None => self.terminate(Op::Return, &[]),
             },
-            Statement::Kill => self.terminate(Op::Kill, vec![]),
+            Statement::Kill => self.terminate(Op::Kill, &[]),
             Statement::Fragment(control) => {
                 let op = match control {
                     FragmentControl::Demote => {
@@ -340,7 +325,7 @@ impl<'a> Writer<'a> {
                         }
                     }
                 };
-                self.op_void(op, vec![]);
+                self.op_void(op, &[]);
             }
             Statement::Barrier(barrier) => self.write_barrier(*barrier),
             &Statement::AtomicStore { pointer, value, scope, semantics } => {
@@ -352,7 +337,7 @@ impl<'a> Writer<'a> {
                 let scope = self.scope_id(scope);
                 let volatile = self.volatile_semantics(pointer);
                 let semantics = self.const_u32(semantics.0 | volatile);
-                self.op_void(Op::AtomicStore, vec![Operand::IdRef(pointer_id), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)]);
+                self.op_void(Op::AtomicStore, &[pointer_id, scope, semantics, value]);
             }
             Statement::Store { pointer, value } => {
                 let pointer_id = self.eval_pointer(*pointer)?;
@@ -364,9 +349,8 @@ impl<'a> Writer<'a> {
                         self.store_with_atomics(pointer_id, value, pointee, space, span, 0)?;
                     }
                     _ => {
-                        let mut operands = vec![Operand::IdRef(pointer_id), Operand::IdRef(value)];
-                        operands.extend(self.memory_access(*pointer, true));
-                        self.op_void(Op::Store, operands)
+                        let access = self.memory_access(*pointer, true);
+                        self.push(Op::Store, &[pointer_id, value], access.words())
                     }
                 }
             }
@@ -399,10 +383,10 @@ impl<'a> Writer<'a> {
 
     fn write_switch(&mut self, selector: Handle<Expression>, cases: &'a [SwitchCase], span: Span) -> R<()> {
         let selector = self.eval(selector)?;
-        let merge = self.b.id();
-        let labels: Vec<Word> = cases.iter().map(|_| self.b.id()).collect();
+        let merge = self.id();
+        let labels: Vec<Word> = cases.iter().map(|_| self.id()).collect();
         let mut default = None;
-        let mut operands = vec![Operand::IdRef(selector), Operand::IdRef(merge)];
+        let mut operands = vec![selector, merge];
         let mut seen = HashSet::default();
         for (case, &label) in cases.iter().zip(&labels) {
             // The values of the case that is also `default` (WGSL `case 3u, default`) go to the
@@ -423,15 +407,15 @@ impl<'a> Writer<'a> {
                     return error("a switch has the same case value twice", span);
                 }
                 if !is_default {
-                    operands.push(Operand::LiteralBit32(literal));
-                    operands.push(Operand::IdRef(label));
+                    operands.push(literal);
+                    operands.push(label);
                 }
             }
         }
         let mut merge_reached = default.is_none();
-        operands[1] = Operand::IdRef(default.unwrap_or(merge));
-        self.op_void(Op::SelectionMerge, vec![Operand::IdRef(merge), Operand::SelectionControl(spirv::SelectionControl::NONE)]);
-        self.terminate(Op::Switch, operands);
+        operands[1] = default.unwrap_or(merge);
+        self.op_void(Op::SelectionMerge, &[merge, spirv::SelectionControl::NONE.bits()]);
+        self.terminate(Op::Switch, &operands);
         self.f.constructs.push(Construct::Switch { merge });
         for (i, case) in cases.iter().enumerate() {
             self.begin_block(labels[i]);
@@ -465,7 +449,7 @@ impl<'a> Writer<'a> {
     /// not (spirv-val: "continue construct ... not structurally post dominated").
     fn unreachable_merge(&mut self) {
         if !self.f.constructs.iter().any(|c| matches!(c, Construct::Continuing)) {
-            self.terminate(Op::Unreachable, vec![]);
+            self.terminate(Op::Unreachable, &[]);
         }
     }
 
@@ -494,9 +478,9 @@ impl<'a> Writer<'a> {
         match barrier.execution {
             Some(execution) => {
                 let execution = self.scope_id(execution);
-                self.op_void(Op::ControlBarrier, vec![Operand::IdRef(execution), Operand::IdRef(memory), Operand::IdRef(semantics)]);
+                self.op_void(Op::ControlBarrier, &[execution, memory, semantics]);
             }
-            None => self.op_void(Op::MemoryBarrier, vec![Operand::IdRef(memory), Operand::IdRef(semantics)]),
+            None => self.op_void(Op::MemoryBarrier, &[memory, semantics]),
         }
     }
 
@@ -543,7 +527,7 @@ impl<'a> Writer<'a> {
         };
         if !self.contains_atomic(ty, 0) {
             let value = value_or_zero(self, value);
-            self.op_void(Op::Store, vec![Operand::IdRef(pointer), Operand::IdRef(value)]);
+            self.op_void(Op::Store, &[pointer, value]);
             return Ok(());
         }
         match *inner {
@@ -553,18 +537,18 @@ impl<'a> Writer<'a> {
                 let semantics = self.const_u32(0);
                 self.op_void(
                     Op::AtomicStore,
-                    vec![Operand::IdRef(pointer), Operand::IdRef(scope), Operand::IdRef(semantics), Operand::IdRef(value)],
+                    &[pointer, scope, semantics, value],
                 );
             }
             TypeInner::Struct { ref members, .. } => {
                 for (index, member) in members.iter().enumerate() {
                     let member_ty = self.type_id(member.ty, span)?;
                     let part = value.map(|v| {
-                        self.op(Op::CompositeExtract, member_ty, vec![Operand::IdRef(v), Operand::LiteralBit32(index as u32)])
+                        self.op(Op::CompositeExtract, member_ty, &[v, index as u32])
                     });
                     let member_pointer_ty = self.pointer_type(class, member_ty);
                     let index = self.const_u32(index as u32);
-                    let target = self.op(Op::AccessChain, member_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                    let target = self.op(Op::AccessChain, member_pointer_ty, &[pointer, index]);
                     self.store_with_atomics(target, part, member.ty, space, span, depth + 1)?;
                 }
             }
@@ -574,11 +558,11 @@ impl<'a> Writer<'a> {
                 if count <= UNROLLED_ATOMIC_STORES {
                     for index in 0..count {
                         let part = value.map(|v| {
-                            self.op(Op::CompositeExtract, element_ty, vec![Operand::IdRef(v), Operand::LiteralBit32(index)])
+                            self.op(Op::CompositeExtract, element_ty, &[v, index])
                         });
                         let index = self.const_u32(index);
                         let target =
-                            self.op(Op::AccessChain, element_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                            self.op(Op::AccessChain, element_pointer_ty, &[pointer, index]);
                         self.store_with_atomics(target, part, base, space, span, depth + 1)?;
                     }
                     return Ok(());
@@ -588,7 +572,7 @@ impl<'a> Writer<'a> {
                 let spill = match value {
                     Some(v) => {
                         let spill = self.function_variable(ty_id);
-                        self.op_void(Op::Store, vec![Operand::IdRef(spill), Operand::IdRef(v)]);
+                        self.op_void(Op::Store, &[spill, v]);
                         Some(spill)
                     }
                     None => None,
@@ -597,32 +581,32 @@ impl<'a> Writer<'a> {
                 let bool_ty = self.scalar_type(Scalar::BOOL);
                 let counter = self.function_variable(u32_ty);
                 let zero = self.const_u32(0);
-                self.op_void(Op::Store, vec![Operand::IdRef(counter), Operand::IdRef(zero)]);
-                let (header, body, continuing, merge) = (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.op_void(Op::Store, &[counter, zero]);
+                let (header, body, continuing, merge) = (self.id(), self.id(), self.id(), self.id());
                 self.begin_block(header);
-                let index = self.op(Op::Load, u32_ty, vec![Operand::IdRef(counter)]);
+                let index = self.op(Op::Load, u32_ty, &[counter]);
                 let count_id = self.const_u32(count);
-                let more = self.op(Op::ULessThan, bool_ty, vec![Operand::IdRef(index), Operand::IdRef(count_id)]);
+                let more = self.op(Op::ULessThan, bool_ty, &[index, count_id]);
                 self.op_void(
                     Op::LoopMerge,
-                    vec![Operand::IdRef(merge), Operand::IdRef(continuing), Operand::LoopControl(spirv::LoopControl::NONE)],
+                    &[merge, continuing, spirv::LoopControl::NONE.bits()],
                 );
-                self.terminate(Op::BranchConditional, vec![Operand::IdRef(more), Operand::IdRef(body), Operand::IdRef(merge)]);
+                self.terminate(Op::BranchConditional, &[more, body, merge]);
                 self.begin_block(body);
                 let part = match spill {
                     Some(spill) => {
                         let local_pointer_ty = self.pointer_type(StorageClass::Function, element_ty);
-                        let from = self.op(Op::AccessChain, local_pointer_ty, vec![Operand::IdRef(spill), Operand::IdRef(index)]);
-                        Some(self.op(Op::Load, element_ty, vec![Operand::IdRef(from)]))
+                        let from = self.op(Op::AccessChain, local_pointer_ty, &[spill, index]);
+                        Some(self.op(Op::Load, element_ty, &[from]))
                     }
                     None => None,
                 };
-                let target = self.op(Op::AccessChain, element_pointer_ty, vec![Operand::IdRef(pointer), Operand::IdRef(index)]);
+                let target = self.op(Op::AccessChain, element_pointer_ty, &[pointer, index]);
                 self.store_with_atomics(target, part, base, space, span, depth + 1)?;
                 self.begin_block(continuing);
                 let one = self.const_u32(1);
-                let next = self.op(Op::IAdd, u32_ty, vec![Operand::IdRef(index), Operand::IdRef(one)]);
-                self.op_void(Op::Store, vec![Operand::IdRef(counter), Operand::IdRef(next)]);
+                let next = self.op(Op::IAdd, u32_ty, &[index, one]);
+                self.op_void(Op::Store, &[counter, next]);
                 self.branch(header);
                 self.begin_block(merge);
             }
@@ -653,7 +637,7 @@ impl<'a> Writer<'a> {
         if callee.arguments.len() != arguments.len() {
             return error("call with the wrong number of arguments", span);
         }
-        let mut ids = vec![Operand::IdRef(self.functions[function.index()])];
+        let mut ids = vec![self.functions[function.index()]];
         let mut copy_back = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&callee.arguments) {
             let pointer = match self.module.types.get(parameter.ty).map(|t| &t.inner) {
@@ -668,24 +652,24 @@ impl<'a> Writer<'a> {
                     let ty = self.type_id(base, span)?;
                     let temp = self.function_variable(ty);
                     self.alias_references(temp, base);
-                    let value = self.op(Op::Load, ty, vec![Operand::IdRef(target)]);
-                    self.op_void(Op::Store, vec![Operand::IdRef(temp), Operand::IdRef(value)]);
+                    let value = self.op(Op::Load, ty, &[target]);
+                    self.op_void(Op::Store, &[temp, value]);
                     copy_back.push((temp, target, ty));
                     temp
                 }
                 Some(_) => self.eval_pointer(*argument)?,
                 None => self.eval(*argument)?,
             };
-            ids.push(Operand::IdRef(id));
+            ids.push(id);
         }
         let result = match callee.result {
             Some(ty) => self.type_id(ty, span)?,
             None => self.void_type(),
         };
-        let id = self.op(Op::FunctionCall, result, ids);
+        let id = self.op(Op::FunctionCall, result, &ids);
         for (temp, target, ty) in copy_back {
-            let value = self.op(Op::Load, ty, vec![Operand::IdRef(temp)]);
-            self.op_void(Op::Store, vec![Operand::IdRef(target), Operand::IdRef(value)]);
+            let value = self.op(Op::Load, ty, &[temp]);
+            self.op_void(Op::Store, &[target, value]);
         }
         Ok(id)
     }

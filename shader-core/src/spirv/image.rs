@@ -46,13 +46,13 @@ impl<'a> Writer<'a> {
         let scalar_ty = self.scalar_type(cs.scalar);
         let layer = match (is.scalar.kind, cs.scalar.kind) {
             (a, b) if a == b => i,
-            (ScalarKind::Sint, ScalarKind::Float) => self.op(Op::ConvertSToF, scalar_ty, vec![Operand::IdRef(i)]),
-            (ScalarKind::Uint, ScalarKind::Float) => self.op(Op::ConvertUToF, scalar_ty, vec![Operand::IdRef(i)]),
-            _ => self.op(Op::Bitcast, scalar_ty, vec![Operand::IdRef(i)]),
+            (ScalarKind::Sint, ScalarKind::Float) => self.op(Op::ConvertSToF, scalar_ty, &[i]),
+            (ScalarKind::Uint, ScalarKind::Float) => self.op(Op::ConvertUToF, scalar_ty, &[i]),
+            _ => self.op(Op::Bitcast, scalar_ty, &[i]),
         };
         let n = cs.size.unwrap_or(1) + 1;
         let ty = self.numeric_type(cs.scalar, Some(n));
-        Ok(self.op(Op::CompositeConstruct, ty, vec![Operand::IdRef(c), Operand::IdRef(layer)]))
+        Ok(self.op(Op::CompositeConstruct, ty, &[c, layer]))
     }
 
     /// A float level of detail (WGSL allows integer levels on depth textures).
@@ -63,11 +63,11 @@ impl<'a> Writer<'a> {
         Ok(match shape.map(|s| s.scalar.kind) {
             Some(ScalarKind::Sint) => {
                 let f = self.scalar_type(Scalar::F32);
-                self.op(Op::ConvertSToF, f, vec![Operand::IdRef(v)])
+                self.op(Op::ConvertSToF, f, &[v])
             }
             Some(ScalarKind::Uint) => {
                 let f = self.scalar_type(Scalar::F32);
-                self.op(Op::ConvertUToF, f, vec![Operand::IdRef(v)])
+                self.op(Op::ConvertUToF, f, &[v])
             }
             _ => v,
         })
@@ -173,7 +173,7 @@ impl<'a> Writer<'a> {
         let sampled_image = match sampler_id {
             Some(s) => {
                 let ty = self.sampled_image_type(image_type_id);
-                self.op(Op::SampledImage, ty, vec![Operand::IdRef(image_id), Operand::IdRef(s)])
+                self.op(Op::SampledImage, ty, &[image_id, s])
             }
             None => image_id,
         };
@@ -183,18 +183,18 @@ impl<'a> Writer<'a> {
         };
         let vec4 = self.numeric_type(Scalar { kind, width: 4 }, Some(4));
         let f32_ty = self.scalar_type(Scalar::F32);
-        let mut operands = vec![Operand::IdRef(sampled_image), Operand::IdRef(coordinates)];
+        let mut operands = vec![sampled_image, coordinates];
         let (op, result_ty) = match (gather, dref) {
             (Some(component), None) => {
-                operands.push(Operand::IdRef(self.const_i32(i32::from(component))));
+                operands.push(self.const_i32(i32::from(component)));
                 (Op::ImageGather, vec4)
             }
             (Some(_), Some(d)) => {
-                operands.push(Operand::IdRef(d));
+                operands.push(d);
                 (Op::ImageDrefGather, vec4)
             }
             (None, Some(d)) => {
-                operands.push(Operand::IdRef(d));
+                operands.push(d);
                 (if explicit { Op::ImageSampleDrefExplicitLod } else { Op::ImageSampleDrefImplicitLod }, f32_ty)
             }
             (None, None) => (if explicit { Op::ImageSampleExplicitLod } else { Op::ImageSampleImplicitLod }, vec4),
@@ -204,8 +204,8 @@ impl<'a> Writer<'a> {
             return error("a gather takes no level of detail", span);
         }
         if !mask.is_empty() {
-            operands.push(Operand::ImageOperands(mask));
-            operands.extend(extra.into_iter().map(Operand::IdRef));
+            operands.push(mask.bits());
+            operands.extend(extra);
         }
         if sparse {
             let op = match op {
@@ -216,16 +216,16 @@ impl<'a> Writer<'a> {
                 Op::ImageSampleExplicitLod => Op::ImageSparseSampleExplicitLod,
                 _ => Op::ImageSparseSampleImplicitLod,
             };
-            return self.sparse_result(op, result_ty, operands, exprs.ty(expr), span);
+            return self.sparse_result(op, result_ty, &operands, exprs.ty(expr), span);
         }
-        let result = self.op(op, result_ty, operands);
+        let result = self.op(op, result_ty, &operands);
         self.narrow_texel(result, result_ty, exprs.ty(expr), span)
     }
 
     /// A sparse lookup (`OpImageSparse*`, capability SparseResidency): its result is the
     /// expression's `{ i32 residency code, texel }` struct, whose texel must be the
     /// instruction's own texel type (`texel_ty`).
-    fn sparse_result(&mut self, op: Op, texel_ty: Word, operands: Vec<Operand>, wanted: Handle<Type>, span: Span) -> R<Word> {
+    fn sparse_result(&mut self, op: Op, texel_ty: Word, operands: &[Word], wanted: Handle<Type>, span: Span) -> R<Word> {
         let texel = match self.module.types.get(wanted).map(|t| &t.inner) {
             Some(TypeInner::Struct { members, .. }) if members.len() == 2 => members[1].ty,
             _ => return error("a sparse lookup needs a struct result", span),
@@ -247,7 +247,7 @@ impl<'a> Writer<'a> {
         }
         match self.shape(wanted) {
             Some(Shape { size: None, .. }) => {
-                Ok(self.op(Op::CompositeExtract, wanted_id, vec![Operand::IdRef(result), Operand::LiteralBit32(0)]))
+                Ok(self.op(Op::CompositeExtract, wanted_id, &[result, 0]))
             }
             _ => error("unexpected result type for an image operation", span),
         }
@@ -272,7 +272,7 @@ impl<'a> Writer<'a> {
         let mut image_id = self.eval_handle(image)?;
         if combined {
             let ty = self.type_id(image_ty, span)?;
-            image_id = self.op(Op::Image, ty, vec![Operand::IdRef(image_id)]);
+            image_id = self.op(Op::Image, ty, &[image_id]);
         }
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let sample_id = match sample {
@@ -290,22 +290,22 @@ impl<'a> Writer<'a> {
         };
         let width = if matches!(class, ImageClass::Storage { format: StorageFormat::R64ui | StorageFormat::R64i, .. }) { 8 } else { 4 };
         let vec4 = self.numeric_type(Scalar { kind, width }, Some(4));
-        let mut operands = vec![Operand::IdRef(image_id), Operand::IdRef(coordinates)];
+        let mut operands = vec![image_id, coordinates];
         // Subpass inputs are read like storage images (SPIR-V `OpImageRead`, Sampled = 2).
         let op = if storage || dim == ImageDimension::SubpassData { Op::ImageRead } else { Op::ImageFetch };
         match (sample_id, level_id) {
             (Some(s), _) => {
-                operands.push(Operand::ImageOperands(spirv::ImageOperands::SAMPLE));
-                operands.push(Operand::IdRef(s));
+                operands.push(spirv::ImageOperands::SAMPLE.bits());
+                operands.push(s);
             }
             (None, Some(l)) if !storage => {
-                operands.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
-                operands.push(Operand::IdRef(l));
+                operands.push(spirv::ImageOperands::LOD.bits());
+                operands.push(l);
             }
             (None, _) if !storage && !multisampled && dim != ImageDimension::Buffer && dim != ImageDimension::SubpassData => {
                 // Fetches from mipmapped images name the level explicitly (level 0).
-                operands.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
-                operands.push(Operand::IdRef(self.const_i32(0)));
+                operands.push(spirv::ImageOperands::LOD.bits());
+                operands.push(self.const_i32(0));
             }
             _ => {}
         }
@@ -314,9 +314,9 @@ impl<'a> Writer<'a> {
         }
         if sparse {
             let op = if op == Op::ImageRead { Op::ImageSparseRead } else { Op::ImageSparseFetch };
-            return self.sparse_result(op, vec4, operands, exprs.ty(expr), span);
+            return self.sparse_result(op, vec4, &operands, exprs.ty(expr), span);
         }
-        let result = self.op(op, vec4, operands);
+        let result = self.op(op, vec4, &operands);
         self.narrow_texel(result, vec4, exprs.ty(expr), span)
     }
 
@@ -326,7 +326,7 @@ impl<'a> Writer<'a> {
     /// scope, scoped coherence at its own (plus `VolatileTexel`). `operands` holds the image, the coordinate and possibly
     /// an image-operand mask with its ids; the new bits and the scope go after them (SPIR-V
     /// 3.14: operand ids in bit order, and the MakeTexel bits come after Sample).
-    fn texel_access(&mut self, image: Handle<Expression>, store: bool, operands: &mut Vec<Operand>) {
+    fn texel_access(&mut self, image: Handle<Expression>, store: bool, operands: &mut Vec<Word>) {
         if !self.module.vulkan_memory_model {
             return;
         }
@@ -340,14 +340,15 @@ impl<'a> Writer<'a> {
         if scope.is_some() {
             mask |= if store { spirv::ImageOperands::MAKE_TEXEL_AVAILABLE } else { spirv::ImageOperands::MAKE_TEXEL_VISIBLE };
         }
+        // What follows the image, the coordinate (and a store's texel) is a mask and its ids.
         let index = if store { 3 } else { 2 };
         match operands.get_mut(index) {
-            Some(Operand::ImageOperands(existing)) => *existing |= mask,
-            _ => operands.insert(index.min(operands.len()), Operand::ImageOperands(mask)),
+            Some(existing) => *existing |= mask.bits(),
+            None => operands.push(mask.bits()),
         }
         if let Some(scope) = scope {
             let scope = self.scope_id(scope);
-            operands.push(Operand::IdScope(scope));
+            operands.push(scope);
         }
     }
 
@@ -364,13 +365,13 @@ impl<'a> Writer<'a> {
         let image_id = self.eval_handle(image)?;
         let coordinates = self.coordinate_with_layer(coordinate, array_index, span)?;
         let v = self.eval(value)?;
-        let mut operands = vec![Operand::IdRef(image_id), Operand::IdRef(coordinates), Operand::IdRef(v)];
+        let mut operands = vec![image_id, coordinates, v];
         if let Some(s) = sample {
             let s = self.eval(s)?;
-            operands.extend([Operand::ImageOperands(spirv::ImageOperands::SAMPLE), Operand::IdRef(s)]);
+            operands.extend([spirv::ImageOperands::SAMPLE.bits(), s]);
         }
         self.texel_access(image, true, &mut operands);
-        self.op_void(Op::ImageWrite, operands);
+        self.op_void(Op::ImageWrite, &operands);
         Ok(())
     }
 
@@ -393,24 +394,24 @@ impl<'a> Writer<'a> {
                 Some(s) => {
                     let image_type_id = self.type_id(image_ty, span)?;
                     let si_ty = self.sampled_image_type(image_type_id);
-                    self.op(Op::SampledImage, si_ty, vec![Operand::IdRef(value), Operand::IdRef(s)])
+                    self.op(Op::SampledImage, si_ty, &[value, s])
                 }
                 None if combined => value,
                 None => return error("`textureQueryLod` needs a sampler", span),
             };
-            return Ok(self.op(Op::ImageQueryLod, ty, vec![Operand::IdRef(sampled_image), Operand::IdRef(c)]));
+            return Ok(self.op(Op::ImageQueryLod, ty, &[sampled_image, c]));
         }
         let image_id = if combined {
             let image_type_id = self.type_id(image_ty, span)?;
-            self.op(Op::Image, image_type_id, vec![Operand::IdRef(value)])
+            self.op(Op::Image, image_type_id, &[value])
         } else {
             value
         };
         let multisampled = matches!(class, ImageClass::Sampled { multisampled: true, .. } | ImageClass::Depth { multisampled: true });
         let storage = matches!(class, ImageClass::Storage { .. });
         match query {
-            ImageQuery::NumLevels => Ok(self.op(Op::ImageQueryLevels, ty, vec![Operand::IdRef(image_id)])),
-            ImageQuery::NumSamples => Ok(self.op(Op::ImageQuerySamples, ty, vec![Operand::IdRef(image_id)])),
+            ImageQuery::NumLevels => Ok(self.op(Op::ImageQueryLevels, ty, &[image_id])),
+            ImageQuery::NumSamples => Ok(self.op(Op::ImageQuerySamples, ty, &[image_id])),
             ImageQuery::Size { .. } | ImageQuery::NumLayers => {
                 let level = match query {
                     ImageQuery::Size { level } => level,
@@ -431,28 +432,28 @@ impl<'a> Writer<'a> {
                 // SPIR-V 3.52.10: QuerySizeLod for sampled, non-multisampled images with
                 // levels; QuerySize for storage, multisampled and buffer images.
                 let size = if storage || multisampled || dim == ImageDimension::Buffer {
-                    self.op(Op::ImageQuerySize, query_ty, vec![Operand::IdRef(image_id)])
+                    self.op(Op::ImageQuerySize, query_ty, &[image_id])
                 } else {
                     let lod = match level {
                         Some(l) => self.eval(l)?,
                         None => self.const_i32(0),
                     };
-                    self.op(Op::ImageQuerySizeLod, query_ty, vec![Operand::IdRef(image_id), Operand::IdRef(lod)])
+                    self.op(Op::ImageQuerySizeLod, query_ty, &[image_id, lod])
                 };
                 if query == ImageQuery::NumLayers {
                     if !arrayed {
                         return error("only arrayed images have layers", span);
                     }
-                    return Ok(self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(size), Operand::LiteralBit32(count - 1)]));
+                    return Ok(self.op(Op::CompositeExtract, ty, &[size, count - 1]));
                 }
                 Ok(if wanted == count {
                     size
                 } else if wanted == 1 {
-                    self.op(Op::CompositeExtract, ty, vec![Operand::IdRef(size), Operand::LiteralBit32(0)])
+                    self.op(Op::CompositeExtract, ty, &[size, 0])
                 } else {
-                    let mut operands = vec![Operand::IdRef(size), Operand::IdRef(size)];
-                    operands.extend((0..wanted).map(Operand::LiteralBit32));
-                    self.op(Op::VectorShuffle, ty, operands)
+                    let mut operands = vec![size, size];
+                    operands.extend(0..wanted);
+                    self.op(Op::VectorShuffle, ty, &operands)
                 })
             }
             ImageQuery::Lod { .. } => error("internal error: level-of-detail queries are written above", span),

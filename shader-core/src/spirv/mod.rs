@@ -1,4 +1,4 @@
-//! The SPIR-V back end: validated IR in, SPIR-V words out (via rspirv).
+//! The SPIR-V back end: validated IR in, SPIR-V words out (written directly, `words.rs`).
 //!
 //! One private context ([`Writer`]) walks the module once: types and constants are created on
 //! first use and deduplicated (so the header holds only what the code needs), globals and
@@ -22,17 +22,17 @@ mod image;
 mod raw;
 mod types;
 mod wgpu;
+mod words;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::validate::{ModuleInfo, Validated};
 use crate::ir::*;
 use crate::layout;
 use crate::span::Span;
-use rspirv::binary::Assemble;
-use rspirv::dr::{self, Builder, Operand};
 pub use bounds::BoundsChecks;
 pub use debug::DebugInfo;
 use expression::Shape;
+use words::{inst, inst_string, Sections};
 use spirv::{Capability, Op, StorageClass, Word};
 use std::collections::{BTreeSet};
 use crate::hash::FxHashMap as HashMap;
@@ -79,53 +79,29 @@ pub fn emit_with_lines(validated: &Validated, options: &Options, debug: Option<&
     Ok(writer.finish())
 }
 
-/// The module's words, as rspirv's `Module::assemble` writes them, with `names` as the debug
-/// names section (SPIR-V 2.4: after the `OpString`/`OpSource` instructions, before the
-/// annotations) and the `OpLine`s of `lines` (per function, and the `OpString` of each file;
-/// `debug.rs`), in one vector sized up front.
-fn assemble(module: &dr::Module, names: &[(Word, Option<u32>, &str)], lines: Option<(&[Vec<debug::Mark>], &HashMap<u32, Word>)>) -> Vec<u32> {
-    let operand_words = |inst: &dr::Instruction| 1 + inst.operands.len() + 2;
-    let globals = module.global_inst_iter().map(operand_words).sum::<usize>();
-    let code = module.functions.iter().flat_map(|f| &f.blocks).map(|b| 1 + b.instructions.iter().map(operand_words).sum::<usize>()).sum::<usize>();
+/// The module's words: the header (`bound` ids, rspirv's generator number, which the
+/// output has always carried), the sections in order, with `names` as the debug names
+/// section (SPIR-V 2.4: after the `OpString`/`OpSource` instructions, before the
+/// annotations), in one vector sized up front.
+fn assemble(s: &Sections, version: (u8, u8), bound: Word, names: &[(Word, Option<u32>, &str)]) -> Vec<u32> {
     let debug = names.iter().map(|(_, _, name)| 4 + name.len() / 4).sum::<usize>();
-    let marks = lines.map_or(0, |(functions, _)| functions.iter().map(|marks| 4 * marks.len()).sum::<usize>());
-    let mut words = Vec::with_capacity(5 + globals + code + debug + marks + 8 * module.functions.len());
-    if let Some(header) = &module.header {
-        header.assemble_into(&mut words);
-    }
-    let before_names = [&module.capabilities, &module.extensions, &module.ext_inst_imports].into_iter().flatten().chain(&module.memory_model);
-    let before_names = before_names.chain([&module.entry_points, &module.execution_modes, &module.debug_string_source].into_iter().flatten());
-    for inst in before_names {
-        inst.assemble_into(&mut words);
+    let sections = [&s.capabilities, &s.extensions, &s.ext_inst_imports, &s.memory_model, &s.entry_points, &s.execution_modes, &s.debug_strings];
+    let rest = [&s.annotations, &s.globals, &s.functions];
+    let size = sections.iter().chain(&rest).map(|words| words.len()).sum::<usize>();
+    let mut words = Vec::with_capacity(5 + size + debug);
+    let version = u32::from(version.0) << 16 | u32::from(version.1) << 8;
+    words.extend([spirv::MAGIC_NUMBER, version, 0x000f_0000, bound, 0]);
+    for section in sections {
+        words.extend_from_slice(section);
     }
     for &(target, member, name) in names {
-        let start = words.len();
-        words.push(0);
-        words.push(target);
-        let op = match member {
-            Some(member) => {
-                words.push(member);
-                Op::MemberName
-            }
-            None => Op::Name,
-        };
-        // A literal string: UTF-8 bytes, little-endian words, nul-terminated and padded.
-        let chunks = name.as_bytes().chunks_exact(4);
-        let mut last = [0u8; 4];
-        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        words.extend(chunks.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
-        words.push(u32::from_le_bytes(last));
-        words[start] = ((words.len() - start) as u32) << 16 | op as u32;
-    }
-    let after_names = [&module.debug_names, &module.debug_module_processed, &module.annotations, &module.types_global_values];
-    for inst in after_names.into_iter().flatten() {
-        inst.assemble_into(&mut words);
-    }
-    for (index, function) in module.functions.iter().enumerate() {
-        match lines.and_then(|(functions, files)| Some((functions.get(index)?, files))) {
-            Some((marks, files)) if !marks.is_empty() => debug::assemble_function(function, marks, files, &mut words),
-            _ => function.assemble_into(&mut words),
+        match member {
+            Some(member) => inst_string(&mut words, Op::MemberName, &[target, member], name, &[]),
+            None => inst_string(&mut words, Op::Name, &[target], name, &[]),
         }
+    }
+    for section in rest {
+        words.extend_from_slice(section);
     }
     words
 }
@@ -152,6 +128,8 @@ enum TypeKey {
     Image { sampled: Word, dim: spirv::Dim, depth: u32, arrayed: u32, ms: u32, sampled_kind: u32, format: spirv::ImageFormat },
     Sampler,
     SampledImage { image: Word },
+    RayQuery,
+    AccelerationStructure,
 }
 
 /// Deduplication key of module-level constants.
@@ -184,13 +162,16 @@ enum Construct {
 /// Per-function state of the code being written.
 #[derive(Default)]
 struct FunctionState {
-    blocks: Vec<dr::Block>,
-    /// The open block, `None` after a terminator (what follows is dead and skipped).
-    current: Option<dr::Block>,
+    /// A block is open: `false` after a terminator (what follows is dead and skipped).
+    open: bool,
+    /// The last instruction written into the open block.
+    last_op: Option<Op>,
     /// Label of the open block (for `OpPhi` parents).
     label: Word,
     /// `OpVariable`s for the entry block: locals and spill slots.
-    variables: Vec<dr::Instruction>,
+    variables: Vec<Word>,
+    /// Where the entry block's `OpVariable`s go in `Sections::functions`: after its label.
+    variables_at: usize,
     locals: Vec<Word>,
     lets: Vec<Option<Word>>,
     /// The expression each `let` was bound to, so `arrayLength` can see through a `let` holding
@@ -214,7 +195,9 @@ struct Writer<'a> {
     module: &'a Module,
     info: &'a ModuleInfo,
     options: &'a Options,
-    b: Builder,
+    /// The module's words so far, section by section.
+    s: Sections,
+    next_id: Word,
     capabilities: BTreeSet<Capability>,
     extensions: BTreeSet<&'static str>,
     /// Extensions named by the source (GL_EXT_spirv_intrinsics), beside `extensions`.
@@ -265,8 +248,7 @@ struct Writer<'a> {
     /// `Coherent`/`Volatile` block member decorations written for the wgpu target.
     member_decorations: HashSet<(Word, u32, spirv::Decoration)>,
     /// Debug names in the order written: `OpName` (no member) and `OpMemberName`. `finish`
-    /// assembles them from the IR's strings; rspirv's builder would allocate an operand vector
-    /// and a copy of the string for each.
+    /// assembles them from the IR's strings (no copy of a string per name).
     names: Vec<(Word, Option<u32>, &'a str)>,
     /// Source-line debug info, when asked for (`debug.rs`).
     debug: Option<&'a DebugInfo<'a>>,
@@ -275,13 +257,12 @@ struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     fn new(module: &'a Module, info: &'a ModuleInfo, options: &'a Options, debug: Option<&'a DebugInfo<'a>>) -> Writer<'a> {
-        let mut b = Builder::new();
-        b.set_version(options.version.0, options.version.1);
         Writer {
             module,
             info,
             options,
-            b,
+            s: Sections::default(),
+            next_id: 1,
             capabilities: BTreeSet::new(),
             extensions: BTreeSet::new(),
             raw_extensions: BTreeSet::new(),
@@ -322,6 +303,29 @@ impl<'a> Writer<'a> {
         self.options.version.1 >= minor
     }
 
+    /// A fresh result id.
+    fn id(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn decorate(&mut self, target: Word, decoration: spirv::Decoration, operands: &[Word]) {
+        inst(&mut self.s.annotations, Op::Decorate, &[target, decoration as u32], operands);
+    }
+
+    fn member_decorate(&mut self, structure: Word, member: u32, decoration: spirv::Decoration, operands: &[Word]) {
+        inst(&mut self.s.annotations, Op::MemberDecorate, &[structure, member, decoration as u32], operands);
+    }
+
+    fn execution_mode(&mut self, function: Word, mode: spirv::ExecutionMode, operands: &[Word]) {
+        inst(&mut self.s.execution_modes, Op::ExecutionMode, &[function, mode as u32], operands);
+    }
+
+    fn execution_mode_id(&mut self, function: Word, mode: spirv::ExecutionMode, operands: &[Word]) {
+        inst(&mut self.s.execution_modes, Op::ExecutionModeId, &[function, mode as u32], operands);
+    }
+
     fn capability(&mut self, capability: Capability) {
         if self.capabilities.insert(capability) {
             self.check_wgpu_capability(capability);
@@ -339,7 +343,7 @@ impl<'a> Writer<'a> {
         match self.glsl_ext {
             Some(id) => id,
             None => {
-                let id = self.b.id();
+                let id = self.id();
                 self.glsl_ext = Some(id);
                 id
             }
@@ -390,7 +394,7 @@ impl<'a> Writer<'a> {
         self.write_spirv_requests()?;
         // Function ids first, so calls can refer to functions written later.
         for _ in self.module.functions.iter() {
-            let id = self.b.id();
+            let id = self.id();
             self.functions.push(id);
         }
         for (handle, fun) in self.module.functions.iter() {
@@ -403,27 +407,26 @@ impl<'a> Writer<'a> {
     }
 
     fn finish(mut self) -> Vec<u32> {
-        let files = self.finish_lines();
+        self.finish_lines();
+        let s = &mut self.s;
         for &capability in &self.capabilities {
-            self.b.capability(capability);
+            inst(&mut s.capabilities, Op::Capability, &[capability as u32], &[]);
         }
         for &extension in &self.extensions {
-            self.b.extension(extension);
+            inst_string(&mut s.extensions, Op::Extension, &[], extension, &[]);
         }
         for extension in &self.raw_extensions {
             if !self.extensions.contains(extension.as_str()) {
-                self.b.extension(extension.as_str());
+                inst_string(&mut s.extensions, Op::Extension, &[], extension, &[]);
             }
         }
         if let Some(id) = self.glsl_ext {
-            let import = dr::Instruction::new(Op::ExtInstImport, None, Some(id), vec![Operand::LiteralString("GLSL.std.450".into())]);
-            self.b.module_mut().ext_inst_imports.push(import);
+            inst_string(&mut s.ext_inst_imports, Op::ExtInstImport, &[id], "GLSL.std.450", &[]);
         }
         let addressing = if self.physical_storage { spirv::AddressingModel::PhysicalStorageBuffer64 } else { spirv::AddressingModel::Logical };
         let model = if self.module.vulkan_memory_model { spirv::MemoryModel::Vulkan } else { spirv::MemoryModel::GLSL450 };
-        self.b.memory_model(addressing, model);
-        let lines = self.debug.map(|_| (&self.lines.functions[..], &files));
-        assemble(&self.b.module(), &self.names, lines)
+        inst(&mut s.memory_model, Op::MemoryModel, &[addressing as u32, model as u32], &[]);
+        assemble(&self.s, self.options.version, self.next_id, &self.names)
     }
 
     /// Structs that appear inside another type (member or array element). Binding arrays are
@@ -471,16 +474,16 @@ impl<'a> Writer<'a> {
             };
             let id = match literal {
                 Some(bits) => {
-                    let id = self.b.id();
-                    let inst = if scalar.kind == ScalarKind::Bool {
+                    let id = self.id();
+                    if scalar.kind == ScalarKind::Bool {
                         let op = if bits != 0 { Op::SpecConstantTrue } else { Op::SpecConstantFalse };
-                        dr::Instruction::new(op, Some(ty), Some(id), vec![])
+                        self.push_type(op, &[ty, id], &[]);
                     } else {
-                        dr::Instruction::new(Op::SpecConstant, Some(ty), Some(id), vec![literal_operand(scalar, bits)])
-                    };
-                    self.b.module_mut().types_global_values.push(inst);
+                        let (words, count) = literal_words(scalar, bits);
+                        self.push_type(Op::SpecConstant, &[ty, id], &words[..count]);
+                    }
                     let spec_id = spec_ids[handle.index()];
-                    self.b.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+                    self.decorate(id, spirv::Decoration::SpecId, &[spec_id]);
                     id
                 }
                 None => {
@@ -555,8 +558,8 @@ impl<'a> Writer<'a> {
             wrapped = true;
             let element = self.type_id(global.ty, span)?;
             let one = self.const_u32(1);
-            let id = self.b.id();
-            self.push_type(dr::Instruction::new(Op::TypeArray, None, Some(id), vec![Operand::IdRef(element), Operand::IdRef(one)]));
+            let id = self.id();
+            self.push_type(Op::TypeArray, &[id], &[element, one]);
             id
         } else {
             self.type_id(global.ty, span)?
@@ -568,26 +571,27 @@ impl<'a> Writer<'a> {
             (None, AddressSpace::Private) if !self.holds_reference(global.ty) && !self.holds_ray_query(global.ty) => Some(self.const_null(var_type)),
             _ => None,
         };
-        let var = self.b.variable(pointer, None, class, init);
+        let var = self.id();
+        inst(&mut self.s.globals, Op::Variable, &[pointer, var, class as u32], init.as_slice());
         self.name(var, &global.name);
         use spirv::Decoration as D;
         // SPIR-V 2.18.2: variables holding buffer references say how they alias.
         if !is_buffer && self.holds_reference(global.ty) {
             let decoration = if global.memory.restrict { D::RestrictPointer } else { D::AliasedPointer };
-            self.b.decorate(var, decoration, []);
+            self.decorate(var, decoration, &[]);
         }
         if let Some(binding) = global.binding {
-            self.b.decorate(var, D::DescriptorSet, [Operand::LiteralBit32(binding.group)]);
-            self.b.decorate(var, D::Binding, [Operand::LiteralBit32(binding.binding)]);
+            self.decorate(var, D::DescriptorSet, &[binding.group]);
+            self.decorate(var, D::Binding, &[binding.binding]);
         }
         if let AddressSpace::Storage { access } = global.space {
             if !access.store {
-                self.b.decorate(var, D::NonWritable, []);
+                self.decorate(var, D::NonWritable, &[]);
             }
             // GLSL `writeonly` buffers (GLSL 4.60 §4.10; SPIR-V `NonReadable` on the variable
             // covers every member, as glslang's member decorations do).
             if !access.load {
-                self.b.decorate(var, D::NonReadable, []);
+                self.decorate(var, D::NonReadable, &[]);
             }
         }
         // A storage image's access, also through a descriptor array of them.
@@ -602,10 +606,10 @@ impl<'a> Writer<'a> {
         }
         if let (AddressSpace::Handle, Some(TypeInner::Image { class: ImageClass::Storage { access, .. }, .. })) = (global.space, image) {
             if !access.load {
-                self.b.decorate(var, D::NonReadable, []);
+                self.decorate(var, D::NonReadable, &[]);
             }
             if !access.store {
-                self.b.decorate(var, D::NonWritable, []);
+                self.decorate(var, D::NonWritable, &[]);
             }
         }
         if self.module.vulkan_memory_model && (global.memory.coherent != Coherence::None || global.memory.volatile) {
@@ -636,7 +640,7 @@ impl<'a> Writer<'a> {
                 for member in 0..count {
                     for (wanted, decoration) in [(global.memory.coherent.decorated(), D::Coherent), (global.memory.volatile, D::Volatile)] {
                         if wanted && self.member_decorations.insert((block, member, decoration)) {
-                            self.b.member_decorate(block, member, decoration, []);
+                            self.member_decorate(block, member, decoration, &[]);
                         }
                     }
                 }
@@ -644,17 +648,17 @@ impl<'a> Writer<'a> {
         } else {
             // GLSL 4.60 §4.10: volatile memory is also coherent (glslang decorates both).
             if global.memory.coherent.decorated() || global.memory.volatile {
-                self.b.decorate(var, D::Coherent, []);
+                self.decorate(var, D::Coherent, &[]);
             }
             if global.memory.volatile {
-                self.b.decorate(var, D::Volatile, []);
+                self.decorate(var, D::Volatile, &[]);
             }
         }
         if global.memory.restrict && global.space != AddressSpace::Uniform {
-            self.b.decorate(var, D::Restrict, []);
+            self.decorate(var, D::Restrict, &[]);
         }
         if global.invariant {
-            self.b.decorate(var, D::Invariant, []);
+            self.decorate(var, D::Invariant, &[]);
         }
         if let Some(io) = global.io {
             self.decorate_io(handle, var, io, span)?;
@@ -664,7 +668,7 @@ impl<'a> Writer<'a> {
 
     fn decorate_block(&mut self, struct_id: Word) {
         if self.blocks_decorated.insert(struct_id) {
-            self.b.decorate(struct_id, spirv::Decoration::Block, []);
+            self.decorate(struct_id, spirv::Decoration::Block, &[]);
         }
     }
 
@@ -673,13 +677,13 @@ impl<'a> Writer<'a> {
             return Ok(id);
         }
         let member = self.type_id(inner, span)?;
-        let id = self.b.id();
-        self.push_type(dr::Instruction::new(Op::TypeStruct, None, Some(id), vec![Operand::IdRef(member)]));
-        self.b.member_decorate(id, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+        let id = self.id();
+        self.push_type(Op::TypeStruct, &[id], &[member]);
+        self.member_decorate(id, 0, spirv::Decoration::Offset, &[0]);
         if let Some(layout) = self.matrix_in(inner) {
             // A bare matrix in a buffer (only WGSL has those; GLSL globals there are blocks).
-            self.b.member_decorate(id, 0, spirv::Decoration::ColMajor, []);
-            self.b.member_decorate(id, 0, spirv::Decoration::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
+            self.member_decorate(id, 0, spirv::Decoration::ColMajor, &[]);
+            self.member_decorate(id, 0, spirv::Decoration::MatrixStride, &[layout.stride]);
         }
         self.decorate_block(id);
         self.member_name(id, 0, "value");
@@ -754,37 +758,37 @@ impl<'a> Writer<'a> {
         match io {
             IoBinding::BuiltIn(builtin) => {
                 let spv = self.builtin(builtin, fragment, vertex, span)?;
-                self.b.decorate(var, D::BuiltIn, [Operand::BuiltIn(spv)]);
+                self.decorate(var, D::BuiltIn, &[spv as u32]);
                 if needs_flat && is_input {
-                    self.b.decorate(var, D::Flat, []);
+                    self.decorate(var, D::Flat, &[]);
                 }
             }
             IoBinding::Location { location, component, interpolation, sampling, blend_src } => {
-                self.b.decorate(var, D::Location, [Operand::LiteralBit32(location)]);
+                self.decorate(var, D::Location, &[location]);
                 if let Some(component) = component {
                     self.check_wgpu_location_component(component, span);
-                    self.b.decorate(var, D::Component, [Operand::LiteralBit32(component)]);
+                    self.decorate(var, D::Component, &[component]);
                 }
                 if let Some(index) = blend_src {
-                    self.b.decorate(var, D::Index, [Operand::LiteralBit32(index)]);
+                    self.decorate(var, D::Index, &[index]);
                 }
                 if may_interpolate {
                     match interpolation {
                         Some(Interpolation::PerVertex) => {
                             self.capability(Capability::FragmentBarycentricKHR);
                             self.extensions.insert("SPV_KHR_fragment_shader_barycentric");
-                            self.b.decorate(var, D::PerVertexKHR, []);
+                            self.decorate(var, D::PerVertexKHR, &[]);
                             // Integer inputs are Flat even per vertex (VUID-StandaloneSpirv-Flat-04744).
                             if needs_flat {
-                                self.b.decorate(var, D::Flat, []);
+                                self.decorate(var, D::Flat, &[]);
                             }
                         }
-                        Some(Interpolation::Flat) => self.b.decorate(var, D::Flat, []),
+                        Some(Interpolation::Flat) => self.decorate(var, D::Flat, &[]),
                         // An integer vertex output the source declares smooth (GLSL's default,
                         // `Perspective` here) keeps no decoration, as glslang writes it; one
                         // without interpolation gets Flat (naga requires it).
-                        _ if needs_flat && (is_input || interpolation.is_none()) => self.b.decorate(var, D::Flat, []),
-                        Some(Interpolation::Linear) => self.b.decorate(var, D::NoPerspective, []),
+                        _ if needs_flat && (is_input || interpolation.is_none()) => self.decorate(var, D::Flat, &[]),
+                        Some(Interpolation::Linear) => self.decorate(var, D::NoPerspective, &[]),
                         Some(Interpolation::Perspective) | None => {}
                     }
                     let flat = match interpolation {
@@ -799,13 +803,13 @@ impl<'a> Writer<'a> {
                         // output (only the fragment input's decorations count, Vulkan 15.1.3).
                         Some(Sampling::Centroid | Sampling::Sample) if flat && self.options.wgpu && !is_input => {}
                         Some(Sampling::Centroid) if flat && self.options.wgpu => {}
-                        Some(Sampling::Centroid) => self.b.decorate(var, D::Centroid, []),
+                        Some(Sampling::Centroid) => self.decorate(var, D::Centroid, &[]),
                         Some(Sampling::Sample) => {
                             if flat {
                                 self.check_wgpu_flat_sample(span);
                             }
                             self.capability(Capability::SampleRateShading);
-                            self.b.decorate(var, D::Sample, []);
+                            self.decorate(var, D::Sample, &[]);
                         }
                         Some(Sampling::Center) | None => {}
                     }
@@ -1027,19 +1031,19 @@ impl<'a> Writer<'a> {
             Stage::Fragment => spirv::ExecutionModel::Fragment,
             Stage::Compute => spirv::ExecutionModel::GLCompute,
         };
-        self.b.entry_point(model, function, ep.name.as_str(), interface);
+        inst_string(&mut self.s.entry_points, Op::EntryPoint, &[model as u32, function], &ep.name, &interface);
         use spirv::ExecutionMode as M;
         match ep.stage {
             Stage::Fragment => {
-                self.b.execution_mode(function, M::OriginUpperLeft, []);
+                self.execution_mode(function, M::OriginUpperLeft, &[]);
                 if writes_depth {
-                    self.b.execution_mode(function, M::DepthReplacing, []);
+                    self.execution_mode(function, M::DepthReplacing, &[]);
                 }
                 if writes_stencil {
-                    self.b.execution_mode(function, M::StencilRefReplacingEXT, []);
+                    self.execution_mode(function, M::StencilRefReplacingEXT, &[]);
                 }
                 if ep.early_fragment_tests {
-                    self.b.execution_mode(function, M::EarlyFragmentTests, []);
+                    self.execution_mode(function, M::EarlyFragmentTests, &[]);
                 }
             }
             Stage::Compute => self.write_workgroup_size(index)?,
@@ -1056,7 +1060,7 @@ impl<'a> Writer<'a> {
                 _ => None,
             };
             if let Some(spv) = depth {
-                self.b.execution_mode(function, spv, []);
+                self.execution_mode(function, spv, &[]);
                 continue;
             }
             if mode == ExecutionMode::SubgroupUniformControlFlow {
@@ -1064,7 +1068,7 @@ impl<'a> Writer<'a> {
                 let extension = "SPV_KHR_subgroup_uniform_control_flow";
                 self.check_wgpu_extension(extension);
                 self.extensions.insert(extension);
-                self.b.execution_mode(function, M::SubgroupUniformControlFlowKHR, []);
+                self.execution_mode(function, M::SubgroupUniformControlFlowKHR, &[]);
                 continue;
             }
             let (spv, capability, extension) = match mode {
@@ -1093,7 +1097,7 @@ impl<'a> Writer<'a> {
             };
             self.capability(capability);
             self.extensions.insert(extension);
-            self.b.execution_mode(function, spv, []);
+            self.execution_mode(function, spv, &[]);
         }
         self.write_spirv_execution_modes(ep_function, function)?;
         Ok(())
@@ -1104,7 +1108,7 @@ impl<'a> Writer<'a> {
         let function = self.functions[ep.function.index()];
         let size = ep.workgroup_size;
         if ep.workgroup_size_overrides.iter().all(Option::is_none) {
-            self.b.execution_mode(function, spirv::ExecutionMode::LocalSize, size);
+            self.execution_mode(function, spirv::ExecutionMode::LocalSize, &size);
             return Ok(());
         }
         let u32_ty = self.scalar_type(Scalar::U32);
@@ -1132,7 +1136,7 @@ impl<'a> Writer<'a> {
             // LocalSizeId exists from SPIR-V 1.2, but Vulkan accepts it only with maintenance4
             // (core in Vulkan 1.3, whose SPIR-V is 1.6); spirv-val rejects it for Vulkan 1.1
             // and 1.2. So it is used from 1.6 on.
-            self.b.execution_mode_id(function, spirv::ExecutionMode::LocalSizeId, ids);
+            self.execution_mode_id(function, spirv::ExecutionMode::LocalSizeId, &ids);
         } else {
             // Otherwise the way to size a workgroup with spec constants is a
             // WorkgroupSize-decorated constant; it applies to every entry point of the module.
@@ -1142,11 +1146,10 @@ impl<'a> Writer<'a> {
                 return error(message, Span::default());
             }
             let uvec3 = self.vector_type(u32_ty, 3);
-            let id = self.b.id();
-            let operands = ids.iter().map(|&i| Operand::IdRef(i)).collect();
-            self.push_type(dr::Instruction::new(Op::SpecConstantComposite, Some(uvec3), Some(id), operands));
-            self.b.decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(spirv::BuiltIn::WorkgroupSize)]);
-            self.b.execution_mode(function, spirv::ExecutionMode::LocalSize, size);
+            let id = self.id();
+            self.push_type(Op::SpecConstantComposite, &[uvec3, id], &ids);
+            self.decorate(id, spirv::Decoration::BuiltIn, &[spirv::BuiltIn::WorkgroupSize as u32]);
+            self.execution_mode(function, spirv::ExecutionMode::LocalSize, &size);
         }
         Ok(())
     }
@@ -1190,10 +1193,12 @@ fn literal_bits(literal: Literal) -> u64 {
     }
 }
 
-fn literal_operand(scalar: Scalar, bits: u64) -> Operand {
+/// The words of a scalar literal: `[bits]`, or for 64-bit scalars the low word then the
+/// high one (SPIR-V 2.2.1); use `&words[..count]`.
+fn literal_words(scalar: Scalar, bits: u64) -> ([Word; 2], usize) {
     if scalar.width == 8 {
-        Operand::LiteralBit64(bits)
+        ([bits as u32, (bits >> 32) as u32], 2)
     } else {
-        Operand::LiteralBit32(bits as u32)
+        ([bits as u32, 0], 1)
     }
 }

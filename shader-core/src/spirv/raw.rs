@@ -38,16 +38,13 @@ impl<'a> Writer<'a> {
                 return error(format!("{decoration} is not a SPIR-V decoration"), Span::default());
             };
             let var = slot.var;
-            let operands = literals.iter().map(|&v| Operand::LiteralBit32(v)).collect::<Vec<_>>();
             // A `BuiltIn` decoration's operand is a BuiltIn enumerant, not a plain literal.
-            let operands = match (decoration, literals.as_slice()) {
-                (spirv::Decoration::BuiltIn, [b]) => match spirv::BuiltIn::from_u32(*b) {
-                    Some(b) => vec![Operand::BuiltIn(b)],
-                    None => return error(format!("{b} is not a SPIR-V built-in"), Span::default()),
-                },
-                _ => operands,
-            };
-            self.b.decorate(var, decoration, operands);
+            if let (spirv::Decoration::BuiltIn, [b]) = (decoration, literals.as_slice()) {
+                if spirv::BuiltIn::from_u32(*b).is_none() {
+                    return error(format!("{b} is not a SPIR-V built-in"), Span::default());
+                }
+            }
+            self.decorate(var, decoration, literals);
         }
         for (global, decoration, strings) in &requests.string_decorations {
             let Some(slot) = self.globals.get(global.index()) else { continue };
@@ -55,9 +52,13 @@ impl<'a> Writer<'a> {
                 return error(format!("{decoration} is not a SPIR-V decoration"), Span::default());
             };
             let var = slot.var;
-            let mut operands = vec![Operand::IdRef(var), Operand::Decoration(decoration)];
-            operands.extend(strings.iter().map(|s| Operand::LiteralString(s.clone())));
-            self.b.module_mut().annotations.push(dr::Instruction::new(Op::DecorateString, None, None, operands));
+            let words = &mut self.s.annotations;
+            let start = words.len();
+            words.extend([Op::DecorateString as u32, var, decoration as u32]);
+            for string in strings {
+                words::literal_string(words, string);
+            }
+            words[start] |= ((words.len() - start) as u32) << 16;
         }
         Ok(())
     }
@@ -71,7 +72,7 @@ impl<'a> Writer<'a> {
             let Some(mode) = spirv::ExecutionMode::from_u32(*mode) else {
                 return error(format!("{mode} is not a SPIR-V execution mode"), Span::default());
             };
-            self.b.execution_mode(function, mode, literals.as_slice());
+            self.execution_mode(function, mode, literals.as_slice());
         }
         Ok(())
     }
@@ -105,7 +106,8 @@ impl<'a> Writer<'a> {
         if let Some(&id) = self.raw_sets.get(name) {
             return id;
         }
-        let id = self.b.ext_inst_import(name);
+        let id = self.id();
+        inst_string(&mut self.s.ext_inst_imports, Op::ExtInstImport, &[id], name, &[]);
         self.raw_sets.insert(name.to_string(), id);
         id
     }
@@ -129,10 +131,14 @@ impl<'a> Writer<'a> {
             operands.push(match operand {
                 SpirvOperand::Value(h) => {
                     let is_pointer = matches!(self.pointee(*h), (Some(_), _));
-                    Operand::IdRef(if is_pointer { self.eval_pointer(*h)? } else { self.eval(*h)? })
+                    if is_pointer { self.eval_pointer(*h)? } else { self.eval(*h)? }
                 }
-                SpirvOperand::Literal(v) => Operand::LiteralBit32(*v),
-                SpirvOperand::String(text) => Operand::IdRef(self.b.string(text.as_str())),
+                SpirvOperand::Literal(v) => *v,
+                SpirvOperand::String(text) => {
+                    let id = self.id();
+                    inst_string(&mut self.s.debug_strings, Op::String, &[id], text, &[]);
+                    id
+                }
             });
         }
         if let Some(set) = &inst.set {
@@ -144,9 +150,8 @@ impl<'a> Writer<'a> {
                 Some(ty) => self.type_id(ty, span)?,
                 None => self.void_type(),
             };
-            let mut all = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(inst.opcode)];
-            all.extend(operands);
-            let id = self.op(Op::ExtInst, ty, all);
+            let id = self.id();
+            self.push(Op::ExtInst, &[ty, id, set, inst.opcode], &operands);
             return Ok(result.map(|_| id));
         }
         let Some(op) = Op::from_u32(inst.opcode) else {
@@ -155,10 +160,10 @@ impl<'a> Writer<'a> {
         match result {
             Some(ty) => {
                 let ty = self.type_id(ty, span)?;
-                Ok(Some(self.op(op, ty, operands)))
+                Ok(Some(self.op(op, ty, &operands)))
             }
             None => {
-                self.op_void(op, operands);
+                self.op_void(op, &operands);
                 Ok(None)
             }
         }

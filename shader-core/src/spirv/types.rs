@@ -8,46 +8,34 @@
 use super::*;
 
 impl<'a> Writer<'a> {
-    pub(super) fn push_type(&mut self, inst: dr::Instruction) {
-        self.b.module_mut().types_global_values.push(inst);
+    /// Appends a type, constant or global declaration (operands `head`, then `operands`).
+    pub(super) fn push_type(&mut self, op: Op, head: &[Word], operands: &[Word]) {
+        inst(&mut self.s.globals, op, head, operands);
     }
 
     fn cached_type(&mut self, key: TypeKey) -> Word {
         if let Some(&id) = self.type_cache.get(&key) {
             return id;
         }
-        let id = self.b.id();
-        let (op, operands) = match &key {
-            TypeKey::Void => (Op::TypeVoid, vec![]),
-            TypeKey::Bool => (Op::TypeBool, vec![]),
-            TypeKey::Int { width, signed } => {
-                (Op::TypeInt, vec![Operand::LiteralBit32(u32::from(*width) * 8), Operand::LiteralBit32(*signed as u32)])
+        let id = self.id();
+        let g = &mut self.s.globals;
+        match &key {
+            TypeKey::Void => inst(g, Op::TypeVoid, &[id], &[]),
+            TypeKey::Bool => inst(g, Op::TypeBool, &[id], &[]),
+            TypeKey::Int { width, signed } => inst(g, Op::TypeInt, &[id, u32::from(*width) * 8, *signed as u32], &[]),
+            TypeKey::Float { width } => inst(g, Op::TypeFloat, &[id, u32::from(*width) * 8], &[]),
+            TypeKey::Vector { component, count } => inst(g, Op::TypeVector, &[id, *component, *count], &[]),
+            TypeKey::Matrix { column, count } => inst(g, Op::TypeMatrix, &[id, *column, *count], &[]),
+            TypeKey::Pointer { class, pointee } => inst(g, Op::TypePointer, &[id, *class as u32, *pointee], &[]),
+            TypeKey::Function { result, params } => inst(g, Op::TypeFunction, &[id, *result], params),
+            TypeKey::Image { sampled, dim, depth, arrayed, ms, sampled_kind, format } => {
+                inst(g, Op::TypeImage, &[id, *sampled, *dim as u32, *depth, *arrayed, *ms, *sampled_kind, *format as u32], &[])
             }
-            TypeKey::Float { width } => (Op::TypeFloat, vec![Operand::LiteralBit32(u32::from(*width) * 8)]),
-            TypeKey::Vector { component, count } => (Op::TypeVector, vec![Operand::IdRef(*component), Operand::LiteralBit32(*count)]),
-            TypeKey::Matrix { column, count } => (Op::TypeMatrix, vec![Operand::IdRef(*column), Operand::LiteralBit32(*count)]),
-            TypeKey::Pointer { class, pointee } => (Op::TypePointer, vec![Operand::StorageClass(*class), Operand::IdRef(*pointee)]),
-            TypeKey::Function { result, params } => {
-                let mut operands = vec![Operand::IdRef(*result)];
-                operands.extend(params.iter().map(|&p| Operand::IdRef(p)));
-                (Op::TypeFunction, operands)
-            }
-            TypeKey::Image { sampled, dim, depth, arrayed, ms, sampled_kind, format } => (
-                Op::TypeImage,
-                vec![
-                    Operand::IdRef(*sampled),
-                    Operand::Dim(*dim),
-                    Operand::LiteralBit32(*depth),
-                    Operand::LiteralBit32(*arrayed),
-                    Operand::LiteralBit32(*ms),
-                    Operand::LiteralBit32(*sampled_kind),
-                    Operand::ImageFormat(*format),
-                ],
-            ),
-            TypeKey::Sampler => (Op::TypeSampler, vec![]),
-            TypeKey::SampledImage { image } => (Op::TypeSampledImage, vec![Operand::IdRef(*image)]),
-        };
-        self.push_type(dr::Instruction::new(op, None, Some(id), operands));
+            TypeKey::Sampler => inst(g, Op::TypeSampler, &[id], &[]),
+            TypeKey::SampledImage { image } => inst(g, Op::TypeSampledImage, &[id, *image], &[]),
+            TypeKey::RayQuery => inst(g, Op::TypeRayQueryKHR, &[id], &[]),
+            TypeKey::AccelerationStructure => inst(g, Op::TypeAccelerationStructureKHR, &[id], &[]),
+        }
         self.type_cache.insert(key, id);
         id
     }
@@ -164,7 +152,7 @@ impl<'a> Writer<'a> {
                 let pointee = pointee?;
                 self.decorate_reference_block(handle, base, pointee);
                 let class = StorageClass::PhysicalStorageBuffer;
-                self.push_type(dr::Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(class), Operand::IdRef(pointee)]));
+                self.push_type(Op::TypePointer, &[id], &[class as u32, pointee]);
                 self.type_cache.entry(TypeKey::Pointer { class, pointee }).or_insert(id);
             }
         }
@@ -200,24 +188,19 @@ impl<'a> Writer<'a> {
             }
             &TypeInner::Array { base, size, stride } => {
                 let element = self.type_id(base, span)?;
-                let id = self.b.id();
+                let id = self.id();
                 match size {
                     ArraySize::Constant(_) | ArraySize::Specialized { .. } => {
                         let length = self.array_length(size, span)?;
-                        self.push_type(dr::Instruction::new(
-                            Op::TypeArray,
-                            None,
-                            Some(id),
-                            vec![Operand::IdRef(element), Operand::IdRef(length)],
-                        ));
+                        self.push_type(Op::TypeArray, &[id], &[element, length]);
                     }
                     ArraySize::Dynamic => {
-                        self.push_type(dr::Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(element)]));
+                        self.push_type(Op::TypeRuntimeArray, &[id], &[element]);
                     }
                 }
                 if stride != 0 {
                     self.check_wgpu_alignment(stride, base, None, span);
-                    self.b.decorate(id, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
+                    self.decorate(id, spirv::Decoration::ArrayStride, &[stride]);
                 }
                 id
             }
@@ -226,13 +209,8 @@ impl<'a> Writer<'a> {
                 for member in members {
                     member_ids.push(self.type_id(member.ty, span)?);
                 }
-                let id = self.b.id();
-                self.push_type(dr::Instruction::new(
-                    Op::TypeStruct,
-                    None,
-                    Some(id),
-                    member_ids.into_iter().map(Operand::IdRef).collect(),
-                ));
+                let id = self.id();
+                self.push_type(Op::TypeStruct, &[id], &member_ids);
                 self.name(id, &ty.name);
                 // A block holding only a runtime-sized array has size 0 but is laid out.
                 let host_shareable = *size != 0
@@ -255,7 +233,7 @@ impl<'a> Writer<'a> {
                     }
                     use spirv::Decoration as D;
                     self.check_wgpu_alignment(member.offset, member.ty, None, span);
-                    self.b.member_decorate(id, i, D::Offset, [Operand::LiteralBit32(member.offset)]);
+                    self.member_decorate(id, i, D::Offset, &[member.offset]);
                     // Vulkan 15.6.4: matrices in blocks need MatrixStride and a majorness.
                     let layout = match (member.matrix, self.matrix_in(member.ty)) {
                         (Some(layout), _) => Some(layout),
@@ -267,8 +245,8 @@ impl<'a> Writer<'a> {
                             self.check_wgpu_alignment(layout.stride, matrix, Some(layout.row_major), span);
                         }
                         let major = if layout.row_major { D::RowMajor } else { D::ColMajor };
-                        self.b.member_decorate(id, i, major, []);
-                        self.b.member_decorate(id, i, D::MatrixStride, [Operand::LiteralBit32(layout.stride)]);
+                        self.member_decorate(id, i, major, &[]);
+                        self.member_decorate(id, i, D::MatrixStride, &[layout.stride]);
                     }
                     if !uniform_block {
                         self.decorate_member_memory(id, i, member.memory);
@@ -283,9 +261,9 @@ impl<'a> Writer<'a> {
                 self.capability(Capability::RayQueryKHR);
                 self.extensions.insert("SPV_KHR_ray_query");
                 if matches!(ty.inner, TypeInner::RayQuery) {
-                    self.b.type_ray_query_khr()
+                    self.cached_type(TypeKey::RayQuery)
                 } else {
-                    self.b.type_acceleration_structure_khr()
+                    self.cached_type(TypeKey::AccelerationStructure)
                 }
             }
             &TypeInner::SampledImage { image } => {
@@ -294,24 +272,19 @@ impl<'a> Writer<'a> {
             }
             &TypeInner::BindingArray { base, size } => {
                 let element = self.type_id(base, span)?;
-                let id = self.b.id();
+                let id = self.id();
                 match size {
                     ArraySize::Constant(_) | ArraySize::Specialized { .. } => {
                         let length = match size {
                             ArraySize::Constant(n) => self.const_u32(n.max(1)),
                             _ => self.array_length(size, span)?,
                         };
-                        self.push_type(dr::Instruction::new(
-                            Op::TypeArray,
-                            None,
-                            Some(id),
-                            vec![Operand::IdRef(element), Operand::IdRef(length)],
-                        ));
+                        self.push_type(Op::TypeArray, &[id], &[element, length]);
                     }
                     ArraySize::Dynamic => {
                         self.capability(Capability::RuntimeDescriptorArray);
                         self.extension_below("SPV_EXT_descriptor_indexing", 5);
-                        self.push_type(dr::Instruction::new(Op::TypeRuntimeArray, None, Some(id), vec![Operand::IdRef(element)]));
+                        self.push_type(Op::TypeRuntimeArray, &[id], &[element]);
                     }
                 }
                 id
@@ -394,7 +367,7 @@ impl<'a> Writer<'a> {
     /// qualifiers ask for it.
     pub(super) fn member_decorate_once(&mut self, block: Word, i: u32, decoration: spirv::Decoration) {
         if self.member_decorations.insert((block, i, decoration)) {
-            self.b.member_decorate(block, i, decoration, []);
+            self.member_decorate(block, i, decoration, &[]);
         }
     }
 
@@ -412,17 +385,17 @@ impl<'a> Writer<'a> {
     /// declaration began.
     fn reference_type(&mut self, handle: Handle<Type>, base: Handle<Type>, span: Span) -> R<Word> {
         self.use_physical_storage();
-        let id = self.b.id();
+        let id = self.id();
         self.ir_types.insert(handle, id);
         if self.type_depth > 1 {
             // Inside another type (which the pointee may contain): declare the pointer
             // forward and write it once the outermost type is done.
             let class = StorageClass::PhysicalStorageBuffer;
-            self.push_type(dr::Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id), Operand::StorageClass(class)]));
+            self.push_type(Op::TypeForwardPointer, &[], &[id, class as u32]);
             self.deferred_references.push((handle, id, base));
             return Ok(id);
         }
-        let start = self.b.module_ref().types_global_values.len();
+        let start = self.s.globals.len();
         self.forward_pointers.insert(handle, (start, false));
         let pointee = self.type_id(base, span);
         let (_, forward) = self.forward_pointers.remove(&handle).unwrap_or((start, false));
@@ -430,10 +403,10 @@ impl<'a> Writer<'a> {
         self.decorate_reference_block(handle, base, pointee);
         let class = StorageClass::PhysicalStorageBuffer;
         if forward {
-            let inst = dr::Instruction::new(Op::TypeForwardPointer, None, None, vec![Operand::IdRef(id), Operand::StorageClass(class)]);
-            self.b.module_mut().types_global_values.insert(start, inst);
+            let forward = [3 << 16 | Op::TypeForwardPointer as u32, id, class as u32];
+            self.s.globals.splice(start..start, forward);
         }
-        self.push_type(dr::Instruction::new(Op::TypePointer, None, Some(id), vec![Operand::StorageClass(class), Operand::IdRef(pointee)]));
+        self.push_type(Op::TypePointer, &[id], &[class as u32, pointee]);
         self.type_cache.entry(TypeKey::Pointer { class, pointee }).or_insert(id);
         Ok(id)
     }
@@ -508,18 +481,23 @@ impl<'a> Writer<'a> {
     // -----------------------------------------------------------------------------------------
     // Constants
 
-    fn cached_constant(&mut self, key: ConstKey, make: impl FnOnce(Word) -> dr::Instruction) -> Word {
+    /// The constant `key`, declared the first time as `op` of type `ty` with `operands`.
+    fn cached_constant(&mut self, key: ConstKey, op: Op, ty: Word, operands: &[Word]) -> Word {
         if let Some(&id) = self.constants.get(&key) {
             return id;
         }
-        let id = self.b.id();
-        self.push_type(make(id));
+        let id = self.id();
+        self.push_type(op, &[ty, id], operands);
+        self.remember_constant(key, id);
+        id
+    }
+
+    fn remember_constant(&mut self, key: ConstKey, id: Word) {
         if matches!(key, ConstKey::Null { .. }) {
             self.null_constants.insert(id);
         }
         self.constants.insert(key, id);
         self.plain_constants.insert(id);
-        id
     }
 
     pub(super) fn const_scalar(&mut self, scalar: Scalar, bits: u64) -> Word {
@@ -534,14 +512,14 @@ impl<'a> Writer<'a> {
         };
         self.check_wgpu_int_constant(scalar);
         let ty = self.scalar_type(scalar);
-        self.cached_constant(ConstKey::Scalar { ty, bits }, |id| {
-            if scalar.kind == ScalarKind::Bool {
-                let op = if bits != 0 { Op::ConstantTrue } else { Op::ConstantFalse };
-                dr::Instruction::new(op, Some(ty), Some(id), vec![])
-            } else {
-                dr::Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal_operand(scalar, bits)])
-            }
-        })
+        let key = ConstKey::Scalar { ty, bits };
+        if scalar.kind == ScalarKind::Bool {
+            let op = if bits != 0 { Op::ConstantTrue } else { Op::ConstantFalse };
+            self.cached_constant(key, op, ty, &[])
+        } else {
+            let (words, count) = literal_words(scalar, bits);
+            self.cached_constant(key, Op::Constant, ty, &words[..count])
+        }
     }
 
     pub(super) fn const_u32(&mut self, value: u32) -> Word {
@@ -596,25 +574,28 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn const_null(&mut self, ty: Word) -> Word {
-        self.cached_constant(ConstKey::Null { ty }, |id| dr::Instruction::new(Op::ConstantNull, Some(ty), Some(id), vec![]))
+        self.cached_constant(ConstKey::Null { ty }, Op::ConstantNull, ty, &[])
     }
 
     pub(super) fn const_composite(&mut self, ty: Word, parts: Vec<Word>) -> Word {
-        let operands = parts.iter().map(|&p| Operand::IdRef(p)).collect();
-        let id = self.cached_constant(ConstKey::Composite { ty, parts: parts.clone() }, |id| {
-            dr::Instruction::new(Op::ConstantComposite, Some(ty), Some(id), operands)
-        });
-        self.constant_parts.insert(id, parts);
+        let key = ConstKey::Composite { ty, parts };
+        if let Some(&id) = self.constants.get(&key) {
+            return id;
+        }
+        let id = self.id();
+        if let ConstKey::Composite { parts, .. } = &key {
+            self.push_type(Op::ConstantComposite, &[ty, id], parts);
+            self.constant_parts.insert(id, parts.clone());
+        }
+        self.remember_constant(key, id);
         id
     }
 
     /// `OpSpecConstantOp` (SPIR-V 3.52.7): a constant computed from spec constants at
     /// specialization time.
     pub(super) fn spec_op(&mut self, ty: Word, op: Op, operands: &[Word]) -> Word {
-        let id = self.b.id();
-        let mut ops = vec![Operand::LiteralSpecConstantOpInteger(op)];
-        ops.extend(operands.iter().map(|&o| Operand::IdRef(o)));
-        self.push_type(dr::Instruction::new(Op::SpecConstantOp, Some(ty), Some(id), ops));
+        let id = self.id();
+        self.push_type(Op::SpecConstantOp, &[ty, id, op as u32], operands);
         id
     }
 
@@ -688,25 +669,16 @@ impl<'a> Writer<'a> {
                         // SPIR-V 3.52.7: a vector constant lists scalar constituents, so
                         // vectors inside a vector constructor are flattened.
                         (true, Some((n, scalar))) => {
-                            if let Some(known) = self.constant_parts.get(&id).cloned() {
-                                parts.extend(known);
+                            if let Some(known) = self.constant_parts.get(&id) {
+                                parts.extend_from_slice(known);
                             } else if self.null_constants.contains(&id) {
                                 let zero = self.const_scalar(scalar, 0);
                                 parts.extend(std::iter::repeat_n(zero, n as usize));
                             } else {
                                 let component = self.scalar_type(scalar);
                                 for i in 0..n {
-                                    let index = self.b.id();
-                                    self.push_type(dr::Instruction::new(
-                                        Op::SpecConstantOp,
-                                        Some(component),
-                                        Some(index),
-                                        vec![
-                                            Operand::LiteralSpecConstantOpInteger(Op::CompositeExtract),
-                                            Operand::IdRef(id),
-                                            Operand::LiteralBit32(i),
-                                        ],
-                                    ));
+                                    let index = self.id();
+                                    self.push_type(Op::SpecConstantOp, &[component, index], &[Op::CompositeExtract as u32, id, i]);
                                     parts.push(index);
                                 }
                                 spec = true;
@@ -720,13 +692,8 @@ impl<'a> Writer<'a> {
                 }
                 spec |= parts.iter().any(|&p| !self.is_plain_constant(p));
                 if spec {
-                    let id = self.b.id();
-                    self.push_type(dr::Instruction::new(
-                        Op::SpecConstantComposite,
-                        Some(ty),
-                        Some(id),
-                        parts.into_iter().map(Operand::IdRef).collect(),
-                    ));
+                    let id = self.id();
+                    self.push_type(Op::SpecConstantComposite, &[ty, id], &parts);
                     Ok(id)
                 } else {
                     Ok(self.const_composite(ty, parts))
@@ -742,8 +709,8 @@ impl<'a> Writer<'a> {
                 if self.is_plain_constant(part) {
                     Ok(self.const_composite(ty, vec![part; n]))
                 } else {
-                    let id = self.b.id();
-                    self.push_type(dr::Instruction::new(Op::SpecConstantComposite, Some(ty), Some(id), vec![Operand::IdRef(part); n]));
+                    let id = self.id();
+                    self.push_type(Op::SpecConstantComposite, &[ty, id], &vec![part; n]);
                     Ok(id)
                 }
             }

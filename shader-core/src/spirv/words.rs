@@ -1,0 +1,56 @@
+//! Instructions written as words (SPIR-V 2.3: the word count and opcode, then the operands),
+//! straight into the section they belong to: no rspirv `Instruction` and operand vector per
+//! instruction (those cost more than the rest of the back end's work on an instruction).
+//!
+//! Operands are plain words: ids as they are, enumerants as their value, bit masks as their
+//! bits, 64-bit literals low word first (SPIR-V 2.2.1); [`inst_string`] writes an
+//! instruction with a literal string.
+
+use spirv::{Op, Word};
+
+/// Appends instruction `op` whose operands are `head` followed by `operands` (the head is
+/// usually the result type and id).
+pub(super) fn inst(words: &mut Vec<Word>, op: Op, head: &[Word], operands: &[Word]) {
+    words.push(((1 + head.len() + operands.len()) as u32) << 16 | op as u32);
+    words.extend_from_slice(head);
+    words.extend_from_slice(operands);
+}
+
+/// Appends instruction `op` whose operands are `before`, the literal string `string`, then
+/// `after`.
+pub(super) fn inst_string(words: &mut Vec<Word>, op: Op, before: &[Word], string: &str, after: &[Word]) {
+    let start = words.len();
+    words.push(op as u32);
+    words.extend_from_slice(before);
+    literal_string(words, string);
+    words.extend_from_slice(after);
+    words[start] |= ((words.len() - start) as u32) << 16;
+}
+
+/// A literal string (SPIR-V 2.2.1): UTF-8 bytes in little-endian words, nul-terminated and
+/// padded with nuls to a word.
+pub(super) fn literal_string(words: &mut Vec<Word>, string: &str) {
+    let chunks = string.as_bytes().chunks_exact(4);
+    let mut last = [0u8; 4];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    words.extend(chunks.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+    words.push(u32::from_le_bytes(last));
+}
+
+/// The sections of the module being written, in the order of SPIR-V 2.4's logical layout
+/// (the debug names are assembled from the IR's strings at the end, `mod.rs` `assemble`).
+#[derive(Default)]
+pub(super) struct Sections {
+    pub capabilities: Vec<Word>,
+    pub extensions: Vec<Word>,
+    pub ext_inst_imports: Vec<Word>,
+    pub memory_model: Vec<Word>,
+    pub entry_points: Vec<Word>,
+    pub execution_modes: Vec<Word>,
+    /// `OpString` and `OpSource`.
+    pub debug_strings: Vec<Word>,
+    pub annotations: Vec<Word>,
+    /// Types, constants and global variables, in the order declared.
+    pub globals: Vec<Word>,
+    pub functions: Vec<Word>,
+}
