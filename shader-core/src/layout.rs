@@ -325,7 +325,7 @@ impl WgslStructs {
         name: Option<String>,
         members: &[MemberSpec],
         span: Span,
-    ) -> Result<(Handle<Type>, StructLayout), LayoutError> {
+    ) -> Result<Handle<Type>, LayoutError> {
         let mut fields = Vec::with_capacity(members.len());
         let mut path = String::new();
         for (i, m) in members.iter().enumerate() {
@@ -334,10 +334,10 @@ impl WgslStructs {
             fields.push(read_layout(types, &self.aligns, m.ty, false, Rule::Wgsl, 1, &mut path)?);
         }
         let layout = place_members(members, &fields, Rule::Wgsl, "")?;
-        let inner = TypeInner::Struct { members: layout.members.clone(), span: layout.size };
+        let inner = TypeInner::Struct { members: layout.members, span: layout.size };
         let handle = types.insert(Type { name, inner }, span);
         self.aligns.insert(handle, layout.align);
-        Ok((handle, layout))
+        Ok(handle)
     }
 
     /// Checks the WGSL uniform address space constraints (WGSL §14.4.4 "Address Space Layout
@@ -789,15 +789,15 @@ mod tests {
         let f = t.f32();
         // struct A { @align(32) x: f32 } has alignment 32 and size 32.
         let a_spec = [MemberSpec { align: Some(32), ..MemberSpec::new(Some("x".into()), f) }];
-        let (a, l) = wgsl.declare(&mut t.0, Some("A".into()), &a_spec, Span::default()).unwrap();
-        assert_eq!((l.size, l.align), (32, 32));
+        let a = wgsl.declare(&mut t.0, Some("A".into()), &a_spec, Span::default()).unwrap();
         assert_eq!(wgsl.type_layout(&t.0, a).unwrap(), Layout { size: 32, align: 32 });
         // Recomputed from the member types alone it would be 4.
         assert_eq!(type_layout(&t.0, a, Rule::Wgsl).unwrap().align, 4);
         // struct B { y: f32, a: A } places `a` at 32.
         let b_spec = [MemberSpec::new(Some("y".into()), f), MemberSpec::new(Some("a".into()), a)];
-        let (_, l) = wgsl.declare(&mut t.0, Some("B".into()), &b_spec, Span::default()).unwrap();
-        assert_eq!((l.members[1].offset, l.size), (32, 64));
+        let b = wgsl.declare(&mut t.0, Some("B".into()), &b_spec, Span::default()).unwrap();
+        let TypeInner::Struct { members, span } = &t.0[b].inner else { panic!("B is a struct") };
+        assert_eq!((members[1].offset, *span), (32, 64));
         assert_eq!(wgsl.array_stride(&t.0, a).unwrap(), 32);
     }
 

@@ -212,7 +212,7 @@ impl<'a> Lowerer<'a> {
     fn result_struct(&mut self, name: &str, members: &[(&str, Handle<Type>)]) -> Handle<Type> {
         let specs: Vec<_> = members.iter().map(|&(m, ty)| crate::layout::MemberSpec::new(Some(m.into()), ty)).collect();
         match self.wgsl_structs.declare(&mut self.module.types, Some(name.into()), &specs, Span::default()) {
-            Ok((ty, _)) => ty,
+            Ok(ty) => ty,
             Err(e) => unreachable!("result struct {name}: {e}"),
         }
     }

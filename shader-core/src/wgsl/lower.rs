@@ -294,7 +294,7 @@ impl<'a> Lowerer<'a> {
         loop {
             let name = Some(s.name.name.to_string());
             let e = match self.wgsl_structs.declare(&mut self.module.types, name, &specs, s.span) {
-                Ok((ty, _)) if !failed => return Ok(ty),
+                Ok(ty) if !failed => return Ok(ty),
                 Ok(_) => return Err(Reported),
                 Err(e) => e,
             };
