@@ -1411,27 +1411,7 @@ impl<'a> Thread<'a> {
         }
         let l = self.l;
         match inst {
-            Inst::Load { dst, ptr, leaves, parts: true } => {
-                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
-                for &i in lanes {
-                    let i = i as usize;
-                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    for (k, &leaf) in leaves.iter().enumerate() {
-                        d[k * l + i] = self.read_leaf(obj, off, leaf, i);
-                    }
-                }
-                self.regs[*dst as usize] = d;
-            }
-            Inst::Store { ptr, src, leaves, parts: true } => {
-                for &i in lanes {
-                    let i = i as usize;
-                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    for (k, &leaf) in leaves.iter().enumerate() {
-                        let v = self.regs[*src as usize][k * l + i];
-                        self.write_leaf(obj, off, leaf, i, v);
-                    }
-                }
-            }
+            Inst::Load { parts: true, .. } | Inst::Store { parts: true, .. } | Inst::ExtStore { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 let last = leaves.iter().copied().max().unwrap_or(0);
@@ -1532,26 +1512,6 @@ impl<'a> Thread<'a> {
                         _ => 0,
                     };
                     d[i] = len.saturating_sub(*offset) / stride.max(&1);
-                }
-                self.regs[*dst as usize] = d;
-            }
-            Inst::ExtStore { op, dst, x, n, ptr, leaves } => {
-                let n = *n as usize;
-                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
-                let (mut arg, mut out) = (vec![vec![0; n]], vec![0; 2 * n]);
-                for &i in lanes {
-                    let i = i as usize;
-                    for (k, a) in arg[0].iter_mut().enumerate() {
-                        *a = self.regs[*x as usize][k * l + i];
-                    }
-                    crate::ext::eval(*op, &arg, &mut out);
-                    for k in 0..n {
-                        d[k * l + i] = out[k];
-                    }
-                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    for (k, &leaf) in leaves.iter().enumerate() {
-                        self.write_leaf(obj, off, leaf, i, out[n + k]);
-                    }
                 }
                 self.regs[*dst as usize] = d;
             }
@@ -1750,6 +1710,58 @@ impl<'a> Thread<'a> {
                 self.regs[*dst as usize] = d;
             }
             other => unreachable!("not an executable instruction: {other:?}"),
+        }
+    }
+
+    /// The memory instructions of 8/16-bit buffer scalars and `modf`/`frexp`'s pointer forms,
+    /// out of line (the common instructions' dispatch stays as before).
+    #[cold]
+    #[inline(never)]
+    fn exec_rare(&mut self, inst: &Inst, lanes: &[u32]) {
+        let l = self.l;
+        match inst {
+            Inst::Load { dst, ptr, leaves, .. } => {
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.read_leaf(obj, off, leaf, i);
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            Inst::Store { ptr, src, leaves, .. } => {
+                for &i in lanes {
+                    let i = i as usize;
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        let v = self.regs[*src as usize][k * l + i];
+                        self.write_leaf(obj, off, leaf, i, v);
+                    }
+                }
+            }
+            Inst::ExtStore { op, dst, x, n, ptr, leaves } => {
+                let n = *n as usize;
+                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
+                let (mut arg, mut out) = (vec![vec![0; n]], vec![0; 2 * n]);
+                for &i in lanes {
+                    let i = i as usize;
+                    for (k, a) in arg[0].iter_mut().enumerate() {
+                        *a = self.regs[*x as usize][k * l + i];
+                    }
+                    crate::ext::eval(*op, &arg, &mut out);
+                    for k in 0..n {
+                        d[k * l + i] = out[k];
+                    }
+                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        self.write_leaf(obj, off, leaf, i, out[n + k]);
+                    }
+                }
+                self.regs[*dst as usize] = d;
+            }
+            _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }
 

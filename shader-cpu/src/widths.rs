@@ -111,7 +111,10 @@ pub(crate) fn f64_to_f16(x: f64) -> u16 {
     f32_to_f16(f32::from_bits(bits))
 }
 
-/// Runs `t` for `lanes` (registers `r`, `l` lanes, result register `d`).
+/// Runs `t` for `lanes` (registers `r`, `l` lanes, result register `d`). Kept out of line:
+/// the 32-bit instructions' dispatch stays as small as before.
+#[cold]
+#[inline(never)]
 pub(crate) fn run(t: &Typed, d: &mut [u32], r: &[Vec<u32>], l: usize, lanes: &[u32]) {
     let mut vals: Vec<Vec<u64>> = t.args.iter().map(|a| Vec::with_capacity(a.2 as usize)).collect();
     let scalars: Vec<Scalar> = t.args.iter().map(|a| a.1).collect();
