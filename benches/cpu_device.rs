@@ -1,10 +1,12 @@
 //! The CPU device (`shader-cpu`, a SIMT interpreter) against lavapipe on the same machine:
-//! the four compute examples at their default sizes, plus single-dispatch latency. Same SPIR-V
-//! (what `shader!` embeds), buffers and pipelines made once, both sides interleaved round by
-//! round so a busy machine slows them alike; medians are printed.
+//! the four compute examples at their default sizes, plus single-dispatch latency, and the
+//! render examples (the triangle, a blur pass, an AGSL effect) through the runtime's render API
+//! on `Gpu::cpu_with` and the wgpu adapter. Same SPIR-V (what `shader!` embeds), buffers,
+//! textures and pipelines made once, both sides interleaved round by round so a busy machine
+//! slows them alike; medians are printed.
 //!
 //! ```text
-//! cargo bench --bench cpu_device
+//! cargo bench --bench cpu_device [-- WORD]    # WORD: only the kernels whose name has it
 //! ```
 //!
 //! Both use every core: lavapipe's `LP_NUM_THREADS` defaults to the core count, and so does
@@ -12,7 +14,8 @@
 
 use std::time::{Duration, Instant};
 
-use shader_runtime::{shader, Gpu, Std430};
+use shader_runtime::wgpu::{AddressMode, Color, FilterMode, TextureFormat};
+use shader_runtime::{shader, AgslEffect, Draw, Gpu, RenderOptions, RenderPipeline, RgbaImage, Std430};
 
 shader! {
     mod saxpy;
@@ -42,6 +45,27 @@ shader! {
     mod nbody;
     path: "examples/shaders/nbody.comp",
     types: { Body = super::Body },
+}
+
+shader! {
+    mod vs;
+    path: "examples/shaders/triangle.wgsl",
+    entry: "vs_main",
+    mod fs;
+    path: "examples/shaders/triangle.wgsl",
+    entry: "fs_main",
+}
+
+shader! {
+    mod fullscreen;
+    path: "examples/shaders/fullscreen.vert",
+    mod blur;
+    path: "examples/shaders/blur.frag",
+}
+
+shader! {
+    mod wave;
+    path: "examples/shaders/wave.agsl",
 }
 
 /// One kernel on both devices: `gpu` and `cpu` each run one dispatch to completion.
@@ -109,7 +133,7 @@ fn kernels(gpu: &Gpu) -> Vec<Kernel<'_>> {
         let groups = [n.div_ceil(512), 1, 1];
         let prog = program(reduction::SPIRV);
         let bound = bind(vec![cpu_buffer(&[n, 0, 0, 0]), cpu_buffer(&data), shader_cpu::Buffer::zeroed(n.div_ceil(512) as usize * 4)]);
-        let check = bound[2].buffer;
+        let shader_cpu::Resource::Buffer(check) = bound[2].resource else { unreachable!("bound as a buffer") };
         let expected: u32 = data[..512].iter().sum();
         out.push(Kernel {
             name: format!("reduction n={n} (one pass)"),
@@ -203,9 +227,125 @@ fn kernels(gpu: &Gpu) -> Vec<Kernel<'_>> {
     out
 }
 
+/// One render example on one device: `run` draws a frame and waits for it, `pixels` reads the
+/// last frame back (RGBA8).
+struct Render<'a> {
+    run: Box<dyn FnMut() + 'a>,
+    pixels: Box<dyn Fn() -> Vec<u8> + 'a>,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct Vertex {
+    position: [f32; 2],
+    color: [f32; 3],
+}
+
+/// The triangle example at 512 x 512: clear, one triangle (a third of the pixels), vertex
+/// colours interpolated.
+fn triangle(dev: &Gpu) -> Render<'_> {
+    let pipeline = RenderPipeline::new(dev, &vs::MODULE, &fs::MODULE, &RenderOptions::default()).expect("pipeline");
+    let vertices = dev.vertex_buffer(&[
+        Vertex { position: [0.0, 0.8], color: [1.0, 0.0, 0.0] },
+        Vertex { position: [-0.8, -0.8], color: [0.0, 1.0, 0.0] },
+        Vertex { position: [0.8, -0.8], color: [0.0, 0.0, 1.0] },
+    ]);
+    let target = std::rc::Rc::new(dev.render_target(512, 512, TextureFormat::Rgba8Unorm));
+    let read = target.clone();
+    Render {
+        run: Box::new(move || {
+            let draw = Draw {
+                bindings: &[&vs::Bindings {}, &fs::Bindings {}],
+                vertex_buffer: Some(&vertices),
+                vertices: 0..3,
+                clear: Some(Color { r: 0.1, g: 0.1, b: 0.12, a: 1.0 }),
+                ..Default::default()
+            };
+            pipeline.draw(dev, &target, &draw).expect("draw");
+            dev.wait().expect("wait");
+        }),
+        pixels: Box::new(move || read.read_rgba8_blocking(dev).expect("read back")),
+    }
+}
+
+/// A test pattern: a checkerboard with a colour gradient.
+fn pattern(width: u32, height: u32) -> Vec<u8> {
+    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let v = if ((x / 16) + (y / 16)) % 2 == 0 { 255 } else { 0 };
+            pixels.extend_from_slice(&[v, (x * 255 / width) as u8, (y * 255 / height) as u8, 255]);
+        }
+    }
+    pixels
+}
+
+/// One pass of the blur example (a 3 x 3 box blur, nine nearest samples per pixel) over a
+/// 1024 x 768 image: a full-screen triangle, a GLSL fragment shader.
+fn blur_pass(dev: &Gpu) -> Render<'_> {
+    let (width, height) = (1024, 768);
+    let pipeline = RenderPipeline::new(dev, &fullscreen::MODULE, &blur::MODULE, &RenderOptions::default()).expect("pipeline");
+    let sampler = dev.sampler(FilterMode::Nearest, AddressMode::ClampToEdge);
+    let source = dev.texture_rgba8(width, height, &pattern(width, height)).expect("texture");
+    let target = std::rc::Rc::new(dev.render_target(width, height, TextureFormat::Rgba8Unorm));
+    let read = target.clone();
+    Render {
+        run: Box::new(move || {
+            let draw = Draw { bindings: &[&fullscreen::Bindings {}, &blur::Bindings { img: &source, img_sampler: &sampler }], vertices: 0..3, ..Default::default() };
+            pipeline.draw(dev, &target, &draw).expect("draw");
+            dev.wait().expect("wait");
+        }),
+        pixels: Box::new(move || read.read_rgba8_blocking(dev).expect("read back")),
+    }
+}
+
+/// The AGSL wave effect of `examples/agsl_effect.rs` (a child shader sampled at a distorted
+/// coordinate, linear filtering) at 512 x 512, rendered into a new texture each frame as
+/// `AgslEffect::render_texture` does.
+fn agsl_wave(dev: &Gpu) -> Render<'_> {
+    let (width, height) = (512, 512);
+    let mut effect = AgslEffect::new(dev, &wave::EFFECT).expect("effect");
+    effect.set_uniforms(&wave::Uniforms::new([width as f32, height as f32], 0.8, 6.0, 48.0)).expect("uniforms");
+    let image = RgbaImage::new(width, height, pattern(width, height)).expect("image");
+    effect.set_input(dev, "image", &image).expect("input");
+    let effect = std::rc::Rc::new(effect);
+    let read = effect.clone();
+    Render {
+        run: Box::new(move || {
+            effect.render_texture(dev, width, height).expect("render");
+            dev.wait().expect("wait");
+        }),
+        pixels: Box::new(move || read.render(dev, width, height).expect("render").pixels),
+    }
+}
+
+fn render_kernels<'a>(gpu: &'a Gpu, cpu: &'a Gpu) -> Vec<Kernel<'a>> {
+    let examples: [(&str, fn(&'a Gpu) -> Render<'a>); 3] = [
+        ("render: triangle 512x512", triangle),
+        ("render: blur pass 1024x768", blur_pass),
+        ("render: AGSL wave 512x512 (render_texture)", agsl_wave),
+    ];
+    let mut out = Vec::new();
+    for (name, example) in examples {
+        let (mut g, mut c) = (example(gpu), example(cpu));
+        (g.run)();
+        (c.run)();
+        // The two images agree (lavapipe and the CPU device round and filter alike to a step).
+        let (gp, cp) = ((g.pixels)(), (c.pixels)());
+        let worst = gp.iter().zip(&cp).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        let differing = gp.chunks(4).zip(cp.chunks(4)).filter(|(a, b)| a != b).count();
+        assert!(gp.len() == cp.len() && worst <= 2, "{name}: the devices' images differ by up to {worst}");
+        eprintln!("{name}: images agree (max channel difference {worst}, {differing} pixels differ)");
+        out.push(Kernel { name: name.to_string(), gpu: g.run, cpu: c.run });
+    }
+    out
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this too: keep that short.
     let quick = !std::env::args().any(|a| a == "--bench");
+    // `cargo bench --bench cpu_device -- render`: only the kernels whose name contains a word.
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     // lavapipe (or another wgpu adapter) against the CPU device.
     let gpu = match Gpu::with_options_blocking(&shader_runtime::GpuOptions::from_env()) {
         Ok(gpu) => gpu,
@@ -216,7 +356,11 @@ fn main() {
         }
     };
     eprintln!("adapter: {}; cores: {}", gpu.adapter_name(), std::thread::available_parallelism().map_or(1, |n| n.get()));
-    for mut k in kernels(&gpu) {
+    // The render examples through the runtime: the CPU device as `Gpu::cpu_with` gives it
+    // (sanitizer off, as in a release build; every core).
+    let cpu = Gpu::cpu_with(options());
+    let all = kernels(&gpu).into_iter().chain(render_kernels(&gpu, &cpu));
+    for mut k in all.filter(|k| filter.as_ref().is_none_or(|f| k.name.contains(f.as_str()))) {
         // Warm up both (lavapipe compiles the pipeline on first use).
         (k.gpu)();
         (k.cpu)();

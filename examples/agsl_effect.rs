@@ -25,22 +25,8 @@ pub struct ColorMatrix {
 }
 
 shader! {
-    // As on Android: `image` is the picture being drawn, `fragCoord` its pixel coordinate.
     mod wave;
-    lang: agsl,
-    src: r#"
-uniform shader image;
-uniform float2 size;
-uniform float time;
-uniform float amplitude;   // pixels
-uniform float wavelength;  // pixels
-
-half4 main(float2 fragCoord) {
-    float phase = 6.2831853 / wavelength;
-    float2 offset = amplitude * float2(sin(fragCoord.y * phase + time), cos(fragCoord.x * phase + time * 0.5));
-    return image.eval(clamp(fragCoord + offset, float2(0.5), size - 0.5));
-}
-"#,
+    path: "examples/shaders/wave.agsl",
     mod color_matrix;
     lang: agsl,
     types: { AgslUniforms = crate::ColorMatrix },
