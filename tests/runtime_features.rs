@@ -299,6 +299,45 @@ shader! {
             o.v[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + gl_WorkGroupSize.x * 1000u;
         }
     "#,
+    // The same workgroup on the wgpu target, whose words hold the default size (naga's SPIR-V
+    // reader specializes no workgroup size), and WGSL's `@workgroup_size(override)`.
+    mod fixed_workgroup;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x_id = 0, local_size_x = 4) in;
+        layout(constant_id = 0) const uint WIDTH = 4u;
+        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
+        void main() {
+            o.v[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + gl_WorkGroupSize.x * 1000u + WIDTH * 100000u;
+        }
+    "#,
+    // Without `local_size_x` the size's default is 1 while WIDTH's is 4 (as glslang's module:
+    // one id, two constants): WIDTH = 4 would make the size 4 on Vulkan.
+    mod fixed_workgroup_one;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x_id = 0) in;
+        layout(constant_id = 0) const uint WIDTH = 4u;
+        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
+        void main() {
+            o.v[gl_GlobalInvocationID.x] = gl_WorkGroupSize.x * 1000u + WIDTH;
+        }
+    "#,
+    mod fixed_workgroup_wgsl;
+    lang: wgsl,
+    src: r#"
+        override width: u32 = 4u;
+        override scale: u32 = 1u;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(2, width)
+        fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) g: vec3<u32>) {
+            o[g.x * 2u * width + i] = i * scale + width * 1000u;
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -578,6 +617,66 @@ fn dispatch_checked_follows_a_specialized_workgroup_size() {
     };
     let cpu = Gpu::cpu();
     run(&cpu, false);
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
+    }
+}
+
+/// A workgroup size that is a specialization constant on the wgpu target (GLSL
+/// `local_size_x_id`, WGSL `@workgroup_size(2, width)`): the words hold the default size, so
+/// the generated interface keeps the constant's id for the dimension and the runtime refuses
+/// any value but that size for the id (a typed error naming the constant and "workgroup
+/// size") on lavapipe (the default path and passthrough) and the CPU device; the size's
+/// default, given or not, runs. Before, WIDTH = 16 ran 4-wide workgroups with WIDTH reading 16.
+#[test]
+fn wgpu_target_workgroup_size_constant_keeps_its_default() {
+    assert_eq!(fixed_workgroup::ENTRY_POINTS[0].workgroup_size_overrides, [Some(0), None, None]);
+    assert_eq!(fixed_workgroup::WORKGROUP_SIZE, [4, 1, 1]);
+    assert_eq!(fixed_workgroup_wgsl::ENTRY_POINTS[0].workgroup_size_overrides, [None, Some(0), None]);
+    let run = |gpu: &Gpu, passthrough: bool| {
+        let out = gpu.storage_buffer_zeroed::<u32>(8);
+        for constants in [&[][..], &[("WIDTH", 4.0)][..], &[("0", 4.0)][..]] {
+            let options = PipelineOptions { constants, passthrough, ..Default::default() };
+            let pipeline = fixed_workgroup::Pipeline::with_options(gpu, &options).expect("pipeline");
+            assert_eq!(pipeline.raw().workgroup_size(), [4, 1, 1]);
+            pipeline.dispatch_checked(gpu, fixed_workgroup::Bindings { o: &out }, [2, 1, 1], &[]).expect("dispatch");
+            let expected: Vec<u32> = (0..8).map(|i| i + 4000 + 400_000).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}");
+        }
+        for constants in [&[("WIDTH", 16.0)][..], &[("0", 2.0)][..]] {
+            let options = PipelineOptions { constants, passthrough, ..Default::default() };
+            let err = fixed_workgroup::Pipeline::with_options(gpu, &options).err().expect("another workgroup size is refused");
+            assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "WIDTH", id: 0, axis: 0, size: 4, .. }), "{err:?}");
+            assert!(err.to_string().contains("`WIDTH` (id 0) is the workgroup size in x"), "{err}");
+        }
+        // The size's default (1) and WIDTH's (4) differ: unspecialized, both as declared; id 0
+        // = 1 sets both to 1; WIDTH = 4 is refused (Vulkan would run 4-wide workgroups).
+        for (constants, value) in [(&[][..], 1004u32), (&[("0", 1.0)][..], 1001)] {
+            let options = PipelineOptions { constants, passthrough, ..Default::default() };
+            let pipeline = fixed_workgroup_one::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, fixed_workgroup_one::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read")[0], value, "constants {constants:?}");
+        }
+        let options = PipelineOptions { constants: &[("WIDTH", 4.0)], passthrough, ..Default::default() };
+        let err = fixed_workgroup_one::Pipeline::with_options(gpu, &options).err().expect("WIDTH = 4 is refused");
+        assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "WIDTH", size: 1, .. }), "{err:?}");
+        let err = fixed_workgroup_wgsl::Pipeline::with_options(gpu, &PipelineOptions { constants: &[("width", 8.0)], passthrough, ..Default::default() })
+            .err()
+            .expect("WGSL: another workgroup size is refused");
+        assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "width", axis: 1, size: 4, .. }), "{err:?}");
+        let err = fixed_workgroup_wgsl::Pipeline::new_with(gpu, fixed_workgroup_wgsl::Overrides { width: 3, scale: 1 })
+            .err()
+            .expect("typed overrides are refused too");
+        assert!(matches!(err, GpuError::WorkgroupSizeConstant { .. }), "{err:?}");
+        // The module's other constants still change.
+        let options = PipelineOptions { constants: &[("scale", 3.0)], passthrough, ..Default::default() };
+        let pipeline = fixed_workgroup_wgsl::Pipeline::with_options(gpu, &options).expect("pipeline");
+        assert_eq!(pipeline.raw().workgroup_size(), [2, 4, 1]);
+        pipeline.dispatch(gpu, fixed_workgroup_wgsl::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        let expected: Vec<u32> = (0..8).map(|i| i * 3 + 4000).collect();
+        assert_eq!(out.read_blocking(gpu).expect("read"), expected);
+    };
+    common::on_devices(|gpu| run(gpu, false));
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }

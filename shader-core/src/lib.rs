@@ -332,14 +332,17 @@ fn minimum_spirv_version(module: &ir::Module) -> (u8, u8) {
     }
 }
 
-/// wgpu re-parses SPIR-V with naga, which accepts neither encoding of a specializable workgroup
-/// size (a `WorkgroupSize` spec-constant composite or `LocalSizeId`). For that target an
-/// override used as a workgroup size takes its default value at compile time.
+/// wgpu re-parses SPIR-V with naga, whose SPIR-V reader specializes no workgroup size (naga 30
+/// `front::spv` reads `LocalSize` only and sets no `workgroup_size_overrides`; a
+/// `WorkgroupSize` spec-constant composite fails its validation). For that target an override
+/// used as a workgroup size is written at its default (`LocalSize`, the SPIR-V back end's
+/// `wgpu` option); the entry point keeps naming the override, so reflection lists it and the
+/// runtime refuses any other value for it (`GpuError::WorkgroupSizeConstant`).
 fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnostics> {
     let mut errors = Diagnostics::new();
     for ep in &mut module.entry_points {
-        for (size, o) in ep.workgroup_size.iter_mut().zip(ep.workgroup_size_overrides.iter_mut()) {
-            let Some(handle) = o.take() else { continue };
+        for (size, o) in ep.workgroup_size.iter_mut().zip(ep.workgroup_size_overrides.iter()) {
+            let Some(handle) = *o else { continue };
             let default = module.overrides[handle]
                 .init
                 .and_then(|init| match module.const_expressions[init] {

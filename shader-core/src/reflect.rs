@@ -73,7 +73,9 @@ pub struct EntryPoint {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workgroup_size: Option<[u32; 3]>,
     /// Compute only: per dimension, the SpecId of the specialization constant that sizes it,
-    /// or `null` when the dimension is fixed.
+    /// or `null` when the dimension is fixed. On the wgpu target the module holds the
+    /// default size (naga's SPIR-V reader specializes none), and the runtime refuses another
+    /// value for such a constant.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workgroup_size_overrides: Option<[Option<u32>; 3]>,
     /// Vertex only: the user-defined (`location`) inputs, sorted by location. Built-ins such as

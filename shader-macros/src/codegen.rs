@@ -67,7 +67,9 @@ pub fn items(module: &Module, reflection: &Reflection, spirv: &[u32], cx: &Conte
         });
         if let Some([x, y, z]) = ep.workgroup_size {
             selected.extend(quote! {
-                /// The workgroup size of [`ENTRY`] (`@workgroup_size` / `local_size_*`).
+                /// The workgroup size of [`ENTRY`] (`@workgroup_size` / `local_size_*`), with the
+                /// defaults of specialization constants (`ENTRY_POINTS[..].workgroup_size_overrides`;
+                /// a pipeline's own size: `Pipeline::raw().workgroup_size()`).
                 pub const WORKGROUP_SIZE: [u32; 3] = [#x, #y, #z];
             });
         }
@@ -273,8 +275,9 @@ fn typed_api(module: &Module, reflection: &Reflection, names: &BTreeMap<Handle<i
             /// `&[("out", n)]` when the dispatch writes `out[0..n]`. Without it a short buffer
             /// loses the writes past its end silently. Bindings the shader indexes with
             /// `global_invocation_id.x` where every invocation gets to are checked for
-            /// `workgroups[0] * WORKGROUP_SIZE[0]` elements unless `touched` names them
-            /// (`ENTRY_POINTS[..].invocation_indexed`).
+            /// `workgroups[0]` times the pipeline's workgroup x size (`WORKGROUP_SIZE[0]`, or
+            /// the specialized size where a constant sizes it) elements unless `touched` names
+            /// them (`ENTRY_POINTS[..].invocation_indexed`).
             pub fn dispatch_checked(
                 &self,
                 gpu: &#krate::Gpu,
@@ -517,6 +520,7 @@ fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoin
     let name = &ep.name;
     let st = stage(ep.stage, p);
     let workgroup_size = option(ep.workgroup_size.map(|[x, y, z]| quote!([#x, #y, #z])));
+    let overrides: Vec<TokenStream> = ep.workgroup_size_overrides.unwrap_or_default().into_iter().map(option).collect();
     let inputs = ep.vertex_inputs.iter().map(|input| {
         let location = input.location;
         let name = input.name.clone().unwrap_or_default();
@@ -537,7 +541,14 @@ fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoin
     } else {
         Vec::new()
     };
-    quote!(#p::EntryPoint { name: #name, stage: #st, workgroup_size: #workgroup_size, vertex_inputs: &[#(#inputs),*], invocation_indexed: &[#(#indexed),*] })
+    quote!(#p::EntryPoint {
+        name: #name,
+        stage: #st,
+        workgroup_size: #workgroup_size,
+        workgroup_size_overrides: [#(#overrides),*],
+        vertex_inputs: &[#(#inputs),*],
+        invocation_indexed: &[#(#indexed),*],
+    })
 }
 
 fn binding(module: &Module, b: &reflect::Binding, p: &TokenStream) -> TokenStream {

@@ -364,6 +364,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     // size to its default: its words hold that one).
     let specialization = specialization_bits(module.specialization_constants, &built.constants);
     let specialized_size = || workgroup_size(&specialize_words(spirv, &specialization), module.entry.name).or(module.entry.workgroup_size);
+    check_workgroup_constants(module, spirv, &built.constants, specialized_size())?;
     let w = match gpu.backend() {
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
@@ -400,6 +401,30 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
         let max_workgroups = w.device.limits().max_compute_workgroups_per_dimension;
         Ok((Kind::Wgpu(raw), bindings, max_workgroups, workgroup_size))
     })
+}
+
+/// Refuses a value for a specialization constant that sizes a workgroup dimension
+/// (`EntryPoint::workgroup_size_overrides`, by SpecId) where the words do not follow it: the
+/// dimension of `specialized` (the size with the pipeline's constants) is still the one of the
+/// words as they are, and not the value. The wgpu target writes the declared size (naga's
+/// SPIR-V reader specializes none), so the shader would read the value in its constants (a
+/// GLSL `constant_id` sharing the id, a WGSL override) and run with another size. The size's
+/// default is the only value allowed there; it may differ from a GLSL `constant_id`
+/// constant's default (the size's comes from `local_size_*`, 1 unless given, as glslang's).
+fn check_workgroup_constants(module: &ModuleInfo, spirv: &[u32], constants: &[(String, f64)], specialized: Option<[u32; 3]>) -> Result<(), GpuError> {
+    let (Some(specialized), Some(unspecialized)) = (specialized, workgroup_size(spirv, module.entry.name).or(module.entry.workgroup_size)) else {
+        return Ok(());
+    };
+    for (axis, id) in module.entry.workgroup_size_overrides.iter().enumerate() {
+        let Some(id) = *id else { continue };
+        let Some((_, value)) = constants.iter().find(|(key, _)| *key == id.to_string()) else { continue };
+        if *value != f64::from(specialized[axis]) && specialized[axis] == unspecialized[axis] {
+            // The name of a constant with this id (GLSL's size constant itself has none).
+            let constant = module.specialization_constants.iter().filter(|c| c.id == id).map(|c| c.name).find(|n| !n.is_empty()).unwrap_or("");
+            return Err(GpuError::WorkgroupSizeConstant { module: module.name, constant, id, axis, size: unspecialized[axis] });
+        }
+    }
+    Ok(())
 }
 
 /// SPIR-V words as a shader module (wgpu's portable path: naga re-reads them).

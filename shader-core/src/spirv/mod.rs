@@ -455,7 +455,9 @@ impl<'a> Writer<'a> {
             // The wgpu target: naga reads no `OpSpecConstantOp`; id-less overrides are only array
             // lengths there, written as their defaults (`types::array_length`), so none is
             // written (id 0 is never a valid reference, spirv-val would catch a use).
-            if self.options.wgpu && !crate::ir::interface::is_specializable(self.module, handle) {
+            // Nor is an unnamed GLSL `local_size_*_id` constant: the wgpu target writes the size's
+            // default, and naga refuses a second constant with a `constant_id`'s id.
+            if self.options.wgpu && (!crate::ir::interface::is_specializable(self.module, handle) || only_sizes_workgroups(self.module, handle)) {
                 self.overrides.push(0);
                 continue;
             }
@@ -1107,7 +1109,8 @@ impl<'a> Writer<'a> {
         let ep = &self.module.entry_points[index];
         let function = self.functions[ep.function.index()];
         let size = ep.workgroup_size;
-        if ep.workgroup_size_overrides.iter().all(Option::is_none) {
+        // The wgpu target writes an override size at its default (`fix_override_workgroup_sizes`).
+        if self.options.wgpu || ep.workgroup_size_overrides.iter().all(Option::is_none) {
             self.execution_mode(function, spirv::ExecutionMode::LocalSize, &size);
             return Ok(());
         }
@@ -1153,6 +1156,12 @@ impl<'a> Writer<'a> {
         }
         Ok(())
     }
+}
+
+/// Whether `o` is an unnamed override that sizes a workgroup dimension (GLSL's
+/// `local_size_*_id` constant, which nothing else reads on the wgpu target).
+fn only_sizes_workgroups(module: &Module, o: Handle<crate::ir::Override>) -> bool {
+    module.overrides[o].name.is_none() && module.entry_points.iter().any(|ep| ep.workgroup_size_overrides.contains(&Some(o)))
 }
 
 fn storage_class(space: AddressSpace) -> StorageClass {

@@ -10,6 +10,7 @@ mod memory_model;
 use super::{Lowerer, Operand, Reported, Sym, R};
 use crate::ir::*;
 use crate::span::Span;
+use crate::Target;
 
 type Args = Vec<(Operand, Span)>;
 
@@ -40,9 +41,9 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
         // With `local_size_*_id` on the Vulkan target, the components so sized follow their
         // specialization constants (GLSL 4.60 §7.1.3: gl_WorkGroupSize is then a
         // specialization constant, as glslang emits it); folded to the defaults in constant
-        // expressions. The wgpu target has no such constants (see `local_size_x_id`): the
-        // declared size.
-        (Stage::Compute, "gl_WorkGroupSize") if lw.local_size_ids.iter().any(Option::is_some) => {
+        // expressions. On the wgpu target, whose words hold the declared size (see
+        // `local_size_x_id`), the declared size.
+        (Stage::Compute, "gl_WorkGroupSize") if lw.target != Target::Wgpu && lw.local_size_ids.iter().any(Option::is_some) => {
             return Some(Sym::WorkgroupSize { ids: lw.local_size_ids, size: lw.local_size, u32, ty: uvec3 });
         }
         (Stage::Compute, "gl_WorkGroupSize") => {

@@ -1169,14 +1169,12 @@ impl<'a> Lowerer<'a> {
                     // Its own `uint` specialization constant, even when a `constant_id`
                     // declaration shares the id (GLSL 4.60 §4.4.1.4: `gl_WorkGroupSize` is a
                     // uvec3; glslang emits both, one SpecId, so one value specializes both).
-                    // The wgpu target has none: naga cannot specialize a workgroup size (the
-                    // size takes its default at compile time, as `gl_WorkGroupSize` does, see
-                    // `builtins`) and refuses two overrides with one id, so the size is the
-                    // `local_size_*` default (1), as glslang's unspecialized module, never a
-                    // `constant_id` constant's value.
-                    if self.target == Target::Wgpu {
-                        continue;
-                    }
+                    // The wgpu target keeps it in the interface only: naga cannot specialize a
+                    // workgroup size, so the size is the `local_size_*` default (1 unless
+                    // given), as glslang's unspecialized module, never a `constant_id`
+                    // constant's value (`gl_WorkGroupSize` is that constant, see `builtins`);
+                    // the SPIR-V back end writes no constant for it (naga refuses two with one
+                    // id), and the runtime refuses another value for the id.
                     let ty = self.scalar_ty(Scalar::U32);
                     let o = match self.local_size_ids[i] {
                         Some(o) if self.m.overrides[o].id == Some(id) => o,
