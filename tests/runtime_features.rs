@@ -338,6 +338,23 @@ shader! {
             o[g.x * 2u * width + i] = i * scale + width * 1000u;
         }
     "#,
+    // Expressions of a specialization constant in places a constant expression may stand but
+    // does not have to: an index into a `const` array (not a constant expression, GLSL 4.60
+    // §4.3.3) and a chain long enough to be cut into a `let` (`ir::K + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1_CUT`).
+    mod spec_indexed;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 1) in;
+        layout(constant_id = 0) const int K = 1;
+        const int A[4] = int[4](10, 20, 30, 40);
+        layout(std430, set = 0, binding = 0) buffer Out { int v[]; } o;
+        void main() {
+            o.v[0] = A[K];
+            o.v[1] = K + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1;
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -680,6 +697,23 @@ fn wgpu_target_workgroup_size_constant_keeps_its_default() {
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }
+}
+
+/// A `const` array indexed by a specialization constant and a long chain of additions to one
+/// follow a specialized pipeline (before, both were folded at the constant's default: K = 3
+/// read `A[1]` and 21), on every device.
+#[test]
+fn expressions_of_a_spec_constant_follow_it() {
+    common::on_devices(|gpu| {
+        let out = gpu.storage_buffer_zeroed::<i32>(2);
+        for (k, expected) in [(None, [20, 21]), (Some(3.0), [40, 23]), (Some(0.0), [10, 20])] {
+            let constants: Vec<(&str, f64)> = k.map(|k| ("K", k)).into_iter().collect();
+            let options = PipelineOptions { constants: &constants, ..Default::default() };
+            let pipeline = spec_indexed::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, spec_indexed::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "K {k:?}");
+        }
+    });
 }
 
 /// WGSL's neighbour: `override next = count + 1u` (and a float one from it) follows a

@@ -396,6 +396,25 @@ fn mentions(exprs: &Expressions, e: Handle<Expression>, depth: u32) -> bool {
     }
 }
 
+/// Whether the tree of `root` (in `exprs`) reads an override or an expression `leaf` accepts
+/// (a variable holding a value computed from overrides); an unreadable or huge tree counts as
+/// reading one.
+pub fn reads_override(exprs: &Expressions, root: Handle<Expression>, leaf: &dyn Fn(&Expression) -> bool) -> bool {
+    let (mut stack, mut children, mut visited) = (vec![root], Vec::new(), 0u32);
+    while let Some(h) = stack.pop() {
+        visited += 1;
+        if visited > 100_000 || !exprs.check(h) {
+            return true;
+        }
+        if matches!(exprs[h], Expression::Override(_)) || leaf(&exprs[h]) {
+            return true;
+        }
+        crate::ir::validate::children(&exprs[h], &mut children);
+        stack.extend(children.iter().copied());
+    }
+    false
+}
+
 /// Copies a specialization-constant expression into `module.const_expressions` (the operations
 /// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12).
 fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32) -> Result<Handle<Expression>, String> {

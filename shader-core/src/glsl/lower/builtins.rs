@@ -1932,13 +1932,15 @@ impl<'a> Lowerer<'a> {
                     let found = self.type_name(cty);
                     return Err(self.error(format!("the gather component is an `int`, not `{found}`"), cs));
                 }
-                let v = self.fold(c).and_then(|c| c.as_i64());
+                // A compile-time constant (glslang: "must be a compile-time constant"), not a
+                // specialization constant at its default.
+                let v = self.fold_fixed(c).and_then(|c| c.as_i64());
                 match v {
                     Some(v @ 0..=3) => {
                         out.push(Statement::Eval(c), cs);
                         gather_comp = Some(v as u8);
                     }
-                    _ => return Err(self.error("the gather component must be a constant 0, 1, 2 or 3", cs)),
+                    _ => return Err(self.error("the gather component must be a compile-time constant 0, 1, 2 or 3", cs)),
                 }
                 l
             }

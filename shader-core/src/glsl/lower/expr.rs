@@ -425,7 +425,7 @@ impl<'a> Lowerer<'a> {
             if let Operand::Value(h) = acc {
                 if self.fx.f.expressions.depth(h) >= CHAIN_CUT {
                     let ty = self.ety(h);
-                    acc = Operand::Value(match self.fold(h) {
+                    acc = Operand::Value(match self.fold_fixed(h) {
                         Some(cv) => {
                             // The folded expressions stay unused: evaluate them as a statement.
                             out.push(Statement::Eval(h), span);
@@ -1079,7 +1079,9 @@ impl<'a> Lowerer<'a> {
             let v = self.value(out, base, span)?;
             return self.reference_binary(out, ast::BinaryOp::Add, v, index, span).map(Operand::Value);
         }
-        let konst = self.fold(index).and_then(|c| c.as_i64());
+        // An index computed from a specialization constant is not a constant expression (GLSL
+        // 4.60 §4.3.3): it stays a run-time index, which a specialized pipeline follows.
+        let konst = self.fold_fixed(index).and_then(|c| c.as_i64());
         match base {
             Operand::IoBlockArray(members) => {
                 let step = match konst {
@@ -1962,6 +1964,18 @@ impl<'a> Lowerer<'a> {
             }
         };
         Evaluator::with_special(&self.m, Rules::Wrap, &special).eval(&self.fx.f.expressions, h)
+    }
+
+    /// [`Self::fold`] of an expression that reads no specialization constant; `None` for one
+    /// that does, where the value must not be taken at the constant's default (it lowers to
+    /// code that follows a specialized pipeline, or is refused where a compile-time constant
+    /// is required).
+    pub fn fold_fixed(&self, h: Handle<Expression>) -> Option<Cv> {
+        if self.uses_spec_constant(h) {
+            None
+        } else {
+            self.fold(h)
+        }
     }
 
     /// Converts a folded constant of type `from` to `to` (implicit conversions only).

@@ -580,20 +580,40 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn const_u32(&mut self, e: &ast::Expr, what: &str) -> R<u32> {
-        let (cv, _) = self.global_const_expr(e)?;
+    fn const_u32(&mut self, e: &ast::Expr, what: &str, fixed: bool) -> R<u32> {
+        let (cv, _) = self.const_expr_in(e, fixed.then_some(what))?;
         match cv.as_i64() {
             Some(v) if (0..=u32::MAX as i64).contains(&v) => Ok(v as u32),
             _ => Err(self.error(format!("{what} must be a non-negative integer constant expression"), e.span)),
         }
     }
 
-    /// Evaluates a constant expression outside any function.
+    /// Evaluates a constant expression outside any function (a specialization constant at its
+    /// default).
     pub fn global_const_expr(&mut self, e: &ast::Expr) -> R<(Cv, Handle<Type>)> {
+        self.const_expr_in(e, None)
+    }
+
+    /// Evaluates a constant expression where GLSL wants one fixed at compile time: reports one
+    /// that reads a specialization constant (and gives its value at the defaults, so that what
+    /// it belongs to is still declared) (GLSL 4.60 §4.4: "a compile-time error for
+    /// integer-constant-expression to be a specialization constant", glslang: "needs a literal
+    /// integer"; a `case` label, which SPIR-V's `OpSwitch` takes as a literal) instead of
+    /// folding it to the constant's default, which a specialized pipeline would not have.
+    /// `what` names the place (`layout qualifier `binding``, `a case label`).
+    pub fn fixed_const_expr(&mut self, e: &ast::Expr, what: &str) -> R<(Cv, Handle<Type>)> {
+        self.const_expr_in(e, Some(what))
+    }
+
+    fn const_expr_in(&mut self, e: &ast::Expr, fixed: Option<&str>) -> R<(Cv, Handle<Type>)> {
         let saved = std::mem::take(&mut self.fx);
         let mut scratch = Block::new();
         let r = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span));
         let result = r.and_then(|h| {
+            if let Some(what) = fixed.filter(|_| self.uses_spec_constant(h)) {
+                // Reported, and the default used so that what it belongs to is declared anyway.
+                self.error(format!("{what} must be a constant fixed at compile time, not one computed from a specialization constant"), e.span);
+            }
             let ty = self.fx.f.expressions.ty(h);
             match self.fold(h) {
                 Some(cv) => Ok((cv, ty)),
@@ -611,7 +631,9 @@ impl<'a> Lowerer<'a> {
                 if let Some(size) = self.specialized_size(e)? {
                     return Ok(size);
                 }
-                let n = self.const_u32(e, "an array size")?;
+                // A length that reads a specialization constant `specialized_size` cannot hold
+                // (an inner dimension: GLSL 4.60 §4.11) takes its default, as glslang's.
+                let n = self.const_u32(e, "an array size", false)?;
                 if n == 0 {
                     return Err(self.error("array size must be greater than zero", e.span));
                 }
@@ -1132,7 +1154,7 @@ impl<'a> Lowerer<'a> {
     /// ([`layout_names::value_end`](crate::glsl::layout_names::value_end)).
     fn layout_u32(&mut self, q: &ast::LayoutQualifier) -> R<u32> {
         let v = match &q.value {
-            Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name))?,
+            Some(e) => self.const_u32(e, &format!("layout qualifier `{}`", q.name.name), true)?,
             None => return Err(self.error(format!("layout qualifier `{}` needs a value", q.name.name), q.span)),
         };
         if let Some((_, why)) = crate::glsl::layout_names::value_end(&q.name.name.to_ascii_lowercase()).filter(|&(end, _)| v >= end) {

@@ -327,22 +327,8 @@ impl<'a> Lowerer<'a> {
 
     /// Whether the expression `root` of the current function reads a specialization constant.
     pub(super) fn uses_spec_constant(&self, root: Handle<Expression>) -> bool {
-        let exprs = &self.fx.f.expressions;
-        let (mut stack, mut children, mut visited) = (vec![root], Vec::new(), 0u32);
-        while let Some(h) = stack.pop() {
-            visited += 1;
-            if visited > 100_000 || !exprs.check(h) {
-                return true;
-            }
-            match exprs[h] {
-                Expression::Override(_) => return true,
-                Expression::GlobalVar(g) if self.spec_globals.contains(&g) => return true,
-                _ => {}
-            }
-            crate::ir::validate::children(&exprs[h], &mut children);
-            stack.extend(children.iter().copied());
-        }
-        false
+        let leaf = |e: &Expression| matches!(*e, Expression::GlobalVar(g) if self.spec_globals.contains(&g));
+        crate::spec_length::reads_override(&self.fx.f.expressions, root, &leaf)
     }
 
     fn finish_local(&mut self, out: &mut Block, dcl: &ast::Declarator, ty: Handle<Type>, val: Option<Handle<Expression>>, is_const: bool) -> R<()> {
@@ -353,7 +339,7 @@ impl<'a> Lowerer<'a> {
             // `fold` reads specialization constants at their defaults: a `const` computed from
             // them (not an integer or bool scalar, which is an override) is a read-only
             // variable, so that it follows the pipeline's values.
-            if let Some(cv) = self.fold(v).filter(|_| !self.uses_spec_constant(v)) {
+            if let Some(cv) = self.fold_fixed(v) {
                 // The initializer's expressions stay unused: evaluate them as a statement.
                 out.push(Statement::Eval(v), dcl.span);
                 self.declare(&dcl.name, Sym::Const { value: cv, ty });
@@ -393,35 +379,39 @@ impl<'a> Lowerer<'a> {
         self.fx.breakable.push(false);
         let mut current: Option<SwitchCase> = None;
         for s in &body.stmts {
+            // A label whose value is an error (reported) still starts a case, so the statements
+            // after it are lowered (and not reported as outside any label).
             let label = match &s.kind {
                 StmtKind::Case(e) => {
-                    let (cv, _) = match self.global_const_expr(e) {
-                        Ok(v) => v,
-                        Err(_) => continue,
+                    let value = match self.fixed_const_expr(e, "a case label") {
+                        Ok((cv, _)) => match cv.as_i64() {
+                            Some(v) if scalar == Scalar::I32 => Some(SwitchValue::I32(v as i32)),
+                            Some(v) => Some(SwitchValue::U32(v as u32)),
+                            None => {
+                                self.error("case label must be an integer constant", e.span);
+                                None
+                            }
+                        },
+                        Err(_) => None,
                     };
-                    let Some(v) = cv.as_i64() else {
-                        self.error("case label must be an integer constant", e.span);
-                        continue;
-                    };
-                    let value = if scalar == Scalar::I32 { SwitchValue::I32(v as i32) } else { SwitchValue::U32(v as u32) };
                     Some((value, e.span))
                 }
-                StmtKind::Default => Some((SwitchValue::Default, s.span)),
+                StmtKind::Default => Some((Some(SwitchValue::Default), s.span)),
                 _ => None,
             };
             match label {
                 Some((value, lspan)) => {
-                    if !seen.insert(value) {
+                    if value.is_some_and(|value| !seen.insert(value)) {
                         self.error("duplicate case label", lspan);
                     }
                     match &mut current {
-                        Some(c) if c.body.is_empty() => c.values.push(value),
+                        Some(c) if c.body.is_empty() => c.values.extend(value),
                         _ => {
                             if let Some(mut c) = current.take() {
                                 c.fall_through = !block_ends(&c.body);
                                 cases.push(c);
                             }
-                            current = Some(SwitchCase { values: vec![value], body: Block::new(), fall_through: false });
+                            current = Some(SwitchCase { values: value.into_iter().collect(), body: Block::new(), fall_through: false });
                         }
                     }
                 }
