@@ -415,6 +415,43 @@ pub fn reads_override(exprs: &Expressions, root: Handle<Expression>, leaf: &dyn 
     false
 }
 
+/// Whether `root` (in `exprs`) computes its value only with the operations a specialization
+/// constant may be made of (GL_KHR_vulkan_glsl; SPIR-V 3.52.12 `OpSpecConstantOp` for shaders,
+/// and `OpSpecConstantComposite`), as glslang takes them in a global `const`: operators on
+/// integer and bool scalars and vectors, conversions among integers and bools or among float
+/// widths (not between the two), selections of any type, vector constructors, swizzles and
+/// components; no float arithmetic, no array or struct constructor, no function call. `leaf`
+/// decides which other leaves (variables holding such values) count. A part that reads
+/// neither an override nor a `leaf` is an ordinary constant (`int(2.5)`) and counts whatever
+/// it is made of. glslang refuses a global `const` computed from specialization constants
+/// otherwise ("global const initializers must be constant"). [`copy`] takes the integer
+/// scalar operations.
+pub fn spec_operations_only(module: &Module, exprs: &Expressions, root: Handle<Expression>, leaf: &dyn Fn(&Expression) -> bool) -> bool {
+    fn walk(module: &Module, exprs: &Expressions, e: Handle<Expression>, depth: u32, leaf: &dyn Fn(&Expression) -> bool) -> bool {
+        if depth > MAX_DEPTH || !exprs.check(e) {
+            return false;
+        }
+        if !reads_override(exprs, e, leaf) {
+            return true;
+        }
+        let float = |x: Handle<Expression>| module.inner(exprs.ty(x)).scalar().is_some_and(|s| s.kind == ScalarKind::Float);
+        let vector = |x: Handle<Expression>| matches!(module.inner(exprs.ty(x)), TypeInner::Vector { .. });
+        let sub = |x: Handle<Expression>| walk(module, exprs, x, depth + 1, leaf);
+        match exprs[e] {
+            Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_) => true,
+            Expression::Unary { expr, .. } => !float(expr) && sub(expr),
+            Expression::Binary { left, right, .. } => !float(left) && !float(right) && sub(left) && sub(right),
+            Expression::Convert { expr, to } => float(expr) == (to.kind == ScalarKind::Float) && sub(expr),
+            Expression::Select { condition, accept, reject } => sub(condition) && sub(accept) && sub(reject),
+            Expression::Compose { ref components } => vector(e) && components.iter().all(|&c| sub(c)),
+            Expression::Splat { value } => sub(value),
+            Expression::Swizzle { vector: base, .. } | Expression::AccessIndex { base, .. } => vector(base) && sub(base),
+            ref other => leaf(other),
+        }
+    }
+    walk(module, exprs, root, 0, leaf)
+}
+
 /// Copies a specialization-constant expression into `module.const_expressions` (the operations
 /// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12).
 fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32) -> Result<Handle<Expression>, String> {

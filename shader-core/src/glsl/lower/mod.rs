@@ -1389,7 +1389,11 @@ impl<'a> Lowerer<'a> {
                 }
                 match self.initializer_const(init, ty)? {
                     Some((cv, _)) => self.declare(&d.name, Sym::Const { value: cv, ty }),
-                    None => self.spec_dependent_const(d, init, ty),
+                    None => {
+                        // Reported, and declared anyway so that its uses are not errors too.
+                        self.spec_operations_initializer(init, ty);
+                        self.spec_dependent_const(d, init, ty)
+                    }
                 }
                 continue;
             }
@@ -1683,17 +1687,55 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A global `const` whose initializer reads specialization constants but which is no
-    /// override ([`Self::spec_const_expression`] gives none: a vector, float or array value, or
-    /// on the wgpu target a chain too deep to compute where it is used): a read-only private
-    /// variable assigned at the start of `main`, so that it follows the pipeline's values
-    /// (glslang: `OpSpecConstantComposite` for vectors; it refuses floats and arrays, which a
-    /// local `const` may hold, as a variable).
+    /// override ([`Self::spec_const_expression`] gives none: a vector, a float, a selection,
+    /// or on the wgpu target a chain too deep to compute where it is used; what no
+    /// specialization constant may be made of is reported by
+    /// [`Self::spec_operations_initializer`]): a read-only private variable
+    /// assigned at the start of `main`, so that it follows the pipeline's values (glslang:
+    /// `OpSpecConstantComposite` for vectors).
     fn spec_dependent_const(&mut self, d: &ast::Declarator, init: &'a ast::Initializer, ty: Handle<Type>) {
         let ty = self.strip(ty);
         let g = self.m.globals.append(GlobalVariable::new(&d.name.name, AddressSpace::Private, ty), d.span);
         self.spec_globals.insert(g);
         self.private_inits.push((g, init, ty, self.decl_index));
         self.declare(&d.name, Sym::Var { root: Root::Global(g), ty, space: AddressSpace::Private, read_only: true });
+    }
+
+    /// A global `const` computed from specialization constants must be made only of the
+    /// operations a specialization constant may be made of ([`crate::spec_length::spec_operations_only`],
+    /// as glslang: "global const initializers must be constant"); reports one that is not
+    /// (float arithmetic, an integer-float conversion, an array or struct constructor, a
+    /// built-in function call: GLSL 4.60 §4.3.3, "for non-specialization constants only"). A
+    /// local `const` may hold any of them (its initializer need not be constant).
+    fn spec_operations_initializer(&mut self, init: &ast::Initializer, ty: Handle<Type>) {
+        let saved = std::mem::take(&mut self.fx);
+        let mut scratch = Block::new();
+        if let Ok(h) = self.initializer(&mut scratch, init, ty) {
+            let exprs = &self.fx.f.expressions;
+            let spec_globals = &self.spec_globals;
+            // Another such `const` (a vector one is a variable: `spec_dependent_const`), or a
+            // component of it.
+            let leaf = |e: &Expression| match *e {
+                Expression::GlobalVar(g) => spec_globals.contains(&g),
+                Expression::Load { mut pointer } => loop {
+                    match exprs[pointer] {
+                        Expression::AccessIndex { base, .. } => pointer = base,
+                        Expression::GlobalVar(g) => break spec_globals.contains(&g),
+                        _ => break false,
+                    }
+                },
+                _ => false,
+            };
+            if !crate::spec_length::spec_operations_only(&self.m, exprs, h, &leaf) {
+                let d = Diagnostic::error(
+                    "a global `const` computed from a specialization constant must be made with specialization-constant operations: integer and bool operators, conversions within integers or within floats, selections and vector constructors",
+                    init.span(),
+                )
+                .with_note("GLSL 4.60 §4.3.3 and GL_KHR_vulkan_glsl: specialization-constant expressions take no float arithmetic, no conversion between integers and floats, no array or struct constructors and no built-in function calls (glslang: \"global const initializers must be constant\"); drop `const` to compute it at the start of `main`, or declare it inside the function");
+                self.diags.push(d);
+            }
+        }
+        self.fx = saved;
     }
 
     /// A scalar integer or bool `const` initialized from specialization constants (`const int
