@@ -145,6 +145,36 @@ shader! {
             color = vec4(dir.y * power, m0.y + m1.x * 0.5, w1 - w0, float(k.y - k.x) * 0.25);
         }
     "#,
+    // A vertex shader that declares an output it never writes (issue 18: it must stay in the
+    // entry point's interface, or wgpu refuses a fragment shader reading it: "Input Missing"),
+    // and a fragment shader that reads it.
+    mod unwritten_output_vs;
+    lang: glsl,
+    stage: vertex,
+    src: r#"#version 450
+        layout(location = 0) out vec4 shade;
+        layout(location = 1) out vec4 unused;
+        void main() {
+            vec2 p = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+            gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+            shade = vec4(0.2, 0.4, 0.6, 1.0);
+        }
+    "#,
+    mod unwritten_output_fs;
+    lang: glsl,
+    stage: fragment,
+    src: r#"#version 450
+        layout(location = 0) in vec4 shade;
+        layout(location = 1) in vec4 unused;
+        layout(location = 0) out vec4 color;
+        void main() {
+            color = shade;
+            // Reads the undefined input (it is in the interface), leaving the colour as it is.
+            if (unused.w == 1234.5) {
+                color.a = shade.a;
+            }
+        }
+    "#,
 }
 
 /// The vertex layout the triangle's inputs ask for: location 0 `vec2<f32>`, location 1
@@ -473,6 +503,38 @@ fn struct_and_matrix_varyings_keep_their_locations() {
             }
         }
     });
+}
+
+/// A vertex shader that declares an output it never writes, with a fragment shader that reads
+/// that location (issue 18, "Done when"): the vertex module's entry point lists the output
+/// (as glslang's does), so wgpu creates the pipeline and the draw gives the written colour, on
+/// every device; with passthrough on lavapipe too.
+#[test]
+fn unwritten_vertex_output_read_by_the_fragment_shader() {
+    let run = |gpu: &Gpu, passthrough: bool| {
+        for words in [unwritten_output_vs::MODULE.spirv, unwritten_output_fs::MODULE.spirv] {
+            common::validate_spirv_glsl(words, true).expect("valid SPIR-V");
+        }
+        let options = RenderOptions { passthrough, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &unwritten_output_vs::MODULE, &unwritten_output_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(4, 4, TextureFormat::Rgba8Unorm);
+        pipeline.draw(gpu, &target, &Draw { vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() }).expect("draw");
+        let expected = [0.2f32, 0.4, 0.6, 1.0].map(|v| (v * 255.0).round() as u8);
+        for (i, pixel) in target.read_rgba8_blocking(gpu).expect("read").chunks(4).enumerate() {
+            for c in 0..4 {
+                assert!(pixel[c].abs_diff(expected[c]) <= 1, "pixel {i} channel {c}: {} vs {}", pixel[c], expected[c]);
+            }
+        }
+    };
+    common::on_devices(|gpu| run(gpu, false));
+    if let Some(gpu) = common::gpu() {
+        let feature = shader_runtime::wgpu::Features::PASSTHROUGH_SHADERS;
+        if gpu.wgpu().is_some_and(|w| w.adapter.features().contains(feature)) {
+            let pt = Gpu::with_options_blocking(&shader_runtime::GpuOptions { required_features: feature, ..shader_runtime::GpuOptions::from_env() })
+                .expect("device with passthrough");
+            run(&pt, true);
+        }
+    }
 }
 
 /// Points and lines (`PointList`, `LineList`, `LineStrip`) with the triangle example's shaders

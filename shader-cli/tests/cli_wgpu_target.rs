@@ -598,3 +598,43 @@ layout(local_size_x = 1) in;
     let aligned = format!("{head}layout(scalar, set = 0, binding = 0) buffer B {{ vec4 a; vec2 c; float b; float pad; vec4 rest[]; }} b;\nvoid main() {{ b.rest[1] = b.a * b.c.x + b.b; }}\n");
     accepted_for_wgpu("aligned_scalar.comp", &aligned);
 }
+
+/// A workgroup size that is a specialization constant (`local_size_x_id`, sharing its id with
+/// a `constant_id` constant, as glslang makes two constants of one id): the wgpu target writes
+/// the declared size (naga specializes none), and `reflect` still reports the dimension's
+/// constant and both constants, as for the Vulkan target, so a host can refuse another value
+/// (shader-runtime does: `GpuError::WorkgroupSizeConstant`). Before, the wgpu target's
+/// reflection had `[null, null, null]` and only `W`. Also the access, texel type and format
+/// of a write-only integer storage image.
+#[test]
+fn reflect_names_a_workgroup_size_constant_on_both_targets() {
+    const SOURCE: &str = "#version 450
+layout(local_size_x_id = 0, local_size_x = 8) in;
+layout(constant_id = 0) const uint W = 4u;
+layout(binding = 0, r32ui) writeonly uniform uimage2D img;
+void main() { imageStore(img, ivec2(gl_GlobalInvocationID.xy), uvec4(W + gl_WorkGroupSize.x)); }
+";
+    let dir = scratch("workgroup_size_constant");
+    std::fs::write(dir.join("wg.comp"), SOURCE).unwrap();
+    let mut reflected = Vec::new();
+    for target in ["wgpu", "vulkan"] {
+        let output = run(&dir, &["reflect", "--target", target, "wg.comp"]);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        let r: serde_json::Value = serde_json::from_slice(&output.stdout).expect("reflect prints JSON");
+        assert_eq!(
+            r["entry_points"],
+            serde_json::json!([{ "name": "main", "stage": "compute", "workgroup_size": [8, 1, 1], "workgroup_size_overrides": [0, null, null] }]),
+            "{target}"
+        );
+        assert_eq!(
+            r["specialization_constants"],
+            serde_json::json!([{ "id": 0, "type": "u32", "default": 8 }, { "name": "W", "id": 0, "type": "u32", "default": 4 }]),
+            "{target}"
+        );
+        let img = &r["bindings"][0];
+        assert_eq!((&img["access"], &img["texture"]["sample_type"], &img["texture"]["format"]), (&"write".into(), &"uint".into(), &"r32uint".into()), "{target}");
+        reflected.push(r);
+    }
+    assert_eq!(reflected[0], reflected[1], "both targets reflect the same interface");
+    accepted_for_wgpu("wg.comp", SOURCE);
+}
