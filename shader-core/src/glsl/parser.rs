@@ -780,9 +780,10 @@ impl<'t> Parser<'t> {
     /// holds every arm's temporaries, and this function is on the stack once per nesting level.
     fn statement_inner(&mut self) -> Option<Stmt> {
         let start = self.span();
-        let attributes = self.attributes()?;
+        let mut attributes = self.attributes()?;
         let word = if self.is_word_at(0) { self.peek() } else { "" };
-        if let (Some(first), false) = (attributes.first(), matches!(word, "if" | "switch" | "while" | "do" | "for")) {
+        let declaration = !matches!(word, "if" | "switch" | "while" | "do" | "for") && self.starts_declaration();
+        if let (Some(first), false) = (attributes.first(), matches!(word, "if" | "switch" | "while" | "do" | "for") || declaration) {
             self.error(diag::attributes_not_allowed_here(first.span));
         }
         let kind = match word {
@@ -803,7 +804,20 @@ impl<'t> Parser<'t> {
                 self.bump();
                 StmtKind::Empty
             }
-            _ if self.starts_declaration() => StmtKind::Declaration(Box::new(self.local_declaration()?)),
+            _ if declaration => {
+                let mut d = self.local_declaration()?;
+                match &mut d.kind {
+                    // A prototype takes them as at global scope (glslang's grammar: `[[...]]
+                    // float g(float);` in a body; the lowering checks them as a function's).
+                    DeclarationKind::Prototype(p) => drop(p.attributes.splice(0..0, std::mem::take(&mut attributes))),
+                    _ => {
+                        if let Some(first) = attributes.first() {
+                            self.error(diag::attributes_not_allowed_here(first.span));
+                        }
+                    }
+                }
+                StmtKind::Declaration(Box::new(d))
+            }
             _ => self.expression_statement()?,
         };
         Some(Stmt { kind, attributes, span: self.since(start) })

@@ -222,6 +222,7 @@ impl<'a> Lowerer<'a> {
                     .collect();
                 Operand::Value(self.push(Expression::Compose { components }, ty, span))
             }
+            Sym::Functions(_) => return Err(self.error("a function is not a value: call it with `(...)`", span)),
         })
     }
 
@@ -1339,7 +1340,8 @@ impl<'a> Lowerer<'a> {
         let visible_until = self.visible_until();
         let all = self.funcs.get(name).cloned().unwrap_or_default();
         let later = all.first().map(|d| d.span);
-        let decls: Vec<_> = all.into_iter().filter(|d| d.order <= visible_until).collect();
+        let local = self.local_functions(name);
+        let decls: Vec<_> = all.into_iter().filter(|d| d.order <= visible_until || local.contains(&d.handle)).collect();
         if decls.is_empty() {
             if !report {
                 return None;

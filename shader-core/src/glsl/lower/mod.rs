@@ -207,6 +207,8 @@ pub(crate) enum Sym {
     /// `gl_WorkGroupSize` with some components sized by specialization constants: a `uvec3`
     /// of those overrides and the declared sizes (`u32` is the component type).
     WorkgroupSize { ids: [Option<Handle<Override>>; 3], size: [u32; 3], u32: Handle<Type>, ty: Handle<Type> },
+    /// Functions prototyped in this block ([`Lowerer::local_prototype`]).
+    Functions(Vec<Handle<Function>>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,7 +405,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
             }
             ast::ExternalDeclaration::Function(f) => {
                 lw.function_attributes_enabled(f);
-                if let Ok(h) = lw.prototype(&f.prototype, true) {
+                if let Ok(h) = lw.prototype(&f.prototype, true, index) {
                     lw.bodies.push((h, f));
                     lw.body_order.insert(h, index);
                 }
@@ -837,6 +839,10 @@ impl<'a> Lowerer<'a> {
         let n = self.scopes.len();
         for (depth, scope) in self.scopes.iter().enumerate().rev() {
             if let Some(s) = scope.get(name) {
+                if matches!(s, Sym::Functions(_)) {
+                    // A local prototype: a function, found by calls, not here (glslang).
+                    continue;
+                }
                 if depth == 0 && n > 1 && self.global_order.get(name).is_some_and(|&at| at >= self.visible_until) {
                     // Declared after the function being lowered: not in scope yet.
                     break;
@@ -967,7 +973,7 @@ impl<'a> Lowerer<'a> {
                     // Checked as a definition's (extension, arguments, warnings); they decorate
                     // nothing: glslang takes a function's attributes from its definition.
                     self.attributes(&p.attributes, attributes::Site::Function);
-                    self.prototype(p, false).map(|_| ())
+                    self.prototype(p, false, self.decl_index).map(|_| ())
                 }
             },
             ast::DeclarationKind::Precision { .. } => Ok(()),
@@ -2376,7 +2382,9 @@ impl<'a> Lowerer<'a> {
         Ok(params)
     }
 
-    fn prototype(&mut self, p: &ast::FunctionPrototype, definition: bool) -> R<Handle<Function>> {
+    /// Declares (or finds) the function of `p`; a new one is visible to the bodies after the
+    /// global declaration `order`.
+    fn prototype(&mut self, p: &ast::FunctionPrototype, definition: bool, order: usize) -> R<Handle<Function>> {
         let params = self.param_types(p)?;
         let result = match &p.return_type.ty.kind {
             ast::TypeKind::Builtin(ast::BuiltinType::Void) if p.return_type.ty.array.is_empty() => None,
@@ -2417,8 +2425,40 @@ impl<'a> Lowerer<'a> {
         let arguments = self.ir_arguments(p, &params);
         let f = Function { name: Some(p.name.name.clone()), arguments, result, ..Default::default() };
         let h = self.m.functions.append(f, p.span);
-        self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span, order: self.decl_index });
+        self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span, order });
         Ok(h)
+    }
+
+    /// A prototype inside a function body. GLSL 4.60 §6.1 forbids it ("Function declarations
+    /// (prototypes) cannot occur inside of functions"), but glslang accepts it outside ES (its
+    /// "local function declaration") and so do we: the function is the one a global prototype
+    /// or definition of that signature declares, callable from here to the end of the block.
+    /// As in glslang, the name clashes with a variable of this block but hides nothing: outer
+    /// variables of the name stay visible as variables, outer overloads stay callable.
+    pub(super) fn local_prototype(&mut self, p: &ast::FunctionPrototype) -> R<()> {
+        if self.es {
+            // Reported, and declared anyway: its calls are not errors too.
+            self.error("a function cannot be declared inside a function in GLSL ES (GLSL ES 3.20 §6.1)", p.span);
+        }
+        // Checked as a global prototype's: they decorate nothing.
+        self.attributes(&p.attributes, attributes::Site::Function);
+        // A function first declared here is not visible to later bodies: it is this block's.
+        let h = self.prototype(p, false, usize::MAX)?;
+        let Some(scope) = self.scopes.last_mut() else { return Ok(()) };
+        match scope.entry(p.name.name.clone()).or_insert_with(|| Sym::Functions(Vec::new())) {
+            Sym::Functions(v) => v.push(h),
+            _ => return Err(self.error(format!("`{}` is already declared in this scope", p.name.name), p.name.span)),
+        }
+        Ok(())
+    }
+
+    /// The functions named `name` prototyped in the blocks being lowered.
+    pub(crate) fn local_functions(&self, name: &str) -> Vec<Handle<Function>> {
+        let scopes = self.scopes.iter().skip(1).filter_map(|s| match s.get(name) {
+            Some(Sym::Functions(v)) => Some(v.iter().copied()),
+            _ => None,
+        });
+        scopes.flatten().collect()
     }
 
     fn ir_arguments(&mut self, p: &ast::FunctionPrototype, params: &[Param]) -> Vec<FunctionArgument> {

@@ -317,7 +317,7 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(())
             }
-            ast::DeclarationKind::Prototype(p) => Err(self.error("functions cannot be declared inside a function", p.span)),
+            ast::DeclarationKind::Prototype(p) => self.local_prototype(p),
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => Err(self.error("interface blocks must be declared at global scope", b.span)),
             ast::DeclarationKind::Qualifiers(q) => Err(self.error("layout defaults must be declared at global scope", q.span)),
