@@ -357,6 +357,23 @@ pub enum StorageQualifier {
     Shared,
 }
 
+impl StorageQualifier {
+    /// The keyword as written.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            StorageQualifier::Const => "const",
+            StorageQualifier::In => "in",
+            StorageQualifier::Out => "out",
+            StorageQualifier::InOut => "inout",
+            StorageQualifier::Attribute => "attribute",
+            StorageQualifier::Varying => "varying",
+            StorageQualifier::Uniform => "uniform",
+            StorageQualifier::Buffer => "buffer",
+            StorageQualifier::Shared => "shared",
+        }
+    }
+}
+
 /// `name` or `name = expr` inside `layout(...)`. The name is kept as written; GLSL layout
 /// qualifier names are matched case-insensitively by glslang (use [`LayoutQualifier::is`]).
 /// `shared` (a keyword elsewhere) is accepted as a name here (GLSL 4.60 §4.4).

@@ -31,6 +31,7 @@ mod attributes;
 pub(crate) mod builtins;
 mod expr;
 pub(crate) mod extensions;
+mod global_names;
 mod redeclaration;
 mod reference;
 pub(crate) mod spirv_intrinsics;
@@ -46,6 +47,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub(crate) use expr::{can_implicit, op_symbol, Cv};
+use global_names::GlobalName;
 
 /// For [`Target::Wgpu`], the binding of the sampler half of a split `sampler*` is the texture's
 /// binding plus this offset (same descriptor set). 100 keeps clear of the bindings real shaders
@@ -310,6 +312,8 @@ pub(crate) struct Lowerer<'a> {
     pub(crate) expr_site: Span,
     /// Position of each global name's declaration.
     global_order: HashMap<String, usize>,
+    /// What each global name declares, and where first ([`global_names`]).
+    global_names: HashMap<String, (global_names::GlobalName, Span)>,
     /// Position of each function definition.
     body_order: HashMap<Handle<Function>, usize>,
     /// The dialect's hooks ([`Glsl`] for GLSL).
@@ -378,6 +382,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         visible_until: usize::MAX,
         expr_site: Span::default(),
         global_order: HashMap::new(),
+        global_names: HashMap::new(),
         body_order: HashMap::new(),
         dialect: options.dialect.lowering.unwrap_or(&Glsl),
         dialect_state: Box::new(()),
@@ -787,6 +792,9 @@ impl<'a> Lowerer<'a> {
         let name = s.name.as_ref().map(|n| n.name.clone());
         let h = self.m.types.insert(Type { name: name.clone(), inner: TypeInner::Struct { members, span: 0 } }, s.span);
         if let Some(n) = &s.name {
+            if self.scopes.len() == 1 {
+                self.global_name(n, GlobalName::Struct);
+            }
             self.structs.insert(n.name.clone(), h);
         }
         Ok(h)
@@ -865,6 +873,7 @@ impl<'a> Lowerer<'a> {
         }
         if self.scopes.len() == 1 {
             self.global_order.insert(name.name.clone(), self.decl_index);
+            self.global_name(name, GlobalName::Variable);
         }
         let Some(scope) = self.scopes.last_mut() else { return };
         if scope.insert(name.name.clone(), sym).is_some() {
@@ -1972,6 +1981,11 @@ impl<'a> Lowerer<'a> {
         self.check_members("a block", &b.members, b.name.span);
         let q = &b.qualifiers;
         let storage = q.storage_kind();
+        // Built-in blocks are redeclared (`redeclaration`); a buffer reference block's name is
+        // a type, declared again by its definition after a forward declaration (`reference`).
+        if let (Some(storage), false) = (storage, b.name.name.starts_with("gl_") || q.layout("buffer_reference").is_some()) {
+            self.global_name(&b.name, GlobalName::Block(storage));
+        }
         self.block_qualifiers(b, storage);
         match storage {
             Some(ast::StorageQualifier::Uniform | ast::StorageQualifier::Buffer) => self.buffer_block(b, storage == Some(ast::StorageQualifier::Buffer)),
@@ -2418,6 +2432,10 @@ impl<'a> Lowerer<'a> {
                 self.m.functions[h].arguments = self.ir_arguments(p, &params);
             }
             return Ok(h);
+        }
+        if order != usize::MAX {
+            // Reported, and declared anyway: its calls are not errors too.
+            self.global_name(&p.name, GlobalName::Function);
         }
         if p.name.name == "main" && self.dialect.glsl_main() && (!params.is_empty() || result.is_some()) {
             return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
