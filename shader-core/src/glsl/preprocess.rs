@@ -1066,6 +1066,15 @@ impl Pp<'_, '_, '_> {
                 return;
             }
         };
+        // GLSL ES 3.00-3.20 §3.4: "The #version directive must be present in the first line of
+        // a shader": no comment or blank line before it (white space on its line is fine, as
+        // glslang has it; ES 1.00 and desktop GLSL allow comments first).
+        let before = &self.sources.get(span.file).text.as_bytes()[..span.start as usize];
+        if profile == Profile::Es && number >= 300 && !before.iter().all(|&b| b == b' ' || b == b'\t') {
+            let d = Diagnostic::error(format!("`#version {number} es` must be the first line of the shader, before any comment or blank line"), span)
+                .with_note("GLSL ES 3.20 §3.4: the #version directive must be present in the first line of a shader");
+            self.report(d);
+        }
         self.out.version = Some(Version { number, profile, span });
         let mut defines = Vec::new();
         match profile {
