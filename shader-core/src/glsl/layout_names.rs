@@ -11,7 +11,7 @@ pub const KNOWN: &[&str] = &[
     "shaderrecordext", "bindless_sampler", "bindless_image",
     // Compute (§4.4.1.4).
     "local_size_x", "local_size_y", "local_size_z", "local_size_x_id", "local_size_y_id", "local_size_z_id",
-    "derivative_group_quadsnv", "derivative_group_linearnv", "derivative_group_quads_khr", "derivative_group_linear_khr",
+    "derivative_group_quadsnv", "derivative_group_linearnv", "derivative_group_quadskhr", "derivative_group_linearkhr",
     // Fragment (§4.4.1.3, §4.4.2.3).
     "origin_upper_left", "pixel_center_integer", "early_fragment_tests", "post_depth_coverage", "depth_any",
     "depth_greater", "depth_less", "depth_unchanged", "early_and_late_fragment_tests_amd", "index",
@@ -88,6 +88,9 @@ pub fn extensions(name: &str) -> &'static [&'static [&'static str]] {
         }
         "post_depth_coverage" => &[&["GL_ARB_post_depth_coverage", "GL_EXT_post_depth_coverage"]],
         "derivative_group_quadsnv" | "derivative_group_linearnv" => &[&["GL_NV_compute_shader_derivatives"]],
+        // Spelt as glslang spells them (`derivative_group_quadsKHR`; glslang 12 predates the
+        // extension, later versions take these names).
+        "derivative_group_quadskhr" | "derivative_group_linearkhr" => &[&["GL_KHR_compute_shader_derivatives"]],
         "primitive_culling" => &[&["GL_EXT_ray_flags_primitive_culling"]],
         "override_coverage" => &[&["GL_NV_sample_mask_override_coverage"]],
         "viewport_relative" => &[&["GL_NV_viewport_array2"]],

@@ -1265,6 +1265,13 @@ impl<'a> Lowerer<'a> {
                     if interlock(&mode) && self.execution_modes.iter().any(|m| interlock(m) && *m != mode) {
                         return Err(self.error("a fragment shader takes at most one interlock ordering", l.span));
                     }
+                    // GL_NV/KHR_compute_shader_derivatives: one derivative group; a later
+                    // declaration replaces an earlier one, as glslang has it (both in one
+                    // declaration: `derivative_group_sizes`).
+                    let group = |m: &ExecutionMode| matches!(m, ExecutionMode::DerivativeGroupQuads | ExecutionMode::DerivativeGroupLinear);
+                    if group(&mode) {
+                        self.execution_modes.retain(|m| !group(m));
+                    }
                     if mode == ExecutionMode::PostDepthCoverage {
                         self.post_depth_coverage = Some(l.span);
                         if self.has_extension_at("GL_ARB_post_depth_coverage", l.span) {
@@ -1314,11 +1321,17 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// GL_NV/KHR_compute_shader_derivatives: quads need a width and height that are multiples of
-    /// two, linear a total size that is a multiple of four. Checked as glslang does, with the
+    /// GL_NV/KHR_compute_shader_derivatives: one declaration gives quads or linear, not both;
+    /// quads need a width and height that are multiples of two, linear a total size that is a
+    /// multiple of four. Checked as glslang does, with the
     /// sizes declared up to this declaration (a size given by `local_size_*_id` counts with
     /// its default).
     fn derivative_group_sizes(&mut self, layouts: &[ast::LayoutQualifier]) {
+        let is = |l: &ast::LayoutQualifier, group: &str| l.name.name.to_ascii_lowercase().starts_with(group);
+        if let (true, Some(second)) = (layouts.iter().any(|l| is(l, "derivative_group_quads")), layouts.iter().find(|l| is(l, "derivative_group_linear"))) {
+            // glslang: "derivative_group_quadsNV and derivative_group_linearNV : cannot be both specified".
+            self.error("`derivative_group_quads*` and `derivative_group_linear*` cannot both be given in one declaration", second.span);
+        }
         let [x, y, z] = self.local_size;
         for l in layouts {
             let n = l.name.name.to_ascii_lowercase();
