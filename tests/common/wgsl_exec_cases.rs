@@ -269,6 +269,29 @@ fn main(@builtin(local_invocation_index) i: u32) {
         });
     }
     {
+        // Module declarations shadow built-in functions (WGSL §5 "Declaration and Scope": the
+        // built-ins are predeclared in an enclosing scope): these calls reach the user's
+        // functions, not the built-ins `max` and `bitcast`.
+        let a = random_u32(11, N);
+        let out: Vec<u32> = a.iter().map(|&x| x.wrapping_add(7).wrapping_add((x & 0xFF) * 3)).collect();
+        cases.push(Case {
+            name: "user_functions_shadow_builtins",
+            source: r#"
+@group(0) @binding(0) var<storage, read> a: array<u32, 64>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 64>;
+fn max(x: u32) -> u32 { return x + 7u; }
+fn bitcast(x: u32) -> u32 { return x * 3u; }
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    out[i] = max(a[i]) + bitcast(a[i] & 0xFFu);
+}"#,
+            bindings: vec![B::storage_read(0, bytes_u32(&a)), B::storage(1, vec![0; 4 * N])],
+            workgroups: [1, 1, 1],
+            spirv_known_bug: None,
+            expect: vec![(1, Expect::U32(out))],
+        });
+    }
+    {
         // Compound assignment, increment/decrement, shadowing, vector integer ops.
         let a = random_u32(8, N);
         let mut out = Vec::new();

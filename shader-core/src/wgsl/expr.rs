@@ -745,6 +745,11 @@ impl<'a> Lowerer<'a> {
         if fx.lookup(&name.name).is_some() {
             return Err(self.error(format!("`{}` is not a function", name.name), name.span));
         }
+        if template.is_some() {
+            // `bitcast<u32>(x)` with a user `fn bitcast`: the declaration shadows the built-in,
+            // and a user function takes no template arguments.
+            self.check_not_shadowed(name, "a predeclared function or type")?;
+        }
         // Type constructors with an explicit type.
         let explicit_type = match template {
             Some(_) if name.name == "bitcast" => None,
