@@ -44,6 +44,15 @@ pub fn repeated_attribute(name: &str, span: Span, first: Span) -> Diagnostic {
         .with_note("WGSL §12 (Attributes): an attribute must not be specified more than once per object or type")
 }
 
+pub fn attribute_arity(name: &str, want: std::ops::RangeInclusive<usize>, found: usize, span: Span) -> Diagnostic {
+    let count = |n: usize| if n == 1 { "1 argument".to_string() } else { format!("{n} arguments") };
+    let want = match (*want.start(), *want.end()) {
+        (a, b) if a == b => count(a),
+        (a, b) => format!("{a} to {}", count(b)),
+    };
+    Diagnostic::error(format!("attribute `@{name}` takes {want}, found {found}"), span).with_note("WGSL §12 (Attributes) gives each attribute's arguments")
+}
+
 pub fn repeated_diagnostic_rule(rule: &str, span: Span, first: Span) -> Diagnostic {
     Diagnostic::error(format!("a second `@diagnostic` for the rule `{rule}` on the same object"), span)
         .with_secondary(first, "first filtered here")

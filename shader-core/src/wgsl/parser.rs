@@ -54,6 +54,22 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
 /// against them constantly, a linear scan showed up in profiles).
 /// The shader-stage attributes (WGSL §12.3.x, and the 2021 draft's `stage(...)`): a function
 /// has at most one.
+/// How many arguments an attribute takes (WGSL §12, the January 2021 draft's for its own, and
+/// naga's `@early_depth_test(force)`); `None` for names the lowering reports as unknown (and
+/// WESL's, which `wesl::cond` reads).
+fn attribute_arity(name: &str) -> Option<std::ops::RangeInclusive<usize>> {
+    Some(match name {
+        "const" | "invariant" | "must_use" | "vertex" | "fragment" | "compute" | "block" => 0..=0,
+        "align" | "binding" | "blend_src" | "builtin" | "group" | "id" | "location" | "size" => 1..=1,
+        "stage" | "stride" | "access" | "offset" | "set" | "constant_id" | "span" => 1..=1,
+        "diagnostic" => 2..=2,
+        "interpolate" => 1..=2,
+        "workgroup_size" => 1..=3,
+        "early_depth_test" => 0..=1,
+        _ => return None,
+    })
+}
+
 fn is_stage_attribute(name: &str) -> bool {
     matches!(name, "vertex" | "fragment" | "compute" | "stage")
 }
@@ -673,6 +689,9 @@ impl<'a> Parser<'a> {
         // WGSL §12 (Attributes): an attribute may not be given twice to one object or type;
         // only `diagnostic` may repeat (with different rules, checked where filters are made).
         for (i, a) in attrs.iter().enumerate() {
+            if let Some(want) = attribute_arity(&a.name.name).filter(|want| !want.contains(&a.args.len())) {
+                self.diags.push(msg::attribute_arity(&a.name.name, want, a.args.len(), a.span));
+            }
             if a.name.name == "diagnostic" {
                 let rule = |b: &Attribute| match b.args.get(1).map(|e| &e.kind) {
                     Some(ExprKind::Ident(rule)) if b.name.name == "diagnostic" => Some((rule.name.clone(), b.args[1].span)),

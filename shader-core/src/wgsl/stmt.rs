@@ -812,17 +812,19 @@ impl<'a> Lowerer<'a> {
                     // WGSL §12.3.x (interpolate): `flat` takes `first` or `either`, `perspective`
                     // and `linear` take `center`, `centroid` or `sample`.
                     let flat = interpolation == Some(Interpolation::Flat);
-                    sampling = match a.args.get(1).and_then(ident_of).map(|i| i.name.as_str()) {
-                        None => None,
-                        Some("first" | "either") if flat => None,
-                        Some("center") if !flat => Some(Sampling::Center),
-                        Some("centroid") if !flat => Some(Sampling::Centroid),
-                        Some("sample") if !flat => Some(Sampling::Sample),
-                        Some(other @ ("first" | "either" | "center" | "centroid" | "sample")) => {
+                    let second = a.args.get(1).map(|e| ident_of(e).map(|i| i.name.as_str()).ok_or(e.span));
+                    sampling = match second.transpose() {
+                        Err(span) => return Err(self.error("expected an interpolation sampling name (`center`, `centroid`, `sample`, `first` or `either`)", span)),
+                        Ok(None) => None,
+                        Ok(Some("first" | "either")) if flat => None,
+                        Ok(Some("center")) if !flat => Some(Sampling::Center),
+                        Ok(Some("centroid")) if !flat => Some(Sampling::Centroid),
+                        Ok(Some("sample")) if !flat => Some(Sampling::Sample),
+                        Ok(Some(other @ ("first" | "either" | "center" | "centroid" | "sample"))) => {
                             let (kind, allowed) = if flat { ("flat", "`first` or `either`") } else { ("perspective` and `linear", "`center`, `centroid` or `sample`") };
                             return Err(self.error(format!("interpolation sampling `{other}` is not allowed with `{kind}` interpolation (use {allowed})"), a.args[1].span));
                         }
-                        Some(other) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), a.args[1].span)),
+                        Ok(Some(other)) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), a.args[1].span)),
                     };
                 }
                 _ => {}
