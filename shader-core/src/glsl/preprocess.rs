@@ -937,15 +937,21 @@ impl Pp<'_, '_, '_> {
     /// `#line N [S]` (GLSL 4.60 §3.3), after macro expansion.
     fn line(&mut self, args: &[PTok], span: Span, line_end: u32) {
         let toks = self.expand_isolated(args.to_vec());
-        let number = match toks.first() {
-            Some(t) if t.kind == Kind::Int && t.malformed.is_none() => expr::parse_int(&t.text),
-            _ => None,
+        // GLSL 4.60 §3.3: the line (and a source-string number) are constant integer
+        // expressions; glslang evaluates them as `#if` does, as an int (`#line -1`, `#line
+        // 2147483648` wraps to -2147483648): its bits are the line number `__LINE__` gives.
+        let es = self.out.version.is_some_and(|v| v.profile == Profile::Es);
+        let whole = (!toks.is_empty()).then(|| expr::evaluate(&toks, es, span).ok()).flatten();
+        let (number, rest) = match whole {
+            Some(n) => (Some(n), &toks[toks.len()..]),
+            None if toks.len() >= 2 => (expr::evaluate(&toks[..toks.len() - 1], es, span).ok(), &toks[toks.len() - 1..]),
+            None => (None, &toks[..]),
         };
-        let Some(number) = number.and_then(|n| u32::try_from(n).ok()) else {
+        let Some(number) = number.map(|n| n as u32) else {
             self.error("`#line` needs a line number", span);
             return;
         };
-        let source = match toks.get(1) {
+        let source = match rest.first() {
             None => None,
             Some(t) if t.kind == Kind::Int => match expr::parse_int(&t.text).and_then(|n| u32::try_from(n).ok()) {
                 Some(n) => Some(LineSource::Number(n)),
@@ -954,17 +960,26 @@ impl Pp<'_, '_, '_> {
                     return;
                 }
             },
-            Some(t) if t.kind == Kind::Str && t.malformed.is_none() => Some(LineSource::Name(t.text.trim_matches('"').to_string())),
+            Some(t) if t.kind == Kind::Str && t.malformed.is_none() => {
+                // glslang: "filename-based #line" needs GL_GOOGLE_cpp_style_line_directive
+                // (GL_GOOGLE_include_directive enables it too).
+                if !self.extension_state.get("GL_GOOGLE_cpp_style_line_directive").is_some_and(|b| *b != Behavior::Disable) {
+                    let d = Diagnostic::error("a file name in `#line` needs the GL_GOOGLE_cpp_style_line_directive extension", t.span)
+                        .with_note("add `#extension GL_GOOGLE_cpp_style_line_directive : require` before it");
+                    self.report(d);
+                    return;
+                }
+                Some(LineSource::Name(t.text.trim_matches('"').to_string()))
+            }
             Some(t) => {
                 self.error(format!("expected a source-string number after the line number, found `{}`", t.text), t.span);
                 return;
             }
         };
-        self.extra_tokens(toks.get(2..).unwrap_or(&[]), "line");
         // glslang: from ES and GLSL 3.30 on, `#line N` numbers the next line N; before, the
         // directive's own line is N.
         let next_line_is_n = self.out.version.is_none_or(|v| v.profile == Profile::Es || v.number >= 330);
-        let line = if next_line_is_n { number } else { number.saturating_add(1) };
+        let line = if next_line_is_n { number } else { number.wrapping_add(1) };
         let offset = line_end.saturating_add(1);
         let file = span.file;
         let physical_line = self.sources.get(file).line_col(line_end).0 + 1;
