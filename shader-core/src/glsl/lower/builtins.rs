@@ -1558,6 +1558,16 @@ impl<'a> Lowerer<'a> {
         Ok((c, layer, extra))
     }
 
+    /// An integer coordinate of exactly `n` components (and the layer): texelFetch and the
+    /// image functions take no more (GLSL 4.60 §8.9.2, §8.12).
+    fn exact_coord(&mut self, out: &mut Block, coord: Handle<Expression>, n: u32, arrayed: bool, name: &str, span: Span) -> R<(Handle<Expression>, Option<Handle<Expression>>)> {
+        let (coord, layer, extra) = self.split_coord(out, coord, n, arrayed, false, false, span)?;
+        if extra.is_some() {
+            return Err(self.error(format!("`{name}` takes a coordinate of {} components here", n + arrayed as u32), span));
+        }
+        Ok((coord, layer))
+    }
+
     fn texture_call(&mut self, out: &mut Block, name: &str, args: Args, span: Span) -> Option<R<Operand>> {
         const NAMES: &[&str] = &[
             "texture", "textureOffset", "textureLod", "textureLodOffset", "textureGrad", "textureGradOffset", "textureProj",
@@ -1777,7 +1787,7 @@ impl<'a> Lowerer<'a> {
                     out.push(Statement::Eval(s), span);
                 }
                 let Some(&(c, cs)) = vals.first() else { return Err(self.error("`texelFetch` needs a coordinate", span)) };
-                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                let (coord, layer) = self.exact_coord(out, c, n, arrayed, name, cs)?;
                 let (level, sample) = if multisampled {
                     let s = match vals.get(1) {
                         Some(&(s, ss)) => Some(self.coerce(out, s, i32t, ss)?),
@@ -1823,19 +1833,34 @@ impl<'a> Lowerer<'a> {
         let mut vi = vals.into_iter();
         let Some((c, cs)) = vi.next() else { return Err(self.error(format!("`{name}` needs a coordinate"), span)) };
         let shadow_in_coord = depth && !gather && !(dim == ImageDimension::Cube && arrayed);
-        let n_coord = if proj { n } else { n };
-        let (coord, layer, extra) = self.split_coord(out, c, n_coord, arrayed, true, proj, cs)?;
+        // GLSL 4.60 §8.9.2-§8.9.4: a coordinate has exactly the components of its form: the
+        // sampler's and the layer, Dref in the shadow forms, q for textureProj (which also takes
+        // a vec4 for 1D and 2D samplers); sampler1DShadow's P is (x, unused, Dref[, q]).
+        let shadow_1d = shadow_in_coord && dim == ImageDimension::D1 && !arrayed;
+        let base = n + arrayed as u32 + shadow_in_coord as u32 + shadow_1d as u32;
+        let m = self.shape(self.ety(c)).map_or(0, |(_, m)| m);
+        let proj_vec4 = proj && m == 4 && !arrayed && matches!(dim, ImageDimension::D1 | ImageDimension::D2);
+        let want = base + proj as u32;
+        if m != want && !proj_vec4 {
+            let ct = self.ety(c);
+            return Err(self.error(format!("`{name}` takes a coordinate of {want} components here, `{}` has {m}", self.type_name(ct)), cs));
+        }
+        let c = if shadow_1d {
+            // Drop the unused second component, so that Dref follows x as in the other forms.
+            let Some((scalar, _)) = self.shape(self.ety(c)) else { return Err(Reported) };
+            let k = m - 1;
+            let ty = self.vec_ty(k, scalar);
+            self.push(Expression::Swizzle { vector: c, pattern: [0, 2, 3, 0] }, ty, cs)
+        } else {
+            c
+        };
+        let (coord, layer, extra) = self.split_coord(out, c, n, arrayed, true, proj, cs)?;
         let mut depth_ref = if shadow_in_coord {
             match extra {
                 Some(e) => Some(e),
                 None => return Err(self.error("a shadow lookup needs the depth reference in the coordinate", cs)),
             }
         } else {
-            // A gather's coordinate has exactly the sampler's components (GLSL 4.60 §8.9.4; found
-            // by glsl_mutants: `textureGather(sampler2DShadow, vec3, ...)`).
-            if gather && extra.is_some() {
-                return Err(self.error(format!("`{name}` takes a coordinate of {} components here", n + arrayed as u32), cs));
-            }
             // `textureProj(sampler2D, vec4)` ignores the third component.
             if let Some(e) = extra {
                 out.push(Statement::Eval(e), cs);
@@ -2010,12 +2035,12 @@ impl<'a> Lowerer<'a> {
         let vec4 = self.vec_ty(4, texel_scalar);
         match name {
             "imageLoad" => {
-                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                let (coord, layer) = self.exact_coord(out, c, n, arrayed, name, cs)?;
                 let ty = if sparse { self.sparse_result_ty(vec4) } else { vec4 };
                 Ok(Operand::Value(self.push(Expression::ImageLoad { image, coordinate: coord, array_index: layer, sample, level: None, sparse }, ty, span)))
             }
             "imageStore" => {
-                let (coord, layer, _) = self.split_coord(out, c, n, arrayed, false, false, cs)?;
+                let (coord, layer) = self.exact_coord(out, c, n, arrayed, name, cs)?;
                 let Some(&(v, vs)) = vals.get(1) else { return Err(self.error("`imageStore` needs a value", span)) };
                 let v = self.coerce(out, v, vec4, vs)?;
                 out.push(Statement::ImageStore { image, coordinate: coord, array_index: layer, sample, value: v }, span);
