@@ -217,9 +217,7 @@ fn without_line_info(words: &[u32]) -> Vec<u32> {
 /// of the same program (glslang puts the signature's before `OpFunction`).
 #[test]
 fn lines_agree_with_glslang_g() {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
-        eprintln!("SKIPPED: glslangValidator not installed");
+    if common::skip_without_glslang() {
         return;
     }
     let theirs = common::compile_glslang_with(GLSL, "comp", &["-g"]).expect("glslang compiles the program");
@@ -312,10 +310,8 @@ fn findings_statement(kind: &shader_cpu::FindingKind) -> &'static str {
 fn findings_name_the_source_line() {
     let options = CompileOptions { bounds_checks: shader_core::BoundsChecks::Unchecked, ..glsl_options(Target::Vulkan) };
     let mut modules = vec![("ours", compile("findings.comp", FINDINGS, &options))];
-    if common::glslang_available() {
+    if !common::skip_without_glslang() {
         modules.push(("glslang -g", common::compile_glslang_with(FINDINGS, "comp", &["-g"]).expect("glslang compiles the program")));
-    } else {
-        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
     }
     for (compiler, words) in modules {
         common::spirv_val(&words, "vulkan1.1").unwrap_or_else(|e| panic!("{compiler}: {e}"));
@@ -493,9 +489,7 @@ fn named_lines(words: &[u32]) -> std::collections::BTreeSet<(String, u32)> {
 /// the text. Diagnostics after a `#line` name the same line and file as glslang's errors.
 #[test]
 fn line_directives_renumber_the_lines() {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is not installed but CI=true");
-        eprintln!("SKIPPED: glslangValidator not installed");
+    if common::skip_without_glslang() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("shader-e2e-line-directives-{}", std::process::id()));

@@ -44,11 +44,7 @@ enum Path {
 
 fn run_table(path: Path) {
     assert!(CASES.len() >= 30, "the issue asks for at least 30 differential programs");
-    if !common::glslang_available() {
-        if common::ci() {
-            panic!("glslangValidator is not installed but CI=true");
-        }
-        eprintln!("*** SKIPPED: glslangValidator not found ***");
+    if common::skip_without_glslang() {
         return;
     }
     if common::gpu().is_none() {

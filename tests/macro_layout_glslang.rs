@@ -7,6 +7,8 @@
 //! `tests/ui/pass_derive.rs` and the `fail_derive_*` cases), so this pins the derive to glslang.
 //! Needs `glslangValidator`; without it the test says it skipped (and fails under `CI=true`).
 
+mod common;
+
 use rspirv::dr::{Instruction, Module, Operand};
 use shader_runtime::layout::{rule_field_offset, rule_layout, Field, Rule, Scalar, Shape, TypeDesc};
 use spirv_ops::{Decoration, Op};
@@ -218,10 +220,6 @@ fn compare_member(desc: &TypeDesc, ty: u32, matrix_stride: Option<u32>, d: &Deco
     }
 }
 
-fn glslang_available() -> bool {
-    std::process::Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
 /// Compiles `source` with glslang and returns its SPIR-V module.
 fn glslang(source: &str, dir: &std::path::Path, index: usize) -> Module {
     let input = dir.join(format!("case{index}.comp"));
@@ -241,9 +239,7 @@ fn glslang(source: &str, dir: &std::path::Path, index: usize) -> Module {
 
 #[test]
 fn derive_offsets_equal_glslang() {
-    if !glslang_available() {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "glslangValidator is missing in CI");
-        eprintln!("SKIPPED: glslangValidator not found");
+    if common::skip_without_glslang() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("shader-macros-layout-{}", std::process::id()));

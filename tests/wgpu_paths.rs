@@ -122,9 +122,7 @@ fn row_major_times(stored: &[f32], v: [f32; 4]) -> [f32; 4] {
 /// first vector equal to the stored rows taken as columns.
 #[test]
 fn row_major_struct_loaded_whole() {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is needed on CI");
-        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+    if common::skip_without_glslang() {
         return;
     }
     let options = shader_core::CompileOptions {
@@ -172,9 +170,7 @@ fn ours_and_glslang(name: &str, source: &str) -> Option<(Vec<u32>, Vec<u32>)> {
 
 /// [`ours_and_glslang`] with extra arguments for glslang (`--target-env vulkan1.1`).
 fn ours_and_glslang_with(name: &str, source: &str, glslang_args: &[&str]) -> Option<(Vec<u32>, Vec<u32>)> {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is needed on CI");
-        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+    if common::skip_without_glslang() {
         return None;
     }
     let ours = common::compile_glsl_compute(name, source).unwrap_or_else(|e| panic!("{e}"));
@@ -262,9 +258,7 @@ fn row_major_stored_and_indexed() {
 /// (the RowMajor flag is recorded per type and member). Not ours to fix; pinned below.
 #[test]
 fn row_major_struct_copied_whole() {
-    if !common::glslang_available() {
-        assert!(!common::ci(), "glslangValidator is needed on CI");
-        eprintln!("*** SKIPPED: glslangValidator not installed ***");
+    if common::skip_without_glslang() {
         return;
     }
     let source = "#version 450

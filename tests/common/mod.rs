@@ -624,6 +624,17 @@ pub fn glslang_available() -> bool {
     Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
+/// Whether a test (or the part of it) that needs glslangValidator must skip: without glslang it
+/// says so loudly and skips; with `CI=true` a missing glslang fails the test instead.
+pub fn skip_without_glslang() -> bool {
+    if glslang_available() {
+        return false;
+    }
+    assert!(!ci(), "glslangValidator is not installed but CI=true");
+    eprintln!("*** SKIPPED: glslangValidator not installed ***");
+    true
+}
+
 /// Compiles GLSL with `glslangValidator -V` (Vulkan semantics), `stage` being `comp`, `vert`
 /// or `frag`. Returns the SPIR-V words or glslang's output.
 pub fn compile_glslang(source: &str, stage: &str) -> Result<Vec<u32>, String> {
