@@ -944,7 +944,11 @@ impl Pp<'_, '_, '_> {
         let whole = (!toks.is_empty()).then(|| expr::evaluate(&toks, es, span).ok()).flatten();
         let (number, rest) = match whole {
             Some(n) => (Some(n), &toks[toks.len()..]),
-            None if toks.len() >= 2 => (expr::evaluate(&toks[..toks.len() - 1], es, span).ok(), &toks[toks.len() - 1..]),
+            None if toks.len() >= 2 => match expr::evaluate(&toks[..toks.len() - 1], es, span) {
+                Ok(n) => (Some(n), &toks[toks.len() - 1..]),
+                // `#line 5 6 7`: the first token is the line; the rest is read (and reported) below.
+                Err(_) => (expr::evaluate(&toks[..1], es, span).ok(), &toks[1..]),
+            },
             None => (None, &toks[..]),
         };
         let Some(number) = number.map(|n| n as u32) else {
@@ -976,6 +980,7 @@ impl Pp<'_, '_, '_> {
                 return;
             }
         };
+        self.extra_tokens(rest.get(1..).unwrap_or(&[]), "line");
         // glslang: from ES and GLSL 3.30 on, `#line N` numbers the next line N; before, the
         // directive's own line is N.
         let next_line_is_n = self.out.version.is_none_or(|v| v.profile == Profile::Es || v.number >= 330);
