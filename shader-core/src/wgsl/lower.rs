@@ -610,6 +610,11 @@ impl<'a> Lowerer<'a> {
         } else {
             (&[], &[], " of a function that is not an entry point")
         };
+        // WGSL §12 (must_use): "Must only be applied to the declaration of a function with a
+        // return type".
+        if let (Some(a), None) = (f.attrs.iter().find(|a| a.name.name == "must_use"), &f.return_type) {
+            self.error("`@must_use` applies only to a function with a return type", a.span);
+        }
         self.check_attrs(&f.return_attrs, return_io, format_args!("a return type{where_}"));
         for p in &f.params {
             self.check_attrs(&p.attrs, param_io, format_args!("a parameter{where_}"));
