@@ -3,7 +3,8 @@
 //! arguments are memory views rooted at a variable), lowered by specialising each function per
 //! root variable and access path (`shader_core::ir::pointer_params`).
 //!
-//! Each program runs on the device from our SPIR-V; expected values are written from WGSL's
+//! Each program runs on the device from our SPIR-V, on wgpu's default path and as emitted
+//! (passthrough, where the device offers it); expected values are written from WGSL's
 //! semantics (the comment above each case derives them), not from our output. naga 30 rejects
 //! these programs (it lacks the language feature), so there is no naga reference path; every
 //! module still passes spirv-val and naga's SPIR-V reader and validator (`compile_ours`).
@@ -45,12 +46,20 @@ fn run_case(case: &Case, have_gpu: bool) -> Result<(), String> {
     if !have_gpu {
         return Ok(());
     }
-    let out = common::run_compute(common::ShaderInput::SpirV(&words), "main", &case.bindings, case.workgroups)?;
+    // Both of wgpu's paths (issue 17): naga reads and rewrites our module; the driver gets it
+    // as emitted (passthrough, where the device offers it).
     let mut problems = Vec::new();
-    for (index, want) in &case.expect {
-        let got = common::i32s(&out[*index]);
-        if got[..want.len()] != want[..] {
-            problems.push(format!("buffer {index}: gpu {:?}, expected {want:?}", &got[..want.len()]));
+    let default = common::run_compute(common::ShaderInput::SpirV(&words), "main", &case.bindings, case.workgroups)?;
+    let mut runs = vec![("default path", default)];
+    if common::has_passthrough() {
+        runs.push(("passthrough", common::run_compute_passthrough(&words, "main", &case.bindings, case.workgroups)?));
+    }
+    for (path, out) in &runs {
+        for (index, want) in &case.expect {
+            let got = common::i32s(&out[*index]);
+            if got[..want.len()] != want[..] {
+                problems.push(format!("{path}: buffer {index}: gpu {:?}, expected {want:?}", &got[..want.len()]));
+            }
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
