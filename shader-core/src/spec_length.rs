@@ -427,29 +427,57 @@ pub fn reads_override(exprs: &Expressions, root: Handle<Expression>, leaf: &dyn 
 /// otherwise ("global const initializers must be constant"). [`copy`] takes the integer
 /// scalar operations.
 pub fn spec_operations_only(module: &Module, exprs: &Expressions, root: Handle<Expression>, leaf: &dyn Fn(&Expression) -> bool) -> bool {
-    fn walk(module: &Module, exprs: &Expressions, e: Handle<Expression>, depth: u32, leaf: &dyn Fn(&Expression) -> bool) -> bool {
-        if depth > MAX_DEPTH || !exprs.check(e) {
+    // A walk over the expression DAG, each node once: a chain of consts each computed from the
+    // one before (`const uint C15 = C14 + 1u;`) may be hundreds deep, and one that doubles
+    // (`D1 = D0 + D0`) shares its operands.
+    let mut seen = vec![false; exprs.len()];
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        if !exprs.check(e) {
             return false;
         }
-        if !reads_override(exprs, e, leaf) {
-            return true;
+        if std::mem::replace(&mut seen[e.index()], true) || !reads_override(exprs, e, leaf) {
+            continue;
         }
         let float = |x: Handle<Expression>| module.inner(exprs.ty(x)).scalar().is_some_and(|s| s.kind == ScalarKind::Float);
         let vector = |x: Handle<Expression>| matches!(module.inner(exprs.ty(x)), TypeInner::Vector { .. });
-        let sub = |x: Handle<Expression>| walk(module, exprs, x, depth + 1, leaf);
-        match exprs[e] {
+        let allowed = match exprs[e] {
             Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_) => true,
-            Expression::Unary { expr, .. } => !float(expr) && sub(expr),
-            Expression::Binary { left, right, .. } => !float(left) && !float(right) && sub(left) && sub(right),
-            Expression::Convert { expr, to } => float(expr) == (to.kind == ScalarKind::Float) && sub(expr),
-            Expression::Select { condition, accept, reject } => sub(condition) && sub(accept) && sub(reject),
-            Expression::Compose { ref components } => vector(e) && components.iter().all(|&c| sub(c)),
-            Expression::Splat { value } => sub(value),
-            Expression::Swizzle { vector: base, .. } | Expression::AccessIndex { base, .. } => vector(base) && sub(base),
+            Expression::Unary { expr, .. } => {
+                stack.push(expr);
+                !float(expr)
+            }
+            Expression::Binary { left, right, .. } => {
+                stack.extend([left, right]);
+                !float(left) && !float(right)
+            }
+            Expression::Convert { expr, to } => {
+                stack.push(expr);
+                float(expr) == (to.kind == ScalarKind::Float)
+            }
+            Expression::Select { condition, accept, reject } => {
+                stack.extend([condition, accept, reject]);
+                true
+            }
+            Expression::Compose { ref components } => {
+                stack.extend(components.iter().copied());
+                vector(e)
+            }
+            Expression::Splat { value } => {
+                stack.push(value);
+                true
+            }
+            Expression::Swizzle { vector: base, .. } | Expression::AccessIndex { base, .. } => {
+                stack.push(base);
+                vector(base)
+            }
             ref other => leaf(other),
+        };
+        if !allowed {
+            return false;
         }
     }
-    walk(module, exprs, root, 0, leaf)
+    true
 }
 
 /// Copies a specialization-constant expression into `module.const_expressions` (the operations

@@ -424,7 +424,11 @@ impl<'a> Lowerer<'a> {
             };
             acc_span = span;
             if let Operand::Value(h) = acc {
-                if self.fx.f.expressions.depth(h) >= CHAIN_CUT {
+                // A chain that reads specialization constants stays whole: a `let` would make
+                // a global `const` computed from them (`const uint C15 = C14 + 1u;`, whose
+                // operands are such chains) no constant expression, and folding reads their
+                // defaults. Its depth is bounded by the consts it names.
+                if self.fx.f.expressions.depth(h) >= CHAIN_CUT && !self.uses_spec_constant(h) {
                     let ty = self.ety(h);
                     acc = Operand::Value(match self.fold_fixed(h) {
                         Some(cv) => {
