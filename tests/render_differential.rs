@@ -94,6 +94,7 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     // Compute differential.
     ("glsl/spirv-cross/shaders-hlsl_comp_spec-constant-work-group-size.comp", INDEX_PAST_THE_END_COMPUTE),
+    ("glsl/spirv-cross/shaders-msl_comp_spec-constant-work-group-size.comp", INDEX_PAST_THE_END_COMPUTE),
     ("glsl/spirv-cross/shaders-hlsl_comp_rwbuffer-matrix.comp", INDEX_PAST_THE_END_COMPUTE),
     ("glsl/spirv-cross/shaders_comp_cfg.comp", UNINITIALIZED),
     ("glsl/glslang/spv.noexplicitlayout.comp", UNINITIALIZED),
