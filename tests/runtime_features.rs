@@ -340,7 +340,8 @@ shader! {
     "#,
     // Expressions of a specialization constant in places a constant expression may stand but
     // does not have to: an index into a `const` array (not a constant expression, GLSL 4.60
-    // §4.3.3) and a chain long enough to be cut into a `let` (`ir::K + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1_CUT`).
+    // §4.3.3) and a chain as long as `ir::CHAIN_CUT` (kept whole, neither folded at the default nor
+    // cut into a `let`, because it reads a specialization constant).
     mod spec_indexed;
     lang: glsl,
     stage: compute,
