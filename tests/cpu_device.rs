@@ -212,10 +212,17 @@ fn compile_glsl_vulkan_with(name: &str, src: &str, stage: Stage, bounds_checks: 
 /// checked by spirv-val (not naga, whose SPIR-V front end lacks some of what they use, e.g.
 /// `demote`).
 fn glsl_modules(name: &str, src: &str) -> Vec<(&'static str, Vec<u32>)> {
-    glsl_modules_with(name, src, Stage::Compute, shader_core::BoundsChecks::Clamp)
+    glsl_modules_with(name, src, Stage::Compute, shader_core::BoundsChecks::Clamp, &[])
 }
 
-fn glsl_modules_with(name: &str, src: &str, stage: Stage, bounds_checks: shader_core::BoundsChecks) -> Vec<(&'static str, Vec<u32>)> {
+/// [`glsl_modules`] of another stage, bounds checks, and glslang options (`glslang_args`).
+fn glsl_modules_with(
+    name: &str,
+    src: &str,
+    stage: Stage,
+    bounds_checks: shader_core::BoundsChecks,
+    glslang_args: &[&str],
+) -> Vec<(&'static str, Vec<u32>)> {
     let mut modules = vec![("ours", compile_glsl_vulkan_with(name, src, stage, bounds_checks))];
     if common::glslang_available() {
         let extension = match stage {
@@ -223,7 +230,7 @@ fn glsl_modules_with(name: &str, src: &str, stage: Stage, bounds_checks: shader_
             Stage::Vertex => "vert",
             Stage::Fragment => "frag",
         };
-        let words = common::compile_glslang(src, extension).expect("glslang compiles the test program");
+        let words = common::compile_glslang_with(src, extension, glslang_args).expect("glslang compiles the test program");
         common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
         modules.push(("glslang", words));
     } else if common::ci() {
@@ -242,7 +249,7 @@ fn sanitizer_reports_out_of_bounds() {
         layout(std430, set = 1, binding = 3) buffer In { uint a[]; } inp;\n\
         void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint k[4] = uint[4](1u, 2u, 3u, 4u);\n\
           outp.r[i + 60u] = inp.a[i * 2u] + 100u;\n  outp.r[i] = k[i % 5u];\n}\n";
-    for (compiler, words) in glsl_modules_with("oob.comp", src, Stage::Compute, shader_core::BoundsChecks::Unchecked) {
+    for (compiler, words) in glsl_modules_with("oob.comp", src, Stage::Compute, shader_core::BoundsChecks::Unchecked, &[]) {
         let program = shader_cpu::Program::new(&words, "main", &[]).expect("decodes");
         let out = shader_cpu::Buffer::zeroed(64 * 4);
         let input = shader_cpu::Buffer::from_bytes(&common::bytes_u32(&(0..10).collect::<Vec<u32>>()));
@@ -926,8 +933,8 @@ fn helper_invocations_write_nothing() {
     "#;
     let (w, h) = (9u32, 5u32);
     let f = |x: f32, y: f32| x * x * 0.25 + x * y;
-    for (vs_name, vs_words) in glsl_modules_with("helpers.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp) {
-        for (fs_name, fs_words) in glsl_modules_with("helpers.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp) {
+    for (vs_name, vs_words) in glsl_modules_with("helpers.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp, &[]) {
+        for (fs_name, fs_words) in glsl_modules_with("helpers.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
             let hits = shader_cpu::Buffer::zeroed(4 * 129);
             let vertices = shader_cpu::Buffer::zeroed(4);
             let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
@@ -991,8 +998,8 @@ fn block_members_and_colour_targets_with_locations() {
         }
     "#;
     let (w, h) = (6u32, 4u32);
-    for (vs_name, vs_words) in glsl_modules_with("block.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp) {
-        for (fs_name, fs_words) in glsl_modules_with("block.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp) {
+    for (vs_name, vs_words) in glsl_modules_with("block.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp, &[]) {
+        for (fs_name, fs_words) in glsl_modules_with("block.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
             let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
             let untouched = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
             untouched.clear([0.5; 4]);
@@ -1089,27 +1096,50 @@ fn scalars_of_other_widths_match_lavapipe() {
     .concat();
     // std140: the double at 0, the u64vec2 at 16.
     let uniform = [2.0f64.to_le_bytes(), [0; 8], 0xFFFF_0000_FFFF_FFFFu64.to_le_bytes(), 0x10u64.to_le_bytes()].concat();
-    let cases: [(&str, &str, Vec<B>, usize); 2] = [
-        ("narrow_integers.comp", narrow, vec![B::storage(0, narrow_in), B::storage(1, vec![0; 8 * 2 + 8 + 8 * 4 + 8 * 4 + 8 * 14 * 4])], 1),
-        (
-            "wide_scalars.comp",
-            wide,
-            vec![B::storage(0, wide_in), B::storage(1, vec![0; 8 * 64 + 8 * 64 + 8 * 8 + 8 * 4 + 8 * 8]), B::uniform(2, uniform)],
-            1,
-        ),
+    let cases = [
+        LavapipeCase {
+            name: "narrow_integers.comp",
+            src: narrow,
+            bindings: vec![B::storage(0, narrow_in), B::storage(1, vec![0; 8 * 2 + 8 + 8 * 4 + 8 * 4 + 8 * 14 * 4])],
+            out: 1,
+            workgroups: [1, 1, 1],
+        },
+        LavapipeCase {
+            name: "wide_scalars.comp",
+            src: wide,
+            bindings: vec![B::storage(0, wide_in), B::storage(1, vec![0; 8 * 64 + 8 * 64 + 8 * 8 + 8 * 4 + 8 * 8]), B::uniform(2, uniform)],
+            out: 1,
+            workgroups: [1, 1, 1],
+        },
     ];
+    cpu_matches_lavapipe(&cases, &[]);
+}
+
+/// A compute program for [`cpu_matches_lavapipe`]: buffer `bindings[out]` is compared.
+struct LavapipeCase<'a> {
+    name: &'a str,
+    src: &'a str,
+    bindings: Vec<B>,
+    out: usize,
+    workgroups: [u32; 3],
+}
+
+/// Each case compiled by us and by glslang (with `glslang_args`) runs on the CPU device and as
+/// emitted on lavapipe (passthrough): the compared buffer must have the same bytes on both,
+/// and with ours and glslang's module on the CPU device.
+fn cpu_matches_lavapipe(cases: &[LavapipeCase<'_>], glslang_args: &[&str]) {
     let gpu = common::passthrough_gpu();
     if gpu.is_none() {
         // No GPU at all is `common::gpu`'s verdict (a failure on CI but in the run without one).
         assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true");
         eprintln!("*** SKIPPED (lavapipe comparison): no device with passthrough ***");
     }
-    for (name, src, bindings, out) in &cases {
+    for LavapipeCase { name, src, bindings, out, workgroups } in cases {
         let mut results = Vec::new();
-        for (compiler, words) in glsl_modules(name, src) {
-            let mut cpu = run_cpu(&words, bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {name}: {e}"));
+        for (compiler, words) in glsl_modules_with(name, src, Stage::Compute, shader_core::BoundsChecks::Clamp, glslang_args) {
+            let mut cpu = run_cpu(&words, bindings, *workgroups).unwrap_or_else(|e| panic!("[{compiler}] {name}: {e}"));
             if gpu.is_some() {
-                let lavapipe = common::run_compute_passthrough(&words, "main", bindings, [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {name}: {e}"));
+                let lavapipe = common::run_compute_passthrough(&words, "main", bindings, *workgroups).unwrap_or_else(|e| panic!("[{compiler}] {name}: {e}"));
                 if let Some(k) = cpu[*out].iter().zip(&lavapipe[*out]).position(|(a, b)| a != b) {
                     panic!(
                         "[{compiler}] {name}: byte {k} differs: CPU device {:02x?}, lavapipe {:02x?} (from byte {})",
@@ -1125,6 +1155,120 @@ fn scalars_of_other_widths_match_lavapipe() {
             if let Some(k) = a.iter().zip(b).position(|(x, y)| x != y) {
                 panic!("{name}: byte {k} differs between ours and glslang's module, both on the CPU device");
             }
+        }
+    }
+}
+
+/// 64-bit atomics (GL_EXT_shader_atomic_int64: `Int64Atomics`) on a storage buffer from four
+/// workgroups at once and on workgroup memory: add, min and max (signed and unsigned), and, or,
+/// xor, exchange and compare-exchange, with values whose high and low words both change. The
+/// results are those every order of the atomics gives: final values, the sum of what an add
+/// of one constant returned (0, x, 2x, ... in any order), and per-invocation exchanges.
+#[test]
+fn atomics_of_64_bits_match_lavapipe() {
+    let src = "#version 450\n\
+        #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n#extension GL_EXT_shader_atomic_int64 : require\n\
+        layout(local_size_x = 64) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out {\n\
+          uint64_t sum; int64_t smin; int64_t smax; uint64_t umin; uint64_t umax; uint64_t band; uint64_t bor; uint64_t bxor;\n\
+          uint64_t ctr; uint64_t olds; int64_t isum; uint64_t swapped[256]; uint64_t ret[256]; uint64_t cas[256]; uint64_t ret2[256];\n\
+          int64_t wg[4][8];\n} o;\n\
+        shared int64_t s[6];\nshared uint64_t u[2];\n\
+        void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint li = gl_LocalInvocationIndex;\n\
+          uint64_t h = uint64_t(i + 1u) * 0x9E3779B97F4A7C15ul;\n  int64_t v = int64_t(h) >> 3;\n\
+          if (li == 0u) {\n    s[0] = 0l; s[1] = 0x7FFFFFFFFFFFFFFFl; s[2] = -0x7FFFFFFFFFFFFFFFl - 1l; s[3] = -1l; s[4] = 0l; s[5] = 0l;\n\
+            u[0] = 0xFFFFFFFFFFFFFFFFul; u[1] = 0ul;\n  }\n  barrier();\n\
+          atomicAdd(o.sum, h);\n  atomicMin(o.smin, v);\n  atomicMax(o.smax, v);\n  atomicMin(o.umin, h);\n  atomicMax(o.umax, h);\n\
+          atomicAnd(o.band, h | 0x0101010101010101ul);\n  atomicOr(o.bor, h & 0x8000000100000080ul);\n  atomicXor(o.bxor, h);\n\
+          uint64_t old = atomicAdd(o.ctr, 0x100000003ul);\n  atomicAdd(o.olds, old);\n  atomicAdd(o.isum, -v);\n\
+          o.ret[i] = atomicExchange(o.swapped[i], h);\n\
+          o.ret2[i] = atomicCompSwap(o.cas[i], (i & 1u) == 0u ? uint64_t(i) * 0x300000001ul : 7ul, h);\n\
+          atomicAdd(s[0], v);\n  atomicMin(s[1], v);\n  atomicMax(s[2], v);\n  atomicAnd(s[3], v | 0x1000000000000001l);\n\
+          atomicOr(s[4], v & 0x0400000000040000l);\n  atomicXor(s[5], v);\n  atomicMin(u[0], h);\n  atomicMax(u[1], h);\n\
+          barrier();\n\
+          if (li < 6u) {\n    o.wg[gl_WorkGroupID.x][li] = s[li];\n  } else if (li < 8u) {\n    o.wg[gl_WorkGroupID.x][li] = int64_t(u[li - 6u]);\n  }\n}\n";
+    let n = 256usize;
+    let mut init: Vec<u64> = vec![0, i64::MAX as u64, i64::MIN as u64, u64::MAX, 0, u64::MAX, 0, 0, 0, 0, 0];
+    init.extend((0..n as u64).map(|i| i << 40 | 5)); // swapped
+    init.extend(std::iter::repeat_n(0, n)); // ret
+    init.extend((0..n as u64).map(|i| i * 0x3_0000_0001)); // cas
+    init.extend(std::iter::repeat_n(0, n + 32)); // ret2, wg
+    let bytes: Vec<u8> = init.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let cases = [LavapipeCase { name: "atomics64.comp", src, bindings: vec![B::storage(0, bytes)], out: 0, workgroups: [4, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &[]);
+}
+
+/// Subgroup operations on 8-, 16- and 64-bit values (GL_EXT_shader_subgroup_extended_types):
+/// reductions, inclusive and exclusive scans of every arithmetic and bitwise operation the
+/// extensions give, broadcasts, shuffles and votes, on int64, double, int16, uint8 and float16
+/// values (sums of floats exact, so the order of the additions does not matter), and a
+/// reduction over the active lanes of a branch. (Clustered reductions: below, against their
+/// definition; lavapipe reduces over the whole subgroup whatever the cluster size, at every
+/// width, 32 bits too.)
+#[test]
+fn subgroup_operations_of_other_widths_match_lavapipe() {
+    let src = "#version 450\n\
+        #extension GL_KHR_shader_subgroup_basic : enable\n#extension GL_KHR_shader_subgroup_arithmetic : enable\n\
+        #extension GL_KHR_shader_subgroup_shuffle : enable\n#extension GL_KHR_shader_subgroup_shuffle_relative : enable\n\
+        #extension GL_KHR_shader_subgroup_ballot : enable\n#extension GL_KHR_shader_subgroup_clustered : enable\n\
+        #extension GL_KHR_shader_subgroup_vote : enable\n\
+        #extension GL_EXT_shader_subgroup_extended_types_int8 : enable\n#extension GL_EXT_shader_subgroup_extended_types_int16 : enable\n\
+        #extension GL_EXT_shader_subgroup_extended_types_int64 : enable\n#extension GL_EXT_shader_subgroup_extended_types_float16 : enable\n\
+        #extension GL_EXT_shader_explicit_arithmetic_types : enable\n\
+        #extension GL_EXT_shader_8bit_storage : enable\n#extension GL_EXT_shader_16bit_storage : enable\n\
+        layout(local_size_x = 32) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out {\n\
+          int64_t l[32][8]; double d[32][4]; int16_t s[32][8]; uint8_t b[32][8]; float16_t h[32][4];\n} o;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n  uint me = gl_SubgroupInvocationID;\n\
+          int64_t x = int64_t(i) * -0x123456789l + 0x100000000l;\n\
+          o.l[i][0] = subgroupAdd(x);\n  o.l[i][1] = subgroupInclusiveMul(x | 1l);\n  o.l[i][2] = subgroupMin(x);\n\
+          o.l[i][3] = subgroupMax(x);\n  o.l[i][4] = int64_t(subgroupMin(uint64_t(x)));\n  o.l[i][5] = subgroupExclusiveAdd(x);\n\
+          o.l[i][6] = subgroupShuffleXor(x, 3u);\n  o.l[i][7] = subgroupXor(x) + int64_t(subgroupAllEqual(x >> 40));\n\
+          double y = double(i) * 0.5lf - 3.0lf;\n\
+          o.d[i][0] = subgroupAdd(y);\n  o.d[i][1] = subgroupMin(y) + subgroupInclusiveMax(y) * 100.0lf;\n\
+          o.d[i][2] = subgroupExclusiveMul(y) + subgroupBroadcast(y, 5u);\n\
+          if ((i & 2u) == 0u) {\n    o.d[i][3] = subgroupAdd(y * y);\n  }\n\
+          int16_t z = int16_t(i * 1000u) - int16_t(7000);\n\
+          o.s[i][0] = subgroupAdd(z);\n  o.s[i][1] = subgroupMin(z);\n  o.s[i][2] = subgroupMax(z);\n\
+          o.s[i][3] = int16_t(subgroupMax(uint16_t(z)));\n  o.s[i][4] = subgroupExclusiveMul(z);\n\
+          o.s[i][5] = subgroupAnd(z | int16_t(0x0F0F));\n  o.s[i][6] = subgroupShuffle(z, 7u - me);\n\
+          o.s[i][7] = subgroupOr(z) ^ subgroupInclusiveXor(z);\n\
+          uint8_t w = uint8_t(i * 37u);\n\
+          o.b[i][0] = subgroupAdd(w);\n  o.b[i][1] = subgroupMin(w);\n  o.b[i][2] = uint8_t(subgroupMax(int8_t(w)));\n\
+          o.b[i][3] = subgroupInclusiveXor(w);\n  o.b[i][4] = subgroupBroadcastFirst(w);\n  o.b[i][5] = subgroupInclusiveMax(w);\n\
+          o.b[i][6] = subgroupMul(w);\n  o.b[i][7] = uint8_t(subgroupInclusiveMin(int8_t(w)));\n\
+          float16_t h = float16_t(i) * 0.25hf - 2.0hf;\n\
+          o.h[i][0] = subgroupAdd(h);\n  o.h[i][1] = subgroupMax(h) - subgroupMin(h);\n  o.h[i][2] = subgroupExclusiveAdd(h);\n\
+          float16_t up = subgroupShuffleUp(h, 1u);\n  o.h[i][3] = me > 0u ? up * subgroupMul(float16_t(0.5hf)) : float16_t(0.0hf);\n}\n";
+    let bytes = 32 * (8 * 8 + 4 * 8 + 8 * 2 + 8 + 4 * 2);
+    let cases = [LavapipeCase { name: "subgroups_wide.comp", src, bindings: vec![B::storage(0, vec![0; bytes])], out: 0, workgroups: [1, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &["--target-env", "vulkan1.1"]);
+}
+
+
+/// Clustered reductions of 16- and 64-bit integers and of doubles (and of 32-bit integers, the
+/// same rule) against their definition: lanes 4c..4c+3 (add) and 2c..2c+1 (max) of each 8-lane
+/// subgroup. lavapipe is no reference here: it reduces over the whole subgroup.
+#[test]
+fn clustered_subgroup_operations_of_other_widths() {
+    let v = |i: u32| f64::from(i * 3 + 1);
+    let want: Vec<f64> = (0..32u32)
+        .flat_map(|i| [(i / 4 * 4..i / 4 * 4 + 4).map(v).sum(), v(i | 1), (i / 8 * 8..=i).map(v).sum()])
+        .collect();
+    for ty in ["uint", "uint64_t", "int16_t", "double"] {
+        let src = format!(
+            "#version 450\n#extension GL_KHR_shader_subgroup_clustered : enable\n#extension GL_KHR_shader_subgroup_arithmetic : enable\n\
+             #extension GL_EXT_shader_subgroup_extended_types_int64 : enable\n#extension GL_EXT_shader_subgroup_extended_types_int16 : enable\n\
+             #extension GL_EXT_shader_explicit_arithmetic_types : enable\nlayout(local_size_x = 32) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Out {{ double r[32][3]; }} o;\n\
+             void main() {{\n  uint i = gl_LocalInvocationIndex;\n  {ty} x = {ty}(i * 3u + 1u);\n\
+               o.r[i][0] = double(subgroupClusteredAdd(x, 4u));\n  o.r[i][1] = double(subgroupClusteredMax(x, 2u));\n\
+               o.r[i][2] = double(subgroupInclusiveAdd(x));\n}}\n"
+        );
+        for (compiler, words) in glsl_modules_with("clustered.comp", &src, Stage::Compute, shader_core::BoundsChecks::Clamp, &["--target-env", "vulkan1.1"]) {
+            let got = run_cpu(&words, &[B::storage(0, vec![0; 32 * 24])], [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {ty}: {e}"));
+            let got: Vec<f64> = got[0].chunks(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect();
+            assert_eq!(got, want, "[{compiler}] {ty}");
         }
     }
 }

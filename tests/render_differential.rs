@@ -1534,7 +1534,7 @@ fn render_cpu(vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>) -> Result<Vec<V
         .iter()
         .enumerate()
         .map(|(k, (v, _))| {
-            let format = shader_runtime::cpu_vertex_format(v.vertex_format()).expect("32-bit vertex formats");
+            let format = shader_runtime::cpu_vertex_format(v.vertex_format());
             shader_cpu::Attribute { location: v.location, offset: 16 * k as u32, format }
         })
         .collect();

@@ -859,3 +859,196 @@ fn vertex_formats_match_lavapipe() {
         }
     });
 }
+
+shader! {
+    // Varyings of 16 and 64 bits (`NARROW`) and their 32-bit twins, with the same 64-bit ones
+    // (`tests/shaders/varyings`; Vulkan target: run as emitted on lavapipe and on the CPU
+    // device).
+    mod narrow_varyings_vs;
+    path: "tests/shaders/varyings/varyings.vert",
+    target: vulkan,
+    defines: { NARROW = "1" },
+    mod narrow_varyings_half_fs;
+    path: "tests/shaders/varyings/half.frag",
+    target: vulkan,
+    defines: { NARROW = "1" },
+    mod narrow_varyings_flat_fs;
+    path: "tests/shaders/varyings/flat.frag",
+    target: vulkan,
+    defines: { NARROW = "1" },
+    mod twin_varyings_vs;
+    path: "tests/shaders/varyings/varyings.vert",
+    target: vulkan,
+    mod twin_varyings_half_fs;
+    path: "tests/shaders/varyings/half.frag",
+    target: vulkan,
+    mod twin_varyings_flat_fs;
+    path: "tests/shaders/varyings/flat.frag",
+    target: vulkan,
+    // Vertex inputs of the four Float64 formats (each a `dvec4`: the components a format lacks
+    // are 0, 0, 1); `pick` chooses two of the sixteen doubles, whose bits go to the target.
+    mod float64_inputs_vs;
+    lang: glsl,
+    stage: vertex,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in dvec4 big;
+        layout(location = 2) in dvec4 mid;
+        layout(location = 4) in dvec4 single;
+        layout(location = 6) in dvec4 pair;
+        layout(location = 8) in vec2 corner;
+        layout(push_constant) uniform Pick { uint pick; } p;
+        layout(location = 0) flat out uvec4 bits;
+        void main() {
+            dvec4 v = p.pick < 2u ? big : p.pick < 4u ? mid : p.pick < 6u ? single : pair;
+            dvec2 two = (p.pick & 1u) == 0u ? v.xy : v.zw;
+            bits = uvec4(unpackDouble2x32(two.x), unpackDouble2x32(two.y));
+            gl_Position = vec4(corner, 0.0, 1.0);
+            gl_PointSize = 1.0;
+        }
+    "#,
+    mod float64_inputs_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) flat in uvec4 bits;
+        layout(location = 0) out uvec4 color;
+        void main() { color = bits; }
+    "#,
+}
+
+/// Varyings of 16 and 64 bits between the stages: f16 interpolated perspective-correctly and
+/// linearly, flat f16, int16 and uint16 vectors, flat f64 and int64 (values f32 cannot hold),
+/// and an f16 fragment output. lavapipe (LLVM 15) aborts compiling 16-bit varyings ("Cannot
+/// emit physreg copy instruction"), so it runs their 32-bit twins (the same values, rounded to
+/// f16 at the vertex; the same 64-bit varyings): the CPU device's 16-bit and 32-bit pipelines
+/// both give lavapipe's targets, the flat ones exactly, the interpolated f16 ones within one
+/// f16 step. (But the `noperspective` one, which lavapipe gives as NaN in a module run as
+/// emitted, whatever its width; the CPU device's 16-bit one agrees with its 32-bit one, which
+/// `runtime_cpu_device.rs` compares with lavapipe through naga.)
+#[test]
+fn varyings_of_16_and_64_bits_match_lavapipe() {
+    use shader_runtime::wgpu::Features;
+    type Module = &'static shader_runtime::ModuleInfo;
+    const SIZE: u32 = 16;
+    // Per vertex: big, mid, (pair, corner); the corners make a triangle over the whole target
+    // with a different w at each corner.
+    let vertices: [[f32; 12]; 3] = [
+        [0.25, -3.5, 1.0, 2.0, -1234.0, 300.0, 3.0, 1.0, 0.75, 1000.0, -1.0, -1.0],
+        [7.5, 100.0, 5.0, 1.0, 5.0, -7.0, 3.0, 0.5, -2.0, 60000.0, 3.0, -1.0],
+        [-1.0, 0.125, 9.0, 0.5, 0.0, 1.0, 2.0, -4.0, 8.5, 3.0, -1.0, 3.0],
+    ];
+    let run = |gpu: &Gpu, passthrough: bool, [vs, half_fs, flat_fs]: [Module; 3]| -> [Vec<u8>; 2] {
+        let pass = |fs: Module, format: TextureFormat| {
+            common::validate_spirv_glsl(vs.spirv, false).expect("valid SPIR-V");
+            common::validate_spirv_glsl(fs.spirv, false).expect("valid SPIR-V");
+            let options = RenderOptions { passthrough, color_format: format, ..Default::default() };
+            let pipeline = RenderPipeline::new(gpu, vs, fs, &options).expect("pipeline");
+            let target = gpu.render_target(SIZE, SIZE, format);
+            let buffer = gpu.vertex_buffer(&vertices);
+            let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..3, ..Default::default() };
+            pipeline.draw(gpu, &target, &draw).expect("draw");
+            target.read_level_blocking(gpu, 0).expect("read")
+        };
+        [pass(half_fs, TextureFormat::Rgba16Float), pass(flat_fs, TextureFormat::Rgba32Float)]
+    };
+    let narrow = [&narrow_varyings_vs::MODULE, &narrow_varyings_half_fs::MODULE, &narrow_varyings_flat_fs::MODULE];
+    let twin = [&twin_varyings_vs::MODULE, &twin_varyings_half_fs::MODULE, &twin_varyings_flat_fs::MODULE];
+    let cpu = Gpu::cpu();
+    let (cpu_narrow, cpu_twin) = (run(&cpu, false, narrow), run(&cpu, false, twin));
+    assert!(cpu.take_findings().is_empty());
+    // Every pixel has the provoking vertex's flat values: ((2^-33 * 2^20) * 2^16 + 1 + 1235 * 16,
+    // 3 * 0.75 + 1000 - 1000, -1234 * 1000 + 300, 64535 * 8 + 1000 / 4 + 0).
+    let flat: Vec<u8> = [19_769.0f32, 2.25, -1_233_700.0, 516_530.0].iter().flat_map(|v| v.to_le_bytes()).collect();
+    for (k, pixel) in cpu_narrow[1].chunks(16).enumerate() {
+        assert_eq!(pixel, &flat[..], "the flat varyings at pixel {k}");
+    }
+    let f16s = |b: &[u8]| b.chunks(2).map(|c| f16_to_f32(u16::from_le_bytes([c[0], c[1]]))).collect::<Vec<_>>();
+    // The interpolated ones (x, y, z) within one f16 step; `linear`: with the noperspective one.
+    let agree = |a: &[u8], b: &[u8], what: &str, linear: bool| {
+        for (k, (x, y)) in f16s(a).into_iter().zip(f16s(b)).enumerate() {
+            if k % 4 == 2 && !linear {
+                continue;
+            }
+            let step = if k % 4 < 3 { y.abs().max(2f32.powi(-14)) * 2f32.powi(-10) } else { 0.0 };
+            assert!((x - y).abs() <= step, "{what}: component {} of pixel {}: {x} vs {y}", k % 4, k / 4);
+        }
+    };
+    agree(&cpu_narrow[0], &cpu_twin[0], "16-bit and 32-bit varyings on the CPU device", true);
+    assert!(f16s(&cpu_narrow[0]).chunks(4).all(|p| p[3] == 0.75), "every pixel covered");
+    let Some(gpu) = common::gpu() else { return };
+    let feature = Features::PASSTHROUGH_SHADERS;
+    if !gpu.wgpu().is_some_and(|w| w.adapter.features().contains(feature)) {
+        assert!(!common::ci(), "CI=true but the adapter lacks {feature:?}");
+        eprintln!("*** SKIPPED (lavapipe comparison): the adapter lacks {feature:?} ***");
+        return;
+    }
+    let pt = Gpu::with_options_blocking(&shader_runtime::GpuOptions { required_features: feature, ..shader_runtime::GpuOptions::from_env() })
+        .expect("device with passthrough");
+    let lavapipe = run(&pt, true, twin);
+    for (name, ours) in [("16-bit", &cpu_narrow), ("32-bit twin", &cpu_twin)] {
+        assert_eq!(ours[1], lavapipe[1], "{name} varyings on the CPU device: the flat ones against lavapipe's");
+        agree(&ours[0], &lavapipe[0], &format!("{name} varyings on the CPU device against lavapipe"), false);
+    }
+}
+
+/// Vertex inputs of the four Float64 vertex formats (`Float64x4`, `Float64x3`, `Float64`,
+/// `Float64x2`, values f32 cannot hold, the missing components 0, 0, 1) on the CPU device: the
+/// bits of every double reach the shader. wgpu has no backend with `VERTEX_ATTRIBUTE_64BIT`,
+/// so no GPU runs these pipelines (the runtime refuses them there) and the reference is the
+/// values themselves; three points, eight draws of two doubles each.
+#[test]
+fn float64_vertex_formats_on_the_cpu_device() {
+    use shader_runtime::wgpu::VertexFormat as F;
+    let third = 1.0 / 3.0;
+    // Per vertex: big (4), mid (3), single, pair (2) doubles, then the corner (2 f32).
+    let doubles: [[f64; 10]; 3] = [
+        [third, -1e300, 1.0 + 2f64.powi(-40), 5e-324, 2.5, -third, 7.0, 123_456_789.123_456_789, -0.0, f64::MAX],
+        [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0],
+        [-2.0, third * 3.0, 1e-310, -1e16 + 1.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6],
+    ];
+    let mut bytes = Vec::new();
+    for (v, d) in doubles.iter().enumerate() {
+        for x in d {
+            bytes.extend_from_slice(&x.to_le_bytes());
+        }
+        for c in [(v as f32 + 0.5) / 2.0 - 1.0, 0.0] {
+            bytes.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    let formats = [(0, F::Float64x4), (2, F::Float64x3), (4, F::Float64), (6, F::Float64x2)];
+    let gpu = Gpu::cpu();
+    let options = RenderOptions { vertex_formats: &formats, color_format: TextureFormat::Rgba32Uint, topology: shader_runtime::wgpu::PrimitiveTopology::PointList, ..Default::default() };
+    let pipeline = RenderPipeline::new(&gpu, &float64_inputs_vs::MODULE, &float64_inputs_fs::MODULE, &options).expect("pipeline");
+    let buffer = gpu.vertex_buffer(&bytes);
+    for pick in 0..8u32 {
+        let target = gpu.render_target(4, 1, TextureFormat::Rgba32Uint);
+        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..3, immediates: &pick.to_le_bytes(), ..Default::default() };
+        pipeline.draw(&gpu, &target, &draw).expect("draw");
+        let got = target.read_level_blocking(&gpu, 0).expect("read");
+        for (v, d) in doubles.iter().enumerate() {
+            // The sixteen doubles the shader sees: big, mid and 1, single and 0, 0, 1, pair and 0, 1.
+            let seen = [d[0], d[1], d[2], d[3], d[4], d[5], d[6], 1.0, d[7], 0.0, 0.0, 1.0, d[8], d[9], 0.0, 1.0];
+            let want: Vec<u8> = seen[2 * pick as usize..2 * pick as usize + 2].iter().flat_map(|x| x.to_le_bytes()).collect();
+            assert_eq!(&got[16 * v..16 * v + 16], &want[..], "vertex {v}, doubles {} and {}", 2 * pick, 2 * pick + 1);
+        }
+    }
+    assert!(gpu.take_findings().is_empty());
+}
+
+/// binary16 bits as f32.
+fn f16_to_f32(h: u16) -> f32 {
+    let (sign, exp, mant) = ((h >> 15) & 1, (h >> 10) & 0x1F, u32::from(h & 0x3FF));
+    let magnitude = match exp {
+        0 => mant as f32 * 2f32.powi(-24),
+        31 if mant == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        e => (1.0 + mant as f32 / 1024.0) * 2f32.powi(i32::from(e) - 15),
+    };
+    if sign == 1 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}

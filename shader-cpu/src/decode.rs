@@ -179,6 +179,8 @@ pub(crate) enum Inst {
     AccessChain { dst: Id, base: Id, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
     ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
     Atomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
+    /// The same on a 64-bit integer (two words; `exec/atomic64.rs`).
+    Atomic64 { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     Call { dst: Option<(Id, Id, u32)>, func: usize, args: Vec<(Id, Id, u32)> },
     Sample(Box<SampleInst>),
     /// `OpImageFetch` (with a level) and `OpImageRead` (level 0): `n` words of the texel.
@@ -204,6 +206,10 @@ pub(crate) enum Inst {
     /// ([`SUBGROUP_SIZE`] consecutive lanes): `a` the value (or predicate, ballot), `b` the
     /// lane, mask, delta, bit index or cluster size where the operation has one; `n` words.
     Subgroup { op: SubgroupOp, dst: Id, a: Option<Id>, b: Option<Id>, n: u32 },
+    /// A subgroup reduce, scan or clustered reduce (`Arith`) of 8-, 16- or 64-bit components:
+    /// `op` over `scalar`s ([`crate::widths`]) from `identity`, `comps` components
+    /// (`exec/subgroup_wide.rs`).
+    SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
 }
 
 /// Lanes per subgroup: lavapipe's on a machine with AVX (8 f32 lanes); `SubgroupSize` reads
@@ -348,10 +354,13 @@ pub(crate) enum Interp {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Varying {
     pub location: u32,
-    /// Word offset in a lane's memory and words (components).
+    /// Word offset in a lane's memory and words (a component of 16 or 32 bits takes one, of
+    /// 64 bits two).
     pub base: u32,
     pub words: u32,
     pub interp: Interp,
+    /// The components' type (16-, 32- or 64-bit integers and floats).
+    pub scalar: Scalar,
 }
 
 /// Lanes a vertex or fragment batch runs together (a multiple of 4: fragment quads).
@@ -464,6 +473,17 @@ fn invalid(m: impl Into<String>) -> Error {
 
 fn unsupported(m: impl Into<String>) -> Error {
     Error::Unsupported(m.into())
+}
+
+/// The `GroupOperation` operand `i` of a subgroup instruction.
+fn group_operation(inst: &Instruction, i: usize) -> Result<Scan, Error> {
+    Ok(match inst.operands.get(i) {
+        Some(Operand::GroupOperation(spirv::GroupOperation::Reduce)) => Scan::Reduce,
+        Some(Operand::GroupOperation(spirv::GroupOperation::InclusiveScan)) => Scan::Inclusive,
+        Some(Operand::GroupOperation(spirv::GroupOperation::ExclusiveScan)) => Scan::Exclusive,
+        Some(Operand::GroupOperation(spirv::GroupOperation::ClusteredReduce)) => Scan::Clustered,
+        other => return Err(unsupported(format!("{:?} with group operation {other:?}", inst.class.opcode))),
+    })
 }
 
 fn id_at(inst: &Instruction, i: usize) -> Result<Id, Error> {
@@ -879,8 +899,9 @@ impl Decoder {
             })
     }
 
-    /// An `OpGroupNonUniform*` instruction ([`Inst::Subgroup`]); subgroup scope only, results
-    /// of 32-bit or bool components (the same as the value operand's, but for the ballots').
+    /// An `OpGroupNonUniform*` instruction ([`Inst::Subgroup`]); subgroup scope only. Results
+    /// of 8-, 16- or 64-bit components (GL_EXT_shader_subgroup_extended_types): broadcasts and
+    /// shuffles move their words, arithmetic is [`Inst::SubgroupWide`].
     fn subgroup(&self, inst: &Instruction, r: Id, rt: Id, n: u32) -> Result<Inst, Error> {
         let op = inst.class.opcode;
         let scope = self.const_words(id_at(inst, 0)?)?[0];
@@ -895,17 +916,23 @@ impl Decoder {
             !matches!(self.ty(scalar), Some(Type::Bool | Type::Int { width: 32, .. } | Type::Float { width: 32 }))
         };
         if wide(rt) {
-            return Err(unsupported(format!("{op:?} of a value that is not 32-bit or bool")));
+            if let Some(arith) = self.subgroup_wide(inst, r, rt)? {
+                return Ok(arith);
+            }
+            let moves = matches!(
+                op,
+                Op::GroupNonUniformBroadcast
+                    | Op::GroupNonUniformBroadcastFirst
+                    | Op::GroupNonUniformShuffle
+                    | Op::GroupNonUniformShuffleXor
+                    | Op::GroupNonUniformShuffleUp
+                    | Op::GroupNonUniformShuffleDown
+            );
+            if !moves || self.scalar(rt).is_none() {
+                return Err(unsupported(format!("{op:?} of a value of type %{rt}")));
+            }
         }
-        let scan = |i: usize| -> Result<Scan, Error> {
-            Ok(match inst.operands.get(i) {
-                Some(Operand::GroupOperation(spirv::GroupOperation::Reduce)) => Scan::Reduce,
-                Some(Operand::GroupOperation(spirv::GroupOperation::InclusiveScan)) => Scan::Inclusive,
-                Some(Operand::GroupOperation(spirv::GroupOperation::ExclusiveScan)) => Scan::Exclusive,
-                Some(Operand::GroupOperation(spirv::GroupOperation::ClusteredReduce)) => Scan::Clustered,
-                other => return Err(unsupported(format!("{op:?} with group operation {other:?}"))),
-            })
-        };
+        let scan = |i: usize| group_operation(inst, i);
         let arith = |op: Bin, identity: u32| -> Result<(SubgroupOp, usize), Error> { Ok((SubgroupOp::Arith { op, identity, scan: scan(1)? }, 2)) };
         // The operation and the operand index of its value (`a`); `b` follows it.
         let (sub, at) = match op {
@@ -944,6 +971,36 @@ impl Decoder {
         let a = if at > 0 { Some(id_at(inst, at)?) } else { None };
         let b = if at > 0 && inst.operands.len() > at + 1 { Some(id_at(inst, at + 1)?) } else { None };
         Ok(Inst::Subgroup { op: sub, dst: r, a, b, n })
+    }
+
+    /// A subgroup reduce or scan of 8-, 16- or 64-bit components ([`Inst::SubgroupWide`]), with
+    /// the identity of its operation at the width; `None` for other operations.
+    fn subgroup_wide(&self, inst: &Instruction, r: Id, rt: Id) -> Result<Option<Inst>, Error> {
+        let Some(scalar) = self.scalar(rt).filter(|s| s.width() != 32 && *s != Scalar::Bool) else { return Ok(None) };
+        let w = scalar.width();
+        let all = crate::widths::mask(u64::MAX, w);
+        let float = |x: f64| crate::widths::from_f64(x, w);
+        let (op, identity) = match inst.class.opcode {
+            Op::GroupNonUniformIAdd => (TOp::Core(Op::IAdd), 0),
+            Op::GroupNonUniformFAdd => (TOp::Core(Op::FAdd), 0),
+            Op::GroupNonUniformIMul => (TOp::Core(Op::IMul), 1),
+            Op::GroupNonUniformFMul => (TOp::Core(Op::FMul), float(1.0)),
+            // GLSL.std.450 FMin, UMin, SMin, FMax, UMax, SMax.
+            Op::GroupNonUniformFMin => (TOp::Glsl(37), float(f64::INFINITY)),
+            Op::GroupNonUniformUMin => (TOp::Glsl(38), all),
+            Op::GroupNonUniformSMin => (TOp::Glsl(39), all >> 1),
+            Op::GroupNonUniformFMax => (TOp::Glsl(40), float(f64::NEG_INFINITY)),
+            Op::GroupNonUniformUMax => (TOp::Glsl(41), 0),
+            Op::GroupNonUniformSMax => (TOp::Glsl(42), 1 << (w - 1)),
+            Op::GroupNonUniformBitwiseAnd => (TOp::Core(Op::BitwiseAnd), all),
+            Op::GroupNonUniformBitwiseOr => (TOp::Core(Op::BitwiseOr), 0),
+            Op::GroupNonUniformBitwiseXor => (TOp::Core(Op::BitwiseXor), 0),
+            _ => return Ok(None),
+        };
+        let scan = group_operation(inst, 1)?;
+        let b = if inst.operands.len() > 3 { Some(id_at(inst, 3)?) } else { None };
+        let comps = self.components(rt).0;
+        Ok(Some(Inst::SubgroupWide { op, scalar, identity, scan, dst: r, a: id_at(inst, 2)?, b, comps }))
     }
 
     /// Whether the memory semantics `%semantics` of a barrier include `memory` (`UniformMemory`:
@@ -1221,20 +1278,22 @@ impl Decoder {
     /// A `Location` input or output of type `ty` at lane word `base`.
     fn varying(&self, location: u32, flat: bool, no_perspective: bool, ty: Id, base: u32) -> Result<Slot, Error> {
         let words = self.words(ty)?;
-        if words > 4 || !matches!(self.ty(ty), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
+        if !matches!(self.ty(ty), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
             return Err(unsupported("vertex and fragment inputs and outputs other than scalars and vectors"));
         }
-        if !matches!(self.scalar(ty), Some(Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 })) {
-            return Err(unsupported("vertex and fragment inputs and outputs of other than 32-bit scalars"));
-        }
-        let interp = if flat || !self.is_float(ty) {
+        let scalar = match self.scalar(ty) {
+            Some(s @ (Scalar::Int { width: 16 | 32 | 64, .. } | Scalar::Float { width: 16 | 32 | 64 })) => s,
+            _ => return Err(unsupported("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars")),
+        };
+        // 64-bit ones are flat (Vulkan requires `Flat` on 64-bit fragment inputs).
+        let interp = if flat || !self.is_float(ty) || scalar.width() == 64 {
             Interp::Flat
         } else if no_perspective {
             Interp::NoPerspective
         } else {
             Interp::Smooth
         };
-        Ok(Slot::Varying(Varying { location, base, words, interp }))
+        Ok(Slot::Varying(Varying { location, base, words, interp, scalar }))
     }
 
     /// Records the outputs of a vertex or fragment entry point.
@@ -2122,12 +2181,14 @@ impl Decoder {
         })
     }
 
-    /// An atomic instruction on the word `ptr` points to; other widths are refused.
+    /// An atomic instruction on the 32- or 64-bit scalar `ptr` points to (SPIR-V allows atomics
+    /// on 32-bit scalars, 64-bit integers with `Int64Atomics`, floats with extensions).
     fn atomic(&self, op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>) -> Result<Option<Inst>, Error> {
-        if !matches!(self.ty(self.pointee(ptr)), Some(Type::Int { width: 32, .. } | Type::Float { width: 32 })) {
-            return Err(unsupported(format!("{op:?} on other than 32-bit scalars")));
+        match self.ty(self.pointee(ptr)) {
+            Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::Atomic { op, dst, ptr, a, b })),
+            Some(Type::Int { width: 64, .. }) => Ok(Some(Inst::Atomic64 { op, dst, ptr, a, b })),
+            _ => Err(unsupported(format!("{op:?} on other than 32-bit scalars and 64-bit integers"))),
         }
-        Ok(Some(Inst::Atomic { op, dst, ptr, a, b }))
     }
 
     /// The type a pointer value points to (0 if it is not a pointer).

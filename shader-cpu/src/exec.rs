@@ -18,6 +18,9 @@ use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, S
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
+mod atomic64;
+mod subgroup_wide;
+
 /// Lanes that are done (returned or killed).
 const DONE: u32 = u32::MAX;
 /// The offset of a pointer that points nowhere (an out-of-bounds index): loads read 0 and
@@ -1411,7 +1414,9 @@ impl<'a> Thread<'a> {
         }
         let l = self.l;
         match inst {
-            Inst::Load { parts: true, .. } | Inst::Store { parts: true, .. } | Inst::ExtStore { .. } => self.exec_rare(inst, lanes),
+            Inst::Load { parts: true, .. } | Inst::Store { parts: true, .. } | Inst::ExtStore { .. } | Inst::Atomic64 { .. } | Inst::SubgroupWide { .. } => {
+                self.exec_rare(inst, lanes)
+            }
             Inst::Load { dst, ptr, leaves, .. } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 let last = leaves.iter().copied().max().unwrap_or(0);
@@ -1713,8 +1718,8 @@ impl<'a> Thread<'a> {
         }
     }
 
-    /// The memory instructions of 8/16-bit buffer scalars and `modf`/`frexp`'s pointer forms,
-    /// out of line (the common instructions' dispatch stays as before).
+    /// The memory instructions of 8/16-bit buffer scalars, `modf`/`frexp`'s pointer forms,
+    /// 64-bit atomics and subgroup arithmetic of other widths than 32 bits, out of line (the common instructions' dispatch stays as before).
     #[cold]
     #[inline(never)]
     fn exec_rare(&mut self, inst: &Inst, lanes: &[u32]) {
@@ -1761,6 +1766,8 @@ impl<'a> Thread<'a> {
                 }
                 self.regs[*dst as usize] = d;
             }
+            Inst::Atomic64 { .. } => self.exec_atomic64(inst, lanes),
+            Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }

@@ -27,7 +27,8 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::decode::{Builtin, Interp, Prog, Stage};
+use crate::decode::{Builtin, Interp, Prog, Stage, Varying};
+use crate::widths::Scalar;
 use crate::exec::{bind, on_threads, Gather, Thread};
 use crate::{Binding, Buffer, Compare, Error, Image, Options, Report};
 
@@ -113,10 +114,11 @@ pub struct Attribute {
     pub format: VertexFormat,
 }
 
-/// How a vertex attribute's components are stored (wgpu's vertex formats but the 64-bit ones).
+/// How a vertex attribute's components are stored (wgpu's vertex formats).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VertexFormat {
-    /// `n` components of `bits` (8, 16 or 32) each, little-endian, one after another.
+    /// `n` components of `bits` (8, 16, 32, or 64 for `Float`) each, little-endian, one after
+    /// another.
     Plain { kind: VertexKind, bits: u32, n: u32 },
     /// Three unsigned normalized components of 10 bits and one of 2, from the low bits of a
     /// little-endian word (Vulkan `A2B10G10R10_UNORM_PACK32`).
@@ -133,7 +135,7 @@ pub enum VertexKind {
     /// An unsigned or signed integer read as a float in 0..1 or -1..1.
     Unorm,
     Snorm,
-    /// Binary16 (16 bits) or binary32.
+    /// Binary16 (16 bits), binary32 or binary64 (64 bits).
     Float,
 }
 
@@ -143,14 +145,26 @@ impl VertexFormat {
         VertexFormat::Plain { kind, bits: 32, n }
     }
 
-    /// The shader input's 32-bit components of the attribute stored at byte `at` of `buffer`
-    /// (Vulkan "Vertex Input Extraction", "Fixed-Point Data Conversions" as for texels;
-    /// integers sign- or zero-extended); the components the
-    /// format lacks are 0, 0 and 1 (integer 1 or 1.0 by the format's kind).
-    fn fetch(self, buffer: &Buffer, at: u64) -> [u32; 4] {
+    /// The shader input's words of the attribute stored at byte `at` of `buffer` (Vulkan
+    /// "Vertex Input Extraction", "Fixed-Point Data Conversions" as for texels; integers sign-
+    /// or zero-extended): four 32-bit components, or of a 64-bit format four 64-bit ones (low
+    /// word first); the components the format lacks are 0, 0 and 1 (integer 1, 1.0 or 1.0 in
+    /// f64 by the format's kind).
+    fn fetch(self, buffer: &Buffer, at: u64) -> [u32; 8] {
         let unorm = |c: u32, bits: u32| crate::image::unorm_to_float(c, bits).to_bits();
         let snorm = |c: i32, bits: u32| crate::image::snorm_to_float(c, bits).to_bits();
+        let four = |w: [u32; 4]| [w[0], w[1], w[2], w[3], 0, 0, 0, 0];
         match self {
+            VertexFormat::Plain { kind: VertexKind::Float, bits: 64, n } => {
+                let one = 1.0f64.to_bits();
+                let mut out = [0, 0, 0, 0, 0, 0, one as u32, (one >> 32) as u32];
+                for k in 0..n.min(4) as usize {
+                    let start = at + 8 * k as u64;
+                    out[2 * k] = read_word(buffer, start);
+                    out[2 * k + 1] = read_word(buffer, start + 4);
+                }
+                out
+            }
             VertexFormat::Plain { kind, bits, n } => {
                 let one = if matches!(kind, VertexKind::Uint | VertexKind::Sint) { 1 } else { 1.0f32.to_bits() };
                 let mut out = [0, 0, 0, one];
@@ -166,16 +180,38 @@ impl VertexFormat {
                         (VertexKind::Float, _) => crate::ext::f16_to_f32(raw as u16).to_bits(),
                     };
                 }
-                out
+                four(out)
             }
             VertexFormat::Unorm10_10_10_2 => {
                 let w = read_word(buffer, at);
-                [unorm(w & 0x3FF, 10), unorm((w >> 10) & 0x3FF, 10), unorm((w >> 20) & 0x3FF, 10), unorm(w >> 30, 2)]
+                four([unorm(w & 0x3FF, 10), unorm((w >> 10) & 0x3FF, 10), unorm((w >> 20) & 0x3FF, 10), unorm(w >> 30, 2)])
             }
             VertexFormat::Unorm8x4Bgra => {
                 let w = read_word(buffer, at);
-                [unorm((w >> 16) & 0xFF, 8), unorm((w >> 8) & 0xFF, 8), unorm(w & 0xFF, 8), unorm(w >> 24, 8)]
+                four([unorm((w >> 16) & 0xFF, 8), unorm((w >> 8) & 0xFF, 8), unorm(w & 0xFF, 8), unorm(w >> 24, 8)])
             }
+        }
+    }
+}
+
+impl Varying {
+    /// A word of this input or output in its 32-bit form: an f16 as f32 (interpolated so), an
+    /// int16 sign-extended; other words as they are.
+    fn widen(&self, w: u32) -> u32 {
+        match self.scalar {
+            Scalar::Float { width: 16 } => crate::ext::f16_to_f32(w as u16).to_bits(),
+            Scalar::Int { width: 16, signed: true } => w as u16 as i16 as i32 as u32,
+            _ => w,
+        }
+    }
+
+    /// The register word of a component given in its 32-bit form (f32 to f16 rounded to
+    /// nearest even, integers cut to 16 bits).
+    fn narrow(&self, w: u32) -> u32 {
+        match self.scalar {
+            Scalar::Float { width: 16 } => u32::from(crate::ext::f32_to_f16(f32::from_bits(w))),
+            Scalar::Int { width: 16, .. } => w & 0xFFFF,
+            _ => w,
         }
     }
 }
@@ -289,8 +325,8 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                         let Some(a) = vb.attributes.iter().find(|a| a.location == input.location) else { continue };
                         let start = u64::from(index) * u64::from(vb.stride) + u64::from(a.offset);
                         let value = a.format.fetch(vb.buffer, start);
-                        for k in 0..input.words.min(4) {
-                            mem[(input.base + k) as usize] = value[k as usize];
+                        for k in 0..input.words.min(8) {
+                            mem[(input.base + k) as usize] = input.narrow(value[k as usize]);
                         }
                     }
                 }
@@ -305,7 +341,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                 for input in &fs.inputs {
                     let out = vs.outputs.iter().find(|o| o.location == input.location);
                     for k in 0..input.words {
-                        vary.push(out.filter(|o| k < o.words).map_or(0, |o| mem[(o.base + k) as usize]));
+                        vary.push(out.filter(|o| k < o.words).map_or(0, |o| input.widen(mem[(o.base + k) as usize])));
                     }
                 }
                 shaded.push(Vertex { clip, vary });
@@ -687,11 +723,11 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
         for input in &fs.inputs {
             for k in 0..input.words as usize {
                 let v = |i: usize| f64::from(f32::from_bits(tri.vary[i][word]));
-                mem[input.base as usize + k] = match input.interp {
+                mem[input.base as usize + k] = input.narrow(match input.interp {
                     Interp::Flat => tri.flat[word],
                     Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
                     Interp::Smooth => (((0..3).map(|i| b[i] * v(i)).sum::<f64>() / s) as f32).to_bits(),
-                };
+                });
                 word += 1;
             }
         }
@@ -719,8 +755,8 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
             let Some(&Some(target)) = d.colors.get(out.location as usize) else { continue };
             let format = target.format();
             let mut texel = [0, 0, 0, if format.is_integer() { 1 } else { 1.0f32.to_bits() }];
-            for k in 0..out.words as usize {
-                texel[k] = mem[out.base as usize + k];
+            for k in 0..out.words.min(4) as usize {
+                texel[k] = out.widen(mem[out.base as usize + k]);
             }
             if let Some(blend) = d.blend {
                 if !format.is_integer() {

@@ -34,7 +34,7 @@ impl Scalar {
         }
     }
 
-    fn width(self) -> u32 {
+    pub(crate) fn width(self) -> u32 {
         match self {
             Scalar::Bool => 1,
             Scalar::Int { width, .. } | Scalar::Float { width } => width,
@@ -65,7 +65,7 @@ pub(crate) struct Typed {
     pub out: Vec<Scalar>,
 }
 
-fn mask(v: u64, width: u32) -> u64 {
+pub(crate) fn mask(v: u64, width: u32) -> u64 {
     if width >= 64 {
         v
     } else {
@@ -89,7 +89,7 @@ fn to_f64(v: u64, width: u32) -> f64 {
     }
 }
 
-fn from_f64(x: f64, width: u32) -> u64 {
+pub(crate) fn from_f64(x: f64, width: u32) -> u64 {
     match width {
         16 => u64::from(f64_to_f16(x)),
         32 => u64::from((x as f32).to_bits()),

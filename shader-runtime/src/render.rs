@@ -434,24 +434,15 @@ fn cpu_buffer(raw: &RawBuffer) -> Result<&shader_cpu::Buffer, GpuError> {
 }
 
 /// The CPU device's vertex attributes.
-fn cpu_attributes(name: &str, attributes: &[wgpu::VertexAttribute]) -> Result<Vec<shader_cpu::Attribute>, GpuError> {
+fn cpu_attributes(attributes: &[wgpu::VertexAttribute]) -> Vec<shader_cpu::Attribute> {
     attributes
         .iter()
-        .map(|a| {
-            let format = cpu_vertex_format(a.format).ok_or_else(|| {
-                GpuError::Unsupported(format!(
-                    "vertex input {} of `{name}` is {:?}; the CPU device has no 64-bit vertex inputs",
-                    a.shader_location, a.format
-                ))
-            })?;
-            Ok(shader_cpu::Attribute { location: a.shader_location, offset: a.offset as u32, format })
-        })
+        .map(|a| shader_cpu::Attribute { location: a.shader_location, offset: a.offset as u32, format: cpu_vertex_format(a.format) })
         .collect()
 }
 
-/// The CPU device's form of a wgpu vertex format: every one but the 64-bit formats
-/// (`Float64*`, which feed 64-bit shader inputs).
-pub fn cpu_vertex_format(format: wgpu::VertexFormat) -> Option<shader_cpu::VertexFormat> {
+/// The CPU device's form of a wgpu vertex format.
+pub fn cpu_vertex_format(format: wgpu::VertexFormat) -> shader_cpu::VertexFormat {
     use shader_cpu::{VertexFormat as C, VertexKind as K};
     use wgpu::VertexFormat as F;
     let (kind, bits, n) = match format {
@@ -494,11 +485,14 @@ pub fn cpu_vertex_format(format: wgpu::VertexFormat) -> Option<shader_cpu::Verte
         F::Sint32x2 => (K::Sint, 32, 2),
         F::Sint32x3 => (K::Sint, 32, 3),
         F::Sint32x4 => (K::Sint, 32, 4),
-        F::Unorm10_10_10_2 => return Some(C::Unorm10_10_10_2),
-        F::Unorm8x4Bgra => return Some(C::Unorm8x4Bgra),
-        F::Float64 | F::Float64x2 | F::Float64x3 | F::Float64x4 => return None,
+        F::Float64 => (K::Float, 64, 1),
+        F::Float64x2 => (K::Float, 64, 2),
+        F::Float64x3 => (K::Float, 64, 3),
+        F::Float64x4 => (K::Float, 64, 4),
+        F::Unorm10_10_10_2 => return C::Unorm10_10_10_2,
+        F::Unorm8x4Bgra => return C::Unorm8x4Bgra,
     };
-    Some(C::Plain { kind, bits, n })
+    C::Plain { kind, bits, n }
 }
 
 /// wgpu's blend state as the CPU device's.
@@ -564,7 +558,7 @@ fn build(
                 vertex: program(vertex, spirv[0], &built.vertex_constants)?,
                 fragment: program(fragment, spirv[1], &built.fragment_constants)?,
                 fragment_name: fragment.name,
-                attributes: cpu_attributes(vertex.name, &built.attributes)?,
+                attributes: cpu_attributes(&built.attributes),
                 topology: match built.topology {
                     wgpu::PrimitiveTopology::PointList => shader_cpu::Topology::PointList,
                     wgpu::PrimitiveTopology::LineList => shader_cpu::Topology::LineList,
