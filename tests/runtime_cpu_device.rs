@@ -272,6 +272,23 @@ shader! {
             out[3u * id.x + 2u] = bitcast<vec4<u32>>(textureGather(1, itex, samp, c));
         }
     "#,
+    // A float texture sampled with filtering and an integer one gathered, each with its own
+    // sampler: the runtime binds the first sampler as filtering and the second as not.
+    mod mixed_samplers;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var ftex: texture_2d<f32>;
+        @group(0) @binding(1) var linear: sampler;
+        @group(0) @binding(2) var utex: texture_2d<u32>;
+        @group(0) @binding(3) var nearest: sampler;
+        @group(0) @binding(4) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(1)
+        fn main() {
+            out[0] = textureSampleLevel(ftex, linear, vec2<f32>(0.5, 0.5), 0.0);
+            out[1] = vec4<f32>(textureGather(0, utex, nearest, vec2<f32>(0.5, 0.5)));
+            out[2] = vec4<f32>(textureGather(3, utex, nearest, vec2<f32>(0.3, 0.6)));
+        }
+    "#,
     mod load_levels;
     lang: wgsl,
     src: r#"
@@ -1188,4 +1205,45 @@ fn integer_cube_gathers_match_lavapipe() {
             assert_eq!(a, b, "{} at {:?} (face, u, v {:?}): CPU device, {}", what[i % 3], coords[i / 3], at[i / 3], gpu.adapter_name());
         }
     }
+}
+
+/// A module that samples a float texture with filtering and gathers an integer texture with
+/// another sampler (before, every sampler of a module with a float texture was bound as
+/// filtering, and wgpu refused the pipeline: an integer texture with a filtering sampler): it
+/// builds, binds a linear and a nearest sampler and runs on every device, the linear sample at
+/// the centre of a 2x2 texture the average of its texels, the gathers the texels around.
+#[test]
+fn float_and_integer_textures_with_their_own_samplers() {
+    let (fbytes, ubytes) = (texel_bytes(16, 3), texel_bytes(16, 8));
+    common::on_devices(|gpu| {
+        let texture = |format, bytes: &[u8]| {
+            let texture = gpu.texture(&TextureDescriptor {
+                label: None,
+                size: shader_runtime::wgpu::Extent3d { width: 2, height: 2, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: shader_runtime::wgpu::TextureDimension::D2,
+                format,
+                usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            texture.write_level(gpu, 0, bytes).expect("write level");
+            texture
+        };
+        let (ftex, utex) = (texture(TextureFormat::Rgba8Unorm, &fbytes), texture(TextureFormat::Rgba8Uint, &ubytes));
+        let linear = gpu.sampler_with(&SamplerDescriptor { mag_filter: FilterMode::Linear, min_filter: FilterMode::Linear, ..Default::default() });
+        let nearest = gpu.sampler_with(&SamplerDescriptor { mag_filter: FilterMode::Nearest, min_filter: FilterMode::Nearest, ..Default::default() });
+        let out = gpu.storage_buffer_zeroed::<[f32; 4]>(3);
+        let pipeline = mixed_samplers::Pipeline::new(gpu).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
+        let bindings = mixed_samplers::Bindings { ftex: &ftex, linear: &linear, utex: &utex, nearest: &nearest, out: &out };
+        pipeline.dispatch(gpu, bindings, [1, 1, 1]).expect("dispatch");
+        let got = out.read_blocking(gpu).expect("read");
+        let average: [f32; 4] = std::array::from_fn(|c| (0..4).map(|t| f32::from(fbytes[4 * t + c]) / 255.0).sum::<f32>() / 4.0);
+        assert!(got[0].iter().zip(&average).all(|(a, b)| (a - b).abs() <= 1.0 / 255.0), "{}: {:?}, expected {average:?}", gpu.adapter_name(), got[0]);
+        // Texel (i, j), channel c; the gather's order is (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+        let texel = |i: usize, j: usize, c: usize| f32::from(ubytes[4 * (2 * j + i) + c]);
+        let around = |c: usize| [texel(0, 1, c), texel(1, 1, c), texel(1, 0, c), texel(0, 0, c)];
+        assert_eq!(got[1], around(0), "{}", gpu.adapter_name());
+        assert_eq!(got[2], around(3), "{}", gpu.adapter_name());
+    });
 }

@@ -159,10 +159,11 @@ pub(crate) struct Bindings {
 const CACHE_CAPACITY: usize = 64;
 
 impl Bindings {
-    /// Layouts for the union of `modules`' bindings (a vertex and a fragment shader may share one).
-    pub(crate) fn new(gpu: &Gpu, modules: &[&'static [Binding]]) -> Result<Bindings, GpuError> {
+    /// Layouts for the union of `modules`' bindings (a vertex and a fragment shader may share
+    /// one), each given with its SPIR-V words.
+    pub(crate) fn new(gpu: &Gpu, modules: &[(&'static [Binding], &[u32])]) -> Result<Bindings, GpuError> {
         let mut entries: Vec<Entry> = Vec::new();
-        for bindings in modules {
+        for (bindings, _) in modules {
             for b in bindings.iter() {
                 let visibility = visibility(b.stages);
                 if let Some(e) = entries.iter_mut().find(|e| (e.binding.group, e.binding.binding) == (b.group, b.binding)) {
@@ -174,20 +175,40 @@ impl Bindings {
                 entries.push(Entry { binding: b, layout });
             }
         }
-        // Samplers of modules whose sampled textures are all integer textures can only sample
-        // those: non-filtering (WebGPU forbids filtering samplers with them), so the sampler
-        // bound must filter nearest.
+        // A sampler that samples an integer texture is non-filtering (WebGPU forbids filtering
+        // samplers with them), so the sampler bound to it must filter nearest; the others
+        // filter. Which textures a sampler samples comes from the modules' `OpSampledImage`s;
+        // when some handle does not come straight from its variable, every sampler of a module
+        // whose textures are all integer ones is non-filtering.
+        let integer = |at: (u32, u32)| {
+            entries.iter().any(|e| {
+                (e.binding.group, e.binding.binding) == at
+                    && matches!(
+                        e.layout.ty,
+                        wgpu::BindingType::Texture { sample_type: wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint, .. }
+                    )
+            })
+        };
+        let uses: Option<Vec<((u32, u32), (u32, u32))>> =
+            modules.iter().map(|(_, words)| sampler_uses(words)).collect::<Option<Vec<_>>>().map(|u| u.concat());
         let textures = entries.iter().filter_map(|e| match e.layout.ty {
-            wgpu::BindingType::Texture { sample_type, .. } => Some(sample_type),
+            wgpu::BindingType::Texture { .. } => Some((e.binding.group, e.binding.binding)),
             _ => None,
         });
-        if textures.clone().next().is_some()
-            && textures.clone().all(|t| matches!(t, wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint))
-        {
-            for e in &mut entries {
-                if e.layout.ty == wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering) {
-                    e.layout.ty = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering);
-                }
+        let all_integer = textures.clone().next().is_some() && textures.clone().all(integer);
+        let non_filtering: Vec<(u32, u32)> = entries
+            .iter()
+            .map(|e| (e.binding.group, e.binding.binding))
+            .filter(|&sampler| match &uses {
+                Some(uses) => uses.iter().any(|&(s, texture)| s == sampler && integer(texture)),
+                None => all_integer,
+            })
+            .collect();
+        for e in &mut entries {
+            if e.layout.ty == wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering)
+                && non_filtering.contains(&(e.binding.group, e.binding.binding))
+            {
+                e.layout.ty = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering);
             }
         }
         entries.sort_by_key(|e| (e.binding.group, e.binding.binding));
@@ -363,6 +384,32 @@ fn binding_type(b: &Binding) -> Result<wgpu::BindingType, BindingProblem> {
             ))
         }
     })
+}
+
+/// Which texture each sampler of a module samples: (sampler, texture) as (group, binding), from
+/// every `OpSampledImage` whose image and sampler are loads of their variables; `None` when one
+/// takes a handle from elsewhere (a function parameter, a copy).
+fn sampler_uses(spirv: &[u32]) -> Option<Vec<((u32, u32), (u32, u32))>> {
+    const OP_LOAD: u32 = 61;
+    const OP_DECORATE: u32 = 71;
+    const OP_SAMPLED_IMAGE: u32 = 86;
+    const DECORATION_BINDING: u32 = 33;
+    const DECORATION_DESCRIPTOR_SET: u32 = 34;
+    let (mut sets, mut numbers, mut loads, mut pairs) = (HashMap::new(), HashMap::new(), HashMap::new(), Vec::new());
+    for (_, op, operands) in crate::compute::instructions(spirv) {
+        match (op, operands) {
+            (OP_DECORATE, [id, DECORATION_DESCRIPTOR_SET, set]) => _ = sets.insert(*id, *set),
+            (OP_DECORATE, [id, DECORATION_BINDING, binding]) => _ = numbers.insert(*id, *binding),
+            (OP_LOAD, [_, id, pointer, ..]) => _ = loads.insert(*id, *pointer),
+            (OP_SAMPLED_IMAGE, [_, _, image, sampler]) => pairs.push((*sampler, *image)),
+            _ => {}
+        }
+    }
+    let binding = |value: &u32| -> Option<(u32, u32)> {
+        let variable = loads.get(value)?;
+        Some((*sets.get(variable)?, *numbers.get(variable)?))
+    };
+    pairs.iter().map(|(sampler, image)| Some((binding(sampler)?, binding(image)?))).collect()
 }
 
 /// `texture_[storage_|depth_|multisampled_]2d_array<...>` -> (dimension, `<...>`).

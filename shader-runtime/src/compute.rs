@@ -369,7 +369,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
             let program = shader_cpu::Program::new(spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
-            let bindings = Bindings::new(gpu, &[module.bindings])?;
+            let bindings = Bindings::new(gpu, &[(module.bindings, spirv)])?;
             return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS, specialized_size().unwrap_or([1, 1, 1])));
         }
     };
@@ -385,7 +385,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
         } else {
             (shader_words(w, module.name, spirv), specialized_size().unwrap_or([1, 1, 1]))
         };
-        let bindings = Bindings::new(gpu, &[module.bindings])?;
+        let bindings = Bindings::new(gpu, &[(module.bindings, spirv)])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let raw = w.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(module.name),
@@ -901,7 +901,7 @@ const WORKGROUP: u32 = 4;
 
 /// The instructions of a SPIR-V module after its header, as (word index, opcode, operands);
 /// stops at a malformed word count.
-fn instructions(spirv: &[u32]) -> impl Iterator<Item = (usize, u32, &[u32])> {
+pub(crate) fn instructions(spirv: &[u32]) -> impl Iterator<Item = (usize, u32, &[u32])> {
     let mut at = 5;
     std::iter::from_fn(move || {
         let first = *spirv.get(at)?;

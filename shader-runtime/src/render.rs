@@ -572,7 +572,7 @@ fn build(
                 }),
                 blend: built.blend.map(cpu_blend),
             };
-            let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+            let bindings = Bindings::new(gpu, &[(vertex.bindings, spirv[0]), (fragment.bindings, spirv[1])])?;
             return Ok((Kind::Cpu(Box::new(cpu)), bindings));
         }
     };
@@ -596,7 +596,7 @@ fn build(
             })
         };
         let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants)?, module(fragment, spirv[1], &built.fragment_constants)?);
-        let bindings = Bindings::new(gpu, &[vertex.bindings, fragment.bindings])?;
+        let bindings = Bindings::new(gpu, &[(vertex.bindings, spirv[0]), (fragment.bindings, spirv[1])])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let buffers = [Some(wgpu::VertexBufferLayout {
             array_stride: stride,
