@@ -1052,3 +1052,117 @@ fn f16_to_f32(h: u16) -> f32 {
         magnitude
     }
 }
+
+shader! {
+    // Positions with depth and a colour per vertex (the stencil passes).
+    mod stencil_vs;
+    lang: wgsl,
+    src: r#"
+        struct Out { @builtin(position) position: vec4<f32>, @location(0) color: vec4<f32> }
+        @vertex fn main(@location(0) position: vec3<f32>, @location(1) color: vec4<f32>) -> Out {
+            return Out(vec4<f32>(position, 1.0), color);
+        }
+    "#,
+    mod stencil_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@location(0) color: vec4<f32>) -> @location(0) vec4<f32> { return color; }
+    "#,
+}
+
+/// A vertex of the stencil passes.
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct DepthVertex {
+    position: [f32; 3],
+    color: [f32; 4],
+}
+
+/// The stencil test (`RenderOptions::stencil`, `Draw::stencil_reference`, `Draw::clear_stencil`)
+/// over six draws into one target and one depth-stencil buffer, kept between the draws:
+/// triangle A (front-facing, depth 0.5) replaces the stencil with 3; triangle B (back-facing,
+/// behind A) increments where it passes the depth test and decrements (wrapping) where A hides
+/// it, with front-face operations that would zero it instead; full-screen draws then colour
+/// where the stencil equals 2 (A and B), invert the low four bits of odd values (write mask
+/// 0x0F, read mask 0x01), and colour where it equals 0x0C (A only) and 0x0E (B only). With
+/// `Depth24PlusStencil8` and `Stencil8` (no depth: B is never hidden); the CPU device's images
+/// equal lavapipe's exactly, and each region has the colour the stencil arithmetic gives.
+#[test]
+fn stencil_tests_match_lavapipe() {
+    use shader_runtime::wgpu::{CompareFunction as C, StencilFaceState, StencilOperation as O, StencilState};
+    const SIZE: u32 = 32;
+    let face = |compare, fail_op, depth_fail_op, pass_op| StencilFaceState { compare, fail_op, depth_fail_op, pass_op };
+    let both = |f: StencilFaceState, read_mask, write_mask| StencilState { front: f, back: f, read_mask, write_mask };
+    let tri = |p: [[f32; 2]; 3], z: f32, color: [f32; 4]| p.map(|[x, y]| DepthVertex { position: [x, y, z], color });
+    let full = |color: [f32; 4]| {
+        let [a, b, c] = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]], 0.0, color);
+        vec![a, b, c]
+    };
+    let (red, green, blue, yellow, white) = ([1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 0.0, 1.0], [1.0; 4]);
+    // (vertices, stencil state, reference, depth compare, depth write).
+    let passes: Vec<(Vec<DepthVertex>, StencilState, u32, C, bool)> = vec![
+        // A: counter-clockwise in NDC (front-facing).
+        (tri([[-0.9, -0.9], [0.3, -0.9], [-0.9, 0.6]], 0.5, red).to_vec(), both(face(C::Always, O::Keep, O::Keep, O::Replace), 0xFF, 0xFF), 3, C::Less, true),
+        // B: clockwise (back-facing), overlapping A, behind it.
+        (
+            tri([[-0.4, -0.6], [0.2, 0.9], [0.9, -0.6]], 0.7, green).to_vec(),
+            StencilState {
+                front: face(C::Always, O::Zero, O::Zero, O::Zero),
+                back: face(C::Always, O::Keep, O::DecrementWrap, O::IncrementClamp),
+                read_mask: 0xFF,
+                write_mask: 0xFF,
+            },
+            0,
+            C::Less,
+            true,
+        ),
+        (full(blue), both(face(C::Equal, O::Keep, O::Keep, O::Keep), 0xFF, 0), 2, C::Always, false),
+        (full(white), both(face(C::Equal, O::Keep, O::Keep, O::Invert), 0x01, 0x0F), 1, C::Always, false),
+        (full(yellow), both(face(C::Equal, O::Keep, O::Keep, O::Keep), 0xFF, 0), 0x0C, C::Always, false),
+        (full(white), both(face(C::Equal, O::Keep, O::Keep, O::Keep), 0xFF, 0), 0x0E, C::Always, false),
+    ];
+    let run = |gpu: &Gpu, format: TextureFormat| -> Vec<u8> {
+        let target = gpu.render_target(SIZE, SIZE, TextureFormat::Rgba8Unorm);
+        let depth = gpu.depth_target_with(SIZE, SIZE, format);
+        for (k, (vertices, stencil, reference, depth_compare, depth_write)) in passes.iter().enumerate() {
+            let options = RenderOptions { depth_format: Some(format), depth_compare: *depth_compare, depth_write: *depth_write, stencil: stencil.clone(), ..Default::default() };
+            let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &stencil_fs::MODULE, &options).unwrap_or_else(|e| panic!("{format:?}: {e}"));
+            let buffer = gpu.vertex_buffer(vertices);
+            let first = k == 0;
+            let draw = Draw {
+                vertex_buffer: Some(&buffer),
+                vertices: 0..vertices.len() as u32,
+                depth: Some(&depth),
+                clear: first.then_some(Color::BLACK),
+                clear_depth: first.then_some(1.0),
+                clear_stencil: first.then_some(0),
+                stencil_reference: *reference,
+                ..Default::default()
+            };
+            pipeline.draw(gpu, &target, &draw).unwrap_or_else(|e| panic!("{format:?}, pass {k}: {e}"));
+        }
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    for format in [TextureFormat::Depth24PlusStencil8, TextureFormat::Stencil8] {
+        let cpu_gpu = Gpu::cpu();
+        let cpu = run(&cpu_gpu, format);
+        assert!(cpu_gpu.take_findings().is_empty());
+        let count = |image: &[u8], c: [u8; 4]| image.chunks(4).filter(|p| *p == c).count();
+        let [blue, yellow, white, black, green] =
+            [[0, 0, 255, 255], [255, 255, 0, 255], [255; 4], [0, 0, 0, 255], [0, 255, 0, 255]].map(|c| count(&cpu, c));
+        assert_eq!(blue + yellow + white + black + green, (SIZE * SIZE) as usize, "{format:?}: only these colours");
+        assert!(yellow > 20 && white > 20 && black > 20, "{format:?}: {yellow} {white} {black}");
+        if format == TextureFormat::Stencil8 {
+            // No depth test: B increments over A too (3 + 1 = 4), where it stays green.
+            assert!(blue == 0 && green > 20, "{format:?}: {blue} {green}");
+        } else {
+            assert!(blue > 20 && green == 0, "{format:?}: {blue} {green}");
+        }
+        if let Some(gpu) = common::gpu() {
+            let lavapipe = run(gpu, format);
+            if let Some(i) = cpu.chunks(4).zip(lavapipe.chunks(4)).position(|(a, b)| a != b) {
+                panic!("{format:?}: pixel ({}, {}): CPU device {:?}, {} {:?}", i as u32 % SIZE, i as u32 / SIZE, &cpu[4 * i..4 * i + 4], gpu.adapter_name(), &lavapipe[4 * i..4 * i + 4]);
+            }
+        }
+    }
+}

@@ -40,6 +40,12 @@ pub enum Format {
     Depth16Unorm,
     /// WebGPU's `depth24plus`: at least 24 bits; stored here as 32-bit floats.
     Depth24Plus,
+    /// `depth24plus` with an 8-bit stencil plane ([`Image::stencil`]).
+    Depth24PlusStencil8,
+    /// `depth32float` with an 8-bit stencil plane.
+    Depth32FloatStencil8,
+    /// Only an 8-bit stencil plane (the depth plane is not used).
+    Stencil8,
 }
 
 /// An unsigned normalized component of `bits` bits as a float (Vulkan "Fixed-Point Data
@@ -89,7 +95,9 @@ impl Format {
             F::Rgba16Float => (S::Float16, 4, false, false),
             F::Rgba16Uint => (S::Uint16, 4, false, false),
             F::Rgba16Sint => (S::Sint16, 4, false, false),
-            F::R32Float | F::Depth32Float | F::Depth24Plus => (S::Float32, 1, false, false),
+            F::R32Float | F::Depth32Float | F::Depth24Plus | F::Depth24PlusStencil8 | F::Depth32FloatStencil8 | F::Stencil8 => {
+                (S::Float32, 1, false, false)
+            }
             F::Depth16Unorm => (S::Unorm16, 1, false, false),
             F::R32Uint => (S::Uint32, 1, false, false),
             F::R32Sint => (S::Sint32, 1, false, false),
@@ -110,6 +118,11 @@ impl Format {
             Storage::Unorm16 | Storage::Float16 | Storage::Uint16 | Storage::Sint16 => 2,
             Storage::Float32 | Storage::Uint32 | Storage::Sint32 => 4,
         }
+    }
+
+    /// Whether images of the format have a stencil plane.
+    pub fn has_stencil(self) -> bool {
+        matches!(self, Format::Depth24PlusStencil8 | Format::Depth32FloatStencil8 | Format::Stencil8)
     }
 
     /// Whether texels are integers (never filtered).
@@ -231,6 +244,8 @@ pub struct Image {
     /// Byte offset of each level.
     offsets: Vec<usize>,
     data: Buffer,
+    /// The stencil value of every texel of level 0, a byte each (formats with a stencil plane).
+    stencil: Option<Buffer>,
 }
 
 impl Image {
@@ -245,7 +260,9 @@ impl Image {
             let [w, h, d] = level_size(dim, size, level);
             at += w as usize * h as usize * d as usize * format.texel_size();
         }
-        Image { format, dim, size, levels, offsets, data: Buffer::zeroed(at) }
+        let texels = size.iter().map(|&s| s as usize).product();
+        let stencil = format.has_stencil().then(|| Buffer::zeroed(texels));
+        Image { format, dim, size, levels, offsets, data: Buffer::zeroed(at), stencil }
     }
 
     pub fn format(&self) -> Format {
@@ -301,6 +318,40 @@ impl Image {
         let [w, h, d] = self.level_size(0);
         let pixels: Vec<u8> = (0..w as usize * h as usize * d as usize).flat_map(|_| bytes[..size].iter().copied()).collect();
         self.write_level(0, &pixels);
+    }
+
+    /// The stencil value of texel `at` of level 0 (`None` outside the image or without a
+    /// stencil plane).
+    pub fn stencil(&self, at: [i64; 3]) -> Option<u8> {
+        let (plane, i) = self.stencil_at(at)?;
+        Some((plane.words[i / 4].load(Ordering::Relaxed) >> ((i % 4) * 8)) as u8)
+    }
+
+    /// Sets the stencil value of texel `at` of level 0 (other threads may set the texels
+    /// beside it at the same time).
+    pub fn set_stencil(&self, at: [i64; 3], value: u8) {
+        if let Some((plane, i)) = self.stencil_at(at) {
+            let (word, shift) = (&plane.words[i / 4], (i % 4) * 8);
+            word.fetch_and(!(0xFF << shift), Ordering::Relaxed);
+            word.fetch_or(u32::from(value) << shift, Ordering::Relaxed);
+        }
+    }
+
+    /// Sets every stencil value (as a render pass's stencil clear).
+    pub fn clear_stencil(&self, value: u8) {
+        if let Some(plane) = &self.stencil {
+            plane.write(0, &vec![value; plane.len()]);
+        }
+    }
+
+    /// The stencil plane (level 0, all layers, a byte per texel); empty without one.
+    pub fn read_stencil(&self) -> Vec<u8> {
+        self.stencil.as_ref().map_or_else(Vec::new, Buffer::to_bytes)
+    }
+
+    fn stencil_at(&self, at: [i64; 3]) -> Option<(&Buffer, usize)> {
+        let plane = self.stencil.as_ref()?;
+        Some((plane, self.texel_at(0, at)? / self.format.texel_size()))
     }
 
     /// The texels of level `level` (all layers), tightly packed.

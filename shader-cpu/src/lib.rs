@@ -35,7 +35,9 @@ mod widths;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub use decode::{BindingInfo, BindingKind, Stage};
-pub use raster::{Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Topology, VertexBuffer, VertexFormat, VertexKind};
+pub use raster::{
+    Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Stencil, StencilFace, StencilOp, Topology, VertexBuffer, VertexFormat, VertexKind,
+};
 pub use image::{Address, Compare, Dim, Filter, Format, Image, Sampler};
 
 /// Why a module cannot be run.
@@ -359,7 +361,7 @@ impl Program {
 
 /// Draws with a vertex and a fragment program (see [`Draw`]): the vertex stage, clipping,
 /// rasterization with the top-left rule, the fragment stage in 2x2 quads (derivatives,
-/// implicit levels of detail), depth test and blending. The targets are written when this
+/// implicit levels of detail), stencil and depth tests and blending. The targets are written when this
 /// returns.
 pub fn draw(vertex: &Program, fragment: &Program, draw: &Draw<'_>, options: &Options) -> Result<Report, Error> {
     raster::draw(&vertex.prog, &fragment.prog, draw, options)

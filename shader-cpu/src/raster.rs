@@ -17,9 +17,10 @@
 //!   atomics. Lanes of a batch with no vertex or quad do not run. Inputs are interpolated
 //!   perspective-correctly (`NoPerspective`: linearly in the screen, `Flat` and integers: the
 //!   provoking vertex, the primitive's first).
-//! - Per pixel, in primitive order: the depth test (`Draw::depth_compare`, with write; after
-//!   the shader, with the depth it wrote if it did, or before it with `EarlyFragmentTests`),
-//!   then blending into the colour target as [`Blend`] says.
+//! - Per pixel, in primitive order: the stencil test (`Draw::stencil`, on the depth buffer's
+//!   stencil plane, with its operations), then the depth test (`Draw::depth_compare`, with
+//!   `Draw::depth_write`; both after the shader, with the depth it wrote if it did, or before it
+//!   with `EarlyFragmentTests`), then blending into the colour target as [`Blend`] says.
 //!
 //! The target is split into bands of rows, one worker thread per band at a time; each band
 //! walks every triangle in order, so primitive order holds per pixel without locks.
@@ -104,6 +105,71 @@ pub struct BlendComponent {
 pub struct Blend {
     pub color: BlendComponent,
     pub alpha: BlendComponent,
+}
+
+/// What a stencil test does to the stored value (Vulkan `VkStencilOp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StencilOp {
+    Keep,
+    Zero,
+    /// The reference value.
+    Replace,
+    IncrementClamp,
+    DecrementClamp,
+    Invert,
+    IncrementWrap,
+    DecrementWrap,
+}
+
+/// The stencil test of one face: `reference & read_mask` `compare` `stored & read_mask`, and
+/// the operation when it fails, when it passes and the depth test fails, and when both pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StencilFace {
+    pub compare: Compare,
+    pub fail: StencilOp,
+    pub depth_fail: StencilOp,
+    pub pass: StencilOp,
+}
+
+/// The stencil state of a draw (Vulkan "Stencil Test"): per face, the masks and the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stencil {
+    pub front: StencilFace,
+    pub back: StencilFace,
+    pub read_mask: u8,
+    /// The bits an operation may change.
+    pub write_mask: u8,
+    pub reference: u8,
+}
+
+impl Stencil {
+    /// Runs `face`'s test at texel `at` of `image` and applies the operation `outcome` picks
+    /// from the test's and the depth test's results; whether the stencil test passed.
+    fn test(&self, image: &Image, front: bool, at: [i64; 3], depth: impl FnOnce() -> bool) -> bool {
+        let face = if front { self.front } else { self.back };
+        let Some(stored) = image.stencil(at) else { return true };
+        let masked = |v: u8| f32::from(v & self.read_mask);
+        let pass = face.compare.test(masked(self.reference), masked(stored));
+        let op = match (pass, pass && depth()) {
+            (false, _) => face.fail,
+            (true, false) => face.depth_fail,
+            (true, true) => face.pass,
+        };
+        let value = match op {
+            StencilOp::Keep => stored,
+            StencilOp::Zero => 0,
+            StencilOp::Replace => self.reference,
+            StencilOp::IncrementClamp => stored.saturating_add(1),
+            StencilOp::DecrementClamp => stored.saturating_sub(1),
+            StencilOp::Invert => !stored,
+            StencilOp::IncrementWrap => stored.wrapping_add(1),
+            StencilOp::DecrementWrap => stored.wrapping_sub(1),
+        };
+        if value != stored {
+            image.set_stencil(at, (stored & !self.write_mask) | (value & self.write_mask));
+        }
+        pass
+    }
 }
 
 /// One vertex attribute: its components at `offset` bytes into each vertex, stored as `format`.
@@ -246,6 +312,11 @@ pub struct Draw<'a> {
     pub depth: Option<&'a Image>,
     /// The depth test: `fragment depth OP stored depth` (WebGPU's `depthCompare`).
     pub depth_compare: Compare,
+    /// Whether a fragment that passes the depth test writes its depth.
+    pub depth_write: bool,
+    /// The stencil test, before the depth test, on the depth buffer's stencil plane (a
+    /// `Depth24PlusStencil8`, `Depth32FloatStencil8` or `Stencil8` image).
+    pub stencil: Option<Stencil>,
 }
 
 /// A shaded vertex: clip position and the fragment stage's inputs (in its input order).
@@ -692,13 +763,13 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     };
     let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
     let pixel = |[x, y]: [u32; 2]| [i64::from(x), i64::from(y), 0];
-    // Early fragment tests: the depth test and write before the shader (which cannot change
-    // the depth then); the fragments that fail it run as helpers.
-    let early = d.depth.filter(|_| fs.early_fragment_tests);
+    // Early fragment tests: the stencil and depth tests and writes before the shader (which
+    // cannot change the depth then); the fragments that fail them run as helpers.
+    let early = d.depth.is_some() && fs.early_fragment_tests;
     let run: Vec<bool> = (0..quads.len() * 4)
         .map(|lane| {
             let Some((at, (covered, l))) = fragment(lane) else { return false };
-            covered && early.is_none_or(|depth| depth_test(depth, d.depth_compare, pixel(at), depth_of(&l)))
+            covered && (!early || fragment_tests(d, tri.front, pixel(at), depth_of(&l)))
         })
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
@@ -740,12 +811,12 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
         }
         let mem = t.lane_memory(lane);
         let at = pixel(px);
-        if let (Some(depth), None) = (d.depth, early) {
+        if d.depth.is_some() && !early {
             let z = match fs.frag_depth {
                 Some(at) => f64::from(f32::from_bits(mem[at as usize])),
                 None => depth_of(&l),
             };
-            if !depth_test(depth, d.depth_compare, at, z) {
+            if !fragment_tests(d, tri.front, at, z) {
                 continue;
             }
         }
@@ -772,10 +843,28 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     batch.quads.clear();
 }
 
+/// The stencil test (with the draw's stencil state) and then the depth test of a fragment of a
+/// front- or back-facing primitive at depth `z` at pixel `at`, with their writes; whether both
+/// pass (Vulkan "Stencil Test", "Depth Test").
+fn fragment_tests(d: &Draw<'_>, front: bool, at: [i64; 3], z: f64) -> bool {
+    let Some(depth) = d.depth else { return true };
+    let depth_passes = || depth_test(depth, d.depth_compare, d.depth_write, at, z);
+    match &d.stencil {
+        Some(stencil) if depth.format().has_stencil() => {
+            let mut passed = false;
+            stencil.test(depth, front, at, || {
+                passed = depth_passes();
+                passed
+            }) && passed
+        }
+        _ => depth_passes(),
+    }
+}
+
 /// The depth test (`compare`) of a fragment at depth `z` (clamped to 0..1, then rounded to the
 /// depth format's precision, as Vulkan converts it before the test) at pixel `at`, writing it
-/// when it passes.
-fn depth_test(depth: &Image, compare: Compare, at: [i64; 3], z: f64) -> bool {
+/// when it passes and `write`.
+fn depth_test(depth: &Image, compare: Compare, write: bool, at: [i64; 3], z: f64) -> bool {
     if z.is_nan() {
         return false;
     }
@@ -784,7 +873,9 @@ fn depth_test(depth: &Image, compare: Compare, at: [i64; 3], z: f64) -> bool {
     if !compare.test(f32::from_bits(z[0]), stored) {
         return false;
     }
-    depth.store(0, at, z);
+    if write {
+        depth.store(0, at, z);
+    }
     true
 }
 

@@ -18,9 +18,19 @@ use crate::{Gpu, GpuError};
 #[derive(Clone, Debug)]
 pub struct RenderOptions<'a> {
     pub color_format: wgpu::TextureFormat,
-    /// A depth buffer format (`Depth32Float` for [`Gpu::depth_target`]; also `Depth24Plus` or
-    /// `Depth16Unorm` on the CPU device), with a less-than test.
+    /// A depth (or depth-stencil, or stencil) buffer format: `Depth32Float` for
+    /// [`Gpu::depth_target`], `Depth24PlusStencil8` for [`Gpu::depth_stencil_target`]; on the CPU
+    /// device also `Depth24Plus`, `Depth16Unorm`, `Depth32FloatStencil8` or `Stencil8`.
     pub depth_format: Option<wgpu::TextureFormat>,
+    /// The depth test (`Less` by default) and whether passing fragments write their depth (by
+    /// default they do); a format without depth (`Stencil8`) has neither.
+    pub depth_compare: wgpu::CompareFunction,
+    pub depth_write: bool,
+    /// The stencil test of a format with stencil, before the depth test (wgpu's
+    /// `StencilState`: per face the compare function and the operations on failing the stencil
+    /// test, failing the depth test, passing both; read and write masks). The default does
+    /// nothing; the reference value is [`Draw::stencil_reference`].
+    pub stencil: wgpu::StencilState,
     pub topology: wgpu::PrimitiveTopology,
     pub cull_mode: Option<wgpu::Face>,
     pub blend: Option<wgpu::BlendState>,
@@ -45,6 +55,9 @@ impl Default for RenderOptions<'_> {
         RenderOptions {
             color_format: wgpu::TextureFormat::Rgba8Unorm,
             depth_format: None,
+            depth_compare: wgpu::CompareFunction::Less,
+            depth_write: true,
+            stencil: wgpu::StencilState::default(),
             topology: wgpu::PrimitiveTopology::TriangleList,
             cull_mode: None,
             blend: None,
@@ -84,8 +97,15 @@ pub struct Draw<'a> {
     pub instances: Range<u32>,
     /// Clear the target to this colour first; `None` keeps its contents.
     pub clear: Option<wgpu::Color>,
-    /// Depth buffer, cleared to 1.0, when the pipeline has a depth format.
+    /// Depth (or depth-stencil, stencil) buffer, when the pipeline has a depth format.
     pub depth: Option<&'a Texture>,
+    /// Clear the depth buffer's depth to this first (1.0 by default); `None` keeps it.
+    pub clear_depth: Option<f32>,
+    /// Clear the depth buffer's stencil to this first (0 by default); `None` keeps it (a mask
+    /// drawn before, as in a stencil pass).
+    pub clear_stencil: Option<u32>,
+    /// The stencil reference value (`set_stencil_reference`; [`RenderOptions::stencil`]).
+    pub stencil_reference: u32,
     /// Push-constant bytes (wgpu immediates).
     pub immediates: &'a [u8],
     /// The blend constant (`BlendFactor::Constant`/`OneMinusConstant`; wgpu's
@@ -103,6 +123,9 @@ impl Default for Draw<'_> {
             instances: 0..1,
             clear: Some(wgpu::Color::TRANSPARENT),
             depth: None,
+            clear_depth: Some(1.0),
+            clear_stencil: Some(0),
+            stencil_reference: 0,
             immediates: &[],
             blend_constant: wgpu::Color::TRANSPARENT,
         }
@@ -133,10 +156,24 @@ struct Built {
     fragment_constants: Vec<(String, f64)>,
     color_format: wgpu::TextureFormat,
     depth_format: Option<wgpu::TextureFormat>,
+    depth_compare: wgpu::CompareFunction,
+    depth_write: bool,
+    stencil: wgpu::StencilState,
     topology: wgpu::PrimitiveTopology,
     cull_mode: Option<wgpu::Face>,
     blend: Option<wgpu::BlendState>,
     passthrough: bool,
+}
+
+impl Built {
+    /// The depth test and write, as the depth format allows them (`Always`, no write without a
+    /// depth aspect).
+    fn depth_test(&self) -> (wgpu::CompareFunction, bool) {
+        match self.depth_format {
+            Some(format) if format.has_depth_aspect() => (self.depth_compare, self.depth_write),
+            _ => (wgpu::CompareFunction::Always, false),
+        }
+    }
 }
 
 /// What draws.
@@ -185,9 +222,11 @@ impl RenderPipeline {
             check_passthrough(gpu, &[vertex, fragment])?;
         }
         use wgpu::TextureFormat as F;
-        if gpu.is_cpu() && !matches!(options.depth_format, None | Some(F::Depth32Float | F::Depth24Plus | F::Depth16Unorm)) {
+        let cpu_depth = [F::Depth32Float, F::Depth24Plus, F::Depth16Unorm, F::Depth24PlusStencil8, F::Depth32FloatStencil8, F::Stencil8];
+        if gpu.is_cpu() && options.depth_format.is_some_and(|f| !cpu_depth.contains(&f)) {
             return Err(GpuError::Unsupported(format!(
-                "the CPU device's depth buffers are Depth32Float, Depth24Plus or Depth16Unorm, not {:?}",
+                "the CPU device's depth buffers are Depth32Float, Depth24Plus, Depth16Unorm, Depth24PlusStencil8, \
+                 Depth32FloatStencil8 or Stencil8, not {:?}",
                 options.depth_format
             )));
         }
@@ -197,6 +236,9 @@ impl RenderPipeline {
             fragment_constants,
             color_format: options.color_format,
             depth_format: options.depth_format,
+            depth_compare: options.depth_compare,
+            depth_write: options.depth_write,
+            stencil: options.stencil.clone(),
             topology: options.topology,
             cull_mode: options.cull_mode,
             blend: options.blend,
@@ -313,10 +355,13 @@ impl RenderPipeline {
                     resolve_target: None,
                     ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
                 })],
-                depth_stencil_attachment: depth_view.map(|view| wgpu::RenderPassDepthStencilAttachment {
-                    view,
-                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
-                    stencil_ops: None,
+                depth_stencil_attachment: depth_view.map(|view| {
+                    let format = self.built.depth_format.unwrap_or(wgpu::TextureFormat::Depth32Float);
+                    wgpu::RenderPassDepthStencilAttachment {
+                        view,
+                        depth_ops: format.has_depth_aspect().then(|| load_store(draw.clear_depth)),
+                        stencil_ops: format.has_stencil_aspect().then(|| load_store(draw.clear_stencil)),
+                    }
                 }),
                 timestamp_writes: None,
                 occlusion_query_set: None,
@@ -324,6 +369,7 @@ impl RenderPipeline {
             });
             pass.set_pipeline(raw);
             pass.set_blend_constant(draw.blend_constant);
+            pass.set_stencil_reference(draw.stencil_reference);
             for (index, group) in groups.iter().enumerate() {
                 if let Some(group) = group {
                     pass.set_bind_group(index as u32, group, &[]);
@@ -401,9 +447,13 @@ impl RenderPipeline {
         if let Some(c) = draw.clear {
             color.clear([c.r, c.g, c.b, c.a]);
         }
-        if let Some(depth) = depth {
-            depth.clear([1.0; 4]);
+        if let (Some(depth), Some(clear)) = (depth, draw.clear_depth) {
+            depth.clear([f64::from(clear); 4]);
         }
+        if let (Some(depth), Some(clear)) = (depth, draw.clear_stencil) {
+            depth.clear_stencil(clear as u8);
+        }
+        let (depth_compare, depth_write) = self.built.depth_test();
         let cpu_draw = shader_cpu::Draw {
             bindings: &bound,
             push_constants: draw.immediates,
@@ -416,13 +466,19 @@ impl RenderPipeline {
             blend_constant: [draw.blend_constant.r, draw.blend_constant.g, draw.blend_constant.b, draw.blend_constant.a].map(|c| c as f32),
             colors: &[Some(color)],
             depth,
-            // The wgpu pipeline's `depth_compare` (`build`).
-            depth_compare: shader_cpu::Compare::Less,
+            depth_compare: crate::texture::cpu_compare(depth_compare),
+            depth_write,
+            stencil: self.built.stencil.is_enabled().then(|| cpu_stencil(&self.built.stencil, draw.stencil_reference)),
         };
         let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
         report_findings(cpu, name, &report);
         Ok(())
     }
+}
+
+/// A render pass attachment's operations: clear to `clear` (or load), store.
+fn load_store<T>(clear: Option<T>) -> wgpu::Operations<T> {
+    wgpu::Operations { load: clear.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear), store: wgpu::StoreOp::Store }
 }
 
 /// The CPU device's buffer behind `raw`.
@@ -493,6 +549,36 @@ pub fn cpu_vertex_format(format: wgpu::VertexFormat) -> shader_cpu::VertexFormat
         F::Unorm8x4Bgra => return C::Unorm8x4Bgra,
     };
     C::Plain { kind, bits, n }
+}
+
+/// wgpu's stencil state and the draw's reference value as the CPU device's (the masks and the
+/// reference are 8 bits: every stencil format is).
+fn cpu_stencil(state: &wgpu::StencilState, reference: u32) -> shader_cpu::Stencil {
+    use shader_cpu::StencilOp as C;
+    use wgpu::StencilOperation as O;
+    let op = |o: O| match o {
+        O::Keep => C::Keep,
+        O::Zero => C::Zero,
+        O::Replace => C::Replace,
+        O::Invert => C::Invert,
+        O::IncrementClamp => C::IncrementClamp,
+        O::DecrementClamp => C::DecrementClamp,
+        O::IncrementWrap => C::IncrementWrap,
+        O::DecrementWrap => C::DecrementWrap,
+    };
+    let face = |f: &wgpu::StencilFaceState| shader_cpu::StencilFace {
+        compare: crate::texture::cpu_compare(f.compare),
+        fail: op(f.fail_op),
+        depth_fail: op(f.depth_fail_op),
+        pass: op(f.pass_op),
+    };
+    shader_cpu::Stencil {
+        front: face(&state.front),
+        back: face(&state.back),
+        read_mask: state.read_mask as u8,
+        write_mask: state.write_mask as u8,
+        reference: reference as u8,
+    }
 }
 
 /// wgpu's blend state as the CPU device's.
@@ -613,12 +699,15 @@ fn build(
                 buffers: if built.attributes.is_empty() { &[] } else { &buffers },
             },
             primitive: wgpu::PrimitiveState { topology: built.topology, cull_mode: built.cull_mode, ..Default::default() },
-            depth_stencil: built.depth_format.map(|format| wgpu::DepthStencilState {
-                format,
-                depth_write_enabled: Some(true),
-                depth_compare: Some(wgpu::CompareFunction::Less),
-                stencil: Default::default(),
-                bias: Default::default(),
+            depth_stencil: built.depth_format.map(|format| {
+                let (compare, write) = built.depth_test();
+                wgpu::DepthStencilState {
+                    format,
+                    depth_write_enabled: Some(write),
+                    depth_compare: Some(compare),
+                    stencil: built.stencil.clone(),
+                    bias: Default::default(),
+                }
             }),
             multisample: wgpu::MultisampleState::default(),
             fragment: Some(wgpu::FragmentState {

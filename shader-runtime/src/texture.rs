@@ -102,15 +102,26 @@ impl Gpu {
         })
     }
 
-    /// A depth buffer for a render pass.
+    /// A depth buffer for a render pass (`Depth32Float`).
     pub fn depth_target(&self, width: u32, height: u32) -> Texture {
+        self.depth_target_with(width, height, wgpu::TextureFormat::Depth32Float)
+    }
+
+    /// A depth and stencil buffer for a render pass (`Depth24PlusStencil8`;
+    /// [`crate::RenderOptions::stencil`]).
+    pub fn depth_stencil_target(&self, width: u32, height: u32) -> Texture {
+        self.depth_target_with(width, height, wgpu::TextureFormat::Depth24PlusStencil8)
+    }
+
+    /// A depth, depth-stencil or stencil buffer of `format` for a render pass.
+    pub fn depth_target_with(&self, width: u32, height: u32, format: wgpu::TextureFormat) -> Texture {
         self.texture(&wgpu::TextureDescriptor {
             label: Some("depth"),
             size: wgpu::Extent3d { width: width.max(1), height: height.max(1), depth_or_array_layers: 1 },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Depth32Float,
+            format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
             view_formats: &[],
         })
@@ -379,6 +390,9 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
         F::Depth32Float => C::Depth32Float,
         F::Depth16Unorm => C::Depth16Unorm,
         F::Depth24Plus => C::Depth24Plus,
+        F::Depth24PlusStencil8 => C::Depth24PlusStencil8,
+        F::Depth32FloatStencil8 => C::Depth32FloatStencil8,
+        F::Stencil8 => C::Stencil8,
         other => return Err(format!("the CPU device has no {other:?} textures")),
     };
     let dim = match descriptor.dimension {
@@ -393,9 +407,24 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
     Ok(shader_cpu::Image::new(format, dim, [s.width, s.height, s.depth_or_array_layers], descriptor.mip_level_count))
 }
 
+/// A wgpu comparison function as the CPU device's (samplers, depth and stencil tests).
+pub(crate) fn cpu_compare(c: wgpu::CompareFunction) -> shader_cpu::Compare {
+    use shader_cpu::Compare;
+    match c {
+        wgpu::CompareFunction::Never => Compare::Never,
+        wgpu::CompareFunction::Less => Compare::Less,
+        wgpu::CompareFunction::Equal => Compare::Equal,
+        wgpu::CompareFunction::LessEqual => Compare::LessEqual,
+        wgpu::CompareFunction::Greater => Compare::Greater,
+        wgpu::CompareFunction::NotEqual => Compare::NotEqual,
+        wgpu::CompareFunction::GreaterEqual => Compare::GreaterEqual,
+        wgpu::CompareFunction::Always => Compare::Always,
+    }
+}
+
 /// A wgpu sampler descriptor as the CPU device's sampler.
 fn cpu_sampler(d: &wgpu::SamplerDescriptor<'_>) -> shader_cpu::Sampler {
-    use shader_cpu::{Address, Compare, Filter};
+    use shader_cpu::{Address, Filter};
     let address = |m: wgpu::AddressMode| match m {
         wgpu::AddressMode::ClampToEdge => Address::ClampToEdge,
         wgpu::AddressMode::Repeat => Address::Repeat,
@@ -410,16 +439,7 @@ fn cpu_sampler(d: &wgpu::SamplerDescriptor<'_>) -> shader_cpu::Sampler {
         wgpu::MipmapFilterMode::Nearest => Filter::Nearest,
         wgpu::MipmapFilterMode::Linear => Filter::Linear,
     };
-    let compare = d.compare.map(|c| match c {
-        wgpu::CompareFunction::Never => Compare::Never,
-        wgpu::CompareFunction::Less => Compare::Less,
-        wgpu::CompareFunction::Equal => Compare::Equal,
-        wgpu::CompareFunction::LessEqual => Compare::LessEqual,
-        wgpu::CompareFunction::Greater => Compare::Greater,
-        wgpu::CompareFunction::NotEqual => Compare::NotEqual,
-        wgpu::CompareFunction::GreaterEqual => Compare::GreaterEqual,
-        wgpu::CompareFunction::Always => Compare::Always,
-    });
+    let compare = d.compare.map(cpu_compare);
     let border = match d.border_color {
         Some(wgpu::SamplerBorderColor::OpaqueBlack) => [0.0, 0.0, 0.0, 1.0],
         Some(wgpu::SamplerBorderColor::OpaqueWhite) => [1.0; 4],
