@@ -1166,3 +1166,68 @@ fn stencil_tests_match_lavapipe() {
         }
     }
 }
+
+shader! {
+    // The sample index as red (per-sample shading), the vertex colour's green.
+    mod sample_index_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@builtin(sample_index) s: u32, @location(0) color: vec4<f32>) -> @location(0) vec4<f32> {
+            return vec4<f32>(f32(s) / 3.0, color.g, 0.0, 1.0);
+        }
+    "#,
+}
+
+/// Multisampling (`RenderOptions::sample_count` 4, resolved into the target): white triangles
+/// on black give each pixel the share of its four samples (Vulkan's standard locations) they
+/// cover, 0, 1/4, 1/2, 3/4 or 1, with some of each strictly between at the edges; with a
+/// fragment shader that reads the sample index (per-sample shading), a covered pixel's red is
+/// the mean of the covered samples' s/3 (1/2 inside). The CPU device's images equal
+/// lavapipe's within 1/255 per channel (the resolve's rounding).
+#[test]
+fn multisampling_matches_lavapipe() {
+    const SIZE: u32 = 32;
+    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
+    let mut vertices = Vec::new();
+    vertices.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
+    vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    vertices.extend(tri([[-0.98, 0.5], [-0.6, 0.52], [-0.97, 0.99]]));
+    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
+    let run = |gpu: &Gpu, fs: &'static shader_runtime::ModuleInfo, vertices: &[DepthVertex]| -> Vec<u8> {
+        let options = RenderOptions { sample_count: 4, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, fs, &options).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
+        let target = gpu.render_target(SIZE, SIZE, TextureFormat::Rgba8Unorm);
+        let buffer = gpu.vertex_buffer(vertices);
+        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..vertices.len() as u32, clear: Some(Color::BLACK), ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 3] =
+        [("coverage", &stencil_fs::MODULE, &vertices), ("per-sample", &sample_index_fs::MODULE, &full), ("per-sample edges", &sample_index_fs::MODULE, &vertices)];
+    let cpu_gpu = Gpu::cpu();
+    for (name, fs, vertices) in cases {
+        let cpu = run(&cpu_gpu, fs, vertices);
+        let reds: Vec<u8> = cpu.chunks(4).map(|p| p[0]).collect();
+        match name {
+            "coverage" => {
+                assert!(reds.iter().all(|r| [0, 64, 128, 191, 255].contains(r)), "{name}: shares of four samples only: {reds:?}");
+                let partial = reds.iter().filter(|&&r| r != 0 && r != 255).count();
+                let full = reds.iter().filter(|&&r| r == 255).count();
+                assert!(partial > 20 && full > 100, "{name}: {partial} partly and {full} wholly covered pixels");
+                for share in [64, 128, 191] {
+                    assert!(reds.contains(&share), "{name}: no pixel with {share}");
+                }
+            }
+            "per-sample" => assert!(reds.iter().all(|&r| r == 127 || r == 128), "{name}: {reds:?}"),
+            _ => assert!(reds.iter().any(|&r| r != 0 && r != 127 && r != 128), "{name}: partly covered pixels"),
+        }
+        if let Some(gpu) = common::gpu() {
+            let lavapipe = run(gpu, fs, vertices);
+            if let Some(i) = cpu.iter().zip(&lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+                let p = i / 4;
+                panic!("{name}: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p as u32 % SIZE, p as u32 / SIZE, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+            }
+        }
+    }
+    assert!(cpu_gpu.take_findings().is_empty());
+}

@@ -48,6 +48,10 @@ const PLANES: [[f32; 4]; 6] = [
 const SUBPIXEL: f64 = 256.0;
 /// Rows per band (even: quads never straddle two bands).
 const BAND: u32 = 16;
+/// Vulkan's standard locations of 4 samples in a pixel, in 1/256 pixel.
+const SAMPLES_4: [[i64; 2]; 4] = [[96, 32], [224, 96], [32, 160], [160, 224]];
+/// The one sample of a single-sampled pixel: its centre.
+const SAMPLES_1: [[i64; 2]; 1] = [[128, 128]];
 
 /// How vertices form primitives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,6 +321,12 @@ pub struct Draw<'a> {
     /// The stencil test, before the depth test, on the depth buffer's stencil plane (a
     /// `Depth24PlusStencil8`, `Depth32FloatStencil8` or `Stencil8` image).
     pub stencil: Option<Stencil>,
+    /// Samples per pixel: 1, or 4 (multisampling at Vulkan's standard locations; the colour
+    /// targets are the resolve targets: each sample starts as the target's texel and the
+    /// target gets the average of its samples, or sample 0 of an integer format; no depth
+    /// buffer). A fragment shader that reads `SampleId` runs once per covered sample, at the
+    /// sample's location; others once per pixel, interpolated at its centre.
+    pub samples: u32,
 }
 
 /// A shaded vertex: clip position and the fragment stage's inputs (in its input order).
@@ -369,6 +379,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         if depth.size()[..2] != size[..2] {
             return Err(Error::Binding(format!("the depth buffer is {:?}, the colour target {:?}", depth.size(), size)));
         }
+    }
+    if !matches!(d.samples, 1 | 4) || (d.samples == 4 && d.depth.is_some()) {
+        return Err(Error::Binding(format!("{} samples per pixel (1, or 4 without a depth buffer)", d.samples)));
     }
     let push = Buffer::from_bytes(d.push_constants);
     let report = Gather::default();
@@ -466,7 +479,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         return Ok(report.finish());
     }
 
-    // Fragment stage, band by band.
+    // Fragment stage, band by band (into each target's samples, then resolved, when
+    // multisampled).
+    let samples: Vec<Option<Image>> = if d.samples == 4 { d.colors.iter().map(|c| c.map(sample_image)).collect() } else { Vec::new() };
     let (fslots, fhandles) = bind(fs, d.bindings, &push)?;
     let bands = height.div_ceil(BAND) as usize;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -482,7 +497,12 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
             }
             let rows = band as u32 * BAND..((band as u32 + 1) * BAND).min(height);
             for tri in &tris {
-                raster(tri, &rows, width, &mut batch, &mut t, fs, d);
+                raster(tri, &rows, width, &mut batch, &mut t, fs, d, &samples);
+            }
+            for (target, samples) in d.colors.iter().zip(&samples) {
+                if let (Some(target), Some(samples)) = (target, samples) {
+                    resolve(target, samples, &rows);
+                }
             }
         }
         report.add(&mut t);
@@ -697,7 +717,10 @@ fn setup_snapped(
     let last = |v: i64, limit: u32| ((v - 128).div_euclid(256) + 1).clamp(0, i64::from(limit)) as u32;
     let min = [first(lo(0), width), first(lo(1), height)];
     let max = [last(hi(0), width), last(hi(1), height)];
-    if min[0] >= max[0] || min[1] >= max[1] {
+    // Empty: not even a sample of a multisampled pixel (within half a pixel of a centre) can be
+    // inside.
+    let (wide_min, wide_max) = ([first(lo(0) - 128, width), first(lo(1) - 128, height)], [last(hi(0) + 128, width), last(hi(1) + 128, height)]);
+    if wide_min[0] >= wide_max[0] || wide_min[1] >= wide_max[1] {
         return None;
     }
     Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max })
@@ -708,8 +731,56 @@ fn edge(a: [i64; 2], b: [i64; 2], p: [i64; 2]) -> i64 {
     (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
 }
 
-/// One fragment of a quad: whether it is covered (else a helper) and its barycentrics.
-type Lane = (bool, [f64; 3]);
+/// One fragment of a quad: its covered samples (bit k: sample k; none: a helper) and its
+/// barycentrics at the pixel's centre.
+type Lane = (u8, [f64; 3]);
+
+/// The samples of a multisampled colour target (`Draw::samples`): a `2w x 2h` image of its
+/// format, sample k of pixel (x, y) at (2x + k % 2, 2y + k / 2), each starting as the
+/// target's texel.
+fn sample_image(target: &Image) -> Image {
+    let [w, h, _] = target.size();
+    let samples = Image::new(target.format(), crate::Dim::D2, [2 * w, 2 * h, 1], 1);
+    for y in 0..i64::from(h) {
+        for x in 0..i64::from(w) {
+            let texel = target.load(0, [x, y, 0]).unwrap_or([0; 4]);
+            for k in 0..4 {
+                samples.store(0, sample_at([x, y, 0], k), texel);
+            }
+        }
+    }
+    samples
+}
+
+/// Where sample `k` of pixel `at` is in a [`sample_image`].
+fn sample_at([x, y, _]: [i64; 3], k: usize) -> [i64; 3] {
+    [2 * x + (k as i64 & 1), 2 * y + (k as i64 >> 1), 0]
+}
+
+/// The resolve of `rows`: each pixel of `target` the average of its samples (integer formats:
+/// sample 0), as Vulkan's resolve of a multisampled colour attachment.
+fn resolve(target: &Image, samples: &Image, rows: &Range<u32>) {
+    let width = i64::from(target.size()[0]);
+    for y in rows.clone().map(i64::from) {
+        for x in 0..width {
+            let at = [x, y, 0];
+            let texels: Vec<[u32; 4]> = (0..4).map(|k| samples.load(0, sample_at(at, k)).unwrap_or([0; 4])).collect();
+            let texel = if target.format().is_integer() {
+                texels[0]
+            } else {
+                std::array::from_fn(|c| (texels.iter().map(|t| f32::from_bits(t[c])).sum::<f32>() / 4.0).to_bits())
+            };
+            target.store(0, at, texel);
+        }
+    }
+}
+
+/// The barycentrics of `tri` at point `p` (1/256 pixel).
+fn barycentrics(tri: &Tri, p: [i64; 2]) -> [f64; 3] {
+    let [a, b, c] = tri.pos;
+    let area = tri.area as f64;
+    [edge(b, c, p) as f64 / area, edge(c, a, p) as f64 / area, edge(a, b, p) as f64 / area]
+}
 
 /// Quads waiting for the fragment shader: the top-left pixel and the four lanes.
 struct Batch {
@@ -717,31 +788,42 @@ struct Batch {
 }
 
 /// Rasterizes `tri` over `rows`, shading full batches, then the rest.
-fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>) {
-    let y0 = tri.min[1].max(rows.start) & !1;
-    let y1 = tri.max[1].min(rows.end);
-    let x0 = tri.min[0] & !1;
+#[allow(clippy::too_many_arguments)]
+fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, ms: &[Option<Image>]) {
+    // Multisampled, a pixel whose centre is outside may have a sample inside: one more pixel
+    // on each side.
+    let grow = u32::from(d.samples > 1);
+    let y0 = tri.min[1].saturating_sub(grow).max(rows.start) & !1;
+    let y1 = (tri.max[1] + grow).min(rows.end);
+    let x0 = tri.min[0].saturating_sub(grow) & !1;
+    let x1 = (tri.max[0] + grow).min(width);
     let [a, b, c] = tri.pos;
-    let area = tri.area as f64;
+    let locations: &[[i64; 2]] = if d.samples == 4 { &SAMPLES_4 } else { &SAMPLES_1 };
     let mut y = y0;
     while y < y1 {
         let mut x = x0;
-        while x < tri.max[0] {
-            let mut lanes = [(false, [0.0; 3]); 4];
+        while x < x1 {
+            let mut lanes = [(0u8, [0.0; 3]); 4];
             let mut any = false;
             for (k, lane) in lanes.iter_mut().enumerate() {
                 let (px, py) = (x + (k as u32 & 1), y + (k as u32 >> 1));
-                let p = [i64::from(px) * 256 + 128, i64::from(py) * 256 + 128];
-                let e = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
-                let inside = (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i]));
-                let covered = inside && px < width && rows.contains(&py);
-                any |= covered;
-                *lane = (covered, [e[0] as f64 / area, e[1] as f64 / area, e[2] as f64 / area]);
+                let mut mask = 0u8;
+                if px < width && rows.contains(&py) {
+                    for (s, o) in locations.iter().enumerate() {
+                        let p = [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]];
+                        let e = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
+                        if (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i])) {
+                            mask |= 1 << s;
+                        }
+                    }
+                }
+                any |= mask != 0;
+                *lane = (mask, barycentrics(tri, [i64::from(px) * 256 + 128, i64::from(py) * 256 + 128]));
             }
             if any {
                 batch.quads.push(([x, y], lanes));
                 if batch.quads.len() * 4 == t.lanes() {
-                    shade(tri, batch, t, fs, d);
+                    shade_samples(tri, batch, t, fs, d, ms);
                 }
             }
             x += 2;
@@ -749,18 +831,45 @@ fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut T
         y += 2;
     }
     if !batch.quads.is_empty() {
-        shade(tri, batch, t, fs, d);
+        shade_samples(tri, batch, t, fs, d, ms);
     }
 }
 
-/// Runs the fragment shader over the batch, then depth-tests and blends covered fragments.
-fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>) {
+/// Shades the batch once per pixel, or once per sample (a multisampled draw whose fragment
+/// shader reads `SampleId`: Vulkan's sample shading), then empties it.
+fn shade_samples(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, ms: &[Option<Image>]) {
+    if d.samples > 1 && fs.builtins.iter().any(|(b, _)| *b == Builtin::SampleId) {
+        for sample in 0..d.samples {
+            shade(tri, batch, t, fs, d, ms, Some(sample));
+        }
+    } else {
+        shade(tri, batch, t, fs, d, ms, None);
+    }
+    batch.quads.clear();
+}
+
+/// Runs the fragment shader over the batch (for one sample of each pixel, at its location, or
+/// for the pixel at its centre), then tests and blends covered fragments into the targets, or
+/// into each covered sample of a multisampled draw (`ms`: the targets' samples).
+#[allow(clippy::too_many_arguments)]
+fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, ms: &[Option<Image>], sample: Option<u32>) {
     let quads = &batch.quads;
     let fragment = |lane: usize| -> Option<([u32; 2], Lane)> {
         let (at, lanes) = quads.get(lane / 4)?;
         let k = lane % 4;
-        Some(([at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)], lanes[k]))
+        let [px, py] = [at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)];
+        let (mask, l) = lanes[k];
+        Some(match sample {
+            // This sample alone, interpolated at its location.
+            Some(s) => {
+                let o = SAMPLES_4[s as usize];
+                ([px, py], (mask & (1 << s), barycentrics(tri, [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]])))
+            }
+            None => ([px, py], (mask, l)),
+        })
     };
+    // Where FragCoord is within the pixel.
+    let offset = sample.map_or([0.5; 2], |s| SAMPLES_4[s as usize].map(|o| o as f64 / 256.0));
     let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
     let pixel = |[x, y]: [u32; 2]| [i64::from(x), i64::from(y), 0];
     // Early fragment tests: the stencil and depth tests and writes before the shader (which
@@ -769,7 +878,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
     let run: Vec<bool> = (0..quads.len() * 4)
         .map(|lane| {
             let Some((at, (covered, l))) = fragment(lane) else { return false };
-            covered && (!early || fragment_tests(d, tri.front, pixel(at), depth_of(&l)))
+            covered != 0 && (!early || fragment_tests(d, tri.front, pixel(at), depth_of(&l)))
         })
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
@@ -781,12 +890,13 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
             let at = at as usize;
             match builtin {
                 Builtin::FragCoord => {
-                    let v = [f64::from(px) + 0.5, f64::from(py) + 0.5, depth_of(&l), s];
+                    let v = [f64::from(px) + offset[0], f64::from(py) + offset[1], depth_of(&l), s];
                     for (k, v) in v.iter().enumerate() {
                         mem[at + k] = (*v as f32).to_bits();
                     }
                 }
                 Builtin::FrontFacing => mem[at] = u32::from(tri.front),
+                Builtin::SampleId => mem[at] = sample.unwrap_or(0),
                 _ => {}
             }
         }
@@ -804,7 +914,7 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
         }
     });
     for lane in 0..quads.len() * 4 {
-        let Some((px, (_, l))) = fragment(lane) else { break };
+        let Some((px, (mask, l))) = fragment(lane) else { break };
         // Uncovered, failed the early depth test, discarded or demoted: no output.
         if t.helper[lane] || t.killed[lane] {
             continue;
@@ -829,18 +939,25 @@ fn shade(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'
             for k in 0..out.words.min(4) as usize {
                 texel[k] = out.widen(mem[out.base as usize + k]);
             }
-            if let Some(blend) = d.blend {
-                if !format.is_integer() {
-                    let (lo, hi) = format.normalized_range();
-                    let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
-                    let dst = target.load(0, at).map_or([0.0; 4], |t| t.map(f32::from_bits));
-                    texel = blend_texel(&blend, src, dst, d.blend_constant).map(f32::to_bits);
+            // The texels the fragment writes: the pixel's, or its covered samples'.
+            let (image, places): (&Image, Vec<[i64; 3]>) = match ms.get(out.location as usize) {
+                Some(Some(samples)) => (samples, (0..4).filter(|k| mask >> k & 1 != 0).map(|k| sample_at(at, k)).collect()),
+                _ => (target, vec![at]),
+            };
+            for place in places {
+                let mut texel = texel;
+                if let Some(blend) = d.blend {
+                    if !format.is_integer() {
+                        let (lo, hi) = format.normalized_range();
+                        let src = texel.map(|w| f32::from_bits(w).clamp(lo, hi));
+                        let dst = image.load(0, place).map_or([0.0; 4], |t| t.map(f32::from_bits));
+                        texel = blend_texel(&blend, src, dst, d.blend_constant).map(f32::to_bits);
+                    }
                 }
+                image.store(0, place, texel);
             }
-            target.store(0, at, texel);
         }
     }
-    batch.quads.clear();
 }
 
 /// The stencil test (with the draw's stencil state) and then the depth test of a fragment of a

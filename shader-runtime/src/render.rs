@@ -31,6 +31,12 @@ pub struct RenderOptions<'a> {
     /// test, failing the depth test, passing both; read and write masks). The default does
     /// nothing; the reference value is [`Draw::stencil_reference`].
     pub stencil: wgpu::StencilState,
+    /// Samples per pixel: 1, or 4 for multisampling (MSAA) at Vulkan's standard locations. The
+    /// draw renders into a multisampled texture the runtime makes, cleared to `Draw::clear`
+    /// (which it needs), and resolves it into the target (the average of each pixel's
+    /// samples). A fragment shader that reads the sample index (`SampleId`,
+    /// `@builtin(sample_index)`) runs once per sample. No depth buffer yet.
+    pub sample_count: u32,
     pub topology: wgpu::PrimitiveTopology,
     pub cull_mode: Option<wgpu::Face>,
     pub blend: Option<wgpu::BlendState>,
@@ -58,6 +64,7 @@ impl Default for RenderOptions<'_> {
             depth_compare: wgpu::CompareFunction::Less,
             depth_write: true,
             stencil: wgpu::StencilState::default(),
+            sample_count: 1,
             topology: wgpu::PrimitiveTopology::TriangleList,
             cull_mode: None,
             blend: None,
@@ -159,6 +166,7 @@ struct Built {
     depth_compare: wgpu::CompareFunction,
     depth_write: bool,
     stencil: wgpu::StencilState,
+    sample_count: u32,
     topology: wgpu::PrimitiveTopology,
     cull_mode: Option<wgpu::Face>,
     blend: Option<wgpu::BlendState>,
@@ -230,6 +238,12 @@ impl RenderPipeline {
                 options.depth_format
             )));
         }
+        if !matches!(options.sample_count, 1 | 4) {
+            return Err(GpuError::InvalidUse(format!("{} samples per pixel; the runtime offers 1 and 4", options.sample_count)));
+        }
+        if options.sample_count > 1 && options.depth_format.is_some() {
+            return Err(GpuError::Unsupported("a multisampled pipeline with a depth buffer (not offered yet)".to_string()));
+        }
         let built = Built {
             attributes,
             vertex_constants,
@@ -239,6 +253,7 @@ impl RenderPipeline {
             depth_compare: options.depth_compare,
             depth_write: options.depth_write,
             stencil: options.stencil.clone(),
+            sample_count: options.sample_count,
             topology: options.topology,
             cull_mode: options.cull_mode,
             blend: options.blend,
@@ -338,7 +353,26 @@ impl RenderPipeline {
         };
         let vertex_buffer = vertex_buffer.map(|raw| raw.wgpu().ok_or_else(crate::buffer::wrong_device)).transpose()?;
         let groups = self.bindings.groups(gpu, draw.bindings)?;
+        if self.built.sample_count > 1 && draw.clear.is_none() {
+            return Err(GpuError::InvalidUse("a multisampled draw starts from a cleared target: give `Draw::clear`".to_string()));
+        }
         let color_view = target_view(target)?;
+        // Multisampled: a texture of the target's size and format to render into, resolved
+        // into the target.
+        let samples_view = (self.built.sample_count > 1).then(|| {
+            w.device
+                .create_texture(&wgpu::TextureDescriptor {
+                    label: Some("multisampled target"),
+                    size: wgpu::Extent3d { width: target.width(), height: target.height(), depth_or_array_layers: 1 },
+                    mip_level_count: 1,
+                    sample_count: self.built.sample_count,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: target.format(),
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    view_formats: &[],
+                })
+                .create_view(&wgpu::TextureViewDescriptor::default())
+        });
         let depth_view = draw.depth.map(target_view).transpose()?;
         let index_buffer = match draw.index_buffer {
             Some(index) => Some((index.buffer.wgpu().ok_or_else(crate::buffer::wrong_device)?, index.format)),
@@ -349,11 +383,19 @@ impl RenderPipeline {
             let load = draw.clear.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear);
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("draw"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: color_view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
+                color_attachments: &[Some(match &samples_view {
+                    Some(samples) => wgpu::RenderPassColorAttachment {
+                        view: samples,
+                        depth_slice: None,
+                        resolve_target: Some(color_view),
+                        ops: wgpu::Operations { load, store: wgpu::StoreOp::Discard },
+                    },
+                    None => wgpu::RenderPassColorAttachment {
+                        view: color_view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
+                    },
                 })],
                 depth_stencil_attachment: depth_view.map(|view| {
                     let format = self.built.depth_format.unwrap_or(wgpu::TextureFormat::Depth32Float);
@@ -469,6 +511,7 @@ impl RenderPipeline {
             depth_compare: crate::texture::cpu_compare(depth_compare),
             depth_write,
             stencil: self.built.stencil.is_enabled().then(|| cpu_stencil(&self.built.stencil, draw.stencil_reference)),
+            samples: self.built.sample_count,
         };
         let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
         report_findings(cpu, name, &report);
@@ -709,7 +752,7 @@ fn build(
                     bias: Default::default(),
                 }
             }),
-            multisample: wgpu::MultisampleState::default(),
+            multisample: wgpu::MultisampleState { count: built.sample_count, ..Default::default() },
             fragment: Some(wgpu::FragmentState {
                 module: &fs,
                 entry_point: Some(fragment.entry.name),
