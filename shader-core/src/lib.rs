@@ -13,6 +13,7 @@ pub mod ir;
 pub mod span;
 pub mod spec_length;
 pub mod layout;
+pub mod name;
 pub mod pipeline_interface;
 pub mod reflect;
 pub mod spirv;

@@ -96,7 +96,7 @@ fn tokenize(source: &str) -> (Vec<Token>, u32, bool) {
             i = i.max(start + p);
             TokenKind::Punct
         };
-        tokens.push(Token { kind, text: source[start..i].to_string(), span: Span::new(FileId(0), start as u32, i as u32) });
+        tokens.push(Token { kind, text: source[start..i].into(), span: Span::new(FileId(0), start as u32, i as u32) });
     }
     (tokens, version.0, version.1)
 }

@@ -30,6 +30,7 @@ mod lex;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Stage;
+use crate::name::{Name, Spellings};
 use crate::span::{FileId, Renumbering, SourceMap, Span};
 use lex::{Kind, Line, PTok};
 use crate::hash::{FxHashMap, FxHashSet};
@@ -74,7 +75,8 @@ pub enum TokenKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
     pub kind: TokenKind,
-    pub text: String,
+    /// The spelling (shared with every token spelled alike).
+    pub text: Name,
     pub span: Span,
 }
 
@@ -217,6 +219,7 @@ pub fn preprocess(
         expansion_depth: 0,
         budget: EXPANSION_BUDGET,
         main,
+        spellings: Spellings::default(),
     };
     pp.predefine();
     let path = PathBuf::from(&pp.sources.get(main).name);
@@ -351,7 +354,7 @@ struct Macro {
     /// Interned name: what hide sets hold.
     id: u32,
     /// `Some` for a function-like macro.
-    params: Option<Vec<String>>,
+    params: Option<Vec<Name>>,
     body: Vec<PTok>,
     dynamic: Option<Dynamic>,
     /// The name in the `#define` (for "previous definition" notes).
@@ -368,7 +371,7 @@ struct BuiltinMacros {
     vulkan: bool,
     /// The `#define` lines, the start of every `<predefined>` file.
     text: String,
-    macros: FxHashMap<String, Rc<Macro>>,
+    macros: FxHashMap<Name, Rc<Macro>>,
     names: FxHashMap<String, u32>,
 }
 
@@ -382,7 +385,7 @@ thread_local! {
 #[derive(Default)]
 struct Macros {
     base: Option<Rc<BuiltinMacros>>,
-    local: FxHashMap<String, Option<Rc<Macro>>>,
+    local: FxHashMap<Name, Option<Rc<Macro>>>,
     /// Names interned by this compile; ids continue after the built-in table's.
     names: FxHashMap<String, u32>,
 }
@@ -399,13 +402,13 @@ impl Macros {
         self.get(name).is_some()
     }
 
-    fn insert(&mut self, name: String, m: Macro) {
+    fn insert(&mut self, name: Name, m: Macro) {
         self.local.insert(name, Some(Rc::new(m)));
     }
 
-    fn remove(&mut self, name: &str) {
+    fn remove(&mut self, name: &Name) {
         if self.contains(name) {
-            self.local.insert(name.to_string(), None);
+            self.local.insert(name.clone(), None);
         }
     }
 
@@ -464,6 +467,8 @@ struct Pp<'s, 'o, 'l> {
     expansion_depth: u32,
     budget: usize,
     main: FileId,
+    /// The token spellings of this compile.
+    spellings: Spellings,
 }
 
 impl Pp<'_, '_, '_> {
@@ -531,7 +536,7 @@ impl Pp<'_, '_, '_> {
         let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
         if !self.options.defines.is_empty() {
-            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
+            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics);
             for line in lines.into_iter().skip(builtin_lines) {
                 if line.toks.len() >= 2 {
                     // User defines get the reserved-name checks builtins bypass.
@@ -543,7 +548,7 @@ impl Pp<'_, '_, '_> {
         for (name, dynamic) in [("__LINE__", Dynamic::Line), ("__FILE__", Dynamic::File), ("__VERSION__", Dynamic::Version)] {
             let id = self.intern(name);
             let m = Macro { id, params: None, body: Vec::new(), dynamic: Some(dynamic), span: Span::default(), predefined: true };
-            self.macros.insert(name.to_string(), m);
+            self.macros.insert(Name::from(name), m);
         }
     }
 
@@ -558,7 +563,7 @@ impl Pp<'_, '_, '_> {
             text.push_str("#define VULKAN 100\n");
         }
         let saved = std::mem::take(&mut self.macros);
-        let lines = lex::lex_file(&text, file, &mut self.out.diagnostics);
+        let lines = lex::lex_file(&text, file, &mut self.spellings, &mut self.out.diagnostics);
         for line in lines {
             if line.toks.len() >= 2 {
                 let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
@@ -576,7 +581,7 @@ impl Pp<'_, '_, '_> {
     }
 
     fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
-        let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.out.diagnostics);
+        let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics);
         // Most tokens reach the output; reserving avoids regrowing (and copying) it.
         self.out.tokens.reserve(lines.iter().map(|l| l.toks.len()).sum());
         let source_number = if file == self.main { 0 } else { file.0 };
@@ -821,7 +826,7 @@ impl Pp<'_, '_, '_> {
         let mut rest = &args[1..];
         let mut params = None;
         if rest.first().is_some_and(|t| t.is_punct("(") && !t.ws_before) {
-            let mut list: Vec<String> = Vec::new();
+            let mut list: Vec<Name> = Vec::new();
             let mut i = 1;
             let mut ok = false;
             if rest.get(1).is_some_and(|t| t.is_punct(")")) {
@@ -1106,7 +1111,7 @@ impl Pp<'_, '_, '_> {
         for name in defines {
             let id = self.intern(name);
             let one = PTok { kind: Kind::Int, text: "1".into(), span, ws_before: true, hide: Rc::default(), malformed: None };
-            self.macros.insert(name.to_string(), Macro { id, params: None, body: vec![one], dynamic: None, span, predefined: true });
+            self.macros.insert(Name::from(name), Macro { id, params: None, body: vec![one], dynamic: None, span, predefined: true });
         }
     }
 
@@ -1143,7 +1148,7 @@ impl Pp<'_, '_, '_> {
                 self.extension_state.insert(ext.to_string(), b);
             }
         } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {
-            self.extension_state.insert(name.text.clone(), b);
+            self.extension_state.insert(name.text.to_string(), b);
             if b == Behavior::Warn {
                 // GLSL 4.60 §3.3: `warn` behaves as `enable`, warning on each use of the
                 // extension (glslang does); we warn once, here.
@@ -1154,14 +1159,14 @@ impl Pp<'_, '_, '_> {
                 self.extension_state.insert("GL_GOOGLE_cpp_style_line_directive".into(), b);
             }
         } else if b == Behavior::Require {
-            self.extension_state.insert(name.text.clone(), b);
+            self.extension_state.insert(name.text.to_string(), b);
             self.error(format!("extension `{}` is not supported", name.text), name.span);
         } else if b != Behavior::Disable {
-            self.extension_state.insert(name.text.clone(), b);
+            self.extension_state.insert(name.text.to_string(), b);
             self.warning(format!("extension `{}` is not supported", name.text), name.span);
         }
         let token = self.out.tokens.len();
-        self.out.extensions.push(Extension { name: name.text.clone(), behavior: b, span, token });
+        self.out.extensions.push(Extension { name: name.text.to_string(), behavior: b, span, token });
     }
 
     /// `#include "name"` / `#include <name>` (GL_GOOGLE_include_directive).
@@ -1349,7 +1354,7 @@ impl Pp<'_, '_, '_> {
                     Dynamic::File => self.frames.last().map_or(0, |f| f.source_number).to_string(),
                     Dynamic::Version => self.out.version.map_or(110, |v| v.number).to_string(),
                 };
-                vec![PTok { kind: Kind::Int, text, malformed: None, ..t.clone() }]
+                vec![PTok { kind: Kind::Int, text: text.into(), malformed: None, ..t.clone() }]
             }
             (None, None) => {
                 let hide = with(&t.hide, m.id);
@@ -1440,7 +1445,7 @@ impl Pp<'_, '_, '_> {
     fn substitute(&mut self, m: &Macro, args: &[Vec<PTok>], expanded: &[Vec<PTok>], site: Span, hide: &Rc<Vec<u32>>) -> Vec<PTok> {
         let params = m.params.as_deref().unwrap_or(&[]);
         let param = |t: &PTok| (t.kind == Kind::Ident).then(|| params.iter().position(|p| *p == t.text)).flatten();
-        let placemarker = || PTok { kind: Kind::Placemarker, text: String::new(), span: site, ws_before: false, hide: Rc::default(), malformed: None };
+        let placemarker = || PTok { kind: Kind::Placemarker, text: Name::default(), span: site, ws_before: false, hide: Rc::default(), malformed: None };
         let body = &m.body;
         let mut out: Vec<PTok> = Vec::new();
         let mut i = 0;
@@ -1495,7 +1500,7 @@ impl Pp<'_, '_, '_> {
             return vec![lhs];
         }
         let text = format!("{}{}", lhs.text, rhs.text);
-        match lex::lex_one(&text) {
+        match lex::lex_one(&text, &mut self.spellings) {
             Some((kind, text)) => vec![PTok { kind, text, span: site, ws_before: lhs.ws_before, hide: intersect(&lhs.hide, &rhs.hide), malformed: None }],
             None => {
                 self.error(format!("pasting `{}` and `{}` does not give a valid token", lhs.text, rhs.text), site);

@@ -11,66 +11,7 @@ pub struct Ident {
     pub span: Span,
 }
 
-/// An identifier's text, shared: the parser makes one per distinct spelling of a file, so
-/// parsing and cloning a name does not allocate (a `String` per identifier was the parser's
-/// largest source of allocations by callgrind).
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Name(std::sync::Arc<str>);
-
-impl Name {
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::ops::Deref for Name {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::borrow::Borrow<str> for Name {
-    fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-impl From<&str> for Name {
-    fn from(s: &str) -> Name {
-        Name(s.into())
-    }
-}
-
-impl From<String> for Name {
-    fn from(s: String) -> Name {
-        Name(s.into())
-    }
-}
-
-impl PartialEq<str> for Name {
-    fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
-    }
-}
-
-impl PartialEq<&str> for Name {
-    fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
-    }
-}
-
-impl std::fmt::Display for Name {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::fmt::Debug for Name {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&*self.0, f)
-    }
-}
+pub use crate::name::Name;
 
 #[derive(Clone, Debug, Default)]
 pub struct TranslationUnit {

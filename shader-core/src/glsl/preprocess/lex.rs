@@ -2,7 +2,9 @@
 //! removing comments and line continuations (GLSL 4.60 §3.1, §3.3, §3.4).
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::name::{Name, Spellings};
 use crate::span::{FileId, Span};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 /// What a preprocessing token is. `Str` and `Other` only exist inside the preprocessor:
@@ -24,7 +26,8 @@ pub(super) enum Kind {
 #[derive(Clone, Debug)]
 pub(super) struct PTok {
     pub kind: Kind,
-    pub text: String,
+    /// The spelling, continuations removed; shared with every other token spelled alike.
+    pub text: Name,
     pub span: Span,
     /// Whitespace or a comment precedes the token on its line (tells `#define F(x)` from
     /// `#define F (x)`).
@@ -48,13 +51,19 @@ pub(super) struct Line {
     pub end: u32,
 }
 
-/// GLSL operators and punctuation, longest first so that the first match is the longest
-/// (GLSL 4.60 §3.4 plus `##` of §3.3).
-const PUNCTS: [&str; 47] = [
-    "<<=", ">>=", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "^^", "+=", "-=",
-    "*=", "/=", "%=", "&=", "|=", "^=", "##", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~",
-    "&", "|", "^", "(", ")", "[", "]", "{", "}", ".", ",", ";", "?", ":", "#",
-];
+/// The length of the GLSL operator or punctuation `bytes` starts with, the longest that fits
+/// (GLSL 4.60 §3.4 plus `##` of §3.3), or 0.
+fn punct_len(bytes: [u8; 3]) -> usize {
+    match bytes {
+        [b'<', b'<', b'='] | [b'>', b'>', b'='] => 3,
+        [b'<' | b'>', b'=', _] | [b'=' | b'!', b'=', _] => 2,
+        [a @ (b'<' | b'>' | b'+' | b'-' | b'&' | b'|' | b'^' | b'#'), b, _] if a == b => 2,
+        [b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^', b'=', _] => 2,
+        [b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'~' | b'&' | b'|' | b'^', ..] => 1,
+        [b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'.' | b',' | b';' | b'?' | b':' | b'#', ..] => 1,
+        _ => 0,
+    }
+}
 
 /// Integer suffixes: `u`, and those of GL_EXT_shader_explicit_arithmetic_types (`l`/`ul` for
 /// 64-bit, `s`/`us` for 16-bit).
@@ -64,7 +73,8 @@ const FLOAT_SUFFIXES: [&str; 7] = ["", "f", "F", "lf", "LF", "hf", "HF"];
 
 /// Splits `text` (the contents of `file`) into logical lines. Lexical errors that do not depend
 /// on whether a line is skipped (an unterminated comment) go to `diags`.
-pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec<Line> {
+/// Token spellings are shared through `spellings`.
+pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diags: &mut Diagnostics) -> Vec<Line> {
     let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\'), no_hide: Rc::default() };
     // Sized up front: growing these vectors was a tenth of the lexer's cost.
     // (A rough line count: counting the newlines exactly cost more than the regrowth.)
@@ -79,7 +89,8 @@ pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec
                 ws = false;
             }
             b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
-                lexer.bump();
+                // The whole run at once (indentation is most of a file's bytes).
+                lexer.skip_while(|c| matches!(c, b' ' | b'\t' | b'\r' | 0x0b | 0x0c));
                 ws = true;
             }
             b'/' if lexer.nth(1) == Some(b'/') => {
@@ -124,7 +135,7 @@ pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec
                     // Most lines have a dozen tokens or fewer; only lines with tokens allocate.
                     toks.reserve(12);
                 }
-                let mut tok = lexer.token();
+                let mut tok = lexer.token(spellings);
                 tok.ws_before = ws;
                 toks.push(tok);
                 ws = false;
@@ -136,9 +147,9 @@ pub(super) fn lex_file(text: &str, file: FileId, diags: &mut Diagnostics) -> Vec
 }
 
 /// Lexes a string made by `##` pasting: `Some` when it is exactly one valid token.
-pub(super) fn lex_one(text: &str) -> Option<(Kind, String)> {
+pub(super) fn lex_one(text: &str, spellings: &mut Spellings) -> Option<(Kind, Name)> {
     let mut diags = Diagnostics::new();
-    let mut lines = lex_file(text, FileId(0), &mut diags);
+    let mut lines = lex_file(text, FileId(0), spellings, &mut diags);
     if lines.len() != 1 || !diags.is_empty() || lines[0].toks.len() != 1 {
         return None;
     }
@@ -197,38 +208,65 @@ impl Lexer<'_> {
         }
     }
 
-    /// Consumes bytes while `f` holds, appending them to `out`.
-    fn take_while(&mut self, out: &mut String, f: impl Fn(u8) -> bool) {
+    /// Consumes bytes while `f` holds; returns how many (logical bytes).
+    fn skip_while(&mut self, f: impl Fn(u8) -> bool) -> usize {
         if !self.splices {
             // Every `f` accepts ASCII bytes only, so the run ends on a char boundary.
-            let end = self.bytes[self.pos..].iter().position(|&c| !f(c)).map_or(self.bytes.len(), |n| self.pos + n);
-            out.push_str(&self.text[self.pos..end]);
-            self.pos = end;
-            return;
+            let n = self.bytes[self.pos..].iter().position(|&c| !f(c)).unwrap_or(self.bytes.len() - self.pos);
+            self.pos += n;
+            return n;
         }
+        let mut n = 0;
         while let Some(c) = self.cur() {
             if !f(c) {
                 break;
             }
-            out.push(c as char);
+            n += 1;
             self.bump();
         }
+        n
     }
 
-    fn token(&mut self) -> PTok {
+    /// The logical text of the bytes `start..end`: without the line continuations in them.
+    fn logical(&self, start: usize, end: usize) -> Cow<'_, str> {
+        let text = &self.text[start..end];
+        if !self.splices || !text.contains('\\') {
+            return Cow::Borrowed(text);
+        }
+        let bytes = text.as_bytes();
+        let mut out = String::with_capacity(text.len());
+        let (mut i, mut from) = (0, 0);
+        while i < bytes.len() {
+            let len = match bytes[i..] {
+                [b'\\', b'\n', ..] => 2,
+                [b'\\', b'\r', b'\n', ..] => 3,
+                _ => 0,
+            };
+            if len == 0 {
+                i += 1;
+            } else {
+                // A continuation starts with `\\`, so both cuts are on char boundaries.
+                out.push_str(&text[from..i]);
+                i += len;
+                from = i;
+            }
+        }
+        out.push_str(&text[from..]);
+        Cow::Owned(out)
+    }
+
+    fn token(&mut self, spellings: &mut Spellings) -> PTok {
         let start = self.splice(self.pos);
         let c = self.cur().unwrap_or(0);
-        let mut text = String::new();
         let mut malformed = None;
         let kind = if c.is_ascii_alphabetic() || c == b'_' {
-            self.take_while(&mut text, |c| c.is_ascii_alphanumeric() || c == b'_');
+            self.skip_while(|c| c.is_ascii_alphanumeric() || c == b'_');
             Kind::Ident
         } else if c.is_ascii_digit() || (c == b'.' && self.nth(1).is_some_and(|c| c.is_ascii_digit())) {
-            let (kind, m) = self.number(&mut text);
+            let (kind, m) = self.number(start);
             malformed = m;
             kind
         } else if c == b'"' {
-            text.push('"');
             self.bump();
             loop {
                 match self.cur() {
@@ -237,49 +275,40 @@ impl Lexer<'_> {
                         break;
                     }
                     Some(b'"') => {
-                        text.push('"');
                         self.bump();
                         break;
                     }
                     // An escaped quote does not end the string (GL_EXT_debug_printf strings
                     // take C's escapes).
                     Some(b'\\') if matches!(self.nth(1), Some(b'"' | b'\\')) => {
-                        text.push('\\');
-                        text.push(char::from(self.nth(1).unwrap_or(b'\\')));
                         self.bump();
                         self.bump();
                     }
                     Some(_) => {
                         let ch = self.text[self.pos..].chars().next().unwrap_or('\u{fffd}');
-                        text.push(ch);
                         self.pos += ch.len_utf8();
                     }
                 }
             }
             Kind::Str
-        } else if let Some(p) = PUNCTS.iter().find(|p| {
-            if self.splices {
-                p.bytes().enumerate().all(|(i, b)| self.nth(i) == Some(b))
-            } else {
-                // The first-byte test first: most candidates fail it, without a `memcmp` call.
-                let rest = &self.bytes[self.pos..];
-                rest.first() == p.as_bytes().first() && rest.starts_with(p.as_bytes())
-            }
+        } else if let len @ 1.. = punct_len(if self.splices {
+            [c, self.nth(1).unwrap_or(0), self.nth(2).unwrap_or(0)]
+        } else {
+            let rest = &self.bytes[self.pos..];
+            [c, rest.get(1).copied().unwrap_or(0), rest.get(2).copied().unwrap_or(0)]
         }) {
-            for _ in 0..p.len() {
+            for _ in 0..len {
                 self.bump();
             }
-            text.push_str(p);
             Kind::Punct
         } else {
             let ch = self.text[self.pos..].chars().next().unwrap_or('\u{fffd}');
-            text.push(ch);
             self.pos += ch.len_utf8().max(1);
             Kind::Other
         };
         PTok {
             kind,
-            text,
+            text: spellings.get(&self.logical(start, self.pos)),
             span: Span::new(self.file, start as u32, self.pos as u32),
             ws_before: false,
             hide: Rc::clone(&self.no_hide),
@@ -290,27 +319,22 @@ impl Lexer<'_> {
     /// A numeric literal (GLSL 4.60 §4.1.3, §4.1.4), with the suffixes of the 16/64-bit
     /// extensions. Trailing identifier characters belong to the literal (as a C pp-number) and
     /// make it malformed unless they are a known suffix.
-    fn number(&mut self, text: &mut String) -> (Kind, Option<String>) {
+    fn number(&mut self, start: usize) -> (Kind, Option<String>) {
         let mut malformed = None;
         let is_hex = self.cur() == Some(b'0') && matches!(self.nth(1), Some(b'x' | b'X'));
         let mut kind = Kind::Int;
         if is_hex {
-            for _ in 0..2 {
-                text.push(self.cur().unwrap_or(b'0') as char);
-                self.bump();
-            }
-            let before = text.len();
-            self.take_while(text, |c| c.is_ascii_hexdigit());
-            if text.len() == before {
+            self.bump();
+            self.bump();
+            if self.skip_while(|c| c.is_ascii_hexdigit()) == 0 {
                 malformed = Some("a hexadecimal literal needs at least one digit".to_string());
             }
         } else {
-            self.take_while(text, |c| c.is_ascii_digit());
+            self.skip_while(|c| c.is_ascii_digit());
             if self.cur() == Some(b'.') {
                 kind = Kind::Float;
-                text.push('.');
                 self.bump();
-                self.take_while(text, |c| c.is_ascii_digit());
+                self.skip_while(|c| c.is_ascii_digit());
             }
             let exponent = matches!(self.cur(), Some(b'e' | b'E'))
                 && match self.nth(1) {
@@ -321,20 +345,21 @@ impl Lexer<'_> {
             if exponent {
                 kind = Kind::Float;
                 for _ in 0..2 {
-                    if let Some(c) = self.cur().filter(|c| matches!(c, b'e' | b'E' | b'+' | b'-')) {
-                        text.push(c as char);
+                    if self.cur().is_some_and(|c| matches!(c, b'e' | b'E' | b'+' | b'-')) {
                         self.bump();
                     }
                 }
-                self.take_while(text, |c| c.is_ascii_digit());
+                self.skip_while(|c| c.is_ascii_digit());
             }
             // GLSL 4.60 §4.1.3: a leading 0 makes an octal literal.
+            let text = self.logical(start, self.pos);
             if kind == Kind::Int && text.len() > 1 && text.starts_with('0') && text.bytes().any(|b| b > b'7') {
                 malformed = Some(format!("`{text}` is not a valid octal literal"));
             }
         }
-        let digits_end = text.len();
-        self.take_while(text, |c| c.is_ascii_alphanumeric() || c == b'_');
+        let digits_end = self.logical(start, self.pos).len();
+        self.skip_while(|c| c.is_ascii_alphanumeric() || c == b'_');
+        let text = self.logical(start, self.pos);
         let suffix = &text[digits_end..];
         let valid = if kind == Kind::Float { &FLOAT_SUFFIXES[..] } else { &INT_SUFFIXES[..] };
         if !valid.contains(&suffix) && malformed.is_none() {
