@@ -1123,7 +1123,7 @@ fn stencil_tests_match_lavapipe() {
     ];
     let run = |gpu: &Gpu, format: TextureFormat| -> Vec<u8> {
         let target = gpu.render_target(SIZE, SIZE, TextureFormat::Rgba8Unorm);
-        let depth = gpu.depth_target_with(SIZE, SIZE, format);
+        let depth = gpu.depth_target_with(SIZE, SIZE, format, 1);
         for (k, (vertices, stencil, reference, depth_compare, depth_write)) in passes.iter().enumerate() {
             let options = RenderOptions { depth_format: Some(format), depth_compare: *depth_compare, depth_write: *depth_write, stencil: stencil.clone(), ..Default::default() };
             let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &stencil_fs::MODULE, &options).unwrap_or_else(|e| panic!("{format:?}: {e}"));
@@ -1182,8 +1182,9 @@ shader! {
 /// on black give each pixel the share of its four samples (Vulkan's standard locations) they
 /// cover, 0, 1/4, 1/2, 3/4 or 1, with some of each strictly between at the edges; with a
 /// fragment shader that reads the sample index (per-sample shading), a covered pixel's red is
-/// the mean of the covered samples' s/3 (1/2 inside). The CPU device's images equal
-/// lavapipe's within 1/255 per channel (the resolve's rounding).
+/// the mean of the covered samples' s/3 (1/2 inside); two triangles that cross in depth, with
+/// a 4x depth buffer, share the pixels along their intersection sample by sample. The CPU
+/// device's images equal lavapipe's within 1/255 per channel (the resolve's rounding).
 #[test]
 fn multisampling_matches_lavapipe() {
     const SIZE: u32 = 32;
@@ -1193,17 +1194,39 @@ fn multisampling_matches_lavapipe() {
     vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
     vertices.extend(tri([[-0.98, 0.5], [-0.6, 0.52], [-0.97, 0.99]]));
     let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
+    // Red and green triangles crossing in depth.
+    let mut crossing = Vec::new();
+    for (p, z, color) in [
+        ([[-0.9, -0.8], [0.9, -0.6], [0.0, 0.9]], [0.2, 0.8, 0.5], [1.0, 0.0, 0.0, 1.0]),
+        ([[-0.8, 0.7], [0.1, -0.95], [0.95, 0.6]], [0.9, 0.5, 0.1], [0.0, 1.0, 0.0, 1.0]),
+    ] {
+        for k in 0..3 {
+            crossing.push(DepthVertex { position: [p[k][0], p[k][1], z[k]], color });
+        }
+    }
     let run = |gpu: &Gpu, fs: &'static shader_runtime::ModuleInfo, vertices: &[DepthVertex]| -> Vec<u8> {
-        let options = RenderOptions { sample_count: 4, ..Default::default() };
+        let depth_format = (vertices.len() == 6).then_some(TextureFormat::Depth32Float);
+        let options = RenderOptions { sample_count: 4, depth_format, ..Default::default() };
         let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, fs, &options).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
         let target = gpu.render_target(SIZE, SIZE, TextureFormat::Rgba8Unorm);
+        let depth = depth_format.map(|f| gpu.depth_target_with(SIZE, SIZE, f, 4));
         let buffer = gpu.vertex_buffer(vertices);
-        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..vertices.len() as u32, clear: Some(Color::BLACK), ..Default::default() };
+        let draw = Draw {
+            vertex_buffer: Some(&buffer),
+            vertices: 0..vertices.len() as u32,
+            clear: Some(Color::BLACK),
+            depth: depth.as_ref(),
+            ..Default::default()
+        };
         pipeline.draw(gpu, &target, &draw).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
         target.read_rgba8_blocking(gpu).expect("read")
     };
-    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 3] =
-        [("coverage", &stencil_fs::MODULE, &vertices), ("per-sample", &sample_index_fs::MODULE, &full), ("per-sample edges", &sample_index_fs::MODULE, &vertices)];
+    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 4] = [
+        ("coverage", &stencil_fs::MODULE, &vertices),
+        ("per-sample", &sample_index_fs::MODULE, &full),
+        ("per-sample edges", &sample_index_fs::MODULE, &vertices),
+        ("depth", &stencil_fs::MODULE, &crossing),
+    ];
     let cpu_gpu = Gpu::cpu();
     for (name, fs, vertices) in cases {
         let cpu = run(&cpu_gpu, fs, vertices);
@@ -1219,6 +1242,11 @@ fn multisampling_matches_lavapipe() {
                 }
             }
             "per-sample" => assert!(reds.iter().all(|&r| r == 127 || r == 128), "{name}: {reds:?}"),
+            "depth" => {
+                // Inside both triangles, pixels whose samples are split between them.
+                let split = cpu.chunks(4).filter(|p| p[0] > 0 && p[1] > 0 && u32::from(p[0]) + u32::from(p[1]) >= 254).count();
+                assert!(split > 5, "{name}: {split} pixels shared along the intersection");
+            }
             _ => assert!(reds.iter().any(|&r| r != 0 && r != 127 && r != 128), "{name}: partly covered pixels"),
         }
         if let Some(gpu) = common::gpu() {

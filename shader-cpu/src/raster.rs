@@ -323,9 +323,11 @@ pub struct Draw<'a> {
     pub stencil: Option<Stencil>,
     /// Samples per pixel: 1, or 4 (multisampling at Vulkan's standard locations; the colour
     /// targets are the resolve targets: each sample starts as the target's texel and the
-    /// target gets the average of its samples, or sample 0 of an integer format; no depth
-    /// buffer). A fragment shader that reads `SampleId` runs once per covered sample, at the
-    /// sample's location; others once per pixel, interpolated at its centre.
+    /// target gets the average of its samples, or sample 0 of an integer format; the depth
+    /// buffer is then twice the targets' width and height and holds sample k of pixel (x, y)
+    /// at (2x + k % 2, 2y + k / 2), each tested at its own depth). A fragment shader that
+    /// reads `SampleId` runs once per covered sample, at the sample's location; others once
+    /// per pixel, interpolated at its centre.
     pub samples: u32,
 }
 
@@ -368,7 +370,13 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     if vs.stage != Stage::Vertex || fs.stage != Stage::Fragment {
         return Err(Error::Binding("a draw needs a vertex and a fragment entry point".to_string()));
     }
-    let Some(size) = d.colors.iter().chain([&d.depth]).flatten().next().map(|t| t.size()) else {
+    if !matches!(d.samples, 1 | 4) {
+        return Err(Error::Binding(format!("{} samples per pixel (1 or 4)", d.samples)));
+    }
+    // A multisampled depth buffer holds 2x2 samples per pixel.
+    let scale = if d.samples == 4 { 2 } else { 1 };
+    let pixels = d.colors.iter().flatten().map(|t| t.size()).chain(d.depth.map(|t| t.size().map(|s| s / scale))).next();
+    let Some(size) = pixels else {
         return Err(Error::Binding("a draw needs a colour target or a depth buffer".to_string()));
     };
     let (width, height) = (size[0], size[1]);
@@ -376,12 +384,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         return Err(Error::Binding(format!("the colour targets are {:?} and {:?}", size, other.size())));
     }
     if let Some(depth) = d.depth {
-        if depth.size()[..2] != size[..2] {
-            return Err(Error::Binding(format!("the depth buffer is {:?}, the colour target {:?}", depth.size(), size)));
+        if depth.size()[..2] != [width * scale, height * scale] {
+            return Err(Error::Binding(format!("the depth buffer is {:?}, the colour target {:?} ({} samples)", depth.size(), size, d.samples)));
         }
-    }
-    if !matches!(d.samples, 1 | 4) || (d.samples == 4 && d.depth.is_some()) {
-        return Err(Error::Binding(format!("{} samples per pixel (1, or 4 without a depth buffer)", d.samples)));
     }
     let push = Buffer::from_bytes(d.push_constants);
     let report = Gather::default();
@@ -875,14 +880,32 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
     // Early fragment tests: the stencil and depth tests and writes before the shader (which
     // cannot change the depth then); the fragments that fail them run as helpers.
     let early = d.depth.is_some() && fs.early_fragment_tests;
-    let run: Vec<bool> = (0..quads.len() * 4)
+    // The tests of the samples in `mask` of pixel `at` (its one sample, or each of a
+    // multisampled pixel's at its texel of the depth buffer's samples and its depth there;
+    // `z`: the shader's depth for all), with their writes: the samples that pass.
+    let tests = |[x, y]: [u32; 2], mask: u8, l: &[f64; 3], z: Option<f64>| -> u8 {
+        if d.samples == 1 {
+            return if fragment_tests(d, tri.front, pixel([x, y]), z.unwrap_or_else(|| depth_of(l))) { mask } else { 0 };
+        }
+        (0..4).filter(|k| mask >> k & 1 != 0).fold(0, |passed, k| {
+            let o = SAMPLES_4[k];
+            let zk = z.unwrap_or_else(|| depth_of(&barycentrics(tri, [i64::from(x) * 256 + o[0], i64::from(y) * 256 + o[1]])));
+            passed | if fragment_tests(d, tri.front, sample_at(pixel([x, y]), k), zk) { 1 << k } else { 0 }
+        })
+    };
+    // The samples each lane may write: covered, and passing the early tests.
+    let masks: Vec<u8> = (0..quads.len() * 4)
         .map(|lane| {
-            let Some((at, (covered, l))) = fragment(lane) else { return false };
-            covered != 0 && (!early || fragment_tests(d, tri.front, pixel(at), depth_of(&l)))
+            let Some((at, (covered, l))) = fragment(lane) else { return 0 };
+            if covered != 0 && early {
+                tests(at, covered, &l, None)
+            } else {
+                covered
+            }
         })
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
-    t.run_batch(quads.len() * 4, |lane| !run[lane], |lane, mem| {
+    t.run_batch(quads.len() * 4, |lane| masks[lane] == 0, |lane, mem| {
         let Some(([px, py], (_, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
         let s: f64 = b.iter().sum();
@@ -914,19 +937,18 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         }
     });
     for lane in 0..quads.len() * 4 {
-        let Some((px, (mask, l))) = fragment(lane) else { break };
+        let Some((px, (_, l))) = fragment(lane) else { break };
         // Uncovered, failed the early depth test, discarded or demoted: no output.
         if t.helper[lane] || t.killed[lane] {
             continue;
         }
         let mem = t.lane_memory(lane);
         let at = pixel(px);
+        let mut mask = masks[lane];
         if d.depth.is_some() && !early {
-            let z = match fs.frag_depth {
-                Some(at) => f64::from(f32::from_bits(mem[at as usize])),
-                None => depth_of(&l),
-            };
-            if !fragment_tests(d, tri.front, at, z) {
+            let z = fs.frag_depth.map(|at| f64::from(f32::from_bits(mem[at as usize])));
+            mask = tests(px, mask, &l, z);
+            if mask == 0 {
                 continue;
             }
         }

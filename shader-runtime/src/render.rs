@@ -35,7 +35,8 @@ pub struct RenderOptions<'a> {
     /// draw renders into a multisampled texture the runtime makes, cleared to `Draw::clear`
     /// (which it needs), and resolves it into the target (the average of each pixel's
     /// samples). A fragment shader that reads the sample index (`SampleId`,
-    /// `@builtin(sample_index)`) runs once per sample. No depth buffer yet.
+    /// `@builtin(sample_index)`) runs once per sample. A depth buffer then has as many samples
+    /// (`Gpu::depth_target_with(w, h, format, 4)`), each tested at its own depth.
     pub sample_count: u32,
     pub topology: wgpu::PrimitiveTopology,
     pub cull_mode: Option<wgpu::Face>,
@@ -241,9 +242,6 @@ impl RenderPipeline {
         if !matches!(options.sample_count, 1 | 4) {
             return Err(GpuError::InvalidUse(format!("{} samples per pixel; the runtime offers 1 and 4", options.sample_count)));
         }
-        if options.sample_count > 1 && options.depth_format.is_some() {
-            return Err(GpuError::Unsupported("a multisampled pipeline with a depth buffer (not offered yet)".to_string()));
-        }
         let built = Built {
             attributes,
             vertex_constants,
@@ -323,6 +321,16 @@ impl RenderPipeline {
                 "give a depth texture exactly when the pipeline has a depth format".to_string(),
             ));
         }
+        if let Some(depth) = draw.depth.filter(|d| d.sample_count() != self.built.sample_count) {
+            return Err(GpuError::InvalidUse(format!(
+                "the depth buffer has {} samples per pixel, the pipeline {}",
+                depth.sample_count(),
+                self.built.sample_count
+            )));
+        }
+        if self.built.sample_count > 1 && draw.clear.is_none() {
+            return Err(GpuError::InvalidUse("a multisampled draw starts from a cleared target: give `Draw::clear`".to_string()));
+        }
         let vertex_buffer = match draw.vertex_buffer.map(|b| b.as_resource()) {
             Some(Resource::Buffer { raw, element_size, .. }) => {
                 if !raw.usage().contains(wgpu::BufferUsages::VERTEX) {
@@ -353,9 +361,6 @@ impl RenderPipeline {
         };
         let vertex_buffer = vertex_buffer.map(|raw| raw.wgpu().ok_or_else(crate::buffer::wrong_device)).transpose()?;
         let groups = self.bindings.groups(gpu, draw.bindings)?;
-        if self.built.sample_count > 1 && draw.clear.is_none() {
-            return Err(GpuError::InvalidUse("a multisampled draw starts from a cleared target: give `Draw::clear`".to_string()));
-        }
         let color_view = target_view(target)?;
         // Multisampled: a texture of the target's size and format to render into, resolved
         // into the target.

@@ -20,6 +20,7 @@ pub struct Texture {
     size: wgpu::Extent3d,
     dimension: wgpu::TextureDimension,
     mip_level_count: u32,
+    sample_count: u32,
 }
 
 /// Where a texture's texels live.
@@ -61,6 +62,7 @@ impl Gpu {
             size: descriptor.size,
             dimension: descriptor.dimension,
             mip_level_count: descriptor.mip_level_count.max(1),
+            sample_count: descriptor.sample_count.max(1),
         }
     }
 
@@ -104,22 +106,23 @@ impl Gpu {
 
     /// A depth buffer for a render pass (`Depth32Float`).
     pub fn depth_target(&self, width: u32, height: u32) -> Texture {
-        self.depth_target_with(width, height, wgpu::TextureFormat::Depth32Float)
+        self.depth_target_with(width, height, wgpu::TextureFormat::Depth32Float, 1)
     }
 
     /// A depth and stencil buffer for a render pass (`Depth24PlusStencil8`;
     /// [`crate::RenderOptions::stencil`]).
     pub fn depth_stencil_target(&self, width: u32, height: u32) -> Texture {
-        self.depth_target_with(width, height, wgpu::TextureFormat::Depth24PlusStencil8)
+        self.depth_target_with(width, height, wgpu::TextureFormat::Depth24PlusStencil8, 1)
     }
 
-    /// A depth, depth-stencil or stencil buffer of `format` for a render pass.
-    pub fn depth_target_with(&self, width: u32, height: u32, format: wgpu::TextureFormat) -> Texture {
+    /// A depth, depth-stencil or stencil buffer of `format` for a render pass, with
+    /// `sample_count` samples per pixel (1, or the pipeline's [`crate::RenderOptions::sample_count`]).
+    pub fn depth_target_with(&self, width: u32, height: u32, format: wgpu::TextureFormat, sample_count: u32) -> Texture {
         self.texture(&wgpu::TextureDescriptor {
             label: Some("depth"),
             size: wgpu::Extent3d { width: width.max(1), height: height.max(1), depth_or_array_layers: 1 },
             mip_level_count: 1,
-            sample_count: 1,
+            sample_count,
             dimension: wgpu::TextureDimension::D2,
             format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
@@ -195,6 +198,11 @@ impl Texture {
 
     pub fn mip_level_count(&self) -> u32 {
         self.mip_level_count
+    }
+
+    /// Samples per texel (more than 1: a multisampled render attachment).
+    pub fn sample_count(&self) -> u32 {
+        self.sample_count
     }
 
     /// The CPU device's image (what `shader_cpu` runs shaders on directly), or why there is
@@ -400,11 +408,16 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
         wgpu::TextureDimension::D3 => shader_cpu::Dim::D3,
         wgpu::TextureDimension::D1 => return Err("the CPU device has no 1D textures".to_string()),
     };
-    if descriptor.sample_count > 1 {
-        return Err("the CPU device has no multisampled textures".to_string());
-    }
     let s = descriptor.size;
-    Ok(shader_cpu::Image::new(format, dim, [s.width, s.height, s.depth_or_array_layers], descriptor.mip_level_count))
+    // A 4x depth buffer holds sample k of pixel (x, y) at (2x + k % 2, 2y + k / 2)
+    // (`shader_cpu::Draw::samples`).
+    let depth = descriptor.format.is_depth_stencil_format();
+    let scale = match descriptor.sample_count {
+        0 | 1 => 1,
+        4 if depth && descriptor.mip_level_count <= 1 && s.depth_or_array_layers == 1 => 2,
+        _ => return Err("the CPU device's multisampled textures are 4x depth and stencil buffers only".to_string()),
+    };
+    Ok(shader_cpu::Image::new(format, dim, [s.width * scale, s.height * scale, s.depth_or_array_layers], descriptor.mip_level_count))
 }
 
 /// A wgpu comparison function as the CPU device's (samplers, depth and stencil tests).
