@@ -356,6 +356,28 @@ shader! {
             o.v[1] = K + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1;
         }
     "#,
+    // Global `const` arrays and structs selected by a specialization constant (`?:` on arrays
+    // and structs, which glslang accepts and computes in `main`), nested too.
+    mod spec_selected;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        layout(local_size_x = 1) in;
+        layout(constant_id = 0) const int K = 3;
+        struct S { int a; int b; };
+        const int PAIR[2] = K > 1 ? int[2](1, 2) : int[2](3, 4);
+        const int NESTED[2] = K > 1 ? (K > 2 ? int[2](5, 6) : int[2](7, 8)) : int[2](9, 10);
+        const S PICKED = K > 1 ? S(11, 12) : S(13, 14);
+        layout(std430, set = 0, binding = 0) buffer Out { int v[]; } o;
+        void main() {
+            o.v[0] = PAIR[0];
+            o.v[1] = PAIR[1];
+            o.v[2] = NESTED[0];
+            o.v[3] = NESTED[1];
+            o.v[4] = PICKED.b;
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -715,6 +737,27 @@ fn expressions_of_a_spec_constant_follow_it() {
             assert_eq!(out.read_blocking(gpu).expect("read"), expected, "K {k:?}");
         }
     });
+}
+
+/// Global `const`s selected by a specialization constant among arrays and structs (`K > 1 ?
+/// int[2](1, 2) : int[2](3, 4)`, nested, a struct) follow a specialized K on every device and
+/// through passthrough. Before, "expected a constant expression" (glslang accepts them).
+#[test]
+fn consts_selected_by_a_spec_constant_follow_it() {
+    let run = |gpu: &Gpu, passthrough: bool| {
+        let out = gpu.storage_buffer_zeroed::<i32>(5);
+        for (k, expected) in [(None, [1, 2, 5, 6, 12]), (Some(2.0), [1, 2, 7, 8, 12]), (Some(0.0), [3, 4, 9, 10, 14])] {
+            let constants: Vec<(&str, f64)> = k.map(|k| ("K", k)).into_iter().collect();
+            let options = PipelineOptions { constants: &constants, passthrough, ..Default::default() };
+            let pipeline = spec_selected::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, spec_selected::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "K {k:?}, passthrough {passthrough}");
+        }
+    };
+    common::on_devices(|gpu| run(gpu, false));
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
+    }
 }
 
 /// WGSL's neighbour: `override next = count + 1u` (and a float one from it) follows a

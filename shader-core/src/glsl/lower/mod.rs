@@ -1739,6 +1739,10 @@ impl<'a> Lowerer<'a> {
         let saved = std::mem::take(&mut self.fx);
         let mut scratch = Block::new();
         if let Ok(h) = self.initializer(&mut scratch, init, ty) {
+            // `?:` on arrays and structs stores either side in an `if`: its condition and
+            // sides are checked as the value is.
+            let mut roots = vec![h];
+            stmt::statement_values(&scratch, &mut roots);
             let exprs = &self.fx.f.expressions;
             let spec_globals = &self.spec_globals;
             // Another such `const` (a vector one is a variable: `spec_dependent_const`), or a
@@ -1754,7 +1758,7 @@ impl<'a> Lowerer<'a> {
                 },
                 _ => false,
             };
-            if !crate::spec_length::spec_operations_only(&self.m, exprs, h, &leaf) {
+            if !roots.iter().all(|&h| crate::spec_length::spec_operations_only(&self.m, exprs, h, &leaf)) {
                 let d = Diagnostic::error(
                     "a global `const` computed from a specialization constant must be made with specialization-constant operations: integer and bool operators, conversions within integers or within floats, selections and vector constructors",
                     init.span(),
@@ -1800,7 +1804,7 @@ impl<'a> Lowerer<'a> {
         let mut scratch = Block::new();
         let r = self.initializer(&mut scratch, init, ty);
         let result = r.and_then(|h| match self.fold(h) {
-            _ if self.uses_spec_constant(h) => Ok(None),
+            _ if self.initializer_uses_spec_constant(&scratch, h) => Ok(None),
             Some(cv) => Ok(Some((cv, ty))),
             None => Err(self.error("expected a constant expression", init.span())),
         });

@@ -331,6 +331,16 @@ impl<'a> Lowerer<'a> {
         crate::spec_length::reads_override(&self.fx.f.expressions, root, &leaf)
     }
 
+    /// Whether the value `root` of an initializer lowered into `scratch` reads a specialization
+    /// constant, through the statements too: `?:` on arrays and structs is an `if` that stores
+    /// either side into a variable (`K > 1 ? int[2](1, 2) : int[2](3, 4)`), whose condition
+    /// reads `K` while `root` only loads the variable.
+    pub(super) fn initializer_uses_spec_constant(&self, scratch: &Block, root: Handle<Expression>) -> bool {
+        let mut roots = vec![root];
+        statement_values(scratch, &mut roots);
+        roots.into_iter().any(|h| self.uses_spec_constant(h))
+    }
+
     fn finish_local(&mut self, out: &mut Block, dcl: &ast::Declarator, ty: Handle<Type>, val: Option<Handle<Expression>>, is_const: bool) -> R<()> {
         if is_const {
             let Some(v) = val else {
@@ -443,5 +453,22 @@ impl<'a> Lowerer<'a> {
         }
         out.push(Statement::Switch { selector: sel, cases }, span);
         Ok(())
+    }
+}
+
+/// The values the statements of `block` (a lowered initializer's: `if`s, stores, evaluations
+/// and blocks) compute, conditions included, appended to `out`.
+pub(super) fn statement_values(block: &Block, out: &mut Vec<Handle<Expression>>) {
+    for (statement, _) in block.iter() {
+        match statement {
+            Statement::Block(b) => statement_values(b, out),
+            Statement::If { condition, accept, reject } => {
+                out.push(*condition);
+                statement_values(accept, out);
+                statement_values(reject, out);
+            }
+            Statement::Store { value, .. } | Statement::Eval(value) => out.push(*value),
+            _ => {}
+        }
     }
 }
