@@ -378,6 +378,29 @@ shader! {
             o.v[4] = PICKED.b;
         }
     "#,
+    // Workgroup arrays sized by `gl_WorkGroupSize` components that are specialization constants
+    // (`local_size_x_id`), in an inner dimension and in an expression: their lengths follow the
+    // constant as glslang's (`OpSpecConstantOp CompositeExtract`; GLSL 4.60 §7.1.3).
+    mod workgroup_sized;
+    lang: glsl,
+    stage: compute,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(local_size_x_id = 0, local_size_x = 2, local_size_y = 2) in;
+        shared uint rows[gl_WorkGroupSize.y][gl_WorkGroupSize.x];
+        shared uint flat_[gl_WorkGroupSize.x * gl_WorkGroupSize.y];
+        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
+        void main() {
+            uint x = gl_LocalInvocationID.x, y = gl_LocalInvocationID.y, i = gl_LocalInvocationIndex;
+            rows[y][x] = x + 10u * y;
+            flat_[i] = i;
+            barrier();
+            uint n = gl_WorkGroupSize.x * gl_WorkGroupSize.y;
+            o.v[i] = rows[1u - y][gl_WorkGroupSize.x - 1u - x] + 1000u * uint(rows[0].length())
+                + 100000u * uint(flat_.length()) + 10000000u * flat_[(i + 1u) % n];
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -755,6 +778,40 @@ fn consts_selected_by_a_spec_constant_follow_it() {
         }
     };
     common::on_devices(|gpu| run(gpu, false));
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
+    }
+}
+
+/// The values `workgroup_sized` writes with a workgroup of `w` x 2.
+fn workgroup_sized_expected(w: u32) -> Vec<u32> {
+    let n = 2 * w;
+    (0..n).map(|i| (w - 1 - i % w) + 10 * (1 - i / w) + 1000 * w + 100_000 * n + 10_000_000 * ((i + 1) % n)).collect()
+}
+
+/// Workgroup arrays sized by `gl_WorkGroupSize.x` (`local_size_x_id`; an inner dimension and a
+/// product) follow a specialized width on the Vulkan target: each array's `length()` and the
+/// elements every invocation reads (another invocation's) are the specialized ones, on the CPU
+/// device and (lavapipe) through passthrough, widths 2 (the default), 8 and 16. Before, the
+/// lengths were the default's (1000 * 2 for every width) and indices past them were clamped.
+#[test]
+fn workgroup_size_array_lengths_follow_the_constant() {
+    let sizes = workgroup_sized::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.id, c.sizes_arrays)).collect::<Vec<_>>();
+    assert_eq!(sizes, [(0, &["rows", "flat_"][..])]);
+    let run = |gpu: &Gpu, passthrough: bool| {
+        for w in [2u32, 8, 16] {
+            let out = gpu.storage_buffer_zeroed::<u32>(2 * w as usize);
+            let constants = [("0", f64::from(w))];
+            let options = PipelineOptions { constants: &constants, passthrough, ..Default::default() };
+            let pipeline = workgroup_sized::Pipeline::with_options(gpu, &options).expect("pipeline");
+            assert_eq!(pipeline.raw().workgroup_size(), [w, 2, 1]);
+            pipeline.dispatch(gpu, workgroup_sized::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            assert_eq!(out.read_blocking(gpu).expect("read"), workgroup_sized_expected(w), "width {w}, passthrough {passthrough}");
+        }
+    };
+    let cpu = Gpu::cpu();
+    run(&cpu, false);
+    assert!(cpu.take_findings().is_empty());
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }

@@ -20,6 +20,7 @@ pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>
     if !mentions(exprs, root, 0) {
         return Ok(None);
     }
+    let root = component(exprs, root);
     let ty = exprs.ty(root);
     if !matches!(module.inner(ty), TypeInner::Scalar(s) if matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint)) {
         return Err("an array size must be an integer".into());
@@ -383,10 +384,26 @@ pub fn mentions_override(exprs: &Expressions, root: Handle<Expression>) -> bool 
     mentions(exprs, root, 0)
 }
 
+/// `e`, or for a component of a vector built from scalars (`gl_WorkGroupSize.x` with
+/// `local_size_x_id`: a `uvec3` of the size's specialization constants, GLSL 4.60 §7.1.3) that
+/// scalar, so that a length of it follows the constant as glslang's `OpSpecConstantOp
+/// CompositeExtract` does.
+fn component(exprs: &Expressions, mut e: Handle<Expression>) -> Handle<Expression> {
+    for _ in 0..MAX_DEPTH {
+        let Some(&Expression::AccessIndex { base, index }) = exprs.check(e).then(|| &exprs[e]) else { break };
+        match exprs.check(base).then(|| &exprs[base]) {
+            Some(Expression::Compose { components }) if (index as usize) < components.len() => e = components[index as usize],
+            _ => break,
+        }
+    }
+    e
+}
+
 fn mentions(exprs: &Expressions, e: Handle<Expression>, depth: u32) -> bool {
     if depth > MAX_DEPTH || !exprs.check(e) {
         return false;
     }
+    let e = component(exprs, e);
     match exprs[e] {
         Expression::Override(_) => true,
         Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => mentions(exprs, expr, depth + 1),
@@ -486,6 +503,7 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
     if depth > MAX_DEPTH {
         return Err("this array size expression is nested too deeply".into());
     }
+    let e = component(exprs, e);
     let (ty, span) = (exprs.ty(e), exprs.span(e));
     // `OpSpecConstantOp` in shaders has no float arithmetic, and width-changing integer
     // conversions only from SPIR-V 1.4 (SPIR-V 3.52.12).

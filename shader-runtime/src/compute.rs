@@ -89,7 +89,7 @@ impl ComputePipeline {
             )));
         }
         let immediate_size = immediate_size(gpu, module.name, module.push_constants)?;
-        let follow = options.passthrough && lengths_follow_constants(module.spirv);
+        let follow = lengths_follow(gpu, options.passthrough, module.spirv);
         let constants = constants(module.name, module.specialization_constants, options.constants, follow)?;
         if options.passthrough {
             check_passthrough(gpu, &[module])?;
@@ -368,6 +368,7 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     let w = match gpu.backend() {
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
+            check_lengths(module, &specialize_words(spirv, &specialization))?;
             let program = shader_cpu::Program::new(spirv, module.entry.name, &specialization).map_err(|e| cpu_error(module.name, e))?;
             let bindings = Bindings::new(gpu, &[(module.bindings, spirv)])?;
             return Ok((Kind::Cpu(program), bindings, CPU_MAX_WORKGROUPS, specialized_size().unwrap_or([1, 1, 1])));
@@ -827,8 +828,8 @@ pub(crate) fn check_immediates(module: &ModuleInfo, size: u32, immediates: &[u8]
 /// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`. A value below
 /// the constant's `least_value` is refused (a constant index would leave an array it sizes:
 /// WGSL's pipeline-creation error); a constant that sizes arrays keeps its default unless
-/// `lengths_follow` (a passthrough module whose array lengths are its specialization constants,
-/// [`lengths_follow_constants`]: the Vulkan target).
+/// `lengths_follow` (a Vulkan-target module run with passthrough or on the CPU device,
+/// [`lengths_follow`]).
 pub(crate) fn constants(
     name: &'static str,
     declared: &[SpecializationConstant],
@@ -914,6 +915,15 @@ pub(crate) fn instructions(spirv: &[u32]) -> impl Iterator<Item = (usize, u32, &
         at += count;
         Some((here, first & 0xffff, operands))
     })
+}
+
+/// Whether a pipeline's array lengths follow its specialization constants: the words keep
+/// them (the Vulkan target, [`lengths_follow_constants`]) and what runs the words specializes
+/// them, as Vulkan does (passthrough, with the values written into the words; the CPU device,
+/// which decodes `OpTypeArray` lengths with the pipeline's values). wgpu's default path does
+/// not: naga reads no specialization-constant lengths.
+pub(crate) fn lengths_follow(gpu: &Gpu, passthrough: bool, spirv: &[u32]) -> bool {
+    (passthrough || gpu.is_cpu()) && lengths_follow_constants(spirv)
 }
 
 /// Whether some array length of `spirv` is a specialization constant (the Vulkan target keeps

@@ -123,11 +123,11 @@ pub struct SpecializationConstant {
     /// The variables holding arrays whose length follows this constant (reflection's
     /// `sizes_arrays`). The wgpu target writes them at the default length, so the runtime
     /// refuses any other value ([`crate::GpuError::ArrayLengthConstant`]); a Vulkan-target
-    /// module run with passthrough has them follow the constant.
+    /// module run with passthrough or on the CPU device has them follow the constant.
     pub sizes_arrays: &'static [&'static str],
     /// The least value the module allows (reflection's `least_value`: a constant index into an
     /// array this constant sizes, or one element). Where the arrays follow the constant (Vulkan-target modules
-    /// run with passthrough) the runtime refuses a smaller value
+    /// run with passthrough or on the CPU device) the runtime refuses a smaller value
     /// ([`crate::GpuError::ConstantBelowLeast`]).
     pub least_value: Option<u32>,
     /// A constant index reaches an array whose length is an expression of this constant that

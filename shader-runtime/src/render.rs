@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::bind::{AsResource, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, Index, RawBuffer};
 use crate::compute::{
-    check_immediates, check_lengths, check_passthrough, constants, cpu_bindings, cpu_error, immediate_size, lengths_follow_constants, passthrough_spirv,
+    check_immediates, check_lengths, check_passthrough, constants, cpu_bindings, cpu_error, immediate_size, lengths_follow, passthrough_spirv,
     pipeline_layout, report_findings, shader_words, specialization_bits, specialize_words,
 };
 use crate::gpu::{Backend, CpuDevice};
@@ -223,7 +223,7 @@ impl RenderPipeline {
         let (attributes, stride) = vertex_attributes(vertex.name, vertex.entry.vertex_inputs, options.vertex_formats)?;
         let immediate_size = immediate_size(gpu, vertex.name, vertex.push_constants)?
             .max(immediate_size(gpu, fragment.name, fragment.push_constants)?);
-        let follow = |m: &ModuleInfo| options.passthrough && lengths_follow_constants(m.spirv);
+        let follow = |m: &ModuleInfo| lengths_follow(gpu, options.passthrough, m.spirv);
         let vertex_constants = constants(vertex.name, vertex.specialization_constants, &own(vertex, options.constants), follow(vertex))?;
         let fragment_constants =
             constants(fragment.name, fragment.specialization_constants, &own(fragment, options.constants), follow(fragment))?;
@@ -686,6 +686,7 @@ fn build(
         Backend::Cpu(_) => {
             let program = |m: &'static ModuleInfo, words: &[u32], constants: &[(String, f64)]| {
                 let specialization = specialization_bits(m.specialization_constants, constants);
+                check_lengths(m, &specialize_words(words, &specialization))?;
                 shader_cpu::Program::new(words, m.entry.name, &specialization).map_err(|e| cpu_error(m.name, e))
             };
             let cpu = CpuPipeline {
