@@ -300,7 +300,8 @@ shader! {
         }
     "#,
     // The same workgroup on the wgpu target, whose words hold the default size (naga's SPIR-V
-    // reader specializes no workgroup size), and WGSL's `@workgroup_size(override)`.
+    // reader specializes no workgroup size: the runtime writes the pipeline's size into them),
+    // and WGSL's `@workgroup_size(override)`.
     mod fixed_workgroup;
     lang: glsl,
     stage: compute,
@@ -314,7 +315,7 @@ shader! {
         }
     "#,
     // Without `local_size_x` the size's default is 1 while WIDTH's is 4 (as glslang's module:
-    // one id, two constants): WIDTH = 4 would make the size 4 on Vulkan.
+    // one id, two constants): WIDTH = 4 makes the size 4 (as on Vulkan).
     mod fixed_workgroup_one;
     lang: glsl,
     stage: compute,
@@ -385,22 +386,12 @@ shader! {
     lang: glsl,
     stage: compute,
     target: vulkan,
-    src: r#"
-        #version 450
-        layout(local_size_x_id = 0, local_size_x = 2, local_size_y = 2) in;
-        shared uint rows[gl_WorkGroupSize.y][gl_WorkGroupSize.x];
-        shared uint flat_[gl_WorkGroupSize.x * gl_WorkGroupSize.y];
-        layout(std430, set = 0, binding = 0) buffer Out { uint v[]; } o;
-        void main() {
-            uint x = gl_LocalInvocationID.x, y = gl_LocalInvocationID.y, i = gl_LocalInvocationIndex;
-            rows[y][x] = x + 10u * y;
-            flat_[i] = i;
-            barrier();
-            uint n = gl_WorkGroupSize.x * gl_WorkGroupSize.y;
-            o.v[i] = rows[1u - y][gl_WorkGroupSize.x - 1u - x] + 1000u * uint(rows[0].length())
-                + 100000u * uint(flat_.length()) + 10000000u * flat_[(i + 1u) % n];
-        }
-    "#,
+    path: "tests/shaders/workgroup_sized.comp",
+    // `workgroup_sized` on the wgpu target: its arrays have the default length there.
+    mod workgroup_sized_wgpu;
+    lang: glsl,
+    stage: compute,
+    path: "tests/shaders/workgroup_sized.comp",
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -686,63 +677,100 @@ fn dispatch_checked_follows_a_specialized_workgroup_size() {
 }
 
 /// A workgroup size that is a specialization constant on the wgpu target (GLSL
-/// `local_size_x_id`, WGSL `@workgroup_size(2, width)`): the words hold the default size, so
-/// the generated interface keeps the constant's id for the dimension and the runtime refuses
-/// any value but that size for the id (a typed error naming the constant and "workgroup
-/// size") on lavapipe (the default path and passthrough) and the CPU device; the size's
-/// default, given or not, runs. Before, WIDTH = 16 ran 4-wide workgroups with WIDTH reading 16.
+/// `local_size_x_id`, WGSL `@workgroup_size(2, width)`), whose words hold the default size for
+/// naga: the generated interface keeps the constant's id for the dimension and the runtime
+/// writes the pipeline's value into the words (`set_workgroup_size`), so the pipeline runs
+/// with the specialized size, and `gl_WorkGroupSize` reads it, on lavapipe (the default path
+/// and passthrough) and the CPU device: results checked against the size each invocation
+/// wrote. One id sizes the workgroup and a `constant_id` constant both (WIDTH = 4 with a size
+/// whose default is 1), as on Vulkan. Before, another size was refused
+/// (`GpuError::WorkgroupSizeConstant`); before that, it ran with the default size.
 #[test]
-fn wgpu_target_workgroup_size_constant_keeps_its_default() {
+fn wgpu_target_workgroup_size_follows_its_constant() {
     assert_eq!(fixed_workgroup::ENTRY_POINTS[0].workgroup_size_overrides, [Some(0), None, None]);
     assert_eq!(fixed_workgroup::WORKGROUP_SIZE, [4, 1, 1]);
     assert_eq!(fixed_workgroup_wgsl::ENTRY_POINTS[0].workgroup_size_overrides, [None, Some(0), None]);
     let run = |gpu: &Gpu, passthrough: bool| {
-        let out = gpu.storage_buffer_zeroed::<u32>(8);
-        for constants in [&[][..], &[("WIDTH", 4.0)][..], &[("0", 4.0)][..]] {
+        let out = gpu.storage_buffer_zeroed::<u32>(16);
+        for (constants, width) in [(&[][..], 4u32), (&[("WIDTH", 16.0)][..], 16), (&[("0", 2.0)][..], 2), (&[("WIDTH", 4.0)][..], 4)] {
             let options = PipelineOptions { constants, passthrough, ..Default::default() };
             let pipeline = fixed_workgroup::Pipeline::with_options(gpu, &options).expect("pipeline");
-            assert_eq!(pipeline.raw().workgroup_size(), [4, 1, 1]);
-            pipeline.dispatch_checked(gpu, fixed_workgroup::Bindings { o: &out }, [2, 1, 1], &[]).expect("dispatch");
-            let expected: Vec<u32> = (0..8).map(|i| i + 4000 + 400_000).collect();
-            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}");
-        }
-        for constants in [&[("WIDTH", 16.0)][..], &[("0", 2.0)][..]] {
-            let options = PipelineOptions { constants, passthrough, ..Default::default() };
-            let err = fixed_workgroup::Pipeline::with_options(gpu, &options).err().expect("another workgroup size is refused");
-            assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "WIDTH", id: 0, axis: 0, size: 4, .. }), "{err:?}");
-            assert!(err.to_string().contains("`WIDTH` (id 0) is the workgroup size in x"), "{err}");
+            assert_eq!(pipeline.raw().workgroup_size(), [width, 1, 1]);
+            pipeline.dispatch_checked(gpu, fixed_workgroup::Bindings { o: &out }, [16 / width, 1, 1], &[]).expect("dispatch");
+            let expected: Vec<u32> = (0..16).map(|i| i + width * 1000 + width * 100_000).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}, passthrough {passthrough}");
         }
         // The size's default (1) and WIDTH's (4) differ: unspecialized, both as declared; id 0
-        // = 1 sets both to 1; WIDTH = 4 is refused (Vulkan would run 4-wide workgroups).
-        for (constants, value) in [(&[][..], 1004u32), (&[("0", 1.0)][..], 1001)] {
+        // (by number or by WIDTH's name) sets both.
+        for (constants, width, value) in [(&[][..], 1u32, 4u32), (&[("0", 1.0)][..], 1, 1), (&[("WIDTH", 4.0)][..], 4, 4), (&[("0", 8.0)][..], 8, 8)] {
+            let out = gpu.storage_buffer_zeroed::<u32>(8);
             let options = PipelineOptions { constants, passthrough, ..Default::default() };
             let pipeline = fixed_workgroup_one::Pipeline::with_options(gpu, &options).expect("pipeline");
+            assert_eq!(pipeline.raw().workgroup_size(), [width, 1, 1]);
             pipeline.dispatch(gpu, fixed_workgroup_one::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
-            assert_eq!(out.read_blocking(gpu).expect("read")[0], value, "constants {constants:?}");
+            let expected: Vec<u32> = (0..8).map(|i| if i < width { width * 1000 + value } else { 0 }).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "constants {constants:?}, passthrough {passthrough}");
         }
-        let options = PipelineOptions { constants: &[("WIDTH", 4.0)], passthrough, ..Default::default() };
-        let err = fixed_workgroup_one::Pipeline::with_options(gpu, &options).err().expect("WIDTH = 4 is refused");
-        assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "WIDTH", size: 1, .. }), "{err:?}");
-        let err = fixed_workgroup_wgsl::Pipeline::with_options(gpu, &PipelineOptions { constants: &[("width", 8.0)], passthrough, ..Default::default() })
-            .err()
-            .expect("WGSL: another workgroup size is refused");
-        assert!(matches!(&err, GpuError::WorkgroupSizeConstant { constant: "width", axis: 1, size: 4, .. }), "{err:?}");
-        let err = fixed_workgroup_wgsl::Pipeline::new_with(gpu, fixed_workgroup_wgsl::Overrides { width: 3, scale: 1 })
-            .err()
-            .expect("typed overrides are refused too");
-        assert!(matches!(err, GpuError::WorkgroupSizeConstant { .. }), "{err:?}");
-        // The module's other constants still change.
-        let options = PipelineOptions { constants: &[("scale", 3.0)], passthrough, ..Default::default() };
-        let pipeline = fixed_workgroup_wgsl::Pipeline::with_options(gpu, &options).expect("pipeline");
-        assert_eq!(pipeline.raw().workgroup_size(), [2, 4, 1]);
-        pipeline.dispatch(gpu, fixed_workgroup_wgsl::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
-        let expected: Vec<u32> = (0..8).map(|i| i * 3 + 4000).collect();
-        assert_eq!(out.read_blocking(gpu).expect("read"), expected);
+        // WGSL: `width` is the y size and read in the code; `scale` changes as before.
+        for (width, scale) in [(4u32, 1u32), (8, 1), (2, 3)] {
+            let out = gpu.storage_buffer_zeroed::<u32>(2 * width as usize);
+            let pipeline = fixed_workgroup_wgsl::Pipeline::new_with(gpu, fixed_workgroup_wgsl::Overrides { width, scale }).expect("pipeline");
+            assert_eq!(pipeline.raw().workgroup_size(), [2, width, 1]);
+            pipeline.dispatch(gpu, fixed_workgroup_wgsl::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+            let expected: Vec<u32> = (0..2 * width).map(|i| i * scale + width * 1000).collect();
+            assert_eq!(out.read_blocking(gpu).expect("read"), expected, "width {width}, scale {scale}, passthrough {passthrough}");
+        }
+        // Arrays sized by `gl_WorkGroupSize.x` have the default length on the wgpu target: its
+        // constant keeps its default there (a typed error naming the arrays).
+        let out = gpu.storage_buffer_zeroed::<u32>(4);
+        let pipeline = workgroup_sized_wgpu::Pipeline::with_options(gpu, &PipelineOptions { passthrough, ..Default::default() }).expect("pipeline");
+        pipeline.dispatch(gpu, workgroup_sized_wgpu::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+        assert_eq!(out.read_blocking(gpu).expect("read"), workgroup_sized_expected(2));
+        let options = PipelineOptions { constants: &[("0", 8.0)], passthrough, ..Default::default() };
+        let err = workgroup_sized_wgpu::Pipeline::with_options(gpu, &options).err().expect("the arrays keep their length");
+        assert!(matches!(&err, GpuError::ArrayLengthConstant { id: 0, arrays: ["rows", "flat_"], default: Some(2), .. }), "{err:?}");
     };
     common::on_devices(|gpu| run(gpu, false));
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
     }
+}
+
+/// `set_workgroup_size` on its own: the wgpu-target words of a GLSL `local_size_x_id` shader
+/// and a WGSL `@workgroup_size(2, width)` one, with a size written in, still pass spirv-val and
+/// naga's SPIR-V front end and validator, and naga reads the new size (its entry point's
+/// `workgroup_size`) and, for GLSL, `gl_WorkGroupSize` as the new value; dimensions left
+/// `None` and another entry point name change nothing.
+#[test]
+fn set_workgroup_size_writes_the_size_into_the_words() {
+    let compile = |name: &str, src: &str, language| {
+        let options = shader_core::CompileOptions { language, ..Default::default() };
+        shader_core::compile(name, src, &options).unwrap_or_else(|e| panic!("{}", e.render())).spirv
+    };
+    let glsl = "#version 450\nlayout(local_size_x_id = 3, local_size_y = 2) in;\nlayout(constant_id = 3) const uint W = 7u;\n\
+                layout(std430, binding = 0) buffer B { uint v[]; };\nvoid main() { v[gl_LocalInvocationIndex] = gl_WorkGroupSize.x * 100u + W; }\n";
+    let wgsl = "override width: u32 = 4u;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n\
+                @compute @workgroup_size(2, width) fn main(@builtin(local_invocation_index) i: u32) { o[i] = width; }\n";
+    let glsl_words = compile("t.comp", glsl, shader_core::Language::Glsl);
+    let wgsl_words = compile("t.wgsl", wgsl, shader_core::Language::Wgsl);
+    for (words, size, expected) in [(&glsl_words, [Some(16), None, None], [16, 2, 1]), (&wgsl_words, [None, Some(8), None], [2, 8, 1])] {
+        let patched = shader_runtime::set_workgroup_size(words, "main", size);
+        assert_eq!(patched.len(), words.len());
+        common::validate_spirv(&patched).expect("spirv-val and naga");
+        let module = common::naga_check(&patched).expect("naga");
+        assert_eq!(module.entry_points[0].workgroup_size, expected);
+        assert_eq!(shader_runtime::set_workgroup_size(words, "main", [None; 3]), *words);
+        assert_eq!(shader_runtime::set_workgroup_size(words, "other", size), *words);
+    }
+    // GLSL: `gl_WorkGroupSize.x` is a plain constant 16 in naga's module; W keeps its own
+    // override with the shared id and its default.
+    let module = common::naga_check(&shader_runtime::set_workgroup_size(&glsl_words, "main", [Some(16), None, None])).expect("naga");
+    let overrides: Vec<_> = module.overrides.iter().map(|(_, o)| (o.name.clone(), o.id)).collect();
+    assert_eq!(overrides, [(Some("W".to_string()), Some(3))]);
+    let has_16 = |module: &naga::Module| {
+        module.constants.iter().any(|(_, c)| matches!(module.global_expressions[c.init], naga::Expression::Literal(naga::Literal::U32(16))))
+    };
+    assert!(has_16(&module) && !has_16(&common::naga_check(&glsl_words).expect("naga")), "{:?}", module.constants);
 }
 
 /// A `const` array indexed by a specialization constant and a long chain of additions to one

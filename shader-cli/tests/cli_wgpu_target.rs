@@ -602,8 +602,8 @@ layout(local_size_x = 1) in;
 /// A workgroup size that is a specialization constant (`local_size_x_id`, sharing its id with
 /// a `constant_id` constant, as glslang makes two constants of one id): the wgpu target writes
 /// the declared size (naga specializes none), and `reflect` still reports the dimension's
-/// constant and both constants, as for the Vulkan target, so a host can refuse another value
-/// (shader-runtime does: `GpuError::WorkgroupSizeConstant`). Before, the wgpu target's
+/// constant and both constants, as for the Vulkan target, so a host can specialize the size
+/// (shader-runtime writes the value into the words: `set_workgroup_size`). Before, the wgpu target's
 /// reflection had `[null, null, null]` and only `W`. Also the access, texel type and format
 /// of a write-only integer storage image.
 #[test]

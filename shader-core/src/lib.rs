@@ -335,10 +335,12 @@ fn minimum_spirv_version(module: &ir::Module) -> (u8, u8) {
 
 /// wgpu re-parses SPIR-V with naga, whose SPIR-V reader specializes no workgroup size (naga 30
 /// `front::spv` reads `LocalSize` only and sets no `workgroup_size_overrides`; a
-/// `WorkgroupSize` spec-constant composite fails its validation). For that target an override
-/// used as a workgroup size is written at its default (`LocalSize`, the SPIR-V back end's
-/// `wgpu` option); the entry point keeps naming the override, so reflection lists it and the
-/// runtime refuses any other value for it (`GpuError::WorkgroupSizeConstant`).
+/// `WorkgroupSize` composite of specialization constants fails its validation). For that
+/// target an override used as a workgroup size is written at its default (`LocalSize`, the
+/// SPIR-V back end's `wgpu` option); the entry point keeps naming the override, so reflection
+/// lists it, and the runtime writes a pipeline's value into `LocalSize` (and into GLSL's
+/// size constants, which have no SpecId there) before wgpu reads the words
+/// (shader-runtime `compute::set_workgroup_size`).
 fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnostics> {
     let mut errors = Diagnostics::new();
     for ep in &mut module.entry_points {

@@ -360,11 +360,11 @@ pub(crate) fn specialization_bits(declared: &[SpecializationConstant], constants
 /// of a reloaded module with its interface): the pipeline, its bind group layouts and the
 /// device's workgroup count limit.
 fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate_size: u32) -> Result<(Kind, Bindings, u32, [u32; 3]), GpuError> {
-    // The workgroup size with the pipeline's constants (the wgpu target folds an override
-    // size to its default: its words hold that one).
+    // The pipeline's workgroup size written into the words (naga specializes none: the wgpu
+    // target's words hold the default), then the size with the pipeline's constants.
+    let spirv = &set_workgroup_size(spirv, module.entry.name, workgroup_values(module, &built.constants));
     let specialization = specialization_bits(module.specialization_constants, &built.constants);
     let specialized_size = || workgroup_size(&specialize_words(spirv, &specialization), module.entry.name).or(module.entry.workgroup_size);
-    check_workgroup_constants(module, spirv, &built.constants, specialized_size())?;
     let w = match gpu.backend() {
         Backend::Wgpu(w) => w,
         Backend::Cpu(_) => {
@@ -404,28 +404,72 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     })
 }
 
-/// Refuses a value for a specialization constant that sizes a workgroup dimension
-/// (`EntryPoint::workgroup_size_overrides`, by SpecId) where the words do not follow it: the
-/// dimension of `specialized` (the size with the pipeline's constants) is still the one of the
-/// words as they are, and not the value. The wgpu target writes the declared size (naga's
-/// SPIR-V reader specializes none), so the shader would read the value in its constants (a
-/// GLSL `constant_id` sharing the id, a WGSL override) and run with another size. The size's
-/// default is the only value allowed there; it may differ from a GLSL `constant_id`
-/// constant's default (the size's comes from `local_size_*`, 1 unless given, as glslang's).
-fn check_workgroup_constants(module: &ModuleInfo, spirv: &[u32], constants: &[(String, f64)], specialized: Option<[u32; 3]>) -> Result<(), GpuError> {
-    let (Some(specialized), Some(unspecialized)) = (specialized, workgroup_size(spirv, module.entry.name).or(module.entry.workgroup_size)) else {
-        return Ok(());
-    };
-    for (axis, id) in module.entry.workgroup_size_overrides.iter().enumerate() {
-        let Some(id) = *id else { continue };
-        let Some((_, value)) = constants.iter().find(|(key, _)| *key == id.to_string()) else { continue };
-        if *value != f64::from(specialized[axis]) && specialized[axis] == unspecialized[axis] {
-            // The name of a constant with this id (GLSL's size constant itself has none).
-            let constant = module.specialization_constants.iter().filter(|c| c.id == id).map(|c| c.name).find(|n| !n.is_empty()).unwrap_or("");
-            return Err(GpuError::WorkgroupSizeConstant { module: module.name, constant, id, axis, size: unspecialized[axis] });
+/// The value the pipeline's constants (`constants`, keyed by SpecId in decimal) give each
+/// workgroup dimension that follows a specialization constant
+/// (`EntryPoint::workgroup_size_overrides`), as WebGPU converts a pipeline constant to a `u32`.
+fn workgroup_values(module: &ModuleInfo, constants: &[(String, f64)]) -> [Option<u32>; 3] {
+    module.entry.workgroup_size_overrides.map(|id| {
+        let id = id?.to_string();
+        constants.iter().find(|(key, _)| *key == id).map(|&(_, value)| value as u32)
+    })
+}
+
+/// `spirv` with the workgroup size of its entry point `entry` set to `size` in the dimensions
+/// that are `Some`: the literal operands of its `OpExecutionMode LocalSize`, and the
+/// `OpSpecConstant` dimensions of a `WorkgroupSize`-decorated composite (which SPIR-V 3.21
+/// puts before `LocalSize`). What Vulkan's specialization does to a size that follows
+/// specialization constants, for the wgpu target, whose words hold the default size for naga
+/// (its SPIR-V reader specializes no workgroup size): a WGSL `@workgroup_size(override)` is
+/// `LocalSize`; GLSL's `local_size_*_id` constants, which `gl_WorkGroupSize` reads, are
+/// SpecId-less `OpSpecConstant`s in the composite there (a `constant_id` constant sharing the
+/// id gets the value from wgpu's constants, as Vulkan gives one id's value to both). On a
+/// Vulkan-target module it writes what specialization would (its `LocalSizeId` operands are
+/// specialization constants, left to [`specialize_words`]). A dimension of `None`, another
+/// entry point's mode, and a module without the entry point are left as they are.
+pub fn set_workgroup_size(spirv: &[u32], entry: &str, size: [Option<u32>; 3]) -> Vec<u32> {
+    let mut words = spirv.to_vec();
+    if size.iter().all(Option::is_none) {
+        return words;
+    }
+    let function = instructions(spirv).find_map(|(_, op, operands)| match operands {
+        [_, function, name @ ..] if op == OP_ENTRY_POINT && literal_string(name) == entry => Some(*function),
+        _ => None,
+    });
+    if function.is_none() {
+        return words;
+    }
+    let decorated: Vec<u32> = instructions(spirv)
+        .filter(|(_, op, operands)| *op == OP_DECORATE && operands.get(1..3) == Some(&[DECORATION_BUILT_IN, BUILT_IN_WORKGROUP_SIZE]))
+        .map(|(_, _, operands)| operands[0])
+        .collect();
+    let mut components: HashMap<u32, u32> = HashMap::new();
+    for (at, op, operands) in instructions(spirv) {
+        match (op, operands) {
+            (OP_EXECUTION_MODE, [f, MODE_LOCAL_SIZE, _, _, _]) if Some(*f) == function => {
+                for (axis, value) in size.iter().enumerate() {
+                    if let Some(v) = value {
+                        words[at + 3 + axis] = *v;
+                    }
+                }
+            }
+            (OP_SPEC_CONSTANT_COMPOSITE, [_, id, dims @ ..]) if decorated.contains(id) && dims.len() == 3 => {
+                for (axis, value) in size.iter().enumerate() {
+                    if let Some(v) = value {
+                        components.insert(dims[axis], *v);
+                    }
+                }
+            }
+            _ => {}
         }
     }
-    Ok(())
+    for (at, op, operands) in instructions(spirv) {
+        if let (OP_SPEC_CONSTANT, [_, id, _]) = (op, operands) {
+            if let Some(&v) = components.get(id) {
+                words[at + 3] = v;
+            }
+        }
+    }
+    words
 }
 
 /// SPIR-V words as a shader module (wgpu's portable path: naga re-reads them).

@@ -68,23 +68,6 @@ pub enum GpuError {
         /// The only value the module accepts, the constant's default.
         default: Option<i64>,
     },
-    /// A specialization constant that sizes a dimension of the workgroup was given a value
-    /// other than the size the module's words hold (the wgpu target writes the declared size:
-    /// naga's SPIR-V reader specializes no workgroup size), so the shader would read one value
-    /// in its constants and run with another size.
-    WorkgroupSizeConstant {
-        /// The module (its name in Rust).
-        module: &'static str,
-        /// The name of a constant with this id (a WGSL override, a GLSL `constant_id` sharing
-        /// the `local_size_*_id`); empty when only the workgroup size has the id.
-        constant: &'static str,
-        /// The SpecId.
-        id: u32,
-        /// The dimension it sizes: 0, 1, 2 for x, y, z.
-        axis: usize,
-        /// The size the module runs with, the only value it accepts for the id.
-        size: u32,
-    },
 }
 
 /// A resource that does not fit the binding it was given for. Names the binding as the shader
@@ -163,16 +146,6 @@ impl fmt::Display for GpuError {
                      the default length (the wgpu target: naga reads no specialization-constant array lengths), so it \
                      can only be {default}; to change the length, change the default in the shader",
                     arrays.join(", ")
-                )
-            }
-            GpuError::WorkgroupSizeConstant { module, constant, id, axis, size } => {
-                let axis = ["x", "y", "z"].get(*axis).copied().unwrap_or("?");
-                let constant = if constant.is_empty() { format!("id {id}") } else { format!("`{constant}` (id {id})") };
-                write!(
-                    f,
-                    "`{module}`: the specialization constant {constant} is the workgroup size in {axis}, which this module \
-                     has fixed at {size} (the wgpu target: naga's SPIR-V reader specializes no workgroup size), so it can \
-                     only be {size}; compile with `target: vulkan` and use passthrough to specialize the workgroup size"
                 )
             }
         }

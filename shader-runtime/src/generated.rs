@@ -22,9 +22,9 @@ pub struct EntryPoint {
     /// Compute entry points: the workgroup size (defaults of overridden dimensions).
     pub workgroup_size: Option<[u32; 3]>,
     /// Compute entry points: per dimension, the SpecId of the specialization constant that
-    /// sizes it (reflection's `workgroup_size_overrides`). A Vulkan-target module's size
-    /// follows the constant (passthrough, the CPU device); the wgpu target's words hold the
-    /// default, and the runtime refuses another value ([`crate::GpuError::WorkgroupSizeConstant`]).
+    /// sizes it (reflection's `workgroup_size_overrides`). The pipeline's size follows the
+    /// constant on every path: the runtime writes the value into the words
+    /// ([`crate::set_workgroup_size`]; the wgpu target's hold the default for naga).
     pub workgroup_size_overrides: [Option<u32>; 3],
     /// Vertex entry points: the attributes fed from vertex buffers, sorted by location.
     pub vertex_inputs: &'static [VertexInput],

@@ -41,7 +41,7 @@ mod texture;
 pub use agsl::{AgslChild, AgslEffect, AgslInfo, AgslInput, AgslUniform, AgslUniformBlock, RgbaImage};
 pub use bind::{check_touched, AsResource, BindingSet, NamedResources, Resource};
 pub use buffer::{Buffer, BufferData, DispatchIndirectArgs, Index, RawBuffer, ResourceId};
-pub use compute::{ComputePipeline, PipelineOptions};
+pub use compute::{set_workgroup_size, ComputePipeline, PipelineOptions};
 pub use error::{BindingError, BindingProblem, GpuError};
 #[doc(hidden)]
 pub use generated::__private;

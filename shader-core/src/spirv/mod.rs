@@ -455,12 +455,15 @@ impl<'a> Writer<'a> {
             // The wgpu target: naga reads no `OpSpecConstantOp`; id-less overrides are only array
             // lengths there, written as their defaults (`types::array_length`), so none is
             // written (id 0 is never a valid reference, spirv-val would catch a use).
-            // Nor is an unnamed GLSL `local_size_*_id` constant: the wgpu target writes the size's
-            // default, and naga refuses a second constant with a `constant_id`'s id.
-            if self.options.wgpu && (!crate::ir::interface::is_specializable(self.module, handle) || only_sizes_workgroups(self.module, handle)) {
+            if self.options.wgpu && !crate::ir::interface::is_specializable(self.module, handle) {
                 self.overrides.push(0);
                 continue;
             }
+            // An unnamed GLSL `local_size_*_id` constant on the wgpu target has no SpecId (naga
+            // refuses a second constant with a `constant_id`'s id, and reads an `OpSpecConstant`
+            // without one as a plain constant): the runtime writes the pipeline's size into its
+            // words and `LocalSize`'s (`write_workgroup_size`).
+            let size_only = self.options.wgpu && only_sizes_workgroups(self.module, handle);
             let scalar = match self.module.types.get(o.ty).map(|t| &t.inner) {
                 Some(TypeInner::Scalar(s)) => *s,
                 _ => return error("an override must have a scalar type", span),
@@ -484,8 +487,10 @@ impl<'a> Writer<'a> {
                         let (words, count) = literal_words(scalar, bits);
                         self.push_type(Op::SpecConstant, &[ty, id], &words[..count]);
                     }
-                    let spec_id = spec_ids[handle.index()];
-                    self.decorate(id, spirv::Decoration::SpecId, &[spec_id]);
+                    if !size_only {
+                        let spec_id = spec_ids[handle.index()];
+                        self.decorate(id, spirv::Decoration::SpecId, &[spec_id]);
+                    }
                     id
                 }
                 None => {
@@ -1109,9 +1114,29 @@ impl<'a> Writer<'a> {
         let ep = &self.module.entry_points[index];
         let function = self.functions[ep.function.index()];
         let size = ep.workgroup_size;
-        // The wgpu target writes an override size at its default (`fix_override_workgroup_sizes`).
+        // The wgpu target writes an override size at its default (`fix_override_workgroup_sizes`)
+        // and the runtime writes a pipeline's size into `LocalSize` (naga reads no other form).
+        // GLSL's `local_size_*_id` constants, which `gl_WorkGroupSize` reads, go into a
+        // `WorkgroupSize`-decorated composite as on the Vulkan target (naga ignores the
+        // decoration), so the runtime finds them there by dimension.
         if self.options.wgpu || ep.workgroup_size_overrides.iter().all(Option::is_none) {
             self.execution_mode(function, spirv::ExecutionMode::LocalSize, &size);
+            let sized: Vec<_> = ep.workgroup_size_overrides.iter().flatten().collect();
+            let computes = self.module.entry_points.iter().filter(|e| e.stage == Stage::Compute).count();
+            if self.options.wgpu && !sized.is_empty() && computes == 1 && sized.iter().all(|&&o| only_sizes_workgroups(self.module, o)) {
+                let u32_ty = self.scalar_type(Scalar::U32);
+                let mut ids = [0; 3];
+                for axis in 0..3 {
+                    ids[axis] = match ep.workgroup_size_overrides[axis].and_then(|o| self.overrides.get(o.index()).copied()) {
+                        Some(id) => id,
+                        None => self.const_u32(size[axis]),
+                    };
+                }
+                let uvec3 = self.vector_type(u32_ty, 3);
+                let id = self.id();
+                self.push_type(Op::SpecConstantComposite, &[uvec3, id], &ids);
+                self.decorate(id, spirv::Decoration::BuiltIn, &[spirv::BuiltIn::WorkgroupSize as u32]);
+            }
             return Ok(());
         }
         let u32_ty = self.scalar_type(Scalar::U32);
@@ -1159,7 +1184,7 @@ impl<'a> Writer<'a> {
 }
 
 /// Whether `o` is an unnamed override that sizes a workgroup dimension (GLSL's
-/// `local_size_*_id` constant, which nothing else reads on the wgpu target).
+/// `local_size_*_id` constant, which only `gl_WorkGroupSize` reads besides).
 fn only_sizes_workgroups(module: &Module, o: Handle<crate::ir::Override>) -> bool {
     module.overrides[o].name.is_none() && module.entry_points.iter().any(|ep| ep.workgroup_size_overrides.contains(&Some(o)))
 }

@@ -10,7 +10,6 @@ mod memory_model;
 use super::{Lowerer, Operand, Reported, Sym, R};
 use crate::ir::*;
 use crate::span::Span;
-use crate::Target;
 
 type Args = Vec<(Operand, Span)>;
 
@@ -38,12 +37,12 @@ pub(crate) fn builtin_variable(lw: &mut Lowerer<'_>, name: &str) -> Option<Sym> 
             );
             return Some(Sym::Var { root: super::Root::Global(g), ty: vec4, space: AddressSpace::Output, read_only: false });
         }
-        // With `local_size_*_id` on the Vulkan target, the components so sized follow their
-        // specialization constants (GLSL 4.60 §7.1.3: gl_WorkGroupSize is then a
-        // specialization constant, as glslang emits it); folded to the defaults in constant
-        // expressions. On the wgpu target, whose words hold the declared size (see
-        // `local_size_x_id`), the declared size.
-        (Stage::Compute, "gl_WorkGroupSize") if lw.target != Target::Wgpu && lw.local_size_ids.iter().any(Option::is_some) => {
+        // With `local_size_*_id`, the components so sized follow their specialization
+        // constants (GLSL 4.60 §7.1.3: gl_WorkGroupSize is then a specialization constant, as
+        // glslang emits it; on the wgpu target the runtime writes a pipeline's size into them,
+        // see `local_size_x_id`); folded to the defaults in constant expressions but array
+        // sizes (`spec_length`).
+        (Stage::Compute, "gl_WorkGroupSize") if lw.local_size_ids.iter().any(Option::is_some) => {
             return Some(Sym::WorkgroupSize { ids: lw.local_size_ids, size: lw.local_size, u32, ty: uvec3 });
         }
         (Stage::Compute, "gl_WorkGroupSize") => {

@@ -1206,12 +1206,12 @@ impl<'a> Lowerer<'a> {
                     // Its own `uint` specialization constant, even when a `constant_id`
                     // declaration shares the id (GLSL 4.60 §4.4.1.4: `gl_WorkGroupSize` is a
                     // uvec3; glslang emits both, one SpecId, so one value specializes both).
-                    // The wgpu target keeps it in the interface only: naga cannot specialize a
-                    // workgroup size, so the size is the `local_size_*` default (1 unless
-                    // given), as glslang's unspecialized module, never a `constant_id`
-                    // constant's value (`gl_WorkGroupSize` is that constant, see `builtins`);
-                    // the SPIR-V back end writes no constant for it (naga refuses two with one
-                    // id), and the runtime refuses another value for the id.
+                    // Its default is the `local_size_*` value (1 unless given), as glslang's,
+                    // never a `constant_id` constant's (`gl_WorkGroupSize` reads it, see
+                    // `builtins`). naga cannot specialize a workgroup size, so on the wgpu
+                    // target the back end writes it without a SpecId (naga refuses two
+                    // constants with one id) and the runtime writes a pipeline's value for the
+                    // id into the words (shader-runtime `compute::set_workgroup_size`).
                     let ty = self.scalar_ty(Scalar::U32);
                     let o = match self.local_size_ids[i] {
                         Some(o) if self.m.overrides[o].id == Some(id) => o,
