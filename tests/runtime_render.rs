@@ -929,7 +929,6 @@ shader! {
 /// `runtime_cpu_device.rs` compares with lavapipe through naga.)
 #[test]
 fn varyings_of_16_and_64_bits_match_lavapipe() {
-    use shader_runtime::wgpu::Features;
     type Module = &'static shader_runtime::ModuleInfo;
     const SIZE: u32 = 16;
     // Per vertex: big, mid, (pair, corner); the corners make a triangle over the whole target
@@ -977,16 +976,11 @@ fn varyings_of_16_and_64_bits_match_lavapipe() {
     };
     agree(&cpu_narrow[0], &cpu_twin[0], "16-bit and 32-bit varyings on the CPU device", true);
     assert!(f16s(&cpu_narrow[0]).chunks(4).all(|p| p[3] == 0.75), "every pixel covered");
-    let Some(gpu) = common::gpu() else { return };
-    let feature = Features::PASSTHROUGH_SHADERS;
-    if !gpu.wgpu().is_some_and(|w| w.adapter.features().contains(feature)) {
-        assert!(!common::ci(), "CI=true but the adapter lacks {feature:?}");
-        eprintln!("*** SKIPPED (lavapipe comparison): the adapter lacks {feature:?} ***");
+    let Some(pt) = common::passthrough_gpu() else {
+        assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true");
         return;
-    }
-    let pt = Gpu::with_options_blocking(&shader_runtime::GpuOptions { required_features: feature, ..shader_runtime::GpuOptions::from_env() })
-        .expect("device with passthrough");
-    let lavapipe = run(&pt, true, twin);
+    };
+    let lavapipe = run(pt, true, twin);
     for (name, ours) in [("16-bit", &cpu_narrow), ("32-bit twin", &cpu_twin)] {
         assert_eq!(ours[1], lavapipe[1], "{name} varyings on the CPU device: the flat ones against lavapipe's");
         agree(&ours[0], &lavapipe[0], &format!("{name} varyings on the CPU device against lavapipe"), false);
@@ -1176,13 +1170,75 @@ shader! {
             return vec4<f32>(f32(s) / 3.0, color.g, 0.0, 1.0);
         }
     "#,
+    // An input decorated `sample` (red: the window x at each vertex), and the position in
+    // per-sample shading: their fractions squared tell the samples' locations (the mean over
+    // them, 0.328125) from the centre's (1/4). Lavapipe interpolates the `sample` input at the
+    // centre (the decoration alone does not turn on sample shading), the position per sample.
+    mod sample_input_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@location(0) @interpolate(perspective, sample) color: vec4<f32>) -> @location(0) vec4<f32> {
+            let f = fract(color.r);
+            return vec4<f32>(f * f, 0.0, 0.0, 1.0);
+        }
+    "#,
+    mod sample_position_wgsl_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@builtin(sample_index) s: u32, @builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+            let f = fract(p.xy);
+            return vec4<f32>(f.x * f.x, f.y * f.y, f32(s) * 0.0, 1.0);
+        }
+    "#,
+    // `gl_SamplePosition` (no WGSL form: the Vulkan target, run as emitted on the GPU).
+    mod sample_position_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in vec4 color;
+        layout(location = 0) out vec4 o;
+        void main() {
+            vec2 s = gl_SamplePosition;
+            o = vec4(s.x * s.x, s.y * s.y, color.g, 1.0);
+        }
+    "#,
+}
+
+/// `gl_SamplePosition` under 4x multisampling: the fragment shader runs per sample and reads
+/// each sample's standard location, so every pixel resolves to the mean of the squared
+/// coordinates, 0.328125 (84/255), on the CPU device and on lavapipe (as emitted).
+#[test]
+fn sample_position_runs_per_sample() {
+    let full: Vec<DepthVertex> =
+        [[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]].iter().map(|&[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] }).collect();
+    let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
+        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &sample_position_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(8, 8, TextureFormat::Rgba8Unorm);
+        let buffer = gpu.vertex_buffer(&full);
+        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    common::validate_spirv_glsl(sample_position_fs::MODULE.spirv, false).expect("valid SPIR-V");
+    let mut results = vec![("CPU device", run(&Gpu::cpu(), false))];
+    match common::passthrough_gpu() {
+        Some(pt) => results.push(("lavapipe", run(pt, true))),
+        None => assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true"),
+    }
+    for (device, pixels) in results {
+        assert!(pixels.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{device}: {:?}", &pixels[..8]);
+    }
 }
 
 /// Multisampling (`RenderOptions::sample_count` 4, resolved into the target): white triangles
 /// on black give each pixel the share of its four samples (Vulkan's standard locations) they
 /// cover, 0, 1/4, 1/2, 3/4 or 1, with some of each strictly between at the edges; with a
 /// fragment shader that reads the sample index (per-sample shading), a covered pixel's red is
-/// the mean of the covered samples' s/3 (1/2 inside); two triangles that cross in depth, with
+/// the mean of the covered samples' s/3 (1/2 inside), and its position is each sample's
+/// location (an input decorated `sample` alone stays at the centre, as on lavapipe); two
+/// triangles that cross in depth, with
 /// a 4x depth buffer, share the pixels along their intersection sample by sample. The CPU
 /// device's images equal lavapipe's within 1/255 per channel (the resolve's rounding).
 #[test]
@@ -1221,11 +1277,18 @@ fn multisampling_matches_lavapipe() {
         pipeline.draw(gpu, &target, &draw).unwrap_or_else(|e| panic!("{}: {e}", gpu.adapter_name()));
         target.read_rgba8_blocking(gpu).expect("read")
     };
-    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 4] = [
+    // Red: the window x (32 pixels wide: NDC 3 is x = 64).
+    let ramp: Vec<DepthVertex> = [([-1.0, -1.0], 0.0), ([3.0, -1.0], 64.0), ([-1.0, 3.0], 0.0)]
+        .iter()
+        .map(|&([x, y], r)| DepthVertex { position: [x, y, 0.0], color: [r, 0.0, 0.0, 1.0] })
+        .collect();
+    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 6] = [
         ("coverage", &stencil_fs::MODULE, &vertices),
         ("per-sample", &sample_index_fs::MODULE, &full),
         ("per-sample edges", &sample_index_fs::MODULE, &vertices),
         ("depth", &stencil_fs::MODULE, &crossing),
+        ("sample input", &sample_input_fs::MODULE, &ramp),
+        ("position per sample", &sample_position_wgsl_fs::MODULE, &full),
     ];
     let cpu_gpu = Gpu::cpu();
     for (name, fs, vertices) in cases {
@@ -1242,6 +1305,9 @@ fn multisampling_matches_lavapipe() {
                 }
             }
             "per-sample" => assert!(reds.iter().all(|&r| r == 127 || r == 128), "{name}: {reds:?}"),
+            // (0.375² + 0.875² + 0.125² + 0.625²) / 4 = 0.328125 in x and in y.
+            "sample input" => assert!(cpu.chunks(4).all(|p| p[0] == 64), "{name}: {:?}", &cpu[..8]),
+            "position per sample" => assert!(cpu.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{name}: {:?}", &cpu[..8]),
             "depth" => {
                 // Inside both triangles, pixels whose samples are split between them.
                 let split = cpu.chunks(4).filter(|p| p[0] > 0 && p[1] > 0 && u32::from(p[0]) + u32::from(p[1]) >= 254).count();

@@ -330,8 +330,10 @@ pub(crate) enum Builtin {
     /// Fragment stage inputs.
     FragCoord,
     FrontFacing,
-    /// The sample index: 0 (the targets have one sample; the zeroed input memory holds it).
+    /// The sample index (0 but in per-sample shading, `raster.rs`).
     SampleId,
+    /// The sample's location within the pixel (per-sample shading).
+    SamplePosition,
 }
 
 /// The pipeline stage of an entry point.
@@ -376,6 +378,10 @@ pub(crate) struct Prog {
     pub frag_depth: Option<u32>,
     /// Fragment: `EarlyFragmentTests` (the depth test runs before the shader).
     pub early_fragment_tests: bool,
+    /// Fragment: Vulkan's sample shading, once per sample of a multisampled draw (the shader
+    /// reads `SampleId` or `SamplePosition`; an input decorated `Sample` alone does not
+    /// enable it, as on lavapipe, and is interpolated at the pixel's centre then).
+    pub sample_shading: bool,
     pub workgroup_size: [u32; 3],
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
@@ -618,6 +624,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         position: None,
         frag_depth: None,
         early_fragment_tests,
+        sample_shading: false,
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
@@ -793,6 +800,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
             prog.consts.push((id as Id, words.clone()));
         }
     }
+    let per_sample = |b: &(Builtin, u32)| matches!(b.0, Builtin::SampleId | Builtin::SamplePosition);
+    prog.sample_shading = d.fragment && prog.builtins.iter().any(per_sample);
     Ok(prog)
 }
 
@@ -1335,6 +1344,7 @@ impl Decoder {
                 BuiltIn::FragCoord => Builtin::FragCoord,
                 BuiltIn::FrontFacing => Builtin::FrontFacing,
                 BuiltIn::SampleId => Builtin::SampleId,
+                BuiltIn::SamplePosition => Builtin::SamplePosition,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

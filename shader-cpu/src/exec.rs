@@ -1247,7 +1247,8 @@ impl<'a> Thread<'a> {
                     | Builtin::InstanceIndex
                     | Builtin::FragCoord
                     | Builtin::FrontFacing
-                    | Builtin::SampleId => continue,
+                    | Builtin::SampleId
+                    | Builtin::SamplePosition => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

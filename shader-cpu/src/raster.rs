@@ -326,8 +326,9 @@ pub struct Draw<'a> {
     /// target gets the average of its samples, or sample 0 of an integer format; the depth
     /// buffer is then twice the targets' width and height and holds sample k of pixel (x, y)
     /// at (2x + k % 2, 2y + k / 2), each tested at its own depth). A fragment shader that
-    /// reads `SampleId` runs once per covered sample, at the sample's location; others once
-    /// per pixel, interpolated at its centre.
+    /// reads `SampleId` or `SamplePosition` runs once per covered sample, at the sample's
+    /// location (`FragCoord` there too); others once per pixel, interpolated at its centre
+    /// (inputs decorated `Sample` or `Centroid` too, as on lavapipe).
     pub samples: u32,
 }
 
@@ -841,9 +842,9 @@ fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut T
 }
 
 /// Shades the batch once per pixel, or once per sample (a multisampled draw whose fragment
-/// shader reads `SampleId`: Vulkan's sample shading), then empties it.
+/// shader reads `SampleId` or `SamplePosition`: Vulkan's sample shading), then empties it.
 fn shade_samples(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, ms: &[Option<Image>]) {
-    if d.samples > 1 && fs.builtins.iter().any(|(b, _)| *b == Builtin::SampleId) {
+    if d.samples > 1 && fs.sample_shading {
         for sample in 0..d.samples {
             shade(tri, batch, t, fs, d, ms, Some(sample));
         }
@@ -920,6 +921,10 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 }
                 Builtin::FrontFacing => mem[at] = u32::from(tri.front),
                 Builtin::SampleId => mem[at] = sample.unwrap_or(0),
+                Builtin::SamplePosition => {
+                    mem[at] = (offset[0] as f32).to_bits();
+                    mem[at + 1] = (offset[1] as f32).to_bits();
+                }
                 _ => {}
             }
         }

@@ -35,7 +35,7 @@ pub struct RenderOptions<'a> {
     /// draw renders into a multisampled texture the runtime makes, cleared to `Draw::clear`
     /// (which it needs), and resolves it into the target (the average of each pixel's
     /// samples). A fragment shader that reads the sample index (`SampleId`,
-    /// `@builtin(sample_index)`) runs once per sample. A depth buffer then has as many samples
+    /// `@builtin(sample_index)`) or position (`SamplePosition`) runs once per sample. A depth buffer then has as many samples
     /// (`Gpu::depth_target_with(w, h, format, 4)`), each tested at its own depth.
     pub sample_count: u32,
     pub topology: wgpu::PrimitiveTopology,
