@@ -1182,6 +1182,16 @@ shader! {
             return vec4<f32>(f * f, 0.0, 0.0, 1.0);
         }
     "#,
+    // An input decorated `centroid`: lavapipe interpolates it at the centre too, so the
+    // partly covered pixels' squared fractions are shares of the centre's 1/4.
+    mod centroid_fs;
+    lang: wgsl,
+    src: r#"
+        @fragment fn main(@location(0) @interpolate(perspective, centroid) color: vec4<f32>) -> @location(0) vec4<f32> {
+            let f = fract(color.r);
+            return vec4<f32>(f * f, 0.0, 0.0, 1.0);
+        }
+    "#,
     mod sample_position_wgsl_fs;
     lang: wgsl,
     src: r#"
@@ -1237,7 +1247,8 @@ fn sample_position_runs_per_sample() {
 /// cover, 0, 1/4, 1/2, 3/4 or 1, with some of each strictly between at the edges; with a
 /// fragment shader that reads the sample index (per-sample shading), a covered pixel's red is
 /// the mean of the covered samples' s/3 (1/2 inside), and its position is each sample's
-/// location (an input decorated `sample` alone stays at the centre, as on lavapipe); two
+/// location (an input decorated `sample` alone, or `centroid`, stays at the centre, as on
+/// lavapipe); two
 /// triangles that cross in depth, with
 /// a 4x depth buffer, share the pixels along their intersection sample by sample. The CPU
 /// device's images equal lavapipe's within 1/255 per channel (the resolve's rounding).
@@ -1282,7 +1293,12 @@ fn multisampling_matches_lavapipe() {
         .iter()
         .map(|&([x, y], r)| DepthVertex { position: [x, y, 0.0], color: [r, 0.0, 0.0, 1.0] })
         .collect();
-    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 6] = [
+    let edge_ramp: Vec<DepthVertex> = [[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]
+        .iter()
+        .map(|&[x, y]: &[f32; 2]| DepthVertex { position: [x, y, 0.0], color: [(x + 1.0) * 16.0, 0.0, 0.0, 1.0] })
+        .collect();
+    let cases: [(&str, &'static shader_runtime::ModuleInfo, &[DepthVertex]); 7] = [
+        ("centroid", &centroid_fs::MODULE, &edge_ramp),
         ("coverage", &stencil_fs::MODULE, &vertices),
         ("per-sample", &sample_index_fs::MODULE, &full),
         ("per-sample edges", &sample_index_fs::MODULE, &vertices),
@@ -1307,6 +1323,8 @@ fn multisampling_matches_lavapipe() {
             "per-sample" => assert!(reds.iter().all(|&r| r == 127 || r == 128), "{name}: {reds:?}"),
             // (0.375² + 0.875² + 0.125² + 0.625²) / 4 = 0.328125 in x and in y.
             "sample input" => assert!(cpu.chunks(4).all(|p| p[0] == 64), "{name}: {:?}", &cpu[..8]),
+            // Shares of 64 (within the ramp's rounding).
+            "centroid" => assert!(reds.iter().all(|&r| r <= 64 && (r + 1) % 16 <= 2) && reds.contains(&16), "{name}: {reds:?}"),
             "position per sample" => assert!(cpu.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{name}: {:?}", &cpu[..8]),
             "depth" => {
                 // Inside both triangles, pixels whose samples are split between them.
