@@ -813,18 +813,24 @@ fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut T
             let mut any = false;
             for (k, lane) in lanes.iter_mut().enumerate() {
                 let (px, py) = (x + (k as u32 & 1), y + (k as u32 >> 1));
+                let edges = |o: [i64; 2]| {
+                    let p = [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]];
+                    [edge(b, c, p), edge(c, a, p), edge(a, b, p)]
+                };
+                let inside = |e: [i64; 3]| (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i]));
+                // The centre's edge functions give the barycentrics (and the one sample's coverage).
+                let centre = edges(SAMPLES_1[0]);
                 let mut mask = 0u8;
                 if px < width && rows.contains(&py) {
-                    for (s, o) in locations.iter().enumerate() {
-                        let p = [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]];
-                        let e = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
-                        if (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i])) {
+                    for (s, &o) in locations.iter().enumerate() {
+                        if inside(if o == SAMPLES_1[0] { centre } else { edges(o) }) {
                             mask |= 1 << s;
                         }
                     }
                 }
                 any |= mask != 0;
-                *lane = (mask, barycentrics(tri, [i64::from(px) * 256 + 128, i64::from(py) * 256 + 128]));
+                let area = tri.area as f64;
+                *lane = (mask, centre.map(|e| e as f64 / area));
             }
             if any {
                 batch.quads.push(([x, y], lanes));
