@@ -1275,3 +1275,52 @@ fn clustered_subgroup_operations_of_other_widths() {
         }
     }
 }
+
+/// 1D array images (wgpu has no 1D array views, so no lavapipe run: the texels are known):
+/// `texelFetch` of a `texture1DArray` per layer, a nearest sample at a texel's centre,
+/// `imageStore`/`imageLoad` on an `image1DArray` and both sizes, ours and glslang's module.
+#[test]
+fn one_d_array_images() {
+    let src = "#version 450\nlayout(local_size_x = 8, local_size_y = 3) in;\n\
+        layout(set = 0, binding = 0) uniform texture1DArray t;\nlayout(set = 0, binding = 1) uniform sampler s;\n\
+        layout(set = 0, binding = 2, r32f) uniform image1DArray img;\n\
+        layout(std430, set = 0, binding = 3) buffer Out { vec4 fetched[24]; vec4 sampled[24]; float loaded[24]; ivec4 sizes; } o;\n\
+        void main() {\n  ivec2 p = ivec2(gl_LocalInvocationID.xy);\n  uint i = gl_LocalInvocationIndex;\n\
+          o.fetched[i] = texelFetch(sampler1DArray(t, s), p, 0);\n\
+          o.sampled[i] = textureLod(sampler1DArray(t, s), vec2((float(p.x) + 0.5) / 8.0, float(p.y)), 0.0);\n\
+          imageStore(img, p, vec4(float(p.x * 10 + p.y)));\n  memoryBarrierImage();\n  barrier();\n\
+          o.loaded[i] = imageLoad(img, ivec2(7 - p.x, p.y)).x;\n\
+          if (i == 0u) { o.sizes = ivec4(textureSize(sampler1DArray(t, s), 0), imageSize(img)); }\n}\n";
+    let texel = |x: u32, layer: u32| [x as f32, layer as f32, (x * 3 + layer) as f32, 1.0];
+    for (compiler, words) in glsl_modules("one_d_array.comp", src) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let tex = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [8, 1, 3], 1);
+        let bytes: Vec<u8> = (0..3).flat_map(|l| (0..8).flat_map(move |x| texel(x, l))).flat_map(f32::to_le_bytes).collect();
+        tex.write_level(0, &bytes);
+        let img = shader_cpu::Image::new(shader_cpu::Format::R32Float, shader_cpu::Dim::D2, [8, 1, 3], 1);
+        let sampler = shader_cpu::Sampler::default();
+        let out = shader_cpu::Buffer::zeroed(24 * 16 * 2 + 24 * 4 + 16);
+        let bound = [
+            shader_cpu::Binding::image(0, 0, &tex),
+            shader_cpu::Binding::sampler(0, 1, &sampler),
+            shader_cpu::Binding::image(0, 2, &img),
+            shader_cpu::Binding::buffer(0, 3, &out),
+        ];
+        let options = shader_cpu::Options { sanitize: true, threads: None };
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let bytes = out.to_bytes();
+        let f = common::f32s(&bytes[..24 * 16 * 2 + 24 * 4]);
+        for layer in 0..3u32 {
+            for x in 0..8u32 {
+                let i = (layer * 8 + x) as usize;
+                assert_eq!(f[i * 4..i * 4 + 4], texel(x, layer), "[{compiler}] fetch ({x}, {layer})");
+                assert_eq!(f[96 + i * 4..96 + i * 4 + 4], texel(x, layer), "[{compiler}] sample ({x}, {layer})");
+                assert_eq!(f[192 + i], ((7 - x) * 10 + layer) as f32, "[{compiler}] load ({x}, {layer})");
+            }
+        }
+        assert_eq!(common::i32s(&bytes[24 * 16 * 2 + 24 * 4..]), [8, 3, 8, 3], "[{compiler}] sizes");
+        let stored = common::f32s(&img.read_level(0));
+        assert_eq!(stored, (0..3).flat_map(|l| (0..8).map(move |x| (x * 10 + l) as f32)).collect::<Vec<_>>(), "[{compiler}] stored");
+    }
+}

@@ -329,6 +329,26 @@ shader! {
             textureStore(fimg, vec2<i32>(id.xy), vec4<f32>(f.x * 10.0 + f.y, 0.0, 0.0, 1.0));
         }
     "#,
+    // 1D textures: every texel loaded, a linear sample between texels and outside [0, 1]
+    // (repeat), the width, and a store to a 1D storage texture.
+    mod one_d;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var tex: texture_1d<f32>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var img: texture_storage_1d<r32float, write>;
+        @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(16)
+        fn main(@builtin(local_invocation_index) i: u32) {
+            let w = textureDimensions(tex);
+            out[i] = textureLoad(tex, i32(i), 0);
+            out[16u + i] = textureSampleLevel(tex, samp, (f32(i) * 1.37 - 3.1) / f32(w), 0.0);
+            textureStore(img, i, vec4<f32>(f32(i) * 0.5 + f32(w), 0.0, 0.0, 1.0));
+            if i == 0u {
+                out[32] = vec4<f32>(f32(w), f32(textureDimensions(img)), 0.0, 0.0);
+            }
+        }
+    "#,
     mod load_past_edge;
     lang: wgsl,
     src: r#"
@@ -764,6 +784,66 @@ fn storage_textures_store_converted_texels() {
             }
         }
     });
+}
+
+/// 1D textures (`texture_1d`, `texture_storage_1d`): loads give the texels written, linear
+/// samples with a repeating sampler agree with lavapipe's (and lie between the neighbouring
+/// texels), the width queries and the stores are exact.
+#[test]
+fn one_d_textures_match_lavapipe() {
+    let bytes = texel_bytes(64, 7);
+    let run = |gpu: &Gpu| {
+        let texture = |format, usage| {
+            gpu.texture(&TextureDescriptor {
+                label: None,
+                size: shader_runtime::wgpu::Extent3d { width: 16, height: 1, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: shader_runtime::wgpu::TextureDimension::D1,
+                format,
+                usage,
+                view_formats: &[],
+            })
+        };
+        let tex = texture(TextureFormat::Rgba8Unorm, TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST);
+        tex.write_level(gpu, 0, &bytes).expect("write level");
+        let img = texture(TextureFormat::R32Float, TextureUsages::STORAGE_BINDING | TextureUsages::COPY_SRC);
+        let samp = gpu.sampler_with(&SamplerDescriptor {
+            address_mode_u: AddressMode::Repeat,
+            mag_filter: FilterMode::Linear,
+            min_filter: FilterMode::Linear,
+            ..Default::default()
+        });
+        let out = gpu.storage_buffer_zeroed::<[f32; 4]>(33);
+        let pipeline = one_d::Pipeline::new(gpu).expect("pipeline");
+        pipeline.dispatch(gpu, one_d::Bindings { tex: &tex, samp: &samp, img: &img, out: &out }, [1, 1, 1]).expect("dispatch");
+        let got = out.read_blocking(gpu).expect("read");
+        let stored = img_floats(&img.read_level_blocking(gpu, 0).expect("read"));
+        for x in 0..16u32 {
+            let want = unorm_texel(&bytes, 16, x, 0);
+            assert!(first_difference(&got[x as usize..][..1], &[want], 1e-6).is_none(), "load of texel {x} on {}: {:?}", gpu.adapter_name(), got[x as usize]);
+            assert_eq!(stored[x as usize], x as f32 * 0.5 + 16.0, "stored texel {x} on {}", gpu.adapter_name());
+        }
+        assert_eq!(got[32], [16.0, 16.0, 0.0, 0.0], "widths on {}", gpu.adapter_name());
+        got[16..32].to_vec()
+    };
+    let cpu = Gpu::cpu();
+    let on_cpu = run(&cpu);
+    assert!(cpu.take_findings().is_empty());
+    // Each sample lies between the two texels it filters (repeat wraps them).
+    for (i, s) in on_cpu.iter().enumerate() {
+        let u = (i as f32 * 1.37 - 3.1) - 0.5;
+        let x0 = u.floor() as i64;
+        let [a, b] = [x0, x0 + 1].map(|x| unorm_texel(&bytes, 16, x.rem_euclid(16) as u32, 0));
+        for c in 0..4 {
+            assert!(s[c] >= a[c].min(b[c]) - 1e-6 && s[c] <= a[c].max(b[c]) + 1e-6, "sample {i}: {s:?} not between {a:?} and {b:?}");
+        }
+    }
+    if let Some(gpu) = common::gpu() {
+        if let Some((i, x, y)) = first_difference(&on_cpu, &run(gpu), 1e-5) {
+            panic!("sample {i}: CPU device {x:?}, {} {y:?}", gpu.adapter_name());
+        }
+    }
 }
 
 fn img_floats(bytes: &[u8]) -> Vec<f32> {

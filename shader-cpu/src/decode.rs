@@ -1429,8 +1429,8 @@ impl Decoder {
                     Some(format!("{dim:?} images"))
                 } else if ms {
                     Some("multisampled images".to_string())
-                } else if (dims != 2 && !cube && arrayed) || dims == 1 {
-                    Some(format!("{}{} images", if dims == 1 { "1D" } else { "3D" }, if arrayed { " array" } else { "" }))
+                } else if dims == 3 && !cube && arrayed {
+                    Some("3D array images".to_string())
                 } else {
                     None
                 };

@@ -1786,6 +1786,8 @@ impl<'a> Thread<'a> {
                 0
             }
         });
+        // A 1D array image is a 2D one of height 1: its layer is the third coordinate.
+        let at = if info.dims == 1 && info.arrayed { [at[0], 0, at[1]] } else { at };
         let level = lod.map_or(0, |id| self.regs[id as usize][i]);
         (at, level)
     }

@@ -404,9 +404,9 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
         other => return Err(format!("the CPU device has no {other:?} textures")),
     };
     let dim = match descriptor.dimension {
-        wgpu::TextureDimension::D2 => shader_cpu::Dim::D2,
+        // A 1D texture is a 2D one of height 1 (its size's height is 1).
+        wgpu::TextureDimension::D1 | wgpu::TextureDimension::D2 => shader_cpu::Dim::D2,
         wgpu::TextureDimension::D3 => shader_cpu::Dim::D3,
-        wgpu::TextureDimension::D1 => return Err("the CPU device has no 1D textures".to_string()),
     };
     let s = descriptor.size;
     // A 4x depth buffer holds sample k of pixel (x, y) at (2x + k % 2, 2y + k / 2)
