@@ -392,6 +392,27 @@ shader! {
     lang: glsl,
     stage: compute,
     path: "tests/shaders/workgroup_sized.comp",
+    // Specialization constants as GL_KHR_memory_scope_semantics scopes and semantics (one
+    // through a `const` computed from it), which SPIR-V takes only as constants: they keep
+    // their defaults; STEP, an ordinary operand, does not.
+    mod scoped_by_constants;
+    lang: glsl,
+    stage: compute,
+    src: r#"
+        #version 450
+        #extension GL_KHR_memory_scope_semantics : require
+        layout(local_size_x = 4) in;
+        layout(constant_id = 0) const int SCOPE = 1;
+        layout(constant_id = 1) const int SEMANTICS = 0;
+        layout(constant_id = 2) const uint STEP = 1u;
+        const int BARRIER_SCOPE = SCOPE + 0;
+        layout(std430, set = 0, binding = 0) buffer Counter { uint values[]; } c;
+        void main() {
+            atomicAdd(c.values[0], STEP, SCOPE, gl_StorageSemanticsBuffer, SEMANTICS);
+            memoryBarrier(BARRIER_SCOPE, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);
+            if (gl_GlobalInvocationID.x == 0u) { c.values[1] = STEP; }
+        }
+    "#,
     // WGSL's neighbour: an override computed from another (not specializable itself).
     mod derived_override;
     lang: wgsl,
@@ -771,6 +792,41 @@ fn set_workgroup_size_writes_the_size_into_the_words() {
         module.constants.iter().any(|(_, c)| matches!(module.global_expressions[c.init], naga::Expression::Literal(naga::Literal::U32(16))))
     };
     assert!(has_16(&module) && !has_16(&common::naga_check(&glsl_words).expect("naga")), "{:?}", module.constants);
+}
+
+/// A specialization constant as a memory scope or semantics argument (`atomicAdd(.., SCOPE,
+/// .., SEMANTICS)`, `memoryBarrier(BARRIER_SCOPE, ..)` with `const int BARRIER_SCOPE = SCOPE +
+/// 0`) is read at its default: SPIR-V takes scopes and semantics only as constants in shaders
+/// (spirv-val: "Scope ids must be OpConstant when Shader capability is present"; glslang 12
+/// writes SCOPE's id into the atomic, which spirv-val refuses, a wrong literal for
+/// BARRIER_SCOPE, and crashes on SEMANTICS). So reflection marks both `keeps_default` and the
+/// runtime refuses another value, naming the constant (a typed error), on lavapipe, through
+/// passthrough and on the CPU device; the defaults run, and STEP still changes. Before, SCOPE
+/// = 2 ran with the default's device scope, silently.
+#[test]
+fn memory_scope_constants_keep_their_defaults() {
+    let declared = scoped_by_constants::SPECIALIZATION_CONSTANTS.iter().map(|c| (c.name, c.keeps_default)).collect::<Vec<_>>();
+    assert_eq!(declared, [("SCOPE", true), ("SEMANTICS", true), ("STEP", false)]);
+    let run = |gpu: &Gpu, passthrough: bool| {
+        for (constants, step) in [(&[][..], 1u32), (&[("STEP", 3.0), ("SCOPE", 1.0), ("SEMANTICS", 0.0)][..], 3)] {
+            let counter = gpu.storage_buffer(&[0u32, 0][..]);
+            let options = PipelineOptions { constants, passthrough, ..Default::default() };
+            let pipeline = scoped_by_constants::Pipeline::with_options(gpu, &options).expect("pipeline");
+            pipeline.dispatch(gpu, scoped_by_constants::Bindings { c: &counter }, [2, 1, 1]).expect("dispatch");
+            assert_eq!(counter.read_blocking(gpu).expect("read"), [8 * step, step], "constants {constants:?}, passthrough {passthrough}");
+        }
+        for (constant, value, default) in [("SCOPE", 2.0, 1), ("0", 3.0, 1), ("SEMANTICS", 2.0, 0)] {
+            let constants = [(constant, value)];
+            let options = PipelineOptions { constants: &constants, passthrough, ..Default::default() };
+            let err = scoped_by_constants::Pipeline::with_options(gpu, &options).err().expect("a scope keeps its default");
+            assert!(matches!(&err, GpuError::ConstantKeepsDefault { arrays: [], default: Some(d), .. } if *d == default), "{err:?}");
+            assert!(err.to_string().contains("memory scope or semantics"), "{err}");
+        }
+    };
+    common::on_devices(|gpu| run(gpu, false));
+    if let Some(pt) = passthrough_device() {
+        run(&pt, true);
+    }
 }
 
 /// A `const` array indexed by a specialization constant and a long chain of additions to one

@@ -302,7 +302,9 @@ pub struct SpecializationConstant {
     pub least_value: Option<u32>,
     /// A constant index reaches an array whose length is an expression of this constant that
     /// does not grow with it (`8 - N`, `N % 4`): only the default is known to keep the index in
-    /// bounds, so the runtime refuses any other value.
+    /// bounds; or the module reads it at its default where SPIR-V takes only a constant (a
+    /// GL_KHR_memory_scope_semantics scope or semantics, [`ir::Module::fixed_overrides`]). The
+    /// runtime refuses any other value.
     #[serde(skip_serializing_if = "is_false")]
     pub keeps_default: bool,
 }
@@ -402,7 +404,7 @@ pub fn reflect(validated: &Validated) -> Reflection {
             default: o.init.and_then(|_| default_value(module, handle)),
             sizes_arrays: std::mem::take(&mut sized[handle.index()]),
             least_value: least.get(handle.index()).and_then(|b| b.least),
-            keeps_default: least.get(handle.index()).is_some_and(|b| b.keeps_default),
+            keeps_default: least.get(handle.index()).is_some_and(|b| b.keeps_default) || module.fixed_overrides.contains(&handle),
         })
         .collect();
 

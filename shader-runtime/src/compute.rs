@@ -871,7 +871,8 @@ pub(crate) fn check_immediates(module: &ModuleInfo, size: u32, immediates: &[u8]
 /// Override values keyed as wgpu wants them: a constant with an id (every SPIR-V spec constant
 /// has one) by its id in decimal, since naga's SPIR-V reader keeps the `SpecId`. A value below
 /// the constant's `least_value` is refused (a constant index would leave an array it sizes:
-/// WGSL's pipeline-creation error); a constant that sizes arrays keeps its default unless
+/// WGSL's pipeline-creation error); one that keeps its default (`keeps_default`) is refused any
+/// other value; a constant that sizes arrays keeps its default unless
 /// `lengths_follow` (a Vulkan-target module run with passthrough or on the CPU device,
 /// [`lengths_follow`]).
 pub(crate) fn constants(
@@ -891,8 +892,8 @@ pub(crate) fn constants(
             if let Some(least) = found.least_value.filter(|&least| *value < f64::from(least)) {
                 return Err(GpuError::ConstantBelowLeast { module: name, constant: found.name, id: found.id, arrays: found.sizes_arrays, least });
             }
-            if found.keeps_default && found.default != Some(*value) && lengths_follow {
-                return Err(GpuError::ConstantKeepsDefault {
+            if !found.sizes_arrays.is_empty() && found.default != Some(*value) && !lengths_follow {
+                return Err(GpuError::ArrayLengthConstant {
                     module: name,
                     constant: found.name,
                     id: found.id,
@@ -900,8 +901,8 @@ pub(crate) fn constants(
                     default: found.default.map(|d| d as i64),
                 });
             }
-            if !found.sizes_arrays.is_empty() && found.default != Some(*value) && !lengths_follow {
-                return Err(GpuError::ArrayLengthConstant {
+            if found.keeps_default && found.default != Some(*value) {
+                return Err(GpuError::ConstantKeepsDefault {
                     module: name,
                     constant: found.name,
                     id: found.id,

@@ -39,7 +39,9 @@ pub enum GpuError {
     },
     /// An override constant was given a value other than its default, and the module indexes,
     /// with a constant index, an array whose length is an expression of it that does not grow
-    /// with it (`8 - N`): only the default is known to keep that index in bounds.
+    /// with it (`8 - N`): only the default is known to keep that index in bounds. Or (`arrays`
+    /// empty) the module reads it at its default where SPIR-V takes only a constant: a
+    /// GL_KHR_memory_scope_semantics scope or semantics argument.
     ConstantKeepsDefault {
         /// The module (its name in Rust).
         module: &'static str,
@@ -125,6 +127,15 @@ impl fmt::Display for GpuError {
                     "`{module}`: the override constant `{constant}` (id {id}) sizes the arrays {}, whose lengths need it to \
                      be at least {least} (for the constant indices into them, and one element each)",
                     arrays.join(", ")
+                )
+            }
+            GpuError::ConstantKeepsDefault { module, constant, id, arrays, default } if arrays.is_empty() => {
+                let default = default.map_or_else(|| "its default".to_string(), |d| format!("its default, {d}"));
+                write!(
+                    f,
+                    "`{module}`: the override constant `{constant}` (id {id}) is a memory scope or semantics argument \
+                     (GL_KHR_memory_scope_semantics), which SPIR-V takes only as a constant fixed at compile time, so the \
+                     module has it at its default and it can only be {default}"
                 )
             }
             GpuError::ConstantKeepsDefault { module, constant, id, arrays, default } => {

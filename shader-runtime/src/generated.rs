@@ -131,8 +131,9 @@ pub struct SpecializationConstant {
     /// ([`crate::GpuError::ConstantBelowLeast`]).
     pub least_value: Option<u32>,
     /// A constant index reaches an array whose length is an expression of this constant that
-    /// does not grow with it (reflection's `keeps_default`: `8 - N`): the runtime refuses any
-    /// value but the default ([`crate::GpuError::ConstantKeepsDefault`]).
+    /// does not grow with it (reflection's `keeps_default`: `8 - N`), or the module reads it at
+    /// its default as a memory scope or semantics: the runtime refuses any value but the
+    /// default ([`crate::GpuError::ConstantKeepsDefault`]).
     pub keeps_default: bool,
 }
 

@@ -373,6 +373,13 @@ pub struct Module {
     /// What the source asked for in SPIR-V terms (GL_EXT_spirv_intrinsics): capabilities,
     /// extensions, decorations and execution modes the IR has no names for.
     pub spirv: SpirvRequests,
+    /// Specialization constants the front end read at their defaults where SPIR-V takes only a
+    /// constant fixed at compile time: GL_KHR_memory_scope_semantics scope and semantics
+    /// arguments (SPIR-V 2.16.1 and spirv-val: "Scope ids must be OpConstant when Shader
+    /// capability is present"). A pipeline may give them no other value (reflection's
+    /// `keeps_default`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixed_overrides: Vec<Handle<Override>>,
 }
 
 /// Raw SPIR-V requests of a module (GL_EXT_spirv_intrinsics), written as given.

@@ -1230,8 +1230,40 @@ impl<'a> Lowerer<'a> {
         // form's sake (every expression is used, an IR invariant).
         out.push(Statement::Eval(v), s);
         match self.fold(v).and_then(|cv| cv.as_i64()) {
-            Some(v) if (0..=u32::MAX as i64).contains(&v) => Ok(v as u32),
+            Some(n) if (0..=u32::MAX as i64).contains(&n) => {
+                // A specialization constant here is read at its default: SPIR-V takes scopes and
+                // semantics only as constants in shaders (glslang writes the constant's id into an
+                // atomic, which spirv-val refuses, and folds it in a barrier). The constants it
+                // reads keep their defaults (`ir::Module::fixed_overrides`).
+                self.fix_overrides(v);
+                Ok(n as u32)
+            }
             _ => Err(self.error(format!("the {what} must be a constant integer expression"), s)),
+        }
+    }
+
+    /// Records the specialization constants the expression `root` reads (through the id-less
+    /// ones computed from them) as keeping their defaults ([`ir::Module::fixed_overrides`]).
+    fn fix_overrides(&mut self, root: Handle<Expression>) {
+        let exprs = &self.fx.f.expressions;
+        let (mut stack, mut children, mut read, mut visited) = (vec![root], Vec::new(), Vec::new(), 0u32);
+        while let Some(h) = stack.pop() {
+            visited += 1;
+            if !exprs.check(h) || visited > 100_000 {
+                break;
+            }
+            if let Expression::Override(o) = exprs[h] {
+                read.push(o);
+            }
+            crate::ir::validate::children(&exprs[h], &mut children);
+            stack.extend(children.iter().copied());
+        }
+        for o in read {
+            for root in crate::ir::interface::roots(&self.m, o) {
+                if !self.m.fixed_overrides.contains(&root) {
+                    self.m.fixed_overrides.push(root);
+                }
+            }
         }
     }
 
