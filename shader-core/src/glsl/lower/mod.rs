@@ -54,6 +54,10 @@ use global_names::GlobalName;
 /// use (the corpus tops out below 32) and is easy to recognise in reflection output.
 pub const WGPU_SAMPLER_BINDING_OFFSET: u32 = 100;
 
+/// The rule behind "needs a storage qualifier" errors of layout qualifiers.
+const STORAGE_FOR_LAYOUT: &str = "GLSL 4.60 §4.4 (Layout Qualifiers): layout qualifiers apply to `in`, `out`, `uniform` and `buffer` \
+                                  declarations (a few to `shared` or `const` ones), also in a declaration of only qualifiers (`layout(...) in;`)";
+
 /// An error that has already been reported; callers only unwind.
 #[derive(Clone, Copy, Debug)]
 pub struct Reported;
@@ -943,10 +947,8 @@ impl<'a> Lowerer<'a> {
                     // `in`, `out`, `uniform`, `buffer` (or `shared`/`const` ones) declarations;
                     // glslang lets `set` alone pass, so do we.
                     for l in q.layouts().filter(|l| !l.is("set")) {
-                        self.error(
-                            format!("layout qualifier `{}` needs a storage qualifier (`in`, `out`, `uniform` or `buffer`) on the declaration", l.name.name),
-                            l.span,
-                        );
+                        let message = format!("layout qualifier `{}` needs a storage qualifier (`in`, `out`, `uniform` or `buffer`) on the declaration", l.name.name);
+                        self.diags.push(Diagnostic::error(message, l.span).with_note(STORAGE_FOR_LAYOUT));
                     }
                 }
                 // GLSL 4.60 §4.4.2.3: the depth layouts redeclare gl_FragDepth only; they become
@@ -1128,16 +1130,23 @@ impl<'a> Lowerer<'a> {
     /// A `location` of a stage input or output, within glslang's limits (its default
     /// resources): below 4095 (`layoutLocationEnd`), and for fragment outputs below 32
     /// (`gl_MaxDrawBuffers`). GLSL 4.60 §4.4.1/§4.4.2: locations beyond the implementation's
-    /// limits are compile-time errors.
-    fn io_location(&mut self, l: &ast::LayoutQualifier, output: bool) -> R<u32> {
-        let v = self.layout_u32(l)?;
-        if v >= 4095 {
-            return Err(self.error(format!("location {v} is too large (locations must be below 4095)"), l.span));
-        }
-        if output && self.stage == Stage::Fragment && v >= 32 {
-            return Err(self.error(format!("location {v} is too large for a fragment output (at most 32 colour outputs)"), l.span));
-        }
-        Ok(v)
+    /// limits are compile-time errors. `None` after reporting one (or a value that is not an
+    /// integer constant): the variable is declared without an interface slot, so that its uses
+    /// are not errors too.
+    fn io_location(&mut self, l: &ast::LayoutQualifier, output: bool) -> R<Option<u32>> {
+        // (A value that is no integer constant is reported there, and treated the same way.)
+        let Ok(v) = self.layout_u32(l) else { return Ok(None) };
+        let message = if v >= 4095 {
+            format!("location {v} is too large (locations must be below 4095)")
+        } else if output && self.stage == Stage::Fragment && v >= 32 {
+            format!("location {v} is too large for a fragment output (at most 32 colour outputs)")
+        } else {
+            return Ok(Some(v));
+        };
+        let note = "GLSL 4.60 §4.4.1 (Input Layout Qualifiers), §4.4.2 (Output Layout Qualifiers): a location beyond the \
+                    implementation's limits is a compile-time error (glslang's limits: below 4095; fragment outputs below gl_MaxDrawBuffers, 32)";
+        self.diags.push(Diagnostic::error(message, l.span).with_note(note));
+        Ok(None)
     }
 
     /// The `component` of a stage input or output of type `ty` (GLSL 4.60 §4.4.1.2, as glslang
@@ -1187,7 +1196,9 @@ impl<'a> Lowerer<'a> {
         // without (as glslang reads it).
         if storage.is_empty() && !layouts.iter().all(|l| l.is("primitive_culling")) {
             let span = layouts.first().map_or(q.span, |l| l.span);
-            return Err(self.error("a default-qualifier declaration needs a storage qualifier (`in`, `out`, `uniform`, `buffer` or `shared`)", span));
+            let message = "a default-qualifier declaration needs a storage qualifier (`in`, `out`, `uniform`, `buffer` or `shared`)";
+            self.diags.push(Diagnostic::error(message, span).with_note(STORAGE_FOR_LAYOUT));
+            return Err(Reported);
         }
         for l in &layouts {
             let n = l.name.name.to_ascii_lowercase();
@@ -1485,7 +1496,7 @@ impl<'a> Lowerer<'a> {
                 let location = match q.layout("location") {
                     Some(l) => {
                         let l = l.clone();
-                        Some(self.io_location(&l, output)?)
+                        self.io_location(&l, output)?
                     }
                     // (In compute shaders an `in`/`out` variable is already an error.)
                     None if self.stage == Stage::Compute => Some(0),
@@ -2292,7 +2303,10 @@ impl<'a> Lowerer<'a> {
         let mut location = match q.layout("location") {
             Some(l) => {
                 let l = l.clone();
-                self.io_location(&l, output)?
+                self.io_location(&l, output)?.unwrap_or_else(|| {
+                    located = false;
+                    0
+                })
             }
             // Without a block location every member needs its own (glslang also rejects a
             // block where only some members have one).
@@ -2329,7 +2343,10 @@ impl<'a> Lowerer<'a> {
                 };
                 if let Some(l) = mm.qualifiers.layout("location") {
                     let l = l.clone();
-                    location = self.io_location(&l, output)?;
+                    match self.io_location(&l, output)? {
+                        Some(v) => location = v,
+                        None => located = false,
+                    }
                 }
                 let integer = self.contains_integer(ty);
                 let interp = mm.qualifiers.interpolation().or(q.interpolation());
