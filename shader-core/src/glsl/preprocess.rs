@@ -234,6 +234,15 @@ pub fn preprocess(
     pp.out
 }
 
+/// GL_ARB_bindless_texture: texture handles in plain values, an OpenGL feature SPIR-V for
+/// Vulkan cannot express. glslang refuses the `#extension` (any behavior) and its layout
+/// qualifiers (`bindless_sampler`, `bindless_image`) when it generates SPIR-V.
+pub const BINDLESS_TEXTURE: &str = "GL_ARB_bindless_texture";
+
+/// Why [`BINDLESS_TEXTURE`] is refused, for its diagnostics.
+pub const BINDLESS_TEXTURE_NOTE: &str = "GL_ARB_bindless_texture is for OpenGL: SPIR-V for Vulkan has no texture handles in plain values \
+                                         (arrays of textures indexed with GL_EXT_nonuniform_qualifier take their place)";
+
 /// Extensions the compiler implements; each also defines a `GL_<name>` macro as 1.
 pub const SUPPORTED_EXTENSIONS: &[&str] = &[
     "GL_GOOGLE_include_directive",
@@ -1137,7 +1146,10 @@ impl Pp<'_, '_, '_> {
                 return;
             }
         };
-        if name.text == "all" {
+        if name.text == BINDLESS_TEXTURE {
+            // glslang: "not allowed when using generating SPIR-V codes", whatever the behavior.
+            self.report(Diagnostic::error(format!("extension `{BINDLESS_TEXTURE}` cannot be used when generating SPIR-V"), name.span).with_note(BINDLESS_TEXTURE_NOTE));
+        } else if name.text == "all" {
             if matches!(b, Behavior::Require | Behavior::Enable) {
                 self.error("extension `all` can only be given `warn` or `disable`", behavior.span);
                 return;

@@ -1048,6 +1048,12 @@ impl<'a> Lowerer<'a> {
         let input = q.storage().any(|(s, _)| s == ast::StorageQualifier::In);
         for l in q.layouts() {
             let n = l.name.name.to_ascii_lowercase();
+            if matches!(n.as_str(), "bindless_sampler" | "bindless_image") {
+                use crate::glsl::preprocess::{BINDLESS_TEXTURE, BINDLESS_TEXTURE_NOTE};
+                let message = format!("layout qualifier `{}` needs {BINDLESS_TEXTURE}, which cannot be used when generating SPIR-V", l.name.name);
+                self.diags.push(Diagnostic::error(message, l.span).with_note(BINDLESS_TEXTURE_NOTE));
+                continue;
+            }
             for &group in crate::glsl::layout_names::extensions(&n) {
                 if let Some(extension) = self.missing_extension(group, l.span) {
                     self.error(format!("layout qualifier `{}` needs `#extension {extension} : enable`", l.name.name), l.span);
