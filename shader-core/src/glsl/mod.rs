@@ -146,7 +146,18 @@ pub fn translate(
         Some(v) => (v.number, v.profile == preprocess::Profile::Es),
         None => (110, false),
     };
-    let (tu, parse_diags) = parser::parse(&pp.tokens, version, es);
+    // An extension's type word (`int64_t`) is a name where none of its extensions is enabled.
+    let plain_words = pp
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            t.kind == preprocess::TokenKind::Ident
+                && parser::extension_type_enablers(&t.text).is_some_and(|enablers| !enablers.iter().any(|e| pp.extension_enabled_at(e, *i)))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let (tu, parse_diags) = parser::parse_with_plain_words(&pp.tokens, version, es, plain_words);
     // Later stages' diagnostics get the include chain and `#line` notes the preprocessor's have.
     let annotate = |ds: Diagnostics, sources: &SourceMap| -> Diagnostics {
         let mut out = Diagnostics::new();

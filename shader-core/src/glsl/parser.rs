@@ -36,9 +36,21 @@ pub fn parse(tokens: &[Token], version: u32, es: bool) -> (TranslationUnit, Diag
     parse_dialect(tokens, version, es, super::Dialect::GLSL)
 }
 
+/// [`parse`], where the tokens at the indices in `plain_words` are names even though they
+/// spell an extension's type ([`extension_type_enablers`]): none of the extensions that make
+/// the word a keyword is enabled there, so glslang's scanner reads an identifier
+/// (`int int64_t(int x)`, `float float16_t = 1.0;` without GL_EXT_shader_explicit_arithmetic_types).
+pub fn parse_with_plain_words(tokens: &[Token], version: u32, es: bool, plain_words: HashSet<usize>) -> (TranslationUnit, Diagnostics) {
+    parse_inner(tokens, version, es, super::Dialect::GLSL, plain_words)
+}
+
 /// [`parse`] for a dialect, whose type table replaces GLSL's (AGSL reads its own type names);
 /// everything else is the GLSL grammar.
 pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::Dialect) -> (TranslationUnit, Diagnostics) {
+    parse_inner(tokens, version, es, dialect, HashSet::new())
+}
+
+fn parse_inner(tokens: &[Token], version: u32, es: bool, dialect: super::Dialect, plain_words: HashSet<usize>) -> (TranslationUnit, Diagnostics) {
     let eof = tokens.last().map_or(Span::default(), |t| Span::new(t.span.file, t.span.end, t.span.end));
     let mut p = Parser {
         tokens,
@@ -53,6 +65,7 @@ pub fn parse_dialect(tokens: &[Token], version: u32, es: bool, dialect: super::D
         version,
         es,
         dialect,
+        plain_words,
     };
     let mut decls = Vec::new();
     let mut decl_ends = Vec::new();
@@ -112,6 +125,9 @@ struct Parser<'t> {
     version: u32,
     es: bool,
     dialect: super::Dialect,
+    /// Indices of tokens that spell an extension's type but are names (see
+    /// [`parse_with_plain_words`]).
+    plain_words: HashSet<usize>,
 }
 
 /// Statement keywords: never a type or variable name.
@@ -232,7 +248,13 @@ impl<'t> Parser<'t> {
     /// the old function where `texture2D` is no type.
     fn declared_name(&mut self, what: &str) -> Option<Ident> {
         let name = self.ident(what)?;
-        if self.builtin_type(&name.name).is_some() && !extension_type_word(&name.name) {
+        // An extension's type word is a name where its extensions are off (`plain_words`);
+        // the other extension words (`rayQueryEXT`) are taken as names everywhere.
+        let keyword = match extension_type_enablers(&name.name) {
+            Some(_) => !self.plain_words.contains(&(self.pos - 1)),
+            None => !extension_type_word(&name.name),
+        };
+        if self.builtin_type(&name.name).is_some() && keyword {
             self.error(crate::diag::Diagnostic::error(format!("`{}` is a type keyword and cannot be a name (GLSL 4.60 §3.6)", name.name), name.span));
         }
         Some(name)
@@ -297,8 +319,17 @@ impl<'t> Parser<'t> {
         (self.dialect.builtin_type)(word, self.version, self.es)
     }
 
-    fn is_type_word(&self, word: &str) -> bool {
-        self.builtin_type(word).is_some() || self.type_names.contains(word)
+    /// The built-in type the next token names, if it is one here (not a plain word).
+    fn builtin_type_here(&self) -> Option<BuiltinType> {
+        if !self.is_word_at(0) || self.plain_words.contains(&self.pos) {
+            return None;
+        }
+        self.builtin_type(self.peek())
+    }
+
+    /// Whether the next token starts a type: a built-in type here or a declared struct.
+    fn is_type_word_here(&self) -> bool {
+        self.builtin_type_here().is_some() || (self.is_word_at(0) && self.type_names.contains(self.peek()))
     }
 
     /// Whether the word `n` tokens ahead is a qualifier here: a `layout(`, or a qualifier
@@ -345,7 +376,7 @@ impl<'t> Parser<'t> {
         if self.is_qualifier_at(0) {
             return true;
         }
-        if self.is_type_word(word) {
+        if self.is_type_word_here() {
             // Skip array dimensions: `float[2] a;` declares, `float[2](a, b)` constructs.
             let mut i = 1;
             let mut brackets = 0usize;
@@ -392,8 +423,8 @@ impl<'t> Parser<'t> {
             return decl(DeclarationKind::Qualifiers(qualifiers), self.since(start));
         }
         // A block name may already be a type name: a forward-declared `buffer_reference` block.
-        let block = self.peek_at(1) == "{" && self.builtin_type(self.peek()).is_none();
-        if !qualifiers.is_empty() && self.is_word_at(0) && (block || !self.is_type_word(self.peek())) && self.peek() != "struct" {
+        let block = self.peek_at(1) == "{" && self.builtin_type_here().is_none();
+        if !qualifiers.is_empty() && self.is_word_at(0) && (block || !self.is_type_word_here()) && self.peek() != "struct" {
             match self.peek_at(1) {
                 "{" => {
                     let block = self.interface_block(qualifiers, start)?;
@@ -705,7 +736,7 @@ impl<'t> Parser<'t> {
         let start = self.span();
         let kind = if self.is_word_at(0) && self.peek() == "struct" {
             TypeKind::Struct(self.struct_definition()?)
-        } else if let Some(builtin) = self.is_word_at(0).then(|| self.builtin_type(self.peek())).flatten() {
+        } else if let Some(builtin) = self.builtin_type_here() {
             self.bump();
             TypeKind::Builtin(builtin)
         } else if self.is_word_at(0) && !STATEMENT_KEYWORDS.contains(&self.peek()) && qualifier_word(self.peek()).is_none() {
@@ -1194,10 +1225,10 @@ impl<'t> Parser<'t> {
             }
             // Texture types cannot be constructed, so `texture2D(s, uv)` is always the GLSL
             // 1.10 built-in function, whatever the version says.
-            _ if matches!(self.builtin_type(word), Some(BuiltinType::Texture(_))) && self.peek_at(1) == "(" => {
+            _ if matches!(self.builtin_type_here(), Some(BuiltinType::Texture(_))) && self.peek_at(1) == "(" => {
                 Callee::Function(self.ident("a function name")?)
             }
-            _ if self.is_type_word(word) => {
+            _ if self.is_type_word_here() => {
                 let ty = self.type_specifier()?;
                 if !self.is_punct("(") {
                     self.error(diag::expected_after("'('", "a type in an expression", self.peek(), self.span()));
@@ -1431,6 +1462,41 @@ fn extension_type_word(word: &str) -> bool {
         word.strip_prefix(p).is_some_and(|r| ["8", "16", "32", "64"].iter().any(|b| r.strip_prefix(b).is_some_and(|r| r.starts_with("vec") || r.starts_with("mat"))))
     });
     sized || word.ends_with("_t") || word.ends_with("EXT") || word.ends_with("NV") || word.ends_with("KHR") || word.ends_with("ARB") || word.ends_with("AMD")
+}
+
+/// The extensions that make `word` a type keyword, when it is one of the explicit arithmetic
+/// types (`int64_t`, `u8vec2`, `float16_t`, `f64mat3x2` ...): without any of them enabled the
+/// word is a name, as glslang's scanner reads it (`TScanContext::tokenizeIdentifier`,
+/// glslang 12). The first is the one diagnostics suggest.
+pub fn extension_type_enablers(word: &str) -> Option<&'static [&'static str]> {
+    const ALL: &str = "GL_EXT_shader_explicit_arithmetic_types";
+    let vector = |prefix: &str| word.strip_prefix(prefix).is_some_and(|n| matches!(n, "2" | "3" | "4"));
+    let matrix = |prefix: &str| {
+        word.strip_prefix(prefix).is_some_and(|n| {
+            let (c, r) = n.split_once('x').unwrap_or((n, n));
+            matches!(c, "2" | "3" | "4") && matches!(r, "2" | "3" | "4")
+        })
+    };
+    Some(match word {
+        "int64_t" | "uint64_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64"],
+        _ if vector("i64vec") || vector("u64vec") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64"],
+        "int8_t" | "uint8_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int8", "GL_EXT_shader_8bit_storage"],
+        _ if vector("i8vec") || vector("u8vec") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int8", "GL_EXT_shader_8bit_storage"],
+        "int16_t" | "uint16_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int16", "GL_AMD_gpu_shader_int16", "GL_EXT_shader_16bit_storage"],
+        _ if vector("i16vec") || vector("u16vec") => {
+            &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int16", "GL_AMD_gpu_shader_int16", "GL_EXT_shader_16bit_storage"]
+        }
+        "int32_t" | "uint32_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int32"],
+        _ if vector("i32vec") || vector("u32vec") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int32"],
+        "float32_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float32"],
+        _ if vector("f32vec") || matrix("f32mat") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float32"],
+        "float64_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float64"],
+        _ if vector("f64vec") || matrix("f64mat") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float64"],
+        "float16_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_AMD_gpu_shader_half_float", "GL_EXT_shader_16bit_storage"],
+        _ if vector("f16vec") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_AMD_gpu_shader_half_float", "GL_EXT_shader_16bit_storage"],
+        _ if matrix("f16mat") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_AMD_gpu_shader_half_float"],
+        _ => return None,
+    })
 }
 
 pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {

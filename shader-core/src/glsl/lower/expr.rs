@@ -1331,6 +1331,9 @@ impl<'a> Lowerer<'a> {
                 if self.lookup(&name.name).is_some() {
                     return Err(self.error(format!("`{}` is not a function", name.name), name.span));
                 }
+                if let Some(reported) = self.extension_type_name(&name.name, name.span) {
+                    return Err(reported);
+                }
                 Err(self.error(format!("no function named `{}`", name.name), name.span))
             }
         }

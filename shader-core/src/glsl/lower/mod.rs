@@ -698,7 +698,17 @@ impl<'a> Lowerer<'a> {
             ast::TypeKind::Struct(s) => self.struct_definition(s),
             ast::TypeKind::Named(id) => match self.structs.get(&id.name) {
                 Some(&h) => Ok(h),
-                None => Err(self.error(format!("unknown type `{}`", id.name), id.span)),
+                None => match self.extension_type_name(&id.name, id.span) {
+                    // Reported, and taken as the type it names there so that the declaration
+                    // is made and its uses are not errors too.
+                    Some(_) => match crate::glsl::parser::builtin_type(&id.name, 450, false) {
+                        Some(ast::BuiltinType::Scalar(s)) => Ok(self.scalar_ty(s)),
+                        Some(ast::BuiltinType::Vector(s, size)) => Ok(self.ty(TypeInner::Vector { size, scalar: s })),
+                        Some(ast::BuiltinType::Matrix { scalar, columns, rows }) => Ok(self.ty(TypeInner::Matrix { columns, rows, scalar })),
+                        _ => Err(Reported),
+                    },
+                    None => Err(self.error(format!("unknown type `{}`", id.name), id.span)),
+                },
             },
         }
     }
@@ -825,9 +835,20 @@ impl<'a> Lowerer<'a> {
         Reported
     }
 
+    /// An extension's type word used where its extensions are off (a name there, as glslang
+    /// reads it, [`crate::glsl::parser::extension_type_enablers`]) and not declared as one:
+    /// reported as the extension it needs.
+    pub(crate) fn extension_type_name(&mut self, name: &str, span: Span) -> Option<Reported> {
+        let enablers = crate::glsl::parser::extension_type_enablers(name)?;
+        Some(self.needs_extension(name, enablers[0], span))
+    }
+
     pub(crate) fn undeclared(&mut self, id: &ast::Ident) -> Reported {
         if let Some(extension) = self.missing_builtin_extension(&id.name) {
             return self.needs_extension(&id.name, extension, id.span);
+        }
+        if let Some(reported) = self.extension_type_name(&id.name, id.span) {
+            return reported;
         }
         if self.scopes.first().is_some_and(|g| g.contains_key(&id.name)) {
             let message = format!("`{}` is declared later in the file; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
