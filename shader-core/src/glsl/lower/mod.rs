@@ -1453,12 +1453,19 @@ impl<'a> Lowerer<'a> {
                     self.declare(&d.name, Sym::Override(o, ty));
                     continue;
                 }
-                match self.initializer_const(init, ty)? {
-                    Some((cv, _)) => self.declare(&d.name, Sym::Const { value: cv, ty }),
-                    None => {
+                match self.initializer_const(init, ty) {
+                    Ok(Some((cv, _))) => self.declare(&d.name, Sym::Const { value: cv, ty }),
+                    Ok(None) => {
                         // Reported, and declared anyway so that its uses are not errors too.
                         self.spec_operations_initializer(init, ty);
                         self.spec_dependent_const(d, init, ty)
+                    }
+                    // Reported; declared anyway (its type is known, its value taken as zero)
+                    // so that one failed initializer is one error, not one more per use.
+                    Err(_) => {
+                        if let Some(value) = crate::ir::consteval::Evaluator::new(&self.m, crate::ir::consteval::Rules::Exact).zero(ty) {
+                            self.declare(&d.name, Sym::Const { value, ty });
+                        }
                     }
                 }
                 continue;
