@@ -950,7 +950,14 @@ impl<'a> Lowerer<'a> {
         if self.dialect.stage_qualifiers() {
             match &d.kind {
                 ast::DeclarationKind::Variables(v) => self.stage_qualifiers(&v.ty.qualifiers, false),
-                ast::DeclarationKind::Block(b) => self.stage_qualifiers(&b.qualifiers, false),
+                ast::DeclarationKind::Block(b) => {
+                    self.stage_qualifiers(&b.qualifiers, false);
+                    // Transform feedback values of members, which nothing else reads, are
+                    // checked as the block's are (glslang: "scalar integer expression required").
+                    for l in b.members.iter().flat_map(|m| m.qualifiers.layouts()).filter(|l| l.name.name.to_ascii_lowercase().starts_with("xfb_")) {
+                        let _ = self.layout_u32(l);
+                    }
+                }
                 ast::DeclarationKind::Qualifiers(q) => self.stage_qualifiers(q, true),
                 _ => {}
             }
