@@ -372,6 +372,7 @@ pub(crate) fn call(lw: &mut Lowerer<'_>, out: &mut Block, name: &str, args: Args
             if !args.is_empty() {
                 return Err(lw.error(format!("`{name}` takes no arguments"), span));
             }
+            lw.interlock_placement(name, span);
             let c = if name.starts_with("begin") { FragmentControl::BeginInterlock } else { FragmentControl::EndInterlock };
             out.push(Statement::Fragment(c), span);
             Ok(Operand::Void)
@@ -428,6 +429,38 @@ fn texture_dim(dim: ImageDimension) -> u32 {
 }
 
 impl<'a> Lowerer<'a> {
+    /// GL_ARB_fragment_shader_interlock: `beginInvocationInterlockARB()` and
+    /// `endInvocationInterlockARB()` are called in `main`, outside flow control, not after a
+    /// `return` from `main`, each once, the begin first (checked as glslang checks them; glslang
+    /// does not require the matching call).
+    fn interlock_placement(&mut self, name: &str, span: Span) {
+        const RULE: &str = "GL_ARB_fragment_shader_interlock (Overview): the interlock functions are called only in `main`, outside flow \
+                            control and not after a `return`, each once, `beginInvocationInterlockARB()` first";
+        let begin = name.starts_with("begin");
+        let mut problems = Vec::new();
+        if !self.fx.is_main {
+            problems.push(format!("`{name}` must be called in `main`"));
+        } else if self.fx.main_returned {
+            problems.push(format!("`{name}` cannot be called after a `return` from `main`"));
+        }
+        if self.fx.control_flow > 0 {
+            problems.push(format!("`{name}` cannot be called within flow control"));
+        }
+        if self.interlock_calls[!begin as usize] > 0 {
+            problems.push(format!("`{name}` must be called only once"));
+        }
+        if begin && self.interlock_calls[1] > 0 {
+            problems.push("`beginInvocationInterlockARB` must be called before `endInvocationInterlockARB`".to_string());
+        }
+        if !begin && self.interlock_calls[0] == 0 {
+            problems.push("`endInvocationInterlockARB` must be called after `beginInvocationInterlockARB`".to_string());
+        }
+        self.interlock_calls[!begin as usize] += 1;
+        for message in problems {
+            self.diags.push(crate::diag::Diagnostic::error(message, span).with_note(RULE));
+        }
+    }
+
     fn fragment_only(&mut self, name: &str, span: Span) -> R<()> {
         if self.stage != Stage::Fragment {
             return Err(self.error(format!("`{name}` is only available in fragment shaders"), span));

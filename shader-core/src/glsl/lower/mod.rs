@@ -257,6 +257,11 @@ pub(crate) struct FnCtx {
     pub is_main: bool,
     /// A `return value;` was seen (glslang's test for a value-returning function).
     pub returns_value: bool,
+    /// How many `if`, `switch` and loop statements enclose the statement being lowered.
+    pub control_flow: u32,
+    /// A `return` statement was lowered in `main` (what follows it textually is "after a return
+    /// from main()" for GL_ARB_fragment_shader_interlock).
+    pub main_returned: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -285,6 +290,8 @@ pub(crate) struct Lowerer<'a> {
     post_depth_coverage: Option<Span>,
     /// Execution modes from extension layout qualifiers (`pixel_interlock_ordered`, ...).
     pub(crate) execution_modes: Vec<ExecutionMode>,
+    /// Calls of `beginInvocationInterlockARB` and `endInvocationInterlockARB` lowered so far.
+    pub(crate) interlock_calls: [u32; 2],
     /// Non-constant global initializers, lowered at the start of `main`, with the position of
     /// their declaration (they see only what is declared before it).
     private_inits: Vec<(Handle<GlobalVariable>, &'a ast::Initializer, Handle<Type>, usize)>,
@@ -372,6 +379,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         early_fragment_tests: false,
         post_depth_coverage: None,
         execution_modes: Vec::new(),
+        interlock_calls: [0; 2],
         private_inits: Vec::new(),
         bodies: Vec::new(),
         spec_ids: HashMap::new(),

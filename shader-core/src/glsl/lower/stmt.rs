@@ -19,6 +19,16 @@ pub fn block_ends(b: &Block) -> bool {
 
 impl<'a> Lowerer<'a> {
     pub fn stmt(&mut self, out: &mut Block, s: &ast::Stmt) -> R<()> {
+        // Control flow, as glslang counts it (`controlFlowNestingLevel`) for the placement rules
+        // of GL_ARB_fragment_shader_interlock.
+        let nested = matches!(s.kind, StmtKind::If { .. } | StmtKind::Switch { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. });
+        self.fx.control_flow += nested as u32;
+        let r = self.stmt_kind(out, s);
+        self.fx.control_flow -= nested as u32;
+        r
+    }
+
+    fn stmt_kind(&mut self, out: &mut Block, s: &ast::Stmt) -> R<()> {
         let span = s.span;
         if !s.attributes.is_empty() {
             // (The parser allows them only before these.)
@@ -133,6 +143,7 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             StmtKind::Return(value) => {
+                self.fx.main_returned |= self.fx.is_main;
                 let result = self.fx.result;
                 match (value, result) {
                     (Some(e), Some(ty)) => {
