@@ -1625,6 +1625,14 @@ impl<'a> Lowerer<'a> {
     /// An integer coordinate of exactly `n` components (and the layer): texelFetch and the
     /// image functions take no more (GLSL 4.60 §8.9.2, §8.12).
     fn exact_coord(&mut self, out: &mut Block, coord: Handle<Expression>, n: u32, arrayed: bool, name: &str, span: Span) -> R<(Handle<Expression>, Option<Handle<Expression>>)> {
+        // Signed integers only: no implicit conversion makes an `int` of a float or a `uint`
+        // (GLSL 4.60 §4.1.10), so glslang finds no overload for `texelFetch(s, 1.5)`.
+        let ct = self.ety(coord);
+        if self.shape(ct).is_some_and(|(s, _)| !self.implicit(s, Scalar::I32)) {
+            let message = format!("`{name}` takes an integer coordinate (`int` or `ivecN`), not `{}`", self.type_name(ct));
+            self.diags.push(crate::diag::Diagnostic::error(message, span).with_note("GLSL 4.60 §8.9.2 (Texel Lookup Functions), §8.12 (Image Functions); §4.1.10 (no implicit conversion to `int`)"));
+            return Err(Reported);
+        }
         let (coord, layer, extra) = self.split_coord(out, coord, n, arrayed, false, false, span)?;
         if extra.is_some() {
             return Err(self.error(format!("`{name}` takes a coordinate of {} components here", n + arrayed as u32), span));
