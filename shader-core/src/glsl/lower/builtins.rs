@@ -1731,10 +1731,16 @@ impl<'a> Lowerer<'a> {
             TypeInner::Struct { members, .. } if members.len() == 2 => members[1].ty,
             _ => return Err(self.error(format!("`{name}` has no sparse form here"), span)),
         };
-        // `out gvec4 texel` (or `out float` for shadow lookups) of the sampler's own type: no
-        // conversion (glslang finds no overload otherwise).
+        // `out gvec4 texel` (or `out float` for shadow lookups) of the sampler's own type, or
+        // one it converts to implicitly on the way out, as for any `out` parameter (GLSL 4.60
+        // §6.1.1; glslang takes a `vec4` for an `iimage2D`'s texel, not an `ivec4` for an
+        // `image2D`'s).
         if let Some(given) = self.operand_type(&texel) {
-            if given != texel_ty {
+            let converts = match (self.shape(texel_ty), self.shape(given)) {
+                (Some((from, n)), Some((to, m))) => n == m && self.implicit(from, to),
+                _ => false,
+            };
+            if given != texel_ty && !converts {
                 let (given, want) = (self.type_name(given), self.type_name(texel_ty));
                 return Err(self.error(format!("the texel argument of `{name}` must be a `{want}` here, not `{given}`"), texel_span));
             }
