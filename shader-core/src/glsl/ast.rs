@@ -357,6 +357,27 @@ pub enum StorageQualifier {
     Shared,
 }
 
+impl QualifierKind {
+    /// The keyword of a qualifier that only a global input or output (or an interface block
+    /// member) takes: interpolation (GLSL 4.60 §4.5), `centroid`/`sample`/`patch` (§4.3.4,
+    /// §4.3.6), `invariant` (§4.8.1) and the per-vertex/per-primitive qualifiers of the
+    /// extensions; `None` for every other qualifier.
+    pub fn interface_only_keyword(&self) -> Option<&'static str> {
+        Some(match self {
+            QualifierKind::Interpolation(Interpolation::Smooth) => "smooth",
+            QualifierKind::Interpolation(Interpolation::Flat) => "flat",
+            QualifierKind::Interpolation(Interpolation::NoPerspective) => "noperspective",
+            QualifierKind::Auxiliary(Auxiliary::Centroid) => "centroid",
+            QualifierKind::Auxiliary(Auxiliary::Sample) => "sample",
+            QualifierKind::Auxiliary(Auxiliary::Patch) => "patch",
+            QualifierKind::Invariant => "invariant",
+            QualifierKind::PerVertex => "pervertexEXT",
+            QualifierKind::PerPrimitive => "perprimitiveEXT",
+            _ => return None,
+        })
+    }
+}
+
 impl StorageQualifier {
     /// The keyword as written.
     pub fn keyword(self) -> &'static str {

@@ -55,8 +55,13 @@ use global_names::GlobalName;
 pub const WGPU_SAMPLER_BINDING_OFFSET: u32 = 100;
 
 /// The rule behind "needs a storage qualifier" errors of layout qualifiers.
-const STORAGE_FOR_LAYOUT: &str = "GLSL 4.60 §4.4 (Layout Qualifiers): layout qualifiers apply to `in`, `out`, `uniform` and `buffer` \
+pub(crate) const STORAGE_FOR_LAYOUT: &str = "GLSL 4.60 §4.4 (Layout Qualifiers): layout qualifiers apply to `in`, `out`, `uniform` and `buffer` \
                                   declarations (a few to `shared` or `const` ones), also in a declaration of only qualifiers (`layout(...) in;`)";
+
+/// The rule behind errors for interpolation, auxiliary and `invariant` qualifiers
+/// ([`ast::QualifierKind::interface_only_keyword`]) where no interface variable is declared.
+pub(crate) const INTERFACE_ONLY: &str = "GLSL 4.60 §4.5 (Interpolation Qualifiers), §4.3.4-§4.3.6 (`centroid`, `sample`, `patch`), §4.8.1 (`invariant`): \
+                                          they qualify global inputs and outputs and interface block members, not local variables, parameters or struct members";
 
 /// An error that has already been reported; callers only unwind.
 #[derive(Clone, Copy, Debug)]
@@ -786,6 +791,23 @@ impl<'a> Lowerer<'a> {
         let section = if what == "a struct" { "GLSL 4.60 §4.1.8 (Structures)" } else { "GLSL 4.60 §4.3.9 (Interface Blocks)" };
         if members.is_empty() {
             self.diags.push(Diagnostic::error(format!("{what} must declare at least one member"), span).with_note(section));
+        }
+        if what == "a struct" {
+            // glslang: "cannot use storage or interpolation qualifiers on structure members".
+            for x in members.iter().flat_map(|m| &m.qualifiers.qualifiers) {
+                let word = match &x.kind {
+                    ast::QualifierKind::Storage(s) => s.keyword(),
+                    kind => match kind.interface_only_keyword() {
+                        Some(word) => word,
+                        None => continue,
+                    },
+                };
+                let d = Diagnostic::error(format!("`{word}` is not allowed on a struct member"), x.span).with_note(match &x.kind {
+                    ast::QualifierKind::Storage(_) => "GLSL 4.60 §4.1.8 (Structures): member declarators take no storage qualifiers",
+                    _ => INTERFACE_ONLY,
+                });
+                self.diags.push(d);
+            }
         }
         let mut seen: HashMap<&str, Span> = HashMap::new();
         for d in members.iter().flat_map(|m| &m.declarators) {
@@ -2451,6 +2473,11 @@ impl<'a> Lowerer<'a> {
         for prm in &p.params {
             if matches!(prm.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void)) && prm.array.is_empty() {
                 continue;
+            }
+            if let Some((word, span)) = prm.qualifiers.qualifiers.iter().find_map(|x| x.kind.interface_only_keyword().map(|w| (w, x.span))) {
+                // Reported; the parameter is declared anyway (glslang: "cannot use auxiliary or
+                // interpolation qualifiers on a function parameter").
+                self.diags.push(Diagnostic::error(format!("`{word}` is not allowed on a function parameter"), span).with_note(INTERFACE_ONLY));
             }
             let ty = self.resolve_type(&prm.ty, &prm.array)?;
             let ty = self.storage_image(ty, &prm.qualifiers, prm.span)?;

@@ -2,7 +2,7 @@
 //! iteration (`for`, `while`, `do`), jumps, and `discard`.
 
 use super::attributes::Site;
-use super::{Lowerer, Operand, Root, Sym, R};
+use super::{Lowerer, Operand, Root, Sym, INTERFACE_ONLY, R};
 use crate::glsl::ast::{self, StmtKind};
 use crate::ir::*;
 use crate::span::Span;
@@ -258,8 +258,24 @@ impl<'a> Lowerer<'a> {
         match &d.kind {
             ast::DeclarationKind::Variables(v) => {
                 let q = &v.ty.qualifiers;
+                // GLSL 4.60 §4.3: a local variable takes only `const` of the storage
+                // qualifiers, none of the interface ones, and of the layouts only `constant_id`
+                // (and `set`, which glslang lets pass alone, as at global scope; glslang: "not
+                // allowed in nested scope", "can only apply to uniform, buffer, in, or out
+                // storage qualifiers").
                 if let Some((s, sspan)) = q.storage().find(|(s, _)| !matches!(s, ast::StorageQualifier::Const)) {
-                    return Err(self.error(format!("storage qualifier `{s:?}` is not allowed on a local variable"), sspan));
+                    return Err(self.error(format!("storage qualifier `{}` is not allowed on a local variable", s.keyword()), sspan));
+                }
+                // These are reported, and the variable declared anyway so that its uses are not
+                // errors too.
+                if let Some((word, span)) = q.qualifiers.iter().find_map(|x| x.kind.interface_only_keyword().map(|w| (w, x.span))) {
+                    let d = crate::diag::Diagnostic::error(format!("`{word}` is not allowed on a local variable"), span).with_note(INTERFACE_ONLY);
+                    self.diags.push(d);
+                }
+                if let Some(l) = q.layouts().find(|l| !l.is("constant_id") && !l.is("set")) {
+                    let d = crate::diag::Diagnostic::error(format!("layout qualifier `{}` is not allowed on a local variable", l.name.name), l.span)
+                        .with_note(super::STORAGE_FOR_LAYOUT);
+                    self.diags.push(d);
                 }
                 let is_const = q.storage().any(|(s, _)| s == ast::StorageQualifier::Const);
                 let constant_id = match q.layout("constant_id") {
