@@ -1393,7 +1393,7 @@ fn qualifier_word(word: &str) -> Option<QualifierKind> {
 
 /// The extension a qualifier keyword needs, as glslang's grammar requires it where the word
 /// is parsed: GL_KHR_memory_scope_semantics' scoped coherence and `nonprivate`, GL_EXT_ray_tracing's
-/// `shadercallcoherent`.
+/// `shadercallcoherent`, the mesh shaders' `perprimitive*`, the barycentrics' `pervertex*`.
 fn qualifier_extension(word: &str) -> Option<(&'static str, &'static str)> {
     const SCOPES: &str = "GL_KHR_memory_scope_semantics";
     Some(match word {
@@ -1403,6 +1403,12 @@ fn qualifier_extension(word: &str) -> Option<(&'static str, &'static str)> {
         "subgroupcoherent" => ("subgroupcoherent", SCOPES),
         "nonprivate" => ("nonprivate", SCOPES),
         "shadercallcoherent" => ("shadercallcoherent", "GL_EXT_ray_tracing"),
+        // Keywords only with their extension (glslang's scanner; without it a name, so a
+        // qualifier there is a syntax error).
+        "perprimitiveNV" => ("perprimitiveNV", "GL_NV_mesh_shader"),
+        "perprimitiveEXT" => ("perprimitiveEXT", "GL_EXT_mesh_shader"),
+        "pervertexNV" => ("pervertexNV", "GL_NV_fragment_shader_barycentric"),
+        "pervertexEXT" => ("pervertexEXT", "GL_EXT_fragment_shader_barycentric"),
         _ => return None,
     })
 }
