@@ -12,3 +12,7 @@ void main() {
     layout(location = 1) float e = 5.0;
     color = vec4(e);
 }
+void g() {
+    invariant color;
+    flat color;
+}

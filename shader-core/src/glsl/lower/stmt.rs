@@ -348,7 +348,15 @@ impl<'a> Lowerer<'a> {
             ast::DeclarationKind::Precision { .. } => Ok(()),
             ast::DeclarationKind::Block(b) => Err(self.error("interface blocks must be declared at global scope", b.span)),
             ast::DeclarationKind::Qualifiers(q) => Err(self.error("layout defaults must be declared at global scope", q.span)),
-            ast::DeclarationKind::Redeclaration { .. } => Ok(()),
+            // `precise x;` may qualify a local again; an interface qualifier (`invariant
+            // gl_Position;`) only at global scope (glslang: "not allowed in nested scope").
+            ast::DeclarationKind::Redeclaration { qualifiers, .. } => {
+                if let Some((word, span)) = qualifiers.qualifiers.iter().find_map(|x| x.kind.interface_only_keyword().map(|w| (w, x.span))) {
+                    let d = crate::diag::Diagnostic::error(format!("`{word}` is not allowed in a function body"), span).with_note(INTERFACE_ONLY);
+                    self.diags.push(d);
+                }
+                Ok(())
+            }
         }
     }
 
