@@ -547,6 +547,20 @@ impl<'a> Lowerer<'a> {
         self.scalar_broadcast(fun, &vals)?;
         // Geometric functions keep vector shapes as given (`dot(v, v)`).
         let (vals, ty) = self.gen_args(out, kind, vals, span)?;
+        // The angle, trigonometry and exponential functions take genFType only: no double
+        // overloads (GLSL 4.60 §8.1, §8.2; GLSL.std.450 has none either).
+        use MathFunction as M;
+        let single_only = matches!(
+            fun,
+            M::Radians | M::Degrees | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Atan2 | M::Sinh | M::Cosh | M::Tanh
+                | M::Asinh | M::Acosh | M::Atanh | M::Pow | M::Exp | M::Log | M::Exp2 | M::Log2
+        );
+        if single_only && self.inner(ty).scalar().is_some_and(|s| s.width == 8) {
+            let message = format!("`{}` has no double-precision form (`{}`)", glsl_name(fun), self.type_name(ty));
+            let note = "GLSL 4.60 §8.1 (Angle and Trigonometry Functions), §8.2 (Exponential Functions): genFType (and, with an extension, float16) arguments only";
+            self.diags.push(crate::diag::Diagnostic::error(message, span).with_note(note));
+            return Err(Reported);
+        }
         let rty = match fun {
             MathFunction::Length | MathFunction::Distance | MathFunction::Dot => {
                 let s = self.inner(ty).scalar().unwrap_or(Scalar::F32);
