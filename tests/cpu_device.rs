@@ -1324,3 +1324,67 @@ fn one_d_array_images() {
         assert_eq!(stored, (0..3).flat_map(|l| (0..8).map(move |x| (x * 10 + l) as f32)).collect::<Vec<_>>(), "[{compiler}] stored");
     }
 }
+
+/// Combined image samplers (`sampler2D`, `sampler2DArray`, `sampler1D` of a Vulkan module, as
+/// ours and glslang's emit them: `OpTypeSampledImage` variables), bound as an image and a
+/// sampler at one (set, binding); wgpu cannot bind them, so the texels are known instead:
+/// `texelFetch`, a nearest sample at each texel's centre, a linear one halfway between two
+/// texels, and `textureSize`.
+#[test]
+fn combined_image_samplers() {
+    let src = "#version 450\nlayout(local_size_x = 4, local_size_y = 2) in;\n\
+        layout(set = 0, binding = 0) uniform sampler2D t;\nlayout(set = 0, binding = 1) uniform sampler2DArray ta;\n\
+        layout(set = 0, binding = 2) uniform sampler1D t1;\nlayout(set = 0, binding = 3) uniform sampler2D lin;\n\
+        layout(std430, set = 0, binding = 4) buffer Out { vec4 fetched[8]; vec4 sampled[8]; vec4 layered[8]; vec4 one_d[8]; vec4 halfway[8]; ivec4 sizes; } o;\n\
+        void main() {\n  ivec2 p = ivec2(gl_LocalInvocationID.xy);\n  uint i = gl_LocalInvocationIndex;\n\
+          vec2 c = (vec2(p) + 0.5) / vec2(4.0, 2.0);\n\
+          o.fetched[i] = texelFetch(t, p, 0);\n  o.sampled[i] = textureLod(t, c, 0.0);\n\
+          o.layered[i] = textureLod(ta, vec3(c, 1.0), 0.0);\n  o.one_d[i] = texelFetch(t1, p.x, 0);\n\
+          o.halfway[i] = textureLod(lin, vec2(float(p.x % 3 + 1) / 4.0, c.y), 0.0);\n\
+          if (i == 0u) { o.sizes = ivec4(textureSize(t, 0), textureSize(ta, 0).z, textureSize(t1, 0)); }\n}\n";
+    let texel = |x: u32, y: u32, layer: u32| [x as f32, y as f32, layer as f32, 1.0];
+    let image = |layers: u32, height: u32| {
+        let image = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [4, height, layers], 1);
+        let bytes: Vec<u8> =
+            (0..layers).flat_map(|l| (0..height).flat_map(move |y| (0..4).flat_map(move |x| texel(x, y, l)))).flat_map(f32::to_le_bytes).collect();
+        image.write_level(0, &bytes);
+        image
+    };
+    let (t, ta, t1) = (image(1, 2), image(3, 2), image(1, 1));
+    let nearest = shader_cpu::Sampler::default();
+    let linear = shader_cpu::Sampler { mag_filter: shader_cpu::Filter::Linear, min_filter: shader_cpu::Filter::Linear, ..Default::default() };
+    for (compiler, words) in glsl_modules("combined.comp", src) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let out = shader_cpu::Buffer::zeroed(5 * 8 * 16 + 16);
+        let bound = [
+            shader_cpu::Binding::image(0, 0, &t),
+            shader_cpu::Binding::sampler(0, 0, &nearest),
+            shader_cpu::Binding::sampler(0, 1, &nearest),
+            shader_cpu::Binding::image(0, 1, &ta),
+            shader_cpu::Binding::image(0, 2, &t1),
+            shader_cpu::Binding::sampler(0, 2, &nearest),
+            shader_cpu::Binding::image(0, 3, &t),
+            shader_cpu::Binding::sampler(0, 3, &linear),
+            shader_cpu::Binding::buffer(0, 4, &out),
+        ];
+        let options = shader_cpu::Options { sanitize: true, threads: None };
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let bytes = out.to_bytes();
+        let f = common::f32s(&bytes[..5 * 8 * 16]);
+        let at = |array: usize, i: usize| &f[array * 32 + i * 4..array * 32 + i * 4 + 4];
+        for y in 0..2u32 {
+            for x in 0..4u32 {
+                let i = (y * 4 + x) as usize;
+                assert_eq!(at(0, i), texel(x, y, 0), "[{compiler}] fetch ({x}, {y})");
+                assert_eq!(at(1, i), texel(x, y, 0), "[{compiler}] sample ({x}, {y})");
+                assert_eq!(at(2, i), texel(x, y, 1), "[{compiler}] layer 1 ({x}, {y})");
+                assert_eq!(at(3, i), texel(x, 0, 0), "[{compiler}] 1D fetch ({x})");
+                // u = k / 4 (k = 1, 2, 3) is halfway between texels k - 1 and k.
+                let k = x % 3 + 1;
+                assert_eq!(at(4, i), [k as f32 - 0.5, y as f32, 0.0, 1.0], "[{compiler}] linear ({x}, {y})");
+            }
+        }
+        assert_eq!(common::i32s(&bytes[5 * 8 * 16..]), [4, 2, 3, 4], "[{compiler}] sizes");
+    }
+}

@@ -643,6 +643,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut push_vars = Vec::new();
     let mut buffer_vars = Vec::new();
     let mut handle_vars = Vec::new();
+    // Combined image samplers: the variable and its sampler's binding index.
+    let mut combined: Vec<(Id, usize)> = Vec::new();
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -697,15 +699,27 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     prog.consts.push((var, vec![obj, 0]));
                 }
                 StorageClass::UniformConstant => {
+                    if let Some(&Type::SampledImage { image }) = d.ty(pointee) {
+                        // A combined image sampler: an image and a sampler bound at the same
+                        // (set, binding); its "pointer" is the two bindings' indices.
+                        if let Some(why) = d.image_unsupported.get(&image) {
+                            return Err(unsupported(why.clone()));
+                        }
+                        let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                        let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
+                        buffer_vars.push((var, prog.bindings.len()));
+                        handle_vars.push(var);
+                        combined.push((var, prog.bindings.len() + 1));
+                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Image { storage: false }, min_size: 0 });
+                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Sampler, min_size: 0 });
+                        return Ok(());
+                    }
                     let kind = match d.ty(pointee) {
                         Some(Type::Image(_)) => {
                             let storage = d.image_storage.get(&pointee).copied().unwrap_or(false);
                             BindingKind::Image { storage }
                         }
                         Some(Type::Sampler) => BindingKind::Sampler,
-                        Some(Type::SampledImage { .. }) => {
-                            return Err(unsupported("combined image samplers (compile for wgpu, which splits them)"))
-                        }
                         Some(Type::Array { .. } | Type::RuntimeArray { .. }) => return Err(unsupported("arrays of textures or samplers")),
                         _ => return Err(unsupported("UniformConstant variables other than images and samplers")),
                     };
@@ -731,7 +745,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     // Buffers are objects too; their pointers are constants like the others.
     for &(var, slot) in &buffer_vars {
         if handle_vars.contains(&var) {
-            prog.consts.push((var, vec![slot as u32, 0]));
+            let sampler = combined.iter().find(|c| c.0 == var).map_or(0, |c| c.1 as u32);
+            prog.consts.push((var, vec![slot as u32, sampler]));
             continue;
         }
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
@@ -789,7 +804,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     prog.entry = entry;
     link_calls(&mut prog);
     prog.used = vec![false; prog.bindings.len()];
-    for &(var, slot) in &buffer_vars {
+    for &(var, slot) in buffer_vars.iter().chain(&combined) {
         prog.used[slot] = used_ids.contains(&var);
     }
 

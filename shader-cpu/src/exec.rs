@@ -652,7 +652,11 @@ pub(crate) fn bind<'a>(
             BindingKind::Image { storage: true } => "storage image",
             BindingKind::Sampler => "sampler",
         };
-        let found = bindings.iter().find(|b| b.set == info.set && b.binding == info.binding);
+        // A combined image sampler's image and sampler share their (set, binding).
+        let here = || bindings.iter().filter(|b| b.set == info.set && b.binding == info.binding);
+        let found = here()
+            .find(|b| matches!((b.resource, info.kind), (Resource::Image(_), BindingKind::Image { .. }) | (Resource::Sampler(_), BindingKind::Sampler)))
+            .or_else(|| here().next());
         let wrong = |found: &str| {
             Err(Error::Binding(format!("set {} binding {} is a {what} in the shader; {found} is bound there", info.set, info.binding)))
         };

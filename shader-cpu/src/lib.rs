@@ -120,7 +120,8 @@ impl Buffer {
     }
 }
 
-/// A resource bound at `(set, binding)`.
+/// A resource bound at `(set, binding)`. A combined image sampler (a Vulkan module's
+/// `sampler2D`) takes an [`Binding::image`] and a [`Binding::sampler`] at the same place.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<'a> {
     pub set: u32,
