@@ -699,38 +699,32 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     prog.consts.push((var, vec![obj, 0]));
                 }
                 StorageClass::UniformConstant => {
-                    if let Some(&Type::SampledImage { image }) = d.ty(pointee) {
-                        // A combined image sampler: an image and a sampler bound at the same
-                        // (set, binding); its "pointer" is the two bindings' indices.
-                        if let Some(why) = d.image_unsupported.get(&image) {
-                            return Err(unsupported(why.clone()));
-                        }
-                        let decos = d.decos.get(&var).cloned().unwrap_or_default();
-                        let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
-                        buffer_vars.push((var, prog.bindings.len()));
-                        handle_vars.push(var);
-                        combined.push((var, prog.bindings.len() + 1));
-                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Image { storage: false }, min_size: 0 });
-                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Sampler, min_size: 0 });
-                        return Ok(());
-                    }
-                    let kind = match d.ty(pointee) {
+                    // The image type, and the binding's kind (`None`: a combined image sampler,
+                    // an image and a sampler bound at the same (set, binding)).
+                    let (image, kind) = match d.ty(pointee) {
                         Some(Type::Image(_)) => {
                             let storage = d.image_storage.get(&pointee).copied().unwrap_or(false);
-                            BindingKind::Image { storage }
+                            (pointee, Some(BindingKind::Image { storage }))
                         }
-                        Some(Type::Sampler) => BindingKind::Sampler,
+                        Some(Type::Sampler) => (pointee, Some(BindingKind::Sampler)),
+                        Some(&Type::SampledImage { image }) => (image, None),
                         Some(Type::Array { .. } | Type::RuntimeArray { .. }) => return Err(unsupported("arrays of textures or samplers")),
                         _ => return Err(unsupported("UniformConstant variables other than images and samplers")),
                     };
-                    if let Some(why) = d.image_unsupported.get(&pointee) {
+                    if let Some(why) = d.image_unsupported.get(&image) {
                         return Err(unsupported(why.clone()));
                     }
                     let decos = d.decos.get(&var).cloned().unwrap_or_default();
                     let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
-                    // The variable's "pointer" is the binding's index: a load copies it.
+                    // The variable's "pointer" is the binding's index (a combined one's: the
+                    // image's and the sampler's): a load copies it.
                     buffer_vars.push((var, prog.bindings.len()));
                     handle_vars.push(var);
+                    let kind = kind.unwrap_or_else(|| {
+                        combined.push((var, prog.bindings.len() + 1));
+                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Image { storage: false }, min_size: 0 });
+                        BindingKind::Sampler
+                    });
                     prog.bindings.push(BindingInfo { set, binding, kind, min_size: 0 });
                 }
                 other => return Err(unsupported(format!("variables in storage class {other:?}"))),
