@@ -1192,6 +1192,20 @@ shader! {
             return vec4<f32>(f * f, 0.0, 0.0, 1.0);
         }
     "#,
+    // The sample mask input (no wgpu form: the Vulkan target, run as emitted on the GPU): red
+    // the mask over 15, green the number of samples it has over 4.
+    mod sample_mask_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in vec4 color;
+        layout(location = 0) out vec4 o;
+        void main() {
+            int m = gl_SampleMaskIn[0];
+            o = vec4(float(m) / 15.0, float(bitCount(m)) / 4.0, color.b * 0.0, 1.0);
+        }
+    "#,
     mod sample_position_wgsl_fs;
     lang: wgsl,
     src: r#"
@@ -1239,6 +1253,43 @@ fn sample_position_runs_per_sample() {
     }
     for (device, pixels) in results {
         assert!(pixels.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{device}: {:?}", &pixels[..8]);
+    }
+}
+
+/// `gl_SampleMaskIn` under 4x multisampling (no per-sample shading): the pixel's covered
+/// samples, written to those samples and resolved. Wholly covered pixels are (255, 255);
+/// partly covered ones the mask over 15 and the count over 4, each times the share written;
+/// the CPU device's image equals lavapipe's (as emitted) within the resolve's rounding.
+#[test]
+fn sample_mask_input_matches_lavapipe() {
+    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
+    let mut vertices = Vec::new();
+    vertices.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
+    vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
+        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &sample_mask_fs::MODULE, &options).expect("pipeline");
+        let target = gpu.render_target(32, 32, TextureFormat::Rgba8Unorm);
+        let buffer = gpu.vertex_buffer(&vertices);
+        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..6, clear: Some(Color::BLACK), ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    common::validate_spirv_glsl(sample_mask_fs::MODULE.spirv, false).expect("valid SPIR-V");
+    let cpu = run(&Gpu::cpu(), false);
+    assert!(cpu.chunks(4).any(|p| p[0] == 255 && p[1] == 255), "no wholly covered pixel");
+    let partial = cpu.chunks(4).filter(|p| p[0] != 0 && p[0] != 255).count();
+    assert!(partial > 20, "{partial} partly covered pixels");
+    assert!(cpu.chunks(4).all(|p| (p[0] == 0) == (p[1] == 0)), "a mask without samples or samples without a mask");
+    match common::passthrough_gpu() {
+        Some(pt) => {
+            let lavapipe = run(pt, true);
+            if let Some(i) = cpu.iter().zip(&lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+                let p = i / 4;
+                panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+            }
+        }
+        None => assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true"),
     }
 }
 

@@ -334,6 +334,9 @@ pub(crate) enum Builtin {
     SampleId,
     /// The sample's location within the pixel (per-sample shading).
     SamplePosition,
+    /// The fragment's covered samples (its one sample's bit in per-sample shading; 1 without
+    /// multisampling): word 0 of the input's array.
+    SampleMask,
 }
 
 /// The pipeline stage of an entry point.
@@ -1354,6 +1357,7 @@ impl Decoder {
                 BuiltIn::FrontFacing => Builtin::FrontFacing,
                 BuiltIn::SampleId => Builtin::SampleId,
                 BuiltIn::SamplePosition => Builtin::SamplePosition,
+                BuiltIn::SampleMask => Builtin::SampleMask,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

@@ -1252,7 +1252,8 @@ impl<'a> Thread<'a> {
                     | Builtin::FragCoord
                     | Builtin::FrontFacing
                     | Builtin::SampleId
-                    | Builtin::SamplePosition => continue,
+                    | Builtin::SamplePosition
+                    | Builtin::SampleMask => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

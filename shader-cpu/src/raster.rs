@@ -913,7 +913,7 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
     t.run_batch(quads.len() * 4, |lane| masks[lane] == 0, |lane, mem| {
-        let Some(([px, py], (_, l))) = fragment(lane) else { return };
+        let Some(([px, py], (covered, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
         let s: f64 = b.iter().sum();
         for &(builtin, at) in &fs.builtins {
@@ -927,6 +927,7 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 }
                 Builtin::FrontFacing => mem[at] = u32::from(tri.front),
                 Builtin::SampleId => mem[at] = sample.unwrap_or(0),
+                Builtin::SampleMask => mem[at] = if d.samples == 1 { 1 } else { u32::from(covered) },
                 Builtin::SamplePosition => {
                     mem[at] = (offset[0] as f32).to_bits();
                     mem[at + 1] = (offset[1] as f32).to_bits();
