@@ -1199,11 +1199,9 @@ shader! {
     stage: fragment,
     target: vulkan,
     src: r#"#version 450
-        layout(location = 0) in vec4 color;
-        layout(location = 0) out vec4 o;
+        layout(location = 0) out vec4 mask_and_count;
         void main() {
-            int m = gl_SampleMaskIn[0];
-            o = vec4(float(m) / 15.0, float(bitCount(m)) / 4.0, color.b * 0.0, 1.0);
+            mask_and_count = vec4(float(gl_SampleMaskIn[0]) / 15.0, float(bitCount(gl_SampleMaskIn[0])) / 4.0, 0.0, 1.0);
         }
     "#,
     mod sample_position_wgsl_fs;
@@ -1236,21 +1234,7 @@ shader! {
 fn sample_position_runs_per_sample() {
     let full: Vec<DepthVertex> =
         [[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]].iter().map(|&[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] }).collect();
-    let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
-        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
-        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &sample_position_fs::MODULE, &options).expect("pipeline");
-        let target = gpu.render_target(8, 8, TextureFormat::Rgba8Unorm);
-        let buffer = gpu.vertex_buffer(&full);
-        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..3, clear: Some(Color::BLACK), ..Default::default() };
-        pipeline.draw(gpu, &target, &draw).expect("draw");
-        target.read_rgba8_blocking(gpu).expect("read")
-    };
-    common::validate_spirv_glsl(sample_position_fs::MODULE.spirv, false).expect("valid SPIR-V");
-    let mut results = vec![("CPU device", run(&Gpu::cpu(), false))];
-    match common::passthrough_gpu() {
-        Some(pt) => results.push(("lavapipe", run(pt, true))),
-        None => assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true"),
-    }
+    let results = on_cpu_and_passthrough(&sample_position_fs::MODULE, &full, 8);
     for (device, pixels) in results {
         assert!(pixels.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{device}: {:?}", &pixels[..8]);
     }
@@ -1266,31 +1250,40 @@ fn sample_mask_input_matches_lavapipe() {
     let mut vertices = Vec::new();
     vertices.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
     vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
-    let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
-        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
-        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, &sample_mask_fs::MODULE, &options).expect("pipeline");
-        let target = gpu.render_target(32, 32, TextureFormat::Rgba8Unorm);
-        let buffer = gpu.vertex_buffer(&vertices);
-        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..6, clear: Some(Color::BLACK), ..Default::default() };
-        pipeline.draw(gpu, &target, &draw).expect("draw");
-        target.read_rgba8_blocking(gpu).expect("read")
-    };
-    common::validate_spirv_glsl(sample_mask_fs::MODULE.spirv, false).expect("valid SPIR-V");
-    let cpu = run(&Gpu::cpu(), false);
+    let results = on_cpu_and_passthrough(&sample_mask_fs::MODULE, &vertices, 32);
+    let cpu = &results[0].1;
     assert!(cpu.chunks(4).any(|p| p[0] == 255 && p[1] == 255), "no wholly covered pixel");
     let partial = cpu.chunks(4).filter(|p| p[0] != 0 && p[0] != 255).count();
     assert!(partial > 20, "{partial} partly covered pixels");
     assert!(cpu.chunks(4).all(|p| (p[0] == 0) == (p[1] == 0)), "a mask without samples or samples without a mask");
-    match common::passthrough_gpu() {
-        Some(pt) => {
-            let lavapipe = run(pt, true);
-            if let Some(i) = cpu.iter().zip(&lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-                let p = i / 4;
-                panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-            }
+    if let Some((_, lavapipe)) = results.get(1) {
+        if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+            let p = i / 4;
+            panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
         }
+    }
+}
+
+/// `vertices` drawn with `stencil_vs` and the Vulkan-target fragment module `fs` into a
+/// `size`-square RGBA8 target under 4x multisampling, on the CPU device and (as emitted) on
+/// the passthrough device when there is one: the resolved pixels of each, CPU first.
+fn on_cpu_and_passthrough(fs: &'static shader_runtime::ModuleInfo, vertices: &[DepthVertex], size: u32) -> Vec<(&'static str, Vec<u8>)> {
+    let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
+        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
+        let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, fs, &options).expect("pipeline");
+        let target = gpu.render_target(size, size, TextureFormat::Rgba8Unorm);
+        let buffer = gpu.vertex_buffer(vertices);
+        let draw = Draw { vertex_buffer: Some(&buffer), vertices: 0..vertices.len() as u32, clear: Some(Color::BLACK), ..Default::default() };
+        pipeline.draw(gpu, &target, &draw).expect("draw");
+        target.read_rgba8_blocking(gpu).expect("read")
+    };
+    common::validate_spirv_glsl(fs.spirv, false).expect("valid SPIR-V");
+    let mut results = vec![("CPU device", run(&Gpu::cpu(), false))];
+    match common::passthrough_gpu() {
+        Some(pt) => results.push(("lavapipe", run(pt, true))),
         None => assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true"),
     }
+    results
 }
 
 /// Multisampling (`RenderOptions::sample_count` 4, resolved into the target): white triangles
