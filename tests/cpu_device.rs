@@ -1388,3 +1388,36 @@ fn combined_image_samplers() {
         assert_eq!(common::i32s(&bytes[5 * 8 * 16..]), [4, 2, 3, 4], "[{compiler}] sizes");
     }
 }
+
+/// Quad subgroup operations (GL_KHR_shader_subgroup_quad: `OpGroupNonUniformQuadBroadcast`
+/// and `QuadSwap`, constant quad indices as SPIR-V 1.3 requires) on 32-bit scalars and
+/// vectors and on doubles, every lane active, on the
+/// CPU device and as emitted on lavapipe, ours and glslang's module.
+#[test]
+fn quad_subgroup_operations_match_lavapipe() {
+    let src = "#version 450\n#extension GL_KHR_shader_subgroup_quad : enable\n\
+        layout(local_size_x = 64) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uint b[4][64]; uint h[64]; uint v[64]; uint d[64]; vec4 f[64]; double w[64]; } o;\n\
+        void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint x = i * 2654435761u + 7u;\n\
+          o.b[0][i] = subgroupQuadBroadcast(x, 0u);\n  o.b[1][i] = subgroupQuadBroadcast(x, 1u);\n\
+          o.b[2][i] = subgroupQuadBroadcast(x, 2u);\n  o.b[3][i] = subgroupQuadBroadcast(x, 3u);\n\
+          o.h[i] = subgroupQuadSwapHorizontal(x);\n  o.v[i] = subgroupQuadSwapVertical(x);\n  o.d[i] = subgroupQuadSwapDiagonal(x);\n\
+          o.f[i] = vec4(subgroupQuadSwapDiagonal(vec3(float(i), float(x & 255u), -1.0)), subgroupQuadBroadcast(float(i) * 0.5, 3u));\n\
+          o.w[i] = subgroupQuadSwapVertical(double(x) * 1.5);\n}\n";
+    let len = 64 * 4 * 4 + 3 * 64 * 4 + 64 * 16 + 64 * 8;
+    let cases = [LavapipeCase { name: "quad.comp", src, bindings: vec![B::storage(0, vec![0; len])], out: 0, workgroups: [1, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &["--target-env", "vulkan1.1"]);
+    // Against the definition too (lavapipe aside): lane i reads lane (i & !3) + k, i ^ 1, i ^ 2, i ^ 3.
+    let words = compile_glsl_vulkan("quad.comp", src);
+    let out = run_cpu(&words, &[B::storage(0, vec![0; len])], [1, 1, 1]).expect("runs");
+    let u = common::u32s(&out[0]);
+    let x = |i: u32| i.wrapping_mul(2654435761).wrapping_add(7);
+    for i in 0..64u32 {
+        for k in 0..4u32 {
+            assert_eq!(u[(k * 64 + i) as usize], x((i & !3) + k), "broadcast {k} at lane {i}");
+        }
+        for (n, m) in [1u32, 2, 3].iter().enumerate() {
+            assert_eq!(u[(256 + n as u32 * 64 + i) as usize], x(i ^ m), "swap {m} at lane {i}");
+        }
+    }
+}

@@ -235,6 +235,10 @@ pub(crate) enum SubgroupOp {
     ShuffleXor,
     ShuffleUp,
     ShuffleDown,
+    /// The value of quad member `b` (a constant) of the lane's quad (4 consecutive lanes).
+    QuadBroadcast,
+    /// The value of the quad member across (`b` 0: horizontally, 1: vertically, 2: diagonally).
+    QuadSwap,
     /// Reduce, scan or clustered reduce with `op` (identity `identity`).
     Arith { op: Bin, identity: u32, scan: Scan },
 }
@@ -948,6 +952,8 @@ impl Decoder {
                     | Op::GroupNonUniformShuffleXor
                     | Op::GroupNonUniformShuffleUp
                     | Op::GroupNonUniformShuffleDown
+                    | Op::GroupNonUniformQuadBroadcast
+                    | Op::GroupNonUniformQuadSwap
             );
             if !moves || self.scalar(rt).is_none() {
                 return Err(unsupported(format!("{op:?} of a value of type %{rt}")));
@@ -973,6 +979,8 @@ impl Decoder {
             Op::GroupNonUniformShuffleXor => (SubgroupOp::ShuffleXor, 1),
             Op::GroupNonUniformShuffleUp => (SubgroupOp::ShuffleUp, 1),
             Op::GroupNonUniformShuffleDown => (SubgroupOp::ShuffleDown, 1),
+            Op::GroupNonUniformQuadBroadcast => (SubgroupOp::QuadBroadcast, 1),
+            Op::GroupNonUniformQuadSwap => (SubgroupOp::QuadSwap, 1),
             Op::GroupNonUniformIAdd => arith(Bin::IAdd, 0)?,
             Op::GroupNonUniformFAdd => arith(Bin::FAdd, 0)?,
             Op::GroupNonUniformIMul => arith(Bin::IMul, 1)?,
@@ -1814,6 +1822,8 @@ impl Decoder {
             | Op::GroupNonUniformShuffleXor
             | Op::GroupNonUniformShuffleUp
             | Op::GroupNonUniformShuffleDown
+            | Op::GroupNonUniformQuadBroadcast
+            | Op::GroupNonUniformQuadSwap
             | Op::GroupNonUniformIAdd
             | Op::GroupNonUniformFAdd
             | Op::GroupNonUniformIMul

@@ -1863,13 +1863,15 @@ impl<'a> Thread<'a> {
                         set(0, truth(same));
                     }
                     SubgroupOp::Broadcast | SubgroupOp::BroadcastFirst | SubgroupOp::Shuffle | SubgroupOp::ShuffleXor
-                    | SubgroupOp::ShuffleUp | SubgroupOp::ShuffleDown => {
+                    | SubgroupOp::ShuffleUp | SubgroupOp::ShuffleDown | SubgroupOp::QuadBroadcast | SubgroupOp::QuadSwap => {
                         let x = val(b, 0, i);
                         let index = match op {
                             SubgroupOp::BroadcastFirst => Some(first as u32 - base as u32),
                             SubgroupOp::Broadcast | SubgroupOp::Shuffle => Some(x),
                             SubgroupOp::ShuffleXor => Some(me as u32 ^ x),
                             SubgroupOp::ShuffleUp => Some((me as u32).wrapping_sub(x)),
+                            SubgroupOp::QuadBroadcast => Some((me as u32 & !3) + (x & 3)),
+                            SubgroupOp::QuadSwap => Some(me as u32 ^ (x + 1).min(3)),
                             _ => Some((me as u32).wrapping_add(x)),
                         };
                         let src = index.and_then(|index| member(i, index));
