@@ -588,6 +588,34 @@ mod tests {
         assert_eq!(bounds(src), named(&[("n", Some(1), false), ("m", Some(5), false), ("s", Some(0), false)]));
     }
 
+    /// A block member's inner array dimension sized by a specialization constant is an error
+    /// as in glslang ("only outermost dimension of an array of arrays can be a specialization
+    /// constant"); its outermost dimension, a struct member's, a `shared` or local array's
+    /// inner dimension are not (each checked with glslangValidator 12).
+    #[test]
+    fn only_a_block_members_outermost_dimension_may_be_specialized() {
+        let verdict = |decl: &str| {
+            let src = format!("#version 450\nlayout(local_size_x = 1) in;\nlayout(constant_id = 0) const int K = 3;\n{decl}\nvoid main() {{}}\n");
+            let options = CompileOptions { language: Language::Glsl, target: Target::Vulkan, ..Default::default() };
+            compile("t.comp", &src, &options).map(drop).map_err(|e| e.render())
+        };
+        for refused in [
+            "layout(std430, binding = 1) buffer C { float c[2][K]; };",
+            "layout(std140, binding = 1) uniform U { vec4 c[2][K]; };",
+            "layout(std430, binding = 1) buffer C { float c[2][K + 1]; } inst[2];",
+        ] {
+            let err = verdict(refused).expect_err(refused);
+            assert!(err.contains("only the outermost dimension") && err.contains("t.comp:4:"), "{refused}: {err}");
+        }
+        for accepted in [
+            "layout(std430, binding = 1) buffer C { float l; float c[K][2]; };",
+            "struct S { float m[2][K]; };\nlayout(std430, binding = 1) buffer C { S s; };",
+            "shared float s[2][K];",
+        ] {
+            verdict(accepted).unwrap_or_else(|e| panic!("{accepted}: {e}"));
+        }
+    }
+
     /// One falling constant in a length of two keeps its default and is held there while the
     /// other is lowered: `8u - d + e` indexed at 5 (defaults 2, 3): `d` keeps 2, `e` down to 0.
     #[test]

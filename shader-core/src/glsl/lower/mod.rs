@@ -2200,6 +2200,18 @@ impl<'a> Lowerer<'a> {
                 if !last && self.has_dynamic(ty) {
                     return Err(self.error("only the last member of a block may be a runtime-sized array", d.span));
                 }
+                // As glslang: a block member's inner array dimensions are fixed (its outermost
+                // one may follow a specialization constant; arrays in a struct member may too).
+                let mut inner = match *self.inner(ty) {
+                    TypeInner::Array { base, .. } => Some(base),
+                    _ => None,
+                };
+                while let Some(TypeInner::Array { base, size, .. }) = inner.map(|t| self.inner(t).clone()) {
+                    if matches!(size, ArraySize::Specialized { .. }) {
+                        return Err(self.error("only the outermost dimension of a block member's array of arrays can be a specialization constant", d.span));
+                    }
+                    inner = Some(base);
+                }
                 if is_opaque(self.inner(ty), &self.m) {
                     return Err(self.error("blocks cannot hold opaque types", d.span));
                 }
