@@ -1204,6 +1204,17 @@ shader! {
             mask_and_count = vec4(float(gl_SampleMaskIn[0]) / 15.0, float(bitCount(gl_SampleMaskIn[0])) / 4.0, 0.0, 1.0);
         }
     "#,
+    // Where in its point a fragment is (no wgpu form: the Vulkan target).
+    mod point_coord_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) out vec4 coord;
+        void main() {
+            coord = vec4(gl_PointCoord, 0.25, 1.0);
+        }
+    "#,
     mod sample_position_wgsl_fs;
     lang: wgsl,
     src: r#"
@@ -1268,8 +1279,18 @@ fn sample_mask_input_matches_lavapipe() {
 /// `size`-square RGBA8 target under 4x multisampling, on the CPU device and (as emitted) on
 /// the passthrough device when there is one: the resolved pixels of each, CPU first.
 fn on_cpu_and_passthrough(fs: &'static shader_runtime::ModuleInfo, vertices: &[DepthVertex], size: u32) -> Vec<(&'static str, Vec<u8>)> {
+    on_cpu_and_passthrough_with(fs, vertices, size, &RenderOptions { sample_count: 4, ..Default::default() })
+}
+
+/// [`on_cpu_and_passthrough`] with other `options` (its `passthrough` set for the GPU).
+fn on_cpu_and_passthrough_with(
+    fs: &'static shader_runtime::ModuleInfo,
+    vertices: &[DepthVertex],
+    size: u32,
+    options: &RenderOptions<'_>,
+) -> Vec<(&'static str, Vec<u8>)> {
     let run = |gpu: &Gpu, passthrough: bool| -> Vec<u8> {
-        let options = RenderOptions { sample_count: 4, passthrough, ..Default::default() };
+        let options = RenderOptions { passthrough, ..options.clone() };
         let pipeline = RenderPipeline::new(gpu, &stencil_vs::MODULE, fs, &options).expect("pipeline");
         let target = gpu.render_target(size, size, TextureFormat::Rgba8Unorm);
         let buffer = gpu.vertex_buffer(vertices);
@@ -1284,6 +1305,33 @@ fn on_cpu_and_passthrough(fs: &'static shader_runtime::ModuleInfo, vertices: &[D
         None => assert!(!common::ci() || common::gpu().is_none(), "a GPU without passthrough but CI=true"),
     }
     results
+}
+
+/// `gl_PointCoord` of points (size 1) at positions off the pixel centres: each point's pixel
+/// is 1/2 plus its centre's offset from the point's, on the CPU device and on lavapipe (as
+/// emitted), within 1/255.
+#[test]
+fn point_coord_matches_lavapipe() {
+    // Window (x, y) = (i + 0.5 + dx, 3 + dy) for 12 points 2 pixels apart.
+    let points: Vec<DepthVertex> = (0..12)
+        .map(|i| {
+            let (dx, dy) = ((i as f32 * 0.37).fract() - 0.5, (i as f32 * 0.61).fract() - 0.5);
+            let (x, y) = (2.0 * i as f32 + 0.5 + dx * 0.9, 3.5 + dy * 0.9);
+            DepthVertex { position: [x / 16.0 - 1.0, 1.0 - y / 16.0, 0.0], color: [1.0; 4] }
+        })
+        .collect();
+    let options = RenderOptions { topology: shader_runtime::wgpu::PrimitiveTopology::PointList, ..Default::default() };
+    let results = on_cpu_and_passthrough_with(&point_coord_fs::MODULE, &points, 32, &options);
+    let cpu = &results[0].1;
+    let lit: Vec<&[u8]> = cpu.chunks(4).filter(|p| p[2] != 0).collect();
+    assert_eq!(lit.len(), 12, "one pixel per point");
+    assert!(lit.iter().any(|p| p[0] < 100) && lit.iter().any(|p| p[0] > 155), "coordinates spread across the point: {lit:?}");
+    if let Some((_, lavapipe)) = results.get(1) {
+        if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+            let p = i / 4;
+            panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+        }
+    }
 }
 
 /// Multisampling (`RenderOptions::sample_count` 4, resolved into the target): white triangles

@@ -341,6 +341,8 @@ pub(crate) enum Builtin {
     /// The fragment's covered samples (its one sample's bit in per-sample shading; 1 without
     /// multisampling): word 0 of the input's array.
     SampleMask,
+    /// Where the fragment is within its point (x right, y down, 0 to 1); 0 off points.
+    PointCoord,
 }
 
 /// The pipeline stage of an entry point.
@@ -1366,6 +1368,7 @@ impl Decoder {
                 BuiltIn::SampleId => Builtin::SampleId,
                 BuiltIn::SamplePosition => Builtin::SamplePosition,
                 BuiltIn::SampleMask => Builtin::SampleMask,
+                BuiltIn::PointCoord => Builtin::PointCoord,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

@@ -1253,7 +1253,8 @@ impl<'a> Thread<'a> {
                     | Builtin::FrontFacing
                     | Builtin::SampleId
                     | Builtin::SamplePosition
-                    | Builtin::SampleMask => continue,
+                    | Builtin::SampleMask
+                    | Builtin::PointCoord => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

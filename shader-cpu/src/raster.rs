@@ -364,6 +364,8 @@ struct Tri {
     /// Pixel bounds (inclusive min, exclusive max).
     min: [u32; 2],
     max: [u32; 2],
+    /// A point's snapped centre (1/256 pixel), for `PointCoord`.
+    point: Option<[i64; 2]>,
 }
 
 /// Runs a draw (see the module documentation).
@@ -638,6 +640,7 @@ fn setup_point(point: &Vertex, width: u32, height: u32) -> Vec<Tri> {
         let vary = [point.vary.clone(), point.vary.clone(), point.vary.clone()];
         let mut t = setup_snapped(k.map(|i| corners[i]), [depth; 3], [iw; 3], vary, &point.vary, width, height, None)?;
         t.front = true;
+        t.point = Some([cx, cy]);
         Some(t)
     };
     [tri([0, 1, 2]), tri([0, 2, 3])].into_iter().flatten().collect()
@@ -729,7 +732,7 @@ fn setup_snapped(
     if wide_min[0] >= wide_max[0] || wide_min[1] >= wide_max[1] {
         return None;
     }
-    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max })
+    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max, point: None })
 }
 
 /// Twice the signed area of (a, b, p): positive when p is right of a→b on a y-down screen.
@@ -928,6 +931,15 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 Builtin::FrontFacing => mem[at] = u32::from(tri.front),
                 Builtin::SampleId => mem[at] = sample.unwrap_or(0),
                 Builtin::SampleMask => mem[at] = if d.samples == 1 { 1 } else { u32::from(covered) },
+                // Vulkan "Basic Point Rasterization": 1/2 + (fragment - point centre) / size,
+                // of size 1.
+                Builtin::PointCoord => {
+                    let c = tri.point.map_or([0.0; 2], |p| {
+                        [0, 1].map(|k| 0.5 + f64::from([px, py][k]) + offset[k] - p[k] as f64 / SUBPIXEL)
+                    });
+                    mem[at] = (c[0] as f32).to_bits();
+                    mem[at + 1] = (c[1] as f32).to_bits();
+                }
                 Builtin::SamplePosition => {
                     mem[at] = (offset[0] as f32).to_bits();
                     mem[at + 1] = (offset[1] as f32).to_bits();
