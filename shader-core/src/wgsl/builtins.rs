@@ -724,7 +724,9 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Optio
     let leaf = first.leaf()?;
     let folds = match fun {
         M::Min | M::Max => true,
-        M::Abs | M::Clamp => {
+        // `sign` too: an AbstractInt argument stays abstract (`sign(vec4(-4294967295))` is
+        // `vec4(-1)`, WGSL §17.5 sign's AbstractInt overload), not converted to i32 first.
+        M::Abs | M::Clamp | M::Sign => {
             matches!(leaf, Leaf::AInt | Leaf::AFloat | Leaf::Concrete(Scalar::I32 | Scalar::U32 | Scalar::F32))
         }
         M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh
