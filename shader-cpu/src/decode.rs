@@ -174,6 +174,12 @@ pub(crate) enum Inst {
     Typed(Box<crate::widths::Typed>),
     /// `parts`: some leaves are scalars narrower than a word (marked [`PART_1`], [`PART_2`]).
     Store { ptr: Id, src: Id, leaves: Rc<[u32]>, parts: bool },
+    /// A load from a function variable kept in a register ([`Prog::promoted`]): words `words`
+    /// of register `src`.
+    Gather { dst: Id, src: Id, words: Rc<[u32]> },
+    /// A store to a function variable kept in a register: the words of `src` into words
+    /// `words` of register `dst`.
+    Scatter { dst: Id, src: Id, words: Rc<[u32]> },
     Load { dst: Id, ptr: Id, leaves: Rc<[u32]>, parts: bool },
     CopyMemory { dst: Id, src: Id, dst_leaves: Rc<[u32]>, src_leaves: Rc<[u32]> },
     AccessChain { dst: Id, base: Id, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
@@ -409,6 +415,10 @@ pub(crate) struct Prog {
     pub wg_initialized: Vec<(u32, u32)>,
     /// Initial values of per-lane variables: (word offset in a lane's memory, words).
     pub lane_inits: Vec<(u32, Vec<u32>)>,
+    /// Function variables kept in registers instead of lane memory (each its own id's register,
+    /// the variable's words): those only loaded and stored, whole or through access chains of
+    /// constant indices. Zeroed where lane memory is (a new workgroup or batch).
+    pub promoted: Vec<Id>,
     /// Built-in inputs: (built-in, word offset in a lane's memory).
     pub builtins: Vec<(Builtin, u32)>,
     pub funcs: Vec<Func>,
@@ -480,6 +490,11 @@ struct Decoder {
     strings: HashMap<Id, String>,
     /// Index plus one in `Prog::locations` of each `OpLine`'s (file, line, column).
     locations: HashMap<(Id, u32, u32), u32>,
+    /// The function variables of the function being decoded that live in registers, and the
+    /// constant access chains into them: (variable, byte offset) by pointer id.
+    promoted: HashMap<Id, (Id, u32)>,
+    /// Register words of the promoted variables (their ids are pointers otherwise).
+    promoted_words: HashMap<Id, u32>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -543,6 +558,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         fragment: false,
         strings: HashMap::new(),
         locations: HashMap::new(),
+        promoted: HashMap::new(),
+        promoted_words: HashMap::new(),
     };
     for inst in &module.debug_string_source {
         if let (Op::String, Some(id), Some(Operand::LiteralString(name))) = (inst.class.opcode, inst.result_id, inst.operands.first()) {
@@ -644,6 +661,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         consts: Vec::new(),
         wg_initialized: Vec::new(),
         lane_inits: Vec::new(),
+        promoted: Vec::new(),
         builtins: Vec::new(),
         funcs: Vec::new(),
         entry: 0,
@@ -1071,6 +1089,9 @@ impl Decoder {
     }
 
     fn reg_words(&self, id: Id) -> u32 {
+        if let Some(&words) = self.promoted_words.get(&id) {
+            return words;
+        }
         let t = self.value_type[id as usize];
         if t == 0 {
             return self.consts[id as usize].as_ref().map_or(0, |c| c.len() as u32);
@@ -1644,6 +1665,7 @@ impl Decoder {
             Ok(rank[b])
         };
 
+        self.promoted = self.promotable(f)?;
         let mut blocks = Vec::with_capacity(order.len());
         // (header, merge, whether a loop) by block index: the structured constructs.
         let mut constructs: Vec<(u32, u32, bool)> = Vec::new();
@@ -1730,6 +1752,15 @@ impl Decoder {
                         let layout = self.layout(pointee, false)?;
                         self.ptr_layout.insert(r, layout);
                         let words = self.size(layout) / 4;
+                        if self.promoted.contains_key(&r) {
+                            self.promoted_words.insert(r, words);
+                            prog.promoted.push(r);
+                            if inst.operands.len() > 1 {
+                                let words = self.leaves(layout)?.iter().map(|leaf| leaf / 4).collect();
+                                insts.push(Inst::Scatter { dst: r, src: id_at(inst, 1)?, words });
+                            }
+                            continue;
+                        }
                         let obj = prog.objs.len() as u32;
                         prog.objs.push(Obj::Lane { base: prog.lane_words, words });
                         prog.lane_words += words;
@@ -1759,6 +1790,100 @@ impl Decoder {
             }
         }
         Ok(Func { blocks, params, ret: fid })
+    }
+
+    /// An access chain's constant byte offset and dynamic indices (index, stride, length of a
+    /// sized array or vector); records the layout its result points to.
+    #[allow(clippy::type_complexity)]
+    fn chain(&mut self, inst: &Instruction) -> Result<(u32, Vec<(Id, u32, Option<u32>)>), Error> {
+        let base = id_at(inst, 0)?;
+        let mut l = self.pointer_layout(base)?;
+        let mut offset = 0;
+        let mut dynamic = Vec::new();
+        for i in 1..inst.operands.len() {
+            let index = id_at(inst, i)?;
+            let constant = self.consts.get(index as usize).and_then(|c| c.as_ref()).map(|c| c[0]);
+            let (stride, len, next) = match self.layouts[l].clone() {
+                LNode::Struct { members } => {
+                    let m = constant.ok_or_else(|| invalid("struct index not constant"))?;
+                    let (o, ml) = *members.get(m as usize).ok_or_else(|| invalid("struct index out of range"))?;
+                    offset += o;
+                    l = ml;
+                    continue;
+                }
+                LNode::Array { elem, stride, len } => (stride, len, elem),
+                LNode::Vector { n, stride, bytes } => (stride, Some(n), self.push_layout(LNode::Scalar { bytes })),
+                LNode::Matrix { cols, rows, stride, row_major, bytes } => {
+                    let col = if row_major {
+                        LNode::Vector { n: rows, stride, bytes }
+                    } else {
+                        LNode::Vector { n: rows, stride: bytes, bytes }
+                    };
+                    let col = self.push_layout(col);
+                    (if row_major { bytes } else { stride }, Some(cols), col)
+                }
+                LNode::Scalar { .. } => return Err(invalid("access chain into a scalar")),
+            };
+            match constant {
+                Some(c) if len.is_none_or(|n| c < n) && c.checked_mul(stride).and_then(|v| v.checked_add(offset)).is_some() => {
+                    offset += c * stride
+                }
+                _ => dynamic.push((index, stride, len)),
+            }
+            l = next;
+        }
+        if let Some(r) = inst.result_id {
+            self.ptr_layout.insert(r, l);
+        }
+        Ok((offset, dynamic))
+    }
+
+    /// The function variables of `f` that can live in registers ([`Prog::promoted`]), and the
+    /// access chains into them, with their byte offsets: a variable qualifies when its pointer
+    /// (and every chain's) is only loaded from, stored to, or the base of an access chain with
+    /// constant indices within bounds; any other use (a call argument, `OpCopyMemory`, an
+    /// atomic, a phi, a dynamic index...) keeps it in lane memory. Since the lanes' registers
+    /// are as private to each lane as lane memory, the variable behaves the same in either.
+    fn promotable(&mut self, f: &rspirv::dr::Function) -> Result<HashMap<Id, (Id, u32)>, Error> {
+        let mut found: HashMap<Id, (Id, u32)> = HashMap::new();
+        let mut escaped = std::collections::HashSet::new();
+        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+            let op = inst.class.opcode;
+            for (i, o) in inst.operands.iter().enumerate() {
+                let Operand::IdRef(id) = o else { continue };
+                let Some(&(var, at)) = found.get(id) else { continue };
+                match (op, i) {
+                    (Op::Load, 0) if !self.is_handle(inst.result_type.unwrap_or(0)) => {}
+                    (Op::Store, 0) => {}
+                    (Op::AccessChain | Op::InBoundsAccessChain, 0) => match (self.chain(inst)?, inst.result_id) {
+                        ((offset, dynamic), Some(r)) if dynamic.is_empty() => {
+                            found.insert(r, (var, at + offset));
+                        }
+                        _ => {
+                            escaped.insert(var);
+                        }
+                    },
+                    _ => {
+                        escaped.insert(var);
+                    }
+                }
+            }
+            if op != Op::Variable {
+                continue;
+            }
+            let (t, r) = result(inst)?;
+            let Some(Type::Pointer { sc: StorageClass::Function, pointee }) = self.ty(t).cloned() else { continue };
+            if self.is_handle(pointee) {
+                continue;
+            }
+            let layout = self.layout(pointee, false)?;
+            self.ptr_layout.insert(r, layout);
+            if !has_parts(&self.leaves(layout)?) {
+                found.insert(r, (r, 0));
+            }
+        }
+        found.retain(|_, (var, _)| !escaped.contains(var));
+        Ok(found)
     }
 
     /// The index plus one in `prog.locations` of an `OpLine`'s position (one entry per distinct
@@ -2016,12 +2141,18 @@ impl Decoder {
                 let ptr = id(0)?;
                 let l = self.pointer_layout(ptr)?;
                 let leaves = self.leaves(l)?;
+                if let Some(&(var, at)) = self.promoted.get(&ptr) {
+                    return Ok(Some(Inst::Gather { dst: r, src: var, words: leaves.iter().map(|leaf| (at + leaf) / 4).collect() }));
+                }
                 Some(Inst::Load { dst: r, ptr, parts: has_parts(&leaves), leaves })
             }
             Op::Store => {
                 let ptr = id(0)?;
                 let l = self.pointer_layout(ptr)?;
                 let leaves = self.leaves(l)?;
+                if let Some(&(var, at)) = self.promoted.get(&ptr) {
+                    return Ok(Some(Inst::Scatter { dst: var, src: id(1)?, words: leaves.iter().map(|leaf| (at + leaf) / 4).collect() }));
+                }
                 Some(Inst::Store { ptr, src: id(1)?, parts: has_parts(&leaves), leaves })
             }
             Op::CopyMemory => {
@@ -2030,44 +2161,12 @@ impl Decoder {
                 Some(Inst::CopyMemory { dst, src, dst_leaves: self.leaves(dl)?, src_leaves: self.leaves(sl)? })
             }
             Op::AccessChain | Op::InBoundsAccessChain => {
-                let base = id(0)?;
-                let mut l = self.pointer_layout(base)?;
-                let mut offset = 0;
-                let mut dynamic = Vec::new();
-                for i in 1..inst.operands.len() {
-                    let index = id(i)?;
-                    let constant = self.consts.get(index as usize).and_then(|c| c.as_ref()).map(|c| c[0]);
-                    let (stride, len, next) = match self.layouts[l].clone() {
-                        LNode::Struct { members } => {
-                            let m = constant.ok_or_else(|| invalid("struct index not constant"))?;
-                            let (o, ml) = *members.get(m as usize).ok_or_else(|| invalid("struct index out of range"))?;
-                            offset += o;
-                            l = ml;
-                            continue;
-                        }
-                        LNode::Array { elem, stride, len } => (stride, len, elem),
-                        LNode::Vector { n, stride, bytes } => (stride, Some(n), self.push_layout(LNode::Scalar { bytes })),
-                        LNode::Matrix { cols, rows, stride, row_major, bytes } => {
-                            let col = if row_major {
-                                LNode::Vector { n: rows, stride, bytes }
-                            } else {
-                                LNode::Vector { n: rows, stride: bytes, bytes }
-                            };
-                            let col = self.push_layout(col);
-                            (if row_major { bytes } else { stride }, Some(cols), col)
-                        }
-                        LNode::Scalar { .. } => return Err(invalid("access chain into a scalar")),
-                    };
-                    match constant {
-                        Some(c) if len.is_none_or(|n| c < n) && c.checked_mul(stride).and_then(|v| v.checked_add(offset)).is_some() => {
-                            offset += c * stride
-                        }
-                        _ => dynamic.push((index, stride, len)),
-                    }
-                    l = next;
+                let (offset, dynamic) = self.chain(inst)?;
+                if self.promoted.contains_key(&r) {
+                    // Its loads and stores name the variable's words.
+                    return Ok(None);
                 }
-                self.ptr_layout.insert(r, l);
-                Some(Inst::AccessChain { dst: r, base, offset, dynamic })
+                Some(Inst::AccessChain { dst: r, base: id(0)?, offset, dynamic })
             }
             Op::PtrAccessChain => return Err(unsupported("OpPtrAccessChain")),
             Op::ArrayLength => {

@@ -154,155 +154,195 @@ fn b(v: bool) -> u32 {
     v as u32
 }
 
-pub(crate) fn un(op: Un) -> fn(u32) -> u32 {
-    match op {
-        Un::INeg => |x| x.wrapping_neg(),
-        Un::FNeg => |x| x ^ 0x8000_0000,
-        Un::Not => |x| !x,
-        Un::LogicalNot => |x| b(x == 0),
-        Un::IsNan => |x| b(f(x).is_nan()),
-        Un::IsInf => |x| b(f(x).is_infinite()),
-        Un::BitReverse => |x| x.reverse_bits(),
-        Un::BitCount => |x| x.count_ones(),
-        Un::FToU => |x| f(x) as u32,
-        Un::FToS => |x| (f(x) as i32) as u32,
-        Un::SToF => |x| (x as i32 as f32).to_bits(),
-        Un::UToF => |x| (x as f32).to_bits(),
-        Un::QuantizeF16 => |x| crate::ext::f16_to_f32(crate::ext::f32_to_f16(f(x))).to_bits(),
-        // GLSL.std.450 `Round` leaves the direction of a half to the implementation: even, as
-        // lavapipe rounds (the same as `RoundEven`).
-        Un::Round => |x| f(x).round_ties_even().to_bits(),
-        Un::RoundEven => |x| f(x).round_ties_even().to_bits(),
-        Un::Trunc => |x| f(x).trunc().to_bits(),
-        Un::FAbs => |x| x & 0x7FFF_FFFF,
-        Un::SAbs => |x| (x as i32).wrapping_abs() as u32,
-        Un::FSign => |x| {
-            let v = f(x);
-            (if v > 0.0 {
-                1.0f32
-            } else if v < 0.0 {
-                -1.0
-            } else {
-                v
-            })
-            .to_bits()
-        },
-        Un::SSign => |x| (x as i32).signum() as u32,
-        Un::Floor => |x| f(x).floor().to_bits(),
-        Un::Ceil => |x| f(x).ceil().to_bits(),
-        Un::Fract => |x| {
-            let v = f(x);
-            (v - v.floor()).min(f32::from_bits(0x3F7F_FFFF)).to_bits()
-        },
-        Un::Radians => |x| (f(x) * (std::f32::consts::PI / 180.0)).to_bits(),
-        Un::Degrees => |x| (f(x) * (180.0 / std::f32::consts::PI)).to_bits(),
-        Un::Sin => |x| f(x).sin().to_bits(),
-        Un::Cos => |x| f(x).cos().to_bits(),
-        Un::Tan => |x| f(x).tan().to_bits(),
-        Un::Asin => |x| f(x).asin().to_bits(),
-        Un::Acos => |x| f(x).acos().to_bits(),
-        Un::Atan => |x| f(x).atan().to_bits(),
-        Un::Sinh => |x| f(x).sinh().to_bits(),
-        Un::Cosh => |x| f(x).cosh().to_bits(),
-        Un::Tanh => |x| f(x).tanh().to_bits(),
-        Un::Asinh => |x| f(x).asinh().to_bits(),
-        Un::Acosh => |x| f(x).acosh().to_bits(),
-        Un::Atanh => |x| f(x).atanh().to_bits(),
-        Un::Exp => |x| f(x).exp().to_bits(),
-        Un::Log => |x| f(x).ln().to_bits(),
-        Un::Exp2 => |x| f(x).exp2().to_bits(),
-        Un::Log2 => |x| f(x).log2().to_bits(),
-        Un::Sqrt => |x| f(x).sqrt().to_bits(),
-        Un::InverseSqrt => |x| (1.0 / f(x).sqrt()).to_bits(),
-        Un::FindILsb => |x| if x == 0 { u32::MAX } else { x.trailing_zeros() },
-        Un::FindSMsb => |x| {
-            let v = if (x as i32) < 0 { !x } else { x };
-            if v == 0 {
-                u32::MAX
-            } else {
-                31 - v.leading_zeros()
-            }
-        },
-        Un::FindUMsb => |x| if x == 0 { u32::MAX } else { 31 - x.leading_zeros() },
-    }
+/// Runs `$body` with `$f` bound to the closure of unary operation `$op` (one closure type per
+/// operation, so a lane loop in `$body` is compiled, and vectorized, for each).
+macro_rules! with_un {
+    ($op:expr, $f:ident => $body:expr) => {
+        with_un!(@ $op, $f, $body,
+                Un::INeg => |x| x.wrapping_neg(),
+                Un::FNeg => |x| x ^ 0x8000_0000,
+                Un::Not => |x| !x,
+                Un::LogicalNot => |x| b(x == 0),
+                Un::IsNan => |x| b(f(x).is_nan()),
+                Un::IsInf => |x| b(f(x).is_infinite()),
+                Un::BitReverse => |x| x.reverse_bits(),
+                Un::BitCount => |x| x.count_ones(),
+                Un::FToU => |x| f(x) as u32,
+                Un::FToS => |x| (f(x) as i32) as u32,
+                Un::SToF => |x| (x as i32 as f32).to_bits(),
+                Un::UToF => |x| (x as f32).to_bits(),
+                Un::QuantizeF16 => |x| crate::ext::f16_to_f32(crate::ext::f32_to_f16(f(x))).to_bits(),
+                // GLSL.std.450 `Round` leaves the direction of a half to the implementation: even, as
+                // lavapipe rounds (the same as `RoundEven`).
+                Un::Round => |x| f(x).round_ties_even().to_bits(),
+                Un::RoundEven => |x| f(x).round_ties_even().to_bits(),
+                Un::Trunc => |x| f(x).trunc().to_bits(),
+                Un::FAbs => |x| x & 0x7FFF_FFFF,
+                Un::SAbs => |x| (x as i32).wrapping_abs() as u32,
+                Un::FSign => |x| {
+                    let v = f(x);
+                    (if v > 0.0 {
+                        1.0f32
+                    } else if v < 0.0 {
+                        -1.0
+                    } else {
+                        v
+                    })
+                    .to_bits()
+                },
+                Un::SSign => |x| (x as i32).signum() as u32,
+                Un::Floor => |x| f(x).floor().to_bits(),
+                Un::Ceil => |x| f(x).ceil().to_bits(),
+                Un::Fract => |x| {
+                    let v = f(x);
+                    (v - v.floor()).min(f32::from_bits(0x3F7F_FFFF)).to_bits()
+                },
+                Un::Radians => |x| (f(x) * (std::f32::consts::PI / 180.0)).to_bits(),
+                Un::Degrees => |x| (f(x) * (180.0 / std::f32::consts::PI)).to_bits(),
+                Un::Sin => |x| f(x).sin().to_bits(),
+                Un::Cos => |x| f(x).cos().to_bits(),
+                Un::Tan => |x| f(x).tan().to_bits(),
+                Un::Asin => |x| f(x).asin().to_bits(),
+                Un::Acos => |x| f(x).acos().to_bits(),
+                Un::Atan => |x| f(x).atan().to_bits(),
+                Un::Sinh => |x| f(x).sinh().to_bits(),
+                Un::Cosh => |x| f(x).cosh().to_bits(),
+                Un::Tanh => |x| f(x).tanh().to_bits(),
+                Un::Asinh => |x| f(x).asinh().to_bits(),
+                Un::Acosh => |x| f(x).acosh().to_bits(),
+                Un::Atanh => |x| f(x).atanh().to_bits(),
+                Un::Exp => |x| f(x).exp().to_bits(),
+                Un::Log => |x| f(x).ln().to_bits(),
+                Un::Exp2 => |x| f(x).exp2().to_bits(),
+                Un::Log2 => |x| f(x).log2().to_bits(),
+                Un::Sqrt => |x| f(x).sqrt().to_bits(),
+                Un::InverseSqrt => |x| (1.0 / f(x).sqrt()).to_bits(),
+                Un::FindILsb => |x| if x == 0 { u32::MAX } else { x.trailing_zeros() },
+                Un::FindSMsb => |x| {
+                    let v = if (x as i32) < 0 { !x } else { x };
+                    if v == 0 {
+                        u32::MAX
+                    } else {
+                        31 - v.leading_zeros()
+                    }
+                },
+                Un::FindUMsb => |x| if x == 0 { u32::MAX } else { 31 - x.leading_zeros() },
+        )
+    };
+    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
+        match $op {
+            $($name => {
+                let $f = |$($p: u32),*| -> u32 { $e };
+                $body
+            })*
+        }
+    };
 }
 
+/// The same for the binary operations.
+macro_rules! with_bin {
+    ($op:expr, $f:ident => $body:expr) => {
+        with_bin!(@ $op, $f, $body,
+                Bin::IAdd => |x, y| x.wrapping_add(y),
+                Bin::ISub => |x, y| x.wrapping_sub(y),
+                Bin::IMul => |x, y| x.wrapping_mul(y),
+                // Division by zero is undefined in SPIR-V; 0 keeps it harmless (front ends that
+                // define it, like WGSL, guard the divisor themselves).
+                Bin::UDiv => |x, y| x.checked_div(y).unwrap_or(0),
+                Bin::SDiv => |x, y| (x as i32).checked_div(y as i32).unwrap_or(if y == 0 { 0 } else { x as i32 }) as u32,
+                Bin::UMod => |x, y| x.checked_rem(y).unwrap_or(0),
+                Bin::SRem => |x, y| (x as i32).checked_rem(y as i32).unwrap_or(0) as u32,
+                Bin::SMod => |x, y| {
+                    let (x, y) = (x as i32, y as i32);
+                    let r = x.checked_rem(y).unwrap_or(0);
+                    (if r != 0 && (r < 0) != (y < 0) { r + y } else { r }) as u32
+                },
+                Bin::FAdd => |x, y| (f(x) + f(y)).to_bits(),
+                Bin::FSub => |x, y| (f(x) - f(y)).to_bits(),
+                Bin::FMul => |x, y| (f(x) * f(y)).to_bits(),
+                Bin::FDiv => |x, y| (f(x) / f(y)).to_bits(),
+                Bin::FRem => |x, y| (f(x) % f(y)).to_bits(),
+                Bin::FMod => |x, y| (f(x) - f(y) * (f(x) / f(y)).floor()).to_bits(),
+                Bin::Shl => |x, y| x.wrapping_shl(y),
+                Bin::Shr => |x, y| x.wrapping_shr(y),
+                Bin::Sar => |x, y| (x as i32).wrapping_shr(y) as u32,
+                Bin::And => |x, y| x & y,
+                Bin::Or => |x, y| x | y,
+                Bin::Xor => |x, y| x ^ y,
+                Bin::Eq => |x, y| b(x == y),
+                Bin::Ne => |x, y| b(x != y),
+                Bin::UGt => |x, y| b(x > y),
+                Bin::SGt => |x, y| b((x as i32) > (y as i32)),
+                Bin::UGe => |x, y| b(x >= y),
+                Bin::SGe => |x, y| b((x as i32) >= (y as i32)),
+                Bin::ULt => |x, y| b(x < y),
+                Bin::SLt => |x, y| b((x as i32) < (y as i32)),
+                Bin::ULe => |x, y| b(x <= y),
+                Bin::SLe => |x, y| b((x as i32) <= (y as i32)),
+                Bin::FOEq => |x, y| b(f(x) == f(y)),
+                Bin::FONe => |x, y| b(f(x) != f(y) && !f(x).is_nan() && !f(y).is_nan()),
+                Bin::FOLt => |x, y| b(f(x) < f(y)),
+                Bin::FOGt => |x, y| b(f(x) > f(y)),
+                Bin::FOLe => |x, y| b(f(x) <= f(y)),
+                Bin::FOGe => |x, y| b(f(x) >= f(y)),
+                Bin::FUEq => |x, y| b(f(x) == f(y) || f(x).is_nan() || f(y).is_nan()),
+                Bin::FUNe => |x, y| b(f(x) != f(y)),
+                Bin::FULt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_lt())),
+                Bin::FUGt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_gt())),
+                Bin::FULe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_le())),
+                Bin::FUGe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_ge())),
+                Bin::Atan2 => |x, y| f(x).atan2(f(y)).to_bits(),
+                Bin::Pow => |x, y| f(x).powf(f(y)).to_bits(),
+                Bin::FMin => |x, y| f(x).min(f(y)).to_bits(),
+                Bin::UMin => |x, y| x.min(y),
+                Bin::SMin => |x, y| (x as i32).min(y as i32) as u32,
+                Bin::FMax => |x, y| f(x).max(f(y)).to_bits(),
+                Bin::UMax => |x, y| x.max(y),
+                Bin::SMax => |x, y| (x as i32).max(y as i32) as u32,
+                Bin::Step => |edge, x| (if f(x) < f(edge) { 0.0f32 } else { 1.0 }).to_bits(),
+                Bin::Ldexp => |x, e| ((f64::from(f(x)) * 2f64.powi(e as i32)) as f32).to_bits(),
+        )
+    };
+    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
+        match $op {
+            $($name => {
+                let $f = |$($p: u32),*| -> u32 { $e };
+                $body
+            })*
+        }
+    };
+}
+
+/// The operation as a function (for callers that apply it lane by lane).
 pub(crate) fn bin(op: Bin) -> fn(u32, u32) -> u32 {
-    match op {
-        Bin::IAdd => |x, y| x.wrapping_add(y),
-        Bin::ISub => |x, y| x.wrapping_sub(y),
-        Bin::IMul => |x, y| x.wrapping_mul(y),
-        // Division by zero is undefined in SPIR-V; 0 keeps it harmless (front ends that
-        // define it, like WGSL, guard the divisor themselves).
-        Bin::UDiv => |x, y| x.checked_div(y).unwrap_or(0),
-        Bin::SDiv => |x, y| (x as i32).checked_div(y as i32).unwrap_or(if y == 0 { 0 } else { x as i32 }) as u32,
-        Bin::UMod => |x, y| x.checked_rem(y).unwrap_or(0),
-        Bin::SRem => |x, y| (x as i32).checked_rem(y as i32).unwrap_or(0) as u32,
-        Bin::SMod => |x, y| {
-            let (x, y) = (x as i32, y as i32);
-            let r = x.checked_rem(y).unwrap_or(0);
-            (if r != 0 && (r < 0) != (y < 0) { r + y } else { r }) as u32
-        },
-        Bin::FAdd => |x, y| (f(x) + f(y)).to_bits(),
-        Bin::FSub => |x, y| (f(x) - f(y)).to_bits(),
-        Bin::FMul => |x, y| (f(x) * f(y)).to_bits(),
-        Bin::FDiv => |x, y| (f(x) / f(y)).to_bits(),
-        Bin::FRem => |x, y| (f(x) % f(y)).to_bits(),
-        Bin::FMod => |x, y| (f(x) - f(y) * (f(x) / f(y)).floor()).to_bits(),
-        Bin::Shl => |x, y| x.wrapping_shl(y),
-        Bin::Shr => |x, y| x.wrapping_shr(y),
-        Bin::Sar => |x, y| (x as i32).wrapping_shr(y) as u32,
-        Bin::And => |x, y| x & y,
-        Bin::Or => |x, y| x | y,
-        Bin::Xor => |x, y| x ^ y,
-        Bin::Eq => |x, y| b(x == y),
-        Bin::Ne => |x, y| b(x != y),
-        Bin::UGt => |x, y| b(x > y),
-        Bin::SGt => |x, y| b((x as i32) > (y as i32)),
-        Bin::UGe => |x, y| b(x >= y),
-        Bin::SGe => |x, y| b((x as i32) >= (y as i32)),
-        Bin::ULt => |x, y| b(x < y),
-        Bin::SLt => |x, y| b((x as i32) < (y as i32)),
-        Bin::ULe => |x, y| b(x <= y),
-        Bin::SLe => |x, y| b((x as i32) <= (y as i32)),
-        Bin::FOEq => |x, y| b(f(x) == f(y)),
-        Bin::FONe => |x, y| b(f(x) != f(y) && !f(x).is_nan() && !f(y).is_nan()),
-        Bin::FOLt => |x, y| b(f(x) < f(y)),
-        Bin::FOGt => |x, y| b(f(x) > f(y)),
-        Bin::FOLe => |x, y| b(f(x) <= f(y)),
-        Bin::FOGe => |x, y| b(f(x) >= f(y)),
-        Bin::FUEq => |x, y| b(f(x) == f(y) || f(x).is_nan() || f(y).is_nan()),
-        Bin::FUNe => |x, y| b(f(x) != f(y)),
-        Bin::FULt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_lt())),
-        Bin::FUGt => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_gt())),
-        Bin::FULe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_le())),
-        Bin::FUGe => |x, y| b(f(x).partial_cmp(&f(y)).is_none_or(|o| o.is_ge())),
-        Bin::Atan2 => |x, y| f(x).atan2(f(y)).to_bits(),
-        Bin::Pow => |x, y| f(x).powf(f(y)).to_bits(),
-        Bin::FMin => |x, y| f(x).min(f(y)).to_bits(),
-        Bin::UMin => |x, y| x.min(y),
-        Bin::SMin => |x, y| (x as i32).min(y as i32) as u32,
-        Bin::FMax => |x, y| f(x).max(f(y)).to_bits(),
-        Bin::UMax => |x, y| x.max(y),
-        Bin::SMax => |x, y| (x as i32).max(y as i32) as u32,
-        Bin::Step => |edge, x| (if f(x) < f(edge) { 0.0f32 } else { 1.0 }).to_bits(),
-        Bin::Ldexp => |x, e| ((f64::from(f(x)) * 2f64.powi(e as i32)) as f32).to_bits(),
-    }
+    with_bin!(op, op => op as fn(u32, u32) -> u32)
 }
 
-pub(crate) fn tri(op: Tri) -> fn(u32, u32, u32) -> u32 {
-    match op {
-        Tri::FClamp => |x, lo, hi| f(x).max(f(lo)).min(f(hi)).to_bits(),
-        Tri::UClamp => |x, lo, hi| x.max(lo).min(hi),
-        Tri::SClamp => |x, lo, hi| (x as i32).max(lo as i32).min(hi as i32) as u32,
-        Tri::FMix => |x, y, a| (f(x) * (1.0 - f(a)) + f(y) * f(a)).to_bits(),
-        Tri::SmoothStep => |e0, e1, x| {
-            let t = ((f(x) - f(e0)) / (f(e1) - f(e0))).clamp(0.0, 1.0);
-            (t * t * (3.0 - 2.0 * t)).to_bits()
-        },
-        Tri::Fma => |a, b, c| f(a).mul_add(f(b), f(c)).to_bits(),
-    }
+/// The same for the ternary operations.
+macro_rules! with_tri {
+    ($op:expr, $f:ident => $body:expr) => {
+        with_tri!(@ $op, $f, $body,
+                Tri::FClamp => |x, lo, hi| f(x).max(f(lo)).min(f(hi)).to_bits(),
+                Tri::UClamp => |x, lo, hi| x.max(lo).min(hi),
+                Tri::SClamp => |x, lo, hi| (x as i32).max(lo as i32).min(hi as i32) as u32,
+                Tri::FMix => |x, y, a| (f(x) * (1.0 - f(a)) + f(y) * f(a)).to_bits(),
+                Tri::SmoothStep => |e0, e1, x| {
+                    let t = ((f(x) - f(e0)) / (f(e1) - f(e0))).clamp(0.0, 1.0);
+                    (t * t * (3.0 - 2.0 * t)).to_bits()
+                },
+                Tri::Fma => |a, b, c| f(a).mul_add(f(b), f(c)).to_bits(),
+        )
+    };
+    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
+        match $op {
+            $($name => {
+                let $f = |$($p: u32),*| -> u32 { $e };
+                $body
+            })*
+        }
+    };
 }
+
 
 /// Evaluates a pure instruction (an OpSpecConstantOp) over constants, on one lane.
 pub(crate) fn eval_constant(inst: &Inst, consts: &[Option<Vec<u32>>], words: u32) -> Result<Vec<u32>, Error> {
@@ -354,75 +394,118 @@ macro_rules! with_dst {
     }};
 }
 
+/// `d[i] = op(a[i])` for the active lanes `lanes` (sorted; all of `d`'s when as many), over
+/// one component's words: a plain loop over every lane when all are active, which the compiler
+/// vectorizes for each operation's closure.
+#[inline(always)]
+fn map1(d: &mut [u32], a: &[u32], lanes: &[u32], op: impl Fn(u32) -> u32) {
+    if lanes.len() == d.len() {
+        for (d, &a) in d.iter_mut().zip(a) {
+            *d = op(a);
+        }
+    } else {
+        for &i in lanes {
+            d[i as usize] = op(a[i as usize]);
+        }
+    }
+}
+
+/// `d[i] = op(a[i], b[i])` for the active lanes (see [`map1`]).
+#[inline(always)]
+fn map2(d: &mut [u32], a: &[u32], b: &[u32], lanes: &[u32], op: impl Fn(u32, u32) -> u32) {
+    if lanes.len() == d.len() {
+        for ((d, &a), &b) in d.iter_mut().zip(a).zip(b) {
+            *d = op(a, b);
+        }
+    } else {
+        for &i in lanes {
+            let i = i as usize;
+            d[i] = op(a[i], b[i]);
+        }
+    }
+}
+
+/// `d[i] = op(a[i], b[i], c[i])` for the active lanes (see [`map1`]).
+#[inline(always)]
+fn map3(d: &mut [u32], a: &[u32], b: &[u32], c: &[u32], lanes: &[u32], op: impl Fn(u32, u32, u32) -> u32) {
+    if lanes.len() == d.len() {
+        for (((d, &a), &b), &c) in d.iter_mut().zip(a).zip(b).zip(c) {
+            *d = op(a, b, c);
+        }
+    } else {
+        for &i in lanes {
+            let i = i as usize;
+            d[i] = op(a[i], b[i], c[i]);
+        }
+    }
+}
+
+/// `d[i] = s[i]` for the active lanes (see [`map1`]).
+#[inline(always)]
+fn copy_lanes(d: &mut [u32], s: &[u32], lanes: &[u32]) {
+    if lanes.len() == d.len() {
+        d.copy_from_slice(s);
+    } else {
+        for &i in lanes {
+            d[i as usize] = s[i as usize];
+        }
+    }
+}
+
 /// Executes an instruction that touches registers only. Returns false for the others.
 fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
     match inst {
         Inst::Copy { dst, src, n } => with_dst!(regs, *dst, |d, r| {
             let s = &r[*src as usize];
             for k in 0..*n as usize {
-                for &i in lanes {
-                    d[k * l + i as usize] = s[k * l + i as usize];
-                }
+                copy_lanes(&mut d[k * l..(k + 1) * l], &s[k * l..(k + 1) * l], lanes);
             }
         }),
-        Inst::Un { op, dst, a, n } => {
-            let op = un(*op);
-            with_dst!(regs, *dst, |d, r| {
-                let a = &r[*a as usize];
-                for k in 0..*n as usize {
-                    let (d, a) = (&mut d[k * l..(k + 1) * l], &a[k * l..(k + 1) * l]);
-                    for &i in lanes {
-                        d[i as usize] = op(a[i as usize]);
-                    }
-                }
-            })
-        }
-        Inst::Bin { op, dst, a, b, n } => {
-            let op = bin(*op);
-            with_dst!(regs, *dst, |d, r| {
-                let (a, b) = (&r[*a as usize], &r[*b as usize]);
-                for k in 0..*n as usize {
-                    let (d, a, b) = (&mut d[k * l..(k + 1) * l], &a[k * l..(k + 1) * l], &b[k * l..(k + 1) * l]);
-                    if lanes.len() == l {
-                        for i in 0..l {
-                            d[i] = op(a[i], b[i]);
-                        }
-                    } else {
-                        for &i in lanes {
-                            d[i as usize] = op(a[i as usize], b[i as usize]);
-                        }
-                    }
-                }
-            })
-        }
-        Inst::BinScalar { op, dst, a, b, n } => {
-            let op = bin(*op);
-            with_dst!(regs, *dst, |d, r| {
-                let (a, b) = (&r[*a as usize], &r[*b as usize]);
-                for k in 0..*n as usize {
-                    for &i in lanes {
-                        let i = i as usize;
-                        d[k * l + i] = op(a[k * l + i], b[i]);
-                    }
-                }
-            })
-        }
-        Inst::Tri { op, dst, a, b, c, n } => {
-            let op = tri(*op);
-            with_dst!(regs, *dst, |d, r| {
-                let (a, b, c) = (&r[*a as usize], &r[*b as usize], &r[*c as usize]);
-                // GLSL.std.450 allows scalar bounds/weights with vector operands in a few
-                // functions (glslang splats, but other producers may not).
-                let (nb, nc) = (b.len() / l, c.len() / l);
-                for k in 0..*n as usize {
-                    let (kb, kc) = (if nb == 1 { 0 } else { k }, if nc == 1 { 0 } else { k });
-                    for &i in lanes {
-                        let i = i as usize;
-                        d[k * l + i] = op(a[k * l + i], b[kb * l + i], c[kc * l + i]);
-                    }
-                }
-            })
-        }
+        Inst::Gather { dst, src, words } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*src as usize];
+            for (k, &w) in words.iter().enumerate() {
+                let w = w as usize;
+                copy_lanes(&mut d[k * l..(k + 1) * l], &s[w * l..(w + 1) * l], lanes);
+            }
+        }),
+        Inst::Scatter { dst, src, words } => with_dst!(regs, *dst, |d, r| {
+            let s = &r[*src as usize];
+            for (k, &w) in words.iter().enumerate() {
+                let w = w as usize;
+                copy_lanes(&mut d[w * l..(w + 1) * l], &s[k * l..(k + 1) * l], lanes);
+            }
+        }),
+        Inst::Un { op, dst, a, n } => with_un!(*op, op => with_dst!(regs, *dst, |d, r| {
+            let a = &r[*a as usize];
+            for k in 0..*n as usize {
+                map1(&mut d[k * l..(k + 1) * l], &a[k * l..(k + 1) * l], lanes, op);
+            }
+        })),
+        Inst::Bin { op, dst, a, b, n } => with_bin!(*op, op => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            for k in 0..*n as usize {
+                let w = k * l..(k + 1) * l;
+                map2(&mut d[w.clone()], &a[w.clone()], &b[w], lanes, op);
+            }
+        })),
+        Inst::BinScalar { op, dst, a, b, n } => with_bin!(*op, op => with_dst!(regs, *dst, |d, r| {
+            let (a, b) = (&r[*a as usize], &r[*b as usize]);
+            for k in 0..*n as usize {
+                let w = k * l..(k + 1) * l;
+                map2(&mut d[w.clone()], &a[w], &b[..l], lanes, op);
+            }
+        })),
+        Inst::Tri { op, dst, a, b, c, n } => with_tri!(*op, op => with_dst!(regs, *dst, |d, r| {
+            let (a, b, c) = (&r[*a as usize], &r[*b as usize], &r[*c as usize]);
+            // GLSL.std.450 allows scalar bounds/weights with vector operands in a few
+            // functions (glslang splats, but other producers may not).
+            let (nb, nc) = (b.len() / l, c.len() / l);
+            for k in 0..*n as usize {
+                let (kb, kc) = (if nb == 1 { 0 } else { k }, if nc == 1 { 0 } else { k });
+                let (w, wb, wc) = (k * l..(k + 1) * l, kb * l..(kb + 1) * l, kc * l..(kc + 1) * l);
+                map3(&mut d[w.clone()], &a[w], &b[wb], &c[wc], lanes, op);
+            }
+        })),
         Inst::Select { dst, cond, a, b, n, scalar_cond } => with_dst!(regs, *dst, |d, r| {
             let (c, a, b) = (&r[*cond as usize], &r[*a as usize], &r[*b as usize]);
             for k in 0..*n as usize {
@@ -438,9 +521,7 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
             for &(p, n) in parts {
                 let s = &r[p as usize];
                 for k in 0..n as usize {
-                    for &i in lanes {
-                        d[(at + k) * l + i as usize] = s[k * l + i as usize];
-                    }
+                    copy_lanes(&mut d[(at + k) * l..(at + k + 1) * l], &s[k * l..(k + 1) * l], lanes);
                 }
                 at += n as usize;
             }
@@ -448,9 +529,8 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
         Inst::Extract { dst, src, at, n, .. } => with_dst!(regs, *dst, |d, r| {
             let s = &r[*src as usize];
             for k in 0..*n as usize {
-                for &i in lanes {
-                    d[k * l + i as usize] = s[(*at as usize + k) * l + i as usize];
-                }
+                let w = *at as usize + k;
+                copy_lanes(&mut d[k * l..(k + 1) * l], &s[w * l..(w + 1) * l], lanes);
             }
         }),
         Inst::Insert { dst, obj, src, src_n, at, n } => with_dst!(regs, *dst, |d, r| {
@@ -1188,6 +1268,7 @@ impl<'a> Thread<'a> {
         self.ended.fill(false);
         self.any_ended = false;
         let prog = self.prog;
+        self.reset_promoted();
         let active = active.min(self.l);
         for lane in 0..self.l {
             self.helper[lane] = lane >= active || helper(lane);
@@ -1195,6 +1276,13 @@ impl<'a> Thread<'a> {
         }
         let lanes: Vec<u32> = (0..active as u32).collect();
         self.run_func(prog.entry, &lanes);
+    }
+
+    /// Zeroes the function variables kept in registers, as lane memory starts.
+    fn reset_promoted(&mut self) {
+        for &r in &self.prog.promoted {
+            self.regs[r as usize].fill(0);
+        }
     }
 
     /// The private memory of `lane`.
@@ -1218,6 +1306,7 @@ impl<'a> Thread<'a> {
         let (wx, wy) = (u64::from(wx), u64::from(wy));
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
         self.local.fill(0);
+        self.reset_promoted();
         self.reset_races(true, true);
         self.divergent_barrier = false;
         if !self.written.is_empty() {
