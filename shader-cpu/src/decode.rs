@@ -183,6 +183,15 @@ pub(crate) enum Inst {
     Load { dst: Id, ptr: Id, leaves: Rc<[u32]>, parts: bool },
     CopyMemory { dst: Id, src: Id, dst_leaves: Rc<[u32]>, src_leaves: Rc<[u32]> },
     AccessChain { dst: Id, base: Id, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
+    /// An access chain from a pointer known at decode time (a variable, or a constant chain
+    /// into one): object `obj`, byte offset `offset` plus the dynamic indices'.
+    ChainAt { dst: Id, obj: u32, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
+    /// A load through a pointer into memory object `obj` (known at decode time), of word-sized
+    /// leaves; `at`: the pointer's byte offset when that is known too (one address for every
+    /// lane).
+    LoadObj { dst: Id, ptr: Id, obj: u32, at: Option<u32>, leaves: Rc<[u32]> },
+    /// A store through a pointer into memory object `obj`, of word-sized leaves.
+    StoreObj { ptr: Id, src: Id, obj: u32, leaves: Rc<[u32]> },
     ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
     Atomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     /// The same on a 64-bit integer (two words; `exec/atomic64.rs`).
@@ -495,6 +504,11 @@ struct Decoder {
     promoted: HashMap<Id, (Id, u32)>,
     /// Register words of the promoted variables (their ids are pointers otherwise).
     promoted_words: HashMap<Id, u32>,
+    /// Pointers whose value is known when decoding: (memory object, byte offset) of variables
+    /// and of access chains into them with constant indices (whose registers are constants).
+    known_ptr: HashMap<Id, (u32, u32)>,
+    /// The memory object of every pointer that points into a known one (any indices).
+    known_obj: HashMap<Id, u32>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -560,6 +574,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         locations: HashMap::new(),
         promoted: HashMap::new(),
         promoted_words: HashMap::new(),
+        known_ptr: HashMap::new(),
+        known_obj: HashMap::new(),
     };
     for inst in &module.debug_string_source {
         if let (Op::String, Some(id), Some(Operand::LiteralString(name))) = (inst.class.opcode, inst.result_id, inst.operands.first()) {
@@ -724,6 +740,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                         }
                     }
                     prog.consts.push((var, vec![obj, 0]));
+                    d.known_ptr.insert(var, (obj, 0));
                 }
                 StorageClass::UniformConstant => {
                     // The image type, and the binding's kind (`None`: a combined image sampler,
@@ -771,11 +788,13 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
             continue;
         }
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+        d.known_ptr.insert(var, (prog.objs.len() as u32, 0));
         prog.objs.push(Obj::Buffer { slot });
     }
     let push_slot = prog.bindings.len();
     for var in push_vars {
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+        d.known_ptr.insert(var, (prog.objs.len() as u32, 0));
         prog.objs.push(Obj::Buffer { slot: push_slot });
     }
 
@@ -1765,6 +1784,7 @@ impl Decoder {
                         prog.objs.push(Obj::Lane { base: prog.lane_words, words });
                         prog.lane_words += words;
                         prog.consts.push((r, vec![obj, 0]));
+                        self.known_ptr.insert(r, (obj, 0));
                         if inst.operands.len() > 1 {
                             let init = id_at(inst, 1)?;
                             let leaves = self.leaves(layout)?;
@@ -1790,6 +1810,11 @@ impl Decoder {
             }
         }
         Ok(Func { blocks, params, ret: fid })
+    }
+
+    /// The memory object `ptr` points into, when known at decode time.
+    fn object_of(&self, ptr: Id) -> Option<u32> {
+        self.known_ptr.get(&ptr).map(|&(obj, _)| obj).or_else(|| self.known_obj.get(&ptr).copied())
     }
 
     /// An access chain's constant byte offset and dynamic indices (index, stride, length of a
@@ -2144,7 +2169,13 @@ impl Decoder {
                 if let Some(&(var, at)) = self.promoted.get(&ptr) {
                     return Ok(Some(Inst::Gather { dst: r, src: var, words: leaves.iter().map(|leaf| (at + leaf) / 4).collect() }));
                 }
-                Some(Inst::Load { dst: r, ptr, parts: has_parts(&leaves), leaves })
+                match self.object_of(ptr) {
+                    Some(obj) if !has_parts(&leaves) => {
+                        let at = self.known_ptr.get(&ptr).map(|&(_, at)| at);
+                        Some(Inst::LoadObj { dst: r, ptr, obj, at, leaves })
+                    }
+                    _ => Some(Inst::Load { dst: r, ptr, parts: has_parts(&leaves), leaves }),
+                }
             }
             Op::Store => {
                 let ptr = id(0)?;
@@ -2153,7 +2184,10 @@ impl Decoder {
                 if let Some(&(var, at)) = self.promoted.get(&ptr) {
                     return Ok(Some(Inst::Scatter { dst: var, src: id(1)?, words: leaves.iter().map(|leaf| (at + leaf) / 4).collect() }));
                 }
-                Some(Inst::Store { ptr, src: id(1)?, parts: has_parts(&leaves), leaves })
+                match self.object_of(ptr) {
+                    Some(obj) if !has_parts(&leaves) => Some(Inst::StoreObj { ptr, src: id(1)?, obj, leaves }),
+                    _ => Some(Inst::Store { ptr, src: id(1)?, parts: has_parts(&leaves), leaves }),
+                }
             }
             Op::CopyMemory => {
                 let (dst, src) = (id(0)?, id(1)?);
@@ -2162,11 +2196,29 @@ impl Decoder {
             }
             Op::AccessChain | Op::InBoundsAccessChain => {
                 let (offset, dynamic) = self.chain(inst)?;
+                let base = id(0)?;
                 if self.promoted.contains_key(&r) {
                     // Its loads and stores name the variable's words.
                     return Ok(None);
                 }
-                Some(Inst::AccessChain { dst: r, base: id(0)?, offset, dynamic })
+                match self.known_ptr.get(&base).copied() {
+                    // A constant pointer: a register preloaded like a constant's.
+                    Some((obj, at)) if dynamic.is_empty() => {
+                        self.known_ptr.insert(r, (obj, at + offset));
+                        self.consts[r as usize] = Some(vec![obj, at + offset]);
+                        None
+                    }
+                    Some((obj, at)) => {
+                        self.known_obj.insert(r, obj);
+                        Some(Inst::ChainAt { dst: r, obj, offset: at + offset, dynamic })
+                    }
+                    None => {
+                        if let Some(obj) = self.object_of(base) {
+                            self.known_obj.insert(r, obj);
+                        }
+                        Some(Inst::AccessChain { dst: r, base, offset, dynamic })
+                    }
+                }
             }
             Op::PtrAccessChain => return Err(unsupported("OpPtrAccessChain")),
             Op::ArrayLength => {

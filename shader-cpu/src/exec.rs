@@ -154,11 +154,24 @@ fn b(v: bool) -> u32 {
     v as u32
 }
 
+/// `match $op` with one arm per operation, each running `$body` with `$f` bound to that
+/// operation's closure (of `u32` arguments): the table of [`with_un`], [`with_bin`], [`with_tri`].
+macro_rules! op_arms {
+    ($op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
+        match $op {
+            $($name => {
+                let $f = |$($p: u32),*| -> u32 { $e };
+                $body
+            })*
+        }
+    };
+}
+
 /// Runs `$body` with `$f` bound to the closure of unary operation `$op` (one closure type per
 /// operation, so a lane loop in `$body` is compiled, and vectorized, for each).
 macro_rules! with_un {
     ($op:expr, $f:ident => $body:expr) => {
-        with_un!(@ $op, $f, $body,
+        op_arms!($op, $f, $body,
                 Un::INeg => |x| x.wrapping_neg(),
                 Un::FNeg => |x| x ^ 0x8000_0000,
                 Un::Not => |x| !x,
@@ -229,20 +242,12 @@ macro_rules! with_un {
                 Un::FindUMsb => |x| if x == 0 { u32::MAX } else { 31 - x.leading_zeros() },
         )
     };
-    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
-        match $op {
-            $($name => {
-                let $f = |$($p: u32),*| -> u32 { $e };
-                $body
-            })*
-        }
-    };
 }
 
 /// The same for the binary operations.
 macro_rules! with_bin {
     ($op:expr, $f:ident => $body:expr) => {
-        with_bin!(@ $op, $f, $body,
+        op_arms!($op, $f, $body,
                 Bin::IAdd => |x, y| x.wrapping_add(y),
                 Bin::ISub => |x, y| x.wrapping_sub(y),
                 Bin::IMul => |x, y| x.wrapping_mul(y),
@@ -303,14 +308,6 @@ macro_rules! with_bin {
                 Bin::Ldexp => |x, e| ((f64::from(f(x)) * 2f64.powi(e as i32)) as f32).to_bits(),
         )
     };
-    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
-        match $op {
-            $($name => {
-                let $f = |$($p: u32),*| -> u32 { $e };
-                $body
-            })*
-        }
-    };
 }
 
 /// The operation as a function (for callers that apply it lane by lane).
@@ -321,7 +318,7 @@ pub(crate) fn bin(op: Bin) -> fn(u32, u32) -> u32 {
 /// The same for the ternary operations.
 macro_rules! with_tri {
     ($op:expr, $f:ident => $body:expr) => {
-        with_tri!(@ $op, $f, $body,
+        op_arms!($op, $f, $body,
                 Tri::FClamp => |x, lo, hi| f(x).max(f(lo)).min(f(hi)).to_bits(),
                 Tri::UClamp => |x, lo, hi| x.max(lo).min(hi),
                 Tri::SClamp => |x, lo, hi| (x as i32).max(lo as i32).min(hi as i32) as u32,
@@ -332,14 +329,6 @@ macro_rules! with_tri {
                 },
                 Tri::Fma => |a, b, c| f(a).mul_add(f(b), f(c)).to_bits(),
         )
-    };
-    (@ $op:expr, $f:ident, $body:expr, $($name:path => |$($p:ident),*| $e:expr),* $(,)?) => {
-        match $op {
-            $($name => {
-                let $f = |$($p: u32),*| -> u32 { $e };
-                $body
-            })*
-        }
     };
 }
 
@@ -450,6 +439,48 @@ fn copy_lanes(d: &mut [u32], s: &[u32], lanes: &[u32]) {
             d[i as usize] = s[i as usize];
         }
     }
+}
+
+/// `d[i] = v` for the active lanes (see [`map1`]).
+#[inline(always)]
+fn fill_lanes(d: &mut [u32], v: u32, lanes: &[u32]) {
+    if lanes.len() == d.len() {
+        d.fill(v);
+    } else {
+        for &i in lanes {
+            d[i as usize] = v;
+        }
+    }
+}
+
+/// The in-bounds part of a load through pointers into one memory object of `size` bytes
+/// (`p`: the pointer register, object then byte offset per lane): `word(lane, w)` reads word
+/// `w` of the object; with `at` (one address for every lane, memory the lanes share) each
+/// word is read once. Returns whether some lane was out of bounds (left to the checked path).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn gather(d: &mut [u32], p: &[u32], l: usize, lanes: &[u32], leaves: &[u32], at: Option<u32>, size: u64, word: impl Fn(usize, usize) -> u32) -> bool {
+    let last = u64::from(leaves.iter().copied().max().unwrap_or(0)) + 4;
+    let fits = |off: u32| off != POISON && u64::from(off) + last <= size;
+    if let Some(at) = at.filter(|&at| fits(at)) {
+        for (k, &leaf) in leaves.iter().enumerate() {
+            fill_lanes(&mut d[k * l..(k + 1) * l], word(0, ((at + leaf) / 4) as usize), lanes);
+        }
+        return false;
+    }
+    let mut slow = false;
+    for &i in lanes {
+        let i = i as usize;
+        let off = p[l + i];
+        if !fits(off) {
+            slow = true;
+            continue;
+        }
+        for (k, &leaf) in leaves.iter().enumerate() {
+            d[k * l + i] = word(i, ((off + leaf) / 4) as usize);
+        }
+    }
+    slow
 }
 
 /// Executes an instruction that touches registers only. Returns false for the others.
@@ -906,6 +937,8 @@ pub(crate) struct Thread<'a> {
     /// Whether this workgroup's barriers were already found in non-uniform control flow (one
     /// finding per workgroup).
     divergent_barrier: bool,
+    /// Scratch: the byte offsets of an access chain's lanes ([`Thread::chain_at`]).
+    offsets: Vec<u64>,
 }
 
 /// Who accessed a word (or texel) since the last barrier: `T` names an accessor (a lane within
@@ -1101,6 +1134,7 @@ impl<'a> Thread<'a> {
             between: HashMap::new(),
             written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
             divergent_barrier: false,
+            offsets: Vec::new(),
         }
     }
 
@@ -1513,60 +1547,11 @@ impl<'a> Thread<'a> {
             Inst::Load { parts: true, .. } | Inst::Store { parts: true, .. } | Inst::ExtStore { .. } | Inst::Atomic64 { .. } | Inst::SubgroupWide { .. } => {
                 self.exec_rare(inst, lanes)
             }
-            Inst::Load { dst, ptr, leaves, .. } => {
-                let mut d = std::mem::take(&mut self.regs[*dst as usize]);
-                let last = leaves.iter().copied().max().unwrap_or(0);
-                for &i in lanes {
-                    let i = i as usize;
-                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    // Fast path: the whole value in bounds, the object resolved once.
-                    match self.in_bounds(obj, off, last, i) {
-                        Some(Span::Buffer(words)) => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                d[k * l + i] = words[((off + leaf) / 4) as usize].load(Ordering::Relaxed);
-                            }
-                        }
-                        Some(Span::Local(start)) => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                d[k * l + i] = self.local[start + ((off + leaf) / 4) as usize];
-                            }
-                        }
-                        None => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
-                            }
-                        }
-                    }
-                }
-                self.regs[*dst as usize] = d;
-            }
-            Inst::Store { ptr, src, leaves, .. } => {
-                let last = leaves.iter().copied().max().unwrap_or(0);
-                for &i in lanes {
-                    let i = i as usize;
-                    let (obj, off) = (self.regs[*ptr as usize][i], self.regs[*ptr as usize][l + i]);
-                    let s = &self.regs[*src as usize];
-                    match self.in_bounds(obj, off, last, i) {
-                        Some(Span::Buffer(_)) if self.helper[i] => {}
-                        Some(Span::Buffer(words)) => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                words[((off + leaf) / 4) as usize].store(s[k * l + i], Ordering::Relaxed);
-                            }
-                        }
-                        Some(Span::Local(start)) => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                self.local[start + ((off + leaf) / 4) as usize] = s[k * l + i];
-                            }
-                        }
-                        None => {
-                            for (k, &leaf) in leaves.iter().enumerate() {
-                                let v = self.regs[*src as usize][k * l + i];
-                                self.write(obj, off.saturating_add(leaf), i, v);
-                            }
-                        }
-                    }
-                }
-            }
+            Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
+            Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
+            Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
+            Inst::StoreObj { ptr, src, obj, leaves } => self.store_obj(*ptr, *src, *obj, leaves, lanes),
+            Inst::ChainAt { dst, obj, offset, dynamic } => self.chain_at(*dst, *obj, *offset, dynamic, lanes),
             Inst::CopyMemory { dst, src, dst_leaves, src_leaves } => {
                 for &i in lanes {
                     let i = i as usize;
@@ -1605,14 +1590,20 @@ impl<'a> Thread<'a> {
             }
             Inst::ArrayLength { dst, ptr, offset, stride } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
-                for &i in lanes {
-                    let i = i as usize;
-                    let obj = self.regs[*ptr as usize][i];
+                let length = |obj: u32| {
                     let len = match self.prog.objs[obj as usize] {
                         Obj::Buffer { slot } => self.slots[slot].0.len() as u32,
                         _ => 0,
                     };
-                    d[i] = len.saturating_sub(*offset) / stride.max(&1);
+                    len.saturating_sub(*offset) / stride.max(&1)
+                };
+                // Every lane's pointer is the variable's (or a parameter's): one length.
+                let p = &self.regs[*ptr as usize];
+                let first = lanes.first().map_or(0, |&i| p[i as usize]);
+                let known = length(first);
+                for &i in lanes {
+                    let i = i as usize;
+                    d[i] = if p[i] == first { known } else { length(p[i]) };
                 }
                 self.regs[*dst as usize] = d;
             }
@@ -1812,6 +1803,216 @@ impl<'a> Thread<'a> {
             }
             other => unreachable!("not an executable instruction: {other:?}"),
         }
+    }
+
+    /// A load through pointer `ptr` of word-sized leaves, lane by lane.
+    fn load(&mut self, dst: Id, ptr: Id, leaves: &[u32], lanes: &[u32]) {
+        let l = self.l;
+        let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        let last = leaves.iter().copied().max().unwrap_or(0);
+        for &i in lanes {
+            let i = i as usize;
+            let (obj, off) = (self.regs[ptr as usize][i], self.regs[ptr as usize][l + i]);
+            // Fast path: the whole value in bounds, the object resolved once.
+            match self.in_bounds(obj, off, last, i) {
+                Some(Span::Buffer(words)) => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = words[((off + leaf) / 4) as usize].load(Ordering::Relaxed);
+                    }
+                }
+                Some(Span::Local(start)) => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.local[start + ((off + leaf) / 4) as usize];
+                    }
+                }
+                None => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
+                    }
+                }
+            }
+        }
+        self.regs[dst as usize] = d;
+    }
+
+    /// A store through pointer `ptr` of word-sized leaves, lane by lane.
+    fn store(&mut self, ptr: Id, src: Id, leaves: &[u32], lanes: &[u32]) {
+        let l = self.l;
+        let last = leaves.iter().copied().max().unwrap_or(0);
+        for &i in lanes {
+            let i = i as usize;
+            let (obj, off) = (self.regs[ptr as usize][i], self.regs[ptr as usize][l + i]);
+            let s = &self.regs[src as usize];
+            match self.in_bounds(obj, off, last, i) {
+                Some(Span::Buffer(_)) if self.helper[i] => {}
+                Some(Span::Buffer(words)) => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        words[((off + leaf) / 4) as usize].store(s[k * l + i], Ordering::Relaxed);
+                    }
+                }
+                Some(Span::Local(start)) => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        self.local[start + ((off + leaf) / 4) as usize] = s[k * l + i];
+                    }
+                }
+                None => {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        let v = self.regs[src as usize][k * l + i];
+                        self.write(obj, off.saturating_add(leaf), i, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Inst::LoadObj`]: the object resolved once for all lanes (and, at a known address in
+    /// a buffer or workgroup memory, the words read once); lanes out of bounds take the
+    /// checked path. Under the sanitizer, buffer and workgroup memory take [`Thread::load`],
+    /// which watches every access.
+    fn load_obj(&mut self, dst: Id, ptr: Id, obj: u32, at: Option<u32>, leaves: &[u32], lanes: &[u32]) {
+        let object = self.prog.objs[obj as usize];
+        if self.sanitize && !matches!(object, Obj::Lane { .. }) {
+            return self.load(dst, ptr, leaves, lanes);
+        }
+        let l = self.l;
+        let last = u64::from(leaves.iter().copied().max().unwrap_or(0)) + 4;
+        let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        let p = &self.regs[ptr as usize];
+        let fits = |off: u32, size: u64| off != POISON && u64::from(off) + last <= size;
+        let local = &self.local;
+        let slow = match object {
+            Obj::Buffer { slot } => {
+                let words = &self.slots[slot].0.words;
+                gather(&mut d, p, l, lanes, leaves, at, words.len() as u64 * 4, |_, w| words[w].load(Ordering::Relaxed))
+            }
+            Obj::Workgroup { base, words } => gather(&mut d, p, l, lanes, leaves, at, u64::from(words) * 4, |_, w| local[base as usize + w]),
+            Obj::Lane { base, words } => {
+                let (first, lw) = (self.prog.wg_words as usize + base as usize, self.prog.lane_words as usize);
+                gather(&mut d, p, l, lanes, leaves, None, u64::from(words) * 4, |i, w| local[first + i * lw + w])
+            }
+        };
+        if slow {
+            let size = match object {
+                Obj::Buffer { slot } => self.slots[slot].0.words.len() as u64 * 4,
+                Obj::Workgroup { words, .. } | Obj::Lane { words, .. } => u64::from(words) * 4,
+            };
+            for &i in lanes {
+                let i = i as usize;
+                let off = self.regs[ptr as usize][l + i];
+                if !fits(off, size) {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        d[k * l + i] = self.read(obj, off.saturating_add(leaf), i);
+                    }
+                }
+            }
+        }
+        self.regs[dst as usize] = d;
+    }
+
+    /// [`Inst::StoreObj`]: the object resolved once for all lanes; lanes out of bounds take the
+    /// checked path, and the sanitizer [`Thread::store`] for buffer and workgroup memory.
+    fn store_obj(&mut self, ptr: Id, src: Id, obj: u32, leaves: &[u32], lanes: &[u32]) {
+        let object = self.prog.objs[obj as usize];
+        if self.sanitize && !matches!(object, Obj::Lane { .. }) {
+            return self.store(ptr, src, leaves, lanes);
+        }
+        let l = self.l;
+        let last = u64::from(leaves.iter().copied().max().unwrap_or(0)) + 4;
+        let fits = |off: u32, size: u64| off != POISON && u64::from(off) + last <= size;
+        let (p, s) = (&self.regs[ptr as usize], &self.regs[src as usize]);
+        let mut slow = false;
+        let size = match object {
+            Obj::Buffer { slot } => {
+                let words = &self.slots[slot].0.words;
+                let size = words.len() as u64 * 4;
+                for &i in lanes {
+                    let i = i as usize;
+                    let off = p[l + i];
+                    if !fits(off, size) {
+                        slow = true;
+                    } else if !self.helper[i] {
+                        for (k, &leaf) in leaves.iter().enumerate() {
+                            words[((off + leaf) / 4) as usize].store(s[k * l + i], Ordering::Relaxed);
+                        }
+                    }
+                }
+                size
+            }
+            Obj::Workgroup { base, words } | Obj::Lane { base, words } => {
+                let size = u64::from(words) * 4;
+                let lane_memory = matches!(object, Obj::Lane { .. });
+                let (first, lw) = if lane_memory {
+                    (self.prog.wg_words as usize + base as usize, self.prog.lane_words as usize)
+                } else {
+                    (base as usize, 0)
+                };
+                for &i in lanes {
+                    let i = i as usize;
+                    let off = p[l + i];
+                    if !fits(off, size) {
+                        slow = true;
+                        continue;
+                    }
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        self.local[first + i * lw + ((off + leaf) / 4) as usize] = s[k * l + i];
+                    }
+                }
+                size
+            }
+        };
+        if slow {
+            for &i in lanes {
+                let i = i as usize;
+                let off = self.regs[ptr as usize][l + i];
+                if !fits(off, size) {
+                    for (k, &leaf) in leaves.iter().enumerate() {
+                        let v = self.regs[src as usize][k * l + i];
+                        self.write(obj, off.saturating_add(leaf), i, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Inst::ChainAt`]: the offsets of all lanes index by index; when an index is past its
+    /// array's length in some lane, the chain is redone lane by lane as [`Inst::AccessChain`]
+    /// does (the report, and an offset that points nowhere).
+    #[allow(clippy::type_complexity)]
+    fn chain_at(&mut self, dst: Id, obj: u32, offset: u32, dynamic: &[(Id, u32, Option<u32>)], lanes: &[u32]) {
+        let l = self.l;
+        let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        let mut at = std::mem::take(&mut self.offsets);
+        at.clear();
+        at.resize(l, u64::from(offset));
+        let mut past_end = false;
+        for &(index, stride, len) in dynamic {
+            let x = &self.regs[index as usize];
+            for &i in lanes {
+                let i = i as usize;
+                at[i] = at[i].saturating_add(u64::from(x[i]) * u64::from(stride));
+                past_end |= len.is_some_and(|n| x[i] >= n);
+            }
+        }
+        fill_lanes(&mut d[..l], obj, lanes);
+        for &i in lanes {
+            let i = i as usize;
+            d[l + i] = at[i].min(u64::from(POISON - 1)) as u32;
+        }
+        if past_end {
+            for &i in lanes {
+                let i = i as usize;
+                for &(index, _, len) in dynamic {
+                    let x = self.regs[index as usize][i];
+                    if let Some(n) = len.filter(|&n| x >= n) {
+                        self.report(i, FindingKind::IndexOutOfBounds { index: x, len: n });
+                        d[l + i] = POISON;
+                        break;
+                    }
+                }
+            }
+        }
+        self.offsets = at;
+        self.regs[dst as usize] = d;
     }
 
     /// The memory instructions of 8/16-bit buffer scalars, `modf`/`frexp`'s pointer forms,
