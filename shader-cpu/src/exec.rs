@@ -1441,6 +1441,10 @@ impl<'a> Thread<'a> {
         }
         let mut cur: Vec<u32> = Vec::with_capacity(lanes.len());
         let mut phi_tmp: Vec<u32> = Vec::new();
+        // The lowest block the lanes outside `cur` wait at, and the block all of `cur` went to
+        // when they went to one: if it is lower, `cur` runs it as it is.
+        let mut rest = DONE;
+        let mut next = None;
         loop {
             if self.any_ended {
                 // A discarded invocation that stopped stops in every function on its call stack.
@@ -1449,10 +1453,23 @@ impl<'a> Thread<'a> {
                         pc[i as usize] = DONE;
                     }
                 }
+                next = None;
             }
-            let Some(block) = lanes.iter().map(|&i| pc[i as usize]).min().filter(|&b| b != DONE) else { break };
-            cur.clear();
-            cur.extend(lanes.iter().copied().filter(|&i| pc[i as usize] == block));
+            let block = match next.filter(|&b| b < rest) {
+                Some(b) => b,
+                None => {
+                    let Some(block) = lanes.iter().map(|&i| pc[i as usize]).min().filter(|&b| b != DONE) else { break };
+                    cur.clear();
+                    rest = DONE;
+                    for &i in lanes {
+                        match pc[i as usize] {
+                            p if p == block => cur.push(i),
+                            p => rest = rest.min(p),
+                        }
+                    }
+                    block
+                }
+            };
             let blk = &f.blocks[block as usize];
             if !blk.phis.is_empty() {
                 // All phis read before any is written (they may read each other).
@@ -1487,13 +1504,25 @@ impl<'a> Thread<'a> {
                 pc[i as usize] = to;
                 prev[i as usize] = block;
             };
+            next = None;
             match &blk.term {
-                Term::Branch(t) => cur.iter().for_each(|&i| go(i, *t)),
+                Term::Branch(t) => {
+                    cur.iter().for_each(|&i| go(i, *t));
+                    next = Some(*t);
+                }
                 Term::Cond(c, t, e) => {
                     let c = &self.regs[*c as usize];
+                    let mut taken = 0;
                     for &i in &cur {
-                        go(i, if c[i as usize] != 0 { *t } else { *e });
+                        let yes = c[i as usize] != 0;
+                        taken += usize::from(yes);
+                        go(i, if yes { *t } else { *e });
                     }
+                    next = match taken {
+                        0 => Some(*e),
+                        n if n == cur.len() => Some(*t),
+                        _ => None,
+                    };
                 }
                 Term::Switch { sel, default, cases } => {
                     let s = &self.regs[*sel as usize];
