@@ -9,6 +9,7 @@
 //! wait at the loop's merge block until the last one leaves.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -930,7 +931,9 @@ pub(crate) struct Thread<'a> {
     image_fence: bool,
     /// The storage buffer words and image texels this thread's workgroups touched, by
     /// workgroup, for the race check between workgroups ([`Between`]).
-    between: HashMap<Place, Accesses<Who>>,
+    between: Record,
+    /// The linear index of the workgroup running (x fastest).
+    workgroup_index: u64,
     /// The sanitizer's record of which words of workgroup memory the workgroup wrote (or
     /// initialized); empty without the sanitizer.
     written: Vec<bool>,
@@ -1024,6 +1027,11 @@ impl<T: Accessor> Accesses<T> {
         }
     }
 
+    /// Whether no access was recorded.
+    fn is_empty(&self) -> bool {
+        self.writer.is_none() && self.readers[0].is_none() && self.atomics[0].is_none() && !self.reported
+    }
+
     /// Adds the accesses `more` recorded (another thread's workgroups) and returns the first
     /// race found: the access of `more` (its accessor and kind) and the other accessor.
     fn merge(&mut self, more: &Accesses<T>) -> Option<(T, Access, T)> {
@@ -1047,11 +1055,15 @@ impl<T: Accessor> Accesses<T> {
 /// An accessor of a storage buffer word or image texel for the race check between
 /// workgroups: its workgroup (which alone decides sameness: lanes of one workgroup are checked
 /// by the window between barriers), its local index, and the source position of the access
-/// (`Thread::line`), which names the finding of a race found when the threads join.
+/// (`Thread::line`), which names the finding of a race found when the threads join. 12 bytes,
+/// and as many as an `Option` (the lane is stored plus one): an [`Accesses`] of five is 64.
 #[derive(Clone, Copy, Debug)]
 struct Who {
-    workgroup: [u32; 3],
-    lane: u32,
+    /// The workgroup's linear index in the dispatch (x fastest), modulo 2^32: a dispatch of
+    /// more workgroups (days of work on a CPU) could miss a race between two 2^32 apart.
+    workgroup: u32,
+    /// The local index plus one.
+    lane: NonZeroU32,
     line: u32,
 }
 
@@ -1065,23 +1077,66 @@ impl PartialEq for Who {
 /// texel in the image) the race checks follow.
 type Place = (usize, usize);
 
+/// Places per page of a [`Record`].
+const PAGE: usize = 1024;
+
+/// The accesses of workgroups to the storage buffer words and storage image texels of a
+/// dispatch, for the race check between workgroups: per binding slot, pages of [`PAGE`]
+/// consecutive places (buffer words, or byte offsets of texels), each allocated when one of
+/// its places is first touched. 64 bytes per place of a touched page (a hash map entry per
+/// place took 145, and its table doubled while growing).
+#[derive(Default)]
+pub(crate) struct Record(Vec<Vec<Option<Box<[Accesses<Who>]>>>>);
+
+const _: () = assert!(std::mem::size_of::<Accesses<Who>>() == 64);
+
+impl Record {
+    fn entry(&mut self, (slot, at): Place) -> &mut Accesses<Who> {
+        let page = Record::page(&mut self.0, slot, at / PAGE);
+        &mut page.get_or_insert_with(|| vec![Accesses::default(); PAGE].into_boxed_slice())[at % PAGE]
+    }
+
+    /// Page `page` of `slot`, the vectors grown to hold it.
+    fn page(slots: &mut Vec<Vec<Option<Box<[Accesses<Who>]>>>>, slot: usize, page: usize) -> &mut Option<Box<[Accesses<Who>]>> {
+        if slots.len() <= slot {
+            slots.resize_with(slot + 1, Vec::new);
+        }
+        let pages = &mut slots[slot];
+        if pages.len() <= page {
+            pages.resize_with(page + 1, || None);
+        }
+        &mut pages[page]
+    }
+}
+
 /// The accesses of every workgroup of a dispatch to storage buffers and images, gathered from
 /// the worker threads when they finish (the sanitizer's check between workgroups: within one
 /// dispatch nothing but atomics orders them).
 #[derive(Default)]
-pub(crate) struct Between(Mutex<HashMap<Place, Accesses<Who>>>);
+pub(crate) struct Between(Mutex<Record>);
 
 impl Between {
-    /// Adds `t`'s accesses; a race with another thread's workgroups becomes a finding of `t`.
+    /// Adds `t`'s accesses page by page (each freed once merged); a race with another thread's
+    /// workgroups becomes a finding of `t`. A page no other thread touched moves as it is.
     pub(crate) fn add(&self, t: &mut Thread<'_>) {
         let mine = std::mem::take(&mut t.between);
-        if mine.is_empty() {
+        if mine.0.is_empty() {
             return;
         }
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        for (place, accesses) in mine {
-            if let Some((who, access, other)) = all.entry(place).or_default().merge(&accesses) {
-                t.race_between(place, who, access, other);
+        for (slot, pages) in mine.0.into_iter().enumerate() {
+            for (p, page) in pages.into_iter().enumerate() {
+                let Some(page) = page else { continue };
+                match Record::page(&mut all.0, slot, p) {
+                    none @ None => *none = Some(page),
+                    Some(have) => {
+                        for (k, accesses) in page.iter().enumerate().filter(|(_, a)| !a.is_empty()) {
+                            if let Some((who, access, other)) = have[k].merge(accesses) {
+                                t.race_between((slot, p * PAGE + k), who, access, other);
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -1131,7 +1186,8 @@ impl<'a> Thread<'a> {
             image_races: HashMap::new(),
             buffer_fence: false,
             image_fence: false,
-            between: HashMap::new(),
+            between: Record::default(),
+            workgroup_index: 0,
             written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
             divergent_barrier: false,
             offsets: Vec::new(),
@@ -1202,8 +1258,8 @@ impl<'a> Thread<'a> {
     /// The race check between workgroups: `lane`'s access against those of every other
     /// workgroup this thread ran (the others' come in when the threads finish, [`Between`]).
     fn track_between(&mut self, place: Place, lane: usize, access: Access) {
-        let me = Who { workgroup: self.workgroup, lane: lane as u32, line: self.line };
-        if let Some(other) = self.between.entry(place).or_default().race(me, access) {
+        let me = Who { workgroup: self.workgroup_index as u32, lane: NonZeroU32::MIN.saturating_add(lane as u32), line: self.line };
+        if let Some(other) = self.between.entry(place).race(me, access) {
             self.race_between(place, me, access, other);
         }
     }
@@ -1211,7 +1267,14 @@ impl<'a> Thread<'a> {
     /// Reports a race between workgroups at `place`: `who`'s `access` against `other`'s.
     fn race_between(&mut self, (slot, at): Place, who: Who, access: Access, other: Who) {
         let write = access != Access::Read;
-        let other = self.global_id(other.workgroup, other.lane);
+        let global = |who: Who| {
+            let [wx, wy, _] = self.workgroups;
+            let index = who.workgroup;
+            let workgroup = [index % wx.max(1), (index / wx.max(1)) % wy.max(1), index / (wx.max(1) * wy.max(1)).max(1)];
+            self.global_id(workgroup, who.lane.get() - 1)
+        };
+        let other = global(other);
+        let me = global(who);
         let (_, set, binding) = self.slots[slot];
         let kind = match self.handles.get(slot) {
             Some(&Handle::Image(image, ..)) => {
@@ -1222,7 +1285,7 @@ impl<'a> Thread<'a> {
         };
         // At the join no instruction runs: the finding is at the access's source position.
         self.line = who.line;
-        self.push_finding(self.global_id(who.workgroup, who.lane), kind);
+        self.push_finding(me, kind);
     }
 
     /// A control barrier (or a new workgroup): the race window on workgroup memory starts
@@ -1339,6 +1402,7 @@ impl<'a> Thread<'a> {
         let [wx, wy, _] = self.workgroups;
         let (wx, wy) = (u64::from(wx), u64::from(wy));
         self.workgroup = [(index % wx) as u32, ((index / wx) % wy) as u32, (index / (wx * wy)) as u32];
+        self.workgroup_index = index;
         self.local.fill(0);
         self.reset_promoted();
         self.reset_races(true, true);
