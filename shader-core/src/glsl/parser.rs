@@ -235,7 +235,7 @@ impl<'t> Parser<'t> {
             } else if self.is_qualifier_keyword(&t.text) {
                 self.error(crate::diag::Diagnostic::error(format!("`{}` is a qualifier keyword and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
             }
-            Some(Ident { name: t.text.to_string(), span: t.span })
+            Some(Ident { name: t.text.as_str().to_owned(), span: t.span })
         } else {
             self.error(diag::expected(what, self.peek(), self.span()));
             None
@@ -710,7 +710,7 @@ impl<'t> Parser<'t> {
                 return None;
             }
             let t = self.bump();
-            let name = Ident { name: t.text.to_string(), span: t.span };
+            let name = Ident { name: t.text.as_str().to_owned(), span: t.span };
             let known = super::layout_names::is_known(&name.name);
             if !known {
                 let mut d = crate::diag::Diagnostic::error(format!("unknown layout qualifier `{}`", name.name), name.span);

@@ -32,7 +32,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Stage;
 use crate::name::{Name, Spellings};
 use crate::span::{FileId, Renumbering, SourceMap, Span};
-use lex::{Kind, Line, PTok};
+use lex::{Kind, Line, LineEnd, PTok};
 use crate::hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -447,7 +447,9 @@ struct Cond {
 struct Frame {
     file: FileId,
     path: PathBuf,
-    lines: Vec<Line>,
+    /// The tokens of the lines not read yet, in order.
+    toks: std::vec::IntoIter<PTok>,
+    lines: Vec<LineEnd>,
     next: usize,
     conds: Vec<Cond>,
     /// The `#include` directive that opened this file.
@@ -545,7 +547,7 @@ impl Pp<'_, '_, '_> {
         let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
         if !self.options.defines.is_empty() {
-            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics);
+            let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics).into_lines();
             for line in lines.into_iter().skip(builtin_lines) {
                 if line.toks.len() >= 2 {
                     // User defines get the reserved-name checks builtins bypass.
@@ -572,7 +574,7 @@ impl Pp<'_, '_, '_> {
             text.push_str("#define VULKAN 100\n");
         }
         let saved = std::mem::take(&mut self.macros);
-        let lines = lex::lex_file(&text, file, &mut self.spellings, &mut self.out.diagnostics);
+        let lines = lex::lex_file(&text, file, &mut self.spellings, &mut self.out.diagnostics).into_lines();
         for line in lines {
             if line.toks.len() >= 2 {
                 let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
@@ -590,11 +592,12 @@ impl Pp<'_, '_, '_> {
     }
 
     fn push_frame(&mut self, file: FileId, path: PathBuf, include_site: Option<Span>) {
-        let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics);
+        let lexed = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics);
         // Most tokens reach the output; reserving avoids regrowing (and copying) it.
-        self.out.tokens.reserve(lines.iter().map(|l| l.toks.len()).sum());
+        self.out.tokens.reserve(lexed.toks.len());
         let source_number = if file == self.main { 0 } else { file.0 };
-        self.frames.push(Frame { file, path, lines, next: 0, conds: Vec::new(), include_site, source_number });
+        let (toks, lines) = (lexed.toks.into_iter(), lexed.lines);
+        self.frames.push(Frame { file, path, toks, lines, next: 0, conds: Vec::new(), include_site, source_number });
         if let Some(site) = include_site {
             if !self.out.include_sites.iter().any(|(f, _)| *f == file) {
                 self.out.include_sites.push((file, site));
@@ -638,7 +641,8 @@ impl Pp<'_, '_, '_> {
 
     /// The tokens of the next line to expand, after processing directives and skipping
     /// inactive groups. `None` at the end of the main file.
-    fn next_line(&mut self) -> Option<Vec<PTok>> {
+    /// (Its tokens are appended to `pending`.)
+    fn next_line(&mut self) -> Option<()> {
         loop {
             let frame = self.frames.last_mut()?;
             if frame.next >= frame.lines.len() {
@@ -649,18 +653,22 @@ impl Pp<'_, '_, '_> {
                 self.frames.pop();
                 continue;
             }
-            let line = std::mem::take(&mut frame.lines[frame.next]);
+            let LineEnd { toks: n, end } = frame.lines[frame.next];
+            let n = n as usize;
             frame.next += 1;
             let skipping = frame.conds.last().is_some_and(|c| !c.active);
-            if line.toks.first().is_some_and(|t| t.is_punct("#")) {
+            if n > 0 && frame.toks.as_slice()[0].is_punct("#") {
+                let line = Line { toks: frame.toks.by_ref().take(n).collect(), end };
                 self.directive(line, skipping);
                 continue;
             }
-            if skipping || line.toks.is_empty() {
+            if skipping || n == 0 {
+                frame.toks.by_ref().take(n).for_each(drop);
                 continue;
             }
             self.seen_content = true;
-            return Some(line.toks);
+            self.pending.extend(frame.toks.by_ref().take(n));
+            return Some(());
         }
     }
 
@@ -1296,8 +1304,7 @@ impl Pp<'_, '_, '_> {
             if !pull {
                 return None;
             }
-            let line = self.next_line()?;
-            self.pending.extend(line);
+            self.next_line()?;
         }
     }
 

@@ -51,6 +51,29 @@ pub(super) struct Line {
     pub end: u32,
 }
 
+/// A lexed file: all its tokens in order, and how many of them each logical line has (and the
+/// offset of the newline that ends it, or the file length). One vector for the file instead of
+/// one per line: a line's vector was an allocation per line.
+#[derive(Debug, Default)]
+pub(super) struct Lexed {
+    pub toks: Vec<PTok>,
+    pub lines: Vec<LineEnd>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LineEnd {
+    pub toks: u32,
+    pub end: u32,
+}
+
+impl Lexed {
+    /// Each line with its own tokens (for the short texts read line by line at once).
+    pub fn into_lines(self) -> Vec<Line> {
+        let mut toks = self.toks.into_iter();
+        self.lines.iter().map(|l| Line { toks: toks.by_ref().take(l.toks as usize).collect(), end: l.end }).collect()
+    }
+}
+
 /// The length of the GLSL operator or punctuation `bytes` starts with, the longest that fits
 /// (GLSL 4.60 §3.4 plus `##` of §3.3), or 0.
 fn punct_len(bytes: [u8; 3]) -> usize {
@@ -74,17 +97,19 @@ const FLOAT_SUFFIXES: [&str; 7] = ["", "f", "F", "lf", "LF", "hf", "HF"];
 /// Splits `text` (the contents of `file`) into logical lines. Lexical errors that do not depend
 /// on whether a line is skipped (an unterminated comment) go to `diags`.
 /// Token spellings are shared through `spellings`.
-pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diags: &mut Diagnostics) -> Vec<Line> {
+pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diags: &mut Diagnostics) -> Lexed {
     let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\'), no_hide: Rc::default() };
     // Sized up front: growing these vectors was a tenth of the lexer's cost.
-    // (A rough line count: counting the newlines exactly cost more than the regrowth.)
+    // (Rough counts: counting the newlines exactly cost more than the regrowth.)
     let mut lines = Vec::with_capacity(text.len() / 32 + 1);
-    let mut toks = Vec::new();
+    let mut toks = Vec::with_capacity(text.len() / 4 + 1);
+    let mut line_start = 0;
     let mut ws = false;
     while let Some(c) = lexer.cur() {
         match c {
             b'\n' => {
-                lines.push(Line { toks: std::mem::take(&mut toks), end: lexer.pos as u32 });
+                lines.push(LineEnd { toks: (toks.len() - line_start) as u32, end: lexer.pos as u32 });
+                line_start = toks.len();
                 lexer.pos += 1;
                 ws = false;
             }
@@ -131,10 +156,6 @@ pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diag
                 ws = true;
             }
             _ => {
-                if toks.capacity() == 0 {
-                    // Most lines have a dozen tokens or fewer; only lines with tokens allocate.
-                    toks.reserve(12);
-                }
                 let mut tok = lexer.token(spellings);
                 tok.ws_before = ws;
                 toks.push(tok);
@@ -142,18 +163,18 @@ pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diag
             }
         }
     }
-    lines.push(Line { toks, end: text.len() as u32 });
-    lines
+    lines.push(LineEnd { toks: (toks.len() - line_start) as u32, end: text.len() as u32 });
+    Lexed { toks, lines }
 }
 
 /// Lexes a string made by `##` pasting: `Some` when it is exactly one valid token.
 pub(super) fn lex_one(text: &str, spellings: &mut Spellings) -> Option<(Kind, Name)> {
     let mut diags = Diagnostics::new();
-    let mut lines = lex_file(text, FileId(0), spellings, &mut diags);
-    if lines.len() != 1 || !diags.is_empty() || lines[0].toks.len() != 1 {
+    let mut lexed = lex_file(text, FileId(0), spellings, &mut diags);
+    if lexed.lines.len() != 1 || !diags.is_empty() || lexed.toks.len() != 1 {
         return None;
     }
-    let tok = lines[0].toks.pop()?;
+    let tok = lexed.toks.pop()?;
     (tok.malformed.is_none() && tok.kind != Kind::Other).then_some((tok.kind, tok.text))
 }
 
