@@ -109,15 +109,20 @@ pub fn tokenize(source: &str, file: FileId) -> (Vec<Token>, Diagnostics) {
     // template positions known (relexing the whole source showed up in profiles).
     let bytes = source.as_bytes();
     let mut tokens = Vec::with_capacity(first.len() + templates.starts.len());
+    // The first template `<` and `>` at or after the current token (tokens and both lists are
+    // in source order).
+    let (mut next_start, mut next_end) = (0, 0);
     for t in first {
         let (start, end) = (t.start as usize, t.end as usize);
-        let touches = |list: &[u32]| {
-            let at = list.partition_point(|&p| (p as usize) < start);
-            list.get(at).is_some_and(|&p| (p as usize) < end)
+        let touches = |list: &[u32], next: &mut usize| {
+            while list.get(*next).is_some_and(|&p| (p as usize) < start) {
+                *next += 1;
+            }
+            list.get(*next).is_some_and(|&p| (p as usize) < end)
         };
         let is_punct = !matches!(t.kind, TokenKind::Ident | TokenKind::Underscore | TokenKind::Error | TokenKind::Eof)
             && !matches!(t.kind, TokenKind::IntLiteral | TokenKind::FloatLiteral);
-        if !is_punct || !(touches(&templates.starts) || touches(&templates.ends)) {
+        if !is_punct || !(touches(&templates.starts, &mut next_start) | touches(&templates.ends, &mut next_end)) {
             tokens.push(t);
             continue;
         }
@@ -270,6 +275,9 @@ fn is_blank(c: char) -> bool {
     )
 }
 
+/// The line breaks, as the spec lists them; [`line_comment_end`] matches their UTF-8 bytes and
+/// is tested against this list.
+#[cfg(test)]
 fn is_line_break(c: char) -> bool {
     matches!(c, '\n' | '\u{0B}' | '\u{0C}' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
@@ -280,6 +288,37 @@ fn is_ident_start(c: char) -> bool {
 
 fn is_ident_continue(c: char) -> bool {
     unicode_ident::is_xid_continue(c)
+}
+
+/// Where the line comment whose text starts at `i` ends: at the first line break (WGSL §3.2,
+/// not included) or at the end of `source`.
+fn line_comment_end(source: &str, mut i: usize) -> usize {
+    // (`source` is a `&str` only to say that it is UTF-8.)
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    // Whether any of eight bytes may start a line break: a byte below 0x0e (`\n`, `\x0b`,
+    // `\x0c`, `\r`, or a harmless tab) or the first byte of U+0085 (0xc2) or of U+2028 and
+    // U+2029 (0xe2). The tests never miss such a byte; a false alarm only means that the bytes
+    // are looked at one character at a time. (Comments are most of the bytes of some files.)
+    let may_break = |x: u64| x.wrapping_sub(ONES * 0x0e) & !x & HIGH != 0 || has_zero(x ^ (ONES * 0xc2)) || has_zero(x ^ (ONES * 0xe2));
+    let bytes = source.as_bytes();
+    loop {
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            if may_break(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+                break;
+            }
+            i += 8;
+        }
+        // Byte by byte: a line break's encoding starts with none of the bytes that continue
+        // another character's, so `i` need not be at a character boundary here.
+        match bytes.get(i..) {
+            None | Some([]) => return bytes.len(),
+            // [`is_line_break`]'s characters, UTF-8 encoded.
+            Some([b'\n' | 0x0b | 0x0c | b'\r', ..] | [0xc2, 0x85, ..] | [0xe2, 0x80, 0xa8 | 0xa9, ..]) => return i,
+            Some(_) => i += 1,
+        }
+    }
 }
 
 fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diagnostics) -> Vec<Token> {
@@ -295,29 +334,19 @@ fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diag
         };
         if is_blank(c) {
             i += c.len_utf8();
+            // The rest of an ASCII run at once (indentation).
+            while bytes.get(i).is_some_and(|&b| b < 0x80 && is_blank(b as char)) {
+                i += 1;
+            }
             continue;
         }
         let start = i;
         // Comments (WGSL §3.3): line comments end at a line break, block comments nest.
-        if bytes[i..].starts_with(b"//") {
-            while i < bytes.len() {
-                let b = bytes[i];
-                if b < 0x80 {
-                    if is_line_break(b as char) {
-                        break;
-                    }
-                    i += 1;
-                } else {
-                    let c = source[i..].chars().next().expect("char boundary");
-                    if is_line_break(c) {
-                        break;
-                    }
-                    i += c.len_utf8();
-                }
-            }
+        if c == '/' && bytes.get(i + 1) == Some(&b'/') {
+            i = line_comment_end(source, i + 2);
             continue;
         }
-        if bytes[i..].starts_with(b"/*") {
+        if c == '/' && bytes.get(i + 1) == Some(&b'*') {
             let mut depth = 0usize;
             let mut closed = false;
             while i < bytes.len() {
@@ -424,7 +453,8 @@ fn operator(rest: &[u8], is_end: impl Fn(usize) -> bool) -> Option<(TokenKind, u
     };
     candidates
         .iter()
-        .find(|(text, _)| rest.starts_with(text) && !(1..text.len()).any(&is_end))
+        // (Byte by byte: `starts_with` called `memcmp` for these one to three bytes.)
+        .find(|(text, _)| text.len() <= rest.len() && text.iter().zip(rest).all(|(a, b)| a == b) && !(1..text.len()).any(&is_end))
         .map(|&(text, kind)| (kind, text.len()))
 }
 
@@ -691,6 +721,23 @@ mod tests {
 
     fn errors(src: &str) -> Vec<String> {
         tokenize(src, FileId(0)).1.into_iter().map(|d| d.message).collect()
+    }
+
+    /// The fast comment scan ends exactly where [`is_line_break`] says, wherever the character
+    /// falls in its eight-byte chunk, after ASCII or multi-byte text.
+    #[test]
+    fn line_comments_end_at_every_line_break_and_nothing_else() {
+        let chars = (0..0x3100u32).chain([0xfeff, 0x1_f600]).filter_map(char::from_u32);
+        for c in chars {
+            for filler in ["", "a", "ab", "abcdefg", "这是", "テスト입니다", "é\tx"] {
+                let text = format!("{filler}{c}{filler}");
+                let expected = if is_line_break(c) { filler.len() } else { text.len() };
+                assert_eq!(line_comment_end(&text, 0), expected, "{c:?} after {filler:?}");
+                let tail = format!("{text}\nx");
+                let expected = if is_line_break(c) { filler.len() } else { text.len() };
+                assert_eq!(line_comment_end(&tail, 0), expected, "{c:?} after {filler:?}, then a newline");
+            }
+        }
     }
 
     #[test]

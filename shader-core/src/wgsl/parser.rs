@@ -29,6 +29,8 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
     let (mut tokens, mut diagnostics) = lexer::tokenize(source, file);
     // Bad characters were reported by the lexer; the grammar never wants them.
     tokens.retain(|t| t.kind != K::Error);
+    // About one distinct word per eight tokens: sized once instead of regrown.
+    let names = crate::hash::FxHashMap::with_capacity_and_hasher((tokens.len() / 8).min(4096), Default::default());
     let mut parser = Parser {
         source,
         file,
@@ -41,7 +43,7 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
         features,
         chain: Chain::default(),
         qualified_names: false,
-        names: Default::default(),
+        names,
     };
     let mut unit = parser.translation_unit();
     unit.statement_filters = std::mem::take(&mut parser.statement_filters);
@@ -97,10 +99,6 @@ fn word(text: &str) -> Option<Word> {
         reserved.chain(KEYWORDS.iter().map(|&w| (w, Word::Keyword))).collect()
     });
     words.get(text).copied()
-}
-
-fn is_keyword(text: &str) -> bool {
-    word(text) == Some(Word::Keyword)
 }
 
 /// WGSL §15.1 keywords: never identifiers, and words the parser dispatches on.
@@ -320,8 +318,8 @@ struct Parser<'a> {
     chain: Chain,
     /// A WESL qualified path (`a::b`) was parsed.
     qualified_names: bool,
-    /// Each distinct identifier's [`Name`].
-    names: crate::hash::FxHashMap<&'a str, Name>,
+    /// Each distinct word's [`Name`] and [`word`] class: one table lookup per identifier.
+    names: crate::hash::FxHashMap<&'a str, (Name, Option<Word>)>,
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -387,9 +385,19 @@ impl<'a> Parser<'a> {
         t.text(self.source)
     }
 
-    /// The shared [`Name`] of a spelling (one allocation per distinct name of the file).
+    /// The shared [`Name`] of a spelling (one allocation per distinct name of the file) and
+    /// its [`word`] class.
+    fn word_entry(&mut self, text: &'a str) -> &(Name, Option<Word>) {
+        self.names.entry(text).or_insert_with(|| (Name::from(text), word(text)))
+    }
+
     fn name(&mut self, text: &'a str) -> Name {
-        self.names.entry(text).or_insert_with(|| Name::from(text)).clone()
+        self.word_entry(text).0.clone()
+    }
+
+    /// Whether `t` is a keyword (the table lookup [`Parser::ident`] makes too).
+    fn is_keyword_token(&mut self, t: Token) -> bool {
+        t.kind == K::Ident && self.word_entry(t.text(self.source)).1 == Some(Word::Keyword)
     }
 
     fn at_word(&self, word: &str) -> bool {
@@ -486,11 +494,15 @@ impl<'a> Parser<'a> {
     /// still accepted, which keeps the tree intact.
     fn ident(&mut self) -> PResult<Ident> {
         let t = self.peek();
-        let text = self.text(t);
-        let class = word(text);
-        if t.kind != K::Ident || class == Some(Word::Keyword) {
+        if t.kind != K::Ident {
             return Err(self.unexpected("an identifier"));
         }
+        let text = self.text(t);
+        let (name, class) = self.word_entry(text);
+        if *class == Some(Word::Keyword) {
+            return Err(self.unexpected("an identifier"));
+        }
+        let (name, class) = (name.clone(), *class);
         self.bump();
         let span = self.span(t);
         if class == Some(Word::Reserved) {
@@ -498,7 +510,7 @@ impl<'a> Parser<'a> {
         } else if text.starts_with("__") {
             self.diags.push(msg::double_underscore(text, span));
         }
-        Ok(Ident { name: self.name(text), span })
+        Ok(Ident { name, span })
     }
 
     /// Any identifier-like token, keywords included (attribute names such as `const`).
@@ -1165,7 +1177,7 @@ impl<'a> Parser<'a> {
             return Ok(StmtKind::Assign { lhs: None, op: None, rhs });
         }
         let t = self.peek();
-        if t.kind == K::Ident && is_keyword(self.text(t)) {
+        if self.is_keyword_token(t) {
             return Err(self.unexpected("a statement"));
         }
         let lhs = self.unary()?;
@@ -1574,7 +1586,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(Expr { kind: ExprKind::Literal(Literal::Bool(self.text(t) == "true")), span: self.span(t) })
             }
-            K::Ident if !is_keyword(self.text(t)) => self.ident_expression(),
+            K::Ident if !self.is_keyword_token(t) => self.ident_expression(),
             K::LParen => self.paren_expression(),
             _ => Err(self.unexpected("an expression")),
         }
