@@ -289,6 +289,11 @@ pub(crate) struct Lowerer<'a> {
     buffer_defaults: BlockDefaults,
     pub local_size: [u32; 3],
     pub(crate) local_size_ids: [Option<Handle<Override>>; 3],
+    /// Which workgroup dimensions an earlier `layout(...) in;` gave a size (`local_size_*`)
+    /// and which an id (`local_size_*_id`): a later declaration may repeat them, not change
+    /// them (glslang: "cannot change previously set size"; within one declaration the last
+    /// qualifier wins, GLSL 4.60 §4.4).
+    local_size_given: [bool; 3],
     early_fragment_tests: bool,
     /// Where `layout(post_depth_coverage) in;` was written: with GL_EXT_post_depth_coverage it
     /// needs `early_fragment_tests` too (GL_ARB_post_depth_coverage implies it).
@@ -381,6 +386,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         buffer_defaults: BlockDefaults { rule: Rule::Std430, row_major: false },
         local_size: [1, 1, 1],
         local_size_ids: [None; 3],
+        local_size_given: [false; 3],
         early_fragment_tests: false,
         post_depth_coverage: None,
         execution_modes: Vec::new(),
@@ -1264,6 +1270,9 @@ impl<'a> Lowerer<'a> {
             self.diags.push(Diagnostic::error(message, span).with_note(STORAGE_FOR_LAYOUT));
             return Err(Reported);
         }
+        // The sizes and ids earlier declarations set (see `local_size_given`).
+        let earlier_sizes: [Option<u32>; 3] = std::array::from_fn(|i| self.local_size_given[i].then_some(self.local_size[i]));
+        let earlier_ids = self.local_size_ids.map(|o| o.and_then(|o| self.m.overrides[o].id));
         for l in &layouts {
             let n = l.name.name.to_ascii_lowercase();
             match n.as_str() {
@@ -1273,11 +1282,22 @@ impl<'a> Lowerer<'a> {
                     if v == 0 {
                         return Err(self.error("local size must be at least 1", l.span));
                     }
+                    if earlier_sizes[i].is_some_and(|earlier| earlier != v) {
+                        let earlier = earlier_sizes[i].unwrap_or(v);
+                        self.error(format!("`{}` = {v} changes the size an earlier declaration set ({earlier}): a workgroup size may be declared again only with the same value", l.name.name), l.span);
+                        continue;
+                    }
                     self.local_size[i] = v;
+                    self.local_size_given[i] = true;
                 }
                 "local_size_x_id" | "local_size_y_id" | "local_size_z_id" => {
                     let i = (n.as_bytes()[11] - b'x') as usize;
                     let id = self.layout_u32(l)?;
+                    if earlier_ids[i].is_some_and(|earlier| earlier != id) {
+                        let earlier = earlier_ids[i].unwrap_or(id);
+                        self.error(format!("`{}` = {id} changes the constant id an earlier declaration set ({earlier}): it may be declared again only with the same id", l.name.name), l.span);
+                        continue;
+                    }
                     // Its own `uint` specialization constant, even when a `constant_id`
                     // declaration shares the id (GLSL 4.60 §4.4.1.4: `gl_WorkGroupSize` is a
                     // uvec3; glslang emits both, one SpecId, so one value specializes both).

@@ -1,0 +1,68 @@
+//! A compute shader's workgroup size declared by several `layout(...) in;` declarations:
+//! repeating a size or an id is allowed, changing one an earlier declaration set is not
+//! (glslang: "cannot change previously set size"), and within one declaration the last
+//! qualifier wins (GLSL 4.60 §4.4). Each verdict is also checked against glslangValidator
+//! when it is installed (required with `CI=true`).
+
+use shader_core::{compile, CompileOptions, Language};
+
+/// (declarations before `main`, the expected local size, or a piece of the expected error).
+const CASES: &[(&str, Result<[u32; 3], &str>)] = &[
+    ("layout(local_size_x = 8) in;\nlayout(local_size_x = 16) in;", Err("changes the size an earlier declaration set (8)")),
+    ("layout(local_size_x = 1) in;\nlayout(local_size_x = 16) in;", Err("changes the size an earlier declaration set (1)")),
+    ("layout(local_size_x = 8) in;\nlayout(local_size_y = 2) in;\nlayout(local_size_z = 4, local_size_x = 9) in;", Err("(8)")),
+    ("layout(local_size_x_id = 1) in;\nlayout(local_size_x_id = 2) in;", Err("changes the constant id an earlier declaration set (1)")),
+    ("layout(local_size_x = 8) in;\nlayout(local_size_x = 8, local_size_y = 2) in;\nlayout(local_size_y = 2) in;", Ok([8, 2, 1])),
+    ("layout(local_size_x = 16, local_size_x = 8) in;", Ok([8, 1, 1])),
+    ("layout(local_size_x = 4) in;\nlayout(local_size_x_id = 2) in;\nlayout(local_size_x = 4) in;", Ok([4, 1, 1])),
+    ("layout(local_size_y = 3) in;\nlayout(local_size_x = 5) in;", Ok([5, 3, 1])),
+];
+
+#[test]
+fn a_workgroup_size_may_be_repeated_not_changed() {
+    let mut failures = Vec::new();
+    for &(declarations, expected) in CASES {
+        let source = format!("#version 450\n{declarations}\nvoid main() {{}}\n");
+        let options = CompileOptions { language: Language::Glsl, ..Default::default() };
+        match (compile("a.comp", &source, &options), expected) {
+            (Ok(out), Ok(size)) => {
+                let found = out.ir.module().entry_points.first().map(|e| e.workgroup_size);
+                if found != Some(size) {
+                    failures.push(format!("{declarations}\n  size {found:?}, expected {size:?}"));
+                }
+            }
+            (Ok(_), Err(message)) => failures.push(format!("{declarations}\n  compiled; expected `{message}`")),
+            (Err(e), Ok(_)) => failures.push(format!("{declarations}\n  refused:\n{}", e.render())),
+            (Err(e), Err(message)) => {
+                let text = e.render();
+                if !text.contains(message) || text.matches("error").count() != 1 {
+                    failures.push(format!("{declarations}\n  expected one error with `{message}`:\n{text}"));
+                }
+            }
+        }
+        if let Some(accepted) = glslang_accepts(&source) {
+            if accepted != expected.is_ok() {
+                failures.push(format!("{declarations}\n  glslang's verdict differs (accepts: {accepted})"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Whether glslangValidator accepts a compute shader for Vulkan; `None` when it is not
+/// installed (a failure with `CI=true`).
+fn glslang_accepts(source: &str) -> Option<bool> {
+    let dir = std::env::temp_dir().join(format!("glsl_workgroup_size_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let path = dir.join("a.comp");
+    std::fs::write(&path, source).ok()?;
+    let status = std::process::Command::new("glslangValidator").arg("-V").arg(&path).arg("-o").arg(dir.join("a.spv")).output();
+    match status {
+        Ok(out) => Some(out.status.success()),
+        Err(_) => {
+            assert!(std::env::var("CI").map_or(true, |v| v != "true"), "glslangValidator is required with CI=true");
+            eprintln!("SKIPPED: glslangValidator not installed; verdicts not compared");
+            None
+        }
+    }
+}
