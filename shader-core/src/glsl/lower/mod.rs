@@ -1479,6 +1479,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn global_variables(&mut self, v: &'a ast::VariableDeclaration, span: Span) -> R<()> {
+        if declares_nothing(v) {
+            return Ok(());
+        }
         let q = &v.ty.qualifiers;
         let storage = q.storage_kind();
         // `struct S { ... };` alone declares the type.
@@ -2949,4 +2952,12 @@ pub(super) fn memory_qualifiers(q: &ast::TypeQualifiers) -> MemoryQualifiers {
         volatile: q.has_memory(ast::MemoryQualifier::Volatile),
         restrict: q.has_memory(ast::MemoryQualifier::Restrict),
     }
+}
+
+/// `void;` (with any qualifiers, without dimensions): an empty declaration of the one type no
+/// variable may have, which declares nothing (GLSL 4.60 §4.1 grammar, `fully_specified_type
+/// SEMICOLON`; glslang accepts it in a function body and at global scope, and refuses
+/// `void[2];`). Every other type's empty declaration is lowered as usual (it may define a struct).
+pub(crate) fn declares_nothing(v: &ast::VariableDeclaration) -> bool {
+    v.declarators.is_empty() && v.ty.ty.array.is_empty() && matches!(v.ty.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void))
 }

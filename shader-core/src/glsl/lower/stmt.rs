@@ -282,6 +282,9 @@ impl<'a> Lowerer<'a> {
                     Some(l) => Some(self.layout_u32(l)?),
                     None => None,
                 };
+                if super::declares_nothing(v) {
+                    return Ok(());
+                }
                 let base = self.resolve_type(&ast::TypeSpecifier { kind: v.ty.ty.kind.clone(), array: Vec::new(), span: v.ty.ty.span }, &[])?;
                 for dcl in &v.declarators {
                     let dims: Vec<&ast::ArraySpecifier> = dcl.array.iter().chain(v.ty.ty.array.iter()).collect();

@@ -1,8 +1,7 @@
-//! A compute shader's workgroup size declared by several `layout(...) in;` declarations:
-//! repeating a size or an id is allowed, changing one an earlier declaration set is not
-//! (glslang: "cannot change previously set size"), and within one declaration the last
-//! qualifier wins (GLSL 4.60 §4.4). Each verdict is also checked against glslangValidator
-//! when it is installed (required with `CI=true`).
+//! GLSL verdicts found by the mutation differential (`tests/glsl_mutants.rs`) and pinned here
+//! rather than as suite files (a new suite file shifts every mutant of the fixed seeds). Each
+//! verdict is also checked against glslangValidator when it is installed (required with
+//! `CI=true`).
 
 use shader_core::{compile, CompileOptions, Language};
 
@@ -18,6 +17,10 @@ const CASES: &[(&str, Result<[u32; 3], &str>)] = &[
     ("layout(local_size_y = 3) in;\nlayout(local_size_x = 5) in;", Ok([5, 3, 1])),
 ];
 
+/// A compute shader's workgroup size declared by several `layout(...) in;` declarations:
+/// repeating a size or an id is allowed, changing one an earlier declaration set is not
+/// (glslang: "cannot change previously set size"), and within one declaration the last
+/// qualifier wins (GLSL 4.60 §4.4).
 #[test]
 fn a_workgroup_size_may_be_repeated_not_changed() {
     let mut failures = Vec::new();
@@ -40,7 +43,7 @@ fn a_workgroup_size_may_be_repeated_not_changed() {
                 }
             }
         }
-        if let Some(accepted) = glslang_accepts(&source) {
+        if let Some(accepted) = glslang_accepts("a.comp", &source) {
             if accepted != expected.is_ok() {
                 failures.push(format!("{declarations}\n  glslang's verdict differs (accepts: {accepted})"));
             }
@@ -49,12 +52,38 @@ fn a_workgroup_size_may_be_repeated_not_changed() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Whether glslangValidator accepts a compute shader for Vulkan; `None` when it is not
-/// installed (a failure with `CI=true`).
-fn glslang_accepts(source: &str) -> Option<bool> {
-    let dir = std::env::temp_dir().join(format!("glsl_workgroup_size_{}", std::process::id()));
+/// A declaration without declarators is an empty declaration, allowed for any type, `void`
+/// too (GLSL 4.60 §4.1 grammar: `fully_specified_type SEMICOLON`; glslang accepts `void;` in a
+/// function body and at global scope): nothing is declared. Each program must compile.
+#[test]
+fn a_declaration_may_declare_nothing() {
+    const PROGRAMS: &[&str] = &[
+        "void main() { void; c = vec4(1); }",
+        "void;\nvoid main() { c = vec4(1); }",
+        "void main() { float; int; vec2; c = vec4(1); }",
+        "const void;\nuniform void;\nvoid main() { const void; c = vec4(1); }",
+        "struct S { float x; };\nvoid main() { S; c = vec4(1); }",
+    ];
+    let mut failures = Vec::new();
+    for program in PROGRAMS {
+        let source = format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n");
+        let options = CompileOptions { language: Language::Glsl, ..Default::default() };
+        if let Err(e) = compile("a.frag", &source, &options) {
+            failures.push(format!("{program}\n  refused:\n{}", e.render()));
+        }
+        if glslang_accepts("a.frag", &source) == Some(false) {
+            failures.push(format!("{program}\n  glslang refuses it"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Whether glslangValidator accepts a shader for Vulkan (`name` gives the stage); `None` when
+/// it is not installed (a failure with `CI=true`).
+fn glslang_accepts(name: &str, source: &str) -> Option<bool> {
+    let dir = std::env::temp_dir().join(format!("glsl_verdicts_{}_{name}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
-    let path = dir.join("a.comp");
+    let path = dir.join(name);
     std::fs::write(&path, source).ok()?;
     let status = std::process::Command::new("glslangValidator").arg("-V").arg(&path).arg("-o").arg(dir.join("a.spv")).output();
     match status {
