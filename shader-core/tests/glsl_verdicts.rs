@@ -78,6 +78,44 @@ fn a_declaration_may_declare_nothing() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Qualifiers a declaration's kind does not take, each refused with one located error naming
+/// the rule, as glslang refuses them; their allowed neighbours compile.
+#[test]
+fn qualifiers_outside_their_declarations() {
+    const BLOCKS: &str = "layout(set = 0, binding = 0) uniform U { uniform vec4 a; } u;\n";
+    const CASES: &[(&str, &str, Option<&str>)] = &[
+        // (file name, program, a piece of the expected error or None when it compiles)
+        ("a.comp", "layout(local_size_x = 512, local_size_y = 1) buffer;\nvoid main() {}", Some("applies only to `in`")),
+        ("a.comp", "layout(local_size_x = 4) uniform;\nvoid main() {}", Some("applies only to `in`")),
+        ("a.vert", "layout(set = 0, binding = 0) uniform B { layout(location = 0) in vec3 p; };\nvoid main() { gl_Position = vec4(p, 1); }", Some("a member may only repeat its block's storage qualifier")),
+        ("a.vert", "layout(set = 0, binding = 0) uniform B { const vec4 a; } b;\nvoid main() { gl_Position = b.a; }", Some("a member may only repeat")),
+        ("a.vert", "layout(set = 0, binding = 0) buffer B { uniform vec4 a; } b;\nvoid main() { gl_Position = b.a; }", Some("a member may only repeat")),
+        ("a.vert", "layout(set = 0, binding = 1) buffer C { buffer vec4 c; coherent buffer vec4 d; } cc;\nlayout(location = 0) out O { out vec4 x; } o;\nvoid main() { cc.c = u.a; o.x = cc.d; gl_Position = u.a; }", None),
+    ];
+    let mut failures = Vec::new();
+    for &(name, program, expected) in CASES {
+        let source = format!("#version 450\n{BLOCKS}{program}\n");
+        let options = CompileOptions { language: Language::Glsl, ..Default::default() };
+        match (compile(name, &source, &options), expected) {
+            (Ok(_), None) => {}
+            (Ok(_), Some(message)) => failures.push(format!("{program}\n  compiled; expected `{message}`")),
+            (Err(e), None) => failures.push(format!("{program}\n  refused:\n{}", e.render())),
+            (Err(e), Some(message)) => {
+                let text = e.render();
+                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains(&format!("{name}:")) {
+                    failures.push(format!("{program}\n  expected one located error with `{message}`:\n{text}"));
+                }
+            }
+        }
+        if let Some(accepted) = glslang_accepts(name, &source) {
+            if accepted != expected.is_none() {
+                failures.push(format!("{program}\n  glslang's verdict differs (accepts: {accepted})"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Whether glslangValidator accepts a shader for Vulkan (`name` gives the stage); `None` when
 /// it is not installed (a failure with `CI=true`).
 fn glslang_accepts(name: &str, source: &str) -> Option<bool> {

@@ -1273,6 +1273,15 @@ impl<'a> Lowerer<'a> {
         // The sizes and ids earlier declarations set (see `local_size_given`).
         let earlier_sizes: [Option<u32>; 3] = std::array::from_fn(|i| self.local_size_given[i].then_some(self.local_size[i]));
         let earlier_ids = self.local_size_ids.map(|o| o.and_then(|o| self.m.overrides[o].id));
+        // GLSL 4.60 §4.4.1.1: the workgroup size is an input layout (glslang: "can only apply
+        // to 'in'").
+        if let Some(l) = layouts.iter().find(|l| l.name.name.to_ascii_lowercase().starts_with("local_size_")) {
+            if storage != [ast::StorageQualifier::In] {
+                let message = format!("layout qualifier `{}` applies only to `in` (`layout({} = ..) in;`)", l.name.name, l.name.name);
+                self.diags.push(Diagnostic::error(message, l.span).with_note("GLSL 4.60 §4.4.1.1 (Compute Shader Inputs)"));
+                return Err(Reported);
+            }
+        }
         for l in &layouts {
             let n = l.name.name.to_ascii_lowercase();
             match n.as_str() {
@@ -2152,6 +2161,16 @@ impl<'a> Lowerer<'a> {
                     }
                     ast::QualifierKind::Invariant if storage != Some(ast::StorageQualifier::Out) => {
                         self.invariant_not_output(x.span);
+                    }
+                    // A member may repeat the block's storage qualifier, nothing else
+                    // (glslang: "member storage qualifier cannot contradict block storage
+                    // qualifier").
+                    // (A redeclared built-in block's members are checked by `redeclaration`.)
+                    ast::QualifierKind::Storage(s) if Some(s) != storage && !b.name.name.starts_with("gl_") => {
+                        let block = storage.map_or("", |b| b.keyword());
+                        let d = Diagnostic::error(format!("storage qualifier `{}` on a member of a block declared `{block}`: a member may only repeat its block's storage qualifier", s.keyword()), x.span)
+                            .with_note("GLSL 4.60 §4.3.9 (Interface Blocks)");
+                        self.diags.push(d);
                     }
                     _ => {}
                 }
