@@ -119,11 +119,15 @@ fn qualifiers_outside_their_declarations() {
 /// Whether glslangValidator accepts a shader for Vulkan (`name` gives the stage); `None` when
 /// it is not installed (a failure with `CI=true`).
 fn glslang_accepts(name: &str, source: &str) -> Option<bool> {
-    let dir = std::env::temp_dir().join(format!("glsl_verdicts_{}_{name}", std::process::id()));
+    // One directory per call: the tests run in parallel and share file names.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("glsl_verdicts_{}_{call}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
     let path = dir.join(name);
     std::fs::write(&path, source).ok()?;
     let status = std::process::Command::new("glslangValidator").arg("-V").arg(&path).arg("-o").arg(dir.join("a.spv")).output();
+    let _ = std::fs::remove_dir_all(&dir);
     match status {
         Ok(out) => Some(out.status.success()),
         Err(_) => {
