@@ -1201,6 +1201,69 @@ fn atomics_of_64_bits_match_lavapipe() {
     cpu_matches_lavapipe(&cases, &[]);
 }
 
+/// Float atomics (GL_EXT_shader_atomic_float: `OpAtomicFAddEXT` on floats and doubles,
+/// `atomicExchange` of a float; GL_EXT_shader_atomic_float2: `OpAtomicFMinEXT`/`FMaxEXT`) on a
+/// storage buffer from four workgroups at once and on workgroup memory. Every value is a
+/// multiple of 0.25 far below 2^20, so each sum is exact in any order of the additions, and the
+/// results are those every order gives: sums, minima, maxima, the sum of what an add of 0.25
+/// returned (0, 0.25, 0.5, ... in some order), per-invocation exchanges.
+#[test]
+fn float_atomics_match_lavapipe() {
+    let src = "#version 450\n\
+        #extension GL_EXT_shader_atomic_float : require\n#extension GL_EXT_shader_atomic_float2 : require\n\
+        #extension GL_EXT_shader_explicit_arithmetic_types_float64 : require\n\
+        layout(local_size_x = 64) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out {\n\
+          float sum; float fmin; float fmax; float ctr; float olds; float pad;\n\
+          double dsum; double dmin; double dmax;\n\
+          float wg[4][4]; float swapped[256]; float ret[256];\n} o;\n\
+        shared float s[3];\n\
+        void main() {\n  uint i = gl_GlobalInvocationID.x;\n  uint li = gl_LocalInvocationIndex;\n\
+          float v = float(int(i * 37u % 256u) - 100) * 0.5;\n\
+          if (li == 0u) {\n    s[0] = 0.0; s[1] = 1.0e30; s[2] = -1.0e30;\n  }\n  barrier();\n\
+          atomicAdd(o.sum, v);\n  atomicMin(o.fmin, v);\n  atomicMax(o.fmax, v);\n\
+          float old = atomicAdd(o.ctr, 0.25);\n  atomicAdd(o.olds, old);\n\
+          atomicAdd(o.dsum, double(v) * 0.5lf);\n  atomicMin(o.dmin, double(v));\n  atomicMax(o.dmax, double(v) + 0.25lf);\n\
+          o.ret[i] = atomicExchange(o.swapped[i], v);\n\
+          atomicAdd(s[0], v);\n  atomicMin(s[1], v);\n  atomicMax(s[2], v);\n\
+          barrier();\n\
+          if (li < 3u) {\n    o.wg[gl_WorkGroupID.x][li] = s[li];\n  }\n}\n";
+    let n = 256usize;
+    let mut bytes = Vec::new();
+    for v in [0.0f32, 1.0e30, -1.0e30, 0.0, 0.0, 0.0] {
+        bytes.extend(v.to_le_bytes());
+    }
+    for v in [0.0f64, 1.0e300, -1.0e300] {
+        bytes.extend(v.to_le_bytes());
+    }
+    bytes.extend(vec![0u8; 16 * 4]);
+    bytes.extend((0..n).flat_map(|i| (i as f32 * 0.75 - 7.0).to_le_bytes())); // swapped
+    bytes.extend(vec![0u8; n * 4]); // ret
+    let cases = [LavapipeCase { name: "atomic_float.comp", src, bindings: vec![B::storage(0, bytes.clone())], out: 0, workgroups: [4, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &[]);
+    // The language's answer, on the CPU device: the CPU device and lavapipe agreeing on a
+    // wrong sum would not pass this.
+    let values: Vec<f32> = (0..n as u32).map(|i| ((i * 37 % 256) as i32 - 100) as f32 * 0.5).collect();
+    for (compiler, words) in glsl_modules("atomic_float.comp", src) {
+        let out = run_cpu(&words, &[B::storage(0, bytes.clone())], [4, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let f = common::f32s(&out[0]);
+        let d = |k: usize| f64::from_le_bytes(out[0][24 + 8 * k..32 + 8 * k].try_into().unwrap());
+        let min = values.iter().copied().fold(f32::INFINITY, f32::min);
+        let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(f[..5], [values.iter().sum::<f32>(), min, max, 0.25 * n as f32, 0.25 * (0..n).sum::<usize>() as f32], "[{compiler}]");
+        assert_eq!([d(0), d(1), d(2)], [values.iter().map(|&v| f64::from(v) * 0.5).sum(), f64::from(min), f64::from(max) + 0.25], "[{compiler}]");
+        for g in 0..4 {
+            let mine = &values[g * 64..(g + 1) * 64];
+            let expect = [mine.iter().sum::<f32>(), mine.iter().copied().fold(f32::INFINITY, f32::min), mine.iter().copied().fold(f32::NEG_INFINITY, f32::max)];
+            assert_eq!(f[12 + 4 * g..15 + 4 * g], expect, "[{compiler}] workgroup {g}");
+        }
+        let swapped = &f[28..28 + n];
+        let ret = &f[28 + n..28 + 2 * n];
+        assert_eq!(swapped, &values[..], "[{compiler}] exchanged values");
+        assert_eq!(ret, &(0..n).map(|i| i as f32 * 0.75 - 7.0).collect::<Vec<_>>()[..], "[{compiler}] exchanges' results");
+    }
+}
+
 /// Subgroup operations on 8-, 16- and 64-bit values (GL_EXT_shader_subgroup_extended_types):
 /// reductions, inclusive and exclusive scans of every arithmetic and bitwise operation the
 /// extensions give, broadcasts, shuffles and votes, on int64, double, int16, uint8 and float16

@@ -2247,7 +2247,11 @@ impl Decoder {
             | Op::AtomicUMax
             | Op::AtomicAnd
             | Op::AtomicOr
-            | Op::AtomicXor => self.atomic(op, Some(r), id(0)?, Some(id(3)?), None)?,
+            | Op::AtomicXor
+            // SPV_EXT_shader_atomic_float_add, SPV_EXT_shader_atomic_float_min_max.
+            | Op::AtomicFAddEXT
+            | Op::AtomicFMinEXT
+            | Op::AtomicFMaxEXT => self.atomic(op, Some(r), id(0)?, Some(id(3)?), None)?,
             Op::AtomicCompareExchange => self.atomic(op, Some(r), id(0)?, Some(id(4)?), Some(id(5)?))?,
             Op::FunctionCall => {
                 let callee = *func_index.get(&id(0)?).ok_or_else(|| invalid("call of an unknown function"))?;
@@ -2369,12 +2373,14 @@ impl Decoder {
     }
 
     /// An atomic instruction on the 32- or 64-bit scalar `ptr` points to (SPIR-V allows atomics
-    /// on 32-bit scalars, 64-bit integers with `Int64Atomics`, floats with extensions).
+    /// on 32-bit scalars, 64-bit integers with `Int64Atomics`, 64-bit floats with
+    /// `AtomicFloat64AddEXT`/`AtomicFloat64MinMaxEXT`; 16-bit floats, `AtomicFloat16AddEXT`,
+    /// are not run).
     fn atomic(&self, op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>) -> Result<Option<Inst>, Error> {
         match self.ty(self.pointee(ptr)) {
             Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::Atomic { op, dst, ptr, a, b })),
-            Some(Type::Int { width: 64, .. }) => Ok(Some(Inst::Atomic64 { op, dst, ptr, a, b })),
-            _ => Err(unsupported(format!("{op:?} on other than 32-bit scalars and 64-bit integers"))),
+            Some(Type::Int { width: 64, .. } | Type::Float { width: 64 }) => Ok(Some(Inst::Atomic64 { op, dst, ptr, a, b })),
+            _ => Err(unsupported(format!("{op:?} on other than 32- and 64-bit scalars"))),
         }
     }
 

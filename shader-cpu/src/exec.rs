@@ -2507,6 +2507,10 @@ fn atomic_word(cell: &AtomicU32, op: Op, x: u32, y: u32) -> u32 {
         Op::AtomicAnd => cell.fetch_and(x, o),
         Op::AtomicOr => cell.fetch_or(x, o),
         Op::AtomicXor => cell.fetch_xor(x, o),
+        // f32 min and max return the other operand of a NaN (SPV_EXT_shader_atomic_float_min_max).
+        Op::AtomicFAddEXT => update(&|v| (f32::from_bits(v) + f32::from_bits(x)).to_bits()),
+        Op::AtomicFMinEXT => update(&|v| f32::from_bits(v).min(f32::from_bits(x)).to_bits()),
+        Op::AtomicFMaxEXT => update(&|v| f32::from_bits(v).max(f32::from_bits(x)).to_bits()),
         _ => 0,
     }
 }

@@ -1,5 +1,5 @@
-//! 64-bit atomics (`Int64Atomics`: GLSL's GL_EXT_shader_atomic_int64) on buffer and workgroup
-//! memory ([`Inst::Atomic64`]).
+//! 64-bit atomics (`Int64Atomics`: GLSL's GL_EXT_shader_atomic_int64; doubles with
+//! GL_EXT_shader_atomic_float) on buffer and workgroup memory ([`Inst::Atomic64`]).
 //!
 //! Buffers are words of `AtomicU32`; a 64-bit atomic spans two of them. Every 64-bit atomic
 //! on a buffer takes one of [`LOCKS`] striped locks, chosen by the address of its low word,
@@ -39,6 +39,9 @@ fn update(op: Op, old: u64, x: u64, y: u64) -> (Option<u64>, u64) {
         Op::AtomicAnd => Some(old & x),
         Op::AtomicOr => Some(old | x),
         Op::AtomicXor => Some(old ^ x),
+        Op::AtomicFAddEXT => Some((f64::from_bits(old) + f64::from_bits(x)).to_bits()),
+        Op::AtomicFMinEXT => Some(f64::from_bits(old).min(f64::from_bits(x)).to_bits()),
+        Op::AtomicFMaxEXT => Some(f64::from_bits(old).max(f64::from_bits(x)).to_bits()),
         _ => None,
     };
     (new, old)
