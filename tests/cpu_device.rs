@@ -10,6 +10,7 @@ mod common;
 use common::glsl_exec_cases::{cpu_reference, input, source, ulps, Ty, CASES};
 use common::wgsl_exec_cases::{cases, compare, Expect};
 use common::BufferBinding as B;
+use common::texture_compute::Resource as T;
 use shader_core::ir::Stage;
 
 /// Runs `entry` of `words` on the CPU device with `bindings` and returns every buffer's final
@@ -1261,6 +1262,147 @@ fn float_atomics_match_lavapipe() {
         let ret = &f[28 + n..28 + 2 * n];
         assert_eq!(swapped, &values[..], "[{compiler}] exchanged values");
         assert_eq!(ret, &(0..n).map(|i| i as f32 * 0.75 - 7.0).collect::<Vec<_>>()[..], "[{compiler}] exchanges' results");
+    }
+}
+
+/// An `Rgba32Float` 4x4 image of two levels holding `texture_compute::texel(element, 0, ..)`:
+/// distinct per element, level and position, exact in f32.
+fn texel_image(element: u32) -> shader_cpu::Image {
+    let image = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [4, 4, 1], 2);
+    for level in 0..2 {
+        let side = 4 >> level;
+        let bytes: Vec<u8> =
+            (0..side).flat_map(|y| (0..side).flat_map(move |x| common::texture_compute::texel(element, 0, level, x, y))).flat_map(f32::to_le_bytes).collect();
+        image.write_level(level, &bytes);
+    }
+    image
+}
+
+const TEXTURE_ARRAYS: &str = "#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(local_size_x = 4) in;
+layout(binding = 0) uniform texture2D textures[3];
+layout(binding = 1) uniform sampler samplers[2];
+layout(std430, binding = 2) buffer Out { int k; vec4 result[5]; vec4 lanes[4]; };
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    if (i == 0u) {
+        for (int t = 0; t < 3; t++) {
+            result[t] = textureLod(sampler2D(textures[t], samplers[t % 2]), vec2(0.75, 0.25), 0.0);
+        }
+        result[3] = textureLod(sampler2D(textures[k], samplers[k - 1]), vec2(0.25, 0.75), 1.0);
+        result[4] = vec4(textureSize(sampler2D(textures[k], samplers[0]), 0), textureSize(sampler2D(textures[1], samplers[1]), 1));
+    }
+    vec2 centre = vec2(float(i) + 0.5, 3.5 - float(i)) / 4.0;
+    lanes[i] = textureLod(sampler2D(textures[nonuniformEXT(i % 3u)], samplers[nonuniformEXT(i % 2u)]), centre, 0.0);
+}
+";
+
+/// Arrays of textures and of samplers (`OpTypeArray` of images and of samplers in
+/// `UniformConstant`; WGSL's `binding_array`), each descriptor bound at its element
+/// (`Binding::at_element`): sampled at constant, loop, buffer-given and per-invocation
+/// (`nonuniformEXT`) indices and queried for their size, ours and glslang's module. The texels
+/// are `texture_compute::texel`'s, so the expected values need no compiler. lavapipe runs the
+/// same program where wgpu offers binding arrays (`texture_compute`: not Mesa 22's lavapipe,
+/// a loud skip).
+#[test]
+fn arrays_of_textures_and_samplers() {
+    let texel = common::texture_compute::texel;
+    // Nearest sampling: (0.75, 0.25) of 4x4 is texel (3, 1); (0.25, 0.75) of level 1's 2x2 is (0, 1).
+    let mut expected: Vec<f32> = (0..3).flat_map(|i| texel(i, 0, 0, 3, 1)).collect();
+    expected.extend(texel(2, 0, 1, 0, 1));
+    expected.extend([4.0, 4.0, 2.0, 2.0]);
+    expected.extend((0..4).flat_map(|i| texel(i % 3, 0, 0, i, 3 - i)));
+    let input = [common::bytes_i32(&[2, 0, 0, 0]), vec![0; 16 * 9]].concat();
+    let images: Vec<shader_cpu::Image> = (0..3).map(texel_image).collect();
+    let samplers = [shader_cpu::Sampler::default(); 2];
+    // Ours for the wgpu target too, the module naga validates (its SPIR-V reader takes no
+    // Vulkan-target image arrays: "invalid image").
+    let mut modules = glsl_modules("texture_arrays.comp", TEXTURE_ARRAYS);
+    modules.push(("ours (wgpu target)", common::compile_glsl_compute("texture_arrays", TEXTURE_ARRAYS).unwrap_or_else(|e| panic!("{e}"))));
+    for (compiler, words) in modules {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let out = shader_cpu::Buffer::from_bytes(&input);
+        let mut bound: Vec<shader_cpu::Binding<'_>> = vec![shader_cpu::Binding::buffer(0, 2, &out)];
+        bound.extend(images.iter().enumerate().map(|(k, image)| shader_cpu::Binding::image(0, 0, image).at_element(k as u32)));
+        bound.extend(samplers.iter().enumerate().map(|(k, sampler)| shader_cpu::Binding::sampler(0, 1, sampler).at_element(k as u32)));
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        assert_eq!(common::f32s(&out.to_bytes()[16..]), expected, "[{compiler}]");
+        // A missing descriptor is named with its element.
+        let error = program.dispatch(&bound[..bound.len() - 1], &[], [1, 1, 1], &shader_cpu::Options::default()).err();
+        assert_eq!(error.map(|e| e.to_string()), Some("bad resources: no sampler bound at set 0 binding 1 element 1".to_string()), "[{compiler}]");
+        let resources = vec![
+            T::Textures { binding: 0, count: Some(3), width: 4, height: 4, layers: None, levels: 2 },
+            T::Samplers { binding: 1, count: Some(2) },
+            T::Storage { binding: 2, data: input.clone() },
+        ];
+        if common::texture_compute::available(&resources) {
+            let lavapipe = common::texture_compute::run(&words, "main", &resources, true).unwrap_or_else(|e| panic!("[{compiler}] lavapipe: {e}"));
+            assert_eq!(common::f32s(&lavapipe[0][16..]), expected, "[{compiler}] lavapipe");
+        }
+    }
+}
+
+const COMBINED_AND_BLOCK_ARRAYS: &str = "#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(local_size_x = 6) in;
+layout(set = 0, binding = 0) uniform sampler2D combined[2];
+layout(std430, set = 1, binding = 0) buffer Data { uint n; uint v[]; } data[3];
+layout(std140, set = 1, binding = 1) uniform Params { uvec4 scale; } params[2];
+layout(std430, set = 0, binding = 1) buffer Out { vec4 fetched[6]; uint lens[4]; } o;
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    o.fetched[i] = texelFetch(combined[nonuniformEXT(i % 2u)], ivec2(int(i % 4u), 1), int(i / 4u));
+    uint b = i % 3u;
+    data[nonuniformEXT(b)].v[i] = data[nonuniformEXT(b)].v[i] * params[nonuniformEXT(i % 2u)].scale.x + i;
+    atomicAdd(data[nonuniformEXT((i + 1u) % 3u)].n, i + 1u);
+    if (i < 3u) {
+        o.lens[i] = uint(data[nonuniformEXT(i)].v.length());
+    }
+}
+";
+
+/// Arrays of combined image samplers (`sampler2D t[2]`), of storage blocks and of uniform
+/// blocks (descriptor arrays of buffers: a block per descriptor, each its own size), indexed
+/// per invocation: texel fetches of two levels, loads, stores and atomics into the block an
+/// invocation picks, `length()` of each block's runtime-sized array. Expected values from
+/// the texels and the inputs; ours and glslang's module.
+#[test]
+fn arrays_of_combined_samplers_and_blocks() {
+    let texel = common::texture_compute::texel;
+    let expected_fetch: Vec<f32> = (0..6).flat_map(|i| texel(i % 2, 0, i / 4, i % 4, 1)).collect();
+    let init = |b: u32| -> Vec<u32> { [vec![0], (0..6 + 2 * b).map(|k| 100 * b + k).collect()].concat() };
+    let scales = [3u32, 5];
+    let mut expected_data: Vec<Vec<u32>> = (0..3).map(init).collect();
+    for i in 0..6u32 {
+        let v = &mut expected_data[(i % 3) as usize][1 + i as usize];
+        *v = *v * scales[(i % 2) as usize] + i;
+        expected_data[((i + 1) % 3) as usize][0] += i + 1;
+    }
+    let images: Vec<shader_cpu::Image> = (0..2).map(texel_image).collect();
+    let sampler = shader_cpu::Sampler::default();
+    // Vulkan-target modules (combined image samplers), which naga's SPIR-V reader does not take.
+    for (compiler, words) in glsl_modules("combined_and_block_arrays.comp", COMBINED_AND_BLOCK_ARRAYS) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let out = shader_cpu::Buffer::zeroed(16 * 6 + 16);
+        let data: Vec<shader_cpu::Buffer> = (0..3).map(|b| shader_cpu::Buffer::from_bytes(&common::bytes_u32(&init(b)))).collect();
+        let params: Vec<shader_cpu::Buffer> = scales.iter().map(|&s| shader_cpu::Buffer::from_bytes(&common::bytes_u32(&[s, 7, 7, 7]))).collect();
+        let mut bound = vec![shader_cpu::Binding::buffer(0, 1, &out)];
+        for (k, image) in images.iter().enumerate() {
+            bound.push(shader_cpu::Binding::image(0, 0, image).at_element(k as u32));
+            bound.push(shader_cpu::Binding::sampler(0, 0, &sampler).at_element(k as u32));
+        }
+        bound.extend(data.iter().enumerate().map(|(k, b)| shader_cpu::Binding::buffer(1, 0, b).at_element(k as u32)));
+        bound.extend(params.iter().enumerate().map(|(k, b)| shader_cpu::Binding::buffer(1, 1, b).at_element(k as u32)));
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        let out = out.to_bytes();
+        assert_eq!(common::f32s(&out[..96]), expected_fetch, "[{compiler}] fetched");
+        assert_eq!(common::u32s(&out[96..108]), [6, 8, 10], "[{compiler}] lengths");
+        for (b, buffer) in data.iter().enumerate() {
+            assert_eq!(common::u32s(&buffer.to_bytes()), expected_data[b], "[{compiler}] data[{b}]");
+        }
     }
 }
 

@@ -1505,7 +1505,7 @@ impl CpuBound {
                 (_, _, Some(sampler)) => shader_cpu::Resource::Sampler(sampler.cpu()),
                 _ => unreachable!("bind_cpu makes one of the three"),
             };
-            bindings.push(shader_cpu::Binding { set: r.group, binding: r.binding, resource });
+            bindings.push(shader_cpu::Binding { set: r.group, binding: r.binding, element: 0, resource });
         }
         Ok(bindings)
     }

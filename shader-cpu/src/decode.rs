@@ -38,6 +38,9 @@ pub struct BindingInfo {
     pub kind: BindingKind,
     /// Bytes up to the end of the fixed-size part (a runtime array may add any number of elements).
     pub min_size: u32,
+    /// The descriptor's index in its binding's descriptor array (`uniform sampler2D t[4]`, WGSL
+    /// `binding_array`, an array of blocks); 0 for a single resource.
+    pub element: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -193,6 +196,12 @@ pub(crate) enum Inst {
     /// A store through a pointer into memory object `obj`, of word-sized leaves.
     StoreObj { ptr: Id, src: Id, obj: u32, leaves: Rc<[u32]> },
     ArrayLength { dst: Id, ptr: Id, offset: u32, stride: u32 },
+    /// An access chain into a descriptor array (`base`, a variable of `len` descriptors) at
+    /// descriptor `index`. Handles (`buffers` false): the element's handle, words 0 and 1 of
+    /// `base` plus `index * stride` (the binding index of the image or sampler, and of a
+    /// combined one's sampler). Blocks: object `base + index`, at byte `offset` plus the
+    /// dynamic indices' into the block.
+    Descriptor { dst: Id, base: Id, index: Id, len: u32, stride: u32, buffers: bool, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
     Atomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     /// The same on a 64-bit integer (two words; `exec/atomic64.rs`).
     Atomic64 { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
@@ -509,6 +518,8 @@ struct Decoder {
     known_ptr: HashMap<Id, (u32, u32)>,
     /// The memory object of every pointer that points into a known one (any indices).
     known_obj: HashMap<Id, u32>,
+    /// Descriptor arrays by variable: (descriptors, binding indices per descriptor, blocks).
+    descriptor_arrays: HashMap<Id, (u32, u32, bool)>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -576,6 +587,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         promoted_words: HashMap::new(),
         known_ptr: HashMap::new(),
         known_obj: HashMap::new(),
+        descriptor_arrays: HashMap::new(),
     };
     for inst in &module.debug_string_source {
         if let (Op::String, Some(id), Some(Operand::LiteralString(name))) = (inst.class.opcode, inst.result_id, inst.operands.first()) {
@@ -688,6 +700,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut handle_vars = Vec::new();
     // Combined image samplers: the variable and its sampler's binding index.
     let mut combined: Vec<(Id, usize)> = Vec::new();
+    // Descriptor arrays: the variable, its first binding index and how many it has.
+    let mut arrays: Vec<(Id, usize, usize)> = Vec::new();
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -695,24 +709,41 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         let result = (|| -> Result<(), Error> {
             match sc {
                 StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant => {
-                        if matches!(d.ty(pointee), Some(Type::Array { .. } | Type::RuntimeArray { .. })) {
-                        return Err(unsupported("arrays of buffers (descriptor arrays)"));
-                    }
-                    let layout = d.layout(pointee, true)?;
+                    // A descriptor array of blocks: one binding per block (Vulkan "DescriptorSet
+                    // and Binding Assignment"); the variable points to the first block.
+                    let (block, count) = match d.ty(pointee) {
+                        Some(&Type::Array { elem, len }) if sc != StorageClass::PushConstant => {
+                            if !matches!(d.ty(elem), Some(Type::Struct { .. })) {
+                                return Err(unsupported("arrays of arrays of buffers (descriptor arrays)"));
+                            }
+                            (elem, len)
+                        }
+                        Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of buffers (descriptor arrays)")),
+                        _ => (pointee, 0),
+                    };
+                    let layout = d.layout(block, true)?;
                     d.ptr_layout.insert(var, layout);
                     if sc == StorageClass::PushConstant {
                         push_vars.push(var);
                         return Ok(());
                     }
                     let decos = d.decos.get(&var).cloned().unwrap_or_default();
-                    let tdecos = d.decos.get(&pointee).cloned().unwrap_or_default();
+                    let tdecos = d.decos.get(&block).cloned().unwrap_or_default();
                     let storage = sc == StorageClass::StorageBuffer || tdecos.buffer_block;
-                    let read_only = decos.non_writable || d.all_members_non_writable(pointee);
+                    let read_only = decos.non_writable || d.all_members_non_writable(block);
                     let kind = if storage { BindingKind::Storage { read_only } } else { BindingKind::Uniform };
                     let min_size = d.min_size(layout);
                     let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
+                    if count > 0 {
+                        arrays.push((var, prog.bindings.len(), count as usize));
+                        d.descriptor_arrays.insert(var, (count, 1, true));
+                        for element in 0..count {
+                            prog.bindings.push(BindingInfo { set, binding, kind, min_size, element });
+                        }
+                        return Ok(());
+                    }
                     buffer_vars.push((var, prog.bindings.len()));
-                    prog.bindings.push(BindingInfo { set, binding, kind, min_size });
+                    prog.bindings.push(BindingInfo { set, binding, kind, min_size, element: 0 });
                 }
                 StorageClass::Workgroup | StorageClass::Private | StorageClass::Input | StorageClass::Output => {
                     let layout = d.layout(pointee, false)?;
@@ -743,6 +774,13 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     d.known_ptr.insert(var, (obj, 0));
                 }
                 StorageClass::UniformConstant => {
+                    // A descriptor array of handles: the binding indices of its descriptors one
+                    // after another (a combined image sampler's image and sampler each).
+                    let (pointee, count, arrayed) = match d.ty(pointee) {
+                        Some(&Type::Array { elem, len }) if d.is_handle(elem) => (elem, len, true),
+                        Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of textures or samplers")),
+                        _ => (pointee, 1, false),
+                    };
                     // The image type, and the binding's kind (`None`: a combined image sampler,
                     // an image and a sampler bound at the same (set, binding)).
                     let (image, kind) = match d.ty(pointee) {
@@ -752,7 +790,9 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                         }
                         Some(Type::Sampler) => (pointee, Some(BindingKind::Sampler)),
                         Some(&Type::SampledImage { image }) => (image, None),
-                        Some(Type::Array { .. } | Type::RuntimeArray { .. }) => return Err(unsupported("arrays of textures or samplers")),
+                        Some(Type::Array { .. } | Type::RuntimeArray { .. }) => {
+                            return Err(unsupported("arrays of arrays of textures or samplers"))
+                        }
                         _ => return Err(unsupported("UniformConstant variables other than images and samplers")),
                     };
                     if let Some(why) = d.image_unsupported.get(&image) {
@@ -762,14 +802,27 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     let (set, binding) = (decos.set.unwrap_or(0), decos.binding.unwrap_or(0));
                     // The variable's "pointer" is the binding's index (a combined one's: the
                     // image's and the sampler's): a load copies it.
-                    buffer_vars.push((var, prog.bindings.len()));
+                    let first = prog.bindings.len();
+                    buffer_vars.push((var, first));
                     handle_vars.push(var);
-                    let kind = kind.unwrap_or_else(|| {
-                        combined.push((var, prog.bindings.len() + 1));
-                        prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Image { storage: false }, min_size: 0 });
-                        BindingKind::Sampler
-                    });
-                    prog.bindings.push(BindingInfo { set, binding, kind, min_size: 0 });
+                    if kind.is_none() {
+                        combined.push((var, first + 1));
+                    }
+                    for element in 0..count {
+                        match kind {
+                            Some(kind) => prog.bindings.push(BindingInfo { set, binding, kind, min_size: 0, element }),
+                            None => {
+                                let image = BindingKind::Image { storage: false };
+                                prog.bindings.push(BindingInfo { set, binding, kind: image, min_size: 0, element });
+                                prog.bindings.push(BindingInfo { set, binding, kind: BindingKind::Sampler, min_size: 0, element });
+                            }
+                        }
+                    }
+                    if arrayed {
+                        let stride = if kind.is_none() { 2 } else { 1 };
+                        arrays.push((var, first, (count * stride) as usize));
+                        d.descriptor_arrays.insert(var, (count, stride, false));
+                    }
                 }
                 other => return Err(unsupported(format!("variables in storage class {other:?}"))),
             }
@@ -790,6 +843,13 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
         d.known_ptr.insert(var, (prog.objs.len() as u32, 0));
         prog.objs.push(Obj::Buffer { slot });
+    }
+    // A descriptor array of blocks: an object per block, the variable's pointer the first.
+    for &(var, first, count) in &arrays {
+        if d.descriptor_arrays.get(&var).is_some_and(|a| a.2) {
+            prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+            prog.objs.extend((first..first + count).map(|slot| Obj::Buffer { slot }));
+        }
     }
     let push_slot = prog.bindings.len();
     for var in push_vars {
@@ -846,6 +906,9 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     prog.used = vec![false; prog.bindings.len()];
     for &(var, slot) in buffer_vars.iter().chain(&combined) {
         prog.used[slot] = used_ids.contains(&var);
+    }
+    for &(var, first, count) in &arrays {
+        prog.used[first..first + count].fill(used_ids.contains(&var));
     }
 
     // Register sizes and constants.
@@ -2193,6 +2256,20 @@ impl Decoder {
                 let (dst, src) = (id(0)?, id(1)?);
                 let (dl, sl) = (self.pointer_layout(dst)?, self.pointer_layout(src)?);
                 Some(Inst::CopyMemory { dst, src, dst_leaves: self.leaves(dl)?, src_leaves: self.leaves(sl)? })
+            }
+            Op::AccessChain | Op::InBoundsAccessChain if self.descriptor_arrays.contains_key(&id(0)?) => {
+                let base = id(0)?;
+                let (len, stride, buffers) = self.descriptor_arrays[&base];
+                // The indices after the descriptor's go into its block (`ptr_layout` of the
+                // variable is the block's).
+                let (offset, dynamic) = if buffers {
+                    let mut rest = inst.clone();
+                    rest.operands.remove(1);
+                    self.chain(&rest)?
+                } else {
+                    (0, Vec::new())
+                };
+                Some(Inst::Descriptor { dst: r, base, index: id(1)?, len, stride, buffers, offset, dynamic })
             }
             Op::AccessChain | Op::InBoundsAccessChain => {
                 let (offset, dynamic) = self.chain(inst)?;

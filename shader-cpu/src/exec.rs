@@ -20,6 +20,7 @@ use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
 mod atomic64;
+mod descriptor;
 mod subgroup_wide;
 
 /// Lanes that are done (returned or killed).
@@ -765,21 +766,22 @@ pub(crate) fn bind<'a>(
             BindingKind::Sampler => "sampler",
         };
         // A combined image sampler's image and sampler share their (set, binding).
-        let here = || bindings.iter().filter(|b| b.set == info.set && b.binding == info.binding);
+        let here = || bindings.iter().filter(|b| b.set == info.set && b.binding == info.binding && b.element == info.element);
         let found = here()
             .find(|b| matches!((b.resource, info.kind), (Resource::Image(_), BindingKind::Image { .. }) | (Resource::Sampler(_), BindingKind::Sampler)))
             .or_else(|| here().next());
-        let wrong = |found: &str| {
-            Err(Error::Binding(format!("set {} binding {} is a {what} in the shader; {found} is bound there", info.set, info.binding)))
+        // Where, naming the descriptor of a descriptor array.
+        let at = match prog.bindings.iter().any(|b| (b.set, b.binding) == (info.set, info.binding) && b.element > 0) {
+            true => format!("set {} binding {} element {}", info.set, info.binding, info.element),
+            false => format!("set {} binding {}", info.set, info.binding),
         };
+        let wrong = |found: &str| Err(Error::Binding(format!("{at} is a {what} in the shader; {found} is bound there")));
         let mut handle = Handle::None;
         match (found.map(|b| b.resource), info.kind) {
             (Some(Resource::Buffer(buffer)), BindingKind::Uniform | BindingKind::Storage { .. }) => {
                 if prog.used[i] && (buffer.len() as u64) < u64::from(info.min_size) {
                     return Err(Error::Binding(format!(
-                        "buffer at set {} binding {} holds {} bytes; the shader's block needs at least {}",
-                        info.set,
-                        info.binding,
+                        "buffer at {at} holds {} bytes; the shader's block needs at least {}",
                         buffer.len(),
                         info.min_size
                     )));
@@ -790,9 +792,7 @@ pub(crate) fn bind<'a>(
             }
             (Some(Resource::Image(image)), BindingKind::Image { .. }) => handle = Handle::Image(image, info.set, info.binding),
             (Some(Resource::Sampler(sampler)), BindingKind::Sampler) => handle = Handle::Sampler(sampler),
-            (None, _) if prog.used[i] => {
-                return Err(Error::Binding(format!("no {what} bound at set {} binding {}", info.set, info.binding)))
-            }
+            (None, _) if prog.used[i] => return Err(Error::Binding(format!("no {what} bound at {at}"))),
             (None, _) => {}
             (Some(_), _) if !prog.used[i] => {}
             (Some(Resource::Buffer(_)), _) => return wrong("a buffer"),
@@ -1637,9 +1637,12 @@ impl<'a> Thread<'a> {
         }
         let l = self.l;
         match inst {
-            Inst::Load { parts: true, .. } | Inst::Store { parts: true, .. } | Inst::ExtStore { .. } | Inst::Atomic64 { .. } | Inst::SubgroupWide { .. } => {
-                self.exec_rare(inst, lanes)
-            }
+            Inst::Load { parts: true, .. }
+            | Inst::Store { parts: true, .. }
+            | Inst::ExtStore { .. }
+            | Inst::Atomic64 { .. }
+            | Inst::SubgroupWide { .. }
+            | Inst::Descriptor { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
             Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
             Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
@@ -2158,6 +2161,7 @@ impl<'a> Thread<'a> {
             }
             Inst::Atomic64 { .. } => self.exec_atomic64(inst, lanes),
             Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
+            Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }

@@ -120,12 +120,15 @@ impl Buffer {
     }
 }
 
-/// A resource bound at `(set, binding)`. A combined image sampler (a Vulkan module's
-/// `sampler2D`) takes an [`Binding::image`] and a [`Binding::sampler`] at the same place.
+/// A resource bound at `(set, binding)`, as descriptor `element` of a descriptor array there
+/// (`uniform sampler2D t[4]`, WGSL `binding_array`, an array of blocks; 0 for a single
+/// resource). A combined image sampler (a Vulkan module's `sampler2D`) takes an
+/// [`Binding::image`] and a [`Binding::sampler`] at the same place.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<'a> {
     pub set: u32,
     pub binding: u32,
+    pub element: u32,
     pub resource: Resource<'a>,
 }
 
@@ -139,15 +142,20 @@ pub enum Resource<'a> {
 
 impl<'a> Binding<'a> {
     pub fn buffer(set: u32, binding: u32, buffer: &'a Buffer) -> Binding<'a> {
-        Binding { set, binding, resource: Resource::Buffer(buffer) }
+        Binding { set, binding, element: 0, resource: Resource::Buffer(buffer) }
     }
 
     pub fn image(set: u32, binding: u32, image: &'a Image) -> Binding<'a> {
-        Binding { set, binding, resource: Resource::Image(image) }
+        Binding { set, binding, element: 0, resource: Resource::Image(image) }
     }
 
     pub fn sampler(set: u32, binding: u32, sampler: &'a Sampler) -> Binding<'a> {
-        Binding { set, binding, resource: Resource::Sampler(sampler) }
+        Binding { set, binding, element: 0, resource: Resource::Sampler(sampler) }
+    }
+
+    /// The same resource as descriptor `element` of the descriptor array at its binding.
+    pub fn at_element(self, element: u32) -> Binding<'a> {
+        Binding { element, ..self }
     }
 }
 

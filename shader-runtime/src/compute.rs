@@ -300,7 +300,7 @@ pub(crate) fn cpu_bindings<'s>(
             ),
             Resource::Sampler(s) => shader_cpu::Resource::Sampler(s.cpu()),
         };
-        bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, resource });
+        bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, element: 0, resource });
     }
     Ok(bound)
 }
