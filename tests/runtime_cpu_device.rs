@@ -289,6 +289,24 @@ shader! {
             out[2] = vec4<f32>(textureGather(3, utex, nearest, vec2<f32>(0.3, 0.6)));
         }
     "#,
+    // Descriptor arrays (`binding_array`) of textures and of samplers, indexed by a loop
+    // counter, and queried (the wgpu target takes no `textureLoad` of an array's element).
+    mod texture_arrays;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var textures: binding_array<texture_2d<f32>, 3>;
+        @group(0) @binding(1) var samplers: binding_array<sampler, 2>;
+        @group(0) @binding(2) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(1)
+        fn main() {
+            for (var t = 0u; t < 3u; t++) {
+                let centre = (vec2<f32>(f32(t), 3.0 - f32(t)) + 0.5) / 4.0;
+                out[t] = textureSampleLevel(textures[t], samplers[0], centre, 0.0);
+                out[3u + t] = textureSampleLevel(textures[t], samplers[t % 2u], vec2<f32>(0.75, 0.25), 1.0);
+            }
+            out[6] = vec4<f32>(vec2<f32>(textureDimensions(textures[1], 1)), f32(textureNumLevels(textures[2])), 0.0);
+        }
+    "#,
     mod load_levels;
     lang: wgsl,
     src: r#"
@@ -1326,4 +1344,57 @@ fn float_and_integer_textures_with_their_own_samplers() {
         assert_eq!(got[1], around(0), "{}", gpu.adapter_name());
         assert_eq!(got[2], around(3), "{}", gpu.adapter_name());
     });
+}
+
+/// Descriptor arrays through the typed API (`binding_array` of textures and of samplers, given
+/// as Rust arrays of `Texture`s and `Sampler`s): on the CPU device each element is bound at its
+/// index and the samples and queries give the texels written
+/// (`texture_compute::texel`: distinct per texture, level and position). A wgpu device without
+/// `Features::TEXTURE_BINDING_ARRAY` (Mesa 22's lavapipe has not) refuses the pipeline with an
+/// error naming the feature, and runs it where it has it. An array of the wrong length is an
+/// error naming the binding.
+#[test]
+fn binding_arrays_of_textures_and_samplers() {
+    use common::texture_compute::texel;
+    let make = |gpu: &Gpu, element: u32| {
+        let texture = gpu.texture(&TextureDescriptor {
+            label: None,
+            size: shader_runtime::wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+            mip_level_count: 2,
+            sample_count: 1,
+            dimension: shader_runtime::wgpu::TextureDimension::D2,
+            format: TextureFormat::Rgba32Float,
+            usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        for level in 0..2u32 {
+            let side = 4 >> level;
+            let bytes: Vec<u8> = (0..side).flat_map(|y| (0..side).flat_map(move |x| texel(element, 0, level, x, y))).flat_map(f32::to_le_bytes).collect();
+            texture.write_level(gpu, level, &bytes).expect("write level");
+        }
+        texture
+    };
+    let run = |gpu: &Gpu, count: usize| -> Result<Vec<[f32; 4]>, GpuError> {
+        let textures: Vec<Texture> = (0..count as u32).map(|k| make(gpu, k)).collect();
+        let samplers = [gpu.sampler(FilterMode::Nearest, AddressMode::ClampToEdge), gpu.sampler(FilterMode::Nearest, AddressMode::Repeat)];
+        let out = gpu.storage_buffer_zeroed::<[f32; 4]>(7);
+        let pipeline = texture_arrays::Pipeline::new(gpu)?;
+        pipeline.dispatch(gpu, texture_arrays::Bindings { textures: &textures, samplers: &samplers, out: &out }, [1, 1, 1])?;
+        out.read_blocking(gpu)
+    };
+    // Level 1 is 2x2: (0.75, 0.25) is its texel (1, 0).
+    let mut expected: Vec<[f32; 4]> = (0..3).map(|t| texel(t, 0, 0, t, 3 - t)).collect();
+    expected.extend((0..3).map(|t| texel(t, 0, 1, 1, 0)));
+    expected.push([2.0, 2.0, 2.0, 0.0]);
+    let cpu = Gpu::cpu();
+    assert_eq!(run(&cpu, 3).expect("the CPU device"), expected);
+    assert!(cpu.take_findings().is_empty());
+    let wrong = run(&cpu, 2).expect_err("two textures for three elements").to_string();
+    assert!(wrong.contains("`textures`") && wrong.contains("3 elements; 2 were given"), "{wrong}");
+    if let Some(gpu) = common::gpu() {
+        match run(gpu, 3) {
+            Ok(got) => assert_eq!(got, expected, "on {}", gpu.adapter_name()),
+            Err(e) => assert!(e.to_string().contains("TEXTURE_BINDING_ARRAY"), "on {}: {e}", gpu.adapter_name()),
+        }
+    }
 }

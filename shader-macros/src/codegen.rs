@@ -463,7 +463,11 @@ fn binding_field_type(
     glam: bool,
 ) -> TokenStream {
     match b.kind {
-        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler => return quote!(#krate::Sampler),
+        // A descriptor array (`binding_array`) takes any `AsResource`: an array or `Vec` of them.
+        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler if b.count.is_none() && !b.count_unbounded => {
+            return quote!(#krate::Sampler)
+        }
+        reflect::BindingKind::Sampler | reflect::BindingKind::ComparisonSampler => return quote!(dyn #krate::AsResource),
         reflect::BindingKind::UniformBuffer | reflect::BindingKind::StorageBuffer => {}
         _ if b.count.is_none() && !b.count_unbounded => return quote!(#krate::Texture),
         _ => return quote!(dyn #krate::AsResource),

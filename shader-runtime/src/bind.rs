@@ -25,14 +25,22 @@ pub enum Resource<'a> {
     },
     Texture(&'a Texture),
     Sampler(&'a Sampler),
+    /// A descriptor array's textures, one per element (WGSL `binding_array<texture_2d<f32>, N>`,
+    /// GLSL `texture2D t[N]`).
+    Textures(&'a [Texture]),
+    /// A descriptor array's samplers.
+    Samplers(&'a [Sampler]),
 }
 
 impl Resource<'_> {
-    fn id(&self) -> ResourceId {
+    /// The resources' ids (an array's, element by element) after `out`'s.
+    fn ids(&self, out: &mut Vec<ResourceId>) {
         match self {
-            Resource::Buffer { id, .. } => *id,
-            Resource::Texture(t) => t.id(),
-            Resource::Sampler(s) => s.id(),
+            Resource::Buffer { id, .. } => out.push(*id),
+            Resource::Texture(t) => out.push(t.id()),
+            Resource::Sampler(s) => out.push(s.id()),
+            Resource::Textures(ts) => out.extend(ts.iter().map(Texture::id)),
+            Resource::Samplers(ss) => out.extend(ss.iter().map(Sampler::id)),
         }
     }
 
@@ -41,6 +49,8 @@ impl Resource<'_> {
             Resource::Buffer { .. } => "a buffer",
             Resource::Texture(_) => "a texture",
             Resource::Sampler(_) => "a sampler",
+            Resource::Textures(_) => "an array of textures",
+            Resource::Samplers(_) => "an array of samplers",
         }
     }
 }
@@ -65,6 +75,32 @@ impl AsResource for Texture {
 impl AsResource for Sampler {
     fn as_resource(&self) -> Resource<'_> {
         Resource::Sampler(self)
+    }
+}
+
+/// The textures of a descriptor array, element `k` at index `k`.
+impl<const N: usize> AsResource for [Texture; N] {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Textures(self)
+    }
+}
+
+impl AsResource for Vec<Texture> {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Textures(self)
+    }
+}
+
+/// The samplers of a descriptor array, element `k` at index `k`.
+impl<const N: usize> AsResource for [Sampler; N] {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Samplers(self)
+    }
+}
+
+impl AsResource for Vec<Sampler> {
+    fn as_resource(&self) -> Resource<'_> {
+        Resource::Samplers(self)
     }
 }
 
@@ -170,8 +206,21 @@ impl Bindings {
                     e.layout.visibility |= visibility;
                     continue;
                 }
-                let ty = binding_type(b).map_err(|problem| BindingError { name: b.name, group: b.group, binding: b.binding, problem })?;
-                let layout = wgpu::BindGroupLayoutEntry { binding: b.binding, visibility, ty, count: None };
+                let error = |problem| BindingError { name: b.name, group: b.group, binding: b.binding, problem };
+                let ty = binding_type(b).map_err(error)?;
+                let count = b.count.and_then(std::num::NonZeroU32::new);
+                // wgpu's binding arrays (Vulkan descriptor arrays) are a feature; the CPU device
+                // binds each element.
+                let arrays = wgpu::Features::TEXTURE_BINDING_ARRAY;
+                if count.is_some() && gpu.wgpu().is_some_and(|w| !w.device.features().contains(arrays)) {
+                    return Err(error(BindingProblem::Unsupported(
+                        "a descriptor array (`binding_array`) needs a device with `Features::TEXTURE_BINDING_ARRAY` \
+                         (`GpuOptions::required_features`), which this adapter lacks"
+                            .to_string(),
+                    ))
+                    .into());
+                }
+                let layout = wgpu::BindGroupLayoutEntry { binding: b.binding, visibility, ty, count };
                 entries.push(Entry { binding: b, layout });
             }
         }
@@ -253,7 +302,8 @@ impl Bindings {
             })?;
             chosen.push(resource);
         }
-        let key: Vec<ResourceId> = chosen.iter().map(Resource::id).collect();
+        let mut key: Vec<ResourceId> = Vec::with_capacity(chosen.len());
+        chosen.iter().for_each(|r| r.ids(&mut key));
         let mut cache = self.cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let paired = || -> Vec<(&'static Binding, Resource<'s>)> { self.entries.iter().map(|e| e.binding).zip(chosen.iter().copied()).collect() };
         if let Some(groups) = cache.get(&key) {
@@ -290,17 +340,35 @@ impl Bindings {
                     _ => None,
                 })
                 .collect();
+            // The elements of descriptor arrays.
+            let views: Vec<Option<Vec<&wgpu::TextureView>>> = chosen
+                .iter()
+                .map(|r| match r {
+                    Resource::Textures(ts) => ts.iter().map(Texture::view).collect(),
+                    _ => None,
+                })
+                .collect();
+            let samplers: Vec<Option<Vec<&wgpu::Sampler>>> = chosen
+                .iter()
+                .map(|r| match r {
+                    Resource::Samplers(ss) => ss.iter().map(Sampler::raw).collect(),
+                    _ => None,
+                })
+                .collect();
             let entries: Vec<wgpu::BindGroupEntry> = self
                 .entries
                 .iter()
                 .zip(&chosen)
                 .zip(&cube_views)
-                .filter(|((e, _), _)| e.binding.group == group as u32)
-                .map(|((e, r), cube)| {
+                .zip(views.iter().zip(&samplers))
+                .filter(|(((e, _), _), _)| e.binding.group == group as u32)
+                .map(|(((e, r), cube), (views, samplers))| {
                     let resource = match r {
                         Resource::Buffer { raw, .. } => raw.wgpu().map(|b| b.as_entire_binding()),
                         Resource::Texture(t) => cube.as_ref().or(t.view()).map(wgpu::BindingResource::TextureView),
                         Resource::Sampler(s) => s.raw().map(wgpu::BindingResource::Sampler),
+                        Resource::Textures(_) => views.as_deref().map(wgpu::BindingResource::TextureViewArray),
+                        Resource::Samplers(_) => samplers.as_deref().map(wgpu::BindingResource::SamplerArray),
                     };
                     Ok(wgpu::BindGroupEntry { binding: e.binding.binding, resource: resource.ok_or_else(crate::buffer::wrong_device)? })
                 })
@@ -412,9 +480,15 @@ fn sampler_uses(spirv: &[u32]) -> Option<Vec<((u32, u32), (u32, u32))>> {
     pairs.iter().map(|(sampler, image)| Some((binding(sampler)?, binding(image)?))).collect()
 }
 
-/// `texture_[storage_|depth_|multisampled_]2d_array<...>` -> (dimension, `<...>`).
+/// `texture_[storage_|depth_|multisampled_]2d_array<...>` -> (dimension, `<...>`); of a
+/// descriptor array (`binding_array<texture_2d<f32>, 3>`), its element's.
 fn texture_dimension(ty: &'static str) -> Result<(wgpu::TextureViewDimension, &'static str), BindingProblem> {
-    let mut rest = ty.strip_prefix("texture_").unwrap_or(ty);
+    let element = ty.strip_prefix("binding_array<").and_then(|t| t.strip_suffix('>')).map(|t| match t.rsplit_once(',') {
+        Some((element, count)) if count.trim().chars().all(|c| c.is_ascii_digit()) => element,
+        _ => t,
+    });
+    let mut rest = element.unwrap_or(ty);
+    rest = rest.strip_prefix("texture_").unwrap_or(rest);
     for prefix in ["storage_", "depth_", "multisampled_"] {
         rest = rest.strip_prefix(prefix).unwrap_or(rest);
     }
@@ -472,12 +546,34 @@ fn check_texel_type(b: &Binding, format: wgpu::TextureFormat) -> Result<(), Bind
 
 /// Whether `resource` fits binding `b`: kind, usage, size, element stride, texture format.
 fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
-    let expected = match b.kind {
-        BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. } => "a buffer",
-        BindingKind::Sampler | BindingKind::ComparisonSampler => "a sampler",
-        _ => "a texture",
+    let expected = match (b.kind, b.count) {
+        (BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }, None) => "a buffer",
+        (BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }, Some(_)) => "an array of buffers",
+        (BindingKind::Sampler | BindingKind::ComparisonSampler, None) => "a sampler",
+        (BindingKind::Sampler | BindingKind::ComparisonSampler, Some(_)) => "an array of samplers",
+        (_, None) => "a texture",
+        (_, Some(_)) => "an array of textures",
     };
     let wrong_kind = || BindingProblem::WrongKind { expected, found: resource.kind_name() };
+    // A descriptor array: as many resources as it has elements, each fitting an element.
+    let element = Binding { count: None, ..*b };
+    let elements = |n: usize| match b.count {
+        Some(count) if count as usize == n => Ok(()),
+        Some(count) => Err(BindingProblem::Unsupported(format!("the shader's array has {count} elements; {n} were given"))),
+        None => Err(wrong_kind()),
+    };
+    match *resource {
+        Resource::Textures(ts) => {
+            elements(ts.len())?;
+            return ts.iter().try_for_each(|t| check(&element, &Resource::Texture(t)));
+        }
+        Resource::Samplers(ss) => {
+            elements(ss.len())?;
+            return ss.iter().try_for_each(|s| check(&element, &Resource::Sampler(s)));
+        }
+        _ if b.count.is_some() => return Err(wrong_kind()),
+        _ => {}
+    }
     match (*resource, b.kind) {
         (Resource::Buffer { raw, size, element_size, .. }, BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }) => {
             let (needed, name) = if b.kind == BindingKind::UniformBuffer {

@@ -289,18 +289,26 @@ pub(crate) fn cpu_bindings<'s>(
     resources: &'s [(&'static Binding, Resource<'s>)],
 ) -> Result<Vec<shader_cpu::Binding<'s>>, GpuError> {
     let mut bound = Vec::with_capacity(resources.len());
+    let image = |b: &Binding, t: &'s crate::Texture| {
+        t.cpu_image().map(shader_cpu::Resource::Image).map_err(|e| GpuError::Unsupported(format!("`{name}` binds `{}`: {e}", b.name)))
+    };
     for (b, resource) in resources {
-        let resource = match resource {
+        let at = |element: usize, resource| shader_cpu::Binding { set: b.group, binding: b.binding, element: element as u32, resource };
+        match resource {
             Resource::Buffer { raw, .. } => {
                 let BufferStore::Cpu(buffer) = raw.store() else { return Err(crate::buffer::wrong_device()) };
-                shader_cpu::Resource::Buffer(buffer)
+                bound.push(at(0, shader_cpu::Resource::Buffer(buffer)));
             }
-            Resource::Texture(t) => shader_cpu::Resource::Image(
-                t.cpu_image().map_err(|e| GpuError::Unsupported(format!("`{name}` binds `{}`: {e}", b.name)))?,
-            ),
-            Resource::Sampler(s) => shader_cpu::Resource::Sampler(s.cpu()),
-        };
-        bound.push(shader_cpu::Binding { set: b.group, binding: b.binding, element: 0, resource });
+            Resource::Texture(t) => bound.push(at(0, image(b, t)?)),
+            Resource::Sampler(s) => bound.push(at(0, shader_cpu::Resource::Sampler(s.cpu()))),
+            // A descriptor array: each element at its index.
+            Resource::Textures(ts) => {
+                for (k, t) in ts.iter().enumerate() {
+                    bound.push(at(k, image(b, t)?));
+                }
+            }
+            Resource::Samplers(ss) => bound.extend(ss.iter().enumerate().map(|(k, s)| at(k, shader_cpu::Resource::Sampler(s.cpu())))),
+        }
     }
     Ok(bound)
 }
@@ -378,6 +386,9 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
     let constant_refs: Vec<(&str, f64)> =
         if built.passthrough { Vec::new() } else { built.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect() };
     gpu.scoped(|| {
+        // Bindings first: a binding the device cannot take is named before wgpu's shader
+        // validation reports it less clearly (a descriptor array without its feature).
+        let bindings = Bindings::new(gpu, &[(module.bindings, spirv)])?;
         let (shader, workgroup_size) = if built.passthrough {
             let words = specialize_words(spirv, &specialization);
             check_lengths(module, &words)?;
@@ -386,7 +397,6 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
         } else {
             (shader_words(w, module.name, spirv), specialized_size().unwrap_or([1, 1, 1]))
         };
-        let bindings = Bindings::new(gpu, &[(module.bindings, spirv)])?;
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let raw = w.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(module.name),

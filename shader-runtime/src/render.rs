@@ -730,8 +730,9 @@ fn build(
                 shader_words(w, m.name, words)
             })
         };
-        let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants)?, module(fragment, spirv[1], &built.fragment_constants)?);
+        // Bindings first, as for compute pipelines.
         let bindings = Bindings::new(gpu, &[(vertex.bindings, spirv[0]), (fragment.bindings, spirv[1])])?;
+        let (vs, fs) = (module(vertex, spirv[0], &built.vertex_constants)?, module(fragment, spirv[1], &built.fragment_constants)?);
         let layout = pipeline_layout(w, &bindings, immediate_size);
         let buffers = [Some(wgpu::VertexBufferLayout {
             array_stride: stride,
