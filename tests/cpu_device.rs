@@ -1406,6 +1406,172 @@ fn arrays_of_combined_samplers_and_blocks() {
     }
 }
 
+const MULTISAMPLED_LOADS: &str = "
+@group(0) @binding(0) var t: texture_multisampled_2d<f32>;
+@group(0) @binding(1) var<storage, read_write> out: array<vec4<f32>>;
+@compute @workgroup_size(4, 4)
+fn main(@builtin(local_invocation_id) id: vec3<u32>) {
+    let p = id.xy;
+    for (var s = 0u; s < 4u; s++) {
+        out[((p.y * 4u + p.x) * 4u) + s] = textureLoad(t, p, s);
+    }
+    if (p.x == 0u && p.y == 0u) {
+        out[64] = vec4<f32>(f32(textureNumSamples(t)), vec2<f32>(textureDimensions(t)), 0.0);
+    }
+}
+";
+
+/// Multisampled textures (`texture_multisampled_2d`, GLSL `sampler2DMS`): `textureLoad` of
+/// every sample of every texel, `textureNumSamples` and `textureDimensions`, ours and naga's
+/// module. On lavapipe the 4x `Rgba16Float` texture is rendered by a fragment shader run per
+/// sample (it reads `sample_index`) that writes (x, y, sample, 1) at pixel (x, y); the CPU
+/// device's `Image::multisampled` is written with the same values. Both must give those values
+/// (exact in f16), so the expectation needs neither device.
+#[test]
+fn multisampled_texture_loads() {
+    let expected: Vec<f32> = (0..16u32).flat_map(|p| (0..4u32).flat_map(move |s| [(p % 4) as f32, (p / 4) as f32, s as f32, 1.0])).chain([4.0, 4.0, 4.0, 0.0]).collect();
+    let f16 = |v: f32| half::f16::from_f32(v).to_bits().to_le_bytes();
+    // Layer 0's samples one after another, each a 4x4 plane.
+    let bytes: Vec<u8> = (0..4u32)
+        .flat_map(|s| (0..16u32).flat_map(move |p| [(p % 4) as f32, (p / 4) as f32, s as f32, 1.0]))
+        .flat_map(f16)
+        .collect();
+    let image = shader_cpu::Image::multisampled(shader_cpu::Format::Rgba16Float, [4, 4, 1], 4);
+    image.write_level(0, &bytes);
+    let modules = [
+        ("ours", common::compile_ours("multisampled.wgsl", MULTISAMPLED_LOADS)),
+        ("naga", common::compile_naga(MULTISAMPLED_LOADS)),
+    ];
+    for (compiler, words) in modules {
+        let words = words.unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let out = shader_cpu::Buffer::zeroed(65 * 16);
+        let bound = [shader_cpu::Binding::image(0, 0, &image), shader_cpu::Binding::buffer(0, 1, &out)];
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        assert_eq!(common::f32s(&out.to_bytes()), expected, "[{compiler}] the CPU device");
+        if common::gpu().is_some() {
+            let got = multisampled_on_gpu(&words).unwrap_or_else(|e| panic!("[{compiler}] lavapipe: {e}"));
+            assert_eq!(common::f32s(&got), expected, "[{compiler}] lavapipe");
+        }
+    }
+}
+
+/// [`multisampled_texture_loads`] on the shared wgpu device: renders the texture, then runs
+/// `words` (through wgpu's default path) with it and returns the storage buffer.
+fn multisampled_on_gpu(words: &[u32]) -> Result<Vec<u8>, String> {
+    use shader_runtime::wgpu;
+    let gpu = common::gpu().ok_or("no GPU")?;
+    let w = gpu.wgpu().ok_or("not a wgpu device")?;
+    let (device, queue) = (&w.device, &w.queue);
+    let draw = "
+        @vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+            return vec4<f32>(f32((i << 1u) & 2u) * 2.0 - 1.0, f32(i & 2u) * 2.0 - 1.0, 0.0, 1.0);
+        }
+        @fragment fn fs(@builtin(position) p: vec4<f32>, @builtin(sample_index) s: u32) -> @location(0) vec4<f32> {
+            return vec4<f32>(floor(p.xy), f32(s), 1.0);
+        }";
+    let staging = common::catching_wgpu_errors(device, || {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d { width: 4, height: 4, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 4,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba16Float,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let draw = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: None, source: wgpu::ShaderSource::Wgsl(draw.into()) });
+        let render = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: None,
+            layout: None,
+            vertex: wgpu::VertexState { module: &draw, entry_point: Some("vs"), compilation_options: Default::default(), buffers: &[] },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState { count: 4, ..Default::default() },
+            fragment: Some(wgpu::FragmentState {
+                module: &draw,
+                entry_point: Some("fs"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba16Float, blend: None, write_mask: wgpu::ColorWrites::ALL })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        let module = common::spirv_module(device, words, "main", false, [4, 4, 1]);
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: true,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: false }, has_dynamic_offset: false, min_binding_size: None },
+                    count: None,
+                },
+            ],
+        });
+        let size = 65 * 16;
+        let out = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC, mapped_at_creation: false });
+        let staging = device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&view) }, wgpu::BindGroupEntry { binding: 1, resource: out.as_entire_binding() }],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor { label: None, bind_group_layouts: &[Some(&layout)], immediate_size: 0 });
+        let compute = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: None,
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT), store: wgpu::StoreOp::Store },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(&render);
+            pass.draw(0..3, 0..1);
+        }
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+            pass.set_pipeline(&compute);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        encoder.copy_buffer_to_buffer(&out, 0, &staging, 0, size);
+        queue.submit([encoder.finish()]);
+        staging
+    })?;
+    common::map_for_reading(device, [&staging])?;
+    let bytes = staging.slice(..).get_mapped_range().map(|v| v.to_vec()).map_err(|e| format!("readback: {e}"));
+    bytes
+}
+
 /// Subgroup operations on 8-, 16- and 64-bit values (GL_EXT_shader_subgroup_extended_types):
 /// reductions, inclusive and exclusive scans of every arithmetic and bitwise operation the
 /// extensions give, broadcasts, shuffles and votes, on int64, double, int16, uint8 and float16

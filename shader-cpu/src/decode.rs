@@ -210,6 +210,8 @@ pub(crate) enum Inst {
     /// `OpImageFetch` (with a level) and `OpImageRead` (level 0): `n` words of the texel.
     Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32 },
     ImageWrite { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32 },
+    /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
+    FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32 },
     ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
     /// A derivative of `a` over the lane's 2x2 quad: fine (the lane's own row or column) or
     /// coarse (the quad's top row or left column).
@@ -1554,8 +1556,8 @@ impl Decoder {
                 let cube = dim == spirv::Dim::DimCube;
                 let why = if dims == 0 {
                     Some(format!("{dim:?} images"))
-                } else if ms {
-                    Some("multisampled images".to_string())
+                } else if ms && (dims != 2 || cube || sampled == 2) {
+                    Some("multisampled images other than sampled 2D (array) ones".to_string())
                 } else if dims == 3 && !cube && arrayed {
                     Some("3D array images".to_string())
                 } else {
@@ -2424,8 +2426,8 @@ impl Decoder {
                 let (image, coord) = (id(0)?, id(1)?);
                 let info = self.image_type(image)?;
                 let operands = self.image_operands(inst, 2)?;
-                if operands.sample.is_some() {
-                    return Err(unsupported("multisampled images"));
+                if let Some(sample) = operands.sample {
+                    return Ok(Some(Inst::FetchSample { dst: r, image, coord, info, sample, n }));
                 }
                 Some(Inst::Fetch { dst: r, image, coord, info, lod: operands.lod, offset: operands.offset, n })
             }

@@ -21,6 +21,7 @@ use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, 
 
 mod atomic64;
 mod descriptor;
+mod multisample;
 mod subgroup_wide;
 
 /// Lanes that are done (returned or killed).
@@ -1642,7 +1643,8 @@ impl<'a> Thread<'a> {
             | Inst::ExtStore { .. }
             | Inst::Atomic64 { .. }
             | Inst::SubgroupWide { .. }
-            | Inst::Descriptor { .. } => self.exec_rare(inst, lanes),
+            | Inst::Descriptor { .. }
+            | Inst::FetchSample { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
             Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
             Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
@@ -1870,7 +1872,7 @@ impl<'a> Thread<'a> {
                             out
                         }
                         Query::Levels => [img.levels(), 0, 0, 0],
-                        Query::Samples => [1, 0, 0, 0],
+                        Query::Samples => [img.samples(), 0, 0, 0],
                     };
                     for k in 0..*n as usize {
                         d[k * l + i] = values[k];
@@ -2162,6 +2164,7 @@ impl<'a> Thread<'a> {
             Inst::Atomic64 { .. } => self.exec_atomic64(inst, lanes),
             Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
+            Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }

@@ -234,13 +234,17 @@ pub enum Dim {
 }
 
 /// An image: every mip level of every layer, tightly packed (level by level, then layer,
-/// row and texel), in words shared by the worker threads like a [`Buffer`].
+/// row and texel), in words shared by the worker threads like a [`Buffer`]. A multisampled
+/// image ([`Image::multisampled`]) has one level whose layers hold their samples one after
+/// another: sample `s` of layer `z` is stored as layer `z * samples + s` would be.
 #[derive(Debug)]
 pub struct Image {
     format: Format,
     dim: Dim,
     size: [u32; 3],
     levels: u32,
+    /// Samples per texel: 1, or a multisampled image's count.
+    samples: u32,
     /// Byte offset of each level.
     offsets: Vec<usize>,
     data: Buffer,
@@ -262,7 +266,26 @@ impl Image {
         }
         let texels = size.iter().map(|&s| s as usize).product();
         let stencil = format.has_stencil().then(|| Buffer::zeroed(texels));
-        Image { format, dim, size, levels, offsets, data: Buffer::zeroed(at), stencil }
+        Image { format, dim, size, levels, samples: 1, offsets, data: Buffer::zeroed(at), stencil }
+    }
+
+    /// A zero-filled multisampled 2D (array) image of `size` (width, height, layers) with
+    /// `samples` samples per texel (at least 1) and one level, as a shader's
+    /// `texture_multisampled_2d` or `sampler2DMS` reads it texel by texel and sample by sample.
+    /// [`Image::write_level`] takes level 0's bytes layer by layer, each layer's samples one
+    /// after another (all texels of sample 0, then of sample 1...).
+    pub fn multisampled(format: Format, size: [u32; 3], samples: u32) -> Image {
+        let samples = samples.max(1);
+        let [w, h, layers] = size.map(|s| s.max(1));
+        let mut image = Image::new(format, Dim::D2, [w, h, layers * samples], 1);
+        image.size[2] = layers;
+        image.samples = samples;
+        image
+    }
+
+    /// Samples per texel (1 but for a multisampled image).
+    pub fn samples(&self) -> u32 {
+        self.samples
     }
 
     pub fn format(&self) -> Format {
@@ -316,7 +339,8 @@ impl Image {
         let size = self.format.texel_size();
         self.format.encode(texel, &mut bytes);
         let [w, h, d] = self.level_size(0);
-        let pixels: Vec<u8> = (0..w as usize * h as usize * d as usize).flat_map(|_| bytes[..size].iter().copied()).collect();
+        let texels = w as usize * h as usize * d as usize * self.samples as usize;
+        let pixels: Vec<u8> = (0..texels).flat_map(|_| bytes[..size].iter().copied()).collect();
         self.write_level(0, &pixels);
     }
 
@@ -374,6 +398,8 @@ impl Image {
             return None;
         }
         let [w, h, d] = self.level_size(level).map(i64::from);
+        // A multisampled image's samples are layers here ([`Image::sample_texel`]).
+        let d = d * i64::from(self.samples);
         if !(0..w).contains(&x) || !(0..h).contains(&y) || !(0..d).contains(&z) {
             return None;
         }
@@ -387,6 +413,12 @@ impl Image {
         let [w, h, _] = self.level_size(level as u32).map(|v| v as usize);
         let index = (offset - self.offsets[level]) / self.format.texel_size();
         (level as u32, [(index % w) as i32, (index / w % h) as i32, (index / (w * h)) as i32])
+    }
+
+    /// Where sample `sample` of texel `(x, y, layer)` is stored (as a texel of level 0), when
+    /// the image has that sample and layer.
+    pub(crate) fn sample_texel(&self, [x, y, layer]: [i64; 3], sample: u32) -> Option<[i64; 3]> {
+        (sample < self.samples && (0..i64::from(self.size[2])).contains(&layer)).then(|| [x, y, layer * i64::from(self.samples) + i64::from(sample)])
     }
 
     /// Texel `(x, y, z)` of `level` (z: the layer of a 2D image); `None` outside the image.

@@ -412,10 +412,13 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
     // A 4x depth buffer holds sample k of pixel (x, y) at (2x + k % 2, 2y + k / 2)
     // (`shader_cpu::Draw::samples`).
     let depth = descriptor.format.is_depth_stencil_format();
+    let single = descriptor.mip_level_count <= 1 && dim == shader_cpu::Dim::D2;
     let scale = match descriptor.sample_count {
         0 | 1 => 1,
-        4 if depth && descriptor.mip_level_count <= 1 && s.depth_or_array_layers == 1 => 2,
-        _ => return Err("the CPU device's multisampled textures are 4x depth and stencil buffers only".to_string()),
+        4 if depth && single && s.depth_or_array_layers == 1 => 2,
+        // A multisampled colour texture, as a shader's `texture_multisampled_2d` reads it.
+        4 if !depth && single => return Ok(shader_cpu::Image::multisampled(format, [s.width, s.height, s.depth_or_array_layers], 4)),
+        _ => return Err("the CPU device's multisampled textures are 4x textures of one level".to_string()),
     };
     Ok(shader_cpu::Image::new(format, dim, [s.width * scale, s.height * scale, s.depth_or_array_layers], descriptor.mip_level_count))
 }

@@ -1,0 +1,39 @@
+//! Multisampled images: `texelFetch(sampler2DMS, p, sample)`, WGSL's `textureLoad` of a
+//! `texture_multisampled_2d` ([`Inst::FetchSample`]), from an [`Image::multisampled`].
+
+use crate::decode::Inst;
+
+use super::{Access, Handle, Thread};
+
+impl Thread<'_> {
+    /// Runs an [`Inst::FetchSample`] for `lanes`: the sample's texel, or 0 and a sanitizer
+    /// finding outside the image or past its samples (undefined in Vulkan).
+    pub(super) fn exec_fetch_sample(&mut self, inst: &Inst, lanes: &[u32]) {
+        let Inst::FetchSample { dst, image, coord, info, sample, n } = *inst else {
+            unreachable!("not a sample fetch: {inst:?}")
+        };
+        let l = self.l;
+        let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        for &i in lanes {
+            let i = i as usize;
+            let (at, _) = self.texel_coord(image, coord, info, None, [0; 3], i);
+            let s = self.regs[sample as usize][i];
+            let slot = self.regs[image as usize][i] as usize;
+            let Some(&Handle::Image(img, set, binding)) = self.handles.get(slot) else { continue };
+            let texel = match img.sample_texel(at, s).and_then(|t| Some((t, img.load(0, t)?))) {
+                Some((t, texel)) => {
+                    self.track_texel(slot, img, 0, t, i, Access::Read);
+                    texel
+                }
+                None => {
+                    self.texel_out_of_bounds(i, set, binding, at, 0, false);
+                    [0; 4]
+                }
+            };
+            for k in 0..n as usize {
+                d[k * l + i] = texel[k];
+            }
+        }
+        self.regs[dst as usize] = d;
+    }
+}
