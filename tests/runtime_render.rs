@@ -1204,6 +1204,29 @@ shader! {
             mask_and_count = vec4(float(gl_SampleMaskIn[0]) / 15.0, float(bitCount(gl_SampleMaskIn[0])) / 4.0, 0.0, 1.0);
         }
     "#,
+    // Writes `gl_SampleMask`: the samples of the pixel's column number (mod 16) only.
+    mod sample_mask_out_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) out vec4 color;
+        void main() {
+            gl_SampleMask[0] = int(gl_FragCoord.x) % 16;
+            color = vec4(1.0, 0.5, 0.25, 1.0);
+        }
+    "#,
+    // The primitive's index and the layer (0: no layered rendering).
+    mod primitive_id_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) out vec4 color;
+        void main() {
+            color = vec4(float(gl_PrimitiveID) / 4.0, 1.0, float(gl_Layer), 1.0);
+        }
+    "#,
     // Where in its point a fragment is (no wgpu form: the Vulkan target).
     mod point_coord_fs;
     lang: glsl,
@@ -1272,6 +1295,66 @@ fn sample_mask_input_matches_lavapipe() {
             let p = i / 4;
             panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
         }
+    }
+}
+
+/// `gl_SampleMask` written by the fragment shader: of each pixel's samples only those of the
+/// mask (its column number mod 16) are written. With 4x multisampling a full-screen triangle's
+/// pixel in column x gets the share popcount(x mod 16) / 4 of white, on the CPU device and on
+/// lavapipe (as emitted), within the resolve's rounding; triangles with partly covered pixels
+/// give lavapipe's image too. Without multisampling a pixel is written when bit 0 is set (odd
+/// columns).
+#[test]
+fn sample_mask_output_matches_lavapipe() {
+    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
+    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
+    let mut partial = Vec::new();
+    partial.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
+    partial.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let share = |x: usize| ((x % 16) as u32).count_ones() as f32 / 4.0;
+    for (samples, vertices) in [(4, &full), (4, &partial), (1, &full)] {
+        let options = RenderOptions { sample_count: samples, ..Default::default() };
+        let results = on_cpu_and_passthrough_with(&sample_mask_out_fs::MODULE, vertices, 32, &options);
+        for (device, image) in &results {
+            if vertices.len() != 3 {
+                continue;
+            }
+            for (i, p) in image.chunks(4).enumerate() {
+                let x = i % 32;
+                let expected = if samples == 1 { (x % 2) as f32 } else { share(x) };
+                // On black (alpha 1): the written samples' share of the colour.
+                let want = [expected, 0.5 * expected, 0.25 * expected, 1.0].map(|c| c * 255.0);
+                assert!(p.iter().zip(want).all(|(&a, b)| (f32::from(a) - b).abs() <= 1.0), "{samples}x, {device}: pixel {i}: {p:?}, expected {want:?}");
+            }
+        }
+        if let [(_, cpu), (_, lavapipe)] = &results[..] {
+            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+                let p = i / 4;
+                panic!("{samples}x: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+            }
+        }
+    }
+}
+
+/// `gl_PrimitiveID` in the fragment shader: the index of the fragment's triangle in the draw
+/// (three triangles apart), and `gl_Layer`, 0 without layered rendering, on the CPU device and
+/// on lavapipe (as emitted): each triangle's pixels are (id / 4, 1, 0) exactly there.
+#[test]
+fn primitive_id_and_layer_match_lavapipe() {
+    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
+    let triangles = [[[-0.9, -0.9], [-0.1, -0.9], [-0.5, -0.1]], [[0.1, -0.9], [0.9, -0.9], [0.5, -0.1]], [[-0.4, 0.1], [0.4, 0.1], [0.0, 0.9]]];
+    let vertices: Vec<DepthVertex> = triangles.iter().flat_map(|&t| tri(t)).collect();
+    let options = RenderOptions { sample_count: 1, ..Default::default() };
+    for (device, image) in on_cpu_and_passthrough_with(&primitive_id_fs::MODULE, &vertices, 32, &options) {
+        for (id, t) in triangles.iter().enumerate() {
+            // The centroid's pixel (NDC y up, rows down).
+            let c = [0, 1].map(|k| t.iter().map(|v| v[k]).sum::<f32>() / 3.0);
+            let (x, y) = (((c[0] + 1.0) * 16.0) as usize, ((1.0 - c[1]) * 16.0) as usize);
+            let p = &image[4 * (y * 32 + x)..4 * (y * 32 + x) + 4];
+            assert_eq!(p, [[0, 255, 0, 255], [64, 255, 0, 255], [128, 255, 0, 255]][id], "{device}: triangle {id} at ({x}, {y})");
+        }
+        let lit: Vec<u8> = image.chunks(4).filter(|p| p[1] == 255).map(|p| p[0]).collect();
+        assert!(lit.len() > 100 && lit.iter().all(|r| [0, 64, 128].contains(r)), "{device}: {} lit pixels", lit.len());
     }
 }
 

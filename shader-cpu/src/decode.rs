@@ -369,6 +369,10 @@ pub(crate) enum Builtin {
     SampleMask,
     /// Where the fragment is within its point (x right, y down, 0 to 1); 0 off points.
     PointCoord,
+    /// The index of the fragment's primitive among the instance's (Vulkan "Primitive ID").
+    PrimitiveId,
+    /// The layer and viewport rendered to: 0 (no layered or multi-viewport rendering).
+    Layer,
 }
 
 /// The pipeline stage of an entry point.
@@ -408,9 +412,11 @@ pub(crate) struct Prog {
     /// Vertex and fragment `Location` inputs and outputs.
     pub inputs: Vec<Varying>,
     pub outputs: Vec<Varying>,
-    /// Lane-memory word offsets of the `Position` (vertex) and `FragDepth` (fragment) outputs.
+    /// Lane-memory word offsets of the `Position` (vertex), `FragDepth` and `SampleMask`
+    /// (fragment: word 0 of the array) outputs.
     pub position: Option<u32>,
     pub frag_depth: Option<u32>,
+    pub sample_mask: Option<u32>,
     /// Fragment: `EarlyFragmentTests` (the depth test runs before the shader).
     pub early_fragment_tests: bool,
     /// Fragment: Vulkan's sample shading, once per sample of a multisampled draw (the shader
@@ -679,6 +685,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         outputs: Vec::new(),
         position: None,
         frag_depth: None,
+        sample_mask: None,
         early_fragment_tests,
         sample_shading: false,
         workgroup_size,
@@ -1438,6 +1445,7 @@ impl Decoder {
             match slot {
                 Some(Slot::Builtin(BuiltIn::Position, at)) => prog.position = Some(at),
                 Some(Slot::Builtin(BuiltIn::FragDepth, at)) => prog.frag_depth = Some(at),
+                Some(Slot::Builtin(BuiltIn::SampleMask, at)) => prog.sample_mask = Some(at),
                 // PointSize, ClipDistance, CullDistance: written, never read.
                 Some(Slot::Builtin(..)) => {}
                 Some(Slot::Varying(v)) => prog.outputs.push(v),
@@ -1474,6 +1482,8 @@ impl Decoder {
                 BuiltIn::SamplePosition => Builtin::SamplePosition,
                 BuiltIn::SampleMask => Builtin::SampleMask,
                 BuiltIn::PointCoord => Builtin::PointCoord,
+                BuiltIn::PrimitiveId => Builtin::PrimitiveId,
+                BuiltIn::Layer | BuiltIn::ViewportIndex => Builtin::Layer,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

@@ -1442,7 +1442,9 @@ impl<'a> Thread<'a> {
                     | Builtin::SampleId
                     | Builtin::SamplePosition
                     | Builtin::SampleMask
-                    | Builtin::PointCoord => continue,
+                    | Builtin::PointCoord
+                    | Builtin::PrimitiveId
+                    | Builtin::Layer => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

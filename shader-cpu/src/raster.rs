@@ -366,6 +366,8 @@ struct Tri {
     max: [u32; 2],
     /// A point's snapped centre (1/256 pixel), for `PointCoord`.
     point: Option<[i64; 2]>,
+    /// The index of the primitive among its instance's (`PrimitiveId`).
+    primitive: u32,
 }
 
 /// Runs a draw (see the module documentation).
@@ -399,7 +401,10 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     let mut vt = Thread::new(vs, &vslots, &vhandles, [1, 1, 1], options.sanitize);
     let mut shaded: Vec<Vertex> = Vec::new();
     let mut prims: Vec<Prim> = Vec::new();
+    // Each primitive's index among its instance's (Vulkan resets the primitive ID per instance).
+    let mut prim_ids: Vec<u32> = Vec::new();
     for instance in d.instances.clone() {
+        let first = prims.len();
         shaded.clear();
         for chunk in d.vertices.chunks(vt.lanes()) {
             vt.ids = chunk.iter().map(|&index| [index, instance, 0]).collect();
@@ -463,13 +468,15 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                 }
             }
         }
+        prim_ids.extend(0..(prims.len() - first) as u32);
     }
     report.add(&mut vt);
 
     // Clipping and triangle setup.
     let mut tris = Vec::new();
     let interp: Vec<Interp> = fs.inputs.iter().flat_map(|v| std::iter::repeat_n(v.interp, v.words as usize)).collect();
-    for prim in &prims {
+    for (prim, &id) in prims.iter().zip(&prim_ids) {
+        let before = tris.len();
         match prim {
             Prim::Triangle(tri) => {
                 let poly = clip(tri, &interp);
@@ -482,6 +489,7 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
             Prim::Line(line) => tris.extend(setup_line(line, &interp, width, height)),
             Prim::Point(point) => tris.extend(setup_point(point, width, height)),
         }
+        tris[before..].iter_mut().for_each(|t: &mut Tri| t.primitive = id);
     }
     if tris.is_empty() {
         return Ok(report.finish());
@@ -732,7 +740,7 @@ fn setup_snapped(
     if wide_min[0] >= wide_max[0] || wide_min[1] >= wide_max[1] {
         return None;
     }
-    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max, point: None })
+    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max, point: None, primitive: 0 })
 }
 
 /// Twice the signed area of (a, b, p): positive when p is right of a→b on a y-down screen.
@@ -944,6 +952,8 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                     mem[at] = (offset[0] as f32).to_bits();
                     mem[at + 1] = (offset[1] as f32).to_bits();
                 }
+                Builtin::PrimitiveId => mem[at] = tri.primitive,
+                Builtin::Layer => mem[at] = 0,
                 _ => {}
             }
         }
@@ -969,6 +979,14 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         let mem = t.lane_memory(lane);
         let at = pixel(px);
         let mut mask = masks[lane];
+        // The shader's `SampleMask` output clears samples of its coverage (Vulkan "Sample Mask
+        // Test": the coverage ANDed with it), before the late tests.
+        if let Some(at) = fs.sample_mask {
+            mask &= mem[at as usize] as u8;
+            if mask == 0 {
+                continue;
+            }
+        }
         if d.depth.is_some() && !early {
             let z = fs.frag_depth.map(|at| f64::from(f32::from_bits(mem[at as usize])));
             mask = tests(px, mask, &l, z);
