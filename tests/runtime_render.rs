@@ -1227,6 +1227,46 @@ shader! {
             color = vec4(float(gl_PrimitiveID) / 4.0, 1.0, float(gl_Layer), 1.0);
         }
     "#,
+    // A colour interpolated again at an offset, at sample 2 and at the centroid, each minus
+    // its value at the centre (scaled). The centre's value is `interpolateAtOffset(color,
+    // vec2(0.0))`: lavapipe (Mesa 22.3) gives a plain read of an input in a shader with an
+    // `interpolateAt*` of it the interpolated value, not the centre's.
+    mod interpolate_at_offset_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in vec4 color;
+        layout(location = 0) out vec4 o;
+        void main() {
+            vec4 centre = interpolateAtOffset(color, vec2(0.0));
+            o = vec4((interpolateAtOffset(color, vec2(0.375, -0.25)).x - centre.x) * 8.0 + 0.5, 0.0, 0.0, 1.0);
+        }
+    "#,
+    mod interpolate_at_sample_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in vec4 color;
+        layout(location = 0) out vec4 o;
+        void main() {
+            vec4 centre = interpolateAtOffset(color, vec2(0.0));
+            o = vec4(0.0, (interpolateAtSample(color, 2).y - centre.y) * 8.0 + 0.5, 0.0, 1.0);
+        }
+    "#,
+    mod interpolate_at_centroid_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) in vec4 color;
+        layout(location = 0) out vec4 o;
+        void main() {
+            vec4 centre = interpolateAtOffset(color, vec2(0.0));
+            o = vec4(0.0, 0.0, (interpolateAtCentroid(color).z - centre.z) * 8.0 + 0.25, 1.0);
+        }
+    "#,
     // Where in its point a fragment is (no wgpu form: the Vulkan target).
     mod point_coord_fs;
     lang: glsl,
@@ -1355,6 +1395,52 @@ fn primitive_id_and_layer_match_lavapipe() {
         }
         let lit: Vec<u8> = image.chunks(4).filter(|p| p[1] == 255).map(|p| p[0]).collect();
         assert!(lit.len() > 100 && lit.iter().all(|r| [0, 64, 128].contains(r)), "{device}: {} lit pixels", lit.len());
+    }
+}
+
+/// `interpolateAtOffset`, `interpolateAtSample` and `interpolateAtCentroid` (GLSL.std.450
+/// 76-78) of a colour linear across a triangle under 4x multisampling: at a pixel the
+/// difference to the value at its centre is the colour's gradient (from the vertices, in
+/// pixels) times the offset, the sample's offset from the centre (Vulkan's standard
+/// locations) or 0 (a wholly covered pixel's centroid is its centre). Inner pixels have those
+/// values on the CPU device and on lavapipe (as emitted), and the images agree within 1/255.
+#[test]
+fn interpolate_at_matches_lavapipe() {
+    let corners = [[-0.9f32, -0.9], [0.9, -0.9], [-0.9, 0.9]];
+    let colors = [[0.0f32, 0.0, 0.0, 1.0], [1.0, 0.0, 1.0, 1.0], [0.0, 1.0, 1.0, 1.0]];
+    let vertices: Vec<DepthVertex> = (0..3).map(|k| DepthVertex { position: [corners[k][0], corners[k][1], 0.0], color: colors[k] }).collect();
+    // The gradient in pixels (x right, y down) of component c, from the three vertices.
+    let pixel = |k: usize| [(corners[k][0] + 1.0) * 16.0, (1.0 - corners[k][1]) * 16.0];
+    let gradient = |c: usize| {
+        let (p0, p1, p2) = (pixel(0), pixel(1), pixel(2));
+        let (e1, e2) = ([p1[0] - p0[0], p1[1] - p0[1]], [p2[0] - p0[0], p2[1] - p0[1]]);
+        let (d1, d2) = (colors[1][c] - colors[0][c], colors[2][c] - colors[0][c]);
+        let det = e1[0] * e2[1] - e1[1] * e2[0];
+        [(d1 * e2[1] - d2 * e1[1]) / det, (d2 * e1[0] - d1 * e2[0]) / det]
+    };
+    let dot = |g: [f32; 2], o: [f32; 2]| g[0] * o[0] + g[1] * o[1];
+    let sample_2 = [32.0 / 256.0 - 0.5, 160.0 / 256.0 - 0.5];
+    let modules = [
+        ("sample", &interpolate_at_sample_fs::MODULE, [0.0, 8.0 * dot(gradient(1), sample_2) + 0.5, 0.0, 1.0]),
+        ("centroid", &interpolate_at_centroid_fs::MODULE, [0.0, 0.0, 0.25, 1.0]),
+        ("offset", &interpolate_at_offset_fs::MODULE, [8.0 * dot(gradient(0), [0.375, -0.25]) + 0.5, 0.0, 0.0, 1.0]),
+    ];
+    let options = RenderOptions { sample_count: 4, ..Default::default() };
+    for (name, module, want) in modules {
+        let want = want.map(|v| v * 255.0);
+        let results = on_cpu_and_passthrough_with(module, &vertices, 32, &options);
+        for (device, image) in &results {
+            for [x, y] in [[6, 20], [8, 24], [4, 26], [10, 28], [20, 27]] {
+                let p = &image[4 * (y * 32 + x)..4 * (y * 32 + x) + 4];
+                assert!(p.iter().zip(want).all(|(&a, b)| (f32::from(a) - b).abs() <= 1.0), "{name}, {device}: pixel ({x}, {y}): {p:?}, expected {want:?}");
+            }
+        }
+        if let [(_, cpu), (_, lavapipe)] = &results[..] {
+            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+                let p = i / 4;
+                panic!("{name}: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+            }
+        }
     }
 }
 

@@ -210,6 +210,9 @@ pub(crate) enum Inst {
     /// `OpImageFetch` (with a level) and `OpImageRead` (level 0): `n` words of the texel.
     Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32 },
     ImageWrite { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32 },
+    /// GLSL.std.450 `InterpolateAtCentroid`/`Sample`/`Offset` of the fragment input at byte
+    /// `offset` of lane memory object `obj`, `n` words (`exec/interpolate.rs`).
+    Interpolate { dst: Id, obj: u32, offset: u32, n: u32, at: InterpolateAt },
     /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
     FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32 },
     ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
@@ -236,6 +239,16 @@ pub(crate) enum Inst {
     /// `op` over `scalar`s ([`crate::widths`]) from `identity`, `comps` components
     /// (`exec/subgroup_wide.rs`).
     SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
+}
+
+/// Where an [`Inst::Interpolate`] interpolates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum InterpolateAt {
+    Centroid,
+    /// At the location of sample `Id` (an integer).
+    Sample(Id),
+    /// At the pixel's centre plus the `vec2` `Id`.
+    Offset(Id),
 }
 
 /// Lanes per subgroup: lavapipe's on a machine with AVX (8 f32 lanes); `SubgroupSize` reads
@@ -423,6 +436,8 @@ pub(crate) struct Prog {
     /// reads `SampleId` or `SamplePosition`; an input decorated `Sample` alone does not
     /// enable it, as on lavapipe, and is interpolated at the pixel's centre then).
     pub sample_shading: bool,
+    /// Fragment: the shader has `InterpolateAt*` instructions ([`Inst::Interpolate`]).
+    pub interpolates: bool,
     pub workgroup_size: [u32; 3],
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
@@ -688,6 +703,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         sample_mask: None,
         early_fragment_tests,
         sample_shading: false,
+        interpolates: false,
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
@@ -929,6 +945,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     }
     let per_sample = |b: &(Builtin, u32)| matches!(b.0, Builtin::SampleId | Builtin::SamplePosition);
     prog.sample_shading = d.fragment && prog.builtins.iter().any(per_sample);
+    prog.interpolates = prog.funcs.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.insts).any(|i| matches!(i, Inst::Interpolate { .. }));
     Ok(prog)
 }
 
@@ -2748,6 +2765,19 @@ impl Decoder {
         };
         let _ = (float, signed);
         Ok(match ext {
+            // InterpolateAtCentroid, InterpolateAtSample, InterpolateAtOffset: of an input
+            // variable, or a constant access chain into one.
+            76..=78 => {
+                let Some(&(obj, offset)) = self.known_ptr.get(&arg(0)?) else {
+                    return Err(unsupported("interpolateAt* of a dynamically indexed input"));
+                };
+                let at = match ext {
+                    76 => InterpolateAt::Centroid,
+                    77 => InterpolateAt::Sample(arg(1)?),
+                    _ => InterpolateAt::Offset(arg(1)?),
+                };
+                Some(Inst::Interpolate { dst: r, obj, offset, n, at })
+            }
             1 => un(Un::Round)?,
             2 => un(Un::RoundEven)?,
             3 => un(Un::Trunc)?,

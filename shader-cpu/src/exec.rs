@@ -21,6 +21,7 @@ use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, 
 
 mod atomic64;
 mod descriptor;
+mod interpolate;
 mod multisample;
 mod subgroup_wide;
 
@@ -918,6 +919,8 @@ pub(crate) struct Thread<'a> {
     /// What findings name each lane by in a vertex or fragment batch (set by the caller of
     /// `run_batch`); empty for compute, whose lanes are named by their global invocation id.
     pub(crate) ids: Vec<[u32; 3]>,
+    /// A fragment batch's primitive and pixels, for `InterpolateAt*` (set by the rasterizer).
+    pub(crate) interpolation: Option<crate::raster::Interpolation>,
     /// The sanitizer's race window (since the last control barrier), per word of workgroup
     /// memory; empty without the sanitizer.
     races: Vec<Accesses<u32>>,
@@ -1182,6 +1185,7 @@ impl<'a> Thread<'a> {
             any_ended: false,
             helper: vec![false; l],
             ids: Vec::new(),
+            interpolation: None,
             races: if sanitize { vec![Accesses::default(); prog.wg_words as usize] } else { Vec::new() },
             buffer_races: HashMap::new(),
             image_races: HashMap::new(),
@@ -1646,7 +1650,8 @@ impl<'a> Thread<'a> {
             | Inst::Atomic64 { .. }
             | Inst::SubgroupWide { .. }
             | Inst::Descriptor { .. }
-            | Inst::FetchSample { .. } => self.exec_rare(inst, lanes),
+            | Inst::FetchSample { .. }
+            | Inst::Interpolate { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
             Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
             Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
@@ -2167,6 +2172,7 @@ impl<'a> Thread<'a> {
             Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
+            Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }

@@ -799,6 +799,91 @@ fn barycentrics(tri: &Tri, p: [i64; 2]) -> [f64; 3] {
     [edge(b, c, p) as f64 / area, edge(c, a, p) as f64 / area, edge(a, b, p) as f64 / area]
 }
 
+/// What `InterpolateAt*` needs of a fragment batch ([`Thread::interpolation`]): the primitive's
+/// vertices and the lanes' pixels.
+pub(crate) struct Interpolation {
+    /// Per lane: the barycentrics at its pixel's centre, and its covered samples.
+    lanes: Vec<([f64; 3], u8)>,
+    /// The barycentrics' change per pixel in x and in y.
+    grad: [[f64; 3]; 2],
+    inv_w: [f64; 3],
+    vary: [Vec<u32>; 3],
+    flat: Vec<u32>,
+    samples: u32,
+}
+
+impl Interpolation {
+    fn new(tri: &Tri, quads: &[([u32; 2], [Lane; 4])], samples: u32) -> Interpolation {
+        let [a, b, c] = tri.pos;
+        let area = tri.area as f64 / SUBPIXEL;
+        // d edge(p, q, r) / d r = (-(q.y - p.y), q.x - p.x), per 1/256 pixel.
+        let d = |p: [i64; 2], q: [i64; 2]| [-(q[1] - p[1]) as f64 / area, (q[0] - p[0]) as f64 / area];
+        let (g0, g1, g2) = (d(b, c), d(c, a), d(a, b));
+        let lanes = quads
+            .iter()
+            .flat_map(|(at, lanes)| {
+                (0..4).map(move |k| {
+                    let [px, py] = [at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)];
+                    (barycentrics(tri, [i64::from(px) * 256 + 128, i64::from(py) * 256 + 128]), lanes[k].0)
+                })
+            })
+            .collect();
+        Interpolation {
+            lanes,
+            grad: [[g0[0], g1[0], g2[0]], [g0[1], g1[1], g2[1]]],
+            inv_w: tri.inv_w,
+            vary: tri.vary.clone(),
+            flat: tri.flat.clone(),
+            samples,
+        }
+    }
+
+    /// The offset from the pixel's centre of sample `s` (the centre without multisampling or
+    /// past the samples).
+    pub(crate) fn sample_offset(&self, s: u32) -> [f64; 2] {
+        match SAMPLES_4.get(s as usize) {
+            Some(o) if self.samples == 4 => o.map(|v| v as f64 / 256.0 - 0.5),
+            _ => [0.0; 2],
+        }
+    }
+
+    /// Where `lane`'s centroid is: the centre of a wholly covered pixel, else its first covered
+    /// sample (Vulkan: somewhere in the covered part of the pixel).
+    pub(crate) fn centroid(&self, lane: usize) -> [f64; 2] {
+        let mask = self.lanes.get(lane).map_or(0, |l| l.1);
+        let all = (1u8 << self.samples) - 1;
+        if self.samples == 1 || mask == 0 || mask & all == all {
+            return [0.0; 2];
+        }
+        self.sample_offset(mask.trailing_zeros())
+    }
+
+    /// The input word `word` (of lane memory) of `lane` interpolated at `at` pixels from its
+    /// pixel's centre, as the fragment inputs are (`shade`); `None` if no input has that word.
+    pub(crate) fn value(&self, fs: &Prog, word: u32, lane: usize, at: [f64; 2]) -> Option<u32> {
+        let mut k = 0;
+        let input = fs.inputs.iter().find(|input| {
+            let found = (input.base..input.base + input.words).contains(&word);
+            if !found {
+                k += input.words as usize;
+            }
+            found
+        })?;
+        let k = k + (word - input.base) as usize;
+        let (centre, _) = *self.lanes.get(lane)?;
+        let l: [f64; 3] = std::array::from_fn(|i| centre[i] + self.grad[0][i] * at[0] + self.grad[1][i] * at[1]);
+        let v = |i: usize| f64::from(f32::from_bits(self.vary[i][k]));
+        Some(input.narrow(match input.interp {
+            Interp::Flat => self.flat[k],
+            Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
+            Interp::Smooth => {
+                let b: [f64; 3] = std::array::from_fn(|i| l[i] * self.inv_w[i]);
+                (((0..3).map(|i| b[i] * v(i)).sum::<f64>() / b.iter().sum::<f64>()) as f32).to_bits()
+            }
+        }))
+    }
+}
+
 /// Quads waiting for the fragment shader: the top-left pixel and the four lanes.
 struct Batch {
     quads: Vec<([u32; 2], [Lane; 4])>,
@@ -923,6 +1008,9 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         })
         .collect();
     t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
+    if fs.interpolates {
+        t.interpolation = Some(Interpolation::new(tri, quads, d.samples));
+    }
     t.run_batch(quads.len() * 4, |lane| masks[lane] == 0, |lane, mem| {
         let Some(([px, py], (covered, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
