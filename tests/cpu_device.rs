@@ -1572,6 +1572,66 @@ fn multisampled_on_gpu(words: &[u32]) -> Result<Vec<u8>, String> {
     bytes
 }
 
+const IMAGE_ATOMICS: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;
+layout(set = 0, binding = 1, r32i) uniform iimage2D extremes;
+layout(std430, set = 0, binding = 2) buffer Out { uint olds[256]; int swapped[256]; } o;
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    ivec2 p = ivec2(i % 4u, (i / 4u) % 2u);
+    o.olds[i] = imageAtomicAdd(counts, p, i + 1u);
+    imageAtomicOr(counts, ivec2(0, 2), 1u << (i % 32u));
+    imageAtomicXor(counts, ivec2(1, 2), i);
+    int v = int(i * 37u % 101u) - 50;
+    imageAtomicMax(extremes, ivec2(0, 0), v);
+    imageAtomicMin(extremes, ivec2(1, 0), v);
+    o.swapped[i] = imageAtomicExchange(extremes, ivec2(2, 0), int(i));
+}
+";
+
+/// Image atomics (`imageAtomicAdd`, `Or`, `Xor`, `Max`, `Min`, `Exchange`: `OpImageTexelPointer`
+/// and atomics through it) on `r32ui` and `r32i` storage images from four workgroups at once,
+/// ours and glslang's module, against what every order of the atomics gives: each texel's sum,
+/// the values each add returned (a chain from 0), the or and xor of all, the maximum and
+/// minimum, and the exchanges (every value but one returned once, the last one stored).
+#[test]
+fn image_atomics() {
+    let n = 256u32;
+    for (compiler, words) in glsl_modules("image_atomics.comp", IMAGE_ATOMICS) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let counts = shader_cpu::Image::new(shader_cpu::Format::R32Uint, shader_cpu::Dim::D2, [4, 3, 1], 1);
+        let extremes = shader_cpu::Image::new(shader_cpu::Format::R32Sint, shader_cpu::Dim::D2, [3, 1, 1], 1);
+        extremes.write_level(0, &common::bytes_i32(&[-1000, 1000, -1]));
+        let out = shader_cpu::Buffer::zeroed(2 * 4 * n as usize);
+        let bound = [shader_cpu::Binding::image(0, 0, &counts), shader_cpu::Binding::image(0, 1, &extremes), shader_cpu::Binding::buffer(0, 2, &out)];
+        let report = program.dispatch(&bound, &[], [4, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        let texels = common::u32s(&counts.read_level(0));
+        let out = out.to_bytes();
+        let olds = common::u32s(&out[..4 * n as usize]);
+        for t in 0..8u32 {
+            let mine: Vec<u32> = (0..n).filter(|i| i % 4 == t % 4 && (i / 4) % 2 == t / 4).collect();
+            assert_eq!(texels[t as usize], mine.iter().map(|i| i + 1).sum::<u32>(), "[{compiler}] texel {t}");
+            let mut chain: Vec<(u32, u32)> = mine.iter().map(|&i| (olds[i as usize], i + 1)).collect();
+            chain.sort_unstable();
+            let mut sum = 0;
+            for (old, add) in chain {
+                assert_eq!(old, sum, "[{compiler}] texel {t}: the values the adds returned");
+                sum += add;
+            }
+        }
+        assert_eq!(texels[8..10], [u32::MAX, (0..n).fold(0, |a, i| a ^ i)], "[{compiler}] or, xor");
+        let values: Vec<i32> = (0..n).map(|i| (i * 37 % 101) as i32 - 50).collect();
+        let ext = common::i32s(&extremes.read_level(0));
+        assert_eq!(ext[..2], [*values.iter().max().unwrap(), *values.iter().min().unwrap()], "[{compiler}] max, min");
+        let mut seen: Vec<i32> = common::i32s(&out[4 * n as usize..]);
+        seen.push(ext[2]);
+        seen.sort_unstable();
+        assert_eq!(seen, (-1..n as i32).collect::<Vec<_>>(), "[{compiler}] exchanges: each value once");
+    }
+}
+
 /// Subgroup operations on 8-, 16- and 64-bit values (GL_EXT_shader_subgroup_extended_types):
 /// reductions, inclusive and exclusive scans of every arithmetic and bitwise operation the
 /// extensions give, broadcasts, shuffles and votes, on int64, double, int16, uint8 and float16

@@ -213,6 +213,11 @@ pub(crate) enum Inst {
     /// GLSL.std.450 `InterpolateAtCentroid`/`Sample`/`Offset` of the fragment input at byte
     /// `offset` of lane memory object `obj`, `n` words (`exec/interpolate.rs`).
     Interpolate { dst: Id, obj: u32, offset: u32, n: u32, at: InterpolateAt },
+    /// `OpImageTexelPointer`: a pointer to a texel of level 0 of a storage image, as
+    /// (binding index, texel byte offset; `u32::MAX` outside the image) (`exec/image_atomic.rs`).
+    TexelPointer { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id },
+    /// An atomic on a texel through an `OpImageTexelPointer` pointer (`imageAtomic*`).
+    ImageAtomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
     FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32 },
     ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
@@ -543,6 +548,8 @@ struct Decoder {
     known_obj: HashMap<Id, u32>,
     /// Descriptor arrays by variable: (descriptors, binding indices per descriptor, blocks).
     descriptor_arrays: HashMap<Id, (u32, u32, bool)>,
+    /// The results of `OpImageTexelPointer` (their atomics are image atomics).
+    texel_pointers: std::collections::HashSet<Id>,
 }
 
 fn invalid(m: impl Into<String>) -> Error {
@@ -611,6 +618,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         known_ptr: HashMap::new(),
         known_obj: HashMap::new(),
         descriptor_arrays: HashMap::new(),
+        texel_pointers: std::collections::HashSet::new(),
     };
     for inst in &module.debug_string_source {
         if let (Op::String, Some(id), Some(Operand::LiteralString(name))) = (inst.class.opcode, inst.result_id, inst.operands.first()) {
@@ -2327,6 +2335,15 @@ impl Decoder {
                 }
             }
             Op::PtrAccessChain => return Err(unsupported("OpPtrAccessChain")),
+            Op::ImageTexelPointer => {
+                let image = id(0)?;
+                let info = match self.ty(self.pointee(image)) {
+                    Some(Type::Image(info)) => *info,
+                    _ => return Err(invalid("OpImageTexelPointer of a non-image")),
+                };
+                self.texel_pointers.insert(r);
+                Some(Inst::TexelPointer { dst: r, image, coord: id(1)?, info, sample: id(2)? })
+            }
             Op::ArrayLength => {
                 let ptr = id(0)?;
                 let member = lit_at(inst, 1)?;
@@ -2483,6 +2500,12 @@ impl Decoder {
     /// `AtomicFloat64AddEXT`/`AtomicFloat64MinMaxEXT`; 16-bit floats, `AtomicFloat16AddEXT`,
     /// are not run).
     fn atomic(&self, op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>) -> Result<Option<Inst>, Error> {
+        if self.texel_pointers.contains(&ptr) {
+            return match self.ty(self.pointee(ptr)) {
+                Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::ImageAtomic { op, dst, ptr, a, b })),
+                _ => Err(unsupported(format!("{op:?} on texels of other than 32-bit scalars"))),
+            };
+        }
         match self.ty(self.pointee(ptr)) {
             Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::Atomic { op, dst, ptr, a, b })),
             Some(Type::Int { width: 64, .. } | Type::Float { width: 64 }) => Ok(Some(Inst::Atomic64 { op, dst, ptr, a, b })),

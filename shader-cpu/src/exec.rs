@@ -21,6 +21,7 @@ use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, 
 
 mod atomic64;
 mod descriptor;
+mod image_atomic;
 mod interpolate;
 mod multisample;
 mod subgroup_wide;
@@ -1651,7 +1652,9 @@ impl<'a> Thread<'a> {
             | Inst::SubgroupWide { .. }
             | Inst::Descriptor { .. }
             | Inst::FetchSample { .. }
-            | Inst::Interpolate { .. } => self.exec_rare(inst, lanes),
+            | Inst::Interpolate { .. }
+            | Inst::TexelPointer { .. }
+            | Inst::ImageAtomic { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
             Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
             Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
@@ -2173,6 +2176,8 @@ impl<'a> Thread<'a> {
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
             Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),
+            Inst::TexelPointer { .. } => self.exec_texel_pointer(inst, lanes),
+            Inst::ImageAtomic { .. } => self.exec_image_atomic(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }

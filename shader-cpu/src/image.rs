@@ -407,6 +407,15 @@ impl Image {
         Some(self.offsets[level as usize] + index * self.format.texel_size())
     }
 
+    /// The word holding the 32-bit texel at byte `offset` of a format of one 32-bit component
+    /// (`R32Uint`, `R32Sint`, `R32Float`: the formats of image atomics), for an atomic on it.
+    pub(crate) fn atomic_texel(&self, offset: usize) -> Option<&std::sync::atomic::AtomicU32> {
+        if self.format.texel_size() != 4 || !offset.is_multiple_of(4) {
+            return None;
+        }
+        self.data.words.get(offset / 4)
+    }
+
     /// The level and coordinates of the texel at byte `offset` ([`Image::texel_at`]).
     pub(crate) fn texel_at_offset(&self, offset: usize) -> (u32, [i32; 3]) {
         let level = self.offsets.iter().rposition(|&start| start <= offset).unwrap_or(0);
