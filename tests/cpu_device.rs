@@ -1572,6 +1572,34 @@ fn multisampled_on_gpu(words: &[u32]) -> Result<Vec<u8>, String> {
     bytes
 }
 
+/// An index past a descriptor array is a sanitizer finding naming the index and the
+/// array's length; the load reads 0 and the store is dropped (ours without bounds checks, and
+/// glslang's module, which has none).
+#[test]
+fn sanitizer_reports_descriptor_index_out_of_bounds() {
+    let src = "#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) buffer Data { uint v[4]; } data[3];
+layout(std430, set = 0, binding = 1) buffer Idx { uint k; uint got; } idx;
+void main() {
+    idx.got = data[idx.k].v[1] + 5u;
+    data[idx.k].v[2] = 7u;
+}
+";
+    for (compiler, words) in glsl_modules_with("descriptor_oob.comp", src, Stage::Compute, shader_core::BoundsChecks::Unchecked, &[]) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let data: Vec<shader_cpu::Buffer> = (0..3).map(|_| shader_cpu::Buffer::from_bytes(&common::bytes_u32(&[1, 2, 3, 4]))).collect();
+        let idx = shader_cpu::Buffer::from_bytes(&common::bytes_u32(&[3, 0]));
+        let mut bound: Vec<shader_cpu::Binding<'_>> = data.iter().enumerate().map(|(k, b)| shader_cpu::Binding::buffer(0, 0, b).at_element(k as u32)).collect();
+        bound.push(shader_cpu::Binding::buffer(0, 1, &idx));
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let kinds: Vec<shader_cpu::FindingKind> = report.findings.iter().map(|f| f.kind.clone()).collect();
+        assert_eq!(kinds, vec![shader_cpu::FindingKind::IndexOutOfBounds { index: 3, len: 3 }; 2], "[{compiler}]");
+        assert_eq!(common::u32s(&idx.to_bytes()), [3, 5], "[{compiler}] the load reads 0");
+        assert!(data.iter().all(|b| common::u32s(&b.to_bytes()) == [1, 2, 3, 4]), "[{compiler}] the store is dropped");
+    }
+}
+
 const IMAGE_ATOMICS: &str = "#version 450
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;
