@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, SampleInst, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -573,24 +573,19 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
             let (o, s) = (&r[*obj as usize], &r[*src as usize]);
             for k in 0..*n as usize {
                 let inside = k >= *at as usize && k < (*at + *src_n) as usize;
-                for &i in lanes {
-                    let i = i as usize;
-                    d[k * l + i] = if inside { s[(k - *at as usize) * l + i] } else { o[k * l + i] };
-                }
+                let from = if inside { &s[(k - *at as usize) * l..(k - *at as usize + 1) * l] } else { &o[k * l..(k + 1) * l] };
+                copy_lanes(&mut d[k * l..(k + 1) * l], from, lanes);
             }
         }),
         Inst::Shuffle { dst, a, a_n, b, sel } => with_dst!(regs, *dst, |d, r| {
             let (a, b) = (&r[*a as usize], &r[*b as usize]);
             for (k, &s) in sel.iter().enumerate() {
-                for &i in lanes {
-                    let i = i as usize;
-                    d[k * l + i] = if s == u32::MAX {
-                        0
-                    } else if s < *a_n {
-                        a[s as usize * l + i]
-                    } else {
-                        b[(s - a_n) as usize * l + i]
-                    };
+                let row = &mut d[k * l..(k + 1) * l];
+                if s == u32::MAX {
+                    fill_lanes(row, 0, lanes);
+                } else {
+                    let (from, s) = if s < *a_n { (a, s) } else { (b, s - a_n) };
+                    copy_lanes(row, &from[s as usize * l..(s as usize + 1) * l], lanes);
                 }
             }
         }),
@@ -1750,77 +1745,7 @@ impl<'a> Thread<'a> {
                     self.regs[dst as usize] = d;
                 }
             }
-            Inst::Sample(s) => {
-                let mut d = std::mem::take(&mut self.regs[s.dst as usize]);
-                let r = &self.regs;
-                let si = &r[s.sampled as usize];
-                let coord = &r[s.coord as usize];
-                let dims = s.image.dims as usize;
-                let word = |reg: &Vec<u32>, k: usize, i: usize| reg.get(k * l + i).copied().unwrap_or(0);
-                // The divisor of a projective sample (1 otherwise) of lane `i`.
-                let q_of = |i: usize| if s.proj { f(word(coord, dims, i)) } else { 1.0 };
-                let coord_at = |k: usize, i: usize| f(word(coord, k, i)) / q_of(i);
-                for &i in lanes {
-                    let i = i as usize;
-                    let (Some(Handle::Image(image, ..)), Some(Handle::Sampler(sampler))) =
-                        (self.handles.get(si[i] as usize), self.handles.get(si[l + i] as usize))
-                    else { continue };
-                    let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
-                    // The layer; of a cube array, the first layer (face 0) of the cube.
-                    let (layer, per) = if s.image.cube { (6, image.size()[2] / 6) } else { (1, image.size()[2]) };
-                    let layer = if s.image.arrayed {
-                        (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, i64::from(per.max(1)) - 1) * layer
-                    } else {
-                        0
-                    };
-                    // The level of detail from the coordinates' derivatives along x and y.
-                    let from_grad = |dx: [f32; 3], dy: [f32; 3], at: [f32; 3]| {
-                        if s.image.cube {
-                            crate::image::cube_lod(image, at, dx, dy)
-                        } else {
-                            grad_lod(image, dims, |k| dx[k], |k| dy[k])
-                        }
-                    };
-                    let lod = match s.lod {
-                        Lod::Zero => 0.0,
-                        Lod::Explicit(id) | Lod::Bias(id) => f(word(&r[id as usize], 0, i)),
-                        Lod::Grad(x, y) => {
-                            let g = |id: Id| std::array::from_fn(|k| if k < dims { f(word(&r[id as usize], k, i)) } else { 0.0 });
-                            from_grad(g(x), g(y), c)
-                        }
-                        // One level of detail per quad, from its first lane's row and column
-                        // (what lavapipe does).
-                        Lod::Implicit(bias) => {
-                            let q = i & !3;
-                            let at = |lane: usize, k: usize| {
-                                if lane < l && k < dims {
-                                    coord_at(k, lane)
-                                } else {
-                                    0.0
-                                }
-                            };
-                            let diff = |lane: usize| std::array::from_fn(|k| at(lane, k) - at(q, k));
-                            let lod = from_grad(diff(q + 1), diff(q + 2), std::array::from_fn(|k| at(q, k)));
-                            lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
-                        }
-                    };
-                    let q = SampleQuery {
-                        coord: c,
-                        dims,
-                        layer,
-                        lod,
-                        offset: s.offset,
-                        dref: s.dref.map(|id| f(word(&r[id as usize], 0, i)) / q_of(i)),
-                        gather: s.gather.map(|g| g as usize),
-                        cube: s.image.cube,
-                    };
-                    let texel = crate::image::sample(image, sampler, &q);
-                    for k in 0..s.n as usize {
-                        d[k * l + i] = texel[k];
-                    }
-                }
-                self.regs[s.dst as usize] = d;
-            }
+            Inst::Sample(s) => self.sample(s, lanes),
             Inst::Fetch { dst, image, coord, info, lod, offset, n } => {
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
@@ -1914,6 +1839,99 @@ impl<'a> Thread<'a> {
     }
 
     /// A load through pointer `ptr` of word-sized leaves, lane by lane.
+    /// `OpImageSample*`/`OpImage*Gather` for the active lanes. The image and sampler are looked
+    /// up once for the lanes that share them (all of them, in practice), and the level of detail
+    /// is computed only where it can change the result ([`lod_matters`]); an implicit one once
+    /// per quad.
+    fn sample(&mut self, s: &SampleInst, lanes: &[u32]) {
+        let l = self.l;
+        let mut d = std::mem::take(&mut self.regs[s.dst as usize]);
+        let r = &self.regs;
+        let si = &r[s.sampled as usize];
+        let coord = &r[s.coord as usize];
+        let dims = s.image.dims as usize;
+        let word = |reg: &Vec<u32>, k: usize, i: usize| reg.get(k * l + i).copied().unwrap_or(0);
+        // The divisor of a projective sample (1 otherwise) of lane `i`.
+        let q_of = |i: usize| if s.proj { f(word(coord, dims, i)) } else { 1.0 };
+        let coord_at = |k: usize, i: usize| f(word(coord, k, i)) / q_of(i);
+        // The last lane's (image, sampler) handle slots, what they hold, and whether the level
+        // of detail matters; the last quad's implicit level of detail (before the bias).
+        let mut bound: Option<((u32, u32), &Image, &Sampler, bool)> = None;
+        let mut quad: Option<(usize, f32)> = None;
+        for &i in lanes {
+            let i = i as usize;
+            let key = (si[i], si[l + i]);
+            let (image, sampler, lod_needed) = match bound {
+                Some((k, image, sampler, needed)) if k == key => (image, sampler, needed),
+                _ => {
+                    let (Some(&Handle::Image(image, ..)), Some(&Handle::Sampler(sampler))) =
+                        (self.handles.get(key.0 as usize), self.handles.get(key.1 as usize))
+                    else { continue };
+                    let needed = lod_matters(image, sampler, s.gather.is_some());
+                    bound = Some((key, image, sampler, needed));
+                    quad = None;
+                    (image, sampler, needed)
+                }
+            };
+            let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
+            // The layer; of a cube array, the first layer (face 0) of the cube.
+            let (layer, per) = if s.image.cube { (6, image.size()[2] / 6) } else { (1, image.size()[2]) };
+            let layer = if s.image.arrayed {
+                (f(word(coord, dims, i)).round_ties_even() as i64).clamp(0, i64::from(per.max(1)) - 1) * layer
+            } else {
+                0
+            };
+            // The level of detail from the coordinates' derivatives along x and y.
+            let from_grad = |dx: [f32; 3], dy: [f32; 3], at: [f32; 3]| {
+                if s.image.cube {
+                    crate::image::cube_lod(image, at, dx, dy)
+                } else {
+                    grad_lod(image, dims, |k| dx[k], |k| dy[k])
+                }
+            };
+            let lod = match s.lod {
+                _ if !lod_needed => 0.0,
+                Lod::Zero => 0.0,
+                Lod::Explicit(id) | Lod::Bias(id) => f(word(&r[id as usize], 0, i)),
+                Lod::Grad(x, y) => {
+                    let g = |id: Id| std::array::from_fn(|k| if k < dims { f(word(&r[id as usize], k, i)) } else { 0.0 });
+                    from_grad(g(x), g(y), c)
+                }
+                // One level of detail per quad, from its first lane's row and column (what
+                // lavapipe does).
+                Lod::Implicit(bias) => {
+                    let q = i & !3;
+                    let lod = match quad {
+                        Some((at, lod)) if at == q => lod,
+                        _ => {
+                            let at = |lane: usize, k: usize| if lane < l && k < dims { coord_at(k, lane) } else { 0.0 };
+                            let diff = |lane: usize| std::array::from_fn(|k| at(lane, k) - at(q, k));
+                            let lod = from_grad(diff(q + 1), diff(q + 2), std::array::from_fn(|k| at(q, k)));
+                            quad = Some((q, lod));
+                            lod
+                        }
+                    };
+                    lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
+                }
+            };
+            let q = SampleQuery {
+                coord: c,
+                dims,
+                layer,
+                lod,
+                offset: s.offset,
+                dref: s.dref.map(|id| f(word(&r[id as usize], 0, i)) / q_of(i)),
+                gather: s.gather.map(|g| g as usize),
+                cube: s.image.cube,
+            };
+            let texel = crate::image::sample(image, sampler, &q);
+            for k in 0..s.n as usize {
+                d[k * l + i] = texel[k];
+            }
+        }
+        self.regs[s.dst as usize] = d;
+    }
+
     fn load(&mut self, dst: Id, ptr: Id, leaves: &[u32], lanes: &[u32]) {
         let l = self.l;
         let mut d = std::mem::take(&mut self.regs[dst as usize]);
@@ -2470,6 +2488,13 @@ pub(crate) enum Handle<'a> {
     /// The image and its (set, binding), for the sanitizer.
     Image(&'a Image, u32, u32),
     Sampler(&'a Sampler),
+}
+
+/// Whether a sample's level of detail can change its result: it selects the level and, for a
+/// sampler whose minification and magnification filters differ, the filter (Vulkan "Texel
+/// Filtering"); a gather uses neither. With one level and one filter it need not be computed.
+fn lod_matters(image: &Image, sampler: &Sampler, gather: bool) -> bool {
+    !gather && (image.levels() > 1 || sampler.min_filter != sampler.mag_filter)
 }
 
 /// The level of detail of explicit gradients (Vulkan "Scale Factor Operation": the longer of

@@ -77,6 +77,7 @@ enum Storage {
 
 impl Format {
     /// (component storage, components, sRGB, BGRA order).
+    #[inline]
     fn parts(self) -> (Storage, usize, bool, bool) {
         use Format as F;
         use Storage as S;
@@ -111,6 +112,7 @@ impl Format {
     }
 
     /// Bytes per texel.
+    #[inline]
     pub fn texel_size(self) -> usize {
         let (s, n, ..) = self.parts();
         n * match s {
@@ -191,12 +193,12 @@ impl Format {
                 Storage::Unorm8 => {
                     let v = f(w).clamp(0.0, 1.0);
                     let v = if srgb && c < 3 { linear_to_srgb(v) } else { v };
-                    out[c] = (v * 255.0).round() as u8;
+                    out[c] = round_i64(v * 255.0) as u8;
                 }
-                Storage::Snorm8 => out[c] = (f(w).clamp(-1.0, 1.0) * 127.0).round() as i8 as u8,
+                Storage::Snorm8 => out[c] = round_i64(f(w).clamp(-1.0, 1.0) * 127.0) as i8 as u8,
                 Storage::Uint8 | Storage::Sint8 => out[c] = w as u8,
                 Storage::Unorm16 => {
-                    let v = (f(w).clamp(0.0, 1.0) * 65535.0).round() as u16;
+                    let v = round_i64(f(w).clamp(0.0, 1.0) * 65535.0) as u16;
                     out[2 * c..2 * c + 2].copy_from_slice(&v.to_le_bytes());
                 }
                 Storage::Float16 => out[2 * c..2 * c + 2].copy_from_slice(&crate::ext::f32_to_f16(f(w)).to_le_bytes()),
@@ -393,11 +395,12 @@ impl Image {
 
     /// Byte offset of texel `(x, y, z)` of `level`, when it exists (also what names a texel to
     /// the sanitizer's race checks).
+    #[inline]
     pub(crate) fn texel_at(&self, level: u32, [x, y, z]: [i64; 3]) -> Option<usize> {
         if level >= self.levels {
             return None;
         }
-        let [w, h, d] = self.level_size(level).map(i64::from);
+        let [w, h, d] = if level == 0 { self.size } else { self.level_size(level) }.map(i64::from);
         // A multisampled image's samples are layers here ([`Image::sample_texel`]).
         let d = d * i64::from(self.samples);
         if !(0..w).contains(&x) || !(0..h).contains(&y) || !(0..d).contains(&z) {
@@ -445,6 +448,28 @@ impl Image {
             }
         }
         Some(self.format.decode(&bytes))
+    }
+
+    /// [`Image::load`] of an 8-bit unorm format (not sRGB) as the stored bytes, in RGBA order
+    /// (components the format lacks: 0, alpha 255): the bytes `load`'s floats stand for
+    /// (c / 255, exactly c again when scaled back and rounded), without the conversion.
+    #[inline]
+    pub(crate) fn load_unorm8(&self, level: u32, at: [i64; 3]) -> Option<[u8; 4]> {
+        let start = self.texel_at(level, at)?;
+        let (_, n, _, bgra) = self.format.parts();
+        let mut out = if n == 4 {
+            self.data.words[start / 4].load(Ordering::Relaxed).to_le_bytes()
+        } else {
+            let mut out = [0, 0, 0, 255];
+            for (c, b) in out.iter_mut().enumerate().take(n) {
+                *b = self.byte(start + c);
+            }
+            out
+        };
+        if bgra {
+            out.swap(0, 2);
+        }
+        Some(out)
     }
 
     /// Writes texel `(x, y, z)` of `level`; false (nothing written) outside the image.
@@ -556,6 +581,7 @@ impl Default for Sampler {
 }
 
 /// `i` wrapped into `0..size`, or `None` for a border texel.
+#[inline]
 fn wrap(address: Address, i: i64, size: i64) -> Option<i64> {
     Some(match address {
         Address::ClampToEdge => i.clamp(0, size - 1),
@@ -658,7 +684,7 @@ fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filte
     // Unnormalized coordinates.
     let u: [f32; 3] = std::array::from_fn(|k| if k < dims { q.coord[k] * size[k] as f32 } else { 0.0 });
     if filter == Filter::Nearest || (image.format.is_integer() && q.gather.is_none()) {
-        let at: [i64; 3] = std::array::from_fn(|k| if k < dims { u[k].floor() as i64 + i64::from(q.offset[k]) } else { 0 });
+        let at: [i64; 3] = std::array::from_fn(|k| if k < dims { floor_i64(u[k]) + i64::from(q.offset[k]) } else { 0 });
         return fetch(at);
     }
     let mut i0 = [0i64; 3];
@@ -856,6 +882,47 @@ fn fixed_point_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> bool
         && sampler.address[..q.dims].iter().all(|a| matches!(a, Address::Repeat | Address::ClampToEdge))
 }
 
+/// `x.floor() as i64` without a call of `floorf` (x86-64's base instruction set has no
+/// rounding instruction): the truncation, one lower for a negative non-integer; saturating at
+/// the ends as `as` does.
+fn floor_i64(x: f32) -> i64 {
+    let t = x as i64;
+    if (t as f32) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
+/// `x.round() as i64` likewise (ties away from zero): the truncation, moved by one when the
+/// fraction (exact: `x` and its truncation are within a factor of two) is at least a half.
+fn round_i64(x: f32) -> i64 {
+    let t = x as i64;
+    let fraction = x - t as f32;
+    if fraction >= 0.5 {
+        t.saturating_add(1)
+    } else if fraction <= -0.5 {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
+/// `x.round_ties_even() as i64` likewise: below 2^22 in magnitude, adding and subtracting
+/// 1.5 * 2^23 rounds to an integer in the default rounding mode (to nearest, ties to even);
+/// from 2^23 on every f32 is an integer.
+fn round_even_i64(x: f32) -> i64 {
+    const MAGIC: f32 = 12_582_912.0;
+    let a = x.abs();
+    if a < 4_194_304.0 {
+        ((x + MAGIC) - MAGIC) as i64
+    } else if a < 8_388_608.0 {
+        x.round_ties_even() as i64
+    } else {
+        x as i64
+    }
+}
+
 /// `a + (b - a) * weight / 256` rounded to nearest (ties up), for an 8-bit `weight`: llvmpipe's
 /// lerp of unorm8 values with pre-scaled 8-bit weights (gallivm `lp_build_lerp_simple`, the
 /// rounding of SSSE3's `pmulhrsw`: `(weight * (delta << 7) + 2^14) >> 15`).
@@ -869,6 +936,10 @@ fn lerp_unorm8(weight: i32, a: [u8; 4], b: [u8; 4]) -> [u8; 4] {
 /// [`sample`] for the samples [`fixed_point_unorm8`] accepts: each level filtered in 8-bit fixed
 /// point, two levels mixed with the level of detail's fraction in 8 bits (truncated).
 fn sample_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u8; 4] {
+    if image.levels == 1 {
+        // Every level of detail selects level 0 (and the one filter: see fixed_point_unorm8).
+        return filtered_unorm8(image, sampler, q, 0, sampler.min_filter);
+    }
     let lambda = q.lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
     let filter = sampler.min_filter;
     let top = (image.levels - 1) as f32;
@@ -899,12 +970,11 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
         for k in 0..dims {
             p[k] = wrap(sampler.address[k], at[k], i64::from(size[k])).unwrap_or(0);
         }
-        let t = image.load(level, p).unwrap_or([0; 4]);
-        t.map(|w| (f32::from_bits(w) * 255.0).round() as u8)
+        image.load_unorm8(level, p).unwrap_or([0; 4])
     };
     if filter == Filter::Nearest {
         let at: [i64; 3] = std::array::from_fn(|k| {
-            if k < dims { (q.coord[k] * size[k] as f32).floor() as i64 + i64::from(q.offset[k]) } else { 0 }
+            if k < dims { floor_i64(q.coord[k] * size[k] as f32) + i64::from(q.offset[k]) } else { 0 }
         });
         return texel(at);
     }
@@ -915,22 +985,54 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
         if sampler.address[k] == Address::Repeat && !len.is_power_of_two() {
             // Repeat on other sizes wraps the normalized coordinate (offset included) first.
             let c = q.coord[k] + q.offset[k] as f32 / len as f32;
-            let scaled = ((c - c.floor()) * len as f32 * 256.0).round_ties_even() as i64 - 128;
+            let scaled = round_even_i64((c - c.floor()) * len as f32 * 256.0) - 128;
             weight[k] = (scaled & 0xFF) as i32;
             let i = scaled >> 8;
             i0[k] = if i < 0 { i64::from(len) - 1 } else { i.min(i64::from(len) - 1) };
         } else {
-            let scaled = (q.coord[k] * (len << 8) as f32).round_ties_even() as i64 - 128;
+            let scaled = round_even_i64(q.coord[k] * (len << 8) as f32) - 128;
             i0[k] = (scaled >> 8) + i64::from(q.offset[k]);
             weight[k] = (scaled & 0xFF) as i32;
         }
     }
-    // Corners by bit k of the index (k = 0: x); lerp along x, then y, then z.
-    let mut values: Vec<[u8; 4]> = (0..1usize << dims)
-        .map(|corner| texel(std::array::from_fn(|k| if k < dims { i0[k] + ((corner >> k) & 1) as i64 } else { 0 })))
-        .collect();
+    // Corners by bit k of the index (k = 0: x); lerp along x, then y, then z, pair by pair.
+    let mut values = [[0u8; 4]; 8];
+    let mut count = 1usize << dims;
+    for (corner, value) in values.iter_mut().enumerate().take(count) {
+        *value = texel(std::array::from_fn(|k| if k < dims { i0[k] + ((corner >> k) & 1) as i64 } else { 0 }));
+    }
     for &w in &weight[..dims] {
-        values = values.chunks_exact(2).map(|pair| lerp_unorm8(w, pair[0], pair[1])).collect();
+        count /= 2;
+        for j in 0..count {
+            values[j] = lerp_unorm8(w, values[2 * j], values[2 * j + 1]);
+        }
     }
     values[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Floats around every boundary the helpers treat specially (integers, halves, 2^22, 2^23,
+    /// the ends of i64, zeros, infinities, NaN) and a sweep of ordinary values.
+    fn probes() -> Vec<f32> {
+        let mut v = vec![0.0, -0.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, f32::MAX, f32::MIN, f32::MIN_POSITIVE, 9.3e18, -9.3e18];
+        for base in [0.5f32, 1.0, 1.5, 2.5, 127.5, 4_194_304.0, 4_194_304.5, 4_194_305.5, 8_388_607.5, 8_388_608.0, 9.2e18] {
+            for x in [base, -base] {
+                v.extend([x, f32::from_bits(x.to_bits() + 1), f32::from_bits(x.to_bits() - 1)]);
+            }
+        }
+        v.extend((-5000..5000).map(|i| i as f32 * 0.173));
+        v
+    }
+
+    #[test]
+    fn fast_rounding_matches_std() {
+        for x in probes() {
+            assert_eq!(floor_i64(x), x.floor() as i64, "floor of {x:e}");
+            assert_eq!(round_even_i64(x), x.round_ties_even() as i64, "round_ties_even of {x:e}");
+            assert_eq!(round_i64(x), x.round() as i64, "round of {x:e}");
+        }
+    }
 }

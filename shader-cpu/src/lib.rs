@@ -105,17 +105,23 @@ impl Buffer {
         bytes
     }
 
-    /// Replaces the contents from `offset` on with `bytes`.
+    /// Replaces the contents from `offset` on with `bytes` (those past the end are dropped):
+    /// whole words at once, the bytes of a word written in part one by one.
     pub fn write(&self, offset: usize, bytes: &[u8]) {
-        for (i, &b) in bytes.iter().enumerate() {
-            let at = offset + i;
-            if at >= self.len {
-                break;
+        let end = offset.saturating_add(bytes.len()).min(self.len);
+        let mut at = offset;
+        while at < end {
+            let word = &self.words[at / 4];
+            if at % 4 == 0 && at + 4 <= end {
+                let b = &bytes[at - offset..at - offset + 4];
+                word.store(u32::from_le_bytes([b[0], b[1], b[2], b[3]]), Ordering::Relaxed);
+                at += 4;
+                continue;
             }
             let shift = (at % 4) * 8;
-            let word = &self.words[at / 4];
             let old = word.load(Ordering::Relaxed);
-            word.store((old & !(0xFF << shift)) | (u32::from(b) << shift), Ordering::Relaxed);
+            word.store((old & !(0xFF << shift)) | (u32::from(bytes[at - offset]) << shift), Ordering::Relaxed);
+            at += 1;
         }
     }
 }

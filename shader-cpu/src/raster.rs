@@ -1092,11 +1092,19 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 texel[k] = out.widen(mem[out.base as usize + k]);
             }
             // The texels the fragment writes: the pixel's, or its covered samples'.
-            let (image, places): (&Image, Vec<[i64; 3]>) = match ms.get(out.location as usize) {
-                Some(Some(samples)) => (samples, (0..4).filter(|k| mask >> k & 1 != 0).map(|k| sample_at(at, k)).collect()),
-                _ => (target, vec![at]),
+            let mut places = [at; 4];
+            let (image, count) = match ms.get(out.location as usize) {
+                Some(Some(samples)) => {
+                    let mut count = 0;
+                    for k in (0..4).filter(|k| mask >> k & 1 != 0) {
+                        places[count] = sample_at(at, k);
+                        count += 1;
+                    }
+                    (samples, count)
+                }
+                _ => (target, 1),
             };
-            for place in places {
+            for &place in &places[..count] {
                 let mut texel = texel;
                 if let Some(blend) = d.blend {
                     if !format.is_integer() {
