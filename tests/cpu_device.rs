@@ -1600,6 +1600,58 @@ void main() {
     }
 }
 
+/// Runtime-sized descriptor arrays (`texture2D t[]`, `sampler2D t[]`: GL_EXT_nonuniform_qualifier,
+/// `RuntimeDescriptorArray`): as many elements as are bound, indexed per invocation; an index
+/// past them is a sanitizer finding naming the index and the number bound. Ours and glslang's
+/// module, against the texels.
+#[test]
+fn runtime_sized_descriptor_arrays() {
+    let texel = common::texture_compute::texel;
+    let images: Vec<shader_cpu::Image> = (0..3).map(texel_image).collect();
+    let sampler = shader_cpu::Sampler::default();
+    for combined in [false, true] {
+        let (decl, access) = if combined {
+            ("layout(set = 0, binding = 0) uniform sampler2D textures[];", "textures[nonuniformEXT(k)]")
+        } else {
+            ("layout(set = 0, binding = 0) uniform texture2D textures[];\nlayout(set = 0, binding = 1) uniform sampler s;", "sampler2D(textures[nonuniformEXT(k)], s)")
+        };
+        let src = format!(
+            "#version 450\n#extension GL_EXT_nonuniform_qualifier : require\nlayout(local_size_x = 4) in;\n{decl}\n\
+             layout(std430, set = 0, binding = 2) buffer Out {{ uint extra; vec4 lanes[4]; }};\n\
+             void main() {{\n    uint i = gl_LocalInvocationIndex;\n    uint k = i % 3u + (i == 3u ? extra : 0u);\n\
+                 vec2 centre = vec2(float(i) + 0.5, 3.5 - float(i)) / 4.0;\n    lanes[i] = textureLod({access}, centre, 0.0);\n}}\n"
+        );
+        for (compiler, words) in glsl_modules("runtime_arrays.comp", &src) {
+            let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] combined {combined}: {e}"));
+            for extra in [0u32, 4] {
+                let out = shader_cpu::Buffer::from_bytes(&[common::bytes_u32(&[extra, 0, 0, 0]), vec![0; 64]].concat());
+                let mut bound = vec![shader_cpu::Binding::buffer(0, 2, &out)];
+                for (k, image) in images.iter().enumerate() {
+                    bound.push(shader_cpu::Binding::image(0, 0, image).at_element(k as u32));
+                    if combined {
+                        bound.push(shader_cpu::Binding::sampler(0, 0, &sampler).at_element(k as u32));
+                    }
+                }
+                if !combined {
+                    bound.push(shader_cpu::Binding::sampler(0, 1, &sampler));
+                }
+                let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+                let got = common::f32s(&out.to_bytes()[16..]);
+                let expected: Vec<f32> = (0..3).flat_map(|i| texel(i % 3, 0, 0, i, 3 - i)).collect();
+                assert_eq!(got[..12], expected, "[{compiler}] combined {combined}");
+                if extra == 0 {
+                    assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+                    assert_eq!(got[12..], texel(0, 0, 0, 3, 0), "[{compiler}] combined {combined}");
+                } else {
+                    // Invocation 3 indexes element 3 % 3 + 4 of the 3 bound.
+                    let kinds: Vec<shader_cpu::FindingKind> = report.findings.iter().map(|f| f.kind.clone()).collect();
+                    assert_eq!(kinds, [shader_cpu::FindingKind::IndexOutOfBounds { index: 4, len: 3 }], "[{compiler}] combined {combined}");
+                }
+            }
+        }
+    }
+}
+
 const IMAGE_ATOMICS: &str = "#version 450
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;

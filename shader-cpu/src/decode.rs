@@ -447,6 +447,11 @@ pub(crate) struct Prog {
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
     pub used: Vec<bool>,
+    /// A runtime-sized descriptor array of handles (`texture2D t[]`, `sampler2D t[]`): its
+    /// (set, binding) and kinds per element (an image and a sampler for a combined one). Its
+    /// elements take the binding indices after the push constants' slot, as many as are bound
+    /// (`exec::bind`); one per entry point.
+    pub unbounded: Option<(u32, u32, Vec<BindingKind>)>,
     pub objs: Vec<Obj>,
     /// Local memory words: workgroup memory, then `lane_words` per lane.
     pub wg_words: u32,
@@ -715,6 +720,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
+        unbounded: None,
         objs: Vec::new(),
         wg_words: 0,
         lane_words: 0,
@@ -735,6 +741,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut combined: Vec<(Id, usize)> = Vec::new();
     // Descriptor arrays: the variable, its first binding index and how many it has.
     let mut arrays: Vec<(Id, usize, usize)> = Vec::new();
+    // The runtime-sized descriptor array of handles, if any ([`Prog::unbounded`]).
+    let mut unbounded_var = None;
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -811,7 +819,22 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     // after another (a combined image sampler's image and sampler each).
                     let (pointee, count, arrayed) = match d.ty(pointee) {
                         Some(&Type::Array { elem, len }) if d.is_handle(elem) => (elem, len, true),
-                        Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of textures or samplers")),
+                        Some(&Type::RuntimeArray { elem }) if d.is_handle(elem) => {
+                            if unbounded_var.is_some() {
+                                return Err(unsupported("two runtime-sized arrays of textures or samplers"));
+                            }
+                            let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                            let kinds = match d.ty(elem) {
+                                Some(Type::Image(_)) => vec![BindingKind::Image { storage: d.image_storage.get(&elem).copied().unwrap_or(false) }],
+                                Some(Type::Sampler) => vec![BindingKind::Sampler],
+                                _ => vec![BindingKind::Image { storage: false }, BindingKind::Sampler],
+                            };
+                            d.descriptor_arrays.insert(var, (u32::MAX, kinds.len() as u32, false));
+                            prog.unbounded = Some((decos.set.unwrap_or(0), decos.binding.unwrap_or(0), kinds));
+                            unbounded_var = Some(var);
+                            return Ok(());
+                        }
+                        Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of arrays of textures or samplers")),
                         _ => (pointee, 1, false),
                     };
                     // The image type, and the binding's kind (`None`: a combined image sampler,
@@ -885,6 +908,11 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         }
     }
     let push_slot = prog.bindings.len();
+    if let Some(var) = unbounded_var {
+        // Its elements' binding indices follow the push constants' slot.
+        let base = push_slot as u32 + 1;
+        prog.consts.push((var, vec![base, base + 1]));
+    }
     for var in push_vars {
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
         d.known_ptr.insert(var, (prog.objs.len() as u32, 0));

@@ -801,6 +801,24 @@ pub(crate) fn bind<'a>(
         handles.push(handle);
     }
     slots.push((push, u32::MAX, u32::MAX));
+    // A runtime-sized descriptor array's elements, as many as are bound (element k's kinds at
+    // `slots.len() + k * kinds.len()` on), after a placeholder handle for the push constants.
+    if let Some((set, binding, kinds)) = &prog.unbounded {
+        handles.push(Handle::None);
+        let here: Vec<&Binding<'a>> = bindings.iter().filter(|b| (b.set, b.binding) == (*set, *binding)).collect();
+        let count = here.iter().map(|b| b.element + 1).max().unwrap_or(0);
+        for element in 0..count {
+            for kind in kinds {
+                let found = here.iter().find(|b| b.element == element && matches!((b.resource, kind), (Resource::Image(_), BindingKind::Image { .. }) | (Resource::Sampler(_), BindingKind::Sampler)));
+                handles.push(match found.map(|b| b.resource) {
+                    Some(Resource::Image(image)) => Handle::Image(image, *set, *binding),
+                    Some(Resource::Sampler(sampler)) => Handle::Sampler(sampler),
+                    _ => Handle::None,
+                });
+                slots.push((push, *set, *binding));
+            }
+        }
+    }
 
     Ok((slots, handles))
 }

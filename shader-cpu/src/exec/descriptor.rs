@@ -22,6 +22,8 @@ impl Thread<'_> {
             let i = i as usize;
             let x = self.regs[index as usize][i];
             let (b0, b1) = (self.regs[base as usize][i], self.regs[base as usize][l + i]);
+            // A runtime-sized array (`Prog::unbounded`): as many elements as were bound.
+            let len = if len == u32::MAX { (self.handles.len() as u32).saturating_sub(b0) / stride.max(1) } else { len };
             if x >= len {
                 self.report(i, FindingKind::IndexOutOfBounds { index: x, len });
                 d[i] = if buffers { b0 } else { u32::MAX };
