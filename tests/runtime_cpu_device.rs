@@ -307,6 +307,21 @@ shader! {
             out[6] = vec4<f32>(vec2<f32>(textureDimensions(textures[1], 1)), f32(textureNumLevels(textures[2])), 0.0);
         }
     "#,
+    // A runtime-sized descriptor array (`binding_array` without a length).
+    mod runtime_texture_array;
+    lang: wgsl,
+    src: r#"
+        @group(0) @binding(0) var textures: binding_array<texture_2d<f32>>;
+        @group(0) @binding(1) var samp: sampler;
+        @group(0) @binding(2) var<storage, read_write> out: array<vec4<f32>>;
+        @compute @workgroup_size(1)
+        fn main() {
+            for (var t = 0u; t < 4u; t++) {
+                let centre = (vec2<f32>(f32(t), 3.0 - f32(t)) + 0.5) / 4.0;
+                out[t] = textureSampleLevel(textures[t % 3u], samp, centre, 0.0);
+            }
+        }
+    "#,
     mod load_levels;
     lang: wgsl,
     src: r#"
@@ -1352,7 +1367,8 @@ fn float_and_integer_textures_with_their_own_samplers() {
 /// (`texture_compute::texel`: distinct per texture, level and position). A wgpu device without
 /// `Features::TEXTURE_BINDING_ARRAY` (Mesa 22's lavapipe has not) refuses the pipeline with an
 /// error naming the feature, and runs it where it has it. An array of the wrong length is an
-/// error naming the binding.
+/// error naming the binding. A runtime-sized `binding_array` takes as many textures as given
+/// on the CPU device; wgpu refuses it (its layout needs a count).
 #[test]
 fn binding_arrays_of_textures_and_samplers() {
     use common::texture_compute::texel;
@@ -1389,6 +1405,22 @@ fn binding_arrays_of_textures_and_samplers() {
     let cpu = Gpu::cpu();
     assert_eq!(run(&cpu, 3).expect("the CPU device"), expected);
     assert!(cpu.take_findings().is_empty());
+    // Runtime-sized: as many textures as given (three here), on the CPU device.
+    let runtime_sized = |gpu: &Gpu| -> Result<Vec<[f32; 4]>, GpuError> {
+        let textures: Vec<Texture> = (0..3).map(|k| make(gpu, k)).collect();
+        let samp = gpu.sampler(FilterMode::Nearest, AddressMode::ClampToEdge);
+        let out = gpu.storage_buffer_zeroed::<[f32; 4]>(4);
+        let pipeline = runtime_texture_array::Pipeline::new(gpu)?;
+        pipeline.dispatch(gpu, runtime_texture_array::Bindings { textures: &textures, samp: &samp, out: &out }, [1, 1, 1])?;
+        out.read_blocking(gpu)
+    };
+    let want: Vec<[f32; 4]> = (0..4).map(|t| texel(t % 3, 0, 0, t, 3 - t)).collect();
+    assert_eq!(runtime_sized(&cpu).expect("runtime-sized on the CPU device"), want);
+    assert!(cpu.take_findings().is_empty());
+    if let Some(gpu) = common::gpu() {
+        let e = runtime_sized(gpu).expect_err("runtime-sized on wgpu").to_string();
+        assert!(e.contains("runs on the CPU device only"), "on {}: {e}", gpu.adapter_name());
+    }
     let wrong = run(&cpu, 2).expect_err("two textures for three elements").to_string();
     assert!(wrong.contains("`textures`") && wrong.contains("3 elements; 2 were given"), "{wrong}");
     if let Some(gpu) = common::gpu() {

@@ -212,6 +212,14 @@ impl Bindings {
                 // wgpu's binding arrays (Vulkan descriptor arrays) are a feature; the CPU device
                 // binds each element.
                 let arrays = wgpu::Features::TEXTURE_BINDING_ARRAY;
+                if runtime_sized(b) && gpu.wgpu().is_some() {
+                    return Err(error(BindingProblem::Unsupported(
+                        "a runtime-sized descriptor array (`binding_array` without a length) runs on the CPU device only \
+                         (a wgpu bind group layout needs its count)"
+                            .to_string(),
+                    ))
+                    .into());
+                }
                 if count.is_some() && gpu.wgpu().is_some_and(|w| !w.device.features().contains(arrays)) {
                     return Err(error(BindingProblem::Unsupported(
                         "a descriptor array (`binding_array`) needs a device with `Features::TEXTURE_BINDING_ARRAY` \
@@ -545,8 +553,15 @@ fn check_texel_type(b: &Binding, format: wgpu::TextureFormat) -> Result<(), Bind
 }
 
 /// Whether `resource` fits binding `b`: kind, usage, size, element stride, texture format.
+/// Whether `b` is a runtime-sized descriptor array (`binding_array<texture_2d<f32>>`, GLSL
+/// `texture2D t[]`): no count, an array type.
+fn runtime_sized(b: &Binding) -> bool {
+    b.count.is_none() && b.ty.starts_with("binding_array<")
+}
+
 fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
-    let expected = match (b.kind, b.count) {
+    let count = if runtime_sized(b) { Some(0) } else { b.count };
+    let expected = match (b.kind, count) {
         (BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }, None) => "a buffer",
         (BindingKind::UniformBuffer | BindingKind::StorageBuffer { .. }, Some(_)) => "an array of buffers",
         (BindingKind::Sampler | BindingKind::ComparisonSampler, None) => "a sampler",
@@ -556,8 +571,9 @@ fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
     };
     let wrong_kind = || BindingProblem::WrongKind { expected, found: resource.kind_name() };
     // A descriptor array: as many resources as it has elements, each fitting an element.
-    let element = Binding { count: None, ..*b };
+    let element = Binding { count: None, ty: "", ..*b };
     let elements = |n: usize| match b.count {
+        None if runtime_sized(b) => Ok(()),
         Some(count) if count as usize == n => Ok(()),
         Some(count) => Err(BindingProblem::Unsupported(format!("the shader's array has {count} elements; {n} were given"))),
         None => Err(wrong_kind()),
@@ -571,7 +587,7 @@ fn check(b: &Binding, resource: &Resource<'_>) -> Result<(), BindingProblem> {
             elements(ss.len())?;
             return ss.iter().try_for_each(|s| check(&element, &Resource::Sampler(s)));
         }
-        _ if b.count.is_some() => return Err(wrong_kind()),
+        _ if count.is_some() => return Err(wrong_kind()),
         _ => {}
     }
     match (*resource, b.kind) {
