@@ -121,7 +121,9 @@ pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diag
             b'/' if lexer.nth(1) == Some(b'/') => {
                 if !lexer.splices {
                     // No continuation can extend the comment: it ends at the next newline.
-                    lexer.pos = lexer.bytes[lexer.pos..].iter().position(|&c| c == b'\n').map_or(lexer.bytes.len(), |n| lexer.pos + n);
+                    // (`str::find` of a char is a word-at-a-time `memchr`; a byte loop here was
+                    // 3 M instructions of the GLSL corpus, one file being 0.5 MB of comments.)
+                    lexer.pos = lexer.text[lexer.pos..].find('\n').map_or(lexer.bytes.len(), |n| lexer.pos + n);
                 }
                 while lexer.cur().is_some_and(|c| c != b'\n') {
                     lexer.bump();
