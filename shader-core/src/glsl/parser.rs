@@ -56,7 +56,7 @@ fn parse_inner(tokens: &[Token], version: u32, es: bool, dialect: super::Dialect
         tokens,
         pos: 0,
         diags: Diagnostics::new(),
-        type_names: HashSet::new(),
+        type_names: Default::default(),
         depth: 0,
         depth_reported: false,
         switch_depth: 0,
@@ -114,7 +114,7 @@ struct Parser<'t> {
     pos: usize,
     diags: Diagnostics,
     /// Declared struct names (and `buffer_reference` block names): words that start a type.
-    type_names: HashSet<String>,
+    type_names: crate::hash::FxHashSet<String>,
     depth: usize,
     /// Only the first nesting error is reported; the rest of a too-deep construct is skipped.
     depth_reported: bool,

@@ -43,7 +43,7 @@ use crate::ir::*;
 use crate::layout::{self, MemberSpec, Rule};
 use crate::span::Span;
 use crate::Target;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 pub(crate) use expr::{can_implicit, op_symbol, Cv};
@@ -309,7 +309,7 @@ pub(crate) struct Lowerer<'a> {
     spec_ids: HashMap<u32, Handle<Override>>,
     /// Global `const` variables whose value reads specialization constants but is no override
     /// ([`Self::spec_dependent_const`]): what reads them reads the constants too.
-    pub(crate) spec_globals: std::collections::HashSet<Handle<GlobalVariable>>,
+    pub(crate) spec_globals: HashSet<Handle<GlobalVariable>>,
     /// The `constant_id`s declared so far, with where: one id names one constant (glslang:
     /// "specialization-constant id already used"; a `local_size_*_id` may share it).
     constant_ids: HashMap<u32, Span>,
@@ -378,10 +378,10 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         stage: options.stage,
         target: options.target,
         fx: FnCtx::default(),
-        scopes: vec![HashMap::new()],
-        structs: HashMap::new(),
-        funcs: HashMap::new(),
-        builtin_vars: HashMap::new(),
+        scopes: vec![HashMap::default()],
+        structs: HashMap::default(),
+        funcs: HashMap::default(),
+        builtin_vars: HashMap::default(),
         uniform_defaults: BlockDefaults { rule: Rule::Std140, row_major: false },
         buffer_defaults: BlockDefaults { rule: Rule::Std430, row_major: false },
         local_size: [1, 1, 1],
@@ -393,10 +393,10 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         interlock_calls: [0; 2],
         private_inits: Vec::new(),
         bodies: Vec::new(),
-        spec_ids: HashMap::new(),
+        spec_ids: HashMap::default(),
         spec_globals: Default::default(),
-        constant_ids: HashMap::new(),
-        clip_sizes: HashMap::new(),
+        constant_ids: HashMap::default(),
+        clip_sizes: HashMap::default(),
         extensions: options.extensions.clone(),
         es: tu.es && options.dialect.lowering.is_none(),
         version: tu.version,
@@ -404,14 +404,14 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         decl_index: 0,
         visible_until: usize::MAX,
         expr_site: Span::default(),
-        global_order: HashMap::new(),
-        global_names: HashMap::new(),
-        body_order: HashMap::new(),
+        global_order: HashMap::default(),
+        global_names: HashMap::default(),
+        body_order: HashMap::default(),
         dialect: options.dialect.lowering.unwrap_or(&Glsl),
         dialect_state: Box::new(()),
-        references: HashMap::new(),
-        write_only: HashSet::new(),
-        bool_members: HashMap::new(),
+        references: HashMap::default(),
+        write_only: HashSet::default(),
+        bool_members: HashMap::default(),
         spirv: Default::default(),
         unbound: Vec::new(),
         auto_map_bindings: options.auto_map_bindings,
@@ -815,7 +815,7 @@ impl<'a> Lowerer<'a> {
                 self.diags.push(d);
             }
         }
-        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut seen: HashMap<&str, Span> = HashMap::default();
         for d in members.iter().flat_map(|m| &m.declarators) {
             if let Some(&first) = seen.get(d.name.name.as_str()) {
                 let d = Diagnostic::error(format!("{what} has two members named `{}`", d.name.name), d.name.span)
@@ -972,7 +972,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
     }
     pub fn pop_scope(&mut self) {
         if self.scopes.len() > 1 {
@@ -2050,8 +2050,8 @@ impl<'a> Lowerer<'a> {
         if self.diags.has_errors() {
             return;
         }
-        let unbound_set: std::collections::HashSet<usize> = unbound.iter().flat_map(|u| std::iter::once(u.global).chain(u.sampler)).collect();
-        let mut taken: HashMap<u32, std::collections::BTreeSet<u32>> = HashMap::new();
+        let unbound_set: HashSet<usize> = unbound.iter().flat_map(|u| std::iter::once(u.global).chain(u.sampler)).collect();
+        let mut taken: HashMap<u32, std::collections::BTreeSet<u32>> = HashMap::default();
         for (h, g) in self.m.globals.iter() {
             if let (Some(b), false) = (g.binding, unbound_set.contains(&h.index())) {
                 taken.entry(b.group).or_default().insert(b.binding);
@@ -2458,7 +2458,7 @@ impl<'a> Lowerer<'a> {
                 None => 0,
             },
         };
-        let mut members = HashMap::new();
+        let mut members = HashMap::default();
         for mm in &b.members {
             for d in &mm.declarators {
                 let member_ty = self.resolve_type(&mm.ty, &d.array)?;

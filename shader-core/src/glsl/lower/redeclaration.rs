@@ -12,7 +12,7 @@ use crate::diag::Diagnostic;
 use crate::glsl::ast;
 use crate::ir::*;
 use crate::span::Span;
-use std::collections::HashMap;
+use crate::hash::FxHashMap as HashMap;
 
 /// What a redeclaration of a built-in variable may change.
 #[derive(Clone, Copy, PartialEq, Eq)]

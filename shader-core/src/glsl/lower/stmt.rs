@@ -422,7 +422,7 @@ impl<'a> Lowerer<'a> {
             _ => return Err(self.error(format!("switch selector must be `int` or `uint`, not `{}`", self.type_name(st)), selector.span)),
         };
         let mut cases: Vec<SwitchCase> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::FxHashSet::default();
         self.push_scope();
         self.fx.breakable.push(false);
         let mut current: Option<SwitchCase> = None;
