@@ -131,18 +131,26 @@ struct Parser<'t> {
 }
 
 /// Statement keywords: never a type or variable name.
-const STATEMENT_KEYWORDS: &[&str] = &[
-    "if", "else", "switch", "case", "default", "while", "do", "for", "break", "continue", "return", "discard",
-    "struct", "precision", "layout", "true", "false",
-];
+/// (A `match`, not a table: `contains` on a slice compared the word with every entry through
+/// `memcmp`, for every name the parser read.)
+fn is_statement_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "if" | "else" | "switch" | "case" | "default" | "while" | "do" | "for" | "break" | "continue" | "return" | "discard"
+            | "struct" | "precision" | "layout" | "true" | "false"
+    )
+}
 
 /// Words reserved for future use (GLSL 4.60 §3.6): using one as a name is an error.
-const RESERVED_WORDS: &[&str] = &[
-    "common", "partition", "active", "asm", "class", "union", "enum", "typedef", "template", "this", "resource",
-    "goto", "inline", "noinline", "public", "static", "extern", "external", "interface", "long", "short", "half",
-    "fixed", "unsigned", "superp", "input", "output", "hvec2", "hvec3", "hvec4", "fvec2", "fvec3", "fvec4", "filter",
-    "sizeof", "cast", "namespace", "using", "sampler3DRect",
-];
+fn is_reserved_word(word: &str) -> bool {
+    matches!(
+        word,
+        "common" | "partition" | "active" | "asm" | "class" | "union" | "enum" | "typedef" | "template" | "this" | "resource"
+            | "goto" | "inline" | "noinline" | "public" | "static" | "extern" | "external" | "interface" | "long" | "short" | "half"
+            | "fixed" | "unsigned" | "superp" | "input" | "output" | "hvec2" | "hvec3" | "hvec4" | "fvec2" | "fvec3" | "fvec4" | "filter"
+            | "sizeof" | "cast" | "namespace" | "using" | "sampler3DRect"
+    )
+}
 
 impl<'t> Parser<'t> {
     // ---- token access ----
@@ -227,9 +235,9 @@ impl<'t> Parser<'t> {
     }
 
     fn ident(&mut self, what: &str) -> Option<Ident> {
-        if self.is_word_at(0) && !STATEMENT_KEYWORDS.contains(&self.peek()) {
+        if self.is_word_at(0) && !is_statement_keyword(self.peek()) {
             let t = self.bump();
-            if RESERVED_WORDS.contains(&t.text.as_str()) {
+            if is_reserved_word(&t.text) {
                 // Reported, then used as a name so that parsing goes on.
                 self.error(crate::diag::Diagnostic::error(format!("`{}` is a reserved word in GLSL and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
             } else if self.is_qualifier_keyword(&t.text) {
@@ -393,7 +401,7 @@ impl<'t> Parser<'t> {
             }
         }
         // `Foo x` can only declare (a type the parser does not know, e.g. from a macro).
-        self.is_word_at(1) && !STATEMENT_KEYWORDS.contains(&word)
+        self.is_word_at(1) && !is_statement_keyword(word)
     }
 
     // ---- declarations ----
@@ -739,7 +747,7 @@ impl<'t> Parser<'t> {
         } else if let Some(builtin) = self.builtin_type_here() {
             self.bump();
             TypeKind::Builtin(builtin)
-        } else if self.is_word_at(0) && !STATEMENT_KEYWORDS.contains(&self.peek()) && qualifier_word(self.peek()).is_none() {
+        } else if self.is_word_at(0) && !is_statement_keyword(self.peek()) && qualifier_word(self.peek()).is_none() {
             TypeKind::Named(self.ident("a type")?)
         } else {
             self.error(diag::expected_type(self.peek(), self.span()));
