@@ -117,7 +117,7 @@ fn parse_ok(source: &str) -> TranslationUnit {
 
 fn show(e: &Expr) -> String {
     match &e.kind {
-        ExprKind::Ident(i) => i.name.clone(),
+        ExprKind::Ident(i) => i.name.to_string(),
         ExprKind::StringLit(text) => format!("{text:?}"),
         ExprKind::Literal(Literal::Bool(b)) => b.to_string(),
         ExprKind::Literal(Literal::Int { value, suffix }) => format!("{value}{suffix:?}").replace("None", ""),
@@ -149,7 +149,7 @@ fn show(e: &Expr) -> String {
         ExprKind::Field { base, field } => format!("{}.{}", show(base), field.name),
         ExprKind::Call { callee, args } => {
             let name = match callee {
-                Callee::Function(f) => f.name.clone(),
+                Callee::Function(f) => f.name.to_string(),
                 Callee::Type(t) => format!("type {}{}", show_type(t), "[]".repeat(t.array.len())),
             };
             format!("{name}({})", args.iter().map(show).collect::<Vec<_>>().join(", "))
@@ -164,7 +164,7 @@ fn show_type(t: &TypeSpecifier) -> String {
     match &t.kind {
         TypeKind::Builtin(b) => format!("{b:?}"),
         TypeKind::Struct(s) => format!("struct {:?}", s.name.as_ref().map(|n| &n.name)),
-        TypeKind::Named(n) => n.name.clone(),
+        TypeKind::Named(n) => n.name.to_string(),
     }
 }
 
@@ -619,7 +619,7 @@ float ok2;
         .iter()
         .filter_map(|d| match d {
             ExternalDeclaration::Declaration(Declaration { kind: DeclarationKind::Variables(v), .. }) => {
-                v.declarators.first().map(|d| d.name.name.clone())
+                v.declarators.first().map(|d| d.name.name.to_string())
             }
             ExternalDeclaration::Function(f) => Some(format!("{}()", f.prototype.name.name)),
             _ => None,

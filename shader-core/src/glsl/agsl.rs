@@ -278,7 +278,7 @@ fn gather_uniforms(tu: &mut ast::TranslationUnit, sources: &SourceMap, errors: &
             for a in &d.array {
                 ty.push_str(sources.slice(a.span));
             }
-            declared.push(DeclaredUniform { name: d.name.name.clone(), ty, color });
+            declared.push(DeclaredUniform { name: d.name.name.as_str().to_owned(), ty, color });
         }
         members.push(ast::StructMember { qualifiers, ty: v.ty.ty.clone(), declarators, span: *span });
         block_span = Some(block_span.map_or(*span, |s| s.to(*span)));

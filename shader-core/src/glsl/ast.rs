@@ -22,7 +22,7 @@ use crate::span::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    pub name: crate::name::Name,
     pub span: Span,
 }
 

@@ -114,7 +114,7 @@ struct Parser<'t> {
     pos: usize,
     diags: Diagnostics,
     /// Declared struct names (and `buffer_reference` block names): words that start a type.
-    type_names: crate::hash::FxHashSet<String>,
+    type_names: crate::hash::FxHashSet<crate::name::Name>,
     depth: usize,
     /// Only the first nesting error is reported; the rest of a too-deep construct is skipped.
     depth_reported: bool,
@@ -243,7 +243,7 @@ impl<'t> Parser<'t> {
             } else if self.is_qualifier_keyword(&t.text) {
                 self.error(crate::diag::Diagnostic::error(format!("`{}` is a qualifier keyword and cannot be a name (GLSL 4.60 §3.6)", t.text), t.span));
             }
-            Some(Ident { name: t.text.as_str().to_owned(), span: t.span })
+            Some(Ident { name: t.text.clone(), span: t.span })
         } else {
             self.error(diag::expected(what, self.peek(), self.span()));
             None
@@ -718,7 +718,7 @@ impl<'t> Parser<'t> {
                 return None;
             }
             let t = self.bump();
-            let name = Ident { name: t.text.as_str().to_owned(), span: t.span };
+            let name = Ident { name: t.text.clone(), span: t.span };
             let known = super::layout_names::is_known(&name.name);
             if !known {
                 let mut d = crate::diag::Diagnostic::error(format!("unknown layout qualifier `{}`", name.name), name.span);

@@ -18,10 +18,10 @@ pub fn check(tu: &ast::TranslationUnit) -> Diagnostics {
     for d in &tu.decls {
         match d {
             ast::ExternalDeclaration::Function(f) => {
-                c.functions.insert(f.prototype.name.name.clone());
+                c.functions.insert(f.prototype.name.name.as_str().to_owned());
             }
             ast::ExternalDeclaration::Declaration(ast::Declaration { kind: ast::DeclarationKind::Prototype(p), .. }) => {
-                c.functions.insert(p.name.name.clone());
+                c.functions.insert(p.name.name.as_str().to_owned());
             }
             ast::ExternalDeclaration::Declaration(_) => {}
         }
@@ -84,7 +84,7 @@ impl Checker {
         match &e.kind {
             ExprKind::Literal(ast::Literal::Int { value, .. }) => Some(*value as f64),
             ExprKind::Literal(ast::Literal::Float { value, .. }) => Some(*value),
-            ExprKind::Ident(id) => self.scopes.iter().rev().find_map(|s| s.get(&id.name)).and_then(|(_, v)| *v),
+            ExprKind::Ident(id) => self.scopes.iter().rev().find_map(|s| s.get(id.name.as_str())).and_then(|(_, v)| *v),
             ExprKind::Unary { op: UnaryOp::Neg, operand } => self.value(operand).map(|v| -v),
             ExprKind::Unary { op: UnaryOp::Plus, operand } => self.value(operand),
             ExprKind::Binary { op, left, right } => {
@@ -178,7 +178,7 @@ impl Checker {
                 }
             }
             if let (true, Some(name)) = (has_array, &s.name) {
-                self.array_structs.insert(name.name.clone());
+                self.array_structs.insert(name.name.as_str().to_owned());
             }
         }
     }
@@ -186,8 +186,8 @@ impl Checker {
     fn holds_array(&self, ty: &ast::TypeSpecifier) -> bool {
         !ty.array.is_empty()
             || match &ty.kind {
-                ast::TypeKind::Named(id) => self.array_structs.contains(&id.name),
-                ast::TypeKind::Struct(s) => s.name.as_ref().is_some_and(|n| self.array_structs.contains(&n.name)),
+                ast::TypeKind::Named(id) => self.array_structs.contains(id.name.as_str()),
+                ast::TypeKind::Struct(s) => s.name.as_ref().is_some_and(|n| self.array_structs.contains(n.name.as_str())),
                 ast::TypeKind::Builtin(_) => false,
             }
     }
@@ -251,11 +251,11 @@ impl Checker {
             for s in &f.body.stmts {
                 visit_stmt_exprs(s, &mut |e| {
                     if let ExprKind::Call { callee: ast::Callee::Function(id), .. } = &e.kind {
-                        callees.push(id.name.clone());
+                        callees.push(id.name.as_str().to_owned());
                     }
                 });
             }
-            let entry = calls.entry(f.prototype.name.name.clone()).or_insert((f.prototype.name.span, Vec::new()));
+            let entry = calls.entry(f.prototype.name.name.as_str().to_owned()).or_insert((f.prototype.name.span, Vec::new()));
             entry.1.extend(callees);
         }
         let mut names: Vec<&String> = calls.keys().collect();
@@ -388,13 +388,13 @@ impl Checker {
                         self.expr(e);
                     }
                     self.declare(&decl.name.name, Kind::LoopIndex);
-                    index = Some(decl.name.name.clone());
+                    index = Some(decl.name.name.as_str().to_owned());
                 }
                 _ => self.error("an AGSL `for` loop declares one scalar loop index: `for (int i = 0; ...)`", init.span),
             },
             _ => self.error("an AGSL `for` loop declares one scalar loop index: `for (int i = 0; ...)`", loop_part(init.span, span)),
         }
-        let is_index = |e: &Expr| matches!(&e.kind, ExprKind::Ident(id) if Some(&id.name) == index.as_ref());
+        let is_index = |e: &Expr| matches!(&e.kind, ExprKind::Ident(id) if Some(id.name.as_str()) == index.as_deref());
         match condition {
             Some(ast::Condition::Expr(e)) => {
                 let ok = match &e.kind {
@@ -545,7 +545,7 @@ impl Checker {
                         }
                     }
                     ast::Callee::Function(f) => {
-                        let known = self.functions.contains(&f.name) || super::BUILTIN_FUNCTIONS.contains(&f.name.as_str());
+                        let known = self.functions.contains(f.name.as_str()) || super::BUILTIN_FUNCTIONS.contains(&f.name.as_str());
                         // A variable called like a function is the lowering's error to report.
                         if !known && self.kind(&f.name).is_none() {
                             self.error(format!("no function named `{}` (not an AGSL built-in nor declared)", f.name), f.span);
@@ -599,7 +599,7 @@ impl Checker {
             ExprKind::Field { base, .. } => rec(base),
             ExprKind::Index { base, index } => rec(base) && rec(index),
             ExprKind::Call { callee: ast::Callee::Type(_), args } => args.iter().all(rec),
-            ExprKind::Call { callee: ast::Callee::Function(f), args } => !self.functions.contains(&f.name) && args.iter().all(rec),
+            ExprKind::Call { callee: ast::Callee::Function(f), args } => !self.functions.contains(f.name.as_str()) && args.iter().all(rec),
             _ => false,
         }
     }

@@ -152,7 +152,7 @@ impl<'a> Lowerer<'a> {
                 ty,
                 init: None,
             };
-            let img = self.m.globals.append(global(d.name.name.clone(), img_ty, texture_binding), d.span);
+            let img = self.m.globals.append(global(d.name.name.as_str().to_owned(), img_ty, texture_binding), d.span);
             let smp = self.m.globals.append(global(format!("{}_sampler", d.name.name), smp_ty, sampler_binding), d.span);
             let sym = Sym::Combined {
                 image: Box::new(Sym::Var { root: Root::Global(img), ty: img_ty, space: AddressSpace::Handle, read_only: true }),
@@ -216,7 +216,7 @@ impl<'a> Lowerer<'a> {
         };
         if pattern.iter().all(|p| p.is_ok()) {
             let name: String = pattern.iter().map(|p| ['x', 'y', 'z', 'w'][p.unwrap_or(0) as usize]).collect();
-            return self.field(out, base, &ast::Ident { name, span: field.span }, span);
+            return self.field(out, base, &ast::Ident { name: name.into(), span: field.span }, span);
         }
         let v = self.value(out, base, span)?;
         let b = self.bind(out, v);

@@ -41,6 +41,7 @@ use super::ast;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::*;
 use crate::layout::{self, MemberSpec, Rule};
+use crate::name::Name;
 use crate::span::Span;
 use crate::Target;
 use crate::hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -192,14 +193,14 @@ pub(crate) enum Operand {
     /// A split combined image sampler (wgpu target): texture and sampler paths.
     Combined(Box<Operand>, Box<Operand>),
     /// An `in`/`out` block instance: members by name.
-    IoBlock(Rc<HashMap<String, Sym>>),
+    IoBlock(Rc<HashMap<Name, Sym>>),
     Void,
     /// A string literal (GL_EXT_debug_printf's format).
     Str(String),
     /// An array of `in` blocks (`pervertexEXT in B { .. } b[3];`): each member is an array.
-    IoBlockArray(Rc<HashMap<String, Sym>>),
+    IoBlockArray(Rc<HashMap<Name, Sym>>),
     /// One element of an [`Operand::IoBlockArray`]: members are indexed by `Step`.
-    IoBlockElem(Rc<HashMap<String, Sym>>, Step),
+    IoBlockElem(Rc<HashMap<Name, Sym>>, Step),
 }
 
 /// What a name means.
@@ -209,9 +210,9 @@ pub(crate) enum Sym {
     Const { value: Cv, ty: Handle<Type> },
     /// A member of a block declared without an instance name.
     Member { global: Handle<GlobalVariable>, index: u32, ty: Handle<Type>, space: AddressSpace, read_only: bool },
-    IoBlock(Rc<HashMap<String, Sym>>),
+    IoBlock(Rc<HashMap<Name, Sym>>),
     /// An array of blocks whose members are arrays (see [`Operand::IoBlockArray`]).
-    IoBlockArray(Rc<HashMap<String, Sym>>),
+    IoBlockArray(Rc<HashMap<Name, Sym>>),
     /// A split combined image sampler (wgpu target).
     Combined { image: Box<Sym>, sampler: Box<Sym> },
     Override(Handle<Override>, Handle<Type>),
@@ -281,9 +282,9 @@ pub(crate) struct Lowerer<'a> {
     pub stage: Stage,
     pub target: Target,
     pub fx: FnCtx,
-    scopes: Vec<HashMap<String, Sym>>,
-    structs: HashMap<String, Handle<Type>>,
-    pub funcs: HashMap<String, Vec<FnDecl>>,
+    scopes: Vec<HashMap<Name, Sym>>,
+    structs: HashMap<Name, Handle<Type>>,
+    pub funcs: HashMap<Name, Vec<FnDecl>>,
     builtin_vars: HashMap<String, Sym>,
     uniform_defaults: BlockDefaults,
     buffer_defaults: BlockDefaults,
@@ -332,9 +333,9 @@ pub(crate) struct Lowerer<'a> {
     /// made, for the extensions that allow it ([`Lowerer::implicit`]).
     pub(crate) expr_site: Span,
     /// Position of each global name's declaration.
-    global_order: HashMap<String, usize>,
+    global_order: HashMap<Name, usize>,
     /// What each global name declares, and where first ([`global_names`]).
-    global_names: HashMap<String, (global_names::GlobalName, Span)>,
+    global_names: HashMap<Name, (global_names::GlobalName, Span)>,
     /// Position of each function definition.
     body_order: HashMap<Handle<Function>, usize>,
     /// The dialect's hooks ([`Glsl`] for GLSL).
@@ -342,7 +343,7 @@ pub(crate) struct Lowerer<'a> {
     /// What the dialect's hooks accumulate, of a type only they know (`()` for GLSL).
     pub(crate) dialect_state: Box<dyn std::any::Any>,
     /// `buffer_reference` block names (GL_EXT_buffer_reference), see [`reference`].
-    references: HashMap<String, reference::ReferenceBlock>,
+    references: HashMap<Name, reference::ReferenceBlock>,
     /// Uniform, buffer and buffer reference blocks declared `writeonly` (`(block, None)`) and
     /// their `writeonly` members (`(block, Some(index))`): they cannot be read (GLSL 4.60
     /// §4.10), checked by [`Lowerer::check_readable`].
@@ -836,10 +837,10 @@ impl<'a> Lowerer<'a> {
             for d in &mm.declarators {
                 let ty = self.resolve_type(&mm.ty, &d.array)?;
                 let matrix = (row_major == Some(true)).then_some(MatrixLayout { stride: 0, row_major: true });
-                members.push(StructMember { name: Some(d.name.name.clone()), ty, offset: 0, matrix, memory: Default::default() });
+                members.push(StructMember { name: Some(d.name.name.as_str().to_owned()), ty, offset: 0, matrix, memory: Default::default() });
             }
         }
-        let name = s.name.as_ref().map(|n| n.name.clone());
+        let name = s.name.as_ref().map(|n| n.name.as_str().to_owned());
         let h = self.m.types.insert(Type { name: name.clone(), inner: TypeInner::Struct { members, span: 0 } }, s.span);
         if let Some(n) = &s.name {
             if self.scopes.len() == 1 {
@@ -890,7 +891,7 @@ impl<'a> Lowerer<'a> {
             let message = format!("`{}` is declared later in the file; GLSL names must be declared before their use (GLSL 4.60 §4.2.2)", id.name);
             return self.error(message, id.span);
         }
-        let in_scope: Vec<&str> = self.scopes.iter().flat_map(|s| s.keys().map(String::as_str)).collect();
+        let in_scope: Vec<&str> = self.scopes.iter().flat_map(|s| s.keys().map(Name::as_str)).collect();
         let near = crate::diag::closest(&id.name, in_scope).map(str::to_owned);
         let mut d = Diagnostic::error(format!("`{}` is not declared", id.name), id.span);
         if let Some(near) = near {
@@ -1502,7 +1503,7 @@ impl<'a> Lowerer<'a> {
                 Ok(t) => t,
                 Err(r) => return Err(r),
             };
-            let name = Some(d.name.name.clone());
+            let name = Some(d.name.name.as_str().to_owned());
             if d.name.name.starts_with("gl_") {
                 self.builtin_redeclaration(q, d, ty)?;
                 continue;
@@ -1815,11 +1816,11 @@ impl<'a> Lowerer<'a> {
             Some(&o) => {
                 self.m.overrides[o].init = Some(init_h);
                 self.m.overrides[o].ty = ty;
-                self.m.overrides[o].name = Some(d.name.name.clone());
+                self.m.overrides[o].name = Some(d.name.name.as_str().to_owned());
                 o
             }
             None => {
-                let o = self.m.overrides.append(Override { name: Some(d.name.name.clone()), id: Some(id), ty, init: Some(init_h) }, d.span);
+                let o = self.m.overrides.append(Override { name: Some(d.name.name.as_str().to_owned()), id: Some(id), ty, init: Some(init_h) }, d.span);
                 self.spec_ids.insert(id, o);
                 o
             }
@@ -1951,7 +1952,7 @@ impl<'a> Lowerer<'a> {
             let smp = self.ty(TypeInner::Sampler { comparison });
             let smp_ty = wrap(self, smp);
             let img = self.m.globals.append(
-                GlobalVariable { name: Some(name.name.clone()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: img_ty, init: None },
+                GlobalVariable { name: Some(name.name.as_str().to_owned()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: img_ty, init: None },
                 span,
             );
             let sbinding = binding.map(|b| ResourceBinding { group: b.group, binding: b.binding + WGPU_SAMPLER_BINDING_OFFSET });
@@ -1978,7 +1979,7 @@ impl<'a> Lowerer<'a> {
         }
         let gty = wrap(self, elem);
         let g = self.m.globals.append(
-            GlobalVariable { name: Some(name.name.clone()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: gty, init: None },
+            GlobalVariable { name: Some(name.name.as_str().to_owned()), space: AddressSpace::Handle, binding, io: None, invariant: false, memory, ty: gty, init: None },
             span,
         );
         self.declare(name, Sym::Var { root: Root::Global(g), ty: gty, space: AddressSpace::Handle, read_only: true });
@@ -2264,7 +2265,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let ty = self.dialect.block_member(self, ty, specs.len() as u32, &d.name, &mut dialect_members);
                 let memory = self.member_memory(&mm.qualifiers, reference.then_some(q));
-                specs.push(MemberSpec { name: Some(d.name.name.clone()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major, memory });
+                specs.push(MemberSpec { name: Some(d.name.name.as_str().to_owned()), ty, align, size: None, offset: if di == 0 { offset } else { None }, row_major, memory });
                 read_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::ReadOnly));
                 write_only_members.push(mm.qualifiers.has_memory(ast::MemoryQualifier::WriteOnly));
             }
@@ -2277,7 +2278,7 @@ impl<'a> Lowerer<'a> {
         let ty = if reference {
             self.reference_block(b, specs, rule)?
         } else {
-            match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
+            match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.as_str().to_owned()), &specs, rule) {
                 Ok((t, _)) => t,
                 Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
             }
@@ -2318,7 +2319,7 @@ impl<'a> Lowerer<'a> {
         }
         // Qualifiers on single members are the members' (`MemberSpec::memory`).
         let memory = memory_qualifiers(q);
-        let name = b.instance.as_ref().map(|i| i.name.clone()).or_else(|| Some(b.name.name.clone()));
+        let name = b.instance.as_ref().map(|i| i.name.as_str().to_owned()).or_else(|| Some(b.name.name.as_str().to_owned()));
         let g = self.m.globals.append(GlobalVariable { name, space, binding, io: None, invariant: false, memory, ty: gty, init: None }, b.span);
         if !push {
             self.record_unbound(q, g, None);
@@ -2333,7 +2334,7 @@ impl<'a> Lowerer<'a> {
                 };
                 for (i, (mm, ro_m)) in members.iter().zip(read_only_members).enumerate() {
                     if let Some(n) = &mm.name {
-                        let id = ast::Ident { name: n.clone(), span: b.span };
+                        let id = ast::Ident { name: Name::from(n.as_str()), span: b.span };
                         self.declare(&id, Sym::Member { global: g, index: i as u32, ty: mm.ty, space, read_only: ro || ro_m });
                     }
                 }
@@ -2491,7 +2492,7 @@ impl<'a> Lowerer<'a> {
                 location += self.location_slots(member_ty);
                 let name = match &b.instance {
                     Some(i) => format!("{}.{}", i.name, d.name.name),
-                    None => d.name.name.clone(),
+                    None => d.name.name.as_str().to_owned(),
                 };
                 let g = self.m.globals.append(
                     GlobalVariable { name: Some(name), space, binding: None, io, invariant: output && mm.qualifiers.is_invariant(), memory: MemoryQualifiers::default(), ty, init: None },
@@ -2605,7 +2606,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.error("`main` takes no parameters and returns `void`", p.name.span));
         }
         let arguments = self.ir_arguments(p, &params);
-        let f = Function { name: Some(p.name.name.clone()), arguments, result, ..Default::default() };
+        let f = Function { name: Some(p.name.name.as_str().to_owned()), arguments, result, ..Default::default() };
         let h = self.m.functions.append(f, p.span);
         self.funcs.entry(p.name.name.clone()).or_default().push(FnDecl { params, result, handle: h, defined: definition, span: p.name.span, order });
         Ok(h)
@@ -2647,7 +2648,7 @@ impl<'a> Lowerer<'a> {
         let mut args = Vec::new();
         let names = p.params.iter().filter(|prm| !(matches!(prm.ty.kind, ast::TypeKind::Builtin(ast::BuiltinType::Void)) && prm.array.is_empty()));
         for (prm, param) in names.zip(params) {
-            let name = prm.name.as_ref().map(|n| n.name.clone());
+            let name = prm.name.as_ref().map(|n| n.name.as_str().to_owned());
             if let Some((img, smp)) = param.split {
                 args.push(FunctionArgument { name: name.clone(), ty: img });
                 args.push(FunctionArgument { name: name.map(|n| format!("{n}_sampler")), ty: smp });
@@ -2741,7 +2742,7 @@ impl<'a> Lowerer<'a> {
                     Sym::Var { root: Root::ValueArg(arg), ty: param.ty, space: AddressSpace::Handle, read_only: true }
                 } else {
                     // `in` parameters are writable copies (GLSL 4.60 §6.1.1).
-                    let local = self.fx.f.locals.append(LocalVariable { name: Some(n.name.clone()), ty: param.ty }, span);
+                    let local = self.fx.f.locals.append(LocalVariable { name: Some(n.name.as_str().to_owned()), ty: param.ty }, span);
                     let pt = self.ptr_ty_of(param.ty, AddressSpace::Function);
                     let p = self.push(Expression::LocalVar(local), pt, span);
                     let v = self.push(Expression::FunctionArg(arg), param.ty, span);
@@ -2808,7 +2809,7 @@ impl<'a> Lowerer<'a> {
 
     /// Prototypes without a definition that are called: an error glslang gives at link time.
     pub(crate) fn report_undefined_functions(&mut self) {
-        let undefined: Vec<(String, Span)> =
+        let undefined: Vec<(Name, Span)> =
             self.funcs.iter().flat_map(|(n, v)| v.iter().filter(|d| !d.defined).map(move |d| (n.clone(), d.span))).collect();
         for (n, span) in undefined {
             let h = self.funcs[&n].iter().find(|d| d.span == span).map(|d| d.handle);

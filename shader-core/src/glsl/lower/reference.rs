@@ -59,7 +59,7 @@ impl<'a> Lowerer<'a> {
             }
             None => DEFAULT_ALIGN,
         };
-        let placeholder = Type { name: Some(name.name.clone()), inner: TypeInner::Struct { members: Vec::new(), span: PLACEHOLDER_SPAN } };
+        let placeholder = Type { name: Some(name.name.as_str().to_owned()), inner: TypeInner::Struct { members: Vec::new(), span: PLACEHOLDER_SPAN } };
         let block = self.m.types.insert(placeholder, name.span);
         let memory = reference_memory(q);
         let ty = self.ty(TypeInner::Pointer { base: block, space: AddressSpace::PhysicalStorage { align, memory } });
@@ -86,7 +86,7 @@ impl<'a> Lowerer<'a> {
         if entry.defined {
             return Err(self.error(format!("buffer reference `{}` is already defined", b.name.name), b.name.span));
         }
-        let laid = match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.clone()), &specs, rule) {
+        let laid = match layout::lay_out_struct(&mut self.m.types, Some(b.name.name.as_str().to_owned()), &specs, rule) {
             Ok((t, _)) => t,
             Err(e) => return Err(self.error(format!("block `{}`: {e}", b.name.name), b.span)),
         };

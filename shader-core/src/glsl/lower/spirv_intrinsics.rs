@@ -179,7 +179,7 @@ impl Lowerer<'_> {
             params,
             result,
         };
-        self.spirv.functions.insert(p.name.name.clone(), f);
+        self.spirv.functions.insert(p.name.name.as_str().to_owned(), f);
         Ok(())
     }
 

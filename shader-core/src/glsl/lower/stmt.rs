@@ -233,7 +233,7 @@ impl<'a> Lowerer<'a> {
                 let ty = self.resolve_type(&d.ty.ty, &[])?;
                 let init = ast::Initializer::Expr(d.init.clone());
                 let v = self.initializer(out, &init, ty)?;
-                let local = self.fx.f.locals.append(LocalVariable { name: Some(d.name.name.clone()), ty }, d.span);
+                let local = self.fx.f.locals.append(LocalVariable { name: Some(d.name.name.as_str().to_owned()), ty }, d.span);
                 let pt = self.ptr_ty(ty, AddressSpace::Function);
                 let p = self.push(Expression::LocalVar(local), pt, d.span);
                 out.push(Statement::Store { pointer: p, value: v }, d.span);
@@ -395,14 +395,14 @@ impl<'a> Lowerer<'a> {
             }
             // A `const` local with a run-time initializer (allowed for locals, GLSL 4.60
             // §4.3.3): a read-only variable.
-            let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.clone()), ty }, dcl.span);
+            let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.as_str().to_owned()), ty }, dcl.span);
             let pt = self.ptr_ty(ty, AddressSpace::Function);
             let p = self.push(Expression::LocalVar(local), pt, dcl.span);
             out.push(Statement::Store { pointer: p, value: v }, dcl.span);
             self.declare(&dcl.name, Sym::Var { root: Root::Local(local), ty, space: AddressSpace::Function, read_only: true });
             return Ok(());
         }
-        let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.clone()), ty }, dcl.span);
+        let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.as_str().to_owned()), ty }, dcl.span);
         if let Some(v) = val {
             let pt = self.ptr_ty(ty, AddressSpace::Function);
             let p = self.push(Expression::LocalVar(local), pt, dcl.span);
