@@ -339,6 +339,32 @@ shader! {
             o[g.x * 2u * width + i] = i * scale + width * 1000u;
         }
     "#,
+    // A workgroup size computed from overrides (WGSL override-expressions): on the wgpu target
+    // the runtime computes it from the pipeline's values (`workgroup_size_expressions`); on the
+    // Vulkan target the words do (`OpSpecConstantOp`s in a `WorkgroupSize` composite).
+    mod expression_sized;
+    lang: wgsl,
+    src: r#"
+        override half: i32 = 2;
+        override rows: i32 = 3;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(half * 2, rows - 1)
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + u32(half) * 1000u;
+        }
+    "#,
+    mod expression_sized_vulkan;
+    lang: wgsl,
+    target: vulkan,
+    src: r#"
+        override half: i32 = 2;
+        override rows: i32 = 3;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(half * 2, rows - 1)
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + u32(half) * 1000u;
+        }
+    "#,
     // Expressions of a specialization constant in places a constant expression may stand but
     // does not have to: an index into a `const` array (not a constant expression, GLSL 4.60
     // §4.3.3) and a chain as long as `ir::CHAIN_CUT` (kept whole, neither folded at the default nor
@@ -754,6 +780,62 @@ fn wgpu_target_workgroup_size_follows_its_constant() {
     common::on_devices(|gpu| run(gpu, false));
     if let Some(pt) = passthrough_device() {
         run(&pt, true);
+    }
+}
+
+/// What `expression_sized` writes with `half` = h and `rows` = r (WGSL semantics, computed
+/// here): the workgroup is (2h, r - 1, 1); invocation `i` (local_invocation_index, x fastest)
+/// has local_invocation_id (i % 2h, i / 2h) and writes (x + 1) * 100 + (y + 1) * 10 + h * 1000;
+/// one workgroup, so the rest of the 64 elements stay 0.
+fn expression_sized_expected(h: u32, r: u32) -> Vec<u32> {
+    let (sx, sy) = (2 * h, r - 1);
+    (0..64).map(|i| if i < sx * sy { (i % sx + 1) * 100 + (i / sx + 1) * 10 + h * 1000 } else { 0 }).collect()
+}
+
+/// `@workgroup_size(half * 2, rows - 1)`, override-expressions: the pipeline runs with the
+/// size its values give, on lavapipe (the default path, where the runtime computes the size
+/// from reflection's steps and writes it into the wgpu target's words, and passthrough) and
+/// on the CPU device, for the wgpu-target module and (passthrough, CPU device) the
+/// Vulkan-target one, whose `OpSpecConstantOp`s compute it: results checked against the size
+/// and ids each invocation wrote. Values that make a dimension 0 or negative are refused (a
+/// pipeline-creation error in WGSL) on every path.
+#[test]
+fn workgroup_size_follows_override_expressions() {
+    use shader_runtime::__private::SizeStep;
+    let entry = expression_sized::ENTRY_POINTS[0];
+    assert_eq!(entry.workgroup_size_overrides, [None, None, None]);
+    assert_eq!(expression_sized::WORKGROUP_SIZE, [4, 2, 1]);
+    // `half * 2` (IMul, SPIR-V opcode 132) and `rows - 1` (ISub, 130) on constants 0 and 1.
+    let mul = [SizeStep::Constant(0), SizeStep::Literal(2), SizeStep::Op { opcode: 132, operands: 2 }];
+    let sub = [SizeStep::Constant(1), SizeStep::Literal(1), SizeStep::Op { opcode: 130, operands: 2 }];
+    assert_eq!(entry.workgroup_size_expressions, [&mul[..], &sub[..], &[]]);
+    // The Vulkan-target words pass spirv-val (naga reads no `OpSpecConstantOp`).
+    common::spirv_val(expression_sized_vulkan::SPIRV, "vulkan1.1").expect("spirv-val");
+    macro_rules! check {
+        ($module:ident, $gpu:expr, $passthrough:expr) => {{
+            let gpu: &Gpu = $gpu;
+            for (constants, h, r) in [(&[][..], 2u32, 3u32), (&[("half", 3.0), ("rows", 5.0)][..], 3, 5), (&[("half", 1.0), ("rows", 2.0)][..], 1, 2), (&[("rows", 9.0)][..], 2, 9)] {
+                let out = gpu.storage_buffer_zeroed::<u32>(64);
+                let options = PipelineOptions { constants, passthrough: $passthrough, ..Default::default() };
+                let pipeline = $module::Pipeline::with_options(gpu, &options).expect("pipeline");
+                assert_eq!(pipeline.raw().workgroup_size(), [2 * h, r - 1, 1], "constants {constants:?}");
+                pipeline.dispatch(gpu, $module::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+                let label = format!("{}, constants {constants:?}, passthrough {}, {}", stringify!($module), $passthrough, gpu.adapter_name());
+                assert_eq!(out.read_blocking(gpu).expect("read"), expression_sized_expected(h, r), "{label}");
+            }
+            for (constants, axis, value) in [(&[("rows", 1.0)][..], "y", "0"), (&[("half", -1.0)][..], "x", "4294967294 (-2 as i32)")] {
+                let options = PipelineOptions { constants, passthrough: $passthrough, ..Default::default() };
+                let err = $module::Pipeline::with_options(gpu, &options).err().expect("a size below 1");
+                let expected = format!("the workgroup size in {axis} is {value}; it must be at least 1");
+                assert!(matches!(&err, GpuError::InvalidUse(m) if m.contains(&expected)), "{constants:?}: {err:?}");
+            }
+        }};
+    }
+    common::on_devices(|gpu| check!(expression_sized, gpu, false));
+    check!(expression_sized_vulkan, &Gpu::cpu(), false);
+    if let Some(pt) = passthrough_device() {
+        check!(expression_sized, &pt, true);
+        check!(expression_sized_vulkan, &pt, true);
     }
 }
 

@@ -343,16 +343,17 @@ fn minimum_spirv_version(module: &ir::Module) -> (u8, u8) {
 /// (shader-runtime `compute::set_workgroup_size`).
 fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnostics> {
     let mut errors = Diagnostics::new();
-    for ep in &mut module.entry_points {
-        for (size, o) in ep.workgroup_size.iter_mut().zip(ep.workgroup_size_overrides.iter()) {
-            let Some(handle) = *o else { continue };
-            let default = module.overrides[handle]
-                .init
-                .and_then(|init| match module.const_expressions[init] {
-                    ir::Expression::Literal(ir::Literal::U32(v)) => Some(v),
-                    ir::Expression::Literal(ir::Literal::I32(v)) => u32::try_from(v).ok(),
-                    _ => None,
-                });
+    // An override-expression (an id-less override computed from others) counts at the
+    // defaults of the overrides it names.
+    let evaluator = ir::consteval::Evaluator::new(module, ir::consteval::Rules::Exact);
+    let defaults: Vec<[Option<(ir::Handle<ir::Override>, Option<u32>)>; 3]> = module
+        .entry_points
+        .iter()
+        .map(|ep| ep.workgroup_size_overrides.map(|o| o.map(|h| (h, evaluator.override_default(h).and_then(|v| u32::try_from(v.as_i64()?).ok())))))
+        .collect();
+    for (ep, defaults) in module.entry_points.iter_mut().zip(defaults) {
+        for (size, default) in ep.workgroup_size.iter_mut().zip(defaults) {
+            let Some((handle, default)) = default else { continue };
             match default {
                 Some(v) if v > 0 && v <= 0x4000 => *size = v,
                 _ => errors.push(

@@ -78,6 +78,14 @@ pub struct EntryPoint {
     /// value for such a constant.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workgroup_size_overrides: Option<[Option<u32>; 3]>,
+    /// Compute only, and only when a dimension has one: per dimension, a size computed from
+    /// specialization constants (a WGSL override-expression, `@workgroup_size(n * 2)`), as
+    /// its `OpSpecConstantOp`s compute it, in postfix order ([`SizeStep`]); `null` for the
+    /// other dimensions. The Vulkan target's module computes it itself; the wgpu target's
+    /// holds the size at the constants' defaults (naga reads no `OpSpecConstantOp`), and the
+    /// runtime computes a pipeline's size from these steps and writes it into the words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_size_expressions: Option<[Option<Vec<SizeStep>>; 3]>,
     /// Vertex only: the user-defined (`location`) inputs, sorted by location. Built-ins such as
     /// the vertex index are not listed: the host does not feed them from vertex buffers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -85,6 +93,21 @@ pub struct EntryPoint {
     /// Fragment only: the colour outputs, sorted by location (then blend source).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fragment_outputs: Vec<FragmentOutput>,
+}
+
+/// One step of a workgroup size computed from specialization constants
+/// ([`EntryPoint::workgroup_size_expressions`]), on a stack of 32-bit values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SizeStep {
+    /// Push the value of the specialization constant with this SpecId (its 32 bits: an `i32`
+    /// as two's complement, a `bool` as 0 or 1).
+    Constant(u32),
+    /// Push these 32 bits.
+    Literal(u32),
+    /// Pop `operands` values and push what the SPIR-V instruction numbered `opcode` (SPIR-V
+    /// 3.52.12: 128 `OpIAdd`, 132 `OpIMul`, ...) gives for them, as `OpSpecConstantOp` does.
+    Op { opcode: u32, operands: u32 },
 }
 
 /// One vertex attribute.
@@ -356,8 +379,16 @@ pub fn reflect(validated: &Validated) -> Reflection {
                 name: ep.name.clone(),
                 stage: ep.stage.into(),
                 workgroup_size: compute.then_some(ep.workgroup_size),
-                workgroup_size_overrides: compute
-                    .then(|| ep.workgroup_size_overrides.map(|o| o.and_then(|h| ids.get(h.index()).copied()))),
+                // An override-expression's dimension has no SpecId of its own: it is listed
+                // with its computation instead.
+                workgroup_size_overrides: compute.then(|| {
+                    ep.workgroup_size_overrides
+                        .map(|o| o.filter(|&h| ir::interface::is_specializable(module, h)).and_then(|h| ids.get(h.index()).copied()))
+                }),
+                workgroup_size_expressions: Some(ep.workgroup_size_overrides.map(|o| {
+                    o.filter(|&h| compute && !ir::interface::is_specializable(module, h)).and_then(|h| crate::spirv::spec_steps(module, h, &ids))
+                }))
+                .filter(|dims| dims.iter().any(Option::is_some)),
                 vertex_inputs: if ep.stage == ir::Stage::Vertex { vertex_inputs(module, owns) } else { Vec::new() },
                 fragment_outputs: if ep.stage == ir::Stage::Fragment {
                     fragment_outputs(module, owns)

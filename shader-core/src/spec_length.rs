@@ -297,7 +297,8 @@ fn trend(module: &Module, e: Handle<Expression>, root: Handle<Override>, depth: 
 /// An id-less override whose initializer is `root` (an expression of specialization constants
 /// in `exprs`): `OpSpecConstantOp` in SPIR-V, following the constants it uses. GLSL `const`
 /// declarations initialized from specialization constants are such constants too (GLSL 4.60
-/// §4.11; glslang writes them as `OpSpecConstantOp`).
+/// §4.11; glslang writes them as `OpSpecConstantOp`), and so is a WGSL workgroup size that is
+/// an override-expression (`@workgroup_size(n * 2)`).
 pub fn derived(module: &mut Module, exprs: &Expressions, root: Handle<Expression>, name: Option<String>) -> Result<Handle<Override>, String> {
     let (ty, span) = (exprs.ty(root), exprs.span(root));
     let init = copy(module, exprs, root, 0)?;
@@ -501,7 +502,7 @@ pub fn spec_operations_only(module: &Module, exprs: &Expressions, root: Handle<E
 /// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12).
 fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32) -> Result<Handle<Expression>, String> {
     if depth > MAX_DEPTH {
-        return Err("this array size expression is nested too deeply".into());
+        return Err("this specialization-constant expression is nested too deeply".into());
     }
     let e = component(exprs, e);
     let (ty, span) = (exprs.ty(e), exprs.span(e));
@@ -531,7 +532,7 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
             let reject = copy(module, exprs, reject, depth + 1)?;
             Expression::Select { condition, accept, reject }
         }
-        _ => return Err("an array size that uses a specialization constant may only use operators and conversions on constants".into()),
+        _ => return Err("an expression of specialization constants (an array size, a workgroup size) may only be made of constants, overrides, operators, conversions and `select`".into()),
     };
     Ok(module.const_expressions.append(copied, ty, span))
 }

@@ -84,7 +84,7 @@ pub fn stub_items(krate: &syn::Path) -> TokenStream {
             module: &#p::ModuleInfo {
                 name: ::core::module_path!(),
                 spirv: SPIRV,
-                entry: #p::EntryPoint { name: "main", stage: #p::Stage::Fragment, workgroup_size: ::core::option::Option::None, workgroup_size_overrides: [::core::option::Option::None; 3], vertex_inputs: &[], invocation_indexed: &[] },
+                entry: #p::EntryPoint { name: "main", stage: #p::Stage::Fragment, workgroup_size: ::core::option::Option::None, workgroup_size_overrides: [::core::option::Option::None; 3], workgroup_size_expressions: [&[]; 3], vertex_inputs: &[], invocation_indexed: &[] },
                 bindings: &[],
                 push_constants: &[],
                 specialization_constants: &[],

@@ -525,6 +525,15 @@ fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoin
     let st = stage(ep.stage, p);
     let workgroup_size = option(ep.workgroup_size.map(|[x, y, z]| quote!([#x, #y, #z])));
     let overrides: Vec<TokenStream> = ep.workgroup_size_overrides.unwrap_or_default().into_iter().map(option).collect();
+    let expressions = ep.workgroup_size_expressions.clone().unwrap_or_default().map(|steps| {
+        let steps = steps.unwrap_or_default().into_iter().map(|step| match step {
+            reflect::SizeStep::Constant(id) => quote!(#p::SizeStep::Constant(#id)),
+            reflect::SizeStep::Literal(bits) => quote!(#p::SizeStep::Literal(#bits)),
+            reflect::SizeStep::Op { opcode, operands } => quote!(#p::SizeStep::Op { opcode: #opcode, operands: #operands }),
+        });
+        quote!(&[#(#steps),*])
+    });
+    let expressions: Vec<TokenStream> = expressions.into_iter().collect();
     let inputs = ep.vertex_inputs.iter().map(|input| {
         let location = input.location;
         let name = input.name.clone().unwrap_or_default();
@@ -550,6 +559,7 @@ fn entry_point(module: &Module, reflection: &Reflection, ep: &reflect::EntryPoin
         stage: #st,
         workgroup_size: #workgroup_size,
         workgroup_size_overrides: [#(#overrides),*],
+        workgroup_size_expressions: [#(#expressions),*],
         vertex_inputs: &[#(#inputs),*],
         invocation_indexed: &[#(#indexed),*],
     })

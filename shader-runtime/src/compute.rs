@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::bind::{check_touched, BindingSet, Bindings, Resource};
 use crate::buffer::{Buffer, BufferStore, DispatchIndirectArgs, RawBuffer};
-use crate::generated::{Binding, ModuleInfo, PushConstant, SpecializationConstant, Stage};
+use crate::generated::{Binding, ModuleInfo, PushConstant, SizeStep, SpecializationConstant, Stage};
 use crate::gpu::{Backend, CpuDevice, WgpuDevice};
 use crate::{Gpu, GpuError};
 
@@ -347,21 +347,25 @@ pub(crate) fn specialization_bits(declared: &[SpecializationConstant], constants
         .iter()
         .filter_map(|(id, value)| {
             let c = declared.iter().find(|c| c.id.to_string() == *id)?;
-            // WebGPU converts a pipeline constant's `double` to the constant's type
-            // (GPUProgrammableStage `constants`). The CPU device refuses 16- and 64-bit types
-            // when it decodes the module, so those cases never reach a shader.
-            let bits = match c.ty {
-                "bool" => u64::from(*value != 0.0),
-                "i32" => u64::from(*value as i32 as u32),
-                "u32" => u64::from(*value as u32),
-                "f64" => value.to_bits(),
-                "i64" => *value as i64 as u64,
-                "u64" => *value as u64,
-                _ => u64::from((*value as f32).to_bits()),
-            };
-            Some((c.id, bits))
+            Some((c.id, constant_bits(c.ty, *value)))
         })
         .collect()
+}
+
+/// The bits of a pipeline constant's value in the constant's type `ty`: WebGPU converts a
+/// pipeline constant's `double` to the constant's type (GPUProgrammableStage `constants`). The
+/// CPU device refuses 16- and 64-bit types when it decodes the module, so those cases never
+/// reach a shader.
+fn constant_bits(ty: &str, value: f64) -> u64 {
+    match ty {
+        "bool" => u64::from(value != 0.0),
+        "i32" => u64::from(value as i32 as u32),
+        "u32" => u64::from(value as u32),
+        "f64" => value.to_bits(),
+        "i64" => value as i64 as u64,
+        "u64" => value as u64,
+        _ => u64::from((value as f32).to_bits()),
+    }
 }
 
 /// What [`ComputePipeline::new`] and a reload make from `spirv` (the words of `module`, or
@@ -370,7 +374,7 @@ pub(crate) fn specialization_bits(declared: &[SpecializationConstant], constants
 fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate_size: u32) -> Result<(Kind, Bindings, u32, [u32; 3]), GpuError> {
     // The pipeline's workgroup size written into the words (naga specializes none: the wgpu
     // target's words hold the default), then the size with the pipeline's constants.
-    let spirv = &set_workgroup_size(spirv, module.entry.name, workgroup_values(module, &built.constants));
+    let spirv = &set_workgroup_size(spirv, module.entry.name, workgroup_values(module, &built.constants)?);
     let specialization = specialization_bits(module.specialization_constants, &built.constants);
     let specialized_size = || workgroup_size(&specialize_words(spirv, &specialization), module.entry.name).or(module.entry.workgroup_size);
     let w = match gpu.backend() {
@@ -415,13 +419,70 @@ fn build(gpu: &Gpu, module: &ModuleInfo, spirv: &[u32], built: &Built, immediate
 }
 
 /// The value the pipeline's constants (`constants`, keyed by SpecId in decimal) give each
-/// workgroup dimension that follows a specialization constant
-/// (`EntryPoint::workgroup_size_overrides`), as WebGPU converts a pipeline constant to a `u32`.
-fn workgroup_values(module: &ModuleInfo, constants: &[(String, f64)]) -> [Option<u32>; 3] {
-    module.entry.workgroup_size_overrides.map(|id| {
-        let id = id?.to_string();
-        constants.iter().find(|(key, _)| *key == id).map(|&(_, value)| value as u32)
-    })
+/// workgroup dimension that follows specialization constants: one that is a constant
+/// (`EntryPoint::workgroup_size_overrides`) when the pipeline gives it, as WebGPU converts a
+/// pipeline constant to a `u32`; one computed from constants (`workgroup_size_expressions`, a
+/// WGSL override-expression) always, the constants the pipeline does not give at their
+/// defaults, with the `OpSpecConstantOp` arithmetic the Vulkan target's words do it with
+/// ([`spec_constant_op`]). A size below 1 (or above `i32::MAX`: no device has such a
+/// dimension, and a negative `i32` is one) is refused: WGSL makes it a pipeline-creation error.
+fn workgroup_values(module: &ModuleInfo, constants: &[(String, f64)]) -> Result<[Option<u32>; 3], GpuError> {
+    let given = |id: u32| constants.iter().find(|(key, _)| *key == id.to_string()).map(|&(_, value)| value);
+    let value_of = |id: u32| -> Option<u32> {
+        let declared = module.specialization_constants.iter().find(|c| c.id == id)?;
+        Some(constant_bits(declared.ty, given(id).or(declared.default)?) as u32)
+    };
+    let mut size = [None; 3];
+    for (axis, name) in ["x", "y", "z"].into_iter().enumerate() {
+        let steps = module.entry.workgroup_size_expressions[axis];
+        let value = if steps.is_empty() {
+            module.entry.workgroup_size_overrides[axis].and_then(given).map(|value| value as u32)
+        } else {
+            let value = evaluate_size(steps, &value_of).ok_or_else(|| {
+                GpuError::InvalidUse(format!(
+                    "`{}`: the workgroup size in {name} cannot be computed with the pipeline's constants (a constant \
+                     without a value, a division by zero or an out-of-range shift)",
+                    module.name
+                ))
+            })?;
+            Some(value)
+        };
+        if let Some(v) = value.filter(|&v| v == 0 || v > i32::MAX as u32) {
+            let shown = if v > i32::MAX as u32 { format!("{v} ({} as i32)", v as i32) } else { v.to_string() };
+            return Err(GpuError::InvalidUse(format!(
+                "`{}`: with the pipeline's constants, the workgroup size in {name} is {shown}; it must be at least 1 \
+                 (WGSL: a pipeline-creation error)",
+                module.name
+            )));
+        }
+        size[axis] = value;
+    }
+    Ok(size)
+}
+
+/// A workgroup size computed from specialization constants (`EntryPoint::
+/// workgroup_size_expressions`), with `value` giving each constant's 32 bits by SpecId; each
+/// operation as `OpSpecConstantOp` computes it ([`spec_constant_op`], which the words'
+/// `OpSpecConstantOp`s are evaluated with too). `None` when a constant has no value or an
+/// operation none (a division by zero).
+fn evaluate_size(steps: &[SizeStep], value: &dyn Fn(u32) -> Option<u32>) -> Option<u32> {
+    let mut stack: Vec<u32> = Vec::new();
+    for step in steps {
+        let result = match *step {
+            SizeStep::Constant(id) => value(id)?,
+            SizeStep::Literal(bits) => bits,
+            SizeStep::Op { opcode, operands } => {
+                let at = stack.len().checked_sub(operands as usize)?;
+                let args = stack.split_off(at);
+                spec_constant_op(opcode, &args)?
+            }
+        };
+        stack.push(result);
+    }
+    match stack[..] {
+        [v] => Some(v),
+        _ => None,
+    }
 }
 
 /// `spirv` with the workgroup size of its entry point `entry` set to `size` in the dimensions

@@ -26,6 +26,12 @@ pub struct EntryPoint {
     /// constant on every path: the runtime writes the value into the words
     /// ([`crate::set_workgroup_size`]; the wgpu target's hold the default for naga).
     pub workgroup_size_overrides: [Option<u32>; 3],
+    /// Compute entry points: per dimension whose size is computed from specialization
+    /// constants (a WGSL override-expression, `@workgroup_size(n * 2)`; reflection's
+    /// `workgroup_size_expressions`), the computation; empty for the other dimensions. The
+    /// runtime computes the pipeline's size from it and writes it into the words as for
+    /// `workgroup_size_overrides`.
+    pub workgroup_size_expressions: [&'static [SizeStep]; 3],
     /// Vertex entry points: the attributes fed from vertex buffers, sorted by location.
     pub vertex_inputs: &'static [VertexInput],
     /// Compute entry points: the bindings whose runtime-sized array the shader indexes with
@@ -34,6 +40,19 @@ pub struct EntryPoint {
     /// pipeline's size, which follows an override: `ComputePipeline::workgroup_size`); checked
     /// by `dispatch_checked`.
     pub invocation_indexed: &'static [&'static str],
+}
+
+/// One step of a workgroup size computed from specialization constants
+/// ([`EntryPoint::workgroup_size_expressions`]; mirrors `shader_core::reflect::SizeStep`), on a
+/// stack of 32-bit values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeStep {
+    /// Push the value of the specialization constant with this SpecId (its 32 bits).
+    Constant(u32),
+    /// Push these 32 bits.
+    Literal(u32),
+    /// Pop `operands` values and push what `OpSpecConstantOp` with this SPIR-V opcode gives.
+    Op { opcode: u32, operands: u32 },
 }
 
 /// One vertex attribute.

@@ -31,6 +31,7 @@ use crate::layout;
 use crate::span::Span;
 pub use bounds::BoundsChecks;
 pub use debug::DebugInfo;
+pub use types::spec_steps;
 use expression::Shape;
 use words::{inst, inst_string, Sections};
 use spirv::{Capability, Op, StorageClass, Word};
@@ -1184,9 +1185,13 @@ impl<'a> Writer<'a> {
 }
 
 /// Whether `o` is an unnamed override that sizes a workgroup dimension (GLSL's
-/// `local_size_*_id` constant, which only `gl_WorkGroupSize` reads besides).
+/// `local_size_*_id` constant, which only `gl_WorkGroupSize` reads besides). An id-less one
+/// computed from others (WGSL's `@workgroup_size(n * 2)`) is not: the wgpu target writes no
+/// `OpSpecConstantOp`, and the runtime computes the size from the constants it names.
 fn only_sizes_workgroups(module: &Module, o: Handle<crate::ir::Override>) -> bool {
-    module.overrides[o].name.is_none() && module.entry_points.iter().any(|ep| ep.workgroup_size_overrides.contains(&Some(o)))
+    module.overrides[o].name.is_none()
+        && crate::ir::interface::is_specializable(module, o)
+        && module.entry_points.iter().any(|ep| ep.workgroup_size_overrides.contains(&Some(o)))
 }
 
 fn storage_class(space: AddressSpace) -> StorageClass {

@@ -722,11 +722,8 @@ impl<'a> Writer<'a> {
                 let a = self.constant_tree(exprs, operand, module_scope, depth + 1)?;
                 let ty = self.type_id(ty_handle, span)?;
                 let scalar = self.scalar_of(ty_handle);
-                let spv = match (op, scalar.map(|s| s.kind)) {
-                    (UnaryOp::Negate, Some(ScalarKind::Sint | ScalarKind::Uint)) => Op::SNegate,
-                    (UnaryOp::LogicalNot, _) => Op::LogicalNot,
-                    (UnaryOp::BitwiseNot, _) => Op::Not,
-                    _ => return error("this override expression needs floating-point arithmetic, which SPIR-V spec constants cannot express", span),
+                let Some(spv) = spec_unary_op(op, scalar.map(|s| s.kind)) else {
+                    return error("this override expression needs floating-point arithmetic, which SPIR-V spec constants cannot express", span);
                 };
                 Ok(self.spec_op(ty, spv, &[a]))
             }
@@ -790,6 +787,96 @@ impl<'a> Writer<'a> {
     pub(super) fn scalar_of(&self, ty: Handle<Type>) -> Option<Scalar> {
         self.module.types.get(ty).and_then(|t| t.inner.scalar())
     }
+}
+
+/// The unary operators `OpSpecConstantOp` takes (as `spec_binary_op`).
+fn spec_unary_op(op: UnaryOp, kind: Option<ScalarKind>) -> Option<Op> {
+    Some(match (op, kind) {
+        (UnaryOp::Negate, Some(ScalarKind::Sint | ScalarKind::Uint)) => Op::SNegate,
+        (UnaryOp::LogicalNot, _) => Op::LogicalNot,
+        (UnaryOp::BitwiseNot, _) => Op::Not,
+        _ => return None,
+    })
+}
+
+/// The computation of the override `o` (an override-expression, WGSL's
+/// `@workgroup_size(n * 2)`: an id-less override computed from others) as the
+/// `OpSpecConstantOp`s `constant_tree` writes for it, in postfix order, over the
+/// specialization constants it names (by SpecId, `ids` as `ir::interface::override_ids` gives
+/// them). Reflection's `workgroup_size_expressions`: the runtime evaluates them for the wgpu
+/// target, whose words hold the default size (naga reads no `OpSpecConstantOp`). `None` for
+/// what the back end cannot write either (floats, 64-bit values, deeper than `MAX_DEPTH`).
+pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<Vec<crate::reflect::SizeStep>> {
+    use crate::reflect::SizeStep;
+    fn push_override(module: &Module, o: Handle<Override>, ids: &[u32], depth: u32, out: &mut Vec<SizeStep>) -> Option<()> {
+        match module.overrides.get(o)?.init {
+            Some(init) if !crate::ir::interface::is_specializable(module, o) => push(module, init, ids, depth + 1, out),
+            _ => {
+                out.push(SizeStep::Constant(*ids.get(o.index())?));
+                Some(())
+            }
+        }
+    }
+    fn op(out: &mut Vec<SizeStep>, opcode: Op, operands: u32) -> Option<()> {
+        out.push(SizeStep::Op { opcode: opcode as u32, operands });
+        Some(())
+    }
+    fn push(module: &Module, e: Handle<Expression>, ids: &[u32], depth: u32, out: &mut Vec<SizeStep>) -> Option<()> {
+        let exprs = &module.const_expressions;
+        if depth > MAX_DEPTH || !exprs.check(e) {
+            return None;
+        }
+        let kind = |x: Handle<Expression>| module.types.get(exprs.ty(x)).and_then(|t| t.inner.scalar()).map(|s| s.kind);
+        match exprs[e] {
+            Expression::Literal(l @ (Literal::I32(_) | Literal::U32(_) | Literal::Bool(_))) => out.push(SizeStep::Literal(literal_bits(l) as u32)),
+            Expression::ZeroValue(_) if module.inner(exprs.ty(e)).scalar().is_some_and(|s| s.width == 4 || s.kind == ScalarKind::Bool) => {
+                out.push(SizeStep::Literal(0));
+            }
+            Expression::Override(o) => push_override(module, o, ids, depth, out)?,
+            Expression::Unary { op: unary, expr } => {
+                push(module, expr, ids, depth + 1, out)?;
+                op(out, spec_unary_op(unary, kind(expr))?, 1)?;
+            }
+            Expression::Binary { op: binary, left, right } => {
+                push(module, left, ids, depth + 1, out)?;
+                push(module, right, ids, depth + 1, out)?;
+                op(out, spec_binary_op(binary, kind(left))?, 2)?;
+            }
+            Expression::Select { condition, accept, reject } => {
+                for x in [condition, accept, reject] {
+                    push(module, x, ids, depth + 1, out)?;
+                }
+                op(out, Op::Select, 3)?;
+            }
+            // As `constant_tree` converts: bool to integer selects 1 or 0, integer to bool
+            // compares with 0, an integer to another of its width adds 0.
+            Expression::Convert { expr, to } => {
+                push(module, expr, ids, depth + 1, out)?;
+                let from = module.inner(exprs.ty(expr)).scalar()?;
+                match (from.kind, to.kind) {
+                    (ScalarKind::Bool, ScalarKind::Sint | ScalarKind::Uint) => {
+                        out.extend([SizeStep::Literal(1), SizeStep::Literal(0)]);
+                        op(out, Op::Select, 3)?;
+                    }
+                    (ScalarKind::Sint | ScalarKind::Uint, ScalarKind::Bool) => {
+                        out.push(SizeStep::Literal(0));
+                        op(out, Op::INotEqual, 2)?;
+                    }
+                    (ScalarKind::Sint | ScalarKind::Uint, ScalarKind::Sint | ScalarKind::Uint) if from.width == to.width => {
+                        out.push(SizeStep::Literal(0));
+                        op(out, Op::IAdd, 2)?;
+                    }
+                    (ScalarKind::Bool, ScalarKind::Bool) => {}
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    push_override(module, o, ids, 0, &mut out)?;
+    Some(out)
 }
 
 /// SPIR-V 3.52.7 lists the opcodes `OpSpecConstantOp` accepts with the Shader capability:

@@ -425,7 +425,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Whether an expression names a module-scope override (directly).
-    fn mentions_override(&mut self, e: &Expr) -> bool {
+    pub(super) fn mentions_override(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Ident(id) => {
                 if let Some(&index) = self.decls.get(id.name.as_str()) {

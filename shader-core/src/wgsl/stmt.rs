@@ -3,7 +3,7 @@
 //! written by a generated wrapper function (WGSL §13 "Entry Points").
 
 use super::ast::{self, Expr, StmtKind};
-use crate::ir::consteval::{common_leaf, Constant, Leaf, LeafValue};
+use crate::ir::consteval::{common_leaf, Constant, Evaluator, Leaf, LeafValue, Rules};
 use crate::type_names::wgsl_leaf;
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
 use crate::ir::*;
@@ -12,6 +12,9 @@ use crate::hash::FxHashMap as HashMap;
 
 /// The largest workgroup size per dimension we accept.
 const MAX_WORKGROUP_SIZE: u32 = 0x4000;
+
+/// What a `@workgroup_size` argument must be (WGSL §12.3.x `workgroup_size`).
+const WORKGROUP_SIZE_TYPE: &str = "a @workgroup_size argument must be a const- or override-expression of type i32 or u32";
 
 /// The first `@location` we reject.
 const MAX_LOCATION: u32 = 1024;
@@ -530,32 +533,46 @@ impl<'a> Lowerer<'a> {
             if a.args.is_empty() || a.args.len() > 3 {
                 return Err(self.error("@workgroup_size takes one to three arguments", a.span));
             }
+            // WGSL §12.3.x `workgroup_size`: every argument is a const- or override-expression,
+            // all of one type, i32 or u32 (AbstractInt ones convert to it).
+            let mut concrete: Option<ScalarKind> = None;
             for (i, arg) in a.args.iter().enumerate() {
-                if let Some(id) = ident_of(arg) {
-                    if let Ok(Some(super::lower::Item::Override(o))) = self.resolve_global(&id.name, id.span) {
-                        workgroup_size_overrides[i] = Some(o);
-                        if let Some(init) = self.module.overrides[o].init {
-                            if let Expression::Literal(l) = self.module.const_expressions[init] {
-                                workgroup_size[i] = match l {
-                                    Literal::I32(v) => v.max(1) as u32,
-                                    Literal::U32(v) => v.max(1),
-                                    _ => 1,
-                                };
-                            }
+                let (kind, size) = if self.mentions_override(arg) {
+                    let (o, kind, default) = self.workgroup_size_override(arg)?;
+                    workgroup_size_overrides[i] = Some(o);
+                    (Some(kind), default)
+                } else {
+                    let value = self.const_expr(None, arg)?;
+                    let kind = match value.as_scalar().map(LeafValue::leaf) {
+                        Some(Leaf::Concrete(s)) if s.width == 4 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => Some(s.kind),
+                        Some(Leaf::AInt) => None,
+                        _ => return Err(self.error(WORKGROUP_SIZE_TYPE, arg.span)),
+                    };
+                    (kind, self.const_u32(None, arg)?)
+                };
+                if let Some(kind) = kind {
+                    match concrete {
+                        Some(first) if first != kind => {
+                            let name = |k| if k == ScalarKind::Sint { "i32" } else { "u32" };
+                            let message = format!(
+                                "the arguments of @workgroup_size must all have one type, i32 or u32: this one is {}, an earlier one {}",
+                                name(kind),
+                                name(first)
+                            );
+                            return Err(self.error(message, arg.span));
                         }
-                        continue;
+                        _ => concrete = Some(kind),
                     }
                 }
-                let v = self.const_u32(None, arg)?;
-                if v == 0 {
+                if size == 0 {
                     return Err(self.error("workgroup size must be at least 1", arg.span));
                 }
                 // No device has more invocations per dimension; naga's validator uses the same
                 // bound, and wgpu's default limits are far lower (256).
-                if v > MAX_WORKGROUP_SIZE {
-                    return Err(self.error(format!("workgroup size {v} is larger than {MAX_WORKGROUP_SIZE}"), arg.span));
+                if size > MAX_WORKGROUP_SIZE {
+                    return Err(self.error(format!("workgroup size {size} is larger than {MAX_WORKGROUP_SIZE}"), arg.span));
                 }
-                workgroup_size[i] = v;
+                workgroup_size[i] = size;
             }
         }
         // The January 2021 draft defaults the workgroup size to 1x1x1.
@@ -579,6 +596,45 @@ impl<'a> Lowerer<'a> {
             early_fragment_tests,
         });
         Ok(())
+    }
+
+    /// A `@workgroup_size` argument that is an override-expression (WGSL §12.3.x
+    /// `workgroup_size`): the override that sizes the dimension (the override itself, or an
+    /// id-less one whose initializer is the expression, as for override-sized arrays:
+    /// `spec_length::derived`, which the SPIR-V back end writes as `OpSpecConstantOp` and the
+    /// runtime evaluates for the wgpu target), its type, and its size with the overrides'
+    /// defaults. That size must be positive (a pipeline-creation error in WGSL; naga's verdict
+    /// includes pipeline creation with the defaults, and a zero-length override-sized array is
+    /// refused the same way); the runtime checks a pipeline's own values.
+    fn workgroup_size_override(&mut self, arg: &Expr) -> R<(Handle<Override>, ScalarKind, u32)> {
+        let mut scratch = FnCtx::new(Function::default());
+        let mut block = Block::new();
+        let op = self.expr(&mut scratch, &mut block, arg)?;
+        let root = self.rvalue(&mut scratch, op, arg.span)?;
+        let exprs = &scratch.func.expressions;
+        let kind = match *self.module.inner(exprs.ty(root)) {
+            TypeInner::Scalar(s) if s.width == 4 && matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => s.kind,
+            _ => return Err(self.error(WORKGROUP_SIZE_TYPE, arg.span)),
+        };
+        let o = match exprs[root] {
+            Expression::Override(o) => o,
+            _ => match crate::spec_length::derived(&mut self.module, exprs, root, None) {
+                Ok(o) => o,
+                Err(message) => return Err(self.error(message, arg.span)),
+            },
+        };
+        let default = Evaluator::new(&self.module, Rules::Exact).override_default(o).and_then(|v| v.as_i64());
+        let size = match default {
+            Some(v) if v >= 1 => u32::try_from(v).unwrap_or(u32::MAX),
+            Some(v) => return Err(self.error(format!("workgroup size must be at least 1 (with the overrides' defaults it is {v})"), arg.span)),
+            // An override without a default: the pipeline gives it (1 stands in).
+            None if crate::ir::interface::roots(&self.module, o).iter().any(|&r| self.module.overrides[r].init.is_none()) => 1,
+            None => {
+                let message = "with the overrides' defaults, this workgroup size is not a 32-bit integer (it overflows or divides by zero)";
+                return Err(self.error(message, arg.span));
+            }
+        };
+        Ok((o, kind, size))
     }
 
     fn has_workgroup_globals(&self) -> bool {
