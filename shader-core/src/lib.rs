@@ -345,7 +345,7 @@ fn fix_override_workgroup_sizes(module: &mut ir::Module) -> Result<(), Diagnosti
     let mut errors = Diagnostics::new();
     // An override-expression (an id-less override computed from others) counts at the
     // defaults of the overrides it names.
-    let evaluator = ir::consteval::Evaluator::new(module, ir::consteval::Rules::Exact);
+    let evaluator = ir::consteval::Evaluator::new(module, ir::consteval::Rules::Checked);
     let defaults: Vec<[Option<(ir::Handle<ir::Override>, Option<u32>)>; 3]> = module
         .entry_points
         .iter()

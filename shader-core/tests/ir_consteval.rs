@@ -113,9 +113,16 @@ fn overrides_evaluate_at_their_defaults_and_composites_component_wise() {
 fn checked_rules_report_each_fault_that_wgsl_makes_an_error() {
     use consteval::{binary, unary};
     let c = Rules::Checked;
-    // Integer results must fit (as under Exact), and the fault carries the exact value.
-    let sum = binary(c, BinaryOp::Add, Literal::I32(i32::MAX), Literal::I32(1), Scalar::I32);
-    assert_eq!(sum, Err(Fault::IntOverflow(i32::MAX as i128 + 1)));
+    // AbstractInt results (evaluated as i64) must fit, and the fault carries the exact value;
+    // `+`, `-` and `*` of concrete 32-bit integers wrap (Tint's const evaluator: `Eval::Add`,
+    // `Sub`, `Mul` fault only for abstract and float types; naga accepts `2147483647i + 1i`).
+    let sum = binary(c, BinaryOp::Add, Literal::I64(i64::MAX), Literal::I64(1), Scalar::I64);
+    assert_eq!(sum, Err(Fault::IntOverflow(i64::MAX as i128 + 1)));
+    assert_eq!(binary(c, BinaryOp::Add, Literal::I32(i32::MAX), Literal::I32(1), Scalar::I32), Ok(Literal::I32(i32::MIN)));
+    assert_eq!(binary(c, BinaryOp::Multiply, Literal::U32(1 << 31), Literal::U32(2), Scalar::U32), Ok(Literal::U32(0)));
+    assert_eq!(binary(c, BinaryOp::Subtract, Literal::U32(0), Literal::U32(1), Scalar::U32), Ok(Literal::U32(u32::MAX)));
+    let quotient = binary(c, BinaryOp::Divide, Literal::I32(i32::MIN), Literal::I32(-1), Scalar::I32);
+    assert_eq!(quotient, Err(Fault::IntOverflow(i32::MAX as i128 + 1)), "i32::MIN / -1 stays an error (as in Tint)");
     assert_eq!(binary(c, BinaryOp::Add, Literal::I32(2), Literal::I32(3), Scalar::I32), Ok(Literal::I32(5)));
     // Division by zero and shift widths: faults under every rule set.
     for rules in [Rules::Wrap, Rules::Exact, Rules::Checked] {

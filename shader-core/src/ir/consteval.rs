@@ -101,7 +101,8 @@ pub enum Rules {
     /// pattern.
     Exact,
     /// WGSL const-expressions (WGSL §8 and §6.3; the front end reports each [`Fault`] as a
-    /// shader-creation error where it occurs): as [`Rules::Exact`], and also a left shift
+    /// shader-creation error where it occurs): as [`Rules::Exact`] (except that `+`, `-` and
+    /// `*` of concrete 32-bit integers wrap), and also a left shift
     /// that loses bits (§8.9), a float result that is finite in `f64` but not in its type, and
     /// a float division (or remainder) by zero are faults; integer negation wraps (§8.6: the
     /// most negative value negates to itself).
@@ -834,13 +835,17 @@ pub fn binary(rules: Rules, op: BinaryOp, a: Literal, b: Literal, rs: Scalar) ->
     let bits = u32::from(s.width) * 8;
     let wrap = |v: i128| Ok(make_literal(s, Num::I(v)));
     let bool = |b: bool| Ok(Literal::Bool(b));
+    // WGSL: `+`, `-` and `*` of concrete 32-bit integers wrap (modulo 2^32) in const- and
+    // override-expressions too; only AbstractInt (evaluated as i64) overflow is a fault (Tint's
+    // and naga's evaluators agree).
+    let sum_rules = if rules == Rules::Checked && s.width == 4 { Rules::Wrap } else { rules };
     match (num(a), num(b)) {
         (Num::I(x), Num::I(y)) => match op {
-            BinaryOp::Add => rules.int(s, x + y),
-            BinaryOp::Subtract => rules.int(s, x - y),
+            BinaryOp::Add => sum_rules.int(s, x + y),
+            BinaryOp::Subtract => sum_rules.int(s, x - y),
             // Only a 64-bit product can leave `i128`; it wraps there as the bits it keeps do.
             BinaryOp::Multiply => match x.checked_mul(y) {
-                Some(v) => rules.int(s, v),
+                Some(v) => sum_rules.int(s, v),
                 None if rules == Rules::Wrap => wrap(x.wrapping_mul(y)),
                 None => Err(Fault::IntOverflow(x.wrapping_mul(y))),
             },

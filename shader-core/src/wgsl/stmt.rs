@@ -623,14 +623,15 @@ impl<'a> Lowerer<'a> {
                 Err(message) => return Err(self.error(message, arg.span)),
             },
         };
-        let default = Evaluator::new(&self.module, Rules::Exact).override_default(o).and_then(|v| v.as_i64());
+        // WGSL's evaluation: a concrete integer wraps, a division by zero has no value.
+        let default = Evaluator::new(&self.module, Rules::Checked).override_default(o).and_then(|v| v.as_i64());
         let size = match default {
             Some(v) if v >= 1 => u32::try_from(v).unwrap_or(u32::MAX),
             Some(v) => return Err(self.error(format!("workgroup size must be at least 1 (with the overrides' defaults it is {v})"), arg.span)),
             // An override without a default: the pipeline gives it (1 stands in).
             None if crate::ir::interface::roots(&self.module, o).iter().any(|&r| self.module.overrides[r].init.is_none()) => 1,
             None => {
-                let message = "with the overrides' defaults, this workgroup size is not a 32-bit integer (it overflows or divides by zero)";
+                let message = "with the overrides' defaults, this workgroup size has no value (a division by zero, or a shift by too much)";
                 return Err(self.error(message, arg.span));
             }
         };
