@@ -97,6 +97,26 @@ impl<'a> Lowerer<'a> {
         self.componentwise(fx, n, fun, accept, args, span)
     }
 
+    /// `length`, `distance`, `dot` and `cross` of constant AbstractFloat arguments, folded as
+    /// AbstractFloat ([`const_componentwise`]); `None` for others, or when the value has a
+    /// fault (left to the concrete path, as before).
+    fn const_geometric(&mut self, n: &str, fun: MathFunction, args: &[(Operand, Span)], leaf: Leaf) -> Option<Operand> {
+        if leaf != Leaf::AFloat {
+            return None;
+        }
+        let values: Vec<Constant> = args
+            .iter()
+            .map(|(a, _)| match a {
+                Operand::Const(v) => v.convert_auto(leaf),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        match const_componentwise(n, fun, &values)? {
+            Ok(c) => Some(Operand::Const(c)),
+            Err(_) => None,
+        }
+    }
+
     /// Built-ins whose arguments all share one type (after conversion) and whose result has
     /// that type too (`normalize`, `reflect`, `faceForward` need vectors).
     fn componentwise(&mut self, fx: &mut FnCtx, n: &str, fun: MathFunction, accept: Accept, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
@@ -255,6 +275,14 @@ impl<'a> Lowerer<'a> {
                 want(self, if n == "length" { 1 } else { 2 }, &args)?;
                 let accept = if n == "dot" { Accept::Numeric } else { Accept::Float };
                 let leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
+                let fun = match n {
+                    "length" => M::Length,
+                    "distance" => M::Distance,
+                    _ => M::Dot,
+                };
+                if let Some(folded) = self.const_geometric(n, fun, &args, leaf) {
+                    return Ok(folded);
+                }
                 let concrete = Leaf::Concrete(leaf.concretize());
                 let mut hs = Vec::new();
                 let mut ty = None;
@@ -273,16 +301,14 @@ impl<'a> Lowerer<'a> {
                     return math(self, fx, M::Abs, hs, ty);
                 }
                 let rty = self.scalar_ty(scalar);
-                let fun = match n {
-                    "length" => M::Length,
-                    "distance" => M::Distance,
-                    _ => M::Dot,
-                };
                 math(self, fx, fun, hs, rty)
             }
             "cross" => {
                 want(self, 2, &args)?;
                 let leaf = self.common_arg_leaf(fx, n, &args, Accept::Float, span)?;
+                if let Some(folded) = self.const_geometric(n, M::Cross, &args, leaf) {
+                    return Ok(folded);
+                }
                 let concrete = Leaf::Concrete(leaf.concretize());
                 let mut hs = Vec::new();
                 let mut ty = f32_ty;
@@ -466,8 +492,10 @@ impl<'a> Lowerer<'a> {
                         return Err(self.error("`select` needs both values to have the same type", span));
                     }
                     let leaf = self.common_arg_leaf(fx, n, &args, Accept::Any, span)?;
-                    let convert = |v: &Constant| v.convert_auto(leaf).unwrap_or_else(|| v.clone());
-                    if let (Constant::Value(t), Constant::Value(f)) = (convert(t), convert(f)) {
+                    // Both values convert to the common type, the one not picked too
+                    // (`select(-1, 1u, true)`: -1 is no u32); one that does not is refused
+                    // below, as with a run-time condition.
+                    if let (Some(Constant::Value(t)), Some(Constant::Value(f))) = (t.convert_auto(leaf), f.convert_auto(leaf)) {
                         if let Some(v) = ir_consteval::select(c, t, f) {
                             return Ok(Operand::Const(Constant::Value(v)));
                         }
@@ -732,6 +760,11 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Optio
         M::Sqrt | M::InverseSqrt | M::Sin | M::Cos | M::Tan | M::Asin | M::Acos | M::Atan | M::Sinh | M::Cosh
         | M::Tanh | M::Exp | M::Exp2 | M::Log | M::Log2 | M::Floor | M::Ceil | M::Trunc | M::Fract | M::RoundEven
         | M::Radians | M::Degrees | M::Saturate => leaf.is_float(),
+        // The geometric functions of AbstractFloat arguments are AbstractFloat (their
+        // AbstractFloat overload has conversion rank 0, WGSL §15.7 overload resolution): the
+        // value is concretized where it is used, so `cross(vec3(0., 1., 1e40), vec3(0., 0.,
+        // 2.))` is `vec3(2., 0., 0.)`, which fits in f32 (naga and Tint agree).
+        M::Length | M::Distance | M::Dot | M::Cross | M::Normalize | M::Reflect | M::FaceForward => leaf == Leaf::AFloat,
         _ => false,
     };
     if !folds {
