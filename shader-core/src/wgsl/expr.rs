@@ -756,7 +756,9 @@ impl<'a> Lowerer<'a> {
             Some(_) if matches!(name.name.as_str(), "vec2" | "vec3" | "vec4" | "array") || name.name.starts_with("mat") => {
                 Some(self.resolve_type(Some(fx), callee)?)
             }
-            Some(_) => None,
+            // Of the built-in functions only `bitcast` has a template parameter (WGSL §17:
+            // `countLeadingZeros<i32>(x)` is not a call of any overload).
+            Some(_) => return Err(self.error(format!("`{}` takes no template arguments", name.name), name.span)),
             None => match self.resolve_global(&name.name, name.span)? {
                 Some(Item::Type(t)) => Some(t),
                 Some(Item::Function(f)) => return self.user_call(fx, out, f, args, span),
