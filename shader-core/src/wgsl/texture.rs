@@ -143,6 +143,18 @@ impl<'a> Lowerer<'a> {
                     "textureNumLevels" => ImageQuery::NumLevels,
                     _ => ImageQuery::NumSamples,
                 };
+                // WGSL §17.7: layers of arrayed textures; levels of sampled and depth textures
+                // that are not multisampled; samples of multisampled ones.
+                let multisampled =
+                    matches!(info.class, ImageClass::Sampled { multisampled: true, .. } | ImageClass::Depth { multisampled: true });
+                let (fits, what) = match query {
+                    ImageQuery::NumLayers => (info.arrayed, "an arrayed texture"),
+                    ImageQuery::NumLevels => (!multisampled && !matches!(info.class, ImageClass::Storage { .. }), "a sampled or depth texture that is not multisampled"),
+                    _ => (multisampled, "a multisampled texture"),
+                };
+                if !fits {
+                    return Err(self.error(format!("`{n}` needs {what}"), t_span));
+                }
                 Ok(Operand::Value(self.push(fx, Expression::ImageQuery { image, query }, u32_ty, span)))
             }
             "textureLoad" => {
