@@ -809,8 +809,22 @@ fn workgroup_size_follows_override_expressions() {
     let mul = [SizeStep::Constant(0), SizeStep::Literal(2), SizeStep::Op { opcode: 132, operands: 2 }];
     let sub = [SizeStep::Constant(1), SizeStep::Literal(1), SizeStep::Op { opcode: 130, operands: 2 }];
     assert_eq!(entry.workgroup_size_expressions, [&mul[..], &sub[..], &[]]);
-    // The Vulkan-target words pass spirv-val (naga reads no `OpSpecConstantOp`).
+    // The Vulkan-target words pass spirv-val (naga reads no `OpSpecConstantOp`): the
+    // `WorkgroupSize` composite of SPIR-V 1.0, and `LocalSizeId` from 1.6 (Vulkan 1.3).
     common::spirv_val(expression_sized_vulkan::SPIRV, "vulkan1.1").expect("spirv-val");
+    let src = "override half: i32 = 2;\noverride rows: i32 = 3;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n\
+               @compute @workgroup_size(half * 2, rows - 1) fn main(@builtin(local_invocation_index) i: u32) { o[i] = i; }\n";
+    let options = shader_core::CompileOptions { target: shader_core::Target::Vulkan, spirv_version: (1, 6), ..Default::default() };
+    let words = shader_core::compile("t.wgsl", src, &options).unwrap_or_else(|e| panic!("{}", e.render())).spirv;
+    common::spirv_val(&words, "vulkan1.3").expect("spirv-val, SPIR-V 1.6");
+    // `OpExecutionModeId` (opcode 331) with `LocalSizeId` (38), SPIR-V 3.6 and 3.42.
+    let mut at = 5;
+    let mut local_size_id = false;
+    while let Some(&first) = words.get(at) {
+        local_size_id |= first & 0xffff == 331 && words.get(at + 2) == Some(&38);
+        at += (first >> 16).max(1) as usize;
+    }
+    assert!(local_size_id, "SPIR-V 1.6 sizes the workgroup with LocalSizeId");
     macro_rules! check {
         ($module:ident, $gpu:expr, $passthrough:expr) => {{
             let gpu: &Gpu = $gpu;
