@@ -897,6 +897,7 @@ fn draw_triangle(vs: &[u32], fs: &[u32], bindings: &[shader_cpu::Binding<'_>], c
         depth_write: true,
         stencil: None,
         samples: 1,
+        alpha_to_coverage: false,
     };
     let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
     shader_cpu::draw(&vertex, &fragment, &draw, &options).expect("draw").findings

@@ -1571,6 +1571,7 @@ fn render_cpu(vs: Shader<'_>, fs: Shader<'_>, setup: &Setup<'_>) -> Result<Vec<V
         depth_write: true,
         stencil: None,
         samples: 1,
+        alpha_to_coverage: false,
     };
     shader_cpu::draw(&vertex, &fragment, &draw, &CPU_OPTIONS).map_err(cpu_failure)?;
     let mut out: Vec<Vec<u8>> = colors.iter().map(|t| t.as_ref().map_or_else(Vec::new, |t| image(t).read_level(0))).collect();

@@ -1216,6 +1216,21 @@ shader! {
             color = vec4(1.0, 0.5, 0.25, 1.0);
         }
     "#,
+    // Alpha for alpha-to-coverage: rows 0-15 the quarters (x mod 5) / 4, rows 16-31 x / 31;
+    // rows 24-31 also keep only samples 0 and 2 by `gl_SampleMask`.
+    mod alpha_to_coverage_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"#version 450
+        layout(location = 0) out vec4 color;
+        void main() {
+            int x = int(gl_FragCoord.x);
+            int y = int(gl_FragCoord.y);
+            gl_SampleMask[0] = y >= 24 ? 5 : 15;
+            color = vec4(1.0, 0.5, 0.25, y < 16 ? float(x % 5) / 4.0 : float(x) / 31.0);
+        }
+    "#,
     // The primitive's index and the layer (0: no layered rendering).
     mod primitive_id_fs;
     lang: glsl,
@@ -1372,6 +1387,60 @@ fn sample_mask_output_matches_lavapipe() {
                 let p = i / 4;
                 panic!("{samples}x: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
             }
+        }
+    }
+}
+
+/// Alpha-to-coverage under 4x multisampling: a fragment's alpha keeps part of its samples
+/// (Vulkan "Multisample Coverage"), ANDed with its rasterized coverage and its `SampleMask`
+/// output. On a full-screen triangle the resolved red is the share of samples kept: none at
+/// alpha 0 and all at 1 (the spec's bounds), k of 4 at alpha k / 4, growing with alpha over
+/// a row; with the mask 0b0101 at most half, half at alpha 1. The CPU device's image equals
+/// lavapipe's (as emitted), on partly covered pixels too, within the resolve's rounding. A
+/// pipeline of 1 sample with alpha-to-coverage is refused, as wgpu refuses it.
+#[test]
+fn alpha_to_coverage_matches_lavapipe() {
+    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
+    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
+    let mut partial = Vec::new();
+    partial.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
+    partial.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let options = RenderOptions { sample_count: 4, alpha_to_coverage: true, ..Default::default() };
+    for vertices in [&full, &partial] {
+        let results = on_cpu_and_passthrough_with(&alpha_to_coverage_fs::MODULE, vertices, 32, &options);
+        for (device, image) in &results {
+            if vertices.len() != 3 {
+                continue;
+            }
+            // The share of samples written, in quarters, from the red channel.
+            let quarters = |x: usize, y: usize| {
+                let red = f32::from(image[4 * (y * 32 + x)]) / 255.0 * 4.0;
+                assert!((red - red.round()).abs() < 0.02, "{device}: pixel ({x}, {y}): red {red} quarters");
+                red.round() as u32
+            };
+            for y in 0..32 {
+                let row: Vec<u32> = (0..32).map(|x| quarters(x, y)).collect();
+                if y < 16 {
+                    assert!(row.iter().enumerate().all(|(x, &q)| q == (x % 5) as u32), "{device}: row {y}: {row:?}");
+                } else {
+                    let most = if y < 24 { 4 } else { 2 };
+                    assert!(row[0] == 0 && row[31] == most && row.windows(2).all(|w| w[0] <= w[1]), "{device}: row {y}: {row:?}");
+                }
+            }
+        }
+        if let [(_, cpu), (_, lavapipe)] = &results[..] {
+            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+                let p = i / 4;
+                panic!("{} vertices: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", vertices.len(), p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
+            }
+        }
+    }
+    let one = RenderOptions { sample_count: 1, ..options };
+    let cpu = Gpu::cpu();
+    for gpu in [Some(&cpu), common::gpu()].into_iter().flatten() {
+        match RenderPipeline::new(gpu, &stencil_vs::MODULE, &alpha_to_coverage_fs::MODULE, &one) {
+            Err(shader_runtime::GpuError::InvalidUse(message)) => assert!(message.contains("alpha-to-coverage"), "{message}"),
+            other => panic!("{}: {:?}", gpu.adapter_name(), other.err()),
         }
     }
 }

@@ -330,6 +330,11 @@ pub struct Draw<'a> {
     /// location (`FragCoord` there too); others once per pixel, interpolated at its centre
     /// (inputs decorated `Sample` or `Centroid` too, as on lavapipe).
     pub samples: u32,
+    /// Alpha-to-coverage: the alpha of the float output at location 0 (1 without one) keeps
+    /// sample k of a fragment's coverage when alpha > k / samples (Vulkan leaves the mapping to
+    /// the implementation; this is Mesa llvmpipe's: no sample at alpha 0, all at 1, samples
+    /// taken in index order), ANDed like a `SampleMask` output before the late tests.
+    pub alpha_to_coverage: bool,
 }
 
 /// A shaded vertex: clip position and the fragment stage's inputs (in its input order).
@@ -1075,6 +1080,12 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 continue;
             }
         }
+        if d.alpha_to_coverage {
+            mask &= alpha_coverage(fs, mem, d.samples);
+            if mask == 0 {
+                continue;
+            }
+        }
         if d.depth.is_some() && !early {
             let z = fs.frag_depth.map(|at| f64::from(f32::from_bits(mem[at as usize])));
             mask = tests(px, mask, &l, z);
@@ -1118,6 +1129,15 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
             }
         }
     }
+}
+
+/// The coverage mask alpha-to-coverage gives a fragment (`Draw::alpha_to_coverage`): sample k
+/// of `samples` when the alpha of its float output at location 0 (in lane memory `mem`; 1
+/// without an alpha) exceeds k / samples.
+fn alpha_coverage(fs: &Prog, mem: &[u32], samples: u32) -> u8 {
+    let alpha = fs.outputs.iter().find(|o| o.location == 0 && o.words >= 4 && matches!(o.scalar, Scalar::Float { width: 16 | 32 }));
+    let alpha = alpha.map_or(1.0, |o| f32::from_bits(o.widen(mem[o.base as usize + 3])));
+    (0..samples).filter(|&k| alpha > k as f32 / samples as f32).fold(0, |mask, k| mask | 1 << k)
 }
 
 /// The stencil test (with the draw's stencil state) and then the depth test of a fragment of a

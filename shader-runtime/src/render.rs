@@ -38,6 +38,12 @@ pub struct RenderOptions<'a> {
     /// `@builtin(sample_index)`) or position (`SamplePosition`) runs once per sample. A depth buffer then has as many samples
     /// (`Gpu::depth_target_with(w, h, format, 4)`), each tested at its own depth.
     pub sample_count: u32,
+    /// Alpha-to-coverage (wgpu's `MultisampleState::alpha_to_coverage_enabled`): the alpha of
+    /// the fragment's output at location 0 also chooses which of its samples it covers (ANDed
+    /// with its coverage and a `SampleMask` output). Needs `sample_count` 4, as in wgpu. How
+    /// many samples an alpha covers is the implementation's choice in Vulkan; the CPU device
+    /// covers sample k when alpha > k / 4 (Mesa's llvmpipe's mapping): none at 0, all at 1.
+    pub alpha_to_coverage: bool,
     pub topology: wgpu::PrimitiveTopology,
     pub cull_mode: Option<wgpu::Face>,
     pub blend: Option<wgpu::BlendState>,
@@ -66,6 +72,7 @@ impl Default for RenderOptions<'_> {
             depth_write: true,
             stencil: wgpu::StencilState::default(),
             sample_count: 1,
+            alpha_to_coverage: false,
             topology: wgpu::PrimitiveTopology::TriangleList,
             cull_mode: None,
             blend: None,
@@ -168,6 +175,7 @@ struct Built {
     depth_write: bool,
     stencil: wgpu::StencilState,
     sample_count: u32,
+    alpha_to_coverage: bool,
     topology: wgpu::PrimitiveTopology,
     cull_mode: Option<wgpu::Face>,
     blend: Option<wgpu::BlendState>,
@@ -242,6 +250,9 @@ impl RenderPipeline {
         if !matches!(options.sample_count, 1 | 4) {
             return Err(GpuError::InvalidUse(format!("{} samples per pixel; the runtime offers 1 and 4", options.sample_count)));
         }
+        if options.alpha_to_coverage && options.sample_count == 1 {
+            return Err(GpuError::InvalidUse("alpha-to-coverage needs a multisampled pipeline (`sample_count: 4`), as in wgpu".to_string()));
+        }
         let built = Built {
             attributes,
             vertex_constants,
@@ -252,6 +263,7 @@ impl RenderPipeline {
             depth_write: options.depth_write,
             stencil: options.stencil.clone(),
             sample_count: options.sample_count,
+            alpha_to_coverage: options.alpha_to_coverage,
             topology: options.topology,
             cull_mode: options.cull_mode,
             blend: options.blend,
@@ -517,6 +529,7 @@ impl RenderPipeline {
             depth_write,
             stencil: self.built.stencil.is_enabled().then(|| cpu_stencil(&self.built.stencil, draw.stencil_reference)),
             samples: self.built.sample_count,
+            alpha_to_coverage: self.built.alpha_to_coverage,
         };
         let report = shader_cpu::draw(&pipeline.vertex, &pipeline.fragment, &cpu_draw, &cpu.options).map_err(|e| cpu_error(name, e))?;
         report_findings(cpu, name, &report);
@@ -759,7 +772,11 @@ fn build(
                     bias: Default::default(),
                 }
             }),
-            multisample: wgpu::MultisampleState { count: built.sample_count, ..Default::default() },
+            multisample: wgpu::MultisampleState {
+                count: built.sample_count,
+                alpha_to_coverage_enabled: built.alpha_to_coverage,
+                ..Default::default()
+            },
             fragment: Some(wgpu::FragmentState {
                 module: &fs,
                 entry_point: Some(fragment.entry.name),
