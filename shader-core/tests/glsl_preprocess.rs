@@ -6,7 +6,7 @@
 //! token kinds), `include=DIR` and `define=NAME=VALUE`. Paths are relative to the test
 //! directory so that snapshots do not depend on where the repository lives.
 
-use shader_core::glsl::preprocess::{preprocess, PpOptions, PpOutput, TokenKind, SUPPORTED_EXTENSIONS};
+use shader_core::glsl::preprocess::{is_supported_extension, preprocess, PpOptions, PpOutput, TokenKind, SUPPORTED_EXTENSIONS};
 use shader_core::span::{FileId, SourceMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -302,6 +302,50 @@ fn every_span_is_in_the_source_map() {
     assert!(out.tokens.iter().any(|t| t.span.file != FileId(0)), "no token from an included file");
 }
 
+/// Every predefined macro against glslang's, for each version Vulkan takes: the name of every
+/// supported extension ([`SUPPORTED_EXTENSIONS`]) and the profile macros, written alone on a
+/// line and expanded by our preprocessor and by `glslangValidator -E` (a defined name becomes
+/// `1`). `-E` takes no target environment; the extension macros do not depend on it (the same
+/// table came out of `-V` compiles with `#ifndef NAME` / `#error`). `VULKAN` is left out (only
+/// `-V` defines it; every compile test reads it), and so is `GL_es_profile`: GLSL 4.60 §3.3
+/// defines it for ES shaders, glslang does not.
+#[test]
+fn predefined_macros_match_glslang() {
+    const VERSIONS: &[&str] = &["310 es", "320 es", "140", "150", "150 compatibility", "330", "400", "410", "420", "430", "440", "450", "450 compatibility", "460"];
+    let mut names: Vec<&str> = SUPPORTED_EXTENSIONS.iter().map(|(name, _)| *name).collect();
+    names.extend(["GL_ES", "GL_core_profile", "GL_compatibility_profile", "GL_FRAGMENT_PRECISION_HIGH"]);
+    let dir = std::env::temp_dir().join(format!("glsl_predefined_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let mut failures = Vec::new();
+    for version in VERSIONS {
+        let text = format!("#version {version}\n{}\nvoid main() {{}}\n", names.join("\n"));
+        let (ours, _) = run(&dir, "a.frag", &text, &PpOptions { vulkan: true, ..PpOptions::default() });
+        assert!(!ours.diagnostics.has_errors(), "#version {version}: {:?}", ours.diagnostics);
+        let ours: Vec<&str> = ours.tokens.iter().take(names.len()).map(|t| t.text.as_str()).collect();
+        std::fs::write(dir.join("a.frag"), &text).expect("write a.frag");
+        let output = match std::process::Command::new("glslangValidator").arg("-E").arg(dir.join("a.frag")).output() {
+            Ok(output) => output,
+            Err(_) => {
+                assert!(std::env::var("CI").map_or(true, |v| v != "true"), "glslangValidator is required with CI=true");
+                eprintln!("!!!!!!!! SKIPPED: glslangValidator is missing !!!!!!!!");
+                return;
+            }
+        };
+        let expanded = String::from_utf8_lossy(&output.stdout).to_string();
+        // After the `#version` line, one word per name.
+        let theirs: Vec<&str> = expanded.lines().skip_while(|l| !l.starts_with("#version")).skip(1).flat_map(str::split_whitespace).take(names.len()).collect();
+        for (name, (a, b)) in names.iter().zip(ours.iter().zip(&theirs)) {
+            if a != b {
+                let defined = |t: &str| if t == "1" { "defined" } else { "not defined" };
+                failures.push(format!("#version {version}: {name} is {} here, {} by glslang", defined(a), defined(b)));
+            }
+        }
+        assert_eq!(theirs.len(), names.len(), "#version {version}: glslangValidator -E printed\n{expanded}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{} predefined macros differ from glslang's:\n{}", failures.len(), failures.join("\n"));
+}
+
 /// Differential check against glslang: for every accepted corpus file, our token stream must
 /// equal our tokenization of `glslangValidator -E` output (which has all macros expanded).
 /// Every third file (glslang takes a fifth of a second per run; all of them agreed when last
@@ -329,7 +373,7 @@ fn corpus_tokens_match_glslang_e() {
         let (ours, _) = run(&root, &path, &text, &PpOptions::default());
         let tests_unsupported = text.lines().filter(|l| l.trim_start().starts_with("#if")).any(|l| {
             l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| w.starts_with("GL_") && w.contains(|c: char| c.is_ascii_lowercase()) && !SUPPORTED_EXTENSIONS.contains(&w))
+                .any(|w| w.starts_with("GL_") && w.contains(|c: char| c.is_ascii_lowercase()) && !is_supported_extension(w))
         });
         if tests_unsupported || ours.diagnostics.iter().any(|d| d.message.ends_with("is not supported")) {
             continue;

@@ -211,7 +211,7 @@ pub fn translate(
 fn extension_words(tu: &ast::TranslationUnit, pp: &preprocess::PpOutput) -> Diagnostics {
     let mut out = Diagnostics::new();
     for w in &tu.extension_words {
-        if !preprocess::SUPPORTED_EXTENSIONS.contains(&w.extension) {
+        if !preprocess::is_supported_extension(w.extension) {
             out.push(Diagnostic::error(format!("`{}` needs {}, which is not supported", w.word, w.extension), w.span));
         } else if !pp.extension_enabled_at(w.extension, w.token) {
             out.push(lower::needs_extension(w.word, w.extension, w.span));

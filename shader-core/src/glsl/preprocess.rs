@@ -243,103 +243,136 @@ pub const BINDLESS_TEXTURE: &str = "GL_ARB_bindless_texture";
 pub const BINDLESS_TEXTURE_NOTE: &str = "GL_ARB_bindless_texture is for OpenGL: SPIR-V for Vulkan has no texture handles in plain values \
                                          (arrays of textures indexed with GL_EXT_nonuniform_qualifier take their place)";
 
-/// Extensions the compiler implements; each also defines a `GL_<name>` macro as 1.
-pub const SUPPORTED_EXTENSIONS: &[&str] = &[
-    "GL_GOOGLE_include_directive",
-    "GL_GOOGLE_cpp_style_line_directive",
-    "GL_ARB_shading_language_include",
-    "GL_ARB_separate_shader_objects",
-    "GL_ARB_shading_language_420pack",
-    "GL_EXT_scalar_block_layout",
-    "GL_EXT_buffer_reference",
-    "GL_EXT_buffer_reference2",
-    "GL_EXT_buffer_reference_uvec2",
-    "GL_EXT_shader_atomic_float",
-    "GL_EXT_samplerless_texture_functions",
-    "GL_EXT_nonuniform_qualifier",
-    "GL_EXT_control_flow_attributes",
-    "GL_EXT_shader_explicit_arithmetic_types",
-    "GL_EXT_shader_explicit_arithmetic_types_int8",
-    "GL_EXT_shader_explicit_arithmetic_types_int32",
-    "GL_EXT_shader_explicit_arithmetic_types_float32",
-    "GL_EXT_shader_explicit_arithmetic_types_int16",
-    "GL_EXT_shader_explicit_arithmetic_types_int64",
-    "GL_EXT_shader_explicit_arithmetic_types_float16",
-    "GL_EXT_shader_16bit_storage",
+/// Where glslang 12 predefines an extension's `GL_<name>` macro (as 1): its `getPreamble`
+/// (Versions.cpp) has one list for GLSL ES, one for desktop GLSL and a few for both, and
+/// leaves some extensions it implements without a macro. Measured with glslangValidator 12
+/// (`#ifndef NAME` for `#version 310 es`, `320 es` and 140-460; the versions Vulkan refuses
+/// are left out), compared by `predefined_macros_match_glslang` (`tests/glsl_preprocess.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Predefined {
+    Always,
+    Desktop,
+    Es,
+    /// Versions 300 and later, either profile (desktop 330+, ES 3.x).
+    Since300,
+    /// No macro (the extension is still supported).
+    Never,
+}
+
+impl Predefined {
+    /// Whether the macro is defined for `#version number profile`.
+    pub fn holds(self, profile: Profile, number: u32) -> bool {
+        match self {
+            Predefined::Always => true,
+            Predefined::Desktop => profile != Profile::Es,
+            Predefined::Es => profile == Profile::Es,
+            Predefined::Since300 => number >= 300,
+            Predefined::Never => false,
+        }
+    }
+}
+
+/// Extensions the compiler implements, each with where its `GL_<name>` macro is predefined.
+pub const SUPPORTED_EXTENSIONS: &[(&str, Predefined)] = &[
+    ("GL_GOOGLE_include_directive", Predefined::Always),
+    ("GL_GOOGLE_cpp_style_line_directive", Predefined::Always),
+    ("GL_ARB_shading_language_include", Predefined::Never),
+    ("GL_ARB_separate_shader_objects", Predefined::Desktop),
+    ("GL_ARB_shading_language_420pack", Predefined::Desktop),
+    ("GL_EXT_scalar_block_layout", Predefined::Desktop),
+    ("GL_EXT_buffer_reference", Predefined::Desktop),
+    ("GL_EXT_buffer_reference2", Predefined::Desktop),
+    ("GL_EXT_buffer_reference_uvec2", Predefined::Desktop),
+    ("GL_EXT_shader_atomic_float", Predefined::Desktop),
+    ("GL_EXT_samplerless_texture_functions", Predefined::Desktop),
+    ("GL_EXT_nonuniform_qualifier", Predefined::Desktop),
+    ("GL_EXT_control_flow_attributes", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_int8", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_int32", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_float32", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_int16", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_int64", Predefined::Desktop),
+    ("GL_EXT_shader_explicit_arithmetic_types_float16", Predefined::Desktop),
+    ("GL_EXT_shader_16bit_storage", Predefined::Desktop),
     // GLSL ES only: the desktop implicit conversions (`Lowerer::implicit`).
-    "GL_EXT_shader_implicit_conversions",
-    "GL_EXT_shader_8bit_storage",
-    "GL_KHR_shader_subgroup_basic",
-    "GL_KHR_shader_subgroup_vote",
-    "GL_KHR_shader_subgroup_ballot",
-    "GL_KHR_shader_subgroup_arithmetic",
-    "GL_KHR_shader_subgroup_shuffle",
-    "GL_KHR_shader_subgroup_shuffle_relative",
-    "GL_KHR_shader_subgroup_clustered",
-    "GL_KHR_shader_subgroup_quad",
-    "GL_KHR_vulkan_glsl",
-    "GL_EXT_shader_explicit_arithmetic_types_float64",
-    "GL_ARB_gpu_shader_int64",
-    "GL_ARB_gpu_shader_fp64",
-    "GL_EXT_shader_atomic_int64",
-    "GL_EXT_demote_to_helper_invocation",
-    "GL_KHR_memory_scope_semantics",
-    "GL_EXT_terminate_invocation",
-    "GL_ARB_fragment_shader_interlock",
-    "GL_NV_compute_shader_derivatives",
-    "GL_KHR_compute_shader_derivatives",
-    "GL_EXT_fragment_shader_barycentric",
-    "GL_NV_fragment_shader_barycentric",
-    "GL_EXT_fragment_invocation_density",
-    "GL_OES_shader_image_atomic",
-    "GL_OES_texture_buffer",
-    "GL_EXT_texture_buffer",
-    "GL_EXT_texture_shadow_lod",
-    "GL_ARB_sparse_texture2",
-    "GL_ARB_sparse_texture_clamp",
-    "GL_EXT_shader_image_load_formatted",
-    "GL_ARB_post_depth_coverage",
-    "GL_EXT_post_depth_coverage",
-    "GL_ARB_shader_stencil_export",
-    "GL_EXT_shader_io_blocks",
-    "GL_OES_shader_io_blocks",
-    "GL_OES_sample_variables",
-    "GL_ARB_shader_group_vote",
-    "GL_ARB_shader_ballot",
-    "GL_EXT_null_initializer",
-    "GL_EXT_shader_non_constant_global_initializers",
-    "GL_EXT_multiview",
-    "GL_OVR_multiview",
-    "GL_OVR_multiview2",
-    "GL_EXT_debug_printf",
-    "GL_EXT_spirv_intrinsics",
-    "GL_AMD_gpu_shader_int16",
-    "GL_AMD_gpu_shader_half_float",
-    "GL_EXT_subgroup_uniform_control_flow",
-    "GL_EXT_ray_query",
-    "GL_EXT_ray_flags_primitive_culling",
-    "GL_EXT_shader_atomic_float",
-    "GL_EXT_shader_atomic_float2",
-    "GL_EXT_shader_subgroup_extended_types_int8",
-    "GL_EXT_shader_subgroup_extended_types_int16",
-    "GL_EXT_shader_subgroup_extended_types_int64",
-    "GL_EXT_shader_subgroup_extended_types_float16",
-    "GL_EXT_optional_input_attachment_index",
+    ("GL_EXT_shader_implicit_conversions", Predefined::Es),
+    ("GL_EXT_shader_8bit_storage", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_basic", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_vote", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_ballot", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_arithmetic", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_shuffle", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_shuffle_relative", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_clustered", Predefined::Desktop),
+    ("GL_KHR_shader_subgroup_quad", Predefined::Desktop),
+    ("GL_KHR_vulkan_glsl", Predefined::Never),
+    ("GL_EXT_shader_explicit_arithmetic_types_float64", Predefined::Desktop),
+    ("GL_ARB_gpu_shader_int64", Predefined::Desktop),
+    ("GL_ARB_gpu_shader_fp64", Predefined::Desktop),
+    ("GL_EXT_shader_atomic_int64", Predefined::Desktop),
+    ("GL_EXT_demote_to_helper_invocation", Predefined::Desktop),
+    ("GL_KHR_memory_scope_semantics", Predefined::Never),
+    ("GL_EXT_terminate_invocation", Predefined::Always),
+    ("GL_ARB_fragment_shader_interlock", Predefined::Desktop),
+    ("GL_NV_compute_shader_derivatives", Predefined::Desktop),
+    ("GL_KHR_compute_shader_derivatives", Predefined::Never),
+    ("GL_EXT_fragment_shader_barycentric", Predefined::Desktop),
+    ("GL_NV_fragment_shader_barycentric", Predefined::Desktop),
+    ("GL_EXT_fragment_invocation_density", Predefined::Desktop),
+    ("GL_OES_shader_image_atomic", Predefined::Es),
+    ("GL_OES_texture_buffer", Predefined::Es),
+    ("GL_EXT_texture_buffer", Predefined::Es),
+    ("GL_EXT_texture_shadow_lod", Predefined::Never),
+    ("GL_ARB_sparse_texture2", Predefined::Desktop),
+    ("GL_ARB_sparse_texture_clamp", Predefined::Desktop),
+    ("GL_EXT_shader_image_load_formatted", Predefined::Desktop),
+    ("GL_ARB_post_depth_coverage", Predefined::Desktop),
+    ("GL_EXT_post_depth_coverage", Predefined::Desktop),
+    ("GL_ARB_shader_stencil_export", Predefined::Desktop),
+    ("GL_EXT_shader_io_blocks", Predefined::Es),
+    ("GL_OES_shader_io_blocks", Predefined::Es),
+    ("GL_OES_sample_variables", Predefined::Es),
+    ("GL_ARB_shader_group_vote", Predefined::Desktop),
+    ("GL_ARB_shader_ballot", Predefined::Desktop),
+    ("GL_EXT_null_initializer", Predefined::Always),
+    ("GL_EXT_shader_non_constant_global_initializers", Predefined::Always),
+    ("GL_EXT_multiview", Predefined::Always),
+    ("GL_OVR_multiview", Predefined::Since300),
+    ("GL_OVR_multiview2", Predefined::Since300),
+    ("GL_EXT_debug_printf", Predefined::Desktop),
+    ("GL_EXT_spirv_intrinsics", Predefined::Desktop),
+    ("GL_AMD_gpu_shader_int16", Predefined::Desktop),
+    ("GL_AMD_gpu_shader_half_float", Predefined::Desktop),
+    ("GL_EXT_subgroup_uniform_control_flow", Predefined::Always),
+    ("GL_EXT_ray_query", Predefined::Desktop),
+    ("GL_EXT_ray_flags_primitive_culling", Predefined::Desktop),
+    ("GL_EXT_shader_atomic_float2", Predefined::Desktop),
+    ("GL_EXT_shader_subgroup_extended_types_int8", Predefined::Desktop),
+    ("GL_EXT_shader_subgroup_extended_types_int16", Predefined::Desktop),
+    ("GL_EXT_shader_subgroup_extended_types_int64", Predefined::Desktop),
+    ("GL_EXT_shader_subgroup_extended_types_float16", Predefined::Desktop),
+    ("GL_EXT_optional_input_attachment_index", Predefined::Never),
     // Only what a fragment shader sees of mesh shading: `perprimitiveNV`/`EXT` inputs.
-    "GL_NV_mesh_shader",
-    "GL_EXT_mesh_shader",
-    "GL_ARB_shader_viewport_layer_array",
-    "GL_NV_viewport_array2",
-    "GL_NV_stereo_view_rendering",
-    "GL_NVX_multiview_per_view_attributes",
-    "GL_AMD_shader_ballot",
-    "GL_ARM_shader_core_builtins",
-    "GL_NV_shader_sm_builtins",
-    "GL_EXT_fragment_shading_rate",
-    "GL_NV_shading_rate_image",
-    "GL_ARB_shader_clock",
-    "GL_EXT_shader_realtime_clock",
+    ("GL_NV_mesh_shader", Predefined::Desktop),
+    ("GL_EXT_mesh_shader", Predefined::Desktop),
+    ("GL_ARB_shader_viewport_layer_array", Predefined::Never),
+    ("GL_NV_viewport_array2", Predefined::Desktop),
+    ("GL_NV_stereo_view_rendering", Predefined::Never),
+    ("GL_NVX_multiview_per_view_attributes", Predefined::Never),
+    ("GL_AMD_shader_ballot", Predefined::Desktop),
+    ("GL_ARM_shader_core_builtins", Predefined::Never),
+    ("GL_NV_shader_sm_builtins", Predefined::Always),
+    ("GL_EXT_fragment_shading_rate", Predefined::Always),
+    ("GL_NV_shading_rate_image", Predefined::Desktop),
+    ("GL_ARB_shader_clock", Predefined::Never),
+    ("GL_EXT_shader_realtime_clock", Predefined::Desktop),
 ];
+
+/// Whether `name` is an extension the compiler implements ([`SUPPORTED_EXTENSIONS`]).
+pub fn is_supported_extension(name: &str) -> bool {
+    SUPPORTED_EXTENSIONS.iter().any(|(n, _)| *n == name)
+}
 
 /// Include nesting limit; an include cycle without a guard stops here.
 const MAX_INCLUDE_DEPTH: usize = 32;
@@ -567,7 +600,8 @@ impl Pp<'_, '_, '_> {
     /// `<predefined>` file with id `file`, and returns them as a shareable table.
     fn builtin_macros(&mut self, file: FileId) -> BuiltinMacros {
         let mut text = String::new();
-        for ext in SUPPORTED_EXTENSIONS {
+        // Every macro some version defines; `version` removes those its version does not.
+        for (ext, _) in SUPPORTED_EXTENSIONS.iter().filter(|(_, p)| *p != Predefined::Never) {
             text.push_str(&format!("#define {ext} 1\n"));
         }
         if self.options.vulkan {
@@ -1118,12 +1152,19 @@ impl Pp<'_, '_, '_> {
             self.report(d);
         }
         self.out.version = Some(Version { number, profile, span });
-        let mut defines = Vec::new();
+        // The extension macros this version does not have ([`Predefined`]).
+        for (ext, _) in SUPPORTED_EXTENSIONS.iter().filter(|(_, p)| *p != Predefined::Never && !p.holds(profile, number)) {
+            self.macros.remove(&Name::from(*ext));
+        }
+        // GLSL 4.60 §4.7.5 defines GL_FRAGMENT_PRECISION_HIGH on desktop too; §3.3: every
+        // implementation defines GL_core_profile, and one with the compatibility profile
+        // GL_compatibility_profile as well (profiles begin at 1.50: none before, as glslang).
+        let mut defines = vec!["GL_FRAGMENT_PRECISION_HIGH"];
         match profile {
-            Profile::Es => defines.extend(["GL_ES", "GL_es_profile", "GL_FRAGMENT_PRECISION_HIGH"]),
-            Profile::Core if number >= 150 => defines.push("GL_core_profile"),
-            Profile::Compatibility if number >= 150 => defines.push("GL_compatibility_profile"),
-            _ => defines.push("GL_core_profile"),
+            Profile::Es => defines.extend(["GL_ES", "GL_es_profile"]),
+            _ if number < 150 => {}
+            Profile::Core => defines.push("GL_core_profile"),
+            Profile::Compatibility => defines.extend(["GL_core_profile", "GL_compatibility_profile"]),
         }
         for name in defines {
             let id = self.intern(name);
@@ -1164,10 +1205,10 @@ impl Pp<'_, '_, '_> {
             }
             // GL_EXT_spirv_intrinsics changes the language (string literals, `GL_` macro
             // names): it must be named, `all` leaves it alone.
-            for ext in SUPPORTED_EXTENSIONS.iter().filter(|e| **e != "GL_EXT_spirv_intrinsics") {
+            for (ext, _) in SUPPORTED_EXTENSIONS.iter().filter(|(e, _)| *e != "GL_EXT_spirv_intrinsics") {
                 self.extension_state.insert(ext.to_string(), b);
             }
-        } else if SUPPORTED_EXTENSIONS.contains(&name.text.as_str()) {
+        } else if is_supported_extension(&name.text) {
             self.extension_state.insert(name.text.to_string(), b);
             if b == Behavior::Warn {
                 // GLSL 4.60 §3.3: `warn` behaves as `enable`, warning on each use of the

@@ -1,5 +1,2 @@
 #version 150 compatibility
-__VERSION__ GL_compatibility_profile
-#ifdef GL_core_profile
-wrong
-#endif
+__VERSION__ GL_compatibility_profile GL_core_profile
