@@ -116,6 +116,60 @@ fn qualifiers_outside_their_declarations() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Layout qualifiers newer than the desktop `#version`, allowed by an extension only where it is
+/// enabled before them (`#extension` holds from where it is written, GLSL 4.60 §3.3): each
+/// refused with one located error naming the version and the extension, as glslang refuses them
+/// ("not supported for this version or the enabled extensions"); their allowed neighbours
+/// compile.
+#[test]
+fn layouts_need_their_version_or_extension() {
+    const PACK: &str = "#extension GL_ARB_shading_language_420pack : enable\n";
+    const SSO: &str = "#extension GL_ARB_separate_shader_objects : enable\n";
+    const SAMPLER: &str = "layout(set = 0, binding = 0) uniform sampler2D s;\n";
+    const OUT: &str = "layout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\n";
+    let cases: Vec<(&str, String, Option<&str>)> = vec![
+        // (file name, program, a piece of the expected error or None when it compiles)
+        ("a.frag", format!("#version 400\nlayout(set = 0, binding = 0) uniform U {{\n{PACK}vec4 a; }} u;\n{OUT}"), Some("`binding` needs GLSL 4.20 or `#extension GL_ARB_shading_language_420pack")),
+        ("a.frag", format!("#version 400\n{SAMPLER}{PACK}{OUT}"), Some("`binding` needs GLSL 4.20")),
+        ("a.frag", format!("#version 410\n{SAMPLER}{OUT}"), Some("`binding` needs GLSL 4.20")),
+        ("a.frag", format!("#version 400\n{PACK}{SAMPLER}layout(set = 0, binding = 1) uniform U {{ vec4 a; }} u;\n{OUT}"), None),
+        ("a.frag", format!("#version 420\n{SAMPLER}{OUT}"), None),
+        ("a.frag", format!("#version 310 es\nprecision highp float;\nlayout(binding = 0) uniform highp sampler2D s;\n{OUT}"), None),
+        ("a.frag", format!("#version 150\n{OUT}"), Some("`location` needs GLSL 3.30 or `#extension GL_ARB_separate_shader_objects")),
+        ("a.frag", format!("#version 150\n{SSO}{OUT}"), None),
+        ("a.frag", format!("#version 150\n#extension GL_ARB_explicit_attrib_location : enable\n{OUT}"), None),
+        ("a.frag", format!("#version 400\nlayout(location = 1) in vec4 p;\n{OUT}"), Some("`location` needs GLSL 4.10")),
+        ("a.frag", format!("#version 400\n{SSO}layout(location = 1) in vec4 p;\n{OUT}"), None),
+        ("a.vert", "#version 330\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n".into(), None),
+        ("a.vert", "#version 330\nlayout(location = 0) in vec4 p;\nlayout(location = 0) out vec4 q;\nvoid main() { gl_Position = p; q = p; }\n".into(), Some("`location` needs GLSL 4.10")),
+        ("a.frag", format!("#version 430\nlayout(location = 1, component = 2) in vec2 p;\n{OUT}"), Some("`component` needs GLSL 4.40")),
+        ("a.frag", format!("#version 440\nlayout(location = 1, component = 2) in vec2 p;\n{OUT}"), None),
+        ("a.frag", format!("#version 410\nlayout(early_fragment_tests) in;\n{OUT}"), Some("`early_fragment_tests` needs GLSL 4.20")),
+        ("a.frag", format!("#version 420\nlayout(early_fragment_tests) in;\n{OUT}"), None),
+    ];
+    let mut failures = Vec::new();
+    for (name, source, expected) in &cases {
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        match (compile(name, source, &options), expected) {
+            (Ok(_), None) => {}
+            (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
+            (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
+            (Err(e), Some(message)) => {
+                let text = e.render();
+                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains(&format!("{name}:")) {
+                    failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
+                }
+            }
+        }
+        if let Some(accepted) = glslang_accepts(name, source) {
+            if accepted != expected.is_none() {
+                failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Whether glslangValidator accepts a shader for Vulkan (`name` gives the stage); `None` when
 /// it is not installed (a failure with `CI=true`).
 fn glslang_accepts(name: &str, source: &str) -> Option<bool> {

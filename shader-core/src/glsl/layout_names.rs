@@ -101,6 +101,23 @@ pub fn extensions(name: &str) -> &'static [&'static [&'static str]] {
     }
 }
 
+/// The desktop GLSL version that made a layout qualifier core and the extensions that bring it
+/// to earlier versions (any one of them, enabled before the qualifier), as glslang checks them
+/// where it reads the qualifier (`TParseContext::setLayoutQualifier`, `layoutTypeCheck`;
+/// measured with glslangValidator 12). `location` depends on the variable: a vertex input or a
+/// fragment output (`stage_end`) since GLSL 3.30, another input or output since 4.10. GLSL ES
+/// 3.10, the first ES Vulkan takes, has them all. `name` is in lowercase.
+pub fn desktop_since(name: &str, interface: bool, stage_end: bool) -> Option<(u32, &'static [&'static str])> {
+    Some(match name {
+        "binding" => (420, &["GL_ARB_shading_language_420pack"]),
+        "location" if stage_end => (330, &["GL_ARB_separate_shader_objects", "GL_ARB_explicit_attrib_location"]),
+        "location" if interface => (410, &["GL_ARB_separate_shader_objects"]),
+        "component" => (440, &["GL_ARB_enhanced_layouts"]),
+        "early_fragment_tests" => (420, &["GL_ARB_shader_image_load_store"]),
+        _ => return None,
+    })
+}
+
 /// Layout qualifiers of the geometry, tessellation and mesh stages (GLSL 4.60 §4.4.1.2,
 /// §4.4.1.3, §4.4.2.2, GL_NV_geometry_shader_passthrough, GL_EXT_mesh_shader), which vertex,
 /// fragment and compute shaders do not take (glslang: "unrecognized layout identifier" or "no

@@ -1111,8 +1111,16 @@ impl<'a> Lowerer<'a> {
             }
         }
         let input = q.storage().any(|(s, _)| s == ast::StorageQualifier::In);
+        let output = q.storage().any(|(s, _)| s == ast::StorageQualifier::Out);
+        let stage_end = (input && stage == Stage::Vertex) || (output && stage == Stage::Fragment);
         for l in q.layouts() {
             let n = l.name.name.to_ascii_lowercase();
+            if let Some((since, extensions)) = crate::glsl::layout_names::desktop_since(&n, input || output, stage_end).filter(|(v, _)| !self.es && self.version < *v) {
+                if let Some(extension) = self.missing_extension(extensions, l.span) {
+                    let message = format!("layout qualifier `{}` needs GLSL {}.{:02} or `#extension {extension} : enable` before it", l.name.name, since / 100, since % 100);
+                    self.error(message, l.span);
+                }
+            }
             if matches!(n.as_str(), "bindless_sampler" | "bindless_image") {
                 use crate::glsl::preprocess::{BINDLESS_TEXTURE, BINDLESS_TEXTURE_NOTE};
                 let message = format!("layout qualifier `{}` needs {BINDLESS_TEXTURE}, which cannot be used when generating SPIR-V", l.name.name);
