@@ -170,6 +170,141 @@ fn layouts_need_their_version_or_extension() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// An array declared `[]` without an initializer is implicitly sized in desktop GLSL: by the
+/// largest constant index used on it, plus one, or 1 without any (GLSL 4.60 §4.1.9, §4.2), a
+/// local as a global (private or `shared`). glslang sizes them so: each program compiles, its
+/// SPIR-V passes spirv-val, and its array lengths (every `OpTypeArray`) are glslang's. Used
+/// otherwise than through constant indices, or in GLSL ES, it is refused with one located
+/// error, as glslang refuses it.
+#[test]
+fn implicitly_sized_arrays() {
+    const CASES: &[(&str, &str, Option<&str>)] = &[
+        // (file name, program after `#version 450` and the output `c`, a piece of the expected
+        // error or None when it compiles)
+        ("a.frag", "void main() { int a[][2]; a[3][1] = 5; a[1][0] = 2; c = vec4(a[3][1], a[1][0], 0, 1); }", None),
+        ("a.frag", "const int K = 3;\nvoid main() { float a[]; a[K] = 1.0; a[K - 1] += 2.0; c = vec4(a[K]); }", None),
+        ("a.frag", "void main() { int a[], b[3]; a[7] = b[1]; c = vec4(a[7]); }", None),
+        ("a.frag", "void main() { int a[]; c = vec4(a[1]); { float a[]; a[5] = 1.0; c.x = a[5]; } }", None),
+        ("a.frag", "struct S { float x; };\nvoid main() { S a[]; a[1].x = 1.0; c = vec4(a[1].x); }", None),
+        ("a.frag", "void main() { mat2 a[]; a[2][1][0] = 1.0; c = vec4(a[2][1][0]); }", None),
+        ("a.frag", "int g[];\nvoid f() { g[6] = 2; }\nvoid main() { g[2] = 1; f(); c = vec4(g[2]); }", None),
+        ("a.frag", "int g[];\nvoid main() { c = vec4(1); }", None),
+        ("a.comp", "shared uint s[];\nvoid main() { s[4] = 1u; c = vec4(1); }", None),
+        ("a.frag", "void main() { float a[]; int i = 1; c = vec4(a[i]); }", Some("may only be indexed with a constant expression")),
+        ("a.frag", "void main() { float a[]; c = vec4(a.length()); }", Some("`a` has no length yet")),
+        ("a.frag", "void main() { float a[]; a[1] = 1.0; float b[2] = a; c = vec4(b[0]); }", Some("may only be used through its elements")),
+        ("a.frag", "int g[];\nvoid main() { int b[2]; g[1] = 2; b = g; c = vec4(b[0]); }", Some("may only be used through its elements")),
+        ("a.frag", "void main() { int a[2][]; c = vec4(1); }", Some("only the outer dimension")),
+        ("a.frag", "int g[2][];\nvoid main() { c = vec4(1); }", Some("only the outer dimension")),
+        ("a.frag", "void main() { const int a[]; c = vec4(1); }", Some("a `const` array needs an initializer")),
+    ];
+    let mut failures = Vec::new();
+    for &(name, program, expected) in CASES {
+        let output = if name.ends_with(".comp") { "layout(local_size_x = 1) in;\nvec4 c;\n" } else { "layout(location = 0) out vec4 c;\n" };
+        let source = format!("#version 450\n{output}{program}\n");
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        match (compile(name, &source, &options), expected) {
+            (Ok(out), None) => {
+                if let Some(e) = spirv_val(&out.spirv) {
+                    failures.push(format!("{program}\n  invalid SPIR-V: {e}"));
+                }
+                if let Some(theirs) = glslang_spirv(name, &source) {
+                    let (ours, theirs) = (array_lengths(&out.spirv), array_lengths(&theirs));
+                    if ours != theirs {
+                        failures.push(format!("{program}\n  array lengths {ours:?}, glslang's {theirs:?}"));
+                    }
+                }
+            }
+            (Ok(_), Some(message)) => failures.push(format!("{program}\n  compiled; expected `{message}`")),
+            (Err(e), None) => failures.push(format!("{program}\n  refused:\n{}", e.render())),
+            (Err(e), Some(message)) => {
+                let text = e.render();
+                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains(&format!("{name}:")) {
+                    failures.push(format!("{program}\n  expected one located error with `{message}`:\n{text}"));
+                }
+            }
+        }
+        if let Some(accepted) = glslang_accepts(name, &source) {
+            if accepted != expected.is_none() {
+                failures.push(format!("{program}\n  glslang's verdict differs (accepts: {accepted})"));
+            }
+        }
+    }
+    // GLSL ES has no implicit sizes: each declaration is reported once, its uses are not.
+    let source = "#version 310 es\nprecision highp float;\nlayout(location = 0) out vec4 c;\nint g[];\nvoid main() { int a[]; a[1] = 2; g[0] = 1; c = vec4(1); }\n";
+    let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+    match compile("a.frag", source, &options) {
+        Ok(_) => failures.push("GLSL ES: implicit sizes compiled".into()),
+        Err(e) => {
+            let text = e.render();
+            if text.matches("in GLSL ES, an unsized array needs an initializer").count() != 2 || text.matches("error").count() != 2 {
+                failures.push(format!("GLSL ES: expected two errors, one per declaration:\n{text}"));
+            }
+        }
+    }
+    if glslang_accepts("a.frag", source) == Some(true) {
+        failures.push("GLSL ES: glslang accepts implicit sizes".into());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The lengths of a module's `OpTypeArray`s, sorted (its 32-bit `OpConstant` lengths).
+fn array_lengths(words: &[u32]) -> Vec<u32> {
+    let mut constants = std::collections::HashMap::new();
+    let mut lengths = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        let (count, opcode) = ((words[at] >> 16) as usize, words[at] & 0xffff);
+        let operands = &words[at + 1..(at + count.max(1)).min(words.len())];
+        match (opcode, operands) {
+            (43, [_, id, value]) => {
+                constants.insert(*id, *value);
+            }
+            (28, [_, _, length]) => lengths.push(constants.get(length).copied().unwrap_or(u32::MAX)),
+            _ => {}
+        }
+        at += count.max(1);
+    }
+    lengths.sort_unstable();
+    lengths
+}
+
+/// `spirv-val --target-env vulkan1.1`'s complaint, or `None` when the module is valid (or the
+/// tool is missing, which `CI=true` does not allow).
+fn spirv_val(words: &[u32]) -> Option<String> {
+    let path = scratch_dir().join("a.spv");
+    std::fs::write(&path, words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()).ok()?;
+    let out = std::process::Command::new("spirv-val").args(["--target-env", "vulkan1.1"]).arg(&path).output();
+    let _ = std::fs::remove_dir_all(path.parent()?);
+    match out {
+        Ok(out) if out.status.success() => None,
+        Ok(out) => Some(String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout)),
+        Err(_) => {
+            assert!(std::env::var("CI").map_or(true, |v| v != "true"), "spirv-val is required with CI=true");
+            None
+        }
+    }
+}
+
+/// glslangValidator's SPIR-V for a shader it accepts (`name` gives the stage).
+fn glslang_spirv(name: &str, source: &str) -> Option<Vec<u32>> {
+    let dir = scratch_dir();
+    std::fs::write(dir.join(name), source).ok()?;
+    let status = std::process::Command::new("glslangValidator").arg("-V").arg(dir.join(name)).arg("-o").arg(dir.join("a.spv")).output().ok()?;
+    let bytes = if status.status.success() { std::fs::read(dir.join("a.spv")).ok() } else { None };
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(bytes?.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
+/// A new temporary directory (the tests run in parallel and share file names).
+fn scratch_dir() -> std::path::PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("glsl_verdicts_scratch_{}_{call}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
 /// Whether glslangValidator accepts a shader for Vulkan (`name` gives the stage); `None` when
 /// it is not installed (a failure with `CI=true`).
 fn glslang_accepts(name: &str, source: &str) -> Option<bool> {

@@ -119,6 +119,17 @@ pub const CASES: &[Case] = &[
            + atomicLoad(top, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed) * 10000u + x;",
         0,
     ),
+    // Arrays declared `[]` without an initializer, sized by their largest constant index
+    // (GLSL 4.60 §4.1.9): a local array of arrays and a private global used by two functions.
+    (
+        "implicitly_sized_arrays",
+        Ty::I32,
+        Ty::I32,
+        "int g[];\nint twice() { g[3] = g[1] * 2; return g[3]; }",
+        "int a[][2]; a[2][1] = x; a[0][0] = x * 3; a[1][1] = a[2][1] - 5; g[1] = a[2][1] + int(i); \
+         r = a[0][0] + a[1][1] * 100 + twice() * 10000;",
+        0,
+    ),
 ];
 
 pub fn input(ty: Ty) -> Vec<u8> {

@@ -70,6 +70,11 @@ impl<'a> Lowerer<'a> {
 
     /// The IR pointer (or, for opaque handles, value) expression of a path.
     pub fn path_expr(&mut self, p: &Path, span: Span) -> Handle<Expression> {
+        if p.steps.is_empty() {
+            if let Some(name) = self.implicitly_sized(p.root) {
+                self.implicit_whole(&name, "used through its elements", span);
+            }
+        }
         let mut h = match p.root {
             Root::Local(l) => {
                 let t = self.ptr_ty(p.root_ty, AddressSpace::Function);
@@ -108,6 +113,9 @@ impl<'a> Lowerer<'a> {
             Operand::Value(h) => Ok(h),
             Operand::Ref(p) => {
                 self.check_readable(&p, span)?;
+                if let Some(name) = Some(&p).filter(|p| p.steps.is_empty()).and_then(|p| self.implicitly_sized(p.root)) {
+                    return Err(self.implicit_whole(&name, "used through its elements", span));
+                }
                 let h = self.path_expr(&p, span);
                 if p.space == AddressSpace::Handle && (p.steps.is_empty() || matches!(p.root, Root::ValueArg(_))) {
                     return Ok(h);
@@ -1141,10 +1149,33 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The error for an implicitly sized array ([`Lowerer::implicit_length`]) used otherwise than
+    /// as `what` allows.
+    fn implicit_whole(&mut self, name: &str, what: &str, span: Span) -> Reported {
+        let d = crate::diag::Diagnostic::error(format!("`{name}` is implicitly sized (declared `[]` without an initializer): it may only be {what}"), span)
+            .with_note("GLSL 4.60 §4.1.9: an unsized array may only be indexed with constant expressions until it is given a size");
+        self.diags.push(d);
+        Reported
+    }
+
     fn index_step(&mut self, base: Operand, step: Step, konst: Option<i64>, span: Span) -> R<Operand> {
         let Operand::Ref(mut p) = base else {
             return Err(self.error("cannot index this expression", span));
         };
+        if p.steps.is_empty() {
+            if let Some(name) = self.implicitly_sized(p.root) {
+                match konst {
+                    Some(k) if k >= 0 => {
+                        let used = u32::try_from(k + 1).unwrap_or(u32::MAX);
+                        if let Some(length) = self.implicit_length(p.root) {
+                            *length = (*length).max(used);
+                        }
+                    }
+                    Some(_) => {}
+                    None => return Err(self.implicit_whole(&name, "indexed with a constant expression", span)),
+                }
+            }
+        }
         let Some(elem) = self.element_type(p.ty) else {
             return Err(self.error(format!("cannot index a `{}`", self.type_name(p.ty)), span));
         };
@@ -1278,6 +1309,12 @@ impl<'a> Lowerer<'a> {
             // Pure: drop the operand (a path has no effects; a value is evaluated).
             self.discard(out, base, span);
             return Ok(Operand::Value(self.lit(Literal::I32(n as i32), span)));
+        }
+        if let Some(name) = match &base {
+            Operand::Ref(p) if p.steps.is_empty() => self.implicitly_sized(p.root),
+            _ => None,
+        } {
+            return Err(self.error(format!("`{name}` has no length yet: it is implicitly sized (declared `[]` without an initializer); give it a size"), span));
         }
         match base {
             // OpArrayLength needs a logical pointer (SPIR-V 3.52.8); glslang rejects it too.

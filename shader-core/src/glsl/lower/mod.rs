@@ -268,6 +268,9 @@ pub(crate) struct FnCtx {
     /// A `return` statement was lowered in `main` (what follows it textually is "after a return
     /// from main()" for GL_ARB_fragment_shader_interlock).
     pub main_returned: bool,
+    /// This function's implicitly sized local arrays with their length so far
+    /// ([`Lowerer::implicit_length`]).
+    pub implicit: Vec<(Handle<LocalVariable>, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -356,6 +359,9 @@ pub(crate) struct Lowerer<'a> {
     /// Resources declared without `layout(binding = N)`, in declaration order: bound by
     /// [`Lowerer::assign_bindings`] (`auto_map_bindings`) or reported there.
     unbound: Vec<Unbound>,
+    /// Implicitly sized global arrays (private or `shared`) with their length so far
+    /// ([`Lowerer::implicit_length`]).
+    implicit_globals: Vec<(Handle<GlobalVariable>, u32)>,
     auto_map_bindings: bool,
     auto_map_locations: bool,
     /// The next automatic location of inputs and outputs (`auto_map_locations`).
@@ -415,6 +421,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         bool_members: HashMap::default(),
         spirv: Default::default(),
         unbound: Vec::new(),
+        implicit_globals: Vec::new(),
         auto_map_bindings: options.auto_map_bindings,
         auto_map_locations: options.auto_map_locations,
         next_location: [0, 0],
@@ -451,6 +458,7 @@ pub fn lower(tu: &ast::TranslationUnit, options: &LowerOptions) -> (Module, Diag
         let _ = lw.function_body(*handle, f);
     }
     lw.visible_until = usize::MAX;
+    lw.size_implicit_globals();
     // GLSL 4.60 §6.1.2: "Recursion is not allowed, not even statically" (a cycle anywhere in
     // the static call graph, called from `main` or not).
     for cycle in crate::ir::calls::cycles(&lw.m) {
@@ -1668,6 +1676,19 @@ impl<'a> Lowerer<'a> {
                 },
                 d.span,
             );
+            // Implicitly sized by its constant indices ([`Lowerer::implicit_length`]); GLSL ES
+            // has no implicit sizes (glslang: "array size required"). Reported, and declared
+            // anyway so that its uses are not errors too.
+            if matches!(space, AddressSpace::Private | AddressSpace::Workgroup) && d.init.is_none() && dims.iter().any(|a| a.size.is_none()) {
+                if dims[1..].iter().any(|a| a.size.is_none()) {
+                    self.error("only the outer dimension of an array of arrays may be implicitly sized", d.span);
+                } else if self.es {
+                    self.error("in GLSL ES, an unsized array needs an initializer", d.span);
+                }
+                if matches!(*self.inner(ty), TypeInner::Array { size: ArraySize::Dynamic, .. }) {
+                    self.implicit_globals.push((g, 1));
+                }
+            }
             // GL_EXT_null_initializer: `= {}` zero-initializes, also `shared` variables
             // (an OpConstantNull initializer, as glslang emits).
             if let Some(ast::Initializer::List(items, ispan)) = &d.init {
@@ -2780,6 +2801,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.pop_scope();
+        self.size_implicit_locals();
         let mut fx = std::mem::take(&mut self.fx);
         fx.f.body = body;
         self.m.functions[handle] = fx.f;
@@ -2788,6 +2810,67 @@ impl<'a> Lowerer<'a> {
 
     pub fn ptr_ty_of(&mut self, ty: Handle<Type>, space: AddressSpace) -> Handle<Type> {
         self.ptr_ty(ty, space)
+    }
+
+    /// The length so far of the implicitly sized array at `root`, if it is one: an array whose
+    /// outer dimension is unsized and which has no initializer (`int a[];`, desktop GLSL). It
+    /// gets its length from the largest constant index used on it, or 1 without any (GLSL 4.60
+    /// §4.2 on shared globals: "one more than the largest index used", "no static access ... a
+    /// size of 1"), as glslang sizes it; it may only be indexed with constants (§4.1.9).
+    pub(crate) fn implicit_length(&mut self, root: Root) -> Option<&mut u32> {
+        match root {
+            Root::Local(l) => self.fx.implicit.iter_mut().find(|(h, _)| *h == l).map(|(_, n)| n),
+            Root::Global(g) => self.implicit_globals.iter_mut().find(|(h, _)| *h == g).map(|(_, n)| n),
+            _ => None,
+        }
+    }
+
+    /// The name of the implicitly sized array at `root`, if it is one.
+    pub(crate) fn implicitly_sized(&mut self, root: Root) -> Option<String> {
+        self.implicit_length(root)?;
+        Some(match root {
+            Root::Local(l) => self.fx.f.locals[l].name.clone().unwrap_or_default(),
+            Root::Global(g) => self.m.globals[g].name.clone().unwrap_or_default(),
+            _ => String::new(),
+        })
+    }
+
+    /// `array` (an array of unknown length) with `length` elements.
+    fn sized_array(&mut self, array: Handle<Type>, length: u32) -> Handle<Type> {
+        match *self.inner(array) {
+            TypeInner::Array { base, stride, .. } => self.ty(TypeInner::Array { base, size: ArraySize::Constant(length), stride }),
+            _ => array,
+        }
+    }
+
+    /// Gives this function's implicitly sized locals their lengths, once all their uses are
+    /// lowered: the variables and the pointers to them.
+    fn size_implicit_locals(&mut self) {
+        for (l, length) in std::mem::take(&mut self.fx.implicit) {
+            let ty = self.sized_array(self.fx.f.locals[l].ty, length);
+            self.fx.f.locals[l].ty = ty;
+            let pointer = self.ptr_ty(ty, AddressSpace::Function);
+            let uses: Vec<Handle<Expression>> = self.fx.f.expressions.iter().filter(|(_, e)| matches!(e, Expression::LocalVar(x) if *x == l)).map(|(h, _)| h).collect();
+            for h in uses {
+                self.fx.f.expressions.set_ty(h, pointer);
+            }
+        }
+    }
+
+    /// Gives the implicitly sized globals their lengths, once every function is lowered (the
+    /// largest index of the whole shader counts).
+    fn size_implicit_globals(&mut self) {
+        for (g, length) in std::mem::take(&mut self.implicit_globals) {
+            let ty = self.sized_array(self.m.globals[g].ty, length);
+            self.m.globals[g].ty = ty;
+            let pointer = self.ptr_ty(ty, self.m.globals[g].space);
+            for (_, f) in self.m.functions.iter_mut() {
+                let uses: Vec<Handle<Expression>> = f.expressions.iter().filter(|(_, e)| matches!(e, Expression::GlobalVar(x) if *x == g)).map(|(h, _)| h).collect();
+                for h in uses {
+                    f.expressions.set_ty(h, pointer);
+                }
+            }
+        }
     }
 
     fn entry_point(&mut self, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {

@@ -309,6 +309,9 @@ impl<'a> Lowerer<'a> {
                             continue;
                         }
                     }
+                    if dcl.init.is_none() && dims.iter().skip(1).any(|a| a.size.is_none()) {
+                        return Err(self.error("only the outer dimension of an array of arrays may be implicitly sized", dcl.span));
+                    }
                     let ty = if dims.first().is_some_and(|a| a.size.is_none()) {
                         match &dcl.init {
                             Some(ast::Initializer::List(items, _)) => {
@@ -323,7 +326,23 @@ impl<'a> Lowerer<'a> {
                                 self.finish_local(out, dcl, t, Some(val), is_const)?;
                                 continue;
                             }
-                            None => return Err(self.error("an unsized local array needs an initializer", dcl.span)),
+                            None if is_const => return Err(self.error("a `const` array needs an initializer", dcl.span)),
+                            None => {
+                                // Implicitly sized by its constant indices ([`Lowerer::implicit_length`]).
+                                // GLSL ES has no implicit sizes (glslang: "array size required"):
+                                // reported, and declared anyway so that its uses are not errors too.
+                                if self.es {
+                                    self.error("in GLSL ES, an unsized array needs an initializer", dcl.span);
+                                }
+                                let ty = self.apply_dims(base, &dims)?;
+                                if super::is_opaque(self.inner(ty), &self.m) {
+                                    return Err(self.error("local variables of opaque types are not allowed", dcl.span));
+                                }
+                                let local = self.fx.f.locals.append(LocalVariable { name: Some(dcl.name.name.as_str().to_owned()), ty }, dcl.span);
+                                self.declare(&dcl.name, Sym::Var { root: Root::Local(local), ty, space: AddressSpace::Function, read_only: false });
+                                self.fx.implicit.push((local, 1));
+                                continue;
+                            }
                         }
                     } else {
                         self.apply_dims(base, &dims)?
