@@ -161,6 +161,36 @@ fn spirv_input_is_only_for_disassemble() {
     }
 }
 
+/// A workgroup size from specialization constants at SPIR-V 1.6 is `OpExecutionModeId
+/// LocalSizeId`, which rspirv's loader refuses; the disassembly still shows the module, with
+/// that instruction naming the three constants.
+#[test]
+fn disassembles_local_size_id() {
+    let dir = scratch("disassemble-local-size-id");
+    let source = "#version 450\nlayout(local_size_x_id = 3, local_size_y = 2) in;\nlayout(std430, binding = 0) buffer B { uint v[]; };\nvoid main() { v[gl_LocalInvocationIndex] = gl_WorkGroupSize.x; }\n";
+    std::fs::write(dir.join("k.comp"), source).unwrap();
+    let out = run(&dir, &["compile", "k.comp", "--target", "vulkan", "--spirv-version", "1.6", "-o", "k.spv"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let val = Command::new("spirv-val").args(["--target-env", "vulkan1.3", "k.spv"]).current_dir(&dir).output();
+    match val {
+        Ok(val) => assert!(val.status.success(), "spirv-val: {}", String::from_utf8_lossy(&val.stderr)),
+        Err(e) => panic!("spirv-val is needed for this test: {e}"),
+    }
+    let out = run(&dir, &["disassemble", "k.spv"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text.lines().find(|l| l.starts_with("OpExecutionModeId")).unwrap_or_else(|| panic!("no OpExecutionModeId in:\n{text}"));
+    let ids: Vec<&str> = line.split_whitespace().skip(3).collect();
+    assert!(line.contains(" LocalSizeId ") && ids.len() == 3, "{line}");
+    // Each id is a constant of the module: the x one a spec constant with SpecId 3 (default 1),
+    // y the literal 2.
+    let defined = |id: &str, op: &str| text.lines().any(|l| l.starts_with(&format!("{id} = {op}")));
+    assert!(defined(ids[0], "OpSpecConstant "), "{line}\n{text}");
+    assert!(text.contains(&format!("OpDecorate {} SpecId 3", ids[0])), "{text}");
+    assert!(defined(ids[1], "OpConstant ") || defined(ids[1], "OpSpecConstant "), "{line}\n{text}");
+    assert!(text.contains("OpReturn") && text.contains("OpFunctionEnd"), "{text}");
+}
+
 #[test]
 fn disassembles_a_spirv_file() {
     let dir = scratch("disassemble");
