@@ -248,6 +248,44 @@ fn implicitly_sized_arrays() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// An atomic function's value operands convert to the variable's type only as implicit
+/// conversions do (GLSL 4.60 §4.1.10; GLSL ES has none): glslang finds no overload otherwise
+/// (SHADER_MUTANTS_SEED=3: `atomicCompSwap(ssbo.u32, 10, 2u)` in `#version 310 es`).
+#[test]
+fn atomic_operands_convert_implicitly_only() {
+    const BLOCK: &str = "layout(local_size_x = 1) in;\nlayout(set = 0, binding = 0) buffer B { int i; uint u; } b;\n";
+    const CASES: &[(&str, &str, Option<&str>)] = &[
+        // (version, body of main, a piece of the expected error or None when it compiles)
+        ("310 es", "atomicCompSwap(b.u, 10, 2u);", Some("cannot convert `int` to `uint`")),
+        ("310 es", "atomicAdd(b.i, 1u);", Some("cannot convert `uint` to `int`")),
+        ("310 es", "atomicCompSwap(b.u, 10u, 2u); atomicAdd(b.i, 1);", None),
+        ("450", "atomicAdd(b.i, 1u);", Some("cannot convert `uint` to `int`")),
+        ("450", "atomicAdd(b.u, 1); atomicCompSwap(b.u, 1, 2); atomicMax(b.i, -3);", None),
+    ];
+    let mut failures = Vec::new();
+    for &(version, body, expected) in CASES {
+        let source = format!("#version {version}\n{BLOCK}void main() {{ {body} }}\n");
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        match (compile("a.comp", &source, &options), expected) {
+            (Ok(_), None) => {}
+            (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
+            (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
+            (Err(e), Some(message)) => {
+                let text = e.render();
+                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains("a.comp:") {
+                    failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
+                }
+            }
+        }
+        if let Some(accepted) = glslang_accepts("a.comp", &source) {
+            if accepted != expected.is_none() {
+                failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// The lengths of a module's `OpTypeArray`s, sorted (its 32-bit `OpConstant` lengths).
 fn array_lengths(words: &[u32]) -> Vec<u32> {
     let mut constants = std::collections::HashMap::new();

@@ -1498,12 +1498,9 @@ impl<'a> Lowerer<'a> {
             } else if self.shape(self.ety(v)).map(|x| x.0.kind == ScalarKind::Float) == Some(true) {
                 return Err(self.error("atomic operands must be integers", vs));
             } else {
-                let vt = self.ety(v);
-                if vt != st && self.shape(vt).map(|x| x.1) == Some(1) {
-                    self.convert(v, s, vs)
-                } else {
-                    self.coerce(out, v, st, vs)?
-                }
+                // Implicit conversions only (glslang: "no matching overloaded function"): none
+                // in GLSL ES, no `uint` to `int` anywhere (GLSL 4.60 §4.1.10).
+                self.coerce(out, v, st, vs)?
             };
             conv.push(v);
         }
