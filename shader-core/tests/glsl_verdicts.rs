@@ -287,6 +287,57 @@ fn atomic_operands_convert_implicitly_only() {
 }
 
 /// The lengths of a module's `OpTypeArray`s, sorted (its 32-bit `OpConstant` lengths).
+/// `precision P T;` names `float`, `int` or an opaque type (GLSL 4.60 §4.7.4), at global and
+/// local scope; a name that is no type is an error (SHADER_MUTANTS_SEED=10 and 11:
+/// `precision lowp sampler1e40;` was accepted).
+#[test]
+fn precision_statements_name_float_int_or_opaque_types() {
+    const CASES: &[(&str, Option<&str>)] = &[
+        // (type, a piece of the expected error or None when it compiles)
+        ("lowp sampler1e40", Some("sampler1e40")),
+        ("highp uimage0", Some("uimage0")),
+        ("highp vec2", Some("a precision statement applies only to")),
+        ("highp uint", Some("a precision statement applies only to")),
+        ("highp bool", Some("a precision statement applies only to")),
+        ("highp S", Some("a precision statement applies only to")),
+        ("highp int[2]", Some("a precision statement applies only to")),
+        ("highp int", None),
+        ("mediump float", None),
+        ("highp sampler2D", None),
+        ("highp uimage2D", None),
+        ("highp texture2D", None),
+        ("highp sampler", None),
+    ];
+    let mut failures = Vec::new();
+    for version in ["310 es", "450"] {
+        for &(ty, expected) in CASES {
+            for (global, local) in [(ty, "highp int"), ("highp int", ty)] {
+                let source = format!(
+                    "#version {version}\nprecision mediump float;\nstruct S {{ float a; }};\nprecision {global};\nlayout(local_size_x = 1) in;\nvoid main() {{ precision {local}; }}\n"
+                );
+                let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+                match (compile("a.comp", &source, &options), expected) {
+                    (Ok(_), None) => {}
+                    (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
+                    (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
+                    (Err(e), Some(message)) => {
+                        let text = e.render();
+                        if !text.contains(message) || text.matches("error").count() != 1 || !text.contains("a.comp:") {
+                            failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
+                        }
+                    }
+                }
+                if let Some(accepted) = glslang_accepts("a.comp", &source) {
+                    if accepted != expected.is_none() {
+                        failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 fn array_lengths(words: &[u32]) -> Vec<u32> {
     let mut constants = std::collections::HashMap::new();
     let mut lengths = Vec::new();

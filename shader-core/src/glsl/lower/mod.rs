@@ -714,6 +714,29 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The type of a type specifier plus name dimensions (name dimensions are outermost).
+    /// `precision P T;` sets the default precision of `float`, `int` and the opaque types only
+    /// (GLSL 4.60 §4.7.4, GLSL ES 3.20 §4.7.4); it decorates nothing, so this is its only rule.
+    /// A name that is no type is the unknown-type error (glslang: a syntax error).
+    pub fn precision_statement(&mut self, ty: &ast::TypeSpecifier) -> R<()> {
+        use ast::BuiltinType as B;
+        let allowed = ty.array.is_empty()
+            && match &ty.kind {
+                ast::TypeKind::Builtin(B::Scalar(s)) => *s == Scalar::I32 || *s == Scalar::F32,
+                ast::TypeKind::Builtin(
+                    B::Sampler(_) | B::Texture(_) | B::Image(_) | B::SubpassInput { .. } | B::SamplerState { .. } | B::AtomicUint,
+                ) => true,
+                ast::TypeKind::Builtin(_) => false,
+                ast::TypeKind::Named(_) | ast::TypeKind::Struct(_) => {
+                    self.resolve_type(ty, &[])?;
+                    false
+                }
+            };
+        if allowed {
+            return Ok(());
+        }
+        Err(self.error("a precision statement applies only to `float`, `int` and opaque types (samplers, textures, images)", ty.span))
+    }
+
     pub fn resolve_type(&mut self, spec: &ast::TypeSpecifier, name_dims: &[ast::ArraySpecifier]) -> R<Handle<Type>> {
         let base = self.base_type(spec)?;
         let dims: Vec<&ast::ArraySpecifier> = name_dims.iter().chain(spec.array.iter()).collect();
@@ -1060,7 +1083,7 @@ impl<'a> Lowerer<'a> {
                     self.prototype(p, false, self.decl_index).map(|_| ())
                 }
             },
-            ast::DeclarationKind::Precision { .. } => Ok(()),
+            ast::DeclarationKind::Precision { ty, .. } => self.precision_statement(ty),
             ast::DeclarationKind::Block(b) => self.interface_block(b),
             ast::DeclarationKind::Qualifiers(q) => match self.spirv_qualifier_declaration(q) {
                 Some(r) => r,

@@ -367,7 +367,7 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             ast::DeclarationKind::Prototype(p) => self.local_prototype(p),
-            ast::DeclarationKind::Precision { .. } => Ok(()),
+            ast::DeclarationKind::Precision { ty, .. } => self.precision_statement(ty),
             ast::DeclarationKind::Block(b) => Err(self.error("interface blocks must be declared at global scope", b.span)),
             ast::DeclarationKind::Qualifiers(q) => Err(self.error("layout defaults must be declared at global scope", q.span)),
             // `precise x;` may qualify a local again; an interface qualifier (`invariant
