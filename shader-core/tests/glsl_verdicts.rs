@@ -149,23 +149,7 @@ fn layouts_need_their_version_or_extension() {
     ];
     let mut failures = Vec::new();
     for (name, source, expected) in &cases {
-        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
-        match (compile(name, source, &options), expected) {
-            (Ok(_), None) => {}
-            (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
-            (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
-            (Err(e), Some(message)) => {
-                let text = e.render();
-                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains(&format!("{name}:")) {
-                    failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
-                }
-            }
-        }
-        if let Some(accepted) = glslang_accepts(name, source) {
-            if accepted != expected.is_none() {
-                failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
-            }
-        }
+        check_verdict(name, source, *expected, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -265,23 +249,7 @@ fn atomic_operands_convert_implicitly_only() {
     let mut failures = Vec::new();
     for &(version, body, expected) in CASES {
         let source = format!("#version {version}\n{BLOCK}void main() {{ {body} }}\n");
-        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
-        match (compile("a.comp", &source, &options), expected) {
-            (Ok(_), None) => {}
-            (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
-            (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
-            (Err(e), Some(message)) => {
-                let text = e.render();
-                if !text.contains(message) || text.matches("error").count() != 1 || !text.contains("a.comp:") {
-                    failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
-                }
-            }
-        }
-        if let Some(accepted) = glslang_accepts("a.comp", &source) {
-            if accepted != expected.is_none() {
-                failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
-            }
-        }
+        check_verdict("a.comp", &source, expected, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -315,27 +283,34 @@ fn precision_statements_name_float_int_or_opaque_types() {
                 let source = format!(
                     "#version {version}\nprecision mediump float;\nstruct S {{ float a; }};\nprecision {global};\nlayout(local_size_x = 1) in;\nvoid main() {{ precision {local}; }}\n"
                 );
-                let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
-                match (compile("a.comp", &source, &options), expected) {
-                    (Ok(_), None) => {}
-                    (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
-                    (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
-                    (Err(e), Some(message)) => {
-                        let text = e.render();
-                        if !text.contains(message) || text.matches("error").count() != 1 || !text.contains("a.comp:") {
-                            failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
-                        }
-                    }
-                }
-                if let Some(accepted) = glslang_accepts("a.comp", &source) {
-                    if accepted != expected.is_none() {
-                        failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
-                    }
-                }
+                check_verdict("a.comp", &source, expected, &mut failures);
             }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
+/// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
+/// differs from glslangValidator's.
+fn check_verdict(name: &str, source: &str, expected: Option<&str>, failures: &mut Vec<String>) {
+    let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+    match (compile(name, source, &options), expected) {
+        (Ok(_), None) => {}
+        (Ok(_), Some(message)) => failures.push(format!("{source}\n  compiled; expected `{message}`")),
+        (Err(e), None) => failures.push(format!("{source}\n  refused:\n{}", e.render())),
+        (Err(e), Some(message)) => {
+            let text = e.render();
+            if !text.contains(message) || text.matches("error").count() != 1 || !text.contains(&format!("{name}:")) {
+                failures.push(format!("{source}\n  expected one located error with `{message}`:\n{text}"));
+            }
+        }
+    }
+    if let Some(accepted) = glslang_accepts(name, source) {
+        if accepted != expected.is_none() {
+            failures.push(format!("{source}\n  glslang's verdict differs (accepts: {accepted})"));
+        }
+    }
 }
 
 fn array_lengths(words: &[u32]) -> Vec<u32> {
