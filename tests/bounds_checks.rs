@@ -364,7 +364,7 @@ fn glsl_runtime_sized_arrays_stay_inside_their_binding() {
 #[test]
 fn unchecked_leaves_indices_alone() {
     let count = |words: &[u32]| {
-        let module = rspirv::dr::load_words(words).expect("parse");
+        let module = shader_cpu::load_module(words).expect("parse");
         module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).filter(|i| {
             i.class.opcode == rspirv::spirv::Op::ExtInst
                 && matches!(i.operands.get(1), Some(rspirv::dr::Operand::LiteralExtInstInteger(op)) if *op == rspirv::spirv::GlslStd450Op::UMin as u32)

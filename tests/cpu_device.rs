@@ -738,7 +738,23 @@ fn push_and_specialization_constants() {
           outp.r[i] = i * K + pc.add + gl_WorkGroupID.x * 1000u + gl_NumWorkGroups.x * 100000u + gl_WorkGroupSize.x * 10000000u;\n}\n";
     // One output array: `float f[]` after a runtime array is invalid GLSL, so keep `r` only.
     let src = src.replace(" float f[];", "");
-    for (compiler, words) in glsl_modules("spec.comp", &src) {
+    // At SPIR-V 1.6 our workgroup size from specialization constants is `OpExecutionModeId
+    // LocalSizeId` (not the `WorkgroupSize` built-in), which the device must read as well.
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(Stage::Compute),
+        target: shader_core::Target::Vulkan,
+        spirv_version: (1, 6),
+        ..Default::default()
+    };
+    let words_1_6 = shader_core::compile("spec.comp", &src, &options).unwrap_or_else(|e| panic!("{}", e.render())).spirv;
+    common::validate_spirv_glsl(&words_1_6, false).expect("valid SPIR-V");
+    let module = shader_cpu::load_module(&words_1_6).expect("loads");
+    assert!(
+        module.execution_modes.iter().any(|m| m.class.opcode == rspirv::spirv::Op::ExecutionModeId),
+        "expected OpExecutionModeId at SPIR-V 1.6"
+    );
+    for (compiler, words) in glsl_modules("spec.comp", &src).into_iter().chain([("ours at SPIR-V 1.6", words_1_6)]) {
         for (spec, k, size) in [(vec![], 3u32, 1u32), (vec![(7, 5u64), (0, 4)], 5, 4)] {
             let program = shader_cpu::Program::new(&words, "main", &spec).expect("decodes");
             assert_eq!(program.workgroup_size(), [size, 1, 1], "[{compiler}] workgroup size");
@@ -775,7 +791,7 @@ fn resource_errors() {
 
 /// Names of the GLCompute entry points of a module.
 fn compute_entry_points(words: &[u32]) -> Vec<String> {
-    let Ok(module) = rspirv::dr::load_words(words) else { return Vec::new() };
+    let Ok(module) = shader_cpu::load_module(words) else { return Vec::new() };
     module
         .entry_points
         .iter()

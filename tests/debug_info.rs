@@ -48,7 +48,7 @@ struct LineInfo {
 }
 
 fn line_info(words: &[u32]) -> LineInfo {
-    let module = rspirv::dr::load_words(words).expect("rspirv reads the module");
+    let module = shader_cpu::load_module(words).expect("rspirv reads the module");
     let mut info = LineInfo { strings: Vec::new(), source: None, lines: Vec::new(), global_lines: Vec::new(), no_lines: 0 };
     for inst in &module.debug_string_source {
         match (inst.class.opcode, inst.operands.first()) {
@@ -208,7 +208,7 @@ fn lines_name_the_statements() {
 /// `words` with the line info removed, reassembled.
 fn without_line_info(words: &[u32]) -> Vec<u32> {
     use rspirv::binary::Assemble;
-    let mut module = rspirv::dr::load_words(words).expect("rspirv reads the module");
+    let mut module = shader_cpu::load_module(words).expect("rspirv reads the module");
     common::expect::strip_line_info(&mut module);
     module.assemble()
 }

@@ -143,8 +143,7 @@ fn operand_names(instructions: &[rspirv::dr::Instruction]) -> Vec<String> {
 
 /// Checks one `expect` fact against a module; the error says what was found.
 fn check_fact(fact: &str, words: &[u32], dis: &str) -> Result<(), String> {
-    // rspirv cannot load every module (OpExecutionModeId): only the facts that need it load it.
-    let load = || rspirv::dr::load_words(words).map_err(|e| format!("rspirv cannot load the module: {e}"));
+    let load = || shader_cpu::load_module(words).map_err(|e| format!("rspirv cannot load the module: {e}"));
     let list = |value: &str| -> Vec<String> { value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect() };
     let (found, wanted): (String, String) = if let Some(value) = fact.strip_prefix("capabilities =") {
         (operand_names(&load()?.capabilities).join(", "), list(value).join(", "))
@@ -156,12 +155,7 @@ fn check_fact(fact: &str, words: &[u32], dis: &str) -> Result<(), String> {
             return Err(format!("bad fact `{fact}`: `count OpX = N` or `count OpX > N`"));
         };
         let name = op.strip_prefix("Op").ok_or_else(|| format!("bad fact `{fact}`: opcode names start with `Op`"))?;
-        // rspirv cannot represent OpExecutionModeId in its module sections; count raw words.
-        let count = if name == "ExecutionModeId" {
-            instruction_opcodes(words).filter(|&o| o == rspirv::spirv::Op::ExecutionModeId as u32).count()
-        } else {
-            load()?.all_inst_iter().filter(|i| i.class.opname == name).count()
-        };
+        let count = load()?.all_inst_iter().filter(|i| i.class.opname == name).count();
         let holds = match relation {
             "=" => count == n,
             ">" => count > n,
@@ -180,16 +174,6 @@ fn check_fact(fact: &str, words: &[u32], dis: &str) -> Result<(), String> {
         return Err(format!("unknown fact `{fact}`"));
     };
     if found == wanted { Ok(()) } else { Err(format!("expected {fact}, found [{found}]")) }
-}
-
-/// The opcode of every instruction of a module (the header skipped).
-fn instruction_opcodes(words: &[u32]) -> impl Iterator<Item = u32> + '_ {
-    let mut at = 5;
-    std::iter::from_fn(move || {
-        let word = *words.get(at)?;
-        at += (word >> 16).max(1) as usize;
-        Some(word & 0xffff)
-    })
 }
 
 /// spirv-val in the Vulkan environment of the module's version, then naga unless the header

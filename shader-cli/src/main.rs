@@ -354,52 +354,15 @@ fn read_spirv(path: &Path) -> Result<Vec<u32>, Failure> {
 /// reported as malformed instead of crashing the tool.
 fn disassemble(words: &[u32]) -> Result<String, String> {
     use rspirv::binary::Disassemble;
-    let (words, mode_ids) = take_execution_mode_ids(words);
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(|| {
-        rspirv::dr::load_words(&words)
+        shader_cpu::load_module(words)
             .map(|module| module.disassemble())
             .map_err(|e| format!("not a valid SPIR-V module: {e}"))
     });
     std::panic::set_hook(previous_hook);
-    let text = result.unwrap_or_else(|_| Err("malformed SPIR-V: the disassembler could not read it".to_string()))?;
-    if mode_ids.is_empty() {
-        return Ok(text);
-    }
-    // Back where the execution modes are: after the last OpEntryPoint or OpExecutionMode.
-    let mut lines: Vec<&str> = text.lines().collect();
-    let at = lines.iter().rposition(|l| l.starts_with("OpEntryPoint ") || l.starts_with("OpExecutionMode ")).map_or(0, |i| i + 1);
-    lines.splice(at..at, mode_ids.iter().map(String::as_str));
-    Ok(lines.join("\n") + "\n")
-}
-
-/// rspirv's loader refuses `OpExecutionModeId` (SPIR-V 1.2; our back end writes it for a
-/// workgroup size from specialization constants at SPIR-V 1.6, `LocalSizeId`): the module's
-/// words without those instructions, and each as a line of text (ids as `%N`, as rspirv
-/// writes them).
-fn take_execution_mode_ids(words: &[u32]) -> (Vec<u32>, Vec<String>) {
-    const OP_EXECUTION_MODE_ID: u32 = 331;
-    let mut kept = words[..words.len().min(5)].to_vec();
-    let mut lines = Vec::new();
-    let mut at = 5;
-    while at < words.len() {
-        let count = (words[at] >> 16) as usize;
-        if count == 0 || at + count > words.len() {
-            kept.extend_from_slice(&words[at..]);
-            break;
-        }
-        let operands = &words[at + 1..at + count];
-        if words[at] & 0xffff == OP_EXECUTION_MODE_ID && operands.len() >= 2 {
-            let mode = rspirv::spirv::ExecutionMode::from_u32(operands[1]).map_or_else(|| operands[1].to_string(), |m| format!("{m:?}"));
-            let ids: Vec<String> = operands[2..].iter().map(|id| format!("%{id}")).collect();
-            lines.push(format!("OpExecutionModeId %{} {mode} {}", operands[0], ids.join(" ")));
-        } else {
-            kept.extend_from_slice(&words[at..at + count]);
-        }
-        at += count;
-    }
-    (kept, lines)
+    result.unwrap_or_else(|_| Err("malformed SPIR-V: the disassembler could not read it".to_string()))
 }
 
 /// Writes to stdout. A reader that went away (`shader reflect x | head`) is not an error.

@@ -598,7 +598,7 @@ fn result(inst: &Instruction) -> Result<(Id, Id), Error> {
 }
 
 pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<Prog, Error> {
-    let module = rspirv::dr::load_words(words).map_err(|e| invalid(e.to_string()))?;
+    let module = crate::load_module(words).map_err(|e| invalid(e.to_string()))?;
     let bound = module.header.as_ref().map_or(0, |h| h.bound) as usize;
     let mut d = Decoder {
         types: vec![None; bound],

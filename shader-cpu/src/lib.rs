@@ -29,6 +29,7 @@ mod decode;
 mod exec;
 mod ext;
 mod image;
+mod load;
 mod raster;
 mod widths;
 
@@ -39,6 +40,7 @@ pub use raster::{
     Attribute, Blend, BlendComponent, BlendFactor, BlendOp, Draw, Face, Stencil, StencilFace, StencilOp, Topology, VertexBuffer, VertexFormat, VertexKind,
 };
 pub use image::{Address, Compare, Dim, Filter, Format, Image, Sampler};
+pub use load::load_module;
 
 /// Why a module cannot be run.
 #[derive(Clone, Debug, PartialEq, Eq)]

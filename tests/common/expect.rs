@@ -33,7 +33,7 @@ pub fn run(trials: Vec<Trial>) -> ! {
 /// opcodes its grammar lacks) are shown as hex, one instruction word per line.
 pub fn disassemble(words: &[u32]) -> String {
     use rspirv::binary::Disassemble;
-    let mut text = match rspirv::dr::load_words(words) {
+    let mut text = match shader_cpu::load_module(words) {
         Ok(mut module) => {
             strip_line_info(&mut module);
             module.disassemble()

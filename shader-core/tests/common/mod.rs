@@ -67,12 +67,12 @@ pub fn check(words: &[u32], version: (u8, u8)) {
 }
 
 pub fn load(words: &[u32]) -> rspirv::dr::Module {
-    rspirv::dr::load_words(words).expect("rspirv can load our output")
+    shader_cpu::load_module(words).expect("rspirv can load our output")
 }
 
 pub fn disassemble(words: &[u32]) -> String {
     use rspirv::binary::Disassemble;
-    match rspirv::dr::load_words(words) {
+    match shader_cpu::load_module(words) {
         Ok(module) => module.disassemble(),
         Err(e) => format!("(cannot disassemble: {e:?})"),
     }
