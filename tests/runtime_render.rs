@@ -1321,8 +1321,7 @@ shader! {
 /// coordinates, 0.328125 (84/255), on the CPU device and on lavapipe (as emitted).
 #[test]
 fn sample_position_runs_per_sample() {
-    let full: Vec<DepthVertex> =
-        [[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]].iter().map(|&[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] }).collect();
+    let full = white(&[FULL_SCREEN]);
     let results = on_cpu_and_passthrough(&sample_position_fs::MODULE, &full, 8);
     for (device, pixels) in results {
         assert!(pixels.chunks(4).all(|p| p[0] == 84 && p[1] == 84), "{device}: {:?}", &pixels[..8]);
@@ -1335,22 +1334,14 @@ fn sample_position_runs_per_sample() {
 /// the CPU device's image equals lavapipe's (as emitted) within the resolve's rounding.
 #[test]
 fn sample_mask_input_matches_lavapipe() {
-    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
-    let mut vertices = Vec::new();
-    vertices.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
-    vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let vertices = white(&PARTLY_COVERING);
     let results = on_cpu_and_passthrough(&sample_mask_fs::MODULE, &vertices, 32);
     let cpu = &results[0].1;
     assert!(cpu.chunks(4).any(|p| p[0] == 255 && p[1] == 255), "no wholly covered pixel");
     let partial = cpu.chunks(4).filter(|p| p[0] != 0 && p[0] != 255).count();
     assert!(partial > 20, "{partial} partly covered pixels");
     assert!(cpu.chunks(4).all(|p| (p[0] == 0) == (p[1] == 0)), "a mask without samples or samples without a mask");
-    if let Some((_, lavapipe)) = results.get(1) {
-        if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-            let p = i / 4;
-            panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-        }
-    }
+    assert_cpu_agrees("", 32, &results);
 }
 
 /// `gl_SampleMask` written by the fragment shader: of each pixel's samples only those of the
@@ -1361,11 +1352,8 @@ fn sample_mask_input_matches_lavapipe() {
 /// columns).
 #[test]
 fn sample_mask_output_matches_lavapipe() {
-    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
-    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
-    let mut partial = Vec::new();
-    partial.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
-    partial.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let full = white(&[FULL_SCREEN]);
+    let partial = white(&PARTLY_COVERING);
     let share = |x: usize| ((x % 16) as u32).count_ones() as f32 / 4.0;
     for (samples, vertices) in [(4, &full), (4, &partial), (1, &full)] {
         let options = RenderOptions { sample_count: samples, ..Default::default() };
@@ -1382,12 +1370,7 @@ fn sample_mask_output_matches_lavapipe() {
                 assert!(p.iter().zip(want).all(|(&a, b)| (f32::from(a) - b).abs() <= 1.0), "{samples}x, {device}: pixel {i}: {p:?}, expected {want:?}");
             }
         }
-        if let [(_, cpu), (_, lavapipe)] = &results[..] {
-            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-                let p = i / 4;
-                panic!("{samples}x: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-            }
-        }
+        assert_cpu_agrees(&format!("{samples}x"), 32, &results);
     }
 }
 
@@ -1400,11 +1383,8 @@ fn sample_mask_output_matches_lavapipe() {
 /// pipeline of 1 sample with alpha-to-coverage is refused, as wgpu refuses it.
 #[test]
 fn alpha_to_coverage_matches_lavapipe() {
-    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
-    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
-    let mut partial = Vec::new();
-    partial.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
-    partial.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
+    let full = white(&[FULL_SCREEN]);
+    let partial = white(&PARTLY_COVERING);
     let options = RenderOptions { sample_count: 4, alpha_to_coverage: true, ..Default::default() };
     for vertices in [&full, &partial] {
         let results = on_cpu_and_passthrough_with(&alpha_to_coverage_fs::MODULE, vertices, 32, &options);
@@ -1428,12 +1408,7 @@ fn alpha_to_coverage_matches_lavapipe() {
                 }
             }
         }
-        if let [(_, cpu), (_, lavapipe)] = &results[..] {
-            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-                let p = i / 4;
-                panic!("{} vertices: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", vertices.len(), p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-            }
-        }
+        assert_cpu_agrees(&format!("{} vertices", vertices.len()), 32, &results);
     }
     let one = RenderOptions { sample_count: 1, ..options };
     let cpu = Gpu::cpu();
@@ -1450,9 +1425,8 @@ fn alpha_to_coverage_matches_lavapipe() {
 /// on lavapipe (as emitted): each triangle's pixels are (id / 4, 1, 0) exactly there.
 #[test]
 fn primitive_id_and_layer_match_lavapipe() {
-    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
     let triangles = [[[-0.9, -0.9], [-0.1, -0.9], [-0.5, -0.1]], [[0.1, -0.9], [0.9, -0.9], [0.5, -0.1]], [[-0.4, 0.1], [0.4, 0.1], [0.0, 0.9]]];
-    let vertices: Vec<DepthVertex> = triangles.iter().flat_map(|&t| tri(t)).collect();
+    let vertices = white(&triangles);
     let options = RenderOptions { sample_count: 1, ..Default::default() };
     for (device, image) in on_cpu_and_passthrough_with(&primitive_id_fs::MODULE, &vertices, 32, &options) {
         for (id, t) in triangles.iter().enumerate() {
@@ -1504,12 +1478,29 @@ fn interpolate_at_matches_lavapipe() {
                 assert!(p.iter().zip(want).all(|(&a, b)| (f32::from(a) - b).abs() <= 1.0), "{name}, {device}: pixel ({x}, {y}): {p:?}, expected {want:?}");
             }
         }
-        if let [(_, cpu), (_, lavapipe)] = &results[..] {
-            if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-                let p = i / 4;
-                panic!("{name}: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-            }
-        }
+        assert_cpu_agrees(name, 32, &results);
+    }
+}
+
+/// A triangle over the whole target (NDC -1..3), for full-screen passes.
+const FULL_SCREEN: [[f32; 2]; 3] = [[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]];
+
+/// Two triangles whose edges cross pixels at many angles: partly covered pixels.
+const PARTLY_COVERING: [[[f32; 2]; 3]; 2] = [[[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]], [[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]];
+
+/// White triangles at depth 0.
+fn white(triangles: &[[[f32; 2]; 3]]) -> Vec<DepthVertex> {
+    triangles.iter().flatten().map(|&[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] }).collect()
+}
+
+/// The CPU device's image (first of `results`) equals lavapipe's (second, when there is one)
+/// within 1/255 per channel, the resolve's rounding; `size` is the image's width.
+fn assert_cpu_agrees<I: AsRef<[u8]>>(label: &str, size: u32, results: &[(&str, I)]) {
+    let [(_, cpu), (_, lavapipe)] = results else { return };
+    let (cpu, lavapipe) = (cpu.as_ref(), lavapipe.as_ref());
+    if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
+        let (p, size) = (i / 4, size as usize);
+        panic!("{label}: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % size, p / size, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
     }
 }
 
@@ -1564,12 +1555,7 @@ fn point_coord_matches_lavapipe() {
     let lit: Vec<&[u8]> = cpu.chunks(4).filter(|p| p[2] != 0).collect();
     assert_eq!(lit.len(), 12, "one pixel per point");
     assert!(lit.iter().any(|p| p[0] < 100) && lit.iter().any(|p| p[0] > 155), "coordinates spread across the point: {lit:?}");
-    if let Some((_, lavapipe)) = results.get(1) {
-        if let Some(i) = cpu.iter().zip(lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-            let p = i / 4;
-            panic!("pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p % 32, p / 32, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-        }
-    }
+    assert_cpu_agrees("", 32, &results);
 }
 
 /// Multisampling (`RenderOptions::sample_count` 4, resolved into the target): white triangles
@@ -1585,12 +1571,8 @@ fn point_coord_matches_lavapipe() {
 #[test]
 fn multisampling_matches_lavapipe() {
     const SIZE: u32 = 32;
-    let tri = |p: [[f32; 2]; 3]| p.map(|[x, y]| DepthVertex { position: [x, y, 0.0], color: [1.0; 4] });
-    let mut vertices = Vec::new();
-    vertices.extend(tri([[-0.93, -0.71], [0.81, -0.9], [-0.2, 0.95]]));
-    vertices.extend(tri([[0.3, 0.97], [0.99, 0.12], [0.95, 0.9]]));
-    vertices.extend(tri([[-0.98, 0.5], [-0.6, 0.52], [-0.97, 0.99]]));
-    let full = tri([[-1.0, -1.0], [3.0, -1.0], [-1.0, 3.0]]).to_vec();
+    let vertices = white(&[PARTLY_COVERING[0], PARTLY_COVERING[1], [[-0.98, 0.5], [-0.6, 0.52], [-0.97, 0.99]]]);
+    let full = white(&[FULL_SCREEN]);
     // Red and green triangles crossing in depth.
     let mut crossing = Vec::new();
     for (p, z, color) in [
@@ -1664,11 +1646,7 @@ fn multisampling_matches_lavapipe() {
             _ => assert!(reds.iter().any(|&r| r != 0 && r != 127 && r != 128), "{name}: partly covered pixels"),
         }
         if let Some(gpu) = common::gpu() {
-            let lavapipe = run(gpu, fs, vertices);
-            if let Some(i) = cpu.iter().zip(&lavapipe).position(|(a, b)| a.abs_diff(*b) > 1) {
-                let p = i / 4;
-                panic!("{name}: pixel ({}, {}): CPU device {:?}, lavapipe {:?}", p as u32 % SIZE, p as u32 / SIZE, &cpu[4 * p..4 * p + 4], &lavapipe[4 * p..4 * p + 4]);
-            }
+            assert_cpu_agrees(name, SIZE, &[("CPU device", cpu), ("lavapipe", run(gpu, fs, vertices))]);
         }
     }
     assert!(cpu_gpu.take_findings().is_empty());
