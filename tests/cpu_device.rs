@@ -1853,6 +1853,89 @@ fn one_d_array_images() {
     }
 }
 
+/// Texel buffers (Vulkan target only; wgpu has none, so lavapipe cannot run them through it and
+/// the texels are known instead): uniform texel buffers as `samplerBuffer`/`isamplerBuffer`
+/// (combined image samplers with no sampler to bind) and `utextureBuffer`
+/// (GL_EXT_samplerless_texture_functions), read by `texelFetch`; storage texel buffers
+/// (`uimageBuffer`, `imageBuffer`) read, written and atomically added to; `textureSize` and
+/// `imageSize`. Each is bound as a one-level image of height 1 whose width is the texel count.
+/// Expected: the texels written, unorm8 as byte / 255 (Vulkan "Conversion from Normalized
+/// Fixed-Point to Floating-Point"), the stores' bytes for values k / 255, and each counter the
+/// sum of the values added to it, the adds' results a chain from 0.
+#[test]
+fn texel_buffers() {
+    let src = "#version 450\n#extension GL_EXT_samplerless_texture_functions : require\nlayout(local_size_x = 16) in;\n\
+        layout(set = 0, binding = 0) uniform samplerBuffer fbuf;\nlayout(set = 0, binding = 1) uniform isamplerBuffer ibuf;\n\
+        layout(set = 0, binding = 2, r32ui) uniform uimageBuffer counts;\nlayout(set = 0, binding = 3, rgba8) uniform imageBuffer colors;\n\
+        layout(set = 0, binding = 5) uniform utextureBuffer ubuf;\n\
+        layout(std430, set = 0, binding = 4) buffer Out { vec4 fetched[16]; int ints[16]; uint uints[16]; vec4 loaded[16]; uint olds[16]; int sizes[5]; } o;\n\
+        void main() {\n  int i = int(gl_LocalInvocationIndex);\n\
+          o.fetched[i] = texelFetch(fbuf, i);\n  o.ints[i] = texelFetch(ibuf, i + 4).x;\n  o.uints[i] = texelFetch(ubuf, 17 - i).x;\n\
+          o.olds[i] = imageAtomicAdd(counts, i % 4, uint(i + 1));\n  o.loaded[i] = imageLoad(colors, i);\n\
+          imageStore(colors, 16 + i, vec4(float(i) / 255.0, 1.0, 0.0, float(255 - i) / 255.0));\n\
+          if (i == 0) {\n    o.sizes[0] = textureSize(fbuf);\n    o.sizes[1] = textureSize(ibuf);\n    o.sizes[2] = imageSize(counts);\n\
+              o.sizes[3] = imageSize(colors);\n    o.sizes[4] = textureSize(ubuf);\n  }\n}\n";
+    let ftexel = |i: u32| [i as f32, -(i as f32) * 0.5, 1.0 / (i as f32 + 1.0), 7.0];
+    let color = |i: u32| [(i * 10) as u8, (255 - i) as u8, 7, 128];
+    for (compiler, words) in glsl_modules("texel_buffers.comp", src) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let texels = |format, n: u32, bytes: Vec<u8>| {
+            let image = shader_cpu::Image::new(format, shader_cpu::Dim::D2, [n, 1, 1], 1);
+            image.write_level(0, &bytes);
+            image
+        };
+        let fbuf = texels(shader_cpu::Format::Rgba32Float, 16, (0..16).flat_map(ftexel).flat_map(f32::to_le_bytes).collect());
+        let ibuf = texels(shader_cpu::Format::R32Sint, 20, common::bytes_i32(&(0..20).map(|i| 100 - 7 * i).collect::<Vec<_>>()));
+        let ubuf = texels(shader_cpu::Format::R32Uint, 18, common::bytes_u32(&(0..18).map(|i| i * i).collect::<Vec<_>>()));
+        let counts = texels(shader_cpu::Format::R32Uint, 4, vec![0; 16]);
+        let colors = texels(shader_cpu::Format::Rgba8Unorm, 32, (0..32).flat_map(color).collect());
+        let out = shader_cpu::Buffer::zeroed(16 * (16 + 4 + 4 + 16 + 4) + 5 * 4);
+        let bound = [
+            shader_cpu::Binding::image(0, 0, &fbuf),
+            shader_cpu::Binding::image(0, 1, &ibuf),
+            shader_cpu::Binding::image(0, 2, &counts),
+            shader_cpu::Binding::image(0, 3, &colors),
+            shader_cpu::Binding::buffer(0, 4, &out),
+            shader_cpu::Binding::image(0, 5, &ubuf),
+        ];
+        let options = shader_cpu::Options { sanitize: true, threads: None };
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let bytes = out.to_bytes();
+        let f = common::f32s(&bytes);
+        let (ints, uints) = (common::i32s(&bytes[256..320]), common::u32s(&bytes[320..384]));
+        for i in 0..16u32 {
+            let k = i as usize;
+            assert_eq!(f[k * 4..k * 4 + 4], ftexel(i), "[{compiler}] texelFetch(samplerBuffer, {i})");
+            assert_eq!(ints[k], 100 - 7 * (i as i32 + 4), "[{compiler}] texelFetch(isamplerBuffer, {i} + 4)");
+            assert_eq!(uints[k], (17 - i) * (17 - i), "[{compiler}] texelFetch(utextureBuffer, 17 - {i})");
+            let expected = color(i).map(|b| f32::from(b) / 255.0);
+            let loaded = &f[96 + k * 4..96 + k * 4 + 4];
+            assert!(loaded.iter().zip(expected).all(|(a, b)| (a - b).abs() <= 1e-6), "[{compiler}] imageLoad({i}): {loaded:?}, expected {expected:?}");
+        }
+        let olds = common::u32s(&bytes[640..704]);
+        let sums = common::u32s(&counts.read_level(0));
+        for c in 0..4u32 {
+            let adds: Vec<u32> = (0..16).filter(|i| i % 4 == c).map(|i| i + 1).collect();
+            assert_eq!(sums[c as usize], adds.iter().sum::<u32>(), "[{compiler}] counter {c}");
+            let mut chain: Vec<(u32, u32)> = (0..16u32).filter(|i| i % 4 == c).map(|i| (olds[i as usize], i + 1)).collect();
+            chain.sort_unstable();
+            let mut sum = 0;
+            for (old, add) in chain {
+                assert_eq!(old, sum, "[{compiler}] counter {c}: the values the adds returned");
+                sum += add;
+            }
+        }
+        assert_eq!(common::i32s(&bytes[704..724]), [16, 20, 4, 32, 18], "[{compiler}] textureSize, imageSize");
+        let stored = colors.read_level(0);
+        for i in 0..16u32 {
+            let at = 4 * (16 + i) as usize;
+            assert_eq!(stored[at..at + 4], [i as u8, 255, 0, (255 - i) as u8], "[{compiler}] imageStore({} + 16)", i);
+        }
+        assert_eq!(stored[..64], (0..16).flat_map(color).collect::<Vec<u8>>()[..], "[{compiler}] texels 0..16 untouched");
+    }
+}
+
 /// Combined image samplers (`sampler2D`, `sampler2DArray`, `sampler1D` of a Vulkan module, as
 /// ours and glslang's emit them: `OpTypeSampledImage` variables), bound as an image and a
 /// sampler at one (set, binding); wgpu cannot bind them, so the texels are known instead:

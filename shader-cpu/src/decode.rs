@@ -530,9 +530,12 @@ struct Decoder {
     /// instructions have no semantic effect (SPIR-V §2.20), so the device skips them.
     non_semantic: Vec<Id>,
     /// Image types: whether each is a storage image (`Sampled` 2), and why the device cannot
-    /// use one (cube, 1D-array, multisampled, buffer images).
+    /// use one (3D arrays, multisampled storage images, subpass inputs).
     image_storage: HashMap<Id, bool>,
     image_unsupported: HashMap<Id, String>,
+    /// Texel buffer image types (`Dim::Buffer`): run as 1D images (an [`Image`](crate::Image) of
+    /// height 1, one level), bound without a sampler even inside an `OpTypeSampledImage`.
+    texel_buffers: std::collections::HashSet<Id>,
     /// Globals the device cannot represent, with why: an error only if the entry point uses them.
     deferred: Vec<(Id, String)>,
     /// A fragment entry point: implicit levels of detail and derivatives come from 2x2 quads.
@@ -614,6 +617,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         non_semantic: Vec::new(),
         image_storage: HashMap::new(),
         image_unsupported: HashMap::new(),
+        texel_buffers: Default::default(),
         deferred: Vec::new(),
         fragment: false,
         strings: HashMap::new(),
@@ -845,6 +849,10 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                             (pointee, Some(BindingKind::Image { storage }))
                         }
                         Some(Type::Sampler) => (pointee, Some(BindingKind::Sampler)),
+                        // A uniform texel buffer (`samplerBuffer`) has no sampler to bind.
+                        Some(&Type::SampledImage { image }) if d.texel_buffers.contains(&image) => {
+                            (image, Some(BindingKind::Image { storage: false }))
+                        }
                         Some(&Type::SampledImage { image }) => (image, None),
                         Some(Type::Array { .. } | Type::RuntimeArray { .. }) => {
                             return Err(unsupported("arrays of arrays of textures or samplers"))
@@ -1610,8 +1618,13 @@ impl Decoder {
                     _ => return Err(invalid("OpTypeImage without Dim")),
                 };
                 let (arrayed, ms, sampled) = (lit_at(inst, 3)? != 0, lit_at(inst, 4)? != 0, lit_at(inst, 5)?);
+                if dim == spirv::Dim::DimBuffer {
+                    self.texel_buffers.insert(rid);
+                }
                 let dims = match dim {
-                    spirv::Dim::Dim1D => 1,
+                    // A texel buffer is addressed like a 1D image (texelFetch, imageLoad/Store,
+                    // imageSize: one integer coordinate, level 0).
+                    spirv::Dim::Dim1D | spirv::Dim::DimBuffer => 1,
                     spirv::Dim::Dim2D => 2,
                     spirv::Dim::Dim3D | spirv::Dim::DimCube => 3,
                     _ => 0,

@@ -18,7 +18,9 @@
 //! Textures: [`Image`]s (every mip level, 2D, 2D-array and 3D) and [`Sampler`]s are bound
 //! beside buffers; sampling follows the Vulkan specification's image operations (nearest and
 //! linear filtering, mip levels, clamp/repeat/mirror/border addressing, depth comparison,
-//! gathers), and storage images are read and written texel by texel.
+//! gathers), and storage images are read and written texel by texel. A texel buffer
+//! (`samplerBuffer`, `imageBuffer`) is bound as a one-level 2D [`Image`] of height 1 whose width
+//! is its texel count.
 //!
 //! Out-of-bounds accesses read zero and drop writes (Vulkan's robust buffer access); with
 //! [`Options::sanitize`] each one is also reported with its binding, index and invocation.
