@@ -46,7 +46,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("image operands ImageOperands(MIN_LOD)", "sparse texture clamps (textureClampARB): a minimum level of detail", 1),
     ("image operands ImageOperands(OFFSET)", "a gather with a run-time offset (textureGatherOffset with a non-constant offset)", 1),
     ("instruction AssumeTrueKHR", "SPV_KHR_expect_assume", 1),
-    ("instruction BeginInvocationInterlockEXT", "fragment shader interlock (GL_ARB_fragment_shader_interlock)", 12),
     ("instruction ConvertUToPtr", "buffer device addresses made from integers (GL_EXT_buffer_reference_uvec2)", 1),
     ("instruction GroupFAdd", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),
     ("instruction GroupSMin", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),

@@ -919,6 +919,56 @@ fn draw_triangle(vs: &[u32], fs: &[u32], bindings: &[shader_cpu::Binding<'_>], c
     shader_cpu::draw(&vertex, &fragment, &draw, &options).expect("draw").findings
 }
 
+/// Fragment shader interlock (GL_ARB_fragment_shader_interlock, `pixel_interlock_ordered`;
+/// Vulkan target only, and lavapipe cannot run it through wgpu): three triangles cover a
+/// 6x40 target (three bands of rows, two threads), drawn in order with `k` = 1, 2, 3; inside
+/// the critical section each fragment reads its pixel's counter and writes `10 * old + k`, so
+/// only an ordered, exclusive section per pixel leaves 123 everywhere (two fragments of one
+/// pixel reading before either writes would leave 3 or 23; another order 213, ...).
+#[test]
+fn fragment_shader_interlock_orders_overlapping_fragments() {
+    let vs = "#version 450\nlayout(location = 0) flat out uint k;\nvoid main() {\n  k = uint(gl_VertexIndex / 3 + 1);\n\
+        int v = gl_VertexIndex % 3;\n  gl_Position = vec4(v == 1 ? 3.0 : -1.0, v == 2 ? 3.0 : -1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\n#extension GL_ARB_fragment_shader_interlock : require\nlayout(pixel_interlock_ordered) in;\n\
+        layout(location = 0) flat in uint k;\nlayout(location = 0) out vec4 color;\n\
+        layout(set = 0, binding = 0, r32ui) uniform coherent uimage2D order;\n\
+        void main() {\n  ivec2 p = ivec2(gl_FragCoord.xy);\n  beginInvocationInterlockARB();\n\
+          uint old = imageLoad(order, p).x;\n  imageStore(order, p, uvec4(old * 10u + k));\n  endInvocationInterlockARB();\n\
+          color = vec4(float(k));\n}\n";
+    let (w, h) = (6u32, 40u32);
+    let vs_words = compile_glsl_vulkan_with("interlock.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("interlock.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let vertex = shader_cpu::Program::new(&vs_words, "main", &[]).expect("vertex stage");
+        let fragment = shader_cpu::Program::new(&fs_words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let order = shader_cpu::Image::new(shader_cpu::Format::R32Uint, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let bindings = [shader_cpu::Binding::image(0, 0, &order)];
+        let draw = shader_cpu::Draw {
+            bindings: &bindings,
+            push_constants: &[],
+            vertex_buffer: None,
+            vertices: &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            instances: 0..1,
+            topology: shader_cpu::Topology::TriangleList,
+            cull: None,
+            blend: None,
+            blend_constant: [0.0; 4],
+            colors: &[Some(&color)],
+            depth: None,
+            depth_compare: shader_cpu::Compare::Less,
+            depth_write: false,
+            stencil: None,
+            samples: 1,
+            alpha_to_coverage: false,
+        };
+        let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
+        let report = shader_cpu::draw(&vertex, &fragment, &draw, &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        assert_eq!(common::u32s(&order.read_level(0)), vec![123; (w * h) as usize], "[{compiler}] each pixel's sections in primitive order");
+        assert!(common::f32s(&color.read_level(0)).chunks(4).all(|c| c == [3.0; 4]), "[{compiler}] the last triangle's colour");
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

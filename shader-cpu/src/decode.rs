@@ -2146,6 +2146,11 @@ impl Decoder {
                 images: self.orders(id(1)?, spirv::MemorySemantics::IMAGE_MEMORY),
             }),
             Op::Nop | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge => None,
+            // Fragment shader interlock: the critical sections of overlapping fragments are
+            // already ordered, as `PixelInterlockOrderedEXT` asks (`raster.rs`: a batch holds one
+            // primitive's fragments, one per pixel and sample, and each pixel's primitives run
+            // in order on one thread).
+            Op::BeginInvocationInterlockEXT | Op::EndInvocationInterlockEXT => None,
             Op::Name | Op::MemberName | Op::ModuleProcessed => None,
             // Arithmetic (SPIR-V §3.42.13).
             Op::SNegate => un(Un::INeg)?,
