@@ -28,7 +28,6 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// written `%N`, why it is refused, how many entry points).
 const KNOWN: &[(&str, &str, usize)] = &[
     ("AtomicStore on texels of other than 32-bit scalars", "64-bit image atomics (GL_EXT_shader_image_int64): texels are atomically updated 32 bits at a time", 1),
-    ("DimSubpassData images", "subpass inputs (subpassLoad): no render pass has subpasses on the CPU device", 13),
     ("built-in input BaryCoordKHR", "fragment barycentrics (GL_EXT_fragment_shader_barycentric): the rasterizer does not hand them to the fragment", 8),
     ("built-in input BaryCoordNoPerspKHR", "fragment barycentrics, linear: as BaryCoordKHR", 3),
     ("built-in input ClipDistance", "clip distances read in the fragment stage: the rasterizer does not clip against them", 3),
@@ -58,7 +57,7 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("multisampled images other than sampled 2D (array) ones", "multisampled storage images (image2DMS)", 2),
     ("pointers stored in memory", "buffer device addresses (GL_EXT_buffer_reference): physical pointers", 31),
     ("runtime-sized arrays of buffers (descriptor arrays)", "runtime-sized arrays of blocks (`buffer B { .. } b[];`)", 9),
-    ("two runtime-sized arrays of textures or samplers", "a second runtime-sized array of handles: the CPU device binds one", 4),
+    ("two runtime-sized arrays of textures or samplers", "a second runtime-sized array of handles: the CPU device binds one", 5),
     ("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars", "8-bit interface variables (GL_EXT_shader_8bit_storage)", 1),
     ("vertex and fragment inputs and outputs other than scalars and vectors", "fragment inputs and outputs that are arrays, matrices or structs", 10),
 ];

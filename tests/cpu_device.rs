@@ -969,6 +969,100 @@ fn fragment_shader_interlock_orders_overlapping_fragments() {
     }
 }
 
+/// Subpass inputs (`subpassLoad` of a `subpassInput` and an `isubpassInput`; Vulkan target
+/// only, and wgpu has no subpasses, so lavapipe cannot run them through it): each input
+/// attachment is bound as an image at its (set, binding) and read at the fragment's own pixel
+/// (Vulkan "Input Attachments"), so over a triangle covering a 7x5 target every pixel's output
+/// is computed from the two attachments' texels at that pixel.
+#[test]
+fn subpass_inputs_read_the_fragments_pixel() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\nlayout(input_attachment_index = 0, set = 0, binding = 0) uniform subpassInput albedo;\n\
+        layout(input_attachment_index = 1, set = 0, binding = 1) uniform isubpassInput ids;\n\
+        layout(location = 0) out vec4 color;\n\
+        void main() {\n  vec4 a = subpassLoad(albedo);\n  int id = subpassLoad(ids).x;\n  color = vec4(a.xyz * 2.0, float(id) + a.w);\n}\n";
+    let (w, h) = (7u32, 5u32);
+    let albedo_of = |x: u32, y: u32| [x as f32, y as f32, (x * y) as f32, 0.5];
+    let id_of = |x: u32, y: u32| (x * 10 + y) as i32 - 20;
+    let vs_words = compile_glsl_vulkan_with("subpass.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("subpass.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let albedo = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let texels: Vec<f32> = (0..h).flat_map(|y| (0..w).flat_map(move |x| albedo_of(x, y))).collect();
+        albedo.write_level(0, &common::bytes_f32(&texels));
+        let ids = shader_cpu::Image::new(shader_cpu::Format::R32Sint, shader_cpu::Dim::D2, [w, h, 1], 1);
+        ids.write_level(0, &common::bytes_i32(&(0..h).flat_map(|y| (0..w).map(move |x| id_of(x, y))).collect::<Vec<_>>()));
+        let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let bindings = [shader_cpu::Binding::image(0, 0, &albedo), shader_cpu::Binding::image(0, 1, &ids)];
+        let findings = draw_triangle(&vs_words, &fs_words, &bindings, &[Some(&color)]);
+        assert!(findings.is_empty(), "[{compiler}] {findings:?}");
+        let pixels = common::f32s(&color.read_level(0));
+        for y in 0..h {
+            for x in 0..w {
+                let a = albedo_of(x, y);
+                let want = [a[0] * 2.0, a[1] * 2.0, a[2] * 2.0, id_of(x, y) as f32 + a[3]];
+                let at = ((y * w + x) * 4) as usize;
+                assert_eq!(pixels[at..at + 4], want, "[{compiler}] pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
+/// Multisampled subpass inputs (`subpassLoad(subpassInputMS, sample)`), bound as an
+/// `Image::multisampled` with 4 samples, in a 4-sample draw: reading `gl_SampleID` runs the
+/// shader once per sample, so the target (each pixel the average of its samples' outputs) gets
+/// the mean of the attachment's four samples at that pixel in red and its sample 2 in green.
+/// Sample k of pixel (x, y) holds x + 8y + k/4: the means are exact in f32.
+#[test]
+fn multisampled_subpass_inputs_read_the_fragments_samples() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\nlayout(input_attachment_index = 0, set = 0, binding = 0) uniform subpassInputMS ms;\n\
+        layout(location = 0) out vec4 color;\n\
+        void main() {\n  color = vec4(subpassLoad(ms, gl_SampleID).x, subpassLoad(ms, 2).x, 0.0, 1.0);\n}\n";
+    let (w, h) = (5u32, 3u32);
+    let value = |x: u32, y: u32, k: u32| (x + 8 * y) as f32 + k as f32 * 0.25;
+    let vs_words = compile_glsl_vulkan_with("subpass_ms.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("subpass_ms.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let vertex = shader_cpu::Program::new(&vs_words, "main", &[]).expect("vertex stage");
+        let fragment = shader_cpu::Program::new(&fs_words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let ms = shader_cpu::Image::multisampled(shader_cpu::Format::R32Float, [w, h, 1], 4);
+        let samples: Vec<f32> = (0..4).flat_map(|k| (0..h).flat_map(move |y| (0..w).map(move |x| value(x, y, k)))).collect();
+        ms.write_level(0, &common::bytes_f32(&samples));
+        let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let bindings = [shader_cpu::Binding::image(0, 0, &ms)];
+        let draw = shader_cpu::Draw {
+            bindings: &bindings,
+            push_constants: &[],
+            vertex_buffer: None,
+            vertices: &[0, 1, 2],
+            instances: 0..1,
+            topology: shader_cpu::Topology::TriangleList,
+            cull: None,
+            blend: None,
+            blend_constant: [0.0; 4],
+            colors: &[Some(&color)],
+            depth: None,
+            depth_compare: shader_cpu::Compare::Less,
+            depth_write: false,
+            stencil: None,
+            samples: 4,
+            alpha_to_coverage: false,
+        };
+        let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
+        let report = shader_cpu::draw(&vertex, &fragment, &draw, &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let pixels = common::f32s(&color.read_level(0));
+        for y in 0..h {
+            for x in 0..w {
+                let at = ((y * w + x) * 4) as usize;
+                let mean = (0..4).map(|k| value(x, y, k)).sum::<f32>() / 4.0;
+                assert_eq!(pixels[at..at + 4], [mean, value(x, y, 2), 0.0, 1.0], "[{compiler}] pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

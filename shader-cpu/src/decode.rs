@@ -220,6 +220,9 @@ pub(crate) enum Inst {
     ImageAtomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
     /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
     FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32 },
+    /// `OpImageRead` of a subpass input (`subpassLoad`): the texel at the fragment's pixel plus
+    /// `coord`, sample `sample` of a multisampled one (`exec/subpass.rs`).
+    SubpassRead { dst: Id, image: Id, coord: Id, sample: Option<Id>, n: u32 },
     ImageQuery { dst: Id, image: Id, info: ImageType, query: Query, n: u32 },
     /// A derivative of `a` over the lane's 2x2 quad: fine (the lane's own row or column) or
     /// coarse (the quad's top row or left column).
@@ -536,6 +539,9 @@ struct Decoder {
     /// Texel buffer image types (`Dim::Buffer`): run as 1D images (an [`Image`](crate::Image) of
     /// height 1, one level), bound without a sampler even inside an `OpTypeSampledImage`.
     texel_buffers: std::collections::HashSet<Id>,
+    /// Subpass input image types (`Dim::SubpassData`): a 2D image (multisampled for
+    /// `subpassInputMS`) bound at the variable's (set, binding), read at the fragment's pixel.
+    subpass_images: std::collections::HashSet<Id>,
     /// Globals the device cannot represent, with why: an error only if the entry point uses them.
     deferred: Vec<(Id, String)>,
     /// A fragment entry point: implicit levels of detail and derivatives come from 2x2 quads.
@@ -618,6 +624,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         image_storage: HashMap::new(),
         image_unsupported: HashMap::new(),
         texel_buffers: Default::default(),
+        subpass_images: Default::default(),
         deferred: Vec::new(),
         fragment: false,
         strings: HashMap::new(),
@@ -1621,18 +1628,22 @@ impl Decoder {
                 if dim == spirv::Dim::DimBuffer {
                     self.texel_buffers.insert(rid);
                 }
+                let subpass = dim == spirv::Dim::DimSubpassData;
+                if subpass {
+                    self.subpass_images.insert(rid);
+                }
                 let dims = match dim {
                     // A texel buffer is addressed like a 1D image (texelFetch, imageLoad/Store,
                     // imageSize: one integer coordinate, level 0).
                     spirv::Dim::Dim1D | spirv::Dim::DimBuffer => 1,
-                    spirv::Dim::Dim2D => 2,
+                    spirv::Dim::Dim2D | spirv::Dim::DimSubpassData => 2,
                     spirv::Dim::Dim3D | spirv::Dim::DimCube => 3,
                     _ => 0,
                 };
                 let cube = dim == spirv::Dim::DimCube;
                 let why = if dims == 0 {
                     Some(format!("{dim:?} images"))
-                } else if ms && (dims != 2 || cube || sampled == 2) {
+                } else if ms && (dims != 2 || cube || (sampled == 2 && !subpass)) {
                     Some("multisampled images other than sampled 2D (array) ones".to_string())
                 } else if dims == 3 && !cube && arrayed {
                     Some("3D array images".to_string())
@@ -1642,7 +1653,8 @@ impl Decoder {
                 if let Some(why) = why {
                     self.image_unsupported.insert(rid, why);
                 }
-                self.image_storage.insert(rid, sampled == 2);
+                // An input attachment is read only, as a sampled image's texels are.
+                self.image_storage.insert(rid, sampled == 2 && !subpass);
                 set_type(self, Type::Image(ImageType { dims: dims.max(1), arrayed, cube }))
             }
             Op::TypeSampler => set_type(self, Type::Sampler),
@@ -2516,6 +2528,13 @@ impl Decoder {
                 let (image, coord) = (id(0)?, id(1)?);
                 let info = self.image_type(image)?;
                 let operands = self.image_operands(inst, 2)?;
+                let mut t = self.type_of(image);
+                if let Some(Type::SampledImage { image }) = self.ty(t) {
+                    t = *image;
+                }
+                if self.subpass_images.contains(&t) {
+                    return Ok(Some(Inst::SubpassRead { dst: r, image, coord, sample: operands.sample, n }));
+                }
                 if let Some(sample) = operands.sample {
                     return Ok(Some(Inst::FetchSample { dst: r, image, coord, info, sample, n }));
                 }

@@ -25,6 +25,7 @@ mod image_atomic;
 mod interpolate;
 mod multisample;
 mod subgroup_wide;
+mod subpass;
 
 /// Lanes that are done (returned or killed).
 const DONE: u32 = u32::MAX;
@@ -1665,6 +1666,7 @@ impl<'a> Thread<'a> {
             | Inst::SubgroupWide { .. }
             | Inst::Descriptor { .. }
             | Inst::FetchSample { .. }
+            | Inst::SubpassRead { .. }
             | Inst::Interpolate { .. }
             | Inst::TexelPointer { .. }
             | Inst::ImageAtomic { .. } => self.exec_rare(inst, lanes),
@@ -2211,6 +2213,7 @@ impl<'a> Thread<'a> {
             Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
+            Inst::SubpassRead { .. } => self.exec_subpass_read(inst, lanes),
             Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),
             Inst::TexelPointer { .. } => self.exec_texel_pointer(inst, lanes),
             Inst::ImageAtomic { .. } => self.exec_image_atomic(inst, lanes),
