@@ -59,7 +59,9 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("runtime-sized arrays of buffers (descriptor arrays)", "runtime-sized arrays of blocks (`buffer B { .. } b[];`)", 9),
     ("two runtime-sized arrays of textures or samplers", "a second runtime-sized array of handles: the CPU device binds one", 5),
     ("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars", "8-bit interface variables (GL_EXT_shader_8bit_storage)", 1),
-    ("vertex and fragment inputs and outputs other than scalars and vectors", "fragment inputs and outputs that are arrays, matrices or structs", 10),
+    ("vertex and fragment inputs and outputs other than scalars and vectors", "structs inside interface blocks or arrays (arrays, matrices and block members are run)", 2),
+    ("inputs and outputs with a Component decoration", "varyings sharing a location: the rasterizer matches whole locations", 1),
+    ("per-vertex fragment inputs (PerVertexKHR)", "fragment barycentrics' per-vertex inputs (pervertexEXT)", 1),
 ];
 
 /// One source program.

@@ -1063,6 +1063,47 @@ fn multisampled_subpass_inputs_read_the_fragments_samples() {
     }
 }
 
+/// Matrix, array and block-of-array varyings and an array of fragment outputs (a Vulkan-target
+/// module keeps them whole; the wgpu target splits them, and lavapipe cannot run this module
+/// through wgpu): a `mat3` at locations 0..2, a `float[2]` at 3..4, a block of a `vec2` and an
+/// `ivec2[2]` at 5..7, and `vec4 outs[2]` into colour targets 0 and 1 (Vulkan "Location
+/// Assignment": consecutive locations per column, element and member). Every value but the
+/// matrix's last column is the same at the three vertices, so the fragment sees it exactly; that
+/// column is (c / 2, 9) with c the vertex's corner (0 or 2), interpolated to
+/// ((x + 0.5) / w / 2, (1 - (y + 0.5) / h) / 2) at pixel (x, y).
+#[test]
+fn composite_varyings_and_output_arrays() {
+    let vs = "#version 450\nlayout(location = 0) out mat3 m;\nlayout(location = 3) out float a[2];\n\
+        layout(location = 5) out Block { vec2 p; flat ivec2 q[2]; } blk;\n\
+        void main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+          gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n  m = mat3(vec3(1.0, 2.0, 3.0), vec3(4.0, 5.0, 6.0), vec3(c * 0.5, 9.0));\n\
+          a[0] = 10.0;\n  a[1] = 11.0;\n  blk.p = vec2(12.0, 13.0);\n  blk.q[0] = ivec2(14, 15);\n  blk.q[1] = ivec2(16, 17);\n}\n";
+    let fs = "#version 450\nlayout(location = 0) in mat3 m;\nlayout(location = 3) in float a[2];\n\
+        layout(location = 5) in Block { vec2 p; flat ivec2 q[2]; } blk;\nlayout(location = 0) out vec4 outs[2];\n\
+        void main() {\n  outs[0] = vec4(m[0][0] + m[1][1] * 10.0 + m[2][2] * 100.0, m[2][0], a[0] * a[1], blk.p.y + blk.p.x * 100.0);\n\
+          outs[1] = vec4(vec2(blk.q[0] + blk.q[1] * 100), m[2][1], m[0][2] * 1000.0 + m[1][0] * 100.0 + m[1][2] * 10.0 + m[0][1]);\n}\n";
+    let (w, h) = (6u32, 4u32);
+    for (vs_name, vs_words) in glsl_modules_with("varyings.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp, &[]) {
+        for (fs_name, fs_words) in glsl_modules_with("varyings.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+            let which = format!("{vs_name} vertex and {fs_name} fragment stage");
+            let targets = [0, 1].map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1));
+            let findings = draw_triangle(&vs_words, &fs_words, &[], &[Some(&targets[0]), Some(&targets[1])]);
+            assert!(findings.is_empty(), "{which}: {findings:?}");
+            let (t0, t1) = (common::f32s(&targets[0].read_level(0)), common::f32s(&targets[1].read_level(0)));
+            for y in 0..h {
+                for x in 0..w {
+                    let at = ((y * w + x) * 4) as usize;
+                    // Half the corner's coordinate: NDC y points up, as with wgpu's viewport.
+                    let (cx, cy) = ((x as f32 + 0.5) / w as f32 * 0.5, (1.0 - (y as f32 + 0.5) / h as f32) * 0.5);
+                    assert_eq!([t0[at], t0[at + 2], t0[at + 3]], [951.0, 110.0, 1213.0], "{which}: outs[0] at ({x}, {y})");
+                    assert_eq!([t1[at], t1[at + 1], t1[at + 3]], [1614.0, 1715.0, 3462.0], "{which}: outs[1] at ({x}, {y})");
+                    assert!((t0[at + 1] - cx).abs() < 1e-5 && (t1[at + 2] - cy).abs() < 1e-5, "{which}: m[2].xy at ({x}, {y}): {} {}", t0[at + 1], t1[at + 2]);
+                }
+            }
+        }
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

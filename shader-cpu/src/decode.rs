@@ -495,6 +495,10 @@ struct Decos {
     location: Option<u32>,
     flat: bool,
     no_perspective: bool,
+    /// `PerVertexKHR` (fragment barycentrics' per-vertex inputs): not run.
+    per_vertex: bool,
+    /// A `Component` decoration (a varying sharing its location): not run.
+    component: bool,
 }
 
 /// One slot of a graphics stage's interface: a built-in or a `Location` varying, at a lane
@@ -514,6 +518,7 @@ struct MemberDecos {
     location: Option<u32>,
     flat: bool,
     no_perspective: bool,
+    component: bool,
 }
 
 struct Decoder {
@@ -1048,6 +1053,8 @@ impl Decoder {
                     Some(Operand::Decoration(Decoration::Location)) => e.location = Some(lit_at(inst, 2)?),
                     Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
                     Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
+                    Some(Operand::Decoration(Decoration::PerVertexKHR)) => e.per_vertex = true,
+                    Some(Operand::Decoration(Decoration::Component)) => e.component = true,
                     Some(Operand::Decoration(Decoration::BuiltIn)) => {
                         if let Some(Operand::BuiltIn(b)) = inst.operands.get(2) {
                             e.builtin = Some(*b);
@@ -1073,6 +1080,7 @@ impl Decoder {
                     Some(Operand::Decoration(Decoration::Location)) => e.location = Some(lit_at(inst, 3)?),
                     Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
                     Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
+                    Some(Operand::Decoration(Decoration::Component)) => e.component = true,
                     _ => {}
                 }
             }
@@ -1466,27 +1474,64 @@ impl Decoder {
         if let Some(b) = vd.builtin {
             return Ok(vec![Some(Slot::Builtin(b, base))]);
         }
+        if vd.per_vertex {
+            return Err(unsupported("per-vertex fragment inputs (PerVertexKHR)"));
+        }
+        let member_component = match self.ty(pointee) {
+            Some(Type::Struct { members }) => (0..members.len() as u32).any(|i| self.members.get(&(pointee, i)).is_some_and(|m| m.component)),
+            _ => false,
+        };
+        if vd.component || member_component {
+            return Err(unsupported("inputs and outputs with a Component decoration"));
+        }
         let Some(Type::Struct { members }) = self.ty(pointee) else {
-            return Ok(vec![vd.location.map(|l| self.varying(l, vd.flat, vd.no_perspective, pointee, base)).transpose()?]);
+            let Some(l) = vd.location else { return Ok(vec![None]) };
+            let mut slots = Vec::new();
+            self.varyings(l, vd.flat, vd.no_perspective, pointee, base, &mut slots)?;
+            return Ok(slots);
         };
         let (mut at, mut next) = (base, vd.location);
         let mut slots = Vec::with_capacity(members.len());
         for (i, &m) in members.iter().enumerate() {
             let md = self.members.get(&(pointee, i as u32)).cloned().unwrap_or_default();
-            slots.push(match (md.builtin, md.location.or(next)) {
-                (Some(b), _) => Some(Slot::Builtin(b, at)),
+            match (md.builtin, md.location.or(next)) {
+                (Some(b), _) => slots.push(Some(Slot::Builtin(b, at))),
                 (None, Some(l)) => {
-                    next = Some(l + 1);
-                    Some(self.varying(l, vd.flat || md.flat, vd.no_perspective || md.no_perspective, m, at)?)
+                    let (flat, no_perspective) = (vd.flat || md.flat, vd.no_perspective || md.no_perspective);
+                    next = Some(l + self.varyings(l, flat, no_perspective, m, at, &mut slots)?);
                 }
-                (None, None) => None,
-            });
+                (None, None) => slots.push(None),
+            }
             at += self.words(m)?;
         }
         Ok(slots)
     }
 
-    /// A `Location` input or output of type `ty` at lane word `base`.
+    /// The `Location` inputs or outputs of an interface variable (or block member) of type
+    /// `ty` at lane word `base` and location `location`, appended to `out`: a scalar or vector
+    /// is one; an array's elements and a matrix's columns take consecutive locations (Vulkan
+    /// "Location Assignment": a 64-bit three- or four-component vector takes two), their
+    /// words one after another. Returns the locations taken.
+    fn varyings(&self, location: u32, flat: bool, no_perspective: bool, ty: Id, base: u32, out: &mut Vec<Option<Slot>>) -> Result<u32, Error> {
+        let (elem, len) = match self.ty(ty) {
+            Some(&Type::Array { elem, len }) => (elem, len),
+            Some(&Type::Matrix { col, n }) => (col, n),
+            _ => {
+                let slot = self.varying(location, flat, no_perspective, ty, base)?;
+                let (n, scalar) = self.components(ty);
+                out.push(Some(slot));
+                return Ok(if n > 2 && self.words(scalar)? == 2 { 2 } else { 1 });
+            }
+        };
+        let words = self.words(elem)?;
+        let mut taken = 0;
+        for i in 0..len {
+            taken += self.varyings(location + taken, flat, no_perspective, elem, base + i * words, out)?;
+        }
+        Ok(taken)
+    }
+
+    /// A `Location` input or output of scalar or vector type `ty` at lane word `base`.
     fn varying(&self, location: u32, flat: bool, no_perspective: bool, ty: Id, base: u32) -> Result<Slot, Error> {
         let words = self.words(ty)?;
         if !matches!(self.ty(ty), Some(Type::Int { .. } | Type::Float { .. } | Type::Vector { .. })) {
