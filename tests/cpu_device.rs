@@ -1104,6 +1104,34 @@ fn composite_varyings_and_output_arrays() {
     }
 }
 
+/// `gl_HelperInvocation` (a Vulkan-target module: the wgpu target refuses it) over a triangle
+/// covering a 9x5 target: the quads of the last column and row have members past the target,
+/// which run as helpers, so the fine derivatives of `float(gl_HelperInvocation)` are 1 at
+/// x = 8 (dFdx) and y = 4 (dFdy) and 0 elsewhere, and every covered fragment reads false
+/// (Vulkan "Helper Invocations"; the values are not compared with lavapipe: wgpu cannot run it).
+#[test]
+fn helper_invocation_builtin() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\nlayout(location = 0) out vec4 color;\n\
+        void main() {\n  float h = float(gl_HelperInvocation);\n  color = vec4(dFdxFine(h), dFdyFine(h), h, 1.0);\n}\n";
+    let (w, h) = (9u32, 5u32);
+    let vs_words = compile_glsl_vulkan_with("helper_builtin.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("helper_builtin.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let findings = draw_triangle(&vs_words, &fs_words, &[], &[Some(&color)]);
+        assert!(findings.is_empty(), "[{compiler}] {findings:?}");
+        let pixels = common::f32s(&color.read_level(0));
+        for y in 0..h {
+            for x in 0..w {
+                let at = ((y * w + x) * 4) as usize;
+                let want = [f32::from(u8::from(x == 8)), f32::from(u8::from(y == 4)), 0.0, 1.0];
+                assert_eq!(pixels[at..at + 4], want, "[{compiler}] pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has
@@ -1961,6 +1989,37 @@ fn subgroup_operations_of_other_widths_match_lavapipe() {
     cpu_matches_lavapipe(&cases, &["--target-env", "vulkan1.1"]);
 }
 
+
+/// The subgroup mask built-ins (`gl_SubgroupEqMask`, `Ge`, `Gt`, `Le`, `Lt`; GL_KHR_shader_subgroup_ballot),
+/// and a ballot's bit count under the `Lt` mask (what a stream compaction computes), over three
+/// subgroups of 8 lanes, lavapipe's size: on lavapipe as emitted and against their definition
+/// (SPIR-V "SubgroupEqMask": bit `me` of the subgroup's lanes; the others the lanes above or
+/// below it; no bit at or past the subgroup size).
+#[test]
+fn subgroup_masks_match_lavapipe() {
+    let src = "#version 450\n#extension GL_KHR_shader_subgroup_ballot : enable\nlayout(local_size_x = 24) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uvec4 m[24][5]; uint before[24]; } o;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n\
+          o.m[i][0] = gl_SubgroupEqMask;\n  o.m[i][1] = gl_SubgroupGeMask;\n  o.m[i][2] = gl_SubgroupGtMask;\n\
+          o.m[i][3] = gl_SubgroupLeMask;\n  o.m[i][4] = gl_SubgroupLtMask;\n\
+          uvec4 odd = subgroupBallot((i & 1u) == 1u);\n  o.before[i] = subgroupBallotBitCount(odd & gl_SubgroupLtMask);\n}\n";
+    let bytes = 24 * 5 * 16 + 24 * 4;
+    let cases = [LavapipeCase { name: "subgroup_masks.comp", src, bindings: vec![B::storage(0, vec![0; bytes])], out: 0, workgroups: [1, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &["--target-env", "vulkan1.1"]);
+    for (compiler, words) in glsl_modules_with("subgroup_masks.comp", src, Stage::Compute, shader_core::BoundsChecks::Clamp, &["--target-env", "vulkan1.1"]) {
+        let out = run_cpu(&words, &[B::storage(0, vec![0; bytes])], [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let words = common::u32s(&out[0]);
+        for i in 0..24u32 {
+            let me = i % 8;
+            let expected: [u32; 5] = [1 << me, 0xFF & !((1 << me) - 1), 0xFF & !((2 << me) - 1), (2 << me) - 1, (1 << me) - 1];
+            for (k, e) in expected.iter().enumerate() {
+                let at = ((i * 5 + k as u32) * 4) as usize;
+                assert_eq!(words[at..at + 4], [*e, 0, 0, 0], "[{compiler}] invocation {i}, mask {k}");
+            }
+            assert_eq!(words[24 * 5 * 4 + i as usize], me / 2, "[{compiler}] invocation {i}: odd lanes below it");
+        }
+    }
+}
 
 /// Clustered reductions of 16- and 64-bit integers and of doubles (and of 32-bit integers, the
 /// same rule) against their definition: lanes 4c..4c+3 (add) and 2c..2c+1 (max) of each 8-lane

@@ -249,6 +249,33 @@ pub(crate) enum Inst {
     SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
 }
 
+/// Which lanes a [`Builtin::SubgroupMask`] has: those whose index is equal to, greater than or
+/// equal to, ... the lane's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MaskOf {
+    Eq,
+    Ge,
+    Gt,
+    Le,
+    Lt,
+}
+
+impl MaskOf {
+    /// The mask of the lane with index `me` in its subgroup (Vulkan: no bits at or past the
+    /// subgroup size).
+    pub(crate) fn bits(self, me: u32) -> u32 {
+        let all = (1u32 << SUBGROUP_SIZE) - 1;
+        let below = (1u32 << me) - 1;
+        match self {
+            MaskOf::Eq => 1 << me,
+            MaskOf::Ge => all & !below,
+            MaskOf::Gt => all & !below & !(1 << me),
+            MaskOf::Le => below | 1 << me,
+            MaskOf::Lt => below,
+        }
+    }
+}
+
 /// Where an [`Inst::Interpolate`] interpolates.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum InterpolateAt {
@@ -375,6 +402,9 @@ pub(crate) enum Builtin {
     SubgroupLocalInvocationId,
     SubgroupId,
     NumSubgroups,
+    /// `SubgroupEqMask`, `GeMask`, `GtMask`, `LeMask`, `LtMask`: the subgroup's lanes relative
+    /// to this one (a `uvec4`; only word 0 has bits, the subgroup being 8 lanes).
+    SubgroupMask(MaskOf),
     /// Vertex stage inputs.
     VertexIndex,
     InstanceIndex,
@@ -394,6 +424,9 @@ pub(crate) enum Builtin {
     PrimitiveId,
     /// The layer and viewport rendered to: 0 (no layered or multi-viewport rendering).
     Layer,
+    /// Whether the fragment is a helper invocation (an uncovered member of its quad, or one
+    /// that failed the early tests) as it starts: `gl_HelperInvocation`.
+    HelperInvocation,
 }
 
 /// The pipeline stage of an entry point.
@@ -1587,6 +1620,11 @@ impl Decoder {
                 BuiltIn::SubgroupLocalInvocationId => Builtin::SubgroupLocalInvocationId,
                 BuiltIn::SubgroupId => Builtin::SubgroupId,
                 BuiltIn::NumSubgroups => Builtin::NumSubgroups,
+                BuiltIn::SubgroupEqMask => Builtin::SubgroupMask(MaskOf::Eq),
+                BuiltIn::SubgroupGeMask => Builtin::SubgroupMask(MaskOf::Ge),
+                BuiltIn::SubgroupGtMask => Builtin::SubgroupMask(MaskOf::Gt),
+                BuiltIn::SubgroupLeMask => Builtin::SubgroupMask(MaskOf::Le),
+                BuiltIn::SubgroupLtMask => Builtin::SubgroupMask(MaskOf::Lt),
                 BuiltIn::VertexIndex => Builtin::VertexIndex,
                 BuiltIn::InstanceIndex => Builtin::InstanceIndex,
                 BuiltIn::FragCoord => Builtin::FragCoord,
@@ -1597,6 +1635,7 @@ impl Decoder {
                 BuiltIn::PointCoord => Builtin::PointCoord,
                 BuiltIn::PrimitiveId => Builtin::PrimitiveId,
                 BuiltIn::Layer | BuiltIn::ViewportIndex => Builtin::Layer,
+                BuiltIn::HelperInvocation => Builtin::HelperInvocation,
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

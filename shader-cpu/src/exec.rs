@@ -1453,6 +1453,7 @@ impl<'a> Thread<'a> {
                     Builtin::SubgroupSize => [SUBGROUP_SIZE as u32, 0, 0],
                     Builtin::SubgroupId => [lane32 / SUBGROUP_SIZE as u32, 0, 0],
                     Builtin::NumSubgroups => [self.l.div_ceil(SUBGROUP_SIZE) as u32, 0, 0],
+                    Builtin::SubgroupMask(of) => [of.bits(lane32 % SUBGROUP_SIZE as u32), 0, 0],
                     // Graphics inputs: written by the rasterizer (`run_batch`).
                     Builtin::VertexIndex
                     | Builtin::InstanceIndex
@@ -1463,7 +1464,8 @@ impl<'a> Thread<'a> {
                     | Builtin::SampleMask
                     | Builtin::PointCoord
                     | Builtin::PrimitiveId
-                    | Builtin::Layer => continue,
+                    | Builtin::Layer
+                    | Builtin::HelperInvocation => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

@@ -1047,6 +1047,7 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 }
                 Builtin::PrimitiveId => mem[at] = tri.primitive,
                 Builtin::Layer => mem[at] = 0,
+                Builtin::HelperInvocation => mem[at] = u32::from(masks[lane] == 0),
                 _ => {}
             }
         }
