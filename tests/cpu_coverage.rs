@@ -28,8 +28,6 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// written `%N`, why it is refused, how many entry points).
 const KNOWN: &[(&str, &str, usize)] = &[
     ("AtomicStore on texels of other than 32-bit scalars", "64-bit image atomics (GL_EXT_shader_image_int64): texels are atomically updated 32 bits at a time", 1),
-    ("built-in input BaryCoordKHR", "fragment barycentrics (GL_EXT_fragment_shader_barycentric): the rasterizer does not hand them to the fragment", 8),
-    ("built-in input BaryCoordNoPerspKHR", "fragment barycentrics, linear: as BaryCoordKHR", 3),
     ("built-in input ClipDistance", "clip distances read in the fragment stage: the rasterizer does not clip against them", 4),
     ("built-in input CoreIDARM", "a vendor's hardware core id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input CullDistance", "cull distances read in the fragment stage: as ClipDistance", 2),
@@ -59,7 +57,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars", "8-bit interface variables (GL_EXT_shader_8bit_storage)", 1),
     ("vertex and fragment inputs and outputs other than scalars and vectors", "structs inside interface blocks or arrays (arrays, matrices and block members are run)", 2),
     ("inputs and outputs with a Component decoration", "varyings sharing a location: the rasterizer matches whole locations", 1),
-    ("per-vertex fragment inputs (PerVertexKHR)", "fragment barycentrics' per-vertex inputs (pervertexEXT)", 1),
 ];
 
 /// One source program.

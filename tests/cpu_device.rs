@@ -1132,6 +1132,93 @@ fn helper_invocation_builtin() {
     }
 }
 
+/// Fragment barycentrics (GL_EXT_fragment_shader_barycentric; a Vulkan-target module, run on
+/// the CPU device only): `gl_BaryCoordEXT`, `gl_BaryCoordNoPerspEXT` and `pervertexEXT` inputs,
+/// over two triangles of opposite winding (the rasterizer swaps one's vertices; the weights stay
+/// in the primitive's order) whose vertices have w = 1, 2 and 4 and lie on whole pixels of a
+/// 32x16 target. At each pixel centre well inside a triangle the linear weights are its 2D
+/// barycentrics in the window, the perspective ones those divided by each vertex's w and
+/// renormalized (Vulkan "Barycentric Interpolation"), and each per-vertex element is its own
+/// vertex's value (v = 1, 2, 3 read as 123; q[2].y = 4).
+#[test]
+fn fragment_barycentrics() {
+    let window: [[f64; 2]; 6] = [[1.0, 1.0], [15.0, 3.0], [4.0, 14.0], [17.0, 2.0], [20.0, 15.0], [31.0, 1.0]];
+    let w = [1.0f64, 2.0, 4.0];
+    let (width, height) = (32u32, 16u32);
+    let ndc = |p: [f64; 2]| [p[0] / f64::from(width) * 2.0 - 1.0, 1.0 - p[1] / f64::from(height) * 2.0];
+    let positions: Vec<String> = (0..6)
+        .map(|i| {
+            let [x, y] = ndc(window[i]);
+            let wk = w[i % 3];
+            format!("vec4({:?}, {:?}, 0.0, {:?})", x * wk, y * wk, wk)
+        })
+        .collect();
+    let vs = format!(
+        "#version 450\nlayout(location = 0) out float v;\nlayout(location = 1) out vec2 q;\n\
+         const vec4 P[6] = vec4[6]({});\n\
+         void main() {{\n  gl_Position = P[gl_VertexIndex];\n  int k = gl_VertexIndex % 3;\n  v = float(k + 1);\n  q = vec2(float(k), float(k * k));\n}}\n",
+        positions.join(", ")
+    );
+    let fs = "#version 450\n#extension GL_EXT_fragment_shader_barycentric : require\n\
+        layout(location = 0) pervertexEXT in float v[3];\nlayout(location = 1) pervertexEXT in vec2 q[3];\n\
+        layout(location = 0) out vec4 persp;\nlayout(location = 1) out vec4 linear;\n\
+        void main() {\n  persp = vec4(gl_BaryCoordEXT, v[0] * 100.0 + v[1] * 10.0 + v[2]);\n  linear = vec4(gl_BaryCoordNoPerspEXT, q[2].y + q[1].x * 10.0);\n}\n";
+    let vs_words = compile_glsl_vulkan_with("barycentrics.vert", &vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    let cross = |a: [f64; 2], b: [f64; 2], p: [f64; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    for (compiler, fs_words) in glsl_modules_with("barycentrics.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let vertex = shader_cpu::Program::new(&vs_words, "main", &[]).expect("vertex stage");
+        let fragment = shader_cpu::Program::new(&fs_words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let targets = [0, 1].map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [width, height, 1], 1));
+        let draw = shader_cpu::Draw {
+            bindings: &[],
+            push_constants: &[],
+            vertex_buffer: None,
+            vertices: &[0, 1, 2, 3, 4, 5],
+            instances: 0..1,
+            topology: shader_cpu::Topology::TriangleList,
+            cull: None,
+            blend: None,
+            blend_constant: [0.0; 4],
+            colors: &[Some(&targets[0]), Some(&targets[1])],
+            depth: None,
+            depth_compare: shader_cpu::Compare::Less,
+            depth_write: false,
+            stencil: None,
+            samples: 1,
+            alpha_to_coverage: false,
+        };
+        let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
+        let report = shader_cpu::draw(&vertex, &fragment, &draw, &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let (persp, linear) = (common::f32s(&targets[0].read_level(0)), common::f32s(&targets[1].read_level(0)));
+        let mut checked = [0; 2];
+        for t in 0..2 {
+            let [a, b, c] = [window[3 * t], window[3 * t + 1], window[3 * t + 2]];
+            let area = cross(a, b, c);
+            for y in 0..height {
+                for x in 0..width {
+                    let p = [f64::from(x) + 0.5, f64::from(y) + 0.5];
+                    let l = [cross(b, c, p) / area, cross(c, a, p) / area, cross(a, b, p) / area];
+                    if l.iter().any(|&v| v < 0.05) {
+                        continue;
+                    }
+                    let d: Vec<f64> = (0..3).map(|k| l[k] / w[k]).collect();
+                    let pw: Vec<f64> = d.iter().map(|v| v / d.iter().sum::<f64>()).collect();
+                    let at = ((y * width + x) * 4) as usize;
+                    for k in 0..3 {
+                        assert!((f64::from(linear[at + k]) - l[k]).abs() < 1e-5, "[{compiler}] triangle {t} ({x}, {y}): linear {:?}, expected {l:?}", &linear[at..at + 3]);
+                        assert!((f64::from(persp[at + k]) - pw[k]).abs() < 1e-5, "[{compiler}] triangle {t} ({x}, {y}): perspective {:?}, expected {pw:?}", &persp[at..at + 3]);
+                    }
+                    assert_eq!([persp[at + 3], linear[at + 3]], [123.0, 14.0], "[{compiler}] triangle {t} ({x}, {y}): per-vertex inputs");
+                    checked[t] += 1;
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 20), "[{compiler}] pixels checked per triangle: {checked:?}");
+        assert!((cross(window[0], window[1], window[2]) > 0.0) != (cross(window[3], window[4], window[5]) > 0.0), "opposite windings");
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

@@ -424,6 +424,9 @@ pub(crate) enum Builtin {
     PrimitiveId,
     /// The layer and viewport rendered to: 0 (no layered or multi-viewport rendering).
     Layer,
+    /// `BaryCoordKHR` (perspective-correct) or `BaryCoordNoPerspKHR` (linear in the screen):
+    /// the fragment's weights of the primitive's three vertices, in their order.
+    BaryCoord { perspective: bool },
     /// Whether the fragment is a helper invocation (an uncovered member of its quad, or one
     /// that failed the early tests) as it starts: `gl_HelperInvocation`.
     HelperInvocation,
@@ -443,6 +446,8 @@ pub(crate) enum Interp {
     Smooth,
     NoPerspective,
     Flat,
+    /// A `PerVertexKHR` input's element `k`: vertex `k`'s value, not interpolated.
+    PerVertex(u8),
 }
 
 /// A user-defined (`Location`) input or output of a vertex or fragment entry point.
@@ -1508,7 +1513,18 @@ impl Decoder {
             return Ok(vec![Some(Slot::Builtin(b, base))]);
         }
         if vd.per_vertex {
-            return Err(unsupported("per-vertex fragment inputs (PerVertexKHR)"));
+            // An array of three: each element its vertex's value at the location.
+            let (Some(&Type::Array { elem, len: 3 }), Some(l)) = (self.ty(pointee), vd.location) else {
+                return Err(unsupported("per-vertex fragment inputs (PerVertexKHR) other than arrays of three scalars or vectors"));
+            };
+            let words = self.words(elem)?;
+            let mut slots = Vec::new();
+            for k in 0..3u8 {
+                let Slot::Varying(mut v) = self.varying(l, true, false, elem, base + u32::from(k) * words)? else { unreachable!() };
+                v.interp = Interp::PerVertex(k);
+                slots.push(Some(Slot::Varying(v)));
+            }
+            return Ok(slots);
         }
         let member_component = match self.ty(pointee) {
             Some(Type::Struct { members }) => (0..members.len() as u32).any(|i| self.members.get(&(pointee, i)).is_some_and(|m| m.component)),
@@ -1636,6 +1652,8 @@ impl Decoder {
                 BuiltIn::PrimitiveId => Builtin::PrimitiveId,
                 BuiltIn::Layer | BuiltIn::ViewportIndex => Builtin::Layer,
                 BuiltIn::HelperInvocation => Builtin::HelperInvocation,
+                BuiltIn::BaryCoordKHR => Builtin::BaryCoord { perspective: true },
+                BuiltIn::BaryCoordNoPerspKHR => Builtin::BaryCoord { perspective: false },
                 other => return Err(unsupported(format!("built-in input {other:?}"))),
             })
         };

@@ -1465,7 +1465,8 @@ impl<'a> Thread<'a> {
                     | Builtin::PointCoord
                     | Builtin::PrimitiveId
                     | Builtin::Layer
-                    | Builtin::HelperInvocation => continue,
+                    | Builtin::HelperInvocation
+                    | Builtin::BaryCoord { .. } => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

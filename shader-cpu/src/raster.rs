@@ -373,6 +373,9 @@ struct Tri {
     point: Option<[i64; 2]>,
     /// The index of the primitive among its instance's (`PrimitiveId`).
     primitive: u32,
+    /// Whether vertices 1 and 2 were swapped to make the area positive (`BaryCoord` gives the
+    /// weights in the primitive's order).
+    swapped: bool,
 }
 
 /// Runs a draw (see the module documentation).
@@ -485,8 +488,16 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
         match prim {
             Prim::Triangle(tri) => {
                 let poly = clip(tri, &interp);
+                // Flat inputs from the provoking vertex; a per-vertex input's element k from the
+                // primitive's vertex k (before clipping).
+                let flat: Vec<u32> = (tri[0].vary.iter().zip(&interp).enumerate())
+                    .map(|(w, (&x, i))| match i {
+                        Interp::PerVertex(k) => tri[*k as usize].vary[w],
+                        _ => x,
+                    })
+                    .collect();
                 for k in 1..poly.len().saturating_sub(1) {
-                    if let Some(t) = setup([&poly[0], &poly[k], &poly[k + 1]], &tri[0].vary, width, height, d.cull) {
+                    if let Some(t) = setup([&poly[0], &poly[k], &poly[k + 1]], &flat, width, height, d.cull) {
                         tris.push(t);
                     }
                 }
@@ -690,7 +701,7 @@ fn lerp_vertex(a: &Vertex, b: &Vertex, t: f32, interp: &[Interp]) -> Vertex {
         .iter()
         .zip(&b.vary)
         .zip(interp)
-        .map(|((&x, &y), i)| if *i == Interp::Flat { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
+        .map(|((&x, &y), i)| if matches!(i, Interp::Flat | Interp::PerVertex(_)) { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
         .collect();
     Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary }
 }
@@ -719,7 +730,8 @@ fn setup_snapped(
         Some(Face::Back) if !front => return None,
         _ => {}
     }
-    if area < 0 {
+    let swapped = area < 0;
+    if swapped {
         pos.swap(1, 2);
         z.swap(1, 2);
         inv_w.swap(1, 2);
@@ -745,7 +757,7 @@ fn setup_snapped(
     if wide_min[0] >= wide_max[0] || wide_min[1] >= wide_max[1] {
         return None;
     }
-    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max, point: None, primitive: 0 })
+    Some(Tri { pos, area, top_left, z, inv_w, vary, flat: flat.to_vec(), front, min, max, point: None, primitive: 0, swapped })
 }
 
 /// Twice the signed area of (a, b, p): positive when p is right of a→b on a y-down screen.
@@ -879,7 +891,7 @@ impl Interpolation {
         let l: [f64; 3] = std::array::from_fn(|i| centre[i] + self.grad[0][i] * at[0] + self.grad[1][i] * at[1]);
         let v = |i: usize| f64::from(f32::from_bits(self.vary[i][k]));
         Some(input.narrow(match input.interp {
-            Interp::Flat => self.flat[k],
+            Interp::Flat | Interp::PerVertex(_) => self.flat[k],
             Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
             Interp::Smooth => {
                 let b: [f64; 3] = std::array::from_fn(|i| l[i] * self.inv_w[i]);
@@ -1048,6 +1060,15 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 Builtin::PrimitiveId => mem[at] = tri.primitive,
                 Builtin::Layer => mem[at] = 0,
                 Builtin::HelperInvocation => mem[at] = u32::from(masks[lane] == 0),
+                // Weights of the primitive's vertices in their order (not the setup's, which may
+                // have swapped 1 and 2); relative to the clipped part for a clipped primitive.
+                Builtin::BaryCoord { perspective } => {
+                    let w: [f64; 3] = if perspective { std::array::from_fn(|i| b[i] / s) } else { l };
+                    let w = if tri.swapped { [w[0], w[2], w[1]] } else { w };
+                    for (k, v) in w.iter().enumerate() {
+                        mem[at + k] = (*v as f32).to_bits();
+                    }
+                }
                 _ => {}
             }
         }
@@ -1056,7 +1077,7 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
             for k in 0..input.words as usize {
                 let v = |i: usize| f64::from(f32::from_bits(tri.vary[i][word]));
                 mem[input.base as usize + k] = input.narrow(match input.interp {
-                    Interp::Flat => tri.flat[word],
+                    Interp::Flat | Interp::PerVertex(_) => tri.flat[word],
                     Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
                     Interp::Smooth => (((0..3).map(|i| b[i] * v(i)).sum::<f64>() / s) as f32).to_bits(),
                 });
