@@ -1219,6 +1219,80 @@ fn fragment_barycentrics() {
     }
 }
 
+/// Runtime-sized descriptor arrays of blocks (`buffer B { .. } b[];`, GL_EXT_nonuniform_qualifier;
+/// lavapipe has no binding arrays through wgpu), two of them beside a runtime-sized array of
+/// textures in the same shader: three blocks of different sizes bound at elements 0..2 (and two
+/// read-only ones in the second array), each invocation reading
+/// and writing the block it indexes per invocation, `length()` of each block's runtime array,
+/// and the textures' texels. Expected from the inputs; an index past the bound elements is a
+/// sanitizer finding (`IndexOutOfBounds` with the bound count) and reads 0.
+#[test]
+fn runtime_sized_arrays_of_blocks() {
+    let src = "#version 450\n#extension GL_EXT_nonuniform_qualifier : require\n#extension GL_EXT_samplerless_texture_functions : require\n\
+        layout(local_size_x = 12) in;\n\
+        layout(std430, set = 0, binding = 0) buffer B { uint n; uint data[]; } blocks[];\n\
+        layout(set = 0, binding = 1) uniform texture2D textures[];\n\
+        layout(std430, set = 0, binding = 3) readonly buffer C { uint c; } cs[];\n\
+        layout(std430, set = 0, binding = 2) buffer Out { uint extra; uint got[12]; uint lengths[3]; float texels[12]; } o;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n  uint k = i % 3u;\n  uint j = i / 3u + (i == 11u ? o.extra : 0u);\n\
+          o.got[i] = blocks[nonuniformEXT(k + j / 4u * 8u)].n * 100u + blocks[nonuniformEXT(k)].data[i / 3u] + cs[nonuniformEXT(k % 2u)].c * 1000u;\n\
+          blocks[nonuniformEXT(k)].data[i / 3u] = i;\n\
+          if (i < 3u) {\n    o.lengths[i] = uint(blocks[nonuniformEXT(i)].data.length());\n  }\n\
+          o.texels[i] = texelFetch(textures[nonuniformEXT(i % 2u)], ivec2(0), 0).x;\n}\n";
+    for (compiler, words) in glsl_modules("runtime_block_arrays.comp", src) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        for extra in [0u32, 8] {
+            // Block k: n = k + 1, data[m] = 10 * k + m, 4 + k elements.
+            let blocks: Vec<shader_cpu::Buffer> = (0..3u32)
+                .map(|k| shader_cpu::Buffer::from_bytes(&common::bytes_u32(&[vec![k + 1], (0..4 + k).map(|m| 10 * k + m).collect()].concat())))
+                .collect();
+            let textures: Vec<shader_cpu::Image> = [7.0f32, 9.0]
+                .iter()
+                .map(|&v| {
+                    let image = shader_cpu::Image::new(shader_cpu::Format::R32Float, shader_cpu::Dim::D2, [1, 1, 1], 1);
+                    image.write_level(0, &v.to_le_bytes());
+                    image
+                })
+                .collect();
+            let out = shader_cpu::Buffer::from_bytes(&[common::bytes_u32(&[extra]), vec![0; 4 * (12 + 3 + 12)]].concat());
+            let mut bound = vec![shader_cpu::Binding::buffer(0, 2, &out)];
+            for (k, block) in blocks.iter().enumerate() {
+                bound.push(shader_cpu::Binding::buffer(0, 0, block).at_element(k as u32));
+            }
+            for (k, texture) in textures.iter().enumerate() {
+                bound.push(shader_cpu::Binding::image(0, 1, texture).at_element(k as u32));
+            }
+            let cs = [5u32, 6].map(|c| shader_cpu::Buffer::from_bytes(&c.to_le_bytes()));
+            for (k, c) in cs.iter().enumerate() {
+                bound.push(shader_cpu::Binding::buffer(0, 3, c).at_element(k as u32));
+            }
+            let options = shader_cpu::Options { sanitize: true, threads: None };
+            let report = program.dispatch(&bound, &[], [1, 1, 1], &options).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+            let words = common::u32s(&out.to_bytes());
+            for i in 0..12u32 {
+                let (k, m) = (i % 3, i / 3);
+                let n = if i == 11 && extra > 0 { 0 } else { k + 1 };
+                assert_eq!(words[1 + i as usize], n * 100 + 10 * k + m + [5, 6][(k % 2) as usize] * 1000, "[{compiler}] extra {extra}: invocation {i}");
+            }
+            assert_eq!(words[13..16], [4, 5, 6], "[{compiler}] lengths");
+            let texels = common::f32s(&out.to_bytes()[64..]);
+            assert_eq!(texels, (0..12).map(|i| if i % 2 == 0 { 7.0 } else { 9.0 }).collect::<Vec<f32>>(), "[{compiler}] texels");
+            for (k, block) in blocks.iter().enumerate() {
+                let data = common::u32s(&block.to_bytes()[4..]);
+                let expected: Vec<u32> = (0..4 + k as u32).map(|m| if m < 4 { 3 * m + k as u32 } else { 10 * k as u32 + m }).collect();
+                assert_eq!(data, expected, "[{compiler}] block {k} after the writes");
+            }
+            let kinds: Vec<shader_cpu::FindingKind> = report.findings.iter().map(|f| f.kind.clone()).collect();
+            if extra == 0 {
+                assert!(kinds.is_empty(), "[{compiler}] {kinds:?}");
+            } else {
+                // Invocation 11 reads element 2 + (3 + 8) / 4 * 8 = 18 of the 3 bound.
+                assert_eq!(kinds, [shader_cpu::FindingKind::IndexOutOfBounds { index: 18, len: 3 }], "[{compiler}] extra {extra}");
+            }
+        }
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

@@ -463,6 +463,10 @@ pub(crate) struct Varying {
     pub scalar: Scalar,
 }
 
+/// How many elements of a runtime-sized descriptor array of blocks (`buffer B { .. } b[];`)
+/// can be bound: 256 (the elements past those bound are empty buffers).
+pub(crate) const UNBOUNDED_BUFFERS: usize = 256;
+
 /// Lanes a vertex or fragment batch runs together (a multiple of 4: fragment quads).
 pub(crate) const GRAPHICS_LANES: u32 = 64;
 
@@ -493,6 +497,11 @@ pub(crate) struct Prog {
     /// elements take the binding indices after the push constants' slot, as many as are bound
     /// (`exec::bind`); one per entry point.
     pub unbounded: Option<(u32, u32, Vec<BindingKind>)>,
+    /// The runtime-sized descriptor arrays of blocks (`buffer B { .. } b[];`): their (set,
+    /// binding). The elements of each are [`UNBOUNDED_BUFFERS`] buffer objects whose slots
+    /// follow the push constants' (array after array, before the handles of
+    /// [`Prog::unbounded`]), each the buffer bound at that element or an empty one (`exec::bind`).
+    pub unbounded_buffers: Vec<(u32, u32)>,
     pub objs: Vec<Obj>,
     /// Local memory words: workgroup memory, then `lane_words` per lane.
     pub wg_words: u32,
@@ -775,6 +784,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         bindings: Vec::new(),
         used: Vec::new(),
         unbounded: None,
+        unbounded_buffers: Vec::new(),
         objs: Vec::new(),
         wg_words: 0,
         lane_words: 0,
@@ -797,6 +807,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut arrays: Vec<(Id, usize, usize)> = Vec::new();
     // The runtime-sized descriptor array of handles, if any ([`Prog::unbounded`]).
     let mut unbounded_var = None;
+    // The runtime-sized descriptor arrays of blocks ([`Prog::unbounded_buffers`]).
+    let mut unbounded_buffer_vars = Vec::new();
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -813,7 +825,18 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                             }
                             (elem, len)
                         }
-                        Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of buffers (descriptor arrays)")),
+                        Some(&Type::RuntimeArray { elem }) if sc != StorageClass::PushConstant => {
+                            if !matches!(d.ty(elem), Some(Type::Struct { .. })) {
+                                return Err(unsupported("runtime-sized arrays of arrays of buffers (descriptor arrays)"));
+                            }
+                            let layout = d.layout(elem, true)?;
+                            d.ptr_layout.insert(var, layout);
+                            let decos = d.decos.get(&var).cloned().unwrap_or_default();
+                            prog.unbounded_buffers.push((decos.set.unwrap_or(0), decos.binding.unwrap_or(0)));
+                            d.descriptor_arrays.insert(var, (u32::MAX, 1, true));
+                            unbounded_buffer_vars.push(var);
+                            return Ok(());
+                        }
                         _ => (pointee, 0),
                     };
                     let layout = d.layout(block, true)?;
@@ -966,9 +989,17 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         }
     }
     let push_slot = prog.bindings.len();
+    // The runtime-sized arrays of blocks' elements: the slots after the push constants'.
+    let mut first_handle = push_slot as u32 + 1;
+    for var in unbounded_buffer_vars {
+        prog.consts.push((var, vec![prog.objs.len() as u32, 0]));
+        let first = first_handle as usize;
+        prog.objs.extend((0..UNBOUNDED_BUFFERS).map(|k| Obj::Buffer { slot: first + k }));
+        first_handle += UNBOUNDED_BUFFERS as u32;
+    }
     if let Some(var) = unbounded_var {
-        // Its elements' binding indices follow the push constants' slot.
-        let base = push_slot as u32 + 1;
+        // Its elements' binding indices follow the push constants' slot (and the blocks').
+        let base = first_handle;
         prog.consts.push((var, vec![base, base + 1]));
     }
     for var in push_vars {

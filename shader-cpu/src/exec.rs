@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, SampleInst, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, SampleInst, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE, UNBOUNDED_BUFFERS};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -746,6 +746,9 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
     true
 }
 
+/// What an element of a runtime-sized array of blocks no buffer is bound at holds: nothing.
+pub(crate) static EMPTY_BUFFER: Buffer = Buffer { words: Vec::new(), len: 0 };
+
 /// The buffers (`slots`, the push constants last) and image/sampler handles of every binding
 /// of `prog`, checked against what the shader declares.
 #[allow(clippy::type_complexity)]
@@ -802,10 +805,28 @@ pub(crate) fn bind<'a>(
         handles.push(handle);
     }
     slots.push((push, u32::MAX, u32::MAX));
+    if !prog.unbounded_buffers.is_empty() || prog.unbounded.is_some() {
+        // The push constants' placeholder handle: handles and slots stay index for index.
+        handles.push(Handle::None);
+    }
+    // Each runtime-sized descriptor array of blocks: `UNBOUNDED_BUFFERS` slots, each the buffer
+    // bound at that element or an empty one.
+    for &(set, binding) in &prog.unbounded_buffers {
+        for element in 0..UNBOUNDED_BUFFERS as u32 {
+            let buffer = match bindings.iter().find(|b| (b.set, b.binding, b.element) == (set, binding, element)).map(|b| b.resource) {
+                Some(Resource::Buffer(buffer)) => buffer,
+                Some(_) => {
+                    return Err(Error::Binding(format!("set {set} binding {binding} element {element} is a buffer in the shader; another resource is bound there")))
+                }
+                None => &EMPTY_BUFFER,
+            };
+            slots.push((buffer, set, binding));
+            handles.push(Handle::None);
+        }
+    }
     // A runtime-sized descriptor array's elements, as many as are bound (element k's kinds at
     // `slots.len() + k * kinds.len()` on), after a placeholder handle for the push constants.
     if let Some((set, binding, kinds)) = &prog.unbounded {
-        handles.push(Handle::None);
         let here: Vec<&Binding<'a>> = bindings.iter().filter(|b| (b.set, b.binding) == (*set, *binding)).collect();
         let count = here.iter().map(|b| b.element + 1).max().unwrap_or(0);
         for element in 0..count {

@@ -3,10 +3,10 @@
 //! own (`Prog::bindings`, one after another), so indexing the array moves a handle's binding
 //! index, or a pointer's memory object, by the index.
 
-use crate::decode::Inst;
+use crate::decode::{Inst, Obj, UNBOUNDED_BUFFERS};
 use crate::FindingKind;
 
-use super::{Thread, POISON};
+use super::{Thread, EMPTY_BUFFER, POISON};
 
 impl Thread<'_> {
     /// Runs an [`Inst::Descriptor`] for `lanes`. An index past the array (undefined in Vulkan)
@@ -18,12 +18,22 @@ impl Thread<'_> {
         };
         let l = self.l;
         let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        // A runtime-sized array of blocks (`Prog::unbounded_buffers`): up to its last element
+        // a buffer is bound at.
+        let bound_blocks = match lanes.first() {
+            Some(&i) if buffers && len == u32::MAX => self.bound_blocks(self.regs[base as usize][i as usize]),
+            _ => 0,
+        };
         for &i in lanes {
             let i = i as usize;
             let x = self.regs[index as usize][i];
             let (b0, b1) = (self.regs[base as usize][i], self.regs[base as usize][l + i]);
             // A runtime-sized array (`Prog::unbounded`): as many elements as were bound.
-            let len = if len == u32::MAX { (self.handles.len() as u32).saturating_sub(b0) / stride.max(1) } else { len };
+            let len = match len {
+                u32::MAX if buffers => bound_blocks,
+                u32::MAX => (self.handles.len() as u32).saturating_sub(b0) / stride.max(1),
+                len => len,
+            };
             if x >= len {
                 self.report(i, FindingKind::IndexOutOfBounds { index: x, len });
                 d[i] = if buffers { b0 } else { u32::MAX };
@@ -52,5 +62,13 @@ impl Thread<'_> {
             d[l + i] = if poisoned { POISON } else { at.min(u64::from(POISON - 1)) as u32 };
         }
         self.regs[dst as usize] = d;
+    }
+
+    /// How many elements of the runtime-sized array of blocks whose first object is `obj` are
+    /// bound: one past the last bound one.
+    fn bound_blocks(&self, obj: u32) -> u32 {
+        let Some(&Obj::Buffer { slot }) = self.prog.objs.get(obj as usize) else { return 0 };
+        let elements = self.slots.get(slot..).unwrap_or_default().iter().take(UNBOUNDED_BUFFERS);
+        elements.enumerate().filter(|(_, s)| !std::ptr::eq(s.0, &EMPTY_BUFFER)).map(|(k, _)| k as u32 + 1).max().unwrap_or(0)
     }
 }
