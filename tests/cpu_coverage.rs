@@ -31,8 +31,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("built-in input ClipDistance", "clip distances read in the fragment stage: the rasterizer does not clip against them", 4),
     ("built-in input CoreIDARM", "a vendor's hardware core id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input CullDistance", "cull distances read in the fragment stage: as ClipDistance", 2),
-    ("built-in input FragSizeEXT", "fragment density maps (GL_EXT_fragment_invocation_density)", 4),
-    ("built-in input ViewIndex", "multiview (gl_ViewIndex): no multiview render passes", 2),
     ("built-in input WarpMaxIDARM", "a vendor's hardware warp id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input WarpsPerSMNV", "a vendor's hardware warp count (GL_NV_shader_sm_builtins)", 1),
     ("extended instruction set SPV_AMD_shader_explicit_vertex_parameter", "AMD's explicit vertex parameters (interpolateAtVertexAMD)", 1),

@@ -1293,6 +1293,28 @@ fn runtime_sized_arrays_of_blocks() {
     }
 }
 
+/// Built-ins whose values are fixed when the render pass has no fragment density map and no
+/// multiview (Vulkan-target modules; wgpu has neither): `gl_FragSizeEXT` (1, 1) and
+/// `gl_FragInvocationCountEXT` 1 (GL_EXT_fragment_invocation_density: one pixel, one
+/// invocation per fragment), `gl_ViewIndex` 0 (GL_EXT_multiview: view 0 of a pass without
+/// multiview), at every pixel.
+#[test]
+fn density_and_view_builtins_without_density_maps_or_multiview() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\n#extension GL_EXT_fragment_invocation_density : require\n#extension GL_EXT_multiview : require\n\
+        layout(location = 0) out vec4 color;\n\
+        void main() {\n  color = vec4(vec2(gl_FragSizeEXT), float(gl_FragInvocationCountEXT), float(gl_ViewIndex) + 0.5);\n}\n";
+    let (w, h) = (5u32, 3u32);
+    let vs_words = compile_glsl_vulkan_with("fixed_builtins.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("fixed_builtins.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let color = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let findings = draw_triangle(&vs_words, &fs_words, &[], &[Some(&color)]);
+        assert!(findings.is_empty(), "[{compiler}] {findings:?}");
+        assert_eq!(common::f32s(&color.read_level(0)), [1.0, 1.0, 1.0, 0.5].repeat((w * h) as usize), "[{compiler}]");
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

@@ -422,8 +422,13 @@ pub(crate) enum Builtin {
     PointCoord,
     /// The index of the fragment's primitive among the instance's (Vulkan "Primitive ID").
     PrimitiveId,
-    /// The layer and viewport rendered to: 0 (no layered or multi-viewport rendering).
+    /// The layer and viewport rendered to: 0 (no layered or multi-viewport rendering); the
+    /// view (`ViewIndex`): 0 (no multiview).
     Layer,
+    /// `FragSizeEXT` and `FragInvocationCountEXT` (GL_EXT_fragment_invocation_density): (1, 1)
+    /// and 1, as without a fragment density map (one pixel per fragment).
+    FragSize,
+    FragInvocationCount,
     /// `BaryCoordKHR` (perspective-correct) or `BaryCoordNoPerspKHR` (linear in the screen):
     /// the fragment's weights of the primitive's three vertices, in their order.
     BaryCoord { perspective: bool },
@@ -1681,7 +1686,9 @@ impl Decoder {
                 BuiltIn::SampleMask => Builtin::SampleMask,
                 BuiltIn::PointCoord => Builtin::PointCoord,
                 BuiltIn::PrimitiveId => Builtin::PrimitiveId,
-                BuiltIn::Layer | BuiltIn::ViewportIndex => Builtin::Layer,
+                BuiltIn::Layer | BuiltIn::ViewportIndex | BuiltIn::ViewIndex => Builtin::Layer,
+                BuiltIn::FragSizeEXT => Builtin::FragSize,
+                BuiltIn::FragInvocationCountEXT => Builtin::FragInvocationCount,
                 BuiltIn::HelperInvocation => Builtin::HelperInvocation,
                 BuiltIn::BaryCoordKHR => Builtin::BaryCoord { perspective: true },
                 BuiltIn::BaryCoordNoPerspKHR => Builtin::BaryCoord { perspective: false },

@@ -1487,7 +1487,9 @@ impl<'a> Thread<'a> {
                     | Builtin::PrimitiveId
                     | Builtin::Layer
                     | Builtin::HelperInvocation
-                    | Builtin::BaryCoord { .. } => continue,
+                    | Builtin::BaryCoord { .. }
+                    | Builtin::FragSize
+                    | Builtin::FragInvocationCount => continue,
                 };
                 let at = at as usize;
                 let n = (mem.len() - at).min(3);

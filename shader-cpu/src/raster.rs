@@ -1060,6 +1060,11 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 Builtin::PrimitiveId => mem[at] = tri.primitive,
                 Builtin::Layer => mem[at] = 0,
                 Builtin::HelperInvocation => mem[at] = u32::from(masks[lane] == 0),
+                Builtin::FragSize => {
+                    mem[at] = 1;
+                    mem[at + 1] = 1;
+                }
+                Builtin::FragInvocationCount => mem[at] = 1,
                 // Weights of the primitive's vertices in their order (not the setup's, which may
                 // have swapped 1 and 2); relative to the clipped part for a clipped primitive.
                 Builtin::BaryCoord { perspective } => {
