@@ -1315,6 +1315,33 @@ fn density_and_view_builtins_without_density_maps_or_multiview() {
     }
 }
 
+/// Shader clocks (`clockRealtime2x32EXT`, `clock2x32ARB`: `OpReadClockKHR`) and
+/// SPV_KHR_expect_assume's hints (`OpAssumeTrueKHR`, `OpExpectKHR`, declared with
+/// GL_EXT_spirv_intrinsics), Vulkan-target modules. A clock's value is the device's (no fixed value to compare), so the
+/// test checks what SPIR-V promises: the realtime clock read after a loop is later than the
+/// one read before it, and nonzero; an expectation hint returns its value unchanged.
+#[test]
+fn shader_clocks_and_expect_assume() {
+    let src = "#version 450\n#extension GL_EXT_shader_realtime_clock : require\n#extension GL_ARB_shader_clock : require\n\
+        #extension GL_EXT_spirv_intrinsics : require\nlayout(local_size_x = 4) in;\n\
+        spirv_instruction (extensions = [\"SPV_KHR_expect_assume\"], capabilities = [5629], id = 5630)\nvoid assumeEXT(bool condition);\n\
+        spirv_instruction (extensions = [\"SPV_KHR_expect_assume\"], capabilities = [5629], id = 5631)\nuint expectEXT(uint value, uint expected);\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uvec2 t[4][3]; uint e[4]; } o;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n  uvec2 a = clockRealtime2x32EXT();\n  float x = 0.0;\n\
+          for (int k = 0; k < 1000; k++) {\n    x += sin(float(k));\n  }\n  uvec2 b = clock2x32ARB();\n  uvec2 c = clockRealtime2x32EXT();\n\
+          assumeEXT(i < 4u);\n  o.t[i][0] = a;\n  o.t[i][1] = b;\n  o.t[i][2] = c;\n  o.e[i] = expectEXT(i * 3u, 0u) + uint(x > 1e30);\n}\n";
+    for (compiler, words) in glsl_modules("clocks.comp", src) {
+        let out = run_cpu(&words, &[B::storage(0, vec![0; 4 * 3 * 8 + 16])], [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let w = common::u32s(&out[0]);
+        let at = |i: usize, k: usize| u64::from(w[(i * 3 + k) * 2]) | u64::from(w[(i * 3 + k) * 2 + 1]) << 32;
+        for i in 0..4 {
+            assert!(at(i, 0) > 0 && at(i, 2) > at(i, 0), "[{compiler}] invocation {i}: realtime clock {} then {}", at(i, 0), at(i, 2));
+            assert!(at(i, 1) > 0, "[{compiler}] invocation {i}: subgroup clock");
+        }
+        assert_eq!(w[24..], [0, 3, 6, 9], "[{compiler}] expectEXT");
+    }
+}
+
 /// Helper invocations write nothing (Vulkan "Helper Invocations": no storage writes, no
 /// atomics, no output): pixels with (x + y) % 3 == 0 demote themselves, the quads cut by the
 /// right and bottom edges of a 9x5 target have uncovered members, and the vertex batch has

@@ -239,6 +239,9 @@ pub(crate) enum Inst {
     Fence { buffers: bool, images: bool },
     /// `OpIsHelperInvocationEXT`: whether the lane is a helper invocation.
     IsHelper { dst: Id },
+    /// `OpReadClockKHR`: nanoseconds since the device's first clock read, a 64-bit value in
+    /// `n` (2) words (`exec/clock.rs`).
+    Clock { dst: Id, n: u32 },
     /// An `OpGroupNonUniform*` operation over the active lanes of each subgroup
     /// ([`SUBGROUP_SIZE`] consecutive lanes): `a` the value (or predicate, ballot), `b` the
     /// lane, mask, delta, bit index or cluster size where the operation has one; `n` words.
@@ -2288,6 +2291,10 @@ impl Decoder {
             | Op::GroupNonUniformLogicalXor => Some(self.subgroup(inst, r, rt, n)?),
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
+            Op::ReadClockKHR => Some(Inst::Clock { dst: r, n }),
+            // SPV_KHR_expect_assume: hints without an effect on the result.
+            Op::AssumeTrueKHR => None,
+            Op::ExpectKHR => Some(Inst::Copy { dst: r, src: id(0)?, n }),
             Op::ControlBarrier => Some(Inst::Barrier {
                 buffers: self.orders(id(2)?, spirv::MemorySemantics::UNIFORM_MEMORY),
                 images: self.orders(id(2)?, spirv::MemorySemantics::IMAGE_MEMORY),

@@ -26,6 +26,7 @@ mod interpolate;
 mod multisample;
 mod subgroup_wide;
 mod subpass;
+mod clock;
 
 /// Lanes that are done (returned or killed).
 const DONE: u32 = u32::MAX;
@@ -1693,6 +1694,7 @@ impl<'a> Thread<'a> {
             | Inst::Descriptor { .. }
             | Inst::FetchSample { .. }
             | Inst::SubpassRead { .. }
+            | Inst::Clock { .. }
             | Inst::Interpolate { .. }
             | Inst::TexelPointer { .. }
             | Inst::ImageAtomic { .. } => self.exec_rare(inst, lanes),
@@ -2240,6 +2242,7 @@ impl<'a> Thread<'a> {
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
             Inst::SubpassRead { .. } => self.exec_subpass_read(inst, lanes),
+            Inst::Clock { .. } => self.exec_clock(inst, lanes),
             Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),
             Inst::TexelPointer { .. } => self.exec_texel_pointer(inst, lanes),
             Inst::ImageAtomic { .. } => self.exec_image_atomic(inst, lanes),
