@@ -7,8 +7,9 @@
 //!
 //! `<` and `>` that open and close template lists are told apart from comparison and shift
 //! operators by the spec's template list discovery algorithm (WGSL §3.9, "Template Lists"), run
-//! over a first tokenization; the source is then tokenized again with the discovered positions
-//! fixed, which splits `>>`, `>=` and `>>=` where a template list closes (`array<vec3<f32>>`).
+//! over the tokens: a template `<` or `>` that is a token of its own changes kind in place, and
+//! the few operator tokens holding a template `>` are split (`>>`, `>=` and `>>=` where a
+//! template list closes, `array<vec3<f32>>`).
 //!
 //! The draft's `[[` and `]]` are not tokens here: `a[b[i]]` would make `]]` ambiguous. The parser
 //! recognises two adjacent bracket tokens where an attribute list may start.
@@ -100,56 +101,49 @@ pub enum TokenKind {
 /// Tokenizes `source`. The result always ends with one [`TokenKind::Eof`] token.
 pub fn tokenize(source: &str, file: FileId) -> (Vec<Token>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
-    let first = lex(source, file, &Templates::default(), &mut diagnostics);
-    let templates = discover_templates(source, &first);
-    if templates.starts.is_empty() {
-        return (first, diagnostics);
+    let mut tokens = lex(source, file, &mut diagnostics);
+    // Template `<` and `>` that are tokens of their own change kind in place; only operator
+    // tokens holding a template `>` (`>>`, `>=`, `>>=`, `->`) are split again, with the template
+    // positions known (relexing the whole source showed up in profiles).
+    let split = discover_templates(source, &mut tokens);
+    if split.tokens.is_empty() {
+        return (tokens, diagnostics);
     }
-    // Only operator tokens holding a template `<` or `>` change: split those again with the
-    // template positions known (relexing the whole source showed up in profiles).
     let bytes = source.as_bytes();
-    let mut tokens = Vec::with_capacity(first.len() + templates.starts.len());
-    // The first template `<` and `>` at or after the current token (tokens and both lists are
-    // in source order).
-    let (mut next_start, mut next_end) = (0, 0);
-    for t in first {
+    let mut out = Vec::with_capacity(tokens.len() + 2 * split.tokens.len());
+    let mut from = 0;
+    for &index in &split.tokens {
+        out.extend_from_slice(&tokens[from..index]);
+        from = index + 1;
+        let t = tokens[index];
         let (start, end) = (t.start as usize, t.end as usize);
-        let touches = |list: &[u32], next: &mut usize| {
-            while list.get(*next).is_some_and(|&p| (p as usize) < start) {
-                *next += 1;
-            }
-            list.get(*next).is_some_and(|&p| (p as usize) < end)
-        };
-        let is_punct = !matches!(t.kind, TokenKind::Ident | TokenKind::Underscore | TokenKind::Error | TokenKind::Eof)
-            && !matches!(t.kind, TokenKind::IntLiteral | TokenKind::FloatLiteral);
-        if !is_punct || !(touches(&templates.starts, &mut next_start) | touches(&templates.ends, &mut next_end)) {
-            tokens.push(t);
-            continue;
-        }
         let mut i = start;
         while i < end {
-            let (kind, len) = if templates.is_start(i) {
+            let (kind, len) = if split.is_start(i) {
                 (TokenKind::TemplateStart, 1)
-            } else if templates.is_end(i) {
+            } else if split.is_end(i) {
                 (TokenKind::TemplateEnd, 1)
             } else {
-                operator(&bytes[i..end], |off| templates.is_end(i + off)).unwrap_or((t.kind, end - i))
+                operator(&bytes[i..end], |off| split.is_end(i + off)).unwrap_or((t.kind, end - i))
             };
-            tokens.push(Token { kind, start: i as u32, end: (i + len) as u32 });
+            out.push(Token { kind, start: i as u32, end: (i + len) as u32 });
             i += len;
         }
     }
-    (tokens, diagnostics)
+    out.extend_from_slice(&tokens[from..]);
+    (out, diagnostics)
 }
 
-/// Byte offsets of the `<` and `>` characters that delimit template lists, both sorted.
+/// The operator tokens of more than one byte that hold a template `<` or `>` (token indices,
+/// ascending), and those template positions (byte offsets, ascending).
 #[derive(Default)]
-struct Templates {
+struct Split {
+    tokens: Vec<usize>,
     starts: Vec<u32>,
     ends: Vec<u32>,
 }
 
-impl Templates {
+impl Split {
     fn is_start(&self, pos: usize) -> bool {
         self.starts.binary_search(&(pos as u32)).is_ok()
     }
@@ -158,113 +152,134 @@ impl Templates {
     }
 }
 
+/// Whether a token is an operator or punctuation, whose characters template list discovery
+/// examines one at a time.
+fn is_punct(kind: TokenKind) -> bool {
+    !matches!(
+        kind,
+        TokenKind::Ident
+            | TokenKind::Underscore
+            | TokenKind::Error
+            | TokenKind::Eof
+            | TokenKind::IntLiteral
+            | TokenKind::FloatLiteral
+    )
+}
+
 /// WGSL §3.9 "Template list discovery", run over tokens instead of code points: identifiers and
 /// literals are atoms, operator tokens are taken one character at a time, exactly as the
-/// algorithm's steps examine them. Comments and blankspace are already gone.
-fn discover_templates(source: &str, tokens: &[Token]) -> Templates {
-    #[derive(Clone, Copy)]
-    enum Item {
-        Ident,
-        Other,
-        Punct(u8, u32),
-    }
-    let bytes = source.as_bytes();
-    let mut items = Vec::with_capacity(tokens.len() * 2);
-    for t in tokens {
-        match t.kind {
-            TokenKind::Ident => items.push(Item::Ident),
-            TokenKind::Eof => {}
-            TokenKind::IntLiteral | TokenKind::FloatLiteral | TokenKind::Underscore | TokenKind::Error => {
-                items.push(Item::Other)
-            }
-            _ => {
-                for p in t.start..t.end {
-                    items.push(Item::Punct(bytes[p as usize], p));
-                }
-            }
-        }
-    }
-
+/// algorithm's steps examine them. Comments and blankspace are already gone. A template `<` or
+/// `>` that is a token of its own becomes [`TokenKind::TemplateStart`] or
+/// [`TokenKind::TemplateEnd`] here; the tokens that must be split are returned.
+fn discover_templates(source: &str, tokens: &mut [Token]) -> Split {
     struct Candidate {
+        token: usize,
         position: u32,
         depth: u32,
     }
-    let mut result = Templates::default();
+    let bytes = source.as_bytes();
+    let mut split = Split::default();
     let mut pending: Vec<Candidate> = Vec::new();
     let mut depth = 0u32;
-    let punct = |i: usize| match items.get(i) {
-        Some(Item::Punct(c, p)) => Some((*c, *p)),
-        _ => None,
+    // The character after position `p` of the punctuation token `t`, when it is punctuation
+    // too (the next character of the token, or the first of the next token).
+    let next_punct = |tokens: &[Token], t: usize, p: u32| -> Option<(u8, u32)> {
+        if p + 1 < tokens[t].end {
+            return Some((bytes[p as usize + 1], p + 1));
+        }
+        let next = tokens.get(t + 1)?;
+        is_punct(next.kind).then(|| (bytes[next.start as usize], next.start))
     };
-    let mut i = 0;
-    while i < items.len() {
-        match items[i] {
-            Item::Other => i += 1,
-            Item::Ident => {
-                i += 1;
-                if let Some((b'<', p)) = punct(i) {
-                    i += 1;
-                    // `<<` and `<=` after an identifier are operators: no template argument
-                    // starts with `<` or `=`.
-                    if matches!(punct(i), Some((b'<' | b'=', _))) {
-                        i += 1;
-                    } else {
-                        pending.push(Candidate { position: p, depth });
+    // Marks the template `<` or `>` at `p` in token `t`.
+    let mark = |tokens: &mut [Token], split: &mut Split, t: usize, p: u32, kind: TokenKind| {
+        let token = &mut tokens[t];
+        if token.end - token.start == 1 {
+            token.kind = kind;
+        } else {
+            if split.tokens.last() != Some(&t) {
+                split.tokens.push(t);
+            }
+            if kind == TokenKind::TemplateStart {
+                split.starts.push(p);
+            } else {
+                split.ends.push(p);
+            }
+        }
+    };
+    // Whether the previous item was an identifier (a `<` after one may open a list).
+    let mut after_ident = false;
+    // Whether the next character was consumed with the one before it (`<=`, `==`, `&&`, ...).
+    let mut skip = false;
+    for t in 0..tokens.len() {
+        let token = tokens[t];
+        if !is_punct(token.kind) {
+            after_ident = token.kind == TokenKind::Ident;
+            skip = false;
+            continue;
+        }
+        for p in token.start..token.end {
+            let c = bytes[p as usize];
+            if std::mem::take(&mut skip) {
+                after_ident = false;
+                continue;
+            }
+            if std::mem::take(&mut after_ident) && c == b'<' {
+                // `<<` and `<=` after an identifier are operators: no template argument
+                // starts with `<` or `=`.
+                if matches!(next_punct(tokens, t, p), Some((b'<' | b'=', _))) {
+                    skip = true;
+                } else {
+                    pending.push(Candidate { token: t, position: p, depth });
+                }
+                continue;
+            }
+            match c {
+                b'>' => {
+                    if pending.last().is_some_and(|c| c.depth == depth) {
+                        let c = pending.pop().expect("checked non-empty");
+                        mark(tokens, &mut split, c.token, c.position, TokenKind::TemplateStart);
+                        mark(tokens, &mut split, t, p, TokenKind::TemplateEnd);
+                    } else if matches!(next_punct(tokens, t, p), Some((b'=', _))) {
+                        skip = true;
                     }
                 }
-            }
-            Item::Punct(c, p) => {
-                i += 1;
-                match c {
-                    b'>' => {
-                        if pending.last().is_some_and(|t| t.depth == depth) {
-                            let t = pending.pop().expect("checked non-empty");
-                            result.starts.push(t.position);
-                            result.ends.push(p);
-                        } else if matches!(punct(i), Some((b'=', _))) {
-                            i += 1;
-                        }
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => {
+                    while pending.last().is_some_and(|c| c.depth >= depth) {
+                        pending.pop();
                     }
-                    b'(' | b'[' => depth += 1,
-                    b')' | b']' => {
-                        while pending.last().is_some_and(|t| t.depth >= depth) {
-                            pending.pop();
-                        }
-                        depth = depth.saturating_sub(1);
-                    }
-                    b'!' => {
-                        if matches!(punct(i), Some((b'=', _))) {
-                            i += 1;
-                        }
-                    }
-                    b'=' => {
-                        if matches!(punct(i), Some((b'=', _))) {
-                            i += 1;
-                        } else {
-                            depth = 0;
-                            pending.clear();
-                        }
-                    }
-                    // A WESL qualified path (`array<util::T, 2>`) does not end a template list.
-                    b':' if matches!(punct(i), Some((b':', q)) if q == p + 1) => i += 1,
-                    b';' | b'{' | b':' => {
+                    depth = depth.saturating_sub(1);
+                }
+                b'!' => skip = matches!(next_punct(tokens, t, p), Some((b'=', _))),
+                b'=' => {
+                    if matches!(next_punct(tokens, t, p), Some((b'=', _))) {
+                        skip = true;
+                    } else {
                         depth = 0;
                         pending.clear();
                     }
-                    b'&' | b'|' if matches!(punct(i), Some((d, _)) if d == c) => {
-                        i += 1;
-                        while pending.last().is_some_and(|t| t.depth >= depth) {
-                            pending.pop();
-                        }
-                    }
-                    _ => {}
                 }
+                // A WESL qualified path (`array<util::T, 2>`) does not end a template list.
+                b':' if matches!(next_punct(tokens, t, p), Some((b':', q)) if q == p + 1) => skip = true,
+                b';' | b'{' | b':' => {
+                    depth = 0;
+                    pending.clear();
+                }
+                b'&' | b'|' if matches!(next_punct(tokens, t, p), Some((d, _)) if d == c) => {
+                    skip = true;
+                    while pending.last().is_some_and(|c| c.depth >= depth) {
+                        pending.pop();
+                    }
+                }
+                _ => {}
             }
         }
     }
-    result.starts.sort_unstable();
-    result.ends.sort_unstable();
-    result
+    split.tokens.sort_unstable();
+    split.tokens.dedup();
+    split.starts.sort_unstable();
+    split.ends.sort_unstable();
+    split
 }
 
 /// WGSL §3.2 "Blankspace and Line Breaks".
@@ -321,7 +336,7 @@ fn line_comment_end(source: &str, mut i: usize) -> usize {
     }
 }
 
-fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diagnostics) -> Vec<Token> {
+fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> {
     let bytes = source.as_bytes();
     let mut tokens = Vec::with_capacity(source.len() / 3 + 1);
     let mut i = 0usize;
@@ -398,13 +413,7 @@ fn lex(source: &str, file: FileId, templates: &Templates, diagnostics: &mut Diag
                 }
             }
             kind = if i - start == 1 && c == '_' { TokenKind::Underscore } else { TokenKind::Ident };
-        } else if templates.is_start(i) {
-            i += 1;
-            kind = TokenKind::TemplateStart;
-        } else if templates.is_end(i) {
-            i += 1;
-            kind = TokenKind::TemplateEnd;
-        } else if let Some((k, len)) = operator(&bytes[i..], |off| templates.is_end(i + off)) {
+        } else if let Some((k, len)) = operator(&bytes[i..], |_| false) {
             i += len;
             kind = k;
         } else {

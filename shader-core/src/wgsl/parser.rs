@@ -27,8 +27,11 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
 /// [`parse`] with the WESL features `@if` tests (a feature not listed is false).
 pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool)]) -> (TranslationUnit, Diagnostics) {
     let (mut tokens, mut diagnostics) = lexer::tokenize(source, file);
-    // Bad characters were reported by the lexer; the grammar never wants them.
-    tokens.retain(|t| t.kind != K::Error);
+    // Bad characters were reported by the lexer (so there are none without a diagnostic); the
+    // grammar never wants them.
+    if !diagnostics.is_empty() {
+        tokens.retain(|t| t.kind != K::Error);
+    }
     // About one distinct word per eight tokens: sized once instead of regrown.
     let names = crate::hash::FxHashMap::with_capacity_and_hasher((tokens.len() / 8).min(4096), Default::default());
     let mut parser = Parser {
