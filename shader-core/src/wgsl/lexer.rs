@@ -336,12 +336,88 @@ fn line_comment_end(source: &str, mut i: usize) -> usize {
     }
 }
 
+/// [`ASCII_CLASS`] values: blankspace (WGSL §3.2), a letter or `_` (an identifier's start),
+/// a digit, anything else (a byte of a non-ASCII character included).
+const BLANK: u8 = 1;
+const LETTER: u8 = 2;
+const DIGIT: u8 = 3;
+const OTHER: u8 = 0;
+
+/// The class of each byte; the table is tested against [`is_blank`], [`is_ident_start`] and
+/// [`is_ident_continue`].
+static ASCII_CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = match b as u8 {
+            b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => BLANK,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => LETTER,
+            b'0'..=b'9' => DIGIT,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The end of the identifier characters (XID_Continue) starting at `i`.
+fn ident_end(source: &str, mut i: usize) -> usize {
+    let bytes = source.as_bytes();
+    loop {
+        match bytes.get(i) {
+            Some(&b) if ASCII_CLASS[b as usize] >= LETTER => i += 1,
+            Some(&b) if b >= 0x80 => match source[i..].chars().next().filter(|&c| is_ident_continue(c)) {
+                Some(c) => i += c.len_utf8(),
+                None => return i,
+            },
+            _ => return i,
+        }
+    }
+}
+
+/// Whether a numeric literal's text is one [`literal_value`] always accepts, so the lexer need
+/// not compute its value to find errors: at most nine digits with at most one `.`, no leading
+/// zero before another digit unless a `.` follows, and at most an `f` suffix (or `i`/`u`
+/// without a `.`). Nine digits fit `i32`, `u32` and `i64`, and make a finite `f32`.
+fn obviously_valid(text: &[u8]) -> bool {
+    let (body, suffix) = match text {
+        [body @ .., b'f' | b'i' | b'u'] => (body, text.last().copied()),
+        _ => (text, None),
+    };
+    let point = body.iter().filter(|&&b| b == b'.').count();
+    let digits = body.len() - point;
+    let leading_zero = body.len() > 1 && body[0] == b'0' && body[1] != b'.';
+    point <= 1
+        && (1..=9).contains(&digits)
+        && body.iter().all(|&b| b == b'.' || b.is_ascii_digit())
+        && !(leading_zero && point == 0)
+        && !(point == 1 && matches!(suffix, Some(b'i' | b'u')))
+}
+
 fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> {
     let bytes = source.as_bytes();
     let mut tokens = Vec::with_capacity(source.len() / 3 + 1);
     let mut i = 0usize;
     let span = |a: usize, b: usize| Span::new(file, a as u32, b as u32);
     while i < bytes.len() {
+        // The common cases first, by the byte's class: ASCII blankspace and identifiers.
+        match ASCII_CLASS[bytes[i] as usize] {
+            BLANK => {
+                i += 1;
+                while bytes.get(i).is_some_and(|&b| ASCII_CLASS[b as usize] == BLANK) {
+                    i += 1;
+                }
+                continue;
+            }
+            LETTER => {
+                let start = i;
+                i = ident_end(source, i + 1);
+                let kind = if i - start == 1 && bytes[start] == b'_' { TokenKind::Underscore } else { TokenKind::Ident };
+                tokens.push(Token { kind, start: start as u32, end: i as u32 });
+                continue;
+            }
+            _ => {}
+        }
         // ASCII is nearly all of any shader: decode a char only for the rest.
         let c = match bytes[i] {
             b if b < 0x80 => b as char,
@@ -389,29 +465,18 @@ fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> 
             let (end, k) = scan_number(bytes, i);
             i = end;
             // A letter glued to a number is a bad suffix, not a new identifier.
-            let mut bad_end = i;
-            while let Some(c) = source[bad_end..].chars().next().filter(|&c| is_ident_continue(c)) {
-                bad_end += c.len_utf8();
-            }
+            let bad_end = ident_end(source, i);
             if bad_end > i {
                 diagnostics.push(msg::malformed_literal("invalid suffix", span(i, bad_end)));
                 i = bad_end;
-            } else if let Err(e) = literal_value(&source[start..i]) {
-                diagnostics.push(e.into_diagnostic(span(start, i)));
+            } else if !obviously_valid(&bytes[start..i]) {
+                if let Err(e) = literal_value(&source[start..i]) {
+                    diagnostics.push(e.into_diagnostic(span(start, i)));
+                }
             }
             kind = k;
         } else if is_ident_start(c) {
-            i += c.len_utf8();
-            loop {
-                match bytes.get(i) {
-                    Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => i += 1,
-                    Some(b) if *b >= 0x80 => match source[i..].chars().next().filter(|&c| is_ident_continue(c)) {
-                        Some(c) => i += c.len_utf8(),
-                        None => break,
-                    },
-                    _ => break,
-                }
-            }
+            i = ident_end(source, i + c.len_utf8());
             kind = if i - start == 1 && c == '_' { TokenKind::Underscore } else { TokenKind::Ident };
         } else if let Some((k, len)) = operator(&bytes[i..], |_| false) {
             i += len;
@@ -745,6 +810,52 @@ mod tests {
                 let tail = format!("{text}\nx");
                 let expected = if is_line_break(c) { filler.len() } else { text.len() };
                 assert_eq!(line_comment_end(&tail, 0), expected, "{c:?} after {filler:?}, then a newline");
+            }
+        }
+    }
+
+    /// The byte class table agrees with the character predicates on every ASCII byte.
+    #[test]
+    fn ascii_classes_agree_with_the_character_classes() {
+        for b in 0..=255u8 {
+            let class = ASCII_CLASS[b as usize];
+            if b >= 0x80 {
+                assert_eq!(class, OTHER, "{b:#x}");
+                continue;
+            }
+            let c = b as char;
+            assert_eq!(class == BLANK, is_blank(c), "{c:?}");
+            assert_eq!(class == LETTER, is_ident_start(c), "{c:?}");
+            assert_eq!(class >= LETTER, is_ident_continue(c), "{c:?}");
+            assert_eq!(class == DIGIT, c.is_ascii_digit(), "{c:?}");
+        }
+    }
+
+    /// Every literal the lexer does not evaluate has a value: all texts of up to five
+    /// characters over digits, `.` and the suffix letters, and longer digit runs.
+    #[test]
+    fn obviously_valid_literals_have_values() {
+        let alphabet = b"0159.fiuhl";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut accepted = 0;
+        for _ in 0..5 {
+            texts = texts.iter().flat_map(|t| alphabet.iter().map(move |&c| [&t[..], &[c]].concat())).collect();
+            for t in &texts {
+                if obviously_valid(t) {
+                    accepted += 1;
+                    let text = std::str::from_utf8(t).unwrap();
+                    assert!(literal_value(text).is_ok(), "{text}: {:?}", literal_value(text));
+                }
+            }
+        }
+        assert!(accepted > 1000);
+        for n in 1..=12 {
+            for text in ["9".repeat(n), format!("9{}u", "9".repeat(n - 1)), format!("{}i", "9".repeat(n)), format!("9.{}f", "9".repeat(n))] {
+                if obviously_valid(text.as_bytes()) {
+                    assert!(literal_value(&text).is_ok(), "{text}");
+                } else {
+                    assert!(n >= 9, "{text}");
+                }
             }
         }
     }
