@@ -416,6 +416,15 @@ fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> 
                 tokens.push(Token { kind, start: start as u32, end: i as u32 });
                 continue;
             }
+            // Other ASCII but the starts of comments and of numbers like `.5`: an operator,
+            // punctuation, or (below) a character that starts no token.
+            OTHER if bytes[i] < 0x80 && !matches!(bytes[i], b'/' | b'.') => {
+                if let Some((kind, len)) = operator(&bytes[i..], |_| false) {
+                    tokens.push(Token { kind, start: i as u32, end: (i + len) as u32 });
+                    i += len;
+                    continue;
+                }
+            }
             _ => {}
         }
         // ASCII is nearly all of any shader: decode a char only for the rest.
