@@ -33,7 +33,8 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
         tokens.retain(|t| t.kind != K::Error);
     }
     // About one distinct word per eight tokens: sized once instead of regrown.
-    let names = crate::hash::FxHashMap::with_capacity_and_hasher((tokens.len() / 8).min(4096), Default::default());
+    let words = (tokens.len() / 8).min(4096);
+    let names = crate::hash::FxHashMap::with_capacity_and_hasher(words, Default::default());
     let mut parser = Parser {
         source,
         file,
@@ -47,6 +48,8 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
         chain: Chain::default(),
         qualified_names: false,
         names,
+        words: Vec::with_capacity(words),
+        last_word: (u32::MAX, 0),
     };
     let mut unit = parser.translation_unit();
     unit.statement_filters = std::mem::take(&mut parser.statement_filters);
@@ -321,8 +324,12 @@ struct Parser<'a> {
     chain: Chain,
     /// A WESL qualified path (`a::b`) was parsed.
     qualified_names: bool,
-    /// Each distinct word's [`Name`] and [`word`] class: one table lookup per identifier.
-    names: crate::hash::FxHashMap<&'a str, (Name, Option<Word>)>,
+    /// Each distinct word's index in `words`: one table lookup per identifier.
+    names: crate::hash::FxHashMap<&'a str, u32>,
+    /// Each distinct word's [`Name`] and [`word`] class.
+    words: Vec<(Name, Option<Word>)>,
+    /// The start of the token [`Parser::token_word`] looked up last, and its index in `words`.
+    last_word: (u32, u32),
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -391,7 +398,27 @@ impl<'a> Parser<'a> {
     /// The shared [`Name`] of a spelling (one allocation per distinct name of the file) and
     /// its [`word`] class.
     fn word_entry(&mut self, text: &'a str) -> &(Name, Option<Word>) {
-        self.names.entry(text).or_insert_with(|| (Name::from(text), word(text)))
+        let index = self.word_index(text);
+        &self.words[index as usize]
+    }
+
+    /// The index in `words` of a spelling, added when new.
+    fn word_index(&mut self, text: &'a str) -> u32 {
+        let next = self.words.len() as u32;
+        let index = *self.names.entry(text).or_insert(next);
+        if index == next {
+            self.words.push((Name::from(text), word(text)));
+        }
+        index
+    }
+
+    /// [`Parser::word_entry`] of an identifier token, remembered for the token last asked about
+    /// ([`Parser::primary`] asks whether a word is a keyword, then [`Parser::ident`] reads it).
+    fn token_word(&mut self, t: Token) -> &(Name, Option<Word>) {
+        if self.last_word.0 != t.start {
+            self.last_word = (t.start, self.word_index(t.text(self.source)));
+        }
+        &self.words[self.last_word.1 as usize]
     }
 
     fn name(&mut self, text: &'a str) -> Name {
@@ -400,7 +427,7 @@ impl<'a> Parser<'a> {
 
     /// Whether `t` is a keyword (the table lookup [`Parser::ident`] makes too).
     fn is_keyword_token(&mut self, t: Token) -> bool {
-        t.kind == K::Ident && self.word_entry(t.text(self.source)).1 == Some(Word::Keyword)
+        t.kind == K::Ident && self.token_word(t).1 == Some(Word::Keyword)
     }
 
     fn at_word(&self, word: &str) -> bool {
@@ -501,7 +528,7 @@ impl<'a> Parser<'a> {
             return Err(self.unexpected("an identifier"));
         }
         let text = self.text(t);
-        let (name, class) = self.word_entry(text);
+        let (name, class) = self.token_word(t);
         if *class == Some(Word::Keyword) {
             return Err(self.unexpected("an identifier"));
         }
