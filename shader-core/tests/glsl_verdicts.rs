@@ -290,6 +290,33 @@ fn precision_statements_name_float_int_or_opaque_types() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// A name declared in a nested scope hides every function of that name, declared or built-in
+/// (GLSL 4.60 §4.2): calling it there is an error (glslang: "can't use function syntax on
+/// variable"; SHADER_MUTANTS_SEED=11, local_prototypes.frag). A prototype in a block inside
+/// makes it a function there again; a variable still reads as one (glslang).
+#[test]
+fn a_variable_hides_the_functions_of_its_name() {
+    const CASES: &[(&str, Option<&str>)] = &[
+        // (program after the output `c`, a piece of the expected error or None when it compiles)
+        ("float g(float x) { return x; }\nvoid main() { float g = 1.0; c = vec4(g(2.0)); }", Some("`g` is a variable here")),
+        ("float g(float x) { return x; }\nvoid main() { float g = 1.0; { c = vec4(g(2.0)); } }", Some("`g` is a variable here")),
+        ("float g(float x) { return x; }\nfloat f(float g) { return g(1.0); }\nvoid main() { c = vec4(f(1.0)); }", Some("`g` is a variable here")),
+        ("float g(float x) { return x; }\nvoid main() { for (int g = 0; g < 2; g++) { c = vec4(g(1.0)); } }", Some("`g` is a variable here")),
+        ("void main() { float sin = 1.0; c = vec4(sin(1.0)); }", Some("`sin` is a variable here")),
+        ("float sin = 1.0;\nvoid main() { c = vec4(sin(1.0)); }", Some("`sin` is a variable here")),
+        ("float g(float x) { return x; }\nvoid main() { float g = 2.0; { float g(float x); c = vec4(g(1.0) + g); } }", None),
+        ("float g(float x) { return x; }\nvoid main() { { float g = 2.0; } c = vec4(g(1.0)); }", None),
+        ("void main() { c = vec4(sin(1.0)); }\nfloat sin = 1.0;", None),
+        ("float g(float x) { return x; }\nvoid main() { float g2 = 1.0; c = vec4(g(g2)); }", None),
+    ];
+    let mut failures = Vec::new();
+    for &(program, expected) in CASES {
+        let source = format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n");
+        check_verdict("a.frag", &source, expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.

@@ -1344,6 +1344,13 @@ impl<'a> Lowerer<'a> {
                 self.construct(out, t, vals, span)
             }
             ast::Callee::Function(name) => {
+                if self.hides_functions(&name.name) {
+                    let message = format!(
+                        "`{}` is a variable here, not a function: a name declared in a nested scope hides the functions of that name (GLSL 4.60 §4.2)",
+                        name.name
+                    );
+                    return Err(self.error(message, name.span));
+                }
                 let mut ops = Vec::new();
                 for a in args {
                     let o = self.expr(out, a)?;

@@ -957,6 +957,27 @@ impl<'a> Lowerer<'a> {
         None
     }
 
+    /// Whether the innermost declaration of `name` in scope is not a function (a variable, a
+    /// constant, a block instance or member): it hides every function of that name, declared or
+    /// built-in, so a call of it is an error (GLSL 4.60 §4.2: a name redeclared in a nested
+    /// scope "hides all existing uses of that name"; glslang: "can't use function syntax on
+    /// variable"). A prototype in a block nested inside makes the name a function again there.
+    pub(crate) fn hides_functions(&self, name: &str) -> bool {
+        let n = self.scopes.len();
+        for (depth, scope) in self.scopes.iter().enumerate().rev() {
+            match scope.get(name) {
+                None => {}
+                Some(Sym::Functions(_)) => return false,
+                // Declared after the function being lowered: not in scope yet.
+                Some(_) if depth == 0 && n > 1 && self.global_order.get(name).is_some_and(|&at| at >= self.visible_until) => return false,
+                // A global variable and a function of one name: already reported.
+                Some(_) if depth == 0 && self.funcs.contains_key(name) => return false,
+                Some(_) => return true,
+            }
+        }
+        false
+    }
+
     pub fn declare(&mut self, name: &ast::Ident, sym: Sym) {
         // Locals, parameters, block instances and the members of anonymous blocks; built-ins are
         // redeclared through `builtin_redeclaration` (and GL_EXT_spirv_intrinsics declares its own).
