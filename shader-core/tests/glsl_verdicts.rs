@@ -317,6 +317,47 @@ fn a_variable_hides_the_functions_of_its_name() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// A redeclared built-in used before a redeclaration, per name, as glslang decides (GLSL 4.60
+/// §4.4.1.3, §4.4.2.3: the first redeclaration comes before any use): `gl_FragCoord`'s first
+/// redeclaration only (a later one may follow a use; SHADER_MUTANTS_SEED=11,
+/// redeclaration_before_global_use.frag), every `gl_FragDepth` redeclaration with a depth layout
+/// and none without, `gl_PerVertex` after the use of any of its members, and every `invariant`
+/// statement.
+#[test]
+fn redeclarations_after_a_use() {
+    const FRAG_COORD: &str = "layout(origin_upper_left) in vec4 gl_FragCoord;\n";
+    const DEPTH: &str = "layout(depth_greater) out float gl_FragDepth;\n";
+    let cases: Vec<(&str, String, Option<&str>)> = vec![
+        // (file name, program after `#version 450` and for fragment shaders the output `c`, a
+        // piece of the expected error or None when it compiles)
+        ("a.frag", format!("{FRAG_COORD}{FRAG_COORD}void main() {{ c = gl_FragCoord; }}"), None),
+        ("a.frag", format!("{FRAG_COORD}vec4 g = gl_FragCoord;\n{FRAG_COORD}void main() {{ c = gl_FragCoord + g; }}"), None),
+        ("a.frag", format!("{FRAG_COORD}void f() {{ c = gl_FragCoord; }}\n{FRAG_COORD}void main() {{ f(); }}"), None),
+        ("a.frag", format!("vec4 g = gl_FragCoord;\n{FRAG_COORD}void main() {{ c = g; }}"), Some("cannot redeclare `gl_FragCoord` after its use")),
+        ("a.frag", format!("void f() {{ c = gl_FragCoord; }}\n{FRAG_COORD}{FRAG_COORD}void main() {{ f(); }}"), Some("cannot redeclare `gl_FragCoord` after its use")),
+        ("a.frag", format!("{DEPTH}{DEPTH}void main() {{ c = vec4(1); gl_FragDepth = 0.5; }}"), None),
+        ("a.frag", format!("{DEPTH}void f() {{ gl_FragDepth = 0.5; }}\n{DEPTH}void main() {{ c = vec4(1); f(); }}"), Some("cannot redeclare `gl_FragDepth` after its use")),
+        ("a.frag", format!("{DEPTH}void f() {{ c.x = gl_FragDepth; }}\n{DEPTH}void main() {{ c = vec4(1); f(); }}"), Some("cannot redeclare `gl_FragDepth` after its use")),
+        ("a.frag", format!("{DEPTH}float g = gl_FragDepth;\n{DEPTH}void main() {{ c = vec4(g); }}"), Some("cannot redeclare `gl_FragDepth` after its use")),
+        ("a.frag", "out float gl_FragDepth;\nvoid f() { gl_FragDepth = 0.5; }\nout float gl_FragDepth;\nvoid main() { c = vec4(1); f(); }".into(), None),
+        ("a.frag", "void f() { gl_FragDepth = 0.5; }\nout float gl_FragDepth;\nvoid main() { c = vec4(1); f(); }".into(), None),
+        ("a.vert", "void f() { gl_PointSize = 1.0; }\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() { gl_Position = vec4(1); }".into(), Some("cannot redeclare `gl_PerVertex` after the use of its member `gl_PointSize`")),
+        ("a.vert", "void f() { gl_ClipDistance[0] = 1.0; }\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() { gl_Position = vec4(1); }".into(), Some("after the use of its member `gl_ClipDistance`")),
+        ("a.vert", "void f() { gl_Position = vec4(1); }\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() { f(); }".into(), Some("after the use of its member `gl_Position`")),
+        ("a.vert", "out gl_PerVertex { vec4 gl_Position; };\nvoid f() { gl_Position = vec4(1); }\nvoid main() { f(); }".into(), None),
+        ("a.vert", "void f() { gl_ClipDistance[1] = 1.0; }\nout float gl_ClipDistance[2];\nvoid main() { gl_Position = vec4(1); }".into(), None),
+        ("a.vert", "invariant gl_Position;\nvoid f() { gl_Position = vec4(1); }\ninvariant gl_Position;\nvoid main() { f(); }".into(), Some("cannot make `gl_Position` invariant after its use")),
+        ("a.vert", "invariant gl_Position;\ninvariant gl_Position;\nvoid f() { gl_Position = vec4(1); }\nvoid main() { f(); }".into(), None),
+    ];
+    let mut failures = Vec::new();
+    for (name, program, expected) in &cases {
+        let output = if name.ends_with(".frag") { "layout(location = 0) out vec4 c;\n" } else { "" };
+        let source = format!("#version 450\n{output}{program}\n");
+        check_verdict(name, &source, *expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.

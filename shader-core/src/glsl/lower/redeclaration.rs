@@ -47,10 +47,11 @@ pub(crate) struct Redeclarations {
     per_vertex: bool,
     /// Names that must not be used before a later declaration redeclares them or changes their
     /// qualification (glslang: "cannot redeclare after use", "cannot change qualification after
-    /// use"): the position of that declaration, where it is, and the error. Function bodies are
-    /// lowered after every global, so a use in an earlier body is caught when it is lowered
-    /// ([`Lowerer::used_before_redeclaration`]), without a second pass over the source.
-    later: HashMap<String, (usize, Span, String)>,
+    /// use"): each such declaration's position, where it is, and the error, in source order.
+    /// Function bodies are lowered after every global, so a use in an earlier body is caught
+    /// when it is lowered ([`Lowerer::used_before_redeclaration`]), without a second pass over
+    /// the source.
+    later: HashMap<String, Vec<(usize, Span, String)>>,
     /// Names used at global scope so far (in global initializers and array sizes), with their
     /// first use: a redeclaration after one of them is the same error, reported there.
     used_at_global_scope: HashMap<String, Span>,
@@ -71,7 +72,7 @@ impl<'a> Lowerer<'a> {
             self.diags.push(d);
             return;
         }
-        self.redeclared.later.entry(name.to_string()).or_insert((self.decl_index, span, message));
+        self.redeclared.later.entry(name.to_string()).or_default().push((self.decl_index, span, message));
     }
 
     /// A use of `name` (at `at`) inside a function body that comes before a declaration
@@ -87,16 +88,18 @@ impl<'a> Lowerer<'a> {
         if self.redeclared.later.is_empty() {
             return;
         }
-        let in_earlier_body = |index: usize| index > self.visible_until;
         // (A local of that name hides the global.)
-        let local = self.scopes.iter().skip(1).any(|s| s.contains_key(name));
-        if local || !self.redeclared.later.get(name).is_some_and(|e| in_earlier_body(e.0)) {
+        if self.scopes.iter().skip(1).any(|s| s.contains_key(name)) {
             return;
         }
-        if let Some((_, span, message)) = self.redeclared.later.remove(name) {
-            let d = Diagnostic::error(message, span).with_secondary(at, "used here, in a function before it");
-            self.diags.push(d);
-        }
+        // The first of them after the body being lowered.
+        let visible_until = self.visible_until;
+        let Some(&(_, span, ref message)) = self.redeclared.later.get(name).and_then(|v| v.iter().find(|e| e.0 > visible_until)) else {
+            return;
+        };
+        let d = Diagnostic::error(message.clone(), span).with_secondary(at, "used here, in a function before it");
+        self.diags.push(d);
+        self.redeclared.later.remove(name);
     }
 
     /// Which built-in `name` is in this shader, and what redeclaring it may change; `None` for
@@ -169,6 +172,14 @@ impl<'a> Lowerer<'a> {
         if let (Some(x), Redeclarable::FragCoord | Redeclarable::FragDepth | Redeclarable::StencilRef | Redeclarable::Distance) = (interpolation, kind) {
             return Err(self.error(format!("the interpolation of the built-in `{name}` cannot be changed by a redeclaration"), x.span));
         }
+        // glslang checks against earlier uses the first redeclaration of `gl_FragCoord` (a later
+        // one finds the program's own variable), every one of `gl_FragDepth` that gives a depth
+        // layout and none that gives none (GLSL 4.60 §4.4.1.3, §4.4.2.3 want the first before any use).
+        let checked = match kind {
+            Redeclarable::FragCoord => self.redeclared.frag_coord.is_none(),
+            Redeclarable::FragDepth => q.layouts().any(|l| l.name.name.to_ascii_lowercase().starts_with("depth_")),
+            _ => matches!(name, "gl_Position" | "gl_PointSize"),
+        };
         match kind {
             Redeclarable::Distance => {
                 if let Some(l) = q.layouts().next() {
@@ -217,8 +228,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
-        // glslang checks these (and only these) against earlier uses.
-        if matches!(kind, Redeclarable::FragCoord | Redeclarable::FragDepth) || matches!(name, "gl_Position" | "gl_PointSize") {
+        if checked {
             self.redeclared_here(name, d.name.span, format!("cannot redeclare `{name}` after its use"));
         }
         if q.is_invariant() {
@@ -239,6 +249,11 @@ impl<'a> Lowerer<'a> {
             return Err(self.error(message, b.name.span));
         }
         self.redeclared.per_vertex = true;
+        // No member may be used before, the ones left out too (glslang: "can only redeclare a
+        // built-in block once, and before any use").
+        for name in PER_VERTEX {
+            self.redeclared_here(name, b.name.span, format!("cannot redeclare `gl_PerVertex` after the use of its member `{name}`"));
+        }
         if let Some(i) = &b.instance {
             return Err(self.error(format!("the redeclared `gl_PerVertex` of a vertex shader has no instance name (`{}`)", i.name), i.span));
         }
@@ -258,7 +273,6 @@ impl<'a> Lowerer<'a> {
             let base = self.resolve_type(&mm.ty, &[])?;
             for d in &mm.declarators {
                 let name = d.name.name.as_str();
-                self.redeclared_here(name, b.name.span, format!("cannot redeclare `gl_PerVertex` after the use of its member `{name}`"));
                 let own = match PER_VERTEX.contains(&name).then(|| builtins::core_builtin(self, name)).flatten() {
                     Some((_, own, _)) => own,
                     None => return Err(self.error(format!("`{name}` is not a member of `gl_PerVertex`"), d.name.span)),
