@@ -358,6 +358,32 @@ fn redeclarations_after_a_use() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// `= {}` is GL_EXT_null_initializer's (glslang: "empty { } initializer: not supported for this
+/// version or the enabled extensions"), enabled before it (SHADER_MUTANTS_SEED=12: the
+/// extension's name mangled in shaders-msl_comp_shared-zero-init.comp was accepted).
+#[test]
+fn an_empty_initializer_needs_its_extension() {
+    const EXT: &str = "#extension GL_EXT_null_initializer : enable\n";
+    let cases: Vec<(String, Option<&str>)> = vec![
+        // (program, a piece of the expected error or None when it compiles)
+        ("#version 450\nOUT\nvoid main() { vec4 v = {}; c = v; }".into(), Some("`{}` exists only with `#extension GL_EXT_null_initializer")),
+        ("#version 450\nOUT\nstruct S { float a; };\nvoid main() { S s = {}; c = vec4(s.a); }".into(), Some("GL_EXT_null_initializer")),
+        ("#version 450\nOUT\nvec4 g = {};\nvoid main() { c = g; }".into(), Some("GL_EXT_null_initializer")),
+        ("#version 450\nOUT\nvoid main() { float a[2] = { {}, 1.0 }; c = vec4(a[0]); }".into(), Some("GL_EXT_null_initializer")),
+        ("#version 450\n#extension GL_EXT_null_initializer : disable\nOUT\nvoid main() { vec4 v = {}; c = v; }".into(), Some("GL_EXT_null_initializer")),
+        ("#version 450\nOUT\nvoid main() { vec4 v = {}; c = v; }\n#extension GL_EXT_null_initializer : enable\nvoid f() { vec4 v = {}; c = v; }".into(), Some("GL_EXT_null_initializer")),
+        ("#version 310 es\nprecision highp float;\nOUT\nvoid main() { vec4 v = {}; c = v; }".into(), Some("GL_EXT_null_initializer")),
+        (format!("#version 450\n{EXT}OUT\nstruct S {{ float a; }};\nvec4 g = {{}};\nvoid main() {{ vec4 v = {{}}; S s = {{}}; c = v + g + s.a; }}"), None),
+        (format!("#version 310 es\n{EXT}precision highp float;\nOUT\nvoid main() {{ vec4 v = {{}}; c = v; }}"), None),
+    ];
+    let mut failures = Vec::new();
+    for (program, expected) in &cases {
+        let source = program.replace("OUT", "layout(location = 0) out vec4 c;") + "\n";
+        check_verdict("a.frag", &source, *expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.

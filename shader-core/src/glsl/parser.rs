@@ -507,6 +507,7 @@ impl<'t> Parser<'t> {
     }
 
     fn initializer_list(&mut self) -> Option<Initializer> {
+        let token = self.pos;
         let open = self.bump().span;
         let mut items = Vec::new();
         while !self.is_punct("}") {
@@ -516,7 +517,12 @@ impl<'t> Parser<'t> {
             }
         }
         self.expect_close("{", "}", open)?;
-        Some(Initializer::List(items, self.since(open)))
+        let span = self.since(open);
+        if items.is_empty() {
+            // glslang's grammar: "empty { } initializer" needs GL_EXT_null_initializer.
+            self.extension_words.push(ExtensionWord { word: "{}", extension: "GL_EXT_null_initializer", token, span });
+        }
+        Some(Initializer::List(items, span))
     }
 
     /// `(params)` and the prototype around them; the `(` is next.
