@@ -384,6 +384,70 @@ fn an_empty_initializer_needs_its_extension() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// An implicitly sized array (`int a[];`) redeclared in the same scope with a size takes it
+/// (GLSL 4.60 §4.1.9, §4.2; glslang accepts it), globals and locals, with or without an
+/// initializer; `[]` again changes nothing. The element type stays, an explicit size cannot
+/// change, and the size must exceed every constant index used before (§4.1.9). Each program
+/// that compiles passes spirv-val, with glslang's `OpTypeArray` lengths.
+#[test]
+fn implicitly_sized_arrays_redeclared_with_a_size() {
+    const CASES: &[(&str, Option<&str>)] = &[
+        // (program after the output `c`, a piece of the expected error or None when it compiles)
+        ("int a[];\nint a[3];\nvoid main() { a[2] = 1; c = vec4(a[2]); }", None),
+        ("void main() { int a[]; int a[3]; a[2] = 1; c = vec4(a[2]); }", None),
+        ("void main() { int a[]; a[1] = 4; int a[3]; a[2] = 1; c = vec4(a[2] + a[1]); }", None),
+        ("int a[];\nint a[];\nvoid main() { a[2] = 1; c = vec4(a[2]); }", None),
+        ("int a[][2];\nint a[3][2];\nvoid main() { a[2][1] = 1; c = vec4(a[2][1]); }", None),
+        ("int a[];\nint a[3] = int[3](1, 2, 3);\nvoid main() { c = vec4(a[2]); }", None),
+        ("int a[];\nint a[] = int[3](1, 2, 3);\nvoid main() { c = vec4(a[2]); }", None),
+        ("void main() { int a[]; int a[2] = int[2](5, 6); c = vec4(a[1]); }", None),
+        ("void main() { int a[]; int a[] = { 5, 6, 7 }; c = vec4(a[2]); }", None),
+        ("int a[];\nint a[3];\nint a[3];\nvoid main() { c = vec4(a[2]); }", Some("`a` is already declared in this scope")),
+        ("int a[3];\nint a[];\nvoid main() { c = vec4(a[2]); }", Some("`a` is already declared in this scope")),
+        ("float a[];\nint a[3];\nvoid main() { c = vec4(a[2]); }", Some("`a` is redeclared as an array of `int`")),
+        ("int a;\nint a[3];\nvoid main() { c = vec4(a[2]); }", Some("`a` is already declared in this scope")),
+        ("int a[][2];\nint a[3][3];\nvoid main() { c = vec4(a[2][1]); }", Some("`a` is redeclared as an array of `int[3]`")),
+    ];
+    let mut failures = Vec::new();
+    for &(program, expected) in CASES {
+        let source = format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n");
+        check_verdict("a.frag", &source, expected, &mut failures);
+        if expected.is_some() {
+            continue;
+        }
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        if let Ok(out) = compile("a.frag", &source, &options) {
+            if let Some(e) = spirv_val(&out.spirv) {
+                failures.push(format!("{program}\n  invalid SPIR-V: {e}"));
+            }
+            if let Some(theirs) = glslang_spirv("a.frag", &source) {
+                let (ours, theirs) = (array_lengths(&out.spirv), array_lengths(&theirs));
+                if ours != theirs {
+                    failures.push(format!("{program}\n  array lengths {ours:?}, glslang's {theirs:?}"));
+                }
+            }
+        }
+    }
+    // A size not above an index used before (§4.1.9; glslang does not check it): one error.
+    for program in [
+        "void main() { int a[]; a[5] = 1; int a[3]; c = vec4(a[2]); }",
+        "int a[];\nint b = a[5];\nint a[3];\nvoid main() { c = vec4(a[2] + b); }",
+    ] {
+        let source = format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n");
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        match compile("a.frag", &source, &options) {
+            Ok(_) => failures.push(format!("{program}\n  compiled")),
+            Err(e) => {
+                let text = e.render();
+                if !text.contains("is redeclared with 3 elements, but index 5 was used on it before") || text.matches("error").count() != 1 {
+                    failures.push(format!("{program}\n  expected one error about index 5:\n{text}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.

@@ -1707,6 +1707,21 @@ impl<'a> Lowerer<'a> {
             if space == AddressSpace::Private || space == AddressSpace::Workgroup {
                 ty = self.strip(ty);
             }
+            if let Some((root, old, old_space)) = self.implicit_in_scope(&d.name.name) {
+                if space != old_space || q.storage().any(|(s, _)| s == ast::StorageQualifier::Const) {
+                    let message = format!("`{}` redeclares an implicitly sized array: it keeps its storage qualifier, and is not `const`", d.name.name);
+                    return Err(self.error(message, d.name.span));
+                }
+                let ty = self.redeclare_implicit(&d.name, root, old, ty)?;
+                if let (Some(init), Root::Global(g)) = (&d.init, root) {
+                    if space != AddressSpace::Private {
+                        return Err(self.error("only plain global variables may have initializers", init.span()));
+                    }
+                    // Assigned at the start of `main`, as a non-constant initializer is.
+                    self.private_inits.push((g, init, ty, self.decl_index));
+                }
+                continue;
+            }
             let g = self.m.globals.append(
                 GlobalVariable {
                     name,
@@ -2891,13 +2906,7 @@ impl<'a> Lowerer<'a> {
     /// lowered: the variables and the pointers to them.
     fn size_implicit_locals(&mut self) {
         for (l, length) in std::mem::take(&mut self.fx.implicit) {
-            let ty = self.sized_array(self.fx.f.locals[l].ty, length);
-            self.fx.f.locals[l].ty = ty;
-            let pointer = self.ptr_ty(ty, AddressSpace::Function);
-            let uses: Vec<Handle<Expression>> = self.fx.f.expressions.iter().filter(|(_, e)| matches!(e, Expression::LocalVar(x) if *x == l)).map(|(h, _)| h).collect();
-            for h in uses {
-                self.fx.f.expressions.set_ty(h, pointer);
-            }
+            self.size_implicit(Root::Local(l), length);
         }
     }
 
@@ -2905,16 +2914,94 @@ impl<'a> Lowerer<'a> {
     /// largest index of the whole shader counts).
     fn size_implicit_globals(&mut self) {
         for (g, length) in std::mem::take(&mut self.implicit_globals) {
-            let ty = self.sized_array(self.m.globals[g].ty, length);
-            self.m.globals[g].ty = ty;
-            let pointer = self.ptr_ty(ty, self.m.globals[g].space);
-            for (_, f) in self.m.functions.iter_mut() {
-                let uses: Vec<Handle<Expression>> = f.expressions.iter().filter(|(_, e)| matches!(e, Expression::GlobalVar(x) if *x == g)).map(|(h, _)| h).collect();
+            self.size_implicit(Root::Global(g), length);
+        }
+    }
+
+    /// Gives the implicitly sized array at `root` `length` elements: the variable and the
+    /// pointers to it lowered so far.
+    fn size_implicit(&mut self, root: Root, length: u32) {
+        match root {
+            Root::Local(l) => {
+                let ty = self.sized_array(self.fx.f.locals[l].ty, length);
+                self.fx.f.locals[l].ty = ty;
+                let pointer = self.ptr_ty(ty, AddressSpace::Function);
+                let uses: Vec<Handle<Expression>> = self.fx.f.expressions.iter().filter(|(_, e)| matches!(e, Expression::LocalVar(x) if *x == l)).map(|(h, _)| h).collect();
                 for h in uses {
-                    f.expressions.set_ty(h, pointer);
+                    self.fx.f.expressions.set_ty(h, pointer);
                 }
             }
+            Root::Global(g) => {
+                let ty = self.sized_array(self.m.globals[g].ty, length);
+                self.m.globals[g].ty = ty;
+                let pointer = self.ptr_ty(ty, self.m.globals[g].space);
+                for (_, f) in self.m.functions.iter_mut() {
+                    let uses: Vec<Handle<Expression>> = f.expressions.iter().filter(|(_, e)| matches!(e, Expression::GlobalVar(x) if *x == g)).map(|(h, _)| h).collect();
+                    for h in uses {
+                        f.expressions.set_ty(h, pointer);
+                    }
+                }
+            }
+            _ => {}
         }
+    }
+
+    /// The implicitly sized array named `name` declared in the innermost scope, if there is
+    /// one: (where it is, its type, its address space). A declaration of that name in the same
+    /// scope redeclares it (GLSL 4.60 §4.2: "An implicitly-sized array can be redeclared in the
+    /// same scope as an array of the same base type").
+    pub(crate) fn implicit_in_scope(&mut self, name: &str) -> Option<(Root, Handle<Type>, AddressSpace)> {
+        let Some(Sym::Var { root, ty, space, .. }) = self.scopes.last()?.get(name).cloned() else {
+            return None;
+        };
+        self.implicit_length(root)?;
+        Some((root, ty, space))
+    }
+
+    /// Redeclares the implicitly sized array `name` (at `root`, of type `old`) as `new`, the
+    /// type a declaration of its name in the same scope gives: an array of the same element
+    /// type; `[]` again changes nothing, a size sizes it (GLSL 4.60 §4.1.9: "Unsized arrays may
+    /// become explicitly sized following ... a redeclaration with an explicit size"), larger
+    /// than every constant index used on it before (§4.1.9: an error otherwise; glslang does not
+    /// check a use in an earlier function). Returns its type now.
+    pub(crate) fn redeclare_implicit(&mut self, name: &ast::Ident, root: Root, old: Handle<Type>, new: Handle<Type>) -> R<Handle<Type>> {
+        let (TypeInner::Array { base: old_base, .. }, TypeInner::Array { base, size, .. }) = (self.inner(old).clone(), self.inner(new).clone()) else {
+            let message = format!("`{}` is already declared in this scope, as an implicitly sized array: a redeclaration must be an array", name.name);
+            return Err(self.error(message, name.span));
+        };
+        let (old_base, base) = (self.strip(old_base), self.strip(base));
+        if old_base != base {
+            let (was, now) = (self.type_name(old_base), self.type_name(base));
+            let message = format!("`{}` is redeclared as an array of `{now}`: it is an array of `{was}` (GLSL 4.60 §4.1.9)", name.name);
+            return Err(self.error(message, name.span));
+        }
+        let ArraySize::Constant(n) = size else {
+            return Ok(old);
+        };
+        let length = self.implicit_length(root).map_or(0, |l| *l);
+        if length > n {
+            let message = format!(
+                "`{}` is redeclared with {n} elements, but index {} was used on it before (GLSL 4.60 §4.1.9)",
+                name.name,
+                length - 1
+            );
+            return Err(self.error(message, name.span));
+        }
+        match root {
+            Root::Local(l) => self.fx.implicit.retain(|(h, _)| *h != l),
+            Root::Global(g) => self.implicit_globals.retain(|(h, _)| *h != g),
+            _ => {}
+        }
+        self.size_implicit(root, n);
+        let ty = match root {
+            Root::Local(l) => self.fx.f.locals[l].ty,
+            Root::Global(g) => self.m.globals[g].ty,
+            _ => new,
+        };
+        if let Some(Sym::Var { ty: t, .. }) = self.scopes.last_mut().and_then(|s| s.get_mut(name.name.as_str())) {
+            *t = ty;
+        }
+        Ok(ty)
     }
 
     fn entry_point(&mut self, bodies: &[(Handle<Function>, &'a ast::FunctionDefinition)], tu: &ast::TranslationUnit) {

@@ -288,6 +288,14 @@ impl<'a> Lowerer<'a> {
                 let base = self.resolve_type(&ast::TypeSpecifier { kind: v.ty.ty.kind.clone(), array: Vec::new(), span: v.ty.ty.span }, &[])?;
                 for dcl in &v.declarators {
                     let dims: Vec<&ast::ArraySpecifier> = dcl.array.iter().chain(v.ty.ty.array.iter()).collect();
+                    if let Some((root, old, _)) = self.implicit_in_scope(&dcl.name.name) {
+                        if is_const || constant_id.is_some() {
+                            let message = format!("`{}` redeclares an implicitly sized array: it is not `const`", dcl.name.name);
+                            return Err(self.error(message, dcl.name.span));
+                        }
+                        self.implicit_redeclaration(out, dcl, base, &dims, root, old)?;
+                        continue;
+                    }
                     if let Some(id) = constant_id {
                         if !is_const {
                             // Still takes its id, so that a repeat is reported.
@@ -396,6 +404,47 @@ impl<'a> Lowerer<'a> {
         let mut roots = vec![root];
         statement_values(scratch, &mut roots);
         roots.into_iter().any(|h| self.uses_spec_constant(h))
+    }
+
+    /// `int a[3];` after `int a[];` in the same block: the implicitly sized local `a` at `root`
+    /// redeclared ([`Lowerer::redeclare_implicit`]), sized by the declaration or by its
+    /// initializer, which is assigned here.
+    fn implicit_redeclaration(
+        &mut self,
+        out: &mut Block,
+        dcl: &ast::Declarator,
+        base: Handle<Type>,
+        dims: &[&ast::ArraySpecifier],
+        root: Root,
+        old: Handle<Type>,
+    ) -> R<()> {
+        let sized = dims.first().is_some_and(|a| a.size.is_some());
+        let (ty, val) = match &dcl.init {
+            Some(ast::Initializer::Expr(e)) if !sized => {
+                let op = self.expr(out, e)?;
+                let val = self.value(out, op, e.span)?;
+                (self.ety(val), Some(val))
+            }
+            Some(init) => {
+                let ty = match init {
+                    ast::Initializer::List(items, _) if !sized => {
+                        let inner = self.apply_dims(base, &dims[1..])?;
+                        self.ty(TypeInner::Array { base: inner, size: ArraySize::Constant(items.len().max(1) as u32), stride: 0 })
+                    }
+                    _ => self.apply_dims(base, dims)?,
+                };
+                let val = self.initializer(out, init, ty)?;
+                (ty, Some(val))
+            }
+            None => (self.apply_dims(base, dims)?, None),
+        };
+        let ty = self.redeclare_implicit(&dcl.name, root, old, ty)?;
+        if let (Some(v), Root::Local(l)) = (val, root) {
+            let pt = self.ptr_ty(ty, AddressSpace::Function);
+            let p = self.push(Expression::LocalVar(l), pt, dcl.span);
+            out.push(Statement::Store { pointer: p, value: v }, dcl.span);
+        }
+        Ok(())
     }
 
     fn finish_local(&mut self, out: &mut Block, dcl: &ast::Declarator, ty: Handle<Type>, val: Option<Handle<Expression>>, is_const: bool) -> R<()> {
