@@ -15,8 +15,13 @@ const MAX_DEPTH: u32 = 64;
 /// gives: `Ok(None)` when it names no specialization constant (the caller folds it as usual),
 /// `Ok(Some(ArraySize::Specialized))` when it does, or an error message when it uses an
 /// operation a specialization-constant expression cannot (or its default is not a positive
-/// 32-bit count).
-pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>) -> Result<Option<ArraySize>, String> {
+/// 32-bit count). With `derived_unchecked`, a length computed from constants (not a constant
+/// with an id itself) is taken whatever its default, as glslang takes it (it checks only a constant's own
+/// default: `const int D = int(N) * -1; float a[D];` compiles, an `OpSpecConstantOp` Length, valid
+/// once the pipeline gives `N` a value that makes it positive); its default is then recorded as
+/// 1, the least length (the GLSL Vulkan target, which writes the length itself, never its
+/// default).
+pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>, derived_unchecked: bool) -> Result<Option<ArraySize>, String> {
     if !mentions(exprs, root, 0) {
         return Ok(None);
     }
@@ -33,6 +38,7 @@ pub fn length(module: &mut Module, exprs: &Expressions, root: Handle<Expression>
     let default = default.and_then(|v| u32::try_from(v.as_i64()?).ok());
     match default {
         Some(n) if n > 0 => Ok(Some(ArraySize::Specialized { length, default: n })),
+        _ if derived_unchecked && module.overrides[length].id.is_none() => Ok(Some(ArraySize::Specialized { length, default: 1 })),
         Some(_) => Err("array size must be greater than zero (the specialization constant's default is 0)".into()),
         None => Err("the default of this specialization-constant array size is not a non-negative 32-bit integer".into()),
     }

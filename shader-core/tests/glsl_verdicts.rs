@@ -448,6 +448,48 @@ fn implicitly_sized_arrays_redeclared_with_a_size() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// An array sized by a specialization-constant expression (an `OpSpecConstantOp` Length) is
+/// taken whatever the expression's default, as glslang takes it: a pipeline may specialize it
+/// to a positive length (SHADER_MUTANTS_SEED=11: `int(COUNT) * -1` in spec_constants.comp was
+/// refused). A constant itself as the size must have a positive default (glslang: "array size
+/// must be a positive integer"). Each program that compiles passes spirv-val, with glslang's
+/// `OpTypeArray` lengths (a specialized one counts as unknown in both).
+#[test]
+fn specialization_constant_expression_sizes_are_not_checked() {
+    const CASES: &[(&str, Option<&str>)] = &[
+        // (declarations after `COUNT`, a piece of the expected error or None when it compiles)
+        ("const int D = int(COUNT) * -1;\nshared float a[D];", None),
+        ("const int D = int(COUNT) * 0;\nshared float a[D];", None),
+        ("const int D = int(COUNT) - 4;\nshared float a[D];", None),
+        ("const uint D = COUNT * 4294967295u;\nshared float a[D];", None),
+        ("const int D = int(COUNT) * -1;\nlayout(set = 0, binding = 1) buffer B { float a[D]; } b;", None),
+        ("const int D = int(COUNT) * 2;\nshared float a[D];", None),
+        ("layout(constant_id = 1) const int N = -2;\nshared float a[N];", Some("not a non-negative 32-bit integer")),
+        ("layout(constant_id = 1) const int N = 0;\nshared float a[N];", Some("array size must be greater than zero")),
+    ];
+    let mut failures = Vec::new();
+    for &(declarations, expected) in CASES {
+        let source = format!("#version 450\nlayout(local_size_x = 1) in;\nlayout(constant_id = 4) const uint COUNT = 4u;\n{declarations}\nvoid main() {{ }}\n");
+        check_verdict("a.comp", &source, expected, &mut failures);
+        if expected.is_some() {
+            continue;
+        }
+        let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+        if let Ok(out) = compile("a.comp", &source, &options) {
+            if let Some(e) = spirv_val(&out.spirv) {
+                failures.push(format!("{declarations}\n  invalid SPIR-V: {e}"));
+            }
+            if let Some(theirs) = glslang_spirv("a.comp", &source) {
+                let (ours, theirs) = (array_lengths(&out.spirv), array_lengths(&theirs));
+                if ours != theirs {
+                    failures.push(format!("{declarations}\n  array lengths {ours:?}, glslang's {theirs:?}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.

@@ -879,7 +879,7 @@ impl<'a> Lowerer<'a> {
         let mut block = Block::new();
         let op = self.expr(&mut scratch, &mut block, e)?;
         let root = self.rvalue(&mut scratch, op, e.span)?;
-        let size = match crate::spec_length::length(&mut self.module, &scratch.func.expressions, root) {
+        let size = match crate::spec_length::length(&mut self.module, &scratch.func.expressions, root, false) {
             Ok(Some(size)) => size,
             Ok(None) => return Err(self.error("expected an override-expression", e.span)),
             Err(message) => return Err(self.error(message, e.span)),

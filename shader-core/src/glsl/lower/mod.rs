@@ -690,7 +690,8 @@ impl<'a> Lowerer<'a> {
         let lowered = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span));
         let result = match lowered {
             Ok(h) => {
-                let found = crate::spec_length::length(&mut self.m, &self.fx.f.expressions, h);
+                let vulkan = self.target == Target::Vulkan;
+                let found = crate::spec_length::length(&mut self.m, &self.fx.f.expressions, h, vulkan);
                 found.map_err(|message| self.error(message, e.span))
             }
             Err(r) => Err(r),
