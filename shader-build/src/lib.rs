@@ -40,6 +40,11 @@ pub fn publish(name: &str, dir: &str) {
     let entry = encode(&[(name.to_string(), full)]).unwrap_or_else(|e| panic!("shader_build::publish: {e}"));
     println!("cargo::metadata={KEY}={entry}");
     println!("cargo::rerun-if-changed=build.rs");
+    // The entry holds the folder's absolute path. Cargo does not rerun a build script when the
+    // checkout moves, so a target directory reused by a clone elsewhere would hand the
+    // dependents the old folder; watching the folder reruns this script once that path is
+    // gone (Cargo treats a missing watched path as changed).
+    println!("cargo::rerun-if-changed={}", full.display());
 }
 
 /// In the `build.rs` of a crate whose `shader!` calls use shader libraries: forwards the
