@@ -37,7 +37,7 @@ pub fn publish(name: &str, dir: &str) {
     let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(PathBuf::new, PathBuf::from);
     let full = crate_dir.join(dir);
     assert!(full.is_dir(), "shader_build::publish: `{}` is not a folder", full.display());
-    let entry = encode(&[(name.to_string(), full)]).unwrap_or_else(|e| panic!("shader_build::publish: {e}"));
+    let entry = encode(&[(name.to_string(), full.clone())]).unwrap_or_else(|e| panic!("shader_build::publish: {e}"));
     println!("cargo::metadata={KEY}={entry}");
     println!("cargo::rerun-if-changed=build.rs");
     // The entry holds the folder's absolute path. Cargo does not rerun a build script when the
