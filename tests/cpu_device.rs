@@ -1220,7 +1220,7 @@ fn fragment_barycentrics() {
 }
 
 /// Runtime-sized descriptor arrays of blocks (`buffer B { .. } b[];`, GL_EXT_nonuniform_qualifier;
-/// lavapipe has no binding arrays through wgpu), two of them beside a runtime-sized array of
+/// lavapipe has no binding arrays through wgpu), two of them beside two runtime-sized arrays of
 /// textures in the same shader: three blocks of different sizes bound at elements 0..2 (and two
 /// read-only ones in the second array), each invocation reading
 /// and writing the block it indexes per invocation, `length()` of each block's runtime array,
@@ -1233,12 +1233,13 @@ fn runtime_sized_arrays_of_blocks() {
         layout(std430, set = 0, binding = 0) buffer B { uint n; uint data[]; } blocks[];\n\
         layout(set = 0, binding = 1) uniform texture2D textures[];\n\
         layout(std430, set = 0, binding = 3) readonly buffer C { uint c; } cs[];\n\
+        layout(set = 0, binding = 4) uniform texture2D more[];\n\
         layout(std430, set = 0, binding = 2) buffer Out { uint extra; uint got[12]; uint lengths[3]; float texels[12]; } o;\n\
         void main() {\n  uint i = gl_LocalInvocationIndex;\n  uint k = i % 3u;\n  uint j = i / 3u + (i == 11u ? o.extra : 0u);\n\
           o.got[i] = blocks[nonuniformEXT(k + j / 4u * 8u)].n * 100u + blocks[nonuniformEXT(k)].data[i / 3u] + cs[nonuniformEXT(k % 2u)].c * 1000u;\n\
           blocks[nonuniformEXT(k)].data[i / 3u] = i;\n\
           if (i < 3u) {\n    o.lengths[i] = uint(blocks[nonuniformEXT(i)].data.length());\n  }\n\
-          o.texels[i] = texelFetch(textures[nonuniformEXT(i % 2u)], ivec2(0), 0).x;\n}\n";
+          o.texels[i] = texelFetch(textures[nonuniformEXT(i % 2u)], ivec2(0), 0).x + texelFetch(more[nonuniformEXT(i % 3u)], ivec2(0), 0).x * 100.0;\n}\n";
     for (compiler, words) in glsl_modules("runtime_block_arrays.comp", src) {
         let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
         for extra in [0u32, 8] {
@@ -1246,7 +1247,7 @@ fn runtime_sized_arrays_of_blocks() {
             let blocks: Vec<shader_cpu::Buffer> = (0..3u32)
                 .map(|k| shader_cpu::Buffer::from_bytes(&common::bytes_u32(&[vec![k + 1], (0..4 + k).map(|m| 10 * k + m).collect()].concat())))
                 .collect();
-            let textures: Vec<shader_cpu::Image> = [7.0f32, 9.0]
+            let textures: Vec<shader_cpu::Image> = [7.0f32, 9.0, 11.0, 13.0, 17.0]
                 .iter()
                 .map(|&v| {
                     let image = shader_cpu::Image::new(shader_cpu::Format::R32Float, shader_cpu::Dim::D2, [1, 1, 1], 1);
@@ -1260,7 +1261,10 @@ fn runtime_sized_arrays_of_blocks() {
                 bound.push(shader_cpu::Binding::buffer(0, 0, block).at_element(k as u32));
             }
             for (k, texture) in textures.iter().enumerate() {
-                bound.push(shader_cpu::Binding::image(0, 1, texture).at_element(k as u32));
+                bound.push(match k {
+                    0 | 1 => shader_cpu::Binding::image(0, 1, texture).at_element(k as u32),
+                    _ => shader_cpu::Binding::image(0, 4, texture).at_element(k as u32 - 2),
+                });
             }
             let cs = [5u32, 6].map(|c| shader_cpu::Buffer::from_bytes(&c.to_le_bytes()));
             for (k, c) in cs.iter().enumerate() {
@@ -1276,7 +1280,8 @@ fn runtime_sized_arrays_of_blocks() {
             }
             assert_eq!(words[13..16], [4, 5, 6], "[{compiler}] lengths");
             let texels = common::f32s(&out.to_bytes()[64..]);
-            assert_eq!(texels, (0..12).map(|i| if i % 2 == 0 { 7.0 } else { 9.0 }).collect::<Vec<f32>>(), "[{compiler}] texels");
+            let expected: Vec<f32> = (0..12).map(|i| [7.0, 9.0][i % 2] + [11.0, 13.0, 17.0][i % 3] * 100.0).collect();
+            assert_eq!(texels, expected, "[{compiler}] texels of both texture arrays");
             for (k, block) in blocks.iter().enumerate() {
                 let data = common::u32s(&block.to_bytes()[4..]);
                 let expected: Vec<u32> = (0..4 + k as u32).map(|m| if m < 4 { 3 * m + k as u32 } else { 10 * k as u32 + m }).collect();

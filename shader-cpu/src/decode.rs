@@ -475,6 +475,10 @@ pub(crate) struct Varying {
 /// can be bound: 256 (the elements past those bound are empty buffers).
 pub(crate) const UNBOUNDED_BUFFERS: usize = 256;
 
+/// How many elements of a runtime-sized descriptor array of textures or samplers can be bound:
+/// 256 (past those bound, none).
+pub(crate) const UNBOUNDED_HANDLES: usize = 256;
+
 /// Lanes a vertex or fragment batch runs together (a multiple of 4: fragment quads).
 pub(crate) const GRAPHICS_LANES: u32 = 64;
 
@@ -500,11 +504,12 @@ pub(crate) struct Prog {
     pub bindings: Vec<BindingInfo>,
     /// Whether each binding is used by the entry point (unused ones need not be given).
     pub used: Vec<bool>,
-    /// A runtime-sized descriptor array of handles (`texture2D t[]`, `sampler2D t[]`): its
-    /// (set, binding) and kinds per element (an image and a sampler for a combined one). Its
-    /// elements take the binding indices after the push constants' slot, as many as are bound
-    /// (`exec::bind`); one per entry point.
-    pub unbounded: Option<(u32, u32, Vec<BindingKind>)>,
+    /// The runtime-sized descriptor arrays of handles (`texture2D t[]`, `sampler2D t[]`): their
+    /// (set, binding) and kinds per element (an image and a sampler for a combined one). The
+    /// elements of each take [`UNBOUNDED_HANDLES`] times its kinds binding indices after the
+    /// push constants' slot and the blocks' (array after array), each the resource bound at
+    /// that element or none (`exec::bind`); an array's length is up to its last bound element.
+    pub unbounded: Vec<(u32, u32, Vec<BindingKind>)>,
     /// The runtime-sized descriptor arrays of blocks (`buffer B { .. } b[];`): their (set,
     /// binding). The elements of each are [`UNBOUNDED_BUFFERS`] buffer objects whose slots
     /// follow the push constants' (array after array, before the handles of
@@ -791,7 +796,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         workgroup_size,
         bindings: Vec::new(),
         used: Vec::new(),
-        unbounded: None,
+        unbounded: Vec::new(),
         unbounded_buffers: Vec::new(),
         objs: Vec::new(),
         wg_words: 0,
@@ -813,8 +818,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut combined: Vec<(Id, usize)> = Vec::new();
     // Descriptor arrays: the variable, its first binding index and how many it has.
     let mut arrays: Vec<(Id, usize, usize)> = Vec::new();
-    // The runtime-sized descriptor array of handles, if any ([`Prog::unbounded`]).
-    let mut unbounded_var = None;
+    // The runtime-sized descriptor arrays of handles ([`Prog::unbounded`]), with their kinds.
+    let mut unbounded_vars = Vec::new();
     // The runtime-sized descriptor arrays of blocks ([`Prog::unbounded_buffers`]).
     let mut unbounded_buffer_vars = Vec::new();
     for &(var, ty, sc, init) in &globals {
@@ -905,9 +910,6 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                     let (pointee, count, arrayed) = match d.ty(pointee) {
                         Some(&Type::Array { elem, len }) if d.is_handle(elem) => (elem, len, true),
                         Some(&Type::RuntimeArray { elem }) if d.is_handle(elem) => {
-                            if unbounded_var.is_some() {
-                                return Err(unsupported("two runtime-sized arrays of textures or samplers"));
-                            }
                             let decos = d.decos.get(&var).cloned().unwrap_or_default();
                             let kinds = match d.ty(elem) {
                                 Some(Type::Image(_)) => vec![BindingKind::Image { storage: d.image_storage.get(&elem).copied().unwrap_or(false) }],
@@ -915,8 +917,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                                 _ => vec![BindingKind::Image { storage: false }, BindingKind::Sampler],
                             };
                             d.descriptor_arrays.insert(var, (u32::MAX, kinds.len() as u32, false));
-                            prog.unbounded = Some((decos.set.unwrap_or(0), decos.binding.unwrap_or(0), kinds));
-                            unbounded_var = Some(var);
+                            unbounded_vars.push((var, kinds.len() as u32));
+                            prog.unbounded.push((decos.set.unwrap_or(0), decos.binding.unwrap_or(0), kinds));
                             return Ok(());
                         }
                         Some(Type::RuntimeArray { .. }) => return Err(unsupported("runtime-sized arrays of arrays of textures or samplers")),
@@ -1005,10 +1007,11 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         prog.objs.extend((0..UNBOUNDED_BUFFERS).map(|k| Obj::Buffer { slot: first + k }));
         first_handle += UNBOUNDED_BUFFERS as u32;
     }
-    if let Some(var) = unbounded_var {
+    for (var, kinds) in unbounded_vars {
         // Its elements' binding indices follow the push constants' slot (and the blocks').
         let base = first_handle;
         prog.consts.push((var, vec![base, base + 1]));
+        first_handle += UNBOUNDED_HANDLES as u32 * kinds;
     }
     for var in push_vars {
         prog.consts.push((var, vec![prog.objs.len() as u32, 0]));

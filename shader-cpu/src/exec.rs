@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use spirv::Op;
 
-use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, SampleInst, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE, UNBOUNDED_BUFFERS};
+use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, SampleInst, Scan, SubgroupOp, Term, PART_1, PART_2, SUBGROUP_SIZE, UNBOUNDED_BUFFERS, UNBOUNDED_HANDLES};
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
@@ -806,13 +806,16 @@ pub(crate) fn bind<'a>(
         handles.push(handle);
     }
     slots.push((push, u32::MAX, u32::MAX));
-    if !prog.unbounded_buffers.is_empty() || prog.unbounded.is_some() {
+    if !prog.unbounded_buffers.is_empty() || !prog.unbounded.is_empty() {
         // The push constants' placeholder handle: handles and slots stay index for index.
         handles.push(Handle::None);
     }
     // Each runtime-sized descriptor array of blocks: `UNBOUNDED_BUFFERS` slots, each the buffer
     // bound at that element or an empty one.
     for &(set, binding) in &prog.unbounded_buffers {
+        if let Some(b) = bindings.iter().find(|b| (b.set, b.binding) == (set, binding) && b.element as usize >= UNBOUNDED_BUFFERS) {
+            return Err(Error::Binding(format!("set {set} binding {binding} element {}: the CPU device binds {UNBOUNDED_BUFFERS} of a runtime-sized array", b.element)));
+        }
         for element in 0..UNBOUNDED_BUFFERS as u32 {
             let buffer = match bindings.iter().find(|b| (b.set, b.binding, b.element) == (set, binding, element)).map(|b| b.resource) {
                 Some(Resource::Buffer(buffer)) => buffer,
@@ -825,12 +828,14 @@ pub(crate) fn bind<'a>(
             handles.push(Handle::None);
         }
     }
-    // A runtime-sized descriptor array's elements, as many as are bound (element k's kinds at
-    // `slots.len() + k * kinds.len()` on), after a placeholder handle for the push constants.
-    if let Some((set, binding, kinds)) = &prog.unbounded {
+    // Each runtime-sized descriptor array of handles: `UNBOUNDED_HANDLES` elements (element k's
+    // kinds at its first index + k * kinds.len()), each what is bound there or none.
+    for (set, binding, kinds) in &prog.unbounded {
         let here: Vec<&Binding<'a>> = bindings.iter().filter(|b| (b.set, b.binding) == (*set, *binding)).collect();
-        let count = here.iter().map(|b| b.element + 1).max().unwrap_or(0);
-        for element in 0..count {
+        if let Some(b) = here.iter().find(|b| b.element as usize >= UNBOUNDED_HANDLES) {
+            return Err(Error::Binding(format!("set {set} binding {binding} element {}: the CPU device binds {UNBOUNDED_HANDLES} of a runtime-sized array", b.element)));
+        }
+        for element in 0..UNBOUNDED_HANDLES as u32 {
             for kind in kinds {
                 let found = here.iter().find(|b| b.element == element && matches!((b.resource, kind), (Resource::Image(_), BindingKind::Image { .. }) | (Resource::Sampler(_), BindingKind::Sampler)));
                 handles.push(match found.map(|b| b.resource) {

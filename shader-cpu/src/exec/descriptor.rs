@@ -3,10 +3,10 @@
 //! own (`Prog::bindings`, one after another), so indexing the array moves a handle's binding
 //! index, or a pointer's memory object, by the index.
 
-use crate::decode::{Inst, Obj, UNBOUNDED_BUFFERS};
+use crate::decode::{Inst, Obj, UNBOUNDED_BUFFERS, UNBOUNDED_HANDLES};
 use crate::FindingKind;
 
-use super::{Thread, EMPTY_BUFFER, POISON};
+use super::{Handle, Thread, EMPTY_BUFFER, POISON};
 
 impl Thread<'_> {
     /// Runs an [`Inst::Descriptor`] for `lanes`. An index past the array (undefined in Vulkan)
@@ -20,20 +20,18 @@ impl Thread<'_> {
         let mut d = std::mem::take(&mut self.regs[dst as usize]);
         // A runtime-sized array of blocks (`Prog::unbounded_buffers`): up to its last element
         // a buffer is bound at.
-        let bound_blocks = match lanes.first() {
+        // A runtime-sized array of handles (`Prog::unbounded`): likewise.
+        let bound = match lanes.first() {
             Some(&i) if buffers && len == u32::MAX => self.bound_blocks(self.regs[base as usize][i as usize]),
+            Some(&i) if len == u32::MAX => self.bound_handles(self.regs[base as usize][i as usize], stride),
             _ => 0,
         };
         for &i in lanes {
             let i = i as usize;
             let x = self.regs[index as usize][i];
             let (b0, b1) = (self.regs[base as usize][i], self.regs[base as usize][l + i]);
-            // A runtime-sized array (`Prog::unbounded`): as many elements as were bound.
-            let len = match len {
-                u32::MAX if buffers => bound_blocks,
-                u32::MAX => (self.handles.len() as u32).saturating_sub(b0) / stride.max(1),
-                len => len,
-            };
+            // A runtime-sized array: up to its last bound element.
+            let len = if len == u32::MAX { bound } else { len };
             if x >= len {
                 self.report(i, FindingKind::IndexOutOfBounds { index: x, len });
                 d[i] = if buffers { b0 } else { u32::MAX };
@@ -62,6 +60,15 @@ impl Thread<'_> {
             d[l + i] = if poisoned { POISON } else { at.min(u64::from(POISON - 1)) as u32 };
         }
         self.regs[dst as usize] = d;
+    }
+
+    /// How many elements of the runtime-sized array of handles whose first binding index is
+    /// `first` (`stride` handles an element) are bound: one past the last bound one.
+    fn bound_handles(&self, first: u32, stride: u32) -> u32 {
+        let stride = stride.max(1) as usize;
+        let handles = self.handles.get(first as usize..).unwrap_or_default();
+        let elements = handles.chunks(stride).take(UNBOUNDED_HANDLES);
+        elements.enumerate().filter(|(_, e)| e.iter().any(|h| !matches!(h, Handle::None))).map(|(k, _)| k as u32 + 1).max().unwrap_or(0)
     }
 
     /// How many elements of the runtime-sized array of blocks whose first object is `obj` are
