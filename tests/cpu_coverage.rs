@@ -37,7 +37,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("image operands ImageOperands(CONST_OFFSETS)", "textureGatherOffsets: four offsets per gather", 3),
     ("image operands ImageOperands(MIN_LOD)", "sparse texture clamps (textureClampARB): a minimum level of detail", 1),
     ("image operands ImageOperands(OFFSET)", "a gather with a run-time offset (textureGatherOffset with a non-constant offset)", 1),
-    ("instruction SubgroupBallotKHR", "GL_ARB_shader_ballot's ballotARB (SPV_KHR_shader_ballot), the predecessor of subgroupBallot", 3),
     ("instruction ConvertUToPtr", "buffer device addresses made from integers (GL_EXT_buffer_reference_uvec2)", 1),
     ("instruction GroupFAdd", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),
     ("instruction GroupSMin", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),

@@ -2236,6 +2236,38 @@ fn subgroup_masks_match_lavapipe() {
     }
 }
 
+/// GL_ARB_shader_ballot (SPV_KHR_shader_ballot: `OpSubgroupBallotKHR`,
+/// `OpSubgroupFirstInvocationKHR`, `OpSubgroupReadInvocationKHR`, the 64-bit masks) over three
+/// 8-lane subgroups: against its definition (a ballot's bits are the subgroup's lanes whose
+/// predicate holds, `readFirstInvocationARB` gives the lowest active lane's value,
+/// `readInvocationARB` lane 3's) and, where lavapipe runs it as emitted, against lavapipe.
+#[test]
+fn arb_shader_ballot() {
+    let src = "#version 450\n#extension GL_ARB_shader_ballot : require\n#extension GL_ARB_gpu_shader_int64 : require\n\
+        layout(local_size_x = 24) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uvec2 ballot[24]; uint first[24]; uint read[24]; uint size; uvec2 eq[24]; } o;\n\
+        void main() {\n  uint i = gl_LocalInvocationIndex;\n  uint64_t b = ballotARB((i % 3u) == 0u);\n  o.ballot[i] = unpackUint2x32(b);\n\
+          o.first[i] = readFirstInvocationARB(i * 10u);\n  o.read[i] = readInvocationARB(i * 7u, 3u);\n\
+          if (i == 0u) {\n    o.size = gl_SubGroupSizeARB;\n  }\n  o.eq[i] = unpackUint2x32(gl_SubGroupEqMaskARB);\n}\n";
+    let bytes = 584;
+    let cases = [LavapipeCase { name: "arb_ballot.comp", src, bindings: vec![B::storage(0, vec![0; bytes])], out: 0, workgroups: [1, 1, 1] }];
+    cpu_matches_lavapipe(&cases, &["--target-env", "vulkan1.1"]);
+    for (compiler, words) in glsl_modules_with("arb_ballot.comp", src, Stage::Compute, shader_core::BoundsChecks::Clamp, &["--target-env", "vulkan1.1"]) {
+        let out = run_cpu(&words, &[B::storage(0, vec![0; bytes])], [1, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let w = common::u32s(&out[0]);
+        for i in 0..24u32 {
+            let s = i / 8 * 8;
+            let ballot = (0..8).filter(|j| (s + j) % 3 == 0).fold(0u32, |m, j| m | 1 << j);
+            let k = i as usize;
+            assert_eq!(w[2 * k..2 * k + 2], [ballot, 0], "[{compiler}] ballotARB at {i}");
+            assert_eq!(w[48 + k], s * 10, "[{compiler}] readFirstInvocationARB at {i}");
+            assert_eq!(w[72 + k], (s + 3) * 7, "[{compiler}] readInvocationARB at {i}");
+            assert_eq!(w[98 + 2 * k..100 + 2 * k], [1 << (i % 8), 0], "[{compiler}] gl_SubGroupEqMaskARB at {i}");
+        }
+        assert_eq!(w[96], 8, "[{compiler}] gl_SubGroupSizeARB");
+    }
+}
+
 /// Clustered reductions of 16- and 64-bit integers and of doubles (and of 32-bit integers, the
 /// same rule) against their definition: lanes 4c..4c+3 (add) and 2c..2c+1 (max) of each 8-lane
 /// subgroup. lavapipe is no reference here: it reduces over the whole subgroup.

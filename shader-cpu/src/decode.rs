@@ -2292,6 +2292,11 @@ impl Decoder {
             | Op::GroupNonUniformLogicalAnd
             | Op::GroupNonUniformLogicalOr
             | Op::GroupNonUniformLogicalXor => Some(self.subgroup(inst, r, rt, n)?),
+            // SPV_KHR_shader_ballot (GL_ARB_shader_ballot), the subgroup-scope forerunners of
+            // OpGroupNonUniformBallot, -BroadcastFirst and -Shuffle.
+            Op::SubgroupBallotKHR => Some(Inst::Subgroup { op: SubgroupOp::Ballot, dst: r, a: Some(id(0)?), b: None, n }),
+            Op::SubgroupFirstInvocationKHR => Some(Inst::Subgroup { op: SubgroupOp::BroadcastFirst, dst: r, a: Some(id(0)?), b: None, n }),
+            Op::SubgroupReadInvocationKHR => Some(Inst::Subgroup { op: SubgroupOp::Shuffle, dst: r, a: Some(id(0)?), b: Some(id(1)?), n }),
             Op::DemoteToHelperInvocation => Some(Inst::Demote),
             Op::IsHelperInvocationEXT => Some(Inst::IsHelper { dst: r }),
             Op::ReadClockKHR => Some(Inst::Clock { dst: r, n }),
