@@ -2523,3 +2523,128 @@ fn quad_subgroup_operations_match_lavapipe() {
         }
     }
 }
+
+/// `(count, id)` pairs (subgroup size in use, `SubgroupLocalInvocationId`) of every invocation
+/// of a draw partition them into subgroups: for each count `c`, each id below `c` occurs equally
+/// often (once per subgroup of `c` active lanes).
+fn assert_partitioned(what: &str, pairs: &[(u32, u32)]) {
+    let mut counts: Vec<u32> = pairs.iter().map(|p| p.0).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    for c in counts {
+        let of_c: Vec<u32> = pairs.iter().filter(|p| p.0 == c).map(|p| p.1).collect();
+        assert_eq!(of_c.len() as u32 % c, 0, "{what}: {} invocations in subgroups of {c} lanes", of_c.len());
+        for id in 0..c {
+            let n = of_c.iter().filter(|&&k| k == id).count();
+            assert_eq!(n * c as usize, of_c.len(), "{what}: id {id} in {n} of {} subgroups of {c} lanes", of_c.len() / c as usize);
+        }
+    }
+}
+
+/// Subgroup built-ins in the graphics stages (they read 0 there before): eight full-window
+/// triangles (24 vertices) on a 10x6 target (15 quads, no helper). By the rules (Vulkan
+/// "Subgroups", "Quad Group Operations"; the device's documented size, 8, lavapipe's with AVX,
+/// not compared with lavapipe's ids since its size may differ): every invocation's
+/// `gl_SubgroupInvocationID` is below `gl_SubgroupSize` and below the active lanes its ballot
+/// counts, the ballot of the lanes below it counts exactly its id (all lanes active), its
+/// `gl_SubgroupEqMask` is its bit, and the ids partition the invocations into subgroups. In the
+/// fragment stage the subgroup operations see the lanes the ids say: a quad is four
+/// consecutive ids, `(x & 1) | (y & 1) << 1` (the pixel right of one has id ^ 1, the one below
+/// id ^ 2, and `subgroupQuadBroadcast(id, 0)` is id & !3), and in a full subgroup
+/// `subgroupShuffleXor(pixel, 4)` names a pixel whose id is id ^ 4 and whose shuffle names this
+/// one.
+#[test]
+fn subgroup_builtins_in_graphics_stages() {
+    let vs = "#version 450\n#extension GL_KHR_shader_subgroup_ballot : require\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uvec4 v[32]; uint eq[32]; } o;\n\
+        void main() {\n  int k = gl_VertexIndex % 3;\n  vec2 c = vec2(float((k << 1) & 2), float(k & 2));\n\
+          gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n  uvec4 b = subgroupBallot(true);\n\
+          o.v[gl_VertexIndex] = uvec4(gl_SubgroupInvocationID, gl_SubgroupSize, subgroupBallotBitCount(b),\n\
+            subgroupBallotBitCount(b & gl_SubgroupLtMask));\n  o.eq[gl_VertexIndex] = gl_SubgroupEqMask.x;\n}\n";
+    let fs = "#version 450\n#extension GL_KHR_shader_subgroup_ballot : require\n\
+        #extension GL_KHR_shader_subgroup_quad : require\n#extension GL_KHR_shader_subgroup_shuffle : require\n\
+        layout(location = 0) out vec4 ids;\nlayout(location = 1) out vec4 lanes;\n\
+        void main() {\n  uint me = gl_SubgroupInvocationID;\n  uvec4 b = subgroupBallot(true);\n\
+          uint code = uint(gl_FragCoord.x) + 64u * uint(gl_FragCoord.y);\n\
+          ids = vec4(float(me), float(gl_SubgroupSize), float(subgroupBallotBitCount(b)), float(subgroupBallotBitCount(b & gl_SubgroupLtMask)));\n\
+          lanes = vec4(float(subgroupQuadBroadcast(me, 0u)), float(subgroupQuadSwapHorizontal(code)),\n\
+            float(subgroupShuffleXor(code, 4u)), float(gl_SubgroupEqMask.x));\n}\n";
+    let args = ["--target-env", "vulkan1.1"];
+    let (w, h) = (10u32, 6u32);
+    let vertices: Vec<u32> = (0..24).collect();
+    for (vc, vs_words) in glsl_modules_with("subgroup_builtins.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp, &args) {
+        for (fc, fs_words) in glsl_modules_with("subgroup_builtins.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &args) {
+            let out = shader_cpu::Buffer::zeroed(32 * 16 + 32 * 4);
+            let targets = [0, 1].map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1));
+            let vertex = shader_cpu::Program::new(&vs_words, "main", &[]).expect("vertex stage");
+            let fragment = shader_cpu::Program::new(&fs_words, "main", &[]).expect("fragment stage");
+            let bindings = [shader_cpu::Binding::buffer(0, 0, &out)];
+            let colors = [Some(&targets[0]), Some(&targets[1])];
+            let draw = shader_cpu::Draw {
+                bindings: &bindings,
+                push_constants: &[],
+                vertex_buffer: None,
+                vertices: &vertices,
+                instances: 0..1,
+                topology: shader_cpu::Topology::TriangleList,
+                cull: None,
+                blend: None,
+                blend_constant: [0.0; 4],
+                colors: &colors,
+                depth: None,
+                depth_compare: shader_cpu::Compare::Less,
+                depth_write: true,
+                stencil: None,
+                samples: 1,
+                alpha_to_coverage: false,
+            };
+            let options = shader_cpu::Options { sanitize: true, threads: Some(2) };
+            let report = shader_cpu::draw(&vertex, &fragment, &draw, &options).expect("draw");
+            let which = format!("[{vc} vertex, {fc} fragment]");
+            assert!(report.findings.is_empty(), "{which} {:?}", report.findings);
+
+            let u = common::u32s(&out.to_bytes());
+            let mut pairs = Vec::new();
+            for i in 0..24usize {
+                let [id, size, count, below] = [0, 1, 2, 3].map(|k| u[i * 4 + k]);
+                let eq = u[128 + i];
+                let at = format!("{which} vertex {i}: id {id}, size {size}, ballot {count}, below {below}, eq {eq:#x}");
+                assert_eq!(size, 8, "{at}");
+                assert!(id < count && count <= size, "{at}");
+                assert_eq!(below, id, "{at}");
+                assert_eq!(eq, 1 << id, "{at}");
+                pairs.push((count, id));
+            }
+            assert_partitioned(&format!("{which} vertices"), &pairs);
+
+            let [ids, lanes] = [0, 1].map(|k| common::f32s(&targets[k].read_level(0)).iter().map(|&v| v as u32).collect::<Vec<u32>>());
+            let px = |x: u32, y: u32| ((y * w + x) * 4) as usize;
+            let mut pairs = Vec::new();
+            for y in 0..h {
+                for x in 0..w {
+                    let p = px(x, y);
+                    let [id, size, count, below] = [0, 1, 2, 3].map(|k| ids[p + k]);
+                    let [first, swapped, partner, eq] = [0, 1, 2, 3].map(|k| lanes[p + k]);
+                    let at = format!("{which} pixel ({x}, {y}): id {id}, size {size}, ballot {count}, below {below}, quad lane 0 {first}, eq {eq:#x}");
+                    assert_eq!(size, 8, "{at}");
+                    assert!(id < count && count <= size, "{at}");
+                    assert_eq!(below, id, "{at}");
+                    assert_eq!(eq, 1 << id, "{at}");
+                    assert_eq!(id & 3, (x & 1) | (y & 1) << 1, "{at}");
+                    assert_eq!(first, id & !3, "{at}");
+                    assert_eq!(swapped, (x ^ 1) + 64 * y, "{at}");
+                    assert_eq!(ids[px(x ^ 1, y)], id ^ 1, "{at}");
+                    assert_eq!(ids[px(x, y ^ 1)], id ^ 2, "{at}");
+                    if count == 8 {
+                        let (qx, qy) = (partner % 64, partner / 64);
+                        assert!(qx < w && qy < h, "{at}: partner {partner}");
+                        let q = px(qx, qy);
+                        assert_eq!((ids[q], ids[q + 2], lanes[q + 2]), (id ^ 4, 8, x + 64 * y), "{at}: partner ({qx}, {qy})");
+                    }
+                    pairs.push((count, id));
+                }
+            }
+            assert_partitioned(&format!("{which} pixels"), &pairs);
+        }
+    }
+}

@@ -886,6 +886,23 @@ pub(crate) fn dispatch(
     Ok(report.finish())
 }
 
+/// The subgroup built-in `builtin` of `lane` of a batch of `lanes` (`None` for another
+/// built-in): subgroups of [`SUBGROUP_SIZE`] consecutive lanes, the grouping the subgroup
+/// operations use ([`Thread::subgroup`]), in every stage; in a fragment batch lanes `4q ..
+/// 4q + 3` are quad `q`, so a subgroup is whole quads. `SubgroupId` and `NumSubgroups` exist
+/// in compute (task, mesh) stages only.
+fn subgroup_builtin(builtin: Builtin, lane: usize, lanes: usize) -> Option<u32> {
+    let me = (lane % SUBGROUP_SIZE) as u32;
+    Some(match builtin {
+        Builtin::SubgroupLocalInvocationId => me,
+        Builtin::SubgroupSize => SUBGROUP_SIZE as u32,
+        Builtin::SubgroupMask(of) => of.bits(me),
+        Builtin::SubgroupId => (lane / SUBGROUP_SIZE) as u32,
+        Builtin::NumSubgroups => lanes.div_ceil(SUBGROUP_SIZE) as u32,
+        _ => return None,
+    })
+}
+
 /// The private memory of `lane` in a thread's `local` words, with its variables' initializers
 /// written.
 fn init_lane<'m>(prog: &Prog, local: &'m mut [u32], lane: usize) -> &'m mut [u32] {
@@ -1416,7 +1433,13 @@ impl<'a> Thread<'a> {
         let active = active.min(self.l);
         for lane in 0..self.l {
             self.helper[lane] = lane >= active || helper(lane);
-            fill(lane, init_lane(prog, &mut self.local, lane));
+            let mem = init_lane(prog, &mut self.local, lane);
+            for &(builtin, at) in &prog.builtins {
+                if let Some(value) = subgroup_builtin(builtin, lane, self.l) {
+                    mem[at as usize] = value;
+                }
+            }
+            fill(lane, mem);
         }
         let lanes: Vec<u32> = (0..active as u32).collect();
         self.run_func(prog.entry, &lanes);
@@ -1473,14 +1496,13 @@ impl<'a> Thread<'a> {
                     }
                     Builtin::LocalInvocationId => local_id,
                     Builtin::LocalInvocationIndex => [lane32, 0, 0],
-                    // Subgroups of SUBGROUP_SIZE consecutive lanes.
-                    Builtin::SubgroupLocalInvocationId => [lane32 % SUBGROUP_SIZE as u32, 0, 0],
                     Builtin::WorkgroupId => self.workgroup,
                     Builtin::NumWorkgroups => self.workgroups,
-                    Builtin::SubgroupSize => [SUBGROUP_SIZE as u32, 0, 0],
-                    Builtin::SubgroupId => [lane32 / SUBGROUP_SIZE as u32, 0, 0],
-                    Builtin::NumSubgroups => [self.l.div_ceil(SUBGROUP_SIZE) as u32, 0, 0],
-                    Builtin::SubgroupMask(of) => [of.bits(lane32 % SUBGROUP_SIZE as u32), 0, 0],
+                    Builtin::SubgroupLocalInvocationId
+                    | Builtin::SubgroupSize
+                    | Builtin::SubgroupMask(_)
+                    | Builtin::SubgroupId
+                    | Builtin::NumSubgroups => [subgroup_builtin(builtin, lane, self.l).unwrap_or(0), 0, 0],
                     // Graphics inputs: written by the rasterizer (`run_batch`).
                     Builtin::VertexIndex
                     | Builtin::InstanceIndex
