@@ -365,6 +365,32 @@ shader! {
             o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + u32(half) * 1000u;
         }
     "#,
+    // Integer built-ins in override-expressions (WGSL §17.5 `max`, `clamp`, `abs`): the
+    // Vulkan target writes them as the comparisons and selects `OpSpecConstantOp` has, and
+    // reflection's steps are those operations (`spec_length::copy`).
+    mod builtin_sized;
+    lang: wgsl,
+    src: r#"
+        override half: i32 = 3;
+        override rows: i32 = 3;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(max(half, 2), clamp(rows - 1, 1, 3), abs(half - 4))
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + l.z + 1u;
+        }
+    "#,
+    mod builtin_sized_vulkan;
+    lang: wgsl,
+    target: vulkan,
+    src: r#"
+        override half: i32 = 3;
+        override rows: i32 = 3;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(max(half, 2), clamp(rows - 1, 1, 3), abs(half - 4))
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + l.z + 1u;
+        }
+    "#,
     // Expressions of a specialization constant in places a constant expression may stand but
     // does not have to: an index into a `const` array (not a constant expression, GLSL 4.60
     // §4.3.3) and a chain as long as `ir::CHAIN_CUT` (kept whole, neither folded at the default nor
@@ -850,6 +876,48 @@ fn workgroup_size_follows_override_expressions() {
     if let Some(pt) = passthrough_device() {
         check!(expression_sized, &pt, true);
         check!(expression_sized_vulkan, &pt, true);
+    }
+}
+
+/// `@workgroup_size(max(half, 2), clamp(rows - 1, 1, 3), abs(half - 4))`: integer built-ins in
+/// override-expressions (naga and Tint accept them; both evaluate override-expressions on the
+/// host). The sizes are computed here from WGSL's definitions of the built-ins (§17.5.1 `abs`,
+/// §17.5.9 `clamp`, §17.5.38 `max`) with Rust's `max`/`clamp`/`abs`; the pipeline runs with
+/// them on every path (wgpu target: the runtime's steps; Vulkan target: the words'
+/// `OpSpecConstantOp`s), each invocation writing its local id.
+#[test]
+fn workgroup_size_follows_integer_builtins_of_overrides() {
+    let size = |h: i32, r: i32| [h.max(2), (r - 1).clamp(1, 3), (h - 4).abs()].map(|v| v as u32);
+    let expected = |[x, y, z]: [u32; 3]| -> Vec<u32> {
+        (0..64).map(|i| if i < x * y * z { (i % x + 1) * 100 + (i / x % y + 1) * 10 + i / (x * y) + 1 } else { 0 }).collect()
+    };
+    assert_eq!(builtin_sized::WORKGROUP_SIZE, size(3, 3));
+    common::spirv_val(builtin_sized_vulkan::SPIRV, "vulkan1.1").expect("spirv-val");
+    common::spirv_val(builtin_sized::SPIRV, "vulkan1.1").expect("spirv-val");
+    common::naga_check(builtin_sized::SPIRV).expect("naga");
+    macro_rules! check {
+        ($module:ident, $gpu:expr, $passthrough:expr) => {{
+            let gpu: &Gpu = $gpu;
+            for (constants, h, r) in [(&[][..], 3, 3), (&[("half", 6.0), ("rows", 5.0)][..], 6, 5), (&[("half", 1.0), ("rows", 1.0)][..], 1, 1), (&[("half", -1.0), ("rows", 2.0)][..], -1, 2)] {
+                let out = gpu.storage_buffer_zeroed::<u32>(64);
+                let options = PipelineOptions { constants, passthrough: $passthrough, ..Default::default() };
+                let pipeline = $module::Pipeline::with_options(gpu, &options).expect("pipeline");
+                assert_eq!(pipeline.raw().workgroup_size(), size(h, r), "{}, constants {constants:?}, {}", stringify!($module), gpu.adapter_name());
+                pipeline.dispatch(gpu, $module::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+                let label = format!("{}, constants {constants:?}, passthrough {}, {}", stringify!($module), $passthrough, gpu.adapter_name());
+                assert_eq!(out.read_blocking(gpu).expect("read"), expected(size(h, r)), "{label}");
+            }
+            // `abs(half - 4)` is 0 at half = 4: a pipeline-creation error.
+            let options = PipelineOptions { constants: &[("half", 4.0)], passthrough: $passthrough, ..Default::default() };
+            let err = $module::Pipeline::with_options(gpu, &options).err().expect("a size below 1");
+            assert!(matches!(&err, GpuError::InvalidUse(m) if m.contains("the workgroup size in z is 0")), "{err:?}");
+        }};
+    }
+    common::on_devices(|gpu| check!(builtin_sized, gpu, false));
+    check!(builtin_sized_vulkan, &Gpu::cpu(), false);
+    if let Some(pt) = passthrough_device() {
+        check!(builtin_sized, &pt, true);
+        check!(builtin_sized_vulkan, &pt, true);
     }
 }
 

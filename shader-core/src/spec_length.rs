@@ -5,7 +5,7 @@
 //! override itself or, for an expression, an id-less override whose initializer is that
 //! expression (the back end writes it as `OpSpecConstantOp`, as glslang does).
 
-use crate::ir::{ArraySize, BinaryOp, Expression, Expressions, Handle, Literal, Module, Override, ScalarKind, TypeInner, UnaryOp};
+use crate::ir::{ArraySize, BinaryOp, Expression, Expressions, Handle, Literal, MathFunction, Module, Override, ScalarKind, TypeInner, UnaryOp};
 use crate::ir::consteval::{Evaluator, Rules};
 use crate::span::Span;
 
@@ -416,6 +416,7 @@ fn mentions(exprs: &Expressions, e: Handle<Expression>, depth: u32) -> bool {
         Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => mentions(exprs, expr, depth + 1),
         Expression::Binary { left, right, .. } => mentions(exprs, left, depth + 1) || mentions(exprs, right, depth + 1),
         Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().any(|&x| mentions(exprs, x, depth + 1)),
+        Expression::Math { ref args, .. } => args.iter().any(|&x| mentions(exprs, x, depth + 1)),
         _ => false,
     }
 }
@@ -538,7 +539,40 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
             let reject = copy(module, exprs, reject, depth + 1)?;
             Expression::Select { condition, accept, reject }
         }
-        _ => return Err("an expression of specialization constants (an array size, a workgroup size) may only be made of constants, overrides, operators, conversions and `select`".into()),
+        // The integer built-ins WGSL override-expressions take (`max(n, 2)`) as the comparisons
+        // and selects `OpSpecConstantOp` has (WGSL §17.5: `clamp` of integers is
+        // `min(max(e, low), high)`; `abs` of an i32 negates a negative value, wrapping at
+        // `i32::MIN` as WGSL does; of a u32 it is the value).
+        Expression::Math { fun, ref args } if matches!(fun, MathFunction::Abs | MathFunction::Min | MathFunction::Max | MathFunction::Clamp) => {
+            let args = args.clone();
+            let mut copied = Vec::with_capacity(args.len());
+            for a in args {
+                copied.push(copy(module, exprs, a, depth + 1)?);
+            }
+            let bool_ty = module.ty(TypeInner::Scalar(crate::ir::Scalar::BOOL));
+            let pick = |module: &mut Module, op: BinaryOp, a: Handle<Expression>, b: Handle<Expression>| {
+                // `op(a, b) ? a : b`.
+                let condition = module.const_expressions.append(Expression::Binary { op, left: a, right: b }, bool_ty, span);
+                module.const_expressions.append(Expression::Select { condition, accept: a, reject: b }, ty, span)
+            };
+            return Ok(match (fun, &copied[..]) {
+                (MathFunction::Max, &[a, b]) => pick(module, BinaryOp::Greater, a, b),
+                (MathFunction::Min, &[a, b]) => pick(module, BinaryOp::Less, a, b),
+                (MathFunction::Clamp, &[e, low, high]) => {
+                    let max = pick(module, BinaryOp::Greater, e, low);
+                    pick(module, BinaryOp::Less, max, high)
+                }
+                (MathFunction::Abs, &[a]) if scalar.kind == ScalarKind::Uint => a,
+                (MathFunction::Abs, &[a]) if scalar == crate::ir::Scalar::I32 => {
+                    let zero = module.const_expressions.append(Expression::Literal(Literal::I32(0)), ty, span);
+                    let negative = module.const_expressions.append(Expression::Binary { op: BinaryOp::Less, left: a, right: zero }, bool_ty, span);
+                    let negated = module.const_expressions.append(Expression::Unary { op: UnaryOp::Negate, expr: a }, ty, span);
+                    module.const_expressions.append(Expression::Select { condition: negative, accept: negated, reject: a }, ty, span)
+                }
+                _ => return Err(format!("`{fun:?}` takes other arguments here")),
+            });
+        }
+        _ => return Err("an expression of specialization constants (an array size, a workgroup size) may only be made of constants, overrides, operators, conversions, `select`, `abs`, `min`, `max` and `clamp` of integers".into()),
     };
     Ok(module.const_expressions.append(copied, ty, span))
 }
