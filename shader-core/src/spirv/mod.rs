@@ -1169,10 +1169,9 @@ impl<'a> Writer<'a> {
         } else {
             // Otherwise the way to size a workgroup with spec constants is a
             // WorkgroupSize-decorated constant; it applies to every entry point of the module.
-            let computes = self.module.entry_points.iter().filter(|e| e.stage == Stage::Compute).count();
-            if computes > 1 {
-                let message = "several compute entry points with override workgroup sizes need SPIR-V 1.6";
-                return error(message, Span::default());
+            let computes: Vec<&EntryPoint> = self.module.entry_points.iter().filter(|e| e.stage == Stage::Compute).collect();
+            if computes.len() > 1 {
+                return Err(self.several_sized_entry_points(&computes));
             }
             let uvec3 = self.vector_type(u32_ty, 3);
             let id = self.id();
@@ -1181,6 +1180,41 @@ impl<'a> Writer<'a> {
             self.execution_mode(function, spirv::ExecutionMode::LocalSize, &size);
         }
         Ok(())
+    }
+}
+
+impl Writer<'_> {
+    /// The error for a module of several compute entry points, one of which (or more) has a
+    /// workgroup size that follows overrides, below SPIR-V 1.6: the `WorkgroupSize` built-in
+    /// that sizes a workgroup with specialization constants there is one per module and sizes
+    /// every entry point (SPIR-V 3.21 `WorkgroupSize`: it takes precedence over `LocalSize`);
+    /// each entry point's own `LocalSizeId` (SPIR-V 1.2) is valid Vulkan only with
+    /// maintenance4 (Vulkan 1.3, SPIR-V 1.6). naga and Tint never meet this: they substitute
+    /// the overrides' values before writing SPIR-V. Located at the second compute entry point
+    /// whose size follows overrides (or, when one does, at that one): at the expression in its
+    /// `@workgroup_size` when it has one, else at the function.
+    fn several_sized_entry_points(&self, computes: &[&EntryPoint]) -> Diagnostic {
+        let sized = |ep: &&&EntryPoint| ep.workgroup_size_overrides.iter().any(Option::is_some);
+        let blamed = computes.iter().skip(1).find(sized).or_else(|| computes.iter().find(sized)).unwrap_or(&computes[0]);
+        let span = blamed
+            .workgroup_size_overrides
+            .iter()
+            .flatten()
+            .find(|&&o| !crate::ir::interface::is_specializable(self.module, o))
+            .map(|&o| self.module.overrides.span(o))
+            .filter(|s| *s != Span::default())
+            .unwrap_or_else(|| self.module.functions.span(blamed.function));
+        let others: Vec<String> = computes.iter().filter(|e| e.name != blamed.name).map(|e| format!("`{}`", e.name)).collect();
+        let message = format!(
+            "the `@workgroup_size` of the entry point `{}` follows overrides, and this module has other compute entry points ({}): \
+             below SPIR-V 1.6 a workgroup size that follows specialization constants is the WorkgroupSize built-in, one per \
+             module, which would size every entry point (SPIR-V §3.21); each entry point's own LocalSizeId needs SPIR-V 1.6 \
+             (Vulkan 1.3). Compile for SPIR-V 1.6 (`--spirv-version 1.6`, `CompileOptions::spirv_version: (1, 6)`), \
+             for the wgpu target, or give the other entry points a module of their own",
+            blamed.name,
+            others.join(", ")
+        );
+        Diagnostic::error(message, span)
     }
 }
 
@@ -1239,5 +1273,36 @@ fn literal_words(scalar: Scalar, bits: u64) -> ([Word; 2], usize) {
         ([bits as u32, (bits >> 32) as u32], 2)
     } else {
         ([bits as u32, 0], 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{compile, CompileOptions, Language, Target};
+
+    /// Several compute entry points, one with a workgroup size that follows overrides, below
+    /// SPIR-V 1.6 on the Vulkan target: one located error at the entry point whose size
+    /// follows overrides (the second such one when the first has one too), at its
+    /// override-expression when it has one, naming the rule and the fix; at 1.6 (`LocalSizeId`
+    /// per entry point) and on the wgpu target the module compiles.
+    #[test]
+    fn several_override_sized_entry_points_below_spirv_1_6() {
+        let head = "override rows: i32 = 3;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n";
+        let ep = |name: &str, size: &str| format!("@compute @workgroup_size({size})\nfn {name}(@builtin(local_invocation_index) i: u32) {{ o[i] = i; }}\n");
+        let cases = [
+            // (source, where the error points, the entry point it names)
+            (format!("{head}{}{}", ep("a", "4"), ep("b", "rows")), "t.wgsl:5:1", "`b`"),
+            (format!("{head}{}{}", ep("a", "rows"), ep("b", "2, 2")), "t.wgsl:3:1", "`a`"),
+            (format!("{head}{}{}", ep("a", "rows"), ep("b", "2, rows * 2")), "t.wgsl:5:29", "`b`"),
+        ];
+        for (src, at, named) in &cases {
+            let options = |target, spirv_version| CompileOptions { language: Language::Wgsl, target, spirv_version, ..Default::default() };
+            let err = compile("t.wgsl", src, &options(Target::Vulkan, (1, 0))).map(drop).expect_err(src).render();
+            assert_eq!(err.matches("error").count(), 1, "{err}");
+            assert!(err.contains(at), "{src}: expected at {at}: {err}");
+            assert!(err.contains(&format!("entry point {named}")) && err.contains("--spirv-version 1.6") && err.contains("WorkgroupSize"), "{err}");
+            compile("t.wgsl", src, &options(Target::Vulkan, (1, 6))).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
+            compile("t.wgsl", src, &options(Target::Wgpu, (1, 0))).unwrap_or_else(|e| panic!("{src}: {}", e.render()));
+        }
     }
 }
