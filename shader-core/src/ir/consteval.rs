@@ -603,7 +603,10 @@ impl Rules {
     pub fn float(self, s: Scalar, v: f64) -> Result<Literal, Fault> {
         let l = make_literal(s, Num::F(v));
         match num(l) {
-            Num::F(r) if self == Rules::Checked && v.is_finite() && !r.is_finite() => Err(Fault::FloatOverflow(v)),
+            // WGSL §8 (§15.7.3): a const-expression whose value is an infinity or a NaN is a
+            // shader-creation error, whether the `f64` result already is one (`exp(1000.0)`,
+            // `1e300 * 1e300` in AbstractFloat) or rounding to the type makes it one.
+            Num::F(r) if self == Rules::Checked && !r.is_finite() => Err(Fault::FloatOverflow(v)),
             _ => Ok(l),
         }
     }
@@ -911,9 +914,23 @@ fn compare(op: BinaryOp, o: Option<std::cmp::Ordering>) -> Result<Literal, Fault
 /// Floats are computed in f64 and rounded once to the result type `rs`, as glslang folds.
 /// Under [`Rules::Checked`] an integer `abs` wraps as negation does (WGSL §17.5.1: the most
 /// negative value is its own absolute value), and a one-argument float function faults when
-/// its result has no real value ([`Fault::NoRealValue`]) or leaves `rs`
-/// ([`Fault::FloatOverflow`]).
+/// its result has no real value ([`Fault::NoRealValue`]), and any float result that leaves `rs`
+/// or is not finite is a fault ([`Fault::FloatOverflow`]).
 pub fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Result<Value, Fault> {
+    let value = math_value(rules, fun, vals, rs)?;
+    // Every built-in's float result, as every operator's (`Rules::float`): under
+    // [`Rules::Checked`] an infinity or a NaN is a fault (`length(vec2(3e38f, 3e38f))`,
+    // `log(0.0)`, `pow(10f, 50f)`).
+    if rules == Rules::Checked {
+        try_map1(&value, &|l| match num(l) {
+            Num::F(r) if !r.is_finite() => Err(Fault::FloatOverflow(r)),
+            _ => Ok(l),
+        })?;
+    }
+    Ok(value)
+}
+
+fn math_value(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Result<Value, Fault> {
     use MathFunction as M;
     match (fun, vals) {
         (_, [v]) if float1(fun, 0.0).is_some() => try_map1(v, &|l| match num(l) {
@@ -943,7 +960,7 @@ pub fn math(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Resu
             _ => None,
         })
         .ok_or(Fault::NotConst),
-        _ => math_more(fun, vals, rs).ok_or(Fault::NotConst),
+        _ => math_more(fun, vals, rs, rules == Rules::Checked).ok_or(Fault::NotConst),
     }
 }
 
@@ -999,8 +1016,17 @@ fn float_components(v: &Value) -> Option<Vec<f64>> {
         .collect()
 }
 
-fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
+/// `in_type`: the geometric functions round every intermediate result to `rs` (WGSL: a
+/// const-expression of f32 values is evaluated in f32, so `length(vec2(3e19f, 4e19f))`
+/// overflows in its squares, as naga and Tint find); otherwise they round once at the end.
+fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar, in_type: bool) -> Option<Value> {
     use MathFunction as M;
+    let q = |x: f64| -> f64 {
+        match num(make_literal(rs, Num::F(x))) {
+            Num::F(r) if in_type => r,
+            _ => x,
+        }
+    };
     let geometric = |f: &dyn Fn(&[Vec<f64>]) -> Option<Vec<f64>>| -> Option<Value> {
         let args: Vec<Vec<f64>> = vals.iter().map(float_components).collect::<Option<_>>()?;
         let out = f(&args)?;
@@ -1009,32 +1035,34 @@ fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar) -> Option<Value> {
             matches!(fun, M::Length | M::Distance | M::Dot) || matches!(vals.first(), Some(Value::Scalar(_)));
         Some(if scalar_result && out.len() == 1 { lit(out[0]) } else { Value::Composite(out.into_iter().map(lit).collect()) })
     };
-    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).map(|(x, y)| x * y).sum() };
+    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).fold(0.0, |s, (x, y)| q(s + q(x * y))) };
     match fun {
-        M::Length => return geometric(&|a| Some(vec![dot(&a[0], &a[0]).sqrt()])),
+        M::Length => return geometric(&|a| Some(vec![q(dot(&a[0], &a[0]).sqrt())])),
         M::Distance => {
             return geometric(&|a| {
-                let d: Vec<f64> = a[0].iter().zip(&a[1]).map(|(x, y)| x - y).collect();
-                Some(vec![dot(&d, &d).sqrt()])
+                let d: Vec<f64> = a[0].iter().zip(&a[1]).map(|(x, y)| q(x - y)).collect();
+                Some(vec![q(dot(&d, &d).sqrt())])
             })
         }
         M::Dot => return geometric(&|a| Some(vec![dot(&a[0], &a[1])])),
         M::Normalize => {
             return geometric(&|a| {
-                let l = dot(&a[0], &a[0]).sqrt();
+                let l = q(dot(&a[0], &a[0]).sqrt());
                 Some(a[0].iter().map(|x| x / l).collect())
             })
         }
         M::Cross => {
             return geometric(&|a| match (a[0].as_slice(), a[1].as_slice()) {
-                ([x1, y1, z1], [x2, y2, z2]) => Some(vec![y1 * z2 - z1 * y2, z1 * x2 - x1 * z2, x1 * y2 - y1 * x2]),
+                ([x1, y1, z1], [x2, y2, z2]) => {
+                    Some(vec![q(q(y1 * z2) - q(z1 * y2)), q(q(z1 * x2) - q(x1 * z2)), q(q(x1 * y2) - q(y1 * x2))])
+                }
                 _ => None,
             })
         }
         M::Reflect => {
             return geometric(&|a| {
                 let d = dot(&a[1], &a[0]);
-                Some(a[0].iter().zip(&a[1]).map(|(i, n)| i - 2.0 * d * n).collect())
+                Some(a[0].iter().zip(&a[1]).map(|(i, n)| q(i - q(q(2.0 * d) * n))).collect())
             })
         }
         M::FaceForward => {

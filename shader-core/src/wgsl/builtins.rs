@@ -100,8 +100,8 @@ impl<'a> Lowerer<'a> {
     /// `length`, `distance`, `dot` and `cross` of constant AbstractFloat arguments, folded as
     /// AbstractFloat ([`const_componentwise`]); `None` for others, or when the value has a
     /// fault (left to the concrete path, as before).
-    fn const_geometric(&mut self, n: &str, fun: MathFunction, args: &[(Operand, Span)], leaf: Leaf) -> Option<Operand> {
-        if leaf != Leaf::AFloat {
+    fn const_geometric(&mut self, n: &str, fun: MathFunction, args: &[(Operand, Span)], leaf: Leaf) -> Option<Result<Operand, String>> {
+        if !matches!(leaf, Leaf::AFloat | Leaf::Concrete(Scalar::F32)) {
             return None;
         }
         let values: Vec<Constant> = args
@@ -111,10 +111,7 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             })
             .collect::<Option<_>>()?;
-        match const_componentwise(n, fun, &values)? {
-            Ok(c) => Some(Operand::Const(c)),
-            Err(_) => None,
-        }
+        Some(const_componentwise(n, fun, &values)?.map(Operand::Const))
     }
 
     /// Built-ins whose arguments all share one type (after conversion) and whose result has
@@ -281,7 +278,7 @@ impl<'a> Lowerer<'a> {
                     _ => M::Dot,
                 };
                 if let Some(folded) = self.const_geometric(n, fun, &args, leaf) {
-                    return Ok(folded);
+                    return folded.map_err(|m| self.error(m, span));
                 }
                 let concrete = Leaf::Concrete(leaf.concretize());
                 let mut hs = Vec::new();
@@ -307,7 +304,7 @@ impl<'a> Lowerer<'a> {
                 want(self, 2, &args)?;
                 let leaf = self.common_arg_leaf(fx, n, &args, Accept::Float, span)?;
                 if let Some(folded) = self.const_geometric(n, M::Cross, &args, leaf) {
-                    return Ok(folded);
+                    return folded.map_err(|m| self.error(m, span));
                 }
                 let concrete = Leaf::Concrete(leaf.concretize());
                 let mut hs = Vec::new();
@@ -764,7 +761,12 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Optio
         // AbstractFloat overload has conversion rank 0, WGSL §15.7 overload resolution): the
         // value is concretized where it is used, so `cross(vec3(0., 1., 1e40), vec3(0., 0.,
         // 2.))` is `vec3(2., 0., 0.)`, which fits in f32 (naga and Tint agree).
-        M::Length | M::Distance | M::Dot | M::Cross | M::Normalize | M::Reflect | M::FaceForward => leaf == Leaf::AFloat,
+        // Of f32 arguments they fold too (computed in f64, rounded once), so that a value that
+        // is not finite is the const-expression error WGSL makes it (`dot(vec2(3e38f, 3e38f),
+        // vec2(1f, 1f))`; naga and Tint refuse it); `pow` likewise.
+        M::Length | M::Distance | M::Dot | M::Cross | M::Normalize | M::Reflect | M::FaceForward | M::Pow => {
+            matches!(leaf, Leaf::AFloat | Leaf::Concrete(Scalar::F32))
+        }
         _ => false,
     };
     if !folds {

@@ -27,6 +27,9 @@ pub fn fault_error(fault: Fault, leaf: Leaf) -> EvalError {
     EvalError::Error(match fault {
         Fault::NotConst => return EvalError::NotConst,
         Fault::IntOverflow(v) => format!("value {v} does not fit in {}", wgsl_leaf(leaf)),
+        Fault::FloatOverflow(v) if !v.is_finite() => {
+            format!("the {} value is not finite ({v}): a const-expression that evaluates to an infinity or a NaN is an error", wgsl_leaf(leaf))
+        }
         Fault::FloatOverflow(v) => format!("value {v} does not fit in {}", wgsl_leaf(leaf)),
         Fault::DivideByZero => "integer division by zero: the divisor is a const-expression equal to 0".into(),
         Fault::FloatDivideByZero => "division by zero in a constant expression".into(),

@@ -1,0 +1,99 @@
+//! WGSL verdicts found by the mutation differential (`tests/wgsl_mutants.rs`) and its
+//! neighbours, pinned here rather than as suite files (a new suite file shifts every mutant of
+//! the fixed seeds). Each expected verdict is naga's (as a library: parse and validate), and
+//! the test checks ours against it and, where noted, Tint's (`tint --format ir`, when installed;
+//! required with `CI=true`).
+
+use shader_core::{compile, CompileOptions, Language};
+
+/// A statement in a compute shader with `o`, an `array<f32>` storage buffer.
+fn program(statement: &str) -> String {
+    format!("@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() {{\n    {statement}\n}}\n")
+}
+
+/// naga's verdict: parsed and validated.
+fn naga_accepts(source: &str) -> bool {
+    let Ok(module) = naga::front::wgsl::parse_str(source) else { return false };
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all()).validate(&module).is_ok()
+}
+
+/// Tint's verdict, `None` when the CLI is not installed.
+fn tint_accepts(source: &str) -> Option<bool> {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("wgsl_verdicts_{}_{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let path = dir.join("a.wgsl");
+    std::fs::write(&path, source).ok()?;
+    let out = std::process::Command::new("tint").arg("--format").arg("ir").arg(&path).output();
+    let _ = std::fs::remove_dir_all(&dir);
+    match out {
+        // Tint prints its diagnostics (`a.wgsl:3:12 error: ...`) and, on success, the IR.
+        Ok(out) => Some(!String::from_utf8_lossy(&out.stderr).contains("error:") && !String::from_utf8_lossy(&out.stdout).contains("error:")),
+        Err(_) => {
+            assert!(std::env::var("CI").map_or(true, |v| v != "true"), "tint is required with CI=true");
+            eprintln!("SKIPPED: tint not installed; its verdicts not compared");
+            None
+        }
+    }
+}
+
+/// WGSL §8 (and §15.7.3 for conversions): a const-expression whose value is an infinity or a
+/// NaN is a shader-creation error, for every operator and built-in, in AbstractFloat and in
+/// f32: `exp(1000.0)` overflows f64 itself, `length(vec2(3e38f, 3e38f))` only f32. Each
+/// statement: (the statement, whether Tint's verdict is naga's). Every expected verdict is
+/// naga's; ours must equal it, and a refusal must be one located error.
+#[test]
+fn const_expressions_that_are_not_finite_are_errors() {
+    const CASES: &[(&str, bool)] = &[
+        ("o[0] = distance(vec2(1e40, 0.), vec2(0., 0.));", true),
+        ("o[0] = 1e38 * 10.0;", true),
+        ("o[0] = 1e38f * 10.0f;", true),
+        ("o[0] = exp(1000.0);", true),
+        ("o[0] = exp(100.0f);", true),
+        ("o[0] = sqrt(-1.0);", true),
+        ("o[0] = sqrt(-1.0f);", true),
+        ("o[0] = f32(1e40);", true),
+        ("let x = 1e40; o[0] = x;", true),
+        ("const c = 1e300 * 1e300; o[0] = 1.0;", true),
+        ("o[0] = length(vec2(3e38f, 3e38f));", true),
+        ("o[0] = dot(vec2(3e38f, 3e38f), vec2(1f, 1f));", true),
+        ("o[0] = -(3e38f * 2f);", true),
+        ("o[0] = pow(10f, 50f);", true),
+        ("o[0] = pow(10.0, 400.0);", true),
+        ("o[0] = 1f / 0f;", true),
+        ("o[0] = cross(vec3(3e38f, 3e38f, 0f), vec3(3e38f, -3e38f, 0f)).z;", true),
+        ("o[0] = log(0f);", true),
+        ("o[0] = normalize(vec2(0f, 0f)).x;", true),
+        // The squares overflow f32, the length would not (f32 values are evaluated in f32).
+        ("o[0] = length(vec2(3e19f, 4e19f));", true),
+        // Accepted: the values are finite.
+        ("o[0] = 0.0 * 1e40;", true),
+        ("o[0] = length(vec2(3e18f, 4e18f));", true),
+        ("o[0] = pow(2f, 10f) + exp(10.0);", true),
+        ("o[0] = cross(vec3(0., 1., 1e40), vec3(0., 0, 2.)).x;", true),
+    ];
+    let mut failures = Vec::new();
+    for &(statement, tint_agrees) in CASES {
+        let source = program(statement);
+        let naga = naga_accepts(&source);
+        let options = CompileOptions { language: Language::Wgsl, ..Default::default() };
+        match compile("a.wgsl", &source, &options) {
+            Ok(_) if !naga => failures.push(format!("{statement}\n  accepted; naga refuses it")),
+            Err(e) if naga => failures.push(format!("{statement}\n  refused; naga accepts it:\n{}", e.render())),
+            Err(e) => {
+                let text = e.render();
+                if text.matches("error:").count() != 1 || !text.contains("a.wgsl:3:") {
+                    failures.push(format!("{statement}\n  expected one error on line 3:\n{text}"));
+                }
+            }
+            Ok(_) => {}
+        }
+        if let Some(tint) = tint_accepts(&source) {
+            if (tint == naga) != tint_agrees {
+                failures.push(format!("{statement}\n  Tint accepts: {tint}, naga: {naga}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
