@@ -399,7 +399,16 @@ impl<'a> Lowerer<'a> {
                 let mut hs = Vec::new();
                 for (a, s) in args {
                     let a = self.coerce_leaf(fx, a, concrete, s)?;
-                    hs.push(self.rvalue(fx, a, s)?);
+                    let h = self.rvalue(fx, a, s)?;
+                    // `insertBits(e: T, newbits: T, ...)` (WGSL §17.6): `newbits` has `e`'s type.
+                    if let Some(&first) = hs.first() {
+                        let (t, ty) = (self.ety(fx, first), self.ety(fx, h));
+                        if t != ty {
+                            let message = format!("`{n}` arguments must have the same type: `{}` and `{}`", self.type_name(t), self.type_name(ty));
+                            return Err(self.error(message, s));
+                        }
+                    }
+                    hs.push(h);
                 }
                 for a in rest {
                     hs.push(self.typed_arg(fx, a, u32_ty)?);
