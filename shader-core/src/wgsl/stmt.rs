@@ -2,7 +2,7 @@
 //! points: WGSL's parameters and return values become IR `Input`/`Output` globals read and
 //! written by a generated wrapper function (WGSL §13 "Entry Points").
 
-use super::ast::{self, Expr, StmtKind};
+use super::ast::{self, Expr, ExprKind, StmtKind};
 use crate::ir::consteval::{common_leaf, Constant, Evaluator, Leaf, LeafValue, Rules};
 use crate::type_names::wgsl_leaf;
 use super::lower::{ident_of, FnCtx, Local, Lowerer, Operand, Reported, R};
@@ -165,6 +165,13 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Switch { selector, clauses } => self.switch(fx, out, selector, clauses, span)?,
             StmtKind::Loop { body, continuing, .. } => {
+                if let Some((at, name)) = continuing.as_ref().and_then(|c| continue_bypassing_declaration(body, c)) {
+                    let message = format!(
+                        "this `continue` skips the declaration of `{name}`, which the loop's `continuing` block uses \
+                         (WGSL §9.4.8: a continue must not transfer control past a declaration used in the continuing construct)"
+                    );
+                    let _ = self.error(message, at);
+                }
                 fx.scopes.push(HashMap::default());
                 fx.loops += 1;
                 let saved_switches = std::mem::replace(&mut fx.switches, 0);
@@ -995,6 +1002,112 @@ fn contains_break(stmts: &[ast::Stmt]) -> bool {
         // A break inside a nested loop or switch leaves only that construct.
         _ => false,
     })
+}
+
+/// A `continue` of the loop whose body is `body` that comes before a declaration at the top
+/// of the body which `continuing` uses (WGSL §9.4.8 `continue`): its span and the name. The
+/// names `continuing` uses are the identifiers in it, as Tint takes them (one that a
+/// declaration in `continuing` shadows counts too).
+fn continue_bypassing_declaration(body: &ast::Block, continuing: &ast::Continuing) -> Option<(Span, String)> {
+    let mut used: Vec<&str> = Vec::new();
+    let mut exprs: Vec<&Expr> = Vec::new();
+    for st in &continuing.body.stmts {
+        stmt_exprs(st, &mut exprs);
+    }
+    exprs.extend(continuing.break_if.as_ref());
+    while let Some(e) = exprs.pop() {
+        match &e.kind {
+            ExprKind::Ident(i) => used.push(i.name.as_str()),
+            ExprKind::Literal(_) => {}
+            ExprKind::Templated { args, .. } => exprs.extend(args),
+            ExprKind::Call { callee, args } => {
+                exprs.push(callee);
+                exprs.extend(args);
+            }
+            ExprKind::Index { base, index } => exprs.extend([&**base, &**index]),
+            ExprKind::Member { base, .. } => exprs.push(base),
+            ExprKind::Unary { expr, .. } | ExprKind::Paren(expr) => exprs.push(expr),
+            ExprKind::Binary { left, right, .. } => exprs.extend([&**left, &**right]),
+        }
+    }
+    fn declared(st: &ast::Stmt) -> Option<&str> {
+        match &st.kind {
+            StmtKind::Var(v) => Some(v.name.name.as_str()),
+            StmtKind::Let { name, .. } => Some(name.name.as_str()),
+            StmtKind::Const(c) => Some(c.name.name.as_str()),
+            _ => None,
+        }
+    }
+    let mut first_continue = None;
+    for st in &body.stmts {
+        if let (Some(at), Some(name)) = (first_continue, declared(st)) {
+            if used.contains(&name) {
+                return Some((at, name.to_string()));
+            }
+        }
+        if first_continue.is_none() {
+            first_continue = find_continue(st);
+        }
+    }
+    None
+}
+
+/// The span of the first `continue` in `s` that continues the enclosing loop (not one of a
+/// loop nested in `s`).
+fn find_continue(s: &ast::Stmt) -> Option<Span> {
+    match &s.kind {
+        StmtKind::Continue => Some(s.span),
+        StmtKind::Block(b) => b.stmts.iter().find_map(find_continue),
+        StmtKind::If { accept, reject, .. } => accept.stmts.iter().find_map(find_continue).or_else(|| reject.as_deref().and_then(find_continue)),
+        StmtKind::Switch { clauses, .. } => clauses.iter().find_map(|c| c.body.stmts.iter().find_map(find_continue)),
+        _ => None,
+    }
+}
+
+/// The expressions directly in `s`, and in the statements nested in it.
+fn stmt_exprs<'a>(s: &'a ast::Stmt, out: &mut Vec<&'a Expr>) {
+    match &s.kind {
+        StmtKind::Block(b) => b.stmts.iter().for_each(|x| stmt_exprs(x, out)),
+        StmtKind::Var(v) => out.extend(v.init.iter().chain(&v.ty)),
+        StmtKind::Let { ty, init, .. } => out.extend(ty.iter().chain([init])),
+        StmtKind::Const(c) => out.extend(c.ty.iter().chain([&c.init])),
+        StmtKind::Assign { lhs, rhs, .. } => out.extend(lhs.iter().chain([rhs])),
+        StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => out.push(e),
+        StmtKind::Return(e) => out.extend(e),
+        StmtKind::If { condition, accept, reject } => {
+            out.push(condition);
+            accept.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            if let Some(r) = reject {
+                stmt_exprs(r, out);
+            }
+        }
+        StmtKind::Switch { selector, clauses } => {
+            out.push(selector);
+            for c in clauses {
+                out.extend(c.selectors.iter().flatten());
+                c.body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            }
+        }
+        StmtKind::Loop { body, continuing, .. } => {
+            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            if let Some(c) = continuing {
+                c.body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+                out.extend(&c.break_if);
+            }
+        }
+        StmtKind::For { init, condition, update, body, .. } => {
+            for x in init.iter().chain(update) {
+                stmt_exprs(x, out);
+            }
+            out.extend(condition);
+            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+        }
+        StmtKind::While { condition, body, .. } => {
+            out.push(condition);
+            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+        }
+        StmtKind::Break | StmtKind::Continue | StmtKind::Discard | StmtKind::Fallthrough => {}
+    }
 }
 
 #[allow(dead_code)]
