@@ -97,3 +97,77 @@ fn const_expressions_that_are_not_finite_are_errors() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Whose verdict a case expects: both references', or only Tint's where naga 30 has a gap.
+#[derive(Clone, Copy, PartialEq)]
+enum Expect {
+    Both,
+    Tint,
+}
+
+/// Classes the mutation seeds 16-22 found, with neighbours: `insertBits` whose `e` and
+/// `newbits` differ in type (WGSL §17.6: both `T`; we accepted and wrote invalid SPIR-V,
+/// seed 16), a `continue` before a declaration the `continuing` block uses (WGSL §9.4.8; naga
+/// accepts it and writes SPIR-V where the value does not dominate its use, seed 17; Tint:
+/// "continue statement bypasses declaration"), and a call of an entry point from a function
+/// no entry point reaches, when the entry point has a wrapper (seed 22). Each program:
+/// (source, accepted?, whose verdict it is); ours must equal the expected one, and the
+/// reference's verdict is checked live.
+#[test]
+fn verdicts_found_by_seeds_16_to_22() {
+    let continuing = |body: &str, continuing: &str| {
+        format!(
+            "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() {{\n    var i = 0u;\n    \
+             loop {{\n        if (i >= 4u) {{ break; }}\n        {body}\n        continuing {{ {continuing} i += 1u; }}\n    }}\n}}\n"
+        )
+    };
+    let cases: Vec<(String, bool, Expect)> = vec![
+        (program("var a = vec4<i32>(0); var b = vec3<i32>(0); a = insertBits(a, b, 5u, 10u);"), false, Expect::Both),
+        (program("var a = vec2<u32>(0u); var u = 1u; a = insertBits(a, u - 1, 5u, 10u);"), false, Expect::Both),
+        (program("var a = vec2<u32>(0u); a = insertBits(a, vec2(1u), 5u, 10u);"), true, Expect::Both),
+        (program("var a = 0i; a = insertBits(a, 3, 5u, 10u);"), true, Expect::Both),
+        (continuing("if (i == 2u) { continue; }\n        let p = o[i];", "o[0] += p;"), false, Expect::Tint),
+        (continuing("if (i == 2u) { if (true) { continue; } }\n        var p = o[i];", "o[0] += p;"), false, Expect::Tint),
+        (continuing("switch (i) { case 2u: { continue; } default: {} }\n        const p = 1u;", "o[0] += p;"), false, Expect::Tint),
+        (continuing("let p = o[i];\n        if (i == 2u) { continue; }", "o[0] += p;"), true, Expect::Both),
+        (continuing("if (i == 2u) { continue; }\n        let p = o[i];", "o[0] += 1u;"), true, Expect::Both),
+        // Tint counts the name even where a declaration in `continuing` shadows it (naga:
+        // "redefinition of `p`").
+        (continuing("if (i == 2u) { continue; }\n        let p = o[i];", "let p = 3u; o[0] += p;"), false, Expect::Both),
+        (continuing("loop { if (i == 2u) { continue; } break; }\n        let p = o[i];", "o[0] += p;"), true, Expect::Both),
+        (
+            "var<workgroup> wg: array<f32, 10u>;\n@compute @workgroup_size(1)\nfn helper() { wg[1] = 2.0; }\nfn main() { helper(); }\n".into(),
+            false,
+            Expect::Both,
+        ),
+        (
+            "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1)\nfn helper(@builtin(local_invocation_index) i: u32) { o[i] = 2u; }\nfn main() { helper(0u); }\n".into(),
+            false,
+            Expect::Both,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (source, accepted, expect) in &cases {
+        let options = CompileOptions { language: Language::Wgsl, ..Default::default() };
+        match compile("a.wgsl", source, &options) {
+            Ok(_) if !accepted => failures.push(format!("{source}\n  accepted; expected an error")),
+            Err(e) if *accepted => failures.push(format!("{source}\n  refused:\n{}", e.render())),
+            Err(e) => {
+                let text = e.render();
+                if text.matches("error:").count() != 1 {
+                    failures.push(format!("{source}\n  expected one error:\n{text}"));
+                }
+            }
+            Ok(_) => {}
+        }
+        if *expect == Expect::Both && naga_accepts(source) != *accepted {
+            failures.push(format!("{source}\n  naga's verdict is not {accepted}"));
+        }
+        if let Some(tint) = tint_accepts(source) {
+            if tint != *accepted {
+                failures.push(format!("{source}\n  Tint's verdict is not {accepted}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

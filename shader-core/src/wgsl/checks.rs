@@ -26,9 +26,21 @@ impl<'a> Lowerer<'a> {
         let facts: Vec<Facts> = self.module.functions.iter().map(|(_, f)| function_facts(f)).collect();
         let uses = crate::ir::calls::uses(&self.module);
         self.check_recursion();
-        let entry_functions: HashMap<Handle<Function>, String> =
-            self.module.entry_points.iter().map(|e| (e.function, e.name.clone())).collect();
-        for f in &facts {
+        // An entry point's function may not be called from any function, one no entry point
+        // reaches too (WGSL §11: naga and Tint refuse it wherever the call is); its wrapper,
+        // which calls it, is ours.
+        let entry_functions: HashMap<Handle<Function>, String> = self
+            .entry_user_functions
+            .iter()
+            .zip(&self.module.entry_points)
+            .map(|(&(user, _), e)| (user, e.name.clone()))
+            .chain(self.module.entry_points.iter().map(|e| (e.function, e.name.clone())))
+            .collect();
+        let wrappers: Vec<Handle<Function>> = self.entry_user_functions.iter().filter(|(u, f)| u != f).map(|&(_, f)| f).collect();
+        for (caller, f) in facts.iter().enumerate() {
+            if wrappers.iter().any(|w| w.index() == caller) {
+                continue;
+            }
             for call in &f.calls {
                 if let Some(name) = entry_functions.get(&call.callee) {
                     self.diags.push(Diagnostic::error(format!("entry point `{name}` cannot be called"), call.span));

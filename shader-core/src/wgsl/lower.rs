@@ -28,6 +28,7 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
         bodies: Vec::new(),
         wgsl_structs: layout::WgslStructs::default(),
         entry_builtins: HashMap::default(),
+        entry_user_functions: Vec::new(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -127,6 +128,9 @@ pub(super) struct Lowerer<'a> {
     /// The built-ins the entry point being wrapped declares, (value, output) -> where, for
     /// WGSL §13.3.1.1 (each at most once among the inputs, and among the outputs).
     pub(super) entry_builtins: HashMap<(BuiltIn, bool), Span>,
+    /// Each entry point's own function (the one its declaration lowered to, which its wrapper
+    /// calls when it has one) and the function the entry point runs (the same, or the wrapper).
+    pub(super) entry_user_functions: Vec<(Handle<Function>, Handle<Function>)>,
 }
 
 /// What an expression lowered to.

@@ -594,6 +594,7 @@ impl<'a> Lowerer<'a> {
         } else {
             self.entry_wrapper(user, f, stage)?
         };
+        self.entry_user_functions.push((user, function));
         self.module.entry_points.push(EntryPoint {
             name: f.name.name.to_string(),
             stage,
