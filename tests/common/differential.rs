@@ -107,6 +107,7 @@ pub const INTENDED: &[Intended] = &[
     entry(Wgsl, WeReject, ReferenceGap, "cannot bitcast", "`bitcast<T>(e)` needs T and e of one size; naga 30 takes only T's scalar and keeps e's vector size (`bitcast<vec3<i32>>(vec4<u32>)` passes it; Tint: \"no matching call\")", "WGSL §17.2.1 bitcast"),
     entry(Wgsl, WeReject, ReferenceGap, "is not less than the bit width", "a const-expression shift amount must be below the bit width of the shifted value, 64 for an AbstractInt (naga 30 accepts `0x7fffffffffffffff >> 4294967295` in a const)", "WGSL §8.9 bit expressions (shader-creation error for a const-expression e2 >= bit width)"),
     entry(Wgsl, WeReject, ReferenceGap, "bytes a variable may take", "a variable over 2^31 - 1 bytes (naga's own limit, `ir::limits`): naga's layouter misses a struct that reaches it through `@align(2147483648)` on a member", "naga's type size limit; SPIR-V 32-bit offsets (see shader-core/src/ir/limits.rs)"),
+    entry(Wgsl, WeReject, ReferenceGap, "skips the declaration of", "a `continue` must not skip a declaration that the loop's `continuing` block uses (naga 30 accepts it and writes SPIR-V where the value does not dominate its use; Tint: \"continue statement bypasses declaration\")", "WGSL §9.4.8 continue statement"),
     entry(Wgsl, WeReject, ReferenceGap, "the type an AbstractInt index converts to", "an AbstractInt index converts to i32, so it must fit in i32 (naga accepts `a[2147483648]` into a runtime-sized array)", "WGSL §8.5.3 array access, §15.7.1 AbstractInt conversion"),
 ];
 
