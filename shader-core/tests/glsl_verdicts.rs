@@ -590,3 +590,35 @@ fn glslang_accepts(name: &str, source: &str) -> Option<bool> {
         }
     }
 }
+
+/// A built-in function of a specialization constant is no specialization-constant operation
+/// in GLSL: an array sized `max(K, 3)` and a global `const int L = max(K, 3);` are refused as
+/// glslang refuses them (WGSL's override-expressions take `max`, `min`, `clamp` and `abs` of
+/// integers, written as comparisons and selects: `spec_length::copy`); `K * 2 + 1` is one.
+#[test]
+fn builtin_calls_of_specialization_constants_are_not_spec_operations() {
+    let cases: &[(&str, bool)] = &[
+        ("shared float a[max(K, 3)];\nvoid main() { }", false),
+        ("shared float a[abs(K)];\nvoid main() { }", false),
+        ("const int L = max(K, 3);\nshared float a[L];\nvoid main() { }", false),
+        ("shared float a[K * 2 + 1];\nvoid main() { a[0] = 1.0; }", true),
+        ("const int L = K > 3 ? K : 3;\nshared float a[L];\nvoid main() { a[0] = 1.0; }", true),
+    ];
+    let mut failures = Vec::new();
+    for &(body, accepted) in cases {
+        let source = format!("#version 450\nlayout(local_size_x = 1) in;\nlayout(constant_id = 0) const int K = 3;\n{body}\n");
+        let options = CompileOptions { language: Language::Glsl, ..Default::default() };
+        match compile("a.comp", &source, &options) {
+            Ok(_) if !accepted => failures.push(format!("{body}\n  accepted")),
+            Err(e) if accepted => failures.push(format!("{body}\n  refused:\n{}", e.render())),
+            Err(e) if !e.render().contains("a.comp:4:") => failures.push(format!("{body}\n  not located on line 4:\n{}", e.render())),
+            _ => {}
+        }
+        if let Some(glslang) = glslang_accepts("a.comp", &source) {
+            if glslang != accepted {
+                failures.push(format!("{body}\n  glslang's verdict differs (accepts: {glslang})"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

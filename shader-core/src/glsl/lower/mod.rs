@@ -689,6 +689,13 @@ impl<'a> Lowerer<'a> {
         let mut scratch = Block::new();
         let lowered = self.expr(&mut scratch, e).and_then(|op| self.value(&mut scratch, op, e.span));
         let result = match lowered {
+            // A built-in function of a specialization constant is no specialization-constant
+            // operation in GLSL (GL_KHR_vulkan_glsl; glslang: "array size must be a constant
+            // integer expression"), though WGSL's override-expressions take `max` and the like.
+            Ok(h) if !crate::spec_length::spec_operations_only(&self.m, &self.fx.f.expressions, h, &|_| false) => Err(self.error(
+                "array size must be a constant integer expression: a specialization constant's value may only go through specialization-constant operations (no built-in function calls, no float arithmetic)",
+                e.span,
+            )),
             Ok(h) => {
                 let vulkan = self.target == Target::Vulkan;
                 let found = crate::spec_length::length(&mut self.m, &self.fx.f.expressions, h, vulkan);
@@ -1988,7 +1995,10 @@ impl<'a> Lowerer<'a> {
         let errors = self.diags.len();
         let mut scratch = Block::new();
         let result = match self.initializer(&mut scratch, init, ty) {
-            Ok(h) if crate::spec_length::mentions_override(&self.fx.f.expressions, h) && scratch.is_empty() => {
+            Ok(h) if crate::spec_length::mentions_override(&self.fx.f.expressions, h)
+                && scratch.is_empty()
+                && crate::spec_length::spec_operations_only(&self.m, &self.fx.f.expressions, h, &|_| false) =>
+            {
                 crate::spec_length::derived(&mut self.m, &self.fx.f.expressions, h, Some(name.to_string()))
                     .ok()
                     .filter(|&o| self.target != Target::Wgpu || crate::spec_length::expandable(&self.m, o))
