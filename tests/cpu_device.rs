@@ -14,21 +14,32 @@ use common::texture_compute::Resource as T;
 use shader_core::ir::Stage;
 
 /// Runs `entry` of `words` on the CPU device with `bindings` and returns every buffer's final
-/// contents in the order of `bindings`, failing on any sanitizer finding.
+/// contents in the order of `bindings`, failing on any sanitizer finding. The program runs
+/// twice, with the sanitizer (every instruction lane by lane) and without (uniform values
+/// computed once, `shader-cpu` `uniform.rs`); both must leave the same contents.
 fn run_cpu(words: &[u32], bindings: &[B], workgroups: [u32; 3]) -> Result<Vec<Vec<u8>>, String> {
     let program = shader_cpu::Program::new(words, "main", &[]).map_err(|e| e.to_string())?;
-    let buffers: Vec<shader_cpu::Buffer> = bindings.iter().map(|b| shader_cpu::Buffer::from_bytes(&b.data)).collect();
-    let bound: Vec<shader_cpu::Binding<'_>> = bindings
-        .iter()
-        .zip(&buffers)
-        .map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer))
-        .collect();
-    let options = shader_cpu::Options { sanitize: true, threads: None };
-    let report = program.dispatch(&bound, &[], workgroups, &options).map_err(|e| e.to_string())?;
-    if let Some(first) = report.findings.first() {
-        return Err(format!("sanitizer: {first} (and {} more)", report.findings.len() - 1 + report.dropped));
+    let mut outputs = Vec::new();
+    for sanitize in [true, false] {
+        let buffers: Vec<shader_cpu::Buffer> = bindings.iter().map(|b| shader_cpu::Buffer::from_bytes(&b.data)).collect();
+        let bound: Vec<shader_cpu::Binding<'_>> = bindings
+            .iter()
+            .zip(&buffers)
+            .map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer))
+            .collect();
+        let options = shader_cpu::Options { sanitize, threads: None };
+        let report = program.dispatch(&bound, &[], workgroups, &options).map_err(|e| e.to_string())?;
+        if let Some(first) = report.findings.first() {
+            return Err(format!("sanitizer: {first} (and {} more)", report.findings.len() - 1 + report.dropped));
+        }
+        outputs.push(buffers.iter().map(shader_cpu::Buffer::to_bytes).collect::<Vec<_>>());
     }
-    Ok(buffers.iter().map(shader_cpu::Buffer::to_bytes).collect())
+    let quiet = outputs.pop().expect("two runs");
+    let checked = outputs.pop().expect("two runs");
+    if quiet != checked {
+        return Err("the run without the sanitizer left other buffer contents than the run with it".into());
+    }
+    Ok(checked)
 }
 
 /// The CPU device's output against the GPU's for the same module: integers exactly (as a
@@ -238,6 +249,122 @@ fn glsl_modules_with(
         panic!("glslangValidator is not installed but CI=true");
     }
     modules
+}
+
+/// Values the same in every lane (`shader-cpu` `uniform.rs`: computed once for the lanes that
+/// run an instruction together) where control flow diverges: a loop counter with a divergent
+/// `if` (no exit) in the body and a divergent early return before the loop; variables stored
+/// in divergent control (an `if`, a loop with a divergent `break` or `continue`, a `switch` on
+/// a lane's value with fallthrough); a uniform inner loop in a divergent outer one. Expected
+/// values computed here in Rust, the same arithmetic; the sanitizer's run (every lane) and the
+/// quiet one (uniform values once) must both give them, for ours, glslang's and glslang's
+/// optimized module (phis instead of variables) alike.
+#[test]
+fn uniform_values_where_control_flow_diverges() {
+    let src = |early_return: bool| {
+        let body = "#version 450\nlayout(local_size_x = 64) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uint r[]; } o;\n\
+        layout(std140, set = 0, binding = 1) uniform P { uint n; uint m; } p;\n\
+        void main() {\n\
+          uint i = gl_GlobalInvocationID.x;\n\
+          EARLY\n\
+          uint acc = 0u;\n\
+          uint u = p.m;\n\
+          for (uint k = 0u; k < p.n; ++k) {\n\
+            if ((i + k) % 3u == 0u) { acc += k * p.m; } else { acc ^= k; }\n\
+            u = u * 3u + k;\n\
+          }\n\
+          o.r[i * 6u] = acc + u;\n\
+          uint v = p.n;\n\
+          if (i % 4u == 1u) { v = v + 5u; o.r[i * 6u + 1u] = 1u; }\n\
+          o.r[i * 6u + 1u] = v * 2u;\n\
+          uint c = 0u;\n\
+          uint w = 0u;\n\
+          for (uint k = 0u; k < 16u; ++k) {\n\
+            c = k * 3u + p.m;\n\
+            if (k == i % 5u + 2u) { break; }\n\
+            if (k % 2u == i % 2u) { continue; }\n\
+            w += c;\n\
+          }\n\
+          o.r[i * 6u + 2u] = c;\n\
+          o.r[i * 6u + 3u] = w;\n\
+          uint s = 1u;\n\
+          switch (i % 4u) {\n\
+            case 0u: s = p.m;\n\
+            case 1u: s += 10u; break;\n\
+            case 2u: s = 7u; break;\n\
+            default: s = p.n * 2u;\n\
+          }\n\
+          o.r[i * 6u + 4u] = s;\n\
+          uint t = 0u;\n\
+          for (uint a = 0u; a < i % 3u + 1u; ++a) {\n\
+            for (uint b = 0u; b < p.n; ++b) { t += a * 100u + b; }\n\
+          }\n\
+          o.r[i * 6u + 5u] = t;\n\
+        }\n";
+        body.replace("EARLY", if early_return { "if (i % 7u == 6u) { o.r[i * 6u] = 1000u; return; }" } else { "" })
+    };
+    let (n, m) = (9u32, 4u32);
+    let lanes = 128u32;
+    let expected = |early_return: bool| -> Vec<u32> {
+        (0..lanes)
+        .flat_map(|i| {
+            if early_return && i % 7 == 6 {
+                return vec![1000, 0, 0, 0, 0, 0];
+            }
+            let (mut acc, mut u) = (0u32, m);
+            for k in 0..n {
+                if (i + k) % 3 == 0 {
+                    acc += k * m;
+                } else {
+                    acc ^= k;
+                }
+                u = u.wrapping_mul(3).wrapping_add(k);
+            }
+            let v = if i % 4 == 1 { n + 5 } else { n };
+            let (mut c, mut w) = (0u32, 0u32);
+            for k in 0..16 {
+                c = k * 3 + m;
+                if k == i % 5 + 2 {
+                    break;
+                }
+                if k % 2 == i % 2 {
+                    continue;
+                }
+                w += c;
+            }
+            let s = match i % 4 {
+                0 => m + 10,
+                1 => 11,
+                2 => 7,
+                _ => n * 2,
+            };
+            let mut t = 0;
+            for a in 0..i % 3 + 1 {
+                for b in 0..n {
+                    t += a * 100 + b;
+                }
+            }
+            vec![acc.wrapping_add(u), v * 2, c, w, s, t]
+        })
+        .collect()
+    };
+    let bindings = [B::storage(0, vec![0; (lanes * 6 * 4) as usize]), B::uniform(1, [n, m, 0, 0].iter().flat_map(|x| x.to_le_bytes()).collect())];
+    // Optimized glslang output (values in registers, phis at merges and loop headers instead
+    // of variables) too; it turns the early return into a branch out of a one-case switch.
+    for early_return in [true, false] {
+        let src = src(early_return);
+        let mut modules = glsl_modules("uniform_values.comp", &src);
+        if common::glslang_available() {
+            let words = common::compile_glslang_with(&src, "comp", &["-Os"]).expect("glslang -Os compiles the test program");
+            common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
+            modules.push(("glslang -Os", words));
+        }
+        for (compiler, words) in modules {
+            let out = run_cpu(&words, &bindings, [lanes / 64, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}, early return {early_return}] {e}"));
+            assert_eq!(common::u32s(&out[0]), expected(early_return), "[{compiler}, early return {early_return}] results");
+        }
+    }
 }
 
 /// Out-of-bounds accesses are harmless (reads give 0, writes are dropped) and, with the

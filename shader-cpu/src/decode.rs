@@ -250,6 +250,9 @@ pub(crate) enum Inst {
     /// `op` over `scalar`s ([`crate::widths`]) from `identity`, `comps` components
     /// (`exec/subgroup_wide.rs`).
     SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
+    /// An instruction whose result is the same in every lane that runs it together
+    /// ([`crate::uniform`]): computed for the first of them and copied to the others.
+    Uniform(Box<Inst>),
 }
 
 /// Which lanes a [`Builtin::SubgroupMask`] has: those whose index is equal to, greater than or
@@ -1052,7 +1055,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut used_ids = std::collections::HashSet::new();
     for (i, f) in module.functions.iter().enumerate() {
         let func = if reachable[i] {
-            d.function(f, &func_index, &mut prog, &mut used_ids)?
+            d.function(f, &func_index, &mut prog, &mut used_ids, i == entry)?
         } else {
             // Another entry point's: never run.
             Func { blocks: Vec::new(), params: f.parameters.iter().filter_map(|p| p.result_id).collect(), ret: 0 }
@@ -1908,6 +1911,7 @@ impl Decoder {
         func_index: &HashMap<Id, usize>,
         prog: &mut Prog,
         used: &mut std::collections::HashSet<Id>,
+        entry: bool,
     ) -> Result<Func, Error> {
         let def = f.def.as_ref().ok_or_else(|| invalid("function without OpFunction"))?;
         let (_, fid) = result(def)?;
@@ -2108,6 +2112,13 @@ impl Decoder {
                 }
             }
         }
+        // Registers the same in every lane: constants, pointers to variables.
+        let pointers: std::collections::HashSet<Id> = prog.consts.iter().map(|(id, _)| *id).collect();
+        let constant = |id: Id| self.consts.get(id as usize).is_some_and(|c| c.is_some()) || pointers.contains(&id);
+        // The entry point's function variables in registers (a callee's keep what an earlier
+        // call by other lanes left, see `uniform.rs`).
+        let promoted: Vec<Id> = if entry { prog.promoted.iter().copied().filter(|v| self.promoted.contains_key(v)).collect() } else { Vec::new() };
+        crate::uniform::mark(&mut blocks, &constructs, &promoted, &prog.objs, constant);
         Ok(Func { blocks, params, ret: fid })
     }
 

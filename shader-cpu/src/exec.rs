@@ -1705,6 +1705,9 @@ impl<'a> Thread<'a> {
     }
 
     fn exec(&mut self, inst: &Inst, lanes: &[u32]) {
+        if let Inst::Uniform(inner) = inst {
+            return self.exec_uniform(inner, lanes);
+        }
         if self.sanitize {
             self.check_divisor(inst, lanes);
         }
@@ -1910,6 +1913,50 @@ impl<'a> Thread<'a> {
                 self.regs[*dst as usize] = d;
             }
             other => unreachable!("not an executable instruction: {other:?}"),
+        }
+    }
+
+    /// [`Inst::Uniform`]: `inst` for the first active lane, its result copied to the others.
+    /// The sanitizer runs it for every lane (its reports name each lane).
+    fn exec_uniform(&mut self, inst: &Inst, lanes: &[u32]) {
+        let l = self.l;
+        let Some(&first) = lanes.first() else { return };
+        if self.sanitize || lanes.len() == 1 {
+            return self.exec(inst, lanes);
+        }
+        let first = first as usize;
+        match inst {
+            // One address for every lane: read once (or lane by lane when out of bounds).
+            Inst::LoadObj { dst, ptr, obj, leaves, .. } => {
+                let at = self.regs[*ptr as usize][l + first];
+                self.load_obj(*dst, *ptr, *obj, Some(at), leaves, lanes);
+            }
+            Inst::ChainAt { dst, obj, offset, dynamic } => {
+                // As `chain_at` for one lane: an index past its array's end points nowhere.
+                let mut at = u64::from(*offset);
+                let mut past_end = false;
+                for &(index, stride, len) in dynamic {
+                    let x = self.regs[index as usize][first];
+                    at = at.saturating_add(u64::from(x) * u64::from(stride));
+                    past_end |= len.is_some_and(|n| x >= n);
+                }
+                let off = if past_end { POISON } else { at.min(u64::from(POISON - 1)) as u32 };
+                let d = &mut self.regs[*dst as usize];
+                fill_lanes(&mut d[..l], *obj, lanes);
+                fill_lanes(&mut d[l..2 * l], off, lanes);
+            }
+            _ => {
+                let ran = pure(&mut self.regs, l, inst, &[first as u32]);
+                debug_assert!(ran, "a uniform instruction touches registers only: {inst:?}");
+                let Some(dst) = dst_of(inst) else { return };
+                let words = self.prog.reg_words[dst as usize] as usize;
+                let d = &mut self.regs[dst as usize];
+                for k in 0..words {
+                    let row = &mut d[k * l..(k + 1) * l];
+                    let v = row[first];
+                    fill_lanes(row, v, lanes);
+                }
+            }
         }
     }
 

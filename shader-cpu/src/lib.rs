@@ -33,6 +33,7 @@ mod ext;
 mod image;
 mod load;
 mod raster;
+mod uniform;
 mod widths;
 
 use std::sync::atomic::{AtomicU32, Ordering};
