@@ -476,16 +476,20 @@ fn gather(d: &mut [u32], p: &[u32], l: usize, lanes: &[u32], leaves: &[u32], at:
         return false;
     }
     let mut slow = false;
-    for &i in lanes {
-        let i = i as usize;
+    let mut lane = |i: usize| {
         let off = p[l + i];
         if !fits(off) {
             slow = true;
-            continue;
+            return;
         }
         for (k, &leaf) in leaves.iter().enumerate() {
             d[k * l + i] = word(i, ((off + leaf) / 4) as usize);
         }
+    };
+    if lanes.len() == l {
+        (0..l).for_each(&mut lane);
+    } else {
+        lanes.iter().for_each(|&i| lane(i as usize));
     }
     slow
 }
@@ -1945,6 +1949,12 @@ impl<'a> Thread<'a> {
                 fill_lanes(&mut d[..l], *obj, lanes);
                 fill_lanes(&mut d[l..2 * l], off, lanes);
             }
+            Inst::ArrayLength { dst, .. } => {
+                self.exec(inst, &[first as u32]);
+                let d = &mut self.regs[*dst as usize];
+                let v = d[first];
+                fill_lanes(&mut d[..l], v, lanes);
+            }
             _ => {
                 let ran = pure(&mut self.regs, l, inst, &[first as u32]);
                 debug_assert!(ran, "a uniform instruction touches registers only: {inst:?}");
@@ -2233,18 +2243,34 @@ impl<'a> Thread<'a> {
         at.clear();
         at.resize(l, u64::from(offset));
         let mut past_end = false;
+        let all = lanes.len() == l;
         for &(index, stride, len) in dynamic {
-            let x = &self.regs[index as usize];
+            let x = &self.regs[index as usize][..l];
+            let stride = u64::from(stride);
+            if all {
+                // Whole rows (vectorized): no lane list.
+                for (a, &x) in at.iter_mut().zip(x) {
+                    *a = a.saturating_add(u64::from(x) * stride);
+                }
+                past_end |= len.is_some_and(|n| x.iter().fold(0, |m, &x| m.max(x)) >= n);
+                continue;
+            }
             for &i in lanes {
                 let i = i as usize;
-                at[i] = at[i].saturating_add(u64::from(x[i]) * u64::from(stride));
+                at[i] = at[i].saturating_add(u64::from(x[i]) * stride);
                 past_end |= len.is_some_and(|n| x[i] >= n);
             }
         }
         fill_lanes(&mut d[..l], obj, lanes);
-        for &i in lanes {
-            let i = i as usize;
-            d[l + i] = at[i].min(u64::from(POISON - 1)) as u32;
+        if all {
+            for (d, &a) in d[l..2 * l].iter_mut().zip(at.iter()) {
+                *d = a.min(u64::from(POISON - 1)) as u32;
+            }
+        } else {
+            for &i in lanes {
+                let i = i as usize;
+                d[l + i] = at[i].min(u64::from(POISON - 1)) as u32;
+            }
         }
         if past_end {
             for &i in lanes {

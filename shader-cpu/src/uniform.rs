@@ -69,8 +69,7 @@ fn operands(inst: &Inst, objs: &[Obj]) -> Option<(Id, Vec<Id>)> {
 }
 
 /// Whether computing `inst` once and copying saves work: not for the plain copies (the copy
-/// costs as much), an array length or a load at an address known at decode time (already
-/// computed once).
+/// costs as much) or a load at an address known at decode time (already read once).
 fn worth(inst: &Inst) -> bool {
     !matches!(
         inst,
@@ -80,7 +79,6 @@ fn worth(inst: &Inst) -> bool {
             | Inst::Construct { .. }
             | Inst::Insert { .. }
             | Inst::Shuffle { .. }
-            | Inst::ArrayLength { .. }
             | Inst::LoadObj { at: Some(_), .. }
     )
 }
