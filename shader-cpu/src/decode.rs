@@ -1991,6 +1991,19 @@ impl Decoder {
         let mut blocks = Vec::with_capacity(order.len());
         // (header, merge, whether a loop) by block index: the structured constructs.
         let mut constructs: Vec<(u32, u32, bool)> = Vec::new();
+        // Copy propagation of register variables: a load of words a store or load earlier in
+        // the block gave as the same type (and no store since touched) names that value instead
+        // (`alias`), unless a phi uses it (phis of loop headers are decoded before their back
+        // edge's block).
+        let in_phis: std::collections::HashSet<Id> = f
+            .blocks
+            .iter()
+            .flat_map(|b| &b.instructions)
+            .filter(|i| i.class.opcode == Op::Phi)
+            .flat_map(|i| &i.operands)
+            .filter_map(|o| if let Operand::IdRef(id) = o { Some(*id) } else { None })
+            .collect();
+        let mut alias: HashMap<Id, Id> = HashMap::new();
         for &bi in &order {
             let b = &f.blocks[bi];
             let mut phis = Vec::new();
@@ -1999,7 +2012,24 @@ impl Decoder {
             // An `OpLine` holds until the next one, an `OpNoLine` or the end of the block.
             let mut line = 0;
             let mut term = None;
+            // (variable, words) -> the register holding them.
+            let mut known: Vec<(Id, Rc<[u32]>, Id)> = Vec::new();
             for inst in &b.instructions {
+                let renamed;
+                let inst = if inst.operands.iter().any(|o| matches!(o, Operand::IdRef(id) if alias.contains_key(id))) {
+                    let mut copy = inst.clone();
+                    for o in &mut copy.operands {
+                        if let Operand::IdRef(id) = o {
+                            if let Some(&to) = alias.get(id) {
+                                *id = to;
+                            }
+                        }
+                    }
+                    renamed = copy;
+                    &renamed
+                } else {
+                    inst
+                };
                 lines.resize(insts.len(), line);
                 for o in &inst.operands {
                     if let Operand::IdRef(id) = o {
@@ -2094,11 +2124,29 @@ impl Decoder {
                             insts.push(Inst::Store { ptr: r, src: init, parts: has_parts(&leaves), leaves });
                         }
                     }
-                    _ => {
-                        if let Some(i) = self.inst(inst, func_index)? {
-                            insts.push(i);
+                    _ => match self.inst(inst, func_index)? {
+                        Some(Inst::Gather { dst, src, words }) => {
+                            // The same words as the same type (a struct of one member and
+                            // its member have the same words).
+                            let same = |&&(v, ref w, value): &&(Id, Rc<[u32]>, Id)| v == src && *w == words && self.type_of(value) == self.type_of(dst);
+                            match known.iter().find(same) {
+                                Some(&(_, _, value)) if !in_phis.contains(&dst) => {
+                                    alias.insert(dst, value);
+                                }
+                                _ => {
+                                    known.push((src, words.clone(), dst));
+                                    insts.push(Inst::Gather { dst, src, words });
+                                }
+                            }
                         }
-                    }
+                        Some(Inst::Scatter { dst, src, words }) => {
+                            known.retain(|(v, w, _)| *v != dst || !w.iter().any(|x| words.contains(x)));
+                            known.push((dst, words.clone(), src));
+                            insts.push(Inst::Scatter { dst, src, words });
+                        }
+                        Some(i) => insts.push(i),
+                        None => {}
+                    },
                 }
             }
             let term = term.ok_or_else(|| invalid("block without terminator"))?;
