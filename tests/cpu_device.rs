@@ -14,32 +14,28 @@ use common::texture_compute::Resource as T;
 use shader_core::ir::Stage;
 
 /// Runs `entry` of `words` on the CPU device with `bindings` and returns every buffer's final
-/// contents in the order of `bindings`, failing on any sanitizer finding. The program runs
-/// twice, with the sanitizer (every instruction lane by lane) and without (uniform values
-/// computed once, `shader-cpu` `uniform.rs`); both must leave the same contents.
+/// contents in the order of `bindings`, failing on any sanitizer finding.
 fn run_cpu(words: &[u32], bindings: &[B], workgroups: [u32; 3]) -> Result<Vec<Vec<u8>>, String> {
+    run_cpu_with(words, bindings, workgroups, true)
+}
+
+/// [`run_cpu`] with the sanitizer on or off: without it, uniform values are computed once for
+/// the lanes that run an instruction together (`shader-cpu` `uniform.rs`); with it, every
+/// instruction runs lane by lane.
+fn run_cpu_with(words: &[u32], bindings: &[B], workgroups: [u32; 3], sanitize: bool) -> Result<Vec<Vec<u8>>, String> {
     let program = shader_cpu::Program::new(words, "main", &[]).map_err(|e| e.to_string())?;
-    let mut outputs = Vec::new();
-    for sanitize in [true, false] {
-        let buffers: Vec<shader_cpu::Buffer> = bindings.iter().map(|b| shader_cpu::Buffer::from_bytes(&b.data)).collect();
-        let bound: Vec<shader_cpu::Binding<'_>> = bindings
-            .iter()
-            .zip(&buffers)
-            .map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer))
-            .collect();
-        let options = shader_cpu::Options { sanitize, threads: None };
-        let report = program.dispatch(&bound, &[], workgroups, &options).map_err(|e| e.to_string())?;
-        if let Some(first) = report.findings.first() {
-            return Err(format!("sanitizer: {first} (and {} more)", report.findings.len() - 1 + report.dropped));
-        }
-        outputs.push(buffers.iter().map(shader_cpu::Buffer::to_bytes).collect::<Vec<_>>());
+    let buffers: Vec<shader_cpu::Buffer> = bindings.iter().map(|b| shader_cpu::Buffer::from_bytes(&b.data)).collect();
+    let bound: Vec<shader_cpu::Binding<'_>> = bindings
+        .iter()
+        .zip(&buffers)
+        .map(|(b, buffer)| shader_cpu::Binding::buffer(b.group, b.binding, buffer))
+        .collect();
+    let options = shader_cpu::Options { sanitize, threads: None };
+    let report = program.dispatch(&bound, &[], workgroups, &options).map_err(|e| e.to_string())?;
+    if let Some(first) = report.findings.first() {
+        return Err(format!("sanitizer: {first} (and {} more)", report.findings.len() - 1 + report.dropped));
     }
-    let quiet = outputs.pop().expect("two runs");
-    let checked = outputs.pop().expect("two runs");
-    if quiet != checked {
-        return Err("the run without the sanitizer left other buffer contents than the run with it".into());
-    }
-    Ok(checked)
+    Ok(buffers.iter().map(shader_cpu::Buffer::to_bytes).collect())
 }
 
 /// The CPU device's output against the GPU's for the same module: integers exactly (as a
@@ -97,6 +93,17 @@ fn wgsl_programs() {
                 if let Err(why) = compare(&out[*index], expect) {
                     problems.push(format!("buffer {index} against the CPU reference: {why}"));
                 }
+            }
+            // Without the sanitizer (uniform values computed once): the same expectations.
+            match run_cpu_with(&words, &case.bindings, case.workgroups, false) {
+                Ok(quiet) => {
+                    for (index, expect) in &case.expect {
+                        if let Err(why) = compare(&quiet[*index], expect) {
+                            problems.push(format!("buffer {index} without the sanitizer against the CPU reference: {why}"));
+                        }
+                    }
+                }
+                Err(e) => problems.push(format!("without the sanitizer: {e}")),
             }
             if gpu.is_some() {
                 if let Ok(gpu_out) = common::run_compute(common::ShaderInput::SpirV(&words), "main", &case.bindings, case.workgroups) {
@@ -172,6 +179,16 @@ fn glsl_programs() {
                     continue;
                 }
             };
+            // Without the sanitizer (uniform values computed once): the same values.
+            match run_cpu_with(words, &bindings, [1, 1, 1], false) {
+                Ok(quiet) => {
+                    let quiet = common::u32s(&quiet[1]);
+                    if let Some(k) = out.iter().zip(&quiet).position(|(x, y)| !same(*x, *y)) {
+                        failures.push(format!("[{compiler}] {name}: element {k}: {:#x} with the sanitizer, {:#x} without", out[k], quiet[k]));
+                    }
+                }
+                Err(e) => failures.push(format!("[{compiler}] {name}: without the sanitizer: {e}")),
+            }
             if let Some(f) = cpu_reference(name) {
                 let want: Vec<u32> = (0..64).map(f).collect();
                 if let Some(k) = out.iter().zip(&want).position(|(x, y)| !same(*x, *y)) {
@@ -257,7 +274,7 @@ fn glsl_modules_with(
 /// in divergent control (an `if`, a loop with a divergent `break` or `continue`, a `switch` on
 /// a lane's value with fallthrough); a uniform inner loop in a divergent outer one. Expected
 /// values computed here in Rust, the same arithmetic; the sanitizer's run (every lane) and the
-/// quiet one (uniform values once) must both give them, for ours, glslang's and glslang's
+/// run without it (uniform values once) must both give them, for ours, glslang's and glslang's
 /// optimized module (phis instead of variables) alike.
 #[test]
 fn uniform_values_where_control_flow_diverges() {
@@ -361,8 +378,11 @@ fn uniform_values_where_control_flow_diverges() {
             modules.push(("glslang -Os", words));
         }
         for (compiler, words) in modules {
-            let out = run_cpu(&words, &bindings, [lanes / 64, 1, 1]).unwrap_or_else(|e| panic!("[{compiler}, early return {early_return}] {e}"));
-            assert_eq!(common::u32s(&out[0]), expected(early_return), "[{compiler}, early return {early_return}] results");
+            for sanitize in [true, false] {
+                let out = run_cpu_with(&words, &bindings, [lanes / 64, 1, 1], sanitize)
+                    .unwrap_or_else(|e| panic!("[{compiler}, early return {early_return}, sanitizer {sanitize}] {e}"));
+                assert_eq!(common::u32s(&out[0]), expected(early_return), "[{compiler}, early return {early_return}, sanitizer {sanitize}] results");
+            }
         }
     }
 }
