@@ -517,7 +517,15 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
     // conversions only from SPIR-V 1.4 (SPIR-V 3.52.12).
     let scalar = match module.inner(ty) {
         TypeInner::Scalar(s) if s.kind != ScalarKind::Float => *s,
-        _ => return Err("a specialization-constant expression may use only integer and bool scalars".into()),
+        // WGSL's `@workgroup_size(u32(f))` of an f32 override: naga and Tint accept it, as they
+        // substitute the overrides' values before writing SPIR-V; our output follows the
+        // overrides in the module itself, which float operations cannot.
+        _ => {
+            return Err("an expression of specialization constants (an array size, a workgroup size) may use only integer and bool \
+                        values: SPIR-V's OpSpecConstantOp has no float operations for shaders (SPIR-V §3.52.12), so a size \
+                        computed from a float override could not follow it"
+                .into())
+        }
     };
     if let Expression::Convert { expr, .. } = exprs[e] {
         if !matches!(module.inner(exprs.ty(expr)), TypeInner::Scalar(s) if s.width == scalar.width || s.kind == ScalarKind::Bool || scalar.kind == ScalarKind::Bool) {
