@@ -1488,7 +1488,25 @@ fn extension_type_word(word: &str) -> bool {
 /// types (`int64_t`, `u8vec2`, `float16_t`, `f64mat3x2` ...): without any of them enabled the
 /// word is a name, as glslang's scanner reads it (`TScanContext::tokenizeIdentifier`,
 /// glslang 12). The first is the one diagnostics suggest.
+#[inline]
 pub fn extension_type_enablers(word: &str) -> Option<&'static [&'static str]> {
+    // Most identifiers are ruled out without the comparisons (the front end asks about every
+    // identifier token).
+    if !may_be_extension_type(word) {
+        return None;
+    }
+    enablers_of_type_word(word)
+}
+
+/// Whether `word` may be one of [`enablers_of_type_word`]'s: each starts with `i`, `u` or `f`
+/// and ends with `_t` or a digit (a test checks every word that function knows), which rules
+/// out `int`, `uint` and `float`.
+fn may_be_extension_type(word: &str) -> bool {
+    matches!(word.as_bytes(), [b'i' | b'u' | b'f', .., b'_', b't'] | [b'i' | b'u' | b'f', .., b'0'..=b'9'])
+}
+
+#[inline(never)]
+fn enablers_of_type_word(word: &str) -> Option<&'static [&'static str]> {
     const ALL: &str = "GL_EXT_shader_explicit_arithmetic_types";
     let vector = |prefix: &str| word.strip_prefix(prefix).is_some_and(|n| matches!(n, "2" | "3" | "4"));
     let matrix = |prefix: &str| {
@@ -1734,4 +1752,30 @@ pub(crate) fn decode_string(token: &str) -> Result<String, BadEscape> {
         out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The quick test of [`super::extension_type_enablers`] keeps every word the full one knows:
+    /// all words made of a type word's stem (or any short prefix) and a size or shape suffix.
+    #[test]
+    fn extension_type_words_pass_the_quick_test() {
+        let stems = ["int", "uint", "float", "i64vec", "u64vec", "i8vec", "u8vec", "i16vec", "u16vec", "i32vec", "u32vec", "f16vec", "f32vec", "f64vec", "f16mat", "f32mat", "f64mat", "vec", "mat", "x", ""];
+        let sizes = ["", "8", "16", "32", "64", "1", "2", "3", "4", "5"];
+        let tails = ["", "_t", "x2", "x3", "x4", "x5", "t", "_"];
+        let mut known = 0;
+        for stem in stems {
+            for size in sizes {
+                for tail in tails {
+                    let word = format!("{stem}{size}{tail}");
+                    if super::enablers_of_type_word(&word).is_some() {
+                        known += 1;
+                        assert!(super::may_be_extension_type(&word), "{word}");
+                    }
+                }
+            }
+        }
+        // 11 scalars, 33 vectors (11 stems), 36 matrices (3 stems, 12 shapes each).
+        assert_eq!(known, 11 + 33 + 36);
+    }
 }
