@@ -70,6 +70,12 @@ impl<'a> Lowerer<'a> {
         span: Span,
     ) -> R<Operand> {
         let ScopedOrdering { scope, semantics, unequal } = ordering;
+        // Vulkan VUID-StandaloneSpirv-None-04641: an atomic at Invocation scope has no memory
+        // semantics (glslang emits it, and spirv-val refuses the module).
+        if scope == Scope::Invocation && (semantics.0 != 0 || unequal.0 != 0) {
+            let message = format!("`{op}` at `gl_ScopeInvocation` takes no storage or memory semantics (they must be 0; Vulkan VUID-StandaloneSpirv-None-04641)");
+            return Err(self.error(message, span));
+        }
         let fun = match op {
             "atomicLoad" => None,
             "atomicStore" => {
