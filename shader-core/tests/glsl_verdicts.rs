@@ -667,3 +667,27 @@ fn builtin_calls_of_specialization_constants_are_not_spec_operations() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Workgroup-size layouts belong to the standalone `layout(...) in;` (GLSL 4.60 §4.4.1.4):
+/// on a block member (SHADER_MUTANTS_SEED=15, block_align.comp#2) or a variable they are an
+/// error, as glslang's "can only apply to a standalone qualifier", except a size of 1, which
+/// glslang lets pass; 0 is an error anywhere.
+#[test]
+fn workgroup_size_layouts_only_on_the_standalone_qualifier() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("layout(std430, binding = 0) buffer B { layout(local_size_x = 200) float f; float g; } b;", Some("applies only to a standalone")),
+        ("layout(std430, binding = 0) buffer B { layout(local_size_y = 4) float f; float g; } b;", Some("applies only to a standalone")),
+        ("layout(std430, binding = 0) buffer B { layout(local_size_x_id = 3) float f; float g; } b;", Some("applies only to a standalone")),
+        ("layout(std140, binding = 1) uniform U { layout(local_size_z = 2) float f; } u;", Some("applies only to a standalone")),
+        ("layout(std430, binding = 0) buffer B { layout(local_size_x = 0) float f; float g; } b;", Some("local size must be at least 1")),
+        ("layout(std430, binding = 0) buffer B { layout(local_size_x = 1) float f; float g; } b;", None),
+        ("layout(local_size_x = 8, std430, binding = 0) buffer B { float f; float g; } b;", Some("applies only to a standalone")),
+        ("layout(std430, binding = 0) buffer B { float f; float g; } b;", None),
+    ];
+    let mut failures = Vec::new();
+    for &(declaration, expected) in cases {
+        let source = format!("#version 450\nlayout(local_size_x = 1) in;\n{declaration}\nvoid main() {{ }}\n");
+        check_verdict("a.comp", &source, expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1152,23 +1152,8 @@ impl<'a> Lowerer<'a> {
             Stage::Fragment => "fragment",
             Stage::Compute => "compute",
         };
-        for l in q.layouts().filter(|l| !default_declaration && crate::glsl::layout_names::standalone_only(&l.name.name)) {
-            self.error(format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name), l.span);
-        }
-        // glslang lets a workgroup size of 1 pass on a declaration (`checkNoShaderLayouts` looks
-        // for sizes above 1); 0 is an error anywhere.
-        let sizes: Vec<ast::LayoutQualifier> =
-            q.layouts().filter(|l| !default_declaration && matches!(l.name.name.as_str(), "local_size_x" | "local_size_y" | "local_size_z")).cloned().collect();
-        for l in &sizes {
-            match self.layout_u32(l) {
-                Ok(0) => {
-                    self.error("local size must be at least 1", l.span);
-                }
-                Ok(1) | Err(_) => {}
-                Ok(_) => {
-                    self.error(format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name), l.span);
-                }
-            }
+        if !default_declaration {
+            self.standalone_layouts(q);
         }
         let input = q.storage().any(|(s, _)| s == ast::StorageQualifier::In);
         let output = q.storage().any(|(s, _)| s == ast::StorageQualifier::Out);
@@ -2254,6 +2239,7 @@ impl<'a> Lowerer<'a> {
         }
         let io = matches!(storage, Some(ast::StorageQualifier::In | ast::StorageQualifier::Out));
         for mm in &b.members {
+            self.standalone_layouts(&mm.qualifiers);
             for x in &mm.qualifiers.qualifiers {
                 match x.kind {
                     ast::QualifierKind::Interpolation(_) | ast::QualifierKind::Auxiliary(_) if !io => {
@@ -2273,6 +2259,28 @@ impl<'a> Lowerer<'a> {
                         self.diags.push(d);
                     }
                     _ => {}
+                }
+            }
+        }
+    }
+
+    /// Layout qualifiers of a declaration or block member that only a standalone qualifier
+    /// (`layout(...) in;`) may carry: errors, as glslang reports them. glslang lets a workgroup
+    /// size of 1 pass (`checkNoShaderLayouts` looks for sizes above 1); 0 is an error anywhere.
+    fn standalone_layouts(&mut self, q: &ast::TypeQualifiers) {
+        let standalone = |l: &ast::LayoutQualifier| format!("layout qualifier `{}` applies only to a standalone `layout(...) in;` declaration", l.name.name);
+        for l in q.layouts() {
+            if crate::glsl::layout_names::standalone_only(&l.name.name) {
+                self.error(standalone(l), l.span);
+            } else if matches!(l.name.name.as_str(), "local_size_x" | "local_size_y" | "local_size_z") {
+                match self.layout_u32(l) {
+                    Ok(0) => {
+                        self.error("local size must be at least 1", l.span);
+                    }
+                    Ok(1) | Err(_) => {}
+                    Ok(_) => {
+                        self.error(standalone(l), l.span);
+                    }
                 }
             }
         }
