@@ -222,8 +222,13 @@ impl Tally {
             let _ = writeln!(text, "| {who} | {count} | {} | {} |", class.replace('|', "\\|"), intended.map_or("NO".to_string(), |k| format!("{k:?}")));
             if intended.is_none() {
                 let excerpt: Vec<&str> = example.mutant.lines().take(40).collect();
+                // The whole mutant, to compile again by hand.
+                let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutants").join(example.name.replace(['/', '#'], "_"));
+                let saved = std::fs::create_dir_all(file.parent().unwrap_or(&file))
+                    .and_then(|()| std::fs::write(&file, &example.mutant))
+                    .map_or_else(|e| format!("not saved: {e}"), |()| file.display().to_string());
                 unexplained.push(format!(
-                    "{count} x {who} accept(s): {class}\n  e.g. {}: {}\n--- mutant (first 40 lines) ---\n{}\n---",
+                    "{count} x {who} accept(s): {class}\n  e.g. {}: {}\n--- mutant (first 40 lines; whole: {saved}) ---\n{}\n---",
                     example.name,
                     example.message,
                     excerpt.join("\n")
