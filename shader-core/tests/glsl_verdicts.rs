@@ -691,3 +691,86 @@ fn workgroup_size_layouts_only_on_the_standalone_qualifier() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// A constant texel offset outside [gl_MinProgramTexelOffset, gl_MaxProgramTexelOffset] =
+/// [-8, 7] is an error in every lookup but a gather (GLSL 4.60 §8.9.2; SHADER_MUTANTS_SEED=14,
+/// shaders_frag_texel-fetch-offset.frag#0: `ivec2(-1, 2147483648)` was accepted).
+#[test]
+fn texel_offsets_lie_in_the_minimum_range() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("texelFetchOffset(t, ivec2(0), 0, ivec2(-1, 100))", Some("texel offset 100 is outside")),
+        ("texelFetchOffset(t, ivec2(0), 0, ivec2(-9, 0))", Some("texel offset -9 is outside")),
+        ("textureOffset(t, vec2(0.5), ivec2(8, 0))", Some("texel offset 8 is outside")),
+        ("textureOffset(t, vec2(0.5), ivec2(0, -9), 1.0)", Some("texel offset -9 is outside")),
+        ("textureLodOffset(t, vec2(0.5), 0.0, ivec2(-9, 0))", Some("texel offset -9 is outside")),
+        ("textureGradOffset(t, vec2(0.5), vec2(0.0), vec2(0.0), ivec2(-9, 0))", Some("texel offset -9 is outside")),
+        ("textureProjOffset(t, vec3(0.5), ivec2(-9, 0))", Some("texel offset -9 is outside")),
+        ("textureOffset(t, vec2(0.5), ivec2(7, -8))", None),
+        ("texelFetchOffset(t, ivec2(0), 0, ivec2(-8, 7))", None),
+        ("textureGatherOffset(t, vec2(0.5), ivec2(-9, 0))", None),
+    ];
+    let mut failures = Vec::new();
+    for &(call, expected) in cases {
+        let source = format!(
+            "#version 450\nlayout(location = 0) out vec4 color;\nlayout(binding = 0) uniform sampler2D t;\nvoid main() {{\n    color = vec4({call});\n}}\n"
+        );
+        check_verdict("a.frag", &source, expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `layout(primitive_culling);` (GL_EXT_ray_flags_primitive_culling) names no storage, so a
+/// function body may hold it as glslang takes it (SHADER_MUTANTS_SEED=14, ext_ray_query.comp#3);
+/// a default with a storage qualifier stays global (glslang: "not allowed in nested scope").
+/// The module declares SPV_KHR_ray_query, which brings the capability (spirv-val).
+#[test]
+fn primitive_culling_default_in_a_function_body() {
+    let head = "#version 460\n#extension GL_EXT_ray_flags_primitive_culling : require\nlayout(local_size_x = 1) in;\n";
+    let cases: &[(&str, Option<&str>)] = &[
+        ("void main() {\n    layout(primitive_culling);\n}\n", None),
+        ("layout(primitive_culling);\nvoid main() {\n}\n", None),
+        ("void main() {\n    layout(std430) buffer;\n}\n", Some("layout defaults must be declared at global scope")),
+    ];
+    let mut failures = Vec::new();
+    for &(body, expected) in cases {
+        let source = format!("{head}{body}");
+        check_verdict("a.comp", &source, expected, &mut failures);
+        if expected.is_none() {
+            let options = CompileOptions { language: Language::Glsl, target: shader_core::Target::Vulkan, ..Default::default() };
+            let words = compile("a.comp", &source, &options).map(|c| c.spirv).unwrap_or_default();
+            if let Some(e) = spirv_val(&words) {
+                failures.push(format!("{source}\n  spirv-val: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The data of a scoped atomic (GL_KHR_memory_scope_semantics) take the variable's type by
+/// implicit conversion only, as overload resolution gives them (SHADER_MUTANTS_SEED=14,
+/// spv.memoryScopeSemantics.comp#0: `atomicCompSwap(int64_var, int64_t(10), uint64_var, ...)`
+/// was accepted with an explicit conversion).
+#[test]
+fn scoped_atomic_data_convert_implicitly_only() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("atomi64, int64_t(10), atomu64", Some("needs a scalar of the variable's type")),
+        ("atomi, 10, atomu", Some("needs a scalar of the variable's type")),
+        ("atomi, 10u, 20", Some("needs a scalar of the variable's type")),
+        ("atomu, 10, value", None),
+        ("atomu, 10u, atomi", None),
+        ("atomi64, 10, int64_t(atomu64)", None),
+        // Scope and semantics are `int` parameters (SHADER_MUTANTS_SEED=14: a `0u` semantics).
+        ("atomu, 10u, 20u, gl_ScopeDevice, 0, 0u, 0, 0);\n    atomicCompSwap(atomu, 1u, 2u", Some("must be an `int`")),
+        ("atomu, 10u, 20u, 1u, 0, 0, 0, 0);\n    atomicCompSwap(atomu, 1u, 2u", Some("must be an `int`")),
+    ];
+    let mut failures = Vec::new();
+    for &(args, expected) in cases {
+        let source = format!(
+            "#version 450\n#extension GL_KHR_memory_scope_semantics : require\n#extension GL_ARB_gpu_shader_int64 : require\n#pragma use_vulkan_memory_model\n\
+             layout(local_size_x = 1) in;\nshared int atomi;\nshared uint atomu;\nshared uint value;\nshared uint64_t atomu64;\nshared int64_t atomi64;\n\
+             void main() {{\n    atomicCompSwap({args}, gl_ScopeDevice, gl_StorageSemanticsShared, gl_SemanticsAcquire, gl_StorageSemanticsShared, gl_SemanticsAcquire);\n}}\n"
+        );
+        check_verdict("a.comp", &source, expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1276,6 +1276,13 @@ impl<'a> Lowerer<'a> {
         // The value goes into the instruction as a constant; the expression is evaluated for
         // form's sake (every expression is used, an IR invariant).
         out.push(Statement::Eval(v), s);
+        // The built-ins declare these parameters `int` (as gl_Scope*, gl_StorageSemantics* and
+        // gl_Semantics* are): a `uint` does not convert implicitly (glslang: no matching
+        // overloaded function).
+        let int = matches!(self.shape(self.ety(v)), Some((k, 1)) if k == Scalar::I32 || self.implicit(k, Scalar::I32));
+        if !int {
+            return Err(self.error(format!("the {what} must be an `int` (a uint or float does not convert to it implicitly)"), s));
+        }
         match self.fold(v).and_then(|cv| cv.as_i64()) {
             Some(n) if (0..=u32::MAX as i64).contains(&n) => {
                 // A specialization constant here is read at its default: SPIR-V takes scopes and
@@ -1542,6 +1549,20 @@ impl<'a> Lowerer<'a> {
         let ty = self.ety(h);
         out.push(Statement::Eval(h), span);
         Ok(self.materialize(&cv, ty, span))
+    }
+
+    /// A constant texel offset of a lookup other than a gather must lie in
+    /// [gl_MinProgramTexelOffset, gl_MaxProgramTexelOffset] = [-8, 7], the limits every
+    /// implementation offers and glslang assumes (GLSL 4.60 §8.9.2: a compile-time error
+    /// outside; glslang: "value is out of range"). Reported; the lookup is still made.
+    fn check_texel_offset(&mut self, offset: Handle<Expression>, span: Span) {
+        const MIN: i64 = -8;
+        const MAX: i64 = 7;
+        let components = self.fold(offset).and_then(|c| c.components()).unwrap_or_default();
+        if let Some(v) = components.into_iter().filter_map(|c| super::Cv::Scalar(c).as_i64()).find(|v| !(MIN..=MAX).contains(v)) {
+            let message = format!("texel offset {v} is outside [gl_MinProgramTexelOffset, gl_MaxProgramTexelOffset] = [{MIN}, {MAX}] (GLSL 4.60 §8.9.2)");
+            self.error(message, span);
+        }
     }
 
     /// The image of a texture-ish operand: `(image expr, sampler expr)`, with dimensions.
@@ -1900,6 +1921,7 @@ impl<'a> Lowerer<'a> {
                     if !lookup.sparse && self.fold(o).is_none() {
                         return Err(self.error("texture offsets must be constant expressions", os));
                     }
+                    self.check_texel_offset(o, os);
                     self.push(Expression::Binary { op: BinaryOp::Add, left: coord, right: o }, ct, span)
                 } else {
                     coord
@@ -2017,6 +2039,9 @@ impl<'a> Lowerer<'a> {
                     os,
                 ));
             } else {
+                if !gather {
+                    self.check_texel_offset(o, os);
+                }
                 Some(self.constant_operand(out, o, "texture offsets", os)?)
             }
         } else {

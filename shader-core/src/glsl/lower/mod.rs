@@ -1383,9 +1383,14 @@ impl<'a> Lowerer<'a> {
                 "early_fragment_tests" => self.early_fragment_tests = true,
                 // GL_EXT_ray_flags_primitive_culling: lets ray flags skip triangles or AABBs.
                 "primitive_culling" => {
+                    // The capability comes with SPV_KHR_ray_query (or _ray_tracing, for the ray
+                    // tracing stages we do not compile); without it spirv-val refuses the module.
                     let c = spirv::Capability::RayTraversalPrimitiveCullingKHR as u32;
                     if !self.m.spirv.capabilities.contains(&c) {
                         self.m.spirv.capabilities.push(c);
+                    }
+                    if !self.m.spirv.extensions.iter().any(|e| e == "SPV_KHR_ray_query") {
+                        self.m.spirv.extensions.push("SPV_KHR_ray_query".to_string());
                     }
                 }
                 // GL_ARB_fragment_shader_interlock, GL_ARB/EXT_post_depth_coverage,

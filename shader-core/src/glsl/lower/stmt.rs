@@ -377,6 +377,11 @@ impl<'a> Lowerer<'a> {
             ast::DeclarationKind::Prototype(p) => self.local_prototype(p),
             ast::DeclarationKind::Precision { ty, .. } => self.precision_statement(ty),
             ast::DeclarationKind::Block(b) => Err(self.error("interface blocks must be declared at global scope", b.span)),
+            // GL_EXT_ray_flags_primitive_culling's `layout(primitive_culling);` names no storage,
+            // so nothing confines it to global scope: glslang takes it in a function body too.
+            ast::DeclarationKind::Qualifiers(q) if q.storage().next().is_none() && q.layouts().next().is_some() && q.layouts().all(|l| l.is("primitive_culling")) => {
+                self.default_qualifiers(q)
+            }
             ast::DeclarationKind::Qualifiers(q) => Err(self.error("layout defaults must be declared at global scope", q.span)),
             // `precise x;` may qualify a local again; an interface qualifier (`invariant
             // gl_Position;`) only at global scope (glslang: "not allowed in nested scope").

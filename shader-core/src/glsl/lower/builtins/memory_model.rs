@@ -40,9 +40,11 @@ impl<'a> Lowerer<'a> {
         for _ in 0..data_args {
             let Some((o, s)) = args.next() else { return Err(Reported) };
             let v = self.value(out, o, s)?;
+            // The data take the variable's type by implicit conversion only, as overload
+            // resolution does (glslang: `atomicCompSwap(int_var, 10u, ...)` has no overload).
             let v = match self.shape(self.ety(v)) {
-                Some((k, 1)) if k.kind != ScalarKind::Float || scalar.kind == ScalarKind::Float => self.convert(v, scalar, s),
-                _ => return Err(self.error(format!("`{name}` needs a scalar of the variable's type"), s)),
+                Some((k, 1)) if k == scalar || self.implicit(k, scalar) => self.convert(v, scalar, s),
+                _ => return Err(self.error(format!("`{name}` needs a scalar of the variable's type (or one that converts to it implicitly)"), s)),
             };
             data.push(v);
         }
