@@ -254,7 +254,6 @@ fn atomic_operands_convert_implicitly_only() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// The lengths of a module's `OpTypeArray`s, sorted (its 32-bit `OpConstant` lengths).
 /// `precision P T;` names `float`, `int` or an opaque type (GLSL 4.60 §4.7.4), at global and
 /// local scope; a name that is no type is an error (SHADER_MUTANTS_SEED=10 and 11:
 /// `precision lowp sampler1e40;` was accepted).
@@ -558,6 +557,7 @@ fn check_verdict(name: &str, source: &str, expected: Option<&str>, failures: &mu
     }
 }
 
+/// The lengths of a module's `OpTypeArray`s, sorted (its 32-bit `OpConstant` lengths).
 fn array_lengths(words: &[u32]) -> Vec<u32> {
     let mut constants = std::collections::HashMap::new();
     let mut lengths = Vec::new();
