@@ -308,12 +308,7 @@ fn a_variable_hides_the_functions_of_its_name() {
         ("void main() { c = vec4(sin(1.0)); }\nfloat sin = 1.0;", None),
         ("float g(float x) { return x; }\nvoid main() { float g2 = 1.0; c = vec4(g(g2)); }", None),
     ];
-    let mut failures = Vec::new();
-    for &(program, expected) in CASES {
-        let source = format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n");
-        check_verdict("a.frag", &source, expected, &mut failures);
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_verdicts("a.frag", CASES, |program| format!("#version 450\nlayout(location = 0) out vec4 c;\n{program}\n"));
 }
 
 /// A redeclared built-in used before a redeclaration, per name, as glslang decides (GLSL 4.60
@@ -534,6 +529,15 @@ fn invocation_scope_atomics_take_no_semantics() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// [`check_verdict`] of each case's program, `source(case)`; panics with every failure.
+fn assert_verdicts(name: &str, cases: &[(&str, Option<&str>)], source: impl Fn(&str) -> String) {
+    let mut failures = Vec::new();
+    for &(case, expected) in cases {
+        check_verdict(name, &source(case), expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Compiles `source` for the Vulkan target and records in `failures` where our verdict is not
 /// `expected` (`None`: it compiles; `Some(piece)`: one located error containing `piece`) or
 /// differs from glslangValidator's.
@@ -684,12 +688,7 @@ fn workgroup_size_layouts_only_on_the_standalone_qualifier() {
         ("layout(local_size_x = 8, std430, binding = 0) buffer B { float f; float g; } b;", Some("applies only to a standalone")),
         ("layout(std430, binding = 0) buffer B { float f; float g; } b;", None),
     ];
-    let mut failures = Vec::new();
-    for &(declaration, expected) in cases {
-        let source = format!("#version 450\nlayout(local_size_x = 1) in;\n{declaration}\nvoid main() {{ }}\n");
-        check_verdict("a.comp", &source, expected, &mut failures);
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_verdicts("a.comp", cases, |declaration| format!("#version 450\nlayout(local_size_x = 1) in;\n{declaration}\nvoid main() {{ }}\n"));
 }
 
 /// A constant texel offset outside [gl_MinProgramTexelOffset, gl_MaxProgramTexelOffset] =
@@ -763,14 +762,9 @@ fn scoped_atomic_data_convert_implicitly_only() {
         ("atomu, 10u, 20u, gl_ScopeDevice, 0, 0u, 0, 0);\n    atomicCompSwap(atomu, 1u, 2u", Some("must be an `int`")),
         ("atomu, 10u, 20u, 1u, 0, 0, 0, 0);\n    atomicCompSwap(atomu, 1u, 2u", Some("must be an `int`")),
     ];
-    let mut failures = Vec::new();
-    for &(args, expected) in cases {
-        let source = format!(
-            "#version 450\n#extension GL_KHR_memory_scope_semantics : require\n#extension GL_ARB_gpu_shader_int64 : require\n#pragma use_vulkan_memory_model\n\
-             layout(local_size_x = 1) in;\nshared int atomi;\nshared uint atomu;\nshared uint value;\nshared uint64_t atomu64;\nshared int64_t atomi64;\n\
-             void main() {{\n    atomicCompSwap({args}, gl_ScopeDevice, gl_StorageSemanticsShared, gl_SemanticsAcquire, gl_StorageSemanticsShared, gl_SemanticsAcquire);\n}}\n"
-        );
-        check_verdict("a.comp", &source, expected, &mut failures);
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_verdicts("a.comp", cases, |args| format!(
+        "#version 450\n#extension GL_KHR_memory_scope_semantics : require\n#extension GL_ARB_gpu_shader_int64 : require\n#pragma use_vulkan_memory_model\n\
+         layout(local_size_x = 1) in;\nshared int atomi;\nshared uint atomu;\nshared uint value;\nshared uint64_t atomu64;\nshared int64_t atomi64;\n\
+         void main() {{\n    atomicCompSwap({args}, gl_ScopeDevice, gl_StorageSemanticsShared, gl_SemanticsAcquire, gl_StorageSemanticsShared, gl_SemanticsAcquire);\n}}\n"
+    ));
 }
