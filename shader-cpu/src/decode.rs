@@ -18,6 +18,8 @@ use crate::exec::{Bin, Tri, Un};
 use crate::widths::{Scalar, TOp, Typed};
 use crate::Error;
 
+mod address;
+
 pub(crate) type Id = u32;
 
 /// What kind of buffer a binding is.
@@ -250,6 +252,15 @@ pub(crate) enum Inst {
     /// `op` over `scalar`s ([`crate::widths`]) from `identity`, `comps` components
     /// (`exec/subgroup_wide.rs`).
     SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
+    /// A load, store, copy or atomic (`inner`) through physical pointers (buffer references:
+    /// 64-bit device addresses, `decode/address.rs`): `inner` runs with the register of each
+    /// of `ptrs` (pointer, bytes accessed, whether written) holding the memory object and
+    /// offset its address is in, for each lane (`exec/address.rs`).
+    Address { ptrs: Vec<(Id, u32, bool)>, inner: Box<Inst> },
+    /// An access chain from a physical pointer `base`: its address plus `element` times its
+    /// stride (an `OpPtrAccessChain`'s, signed; `true`: a 64-bit index), plus `offset`, plus
+    /// the dynamic indices' as [`Inst::AccessChain`].
+    AddressChain { dst: Id, base: Id, element: Option<(Id, u32, bool)>, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
     /// An instruction whose result is the same in every lane that runs it together
     /// ([`crate::uniform`]): computed for the first of them and copied to the others.
     Uniform(Box<Inst>),
@@ -1433,6 +1444,8 @@ impl Decoder {
                 }
                 LNode::Struct { members: out }
             }
+            // A buffer reference: a 64-bit device address (`decode/address.rs`).
+            Some(Type::Pointer { sc: StorageClass::PhysicalStorageBuffer, .. }) => LNode::Scalar { bytes: 8 },
             Some(Type::Pointer { .. }) => return Err(unsupported("pointers stored in memory")),
             other => return Err(unsupported(format!("memory of type {other:?}"))),
         };
@@ -1539,7 +1552,10 @@ impl Decoder {
         }
         match self.ty(self.type_of(ptr)).cloned() {
             Some(Type::Pointer { sc, pointee }) => {
-                let explicit = matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant);
+                let explicit = matches!(
+                    sc,
+                    StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PushConstant | StorageClass::PhysicalStorageBuffer
+                );
                 self.layout(pointee, explicit)
             }
             _ => Err(invalid(format!("%{ptr} is not a pointer"))),
@@ -1767,7 +1783,8 @@ impl Decoder {
                 let t = Type::Pointer { sc, pointee: id_at(inst, 1)? };
                 set_type(self, t)
             }
-            Op::TypeForwardPointer => return Err(unsupported("physical pointers (buffer references)")),
+            // The pointer type's own `OpTypePointer` follows.
+            Op::TypeForwardPointer => {}
             Op::TypeImage => {
                 let dim = match inst.operands.get(1) {
                     Some(Operand::Dim(d)) => *d,
@@ -2124,7 +2141,7 @@ impl Decoder {
                             insts.push(Inst::Store { ptr: r, src: init, parts: has_parts(&leaves), leaves });
                         }
                     }
-                    _ => match self.inst(inst, func_index)? {
+                    _ => match self.inst(inst, func_index)?.map(|i| self.through_addresses(i)).transpose()? {
                         Some(Inst::Gather { dst, src, words }) => {
                             // The same words as the same type (a struct of one member and
                             // its member have the same words).
@@ -2290,6 +2307,9 @@ impl Decoder {
         let id = |i: usize| id_at(inst, i);
         let (rt, r) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
         let n = if rt != 0 { self.words(rt)? } else { 0 };
+        if let Some(decoded) = self.address_inst(inst)? {
+            return Ok(decoded);
+        }
         if let Some(typed) = self.typed(inst, rt, r)? {
             return Ok(Some(typed));
         }

@@ -19,6 +19,7 @@ use crate::decode::{Axis, Builtin, Id, ImageType, Inst, Lod, Obj, Prog, Query, S
 use crate::image::{Image, SampleQuery, Sampler};
 use crate::{Binding, BindingKind, Buffer, Error, Finding, FindingKind, Options, Report, Resource};
 
+mod address;
 mod atomic64;
 mod descriptor;
 mod image_atomic;
@@ -752,7 +753,7 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
 }
 
 /// What an element of a runtime-sized array of blocks no buffer is bound at holds: nothing.
-pub(crate) static EMPTY_BUFFER: Buffer = Buffer { words: Vec::new(), len: 0 };
+pub(crate) static EMPTY_BUFFER: Buffer = Buffer { words: Vec::new(), len: 0, address: 0 };
 
 /// The buffers (`slots`, the push constants last) and image/sampler handles of every binding
 /// of `prog`, checked against what the shader declares.
@@ -850,6 +851,14 @@ pub(crate) fn bind<'a>(
                 slots.push((push, *set, *binding));
             }
         }
+    }
+    // The buffers reached only through their device addresses (`address.rs`): slots after all.
+    for b in bindings.iter().filter(|b| (b.set, b.binding) == (crate::BY_ADDRESS, crate::BY_ADDRESS)) {
+        let Resource::Buffer(buffer) = b.resource else {
+            return Err(Error::Binding("Binding::by_address takes a buffer".into()));
+        };
+        slots.push((buffer, crate::BY_ADDRESS, crate::BY_ADDRESS));
+        handles.push(Handle::None);
     }
 
     Ok((slots, handles))
@@ -1731,7 +1740,9 @@ impl<'a> Thread<'a> {
             | Inst::Clock { .. }
             | Inst::Interpolate { .. }
             | Inst::TexelPointer { .. }
-            | Inst::ImageAtomic { .. } => self.exec_rare(inst, lanes),
+            | Inst::ImageAtomic { .. }
+            | Inst::Address { .. }
+            | Inst::AddressChain { .. } => self.exec_rare(inst, lanes),
             Inst::Load { dst, ptr, leaves, .. } => self.load(*dst, *ptr, leaves, lanes),
             Inst::Store { ptr, src, leaves, .. } => self.store(*ptr, *src, leaves, lanes),
             Inst::LoadObj { dst, ptr, obj, at, leaves } => self.load_obj(*dst, *ptr, *obj, *at, leaves, lanes),
@@ -2346,6 +2357,8 @@ impl<'a> Thread<'a> {
             Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),
             Inst::TexelPointer { .. } => self.exec_texel_pointer(inst, lanes),
             Inst::ImageAtomic { .. } => self.exec_image_atomic(inst, lanes),
+            Inst::Address { .. } => self.exec_address(inst, lanes),
+            Inst::AddressChain { .. } => self.exec_address_chain(inst, lanes),
             _ => unreachable!("not a rare instruction: {inst:?}"),
         }
     }
@@ -2381,7 +2394,7 @@ impl<'a> Thread<'a> {
             return None;
         }
         let end = u64::from(off) + u64::from(last) + 4;
-        match *self.prog.objs.get(obj as usize)? {
+        match self.object(obj)? {
             // The sanitizer watches every access to buffers and workgroup memory (`read`,
             // `write`, `atomic`).
             Obj::Buffer { .. } if self.sanitize => None,
@@ -2495,7 +2508,7 @@ impl<'a> Thread<'a> {
     /// Where word `off / 4` of object `obj` lives for `lane`: a buffer word or a local index.
     fn locate(&mut self, obj: u32, off: u32, lane: usize, write: bool) -> Option<Loc> {
         let word = (off / 4) as usize;
-        match self.prog.objs.get(obj as usize)? {
+        match &self.object(obj)? {
             Obj::Buffer { slot } => {
                 let (buf, set, binding) = self.slots[*slot];
                 if off == POISON {
@@ -2581,7 +2594,17 @@ impl<'a> Thread<'a> {
     /// Whether object `obj` is memory other invocations see (a buffer or workgroup memory),
     /// which helper lanes do not write.
     fn shared(&self, obj: u32) -> bool {
-        !matches!(self.prog.objs.get(obj as usize), Some(Obj::Lane { .. }) | None)
+        !matches!(self.object(obj), Some(Obj::Lane { .. }) | None)
+    }
+
+    /// Memory object `obj`: one of the program's, or a buffer slot reached through a device
+    /// address ([`address::ADDRESSED`]).
+    #[inline]
+    fn object(&self, obj: u32) -> Option<Obj> {
+        match self.prog.objs.get(obj as usize) {
+            Some(o) => Some(*o),
+            None => address::slot(obj).filter(|&slot| slot < self.slots.len()).map(|slot| Obj::Buffer { slot }),
+        }
     }
 
     fn write(&mut self, obj: u32, off: u32, lane: usize, v: u32) {

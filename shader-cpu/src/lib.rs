@@ -36,7 +36,7 @@ mod raster;
 mod uniform;
 mod widths;
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 pub use decode::{BindingInfo, BindingKind, Stage};
 pub use raster::{
@@ -73,6 +73,17 @@ impl std::error::Error for Error {}
 pub struct Buffer {
     words: Vec<AtomicU32>,
     len: usize,
+    /// Its [`device_address`](Buffer::device_address).
+    address: u64,
+}
+
+/// The bits of a device address below a buffer's base: the byte offset in the buffer.
+pub(crate) const ADDRESS_BITS: u32 = 40;
+
+/// The next buffer's device address: buffer `n` (from 1) of the process at `n << ADDRESS_BITS`.
+fn next_address() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed) << ADDRESS_BITS
 }
 
 impl Buffer {
@@ -86,12 +97,24 @@ impl Buffer {
                 AtomicU32::new(u32::from_le_bytes(w))
             })
             .collect();
-        Buffer { words, len: bytes.len() }
+        Buffer { words, len: bytes.len(), address: next_address() }
     }
 
     /// A zero-filled buffer of `len` bytes.
     pub fn zeroed(len: usize) -> Buffer {
-        Buffer { words: (0..len.div_ceil(4)).map(|_| AtomicU32::new(0)).collect(), len }
+        Buffer { words: (0..len.div_ceil(4)).map(|_| AtomicU32::new(0)).collect(), len, address: next_address() }
+    }
+
+    /// The buffer's device address (Vulkan's `vkGetBufferDeviceAddress`): the 64-bit value a
+    /// shader's buffer reference (GL_EXT_buffer_reference, SPIR-V's `PhysicalStorageBuffer`
+    /// pointers) to its byte 0 holds; byte `k` is at `device_address() + k`. Every buffer has
+    /// its own range of 2^40 bytes, never 0 (a null reference points into no buffer). A
+    /// dispatch or draw reaches the buffer through an address when it is among its bindings:
+    /// bound at a descriptor, or given with [`Binding::by_address`]; an access through any
+    /// other address reads 0 and writes nothing, and the sanitizer reports it
+    /// ([`FindingKind::AddressOutOfBounds`]).
+    pub fn device_address(&self) -> u64 {
+        self.address
     }
 
     /// Size in bytes.
@@ -143,6 +166,9 @@ pub struct Binding<'a> {
     pub resource: Resource<'a>,
 }
 
+/// The set and binding of a [`Binding::by_address`].
+pub(crate) const BY_ADDRESS: u32 = u32::MAX;
+
 /// What a binding holds.
 #[derive(Clone, Copy, Debug)]
 pub enum Resource<'a> {
@@ -162,6 +188,12 @@ impl<'a> Binding<'a> {
 
     pub fn sampler(set: u32, binding: u32, sampler: &'a Sampler) -> Binding<'a> {
         Binding { set, binding, element: 0, resource: Resource::Sampler(sampler) }
+    }
+
+    /// A buffer the shader reaches only through its [device address](Buffer::device_address)
+    /// (a buffer reference), bound at no descriptor.
+    pub fn by_address(buffer: &'a Buffer) -> Binding<'a> {
+        Binding { set: BY_ADDRESS, binding: BY_ADDRESS, element: 0, resource: Resource::Buffer(buffer) }
     }
 
     /// The same resource as descriptor `element` of the descriptor array at its binding.
@@ -216,6 +248,10 @@ impl std::fmt::Display for SourceLocation {
 pub enum FindingKind {
     /// A load, store or atomic at `byte_offset` of a buffer of `len` bytes.
     BufferOutOfBounds { set: u32, binding: u32, byte_offset: u64, len: u64, write: bool },
+    /// A load, store or atomic of `bytes` bytes through a buffer reference at device address
+    /// `address` that is not inside one of the buffers the dispatch or draw was given
+    /// ([`Buffer::device_address`]): a null or stale reference, or one past its buffer's end.
+    AddressOutOfBounds { address: u64, bytes: u32, write: bool },
     /// An index into an array of `len` elements (a fixed-size array in any memory).
     IndexOutOfBounds { index: u32, len: u32 },
     /// A texel load or store (`textureLoad`, `textureStore`) outside the image or its levels.
@@ -268,6 +304,12 @@ impl std::fmt::Display for Finding {
             FindingKind::BufferOutOfBounds { set, binding, byte_offset, len, write } => write!(
                 f,
                 "out-of-bounds {} of buffer (set {set}, binding {binding}) at byte {byte_offset} (size {len}) by invocation ({x}, {y}, {z})",
+                if *write { "write" } else { "read" }
+            ),
+            FindingKind::AddressOutOfBounds { address, bytes, write } => write!(
+                f,
+                "{} of {bytes} bytes through buffer device address {address:#x}, in no buffer given to the dispatch, by \
+                 invocation ({x}, {y}, {z})",
                 if *write { "write" } else { "read" }
             ),
             FindingKind::IndexOutOfBounds { index, len } => {
