@@ -185,3 +185,88 @@ fn references_into_no_buffer_are_reported() {
         }
     }
 }
+
+/// Reference arithmetic and conversions (GL_EXT_buffer_reference2, _uvec2): a reference made
+/// from a `uvec2` and back, `ref + n` and `ref[n]` (16-byte cells: the block's size), references
+/// in a struct passed to a function, `?:` on references, the difference of two addresses, a
+/// dynamic vector index through a reference. Cells `a[k].v = (100k + 1, .., 100k + 4)` and
+/// `b[k].v = (1000k + 5, .., 1000k + 8)` in two buffers reached by address only.
+#[test]
+fn reference_arithmetic_and_conversions() {
+    const ARITHMETIC: &str = r#"#version 450
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference2 : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+layout(local_size_x = 4) in;
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Cell { ivec4 v; };
+struct Pair { Cell a; Cell b; };
+layout(std430, set = 0, binding = 0) buffer Io { uvec2 packed; Cell base; int outs[16]; uvec2 back[4]; } io;
+int total(Pair p, int k) { return p.a.v[k & 3] + p.b.v[k & 3]; }
+void main() {
+    uint i = gl_LocalInvocationID.x;
+    Cell c = Cell(io.packed);
+    Cell d = c + int(i);
+    Cell e = io.base[i + 1u];
+    Pair p = Pair(d, e);
+    Cell pick = (i % 2u == 0u) ? d : e;
+    io.outs[4 * i + 0] = total(p, int(i));
+    io.outs[4 * i + 1] = pick.v.x;
+    io.outs[4 * i + 2] = int(uint64_t(e) - uint64_t(d));
+    io.outs[4 * i + 3] = d.v[i];
+    io.back[i] = uvec2(e);
+    e.v.w = int(i) * 100;
+}
+"#;
+    let options = shader_core::CompileOptions {
+        language: shader_core::Language::Glsl,
+        stage: Some(shader_core::ir::Stage::Compute),
+        target: shader_core::Target::Vulkan,
+        ..Default::default()
+    };
+    let ours = shader_core::compile("arithmetic.comp", ARITHMETIC, &options).unwrap_or_else(|e| panic!("we reject it:\n{}", e.render())).spirv;
+    common::validate_spirv_glsl(&ours, false).expect("our SPIR-V is valid");
+    let mut modules = vec![("ours", ours)];
+    if !common::skip_without_glslang() {
+        let words = common::compile_glslang(ARITHMETIC, "comp").expect("glslang compiles the test program");
+        common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
+        modules.push(("glslang", words));
+    }
+    let cells = |k0: i32, step: i32| {
+        let bytes: Vec<u8> = (0..6).flat_map(|k| (0..4).map(move |c| step * k + k0 + c)).flat_map(i32::to_le_bytes).collect();
+        Buffer::from_bytes(&bytes)
+    };
+    for (compiler, words) in modules {
+        let program = Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let (a, b) = (cells(1, 100), cells(5, 1000));
+        let (ab, bb) = (a.device_address(), b.device_address());
+        let mut io = vec![0u8; 112];
+        io[0..4].copy_from_slice(&(ab as u32).to_le_bytes());
+        io[4..8].copy_from_slice(&((ab >> 32) as u32).to_le_bytes());
+        io[8..16].copy_from_slice(&bb.to_le_bytes());
+        let io = Buffer::from_bytes(&io);
+        let options = Options { sanitize: true, threads: Some(1) };
+        let report = program
+            .dispatch(&[Binding::buffer(0, 0, &io), Binding::by_address(&a), Binding::by_address(&b)], &[], [1, 1, 1], &options)
+            .unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] the sanitizer found: {:?}", report.findings);
+        let (io, b) = (io.to_bytes(), b.to_bytes());
+        let av = |k: usize, c: usize| 100 * k as i32 + 1 + c as i32;
+        let bv = |k: usize, c: usize| 1000 * k as i32 + 5 + c as i32;
+        for i in 0..4 {
+            let (d, e) = (ab + 16 * i as u64, bb + 16 * (i as u64 + 1));
+            let want = [
+                av(i, i & 3) + bv(i + 1, i & 3),
+                if i % 2 == 0 { av(i, 0) } else { bv(i + 1, 0) },
+                e.wrapping_sub(d) as i32,
+                av(i, i),
+            ];
+            for (k, w) in want.iter().enumerate() {
+                assert_eq!(i32_at(&io, 16 + 4 * (4 * i + k)), *w, "[{compiler}] outs[{}]", 4 * i + k);
+            }
+            assert_eq!(u64_at(&io, 80 + 8 * i), e, "[{compiler}] back[{i}]: uvec2(e)");
+            assert_eq!(i32_at(&b, 16 * (i + 1) + 12), 100 * i as i32, "[{compiler}] b[{}].v.w written through e", i + 1);
+        }
+        assert_eq!(i32_at(&b, 12), bv(0, 3), "[{compiler}] b[0] untouched");
+    }
+}
