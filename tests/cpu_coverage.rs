@@ -45,9 +45,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("instruction ImageSparseSampleImplicitLod", "sparse residency (GL_ARB_sparse_texture2): no sparse images", 2),
     ("memory of type None", "ray queries (GL_EXT_ray_query): no acceleration structures", 4),
     ("multisampled images other than sampled 2D (array) ones", "multisampled storage images (image2DMS)", 2),
-    ("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars", "8-bit interface variables (GL_EXT_shader_8bit_storage)", 1),
-    ("vertex and fragment inputs and outputs other than scalars and vectors", "structs inside interface blocks or arrays (arrays, matrices and block members are run)", 2),
-    ("inputs and outputs with a Component decoration", "varyings sharing a location: the rasterizer matches whole locations", 1),
 ];
 
 /// One source program.

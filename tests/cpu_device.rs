@@ -1251,6 +1251,56 @@ fn composite_varyings_and_output_arrays() {
     }
 }
 
+/// Struct varyings, varyings sharing locations and 8-bit varyings (Vulkan-target modules; the
+/// wgpu target splits structs and has no `Component` or 8-bit varyings, so lavapipe cannot run
+/// these through wgpu): `Foo foos[2]` (a struct of a `float` and a `vec2`) at locations 0..3, a
+/// block holding a struct that holds a struct and an `ivec2` at 4..6 (Vulkan "Location
+/// Assignment": members at consecutive locations, each what its type takes), a `float`, a
+/// `vec2` and a `float` at components 0, 1 and 3 of location 7, a `u8vec2` at 8; the fragment
+/// stage writes components 0..1, 2 and 3 of location 0 from three outputs, and location 1 whole.
+/// Every value is the same at the three vertices, so the fragment sees it exactly.
+#[test]
+fn struct_component_and_8_bit_varyings() {
+    let head = "#version 450\n#extension GL_EXT_shader_8bit_storage : require\n\
+        #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n\
+        struct Foo { float a; vec2 b; };\nstruct Inner { Foo f; ivec2 k; };\n";
+    let vs = format!(
+        "{head}layout(location = 0) out Foo foos[2];\nlayout(location = 4) out Block {{ flat Inner inner; }} blk;\n\
+         layout(location = 7, component = 0) out float p;\nlayout(location = 7, component = 1) out vec2 q;\n\
+         layout(location = 7, component = 3) out float r;\nlayout(location = 8) flat out u8vec2 small;\n\
+         void main() {{\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+           gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n\
+           foos[0] = Foo(1.0, vec2(2.0, 3.0));\n  foos[1] = Foo(4.0, vec2(5.0, 6.0));\n\
+           blk.inner = Inner(Foo(7.0, vec2(8.0, 9.0)), ivec2(11, 12));\n\
+           p = 13.0;\n  q = vec2(14.0, 15.0);\n  r = 16.0;\n  small = u8vec2(uint8_t(200), uint8_t(7));\n}}\n"
+    );
+    let fs = format!(
+        "{head}layout(location = 0) in Foo foos[2];\nlayout(location = 4) in Block {{ flat Inner inner; }} blk;\n\
+         layout(location = 7, component = 0) in float p;\nlayout(location = 7, component = 1) in vec2 q;\n\
+         layout(location = 7, component = 3) in float r;\nlayout(location = 8) flat in u8vec2 small;\n\
+         layout(location = 0, component = 0) out vec2 o01;\nlayout(location = 0, component = 2) out float o2;\n\
+         layout(location = 0, component = 3) out float o3;\nlayout(location = 1) out vec4 o1;\n\
+         void main() {{\n  o01 = vec2(foos[0].a + foos[1].a * 10.0, foos[0].b.y + foos[1].b.x * 10.0);\n\
+           o2 = blk.inner.f.a + blk.inner.f.b.x * 10.0 + blk.inner.f.b.y * 100.0;\n\
+           o3 = float(blk.inner.k.x * 10 + blk.inner.k.y);\n\
+           o1 = vec4(p, q, r + float(uint(small.x) * 1000u + uint(small.y)));\n}}\n"
+    );
+    let (w, h) = (5u32, 3u32);
+    for (vs_name, vs_words) in glsl_modules_with("varyings.vert", &vs, Stage::Vertex, shader_core::BoundsChecks::Clamp, &[]) {
+        for (fs_name, fs_words) in glsl_modules_with("varyings.frag", &fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+            let which = format!("{vs_name} vertex and {fs_name} fragment stage");
+            let targets = [0, 1].map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1));
+            let findings = draw_triangle(&vs_words, &fs_words, &[], &[Some(&targets[0]), Some(&targets[1])]);
+            assert!(findings.is_empty(), "{which}: {findings:?}");
+            let (t0, t1) = (common::f32s(&targets[0].read_level(0)), common::f32s(&targets[1].read_level(0)));
+            for at in (0..(w * h) as usize).map(|p| p * 4) {
+                assert_eq!(t0[at..at + 4], [41.0, 53.0, 987.0, 122.0], "{which}: location 0 at pixel {}", at / 4);
+                assert_eq!(t1[at..at + 4], [13.0, 14.0, 15.0, 16.0 + 200_007.0], "{which}: location 1 at pixel {}", at / 4);
+            }
+        }
+    }
+}
+
 /// `gl_HelperInvocation` (a Vulkan-target module: the wgpu target refuses it) over a triangle
 /// covering a 9x5 target: the quads of the last column and row have members past the target,
 /// which run as helpers, so the fine derivatives of `float(gl_HelperInvocation)` are 1 at

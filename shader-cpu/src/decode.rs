@@ -476,6 +476,10 @@ pub(crate) enum Interp {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Varying {
     pub location: u32,
+    /// Its first component at the location (its `Component` decoration; 0 without one): word
+    /// `k` is component `component + k` of the location's four (32-bit units), where a vertex
+    /// output and a fragment input with that location meet.
+    pub component: u32,
     /// Word offset in a lane's memory and words (a component of 16 or 32 bits takes one, of
     /// 64 bits two).
     pub base: u32,
@@ -571,8 +575,18 @@ struct Decos {
     no_perspective: bool,
     /// `PerVertexKHR` (fragment barycentrics' per-vertex inputs): not run.
     per_vertex: bool,
-    /// A `Component` decoration (a varying sharing its location): not run.
-    component: bool,
+    /// A `Component` decoration (a varying sharing its location with others).
+    component: Option<u32>,
+}
+
+/// The varyings of `slots` at component `component` of their locations (a `Component`
+/// decoration; each element of an array at its own location).
+fn at_component(slots: &mut [Option<Slot>], component: Option<u32>) {
+    for slot in slots {
+        if let (Some(Slot::Varying(v)), Some(c)) = (slot, component) {
+            v.component = c;
+        }
+    }
 }
 
 /// One slot of a graphics stage's interface: a built-in or a `Location` varying, at a lane
@@ -592,7 +606,7 @@ struct MemberDecos {
     location: Option<u32>,
     flat: bool,
     no_perspective: bool,
-    component: bool,
+    component: Option<u32>,
 }
 
 struct Decoder {
@@ -1148,7 +1162,7 @@ impl Decoder {
                     Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
                     Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
                     Some(Operand::Decoration(Decoration::PerVertexKHR)) => e.per_vertex = true,
-                    Some(Operand::Decoration(Decoration::Component)) => e.component = true,
+                    Some(Operand::Decoration(Decoration::Component)) => e.component = Some(lit_at(inst, 2)?),
                     Some(Operand::Decoration(Decoration::BuiltIn)) => {
                         if let Some(Operand::BuiltIn(b)) = inst.operands.get(2) {
                             e.builtin = Some(*b);
@@ -1174,7 +1188,7 @@ impl Decoder {
                     Some(Operand::Decoration(Decoration::Location)) => e.location = Some(lit_at(inst, 3)?),
                     Some(Operand::Decoration(Decoration::Flat)) => e.flat = true,
                     Some(Operand::Decoration(Decoration::NoPerspective)) => e.no_perspective = true,
-                    Some(Operand::Decoration(Decoration::Component)) => e.component = true,
+                    Some(Operand::Decoration(Decoration::Component)) => e.component = Some(lit_at(inst, 3)?),
                     _ => {}
                 }
             }
@@ -1587,17 +1601,11 @@ impl Decoder {
             }
             return Ok(slots);
         }
-        let member_component = match self.ty(pointee) {
-            Some(Type::Struct { members }) => (0..members.len() as u32).any(|i| self.members.get(&(pointee, i)).is_some_and(|m| m.component)),
-            _ => false,
-        };
-        if vd.component || member_component {
-            return Err(unsupported("inputs and outputs with a Component decoration"));
-        }
         let Some(Type::Struct { members }) = self.ty(pointee) else {
             let Some(l) = vd.location else { return Ok(vec![None]) };
             let mut slots = Vec::new();
             self.varyings(l, vd.flat, vd.no_perspective, pointee, base, &mut slots)?;
+            at_component(&mut slots, vd.component);
             return Ok(slots);
         };
         let (mut at, mut next) = (base, vd.location);
@@ -1608,7 +1616,9 @@ impl Decoder {
                 (Some(b), _) => slots.push(Some(Slot::Builtin(b, at))),
                 (None, Some(l)) => {
                     let (flat, no_perspective) = (vd.flat || md.flat, vd.no_perspective || md.no_perspective);
+                    let first = slots.len();
                     next = Some(l + self.varyings(l, flat, no_perspective, m, at, &mut slots)?);
+                    at_component(&mut slots[first..], md.component);
                 }
                 (None, None) => slots.push(None),
             }
@@ -1626,6 +1636,16 @@ impl Decoder {
         let (elem, len) = match self.ty(ty) {
             Some(&Type::Array { elem, len }) => (elem, len),
             Some(&Type::Matrix { col, n }) => (col, n),
+            // A struct (in a block, an array, another struct): its members at consecutive
+            // locations, each taking what its type takes (Vulkan "Location Assignment").
+            Some(Type::Struct { members }) => {
+                let (mut taken, mut at) = (0, base);
+                for &m in members {
+                    taken += self.varyings(location + taken, flat, no_perspective, m, at, out)?;
+                    at += self.words(m)?;
+                }
+                return Ok(taken);
+            }
             _ => {
                 let slot = self.varying(location, flat, no_perspective, ty, base)?;
                 let (n, scalar) = self.components(ty);
@@ -1648,8 +1668,8 @@ impl Decoder {
             return Err(unsupported("vertex and fragment inputs and outputs other than scalars and vectors"));
         }
         let scalar = match self.scalar(ty) {
-            Some(s @ (Scalar::Int { width: 16 | 32 | 64, .. } | Scalar::Float { width: 16 | 32 | 64 })) => s,
-            _ => return Err(unsupported("vertex and fragment inputs and outputs of other than 16-, 32- and 64-bit scalars")),
+            Some(s @ (Scalar::Int { width: 8 | 16 | 32 | 64, .. } | Scalar::Float { width: 16 | 32 | 64 })) => s,
+            _ => return Err(unsupported("vertex and fragment inputs and outputs of other than 8-, 16-, 32- and 64-bit scalars")),
         };
         // 64-bit ones are flat (Vulkan requires `Flat` on 64-bit fragment inputs).
         let interp = if flat || !self.is_float(ty) || scalar.width() == 64 {
@@ -1659,7 +1679,7 @@ impl Decoder {
         } else {
             Interp::Smooth
         };
-        Ok(Slot::Varying(Varying { location, base, words, interp, scalar }))
+        Ok(Slot::Varying(Varying { location, component: 0, base, words, interp, scalar }))
     }
 
     /// Records the outputs of a vertex or fragment entry point.

@@ -2,7 +2,7 @@
 //! with depth test and blending, on the same SIMT executor as compute.
 //!
 //! - Vertices run in batches of `GRAPHICS_LANES` invocations; their `Location` outputs feed
-//!   the fragment inputs with the same location.
+//!   the fragment inputs with the same location and component.
 //! - Triangles are clipped against the depth range (0 ≤ z ≤ w) and a guard band (|x|, |y| ≤
 //!   `GUARD` w), so every vertex left has w > 0, then mapped to the viewport (the whole target,
 //!   depth 0..1, y down). Lines are clipped the same way and become the rectangle of width 1
@@ -271,6 +271,7 @@ impl Varying {
         match self.scalar {
             Scalar::Float { width: 16 } => crate::ext::f16_to_f32(w as u16).to_bits(),
             Scalar::Int { width: 16, signed: true } => w as u16 as i16 as i32 as u32,
+            Scalar::Int { width: 8, signed: true } => w as u8 as i8 as i32 as u32,
             _ => w,
         }
     }
@@ -281,6 +282,7 @@ impl Varying {
         match self.scalar {
             Scalar::Float { width: 16 } => u32::from(crate::ext::f32_to_f16(f32::from_bits(w))),
             Scalar::Int { width: 16, .. } => w & 0xFFFF,
+            Scalar::Int { width: 8, .. } => w & 0xFF,
             _ => w,
         }
     }
@@ -430,8 +432,9 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                         let Some(a) = vb.attributes.iter().find(|a| a.location == input.location) else { continue };
                         let start = u64::from(index) * u64::from(vb.stride) + u64::from(a.offset);
                         let value = a.format.fetch(vb.buffer, start);
-                        for k in 0..input.words.min(8) {
-                            mem[(input.base + k) as usize] = input.narrow(value[k as usize]);
+                        // An input at a later component of its location reads those of the attribute.
+                        for k in 0..input.words.min(8u32.saturating_sub(input.component)) {
+                            mem[(input.base + k) as usize] = input.narrow(value[(input.component + k) as usize]);
                         }
                     }
                 }
@@ -444,9 +447,11 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                 };
                 let mut vary = Vec::new();
                 for input in &fs.inputs {
-                    let out = vs.outputs.iter().find(|o| o.location == input.location);
-                    for k in 0..input.words {
-                        vary.push(out.filter(|o| k < o.words).map_or(0, |o| input.widen(mem[(o.base + k) as usize])));
+                    // Component by component: the output with the input's location that has it
+                    // (varyings share a location through `Component` decorations).
+                    for c in input.component..input.component + input.words {
+                        let out = vs.outputs.iter().find(|o| o.location == input.location && (o.component..o.component + o.words).contains(&c));
+                        vary.push(out.map_or(0, |o| input.widen(mem[(o.base + c - o.component) as usize])));
                     }
                 }
                 shaded.push(Vertex { clip, vary });
@@ -1122,12 +1127,19 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         }
         // Each output with a target at its location (Vulkan "Fragment Output Interface");
         // targets without an output keep their texels.
-        for out in &fs.outputs {
+        for (n, out) in fs.outputs.iter().enumerate() {
             let Some(&Some(target)) = d.colors.get(out.location as usize) else { continue };
+            // Outputs sharing a location (`Component` decorations): one texel, written with the
+            // first of them.
+            if fs.outputs[..n].iter().any(|o| o.location == out.location) {
+                continue;
+            }
             let format = target.format();
             let mut texel = [0, 0, 0, if format.is_integer() { 1 } else { 1.0f32.to_bits() }];
-            for k in 0..out.words.min(4) as usize {
-                texel[k] = out.widen(mem[out.base as usize + k]);
+            for out in fs.outputs[n..].iter().filter(|o| o.location == out.location) {
+                for k in 0..out.words.min(4u32.saturating_sub(out.component)) as usize {
+                    texel[out.component as usize + k] = out.widen(mem[out.base as usize + k]);
+                }
             }
             // The texels the fragment writes: the pixel's, or its covered samples'.
             let mut places = [at; 4];
