@@ -11,6 +11,7 @@
 mod common;
 
 use shader_cpu::{Binding, Buffer, FindingKind, Options, Program};
+use std::process::Command;
 
 const SOURCE: &str = r#"#version 450
 #extension GL_EXT_buffer_reference : require
@@ -268,5 +269,136 @@ void main() {
             assert_eq!(i32_at(&b, 16 * (i + 1) + 12), 100 * i as i32, "[{compiler}] b[{}].v.w written through e", i + 1);
         }
         assert_eq!(i32_at(&b, 12), bv(0, 3), "[{compiler}] b[0] untouched");
+    }
+}
+
+/// `OpPtrAccessChain` on a physical pointer (neither our compiler nor glslang emits one; other
+/// producers do): element `i` of an array of `Elem { int x; int y; }` behind a push-constant
+/// pointer whose type has `ArrayStride 8`, then member `y`; and element 3 followed by element -1
+/// (signed) and member `x`. Hand-written SPIR-V, assembled by spirv-as; values from SPIR-V's
+/// rule (the element's address is the base's plus element times the stride):
+/// `r[i] = 100 * elems[i].y + elems[2].x`.
+#[test]
+fn ptr_access_chain_on_physical_pointers() {
+    const ASM: &str = "OpCapability Shader\nOpCapability PhysicalStorageBufferAddresses\n\
+        OpExtension \"SPV_KHR_physical_storage_buffer\"\nOpMemoryModel PhysicalStorageBuffer64 GLSL450\n\
+        OpEntryPoint GLCompute %main \"main\" %lid\nOpExecutionMode %main LocalSize 4 1 1\n\
+        OpDecorate %lid BuiltIn LocalInvocationId\nOpDecorate %Elem Block\nOpMemberDecorate %Elem 0 Offset 0\n\
+        OpMemberDecorate %Elem 1 Offset 4\nOpDecorate %pElem ArrayStride 8\nOpDecorate %Push Block\n\
+        OpMemberDecorate %Push 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpDecorate %Out Block\n\
+        OpMemberDecorate %Out 0 Offset 0\nOpDecorate %out DescriptorSet 0\nOpDecorate %out Binding 0\n\
+        %void = OpTypeVoid\n%fn = OpTypeFunction %void\n%int = OpTypeInt 32 1\n%uint = OpTypeInt 32 0\n\
+        %v3u = OpTypeVector %uint 3\n%Elem = OpTypeStruct %int %int\n%pElem = OpTypePointer PhysicalStorageBuffer %Elem\n\
+        %pInt = OpTypePointer PhysicalStorageBuffer %int\n%Push = OpTypeStruct %pElem\n\
+        %ptrPush = OpTypePointer PushConstant %Push\n%ptrPcElem = OpTypePointer PushConstant %pElem\n\
+        %uint_4 = OpConstant %uint 4\n%arr = OpTypeArray %int %uint_4\n%Out = OpTypeStruct %arr\n\
+        %ptrOut = OpTypePointer StorageBuffer %Out\n%ptrOutInt = OpTypePointer StorageBuffer %int\n\
+        %ptrLid = OpTypePointer Input %v3u\n%int_0 = OpConstant %int 0\n%int_1 = OpConstant %int 1\n\
+        %int_3 = OpConstant %int 3\n%int_m1 = OpConstant %int -1\n%int_100 = OpConstant %int 100\n\
+        %pc = OpVariable %ptrPush PushConstant\n%out = OpVariable %ptrOut StorageBuffer\n%lid = OpVariable %ptrLid Input\n\
+        %main = OpFunction %void None %fn\n%entry = OpLabel\n%ids = OpLoad %v3u %lid\n\
+        %i = OpCompositeExtract %uint %ids 0\n%bpp = OpAccessChain %ptrPcElem %pc %int_0\n\
+        %base = OpLoad %pElem %bpp\n%e = OpPtrAccessChain %pInt %base %i %int_1\n%v = OpLoad %int %e Aligned 4\n\
+        %third = OpPtrAccessChain %pElem %base %int_3\n%back = OpPtrAccessChain %pInt %third %int_m1 %int_0\n\
+        %w = OpLoad %int %back Aligned 4\n%v100 = OpIMul %int %v %int_100\n%sum = OpIAdd %int %v100 %w\n\
+        %at = OpAccessChain %ptrOutInt %out %int_0 %i\nOpStore %at %sum\nOpReturn\nOpFunctionEnd\n";
+    let Some(words) = assemble(ASM) else { return };
+    common::validate_spirv_glsl(&words, false).expect("the module is valid");
+    let program = Program::new(&words, "main", &[]).expect("decodes");
+    let elems = Buffer::from_bytes(&(0..4).flat_map(|k| [10 * k + 1, 10 * k + 2]).flat_map(i32::to_le_bytes).collect::<Vec<u8>>());
+    let out = Buffer::zeroed(16);
+    let options = Options { sanitize: true, threads: Some(1) };
+    let report = program
+        .dispatch(&[Binding::buffer(0, 0, &out), Binding::by_address(&elems)], &elems.device_address().to_le_bytes(), [1, 1, 1], &options)
+        .expect("runs");
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+    let out = out.to_bytes();
+    for i in 0..4 {
+        assert_eq!(i32_at(&out, 4 * i), 100 * (10 * i as i32 + 2) + 21, "r[{i}]");
+    }
+}
+
+/// A fragment shader reading through a buffer reference in the push constants (a draw reaches
+/// the buffers given with `Binding::by_address` as a dispatch does): each pixel's colour is
+/// `palette.colors[x]`, ours and glslang's fragment stage.
+#[test]
+fn fragment_stage_reads_through_a_reference() {
+    const VS: &str = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    const FS: &str = "#version 450\n#extension GL_EXT_buffer_reference : require\n\
+        layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Palette { vec4 colors[]; };\n\
+        layout(push_constant) uniform Push { Palette palette; } pc;\nlayout(location = 0) out vec4 color;\n\
+        void main() {\n  color = pc.palette.colors[int(gl_FragCoord.x)];\n}\n";
+    let compile = |name: &str, source: &str, stage: shader_core::ir::Stage| {
+        let options = shader_core::CompileOptions { language: shader_core::Language::Glsl, stage: Some(stage), target: shader_core::Target::Vulkan, ..Default::default() };
+        let words = shader_core::compile(name, source, &options).unwrap_or_else(|e| panic!("we reject it:\n{}", e.render())).spirv;
+        common::validate_spirv_glsl(&words, false).expect("our SPIR-V is valid");
+        words
+    };
+    let vertex = Program::new(&compile("fs_ref.vert", VS, shader_core::ir::Stage::Vertex), "main", &[]).expect("vertex stage");
+    let mut fragments = vec![("ours", compile("fs_ref.frag", FS, shader_core::ir::Stage::Fragment))];
+    if !common::skip_without_glslang() {
+        let words = common::compile_glslang(FS, "frag").expect("glslang compiles the test program");
+        common::validate_spirv_glsl(&words, false).expect("glslang's SPIR-V is valid");
+        fragments.push(("glslang", words));
+    }
+    let (w, h) = (5u32, 3u32);
+    let colour = |x: u32| [x as f32, 10.0 + x as f32, 0.5, 1.0 - x as f32 / 8.0];
+    // One colour past the target's width: the helper invocations of the last quads (x = w) read it.
+    let palette = Buffer::from_bytes(&(0..=w).flat_map(colour).flat_map(f32::to_le_bytes).collect::<Vec<u8>>());
+    let push = palette.device_address().to_le_bytes();
+    for (compiler, words) in fragments {
+        let fragment = Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let target = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+        let draw = shader_cpu::Draw {
+            bindings: &[Binding::by_address(&palette)],
+            push_constants: &push,
+            vertex_buffer: None,
+            vertices: &[0, 1, 2],
+            instances: 0..1,
+            topology: shader_cpu::Topology::TriangleList,
+            cull: None,
+            blend: None,
+            blend_constant: [0.0; 4],
+            colors: &[Some(&target)],
+            depth: None,
+            depth_compare: shader_cpu::Compare::Less,
+            depth_write: true,
+            stencil: None,
+            samples: 1,
+            alpha_to_coverage: false,
+        };
+        let report = shader_cpu::draw(&vertex, &fragment, &draw, &Options { sanitize: true, threads: Some(2) }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        let pixels = common::f32s(&target.read_level(0));
+        for y in 0..h {
+            for x in 0..w {
+                let at = ((y * w + x) * 4) as usize;
+                assert_eq!(pixels[at..at + 4], colour(x), "[{compiler}] pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
+/// `text` assembled by spirv-as (`None` after a loud skip without it; a failure on CI).
+fn assemble(text: &str) -> Option<Vec<u32>> {
+    let dir = std::env::temp_dir();
+    let (src, spv) = (dir.join(format!("cpu-address-{}.spvasm", std::process::id())), dir.join(format!("cpu-address-{}.spv", std::process::id())));
+    std::fs::write(&src, text).expect("writes the assembly");
+    let run = Command::new("spirv-as").args(["--target-env", "vulkan1.1"]).arg(&src).arg("-o").arg(&spv).output();
+    let _ = std::fs::remove_file(&src);
+    match run {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            assert!(!common::ci(), "spirv-as is not installed but CI=true");
+            eprintln!("*** SKIPPED: spirv-as not installed ***");
+            None
+        }
+        Err(e) => panic!("cannot run spirv-as: {e}"),
+        Ok(out) => {
+            assert!(out.status.success(), "spirv-as: {}", String::from_utf8_lossy(&out.stderr));
+            let bytes = std::fs::read(&spv).expect("reads the module");
+            let _ = std::fs::remove_file(&spv);
+            Some(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        }
     }
 }
