@@ -187,6 +187,35 @@ fn references_into_no_buffer_are_reported() {
     }
 }
 
+/// A reference that breaks the alignment its loads promise (`Aligned`: the head 2 bytes into a
+/// node, every `Node` member access promising at least 4): nothing is read through it, and the
+/// sanitizer reports each access with its address.
+#[test]
+fn misaligned_references_are_reported() {
+    for (compiler, words) in modules() {
+        let program = Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let nodes = nodes_buffer();
+        let out = Buffer::zeroed(16 + 32 + 8 + 16);
+        let base = nodes.device_address();
+        let head = base + LIST[0] as u64 * STRIDE + 2;
+        let push = push_constants(head, base, out.device_address() + 48);
+        let options = Options { sanitize: true, threads: Some(1) };
+        let report = program
+            .dispatch(&[Binding::buffer(0, 0, &out), Binding::by_address(&nodes)], &push, [1, 1, 1], &options)
+            .unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let out = out.to_bytes();
+        for i in 0..4 {
+            assert_eq!(i32_at(&out, 4 * i), 0, "[{compiler}] sums[{i}]: the value is not read");
+            assert_eq!(u64_at(&out, 16 + 8 * i), 0, "[{compiler}] ends[{i}]: nor the next reference");
+        }
+        let misaligned = |address: u64| {
+            report.findings.iter().filter(|f| matches!(f.kind, FindingKind::AddressMisaligned { address: a, write: false, .. } if a == address)).count()
+        };
+        assert_eq!(misaligned(head + 8), 4, "[{compiler}] the value's read: {:#?}", report.findings);
+        assert_eq!(misaligned(head), 4, "[{compiler}] the next reference's read: {:#?}", report.findings);
+    }
+}
+
 /// Reference arithmetic and conversions (GL_EXT_buffer_reference2, _uvec2): a reference made
 /// from a `uvec2` and back, `ref + n` and `ref[n]` (16-byte cells: the block's size), references
 /// in a struct passed to a function, `?:` on references, the difference of two addresses, a

@@ -254,9 +254,10 @@ pub(crate) enum Inst {
     SubgroupWide { op: TOp, scalar: Scalar, identity: u64, scan: Scan, dst: Id, a: Id, b: Option<Id>, comps: u32 },
     /// A load, store, copy or atomic (`inner`) through physical pointers (buffer references:
     /// 64-bit device addresses, `decode/address.rs`): `inner` runs with the register of each
-    /// of `ptrs` (pointer, bytes accessed, whether written) holding the memory object and
-    /// offset its address is in, for each lane (`exec/address.rs`).
-    Address { ptrs: Vec<(Id, u32, bool)>, inner: Box<Inst> },
+    /// of `ptrs` (pointer, bytes accessed, whether written, the alignment its address has)
+    /// holding the memory object and offset its address is in, for each lane
+    /// (`exec/address.rs`).
+    Address { ptrs: Vec<(Id, u32, bool, u32)>, inner: Box<Inst> },
     /// An access chain from a physical pointer `base`: its address plus `element` times its
     /// stride (an `OpPtrAccessChain`'s, signed; `true`: a 64-bit index), plus `offset`, plus
     /// the dynamic indices' as [`Inst::AccessChain`].
@@ -2161,7 +2162,7 @@ impl Decoder {
                             insts.push(Inst::Store { ptr: r, src: init, parts: has_parts(&leaves), leaves });
                         }
                     }
-                    _ => match self.inst(inst, func_index)?.map(|i| self.through_addresses(i)).transpose()? {
+                    _ => match self.inst(inst, func_index)?.map(|i| self.through_addresses(i, inst)).transpose()? {
                         Some(Inst::Gather { dst, src, words }) => {
                             // The same words as the same type (a struct of one member and
                             // its member have the same words).

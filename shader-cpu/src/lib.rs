@@ -252,6 +252,10 @@ pub enum FindingKind {
     /// `address` that is not inside one of the buffers the dispatch or draw was given
     /// ([`Buffer::device_address`]): a null or stale reference, or one past its buffer's end.
     AddressOutOfBounds { address: u64, bytes: u32, write: bool },
+    /// A load, store or atomic through a buffer reference at device address `address`, which
+    /// is not a multiple of the `align` bytes the instruction's `Aligned` memory operand (an
+    /// atomic's size) promises (undefined in Vulkan); nothing is read or written.
+    AddressMisaligned { address: u64, align: u32, write: bool },
     /// An index into an array of `len` elements (a fixed-size array in any memory).
     IndexOutOfBounds { index: u32, len: u32 },
     /// A texel load or store (`textureLoad`, `textureStore`) outside the image or its levels.
@@ -309,6 +313,12 @@ impl std::fmt::Display for Finding {
             FindingKind::AddressOutOfBounds { address, bytes, write } => write!(
                 f,
                 "{} of {bytes} bytes through buffer device address {address:#x}, in no buffer given to the dispatch, by \
+                 invocation ({x}, {y}, {z})",
+                if *write { "write" } else { "read" }
+            ),
+            FindingKind::AddressMisaligned { address, align, write } => write!(
+                f,
+                "{} through buffer device address {address:#x}, not aligned to the {align} bytes the instruction promises, by \
                  invocation ({x}, {y}, {z})",
                 if *write { "write" } else { "read" }
             ),

@@ -9,11 +9,11 @@
 //! offsets of an access chain's indices, from the explicit layout of the pointee:
 //! `Offset`/`ArrayStride`/`MatrixStride`, and an `OpPtrAccessChain`'s element times the
 //! pointer type's `ArrayStride`) and [`Inst::Address`] around a load, store, atomic or copy
-//! through one (`exec/address.rs` finds the buffer each lane's address is in). The `Aligned`
-//! memory operand promises an alignment the executor does not need.
+//! through one (`exec/address.rs` finds the buffer each lane's address is in, and checks the
+//! alignment the `Aligned` memory operand promises).
 
-use rspirv::dr::Instruction;
-use spirv::{Op, StorageClass};
+use rspirv::dr::{Instruction, Operand};
+use spirv::{MemoryAccess, Op, StorageClass};
 
 use super::{id_at, result, Decoder, Id, Inst, Type, PART_1, PART_2};
 use crate::Error;
@@ -83,30 +83,36 @@ impl Decoder {
         }))
     }
 
-    /// `inst` as decoded, or, when it loads, stores, copies or updates memory through physical
-    /// pointers, [`Inst::Address`] around it.
-    pub(super) fn through_addresses(&self, inst: Inst) -> Result<Inst, Error> {
-        let mut ptrs: Vec<(Id, u32, bool)> = Vec::new();
-        let mut add = |ptr: Id, bytes: u32, write: bool| {
+    /// `inst` (decoded from `from`) as it is, or, when it loads, stores, copies or updates
+    /// memory through physical pointers, [`Inst::Address`] around it, with the alignment the
+    /// instruction's `Aligned` memory operand promises (an atomic's: its size).
+    pub(super) fn through_addresses(&self, inst: Inst, from: &Instruction) -> Result<Inst, Error> {
+        let aligned = from.operands.iter().position(|o| matches!(o, Operand::MemoryAccess(m) if m.contains(MemoryAccess::ALIGNED)));
+        let align = match aligned.map(|at| from.operands.get(at + 1)) {
+            Some(Some(Operand::LiteralBit32(a))) => *a,
+            _ => 1,
+        };
+        let mut ptrs: Vec<(Id, u32, bool, u32)> = Vec::new();
+        let mut add = |ptr: Id, bytes: u32, write: bool, align: u32| {
             if self.physical(ptr) && !ptrs.iter().any(|p| p.0 == ptr) {
-                ptrs.push((ptr, bytes, write));
+                ptrs.push((ptr, bytes, write, align));
             }
         };
         match &inst {
-            Inst::Load { ptr, leaves, .. } => add(*ptr, span(leaves), false),
+            Inst::Load { ptr, leaves, .. } => add(*ptr, span(leaves), false, align),
             Inst::Store { ptr, src, leaves, .. } => {
                 if ptr == src {
                     return Err(super::unsupported("a store of a physical pointer through itself"));
                 }
-                add(*ptr, span(leaves), true)
+                add(*ptr, span(leaves), true, align)
             }
-            Inst::ExtStore { ptr, leaves, .. } => add(*ptr, span(leaves), true),
+            Inst::ExtStore { ptr, leaves, .. } => add(*ptr, span(leaves), true, align),
             Inst::CopyMemory { dst, src, dst_leaves, src_leaves } => {
-                add(*dst, span(dst_leaves), true);
-                add(*src, span(src_leaves), false);
+                add(*dst, span(dst_leaves), true, align);
+                add(*src, span(src_leaves), false, align);
             }
-            Inst::Atomic { op, ptr, .. } => add(*ptr, 4, *op != Op::AtomicLoad),
-            Inst::Atomic64 { op, ptr, .. } => add(*ptr, 8, *op != Op::AtomicLoad),
+            Inst::Atomic { op, ptr, .. } => add(*ptr, 4, *op != Op::AtomicLoad, 4),
+            Inst::Atomic64 { op, ptr, .. } => add(*ptr, 8, *op != Op::AtomicLoad, 8),
             _ => {}
         }
         Ok(match ptrs.is_empty() {

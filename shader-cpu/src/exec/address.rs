@@ -10,7 +10,9 @@
 //! a buffer, for the instruction inside to run as it does on bound buffers (bounds, races,
 //! helper lanes, 64-bit atomics). An address in no slot, or an access running past its
 //! buffer's end, reads 0 and writes nothing, and the sanitizer reports it
-//! ([`FindingKind::AddressOutOfBounds`]).
+//! ([`FindingKind::AddressOutOfBounds`]); so does an address that is not the multiple of the
+//! access's `Aligned` operand it promises ([`FindingKind::AddressMisaligned`]: the executor's
+//! words would otherwise be read at the wrong bytes).
 
 use super::{Inst, Thread, POISON};
 use crate::FindingKind;
@@ -31,13 +33,13 @@ impl Thread<'_> {
         let Inst::Address { ptrs, inner } = inst else { unreachable!("not an access through addresses: {inst:?}") };
         let l = self.l;
         let mut saved = Vec::with_capacity(ptrs.len());
-        for &(ptr, bytes, write) in ptrs {
+        for &(ptr, bytes, write, align) in ptrs {
             let addresses = std::mem::take(&mut self.regs[ptr as usize]);
             let mut resolved = addresses.clone();
             for &i in lanes {
                 let i = i as usize;
                 let address = u64::from(addresses[i]) | u64::from(addresses[l + i]) << 32;
-                let (obj, off) = self.resolve(address, bytes, write, i);
+                let (obj, off) = self.resolve(address, bytes, write, align, i);
                 resolved[i] = obj;
                 resolved[l + i] = off;
             }
@@ -50,8 +52,13 @@ impl Thread<'_> {
         }
     }
 
-    /// The memory object and byte offset of an access of `bytes` bytes at `address` by `lane`.
-    fn resolve(&mut self, address: u64, bytes: u32, write: bool, lane: usize) -> (u32, u32) {
+    /// The memory object and byte offset of an access of `bytes` bytes at `address`, which the
+    /// instruction promises a multiple of `align`, by `lane`.
+    fn resolve(&mut self, address: u64, bytes: u32, write: bool, align: u32, lane: usize) -> (u32, u32) {
+        if address % u64::from(align.max(1)) != 0 {
+            self.report(lane, FindingKind::AddressMisaligned { address, align, write });
+            return (u32::MAX, POISON);
+        }
         let base = address >> crate::ADDRESS_BITS << crate::ADDRESS_BITS;
         let off = address - base;
         let slot = match base {
