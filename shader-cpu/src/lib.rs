@@ -191,7 +191,8 @@ impl<'a> Binding<'a> {
     }
 
     /// A buffer the shader reaches only through its [device address](Buffer::device_address)
-    /// (a buffer reference), bound at no descriptor.
+    /// (a buffer reference), bound at no descriptor. Findings on it (out of bounds, races) name
+    /// set and binding `u32::MAX`.
     pub fn by_address(buffer: &'a Buffer) -> Binding<'a> {
         Binding { set: BY_ADDRESS, binding: BY_ADDRESS, element: 0, resource: Resource::Buffer(buffer) }
     }
