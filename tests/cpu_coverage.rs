@@ -28,23 +28,13 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// written `%N`, why it is refused, how many entry points).
 const KNOWN: &[(&str, &str, usize)] = &[
     ("AtomicStore on texels of other than 32-bit scalars", "64-bit image atomics (GL_EXT_shader_image_int64): texels are atomically updated 32 bits at a time", 1),
-    ("built-in input ClipDistance", "clip distances read in the fragment stage: the rasterizer does not clip against them", 4),
     ("built-in input CoreIDARM", "a vendor's hardware core id (GL_ARM_shader_core_builtins)", 1),
-    ("built-in input CullDistance", "cull distances read in the fragment stage: as ClipDistance", 2),
     ("built-in input WarpMaxIDARM", "a vendor's hardware warp id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input WarpsPerSMNV", "a vendor's hardware warp count (GL_NV_shader_sm_builtins)", 1),
     ("extended instruction set SPV_AMD_shader_explicit_vertex_parameter", "AMD's explicit vertex parameters (interpolateAtVertexAMD)", 1),
-    ("image operands ImageOperands(CONST_OFFSETS)", "textureGatherOffsets: four offsets per gather", 3),
-    ("image operands ImageOperands(MIN_LOD)", "sparse texture clamps (textureClampARB): a minimum level of detail", 1),
-    ("image operands ImageOperands(OFFSET)", "a gather with a run-time offset (textureGatherOffset with a non-constant offset)", 1),
     ("instruction GroupFAdd", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),
     ("instruction GroupSMin", "AMD's shader ballot group operations at workgroup scope (GL_AMD_shader_ballot)", 1),
-    ("instruction ImageQueryLod", "textureQueryLod: the level of detail an implicit-lod sample would use", 5),
-    ("instruction ImageSparseFetch", "sparse residency (GL_ARB_sparse_texture2): no sparse images", 1),
-    ("instruction ImageSparseRead", "sparse residency (GL_ARB_sparse_texture2): no sparse images", 1),
-    ("instruction ImageSparseSampleImplicitLod", "sparse residency (GL_ARB_sparse_texture2): no sparse images", 2),
     ("memory of type None", "ray queries (GL_EXT_ray_query): no acceleration structures", 4),
-    ("multisampled images other than sampled 2D (array) ones", "multisampled storage images (image2DMS)", 2),
 ];
 
 /// One source program.

@@ -105,8 +105,20 @@ pub(crate) struct SampleInst {
     /// `OpImageSampleProj*`: the coordinates and the depth reference are divided by the
     /// coordinate's component after the spatial ones (Vulkan "Projection Operation").
     pub proj: bool,
-    /// Result words (4, or 1 for a depth comparison).
+    /// Result words (4, or 1 for a depth comparison; 2 for a level-of-detail query).
     pub n: u32,
+    /// `OpImageQueryLod`: the result is (level accessed, computed level of detail) of an
+    /// implicit-lod sample, not a texel.
+    pub query_lod: bool,
+    /// `OpImageSparse*`: the result is (residency code, texel); CPU images are always resident
+    /// (code 0, which `OpImageSparseTexelsResident` reads as resident).
+    pub sparse: bool,
+    /// `MinLod`: a minimum level of detail (`textureClampARB`), clamping as the sampler's does.
+    pub min_lod: Option<Id>,
+    /// `ConstOffsets`: a gather whose texel `i` comes from the gather at offset `i`.
+    pub offsets: Option<[[i32; 3]; 4]>,
+    /// `Offset`: an offset computed at run time (signed integers, one per spatial dimension).
+    pub dyn_offset: Option<Id>,
 }
 
 /// An image query.
@@ -210,7 +222,8 @@ pub(crate) enum Inst {
     Call { dst: Option<(Id, Id, u32)>, func: usize, args: Vec<(Id, Id, u32)> },
     Sample(Box<SampleInst>),
     /// `OpImageFetch` (with a level) and `OpImageRead` (level 0): `n` words of the texel.
-    Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32 },
+    /// The sparse forms (`sparse`): word 0 the residency code (0: resident), the texel after.
+    Fetch { dst: Id, image: Id, coord: Id, info: ImageType, lod: Option<Id>, offset: [i32; 3], n: u32, sparse: bool },
     ImageWrite { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32 },
     /// GLSL.std.450 `InterpolateAtCentroid`/`Sample`/`Offset` of the fragment input at byte
     /// `offset` of lane memory object `obj`, `n` words (`exec/interpolate.rs`).
@@ -220,8 +233,11 @@ pub(crate) enum Inst {
     TexelPointer { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id },
     /// An atomic on a texel through an `OpImageTexelPointer` pointer (`imageAtomic*`).
     ImageAtomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
+    /// `OpImageWrite` of sample `sample` of a multisampled storage image (`exec/multisample.rs`).
+    WriteSample { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32, sample: Id },
     /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
-    FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32 },
+    /// `sparse` as in [`Inst::Fetch`].
+    FetchSample { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id, n: u32, sparse: bool },
     /// `OpImageRead` of a subpass input (`subpassLoad`): the texel at the fragment's pixel plus
     /// `coord`, sample `sample` of a multisampled one (`exec/subpass.rs`).
     SubpassRead { dst: Id, image: Id, coord: Id, sample: Option<Id>, n: u32 },
@@ -497,6 +513,13 @@ pub(crate) const UNBOUNDED_BUFFERS: usize = 256;
 /// How many elements of a runtime-sized descriptor array of textures or samplers can be bound:
 /// 256 (past those bound, none).
 pub(crate) const UNBOUNDED_HANDLES: usize = 256;
+
+/// The locations standing for `ClipDistance` (`CullDistance`) element 0, 1, ...: the vertex
+/// stage's are varyings the rasterizer clips (culls) with and interpolates for the fragment
+/// stage's, matched by location as any other (`raster.rs`).
+pub(crate) const CLIP_DISTANCES: u32 = 0x4000_0000;
+pub(crate) const CULL_DISTANCES: u32 = CLIP_DISTANCES + MAX_DISTANCES;
+pub(crate) const MAX_DISTANCES: u32 = 64;
 
 /// Lanes a vertex or fragment batch runs together (a multiple of 4: fragment quads).
 pub(crate) const GRAPHICS_LANES: u32 = 64;
@@ -1586,7 +1609,11 @@ impl Decoder {
         let none = Decos::default();
         let vd = self.decos.get(&var).unwrap_or(&none);
         if let Some(b) = vd.builtin {
-            return Ok(vec![Some(Slot::Builtin(b, base))]);
+            let mut slots = Vec::new();
+            if !self.distances(b, pointee, base, &mut slots)? {
+                slots.push(Some(Slot::Builtin(b, base)));
+            }
+            return Ok(slots);
         }
         if vd.per_vertex {
             // An array of three: each element its vertex's value at the location.
@@ -1614,7 +1641,11 @@ impl Decoder {
         for (i, &m) in members.iter().enumerate() {
             let md = self.members.get(&(pointee, i as u32)).cloned().unwrap_or_default();
             match (md.builtin, md.location.or(next)) {
-                (Some(b), _) => slots.push(Some(Slot::Builtin(b, at))),
+                (Some(b), _) => {
+                    if !self.distances(b, m, at, &mut slots)? {
+                        slots.push(Some(Slot::Builtin(b, at)));
+                    }
+                }
                 (None, Some(l)) => {
                     let (flat, no_perspective) = (vd.flat || md.flat, vd.no_perspective || md.no_perspective);
                     let first = slots.len();
@@ -1626,6 +1657,19 @@ impl Decoder {
             at += self.words(m)?;
         }
         Ok(slots)
+    }
+
+    /// A `ClipDistance` or `CullDistance` array of type `ty` at lane word `base` as the
+    /// varyings at [`CLIP_DISTANCES`] or [`CULL_DISTANCES`] (smooth, one location an
+    /// element), appended to `out`; false for other built-ins.
+    fn distances(&self, b: BuiltIn, ty: Id, base: u32, out: &mut Vec<Option<Slot>>) -> Result<bool, Error> {
+        let location = match b {
+            BuiltIn::ClipDistance => CLIP_DISTANCES,
+            BuiltIn::CullDistance => CULL_DISTANCES,
+            _ => return Ok(false),
+        };
+        self.varyings(location, false, false, ty, base, out)?;
+        Ok(true)
     }
 
     /// The `Location` inputs or outputs of an interface variable (or block member) of type
@@ -1690,7 +1734,7 @@ impl Decoder {
                 Some(Slot::Builtin(BuiltIn::Position, at)) => prog.position = Some(at),
                 Some(Slot::Builtin(BuiltIn::FragDepth, at)) => prog.frag_depth = Some(at),
                 Some(Slot::Builtin(BuiltIn::SampleMask, at)) => prog.sample_mask = Some(at),
-                // PointSize, ClipDistance, CullDistance: written, never read.
+                // PointSize: written, never read (ClipDistance and CullDistance are varyings).
                 Some(Slot::Builtin(..)) => {}
                 Some(Slot::Varying(v)) => prog.outputs.push(v),
                 None => return Err(unsupported("outputs without a Location or BuiltIn decoration")),
@@ -1830,8 +1874,8 @@ impl Decoder {
                 let cube = dim == spirv::Dim::DimCube;
                 let why = if dims == 0 {
                     Some(format!("{dim:?} images"))
-                } else if ms && (dims != 2 || cube || (sampled == 2 && !subpass)) {
-                    Some("multisampled images other than sampled 2D (array) ones".to_string())
+                } else if ms && (dims != 2 || cube) {
+                    Some("multisampled images other than 2D (array) ones".to_string())
                 } else if dims == 3 && !cube && arrayed {
                     Some("3D array images".to_string())
                 } else {
@@ -2723,7 +2767,33 @@ impl Decoder {
             | Op::ImageSampleProjDrefImplicitLod
             | Op::ImageSampleProjDrefExplicitLod
             | Op::ImageGather
-            | Op::ImageDrefGather => {
+            | Op::ImageDrefGather
+            | Op::ImageSparseSampleImplicitLod
+            | Op::ImageSparseSampleExplicitLod
+            | Op::ImageSparseSampleDrefImplicitLod
+            | Op::ImageSparseSampleDrefExplicitLod
+            | Op::ImageSparseGather
+            | Op::ImageSparseDrefGather
+            | Op::ImageQueryLod => {
+                let sparse = matches!(
+                    op,
+                    Op::ImageSparseSampleImplicitLod
+                        | Op::ImageSparseSampleExplicitLod
+                        | Op::ImageSparseSampleDrefImplicitLod
+                        | Op::ImageSparseSampleDrefExplicitLod
+                        | Op::ImageSparseGather
+                        | Op::ImageSparseDrefGather
+                );
+                // The sparse forms as their resident ones.
+                let op = match op {
+                    Op::ImageSparseSampleImplicitLod => Op::ImageSampleImplicitLod,
+                    Op::ImageSparseSampleExplicitLod => Op::ImageSampleExplicitLod,
+                    Op::ImageSparseSampleDrefImplicitLod => Op::ImageSampleDrefImplicitLod,
+                    Op::ImageSparseSampleDrefExplicitLod => Op::ImageSampleDrefExplicitLod,
+                    Op::ImageSparseGather => Op::ImageGather,
+                    Op::ImageSparseDrefGather => Op::ImageDrefGather,
+                    other => other,
+                };
                 let (sampled, coord) = (id(0)?, id(1)?);
                 let image = self.image_type(sampled)?;
                 let proj = matches!(
@@ -2776,29 +2846,50 @@ impl Decoder {
                     dref,
                     gather,
                     proj,
-                    n,
+                    n: if sparse { n - 1 } else { n },
+                    query_lod: op == Op::ImageQueryLod,
+                    sparse,
+                    min_lod: operands.min_lod,
+                    offsets: operands.offsets,
+                    dyn_offset: operands.dyn_offset,
                 })))
             }
-            Op::ImageFetch | Op::ImageRead => {
+            // CPU images are always resident (`SampleInst::sparse`): a code of 0 is resident.
+            Op::ImageSparseTexelsResident => Some(Inst::Un { op: Un::LogicalNot, dst: r, a: id(0)?, n: 1 }),
+            Op::ImageFetch | Op::ImageRead | Op::ImageSparseFetch | Op::ImageSparseRead => {
                 let (image, coord) = (id(0)?, id(1)?);
                 let info = self.image_type(image)?;
                 let operands = self.image_operands(inst, 2)?;
+                operands.only_offset()?;
+                let sparse = matches!(op, Op::ImageSparseFetch | Op::ImageSparseRead);
                 let mut t = self.type_of(image);
                 if let Some(Type::SampledImage { image }) = self.ty(t) {
                     t = *image;
                 }
+                if sparse && self.subpass_images.contains(&t) {
+                    return Err(unsupported(format!("{op:?} of a subpass input")));
+                }
                 if self.subpass_images.contains(&t) {
                     return Ok(Some(Inst::SubpassRead { dst: r, image, coord, sample: operands.sample, n }));
                 }
+                // The sparse forms: (residency code 0, texel) (`SampleInst::sparse`).
+                let n = if sparse { n - 1 } else { n };
                 if let Some(sample) = operands.sample {
-                    return Ok(Some(Inst::FetchSample { dst: r, image, coord, info, sample, n }));
+                    return Ok(Some(Inst::FetchSample { dst: r, image, coord, info, sample, n, sparse }));
                 }
-                Some(Inst::Fetch { dst: r, image, coord, info, lod: operands.lod, offset: operands.offset, n })
+                let (lod, offset) = (operands.lod, operands.offset);
+                Some(Inst::Fetch { dst: r, image, coord, info, lod, offset, n, sparse })
             }
             Op::ImageWrite => {
                 let (image, coord, texel) = (id(0)?, id(1)?, id(2)?);
                 let info = self.image_type(image)?;
-                Some(Inst::ImageWrite { image, coord, info, texel, texel_n: self.words(self.type_of(texel))? })
+                let operands = self.image_operands(inst, 3)?;
+                operands.only_offset()?;
+                let texel_n = self.words(self.type_of(texel))?;
+                if let Some(sample) = operands.sample {
+                    return Ok(Some(Inst::WriteSample { image, coord, info, texel, texel_n, sample }));
+                }
+                Some(Inst::ImageWrite { image, coord, info, texel, texel_n })
             }
             Op::ImageQuerySizeLod | Op::ImageQuerySize | Op::ImageQueryLevels | Op::ImageQuerySamples => {
                 let image = id(0)?;
@@ -3035,11 +3126,29 @@ impl Decoder {
                 out.offset[k] = w as i32;
             }
         }
-        if mask.intersects(M::OFFSET | M::CONST_OFFSETS | M::MIN_LOD | M::OFFSETS) {
-            return Err(unsupported(format!("image operands {mask:?}")));
+        if mask.contains(M::OFFSET) {
+            out.dyn_offset = Some(next()?);
+        }
+        if mask.contains(M::CONST_OFFSETS) {
+            // An array of four vectors of two integers (SPIR-V §3.14), word by word.
+            let words = self.const_words(next()?)?;
+            let per = (words.len() / 4).max(1);
+            let mut offsets = [[0i32; 3]; 4];
+            for (i, o) in offsets.iter_mut().enumerate() {
+                for (k, &w) in words.iter().skip(i * per).take(per.min(3)).enumerate() {
+                    o[k] = w as i32;
+                }
+            }
+            out.offsets = Some(offsets);
         }
         if mask.contains(M::SAMPLE) {
             out.sample = Some(next()?);
+        }
+        if mask.contains(M::MIN_LOD) {
+            out.min_lod = Some(next()?);
+        }
+        if mask.intersects(M::OFFSETS) {
+            return Err(unsupported(format!("image operands {mask:?}")));
         }
         Ok(out)
     }
@@ -3192,7 +3301,22 @@ struct ImageOperands {
     lod: Option<Id>,
     grad: Option<(Id, Id)>,
     offset: [i32; 3],
+    /// `Offset` (not constant).
+    dyn_offset: Option<Id>,
+    /// `ConstOffsets`: four offsets (of a gather).
+    offsets: Option<[[i32; 3]; 4]>,
     sample: Option<Id>,
+    min_lod: Option<Id>,
+}
+
+impl ImageOperands {
+    /// Refuses the operands only a sample or gather (`Inst::Sample`) takes.
+    fn only_offset(&self) -> Result<(), Error> {
+        if self.dyn_offset.is_some() || self.offsets.is_some() || self.min_lod.is_some() {
+            return Err(unsupported("image operands Offset, ConstOffsets or MinLod other than on a sample or gather"));
+        }
+        Ok(())
+    }
 }
 
 /// Marks of a memory leaf (`Decoder::leaves`) that is a 1-byte or 2-byte scalar (its byte

@@ -1736,6 +1736,7 @@ impl<'a> Thread<'a> {
             | Inst::SubgroupWide { .. }
             | Inst::Descriptor { .. }
             | Inst::FetchSample { .. }
+            | Inst::WriteSample { .. }
             | Inst::SubpassRead { .. }
             | Inst::Clock { .. }
             | Inst::Interpolate { .. }
@@ -1839,7 +1840,8 @@ impl<'a> Thread<'a> {
                 }
             }
             Inst::Sample(s) => self.sample(s, lanes),
-            Inst::Fetch { dst, image, coord, info, lod, offset, n } => {
+            Inst::Fetch { dst, image, coord, info, lod, offset, n, sparse } => {
+                let at0 = usize::from(*sparse);
                 let mut d = std::mem::take(&mut self.regs[*dst as usize]);
                 for &i in lanes {
                     let i = i as usize;
@@ -1856,8 +1858,11 @@ impl<'a> Thread<'a> {
                             [0; 4]
                         }
                     };
+                    if *sparse {
+                        d[i] = 0;
+                    }
                     for k in 0..*n as usize {
-                        d[k * l + i] = texel[k];
+                        d[(at0 + k) * l + i] = texel[k];
                     }
                 }
                 self.regs[*dst as usize] = d;
@@ -2010,7 +2015,7 @@ impl<'a> Thread<'a> {
                     let (Some(&Handle::Image(image, ..)), Some(&Handle::Sampler(sampler))) =
                         (self.handles.get(key.0 as usize), self.handles.get(key.1 as usize))
                     else { continue };
-                    let needed = lod_matters(image, sampler, s.gather.is_some());
+                    let needed = s.query_lod || lod_matters(image, sampler, s.gather.is_some());
                     bound = Some((key, image, sampler, needed));
                     quad = None;
                     (image, sampler, needed)
@@ -2057,7 +2062,22 @@ impl<'a> Thread<'a> {
                     lod + bias.map_or(0.0, |b| f(word(&r[b as usize], 0, i)))
                 }
             };
-            let q = SampleQuery {
+            // `MinLod` raises the sampler's minimum (Vulkan "Level-of-Detail Operation").
+            let clamped;
+            let sampler = match s.min_lod {
+                Some(id) => {
+                    clamped = Sampler { lod_min_clamp: sampler.lod_min_clamp.max(f(word(&r[id as usize], 0, i))), ..*sampler };
+                    &clamped
+                }
+                None => sampler,
+            };
+            if s.query_lod {
+                let [x, y] = crate::image::query_lod(image, sampler, lod);
+                d[i] = x.to_bits();
+                d[l + i] = y.to_bits();
+                continue;
+            }
+            let mut q = SampleQuery {
                 coord: c,
                 dims,
                 layer,
@@ -2067,9 +2087,23 @@ impl<'a> Thread<'a> {
                 gather: s.gather.map(|g| g as usize),
                 cube: s.image.cube,
             };
-            let texel = crate::image::sample(image, sampler, &q);
+            if let Some(id) = s.dyn_offset {
+                q.offset = std::array::from_fn(|k| if k < dims { word(&r[id as usize], k, i) as i32 } else { 0 });
+            }
+            let texel = match s.offsets {
+                // Texel k of the gather at offset k (`textureGatherOffsets`).
+                Some(offsets) => std::array::from_fn(|k| {
+                    q.offset = offsets[k];
+                    crate::image::sample(image, sampler, &q)[k]
+                }),
+                None => crate::image::sample(image, sampler, &q),
+            };
+            let at = usize::from(s.sparse);
+            if s.sparse {
+                d[i] = 0;
+            }
             for k in 0..s.n as usize {
-                d[k * l + i] = texel[k];
+                d[(at + k) * l + i] = texel[k];
             }
         }
         self.regs[s.dst as usize] = d;
@@ -2352,6 +2386,7 @@ impl<'a> Thread<'a> {
             Inst::SubgroupWide { .. } => self.exec_subgroup_wide(inst, lanes),
             Inst::Descriptor { .. } => self.exec_descriptor(inst, lanes),
             Inst::FetchSample { .. } => self.exec_fetch_sample(inst, lanes),
+            Inst::WriteSample { .. } => self.exec_write_sample(inst, lanes),
             Inst::SubpassRead { .. } => self.exec_subpass_read(inst, lanes),
             Inst::Clock { .. } => self.exec_clock(inst, lanes),
             Inst::Interpolate { .. } => self.exec_interpolate(inst, lanes),

@@ -654,6 +654,16 @@ pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32;
     }
 }
 
+/// `OpImageQueryLod` (`textureQueryLod`) of a sample at level of detail `lod` (λ', before any
+/// clamp): (the level accessed: λ' clamped to the sampler's range, then to the image's levels,
+/// the level `sample` filters from; λ' itself, the computed level of detail relative to the
+/// base level).
+pub(crate) fn query_lod(image: &Image, sampler: &Sampler, lod: f32) -> [f32; 2] {
+    let lambda = lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
+    let top = (image.levels - 1) as f32;
+    [if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, top) }, lod]
+}
+
 /// One level filtered.
 fn filtered(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u32; 4] {
     if q.cube {

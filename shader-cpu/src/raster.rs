@@ -28,7 +28,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::decode::{Builtin, Interp, Prog, Stage, Varying};
+use crate::decode::{Builtin, Interp, Prog, Stage, Varying, CLIP_DISTANCES, CULL_DISTANCES, MAX_DISTANCES};
 use crate::widths::Scalar;
 use crate::exec::{bind, on_threads, Gather, Thread};
 use crate::{Binding, Buffer, Compare, Error, Image, Options, Report};
@@ -344,6 +344,9 @@ pub struct Draw<'a> {
 struct Vertex {
     clip: [f32; 4],
     vary: Vec<u32>,
+    /// The vertex stage's `ClipDistance` values: each a plane the primitive is clipped against
+    /// (Vulkan "Primitive Clipping": the half-space where the interpolated distance is >= 0).
+    dist: Vec<f32>,
 }
 
 /// An assembled primitive (Vulkan "Drawing Commands": lists and strips).
@@ -409,12 +412,12 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
     // Vertex stage.
     let (vslots, vhandles) = bind(vs, d.bindings, &push)?;
     let mut vt = Thread::new(vs, &vslots, &vhandles, [1, 1, 1], options.sanitize);
-    let mut shaded: Vec<Vertex> = Vec::new();
+    // Each vertex with its cull distances.
+    let mut shaded: Vec<(Vertex, Vec<f32>)> = Vec::new();
     let mut prims: Vec<Prim> = Vec::new();
     // Each primitive's index among its instance's (Vulkan resets the primitive ID per instance).
     let mut prim_ids: Vec<u32> = Vec::new();
     for instance in d.instances.clone() {
-        let first = prims.len();
         shaded.clear();
         for chunk in d.vertices.chunks(vt.lanes()) {
             vt.ids = chunk.iter().map(|&index| [index, instance, 0]).collect();
@@ -454,34 +457,40 @@ pub(crate) fn draw(vs: &Prog, fs: &Prog, d: &Draw<'_>, options: &Options) -> Res
                         vary.push(out.map_or(0, |o| input.widen(mem[(o.base + c - o.component) as usize])));
                     }
                 }
-                shaded.push(Vertex { clip, vary });
+                // Clip and cull distances: reserved locations, in element order.
+                let distances = |first: u32| -> Vec<f32> {
+                    let mut d: Vec<&Varying> = vs.outputs.iter().filter(|o| (first..first + MAX_DISTANCES).contains(&o.location)).collect();
+                    d.sort_by_key(|o| o.location);
+                    d.iter().map(|o| f32::from_bits(mem[o.base as usize])).collect()
+                };
+                let (dist, cull) = (distances(CLIP_DISTANCES), distances(CULL_DISTANCES));
+                shaded.push((Vertex { clip, vary, dist }, cull));
             }
         }
-        match d.topology {
-            Topology::PointList => prims.extend(shaded.iter().cloned().map(Prim::Point)),
-            Topology::LineList => {
-                for l in shaded.chunks_exact(2) {
-                    prims.push(Prim::Line([l[0].clone(), l[1].clone()]));
-                }
+        // The primitives' vertex indices into `shaded`.
+        let n = shaded.len();
+        let indices: Vec<Vec<usize>> = match d.topology {
+            Topology::PointList => (0..n).map(|i| vec![i]).collect(),
+            Topology::LineList => (0..n / 2).map(|i| vec![2 * i, 2 * i + 1]).collect(),
+            Topology::LineStrip => (0..n.saturating_sub(1)).map(|i| vec![i, i + 1]).collect(),
+            Topology::TriangleList => (0..n / 3).map(|i| vec![3 * i, 3 * i + 1, 3 * i + 2]).collect(),
+            Topology::TriangleStrip => (0..n.saturating_sub(2)).map(|i| vec![i, i + 1 + i % 2, i + 2 - i % 2]).collect(),
+        };
+        for (id, at) in indices.iter().enumerate() {
+            // Vulkan "Primitive Clipping": a primitive whose vertices all have a negative cull
+            // distance of one index is discarded (it keeps its primitive ID).
+            let cull = shaded[at[0]].1.len();
+            if (0..cull).any(|k| at.iter().all(|&v| shaded[v].1.get(k).is_some_and(|&c| c < 0.0))) {
+                continue;
             }
-            Topology::LineStrip => {
-                for l in shaded.windows(2) {
-                    prims.push(Prim::Line([l[0].clone(), l[1].clone()]));
-                }
-            }
-            Topology::TriangleList => {
-                for t in shaded.chunks_exact(3) {
-                    prims.push(Prim::Triangle([t[0].clone(), t[1].clone(), t[2].clone()]));
-                }
-            }
-            Topology::TriangleStrip => {
-                for i in 0..shaded.len().saturating_sub(2) {
-                    let odd = i % 2;
-                    prims.push(Prim::Triangle([shaded[i].clone(), shaded[i + 1 + odd].clone(), shaded[i + 2 - odd].clone()]));
-                }
-            }
+            let v = |k: usize| shaded[at[k]].0.clone();
+            prims.push(match at.len() {
+                1 => Prim::Point(v(0)),
+                2 => Prim::Line([v(0), v(1)]),
+                _ => Prim::Triangle([v(0), v(1), v(2)]),
+            });
+            prim_ids.push(id as u32);
         }
-        prim_ids.extend(0..(prims.len() - first) as u32);
     }
     report.add(&mut vt);
 
@@ -564,17 +573,16 @@ fn read_word(buffer: &Buffer, at: u64) -> u32 {
 /// Sutherland–Hodgman clipping of a triangle against the depth range and the guard band, in
 /// clip space (where attributes are linear). Flat inputs are not interpolated.
 fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
-    let planes = PLANES;
-    let dist = |p: &[f32; 4], v: &Vertex| (0..4).map(|k| p[k] * v.clip[k]).sum::<f32>();
+    let planes = PLANES.len() + prim[0].dist.len();
     let mut poly: Vec<Vertex> = prim.to_vec();
-    if prim.iter().all(|v| planes.iter().all(|p| dist(p, v) >= 0.0)) {
+    if prim.iter().all(|v| (0..planes).all(|p| plane_distance(p, v) >= 0.0)) {
         return poly;
     }
-    for p in &planes {
+    for p in 0..planes {
         let mut out = Vec::with_capacity(poly.len() + 1);
         for i in 0..poly.len() {
             let (a, b) = (&poly[i], &poly[(i + 1) % poly.len()]);
-            let (da, db) = (dist(p, a), dist(p, b));
+            let (da, db) = (plane_distance(p, a), plane_distance(p, b));
             if da >= 0.0 {
                 out.push(a.clone());
             }
@@ -588,6 +596,15 @@ fn clip(prim: &[Vertex; 3], interp: &[Interp]) -> Vec<Vertex> {
         }
     }
     poly
+}
+
+/// The signed distance of `v` from clipping plane `p`: the view volume's [`PLANES`], then the
+/// vertex stage's clip distances.
+fn plane_distance(p: usize, v: &Vertex) -> f32 {
+    match PLANES.get(p) {
+        Some(plane) => (0..4).map(|k| plane[k] * v.clip[k]).sum::<f32>(),
+        None => v.dist[p - PLANES.len()],
+    }
 }
 
 /// A vertex in the window: its position in pixels, depth (z/w) and 1/w; `None` for a position
@@ -658,7 +675,7 @@ fn setup_line(line: &[Vertex; 2], interp: &[Interp], width: u32, height: u32) ->
 /// when the vertex is outside the view volume (Vulkan "Primitive Clipping").
 fn setup_point(point: &Vertex, width: u32, height: u32) -> Vec<Tri> {
     let [x, y, z, w] = point.clip;
-    if !(x.abs() <= w && y.abs() <= w && (0.0..=w).contains(&z)) {
+    if !(x.abs() <= w && y.abs() <= w && (0.0..=w).contains(&z)) || point.dist.iter().any(|&d| d < 0.0) {
         return Vec::new();
     }
     let Some((p, depth, iw)) = window(point, width, height) else { return Vec::new() };
@@ -679,9 +696,8 @@ fn setup_point(point: &Vertex, width: u32, height: u32) -> Vec<Tri> {
 /// planes of [`clip`]); `None` when nothing is left.
 fn clip_line(line: &[Vertex; 2], interp: &[Interp]) -> Option<[Vertex; 2]> {
     let [mut a, mut b] = line.clone();
-    for p in &PLANES {
-        let dist = |v: &Vertex| (0..4).map(|k| p[k] * v.clip[k]).sum::<f32>();
-        let (da, db) = (dist(&a), dist(&b));
+    for p in 0..PLANES.len() + a.dist.len() {
+        let (da, db) = (plane_distance(p, &a), plane_distance(p, &b));
         if da < 0.0 && db < 0.0 {
             return None;
         }
@@ -708,7 +724,8 @@ fn lerp_vertex(a: &Vertex, b: &Vertex, t: f32, interp: &[Interp]) -> Vertex {
         .zip(interp)
         .map(|((&x, &y), i)| if matches!(i, Interp::Flat | Interp::PerVertex(_)) { x } else { lerp(f32::from_bits(x), f32::from_bits(y)).to_bits() })
         .collect();
-    Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary }
+    let dist = a.dist.iter().zip(&b.dist).map(|(&x, &y)| lerp(x, y)).collect();
+    Vertex { clip: std::array::from_fn(|k| lerp(a.clip[k], b.clip[k])), vary, dist }
 }
 
 /// Culling and edge setup of a triangle at snapped window positions; `None` for a culled or
