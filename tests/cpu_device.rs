@@ -2845,3 +2845,165 @@ fn subgroup_builtins_in_graphics_stages() {
         }
     }
 }
+
+/// Sparse residency (GL_ARB_sparse_texture2: `OpImageSparseSampleImplicitLod`, `Fetch`,
+/// `Read`, `Gather`, a multisampled `Fetch`, and `OpImageSparseTexelsResident`): the CPU
+/// device's images are always resident, so every code reads as resident and every texel is
+/// the one the non-sparse lookup gives (GL_ARB_sparse_texture2: "the texel is returned as by
+/// the corresponding non-sparse function"). A 6x4 target over 6x4 images whose texel (x, y)
+/// holds (x, y, x * y, 1) (sample s of the multisampled one: (x, y, s, 1)); ours and glslang's
+/// module; even target sizes, so no helper lane reads outside the images. lavapipe cannot run
+/// it (Mesa 22's lavapipe has no sparse residency, and wgpu enables no sparse feature).
+#[test]
+fn sparse_lookups_are_resident() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\n#extension GL_ARB_sparse_texture2 : require\n\
+        layout(set = 0, binding = 0) uniform sampler2D t;\n\
+        layout(set = 0, binding = 1, rgba32f) uniform readonly image2D img;\n\
+        layout(set = 0, binding = 2) uniform sampler2DMS ms;\n\
+        layout(location = 0) out vec4 sampled;\nlayout(location = 1) out vec4 fetched;\n\
+        layout(location = 2) out vec4 gathered;\nlayout(location = 3) out vec4 rest;\n\
+        void main() {\n  ivec2 p = ivec2(gl_FragCoord.xy);\n  vec2 uv = gl_FragCoord.xy / vec2(textureSize(t, 0));\n\
+          vec4 a, b, c, d, e;\n  int r = 0;\n\
+          r += int(sparseTexelsResidentARB(sparseTextureARB(t, uv, a)));\n\
+          r += int(sparseTexelsResidentARB(sparseTexelFetchARB(t, p, 0, b)));\n\
+          r += int(sparseTexelsResidentARB(sparseImageLoadARB(img, p, c)));\n\
+          r += int(sparseTexelsResidentARB(sparseTextureGatherARB(t, uv, d, 1)));\n\
+          r += int(sparseTexelsResidentARB(sparseTexelFetchARB(ms, p, 1, e)));\n\
+          sampled = a;\n  fetched = vec4(b.xy, c.zw);\n  gathered = d;\n  rest = vec4(e.xyz, float(r));\n}\n";
+    let (w, h) = (6u32, 4u32);
+    let texel = |x: u32, y: u32| [x as f32, y as f32, (x * y) as f32, 1.0];
+    let image = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1);
+    image.write_level(0, &common::bytes_f32(&(0..h).flat_map(|y| (0..w).flat_map(move |x| texel(x, y))).collect::<Vec<_>>()));
+    let ms = shader_cpu::Image::multisampled(shader_cpu::Format::Rgba32Float, [w, h, 1], 4);
+    let samples: Vec<f32> = (0..4u32).flat_map(|s| (0..h).flat_map(move |y| (0..w).flat_map(move |x| [x as f32, y as f32, s as f32, 1.0]))).collect();
+    ms.write_level(0, &common::bytes_f32(&samples));
+    let nearest = shader_cpu::Sampler::default();
+    let vs_words = compile_glsl_vulkan_with("sparse.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("sparse.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let targets: Vec<shader_cpu::Image> = (0..4).map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [w, h, 1], 1)).collect();
+        let bindings = [
+            shader_cpu::Binding::image(0, 0, &image),
+            shader_cpu::Binding::sampler(0, 0, &nearest),
+            shader_cpu::Binding::image(0, 1, &image),
+            shader_cpu::Binding::image(0, 2, &ms),
+            shader_cpu::Binding::sampler(0, 2, &nearest),
+        ];
+        let colors: Vec<Option<&shader_cpu::Image>> = targets.iter().map(Some).collect();
+        let findings = draw_triangle(&vs_words, &fs_words, &bindings, &colors);
+        assert!(findings.is_empty(), "[{compiler}] {findings:?}");
+        let out: Vec<Vec<f32>> = targets.iter().map(|t| common::f32s(&t.read_level(0))).collect();
+        for y in 0..h {
+            for x in 0..w {
+                let at = ((y * w + x) * 4) as usize;
+                let t = texel(x, y);
+                // Gather component 1 (y) of (x, y + 1), (x + 1, y + 1), (x + 1, y), (x, y),
+                // clamped to the edge.
+                let y1 = (y + 1).min(h - 1) as f32;
+                let want = [t, [t[0], t[1], t[2], t[3]], [y1, y1, y as f32, y as f32], [x as f32, y as f32, 1.0, 5.0]];
+                for (k, want) in want.iter().enumerate() {
+                    assert_eq!(out[k][at..at + 4], *want, "[{compiler}] output {k} at pixel ({x}, {y})");
+                }
+            }
+        }
+    }
+}
+
+/// Multisampled storage images (`image2DMS`: `imageLoad`/`imageStore` with a sample, an
+/// image atomic on a sample, `imageSize`, `imageSamples`) on `Image::multisampled` images:
+/// every sample loaded before the stores, one sample per pixel rewritten, the atomic adds of
+/// all eight invocations on the samples of texel (0, 0) summed per sample. Values from the
+/// language's rules; ours and glslang's module. wgpu has no multisampled storage textures,
+/// so lavapipe cannot run it.
+#[test]
+fn multisampled_storage_images() {
+    let src = "#version 450\nlayout(local_size_x = 4, local_size_y = 2) in;\n\
+        layout(set = 0, binding = 0, rgba32f) uniform image2DMS ims;\n\
+        layout(set = 0, binding = 1, r32ui) uniform uimage2DMS counts;\n\
+        layout(std430, set = 0, binding = 2) buffer Out { vec4 loaded[8][4]; uint before[8]; ivec4 size; } o;\n\
+        void main() {\n  ivec2 p = ivec2(gl_LocalInvocationID.xy);\n  uint i = gl_LocalInvocationIndex;\n\
+          for (int s = 0; s < 4; s++) {\n    o.loaded[i][s] = imageLoad(ims, p, s);\n  }\n\
+          imageStore(ims, p, (int(i) + 1) % 4, vec4(p, 100.0 + float(i), 2.0));\n\
+          o.before[i] = imageAtomicAdd(counts, ivec2(0, 0), int(i % 4u), 1u + i);\n\
+          if (i == 0u) {\n    o.size = ivec4(imageSize(ims), imageSamples(ims), imageSamples(counts));\n  }\n}\n";
+    let sample = |x: u32, y: u32, s: u32| [x as f32, y as f32, s as f32, 1.0];
+    for (compiler, words) in glsl_modules("storage_ms.comp", src) {
+        let ims = shader_cpu::Image::multisampled(shader_cpu::Format::Rgba32Float, [4, 2, 1], 4);
+        ims.write_level(0, &common::bytes_f32(&(0..4).flat_map(|s| (0..2).flat_map(move |y| (0..4).flat_map(move |x| sample(x, y, s)))).collect::<Vec<_>>()));
+        let counts = shader_cpu::Image::multisampled(shader_cpu::Format::R32Uint, [1, 1, 1], 4);
+        let out = shader_cpu::Buffer::zeroed(8 * 4 * 16 + 8 * 4 + 16);
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let bound = [shader_cpu::Binding::image(0, 0, &ims), shader_cpu::Binding::image(0, 1, &counts), shader_cpu::Binding::buffer(0, 2, &out)];
+        let report = program.dispatch(&bound, &[], [1, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {}", findings_text(&report));
+        let bytes = out.to_bytes();
+        let loaded = common::f32s(&bytes[..512]);
+        for i in 0..8u32 {
+            for s in 0..4u32 {
+                let at = ((i * 4 + s) * 4) as usize;
+                assert_eq!(loaded[at..at + 4], sample(i % 4, i / 4, s), "[{compiler}] invocation {i} sample {s}");
+            }
+        }
+        let before = common::u32s(&bytes[512..544]);
+        for k in 0..4usize {
+            let pair = [before[k], before[k + 4]];
+            assert!(pair.contains(&0) && (pair.contains(&(1 + k as u32)) || pair.contains(&(5 + k as u32))), "[{compiler}] sample {k}: {pair:?}");
+        }
+        assert_eq!(common::i32s(&bytes[544..]), [4, 2, 4, 4], "[{compiler}] sizes");
+        let after = common::f32s(&ims.read_level(0));
+        for s in 0..4u32 {
+            for i in 0..8u32 {
+                let (x, y) = (i % 4, i / 4);
+                let at = (((s * 2 + y) * 4 + x) * 4) as usize;
+                let want = if (i + 1) % 4 == s { [x as f32, y as f32, 100.0 + i as f32, 2.0] } else { sample(x, y, s) };
+                assert_eq!(after[at..at + 4], want, "[{compiler}] sample {s} of ({x}, {y}) after the stores");
+            }
+        }
+        assert_eq!(common::u32s(&counts.read_level(0)), [6, 8, 10, 12], "[{compiler}] the atomics' sums per sample");
+    }
+}
+
+/// Minimum levels of detail (GL_ARB_sparse_texture_clamp: `textureClampARB`,
+/// `sparseTextureClampARB`; SPIR-V `MinLod`): the level of detail is max(λ, the clamp)
+/// (Vulkan "Level-of-Detail Operation"), read with a nearest mipmap filter from a 16x16 texture
+/// of 5 levels, level l holding l everywhere. Quads of an 8x4 target: uv moves 1 texel per
+/// pixel (λ 0) in the top row of quads and 16 (λ 4) in the bottom one; the clamp is the quad's
+/// column (0..3), one more for the sparse lookup. Ours and glslang's module; Mesa 22's
+/// lavapipe ignores the operand (it lacks `shaderResourceMinLod`: measured, level 0 where the
+/// clamp is 1), so it is no oracle here.
+#[test]
+fn minimum_levels_of_detail() {
+    let vs = "#version 450\nvoid main() {\n  vec2 c = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n\
+        gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);\n}\n";
+    let fs = "#version 450\n#extension GL_ARB_sparse_texture_clamp : require\n#extension GL_ARB_sparse_texture2 : require\n\
+        layout(set = 0, binding = 0) uniform sampler2D t;\n\
+        layout(location = 0) out vec4 clamped;\nlayout(location = 1) out vec4 sparse;\n\
+        void main() {\n  ivec2 quad = ivec2(gl_FragCoord.xy) / 2;\n\
+          vec2 uv = gl_FragCoord.xy * (quad.y == 0 ? 1.0 : 16.0) / 16.0;\n\
+          clamped = textureClampARB(t, uv, float(quad.x));\n\
+          vec4 texel;\n  int code = sparseTextureClampARB(t, uv, float(quad.x) + 1.0, texel);\n\
+          sparse = vec4(texel.x, float(sparseTexelsResidentARB(code)), 0.0, 1.0);\n}\n";
+    let texture = shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [16, 16, 1], 5);
+    for level in 0..5u32 {
+        let side = 16 >> level;
+        texture.write_level(level, &common::bytes_f32(&vec![level as f32; (side * side * 4) as usize]));
+    }
+    let nearest = shader_cpu::Sampler::default();
+    let vs_words = compile_glsl_vulkan_with("clamp.vert", vs, Stage::Vertex, shader_core::BoundsChecks::Clamp);
+    for (compiler, fs_words) in glsl_modules_with("clamp.frag", fs, Stage::Fragment, shader_core::BoundsChecks::Clamp, &[]) {
+        let targets: Vec<shader_cpu::Image> = (0..2).map(|_| shader_cpu::Image::new(shader_cpu::Format::Rgba32Float, shader_cpu::Dim::D2, [8, 4, 1], 1)).collect();
+        let bindings = [shader_cpu::Binding::image(0, 0, &texture), shader_cpu::Binding::sampler(0, 0, &nearest)];
+        let colors: Vec<Option<&shader_cpu::Image>> = targets.iter().map(Some).collect();
+        let findings = draw_triangle(&vs_words, &fs_words, &bindings, &colors);
+        assert!(findings.is_empty(), "[{compiler}] {findings:?}");
+        let (clamped, sparse) = (common::f32s(&targets[0].read_level(0)), common::f32s(&targets[1].read_level(0)));
+        for i in 0..32usize {
+            let quad = [(i % 8) / 2, (i / 8) / 2];
+            let lambda = if quad[1] == 0 { 0.0f32 } else { 4.0 };
+            let level = |clamp: f32| lambda.max(clamp).min(4.0);
+            assert_eq!(clamped[i * 4..i * 4 + 4], [level(quad[0] as f32); 4], "[{compiler}] textureClampARB at pixel {i}");
+            assert_eq!(sparse[i * 4..i * 4 + 4], [level(quad[0] as f32 + 1.0), 1.0, 0.0, 1.0], "[{compiler}] sparseTextureClampARB at pixel {i}");
+        }
+    }
+}

@@ -392,6 +392,90 @@ shader! {
             out[0] = textureLoad(tex, vec2<i32>(textureDimensions(tex)) + vec2<i32>(1, 0), 0);
         }
     "#,
+    // `textureQueryLod` over quads whose uv moves (s, s) or (s, 2s) texels of a 64x64 texture
+    // per pixel: s by quad row, the second factor by quad column.
+    mod query_lod_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(set = 0, binding = 0) uniform texture2D tex;
+        layout(set = 0, binding = 1) uniform sampler samp;
+        layout(location = 0) out vec4 color;
+        void main() {
+            ivec2 quad = ivec2(gl_FragCoord.xy) / 2;
+            float s = quad.y == 0 ? 0.5 : quad.y == 1 ? 3.0 : quad.y == 2 ? 4.0 : 200.0;
+            vec2 uv = gl_FragCoord.xy * vec2(s, s * float(1 + quad.x % 2)) / 64.0;
+            color = vec4(textureQueryLod(sampler2D(tex, samp), uv), 0.0, 1.0);
+        }
+    "#,
+    // `textureGatherOffsets` (four constant offsets) of component 1 at each pixel's centre.
+    mod gather_offsets_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(set = 0, binding = 0) uniform texture2D tex;
+        layout(set = 0, binding = 1) uniform sampler samp;
+        layout(location = 0) out vec4 color;
+        const ivec2 offsets[4] = ivec2[](ivec2(0, 0), ivec2(1, 0), ivec2(-1, 2), ivec2(3, -2));
+        void main() {
+            color = textureGatherOffsets(sampler2D(tex, samp), gl_FragCoord.xy / vec2(8.0, 4.0), offsets, 1);
+        }
+    "#,
+    // `textureGatherOffset` with an offset computed per pixel (`Offset`, not `ConstOffset`).
+    mod gather_offset_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(set = 0, binding = 0) uniform texture2D tex;
+        layout(set = 0, binding = 1) uniform sampler samp;
+        layout(location = 0) out vec4 color;
+        void main() {
+            ivec2 p = ivec2(gl_FragCoord.xy);
+            color = textureGatherOffset(sampler2D(tex, samp), gl_FragCoord.xy / vec2(8.0, 4.0), ivec2(p.x % 3 - 1, p.y % 3 - 1), 2);
+        }
+    "#,
+    // Clip and cull distances: two full-screen triangles; the first clipped by two planes
+    // (x + 0.5 - y / 4 >= 0, 0.75 - y >= 0) with a cull distance of x (mixed signs: kept), the
+    // second with negative cull distances only (discarded) and a marker of 1.
+    mod clip_vs;
+    lang: glsl,
+    stage: vertex,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(location = 0) flat out float marker;
+        out float gl_ClipDistance[2];
+        out float gl_CullDistance[1];
+        void main() {
+            int v = gl_VertexIndex % 3;
+            vec2 pos = vec2(float((v << 1) & 2), float(v & 2)) * 2.0 - 1.0;
+            gl_Position = vec4(pos, 0.0, 1.0);
+            gl_ClipDistance[0] = pos.x + 0.5 - pos.y * 0.25;
+            gl_ClipDistance[1] = 0.75 - pos.y;
+            gl_CullDistance[0] = gl_VertexIndex < 3 ? pos.x : -1.0 - pos.y * pos.y;
+            marker = float(gl_VertexIndex / 3);
+        }
+    "#,
+    mod clip_fs;
+    lang: glsl,
+    stage: fragment,
+    target: vulkan,
+    src: r#"
+        #version 450
+        layout(location = 0) flat in float marker;
+        layout(location = 0) out vec4 color;
+        in float gl_ClipDistance[2];
+        in float gl_CullDistance[1];
+        void main() {
+            color = vec4(gl_ClipDistance[0], gl_ClipDistance[1], gl_CullDistance[0], 1.0 + marker);
+        }
+    "#,
 }
 
 /// An out-of-bounds write on the CPU device is dropped (as robust buffer access does) and
@@ -1429,4 +1513,215 @@ fn binding_arrays_of_textures_and_samplers() {
             Err(e) => assert!(e.to_string().contains("TEXTURE_BINDING_ARRAY"), "on {}: {e}", gpu.adapter_name()),
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level-of-detail queries, gathers with offsets, clip and cull distances
+// (issue 11): on lavapipe as emitted (passthrough: naga's SPIR-V front end reads none of them)
+// and on the CPU device, each against values computed here from the Vulkan rules.
+
+/// Runs `check` on lavapipe through passthrough (a loud skip without it, a failure on CI) and
+/// on a fresh CPU device, whose sanitizer must find nothing; returns both results.
+fn on_lavapipe_and_cpu<T>(check: impl Fn(&Gpu, bool) -> T) -> (Option<T>, T) {
+    let lavapipe = match common::passthrough_gpu() {
+        Some(gpu) => Some(check(gpu, true)),
+        None if common::gpu().is_some() && common::ci() => panic!("the device lacks Features::PASSTHROUGH_SHADERS but CI=true"),
+        None => {
+            eprintln!("*** SKIPPED (lavapipe half): no device with Features::PASSTHROUGH_SHADERS ***");
+            None
+        }
+    };
+    let cpu = Gpu::cpu();
+    let result = check(&cpu, false);
+    let findings = cpu.take_findings();
+    assert!(findings.is_empty(), "the CPU device's sanitizer: {findings:#?}");
+    (lavapipe, result)
+}
+
+/// Draws `vertices` with `vs` and `fs` into a `width` x `height` Rgba32Float target cleared to
+/// transparent black. Both modules pass spirv-val, and naga's validator where `naga` says so:
+/// naga as wgpu 30 runs it refuses every Vulkan-target module here (no `OpImageQueryLod`, no
+/// `ImageGatherExtended` capability, no `CullDistance`, no `ClipDistance` fragment input).
+#[allow(clippy::too_many_arguments)]
+fn draw_floats(
+    gpu: &Gpu,
+    (vs, vs_naga): (&'static shader_runtime::ModuleInfo, bool),
+    (fs, fs_naga): (&'static shader_runtime::ModuleInfo, bool),
+    bindings: &[&dyn shader_runtime::BindingSet],
+    vertices: std::ops::Range<u32>,
+    width: u32,
+    height: u32,
+    passthrough: bool,
+) -> Vec<[f32; 4]> {
+    common::validate_spirv_glsl(vs.spirv, vs_naga).expect("valid SPIR-V");
+    common::validate_spirv_glsl(fs.spirv, fs_naga).expect("valid SPIR-V");
+    let options = RenderOptions { color_format: TextureFormat::Rgba32Float, passthrough, ..Default::default() };
+    let pipeline = RenderPipeline::new(gpu, vs, fs, &options).expect("pipeline");
+    let target = gpu.render_target(width, height, TextureFormat::Rgba32Float);
+    let draw = shader_runtime::Draw { bindings, vertices, clear: Some(shader_runtime::wgpu::Color::TRANSPARENT), ..Default::default() };
+    pipeline.draw(gpu, &target, &draw).expect("draw");
+    img_floats(&target.read_level_blocking(gpu, 0).expect("read")).chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect()
+}
+
+/// A 64x64 Rgba8Unorm texture of 7 levels, each one colour (`level_colour`).
+fn level_coloured(gpu: &Gpu) -> Texture {
+    let texture = gpu.texture(&TextureDescriptor {
+        label: None,
+        size: shader_runtime::wgpu::Extent3d { width: 64, height: 64, depth_or_array_layers: 1 },
+        mip_level_count: 7,
+        sample_count: 1,
+        dimension: shader_runtime::wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for level in 0..7 {
+        let [w, h, _] = texture.level_size(level);
+        let bytes: Vec<u8> = (0..w * h).flat_map(|_| level_colour(level)).collect();
+        texture.write_level(gpu, level, &bytes).expect("level");
+    }
+    texture
+}
+
+fn level_colour(level: u32) -> [u8; 4] {
+    [level as u8 * 30 + 10, 200 - level as u8 * 25, 17 * level as u8, 255]
+}
+
+fn mip_sampler(gpu: &Gpu, mipmap_filter: MipmapFilterMode) -> Sampler {
+    gpu.sampler_with(&SamplerDescriptor {
+        address_mode_u: AddressMode::Repeat,
+        address_mode_v: AddressMode::Repeat,
+        mag_filter: FilterMode::Nearest,
+        min_filter: FilterMode::Nearest,
+        mipmap_filter,
+        ..Default::default()
+    })
+}
+
+/// `textureQueryLod` (`OpImageQueryLod`) where uv moves (s, s) or (s, 2s) texels per pixel:
+/// y is the computed level of detail log2(max) (Vulkan "Scale Factor Operation"), negative
+/// below one texel per pixel; x the level accessed, that clamped to the texture's levels
+/// (0..6), with nearest mipmaps the level nearest(d) = ceil(d + 0.5) - 1 of it (Vulkan "Image
+/// Level(s) Selection"), taken of the device's own y (a level boundary may fall between the
+/// approximate and the exact log2). Within 0.1 of the exact log2 on each device (lavapipe's level of detail is a fast
+/// approximate log2: 1.5625 for log2 3), and within 1/256 of each other (the CPU device
+/// computes it as llvmpipe does).
+#[test]
+fn texture_query_lod_matches_lavapipe() {
+    let (lavapipe, cpu) = on_lavapipe_and_cpu(|gpu, passthrough| {
+        let texture = level_coloured(gpu);
+        let mut all = Vec::new();
+        for mipmap_filter in [MipmapFilterMode::Linear, MipmapFilterMode::Nearest] {
+            let sampler = mip_sampler(gpu, mipmap_filter);
+            let bindings = query_lod_fs::Bindings { tex: &texture, samp: &sampler };
+            let pixels = draw_floats(gpu, (&quad_vs::MODULE, true), (&query_lod_fs::MODULE, false), &[&quad_vs::Bindings {}, &bindings], 0..3, 8, 8, passthrough);
+            for (i, got) in pixels.iter().enumerate() {
+                let quad = [(i % 8) / 2, (i / 8) / 2];
+                let s = [0.5f32, 3.0, 4.0, 200.0][quad[1]];
+                let lod = (s * (1 + quad[0] % 2) as f32).log2();
+                let level = got[1].clamp(0.0, 6.0);
+                let want = [if mipmap_filter == MipmapFilterMode::Nearest { (level + 0.5).ceil() - 1.0 } else { lod.clamp(0.0, 6.0) }, lod];
+                for k in 0..2 {
+                    assert!((got[k] - want[k]).abs() < 0.1, "{} ({mipmap_filter:?} mipmaps): pixel {i}: {got:?}, want {want:?}", gpu.adapter_name());
+                }
+            }
+            all.extend(pixels);
+        }
+        all
+    });
+    if let Some(lavapipe) = lavapipe {
+        for (i, (a, b)) in cpu.iter().zip(&lavapipe).enumerate() {
+            assert!((0..4).all(|k| (a[k] - b[k]).abs() <= 1.0 / 256.0), "pixel {i} (of both filters): CPU device {a:?}, lavapipe {b:?}");
+        }
+    }
+}
+
+/// An 8x4 Rgba8Unorm texture of distinct texels (`texel_bytes`) and its bytes.
+fn gather_texture(gpu: &Gpu) -> (Texture, Vec<u8>) {
+    let bytes = texel_bytes(8 * 4 * 4, 11);
+    let texture = gpu.texture(&TextureDescriptor {
+        label: None,
+        size: shader_runtime::wgpu::Extent3d { width: 8, height: 4, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: shader_runtime::wgpu::TextureDimension::D2,
+        format: TextureFormat::Rgba8Unorm,
+        usage: TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    texture.write_level(gpu, 0, &bytes).expect("texels");
+    (texture, bytes)
+}
+
+/// Component `c` of texel `k` of the gather at pixel (x, y)'s centre of an 8x4 texture with
+/// offset `o` (Vulkan "Texel Gathering": (i0, j1), (i1, j1), (i1, j0), (i0, j0), the texel
+/// coordinates wrapping as the repeat sampler does).
+fn gathered(bytes: &[u8], x: i32, y: i32, o: [i32; 2], c: usize, k: usize) -> f32 {
+    let [di, dj] = [[0, 1], [1, 1], [1, 0], [0, 0]][k];
+    let (i, j) = ((x + o[0] + di).rem_euclid(8), (y + o[1] + dj).rem_euclid(4));
+    f32::from(bytes[((j * 8 + i) * 4) as usize + c]) / 255.0
+}
+
+/// Unorm texels as floats: equal up to the conversion's last bit (c / 255 is rounded
+/// differently by lavapipe).
+fn close(a: &[f32; 4], b: &[f32; 4]) -> bool {
+    (0..4).all(|k| (a[k] - b[k]).abs() < 1e-6)
+}
+
+/// Gathers with four constant offsets (`textureGatherOffsets`: texel k is the (i0, j0) texel
+/// of the footprint at offset k, GLSL 4.60 §8.9.4) and with an offset computed per pixel
+/// (`textureGatherOffset` of a non-constant offset), at the pixel centres of an 8x4 texture:
+/// the texels those rules pick.
+#[test]
+fn gathers_with_offsets_match_lavapipe() {
+    on_lavapipe_and_cpu(|gpu, passthrough| {
+        let (texture, bytes) = gather_texture(gpu);
+        let sampler = gpu.sampler(FilterMode::Linear, AddressMode::Repeat);
+        let offsets = [[0, 0], [1, 0], [-1, 2], [3, -2]];
+        let bindings = gather_offsets_fs::Bindings { tex: &texture, samp: &sampler };
+        let pixels = draw_floats(gpu, (&quad_vs::MODULE, true), (&gather_offsets_fs::MODULE, false), &[&quad_vs::Bindings {}, &bindings], 0..3, 8, 4, passthrough);
+        for (i, got) in pixels.iter().enumerate() {
+            let (x, y) = ((i % 8) as i32, (i / 8) as i32);
+            let want: [f32; 4] = std::array::from_fn(|k| gathered(&bytes, x, y, offsets[k], 1, 3));
+            assert!(close(got, &want), "{}: textureGatherOffsets at pixel ({x}, {y}): {got:?}, want {want:?}", gpu.adapter_name());
+        }
+        let bindings = gather_offset_fs::Bindings { tex: &texture, samp: &sampler };
+        let pixels = draw_floats(gpu, (&quad_vs::MODULE, true), (&gather_offset_fs::MODULE, false), &[&quad_vs::Bindings {}, &bindings], 0..3, 8, 4, passthrough);
+        for (i, got) in pixels.iter().enumerate() {
+            let (x, y) = ((i % 8) as i32, (i / 8) as i32);
+            let o = [x % 3 - 1, y % 3 - 1];
+            let want: [f32; 4] = std::array::from_fn(|k| gathered(&bytes, x, y, o, 2, k));
+            assert!(close(got, &want), "{}: textureGatherOffset({o:?}) at pixel ({x}, {y}): {got:?}, want {want:?}", gpu.adapter_name());
+        }
+    });
+}
+
+/// Clip and cull distances (`clip_vs`, `clip_fs`) on a 16x8 target: a pixel is drawn where
+/// both clip distances, linear in x and y (w is 1), are non-negative at its centre (Vulkan
+/// "Primitive Clipping": the primitive is clipped to those half-spaces; no centre lies on a
+/// plane), with the interpolated distances as the fragment stage reads them; the second
+/// triangle, whose cull distances are all negative, is discarded; elsewhere the clear colour
+/// stays.
+#[test]
+fn clip_and_cull_distances_match_lavapipe() {
+    on_lavapipe_and_cpu(|gpu, passthrough| {
+        let (w, h) = (16usize, 8usize);
+        let pixels = draw_floats(gpu, (&clip_vs::MODULE, false), (&clip_fs::MODULE, false), &[&clip_vs::Bindings {}, &clip_fs::Bindings {}], 0..6, w as u32, h as u32, passthrough);
+        let mut drawn = 0;
+        for (i, got) in pixels.iter().enumerate() {
+            let x = ((i % w) as f32 + 0.5) / w as f32 * 2.0 - 1.0;
+            let y = 1.0 - ((i / w) as f32 + 0.5) / h as f32 * 2.0;
+            let clip = [x + 0.5 - y * 0.25, 0.75 - y];
+            if clip.iter().all(|&d| d >= 0.0) {
+                drawn += 1;
+                let want = [clip[0], clip[1], x, 1.0];
+                for k in 0..4 {
+                    assert!((got[k] - want[k]).abs() < 1e-3, "{}: pixel {i}: {got:?}, want {want:?}", gpu.adapter_name());
+                }
+            } else {
+                assert_eq!(*got, [0.0; 4], "{}: pixel {i} is clipped", gpu.adapter_name());
+            }
+        }
+        assert!(drawn > 16 && drawn < w * h - 16, "{drawn} pixels drawn");
+    });
 }

@@ -115,7 +115,8 @@ pub(crate) struct SampleInst {
     pub sparse: bool,
     /// `MinLod`: a minimum level of detail (`textureClampARB`), clamping as the sampler's does.
     pub min_lod: Option<Id>,
-    /// `ConstOffsets`: a gather whose texel `i` comes from the gather at offset `i`.
+    /// `ConstOffsets`: a gather whose texel `i` is the (i0, j0) texel of the gather at offset
+    /// `i`.
     pub offsets: Option<[[i32; 3]; 4]>,
     /// `Offset`: an offset computed at run time (signed integers, one per spatial dimension).
     pub dyn_offset: Option<Id>,

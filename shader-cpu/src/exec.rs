@@ -2091,10 +2091,11 @@ impl<'a> Thread<'a> {
                 q.offset = std::array::from_fn(|k| if k < dims { word(&r[id as usize], k, i) as i32 } else { 0 });
             }
             let texel = match s.offsets {
-                // Texel k of the gather at offset k (`textureGatherOffsets`).
+                // Texel k: the (i0, j0) texel (the fourth) of the gather at offset k
+                // (GLSL's `textureGatherOffsets`; what lavapipe does).
                 Some(offsets) => std::array::from_fn(|k| {
                     q.offset = offsets[k];
-                    crate::image::sample(image, sampler, &q)[k]
+                    crate::image::sample(image, sampler, &q)[3]
                 }),
                 None => crate::image::sample(image, sampler, &q),
             };

@@ -636,8 +636,7 @@ pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32;
         return filtered(image, sampler, q, 0, filter);
     }
     match sampler.mipmap_filter {
-        // nearest(d') = ceil(d' + 0.5) - 1
-        Filter::Nearest => filtered(image, sampler, q, ((d + 0.5).ceil() - 1.0).max(0.0) as u32, filter),
+        Filter::Nearest => filtered(image, sampler, q, nearest_level(d) as u32, filter),
         Filter::Linear => {
             let lo = d.floor();
             let delta = d - lo;
@@ -654,14 +653,21 @@ pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32;
     }
 }
 
+/// The level a nearest mipmap filter reads at level parameter `d` (Vulkan "Image Level(s)
+/// Selection": nearest(d) = ceil(d + 0.5) - 1).
+fn nearest_level(d: f32) -> f32 {
+    ((d + 0.5).ceil() - 1.0).max(0.0)
+}
+
 /// `OpImageQueryLod` (`textureQueryLod`) of a sample at level of detail `lod` (λ', before any
 /// clamp): (the level accessed: λ' clamped to the sampler's range, then to the image's levels,
-/// the level `sample` filters from; λ' itself, the computed level of detail relative to the
-/// base level).
+/// rounded to the level a nearest mipmap filter reads, as `sample` does, and as lavapipe
+/// answers; λ' itself, the computed level of detail relative to the base level).
 pub(crate) fn query_lod(image: &Image, sampler: &Sampler, lod: f32) -> [f32; 2] {
     let lambda = lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
     let top = (image.levels - 1) as f32;
-    [if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, top) }, lod]
+    let d = if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, top) };
+    [if sampler.mipmap_filter == Filter::Nearest { nearest_level(d) } else { d }, lod]
 }
 
 /// One level filtered.
