@@ -434,7 +434,7 @@ pub fn reads_override(exprs: &Expressions, root: Handle<Expression>, leaf: &dyn 
         if matches!(exprs[h], Expression::Override(_)) || leaf(&exprs[h]) {
             return true;
         }
-        crate::ir::validate::children(&exprs[h], &mut children);
+        crate::ir::children::children(&exprs[h], &mut children);
         stack.extend(children.iter().copied());
     }
     false

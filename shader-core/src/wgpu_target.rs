@@ -1059,7 +1059,7 @@ fn stored_stores(module: &mut Module, fun: &mut Function, pointer: Handle<Expres
 fn relinearize(fun: &mut Function) {
     fn copy(old: &Expressions, new: &mut Expressions, h: Handle<Expression>) -> Handle<Expression> {
         let mut e = old[h].clone();
-        crate::ir::pointer_params::map_children(&mut e, &mut |child| copy(old, new, child));
+        crate::ir::children::map_children(&mut e, &mut |child| copy(old, new, child));
         new.append(e, old.ty(h), old.span(h))
     }
     fn statements(old: &Expressions, new: &mut Expressions, body: &mut Block) {

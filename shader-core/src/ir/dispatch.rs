@@ -14,7 +14,7 @@
 //! buffer is intended). Not counted: accesses in branches, loops and switches, indices computed
 //! from the id (`2u * id.x`, `id.x + 1u`), ids inside structs.
 
-use super::validate::children;
+use super::children::children;
 use super::{
     AddressSpace, ArraySize, Block, BuiltIn, EntryPoint, Expression, Function, GlobalVariable, Handle, IoBinding, LetBinding, LocalVariable, Module,
     ScalarKind, Statement, TypeInner,

@@ -25,6 +25,7 @@
 
 pub mod arena;
 pub mod calls;
+pub mod children;
 pub mod consteval;
 pub mod dispatch;
 pub mod text;
@@ -710,7 +711,7 @@ impl Expressions {
             while let Some((h, d)) = stack.pop() {
                 max = max.max(d);
                 let Some(e) = self.exprs.get(h) else { continue };
-                validate::children(e, kids);
+                children::children(e, kids);
                 stack.extend(kids.iter().map(|&k| (k, d + 1)));
             }
             max

@@ -18,6 +18,7 @@
 //! [`crate::ir`] hold without recursion over expressions.
 
 use super::*;
+use super::children::map_children;
 use crate::hash::FxHashMap;
 
 /// Specialises every function with pointer parameters outside the function space; see the
@@ -625,110 +626,3 @@ fn renumber_calls(f: &mut Function, renumber: &impl Fn(Handle<Function>) -> Hand
     block(&mut f.body, renumber);
 }
 
-/// Replaces each child handle of `e` by `f(child)`, left to right (the children
-/// `ir::validate` walks).
-pub(crate) fn map_children(e: &mut Expression, f: &mut impl FnMut(Handle<Expression>) -> Handle<Expression>) {
-    let level = |level: &mut SampleLevel, f: &mut dyn FnMut(Handle<Expression>) -> Handle<Expression>| match level {
-        SampleLevel::Auto | SampleLevel::Zero => {}
-        SampleLevel::Exact(h) | SampleLevel::Bias(h) => *h = f(*h),
-        SampleLevel::Gradient { x, y } => {
-            *x = f(*x);
-            *y = f(*y);
-        }
-    };
-    let opt = |o: &mut Option<Handle<Expression>>, f: &mut dyn FnMut(Handle<Expression>) -> Handle<Expression>| {
-        if let Some(h) = o {
-            *h = f(*h);
-        }
-    };
-    match e {
-        Expression::Literal(_)
-        | Expression::ZeroValue(_)
-        | Expression::LocalVar(_)
-        | Expression::GlobalVar(_)
-        | Expression::FunctionArg(_)
-        | Expression::LetRef(_)
-        | Expression::Override(_)
-        | Expression::IsHelperInvocation => {}
-        Expression::Compose { components } => components.iter_mut().for_each(|c| *c = f(*c)),
-        Expression::Splat { value } => *value = f(*value),
-        Expression::Swizzle { vector, .. } => *vector = f(*vector),
-        Expression::Access { base, index } => {
-            *base = f(*base);
-            *index = f(*index);
-        }
-        Expression::AccessIndex { base, .. } => *base = f(*base),
-        Expression::Load { pointer } => *pointer = f(*pointer),
-        Expression::Unary { expr, .. } => *expr = f(*expr),
-        Expression::Binary { left, right, .. } => {
-            *left = f(*left);
-            *right = f(*right);
-        }
-        Expression::Select { reject, accept, condition } => {
-            *reject = f(*reject);
-            *accept = f(*accept);
-            *condition = f(*condition);
-        }
-        Expression::Relational { argument, .. } => *argument = f(*argument),
-        Expression::Math { args, .. } => args.iter_mut().for_each(|a| *a = f(*a)),
-        Expression::Derivative { expr, .. } | Expression::Convert { expr, .. } | Expression::Bitcast { expr } => *expr = f(*expr),
-        Expression::CombineImageSampler { image, sampler } => {
-            *image = f(*image);
-            *sampler = f(*sampler);
-        }
-        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, min_lod, .. } => {
-            *image = f(*image);
-            opt(sampler, f);
-            *coordinate = f(*coordinate);
-            opt(array_index, f);
-            opt(offset, f);
-            level(l, f);
-            opt(depth_ref, f);
-            opt(min_lod, f);
-        }
-        Expression::SparseTexelsResident { code } => *code = f(*code),
-        Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
-            *image = f(*image);
-            *coordinate = f(*coordinate);
-            opt(array_index, f);
-            opt(sample, f);
-            opt(level, f);
-        }
-        Expression::ImageQuery { image, query } => {
-            *image = f(*image);
-            match query {
-                ImageQuery::Size { level } => opt(level, f),
-                ImageQuery::NumLevels | ImageQuery::NumLayers | ImageQuery::NumSamples => {}
-                ImageQuery::Lod { sampler, coordinate } => {
-                    opt(sampler, f);
-                    *coordinate = f(*coordinate);
-                }
-            }
-        }
-        Expression::ImageTexelPointer { image, coordinate, sample } => {
-            *image = f(*image);
-            *coordinate = f(*coordinate);
-            opt(sample, f);
-        }
-        Expression::Call { arguments, .. } => arguments.iter_mut().for_each(|a| *a = f(*a)),
-        Expression::Atomic { pointer, value, compare, .. } => {
-            *pointer = f(*pointer);
-            *value = f(*value);
-            opt(compare, f);
-        }
-        Expression::AtomicScoped { pointer, value, compare, .. } => {
-            *pointer = f(*pointer);
-            opt(value, f);
-            opt(compare, f);
-        }
-        Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => *pointer = f(*pointer),
-        Expression::Subgroup { args, .. } => args.iter_mut().for_each(|a| *a = f(*a)),
-        Expression::Spirv(inst) => {
-            for o in &mut inst.operands {
-                if let SpirvOperand::Value(h) = o {
-                    *h = f(*h);
-                }
-            }
-        }
-    }
-}

@@ -7,6 +7,7 @@
 //! before it is followed, and type recursion is bounded.
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::ir::children::{children, spirv_operands};
 use crate::ir::calls::FunctionUses;
 use crate::ir::*;
 use crate::span::Span;
@@ -111,94 +112,6 @@ struct Flow {
 fn expr_kind(expr: &Expression) -> String {
     let text = format!("{expr:?}");
     text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("").to_string()
-}
-
-/// The children of an expression, left to right.
-pub(crate) fn children(expr: &Expression, out: &mut Vec<Handle<Expression>>) {
-    out.clear();
-    let level = |level: &SampleLevel, out: &mut Vec<Handle<Expression>>| match *level {
-        SampleLevel::Auto | SampleLevel::Zero => {}
-        SampleLevel::Exact(h) | SampleLevel::Bias(h) => out.push(h),
-        SampleLevel::Gradient { x, y } => out.extend([x, y]),
-    };
-    match expr {
-        Expression::Literal(_)
-        | Expression::ZeroValue(_)
-        | Expression::LocalVar(_)
-        | Expression::GlobalVar(_)
-        | Expression::FunctionArg(_)
-        | Expression::LetRef(_)
-        | Expression::Override(_)
-        | Expression::IsHelperInvocation => {}
-        Expression::Compose { components } => out.extend(components),
-        Expression::Splat { value } => out.push(*value),
-        Expression::Swizzle { vector, .. } => out.push(*vector),
-        Expression::Access { base, index } => out.extend([*base, *index]),
-        Expression::AccessIndex { base, .. } => out.push(*base),
-        Expression::Load { pointer } => out.push(*pointer),
-        Expression::Unary { expr, .. } => out.push(*expr),
-        Expression::Binary { left, right, .. } => out.extend([*left, *right]),
-        Expression::Select { reject, accept, condition } => out.extend([*reject, *accept, *condition]),
-        Expression::Relational { argument, .. } => out.push(*argument),
-        Expression::Math { args, .. } => out.extend(args),
-        Expression::Derivative { expr, .. } => out.push(*expr),
-        Expression::Convert { expr, .. } => out.push(*expr),
-        Expression::Bitcast { expr } => out.push(*expr),
-        Expression::CombineImageSampler { image, sampler } => out.extend([*image, *sampler]),
-        Expression::ImageSample { image, sampler, coordinate, array_index, offset, level: l, depth_ref, min_lod, .. } => {
-            out.push(*image);
-            out.extend(sampler);
-            out.push(*coordinate);
-            out.extend(array_index);
-            out.extend(offset);
-            level(l, out);
-            out.extend(depth_ref);
-            out.extend(min_lod);
-        }
-        Expression::SparseTexelsResident { code } => out.push(*code),
-        Expression::ImageLoad { image, coordinate, array_index, sample, level, .. } => {
-            out.extend([*image, *coordinate]);
-            out.extend(array_index);
-            out.extend(sample);
-            out.extend(level);
-        }
-        Expression::ImageQuery { image, query } => {
-            out.push(*image);
-            match *query {
-                ImageQuery::Size { level } => out.extend(level),
-                ImageQuery::NumLevels | ImageQuery::NumLayers | ImageQuery::NumSamples => {}
-                ImageQuery::Lod { sampler, coordinate } => {
-                    out.extend(sampler);
-                    out.push(coordinate);
-                }
-            }
-        }
-        Expression::ImageTexelPointer { image, coordinate, sample } => {
-            out.extend([*image, *coordinate]);
-            out.extend(sample);
-        }
-        Expression::Call { arguments, .. } => out.extend(arguments),
-        Expression::Atomic { pointer, value, compare, .. } => {
-            out.extend([*pointer, *value]);
-            out.extend(compare);
-        }
-        Expression::AtomicScoped { pointer, value, compare, .. } => {
-            out.push(*pointer);
-            out.extend(value);
-            out.extend(compare);
-        }
-        Expression::ArrayLength { pointer } | Expression::WorkgroupUniformLoad { pointer } => out.push(*pointer),
-        Expression::Subgroup { args, .. } => out.extend(args),
-        Expression::Spirv(inst) => spirv_operands(inst, out),
-    }
-}
-
-/// The expression operands of a raw SPIR-V instruction, in order.
-fn spirv_operands(inst: &SpirvInstruction, out: &mut Vec<Handle<Expression>>) {
-    out.extend(inst.operands.iter().filter_map(|o| match o {
-        SpirvOperand::Value(h) => Some(*h),
-        SpirvOperand::Literal(_) | SpirvOperand::String(_) => None,
-    }));
 }
 
 /// Leaves that name storage: the IR allows these to be used by several parents.

@@ -585,7 +585,7 @@ impl<'a> Writer<'a> {
         let Some(fun) = self.fun else { return false };
         let mut parents = fun.expressions.iter().filter(|(_, e)| {
             let mut children = Vec::new();
-            crate::ir::validate::children(e, &mut children);
+            crate::ir::children::children(e, &mut children);
             children.contains(&expr)
         });
         let reads_size = |(h, e): (Handle<Expression>, &Expression)| match *e {

@@ -1309,7 +1309,7 @@ impl<'a> Lowerer<'a> {
             if let Expression::Override(o) = exprs[h] {
                 read.push(o);
             }
-            crate::ir::validate::children(&exprs[h], &mut children);
+            crate::ir::children::children(&exprs[h], &mut children);
             stack.extend(children.iter().copied());
         }
         for o in read {
