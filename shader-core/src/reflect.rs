@@ -604,14 +604,7 @@ fn resource_binding(
 }
 
 fn texture_info(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (BindingKind, TextureInfo) {
-    let dimension = match dim {
-        ImageDimension::D1 => "1d",
-        ImageDimension::D2 => "2d",
-        ImageDimension::D3 => "3d",
-        ImageDimension::Cube => "cube",
-        ImageDimension::SubpassData => "subpass",
-        ImageDimension::Buffer => "buffer",
-    };
+    let dimension = crate::type_names::wgsl_dimension(dim);
     let mut info = TextureInfo { dimension, arrayed, multisampled: false, sample_type: None, format: None };
     let kind = match class {
         ImageClass::Sampled { kind, multisampled } => {

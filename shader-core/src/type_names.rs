@@ -177,15 +177,21 @@ fn wgsl_inner_into(types: &UniqueArena<Type>, inner: &TypeInner, out: &mut Strin
     }
 }
 
-fn wgsl_image(dim: ImageDimension, arrayed: bool, class: ImageClass, out: &mut String) {
-    let dim = match dim {
+/// The dimension part of a WGSL texture type's name (`texture_2d`, `texture_storage_3d`), also
+/// reflection's texture dimension.
+pub fn wgsl_dimension(dim: ImageDimension) -> &'static str {
+    match dim {
         ImageDimension::D1 => "1d",
         ImageDimension::D2 => "2d",
         ImageDimension::D3 => "3d",
         ImageDimension::Cube => "cube",
         ImageDimension::SubpassData => "subpass",
         ImageDimension::Buffer => "buffer",
-    };
+    }
+}
+
+fn wgsl_image(dim: ImageDimension, arrayed: bool, class: ImageClass, out: &mut String) {
+    let dim = wgsl_dimension(dim);
     let array = if arrayed { "_array" } else { "" };
     let _ = match class {
         ImageClass::Sampled { kind, multisampled } => {
