@@ -27,7 +27,6 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// The refusals of the CPU device's decoder over the modules above: (message with every `%id`
 /// written `%N`, why it is refused, how many entry points).
 const KNOWN: &[(&str, &str, usize)] = &[
-    ("AtomicStore on texels of other than 32-bit scalars", "64-bit image atomics (GL_EXT_shader_image_int64): texels are atomically updated 32 bits at a time", 1),
     ("built-in input CoreIDARM", "a vendor's hardware core id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input WarpMaxIDARM", "a vendor's hardware warp id (GL_ARM_shader_core_builtins)", 1),
     ("built-in input WarpsPerSMNV", "a vendor's hardware warp count (GL_NV_shader_sm_builtins)", 1),

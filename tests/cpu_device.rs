@@ -2354,6 +2354,114 @@ fn image_atomics() {
     }
 }
 
+const IMAGE_ATOMICS_64: &str = "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : enable
+#extension GL_EXT_shader_image_int64 : enable
+#extension GL_KHR_memory_scope_semantics : enable
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0, r64ui) uniform u64image2D u;
+layout(set = 0, binding = 1, r64i) uniform i64image2D s;
+layout(std430, set = 0, binding = 2) buffer Out { uint64_t olds[256]; uint64_t exchanged[256]; uint64_t swapped[256]; int64_t loaded[256]; i64vec4 sv; u64vec4 uv; } o;
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint64_t big = uint64_t(i) * 0x100000001ul + 0xFFFFFFF0ul;
+    o.olds[i] = imageAtomicAdd(u, ivec2(0, 0), big);
+    uint64_t v = (uint64_t(i * 37u % 101u) << 40) | uint64_t(i);
+    imageAtomicMin(u, ivec2(1, 0), v);
+    imageAtomicMax(u, ivec2(2, 0), v);
+    imageAtomicAnd(u, ivec2(3, 0), ~(1ul << (2u * (i % 32u))));
+    imageAtomicOr(u, ivec2(0, 1), 1ul << (3u * (i % 21u)));
+    imageAtomicXor(u, ivec2(1, 1), big * 0x9E3779B97F4A7C15ul);
+    o.exchanged[i] = imageAtomicExchange(u, ivec2(2, 1), (uint64_t(i) << 32) | 5ul);
+    o.swapped[i] = imageAtomicCompSwap(u, ivec2(3, 1), 0ul, (uint64_t(i + 1u) << 32) | 7ul);
+    int64_t w = (int64_t(i * 37u % 101u) - 50l) * 0x100000001l;
+    imageAtomicMin(s, ivec2(0, 0), w);
+    imageAtomicMax(s, ivec2(1, 0), w);
+    imageAtomicAdd(s, ivec2(2, 0), -int64_t(i) * 0x100000003l);
+    o.loaded[i] = imageAtomicLoad(s, ivec2(3, 0), gl_ScopeDevice, gl_StorageSemanticsImage, gl_SemanticsAcquire);
+    imageAtomicStore(s, ivec2(4, 0), int64_t(i) * -3l, gl_ScopeDevice, gl_StorageSemanticsImage, gl_SemanticsRelease);
+    if (i == 200u) {
+        o.sv = imageLoad(s, ivec2(5, 0));
+        o.uv = imageLoad(u, ivec2(1, 2));
+        imageStore(s, ivec2(6, 0), i64vec4(int64_t(i) * -0x500000005l, 1l, 2l, 3l));
+        imageStore(u, ivec2(0, 2), u64vec4((uint64_t(i) << 36) | 9ul, 1ul, 2ul, 3ul));
+    }
+}
+";
+
+/// 64-bit image atomics (GL_EXT_shader_image_int64: `imageAtomicAdd`, `Min`, `Max`, `And`, `Or`,
+/// `Xor`, `Exchange`, `CompSwap`, `imageAtomicLoad` and `imageAtomicStore` of
+/// GL_KHR_memory_scope_semantics) on `r64ui` and `r64i` storage images from four workgroups at
+/// once, ours and glslang's module, against the GLSL rules in every order of the atomics: the
+/// wrapping sum of values that carry across the words and the chain of values the adds
+/// returned, the unsigned and signed minimum and maximum (values that differ in both words),
+/// the and, or and xor of all, each exchanged value returned once, one compare-and-swap won
+/// (it returned 0, the others the winner's value), the loaded texel unchanged, the stored
+/// texel one of the stored values; `imageLoad` gives (r, 0, 0, 1) (Vulkan "Conversion to
+/// RGBA"), an `imageStore` stores its value's first component.
+#[test]
+fn image_atomics_64() {
+    let n = 256u64;
+    let u64s = |b: &[u8]| -> Vec<u64> { b.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect() };
+    let i64s = |b: &[u8]| -> Vec<i64> { b.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect() };
+    let bytes = |v: &[u64]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    for (compiler, words) in glsl_modules_with("image_atomics_64.comp", IMAGE_ATOMICS_64, Stage::Compute, shader_core::BoundsChecks::Clamp, &["--target-env", "vulkan1.1"]) {
+        let program = shader_cpu::Program::new(&words, "main", &[]).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        let u = shader_cpu::Image::new(shader_cpu::Format::R64Uint, shader_cpu::Dim::D2, [4, 3, 1], 1);
+        u.write_level(0, &bytes(&[0, u64::MAX, 0, u64::MAX, 0, 0x0123_4567_89AB_CDEF, 3, 0, 0, 0xFEDC_BA98_7654_3210, 0, 0]));
+        let s = shader_cpu::Image::new(shader_cpu::Format::R64Sint, shader_cpu::Dim::D2, [7, 1, 1], 1);
+        let loaded_value = -0x1234_5678_9ABC_i64;
+        s.write_level(0, &bytes(&[i64::MAX as u64, i64::MIN as u64, 11, loaded_value as u64, 1, -0x7777_0000_1111_i64 as u64, 0]));
+        let out = shader_cpu::Buffer::zeroed(4 * 8 * n as usize + 64);
+        let bound = [shader_cpu::Binding::image(0, 0, &u), shader_cpu::Binding::image(0, 1, &s), shader_cpu::Binding::buffer(0, 2, &out)];
+        let report = program.dispatch(&bound, &[], [4, 1, 1], &shader_cpu::Options { sanitize: true, threads: None }).unwrap_or_else(|e| panic!("[{compiler}] {e}"));
+        assert!(report.findings.is_empty(), "[{compiler}] {:?}", report.findings);
+        let (ut, st) = (u64s(&u.read_level(0)), i64s(&s.read_level(0)));
+        let out = out.to_bytes();
+        let part = |k: usize| &out[k * 8 * n as usize..(k + 1) * 8 * n as usize];
+        let (olds, exchanged, swapped, loaded) = (u64s(part(0)), u64s(part(1)), u64s(part(2)), i64s(part(3)));
+
+        let big = |i: u64| i.wrapping_mul(0x1_0000_0001).wrapping_add(0xFFFF_FFF0);
+        assert_eq!(ut[0], (0..n).fold(0u64, |a, i| a.wrapping_add(big(i))), "[{compiler}] add");
+        let mut chain: Vec<(u64, u64)> = (0..n).map(|i| (olds[i as usize], big(i))).collect();
+        chain.sort_unstable();
+        let mut sum = 0u64;
+        for (old, add) in chain {
+            assert_eq!(old, sum, "[{compiler}] the values the adds returned");
+            sum = sum.wrapping_add(add);
+        }
+        let v = |i: u64| (i * 37 % 101) << 40 | i;
+        assert_eq!(ut[1..3], [(0..n).map(v).min().unwrap(), (0..n).map(v).max().unwrap()], "[{compiler}] unsigned min, max");
+        assert_eq!(ut[3], 0xAAAA_AAAA_AAAA_AAAA, "[{compiler}] and");
+        assert_eq!(ut[4], (0..n).fold(0u64, |a, i| a | 1 << (3 * (i % 21))), "[{compiler}] or");
+        assert_eq!(ut[5], (0..n).fold(0x0123_4567_89AB_CDEF, |a, i| a ^ big(i).wrapping_mul(0x9E37_79B9_7F4A_7C15)), "[{compiler}] xor");
+        let mut seen = exchanged.clone();
+        seen.push(ut[6]);
+        seen.sort_unstable();
+        let mut all: Vec<u64> = (0..n).map(|i| i << 32 | 5).collect();
+        all.push(3);
+        all.sort_unstable();
+        assert_eq!(seen, all, "[{compiler}] exchanges: each value once");
+        let winners: Vec<u64> = (0..n).filter(|&i| swapped[i as usize] == 0).collect();
+        assert_eq!(winners.len(), 1, "[{compiler}] one compare-and-swap wins: {swapped:?}");
+        let won = (winners[0] + 1) << 32 | 7;
+        assert_eq!(ut[7], won, "[{compiler}] the winner's value stored");
+        assert!(swapped.iter().enumerate().all(|(i, &x)| i as u64 == winners[0] || x == won), "[{compiler}] the others saw it");
+
+        let w = |i: u64| ((i * 37 % 101) as i64 - 50) * 0x1_0000_0001;
+        assert_eq!(st[..2], [(0..n).map(w).min().unwrap(), (0..n).map(w).max().unwrap()], "[{compiler}] signed min, max");
+        assert_eq!(st[2], (0..n as i64).fold(11i64, |a, i| a.wrapping_add(-i * 0x1_0000_0003)), "[{compiler}] signed add");
+        assert_eq!(st[3], loaded_value, "[{compiler}] loaded texel unchanged");
+        assert!(loaded.iter().all(|&x| x == loaded_value), "[{compiler}] imageAtomicLoad: {loaded:?}");
+        assert!((0..n as i64).any(|i| st[4] == i * -3), "[{compiler}] imageAtomicStore: {} is no stored value", st[4]);
+        let vectors = &out[4 * 8 * n as usize..];
+        assert_eq!(i64s(&vectors[..32]), [-0x7777_0000_1111, 0, 0, 1], "[{compiler}] imageLoad of an r64i texel");
+        assert_eq!(u64s(&vectors[32..]), [0xFEDC_BA98_7654_3210, 0, 0, 1], "[{compiler}] imageLoad of an r64ui texel");
+        assert_eq!(st[6], 200 * -0x5_0000_0005, "[{compiler}] imageStore to an r64i texel");
+        assert_eq!(ut[8..], [200 << 36 | 9, 0xFEDC_BA98_7654_3210, 0, 0], "[{compiler}] imageStore to an r64ui texel, the rest of its row");
+    }
+}
+
 /// Subgroup operations on 8-, 16- and 64-bit values (GL_EXT_shader_subgroup_extended_types):
 /// reductions, inclusive and exclusive scans of every arithmetic and bitwise operation the
 /// extensions give, broadcasts, shuffles and votes, on int64, double, int16, uint8 and float16

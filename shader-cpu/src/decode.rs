@@ -233,7 +233,9 @@ pub(crate) enum Inst {
     /// (binding index, texel byte offset; `u32::MAX` outside the image) (`exec/image_atomic.rs`).
     TexelPointer { dst: Id, image: Id, coord: Id, info: ImageType, sample: Id },
     /// An atomic on a texel through an `OpImageTexelPointer` pointer (`imageAtomic*`).
-    ImageAtomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id> },
+    /// `wide`: on a 64-bit integer texel (GL_EXT_shader_image_int64), operands and result in
+    /// two words.
+    ImageAtomic { op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>, wide: bool },
     /// `OpImageWrite` of sample `sample` of a multisampled storage image (`exec/multisample.rs`).
     WriteSample { image: Id, coord: Id, info: ImageType, texel: Id, texel_n: u32, sample: Id },
     /// `OpImageFetch` of sample `sample` of a multisampled image (`exec/multisample.rs`).
@@ -2914,8 +2916,9 @@ impl Decoder {
     fn atomic(&self, op: Op, dst: Option<Id>, ptr: Id, a: Option<Id>, b: Option<Id>) -> Result<Option<Inst>, Error> {
         if self.texel_pointers.contains(&ptr) {
             return match self.ty(self.pointee(ptr)) {
-                Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::ImageAtomic { op, dst, ptr, a, b })),
-                _ => Err(unsupported(format!("{op:?} on texels of other than 32-bit scalars"))),
+                Some(Type::Int { width: 32, .. } | Type::Float { width: 32 }) => Ok(Some(Inst::ImageAtomic { op, dst, ptr, a, b, wide: false })),
+                Some(Type::Int { width: 64, .. }) => Ok(Some(Inst::ImageAtomic { op, dst, ptr, a, b, wide: true })),
+                _ => Err(unsupported(format!("{op:?} on texels of other than 32-bit scalars and 64-bit integers"))),
             };
         }
         match self.ty(self.pointee(ptr)) {

@@ -1862,7 +1862,7 @@ impl<'a> Thread<'a> {
                         d[i] = 0;
                     }
                     for k in 0..*n as usize {
-                        d[(at0 + k) * l + i] = texel[k];
+                        d[(at0 + k) * l + i] = crate::image::Image::texel_word(&texel, *n, k);
                     }
                 }
                 self.regs[*dst as usize] = d;

@@ -35,6 +35,10 @@ pub enum Format {
     Rgba32Float,
     Rgba32Uint,
     Rgba32Sint,
+    /// 64-bit integers (GL_EXT_shader_image_int64's `r64ui`, `r64i`): one 64-bit component
+    /// ([`Image::texel_word`]), image atomics on it under locks (`exec/image_atomic.rs`).
+    R64Uint,
+    R64Sint,
     Depth32Float,
     /// Depth as 16-bit unorm.
     Depth16Unorm,
@@ -73,6 +77,9 @@ enum Storage {
     Float32,
     Uint32,
     Sint32,
+    /// A 64-bit integer: two texel words, low first.
+    Uint64,
+    Sint64,
 }
 
 impl Format {
@@ -108,6 +115,8 @@ impl Format {
             F::Rgba32Float => (S::Float32, 4, false, false),
             F::Rgba32Uint => (S::Uint32, 4, false, false),
             F::Rgba32Sint => (S::Sint32, 4, false, false),
+            F::R64Uint => (S::Uint64, 1, false, false),
+            F::R64Sint => (S::Sint64, 1, false, false),
         }
     }
 
@@ -119,6 +128,7 @@ impl Format {
             Storage::Unorm8 | Storage::Snorm8 | Storage::Uint8 | Storage::Sint8 => 1,
             Storage::Unorm16 | Storage::Float16 | Storage::Uint16 | Storage::Sint16 => 2,
             Storage::Float32 | Storage::Uint32 | Storage::Sint32 => 4,
+            Storage::Uint64 | Storage::Sint64 => 8,
         }
     }
 
@@ -129,7 +139,10 @@ impl Format {
 
     /// Whether texels are integers (never filtered).
     pub fn is_integer(self) -> bool {
-        matches!(self.parts().0, Storage::Uint8 | Storage::Sint8 | Storage::Uint16 | Storage::Sint16 | Storage::Uint32 | Storage::Sint32)
+        matches!(
+            self.parts().0,
+            Storage::Uint8 | Storage::Sint8 | Storage::Uint16 | Storage::Sint16 | Storage::Uint32 | Storage::Sint32 | Storage::Uint64 | Storage::Sint64
+        )
     }
 
     /// The range a fragment's colour is clamped to before blending: [0, 1] for unorm formats,
@@ -170,7 +183,12 @@ impl Format {
                 Storage::Float32 | Storage::Uint32 | Storage::Sint32 => {
                     u32::from_le_bytes([bytes[4 * c], bytes[4 * c + 1], bytes[4 * c + 2], bytes[4 * c + 3]])
                 }
+                // The low word; the high one below.
+                Storage::Uint64 | Storage::Sint64 => u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
             };
+        }
+        if matches!(s, Storage::Uint64 | Storage::Sint64) {
+            out[1] = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
         }
         if bgra {
             out.swap(0, 2);
@@ -204,6 +222,10 @@ impl Format {
                 Storage::Float16 => out[2 * c..2 * c + 2].copy_from_slice(&crate::ext::f32_to_f16(f(w)).to_le_bytes()),
                 Storage::Uint16 | Storage::Sint16 => out[2 * c..2 * c + 2].copy_from_slice(&(w as u16).to_le_bytes()),
                 Storage::Float32 | Storage::Uint32 | Storage::Sint32 => out[4 * c..4 * c + 4].copy_from_slice(&w.to_le_bytes()),
+                Storage::Uint64 | Storage::Sint64 => {
+                    out[..4].copy_from_slice(&w.to_le_bytes());
+                    out[4..8].copy_from_slice(&t[1].to_le_bytes());
+                }
             }
         }
     }
@@ -417,6 +439,26 @@ impl Image {
             return None;
         }
         self.data.words.get(offset / 4)
+    }
+
+    /// Word `k` of a loaded texel (`texel` as [`Image::load`] gives it) in a result of `n`
+    /// words: more than 4 are four 64-bit components (GL_EXT_shader_image_int64's `imageLoad`
+    /// of an `R64Uint`/`R64Sint` texel, which decodes to (low, high, 0, 1)): (r, 0, 0, 1).
+    pub(crate) fn texel_word(texel: &[u32; 4], n: u32, k: usize) -> u32 {
+        match k {
+            _ if n <= 4 => texel[k],
+            0 | 1 => texel[k],
+            6 => texel[3],
+            _ => 0,
+        }
+    }
+
+    /// The two words (low, high) of the 64-bit texel at byte `offset` (an image atomic's).
+    pub(crate) fn atomic_texel64(&self, offset: usize) -> Option<(&std::sync::atomic::AtomicU32, &std::sync::atomic::AtomicU32)> {
+        if self.format.texel_size() != 8 || !offset.is_multiple_of(8) {
+            return None;
+        }
+        Some((self.data.words.get(offset / 4)?, self.data.words.get(offset / 4 + 1)?))
     }
 
     /// The level and coordinates of the texel at byte `offset` ([`Image::texel_at`]).

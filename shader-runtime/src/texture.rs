@@ -395,6 +395,7 @@ fn cpu_image(descriptor: &wgpu::TextureDescriptor<'_>) -> Result<shader_cpu::Ima
         F::Rgba32Float => C::Rgba32Float,
         F::Rgba32Uint => C::Rgba32Uint,
         F::Rgba32Sint => C::Rgba32Sint,
+        F::R64Uint => C::R64Uint,
         F::Depth32Float => C::Depth32Float,
         F::Depth16Unorm => C::Depth16Unorm,
         F::Depth24Plus => C::Depth24Plus,

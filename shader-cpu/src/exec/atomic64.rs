@@ -16,13 +16,13 @@ use spirv::Op;
 
 use super::{Access, Inst, Loc, Thread};
 
-/// Striped locks of the 64-bit buffer atomics.
-static LOCKS: [Mutex<()>; 64] = [const { Mutex::new(()) }; 64];
+/// Striped locks of the 64-bit buffer (and image, `exec/image_atomic.rs`) atomics.
+pub(super) static LOCKS: [Mutex<()>; 64] = [const { Mutex::new(()) }; 64];
 
 /// One atomic read-modify-write on 64 bits (SPIR-V §3.42.18): the value stored afterwards
 /// (`None`: unchanged) and the original value the instruction returns. `x` is the value
 /// operand, `y` the comparator of `AtomicCompareExchange`.
-fn update(op: Op, old: u64, x: u64, y: u64) -> (Option<u64>, u64) {
+pub(super) fn update(op: Op, old: u64, x: u64, y: u64) -> (Option<u64>, u64) {
     let new = match op {
         Op::AtomicLoad => None,
         Op::AtomicStore => return (Some(x), 0),

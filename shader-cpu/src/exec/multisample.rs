@@ -37,7 +37,7 @@ impl Thread<'_> {
                 d[i] = 0;
             }
             for k in 0..n as usize {
-                d[(at + k) * l + i] = texel[k];
+                d[(at + k) * l + i] = crate::image::Image::texel_word(&texel, n, k);
             }
         }
         self.regs[dst as usize] = d;
