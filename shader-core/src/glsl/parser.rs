@@ -1617,7 +1617,11 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     let families = ["sampler", "texture", "image", "subpassInput"];
     let (scalar, rest) = [("i64", Scalar::I64), ("u64", Scalar::U64), ("f16", Scalar::F16), ("i", Scalar::I32), ("u", Scalar::U32)]
         .into_iter()
-        .find_map(|(prefix, s)| word.strip_prefix(prefix).filter(|r| families.iter().any(|f| r.starts_with(f))).map(|r| (s, r)))
+        // GL_EXT_shader_image_int64 declares 64-bit images only (no `i64sampler2D`: glslang
+        // takes it as a name).
+        .find_map(|(prefix, s)| {
+            word.strip_prefix(prefix).filter(|r| families.iter().any(|f| r.starts_with(f)) && (s.width != 8 || r.starts_with("image"))).map(|r| (s, r))
+        })
         .unwrap_or((Scalar::F32, word));
     let kind = scalar.kind;
     if let Some(ms) = rest.strip_prefix("subpassInput").filter(|_| scalar.width != 8) {
