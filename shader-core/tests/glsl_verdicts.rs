@@ -768,3 +768,47 @@ fn scoped_atomic_data_convert_implicitly_only() {
          void main() {{\n    atomicCompSwap({args}, gl_ScopeDevice, gl_StorageSemanticsShared, gl_SemanticsAcquire, gl_StorageSemanticsShared, gl_SemanticsAcquire);\n}}\n"
     ));
 }
+
+/// An extension's opaque type name is a type only where one of its extensions is enabled, as
+/// glslang's scanner reads it (glslang 12 `tokenizeIdentifier`); elsewhere it is a name, so a
+/// declaration of that type is an error and a variable of that name compiles
+/// (SHADER_MUTANTS_SEED=18, spv.ext.AccelDecl.frag#0: `accelerationStructureEXT` without its
+/// extension was accepted). `accelerationStructureEXT`: GL_EXT_ray_query or GL_EXT_ray_tracing;
+/// `rayQueryEXT`: GL_EXT_ray_query in desktop GLSL 4.60; `i64image2D` & co.:
+/// GL_EXT_shader_image_int64 (no 64-bit sampler or texture type); `f16sampler2D` & co.:
+/// GL_AMD_gpu_shader_half_float_fetch.
+#[test]
+fn extension_opaque_types_need_their_extension() {
+    const RAY_QUERY: &str = "#extension GL_EXT_ray_query : enable";
+    const INT64: &str = "#extension GL_EXT_shader_image_int64 : enable\n#extension GL_EXT_shader_explicit_arithmetic_types_int64 : enable";
+    const HALF: &str = "#extension GL_AMD_gpu_shader_half_float_fetch : enable";
+    let cases: &[(&str, &str, &str, Option<&str>)] = &[
+        // (version, extensions, declarations, a piece of the expected error or None)
+        ("460", "", "layout(binding = 0) uniform accelerationStructureEXT as;", Some("GL_EXT_ray_query")),
+        ("460", RAY_QUERY, "layout(binding = 0) uniform accelerationStructureEXT as;", None),
+        ("450", RAY_QUERY, "layout(binding = 0) uniform accelerationStructureEXT as;", None),
+        ("460", "", "int accelerationStructureEXT = 1;", None),
+        ("460", "", "void f() { rayQueryEXT q; }", Some("GL_EXT_ray_query")),
+        ("460", RAY_QUERY, "void f() { rayQueryEXT q; }", None),
+        ("450", RAY_QUERY, "void f() { rayQueryEXT q; }", Some("rayQueryEXT")),
+        ("450", RAY_QUERY, "int rayQueryEXT = 2;", None),
+        ("460", "", "void f() { int rayQueryEXT = 2; }", None),
+        ("460", "", "layout(binding = 0, r64i) uniform i64image2D im;", Some("GL_EXT_shader_image_int64")),
+        ("460", INT64, "layout(binding = 0, r64i) uniform i64image2D im;", None),
+        ("460", INT64, "layout(binding = 0, r64ui) uniform u64imageCubeArray im;", None),
+        ("460", "", "int i64image2D = 1;", None),
+        ("460", INT64, "layout(binding = 0) uniform i64sampler2D s;", Some("i64sampler2D")),
+        ("460", INT64, "layout(binding = 0) uniform u64texture2D t;", Some("u64texture2D")),
+        ("460", "", "layout(binding = 0) uniform f16sampler2D s;", Some("GL_AMD_gpu_shader_half_float_fetch")),
+        ("460", HALF, "layout(binding = 0) uniform f16sampler2D s;", None),
+        ("460", HALF, "layout(binding = 0) uniform f16texture2DArray t;", None),
+        ("460", "", "layout(binding = 0) uniform f16texture2DArray t;", Some("GL_AMD_gpu_shader_half_float_fetch")),
+        ("460", "", "float f16sampler2D = 1.0;", None),
+    ];
+    let mut failures = Vec::new();
+    for &(version, extensions, declarations, expected) in cases {
+        let source = format!("#version {version}\n{extensions}\n{declarations}\nlayout(location = 0) out vec4 c;\nvoid main() {{ c = vec4(1.0); }}\n");
+        check_verdict("a.frag", &source, expected, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

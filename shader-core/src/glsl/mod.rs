@@ -153,7 +153,8 @@ pub fn translate(
         .enumerate()
         .filter(|(i, t)| {
             t.kind == preprocess::TokenKind::Ident
-                && parser::extension_type_enablers(&t.text).is_some_and(|enablers| !enablers.iter().any(|e| pp.extension_enabled_at(e, *i)))
+                && parser::extension_type_enablers(&t.text)
+                    .is_some_and(|enablers| !parser::extension_type_keyword(&t.text, enablers, version, es, |e| pp.extension_enabled_at(e, *i)))
         })
         .map(|(i, _)| i)
         .collect();

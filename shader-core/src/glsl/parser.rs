@@ -1485,9 +1485,11 @@ fn extension_type_word(word: &str) -> bool {
 }
 
 /// The extensions that make `word` a type keyword, when it is one of the explicit arithmetic
-/// types (`int64_t`, `u8vec2`, `float16_t`, `f64mat3x2` ...): without any of them enabled the
-/// word is a name, as glslang's scanner reads it (`TScanContext::tokenizeIdentifier`,
-/// glslang 12). The first is the one diagnostics suggest.
+/// types (`int64_t`, `u8vec2`, `float16_t`, `f64mat3x2` ...), an extension's opaque type
+/// (`accelerationStructureEXT`, `rayQueryEXT`, `i64image2D`, `f16sampler2D`): without any of
+/// them enabled the word is a name, as glslang's scanner reads it
+/// (`TScanContext::tokenizeIdentifier`, glslang 12; `rayQueryEXT` also needs desktop GLSL 4.60,
+/// [`extension_type_keyword`]). The first is the one diagnostics suggest.
 #[inline]
 pub fn extension_type_enablers(word: &str) -> Option<&'static [&'static str]> {
     // Most identifiers are ruled out without the comparisons (the front end asks about every
@@ -1499,10 +1501,22 @@ pub fn extension_type_enablers(word: &str) -> Option<&'static [&'static str]> {
 }
 
 /// Whether `word` may be one of [`enablers_of_type_word`]'s: each starts with `i`, `u` or `f`
-/// and ends with `_t` or a digit (a test checks every word that function knows), which rules
-/// out `int`, `uint` and `float`.
+/// and ends with `_t` or a digit or has `1` or `6` second (`f16sampler2D`, `i64imageCube`),
+/// or is `accelerationStructureEXT` or `rayQueryEXT` (a test checks every word that function
+/// knows), which rules out `int`, `uint`, `float` and most names.
 fn may_be_extension_type(word: &str) -> bool {
-    matches!(word.as_bytes(), [b'i' | b'u' | b'f', .., b'_', b't'] | [b'i' | b'u' | b'f', .., b'0'..=b'9'])
+    matches!(
+        word.as_bytes(),
+        [b'i' | b'u' | b'f', .., b'_', b't'] | [b'i' | b'u' | b'f', .., b'0'..=b'9'] | [b'i' | b'u' | b'f', b'1' | b'6', ..] | [b'a' | b'r', .., b'E', b'X', b'T']
+    )
+}
+
+/// Whether the extension type word `word` (one [`extension_type_enablers`] knows, with the
+/// extensions `enablers`) is a type keyword where `enabled` tells which extensions are on: one
+/// of its extensions is, and `rayQueryEXT` is a keyword only in desktop GLSL 4.60 (glslang 12's
+/// scanner; `#version 450` with GL_EXT_ray_query takes it as a name). Elsewhere it is a name.
+pub fn extension_type_keyword(word: &str, enablers: &[&str], version: u32, es: bool, enabled: impl Fn(&str) -> bool) -> bool {
+    (word != "rayQueryEXT" || (!es && version >= 460)) && enablers.iter().any(|e| enabled(e))
 }
 
 #[inline(never)]
@@ -1515,7 +1529,16 @@ fn enablers_of_type_word(word: &str) -> Option<&'static [&'static str]> {
             matches!(c, "2" | "3" | "4") && matches!(r, "2" | "3" | "4")
         })
     };
+    // GL_EXT_shader_image_int64 declares image types only; GL_AMD_gpu_shader_half_float_fetch
+    // every sampler, texture, image and subpass input type.
+    let opaque = |prefix: &str, families: &[&str]| {
+        word.strip_prefix(prefix).is_some_and(|r| families.iter().any(|f| r.starts_with(f))) && builtin_type(word, 460, false).is_some()
+    };
     Some(match word {
+        "accelerationStructureEXT" => &["GL_EXT_ray_query", "GL_EXT_ray_tracing"],
+        "rayQueryEXT" => &["GL_EXT_ray_query"],
+        _ if opaque("i64", &["image"]) || opaque("u64", &["image"]) => &["GL_EXT_shader_image_int64"],
+        _ if opaque("f16", &["sampler", "texture", "image", "subpassInput"]) => &["GL_AMD_gpu_shader_half_float_fetch"],
         "int64_t" | "uint64_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64"],
         _ if vector("i64vec") || vector("u64vec") => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int64", "GL_ARB_gpu_shader_int64"],
         "int8_t" | "uint8_t" => &[ALL, "GL_EXT_shader_explicit_arithmetic_types_int8", "GL_EXT_shader_8bit_storage"],
@@ -1781,5 +1804,35 @@ mod tests {
         }
         // 11 scalars, 33 vectors (11 stems), 36 matrices (3 stems, 12 shapes each).
         assert_eq!(known, 11 + 33 + 36);
+    }
+
+    /// The same for the extensions' opaque types: every sampler, texture, image and subpass
+    /// input name with a prefix (any prefix: `i64sampler2D` is none), and the ray query types.
+    #[test]
+    fn extension_opaque_type_words_pass_the_quick_test() {
+        let prefixes = ["i64", "u64", "f16", "i32", "f64", "i8", "i", "u", "f", ""];
+        let families = ["sampler", "texture", "image", "subpassInput"];
+        let dims = ["1D", "2D", "3D", "Cube", "2DRect", "Buffer", "2DMS", "MS", ""];
+        let tails = ["", "Array", "Shadow", "ArrayShadow"];
+        let mut known = 0;
+        for prefix in prefixes {
+            for family in families {
+                for dim in dims {
+                    for tail in tails {
+                        let word = format!("{prefix}{family}{dim}{tail}");
+                        if super::enablers_of_type_word(&word).is_some() {
+                            known += 1;
+                            assert!(super::may_be_extension_type(&word), "{word}");
+                        }
+                    }
+                }
+            }
+        }
+        for word in ["accelerationStructureEXT", "rayQueryEXT"] {
+            assert!(super::enablers_of_type_word(word).is_some() && super::may_be_extension_type(word), "{word}");
+        }
+        // i64 and u64 images: 11 shapes each (as `builtin_type` spells them); f16: 18
+        // samplers, 11 textures, 11 images, 2 subpass inputs.
+        assert_eq!(known, 2 * 11 + 18 + 11 + 11 + 2);
     }
 }
