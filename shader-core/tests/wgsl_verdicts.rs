@@ -146,8 +146,14 @@ fn verdicts_found_by_seeds_16_to_22() {
             Expect::Both,
         ),
     ];
+    assert_verdicts(&cases);
+}
+
+/// Compiles each case (source, accepted?, whose verdict it is) and checks ours against the
+/// expected verdict (a refusal must be one error) and the references' live verdicts.
+fn assert_verdicts(cases: &[(String, bool, Expect)]) {
     let mut failures = Vec::new();
-    for (source, accepted, expect) in &cases {
+    for (source, accepted, expect) in cases {
         let options = CompileOptions { language: Language::Wgsl, ..Default::default() };
         match compile("a.wgsl", source, &options) {
             Ok(_) if !accepted => failures.push(format!("{source}\n  accepted; expected an error")),
@@ -170,4 +176,54 @@ fn verdicts_found_by_seeds_16_to_22() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `ldexp` and `determinant` in const-expressions (WGSL §17.5; both are const built-ins):
+/// folded, and a result (or, for `determinant`, a product or sum on the way, evaluated in the
+/// matrix's type) that its type cannot represent is a shader-creation error, as are an
+/// `ldexp` exponent that is a const-expression above the float type's bias + 1 (f32: 128,
+/// AbstractFloat: 1024, f16: 16), whether or not `e1` is one. We accepted the overflowing
+/// calls (emitted at run time) and refused the folded ones where a `const` needs them. Every
+/// verdict is Tint's; naga 30 evaluates neither function in a const-expression ("Not
+/// implemented as constant expression") and checks no exponent, so only Tint's is compared.
+#[test]
+fn ldexp_and_determinant_are_const_functions() {
+    let cases: Vec<(String, bool, Expect)> = [
+        ("o[0] = ldexp(1f, 200);", false),
+        ("o[0] = ldexp(1f, 128);", false),
+        ("o[0] = ldexp(1f, 127);", true),
+        ("o[0] = ldexp(1.0, 200);", false),
+        ("o[0] = ldexp(1.0, 2000);", false),
+        ("o[0] = ldexp(1e-30f, -200);", true),
+        ("var y = 1f; o[0] = ldexp(y, 129);", false),
+        ("var y = 1f; o[0] = ldexp(y, 128);", true),
+        ("var y = 1f; o[0] = ldexp(vec2(y), vec2(129, 1)).x;", false),
+        ("var y = 1; o[0] = ldexp(1.0, y);", true),
+        ("const c = ldexp(0.5, 1024); o[0] = 1.0;", true),
+        ("const c: f32 = ldexp(0.5, 128); o[0] = c;", true),
+        ("const c = ldexp(vec2(1.0), vec2(3, 1)); const_assert c.x == 8.0 && c.y == 2.0; o[0] = c.x;", true),
+        ("const c = ldexp(3, 2); const_assert c == 12.0; o[0] = c;", true),
+        ("o[0] = determinant(mat2x2f(1e30, 0, 0, 1e30));", false),
+        ("o[0] = determinant(mat2x2(1e30, 0, 0, 1e30));", false),
+        ("const d = determinant(mat2x2(1e30, 0, 0, 1e30)); o[0] = 1.0;", true),
+        ("o[0] = determinant(mat2x2f(1e10, 0, 0, 1e10));", true),
+        ("o[0] = determinant(mat3x3f(1e20, 0, 0, 0, 1e20, 0, 0, 0, 1e20));", false),
+        ("const d = determinant(mat4x4f(2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2)); const_assert d == 16; o[0] = d;", true),
+        ("const d = determinant(mat3x3f(1, 2, 3, 4, 5, 6, 7, 8, 10)); const_assert d == -3; o[0] = d;", true),
+        ("const d = determinant(mat3x3(1, 2, 3, 4, 5, 6, 7, 8, 9)); const_assert d == 0; o[0] = d;", true),
+    ]
+    .iter()
+    .map(|&(statement, accepted)| (program(statement), accepted, Expect::Tint))
+    .collect();
+    let mut f16: Vec<(String, bool, Expect)> = [
+        ("var y = 1h; o[0] = f32(ldexp(y, 17));", false),
+        ("var y = 1h; o[0] = f32(ldexp(y, 16));", true),
+        ("o[0] = f32(ldexp(1h, 16));", false),
+        ("o[0] = f32(ldexp(1h, 15));", true),
+    ]
+    .iter()
+    .map(|&(statement, accepted)| (format!("enable f16;\n{}", program(statement)), accepted, Expect::Tint))
+    .collect();
+    f16.extend(cases);
+    assert_verdicts(&f16);
 }

@@ -964,6 +964,52 @@ fn math_value(rules: Rules, fun: MathFunction, vals: &[Value], rs: Scalar) -> Re
     }
 }
 
+/// `x * 2^e` (WGSL's and GLSL's `ldexp`) as a literal of the float type `s`: exact in `f64`
+/// (the power applied in steps, so that no step overflows or underflows where the product
+/// does not), then rounded once; under [`Rules::Checked`] a result that leaves `s` is a
+/// fault (WGSL §8: `ldexp(1f, 128)` is not representable). The caller checks WGSL's bound on
+/// `e` itself.
+pub fn ldexp(rules: Rules, s: Scalar, x: f64, e: i128) -> Result<Literal, Fault> {
+    // Beyond ±2400 every finite `x` overflows or underflows `f64` anyway.
+    let mut e = e.clamp(-2400, 2400) as i32;
+    let mut r = x;
+    while e > 512 {
+        r *= 2f64.powi(512);
+        e -= 512;
+    }
+    while e < -512 {
+        r *= 2f64.powi(-512);
+        e += 512;
+    }
+    rules.float(s, r * 2f64.powi(e))
+}
+
+/// The determinant of the square matrix `columns` (column-major, `columns[c][r]`) as a literal
+/// of the float type `s`, by cofactor expansion along the first row, every product and sum
+/// rounded to `s` (WGSL: a const-expression of f32 values is evaluated in f32, so
+/// `determinant(mat2x2f(1e30, 0, 0, 1e30))` overflows in `1e30 * 1e30`, as Tint finds); under
+/// [`Rules::Checked`] a step that leaves `s` is a fault.
+pub fn determinant(rules: Rules, s: Scalar, columns: &[Vec<f64>]) -> Result<Literal, Fault> {
+    fn det(rules: Rules, s: Scalar, m: &[Vec<f64>]) -> Result<f64, Fault> {
+        let q = |v: f64| rules.float(s, v).map(|l| num(l).as_f64());
+        match m {
+            [] => Ok(1.0),
+            [a] => Ok(a[0]),
+            _ => {
+                let mut sum = 0.0;
+                for c in 0..m.len() {
+                    // The minor without column `c` and row 0.
+                    let minor: Vec<Vec<f64>> = m.iter().enumerate().filter(|&(k, _)| k != c).map(|(_, col)| col[1..].to_vec()).collect();
+                    let term = q(m[c][0] * det(rules, s, &minor)?)?;
+                    sum = q(if c % 2 == 0 { sum + term } else { sum - term })?;
+                }
+                Ok(sum)
+            }
+        }
+    }
+    rules.float(s, det(rules, s, columns)?)
+}
+
 /// The one-argument float functions, in `f64` (the caller rounds to the result type).
 pub fn float1(fun: MathFunction, x: f64) -> Option<f64> {
     use MathFunction as M;

@@ -114,6 +114,60 @@ impl<'a> Lowerer<'a> {
         Some(const_componentwise(n, fun, &values)?.map(Operand::Const))
     }
 
+    /// `ldexp(e1, e2)` where `e2` is a const-expression (WGSL §17.5 `ldexp`): an exponent
+    /// above the float type's bias + 1 (f16: 16, f32: 128, AbstractFloat: 1024) is a
+    /// shader-creation error, whatever `e1` is (Tint: "e2 must be less than or equal to 128").
+    /// Where `e1` is one too, the call is folded ([`ir_consteval::ldexp`]), and a result its
+    /// type cannot represent is an error (`ldexp(1f, 128)`); an AbstractFloat result stays
+    /// abstract. `None`: neither applies (other shapes are left to the run-time path, which
+    /// reports them).
+    fn const_ldexp(&mut self, fx: &FnCtx, x: &(Operand, Span), e: &(Operand, Span)) -> Option<Result<Operand, String>> {
+        let Operand::Const(exponent) = &e.0 else { return None };
+        let leaf = match self.operand_leaf(fx, &x.0)? {
+            Leaf::AInt => Leaf::AFloat,
+            l => l,
+        };
+        // A run-time `e1` is concrete (an abstract one concretizes, WGSL §15.7.2).
+        let leaf = if matches!(x.0, Operand::Const(_)) { leaf } else { Leaf::Concrete(leaf.concretize()) };
+        if !leaf.is_float() {
+            return None;
+        }
+        let bias: i128 = match leaf.ir_scalar().width {
+            2 => 15,
+            4 => 127,
+            _ => 1023,
+        };
+        let exponents: Vec<i128> = exponent.components()?.into_iter().map(LeafValue::as_int).collect::<Option<_>>()?;
+        if let Some(&too_big) = exponents.iter().find(|&&v| v > bias + 1) {
+            return Some(Err(format!(
+                "the exponent of `ldexp` is {too_big}: WGSL makes a const-expression exponent above {} (the bias of {} plus 1) a \
+                 shader-creation error",
+                bias + 1,
+                wgsl_leaf(leaf)
+            )));
+        }
+        let Operand::Const(value) = &x.0 else { return None };
+        let value = value.convert_auto(leaf)?;
+        let xs = value.components()?;
+        if value.vector_size() != exponent.vector_size() {
+            return None;
+        }
+        let mut out = Vec::with_capacity(xs.len());
+        for (x, &e) in xs.iter().zip(&exponents) {
+            match ir_consteval::ldexp(Rules::Checked, leaf.ir_scalar(), x.as_f64(), e) {
+                Ok(l) => out.push(LeafValue::new(l, leaf)?),
+                Err(f) => {
+                    return match consteval::builtin_fault_error("ldexp", f, leaf) {
+                        consteval::EvalError::Error(m) => Some(Err(m)),
+                        consteval::EvalError::NotConst => None,
+                    }
+                }
+            }
+        }
+        let folded = if value.vector_size().is_some() { Constant::vector(out) } else { Constant::scalar(out.pop()?) };
+        Some(Ok(Operand::Const(folded)))
+    }
+
     /// Built-ins whose arguments all share one type (after conversion) and whose result has
     /// that type too (`normalize`, `reflect`, `faceForward` need vectors).
     fn componentwise(&mut self, fx: &mut FnCtx, n: &str, fun: MathFunction, accept: Accept, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
@@ -352,6 +406,11 @@ impl<'a> Lowerer<'a> {
             "determinant" | "transpose" => {
                 want(self, 1, &args)?;
                 let a = args.pop().ok_or(Reported)?;
+                if let (Operand::Const(m), "determinant") = (&a.0, n) {
+                    if let Some(folded) = const_determinant(m) {
+                        return folded.map(Operand::Const).map_err(|m| self.error(m, span));
+                    }
+                }
                 let (h, ty) = self.value_arg(fx, a, true)?;
                 let TypeInner::Matrix { columns, rows, scalar } = *self.module.inner(ty) else {
                     return Err(self.error(format!("`{n}` needs a matrix"), span));
@@ -370,6 +429,9 @@ impl<'a> Lowerer<'a> {
                 want(self, 2, &args)?;
                 let e = args.pop().ok_or(Reported)?;
                 let x = args.pop().ok_or(Reported)?;
+                if let Some(folded) = self.const_ldexp(fx, &x, &e) {
+                    return folded.map_err(|m| self.error(m, span));
+                }
                 let (xh, xty) = self.value_arg(fx, x, true)?;
                 self.expect_float(xty, n, span)?;
                 let ity = self.with_scalar(xty, Scalar::I32);
@@ -745,6 +807,33 @@ impl<'a> Lowerer<'a> {
             },
         };
         Ok(Operand::Value(self.push(fx, Expression::Subgroup { op, args: hs }, ty, span)))
+    }
+}
+
+/// `determinant` of a constant square float matrix ([`ir_consteval::determinant`], in the
+/// matrix's type: AbstractFloat stays abstract); an intermediate or result its type cannot
+/// represent is a shader-creation error (WGSL §8; Tint: "'1e30 * 1e30' cannot be represented
+/// as 'f32'"). `None` for other arguments (reported by the run-time path).
+fn const_determinant(m: &Constant) -> Option<Result<Constant, String>> {
+    let leaf = m.leaf().filter(|l| l.is_float())?;
+    let (columns, rows) = m.matrix_size()?;
+    let Some(ir_consteval::Value::Composite(cols)) = m.as_value() else { return None };
+    if columns != rows {
+        return None;
+    }
+    let values: Vec<Vec<f64>> = cols
+        .iter()
+        .map(|c| match c {
+            ir_consteval::Value::Composite(col) => col.iter().map(|x| x.first_scalar().map(LeafValue::as_f64)).collect::<Option<Vec<f64>>>(),
+            ir_consteval::Value::Scalar(_) => None,
+        })
+        .collect::<Option<_>>()?;
+    match ir_consteval::determinant(Rules::Checked, leaf.ir_scalar(), &values) {
+        Ok(l) => Some(Ok(Constant::scalar(LeafValue::new(l, leaf)?))),
+        Err(f) => match consteval::builtin_fault_error("determinant", f, leaf) {
+            consteval::EvalError::Error(m) => Some(Err(m)),
+            consteval::EvalError::NotConst => None,
+        },
     }
 }
 
