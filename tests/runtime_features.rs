@@ -391,6 +391,30 @@ shader! {
             o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + l.z + 1u;
         }
     "#,
+    // A workgroup size computed from an f32 override (`u32(f)`, naga and Tint accept it):
+    // `OpSpecConstantOp` has no float operations in shaders, so the host computes it on both
+    // targets (`spec_length::host_computed`; reflection's steps hold the f32 instructions).
+    mod float_sized;
+    lang: wgsl,
+    src: r#"
+        override f: f32 = 2.5;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(u32(f), u32(f * 2.0) - 1u, max(u32(4.0 - f), 1u))
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + l.z + 1u;
+        }
+    "#,
+    mod float_sized_vulkan;
+    lang: wgsl,
+    target: vulkan,
+    src: r#"
+        override f: f32 = 2.5;
+        @group(0) @binding(0) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(u32(f), u32(f * 2.0) - 1u, max(u32(4.0 - f), 1u))
+        fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(local_invocation_index) i: u32) {
+            o[i] = (l.x + 1u) * 100u + (l.y + 1u) * 10u + l.z + 1u;
+        }
+    "#,
     // Expressions of a specialization constant in places a constant expression may stand but
     // does not have to: an index into a `const` array (not a constant expression, GLSL 4.60
     // §4.3.3) and a chain as long as `ir::CHAIN_CUT` (kept whole, neither folded at the default nor
@@ -918,6 +942,51 @@ fn workgroup_size_follows_integer_builtins_of_overrides() {
     if let Some(pt) = passthrough_device() {
         check!(builtin_sized, &pt, true);
         check!(builtin_sized_vulkan, &pt, true);
+    }
+}
+
+/// `@workgroup_size(u32(f), u32(f * 2.0) - 1u, max(u32(4.0 - f), 1u))` of an f32 override
+/// `f` (naga and Tint accept it; WGSL §17.5.x: `u32` of an f32 truncates toward zero): the
+/// pipeline runs with the size `f` gives, computed here with Rust's `as u32` (truncation;
+/// every value used is in range), on every path: lavapipe's default path and passthrough for
+/// both targets' words, and the CPU device. Each invocation writes its local id; the words pass
+/// spirv-val (the Vulkan target's dimensions are `OpSpecConstant`s without a SpecId holding
+/// the defaults, which the runtime rewrites) and naga's validator.
+#[test]
+fn workgroup_size_follows_a_float_override() {
+    let size = |f: f32| [f as u32, (f * 2.0) as u32 - 1, ((4.0 - f) as u32).max(1)];
+    let expected = |[x, y, z]: [u32; 3]| -> Vec<u32> {
+        (0..64).map(|i| if i < x * y * z { (i % x + 1) * 100 + (i / x % y + 1) * 10 + i / (x * y) + 1 } else { 0 }).collect()
+    };
+    assert_eq!(float_sized::WORKGROUP_SIZE, size(2.5));
+    assert_eq!(float_sized_vulkan::WORKGROUP_SIZE, size(2.5));
+    common::spirv_val(float_sized_vulkan::SPIRV, "vulkan1.1").expect("spirv-val");
+    common::spirv_val(float_sized::SPIRV, "vulkan1.1").expect("spirv-val");
+    common::naga_check(float_sized::SPIRV).expect("naga");
+    common::naga_check(float_sized_vulkan::SPIRV).expect("naga");
+    macro_rules! check {
+        ($module:ident, $gpu:expr, $passthrough:expr) => {{
+            let gpu: &Gpu = $gpu;
+            for (constants, f) in [(&[][..], 2.5f32), (&[("f", 3.75)][..], 3.75), (&[("f", 1.0)][..], 1.0), (&[("f", 4.5)][..], 4.5)] {
+                let out = gpu.storage_buffer_zeroed::<u32>(64);
+                let options = PipelineOptions { constants, passthrough: $passthrough, ..Default::default() };
+                let pipeline = $module::Pipeline::with_options(gpu, &options).expect("pipeline");
+                let label = format!("{}, constants {constants:?}, passthrough {}, {}", stringify!($module), $passthrough, gpu.adapter_name());
+                assert_eq!(pipeline.raw().workgroup_size(), size(f), "{label}");
+                pipeline.dispatch(gpu, $module::Bindings { o: &out }, [1, 1, 1]).expect("dispatch");
+                assert_eq!(out.read_blocking(gpu).expect("read"), expected(size(f)), "{label}");
+            }
+            // `u32(0.5)` is 0: a pipeline-creation error.
+            let options = PipelineOptions { constants: &[("f", 0.5)], passthrough: $passthrough, ..Default::default() };
+            let err = $module::Pipeline::with_options(gpu, &options).err().expect("a size below 1");
+            assert!(matches!(&err, GpuError::InvalidUse(m) if m.contains("the workgroup size in x is 0")), "{err:?}");
+        }};
+    }
+    common::on_devices(|gpu| check!(float_sized, gpu, false));
+    check!(float_sized_vulkan, &Gpu::cpu(), false);
+    if let Some(pt) = passthrough_device() {
+        check!(float_sized, &pt, true);
+        check!(float_sized_vulkan, &pt, true);
     }
 }
 

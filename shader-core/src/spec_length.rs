@@ -307,8 +307,48 @@ fn trend(module: &Module, e: Handle<Expression>, root: Handle<Override>, depth: 
 /// an override-expression (`@workgroup_size(n * 2)`).
 pub fn derived(module: &mut Module, exprs: &Expressions, root: Handle<Expression>, name: Option<String>) -> Result<Handle<Override>, String> {
     let (ty, span) = (exprs.ty(root), exprs.span(root));
-    let init = copy(module, exprs, root, 0)?;
+    let init = copy(module, exprs, root, 0, false)?;
     Ok(module.overrides.append(Override { name, id: None, ty, init: Some(init) }, span))
+}
+
+/// [`derived`] for a WGSL workgroup size (`@workgroup_size(u32(f))` of an f32 override: naga
+/// and Tint accept it): f32 values, their arithmetic and comparisons, and conversions between
+/// f32 and the integers are taken too. `OpSpecConstantOp` has no float operation for shaders
+/// (SPIR-V §3.52.12), so such a size is computed by the host, not by the module
+/// ([`host_computed`]): the runtime evaluates reflection's steps with the pipeline's values
+/// and writes the size into the words.
+pub fn derived_workgroup_size(module: &mut Module, exprs: &Expressions, root: Handle<Expression>) -> Result<Handle<Override>, String> {
+    let (ty, span) = (exprs.ty(root), exprs.span(root));
+    let init = copy(module, exprs, root, 0, true)?;
+    Ok(module.overrides.append(Override { name: None, id: None, ty, init: Some(init) }, span))
+}
+
+/// Whether the id-less override `o` (a [`derived_workgroup_size`]) computes with f32 values,
+/// which `OpSpecConstantOp` cannot: the SPIR-V back end writes such a workgroup dimension as
+/// an `OpSpecConstant` without a SpecId holding the size with the defaults, and the runtime
+/// writes a pipeline's size into it (`shader_runtime::set_workgroup_size`); other hosts get
+/// the default size.
+pub fn host_computed(module: &Module, o: Handle<Override>) -> bool {
+    fn reads_float(module: &Module, e: Handle<Expression>, depth: u32) -> bool {
+        let exprs = &module.const_expressions;
+        if depth > MAX_DEPTH || !exprs.check(e) {
+            return false;
+        }
+        if module.inner(exprs.ty(e)).scalar().is_some_and(|s| s.kind == ScalarKind::Float) {
+            return true;
+        }
+        match exprs[e] {
+            Expression::Override(o) => match module.overrides.get(o).and_then(|x| x.init) {
+                Some(init) if !crate::ir::interface::is_specializable(module, o) => reads_float(module, init, depth + 1),
+                _ => false,
+            },
+            Expression::Unary { expr, .. } | Expression::Convert { expr, .. } => reads_float(module, expr, depth + 1),
+            Expression::Binary { left, right, .. } => reads_float(module, left, depth + 1) || reads_float(module, right, depth + 1),
+            Expression::Select { condition, accept, reject } => [condition, accept, reject].iter().any(|&x| reads_float(module, x, depth + 1)),
+            _ => false,
+        }
+    }
+    !crate::ir::interface::is_specializable(module, o) && module.overrides.get(o).and_then(|x| x.init).is_some_and(|init| reads_float(module, init, 0))
 }
 
 /// The value of the id-less override `o` as expressions of `into` (a function's), for the
@@ -506,8 +546,9 @@ pub fn spec_operations_only(module: &Module, exprs: &Expressions, root: Handle<E
 }
 
 /// Copies a specialization-constant expression into `module.const_expressions` (the operations
-/// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12).
-fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32) -> Result<Handle<Expression>, String> {
+/// `OpSpecConstantOp` takes for shaders, SPIR-V 3.52.12; with `host`, f32 ones too:
+/// [`derived_workgroup_size`]).
+fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: u32, host: bool) -> Result<Handle<Expression>, String> {
     if depth > MAX_DEPTH {
         return Err("this specialization-constant expression is nested too deeply".into());
     }
@@ -516,10 +557,9 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
     // `OpSpecConstantOp` in shaders has no float arithmetic, and width-changing integer
     // conversions only from SPIR-V 1.4 (SPIR-V 3.52.12).
     let scalar = match module.inner(ty) {
-        TypeInner::Scalar(s) if s.kind != ScalarKind::Float => *s,
-        // WGSL's `@workgroup_size(u32(f))` of an f32 override: naga and Tint accept it, as they
-        // substitute the overrides' values before writing SPIR-V; our output follows the
-        // overrides in the module itself, which float operations cannot.
+        TypeInner::Scalar(s) if s.kind != ScalarKind::Float || (host && *s == crate::ir::Scalar::F32) => *s,
+        // An array size (or a GLSL constant) follows the overrides in the module itself, which
+        // float operations cannot.
         _ => {
             return Err("an expression of specialization constants (an array size, a workgroup size) may use only integer and bool \
                         values: SPIR-V's OpSpecConstantOp has no float operations for shaders (SPIR-V §3.52.12), so a size \
@@ -534,17 +574,17 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
     }
     let copied = match exprs[e] {
         ref leaf @ (Expression::Literal(_) | Expression::ZeroValue(_) | Expression::Override(_)) => leaf.clone(),
-        Expression::Unary { op, expr } => Expression::Unary { op, expr: copy(module, exprs, expr, depth + 1)? },
-        Expression::Convert { expr, to } => Expression::Convert { expr: copy(module, exprs, expr, depth + 1)?, to },
+        Expression::Unary { op, expr } => Expression::Unary { op, expr: copy(module, exprs, expr, depth + 1, host)? },
+        Expression::Convert { expr, to } => Expression::Convert { expr: copy(module, exprs, expr, depth + 1, host)?, to },
         Expression::Binary { op, left, right } => {
-            let left = copy(module, exprs, left, depth + 1)?;
-            let right = copy(module, exprs, right, depth + 1)?;
+            let left = copy(module, exprs, left, depth + 1, host)?;
+            let right = copy(module, exprs, right, depth + 1, host)?;
             Expression::Binary { op, left, right }
         }
         Expression::Select { condition, accept, reject } => {
-            let condition = copy(module, exprs, condition, depth + 1)?;
-            let accept = copy(module, exprs, accept, depth + 1)?;
-            let reject = copy(module, exprs, reject, depth + 1)?;
+            let condition = copy(module, exprs, condition, depth + 1, host)?;
+            let accept = copy(module, exprs, accept, depth + 1, host)?;
+            let reject = copy(module, exprs, reject, depth + 1, host)?;
             Expression::Select { condition, accept, reject }
         }
         // The integer built-ins WGSL override-expressions take (`max(n, 2)`) as the comparisons
@@ -555,7 +595,7 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
             let args = args.clone();
             let mut copied = Vec::with_capacity(args.len());
             for a in args {
-                copied.push(copy(module, exprs, a, depth + 1)?);
+                copied.push(copy(module, exprs, a, depth + 1, host)?);
             }
             let bool_ty = module.ty(TypeInner::Scalar(crate::ir::Scalar::BOOL));
             let pick = |module: &mut Module, op: BinaryOp, a: Handle<Expression>, b: Handle<Expression>| {
@@ -571,8 +611,9 @@ fn copy(module: &mut Module, exprs: &Expressions, e: Handle<Expression>, depth: 
                     pick(module, BinaryOp::Less, max, high)
                 }
                 (MathFunction::Abs, &[a]) if scalar.kind == ScalarKind::Uint => a,
-                (MathFunction::Abs, &[a]) if scalar == crate::ir::Scalar::I32 => {
-                    let zero = module.const_expressions.append(Expression::Literal(Literal::I32(0)), ty, span);
+                (MathFunction::Abs, &[a]) if scalar == crate::ir::Scalar::I32 || scalar == crate::ir::Scalar::F32 => {
+                    let zero = if scalar == crate::ir::Scalar::I32 { Literal::I32(0) } else { Literal::F32(0.0) };
+                    let zero = module.const_expressions.append(Expression::Literal(zero), ty, span);
                     let negative = module.const_expressions.append(Expression::Binary { op: BinaryOp::Less, left: a, right: zero }, bool_ty, span);
                     let negated = module.const_expressions.append(Expression::Unary { op: UnaryOp::Negate, expr: a }, ty, span);
                     module.const_expressions.append(Expression::Select { condition: negative, accept: negated, reject: a }, ty, span)

@@ -227,3 +227,20 @@ fn ldexp_and_determinant_are_const_functions() {
     f16.extend(cases);
     assert_verdicts(&f16);
 }
+
+/// A workgroup size computed from an f32 override (`u32(f)`): accepted, as naga and Tint
+/// accept it (the host computes it: `spec_length::host_computed`; executed on every path by
+/// `tests/runtime_features.rs` `workgroup_size_follows_a_float_override`); the argument itself
+/// must still be an i32 or u32, all arguments of one type. (Float built-ins there, `floor(f)`,
+/// are not taken yet: FIXME, naga and Tint accept them.)
+#[test]
+fn workgroup_sizes_computed_from_float_overrides() {
+    let program = |size: &str| format!("override f: f32 = 2.5;\n@compute @workgroup_size({size})\nfn main() {{}}\n");
+    let cases: Vec<(String, bool, Expect)> = vec![
+        (program("u32(f)"), true, Expect::Both),
+        (program("u32(f), u32(f * 2.0) - 1u, max(u32(4.0 - f), 1u)"), true, Expect::Both),
+        (program("f"), false, Expect::Both),
+        (program("u32(f), i32(f)"), false, Expect::Tint),
+    ];
+    assert_verdicts(&cases);
+}

@@ -495,7 +495,8 @@ fn evaluate_size(steps: &[SizeStep], value: &dyn Fn(u32) -> Option<u32>) -> Opti
 /// SpecId-less `OpSpecConstant`s in the composite there (a `constant_id` constant sharing the
 /// id gets the value from wgpu's constants, as Vulkan gives one id's value to both). On a
 /// Vulkan-target module it writes what specialization would (its `LocalSizeId` operands are
-/// specialization constants, left to [`specialize_words`]). A dimension of `None`, another
+/// specialization constants, left to [`specialize_words`], except a dimension the host computes,
+/// an `OpSpecConstant` without a SpecId, which it writes). A dimension of `None`, another
 /// entry point's mode, and a module without the entry point are left as they are.
 pub fn set_workgroup_size(spirv: &[u32], entry: &str, size: [Option<u32>; 3]) -> Vec<u32> {
     let mut words = spirv.to_vec();
@@ -513,6 +514,8 @@ pub fn set_workgroup_size(spirv: &[u32], entry: &str, size: [Option<u32>; 3]) ->
         .filter(|(_, op, operands)| *op == OP_DECORATE && operands.get(1..3) == Some(&[DECORATION_BUILT_IN, BUILT_IN_WORKGROUP_SIZE]))
         .map(|(_, _, operands)| operands[0])
         .collect();
+    let specialized: Vec<u32> =
+        instructions(spirv).filter(|(_, op, operands)| *op == OP_DECORATE && operands.get(1) == Some(&DECORATION_SPEC_ID)).map(|(_, _, operands)| operands[0]).collect();
     let mut components: HashMap<u32, u32> = HashMap::new();
     for (at, op, operands) in instructions(spirv) {
         match (op, operands) {
@@ -526,6 +529,15 @@ pub fn set_workgroup_size(spirv: &[u32], entry: &str, size: [Option<u32>; 3]) ->
             (OP_SPEC_CONSTANT_COMPOSITE, [_, id, dims @ ..]) if decorated.contains(id) && dims.len() == 3 => {
                 for (axis, value) in size.iter().enumerate() {
                     if let Some(v) = value {
+                        components.insert(dims[axis], *v);
+                    }
+                }
+            }
+            // A dimension the host computes (`@workgroup_size(u32(f))`) is an `OpSpecConstant`
+            // without a SpecId; the others are left to specialization.
+            (OP_EXECUTION_MODE_ID, [f, MODE_LOCAL_SIZE_ID, dims @ ..]) if Some(*f) == function && dims.len() == 3 => {
+                for (axis, value) in size.iter().enumerate() {
+                    if let (Some(v), false) = (value, specialized.contains(&dims[axis])) {
                         components.insert(dims[axis], *v);
                     }
                 }
@@ -744,11 +756,34 @@ fn constant_values(spirv: &[u32]) -> HashMap<u32, u32> {
 
 /// One `OpSpecConstantOp` on 32-bit integers and bools (SPIR-V 3.52.12; `opcode` as SPIR-V
 /// numbers the instruction: 128 `OpIAdd`, ...); `None` for an operation it does not evaluate or
-/// a division by zero.
+/// a division by zero. Also the f32 instructions of a workgroup size the host computes
+/// (`shader_core::spec_length::host_computed`: `@workgroup_size(u32(f))`; no module holds them
+/// as `OpSpecConstantOp`): arithmetic in f32, comparisons, and conversions, where a float
+/// whose integer part is outside the integer type (or a NaN) has no value (WGSL §15.7.6: a
+/// pipeline-creation error in an override-expression).
 fn spec_constant_op(opcode: u32, args: &[u32]) -> Option<u32> {
     let signed = |v: u32| v as i32;
     let bool = |b: bool| u32::from(b);
+    let f = f32::from_bits;
+    let float = |v: f32| v.to_bits();
+    let to_int = |v: f32, min: f64, max: f64| Some(v.trunc()).filter(|t| f64::from(*t) >= min && f64::from(*t) <= max);
     Some(match (opcode, args) {
+        (109, [a]) => to_int(f(*a), 0.0, f64::from(u32::MAX))? as u32,
+        (110, [a]) => to_int(f(*a), f64::from(i32::MIN), f64::from(i32::MAX))? as i32 as u32,
+        (111, [a]) => float(signed(*a) as f32),
+        (112, [a]) => float(*a as f32),
+        (127, [a]) => float(-f(*a)),
+        (129, [a, b]) => float(f(*a) + f(*b)),
+        (131, [a, b]) => float(f(*a) - f(*b)),
+        (133, [a, b]) => float(f(*a) * f(*b)),
+        (136, [a, b]) => float(f(*a) / f(*b)),
+        (140, [a, b]) => float(f(*a) % f(*b)),
+        (180, [a, b]) => bool(f(*a) == f(*b)),
+        (183, [a, b]) => bool(f(*a) != f(*b)),
+        (184, [a, b]) => bool(f(*a) < f(*b)),
+        (186, [a, b]) => bool(f(*a) > f(*b)),
+        (188, [a, b]) => bool(f(*a) <= f(*b)),
+        (190, [a, b]) => bool(f(*a) >= f(*b)),
         (126, [a]) => signed(*a).wrapping_neg() as u32,
         (200, [a]) => !a,
         (168, [a]) => bool(*a == 0),

@@ -456,7 +456,11 @@ impl<'a> Writer<'a> {
             // The wgpu target: naga reads no `OpSpecConstantOp`; id-less overrides are only array
             // lengths there, written as their defaults (`types::array_length`), so none is
             // written (id 0 is never a valid reference, spirv-val would catch a use).
-            if self.options.wgpu && !crate::ir::interface::is_specializable(self.module, handle) {
+            // A workgroup size computed from f32 overrides is no `OpSpecConstantOp` either: the
+            // host computes it (`spec_length::host_computed`; `write_workgroup_size`).
+            if (self.options.wgpu && !crate::ir::interface::is_specializable(self.module, handle))
+                || crate::spec_length::host_computed(self.module, handle)
+            {
                 self.overrides.push(0);
                 continue;
             }
@@ -1144,6 +1148,13 @@ impl<'a> Writer<'a> {
         let mut ids = [0; 3];
         for axis in 0..3 {
             ids[axis] = match ep.workgroup_size_overrides[axis] {
+                // The size with the defaults, in an `OpSpecConstant` without a SpecId that the
+                // runtime writes a pipeline's size into (`shader_runtime::set_workgroup_size`).
+                Some(o) if crate::spec_length::host_computed(self.module, o) => {
+                    let id = self.id();
+                    self.push_type(Op::SpecConstant, &[u32_ty, id], &[size[axis]]);
+                    id
+                }
                 Some(o) => {
                     let Some(&id) = self.overrides.get(o.index()) else {
                         return error("a workgroup size names a missing override", Span::default());

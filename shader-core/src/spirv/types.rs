@@ -804,8 +804,11 @@ fn spec_unary_op(op: UnaryOp, kind: Option<ScalarKind>) -> Option<Op> {
 /// `OpSpecConstantOp`s `constant_tree` writes for it, in postfix order, over the
 /// specialization constants it names (by SpecId, `ids` as `ir::interface::override_ids` gives
 /// them). Reflection's `workgroup_size_expressions`: the runtime evaluates them for the wgpu
-/// target, whose words hold the default size (naga reads no `OpSpecConstantOp`). `None` for
-/// what the back end cannot write either (floats, 64-bit values, deeper than `MAX_DEPTH`).
+/// target, whose words hold the default size (naga reads no `OpSpecConstantOp`). A size
+/// computed from f32 values (`spec_length::host_computed`) has f32 steps too, as the opcodes of
+/// the float instructions (`OpConvertFToU`, `OpFMul`, `OpFOrdLessThan` ...), which no module
+/// holds as `OpSpecConstantOp`: the runtime computes them for both targets. `None` for
+/// what the back end cannot write either (64-bit values, deeper than `MAX_DEPTH`).
 pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<Vec<crate::reflect::SizeStep>> {
     use crate::reflect::SizeStep;
     fn push_override(module: &Module, o: Handle<Override>, ids: &[u32], depth: u32, out: &mut Vec<SizeStep>) -> Option<()> {
@@ -828,11 +831,17 @@ pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<V
         }
         let kind = |x: Handle<Expression>| module.types.get(exprs.ty(x)).and_then(|t| t.inner.scalar()).map(|s| s.kind);
         match exprs[e] {
-            Expression::Literal(l @ (Literal::I32(_) | Literal::U32(_) | Literal::Bool(_))) => out.push(SizeStep::Literal(literal_bits(l) as u32)),
+            Expression::Literal(l @ (Literal::I32(_) | Literal::U32(_) | Literal::Bool(_) | Literal::F32(_))) => {
+                out.push(SizeStep::Literal(literal_bits(l) as u32))
+            }
             Expression::ZeroValue(_) if module.inner(exprs.ty(e)).scalar().is_some_and(|s| s.width == 4 || s.kind == ScalarKind::Bool) => {
                 out.push(SizeStep::Literal(0));
             }
             Expression::Override(o) => push_override(module, o, ids, depth, out)?,
+            Expression::Unary { op: UnaryOp::Negate, expr } if kind(expr) == Some(ScalarKind::Float) => {
+                push(module, expr, ids, depth + 1, out)?;
+                op(out, Op::FNegate, 1)?;
+            }
             Expression::Unary { op: unary, expr } => {
                 push(module, expr, ids, depth + 1, out)?;
                 op(out, spec_unary_op(unary, kind(expr))?, 1)?;
@@ -840,7 +849,11 @@ pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<V
             Expression::Binary { op: binary, left, right } => {
                 push(module, left, ids, depth + 1, out)?;
                 push(module, right, ids, depth + 1, out)?;
-                op(out, spec_binary_op(binary, kind(left))?, 2)?;
+                let opcode = match kind(left) {
+                    Some(ScalarKind::Float) => host_float_op(binary)?,
+                    k => spec_binary_op(binary, k)?,
+                };
+                op(out, opcode, 2)?;
             }
             Expression::Select { condition, accept, reject } => {
                 for x in [condition, accept, reject] {
@@ -867,6 +880,20 @@ pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<V
                         op(out, Op::IAdd, 2)?;
                     }
                     (ScalarKind::Bool, ScalarKind::Bool) => {}
+                    // f32 only (`copy` takes no other float width for a workgroup size).
+                    (ScalarKind::Float, ScalarKind::Uint) => op(out, Op::ConvertFToU, 1)?,
+                    (ScalarKind::Float, ScalarKind::Sint) => op(out, Op::ConvertFToS, 1)?,
+                    (ScalarKind::Uint, ScalarKind::Float) => op(out, Op::ConvertUToF, 1)?,
+                    (ScalarKind::Sint, ScalarKind::Float) => op(out, Op::ConvertSToF, 1)?,
+                    (ScalarKind::Bool, ScalarKind::Float) => {
+                        out.extend([SizeStep::Literal(1f32.to_bits()), SizeStep::Literal(0)]);
+                        op(out, Op::Select, 3)?;
+                    }
+                    (ScalarKind::Float, ScalarKind::Bool) => {
+                        out.push(SizeStep::Literal(0));
+                        op(out, Op::FUnordNotEqual, 2)?;
+                    }
+                    (ScalarKind::Float, ScalarKind::Float) => {}
                     _ => return None,
                 }
             }
@@ -877,6 +904,27 @@ pub fn spec_steps(module: &Module, o: Handle<Override>, ids: &[u32]) -> Option<V
     let mut out = Vec::new();
     push_override(module, o, ids, 0, &mut out)?;
     Some(out)
+}
+
+/// The float instruction of a binary operator on f32 values, for the steps the runtime
+/// evaluates ([`spec_steps`]; no `OpSpecConstantOp` takes one in a shader). WGSL's `%` of
+/// floats truncates (`OpFRem`); `!=` is true for a NaN (`OpFUnordNotEqual`), the other
+/// comparisons false.
+fn host_float_op(op: BinaryOp) -> Option<Op> {
+    Some(match op {
+        BinaryOp::Add => Op::FAdd,
+        BinaryOp::Subtract => Op::FSub,
+        BinaryOp::Multiply => Op::FMul,
+        BinaryOp::Divide => Op::FDiv,
+        BinaryOp::Modulo => Op::FRem,
+        BinaryOp::Equal => Op::FOrdEqual,
+        BinaryOp::NotEqual => Op::FUnordNotEqual,
+        BinaryOp::Less => Op::FOrdLessThan,
+        BinaryOp::LessEqual => Op::FOrdLessThanEqual,
+        BinaryOp::Greater => Op::FOrdGreaterThan,
+        BinaryOp::GreaterEqual => Op::FOrdGreaterThanEqual,
+        _ => return None,
+    })
 }
 
 /// SPIR-V 3.52.7 lists the opcodes `OpSpecConstantOp` accepts with the Shader capability:

@@ -609,8 +609,9 @@ impl<'a> Lowerer<'a> {
     /// A `@workgroup_size` argument that is an override-expression (WGSL §12.3.x
     /// `workgroup_size`): the override that sizes the dimension (the override itself, or an
     /// id-less one whose initializer is the expression, as for override-sized arrays:
-    /// `spec_length::derived`, which the SPIR-V back end writes as `OpSpecConstantOp` and the
-    /// runtime evaluates for the wgpu target), its type, and its size with the overrides'
+    /// `spec_length::derived_workgroup_size`, which the SPIR-V back end writes as
+    /// `OpSpecConstantOp`, or computed by the host where it uses f32 values, and the runtime
+    /// evaluates for the wgpu target), its type, and its size with the overrides'
     /// defaults. That size must be positive (a pipeline-creation error in WGSL; naga's verdict
     /// includes pipeline creation with the defaults, and a zero-length override-sized array is
     /// refused the same way); the runtime checks a pipeline's own values.
@@ -626,7 +627,7 @@ impl<'a> Lowerer<'a> {
         };
         let o = match exprs[root] {
             Expression::Override(o) => o,
-            _ => match crate::spec_length::derived(&mut self.module, exprs, root, None) {
+            _ => match crate::spec_length::derived_workgroup_size(&mut self.module, exprs, root) {
                 Ok(o) => o,
                 Err(message) => return Err(self.error(message, arg.span)),
             },
