@@ -9,7 +9,7 @@
 //! never see it.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::wgsl::ast::{Attribute, BinaryOp, Expr, ExprKind, Literal, UnaryOp};
+use crate::wgsl::ast::{Attribute, BinaryOp, Expr, ExprId, ExprKind, Literal, UnaryOp};
 
 /// Where the items of one list stand in an `@if` / `@elif` / `@else` chain.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,7 +28,7 @@ fn is_conditional(name: &str) -> bool {
 impl Chain {
     /// Removes `@if`, `@elif` and `@else` from `attrs`, advances the chain over the item they
     /// were written on and says whether the item stays.
-    pub fn keep(&mut self, attrs: &mut Vec<Attribute>, features: &[(String, bool)], diags: &mut Diagnostics) -> bool {
+    pub fn keep(&mut self, attrs: &mut Vec<Attribute>, exprs: &[Expr], features: &[(String, bool)], diags: &mut Diagnostics) -> bool {
         if !attrs.iter().any(|a| is_conditional(&a.name.name)) {
             *self = Chain::Closed;
             return true;
@@ -51,11 +51,11 @@ impl Chain {
         let previous = *self;
         let (keep, next) = match (a.name.name.as_str(), previous) {
             ("if", _) => {
-                let value = condition(a, features, diags);
+                let value = condition(a, exprs, features, diags);
                 (value, Chain::Open { taken: value })
             }
             ("elif", Chain::Open { taken }) => {
-                let value = condition(a, features, diags);
+                let value = condition(a, exprs, features, diags);
                 let keep = !taken && value;
                 (keep, Chain::Open { taken: taken || keep })
             }
@@ -79,9 +79,9 @@ impl Chain {
 }
 
 /// The value of `@if(e)`/`@elif(e)`; errors are reported and count as `false`.
-fn condition(a: &Attribute, features: &[(String, bool)], diags: &mut Diagnostics) -> bool {
+fn condition(a: &Attribute, exprs: &[Expr], features: &[(String, bool)], diags: &mut Diagnostics) -> bool {
     match a.args.as_slice() {
-        [e] => eval(e, features).unwrap_or_else(|bad| {
+        [e] => eval(e, exprs, features).unwrap_or_else(|bad| {
             diags.push(
                 Diagnostic::error(format!("`@{}` takes a translate-time expression", a.name.name), bad.span)
                     .with_note("feature names, `true`, `false`, `!`, `&&`, `||` and parentheses"),
@@ -97,25 +97,27 @@ fn condition(a: &Attribute, features: &[(String, bool)], diags: &mut Diagnostics
 
 /// Evaluates a translate-time expression, or returns the part that is not one. Both operands
 /// are checked even where `&&`/`||` would not look at the second.
-fn eval<'e>(e: &'e Expr, features: &[(String, bool)]) -> Result<bool, &'e Expr> {
+/// Operands are in `exprs` ([`crate::wgsl::ast::TranslationUnit::exprs`]).
+fn eval<'e>(e: &'e Expr, exprs: &'e [Expr], features: &[(String, bool)]) -> Result<bool, &'e Expr> {
+    let at = |id: ExprId| &exprs[id.0 as usize];
     match &e.kind {
         ExprKind::Literal(Literal::Bool(b)) => Ok(*b),
         ExprKind::Ident(name) if !name.name.contains("::") => {
             Ok(features.iter().rev().find(|(f, _)| *f == name.name.as_str()).is_some_and(|(_, on)| *on))
         }
-        ExprKind::Paren(inner) => eval(inner, features),
-        ExprKind::Unary { op: UnaryOp::Not, expr } => Ok(!eval(expr, features)?),
+        ExprKind::Paren(inner) => eval(at(*inner), exprs, features),
+        ExprKind::Unary { op: UnaryOp::Not, expr } => Ok(!eval(at(*expr), exprs, features)?),
         ExprKind::Binary { op: BinaryOp::LogicalAnd | BinaryOp::LogicalOr, .. } => {
             // A chain `a || b || ...` is left-deep and has no length limit: walk it in a loop.
             let mut rights = Vec::new();
             let mut left = e;
             while let ExprKind::Binary { op: op @ (BinaryOp::LogicalAnd | BinaryOp::LogicalOr), left: l, right } = &left.kind {
-                rights.push((*op, &**right));
-                left = l;
+                rights.push((*op, at(*right)));
+                left = at(*l);
             }
-            let mut value = eval(left, features)?;
+            let mut value = eval(left, exprs, features)?;
             for (op, right) in rights.into_iter().rev() {
-                let r = eval(right, features)?;
+                let r = eval(right, exprs, features)?;
                 value = if op == BinaryOp::LogicalAnd { value && r } else { value || r };
             }
             Ok(value)

@@ -75,6 +75,9 @@ struct Linker<'a, 'l> {
     /// Module path -> its index, or `None` when no file holds it.
     by_path: FxHashMap<Vec<String>, Option<usize>>,
     diags: Diagnostics,
+    /// The operands of every module's expressions ([`TranslationUnit::exprs`]): each module is
+    /// parsed onto the end of the previous ones', so their [`ExprId`]s hold in the merged tree.
+    exprs: Vec<Expr>,
 }
 
 /// Links the root module `unit` (already parsed from `main`) with every module it imports.
@@ -87,7 +90,9 @@ pub fn link(
 ) -> (TranslationUnit, Diagnostics, ImportChain) {
     let mut main_path = vec!["package".to_string()];
     main_path.extend(options.main_module());
-    let mut linker = Linker { sources, options, loader, modules: Vec::new(), by_path: FxHashMap::default(), diags: Diagnostics::new() };
+    let mut unit = unit;
+    let exprs = std::mem::take(&mut unit.exprs);
+    let mut linker = Linker { sources, options, loader, modules: Vec::new(), by_path: FxHashMap::default(), diags: Diagnostics::new(), exprs };
     linker.add_module(main_path, main, unit, None);
     let out = linker.merge();
     let mut diags = Diagnostics::new();
@@ -214,7 +219,9 @@ impl Linker<'_, '_> {
             return None;
         };
         let id = self.sources.add(file.display().to_string(), text);
-        let (unit, parse_diags) = crate::wgsl::parser::parse_with_features(&self.sources.get(id).text.clone(), id, &self.options.features);
+        let exprs = std::mem::take(&mut self.exprs);
+        let (mut unit, parse_diags) = crate::wgsl::parser::parse_onto(&self.sources.get(id).text.clone(), id, &self.options.features, exprs);
+        self.exprs = std::mem::take(&mut unit.exprs);
         self.diags.extend(parse_diags);
         Some(self.add_module(path.to_vec(), id, unit, Some(site)))
     }
@@ -354,7 +361,7 @@ impl Linker<'_, '_> {
             next += 1;
             let mut names = Vec::new();
             let mut decl = std::mem::replace(&mut self.modules[m].unit.decls[d], placeholder());
-            visit_decl(&mut decl, &mut |ident| names.push(ident.clone()));
+            visit_decl(&mut decl, &mut self.exprs, &mut |ident| names.push(ident.clone()));
             self.modules[m].unit.decls[d] = decl;
             for name in names {
                 match self.resolve_name(m, &name) {
@@ -434,7 +441,7 @@ impl Linker<'_, '_> {
                 let inherited = filters[m].iter().filter(|a| !own.iter().any(|o| filter_rule(o) == filter_rule(a))).cloned();
                 f.attrs.splice(0..0, inherited);
             }
-            visit_decl(&mut decl, &mut |ident| {
+            visit_decl(&mut decl, &mut self.exprs, &mut |ident| {
                 if let Some(target) = meaning.get(&(ident.span.file, ident.span.start)) {
                     ident.name = final_name[target].as_str().into();
                 }
@@ -459,6 +466,7 @@ impl Linker<'_, '_> {
             }
             out.statement_filters.append(&mut unit.statement_filters);
         }
+        out.exprs = std::mem::take(&mut self.exprs);
         out
     }
 }
@@ -529,8 +537,8 @@ fn decl_name_mut(d: &mut GlobalDecl) -> Option<&mut Ident> {
 /// Calls `f` on every name in `decl` that refers to a module-scope declaration (or a built-in):
 /// names of locals and parameters in scope are skipped, as are member names and the
 /// enumerants of attributes (`@builtin(position)`).
-fn visit_decl(decl: &mut GlobalDecl, f: &mut dyn FnMut(&mut Ident)) {
-    let mut v = Visitor { locals: Vec::new(), f };
+fn visit_decl(decl: &mut GlobalDecl, exprs: &mut [Expr], f: &mut dyn FnMut(&mut Ident)) {
+    let mut v = Visitor { locals: Vec::new(), f, exprs, stack: Vec::new() };
     match decl {
         GlobalDecl::Var(var) => v.var(var),
         GlobalDecl::Const(c) => {
@@ -564,9 +572,28 @@ fn visit_decl(decl: &mut GlobalDecl, f: &mut dyn FnMut(&mut Ident)) {
     }
 }
 
+/// Pushes `kind`'s operands so that they pop in visiting order.
+fn push_operands(kind: &ExprKind, stack: &mut Vec<ExprId>) {
+    match *kind {
+        ExprKind::Literal(_) | ExprKind::Ident(_) => {}
+        ExprKind::Binary { left, right, .. } => stack.extend([left, right]),
+        ExprKind::Paren(inner) | ExprKind::Member { base: inner, .. } | ExprKind::Unary { expr: inner, .. } => stack.push(inner),
+        ExprKind::Templated { args, .. } => stack.extend(args.ids().rev()),
+        ExprKind::Call { callee, args } => {
+            stack.push(callee);
+            stack.extend(args.ids().rev());
+        }
+        ExprKind::Index { base, index } => stack.extend([base, index]),
+    }
+}
+
 struct Visitor<'f> {
     locals: Vec<String>,
     f: &'f mut dyn FnMut(&mut Ident),
+    /// [`TranslationUnit::exprs`].
+    exprs: &'f mut [Expr],
+    /// Operands still to visit.
+    stack: Vec<ExprId>,
 }
 
 impl Visitor<'_> {
@@ -600,36 +627,21 @@ impl Visitor<'_> {
     }
 
     fn expr(&mut self, e: &mut Expr) {
-        // Operator chains are left-deep and unbounded: follow the left spine in a loop.
-        let mut e = e;
-        loop {
-            match &mut e.kind {
-                ExprKind::Binary { left, right, .. } => {
-                    self.expr(right);
-                    e = &mut **left;
+        // Operands are visited from a stack (operator chains are left-deep and unbounded):
+        // right operand before left, arguments before the callee, the index before the base.
+        push_operands(&e.kind, &mut self.stack);
+        if let ExprKind::Ident(ident) = &mut e.kind {
+            self.name(ident);
+        }
+        while let Some(id) = self.stack.pop() {
+            let e = &mut self.exprs[id.0 as usize];
+            if let ExprKind::Ident(ident) = &mut e.kind {
+                if !self.locals.iter().any(|l| *l == ident.name.as_str()) {
+                    (self.f)(ident);
                 }
-                ExprKind::Paren(inner) => e = &mut **inner,
-                ExprKind::Literal(_) => return,
-                ExprKind::Ident(ident) => return self.name(ident),
-                ExprKind::Templated { args, .. } => {
-                    for a in args {
-                        self.expr(a);
-                    }
-                    return;
-                }
-                ExprKind::Call { callee, args } => {
-                    for a in args {
-                        self.expr(a);
-                    }
-                    e = &mut **callee;
-                }
-                ExprKind::Index { base, index } => {
-                    self.expr(index);
-                    e = &mut **base;
-                }
-                ExprKind::Member { base, .. } => e = &mut **base,
-                ExprKind::Unary { expr, .. } => e = &mut **expr,
+                continue;
             }
+            push_operands(&e.kind, &mut self.stack);
         }
     }
 

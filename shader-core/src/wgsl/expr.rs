@@ -143,20 +143,21 @@ impl<'a> Lowerer<'a> {
     pub(super) fn expr(&mut self, fx: &mut FnCtx, out: &mut Block, e: &Expr) -> R<Operand> {
         match &e.kind {
             ExprKind::Literal(lit) => self.literal(lit, e.span),
-            ExprKind::Paren(inner) => self.expr(fx, out, inner),
+            ExprKind::Paren(inner) => self.expr(fx, out, self.ex(*inner)),
             ExprKind::Ident(id) => self.ident(fx, id),
-            ExprKind::Unary { op, expr } => self.unary(fx, out, *op, expr, e.span),
-            ExprKind::Binary { op, left, right } => self.binary(fx, out, *op, left, right, e.span),
+            ExprKind::Unary { op, expr } => self.unary(fx, out, *op, self.ex(*expr), e.span),
+            ExprKind::Binary { op, left, right } => self.binary(fx, out, *op, self.ex(*left), self.ex(*right), e.span),
             ExprKind::Member { base, member } => {
-                let base = self.expr(fx, out, base)?;
+                let base = self.expr(fx, out, self.ex(*base))?;
                 self.member(fx, base, member, e.span)
             }
             ExprKind::Index { base, index } => {
-                let b = self.expr(fx, out, base)?;
+                let b = self.expr(fx, out, self.ex(*base))?;
+                let index = self.ex(*index);
                 let i = self.expr(fx, out, index)?;
                 self.index(fx, b, i, index.span, e.span)
             }
-            ExprKind::Call { callee, args } => self.call(fx, out, callee, args, e.span),
+            ExprKind::Call { callee, args } => self.call(fx, out, self.ex(*callee), self.list(*args), e.span),
             ExprKind::Templated { name, .. } => {
                 Err(self.error(format!("`{}` is a type; call it to construct a value", name.name), e.span))
             }
@@ -357,10 +358,10 @@ impl<'a> Lowerer<'a> {
         loop {
             match &leftmost.kind {
                 ExprKind::Binary { op, left, right } => {
-                    links.push((*op, right, leftmost.span));
-                    leftmost = left;
+                    links.push((*op, self.ex(*right), leftmost.span));
+                    leftmost = self.ex(*left);
                 }
-                ExprKind::Paren(inner) => leftmost = inner,
+                ExprKind::Paren(inner) => leftmost = self.ex(*inner),
                 _ => break,
             }
         }
@@ -739,7 +740,7 @@ impl<'a> Lowerer<'a> {
     pub(super) fn call(&mut self, fx: &mut FnCtx, out: &mut Block, callee: &Expr, args: &[Expr], span: Span) -> R<Operand> {
         let (name, template) = match &callee.kind {
             ExprKind::Ident(id) => (id, None),
-            ExprKind::Templated { name, args } => (name, Some(args.as_slice())),
+            ExprKind::Templated { name, args } => (name, Some(self.list(*args))),
             _ => return Err(self.error("expected a function name", callee.span)),
         };
         if fx.lookup(&name.name).is_some() {

@@ -199,6 +199,10 @@ impl<'a> Lowerer<'a> {
         &self.tu.decls
     }
 
+    pub(super) fn tu_unit(&self) -> &'a ast::TranslationUnit {
+        self.tu
+    }
+
     pub fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
         self.diags.push(Diagnostic::error(message, span));
         Reported
@@ -206,6 +210,18 @@ impl<'a> Lowerer<'a> {
 
     // -----------------------------------------------------------------------------------------
     // Module scope
+
+    /// An operand of the syntax tree ([`ast::TranslationUnit::exprs`]).
+    pub(super) fn ex(&self, id: ast::ExprId) -> &'a ast::Expr {
+        let tu = self.tu;
+        tu.expr(id)
+    }
+
+    /// An argument list of the syntax tree.
+    pub(super) fn list(&self, list: ast::ExprList) -> &'a [ast::Expr] {
+        let tu = self.tu;
+        tu.list(list)
+    }
 
     pub(super) fn resolve_global(&mut self, name: &str, span: Span) -> R<Option<Item<'a>>> {
         if let Some(item) = self.items.get(name) {
@@ -437,26 +453,26 @@ impl<'a> Lowerer<'a> {
                 }
                 false
             }
-            ExprKind::Paren(x) | ExprKind::Unary { expr: x, .. } => self.mentions_override(x),
+            ExprKind::Paren(x) | ExprKind::Unary { expr: x, .. } => self.mentions_override(self.ex(*x)),
             ExprKind::Binary { .. } => {
                 // Operator chains are unbounded: walk the left spine in a loop.
                 let mut e = e;
                 loop {
                     match &e.kind {
                         ExprKind::Binary { left, right, .. } => {
-                            if self.mentions_override(right) {
+                            if self.mentions_override(self.ex(*right)) {
                                 return true;
                             }
-                            e = left;
+                            e = self.ex(*left);
                         }
-                        ExprKind::Paren(x) => e = x,
+                        ExprKind::Paren(x) => e = self.ex(*x),
                         _ => return self.mentions_override(e),
                     }
                 }
             }
-            ExprKind::Call { args, .. } => args.iter().any(|a| self.mentions_override(a)),
-            ExprKind::Index { base, index } => self.mentions_override(base) || self.mentions_override(index),
-            ExprKind::Member { base, .. } => self.mentions_override(base),
+            ExprKind::Call { args, .. } => self.list(*args).iter().any(|a| self.mentions_override(a)),
+            ExprKind::Index { base, index } => self.mentions_override(self.ex(*base)) || self.mentions_override(self.ex(*index)),
+            ExprKind::Member { base, .. } => self.mentions_override(self.ex(*base)),
             _ => false,
         }
     }
@@ -702,7 +718,7 @@ impl<'a> Lowerer<'a> {
                     None => Err(self.error(format!("unknown type `{}`", id.name), id.span)),
                 }
             }
-            ExprKind::Templated { name, args } => self.templated_type(fx, name, args, e.span),
+            ExprKind::Templated { name, args } => self.templated_type(fx, name, self.list(*args), e.span),
             _ => Err(self.error("expected a type", e.span)),
         }
     }

@@ -26,6 +26,12 @@ pub fn parse(source: &str, file: FileId) -> (TranslationUnit, Diagnostics) {
 
 /// [`parse`] with the WESL features `@if` tests (a feature not listed is false).
 pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool)]) -> (TranslationUnit, Diagnostics) {
+    parse_onto(source, file, features, Vec::new())
+}
+
+/// [`parse_with_features`] with `exprs` as the start of [`TranslationUnit::exprs`] (WESL links
+/// modules whose operands share one vector).
+pub fn parse_onto(source: &str, file: FileId, features: &[(String, bool)], mut exprs: Vec<Expr>) -> (TranslationUnit, Diagnostics) {
     let (mut tokens, mut diagnostics) = lexer::tokenize(source, file);
     // Bad characters were reported by the lexer (so there are none without a diagnostic); the
     // grammar never wants them.
@@ -34,6 +40,7 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
     }
     // About one distinct word per eight tokens: sized once instead of regrown.
     let words = (tokens.len() / 8).min(4096);
+    let tokens_len = tokens.len();
     let names = crate::hash::FxHashMap::with_capacity_and_hasher(words, Default::default());
     let mut parser = Parser {
         source,
@@ -50,10 +57,16 @@ pub fn parse_with_features(source: &str, file: FileId, features: &[(String, bool
         names,
         words: Vec::with_capacity(words),
         last_word: (u32::MAX, 0),
+        exprs: {
+            exprs.reserve(tokens_len / 2);
+            exprs
+        },
+        pending: Vec::new(),
     };
     let mut unit = parser.translation_unit();
     unit.statement_filters = std::mem::take(&mut parser.statement_filters);
     unit.qualified_names = parser.qualified_names;
+    unit.exprs = parser.exprs;
     diagnostics.extend(parser.diags);
     (unit, diagnostics)
 }
@@ -330,6 +343,11 @@ struct Parser<'a> {
     words: Vec<(Name, Option<Word>)>,
     /// The start of the token [`Parser::token_word`] looked up last, and its index in `words`.
     last_word: (u32, u32),
+    /// [`TranslationUnit::exprs`].
+    exprs: Vec<Expr>,
+    /// The arguments of the lists being parsed (nested lists above their outer list's), moved
+    /// to `exprs` when their list ends so that each list is consecutive there.
+    pending: Vec<Expr>,
 }
 
 fn binary_op(kind: K) -> Option<BinaryOp> {
@@ -437,6 +455,28 @@ impl<'a> Parser<'a> {
 
     fn span(&self, t: Token) -> Span {
         t.span(self.file)
+    }
+
+    /// Adds an operand to [`TranslationUnit::exprs`].
+    fn push(&mut self, e: Expr) -> ExprId {
+        self.exprs.push(e);
+        ExprId(self.exprs.len() as u32 - 1)
+    }
+
+    fn list(&self, list: ExprList) -> &[Expr] {
+        &self.exprs[list.start as usize..][..list.len as usize]
+    }
+
+    /// Ends the list whose arguments are `pending[mark..]`: moves them to `exprs`, or on an
+    /// error drops them.
+    fn end_list(&mut self, mark: usize, parsed: PResult<()>) -> PResult<ExprList> {
+        if let Err(e) = parsed {
+            self.pending.truncate(mark);
+            return Err(e);
+        }
+        let start = self.exprs.len() as u32;
+        self.exprs.extend(self.pending.drain(mark..));
+        Ok(ExprList { start, len: self.exprs.len() as u32 - start })
     }
 
     /// From byte `start` to the end of the last consumed token.
@@ -781,7 +821,7 @@ impl<'a> Parser<'a> {
     fn global_decl(&mut self) -> PResult<Option<GlobalDecl>> {
         let start = self.peek().start;
         let mut attrs = self.attributes()?;
-        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+        let keep = self.chain.keep(&mut attrs, &self.exprs, self.features, &mut self.diags);
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
         let decl = match word {
@@ -844,7 +884,7 @@ impl<'a> Parser<'a> {
             let open = self.peek().start;
             let args = self.template_args()?;
             let count = args.len();
-            let mut idents = args.iter().map(|e| match &e.kind {
+            let mut idents = self.list(args).iter().map(|e| match &e.kind {
                 ExprKind::Ident(i) => Some(i.clone()),
                 _ => None,
             });
@@ -888,36 +928,55 @@ impl<'a> Parser<'a> {
     }
 
     /// `< e, e, ... >` (trailing comma allowed), at a template-start token.
-    fn template_args(&mut self) -> PResult<Vec<Expr>> {
+    fn template_args(&mut self) -> PResult<ExprList> {
+        let mark = self.pending.len();
+        let parsed = self.template_args_into();
+        self.end_list(mark, parsed)
+    }
+
+    fn template_args_into(&mut self) -> PResult<()> {
         self.bump();
-        let mut args = Vec::new();
         while !self.at(K::TemplateEnd) {
             // Draft 2021 allowed attributes on nested types (`ptr<storage, [[access(read)]] T>`);
             // a template argument has no place for them, so they are dropped.
             while self.at_draft_attributes() {
                 self.draft_attribute_list(&mut Vec::new())?;
             }
-            args.push(self.expression()?);
+            let e = self.expression()?;
+            self.pending.push(e);
             if !self.eat(K::Comma) {
                 break;
             }
         }
         self.expect(K::TemplateEnd, "',' or '>' in the template list")?;
-        Ok(args)
+        Ok(())
+    }
+
+    /// `( e, e, ... )` (trailing comma allowed): an attribute's arguments.
+    fn arguments(&mut self) -> PResult<Vec<Expr>> {
+        let list = self.argument_list()?;
+        // The list was just added at the end of `exprs`: take it back.
+        Ok(self.exprs.drain(list.start as usize..).collect())
     }
 
     /// `( e, e, ... )` (trailing comma allowed).
-    fn arguments(&mut self) -> PResult<Vec<Expr>> {
+    fn argument_list(&mut self) -> PResult<ExprList> {
+        let mark = self.pending.len();
+        let parsed = self.arguments_into();
+        self.end_list(mark, parsed)
+    }
+
+    fn arguments_into(&mut self) -> PResult<()> {
         self.expect(K::LParen, "'('")?;
-        let mut args = Vec::new();
         while !self.at(K::RParen) {
-            args.push(self.expression()?);
+            let e = self.expression()?;
+            self.pending.push(e);
             if !self.eat(K::Comma) {
                 break;
             }
         }
         self.expect(K::RParen, "',' or ')' in the argument list")?;
-        Ok(args)
+        Ok(())
     }
 
     fn struct_decl(&mut self, attrs: Vec<Attribute>, start: u32) -> PResult<StructDecl> {
@@ -929,7 +988,7 @@ impl<'a> Parser<'a> {
         while !self.at(K::RBrace) && !self.at(K::Eof) {
             let member_start = self.peek().start;
             let mut attrs = self.attributes()?;
-            let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+            let keep = self.chain.keep(&mut attrs, &self.exprs, self.features, &mut self.diags);
             let name = self.ident()?;
             self.expect(K::Colon, "':' after the member name")?;
             let ty = self.type_specifier(&mut attrs)?;
@@ -955,7 +1014,7 @@ impl<'a> Parser<'a> {
         while !self.at(K::RParen) {
             let param_start = self.peek().start;
             let mut attrs = self.attributes()?;
-            let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+            let keep = self.chain.keep(&mut attrs, &self.exprs, self.features, &mut self.diags);
             let name = self.ident()?;
             self.expect(K::Colon, "':' after the parameter name")?;
             let ty = self.type_specifier(&mut attrs)?;
@@ -1088,7 +1147,7 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         let mut attrs = self.attributes()?;
-        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+        let keep = self.chain.keep(&mut attrs, &self.exprs, self.features, &mut self.diags);
         let t = self.peek();
         let word = if t.kind == K::Ident { self.text(t) } else { "" };
         if let (Some(first), Some(last)) = (attrs.first(), attrs.last()) {
@@ -1489,7 +1548,7 @@ impl<'a> Parser<'a> {
             while self.at(t.kind) {
                 self.bump();
                 let rhs = self.unary()?;
-                e = binary(op, e, rhs);
+                e = self.binary(op, e, rhs);
             }
             return Ok((e, Some(t.kind)));
         }
@@ -1501,7 +1560,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let rhs = self.unary()?;
                 let (rhs, _) = self.relational_tail(rhs)?;
-                e = binary(op, e, rhs);
+                e = self.binary(op, e, rhs);
             }
             last = Some(t.kind);
         }
@@ -1517,7 +1576,7 @@ impl<'a> Parser<'a> {
             let rhs = self.unary()?;
             let (rhs, _) = self.shift_tail(rhs)?;
             let op = binary_op(t.kind).expect("relational operator");
-            return Ok((binary(op, lhs, rhs), Some(t.kind)));
+            return Ok((self.binary(op, lhs, rhs), Some(t.kind)));
         }
         Ok((lhs, last))
     }
@@ -1529,7 +1588,7 @@ impl<'a> Parser<'a> {
             self.bump();
             let rhs = self.unary()?;
             let op = binary_op(t.kind).expect("shift operator");
-            return Ok((binary(op, lhs, rhs), Some(t.kind)));
+            return Ok((self.binary(op, lhs, rhs), Some(t.kind)));
         }
         let mut e = lhs;
         let mut last = None;
@@ -1539,7 +1598,7 @@ impl<'a> Parser<'a> {
                 K::Star | K::Slash | K::Percent => {
                     self.bump();
                     let rhs = self.unary()?;
-                    e = binary(binary_op(t.kind).expect("multiplicative"), e, rhs);
+                    e = self.binary(binary_op(t.kind).expect("multiplicative"), e, rhs);
                     last = Some(t.kind);
                 }
                 K::Plus | K::Minus => {
@@ -1548,9 +1607,9 @@ impl<'a> Parser<'a> {
                     while matches!(self.peek().kind, K::Star | K::Slash | K::Percent) {
                         let m = self.bump();
                         let r = self.unary()?;
-                        rhs = binary(binary_op(m.kind).expect("multiplicative"), rhs, r);
+                        rhs = self.binary(binary_op(m.kind).expect("multiplicative"), rhs, r);
                     }
-                    e = binary(binary_op(t.kind).expect("additive"), e, rhs);
+                    e = self.binary(binary_op(t.kind).expect("additive"), e, rhs);
                     last = Some(t.kind);
                 }
                 _ => return Ok((e, last)),
@@ -1575,7 +1634,7 @@ impl<'a> Parser<'a> {
         self.leave();
         let operand = operand?;
         let span = self.span_from(t.start);
-        Ok(Expr { kind: ExprKind::Unary { op, expr: Box::new(operand) }, span })
+        Ok(Expr { kind: ExprKind::Unary { op, expr: self.push(operand) }, span })
     }
 
     /// singular: primary ('[' e ']' | '.' member)*. Each postfix is one nesting level: the
@@ -1597,11 +1656,11 @@ impl<'a> Parser<'a> {
                 let index = self.expression()?;
                 self.expect(K::RBracket, "']'")?;
                 let span = self.span_from(e.span.start);
-                e = Expr { kind: ExprKind::Index { base: Box::new(e), index: Box::new(index) }, span };
+                e = Expr { kind: ExprKind::Index { base: self.push(e), index: self.push(index) }, span };
             } else if self.eat(K::Dot) {
                 let member = self.ident()?;
                 let span = self.span_from(e.span.start);
-                e = Expr { kind: ExprKind::Member { base: Box::new(e), member }, span };
+                e = Expr { kind: ExprKind::Member { base: self.push(e), member }, span };
             } else {
                 return Ok(e);
             }
@@ -1645,8 +1704,8 @@ impl<'a> Parser<'a> {
             Expr { kind: ExprKind::Ident(name), span }
         };
         if self.at(K::LParen) {
-            let args = self.arguments()?;
-            e = Expr { kind: ExprKind::Call { callee: Box::new(e), args }, span: self.span_from(start) };
+            let args = self.argument_list()?;
+            e = Expr { kind: ExprKind::Call { callee: self.push(e), args }, span: self.span_from(start) };
         }
         Ok(e)
     }
@@ -1703,7 +1762,7 @@ impl<'a> Parser<'a> {
     /// module's chain like a declaration's); a false condition drops the import's paths.
     fn conditional_import(&mut self, out: &mut Vec<ImportPath>) -> PResult<()> {
         let mut attrs = self.attributes()?;
-        let keep = self.chain.keep(&mut attrs, self.features, &mut self.diags);
+        let keep = self.chain.keep(&mut attrs, &self.exprs, self.features, &mut self.diags);
         for a in &attrs {
             // The wording of `lower::check_attrs`, which sees no imports.
             self.diags.push(Diagnostic::error(format!("`@{}` is not allowed on an import", a.name.name), a.name.span));
@@ -1766,13 +1825,13 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         let inner = self.expression()?;
         self.expect(K::RParen, "')'")?;
-        Ok(Expr { kind: ExprKind::Paren(Box::new(inner)), span: self.span_from(open.start) })
+        Ok(Expr { kind: ExprKind::Paren(self.push(inner)), span: self.span_from(open.start) })
     }
-}
 
-fn binary(op: BinaryOp, left: Expr, right: Expr) -> Expr {
-    let span = left.span.to(right.span);
-    Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span }
+    fn binary(&mut self, op: BinaryOp, left: Expr, right: Expr) -> Expr {
+        let span = left.span.to(right.span);
+        Expr { kind: ExprKind::Binary { op, left: self.push(left), right: self.push(right) }, span }
+    }
 }
 
 #[cfg(test)]
@@ -1789,7 +1848,21 @@ mod tests {
     fn parse_ok(src: &str) -> TranslationUnit {
         let (unit, diags) = parse(src, FileId(0));
         assert!(diags.is_empty(), "{src}\n{diags:#?}");
+        EXPRS.with(|exprs| *exprs.borrow_mut() = unit.exprs.clone());
         unit
+    }
+
+    thread_local! {
+        /// The operands of the unit [`parse_ok`] parsed last, for [`sexpr`].
+        static EXPRS: std::cell::RefCell<Vec<Expr>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+
+    fn operand(id: ExprId) -> String {
+        EXPRS.with(|exprs| sexpr(&exprs.borrow()[id.0 as usize]))
+    }
+
+    fn operands(list: ExprList) -> String {
+        list.ids().map(operand).collect::<Vec<_>>().join(",")
     }
 
     fn errors(src: &str) -> Vec<String> {
@@ -1798,7 +1871,6 @@ mod tests {
 
     /// A compact rendering of an expression: `(op a b)`, `(call f args)`, `[paren]`.
     fn sexpr(e: &Expr) -> String {
-        let list = |items: &[Expr]| items.iter().map(sexpr).collect::<Vec<_>>().join(",");
         match &e.kind {
             ExprKind::Literal(Literal::Bool(b)) => b.to_string(),
             ExprKind::Literal(Literal::Int { value, suffix }) => {
@@ -1821,11 +1893,11 @@ mod tests {
                 format!("{value:?}{s}")
             }
             ExprKind::Ident(i) => i.name.to_string(),
-            ExprKind::Templated { name, args } => format!("{}<{}>", name.name, list(args)),
-            ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", sexpr(callee)),
-            ExprKind::Call { callee, args } => format!("(call {} {})", sexpr(callee), list(args)),
-            ExprKind::Index { base, index } => format!("([] {} {})", sexpr(base), sexpr(index)),
-            ExprKind::Member { base, member } => format!("(. {} {})", sexpr(base), member.name),
+            ExprKind::Templated { name, args } => format!("{}<{}>", name.name, operands(*args)),
+            ExprKind::Call { callee, args } if args.is_empty() => format!("(call {})", operand(*callee)),
+            ExprKind::Call { callee, args } => format!("(call {} {})", operand(*callee), operands(*args)),
+            ExprKind::Index { base, index } => format!("([] {} {})", operand(*base), operand(*index)),
+            ExprKind::Member { base, member } => format!("(. {} {})", operand(*base), member.name),
             ExprKind::Unary { op, expr } => {
                 let op = match op {
                     UnaryOp::Negate => "-",
@@ -1834,7 +1906,7 @@ mod tests {
                     UnaryOp::Deref => "*",
                     UnaryOp::AddressOf => "&",
                 };
-                format!("({op} {})", sexpr(expr))
+                format!("({op} {})", operand(*expr))
             }
             ExprKind::Binary { op, left, right } => {
                 let op = match op {
@@ -1857,9 +1929,9 @@ mod tests {
                     BinaryOp::ShiftLeft => "<<",
                     BinaryOp::ShiftRight => ">>",
                 };
-                format!("({op} {} {})", sexpr(left), sexpr(right))
+                format!("({op} {} {})", operand(*left), operand(*right))
             }
-            ExprKind::Paren(inner) => format!("[{}]", sexpr(inner)),
+            ExprKind::Paren(inner) => format!("[{}]", operand(*inner)),
         }
     }
 

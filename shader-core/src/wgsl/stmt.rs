@@ -165,7 +165,7 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Switch { selector, clauses } => self.switch(fx, out, selector, clauses, span)?,
             StmtKind::Loop { body, continuing, .. } => {
-                if let Some((at, name)) = continuing.as_ref().and_then(|c| continue_bypassing_declaration(body, c)) {
+                if let Some((at, name)) = continuing.as_ref().and_then(|c| continue_bypassing_declaration(self.tu_unit(), body, c)) {
                     let message = format!(
                         "this `continue` skips the declaration of `{name}`, which the loop's `continuing` block uses \
                          (WGSL §9.4.8: a continue must not transfer control past a declaration used in the continuing construct)"
@@ -281,7 +281,7 @@ impl<'a> Lowerer<'a> {
     /// whose only purpose is their value (WGSL §11.4 "must_use", §17).
     fn check_must_use(&mut self, call: &Expr) -> R<()> {
         let ast::ExprKind::Call { callee, .. } = &call.kind else { return Ok(()) };
-        let name = match &callee.kind {
+        let name = match &self.ex(*callee).kind {
             ast::ExprKind::Ident(id) => id,
             ast::ExprKind::Templated { name, .. } => name,
             _ => return Ok(()),
@@ -1010,7 +1010,7 @@ fn contains_break(stmts: &[ast::Stmt]) -> bool {
 /// of the body which `continuing` uses (WGSL §9.4.8 `continue`): its span and the name. The
 /// names `continuing` uses are the identifiers in it, as Tint takes them (one that a
 /// declaration in `continuing` shadows counts too).
-fn continue_bypassing_declaration(body: &ast::Block, continuing: &ast::Continuing) -> Option<(Span, String)> {
+fn continue_bypassing_declaration<'t>(tu: &'t ast::TranslationUnit, body: &'t ast::Block, continuing: &'t ast::Continuing) -> Option<(Span, String)> {
     let mut used: Vec<&str> = Vec::new();
     let mut exprs: Vec<&Expr> = Vec::new();
     for st in &continuing.body.stmts {
@@ -1021,15 +1021,15 @@ fn continue_bypassing_declaration(body: &ast::Block, continuing: &ast::Continuin
         match &e.kind {
             ExprKind::Ident(i) => used.push(i.name.as_str()),
             ExprKind::Literal(_) => {}
-            ExprKind::Templated { args, .. } => exprs.extend(args),
+            ExprKind::Templated { args, .. } => exprs.extend(tu.list(*args)),
             ExprKind::Call { callee, args } => {
-                exprs.push(callee);
-                exprs.extend(args);
+                exprs.push(tu.expr(*callee));
+                exprs.extend(tu.list(*args));
             }
-            ExprKind::Index { base, index } => exprs.extend([&**base, &**index]),
-            ExprKind::Member { base, .. } => exprs.push(base),
-            ExprKind::Unary { expr, .. } | ExprKind::Paren(expr) => exprs.push(expr),
-            ExprKind::Binary { left, right, .. } => exprs.extend([&**left, &**right]),
+            ExprKind::Index { base, index } => exprs.extend([tu.expr(*base), tu.expr(*index)]),
+            ExprKind::Member { base, .. } => exprs.push(tu.expr(*base)),
+            ExprKind::Unary { expr, .. } | ExprKind::Paren(expr) => exprs.push(tu.expr(*expr)),
+            ExprKind::Binary { left, right, .. } => exprs.extend([tu.expr(*left), tu.expr(*right)]),
         }
     }
     fn declared(st: &ast::Stmt) -> Option<&str> {
