@@ -226,14 +226,37 @@ impl Deps {
         if Rc::ptr_eq(mine, theirs) {
             return false;
         }
-        let mut changed = false;
-        for &(atom, why) in theirs.iter() {
-            if let Err(i) = mine.binary_search_by(|(a, _)| a.cmp(&atom)) {
-                Rc::make_mut(mine).insert(i, (atom, why));
-                changed = true;
+        if theirs.iter().all(|(atom, _)| mine.binary_search_by(|(a, _)| a.cmp(atom)).is_ok()) {
+            return false;
+        }
+        // One merge of the two sorted lists into a vector of the right size (inserting one
+        // atom at a time copied a shared list first and then grew it).
+        let mut merged = Vec::with_capacity(mine.len() + theirs.len());
+        let (mut i, mut j) = (0, 0);
+        while i < mine.len() && j < theirs.len() {
+            match mine[i].0.cmp(&theirs[j].0) {
+                std::cmp::Ordering::Less => {
+                    merged.push(mine[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    merged.push(theirs[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    merged.push(mine[i]);
+                    i += 1;
+                    j += 1;
+                }
             }
         }
-        changed
+        merged.extend_from_slice(&mine[i..]);
+        merged.extend_from_slice(&theirs[j..]);
+        match Rc::get_mut(mine) {
+            Some(only) => *only = merged,
+            None => *mine = Rc::new(merged),
+        }
+        true
     }
 
     fn with(mut self, other: &Deps) -> Deps {
