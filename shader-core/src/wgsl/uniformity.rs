@@ -194,18 +194,19 @@ struct Why {
     cond: bool,
 }
 
-/// A set of atoms with their witnesses, sorted by atom. Shared (`Rc`) and copied on write:
-/// most sets are the control flow's, cloned into every constant and variable use unchanged.
+/// A set of atoms with their witnesses, sorted by atom. Shared (`Rc`, one allocation) and
+/// replaced on write: most sets are the control flow's, cloned into every constant and
+/// variable use unchanged.
 #[derive(Clone, Debug, Default)]
-struct Deps(Option<Rc<Vec<(Atom, Why)>>>);
+struct Deps(Option<Rc<[(Atom, Why)]>>);
 
 impl Deps {
     fn from_vec(v: Vec<(Atom, Why)>) -> Deps {
-        Deps((!v.is_empty()).then(|| Rc::new(v)))
+        Deps((!v.is_empty()).then(|| Rc::from(v)))
     }
 
     fn one(atom: Atom, why: Why) -> Deps {
-        Deps::from_vec(vec![(atom, why)])
+        Deps(Some(Rc::from([(atom, why)])))
     }
 
     fn non_uniform(span: Span, reason: &'static str) -> Deps {
@@ -213,7 +214,7 @@ impl Deps {
     }
 
     fn items(&self) -> &[(Atom, Why)] {
-        self.0.as_deref().map_or(&[], Vec::as_slice)
+        self.0.as_deref().unwrap_or(&[])
     }
 
     /// Adds `other`'s atoms; returns whether anything was new. Existing witnesses win.
@@ -252,10 +253,7 @@ impl Deps {
         }
         merged.extend_from_slice(&mine[i..]);
         merged.extend_from_slice(&theirs[j..]);
-        match Rc::get_mut(mine) {
-            Some(only) => *only = merged,
-            None => *mine = Rc::new(merged),
-        }
+        *mine = Rc::from(merged);
         true
     }
 
@@ -276,10 +274,14 @@ impl Deps {
     /// The control-flow dependencies a branch on this value adds (§15.2.7: the nested
     /// statements' CF depends on the condition).
     fn as_condition(&self, condition: Span) -> Deps {
-        Deps::from_vec(self.items().iter().map(|&(a, w)| (a, Why { at: condition, cond: true, ..w })).collect())
+        // Collected straight into the shared slice (an iterator of known length: one allocation).
+        Deps(self.0.as_ref().map(|items| items.iter().map(|&(a, w)| (a, Why { at: condition, cond: true, ..w })).collect()))
     }
 
     fn without_non_uniform(&self) -> Deps {
+        if self.get(Atom::NonUniform).is_none() {
+            return self.clone();
+        }
         Deps::from_vec(self.items().iter().filter(|(a, _)| *a != Atom::NonUniform).copied().collect())
     }
 }
