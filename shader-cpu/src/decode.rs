@@ -580,6 +580,9 @@ pub(crate) struct Prog {
     pub promoted: Vec<Id>,
     /// Built-in inputs: (built-in, word offset in a lane's memory).
     pub builtins: Vec<(Builtin, u32)>,
+    /// Compute built-in inputs kept in registers instead (each its variable's register): those
+    /// only loaded, whole or through access chains of constant indices.
+    pub builtin_regs: Vec<(Builtin, Id)>,
     pub funcs: Vec<Func>,
     pub entry: usize,
     /// The source positions `Block::lines` refers to.
@@ -675,6 +678,9 @@ struct Decoder {
     promoted: HashMap<Id, (Id, u32)>,
     /// Register words of the promoted variables (their ids are pointers otherwise).
     promoted_words: HashMap<Id, u32>,
+    /// The compute built-in input variables kept in registers ([`Prog::builtin_regs`]), as
+    /// every function's `promoted` starts.
+    promoted_inputs: HashMap<Id, (Id, u32)>,
     /// Pointers whose value is known when decoding: (memory object, byte offset) of variables
     /// and of access chains into them with constant indices (whose registers are constants).
     known_ptr: HashMap<Id, (u32, u32)>,
@@ -751,6 +757,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         locations: HashMap::new(),
         promoted: HashMap::new(),
         promoted_words: HashMap::new(),
+        promoted_inputs: HashMap::new(),
         known_ptr: HashMap::new(),
         known_obj: HashMap::new(),
         descriptor_arrays: HashMap::new(),
@@ -862,6 +869,7 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
         lane_inits: Vec::new(),
         promoted: Vec::new(),
         builtins: Vec::new(),
+        builtin_regs: Vec::new(),
         funcs: Vec::new(),
         entry: 0,
         locations: Vec::new(),
@@ -877,6 +885,8 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     let mut unbounded_vars = Vec::new();
     // The runtime-sized descriptor arrays of blocks ([`Prog::unbounded_buffers`]).
     let mut unbounded_buffer_vars = Vec::new();
+    // Compute built-in input variables: (variable, word offset in lane memory, words).
+    let mut builtin_inputs: Vec<(Id, u32, u32)> = Vec::new();
     for &(var, ty, sc, init) in &globals {
         let Some(Type::Pointer { pointee, .. }) = d.ty(ty).cloned() else {
             return Err(invalid("variable of non-pointer type"));
@@ -951,6 +961,9 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
                         }
                         if sc == StorageClass::Input && (stage == Stage::Compute || interface.contains(&var)) {
                             d.input_builtins(var, pointee, base, &mut prog.builtins, &mut prog.inputs)?;
+                            if stage == Stage::Compute && d.decos.get(&var).is_some_and(|v| v.builtin.is_some()) {
+                                builtin_inputs.push((var, base, words));
+                            }
                         }
                         if sc == StorageClass::Output && interface.contains(&var) {
                             d.outputs(var, pointee, base, &mut prog)?;
@@ -1104,6 +1117,27 @@ pub(crate) fn decode(words: &[u32], entry: &str, spec: &[(u32, u64)]) -> Result<
     }
     let entry = *func_index.get(&entry_id).ok_or_else(|| invalid("entry point without a function"))?;
     let reachable = reachable_functions(&module, &func_index, entry)?;
+    // Compute built-ins only loaded (whole or through constant chains) in every function live
+    // in registers, filled per workgroup (`Thread::run_workgroup`) instead of lane memory.
+    d.promoted_inputs = builtin_inputs.iter().map(|&(var, _, _)| (var, (var, 0))).collect();
+    for (i, f) in module.functions.iter().enumerate() {
+        if reachable[i] && !d.promoted_inputs.is_empty() {
+            let kept = d.promotable(f)?;
+            d.promoted_inputs.retain(|var, _| kept.contains_key(var));
+        }
+    }
+    for &(var, base, words) in &builtin_inputs {
+        if d.promoted_inputs.contains_key(&var) {
+            // Not a pointer any more: a register of its own, different in every lane.
+            prog.consts.retain(|&(id, _)| id != var);
+            d.known_ptr.remove(&var);
+            d.promoted_words.insert(var, words);
+            if let Some(k) = prog.builtins.iter().position(|&(_, at)| at == base) {
+                let (builtin, _) = prog.builtins.remove(k);
+                prog.builtin_regs.push((builtin, var));
+            }
+        }
+    }
     let mut used_ids = std::collections::HashSet::new();
     for (i, f) in module.functions.iter().enumerate() {
         let func = if reachable[i] {
@@ -2312,8 +2346,10 @@ impl Decoder {
     /// constant indices within bounds; any other use (a call argument, `OpCopyMemory`, an
     /// atomic, a phi, a dynamic index...) keeps it in lane memory. Since the lanes' registers
     /// are as private to each lane as lane memory, the variable behaves the same in either.
+    /// The compute built-in inputs in registers ([`Decoder::promoted_inputs`]) are found the
+    /// same way (the result keeps those that do not escape in `f`).
     fn promotable(&mut self, f: &rspirv::dr::Function) -> Result<HashMap<Id, (Id, u32)>, Error> {
-        let mut found: HashMap<Id, (Id, u32)> = HashMap::new();
+        let mut found: HashMap<Id, (Id, u32)> = self.promoted_inputs.clone();
         let mut escaped = std::collections::HashSet::new();
         for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
             let op = inst.class.opcode;

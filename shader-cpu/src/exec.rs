@@ -461,6 +461,14 @@ fn fill_lanes(d: &mut [u32], v: u32, lanes: &[u32]) {
     }
 }
 
+/// Whether `ok` holds for the largest word of `row`, where `ok` holds for every word below one
+/// it holds for (a bound): tried first on the bitwise or of the words (not below the largest,
+/// and vectorized without SSE4.1's unsigned maximum), then on the largest.
+#[inline(always)]
+fn row_below(row: &[u32], ok: impl Fn(u32) -> bool) -> bool {
+    ok(row.iter().fold(0, |m, &x| m | x)) || ok(row.iter().fold(0, |m, &x| m.max(x)))
+}
+
 /// The in-bounds part of a load through pointers into one memory object of `size` bytes
 /// (`p`: the pointer register, object then byte offset per lane): `word(lane, w)` reads word
 /// `w` of the object; with `at` (one address for every lane, memory the lanes share) each
@@ -475,6 +483,18 @@ fn gather(d: &mut [u32], p: &[u32], l: usize, lanes: &[u32], leaves: &[u32], at:
             fill_lanes(&mut d[k * l..(k + 1) * l], word(0, ((at + leaf) / 4) as usize), lanes);
         }
         return false;
+    }
+    if lanes.len() == l {
+        // Every lane in bounds (the largest offset is): whole rows, no check per lane.
+        let offs = &p[l..2 * l];
+        if row_below(offs, fits) {
+            for (k, &leaf) in leaves.iter().enumerate() {
+                for (i, (d, &off)) in d[k * l..(k + 1) * l].iter_mut().zip(offs).enumerate() {
+                    *d = word(i, ((off + leaf) / 4) as usize);
+                }
+            }
+            return false;
+        }
     }
     let mut slow = false;
     let mut lane = |i: usize| {
@@ -916,6 +936,41 @@ fn subgroup_builtin(builtin: Builtin, lane: usize, lanes: usize) -> Option<u32> 
     })
 }
 
+/// The value of compute built-in `builtin` in local invocation `lane` of `workgroup` (of
+/// `workgroups`, of `size` lanes); `None` for the graphics stages' inputs.
+fn compute_builtin(builtin: Builtin, workgroup: [u32; 3], workgroups: [u32; 3], size: [u32; 3], lane: usize) -> Option<[u32; 3]> {
+    let [sx, sy, sz] = size;
+    let lane32 = lane as u32;
+    let local_id = [lane32 % sx, (lane32 / sx) % sy, lane32 / (sx * sy)];
+    Some(match builtin {
+        Builtin::GlobalInvocationId => std::array::from_fn(|k| workgroup[k] * size[k] + local_id[k]),
+        Builtin::LocalInvocationId => local_id,
+        Builtin::LocalInvocationIndex => [lane32, 0, 0],
+        Builtin::WorkgroupId => workgroup,
+        Builtin::NumWorkgroups => workgroups,
+        Builtin::SubgroupLocalInvocationId
+        | Builtin::SubgroupSize
+        | Builtin::SubgroupMask(_)
+        | Builtin::SubgroupId
+        | Builtin::NumSubgroups => [subgroup_builtin(builtin, lane, (sx * sy * sz) as usize).unwrap_or(0), 0, 0],
+        // Graphics inputs: written by the rasterizer (`run_batch`).
+        Builtin::VertexIndex
+        | Builtin::InstanceIndex
+        | Builtin::FragCoord
+        | Builtin::FrontFacing
+        | Builtin::SampleId
+        | Builtin::SamplePosition
+        | Builtin::SampleMask
+        | Builtin::PointCoord
+        | Builtin::PrimitiveId
+        | Builtin::Layer
+        | Builtin::HelperInvocation
+        | Builtin::BaryCoord { .. }
+        | Builtin::FragSize
+        | Builtin::FragInvocationCount => return None,
+    })
+}
+
 /// The private memory of `lane` in a thread's `local` words, with its variables' initializers
 /// written.
 fn init_lane<'m>(prog: &Prog, local: &'m mut [u32], lane: usize) -> &'m mut [u32] {
@@ -1018,6 +1073,13 @@ pub(crate) struct Thread<'a> {
     divergent_barrier: bool,
     /// Scratch: the byte offsets of an access chain's lanes ([`Thread::chain_at`]).
     offsets: Vec<u64>,
+    /// Scratch vectors of `run_func` (its `pc`, `prev`, lane list and phi values), reused by
+    /// every call instead of allocated.
+    pool: Vec<Vec<u32>>,
+    /// Every lane of a workgroup, `0..l`.
+    all_lanes: Vec<u32>,
+    /// Each lane's `LocalInvocationId`, component by component (rows of `l`).
+    local_ids: Vec<u32>,
 }
 
 /// Who accessed a word (or texel) since the last barrier: `T` names an accessor (a lane within
@@ -1239,6 +1301,28 @@ impl<'a> Thread<'a> {
             }
         }
         let local = vec![0; prog.wg_words as usize + l * prog.lane_words as usize];
+        // The built-ins in registers that do not change with the workgroup (`run_workgroup`
+        // fills the others).
+        for &(builtin, reg) in &prog.builtin_regs {
+            if matches!(builtin, Builtin::GlobalInvocationId | Builtin::WorkgroupId) {
+                continue;
+            }
+            let r = &mut regs[reg as usize];
+            for lane in 0..l {
+                if let Some(value) = compute_builtin(builtin, [0; 3], workgroups, prog.workgroup_size, lane) {
+                    for (k, &v) in value.iter().enumerate().take(r.len() / l) {
+                        r[k * l + lane] = v;
+                    }
+                }
+            }
+        }
+        let mut local_ids = vec![0; 3 * l];
+        if prog.builtin_regs.iter().any(|&(b, _)| b == Builtin::GlobalInvocationId) {
+            for lane in 0..l as u32 {
+                let i = lane as usize;
+                (local_ids[i], local_ids[l + i], local_ids[2 * l + i]) = (lane % x, (lane / x) % y, lane / (x * y));
+            }
+        }
         Thread {
             prog,
             l,
@@ -1268,6 +1352,9 @@ impl<'a> Thread<'a> {
             written: if sanitize { vec![false; prog.wg_words as usize] } else { Vec::new() },
             divergent_barrier: false,
             offsets: Vec::new(),
+            pool: Vec::new(),
+            all_lanes: (0..l as u32).collect(),
+            local_ids,
         }
     }
 
@@ -1497,48 +1584,43 @@ impl<'a> Thread<'a> {
             }
         }
         let prog = self.prog;
-        let [sx, sy, _] = prog.workgroup_size;
-        for lane in 0..self.l {
-            let mem = init_lane(prog, &mut self.local, lane);
-            let lane32 = lane as u32;
-            let local_id = [lane32 % sx, (lane32 / sx) % sy, lane32 / (sx * sy)];
-            for &(builtin, at) in &prog.builtins {
-                let value: [u32; 3] = match builtin {
-                    Builtin::GlobalInvocationId => {
-                        std::array::from_fn(|k| self.workgroup[k] * prog.workgroup_size[k] + local_id[k])
+        if !prog.builtins.is_empty() || !prog.lane_inits.is_empty() {
+            for lane in 0..self.l {
+                let mem = init_lane(prog, &mut self.local, lane);
+                for &(builtin, at) in &prog.builtins {
+                    if let Some(value) = compute_builtin(builtin, self.workgroup, self.workgroups, prog.workgroup_size, lane) {
+                        let at = at as usize;
+                        let n = (mem.len() - at).min(3);
+                        mem[at..at + n].copy_from_slice(&value[..n]);
                     }
-                    Builtin::LocalInvocationId => local_id,
-                    Builtin::LocalInvocationIndex => [lane32, 0, 0],
-                    Builtin::WorkgroupId => self.workgroup,
-                    Builtin::NumWorkgroups => self.workgroups,
-                    Builtin::SubgroupLocalInvocationId
-                    | Builtin::SubgroupSize
-                    | Builtin::SubgroupMask(_)
-                    | Builtin::SubgroupId
-                    | Builtin::NumSubgroups => [subgroup_builtin(builtin, lane, self.l).unwrap_or(0), 0, 0],
-                    // Graphics inputs: written by the rasterizer (`run_batch`).
-                    Builtin::VertexIndex
-                    | Builtin::InstanceIndex
-                    | Builtin::FragCoord
-                    | Builtin::FrontFacing
-                    | Builtin::SampleId
-                    | Builtin::SamplePosition
-                    | Builtin::SampleMask
-                    | Builtin::PointCoord
-                    | Builtin::PrimitiveId
-                    | Builtin::Layer
-                    | Builtin::HelperInvocation
-                    | Builtin::BaryCoord { .. }
-                    | Builtin::FragSize
-                    | Builtin::FragInvocationCount => continue,
-                };
-                let at = at as usize;
-                let n = (mem.len() - at).min(3);
-                mem[at..at + n].copy_from_slice(&value[..n]);
+                }
             }
         }
-        let lanes: Vec<u32> = (0..self.l as u32).collect();
+        // The built-ins in registers that change with the workgroup (the others are filled
+        // once, by `Thread::new`).
+        let l = self.l;
+        for &(builtin, reg) in &prog.builtin_regs {
+            let r = &mut self.regs[reg as usize];
+            match builtin {
+                Builtin::GlobalInvocationId => {
+                    for k in 0..(r.len() / l).min(3) {
+                        let base = self.workgroup[k] * prog.workgroup_size[k];
+                        for (d, &local) in r[k * l..(k + 1) * l].iter_mut().zip(&self.local_ids[k * l..(k + 1) * l]) {
+                            *d = base + local;
+                        }
+                    }
+                }
+                Builtin::WorkgroupId => {
+                    for k in 0..(r.len() / l).min(3) {
+                        r[k * l..(k + 1) * l].fill(self.workgroup[k]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let lanes = std::mem::take(&mut self.all_lanes);
         self.run_func(prog.entry, &lanes);
+        self.all_lanes = lanes;
     }
 
     fn invocation(&self, lane: usize) -> [u32; 3] {
@@ -1587,19 +1669,33 @@ impl<'a> Thread<'a> {
     fn run_func(&mut self, func: usize, lanes: &[u32]) {
         let prog = self.prog;
         let f = &prog.funcs[func];
-        let mut pc = vec![DONE; self.l];
-        let mut prev = vec![DONE; self.l];
-        for &i in lanes {
-            pc[i as usize] = 0;
-        }
-        let mut cur: Vec<u32> = Vec::with_capacity(lanes.len());
-        let mut phi_tmp: Vec<u32> = Vec::new();
+        let l = self.l;
+        let mut scratch = || {
+            let mut v = self.pool.pop().unwrap_or_default();
+            v.resize(l, DONE);
+            v
+        };
+        // Each lane's next block and the block it came from: written only while the lanes are
+        // apart (see `together`).
+        let (mut pc, mut prev, mut cur, mut phi_tmp) = (scratch(), scratch(), scratch(), scratch());
+        cur.clear();
+        cur.extend_from_slice(lanes);
         // The lowest block the lanes outside `cur` wait at, and the block all of `cur` went to
         // when they went to one: if it is lower, `cur` runs it as it is.
         let mut rest = DONE;
-        let mut next = None;
+        let mut next = Some(0);
+        // `Some(p)` while every lane of `lanes` is in `cur`, at block `next`, coming from
+        // block `p`: their `pc` and `prev` are not kept up to date then (most blocks are run by
+        // all lanes together), and are written when the lanes go apart.
+        let mut together = Some(DONE);
         loop {
             if self.any_ended {
+                if let (Some(p), Some(b)) = (together.take(), next) {
+                    for &i in lanes {
+                        pc[i as usize] = b;
+                        prev[i as usize] = p;
+                    }
+                }
                 // A discarded invocation that stopped stops in every function on its call stack.
                 for &i in lanes {
                     if self.ended[i as usize] {
@@ -1628,21 +1724,42 @@ impl<'a> Thread<'a> {
                 // All phis read before any is written (they may read each other).
                 phi_tmp.clear();
                 for phi in &blk.phis {
-                    for &i in &cur {
-                        let i = i as usize;
-                        // A discarded lane going on at a merge came from no predecessor: the
-                        // first incoming value.
-                        let src = phi.incoming.iter().find(|(_, p)| *p == prev[i]).or(phi.incoming.first()).map(|(v, _)| *v);
-                        for k in 0..phi.n as usize {
-                            phi_tmp.push(src.map_or(0, |v| self.regs[v as usize][k * self.l + i]));
+                    // A discarded lane going on at a merge came from no predecessor: the
+                    // first incoming value.
+                    let src = |from: u32| phi.incoming.iter().find(|(_, p)| *p == from).or(phi.incoming.first()).map(|(v, _)| *v);
+                    match together {
+                        Some(from) if cur.len() == l => {
+                            let src = src(from);
+                            for k in 0..phi.n as usize {
+                                match src {
+                                    Some(v) => phi_tmp.extend_from_slice(&self.regs[v as usize][k * l..(k + 1) * l]),
+                                    None => phi_tmp.resize(phi_tmp.len() + l, 0),
+                                }
+                            }
+                        }
+                        _ => {
+                            for &i in &cur {
+                                let i = i as usize;
+                                let src = src(together.unwrap_or(prev[i]));
+                                for k in 0..phi.n as usize {
+                                    phi_tmp.push(src.map_or(0, |v| self.regs[v as usize][k * l + i]));
+                                }
+                            }
                         }
                     }
                 }
                 let mut at = 0;
                 for phi in &blk.phis {
+                    let d = &mut self.regs[phi.dst as usize];
+                    if together.is_some() && cur.len() == l {
+                        let n = phi.n as usize * l;
+                        d[..n].copy_from_slice(&phi_tmp[at..at + n]);
+                        at += n;
+                        continue;
+                    }
                     for &i in &cur {
                         for k in 0..phi.n as usize {
-                            self.regs[phi.dst as usize][k * self.l + i as usize] = phi_tmp[at];
+                            d[k * l + i as usize] = phi_tmp[at];
                             at += 1;
                         }
                     }
@@ -1652,7 +1769,30 @@ impl<'a> Thread<'a> {
                 self.line = blk.lines.get(k).copied().unwrap_or(0);
                 self.exec(inst, &cur);
             }
-            let l = self.l;
+            // Every lane of the call here: when they all go to one block, they stay together.
+            if cur.len() == lanes.len() {
+                let to = match &blk.term {
+                    Term::Branch(t) => Some(*t),
+                    Term::Cond(c, t, e) => {
+                        let c = &self.regs[*c as usize];
+                        let taken = if cur.len() == l { c[..l].iter().filter(|&&x| x != 0).count() } else { cur.iter().filter(|&&i| c[i as usize] != 0).count() };
+                        match taken {
+                            0 => Some(*e),
+                            n if n == cur.len() => Some(*t),
+                            _ => None,
+                        }
+                    }
+                    Term::Return => break,
+                    _ => None,
+                };
+                if let Some(to) = to {
+                    together = Some(block);
+                    next = Some(to);
+                    continue;
+                }
+            }
+            // The lanes go apart (or were): `pc` and `prev` of every lane in `cur`.
+            together = None;
             let mut go = |i: u32, to: u32| {
                 pc[i as usize] = to;
                 prev[i as usize] = block;
@@ -1715,6 +1855,7 @@ impl<'a> Thread<'a> {
                 }
             }
         }
+        self.pool.extend([pc, prev, cur, phi_tmp]);
     }
 
     fn exec(&mut self, inst: &Inst, lanes: &[u32]) {
@@ -1821,9 +1962,7 @@ impl<'a> Thread<'a> {
                     let mut d = std::mem::take(&mut self.regs[param as usize]);
                     let s = &self.regs[a as usize];
                     for k in 0..n as usize {
-                        for &i in lanes {
-                            d[k * l + i as usize] = s[k * l + i as usize];
-                        }
+                        copy_lanes(&mut d[k * l..(k + 1) * l], &s[k * l..(k + 1) * l], lanes);
                     }
                     self.regs[param as usize] = d;
                 }
@@ -1832,9 +1971,7 @@ impl<'a> Thread<'a> {
                     let mut d = std::mem::take(&mut self.regs[dst as usize]);
                     let s = &self.regs[ret as usize];
                     for k in 0..n as usize {
-                        for &i in lanes {
-                            d[k * l + i as usize] = s[k * l + i as usize];
-                        }
+                        copy_lanes(&mut d[k * l..(k + 1) * l], &s[k * l..(k + 1) * l], lanes);
                     }
                     self.regs[dst as usize] = d;
                 }
@@ -2224,6 +2361,37 @@ impl<'a> Thread<'a> {
         let last = u64::from(leaves.iter().copied().max().unwrap_or(0)) + 4;
         let fits = |off: u32, size: u64| off != POISON && u64::from(off) + last <= size;
         let (p, s) = (&self.regs[ptr as usize], &self.regs[src as usize]);
+        if lanes.len() == l {
+            // Every lane in bounds (the largest offset is), none a helper: whole rows.
+            let offs = &p[l..2 * l];
+            let (first, lw, size) = match object {
+                Obj::Buffer { slot } => (0, 0, self.slots[slot].0.words.len() as u64 * 4),
+                Obj::Workgroup { base, words } => (base as usize, 0, u64::from(words) * 4),
+                Obj::Lane { base, words } => (self.prog.wg_words as usize + base as usize, self.prog.lane_words as usize, u64::from(words) * 4),
+            };
+            if row_below(offs, |off| fits(off, size)) {
+                match object {
+                    Obj::Buffer { slot } if !self.helper.iter().any(|&h| h) => {
+                        let words = &self.slots[slot].0.words;
+                        for (k, &leaf) in leaves.iter().enumerate() {
+                            for (&off, &v) in offs.iter().zip(&s[k * l..(k + 1) * l]) {
+                                words[((off + leaf) / 4) as usize].store(v, Ordering::Relaxed);
+                            }
+                        }
+                        return;
+                    }
+                    Obj::Buffer { .. } => {}
+                    Obj::Workgroup { .. } | Obj::Lane { .. } => {
+                        for (k, &leaf) in leaves.iter().enumerate() {
+                            for (i, (&off, &v)) in offs.iter().zip(&s[k * l..(k + 1) * l]).enumerate() {
+                                self.local[first + i * lw + ((off + leaf) / 4) as usize] = v;
+                            }
+                        }
+                        return;
+                    }
+                }
+            }
+        }
         let mut slow = false;
         let size = match object {
             Obj::Buffer { slot } => {
@@ -2285,11 +2453,40 @@ impl<'a> Thread<'a> {
     fn chain_at(&mut self, dst: Id, obj: u32, offset: u32, dynamic: &[(Id, u32, Option<u32>)], lanes: &[u32]) {
         let l = self.l;
         let mut d = std::mem::take(&mut self.regs[dst as usize]);
+        let all = lanes.len() == l;
+        if all {
+            // Every index of a sized array in bounds in every lane, and the largest offset
+            // they can reach below `POISON`: whole rows in 32 bits (vectorized).
+            let reach = dynamic.iter().try_fold(u64::from(offset), |r, &(index, stride, len)| {
+                let n = len.filter(|&n| row_below(&self.regs[index as usize][..l], |x| x < n))?;
+                Some(r + u64::from(n - 1) * u64::from(stride))
+            });
+            if reach.is_some_and(|r| r < u64::from(POISON)) {
+                let out = &mut d[l..2 * l];
+                out.fill(offset);
+                for &(index, stride, _) in dynamic {
+                    for (o, &x) in out.iter_mut().zip(&self.regs[index as usize][..l]) {
+                        *o = o.wrapping_add(x.wrapping_mul(stride));
+                    }
+                }
+                d[..l].fill(obj);
+                self.regs[dst as usize] = d;
+                return;
+            }
+            if let &[(index, stride, None)] = dynamic {
+                // One index into a runtime-sized array: the offsets in 64 bits, clamped.
+                d[..l].fill(obj);
+                for (d, &x) in d[l..2 * l].iter_mut().zip(&self.regs[index as usize][..l]) {
+                    *d = (u64::from(offset) + u64::from(x) * u64::from(stride)).min(u64::from(POISON - 1)) as u32;
+                }
+                self.regs[dst as usize] = d;
+                return;
+            }
+        }
         let mut at = std::mem::take(&mut self.offsets);
         at.clear();
         at.resize(l, u64::from(offset));
         let mut past_end = false;
-        let all = lanes.len() == l;
         for &(index, stride, len) in dynamic {
             let x = &self.regs[index as usize][..l];
             let stride = u64::from(stride);
