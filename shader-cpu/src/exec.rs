@@ -634,13 +634,24 @@ fn pure(regs: &mut [Vec<u32>], l: usize, inst: &Inst, lanes: &[u32]) -> bool {
         }),
         Inst::Dot { dst, a, b, n } => with_dst!(regs, *dst, |d, r| {
             let (a, b) = (&r[*a as usize], &r[*b as usize]);
-            for &i in lanes {
-                let i = i as usize;
-                let mut s = 0.0f32;
+            if lanes.len() == l {
+                // Row by row, each lane summing in the same order as below (vectorized).
+                let d = &mut d[..l];
+                d.fill(0.0f32.to_bits());
                 for k in 0..*n as usize {
-                    s += f(a[k * l + i]) * f(b[k * l + i]);
+                    for ((d, &a), &b) in d.iter_mut().zip(&a[k * l..(k + 1) * l]).zip(&b[k * l..(k + 1) * l]) {
+                        *d = (f(*d) + f(a) * f(b)).to_bits();
+                    }
                 }
-                d[i] = s.to_bits();
+            } else {
+                for &i in lanes {
+                    let i = i as usize;
+                    let mut s = 0.0f32;
+                    for k in 0..*n as usize {
+                        s += f(a[k * l + i]) * f(b[k * l + i]);
+                    }
+                    d[i] = s.to_bits();
+                }
             }
         }),
         Inst::Reduce { dst, a, n, all } => with_dst!(regs, *dst, |d, r| {
