@@ -158,7 +158,7 @@ impl<'a> Lowerer<'a> {
                 Ok(l) => out.push(LeafValue::new(l, leaf)?),
                 Err(f) => {
                     return match consteval::builtin_fault_error("ldexp", f, leaf) {
-                        consteval::EvalError::Error(m) => Some(Err(m)),
+                        consteval::EvalError::Error(m) => Some(Err(format!("`ldexp` in a const-expression: {m}"))),
                         consteval::EvalError::NotConst => None,
                     }
                 }
@@ -831,7 +831,7 @@ fn const_determinant(m: &Constant) -> Option<Result<Constant, String>> {
     match ir_consteval::determinant(Rules::Checked, leaf.ir_scalar(), &values) {
         Ok(l) => Some(Ok(Constant::scalar(LeafValue::new(l, leaf)?))),
         Err(f) => match consteval::builtin_fault_error("determinant", f, leaf) {
-            consteval::EvalError::Error(m) => Some(Err(m)),
+            consteval::EvalError::Error(m) => Some(Err(format!("`determinant` in a const-expression: {m}"))),
             consteval::EvalError::NotConst => None,
         },
     }
