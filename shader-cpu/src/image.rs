@@ -274,6 +274,10 @@ pub struct Image {
     data: Buffer,
     /// The stencil value of every texel of level 0, a byte each (formats with a stencil plane).
     stencil: Option<Buffer>,
+    /// `format.texel_size()` and the components' count and order, looked up once (per texel
+    /// they cost as much as the address).
+    texel_size: usize,
+    components: (usize, bool),
 }
 
 impl Image {
@@ -290,7 +294,9 @@ impl Image {
         }
         let texels = size.iter().map(|&s| s as usize).product();
         let stencil = format.has_stencil().then(|| Buffer::zeroed(texels));
-        Image { format, dim, size, levels, samples: 1, offsets, data: Buffer::zeroed(at), stencil }
+        let (_, n, _, bgra) = format.parts();
+        let (texel_size, components) = (format.texel_size(), (n, bgra));
+        Image { format, dim, size, levels, samples: 1, offsets, data: Buffer::zeroed(at), stencil, texel_size, components }
     }
 
     /// A zero-filled multisampled 2D (array) image of `size` (width, height, layers) with
@@ -429,7 +435,7 @@ impl Image {
             return None;
         }
         let index = ((z * h + y) * w + x) as usize;
-        Some(self.offsets[level as usize] + index * self.format.texel_size())
+        Some(self.offsets[level as usize] + index * self.texel_size)
     }
 
     /// The word holding the 32-bit texel at byte `offset` of a format of one 32-bit component
@@ -498,7 +504,7 @@ impl Image {
     #[inline]
     pub(crate) fn load_unorm8(&self, level: u32, at: [i64; 3]) -> Option<[u8; 4]> {
         let start = self.texel_at(level, at)?;
-        let (_, n, _, bgra) = self.format.parts();
+        let (n, bgra) = self.components;
         let mut out = if n == 4 {
             self.data.words[start / 4].load(Ordering::Relaxed).to_le_bytes()
         } else {
@@ -517,8 +523,15 @@ impl Image {
     /// Writes texel `(x, y, z)` of `level`; false (nothing written) outside the image.
     pub(crate) fn store(&self, level: u32, at: [i64; 3], texel: [u32; 4]) -> bool {
         let Some(start) = self.texel_at(level, at) else { return false };
+        let size = self.texel_size;
+        if size == 4 {
+            // One word (a render target's usual texel).
+            let mut bytes = [0u8; 4];
+            self.format.encode(texel, &mut bytes);
+            self.data.words[start / 4].store(u32::from_le_bytes(bytes), Ordering::Relaxed);
+            return true;
+        }
         let mut bytes = [0u8; 16];
-        let size = self.format.texel_size();
         self.format.encode(texel, &mut bytes);
         if size.is_multiple_of(4) {
             for (k, chunk) in bytes[..size].chunks_exact(4).enumerate() {
@@ -1053,11 +1066,20 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
             weight[k] = (scaled & 0xFF) as i32;
         }
     }
+    // The two texel coordinates along each axis, wrapped (as `texel` does), once per axis.
+    let fixed = [0i64, 0, q.layer];
+    let axis: [[i64; 2]; 3] = std::array::from_fn(|k| {
+        if k < dims {
+            [0, 1].map(|b| wrap(sampler.address[k], i0[k] + b, i64::from(size[k])).unwrap_or(0))
+        } else {
+            [fixed[k]; 2]
+        }
+    });
     // Corners by bit k of the index (k = 0: x); lerp along x, then y, then z, pair by pair.
     let mut values = [[0u8; 4]; 8];
     let mut count = 1usize << dims;
     for (corner, value) in values.iter_mut().enumerate().take(count) {
-        *value = texel(std::array::from_fn(|k| if k < dims { i0[k] + ((corner >> k) & 1) as i64 } else { 0 }));
+        *value = image.load_unorm8(level, std::array::from_fn(|k| axis[k][(corner >> k) & 1])).unwrap_or([0; 4]);
     }
     for &w in &weight[..dims] {
         count /= 2;

@@ -940,39 +940,51 @@ fn raster(tri: &Tri, rows: &Range<u32>, width: u32, batch: &mut Batch, t: &mut T
     let x1 = (tri.max[0] + grow).min(width);
     let [a, b, c] = tri.pos;
     let locations: &[[i64; 2]] = if d.samples == 4 { &SAMPLES_4 } else { &SAMPLES_1 };
+    // The edge functions (bc, ca, ab) are linear in the point: stepped by their change per
+    // 1/256 pixel in x and in y from the first quad's pixel centre, in integers (the values
+    // `edge` gives at every point).
+    let step = [(b, c), (c, a), (a, b)].map(|(p, q)| [-(q[1] - p[1]), q[0] - p[0]]);
+    let at_centre = |px: u32, py: u32| {
+        let p = [i64::from(px) * 256 + SAMPLES_1[0][0], i64::from(py) * 256 + SAMPLES_1[0][1]];
+        [edge(b, c, p), edge(c, a, p), edge(a, b, p)]
+    };
+    let moved = |e: [i64; 3], dx: i64, dy: i64| -> [i64; 3] { std::array::from_fn(|i| e[i] + step[i][0] * dx + step[i][1] * dy) };
+    let inside = |e: [i64; 3]| (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i]));
+    let area = tri.area as f64;
     let mut y = y0;
     while y < y1 {
+        let mut row = at_centre(x0, y);
         let mut x = x0;
         while x < x1 {
-            let mut lanes = [(0u8, [0.0; 3]); 4];
-            let mut any = false;
-            for (k, lane) in lanes.iter_mut().enumerate() {
-                let (px, py) = (x + (k as u32 & 1), y + (k as u32 >> 1));
-                let edges = |o: [i64; 2]| {
-                    let p = [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]];
-                    [edge(b, c, p), edge(c, a, p), edge(a, b, p)]
-                };
-                let inside = |e: [i64; 3]| (0..3).all(|i| e[i] > 0 || (e[i] == 0 && tri.top_left[i]));
-                // The centre's edge functions give the barycentrics (and the one sample's coverage).
-                let centre = edges(SAMPLES_1[0]);
-                let mut mask = 0u8;
-                if px < width && rows.contains(&py) {
+            // The centres' edge functions give the barycentrics (and the one sample's coverage).
+            let mut centres = [[0i64; 3]; 4];
+            let mut masks = [0u8; 4];
+            for k in 0..4 {
+                let (dx, dy) = (k as u32 & 1, k as u32 >> 1);
+                let centre = moved(row, 256 * i64::from(dx), 256 * i64::from(dy));
+                centres[k] = centre;
+                if x + dx >= width || !rows.contains(&(y + dy)) {
+                    continue;
+                }
+                if d.samples == 1 {
+                    masks[k] = u8::from(inside(centre));
+                } else {
                     for (s, &o) in locations.iter().enumerate() {
-                        if inside(if o == SAMPLES_1[0] { centre } else { edges(o) }) {
-                            mask |= 1 << s;
+                        let e = if o == SAMPLES_1[0] { centre } else { moved(centre, o[0] - SAMPLES_1[0][0], o[1] - SAMPLES_1[0][1]) };
+                        if inside(e) {
+                            masks[k] |= 1 << s;
                         }
                     }
                 }
-                any |= mask != 0;
-                let area = tri.area as f64;
-                *lane = (mask, centre.map(|e| e as f64 / area));
             }
-            if any {
+            if masks != [0; 4] {
+                let lanes = std::array::from_fn(|k| (masks[k], centres[k].map(|e| e as f64 / area)));
                 batch.quads.push(([x, y], lanes));
                 if batch.quads.len() * 4 == t.lanes() {
                     shade_samples(tri, batch, t, fs, d, ms);
                 }
             }
+            row = moved(row, 512, 0);
             x += 2;
         }
         y += 2;
@@ -1001,20 +1013,25 @@ fn shade_samples(tri: &Tri, batch: &mut Batch, t: &mut Thread<'_>, fs: &Prog, d:
 #[allow(clippy::too_many_arguments)]
 fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, ms: &[Option<Image>], sample: Option<u32>) {
     let quads = &batch.quads;
-    let fragment = |lane: usize| -> Option<([u32; 2], Lane)> {
-        let (at, lanes) = quads.get(lane / 4)?;
-        let k = lane % 4;
-        let [px, py] = [at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)];
-        let (mask, l) = lanes[k];
-        Some(match sample {
-            // This sample alone, interpolated at its location.
-            Some(s) => {
-                let o = SAMPLES_4[s as usize];
-                ([px, py], (mask & (1 << s), barycentrics(tri, [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]])))
-            }
-            None => ([px, py], (mask, l)),
+    // Each lane's pixel, samples and barycentrics.
+    let fragments: Vec<([u32; 2], Lane)> = quads
+        .iter()
+        .flat_map(|&(at, lanes)| {
+            (0..4).map(move |k| {
+                let [px, py] = [at[0] + (k as u32 & 1), at[1] + (k as u32 >> 1)];
+                let (mask, l) = lanes[k];
+                match sample {
+                    // This sample alone, interpolated at its location.
+                    Some(s) => {
+                        let o = SAMPLES_4[s as usize];
+                        ([px, py], (mask & (1 << s), barycentrics(tri, [i64::from(px) * 256 + o[0], i64::from(py) * 256 + o[1]])))
+                    }
+                    None => ([px, py], (mask, l)),
+                }
+            })
         })
-    };
+        .collect();
+    let fragment = |lane: usize| fragments.get(lane).copied();
     // Where FragCoord is within the pixel.
     let offset = sample.map_or([0.5; 2], |s| SAMPLES_4[s as usize].map(|o| o as f64 / 256.0));
     let depth_of = |l: &[f64; 3]| (0..3).map(|i| l[i] * tri.z[i]).sum::<f64>();
@@ -1036,17 +1053,12 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
         })
     };
     // The samples each lane may write: covered, and passing the early tests.
-    let masks: Vec<u8> = (0..quads.len() * 4)
-        .map(|lane| {
-            let Some((at, (covered, l))) = fragment(lane) else { return 0 };
-            if covered != 0 && early {
-                tests(at, covered, &l, None)
-            } else {
-                covered
-            }
-        })
+    let masks: Vec<u8> = fragments
+        .iter()
+        .map(|&(at, (covered, l))| if covered != 0 && early { tests(at, covered, &l, None) } else { covered })
         .collect();
-    t.ids = (0..quads.len() * 4).filter_map(fragment).map(|([x, y], _)| [x, y, 0]).collect();
+    t.ids.clear();
+    t.ids.extend(fragments.iter().map(|&([x, y], _)| [x, y, 0]));
     if fs.interpolates {
         t.interpolation = Some(Interpolation::new(tri, quads, d.samples));
     }
@@ -1112,6 +1124,13 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
             }
         }
     });
+    // Each output with a target at its location (Vulkan "Fragment Output Interface"), by its
+    // index; targets without an output keep their texels. Outputs sharing a location
+    // (`Component` decorations): one texel, written with the first of them.
+    let writes: Vec<(usize, &Image)> = (fs.outputs.iter().enumerate())
+        .filter(|&(n, out)| !fs.outputs[..n].iter().any(|o| o.location == out.location))
+        .filter_map(|(n, out)| Some((n, (*d.colors.get(out.location as usize)?)?)))
+        .collect();
     for lane in 0..quads.len() * 4 {
         let Some((px, (_, l))) = fragment(lane) else { break };
         // Uncovered, failed the early depth test, discarded or demoted: no output.
@@ -1142,15 +1161,8 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 continue;
             }
         }
-        // Each output with a target at its location (Vulkan "Fragment Output Interface");
-        // targets without an output keep their texels.
-        for (n, out) in fs.outputs.iter().enumerate() {
-            let Some(&Some(target)) = d.colors.get(out.location as usize) else { continue };
-            // Outputs sharing a location (`Component` decorations): one texel, written with the
-            // first of them.
-            if fs.outputs[..n].iter().any(|o| o.location == out.location) {
-                continue;
-            }
+        for &(n, target) in &writes {
+            let out = &fs.outputs[n];
             let format = target.format();
             let mut texel = [0, 0, 0, if format.is_integer() { 1 } else { 1.0f32.to_bits() }];
             for out in fs.outputs[n..].iter().filter(|o| o.location == out.location) {
