@@ -74,18 +74,91 @@ impl Lexed {
     }
 }
 
-/// The length of the GLSL operator or punctuation `bytes` starts with, the longest that fits
-/// (GLSL 4.60 §3.4 plus `##` of §3.3), or 0.
-fn punct_len(bytes: [u8; 3]) -> usize {
-    match bytes {
-        [b'<', b'<', b'='] | [b'>', b'>', b'='] => 3,
-        [b'<' | b'>', b'=', _] | [b'=' | b'!', b'=', _] => 2,
-        [a @ (b'<' | b'>' | b'+' | b'-' | b'&' | b'|' | b'^' | b'#'), b, _] if a == b => 2,
-        [b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^', b'=', _] => 2,
-        [b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b'=' | b'!' | b'~' | b'&' | b'|' | b'^', ..] => 1,
-        [b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'.' | b',' | b';' | b'?' | b':' | b'#', ..] => 1,
-        _ => 0,
+/// The GLSL operators and punctuation (GLSL 4.60 §3.4, plus `#` and `##` of §3.3).
+const PUNCTS: [&str; 47] = [
+    "<<=", ">>=", "<=", ">=", "==", "!=", "<<", ">>", "++", "--", "&&", "||", "^^", "##", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
+    "^=", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "|", "^", "(", ")", "[", "]", "{", "}", ".", ",", ";", "?", ":",
+    "#",
+];
+
+thread_local! {
+    /// The shared spellings of [`PUNCTS`], made once per thread (per thread, so that compiles
+    /// on different threads do not count references on the same names): a punctuation token
+    /// takes its name from here instead of hashing its text into the compile's [`Spellings`].
+    static PUNCT_NAMES: Rc<[Name]> = PUNCTS.iter().map(|p| Name::from(*p)).collect();
+}
+
+/// The index in [`PUNCTS`] of `p` (evaluated at compile time).
+const fn punct_index(p: &str) -> usize {
+    let mut i = 0;
+    while i < PUNCTS.len() {
+        let (a, b) = (PUNCTS[i].as_bytes(), p.as_bytes());
+        if a.len() == b.len() && a[0] == b[0] && (a.len() < 2 || a[1] == b[1]) && (a.len() < 3 || a[2] == b[2]) {
+            return i;
+        }
+        i += 1;
     }
+    panic!("not a punctuation")
+}
+
+/// The index in [`PUNCTS`] of the operator or punctuation `bytes` starts with, the longest that
+/// fits, or `None`.
+fn punct(bytes: [u8; 3]) -> Option<usize> {
+    macro_rules! at {
+        ($p:literal) => {
+            const { punct_index($p) }
+        };
+    }
+    Some(match bytes {
+        [b'<', b'<', b'='] => at!("<<="),
+        [b'>', b'>', b'='] => at!(">>="),
+        [b'<', b'=', _] => at!("<="),
+        [b'>', b'=', _] => at!(">="),
+        [b'=', b'=', _] => at!("=="),
+        [b'!', b'=', _] => at!("!="),
+        [b'<', b'<', _] => at!("<<"),
+        [b'>', b'>', _] => at!(">>"),
+        [b'+', b'+', _] => at!("++"),
+        [b'-', b'-', _] => at!("--"),
+        [b'&', b'&', _] => at!("&&"),
+        [b'|', b'|', _] => at!("||"),
+        [b'^', b'^', _] => at!("^^"),
+        [b'#', b'#', _] => at!("##"),
+        [b'+', b'=', _] => at!("+="),
+        [b'-', b'=', _] => at!("-="),
+        [b'*', b'=', _] => at!("*="),
+        [b'/', b'=', _] => at!("/="),
+        [b'%', b'=', _] => at!("%="),
+        [b'&', b'=', _] => at!("&="),
+        [b'|', b'=', _] => at!("|="),
+        [b'^', b'=', _] => at!("^="),
+        [b'+', ..] => at!("+"),
+        [b'-', ..] => at!("-"),
+        [b'*', ..] => at!("*"),
+        [b'/', ..] => at!("/"),
+        [b'%', ..] => at!("%"),
+        [b'<', ..] => at!("<"),
+        [b'>', ..] => at!(">"),
+        [b'=', ..] => at!("="),
+        [b'!', ..] => at!("!"),
+        [b'~', ..] => at!("~"),
+        [b'&', ..] => at!("&"),
+        [b'|', ..] => at!("|"),
+        [b'^', ..] => at!("^"),
+        [b'(', ..] => at!("("),
+        [b')', ..] => at!(")"),
+        [b'[', ..] => at!("["),
+        [b']', ..] => at!("]"),
+        [b'{', ..] => at!("{"),
+        [b'}', ..] => at!("}"),
+        [b'.', ..] => at!("."),
+        [b',', ..] => at!(","),
+        [b';', ..] => at!(";"),
+        [b'?', ..] => at!("?"),
+        [b':', ..] => at!(":"),
+        [b'#', ..] => at!("#"),
+        _ => return None,
+    })
 }
 
 /// Integer suffixes: `u`, and those of GL_EXT_shader_explicit_arithmetic_types (`l`/`ul` for
@@ -98,7 +171,15 @@ const FLOAT_SUFFIXES: [&str; 7] = ["", "f", "F", "lf", "LF", "hf", "HF"];
 /// on whether a line is skipped (an unterminated comment) go to `diags`.
 /// Token spellings are shared through `spellings`.
 pub(super) fn lex_file(text: &str, file: FileId, spellings: &mut Spellings, diags: &mut Diagnostics) -> Lexed {
-    let mut lexer = Lexer { bytes: text.as_bytes(), text, pos: 0, file, splices: text.as_bytes().contains(&b'\\'), no_hide: Rc::default() };
+    let mut lexer = Lexer {
+        bytes: text.as_bytes(),
+        text,
+        pos: 0,
+        file,
+        splices: text.as_bytes().contains(&b'\\'),
+        no_hide: Rc::default(),
+        puncts: PUNCT_NAMES.with(Rc::clone),
+    };
     // Sized up front: growing these vectors was a tenth of the lexer's cost.
     // (Rough counts: counting the newlines exactly cost more than the regrowth.)
     let mut lines = Vec::with_capacity(text.len() / 32 + 1);
@@ -191,6 +272,8 @@ struct Lexer<'t> {
     /// The empty hide set every lexed token starts with, shared: `Rc::default()` per token
     /// was an allocation per token.
     no_hide: Rc<Vec<u32>>,
+    /// [`PUNCT_NAMES`].
+    puncts: Rc<[Name]>,
 }
 
 impl Lexer<'_> {
@@ -251,11 +334,18 @@ impl Lexer<'_> {
     }
 
     /// The logical text of the bytes `start..end`: without the line continuations in them.
+    /// (Inlined: it is asked about every token, and most files have no continuation.)
+    #[inline]
     fn logical(&self, start: usize, end: usize) -> Cow<'_, str> {
         let text = &self.text[start..end];
         if !self.splices || !text.contains('\\') {
             return Cow::Borrowed(text);
         }
+        Cow::Owned(Self::spliced(text))
+    }
+
+    /// `text` without its line continuations.
+    fn spliced(text: &str) -> String {
         let bytes = text.as_bytes();
         let mut out = String::with_capacity(text.len());
         let (mut i, mut from) = (0, 0);
@@ -275,7 +365,7 @@ impl Lexer<'_> {
             }
         }
         out.push_str(&text[from..]);
-        Cow::Owned(out)
+        out
     }
 
     fn token(&mut self, spellings: &mut Spellings) -> PTok {
@@ -314,16 +404,24 @@ impl Lexer<'_> {
                 }
             }
             Kind::Str
-        } else if let len @ 1.. = punct_len(if self.splices {
+        } else if let Some(p) = punct(if self.splices {
             [c, self.nth(1).unwrap_or(0), self.nth(2).unwrap_or(0)]
         } else {
             let rest = &self.bytes[self.pos..];
             [c, rest.get(1).copied().unwrap_or(0), rest.get(2).copied().unwrap_or(0)]
         }) {
-            for _ in 0..len {
+            for _ in 0..PUNCTS[p].len() {
                 self.bump();
             }
-            Kind::Punct
+            // The spelling is the operator whatever continuations split it.
+            return PTok {
+                kind: Kind::Punct,
+                text: self.puncts[p].clone(),
+                span: Span::new(self.file, start as u32, self.pos as u32),
+                ws_before: false,
+                hide: Rc::clone(&self.no_hide),
+                malformed: None,
+            };
         } else {
             let ch = self.text[self.pos..].chars().next().unwrap_or('\u{fffd}');
             self.pos += ch.len_utf8().max(1);
