@@ -383,6 +383,9 @@ const EXPANSION_BUDGET: usize = 1 << 19;
 /// `#if` nesting limit per file (glslang's maxIfNesting is 64).
 const MAX_IF_DEPTH: usize = 64;
 
+/// The macros `#version` defines (GLSL 4.60 §3.3, §4.7.5), by profile.
+const VERSION_MACROS: [&str; 5] = ["GL_FRAGMENT_PRECISION_HIGH", "GL_ES", "GL_es_profile", "GL_core_profile", "GL_compatibility_profile"];
+
 /// The `__LINE__`-like macros whose value depends on where they are used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Dynamic {
@@ -415,6 +418,22 @@ struct BuiltinMacros {
     text: String,
     macros: FxHashMap<Name, Rc<Macro>>,
     names: FxHashMap<String, u32>,
+    /// The first bytes of the names in `macros`.
+    first_bytes: ByteSet,
+}
+
+/// A set of bytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    fn insert(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+
+    fn contains(&self, b: u8) -> bool {
+        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+    }
 }
 
 thread_local! {
@@ -430,10 +449,20 @@ struct Macros {
     local: FxHashMap<Name, Option<Rc<Macro>>>,
     /// Names interned by this compile; ids continue after the built-in table's.
     names: FxHashMap<String, u32>,
+    /// The first bytes of the names defined in `base` or `local`: most identifiers are not
+    /// macros, and this rules out most of them before two hash lookups (one per table).
+    first_bytes: ByteSet,
 }
 
 impl Macros {
+    fn new(base: Rc<BuiltinMacros>) -> Macros {
+        Macros { first_bytes: base.first_bytes, base: Some(base), ..Macros::default() }
+    }
+
     fn get(&self, name: &str) -> Option<&Rc<Macro>> {
+        if !name.as_bytes().first().is_some_and(|&b| self.first_bytes.contains(b)) {
+            return None;
+        }
         match self.local.get(name) {
             Some(m) => m.as_ref(),
             None => self.base.as_ref()?.macros.get(name),
@@ -445,13 +474,25 @@ impl Macros {
     }
 
     fn insert(&mut self, name: Name, m: Macro) {
+        if let Some(&b) = name.as_bytes().first() {
+            self.first_bytes.insert(b);
+        }
         self.local.insert(name, Some(Rc::new(m)));
     }
 
-    fn remove(&mut self, name: &Name) {
-        if self.contains(name) {
-            self.local.insert(name.clone(), None);
+    fn remove(&mut self, name: &str) {
+        if !self.contains(name) {
+            return;
         }
+        // The name of the definition (no new allocation: `#version` removes a few built-ins).
+        let key = match self.local.get_key_value(name) {
+            Some((key, _)) => key.clone(),
+            None => match self.base.as_ref().and_then(|b| b.macros.get_key_value(name)) {
+                Some((key, _)) => key.clone(),
+                None => return,
+            },
+        };
+        self.local.insert(key, None);
     }
 
     fn intern(&mut self, name: &str) -> u32 {
@@ -576,7 +617,7 @@ impl Pp<'_, '_, '_> {
         for (name, value) in &self.options.defines {
             text.push_str(&format!("#define {name} {value}\n"));
         }
-        self.macros = Macros { base: Some(base), ..Macros::default() };
+        self.macros = Macros::new(base);
         let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
         if !self.options.defines.is_empty() {
@@ -615,6 +656,10 @@ impl Pp<'_, '_, '_> {
                 self.define(&line.toks[2..], true, span);
             }
         }
+        // The names `#version` defines, so that their ids need no per-compile interning.
+        for name in VERSION_MACROS {
+            self.intern(name);
+        }
         let built = std::mem::replace(&mut self.macros, saved);
         BuiltinMacros {
             file,
@@ -622,6 +667,7 @@ impl Pp<'_, '_, '_> {
             text,
             macros: built.local.into_iter().filter_map(|(name, m)| Some((name, m?))).collect(),
             names: built.names,
+            first_bytes: built.first_bytes,
         }
     }
 
@@ -1154,7 +1200,7 @@ impl Pp<'_, '_, '_> {
         self.out.version = Some(Version { number, profile, span });
         // The extension macros this version does not have ([`Predefined`]).
         for (ext, _) in SUPPORTED_EXTENSIONS.iter().filter(|(_, p)| *p != Predefined::Never && !p.holds(profile, number)) {
-            self.macros.remove(&Name::from(*ext));
+            self.macros.remove(ext);
         }
         // GLSL 4.60 §4.7.5 defines GL_FRAGMENT_PRECISION_HIGH on desktop too; §3.3: every
         // implementation defines GL_core_profile, and one with the compatibility profile
