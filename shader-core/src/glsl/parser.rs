@@ -337,7 +337,12 @@ impl<'t> Parser<'t> {
 
     /// Whether the next token starts a type: a built-in type here or a declared struct.
     fn is_type_word_here(&self) -> bool {
-        self.builtin_type_here().is_some() || (self.is_word_at(0) && self.type_names.contains(self.peek()))
+        self.is_type_word(self.builtin_type_here())
+    }
+
+    /// [`Self::is_type_word_here`] given [`Self::builtin_type_here`].
+    fn is_type_word(&self, builtin: Option<BuiltinType>) -> bool {
+        builtin.is_some() || (self.is_word_at(0) && self.type_names.contains(self.peek()))
     }
 
     /// Whether the word `n` tokens ahead is a qualifier here: a `layout(`, or a qualifier
@@ -1232,6 +1237,7 @@ impl<'t> Parser<'t> {
     fn word_expression(&mut self) -> Option<Expr> {
         let start = self.span();
         let word = self.peek();
+        let builtin = self.builtin_type_here();
         let callee = match word {
             "true" | "false" => {
                 self.bump();
@@ -1239,10 +1245,8 @@ impl<'t> Parser<'t> {
             }
             // Texture types cannot be constructed, so `texture2D(s, uv)` is always the GLSL
             // 1.10 built-in function, whatever the version says.
-            _ if matches!(self.builtin_type_here(), Some(BuiltinType::Texture(_))) && self.peek_at(1) == "(" => {
-                Callee::Function(self.ident("a function name")?)
-            }
-            _ if self.is_type_word_here() => {
+            _ if matches!(builtin, Some(BuiltinType::Texture(_))) && self.peek_at(1) == "(" => Callee::Function(self.ident("a function name")?),
+            _ if self.is_type_word(builtin) => {
                 let ty = self.type_specifier()?;
                 if !self.is_punct("(") {
                     self.error(diag::expected_after("'('", "a type in an expression", self.peek(), self.span()));
@@ -1607,6 +1611,10 @@ pub fn builtin_type(word: &str, version: u32, es: bool) -> Option<BuiltinType> {
     const MATRICES: &[(&str, Scalar)] =
         &[("mat", Scalar::F32), ("dmat", Scalar::F64), ("f16mat", Scalar::F16), ("f32mat", Scalar::F32), ("f64mat", Scalar::F64)];
 
+    // Every type word below starts with one of these (asked about every word of an expression).
+    if !matches!(word.as_bytes().first(), Some(b'a' | b'b' | b'd' | b'f' | b'i' | b'm' | b'r' | b's' | b't' | b'u' | b'v')) {
+        return None;
+    }
     if word == "void" {
         return Some(BuiltinType::Void);
     }
