@@ -248,7 +248,7 @@ impl<'a> Files<'a> for SourceMap {
     }
 
     fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
-        self.files().get(id.0 as usize).map(|f| f.text.as_str()).ok_or(FilesError::FileMissing)
+        self.files().get(id.0 as usize).map(|f| &*f.text).ok_or(FilesError::FileMissing)
     }
 
     fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {

@@ -415,7 +415,7 @@ struct BuiltinMacros {
     file: FileId,
     vulkan: bool,
     /// The `#define` lines, the start of every `<predefined>` file.
-    text: String,
+    text: std::sync::Arc<str>,
     macros: FxHashMap<Name, Rc<Macro>>,
     names: FxHashMap<String, u32>,
     /// The first bytes of the names in `macros`.
@@ -612,11 +612,17 @@ impl Pp<'_, '_, '_> {
                 base
             }
         };
-        let mut text = base.text.clone();
-        let builtin_lines = if self.options.defines.is_empty() { 0 } else { text.lines().count() };
-        for (name, value) in &self.options.defines {
-            text.push_str(&format!("#define {name} {value}\n"));
-        }
+        // Without `-D`s the file is the built-in text itself (shared, not copied).
+        let (text, builtin_lines) = if self.options.defines.is_empty() {
+            (std::sync::Arc::clone(&base.text), 0)
+        } else {
+            let mut text = base.text.to_string();
+            let builtin_lines = text.lines().count();
+            for (name, value) in &self.options.defines {
+                text.push_str(&format!("#define {name} {value}\n"));
+            }
+            (text.into(), builtin_lines)
+        };
         self.macros = Macros::new(base);
         let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
@@ -664,7 +670,7 @@ impl Pp<'_, '_, '_> {
         BuiltinMacros {
             file,
             vulkan: self.options.vulkan,
-            text,
+            text: text.into(),
             macros: built.local.into_iter().filter_map(|(name, m)| Some((name, m?))).collect(),
             names: built.names,
             first_bytes: built.first_bytes,
