@@ -335,7 +335,7 @@ impl Lexer<'_> {
 
     /// The logical text of the bytes `start..end`: without the line continuations in them.
     /// (Inlined: it is asked about every token, and most files have no continuation.)
-    #[inline]
+    #[inline(always)]
     fn logical(&self, start: usize, end: usize) -> Cow<'_, str> {
         let text = &self.text[start..end];
         if !self.splices || !text.contains('\\') {
