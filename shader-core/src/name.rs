@@ -70,6 +70,11 @@ impl std::fmt::Debug for Name {
 pub(crate) struct Spellings(FxHashSet<Name>);
 
 impl Spellings {
+    /// Room for `n` spellings before the table first grows (each growth rehashes every text).
+    pub fn with_capacity(n: usize) -> Spellings {
+        Spellings(FxHashSet::with_capacity_and_hasher(n, Default::default()))
+    }
+
     pub fn get(&mut self, text: &str) -> Name {
         if let Some(name) = self.0.get(text) {
             return name.clone();

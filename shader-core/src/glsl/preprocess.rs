@@ -219,7 +219,8 @@ pub fn preprocess(
         expansion_depth: 0,
         budget: EXPANSION_BUDGET,
         main,
-        spellings: Spellings::default(),
+        // A small shader has about 30 distinct identifier and number spellings.
+        spellings: Spellings::with_capacity(28),
     };
     pp.predefine();
     let path = PathBuf::from(&pp.sources.get(main).name);
@@ -456,7 +457,9 @@ struct Macros {
 
 impl Macros {
     fn new(base: Rc<BuiltinMacros>) -> Macros {
-        Macros { first_bytes: base.first_bytes, base: Some(base), ..Macros::default() }
+        // `#version` alone removes or defines up to ten names here.
+        let local = FxHashMap::with_capacity_and_hasher(14, Default::default());
+        Macros { first_bytes: base.first_bytes, base: Some(base), local, ..Macros::default() }
     }
 
     fn get(&self, name: &str) -> Option<&Rc<Macro>> {
