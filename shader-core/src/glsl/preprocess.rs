@@ -395,6 +395,10 @@ enum Dynamic {
     Version,
 }
 
+/// The [`Dynamic`] macros by name. They are in the built-in table ([`BuiltinMacros`]), not
+/// defined again by every compile.
+const DYNAMIC: [(&str, Dynamic); 3] = [("__LINE__", Dynamic::Line), ("__FILE__", Dynamic::File), ("__VERSION__", Dynamic::Version)];
+
 #[derive(Clone, Debug)]
 struct Macro {
     /// Interned name: what hide sets hold.
@@ -484,12 +488,10 @@ impl Macros {
     }
 
     fn remove(&mut self, name: &str) {
-        if !self.contains(name) {
-            return;
-        }
         // The name of the definition (no new allocation: `#version` removes a few built-ins).
         let key = match self.local.get_key_value(name) {
-            Some((key, _)) => key.clone(),
+            Some((_, None)) => return,
+            Some((key, Some(_))) => key.clone(),
             None => match self.base.as_ref().and_then(|b| b.macros.get_key_value(name)) {
                 Some((key, _)) => key.clone(),
                 None => return,
@@ -630,6 +632,11 @@ impl Pp<'_, '_, '_> {
         let added = self.sources.add("<predefined>", text);
         debug_assert_eq!(added, file);
         if !self.options.defines.is_empty() {
+            // The `-D`s are read before the dynamic macros are defined (so a `-D __LINE__` is
+            // only warned about as a reserved name, then replaced): they are hidden meanwhile.
+            for (name, _) in DYNAMIC {
+                self.macros.local.insert(Name::from(name), None);
+            }
             let lines = lex::lex_file(&self.sources.get(file).text, file, &mut self.spellings, &mut self.out.diagnostics).into_lines();
             for line in lines.into_iter().skip(builtin_lines) {
                 if line.toks.len() >= 2 {
@@ -638,11 +645,10 @@ impl Pp<'_, '_, '_> {
                     self.define(&line.toks[2..], false, span);
                 }
             }
-        }
-        for (name, dynamic) in [("__LINE__", Dynamic::Line), ("__FILE__", Dynamic::File), ("__VERSION__", Dynamic::Version)] {
-            let id = self.intern(name);
-            let m = Macro { id, params: None, body: Vec::new(), dynamic: Some(dynamic), span: Span::default(), predefined: true };
-            self.macros.insert(Name::from(name), m);
+            for (name, _) in DYNAMIC {
+                let m = self.macros.base.as_ref().and_then(|b| b.macros.get(name)).cloned();
+                self.macros.local.insert(Name::from(name), m);
+            }
         }
     }
 
@@ -664,6 +670,11 @@ impl Pp<'_, '_, '_> {
                 let span = line.toks[0].span.to(line.toks[line.toks.len() - 1].span);
                 self.define(&line.toks[2..], true, span);
             }
+        }
+        for (name, dynamic) in DYNAMIC {
+            let id = self.intern(name);
+            let m = Macro { id, params: None, body: Vec::new(), dynamic: Some(dynamic), span: Span::default(), predefined: true };
+            self.macros.insert(Name::from(name), m);
         }
         // The names `#version` defines, so that their ids need no per-compile interning.
         for name in VERSION_MACROS {
