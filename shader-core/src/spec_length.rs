@@ -348,7 +348,12 @@ pub fn host_computed(module: &Module, o: Handle<Override>) -> bool {
             _ => false,
         }
     }
-    !crate::ir::interface::is_specializable(module, o) && module.overrides.get(o).and_then(|x| x.init).is_some_and(|init| reads_float(module, init, 0))
+    // Only a workgroup size: any other id-less f32 override stays an `OpSpecConstantOp` the
+    // back end refuses (a hand-written IR module may hold one; nothing would write it).
+    let a_workgroup_size = module.entry_points.iter().any(|ep| ep.workgroup_size_overrides.contains(&Some(o)));
+    a_workgroup_size
+        && !crate::ir::interface::is_specializable(module, o)
+        && module.overrides.get(o).and_then(|x| x.init).is_some_and(|init| reads_float(module, init, 0))
 }
 
 /// The value of the id-less override `o` as expressions of `into` (a function's), for the
