@@ -244,3 +244,38 @@ fn workgroup_sizes_computed_from_float_overrides() {
     ];
     assert_verdicts(&cases);
 }
+
+/// The integer bit built-ins are const functions (WGSL §17.5: `countOneBits`, `reverseBits`,
+/// `countLeadingZeros`, `countTrailingZeros`, `firstLeadingBit`, `firstTrailingBit`): a
+/// `const` may hold them, and an AbstractInt argument is an i32 (they have no abstract
+/// overload). Each value is written from the function's definition and checked by a
+/// `const_assert`, so naga and Tint (which both evaluate them) confirm it; a wrong value in
+/// the assertion is refused (the last cases).
+#[test]
+fn integer_bit_functions_are_const_functions() {
+    let cases: Vec<(String, bool, Expect)> = [
+        ("const a = countOneBits(5); const_assert a == 2;", true),
+        ("const a = countOneBits(-1); const_assert a == 32;", true),
+        ("const a = countOneBits(vec2(7u, 0u)); const_assert a.x == 3u && a.y == 0u;", true),
+        ("const b = reverseBits(1u); const_assert b == 0x80000000u;", true),
+        ("const b = reverseBits(-2); const_assert b == 0x7fffffff;", true),
+        ("const b = reverseBits(1); const_assert b == i32(-2147483648);", true),
+        ("const c = firstLeadingBit(-3); const_assert c == 1;", true),
+        ("const c = firstLeadingBit(-1); const_assert c == -1;", true),
+        ("const c = firstLeadingBit(0); const_assert c == -1;", true),
+        ("const c = firstLeadingBit(0u); const_assert c == 0xffffffffu;", true),
+        ("const c = firstLeadingBit(0x80000000u); const_assert c == 31u;", true),
+        ("const d = countLeadingZeros(vec2(1u, 0u)); const_assert d.x == 31u && d.y == 32u;", true),
+        ("const d = countLeadingZeros(-1); const_assert d == 0;", true),
+        ("const e = countTrailingZeros(0); const_assert e == 32;", true),
+        ("const e = countTrailingZeros(12u); const_assert e == 2u;", true),
+        ("const f = firstTrailingBit(8i); const_assert f == 3;", true),
+        ("const f = firstTrailingBit(0u); const_assert f == 0xffffffffu;", true),
+        ("const a = countOneBits(5); const_assert a == 3;", false),
+        ("const c = firstLeadingBit(-3); const_assert c == 31;", false),
+    ]
+    .iter()
+    .map(|&(statement, accepted)| (program(&format!("{statement} o[0] = 1.0;")), accepted, Expect::Both))
+    .collect();
+    assert_verdicts(&cases);
+}

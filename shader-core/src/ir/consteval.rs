@@ -1062,6 +1062,37 @@ fn float_components(v: &Value) -> Option<Vec<f64>> {
         .collect()
 }
 
+/// The integer bit functions (GLSL.std.450 FindILsb/FindSMsb/FindUMsb, `OpBitCount`,
+/// `OpBitReverse`; WGSL §17.5) of one 32- or 64-bit integer component, over the bits of its
+/// type: the result as a number (its two's complement pattern for `reverseBits`; -1 where
+/// `firstLeadingBit`/`firstTrailingBit` find no bit, which a `u32` result holds as
+/// `0xFFFFFFFF`). `None` for other literals.
+fn bit_function(fun: MathFunction, l: Literal) -> Option<i128> {
+    use MathFunction as M;
+    let (bits, width, signed) = match l {
+        Literal::I32(x) => (u64::from(x as u32), 32u32, true),
+        Literal::U32(x) => (u64::from(x), 32, false),
+        Literal::I64(x) => (x as u64, 64, true),
+        Literal::U64(x) => (x, 64, false),
+        _ => return None,
+    };
+    let unused = 64 - width;
+    let mask = u64::MAX >> unused;
+    Some(match fun {
+        M::CountOneBits => i128::from(bits.count_ones()),
+        M::ReverseBits => i128::from(bits.reverse_bits() >> unused),
+        M::CountLeadingZeros => i128::from(bits.leading_zeros() - unused),
+        M::CountTrailingZeros => i128::from(if bits == 0 { width } else { bits.trailing_zeros() }),
+        M::FirstTrailingBit => if bits == 0 { -1 } else { i128::from(bits.trailing_zeros()) },
+        M::FirstLeadingBit => {
+            // Signed: the highest bit that differs from the sign bit.
+            let b = if signed && bits >> (width - 1) & 1 == 1 { !bits & mask } else { bits };
+            if b == 0 { -1 } else { i128::from(63 - b.leading_zeros()) }
+        }
+        _ => return None,
+    })
+}
+
 /// `in_type`: the geometric functions round every intermediate result to `rs` (WGSL: a
 /// const-expression of f32 values is evaluated in f32, so `length(vec2(3e19f, 4e19f))`
 /// overflows in its squares, as naga and Tint find); otherwise they round once at the end.
@@ -1082,6 +1113,12 @@ fn math_more(fun: MathFunction, vals: &[Value], rs: Scalar, in_type: bool) -> Op
         Some(if scalar_result && out.len() == 1 { lit(out[0]) } else { Value::Composite(out.into_iter().map(lit).collect()) })
     };
     let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).fold(0.0, |s, (x, y)| q(s + q(x * y))) };
+    match (fun, vals) {
+        (M::CountOneBits | M::ReverseBits | M::CountLeadingZeros | M::CountTrailingZeros | M::FirstLeadingBit | M::FirstTrailingBit, [v]) => {
+            return map1(v, &mut |l| Some(make_literal(rs, Num::I(bit_function(fun, l)?))));
+        }
+        _ => {}
+    }
     match fun {
         M::Length => return geometric(&|a| Some(vec![q(dot(&a[0], &a[0]).sqrt())])),
         M::Distance => {

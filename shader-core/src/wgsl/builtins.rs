@@ -171,7 +171,11 @@ impl<'a> Lowerer<'a> {
     /// Built-ins whose arguments all share one type (after conversion) and whose result has
     /// that type too (`normalize`, `reflect`, `faceForward` need vectors).
     fn componentwise(&mut self, fx: &mut FnCtx, n: &str, fun: MathFunction, accept: Accept, args: Vec<(Operand, Span)>, span: Span) -> R<Operand> {
-        let leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
+        let mut leaf = self.common_arg_leaf(fx, n, &args, accept, span)?;
+        // The integer bit functions have no AbstractInt overload: such an argument is an i32.
+        if accept == Accept::Int && leaf == Leaf::AInt {
+            leaf = Leaf::Concrete(Scalar::I32);
+        }
         // Constant folding for the common one-argument float functions and min/max/abs/clamp.
         if args.iter().all(|(a, _)| matches!(a, Operand::Const(_))) {
             let values: Vec<Constant> = args.iter().filter_map(|(a, _)| match a {
@@ -847,6 +851,11 @@ fn const_componentwise(n: &str, fun: MathFunction, values: &[Constant]) -> Optio
     let leaf = first.leaf()?;
     let folds = match fun {
         M::Min | M::Max => true,
+        // Of i32 and u32 only: an AbstractInt argument was converted to i32 (they have no
+        // abstract overload, WGSL §17.5).
+        M::CountOneBits | M::ReverseBits | M::CountLeadingZeros | M::CountTrailingZeros | M::FirstLeadingBit | M::FirstTrailingBit => {
+            matches!(leaf, Leaf::Concrete(Scalar::I32 | Scalar::U32))
+        }
         // `sign` too: an AbstractInt argument stays abstract (`sign(vec4(-4294967295))` is
         // `vec4(-1)`, WGSL §17.5 sign's AbstractInt overload), not converted to i32 first.
         M::Abs | M::Clamp | M::Sign => {
