@@ -4,6 +4,8 @@
 //! the test checks ours against it and, where noted, Tint's (`tint --format ir`, when installed;
 //! required with `CI=true`).
 
+mod common;
+
 use shader_core::{compile, CompileOptions, Language};
 
 /// A statement in a compute shader with `o`, an `array<f32>` storage buffer.
@@ -164,7 +166,11 @@ fn assert_verdicts(cases: &[(String, bool, Expect)]) {
                     failures.push(format!("{source}\n  expected one error:\n{text}"));
                 }
             }
-            Ok(_) => {}
+            // What we accept is valid for Vulkan and for wgpu's reading (naga's SPIR-V front end).
+            Ok(compiled) => {
+                let version = ((compiled.spirv[1] >> 16 & 0xff) as u8, (compiled.spirv[1] >> 8 & 0xff) as u8);
+                common::check(&compiled.spirv, version);
+            }
         }
         if *expect == Expect::Both && naga_accepts(source) != *accepted {
             failures.push(format!("{source}\n  naga's verdict is not {accepted}"));
