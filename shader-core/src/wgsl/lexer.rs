@@ -124,7 +124,10 @@ pub fn tokenize(source: &str, file: FileId) -> (Vec<Token>, Diagnostics) {
             } else if split.is_end(i) {
                 (TokenKind::TemplateEnd, 1)
             } else {
-                operator(&bytes[i..end], |off| split.is_end(i + off)).unwrap_or((t.kind, end - i))
+                // The longest operator that does not swallow a template-closing `>`: one that
+                // ends before the next template end.
+                let before_end = (i + 1..end).find(|&p| split.is_end(p)).unwrap_or(end);
+                operator(&bytes[i..before_end]).unwrap_or((t.kind, end - i))
             };
             out.push(Token { kind, start: i as u32, end: (i + len) as u32 });
             i += len;
@@ -419,7 +422,7 @@ fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> 
             // Other ASCII but the starts of comments and of numbers like `.5`: an operator,
             // punctuation, or (below) a character that starts no token.
             OTHER if bytes[i] < 0x80 && !matches!(bytes[i], b'/' | b'.') => {
-                if let Some((kind, len)) = operator(&bytes[i..], |_| false) {
+                if let Some((kind, len)) = operator(&bytes[i..]) {
                     tokens.push(Token { kind, start: i as u32, end: (i + len) as u32 });
                     i += len;
                     continue;
@@ -487,7 +490,7 @@ fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> 
         } else if is_ident_start(c) {
             i = ident_end(source, i + c.len_utf8());
             kind = if i - start == 1 && c == '_' { TokenKind::Underscore } else { TokenKind::Ident };
-        } else if let Some((k, len)) = operator(&bytes[i..], |_| false) {
+        } else if let Some((k, len)) = operator(&bytes[i..]) {
             i += len;
             kind = k;
         } else {
@@ -502,43 +505,68 @@ fn lex(source: &str, file: FileId, diagnostics: &mut Diagnostics) -> Vec<Token> 
     tokens
 }
 
-/// The longest operator at the start of `rest`, never swallowing a template-closing `>`
-/// (`is_end(offset)`).
-fn operator(rest: &[u8], is_end: impl Fn(usize) -> bool) -> Option<(TokenKind, usize)> {
+/// The longest operator or punctuation token at the start of `rest`.
+fn operator(rest: &[u8]) -> Option<(TokenKind, usize)> {
     use TokenKind::*;
-    // Candidates by first byte, longest first (a full-table scan showed up in profiles).
-    let candidates: &[(&[u8], TokenKind)] = match *rest.first()? {
-        b'<' => &[(b"<<=", ShlEq), (b"<<", Shl), (b"<=", LessEq), (b"<", Less)],
-        b'>' => &[(b">>=", ShrEq), (b">>", Shr), (b">=", GreaterEq), (b">", Greater)],
-        b'&' => &[(b"&&", AndAnd), (b"&=", AndEq), (b"&", And)],
-        b'|' => &[(b"||", PipePipe), (b"|=", PipeEq), (b"|", Pipe)],
-        b'-' => &[(b"->", Arrow), (b"-=", MinusEq), (b"--", MinusMinus), (b"-", Minus)],
-        b'=' => &[(b"==", EqEq), (b"=", Eq)],
-        b'!' => &[(b"!=", BangEq), (b"!", Bang)],
-        b'+' => &[(b"+=", PlusEq), (b"++", PlusPlus), (b"+", Plus)],
-        b'*' => &[(b"*=", StarEq), (b"*", Star)],
-        b'/' => &[(b"/=", SlashEq), (b"/", Slash)],
-        b'%' => &[(b"%=", PercentEq), (b"%", Percent)],
-        b'^' => &[(b"^=", CaretEq), (b"^", Caret)],
-        b'~' => &[(b"~", Tilde)],
-        b'@' => &[(b"@", At)],
-        b'(' => &[(b"(", LParen)],
-        b')' => &[(b")", RParen)],
-        b'[' => &[(b"[", LBracket)],
-        b']' => &[(b"]", RBracket)],
-        b'{' => &[(b"{", LBrace)],
-        b'}' => &[(b"}", RBrace)],
-        b',' => &[(b",", Comma)],
-        b'.' => &[(b".", Dot)],
-        b':' => &[(b":", Colon)],
-        b';' => &[(b";", Semicolon)],
+    // A `match` on the next bytes (a table of candidates scanned per token showed up in
+    // profiles); `0` past the end matches no operator byte.
+    let next = |n: usize| rest.get(n).copied().unwrap_or(0);
+    let (c1, c2) = (next(1), next(2));
+    let either = |second: u8, long: TokenKind, short: TokenKind| if c1 == second { (long, 2) } else { (short, 1) };
+    Some(match *rest.first()? {
+        b'<' => match (c1, c2) {
+            (b'<', b'=') => (ShlEq, 3),
+            (b'<', _) => (Shl, 2),
+            (b'=', _) => (LessEq, 2),
+            _ => (Less, 1),
+        },
+        b'>' => match (c1, c2) {
+            (b'>', b'=') => (ShrEq, 3),
+            (b'>', _) => (Shr, 2),
+            (b'=', _) => (GreaterEq, 2),
+            _ => (Greater, 1),
+        },
+        b'&' => match c1 {
+            b'&' => (AndAnd, 2),
+            b'=' => (AndEq, 2),
+            _ => (And, 1),
+        },
+        b'|' => match c1 {
+            b'|' => (PipePipe, 2),
+            b'=' => (PipeEq, 2),
+            _ => (Pipe, 1),
+        },
+        b'-' => match c1 {
+            b'>' => (Arrow, 2),
+            b'=' => (MinusEq, 2),
+            b'-' => (MinusMinus, 2),
+            _ => (Minus, 1),
+        },
+        b'+' => match c1 {
+            b'=' => (PlusEq, 2),
+            b'+' => (PlusPlus, 2),
+            _ => (Plus, 1),
+        },
+        b'=' => either(b'=', EqEq, Eq),
+        b'!' => either(b'=', BangEq, Bang),
+        b'*' => either(b'=', StarEq, Star),
+        b'/' => either(b'=', SlashEq, Slash),
+        b'%' => either(b'=', PercentEq, Percent),
+        b'^' => either(b'=', CaretEq, Caret),
+        b'~' => (Tilde, 1),
+        b'@' => (At, 1),
+        b'(' => (LParen, 1),
+        b')' => (RParen, 1),
+        b'[' => (LBracket, 1),
+        b']' => (RBracket, 1),
+        b'{' => (LBrace, 1),
+        b'}' => (RBrace, 1),
+        b',' => (Comma, 1),
+        b'.' => (Dot, 1),
+        b':' => (Colon, 1),
+        b';' => (Semicolon, 1),
         _ => return None,
-    };
-    candidates
-        .iter()
-        // (Byte by byte: `starts_with` called `memcmp` for these one to three bytes.)
-        .find(|(text, _)| text.len() <= rest.len() && text.iter().zip(rest).all(|(a, b)| a == b) && !(1..text.len()).any(&is_end))
-        .map(|&(text, kind)| (kind, text.len()))
+    })
 }
 
 /// Scans the longest numeric literal starting at `i` (WGSL §3.6 "Literals"); returns its end
