@@ -80,7 +80,7 @@ impl Chain {
 
 /// The value of `@if(e)`/`@elif(e)`; errors are reported and count as `false`.
 fn condition(a: &Attribute, exprs: &[Expr], features: &[(String, bool)], diags: &mut Diagnostics) -> bool {
-    match a.args.as_slice() {
+    match a.args.of(exprs) {
         [e] => eval(e, exprs, features).unwrap_or_else(|bad| {
             diags.push(
                 Diagnostic::error(format!("`@{}` takes a translate-time expression", a.name.name), bad.span)

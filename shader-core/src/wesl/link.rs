@@ -431,14 +431,16 @@ impl Linker<'_, '_> {
         // The merged tree.
         let mut out = TranslationUnit::default();
         let mut seen_modules = Vec::new();
-        let filters: Vec<Vec<Attribute>> = self.modules.iter().enumerate().map(|(m, module)| module_filters(m, &module.unit)).collect();
+        let exprs = &mut self.exprs;
+        let filters: Vec<Vec<Attribute>> = self.modules.iter().enumerate().map(|(m, module)| module_filters(m, &module.unit, exprs)).collect();
         for &(m, d) in &order {
             let mut decl = std::mem::replace(&mut self.modules[m].unit.decls[d], placeholder());
             if let GlobalDecl::Function(f) = &mut decl {
                 // The function's own `@diagnostic` for a rule is nested in its module's range,
                 // so it wins (and two filters for one rule on a function would conflict).
                 let own: Vec<Attribute> = f.attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect();
-                let inherited = filters[m].iter().filter(|a| !own.iter().any(|o| filter_rule(o) == filter_rule(a))).cloned();
+                let exprs = &self.exprs;
+                let inherited = filters[m].iter().filter(|a| !own.iter().any(|o| filter_rule(o, exprs) == filter_rule(a, exprs))).cloned();
                 f.attrs.splice(0..0, inherited);
             }
             visit_decl(&mut decl, &mut self.exprs, &mut |ident| {
@@ -477,8 +479,9 @@ impl Linker<'_, '_> {
 /// module); WGSL §2.3 gives a global filter the module it is written in as its range. So: the
 /// root module's directives stay directives and cover the whole linked program, and an
 /// imported module's cover its own functions (the only declarations a filterable diagnostic
-/// fires in), nested inside the root's. The root module (`m == 0`) gets none here.
-fn module_filters(m: usize, unit: &TranslationUnit) -> Vec<Attribute> {
+/// fires in), nested inside the root's. The root module (`m == 0`) gets none here. The
+/// attributes' arguments are added to `exprs`.
+fn module_filters(m: usize, unit: &TranslationUnit, exprs: &mut Vec<Expr>) -> Vec<Attribute> {
     if m == 0 {
         return Vec::new();
     }
@@ -491,7 +494,9 @@ fn module_filters(m: usize, unit: &TranslationUnit) -> Vec<Attribute> {
                 // Spelled as the parser spells an attribute's rule (`name.name` in one ident).
                 let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(".").into(), span: rule_span };
                 let name = Ident { name: "diagnostic".into(), span: *span };
-                Some(Attribute { name, args: vec![word(severity.clone()), word(rule)], span: *span })
+                let start = exprs.len() as u32;
+                exprs.extend([word(severity.clone()), word(rule)]);
+                Some(Attribute { name, args: ExprList { start, len: 2 }, span: *span })
             }
             _ => None,
         })
@@ -499,8 +504,8 @@ fn module_filters(m: usize, unit: &TranslationUnit) -> Vec<Attribute> {
 }
 
 /// The rule a `@diagnostic(severity, rule)` attribute filters.
-fn filter_rule(a: &Attribute) -> Option<&str> {
-    match a.args.get(1).map(|e| &e.kind) {
+fn filter_rule<'e>(a: &Attribute, exprs: &'e [Expr]) -> Option<&'e str> {
+    match a.args.of(exprs).get(1).map(|e| &e.kind) {
         Some(ExprKind::Ident(rule)) => Some(&rule.name),
         _ => None,
     }
@@ -607,9 +612,8 @@ impl Visitor<'_> {
     fn attrs(&mut self, attrs: &mut [Attribute]) {
         for a in attrs {
             if matches!(a.name.name.as_str(), "align" | "binding" | "blend_src" | "group" | "id" | "location" | "size" | "workgroup_size") {
-                for e in &mut a.args {
-                    self.expr(e);
-                }
+                self.stack.extend(a.args.ids().rev());
+                self.operands();
             }
         }
     }
@@ -633,6 +637,11 @@ impl Visitor<'_> {
         if let ExprKind::Ident(ident) = &mut e.kind {
             self.name(ident);
         }
+        self.operands();
+    }
+
+    /// Visits the operands on the stack and theirs.
+    fn operands(&mut self) {
         while let Some(id) = self.stack.pop() {
             let e = &mut self.exprs[id.0 as usize];
             if let ExprKind::Ident(ident) = &mut e.kind {

@@ -40,7 +40,7 @@ impl TranslationUnit {
     }
 
     pub fn list(&self, list: ExprList) -> &[Expr] {
-        &self.exprs[list.start as usize..][..list.len as usize]
+        list.of(&self.exprs)
     }
 }
 
@@ -62,6 +62,11 @@ impl ExprList {
 
     pub fn is_empty(self) -> bool {
         self.len == 0
+    }
+
+    /// The list's expressions in `exprs` ([`TranslationUnit::exprs`]).
+    pub fn of(self, exprs: &[Expr]) -> &[Expr] {
+        &exprs[self.start as usize..][..self.len as usize]
     }
 
     /// The ids of the list's expressions.
@@ -99,11 +104,12 @@ pub enum Directive {
 }
 
 /// `@name(args)` or `[[name(args)]]`. Arguments are expressions (identifiers for enumerants
-/// such as `vertex`, `flat`, `global_invocation_id`).
+/// such as `vertex`, `flat`, `global_invocation_id`), in [`TranslationUnit::exprs`] (a `Vec`
+/// per attribute was an allocation per `@location(0)`).
 #[derive(Clone, Debug)]
 pub struct Attribute {
     pub name: Ident,
-    pub args: Vec<Expr>,
+    pub args: ExprList,
     pub span: Span,
 }
 

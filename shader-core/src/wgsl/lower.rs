@@ -353,7 +353,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(super) fn attr_u32(&mut self, attr: &ast::Attribute) -> R<u32> {
-        let Some(arg) = attr.args.first() else {
+        let Some(arg) = self.tu.list(attr.args).first() else {
             return Err(self.error(format!("@{} needs an argument", attr.name.name), attr.span));
         };
         self.const_u32(None, arg)
@@ -490,7 +490,7 @@ impl<'a> Lowerer<'a> {
             match attr.name.name.as_str() {
                 "group" | "set" => group = Some(self.attr_u32(attr)?),
                 "binding" => binding = Some(self.attr_u32(attr)?),
-                "access" => access_attr = attr.args.first().and_then(ident_of).map(|i| i.name.clone()),
+                "access" => access_attr = self.tu.list(attr.args).first().and_then(ident_of).map(|i| i.name.clone()),
                 "location" | "builtin" => io = Some(attr),
                 _ => {}
             }

@@ -755,11 +755,13 @@ impl<'a> Parser<'a> {
                     let (severity, rule) = self.diagnostic_control()?;
                     let rule_span = rule[0].span.to(rule[rule.len() - 1].span);
                     let rule = Ident { name: rule.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(".").into(), span: rule_span };
-                    [severity, rule].into_iter().map(|i| Expr { span: i.span, kind: ExprKind::Ident(i) }).collect()
+                    let start = self.exprs.len() as u32;
+                    self.exprs.extend([severity, rule].map(|i| Expr { span: i.span, kind: ExprKind::Ident(i) }));
+                    ExprList { start, len: 2 }
                 } else if self.at(K::LParen) {
-                    self.arguments()?
+                    self.argument_list()?
                 } else {
-                    Vec::new()
+                    ExprList::default()
                 };
                 attrs.push(Attribute { name, args, span: self.span_from(at.start) });
             } else if self.at_draft_attributes() {
@@ -770,26 +772,27 @@ impl<'a> Parser<'a> {
         }
         // WGSL §12 (Attributes): an attribute may not be given twice to one object or type;
         // only `diagnostic` may repeat (with different rules, checked where filters are made).
+        let (exprs, diags) = (&self.exprs, &mut self.diags);
         for (i, a) in attrs.iter().enumerate() {
             if let Some(want) = attribute_arity(&a.name.name).filter(|want| !want.contains(&a.args.len())) {
-                self.diags.push(msg::attribute_arity(&a.name.name, want, a.args.len(), a.span));
+                diags.push(msg::attribute_arity(&a.name.name, want, a.args.len(), a.span));
             }
             if a.name.name == "diagnostic" {
-                let rule = |b: &Attribute| match b.args.get(1).map(|e| &e.kind) {
-                    Some(ExprKind::Ident(rule)) if b.name.name == "diagnostic" => Some((rule.name.clone(), b.args[1].span)),
+                let rule = |b: &Attribute| match b.args.of(exprs).get(1) {
+                    Some(Expr { kind: ExprKind::Ident(rule), span }) if b.name.name == "diagnostic" => Some((rule.name.clone(), *span)),
                     _ => None,
                 };
                 if let Some((name, span)) = rule(a) {
                     if let Some((_, first)) = attrs[..i].iter().filter_map(rule).find(|(other, _)| *other == name) {
-                        self.diags.push(msg::repeated_diagnostic_rule(&name, span, first));
+                        diags.push(msg::repeated_diagnostic_rule(&name, span, first));
                     }
                 }
                 continue;
             }
             if let Some(first) = attrs[..i].iter().find(|b| b.name.name == a.name.name) {
-                self.diags.push(msg::repeated_attribute(&a.name.name, a.span, first.span));
+                diags.push(msg::repeated_attribute(&a.name.name, a.span, first.span));
             } else if let Some(first) = attrs[..i].iter().find(|b| is_stage_attribute(&b.name.name) && is_stage_attribute(&a.name.name)) {
-                self.diags.push(msg::second_stage_attribute(&a.name.name, a.span, first.span));
+                diags.push(msg::second_stage_attribute(&a.name.name, a.span, first.span));
             }
         }
         Ok(attrs)
@@ -805,7 +808,7 @@ impl<'a> Parser<'a> {
         self.bump();
         loop {
             let name = self.any_word("an attribute name")?;
-            let args = if self.at(K::LParen) { self.arguments()? } else { Vec::new() };
+            let args = if self.at(K::LParen) { self.argument_list()? } else { ExprList::default() };
             let span = name.span.to(self.span_from(name.span.start));
             attrs.push(Attribute { name, args, span });
             if !self.eat(K::Comma) {
@@ -953,12 +956,6 @@ impl<'a> Parser<'a> {
     }
 
     /// `( e, e, ... )` (trailing comma allowed): an attribute's arguments.
-    fn arguments(&mut self) -> PResult<Vec<Expr>> {
-        let list = self.argument_list()?;
-        // The list was just added at the end of `exprs`: take it back.
-        Ok(self.exprs.drain(list.start as usize..).collect())
-    }
-
     /// `( e, e, ... )` (trailing comma allowed).
     fn argument_list(&mut self) -> PResult<ExprList> {
         let mark = self.pending.len();
@@ -2056,7 +2053,7 @@ mod tests {
                 if a.args.is_empty() {
                     a.name.name.to_string()
                 } else {
-                    format!("{}({})", a.name.name, a.args.iter().map(sexpr).collect::<Vec<_>>().join(","))
+                    format!("{}({})", a.name.name, operands(a.args))
                 }
             })
             .collect()

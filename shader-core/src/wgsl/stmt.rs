@@ -513,7 +513,7 @@ impl<'a> Lowerer<'a> {
                 "vertex" => Some(Stage::Vertex),
                 "fragment" => Some(Stage::Fragment),
                 "compute" => Some(Stage::Compute),
-                "stage" => match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
+                "stage" => match self.tu_unit().list(a.args).first().and_then(ident_of).map(|i| i.name.as_str()) {
                     Some("vertex") => Some(Stage::Vertex),
                     Some("fragment") => Some(Stage::Fragment),
                     Some("compute") => Some(Stage::Compute),
@@ -543,7 +543,7 @@ impl<'a> Lowerer<'a> {
             // WGSL §12.3.x `workgroup_size`: every argument is a const- or override-expression,
             // all of one type, i32 or u32 (AbstractInt ones convert to it).
             let mut concrete: Option<ScalarKind> = None;
-            for (i, arg) in a.args.iter().enumerate() {
+            for (i, arg) in self.tu_unit().list(a.args).iter().enumerate() {
                 let (kind, size) = if self.mentions_override(arg) {
                     let (o, kind, default) = self.workgroup_size_override(arg)?;
                     workgroup_size_overrides[i] = Some(o);
@@ -827,7 +827,7 @@ impl<'a> Lowerer<'a> {
         for a in attrs {
             match a.name.name.as_str() {
                 "builtin" => {
-                    let Some(name) = a.args.first().and_then(ident_of) else {
+                    let Some(name) = self.tu_unit().list(a.args).first().and_then(ident_of) else {
                         return Err(self.error("@builtin needs a built-in value name", a.span));
                     };
                     let b = match name.name.as_str() {
@@ -869,7 +869,8 @@ impl<'a> Lowerer<'a> {
                 "blend_src" => blend_src = Some(self.attr_u32(a)?),
                 "interpolate" => {
                     interpolate_span = Some(a.span);
-                    interpolation = match a.args.first().and_then(ident_of).map(|i| i.name.as_str()) {
+                    let args = self.tu_unit().list(a.args);
+                    interpolation = match args.first().and_then(ident_of).map(|i| i.name.as_str()) {
                         Some("perspective") => Some(Interpolation::Perspective),
                         Some("linear") => Some(Interpolation::Linear),
                         Some("flat") => Some(Interpolation::Flat),
@@ -878,7 +879,7 @@ impl<'a> Lowerer<'a> {
                     // WGSL §12.3.x (interpolate): `flat` takes `first` or `either`, `perspective`
                     // and `linear` take `center`, `centroid` or `sample`.
                     let flat = interpolation == Some(Interpolation::Flat);
-                    let second = a.args.get(1).map(|e| ident_of(e).map(|i| i.name.as_str()).ok_or(e.span));
+                    let second = args.get(1).map(|e| ident_of(e).map(|i| i.name.as_str()).ok_or(e.span));
                     sampling = match second.transpose() {
                         Err(span) => return Err(self.error("expected an interpolation sampling name (`center`, `centroid`, `sample`, `first` or `either`)", span)),
                         Ok(None) => None,
@@ -888,9 +889,9 @@ impl<'a> Lowerer<'a> {
                         Ok(Some("sample")) if !flat => Some(Sampling::Sample),
                         Ok(Some(other @ ("first" | "either" | "center" | "centroid" | "sample"))) => {
                             let (kind, allowed) = if flat { ("flat", "`first` or `either`") } else { ("perspective` and `linear", "`center`, `centroid` or `sample`") };
-                            return Err(self.error(format!("interpolation sampling `{other}` is not allowed with `{kind}` interpolation (use {allowed})"), a.args[1].span));
+                            return Err(self.error(format!("interpolation sampling `{other}` is not allowed with `{kind}` interpolation (use {allowed})"), args[1].span));
                         }
-                        Ok(Some(other)) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), a.args[1].span)),
+                        Ok(Some(other)) => return Err(self.error(format!("unknown interpolation sampling `{other}`"), args[1].span)),
                     };
                 }
                 _ => {}

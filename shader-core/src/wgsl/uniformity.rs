@@ -105,7 +105,8 @@ impl Filters {
             let ast::GlobalDecl::Function(f) = decl else { continue };
             let mut levels = None;
             for attr in f.attrs.iter().filter(|a| a.name.name == "diagnostic") {
-                if let (Some(severity), Some(rule)) = (attr_ident(attr.args.first()), attr_ident(attr.args.get(1))) {
+                let args = tu.list(attr.args);
+                if let (Some(severity), Some(rule)) = (attr_ident(args.first()), attr_ident(args.get(1))) {
                     apply(levels.get_or_insert(module), &severity, &rule);
                 }
             }
@@ -117,7 +118,7 @@ impl Filters {
         let statements = tu
             .statement_filters
             .iter()
-            .filter_map(|f| match (attr_ident(f.attribute.args.first()), attr_ident(f.attribute.args.get(1))) {
+            .filter_map(|f| match (attr_ident(tu.list(f.attribute.args).first()), attr_ident(tu.list(f.attribute.args).get(1))) {
                 (Some(severity), Some(rule)) => Some((f.span, severity, rule)),
                 _ => None,
             })
