@@ -387,6 +387,69 @@ fn uniform_values_where_control_flow_diverges() {
     }
 }
 
+/// Function variables kept in registers, read around their stores: a load whose value is used
+/// after a store to the variable (`y = x; x = ...; ... y`, also under a divergent `if`), a
+/// vector variable's first components loaded and then one of them stored, the same expression
+/// twice, and a variable stored but never read. The decoder reads variables in place of
+/// their loads and drops repeated instructions and unread stores (`decode/fold.rs`); taking a
+/// load's value from the variable after a store to it gives other results (checked by
+/// mutating the store check of `forward_loads`). Expected values computed here in Rust.
+#[test]
+fn register_variables_read_around_their_stores() {
+    let src = "#version 450\nlayout(local_size_x = 64) in;\n\
+        layout(std430, set = 0, binding = 0) buffer Out { uint r[]; } o;\n\
+        layout(std430, set = 0, binding = 1) readonly buffer In { uint a[]; } inp;\n\
+        void main() {\n\
+          uint i = gl_GlobalInvocationID.x;\n\
+          uint x = inp.a[i];\n\
+          uvec4 v = uvec4(x, x + 1u, x + 2u, x + 3u);\n\
+          uint unread = x * 7u;\n\
+          for (uint k = 0u; k < 4u; ++k) {\n\
+            uint y = x;\n\
+            x = x * 3u + k;\n\
+            uvec3 w = v.xyz;\n\
+            v.x = w.y + y;\n\
+            v.w = w.x ^ x;\n\
+            if ((i + k) % 2u == 0u) { uint z = x; x = z + y; unread = z; }\n\
+            o.r[i * 4u + (k & 1u)] = (y * 5u + k) ^ (y * 5u + k + i);\n\
+          }\n\
+          o.r[i * 4u + 2u] = v.x + v.y + v.z + v.w + uint(inp.a.length()) + uint(inp.a.length()) * 2u;\n\
+          o.r[i * 4u + 3u] = x;\n\
+        }\n";
+    let lanes = 128u32;
+    let input: Vec<u32> = (0..lanes).map(|i| i.wrapping_mul(2_654_435_761) % 1000).collect();
+    let expected: Vec<u32> = (0..lanes)
+        .flat_map(|i| {
+            let mut x = input[i as usize];
+            let mut v = [x, x + 1, x + 2, x + 3];
+            let mut out = [0u32; 4];
+            for k in 0..4u32 {
+                let y = x;
+                x = x.wrapping_mul(3).wrapping_add(k);
+                let w = [v[0], v[1], v[2]];
+                v[0] = w[1].wrapping_add(y);
+                v[3] = w[0] ^ x;
+                if (i + k) % 2 == 0 {
+                    x = x.wrapping_add(y);
+                }
+                let e = y.wrapping_mul(5).wrapping_add(k);
+                out[(k & 1) as usize] = e ^ e.wrapping_add(i);
+            }
+            let sum = v.iter().fold(0u32, |s, &c| s.wrapping_add(c));
+            out[2] = sum.wrapping_add(lanes * 3);
+            out[3] = x;
+            out
+        })
+        .collect();
+    let bindings = [B::storage(0, vec![0; (lanes * 4 * 4) as usize]), B::storage_read(1, common::bytes_u32(&input))];
+    for (compiler, words) in glsl_modules("register_variables.comp", src) {
+        for sanitize in [true, false] {
+            let out = run_cpu_with(&words, &bindings, [lanes / 64, 1, 1], sanitize).unwrap_or_else(|e| panic!("[{compiler}, sanitizer {sanitize}] {e}"));
+            assert_eq!(common::u32s(&out[0]), expected, "[{compiler}, sanitizer {sanitize}] results");
+        }
+    }
+}
+
 /// Out-of-bounds accesses are harmless (reads give 0, writes are dropped) and, with the
 /// sanitizer on, reported with the binding, the offset and the invocation. Our module is
 /// compiled with `BoundsChecks::Unchecked`: clamped indices never reach the device's checks.

@@ -19,6 +19,7 @@ use crate::widths::{Scalar, TOp, Typed};
 use crate::Error;
 
 mod address;
+mod fold;
 
 pub(crate) type Id = u32;
 
@@ -2285,6 +2286,7 @@ impl Decoder {
         // The entry point's function variables in registers (a callee's keep what an earlier
         // call by other lanes left, see `uniform.rs`).
         let promoted: Vec<Id> = if entry { prog.promoted.iter().copied().filter(|v| self.promoted.contains_key(v)).collect() } else { Vec::new() };
+        fold::fold(&mut blocks, |v| self.promoted.contains_key(&v));
         crate::uniform::mark(&mut blocks, &constructs, &promoted, &prog.objs, constant);
         Ok(Func { blocks, params, ret: fid })
     }

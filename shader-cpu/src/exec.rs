@@ -36,7 +36,7 @@ const DONE: u32 = u32::MAX;
 const POISON: u32 = u32::MAX;
 pub(crate) const MAX_FINDINGS: usize = 256;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Un {
     INeg,
     FNeg,
@@ -86,7 +86,7 @@ pub(crate) enum Un {
     FindUMsb,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Bin {
     IAdd,
     ISub,
