@@ -323,6 +323,11 @@ pub(crate) fn bin(op: Bin) -> fn(u32, u32) -> u32 {
     with_bin!(op, op => op as fn(u32, u32) -> u32)
 }
 
+/// The unary operation as a function.
+pub(crate) fn un(op: Un) -> fn(u32) -> u32 {
+    with_un!(op, op => op as fn(u32) -> u32)
+}
+
 /// The same for the ternary operations.
 macro_rules! with_tri {
     ($op:expr, $f:ident => $body:expr) => {
@@ -2112,6 +2117,16 @@ impl<'a> Thread<'a> {
                 let d = &mut self.regs[*dst as usize];
                 fill_lanes(&mut d[..l], *obj, lanes);
                 fill_lanes(&mut d[l..2 * l], off, lanes);
+            }
+            // One scalar operation on the first lane's operands (the same closure as the row
+            // loops'), then filled.
+            &Inst::Bin { op, dst, a, b, n: 1 } => {
+                let v = bin(op)(self.regs[a as usize][first], self.regs[b as usize][first]);
+                fill_lanes(&mut self.regs[dst as usize][..l], v, lanes);
+            }
+            &Inst::Un { op, dst, a, n: 1 } => {
+                let v = un(op)(self.regs[a as usize][first]);
+                fill_lanes(&mut self.regs[dst as usize][..l], v, lanes);
             }
             Inst::ArrayLength { dst, .. } => {
                 self.exec(inst, &[first as u32]);
