@@ -1881,9 +1881,15 @@ impl<'a> Thread<'a> {
         if self.sanitize {
             self.check_divisor(inst, lanes);
         }
-        if pure(&mut self.regs, self.l, inst, lanes) {
-            return;
+        if !pure(&mut self.regs, self.l, inst, lanes) {
+            self.effects(inst, lanes);
         }
+    }
+
+    /// The instructions [`pure`] does not run (memory, calls, images, ...): out of line, so
+    /// that the register-only ones do not pay for its stack frame.
+    #[inline(never)]
+    fn effects(&mut self, inst: &Inst, lanes: &[u32]) {
         let l = self.l;
         match inst {
             Inst::Load { parts: true, .. }
