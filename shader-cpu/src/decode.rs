@@ -283,8 +283,10 @@ pub(crate) enum Inst {
     /// the dynamic indices' as [`Inst::AccessChain`].
     AddressChain { dst: Id, base: Id, element: Option<(Id, u32, bool)>, offset: u32, dynamic: Vec<(Id, u32, Option<u32>)> },
     /// An instruction whose result is the same in every lane that runs it together
-    /// ([`crate::uniform`]): computed for the first of them and copied to the others.
-    Uniform(Box<Inst>),
+    /// ([`crate::uniform`]): computed for the first of them and copied to the others, unless
+    /// `false`: only uniform instructions later in its block read it, each at the first lane
+    /// (`fold::first_lane_only`).
+    Uniform(Box<Inst>, bool),
 }
 
 /// Which lanes a [`Builtin::SubgroupMask`] has: those whose index is equal to, greater than or
@@ -2288,6 +2290,7 @@ impl Decoder {
         let promoted: Vec<Id> = if entry { prog.promoted.iter().copied().filter(|v| self.promoted.contains_key(v)).collect() } else { Vec::new() };
         fold::fold(&mut blocks, |v| self.promoted.contains_key(&v));
         crate::uniform::mark(&mut blocks, &constructs, &promoted, &prog.objs, constant);
+        fold::first_lane_only(&mut blocks);
         Ok(Func { blocks, params, ret: fid })
     }
 

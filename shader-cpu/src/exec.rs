@@ -1875,8 +1875,8 @@ impl<'a> Thread<'a> {
     }
 
     fn exec(&mut self, inst: &Inst, lanes: &[u32]) {
-        if let Inst::Uniform(inner) = inst {
-            return self.exec_uniform(inner, lanes);
+        if let Inst::Uniform(inner, fill) = inst {
+            return self.exec_uniform(inner, *fill, lanes);
         }
         if self.sanitize {
             self.check_divisor(inst, lanes);
@@ -2095,15 +2095,18 @@ impl<'a> Thread<'a> {
         }
     }
 
-    /// [`Inst::Uniform`]: `inst` for the first active lane, its result copied to the others.
-    /// The sanitizer runs it for every lane (its reports name each lane).
-    fn exec_uniform(&mut self, inst: &Inst, lanes: &[u32]) {
+    /// [`Inst::Uniform`]: `inst` for the first active lane, its result copied to the others
+    /// when `fill`. The sanitizer runs it for every lane (its reports name each lane).
+    fn exec_uniform(&mut self, inst: &Inst, fill: bool, lanes: &[u32]) {
         let l = self.l;
         let Some(&first) = lanes.first() else { return };
         if self.sanitize || lanes.len() == 1 {
             return self.exec(inst, lanes);
         }
         let first = first as usize;
+        // The lanes the result is written for.
+        let one = [first as u32];
+        let to: &[u32] = if fill { lanes } else { &one };
         match inst {
             // One address for every lane: read once (or lane by lane when out of bounds).
             Inst::LoadObj { dst, ptr, obj, leaves, .. } => {
@@ -2121,29 +2124,29 @@ impl<'a> Thread<'a> {
                 }
                 let off = if past_end { POISON } else { at.min(u64::from(POISON - 1)) as u32 };
                 let d = &mut self.regs[*dst as usize];
-                fill_lanes(&mut d[..l], *obj, lanes);
-                fill_lanes(&mut d[l..2 * l], off, lanes);
+                fill_lanes(&mut d[..l], *obj, to);
+                fill_lanes(&mut d[l..2 * l], off, to);
             }
             // One scalar operation on the first lane's operands (the same closure as the row
             // loops'), then filled.
             &Inst::Bin { op, dst, a, b, n: 1 } => {
                 let v = bin(op)(self.regs[a as usize][first], self.regs[b as usize][first]);
-                fill_lanes(&mut self.regs[dst as usize][..l], v, lanes);
+                fill_lanes(&mut self.regs[dst as usize][..l], v, to);
             }
             &Inst::Un { op, dst, a, n: 1 } => {
                 let v = un(op)(self.regs[a as usize][first]);
-                fill_lanes(&mut self.regs[dst as usize][..l], v, lanes);
+                fill_lanes(&mut self.regs[dst as usize][..l], v, to);
             }
             Inst::ArrayLength { dst, .. } => {
                 self.exec(inst, &[first as u32]);
                 let d = &mut self.regs[*dst as usize];
                 let v = d[first];
-                fill_lanes(&mut d[..l], v, lanes);
+                fill_lanes(&mut d[..l], v, to);
             }
             _ => {
                 let ran = pure(&mut self.regs, l, inst, &[first as u32]);
                 debug_assert!(ran, "a uniform instruction touches registers only: {inst:?}");
-                let Some(dst) = dst_of(inst) else { return };
+                let Some(dst) = dst_of(inst).filter(|_| fill) else { return };
                 let words = self.prog.reg_words[dst as usize] as usize;
                 let d = &mut self.regs[dst as usize];
                 for k in 0..words {

@@ -214,7 +214,7 @@ pub(crate) fn mark(
                 && worth(inst);
             if mark {
                 let plain = std::mem::replace(inst, Inst::Demote);
-                *inst = Inst::Uniform(Box::new(plain));
+                *inst = Inst::Uniform(Box::new(plain), true);
             }
         }
     }

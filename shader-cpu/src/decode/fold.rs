@@ -80,7 +80,7 @@ fn reads(inst: &mut Inst, f: &mut impl FnMut(&mut Id)) -> bool {
         }
         Inst::Call { args, .. } => args.iter_mut().for_each(|(a, _, _)| f(a)),
         Inst::Barrier { .. } | Inst::Fence { .. } | Inst::Demote => {}
-        Inst::Uniform(inner) => return reads(inner, f),
+        Inst::Uniform(inner, _) => return reads(inner, f),
         _ => return false,
     }
     true
@@ -293,6 +293,44 @@ fn dead(blocks: &mut [Block], variable: impl Fn(Id) -> bool) {
         }
         if !changed {
             break;
+        }
+    }
+}
+
+/// Uniform instructions (of the kinds `Thread::exec_uniform` can leave unfilled) whose result
+/// only uniform instructions later in the same block read are marked to write the first lane
+/// only: those readers run for the same lanes and read their operands at the first of them
+/// (with the sanitizer, or for one lane, every instruction runs for every lane).
+pub(crate) fn first_lane_only(blocks: &mut [Block]) {
+    if !blocks.iter_mut().all(|b| b.insts.iter_mut().all(|i| reads(i, &mut |_| {}))) {
+        return;
+    }
+    // Who reads each register: (block, instruction index, whether a uniform instruction);
+    // phis and terminators count as non-uniform readers outside every block.
+    let mut uses: HashMap<Id, Vec<(usize, usize, bool)>> = HashMap::new();
+    for (bi, b) in blocks.iter_mut().enumerate() {
+        for phi in &b.phis {
+            for &(v, _) in &phi.incoming {
+                uses.entry(v).or_default().push((usize::MAX, 0, false));
+            }
+        }
+        for (k, inst) in b.insts.iter_mut().enumerate() {
+            let uniform = matches!(inst, Inst::Uniform(..));
+            reads(inst, &mut |id: &mut Id| uses.entry(*id).or_default().push((bi, k, uniform)));
+        }
+        term_reads(&mut b.term, &mut |id: &mut Id| uses.entry(*id).or_default().push((usize::MAX, 0, false)));
+    }
+    for (bi, b) in blocks.iter_mut().enumerate() {
+        for (k, inst) in b.insts.iter_mut().enumerate() {
+            let Inst::Uniform(inner, fill) = inst else { continue };
+            let dst = match **inner {
+                Inst::Bin { dst, .. } | Inst::Un { dst, .. } | Inst::ArrayLength { dst, .. } | Inst::ChainAt { dst, .. } => dst,
+                _ => continue,
+            };
+            let at = uses.get(&dst).map_or(&[][..], |v| &v[..]);
+            if !at.is_empty() && at.iter().all(|&(ub, ui, uniform)| ub == bi && ui > k && uniform) {
+                *fill = false;
+            }
         }
     }
 }
