@@ -2108,10 +2108,18 @@ impl<'a> Thread<'a> {
         let one = [first as u32];
         let to: &[u32] = if fill { lanes } else { &one };
         match inst {
-            // One address for every lane: read once (or lane by lane when out of bounds).
+            // One address for every lane: read once for the first lane (through the checked
+            // path when out of bounds), then filled; the pointer is read at the first lane only
+            // (it may have been written for that lane only, see `fold::first_lane_only`).
             Inst::LoadObj { dst, ptr, obj, leaves, .. } => {
                 let at = self.regs[*ptr as usize][l + first];
-                self.load_obj(*dst, *ptr, *obj, Some(at), leaves, lanes);
+                self.load_obj(*dst, *ptr, *obj, Some(at), leaves, &one);
+                let d = &mut self.regs[*dst as usize];
+                for k in 0..leaves.len() {
+                    let row = &mut d[k * l..(k + 1) * l];
+                    let v = row[first];
+                    fill_lanes(row, v, to);
+                }
             }
             Inst::ChainAt { dst, obj, offset, dynamic } => {
                 // As `chain_at` for one lane: an index past its array's end points nowhere.
