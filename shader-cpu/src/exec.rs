@@ -2182,9 +2182,13 @@ impl<'a> Thread<'a> {
         // The divisor of a projective sample (1 otherwise) of lane `i`.
         let q_of = |i: usize| if s.proj { f(word(coord, dims, i)) } else { 1.0 };
         let coord_at = |k: usize, i: usize| f(word(coord, k, i)) / q_of(i);
+        // Samples whose texel their coordinates alone may decide (`Unorm8Level0`).
+        let plain = !s.image.cube && !s.image.arrayed && s.dref.is_none() && s.gather.is_none() && !s.query_lod && s.offsets.is_none() && s.dyn_offset.is_none();
         // The last lane's (image, sampler) handle slots, what they hold, and whether the level
-        // of detail matters; the last quad's implicit level of detail (before the bias).
+        // of detail matters (and the pair prepared for plain samples); the last quad's implicit
+        // level of detail (before the bias).
         let mut bound: Option<((u32, u32), &Image, &Sampler, bool)> = None;
+        let mut prepared: Option<crate::image::Unorm8Level0<'_>> = None;
         let mut quad: Option<(usize, f32)> = None;
         for &i in lanes {
             let i = i as usize;
@@ -2197,11 +2201,16 @@ impl<'a> Thread<'a> {
                     else { continue };
                     let needed = s.query_lod || lod_matters(image, sampler, s.gather.is_some());
                     bound = Some((key, image, sampler, needed));
+                    prepared = if plain { crate::image::Unorm8Level0::new(image, sampler, dims, s.offset) } else { None };
                     quad = None;
                     (image, sampler, needed)
                 }
             };
             let c: [f32; 3] = std::array::from_fn(|k| if k < dims { coord_at(k, i) } else { 0.0 });
+            if let Some(pair) = &prepared {
+                put_texel(&mut d, l, i, s, pair.sample(c));
+                continue;
+            }
             // The layer; of a cube array, the first layer (face 0) of the cube.
             let (layer, per) = if s.image.cube { (6, image.size()[2] / 6) } else { (1, image.size()[2]) };
             let layer = if s.image.arrayed {
@@ -2279,13 +2288,7 @@ impl<'a> Thread<'a> {
                 }),
                 None => crate::image::sample(image, sampler, &q),
             };
-            let at = usize::from(s.sparse);
-            if s.sparse {
-                d[i] = 0;
-            }
-            for k in 0..s.n as usize {
-                d[(at + k) * l + i] = texel[k];
-            }
+            put_texel(&mut d, l, i, s, texel);
         }
         self.regs[s.dst as usize] = d;
     }
@@ -2937,6 +2940,19 @@ pub(crate) enum Handle<'a> {
     /// The image and its (set, binding), for the sanitizer.
     Image(&'a Image, u32, u32),
     Sampler(&'a Sampler),
+}
+
+/// Writes lane `i`'s sampled `texel` into the result register `d` of sample `s` (after the
+/// residency code of a sparse sample).
+#[inline]
+fn put_texel(d: &mut [u32], l: usize, i: usize, s: &SampleInst, texel: [u32; 4]) {
+    let at = usize::from(s.sparse);
+    if s.sparse {
+        d[i] = 0;
+    }
+    for k in 0..s.n as usize {
+        d[(at + k) * l + i] = texel[k];
+    }
 }
 
 /// Whether a sample's level of detail can change its result: it selects the level and, for a

@@ -208,11 +208,8 @@ impl Format {
         for c in 0..n {
             let w = t[c];
             match s {
-                Storage::Unorm8 => {
-                    let v = f(w).clamp(0.0, 1.0);
-                    let v = if srgb && c < 3 { linear_to_srgb(v) } else { v };
-                    out[c] = round_i64(v * 255.0) as u8;
-                }
+                Storage::Unorm8 if srgb && c < 3 => out[c] = round_i64(linear_to_srgb(f(w).clamp(0.0, 1.0)) * 255.0) as u8,
+                Storage::Unorm8 => out[c] = unorm8(w),
                 Storage::Snorm8 => out[c] = round_i64(f(w).clamp(-1.0, 1.0) * 127.0) as i8 as u8,
                 Storage::Uint8 | Storage::Sint8 => out[c] = w as u8,
                 Storage::Unorm16 => {
@@ -229,6 +226,17 @@ impl Format {
             }
         }
     }
+}
+
+/// A float's bits as an 8-bit unorm component: clamped to [0, 1], scaled and rounded to nearest
+/// (Vulkan "Conversion from Floating-Point to Normalized Fixed-Point").
+#[inline]
+fn unorm8(w: u32) -> u8 {
+    // NaN to 0 (as `clamp` and a saturating `as` give it); then within 0..=255.
+    let v = f32::from_bits(w).max(0.0).min(1.0) * 255.0;
+    // `round_i64` (ties away from zero) of a value in range: the fraction is exact.
+    let t = v as u32;
+    (t + u32::from(v - t as f32 >= 0.5)) as u8
 }
 
 /// sRGB EOTF (Khronos Data Format Specification §13.3).
@@ -278,6 +286,9 @@ pub struct Image {
     /// they cost as much as the address).
     texel_size: usize,
     components: (usize, bool),
+    /// An 8-bit unorm format that is not sRGB (`fixed_point_unorm8`'s filtering, the one-word
+    /// encode of `Image::store`).
+    plain_unorm8: bool,
 }
 
 impl Image {
@@ -294,9 +305,10 @@ impl Image {
         }
         let texels = size.iter().map(|&s| s as usize).product();
         let stencil = format.has_stencil().then(|| Buffer::zeroed(texels));
-        let (_, n, _, bgra) = format.parts();
+        let (storage, n, srgb, bgra) = format.parts();
         let (texel_size, components) = (format.texel_size(), (n, bgra));
-        Image { format, dim, size, levels, samples: 1, offsets, data: Buffer::zeroed(at), stencil, texel_size, components }
+        let plain_unorm8 = storage == Storage::Unorm8 && !srgb;
+        Image { format, dim, size, levels, samples: 1, offsets, data: Buffer::zeroed(at), stencil, texel_size, components, plain_unorm8 }
     }
 
     /// A zero-filled multisampled 2D (array) image of `size` (width, height, layers) with
@@ -424,18 +436,21 @@ impl Image {
     /// Byte offset of texel `(x, y, z)` of `level`, when it exists (also what names a texel to
     /// the sanitizer's race checks).
     #[inline]
-    pub(crate) fn texel_at(&self, level: u32, [x, y, z]: [i64; 3]) -> Option<usize> {
+    pub(crate) fn texel_at(&self, level: u32, at: [i64; 3]) -> Option<usize> {
+        self.level_view(level)?.texel_at(at)
+    }
+
+    /// Level `level`'s extent and place, looked up once for many texels; `None` when the image
+    /// has no such level.
+    #[inline]
+    pub(crate) fn level_view(&self, level: u32) -> Option<LevelView<'_>> {
         if level >= self.levels {
             return None;
         }
         let [w, h, d] = if level == 0 { self.size } else { self.level_size(level) }.map(i64::from);
         // A multisampled image's samples are layers here ([`Image::sample_texel`]).
         let d = d * i64::from(self.samples);
-        if !(0..w).contains(&x) || !(0..h).contains(&y) || !(0..d).contains(&z) {
-            return None;
-        }
-        let index = ((z * h + y) * w + x) as usize;
-        Some(self.offsets[level as usize] + index * self.texel_size)
+        Some(LevelView { image: self, w, h, d, offset: self.offsets[level as usize] })
     }
 
     /// The word holding the 32-bit texel at byte `offset` of a format of one 32-bit component
@@ -498,37 +513,24 @@ impl Image {
         Some(self.format.decode(&bytes))
     }
 
-    /// [`Image::load`] of an 8-bit unorm format (not sRGB) as the stored bytes, in RGBA order
-    /// (components the format lacks: 0, alpha 255): the bytes `load`'s floats stand for
-    /// (c / 255, exactly c again when scaled back and rounded), without the conversion.
-    #[inline]
-    pub(crate) fn load_unorm8(&self, level: u32, at: [i64; 3]) -> Option<[u8; 4]> {
-        let start = self.texel_at(level, at)?;
-        let (n, bgra) = self.components;
-        let mut out = if n == 4 {
-            self.data.words[start / 4].load(Ordering::Relaxed).to_le_bytes()
-        } else {
-            let mut out = [0, 0, 0, 255];
-            for (c, b) in out.iter_mut().enumerate().take(n) {
-                *b = self.byte(start + c);
-            }
-            out
-        };
-        if bgra {
-            out.swap(0, 2);
-        }
-        Some(out)
-    }
-
     /// Writes texel `(x, y, z)` of `level`; false (nothing written) outside the image.
     pub(crate) fn store(&self, level: u32, at: [i64; 3], texel: [u32; 4]) -> bool {
         let Some(start) = self.texel_at(level, at) else { return false };
         let size = self.texel_size;
         if size == 4 {
             // One word (a render target's usual texel).
-            let mut bytes = [0u8; 4];
-            self.format.encode(texel, &mut bytes);
-            self.data.words[start / 4].store(u32::from_le_bytes(bytes), Ordering::Relaxed);
+            let word = if self.plain_unorm8 && self.components.0 == 4 {
+                // `Format::encode` of `Rgba8Unorm` (`Bgra8Unorm`), without its per-component
+                // format match.
+                let t = if self.components.1 { [texel[2], texel[1], texel[0], texel[3]] } else { texel };
+                let c = |k: usize| u32::from(unorm8(t[k]));
+                c(0) | c(1) << 8 | c(2) << 16 | c(3) << 24
+            } else {
+                let mut bytes = [0u8; 4];
+                self.format.encode(texel, &mut bytes);
+                u32::from_le_bytes(bytes)
+            };
+            self.data.words[start / 4].store(word, Ordering::Relaxed);
             return true;
         }
         let mut bytes = [0u8; 16];
@@ -548,6 +550,47 @@ impl Image {
             }
         }
         true
+    }
+}
+
+/// One level of an image ([`Image::level_view`]): its width, height and depth (layers times
+/// samples) and byte offset.
+pub(crate) struct LevelView<'a> {
+    image: &'a Image,
+    w: i64,
+    h: i64,
+    d: i64,
+    offset: usize,
+}
+
+impl LevelView<'_> {
+    /// Byte offset of texel `(x, y, z)` of the level, when it exists.
+    #[inline]
+    pub(crate) fn texel_at(&self, [x, y, z]: [i64; 3]) -> Option<usize> {
+        if !(0..self.w).contains(&x) || !(0..self.h).contains(&y) || !(0..self.d).contains(&z) {
+            return None;
+        }
+        let index = ((z * self.h + y) * self.w + x) as usize;
+        Some(self.offset + index * self.image.texel_size)
+    }
+
+    /// [`Image::load`] of a texel of the level of an 8-bit unorm format (not sRGB) as the
+    /// stored bytes, little-endian in a word, in the format's order (RGBA or BGRA; components
+    /// the format lacks: 0, alpha 255): the bytes `load`'s floats stand for (c / 255, exactly c
+    /// again when scaled back and rounded), without the conversion.
+    #[inline]
+    pub(crate) fn unorm8_word(&self, at: [i64; 3]) -> Option<u32> {
+        let start = self.texel_at(at)?;
+        let image = self.image;
+        let n = image.components.0;
+        if n == 4 {
+            return Some(image.data.words[start / 4].load(Ordering::Relaxed));
+        }
+        let mut out = [0, 0, 0, 255];
+        for (c, b) in out.iter_mut().enumerate().take(n) {
+            *b = image.byte(start + c);
+        }
+        Some(u32::from_le_bytes(out))
     }
 }
 
@@ -675,7 +718,7 @@ pub(crate) struct SampleQuery {
 /// Samples `image` with `sampler` (Vulkan "Texel Filtering" and "Level-of-Detail Operation").
 pub(crate) fn sample(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u32; 4] {
     if fixed_point_unorm8(image, sampler, q) {
-        return sample_unorm8(image, sampler, q).map(|c| (f32::from(c) / 255.0).to_bits());
+        return unorm8_bits(sample_unorm8(image, sampler, q));
     }
     let lambda = q.lod.clamp(sampler.lod_min_clamp, sampler.lod_max_clamp.max(sampler.lod_min_clamp));
     let filter = if q.gather.is_some() {
@@ -942,15 +985,51 @@ fn filtered_cube(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, 
 /// Vulkan allows it (`subTexelPrecisionBits` and `mipmapPrecisionBits` may be as low as 4), and
 /// filtering these samples as lavapipe does makes the CPU device's results equal to it.
 fn fixed_point_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> bool {
-    let (storage, _, srgb, _) = image.format.parts();
-    storage == Storage::Unorm8
-        && !srgb
-        && !q.cube
-        && q.gather.is_none()
-        && q.dref.is_none()
+    !q.cube && q.gather.is_none() && q.dref.is_none() && fixed_point_pair(image, sampler, q.dims)
+}
+
+/// What [`fixed_point_unorm8`] asks of the image and sampler (of `dims` spatial dimensions).
+fn fixed_point_pair(image: &Image, sampler: &Sampler, dims: usize) -> bool {
+    image.plain_unorm8
         && sampler.compare.is_none()
         && sampler.min_filter == sampler.mag_filter
-        && sampler.address[..q.dims].iter().all(|a| matches!(a, Address::Repeat | Address::ClampToEdge))
+        && sampler.address[..dims].iter().all(|a| matches!(a, Address::Repeat | Address::ClampToEdge))
+}
+
+/// A unorm8 texel's bytes as the floats a sample returns (c / 255).
+#[inline]
+fn unorm8_bits(texel: [u8; 4]) -> [u32; 4] {
+    texel.map(|c| (f32::from(c) / 255.0).to_bits())
+}
+
+/// An image and sampler of [`fixed_point_unorm8`]'s samples whose texel the coordinates alone
+/// decide: the image has one level (every level of detail reads it with the one filter), the
+/// samples are neither cube, arrayed, gathers nor depth comparisons, their offset constant.
+/// Looked up once for many samples (the lanes of one instruction).
+pub(crate) struct Unorm8Level0<'a> {
+    view: LevelView<'a>,
+    size: [u32; 3],
+    address: [Address; 3],
+    filter: Filter,
+    dims: usize,
+    offset: [i32; 3],
+}
+
+impl<'a> Unorm8Level0<'a> {
+    /// `None` unless `image` and `sampler` qualify (the caller knows the samples do).
+    pub(crate) fn new(image: &'a Image, sampler: &Sampler, dims: usize, offset: [i32; 3]) -> Option<Unorm8Level0<'a>> {
+        if image.levels != 1 || !(1..=3).contains(&dims) || !fixed_point_pair(image, sampler, dims) {
+            return None;
+        }
+        let view = image.level_view(0)?;
+        Some(Unorm8Level0 { view, size: image.size, address: sampler.address, filter: sampler.min_filter, dims, offset })
+    }
+
+    /// [`sample`] at normalized coordinates `coord`.
+    #[inline]
+    pub(crate) fn sample(&self, coord: [f32; 3]) -> [u32; 4] {
+        unorm8_bits(filter_unorm8(&self.view, self.size, &self.address, self.filter, coord, self.dims, self.offset, 0))
+    }
 }
 
 /// `x.floor() as i64` without a call of `floorf` (x86-64's base instruction set has no
@@ -1034,18 +1113,45 @@ fn sample_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery) -> [u8; 4] {
 /// the level's size and rounded (ties to even) to an integer whose low 8 bits, after moving it
 /// half a texel, are the weight; a 2D (3D) filter is a lerp along x, then y (then z).
 fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32, filter: Filter) -> [u8; 4] {
-    let size = image.level_size(level);
-    let dims = q.dims;
-    let texel = |at: [i64; 3]| -> [u8; 4] {
-        let mut p = [0i64, 0, q.layer];
-        for k in 0..dims {
-            p[k] = wrap(sampler.address[k], at[k], i64::from(size[k])).unwrap_or(0);
+    // No such level: every texel reads as 0.
+    let Some(view) = image.level_view(level) else { return [0; 4] };
+    let size = if level == 0 { image.size } else { image.level_size(level) };
+    filter_unorm8(&view, size, &sampler.address, filter, q.coord, q.dims, q.offset, q.layer)
+}
+
+/// [`filtered_unorm8`] of level `view` (of `size`) with the sampler's addressing and `filter`,
+/// at `coord` (`dims` of them) plus `offset`, in layer `layer`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn filter_unorm8(
+    view: &LevelView<'_>,
+    size: [u32; 3],
+    address: &[Address; 3],
+    filter: Filter,
+    coord: [f32; 3],
+    dims: usize,
+    offset: [i32; 3],
+    layer: i64,
+) -> [u8; 4] {
+    // Texels as stored (BGRA formats not swapped: the filter treats the components alike, so
+    // the swap is made once, at the end); 0 outside the image.
+    let stored = |at: [i64; 3]| -> [u8; 4] { view.unorm8_word(at).unwrap_or(0).to_le_bytes() };
+    let rgba = |mut texel: [u8; 4]| {
+        if view.image.components.1 {
+            texel.swap(0, 2);
         }
-        image.load_unorm8(level, p).unwrap_or([0; 4])
+        texel
+    };
+    let texel = |at: [i64; 3]| -> [u8; 4] {
+        let mut p = [0i64, 0, layer];
+        for k in 0..dims {
+            p[k] = wrap(address[k], at[k], i64::from(size[k])).unwrap_or(0);
+        }
+        rgba(stored(p))
     };
     if filter == Filter::Nearest {
         let at: [i64; 3] = std::array::from_fn(|k| {
-            if k < dims { floor_i64(q.coord[k] * size[k] as f32) + i64::from(q.offset[k]) } else { 0 }
+            if k < dims { floor_i64(coord[k] * size[k] as f32) + i64::from(offset[k]) } else { 0 }
         });
         return texel(at);
     }
@@ -1053,24 +1159,24 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
     let mut weight = [0i32; 3];
     for k in 0..dims {
         let len = size[k];
-        if sampler.address[k] == Address::Repeat && !len.is_power_of_two() {
+        if address[k] == Address::Repeat && !len.is_power_of_two() {
             // Repeat on other sizes wraps the normalized coordinate (offset included) first.
-            let c = q.coord[k] + q.offset[k] as f32 / len as f32;
+            let c = coord[k] + offset[k] as f32 / len as f32;
             let scaled = round_even_i64((c - c.floor()) * len as f32 * 256.0) - 128;
             weight[k] = (scaled & 0xFF) as i32;
             let i = scaled >> 8;
             i0[k] = if i < 0 { i64::from(len) - 1 } else { i.min(i64::from(len) - 1) };
         } else {
-            let scaled = round_even_i64(q.coord[k] * (len << 8) as f32) - 128;
-            i0[k] = (scaled >> 8) + i64::from(q.offset[k]);
+            let scaled = round_even_i64(coord[k] * (len << 8) as f32) - 128;
+            i0[k] = (scaled >> 8) + i64::from(offset[k]);
             weight[k] = (scaled & 0xFF) as i32;
         }
     }
     // The two texel coordinates along each axis, wrapped (as `texel` does), once per axis.
-    let fixed = [0i64, 0, q.layer];
+    let fixed = [0i64, 0, layer];
     let axis: [[i64; 2]; 3] = std::array::from_fn(|k| {
         if k < dims {
-            [0, 1].map(|b| wrap(sampler.address[k], i0[k] + b, i64::from(size[k])).unwrap_or(0))
+            [0, 1].map(|b| wrap(address[k], i0[k] + b, i64::from(size[k])).unwrap_or(0))
         } else {
             [fixed[k]; 2]
         }
@@ -1079,7 +1185,7 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
     let mut values = [[0u8; 4]; 8];
     let mut count = 1usize << dims;
     for (corner, value) in values.iter_mut().enumerate().take(count) {
-        *value = image.load_unorm8(level, std::array::from_fn(|k| axis[k][(corner >> k) & 1])).unwrap_or([0; 4]);
+        *value = stored([axis[0][corner & 1], axis[1][(corner >> 1) & 1], axis[2][(corner >> 2) & 1]]);
     }
     for &w in &weight[..dims] {
         count /= 2;
@@ -1087,7 +1193,7 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
             values[j] = lerp_unorm8(w, values[2 * j], values[2 * j + 1]);
         }
     }
-    values[0]
+    rgba(values[0])
 }
 
 #[cfg(test)]
@@ -1113,6 +1219,24 @@ mod tests {
             assert_eq!(floor_i64(x), x.floor() as i64, "floor of {x:e}");
             assert_eq!(round_even_i64(x), x.round_ties_even() as i64, "round_ties_even of {x:e}");
             assert_eq!(round_i64(x), x.round() as i64, "round of {x:e}");
+        }
+    }
+
+    /// The 8-bit unorm encode against std's rounding (ties away from zero, as Vulkan allows and
+    /// `Format::encode` did with `round_i64`): the probes, and the floats nearest each step's
+    /// midpoint and each code's value (where the rounding turns).
+    #[test]
+    fn unorm8_matches_std() {
+        let mut xs = probes();
+        for k in 0..=255u32 {
+            for centre in [(k as f32 + 0.5) / 255.0, k as f32 / 255.0] {
+                let bits = centre.to_bits();
+                xs.extend((bits.saturating_sub(8)..=bits + 8).map(f32::from_bits));
+            }
+        }
+        for x in xs {
+            let expected = if x.is_nan() { 0 } else { (x.clamp(0.0, 1.0) * 255.0).round() as u8 };
+            assert_eq!(unorm8(x.to_bits()), expected, "unorm8 of {x:e}");
         }
     }
 }
