@@ -1062,6 +1062,20 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
     if fs.interpolates {
         t.interpolation = Some(Interpolation::new(tri, quads, d.samples));
     }
+    // Each input word: its place in lane memory, its input, and the provoking vertex's value
+    // (flat) or the three vertices' (as f64, interpolated), looked up once per batch.
+    let mut input_words: Vec<(usize, &Varying, u32, [f64; 3])> = Vec::new();
+    let mut word = 0;
+    for input in &fs.inputs {
+        for k in 0..input.words as usize {
+            let (flat, v) = match input.interp {
+                Interp::Flat | Interp::PerVertex(_) => (tri.flat[word], [0.0; 3]),
+                Interp::NoPerspective | Interp::Smooth => (0, std::array::from_fn(|i| f64::from(f32::from_bits(tri.vary[i][word])))),
+            };
+            input_words.push((input.base as usize + k, input, flat, v));
+            word += 1;
+        }
+    }
     t.run_batch(quads.len() * 4, |lane| masks[lane] == 0, |lane, mem| {
         let Some(([px, py], (covered, l))) = fragment(lane) else { return };
         let b: [f64; 3] = std::array::from_fn(|i| l[i] * tri.inv_w[i]);
@@ -1111,25 +1125,36 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 _ => {}
             }
         }
-        let mut word = 0;
-        for input in &fs.inputs {
-            for k in 0..input.words as usize {
-                let v = |i: usize| f64::from(f32::from_bits(tri.vary[i][word]));
-                mem[input.base as usize + k] = input.narrow(match input.interp {
-                    Interp::Flat | Interp::PerVertex(_) => tri.flat[word],
-                    Interp::NoPerspective => ((0..3).map(|i| l[i] * v(i)).sum::<f64>() as f32).to_bits(),
-                    Interp::Smooth => (((0..3).map(|i| b[i] * v(i)).sum::<f64>() / s) as f32).to_bits(),
-                });
-                word += 1;
-            }
+        for &(at, input, flat, v) in &input_words {
+            mem[at] = input.narrow(match input.interp {
+                Interp::Flat | Interp::PerVertex(_) => flat,
+                Interp::NoPerspective => ((0..3).map(|i| l[i] * v[i]).sum::<f64>() as f32).to_bits(),
+                Interp::Smooth => (((0..3).map(|i| b[i] * v[i]).sum::<f64>() / s) as f32).to_bits(),
+            });
         }
     });
     // Each output with a target at its location (Vulkan "Fragment Output Interface"), by its
     // index; targets without an output keep their texels. Outputs sharing a location
     // (`Component` decorations): one texel, written with the first of them.
-    let writes: Vec<(usize, &Image)> = (fs.outputs.iter().enumerate())
+    // Per target: the texel before the outputs (0, 0, 0, 1), the outputs' words (texel
+    // component, lane memory word, output) in their order, and the target's samples.
+    struct Write<'a> {
+        target: &'a Image,
+        texel: [u32; 4],
+        words: Vec<(usize, usize, &'a Varying)>,
+        samples: Option<&'a Image>,
+    }
+    let writes: Vec<Write<'_>> = (fs.outputs.iter().enumerate())
         .filter(|&(n, out)| !fs.outputs[..n].iter().any(|o| o.location == out.location))
-        .filter_map(|(n, out)| Some((n, (*d.colors.get(out.location as usize)?)?)))
+        .filter_map(|(n, out)| {
+            let target = (*d.colors.get(out.location as usize)?)?;
+            let texel = [0, 0, 0, if target.format().is_integer() { 1 } else { 1.0f32.to_bits() }];
+            let words = (fs.outputs[n..].iter().filter(|o| o.location == out.location))
+                .flat_map(|o| (0..o.words.min(4u32.saturating_sub(o.component)) as usize).map(move |k| (o.component as usize + k, o.base as usize + k, o)))
+                .collect();
+            let samples = ms.get(out.location as usize).and_then(Option::as_ref);
+            Some(Write { target, texel, words, samples })
+        })
         .collect();
     for lane in 0..quads.len() * 4 {
         let Some((px, (_, l))) = fragment(lane) else { break };
@@ -1161,19 +1186,16 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                 continue;
             }
         }
-        for &(n, target) in &writes {
-            let out = &fs.outputs[n];
-            let format = target.format();
-            let mut texel = [0, 0, 0, if format.is_integer() { 1 } else { 1.0f32.to_bits() }];
-            for out in fs.outputs[n..].iter().filter(|o| o.location == out.location) {
-                for k in 0..out.words.min(4u32.saturating_sub(out.component)) as usize {
-                    texel[out.component as usize + k] = out.widen(mem[out.base as usize + k]);
-                }
+        for write in &writes {
+            let format = write.target.format();
+            let mut texel = write.texel;
+            for &(c, word, out) in &write.words {
+                texel[c] = out.widen(mem[word]);
             }
             // The texels the fragment writes: the pixel's, or its covered samples'.
             let mut places = [at; 4];
-            let (image, count) = match ms.get(out.location as usize) {
-                Some(Some(samples)) => {
+            let (image, count) = match write.samples {
+                Some(samples) => {
                     let mut count = 0;
                     for k in (0..4).filter(|k| mask >> k & 1 != 0) {
                         places[count] = sample_at(at, k);
@@ -1181,7 +1203,7 @@ fn shade(tri: &Tri, batch: &Batch, t: &mut Thread<'_>, fs: &Prog, d: &Draw<'_>, 
                     }
                     (samples, count)
                 }
-                _ => (target, 1),
+                None => (write.target, 1),
             };
             for &place in &places[..count] {
                 let mut texel = texel;
