@@ -578,7 +578,7 @@ impl LevelView<'_> {
     /// stored bytes, little-endian in a word, in the format's order (RGBA or BGRA; components
     /// the format lacks: 0, alpha 255): the bytes `load`'s floats stand for (c / 255, exactly c
     /// again when scaled back and rounded), without the conversion.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unorm8_word(&self, at: [i64; 3]) -> Option<u32> {
         let start = self.texel_at(at)?;
         let image = self.image;
@@ -591,6 +591,15 @@ impl LevelView<'_> {
             *b = image.byte(start + c);
         }
         Some(u32::from_le_bytes(out))
+    }
+
+    /// A texel's bytes as [`LevelView::unorm8_word`] gives them, in RGBA order.
+    #[inline]
+    fn rgba(&self, mut texel: [u8; 4]) -> [u8; 4] {
+        if self.image.components.1 {
+            texel.swap(0, 2);
+        }
+        texel
     }
 }
 
@@ -1028,7 +1037,20 @@ impl<'a> Unorm8Level0<'a> {
     /// [`sample`] at normalized coordinates `coord`.
     #[inline]
     pub(crate) fn sample(&self, coord: [f32; 3]) -> [u32; 4] {
+        if self.dims == 2 && self.filter == Filter::Nearest {
+            return unorm8_bits(self.nearest_2d(coord));
+        }
         unorm8_bits(filter_unorm8(&self.view, self.size, &self.address, self.filter, coord, self.dims, self.offset, 0))
+    }
+
+    /// `filter_unorm8`'s nearest texel of a 2D sample, without its loops over the dimensions.
+    #[inline(always)]
+    fn nearest_2d(&self, coord: [f32; 3]) -> [u8; 4] {
+        let [w, h] = [i64::from(self.size[0]), i64::from(self.size[1])];
+        let x = wrap(self.address[0], nearest_texel(coord[0], w, self.offset[0]), w).unwrap_or(0);
+        let y = wrap(self.address[1], nearest_texel(coord[1], h, self.offset[1]), h).unwrap_or(0);
+        let texel = self.view.unorm8_word([x, y, 0]).unwrap_or(0).to_le_bytes();
+        self.view.rgba(texel)
     }
 }
 
@@ -1119,6 +1141,13 @@ fn filtered_unorm8(image: &Image, sampler: &Sampler, q: &SampleQuery, level: u32
     filter_unorm8(&view, size, &sampler.address, filter, q.coord, q.dims, q.offset, q.layer)
 }
 
+/// The texel a nearest filter reads along an axis of `size` texels at normalized coordinate
+/// `c` plus `offset` (before wrapping).
+#[inline]
+fn nearest_texel(c: f32, size: i64, offset: i32) -> i64 {
+    floor_i64(c * size as f32) + i64::from(offset)
+}
+
 /// [`filtered_unorm8`] of level `view` (of `size`) with the sampler's addressing and `filter`,
 /// at `coord` (`dims` of them) plus `offset`, in layer `layer`.
 #[allow(clippy::too_many_arguments)]
@@ -1136,12 +1165,7 @@ fn filter_unorm8(
     // Texels as stored (BGRA formats not swapped: the filter treats the components alike, so
     // the swap is made once, at the end); 0 outside the image.
     let stored = |at: [i64; 3]| -> [u8; 4] { view.unorm8_word(at).unwrap_or(0).to_le_bytes() };
-    let rgba = |mut texel: [u8; 4]| {
-        if view.image.components.1 {
-            texel.swap(0, 2);
-        }
-        texel
-    };
+    let rgba = |texel: [u8; 4]| view.rgba(texel);
     let texel = |at: [i64; 3]| -> [u8; 4] {
         let mut p = [0i64, 0, layer];
         for k in 0..dims {
@@ -1150,9 +1174,7 @@ fn filter_unorm8(
         rgba(stored(p))
     };
     if filter == Filter::Nearest {
-        let at: [i64; 3] = std::array::from_fn(|k| {
-            if k < dims { floor_i64(coord[k] * size[k] as f32) + i64::from(offset[k]) } else { 0 }
-        });
+        let at: [i64; 3] = std::array::from_fn(|k| if k < dims { nearest_texel(coord[k], i64::from(size[k]), offset[k]) } else { 0 });
         return texel(at);
     }
     let mut i0 = [0i64; 3];
