@@ -31,7 +31,25 @@ impl FunctionUses {
 /// that point nowhere are skipped (the validator reports them) and cycles end the walk, so
 /// any module can be analysed; the walk over calls is iterative.
 pub fn uses(module: &Module) -> Vec<FunctionUses> {
-    let direct: Vec<FunctionUses> = module.functions.iter().map(|(_, f)| direct_uses(module, f)).collect();
+    through_calls(module.functions.iter().map(|(_, f)| direct_uses(module, f)).collect())
+}
+
+impl FunctionUses {
+    /// What a function names itself: `globals` and the functions in `calls` (any order,
+    /// repeats allowed), for [`through_calls`]. The validator gathers them on its own walk.
+    pub(crate) fn direct(mut globals: Vec<Handle<GlobalVariable>>, mut calls: Vec<Handle<Function>>) -> FunctionUses {
+        globals.sort_unstable();
+        globals.dedup();
+        calls.sort_unstable();
+        calls.dedup();
+        FunctionUses { globals, calls }
+    }
+}
+
+/// [`uses`] from what each function names itself (`direct`, indexed like
+/// `Module::functions`, calls to functions that do not exist left out): every function's
+/// globals through the functions it reaches.
+pub(crate) fn through_calls(direct: Vec<FunctionUses>) -> Vec<FunctionUses> {
     // `seen[i] == root` once function `i` was reached from `root`.
     let mut seen = vec![usize::MAX; direct.len()];
     let mut stack = Vec::new();
@@ -67,6 +85,38 @@ pub fn uses(module: &Module) -> Vec<FunctionUses> {
         .collect()
 }
 
+/// Whether the call graph of `direct` (as [`through_calls`] takes it) has a cycle: exactly
+/// when [`cycles`] finds one, without a walk over the bodies. Iterative.
+pub(crate) fn has_cycle(direct: &[FunctionUses]) -> bool {
+    // 0 unvisited, 1 on the stack, 2 done.
+    let mut state = vec![0u8; direct.len()];
+    let mut stack = Vec::new();
+    for root in 0..direct.len() {
+        if state[root] != 0 {
+            continue;
+        }
+        stack.push((root, 0usize));
+        state[root] = 1;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            let Some(&callee) = direct[node].calls.get(*next) else {
+                state[node] = 2;
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match state.get(callee.index()) {
+                Some(0) => {
+                    state[callee.index()] = 1;
+                    stack.push((callee.index(), 0));
+                }
+                Some(1) => return true,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 /// The globals `f` names itself (`GlobalVar` is the only expression that names one) and the
 /// functions it calls.
 fn direct_uses(module: &Module, f: &Function) -> FunctionUses {
@@ -84,11 +134,7 @@ fn direct_uses(module: &Module, f: &Function) -> FunctionUses {
             calls.push(c.callee);
         }
     });
-    globals.sort();
-    globals.dedup();
-    calls.sort();
-    calls.dedup();
-    FunctionUses { globals, calls }
+    FunctionUses::direct(globals, calls)
 }
 
 /// A call from one function to another, with the span of the call.

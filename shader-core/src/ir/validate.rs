@@ -57,7 +57,7 @@ pub fn validate(module: Module) -> Result<Validated, Diagnostics> {
 }
 
 fn check(module: &Module) -> Result<ModuleInfo, Diagnostics> {
-    let mut v = Validator { m: module, diags: Diagnostics::new() };
+    let mut v = Validator { m: module, diags: Diagnostics::new(), direct: Vec::with_capacity(module.functions.len()), truncated: false };
     // Every later check may walk types recursively: rule out cycles first.
     v.reference_cycles();
     if v.diags.has_errors() {
@@ -75,7 +75,7 @@ fn check(module: &Module) -> Result<ModuleInfo, Diagnostics> {
     if v.diags.has_errors() {
         Err(v.diags)
     } else {
-        Ok(ModuleInfo { functions: super::calls::uses(module) })
+        Ok(ModuleInfo { functions: super::calls::through_calls(v.direct) })
     }
 }
 
@@ -89,6 +89,11 @@ const MAX_BLOCK_DEPTH: u32 = 512;
 struct Validator<'a> {
     m: &'a Module,
     diags: Diagnostics,
+    /// What each function walked so far names itself (`calls::FunctionUses::direct`), gathered
+    /// on the validator's own walk: `ModuleInfo`'s uses and the recursion check need no other.
+    direct: Vec<FunctionUses>,
+    /// A body nested too deeply was not walked to the end (so `direct` may miss a call).
+    truncated: bool,
 }
 
 /// Where an expression lives: a function body or the module's constant expressions.
@@ -536,6 +541,10 @@ impl<'a> Validator<'a> {
     }
 
     fn recursion(&mut self) {
+        // The call graph's cycles (with the calls' spans) only when there is one.
+        if !self.truncated && !super::calls::has_cycle(&self.direct) {
+            return;
+        }
         for cycle in super::calls::cycles(self.m) {
             let span = cycle.functions.last().map_or(cycle.closing_call, |&f| self.m.functions.span(f));
             self.ice(span, format!("recursion is not allowed: {}", self.m.describe_cycle(&cycle)));
@@ -570,7 +579,13 @@ impl<'a> Validator<'a> {
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
         let mut uses = vec![0u32; f.expressions.len()];
         let mut kids = Vec::new();
+        let (mut globals, mut calls) = (Vec::new(), Vec::new());
         for (h, expr) in f.expressions.iter() {
+            match *expr {
+                Expression::GlobalVar(g) if self.m.globals.check(g) => globals.push(g),
+                Expression::Call { function, .. } if self.m.functions.check(function) => calls.push(function),
+                _ => {}
+            }
             let ok = self.expression_children(ctx, h, expr, &mut kids);
             for k in &kids {
                 if let Some(u) = uses.get_mut(k.index()) {
@@ -582,8 +597,9 @@ impl<'a> Validator<'a> {
             }
         }
         let mut bound = vec![false; f.lets.len()];
-        let mut state = BodyState { uses: &mut uses, bound: &mut bound };
+        let mut state = BodyState { uses: &mut uses, bound: &mut bound, calls: &mut calls };
         self.block(ctx, &f.body, Flow::default(), &mut state);
+        self.direct.push(FunctionUses::direct(globals, calls));
 
         // Tree invariant: every expression has exactly one parent, except storage leaves.
         for (h, expr) in f.expressions.iter() {
@@ -1341,6 +1357,7 @@ impl<'a> Validator<'a> {
         if flow.depth > MAX_BLOCK_DEPTH {
             let span = block.spans.first().copied().unwrap_or_default();
             self.ice(span, "statements nested too deeply");
+            self.truncated = true;
             return;
         }
         if block.body.len() != block.spans.len() {
@@ -1536,6 +1553,9 @@ impl<'a> Validator<'a> {
                 }
             }
             Statement::Call { function, arguments } => {
+                if self.m.functions.check(*function) {
+                    state.calls.push(*function);
+                }
                 let mut ok = true;
                 for &a in arguments {
                     ok &= self.root(ctx, state, a, span, "call");
@@ -1566,6 +1586,8 @@ struct BodyState<'s> {
     uses: &'s mut Vec<u32>,
     /// Which let bindings a `Let` statement has bound.
     bound: &'s mut Vec<bool>,
+    /// Functions called by `Statement::Call`s (and call expressions), for `Validator::direct`.
+    calls: &'s mut Vec<Handle<Function>>,
 }
 
 /// The result type of a binary operation, or `None` when the operands do not fit it
