@@ -345,7 +345,7 @@ impl<'a> Writer<'a> {
                 let (pointee, space) = self.pointee(*pointer);
                 match (pointee, space) {
                     (Some(pointee), Some(space)) if self.contains_atomic(pointee, 0) => {
-                        let value = if self.null_constants.contains(&value) { None } else { Some(value) };
+                        let value = if self.is_null_constant(value) { None } else { Some(value) };
                         self.store_with_atomics(pointer_id, value, pointee, space, span, 0)?;
                     }
                     _ => {

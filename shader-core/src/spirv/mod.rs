@@ -133,6 +133,33 @@ enum TypeKey {
     AccelerationStructure,
 }
 
+/// Slots of [`Writer::scalar_types`]: bool, then 8/16/32/64-bit signed and unsigned
+/// integers and 16/32/64-bit floats (and room for other widths).
+const SCALAR_SLOTS: usize = 16;
+
+/// The slot of `scalar` in [`Writer::scalar_types`], if it has one.
+fn scalar_slot(scalar: Scalar) -> Option<usize> {
+    if scalar.kind == ScalarKind::Bool {
+        return Some(15);
+    }
+    let width = match scalar.width {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        8 => 3,
+        _ => return None,
+    };
+    match scalar.kind {
+        ScalarKind::Sint => Some(width),
+        ScalarKind::Uint => Some(4 + width),
+        ScalarKind::Float | ScalarKind::Bool => Some(8 + width),
+    }
+}
+
+/// [`Writer::constant_kinds`] flags.
+const PLAIN: u8 = 1;
+const NULL: u8 = 2;
+
 /// Deduplication key of module-level constants.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum ConstKey {
@@ -207,13 +234,17 @@ struct Writer<'a> {
     raw_sets: HashMap<String, Word>,
     glsl_ext: Option<Word>,
     type_cache: HashMap<TypeKey, Word>,
-    ir_types: HashMap<Handle<Type>, Word>,
+    /// The id of each scalar type declared so far, by [`scalar_slot`] (0: not yet).
+    scalar_types: [Word; SCALAR_SLOTS],
+    /// The SPIR-V type of each IR type written so far, indexed like `Module::types` (0: not
+    /// yet; no id is 0).
+    ir_types: Vec<Word>,
     /// One-member `Block` structs wrapping a non-struct buffer type, by the wrapped type.
     wrappers: HashMap<(Handle<Type>, StorageClass), Word>,
     constants: HashMap<ConstKey, Word>,
-    /// Ids of `OpConstant*` results (as opposed to spec constants) and of `OpConstantNull`s.
-    plain_constants: HashSet<Word>,
-    null_constants: HashSet<Word>,
+    /// By id: `PLAIN` for an `OpConstant*` result (as opposed to spec constants), `PLAIN |
+    /// NULL` for an `OpConstantNull`; 0 for every other id (ids past the end too).
+    constant_kinds: Vec<u8>,
     /// Constituents of vector constants, so composites of vectors can be flattened.
     constant_parts: HashMap<Word, Vec<Word>>,
     const_exprs: Vec<Option<Word>>,
@@ -269,12 +300,13 @@ impl<'a> Writer<'a> {
             raw_extensions: BTreeSet::new(),
             raw_sets: HashMap::default(),
             glsl_ext: None,
-            type_cache: HashMap::default(),
-            ir_types: HashMap::default(),
+            // Sized for a typical module, so the maps seldom grow (each growth rehashes).
+            type_cache: HashMap::with_capacity_and_hasher(module.types.len() + 16, Default::default()),
+            scalar_types: [0; SCALAR_SLOTS],
+            ir_types: vec![0; module.types.len()],
             wrappers: HashMap::default(),
-            constants: HashMap::default(),
-            plain_constants: HashSet::default(),
-            null_constants: HashSet::default(),
+            constants: HashMap::with_capacity_and_hasher(module.const_expressions.len() + 32, Default::default()),
+            constant_kinds: Vec::new(),
             constant_parts: HashMap::default(),
             const_exprs: vec![None; module.const_expressions.len()],
             overrides: Vec::new(),

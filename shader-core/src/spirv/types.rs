@@ -63,6 +63,19 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn scalar_type(&mut self, scalar: Scalar) -> Word {
+        let slot = scalar_slot(scalar);
+        if let Some(&id) = slot.and_then(|slot| self.scalar_types.get(slot)).filter(|&&id| id != 0) {
+            return id;
+        }
+        let id = self.new_scalar_type(scalar);
+        if let Some(slot) = slot.and_then(|slot| self.scalar_types.get_mut(slot)) {
+            *slot = id;
+        }
+        id
+    }
+
+    /// [`Self::scalar_type`] the first time: the type and the capability it needs.
+    fn new_scalar_type(&mut self, scalar: Scalar) -> Word {
         match (scalar.kind, scalar.width) {
             (ScalarKind::Bool, _) => return self.cached_type(TypeKey::Bool),
             (ScalarKind::Float, 2) => self.capability(Capability::Float16),
@@ -160,7 +173,7 @@ impl<'a> Writer<'a> {
     }
 
     fn type_id_inner(&mut self, handle: Handle<Type>, span: Span) -> R<Word> {
-        if let Some(&id) = self.ir_types.get(&handle) {
+        if let Some(&id) = self.ir_types.get(handle.index()).filter(|&&id| id != 0) {
             if let Some((_, used)) = self.forward_pointers.get_mut(&handle) {
                 *used = true;
             }
@@ -290,12 +303,20 @@ impl<'a> Writer<'a> {
                 id
             }
         };
-        self.ir_types.insert(handle, id);
+        if let Some(slot) = self.ir_types.get_mut(handle.index()) {
+            *slot = id;
+        }
         Ok(id)
     }
 
     /// Whether values of `ty` hold a buffer reference (which has no null constant).
     pub(super) fn holds_reference(&self, ty: Handle<Type>) -> bool {
+        // Most types hold no other type: answered without the walk's stack.
+        match self.module.types.get(ty).map(|t| &t.inner) {
+            Some(inner) if inner.is_reference() => return true,
+            Some(TypeInner::Array { .. } | TypeInner::Struct { .. }) => {}
+            _ => return false,
+        }
         let mut stack = vec![ty];
         let mut steps = 0;
         while let Some(t) = stack.pop() {
@@ -386,7 +407,9 @@ impl<'a> Writer<'a> {
     fn reference_type(&mut self, handle: Handle<Type>, base: Handle<Type>, span: Span) -> R<Word> {
         self.use_physical_storage();
         let id = self.id();
-        self.ir_types.insert(handle, id);
+        if let Some(slot) = self.ir_types.get_mut(handle.index()) {
+            *slot = id;
+        }
         if self.type_depth > 1 {
             // Inside another type (which the pointee may contain): declare the pointer
             // forward and write it once the outermost type is done.
@@ -493,11 +516,13 @@ impl<'a> Writer<'a> {
     }
 
     fn remember_constant(&mut self, key: ConstKey, id: Word) {
-        if matches!(key, ConstKey::Null { .. }) {
-            self.null_constants.insert(id);
-        }
+        let kind = if matches!(key, ConstKey::Null { .. }) { PLAIN | NULL } else { PLAIN };
         self.constants.insert(key, id);
-        self.plain_constants.insert(id);
+        let index = id as usize;
+        if index >= self.constant_kinds.len() {
+            self.constant_kinds.resize((index + 1).max(2 * self.constant_kinds.len()), 0);
+        }
+        self.constant_kinds[index] = kind;
     }
 
     pub(super) fn const_scalar(&mut self, scalar: Scalar, bits: u64) -> Word {
@@ -671,7 +696,7 @@ impl<'a> Writer<'a> {
                         (true, Some((n, scalar))) => {
                             if let Some(known) = self.constant_parts.get(&id) {
                                 parts.extend_from_slice(known);
-                            } else if self.null_constants.contains(&id) {
+                            } else if self.is_null_constant(id) {
                                 let zero = self.const_scalar(scalar, 0);
                                 parts.extend(std::iter::repeat_n(zero, n as usize));
                             } else {
@@ -778,10 +803,15 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Whether `id` is an `OpConstantNull` we created.
+    pub(super) fn is_null_constant(&self, id: Word) -> bool {
+        self.constant_kinds.get(id as usize).is_some_and(|&kind| kind & NULL != 0)
+    }
+
     /// Whether `id` is a constant we created with `OpConstant*` (not a spec constant).
     fn is_plain_constant(&self, id: Word) -> bool {
         // Constants are deduplicated through `constants`; spec constants never are.
-        self.plain_constants.contains(&id)
+        self.constant_kinds.get(id as usize).is_some_and(|&kind| kind & PLAIN != 0)
     }
 
     pub(super) fn scalar_of(&self, ty: Handle<Type>) -> Option<Scalar> {
