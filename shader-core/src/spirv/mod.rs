@@ -293,7 +293,7 @@ impl<'a> Writer<'a> {
             module,
             info,
             options,
-            s: Sections::default(),
+            s: Sections::sized_for(module),
             next_id: 1,
             capabilities: BTreeSet::new(),
             extensions: BTreeSet::new(),
@@ -326,7 +326,7 @@ impl<'a> Writer<'a> {
             wgpu_refused: BTreeSet::new(),
             wgpu_errors: Diagnostics::new(),
             member_decorations: HashSet::default(),
-            names: Vec::new(),
+            names: Vec::with_capacity(module.globals.len() + module.functions.len() + 16),
             debug,
             lines: debug::Lines::default(),
         }

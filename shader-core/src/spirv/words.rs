@@ -6,6 +6,7 @@
 //! bits, 64-bit literals low word first (SPIR-V 2.2.1); [`inst_string`] writes an
 //! instruction with a literal string.
 
+use crate::ir::Module;
 use spirv::{Op, Word};
 
 /// Appends instruction `op` whose operands are `head` followed by `operands` (the head is
@@ -53,4 +54,20 @@ pub(super) struct Sections {
     /// Types, constants and global variables, in the order declared.
     pub globals: Vec<Word>,
     pub functions: Vec<Word>,
+}
+
+impl Sections {
+    /// Empty sections with room for what a module like `module` usually needs (a few words
+    /// per expression, type, constant and global), so that they seldom grow while written.
+    pub fn sized_for(module: &Module) -> Sections {
+        let code = module.functions.iter().map(|(_, f)| f.expressions.len() + 2 * f.locals.len() + 8).sum::<usize>();
+        let declared = module.types.len() + module.const_expressions.len() + module.globals.len();
+        Sections {
+            entry_points: Vec::with_capacity(16 * module.entry_points.len()),
+            annotations: Vec::with_capacity(4 * declared + 16),
+            globals: Vec::with_capacity(6 * declared + code + 32),
+            functions: Vec::with_capacity(6 * code),
+            ..Sections::default()
+        }
+    }
 }
