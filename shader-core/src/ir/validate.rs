@@ -261,9 +261,11 @@ impl<'a> Validator<'a> {
                 _ => None,
             })
             .collect();
+        // The types each type names, one vector for all.
+        let mut refs: Vec<Handle<Type>> = Vec::new();
         for (h, ty) in self.m.types.iter() {
             let span = self.m.types.span(h);
-            let mut refs: Vec<Handle<Type>> = Vec::new();
+            refs.clear();
             // A buffer reference's pointee may have been interned (as a placeholder) before
             // its members' types; cycles were ruled out by `reference_cycles`.
             let forward_ok = ty.inner.is_reference() || pointees.contains(&h);
@@ -303,7 +305,7 @@ impl<'a> Validator<'a> {
                 }
             }
             let mut refs_ok = true;
-            for r in refs {
+            for &r in &refs {
                 // A UniqueArena only interns a type after the types it names, so references
                 // point backwards; that also rules out cycles. Buffer references are the
                 // exception (a block may hold references to itself): forward references are
@@ -733,11 +735,16 @@ impl<'a> Validator<'a> {
                 self.expect_same(ty, *t)
             }
             Expression::Compose { components } => {
-                let comps: Vec<_> = components.iter().map(|&c| self.ty_of(ctx, c)).collect::<Result<_, _>>()?;
+                // The components' types, checked first so that the walks below see only valid
+                // ones (no vector of them: composites are frequent).
+                for &c in components {
+                    self.ty_of(ctx, c)?;
+                }
+                let comps = || components.iter().filter_map(|&c| self.ty_of(ctx, c).ok());
                 match *result {
                     TypeInner::Vector { size, scalar } => {
                         let mut count = 0;
-                        for (_, c) in &comps {
+                        for (_, c) in comps() {
                             match shape(c) {
                                 Some((s, n)) if s == scalar => count += n,
                                 _ => return Err(format!("component of type {} cannot build a {}", describe(c), describe(result))),
@@ -750,34 +757,34 @@ impl<'a> Validator<'a> {
                     }
                     TypeInner::Matrix { columns, rows, scalar } => {
                         let column = TypeInner::Vector { size: rows, scalar };
-                        if comps.len() != columns as usize {
-                            return Err(format!("{} columns given, {} expected", comps.len(), columns as u32));
+                        if components.len() != columns as usize {
+                            return Err(format!("{} columns given, {} expected", components.len(), columns as u32));
                         }
-                        match comps.iter().find(|(_, c)| **c != column) {
+                        match comps().find(|(_, c)| **c != column) {
                             Some((_, c)) => Err(format!("column of type {} in a {}", describe(c), describe(result))),
                             None => Ok(()),
                         }
                     }
                     TypeInner::Array { base, size, .. } => {
                         if let ArraySize::Constant(n) = size {
-                            if comps.len() != n as usize {
-                                return Err(format!("{} elements given, {n} expected", comps.len()));
+                            if components.len() != n as usize {
+                                return Err(format!("{} elements given, {n} expected", components.len()));
                             }
                         } else {
                             return Err("cannot compose a runtime-sized array".into());
                         }
-                        match comps.iter().find(|(c, _)| !self.same(*c, base)) {
-                            Some((c, _)) => Err(format!("element of type {} in an array of {}", self.describe(*c), self.describe(base))),
+                        match comps().find(|(c, _)| !self.same(*c, base)) {
+                            Some((c, _)) => Err(format!("element of type {} in an array of {}", self.describe(c), self.describe(base))),
                             None => Ok(()),
                         }
                     }
                     TypeInner::Struct { ref members, .. } => {
-                        if comps.len() != members.len() {
-                            return Err(format!("{} members given, {} expected", comps.len(), members.len()));
+                        if components.len() != members.len() {
+                            return Err(format!("{} members given, {} expected", components.len(), members.len()));
                         }
-                        for (i, ((c, _), m)) in comps.iter().zip(members).enumerate() {
-                            if !self.same(*c, m.ty) {
-                                return Err(format!("member {i} has type {}, expected {}", self.describe(*c), self.describe(m.ty)));
+                        for (i, ((c, _), m)) in comps().zip(members).enumerate() {
+                            if !self.same(c, m.ty) {
+                                return Err(format!("member {i} has type {}, expected {}", self.describe(c), self.describe(m.ty)));
                             }
                         }
                         Ok(())
