@@ -110,7 +110,7 @@ impl<'a> Writer<'a> {
     pub(super) fn write_function(&mut self, handle: Handle<Function>, fun: &'a Function) -> R<()> {
         let span = Span::default();
         self.fun = Some(fun);
-        self.f = FunctionState { handle: Some(handle), ..FunctionState::default() };
+        self.f.reset(handle, fun.lets.len());
         let result = match fun.result {
             Some(ty) => self.type_id(ty, span)?,
             None => self.void_type(),
@@ -149,8 +149,6 @@ impl<'a> Writer<'a> {
             self.alias_references(var, variable.ty);
             self.f.locals.push(var);
         }
-        self.f.lets = vec![None; fun.lets.len()];
-        self.f.let_values = vec![None; fun.lets.len()];
         self.write_block(&fun.body)?;
         if self.is_open() {
             // A non-void function whose end is reachable has no value to return: the front end
@@ -162,10 +160,9 @@ impl<'a> Writer<'a> {
             }
         }
         // SPIR-V 2.4: all OpVariables of a function come first in its first block.
-        let variables = std::mem::take(&mut self.f.variables);
         let at = self.f.variables_at;
-        self.s.functions.splice(at..at, variables.iter().copied());
-        self.finish_function_lines(variables.len());
+        self.s.functions.splice(at..at, self.f.variables.iter().copied());
+        self.finish_function_lines(self.f.variables.len());
         inst(&mut self.s.functions, Op::FunctionEnd, &[], &[]);
         self.fun = None;
         Ok(())
@@ -637,7 +634,8 @@ impl<'a> Writer<'a> {
         if callee.arguments.len() != arguments.len() {
             return error("call with the wrong number of arguments", span);
         }
-        let mut ids = vec![self.functions[function.index()]];
+        let mut ids = Vec::with_capacity(1 + arguments.len());
+        ids.push(self.functions[function.index()]);
         let mut copy_back = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&callee.arguments) {
             let pointer = match self.module.types.get(parameter.ty).map(|t| &t.inner) {

@@ -215,6 +215,30 @@ struct FunctionState {
     depth: u32,
 }
 
+impl FunctionState {
+    /// Ready for function `handle` with `lets` let bindings: as `FunctionState::default()` would
+    /// be, keeping the vectors' and the set's allocations from the previous function.
+    fn reset(&mut self, handle: Handle<Function>, lets: usize) {
+        let FunctionState { open, last_op, label, variables, variables_at, locals, lets: let_ids, let_values, arguments, handle: current, constructs, targeted, depth } =
+            self;
+        *open = false;
+        *last_op = None;
+        *label = 0;
+        variables.clear();
+        *variables_at = 0;
+        locals.clear();
+        let_ids.clear();
+        let_ids.resize(lets, None);
+        let_values.clear();
+        let_values.resize(lets, None);
+        arguments.clear();
+        *current = Some(handle);
+        constructs.clear();
+        targeted.clear();
+        *depth = 0;
+    }
+}
+
 /// Deepest expression/statement nesting we write before reporting an error instead of risking
 /// the stack.
 const MAX_DEPTH: u32 = 400;
@@ -737,10 +761,10 @@ impl<'a> Writer<'a> {
 
     /// Capabilities and extensions that 8/16-bit types need in a given storage class.
     fn storage_capabilities(&mut self, ty: Handle<Type>, space: AddressSpace) {
-        let mut widths = BTreeSet::new();
+        let mut widths = 0;
         self.scalar_widths(ty, &mut widths, 0);
-        let has16 = widths.contains(&2);
-        let has8 = widths.contains(&1);
+        let has16 = widths & 1 << 2 != 0;
+        let has8 = widths & 1 << 1 != 0;
         if has16 {
             let capability = match space {
                 AddressSpace::Storage { .. } => Some(Capability::StorageBuffer16BitAccess),
@@ -768,7 +792,9 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn scalar_widths(&self, ty: Handle<Type>, widths: &mut BTreeSet<u8>, depth: u32) {
+    /// The widths (in bytes) of the non-bool scalars in `ty`, as bits of `widths` (bit `w` for
+    /// width `w`).
+    fn scalar_widths(&self, ty: Handle<Type>, widths: &mut u32, depth: u32) {
         let Some(t) = self.module.types.get(ty) else { return };
         if depth > MAX_DEPTH {
             return;
@@ -776,7 +802,7 @@ impl<'a> Writer<'a> {
         match &t.inner {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
                 if s.kind != ScalarKind::Bool {
-                    widths.insert(s.width);
+                    *widths |= 1u32.checked_shl(u32::from(s.width)).unwrap_or(0);
                 }
             }
             TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => self.scalar_widths(*base, widths, depth + 1),
