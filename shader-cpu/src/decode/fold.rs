@@ -76,7 +76,7 @@ fn reads(inst: &mut Inst, f: &mut impl FnMut(&mut Id)) -> bool {
         }
         Inst::Atomic { ptr, a, b, .. } => {
             f(ptr);
-            a.iter_mut().chain(b.iter_mut()).for_each(|x| f(x));
+            a.iter_mut().chain(b.iter_mut()).for_each(&mut *f);
         }
         Inst::Call { args, .. } => args.iter_mut().for_each(|(a, _, _)| f(a)),
         Inst::Barrier { .. } | Inst::Fence { .. } | Inst::Demote => {}
