@@ -1182,7 +1182,9 @@ impl<'a> Parser<'a> {
                 Ok(kind)
             },
         };
-        let diagnostics: Vec<Attribute> = attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect();
+        // (Most statements have no attributes: then nothing is collected or dropped.)
+        let diagnostics: Vec<Attribute> =
+            if attrs.is_empty() { Vec::new() } else { attrs.iter().filter(|a| a.name.name == "diagnostic").cloned().collect() };
         // The chain of the statements after this one is this statement's, not the one of a
         // block nested in it.
         let chain = self.chain;
