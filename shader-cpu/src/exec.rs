@@ -2184,6 +2184,27 @@ impl<'a> Thread<'a> {
         let coord_at = |k: usize, i: usize| f(word(coord, k, i)) / q_of(i);
         // Samples whose texel their coordinates alone may decide (`Unorm8Level0`).
         let plain = !s.image.cube && !s.image.arrayed && s.dref.is_none() && s.gather.is_none() && !s.query_lod && s.offsets.is_none() && s.dyn_offset.is_none();
+        // All lanes with one pair (the usual): it is prepared once and the lanes pass their
+        // coordinates only (as `coord_at` gives them: not projective, divided by 1).
+        if plain && !s.proj {
+            let slots = |i: u32| (si[i as usize], si[l + i as usize]);
+            if let Some(&first) = lanes.first() {
+                let key = slots(first);
+                let pair = match (self.handles.get(key.0 as usize), self.handles.get(key.1 as usize)) {
+                    (Some(&Handle::Image(image, ..)), Some(&Handle::Sampler(sampler))) => crate::image::Unorm8Level0::new(image, sampler, dims, s.offset),
+                    _ => None,
+                };
+                if let Some(pair) = pair.filter(|_| lanes.iter().all(|&i| slots(i) == key)) {
+                    for &i in lanes {
+                        let i = i as usize;
+                        let c: [f32; 3] = std::array::from_fn(|k| if k < dims { f(word(coord, k, i)) } else { 0.0 });
+                        put_texel(&mut d, l, i, s, pair.sample(c));
+                    }
+                    self.regs[s.dst as usize] = d;
+                    return;
+                }
+            }
+        }
         // The last lane's (image, sampler) handle slots, what they hold, and whether the level
         // of detail matters (and the pair prepared for plain samples); the last quad's implicit
         // level of detail (before the bias).
