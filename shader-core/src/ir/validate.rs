@@ -57,7 +57,13 @@ pub fn validate(module: Module) -> Result<Validated, Diagnostics> {
 }
 
 fn check(module: &Module) -> Result<ModuleInfo, Diagnostics> {
-    let mut v = Validator { m: module, diags: Diagnostics::new(), direct: Vec::with_capacity(module.functions.len()), truncated: false };
+    let mut v = Validator {
+        m: module,
+        diags: Diagnostics::new(),
+        direct: Vec::with_capacity(module.functions.len()),
+        truncated: false,
+        scratch: Scratch::default(),
+    };
     // Every later check may walk types recursively: rule out cycles first.
     v.reference_cycles();
     if v.diags.has_errors() {
@@ -94,6 +100,16 @@ struct Validator<'a> {
     direct: Vec<FunctionUses>,
     /// A body nested too deeply was not walked to the end (so `direct` may miss a call).
     truncated: bool,
+    /// Per-function vectors, kept from one function to the next (no allocation per function).
+    scratch: Scratch,
+}
+
+/// The vectors `Validator::function` fills, cleared for each function.
+#[derive(Default)]
+struct Scratch {
+    uses: Vec<u32>,
+    bound: Vec<bool>,
+    kids: Vec<Handle<Expression>>,
 }
 
 /// Where an expression lives: a function body or the module's constant expressions.
@@ -579,8 +595,9 @@ impl<'a> Validator<'a> {
         }
 
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
-        let mut uses = vec![0u32; f.expressions.len()];
-        let mut kids = Vec::new();
+        let Scratch { mut uses, mut bound, mut kids } = std::mem::take(&mut self.scratch);
+        uses.clear();
+        uses.resize(f.expressions.len(), 0);
         let (mut globals, mut calls) = (Vec::new(), Vec::new());
         for (h, expr) in f.expressions.iter() {
             match *expr {
@@ -598,7 +615,8 @@ impl<'a> Validator<'a> {
                 self.expression_type(ctx, h, expr);
             }
         }
-        let mut bound = vec![false; f.lets.len()];
+        bound.clear();
+        bound.resize(f.lets.len(), false);
         let mut state = BodyState { uses: &mut uses, bound: &mut bound, calls: &mut calls };
         self.block(ctx, &f.body, Flow::default(), &mut state);
         self.direct.push(FunctionUses::direct(globals, calls));
@@ -615,6 +633,7 @@ impl<'a> Validator<'a> {
                 self.ice(f.expressions.span(h), message);
             }
         }
+        self.scratch = Scratch { uses, bound, kids };
     }
 
     /// Checks that every child handle exists and comes before `h`; fills `kids`.
