@@ -192,6 +192,12 @@ pub struct Cycle {
 /// (the validator reports them). Iterative, so deep call chains cannot overflow the stack.
 pub fn cycles(module: &Module) -> Vec<Cycle> {
     let graph: Vec<Vec<Call>> = module.functions.iter().map(|(_, f)| calls_of(f)).collect();
+    cycles_in(&graph)
+}
+
+/// [`cycles`] of a call graph given as every function's [`calls_of`] (indexed like
+/// `Module::functions`).
+pub fn cycles_in(graph: &[Vec<Call>]) -> Vec<Cycle> {
     // 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; graph.len()];
     let mut found = Vec::new();

@@ -5,27 +5,42 @@
 
 use super::lower::Lowerer;
 use crate::diag::Diagnostic;
-use crate::ir::calls::{calls_of, Call};
+use crate::ir::calls::Call;
 use crate::ir::*;
 use crate::span::Span;
 use crate::hash::FxHashMap as HashMap;
 
-/// What one function does that matters across calls (the globals it reaches come from the
-/// one analysis of them, [`crate::ir::calls::uses`]).
+/// What one function does that matters across calls, from one walk over it.
 #[derive(Default)]
 struct Facts {
     calls: Vec<Call>,
+    /// The globals it names itself (`GlobalVar`), for [`crate::ir::calls::uses`].
+    globals: Vec<Handle<GlobalVariable>>,
     /// Fragment-only operations (discard, derivatives, implicit-LOD sampling).
     fragment_only: Vec<(&'static str, Span)>,
     /// Compute-only operations (barriers, workgroupUniformLoad).
     compute_only: Vec<(&'static str, Span)>,
+    /// It has an operation the uniformity analysis may require uniform control flow for
+    /// (a superset of its `FnCx::require` sites: any barrier, derivative, sampling,
+    /// level-of-detail query, `workgroupUniformLoad` or subgroup operation).
+    uniformity_site: bool,
 }
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn check_module(&mut self) {
-        let facts: Vec<Facts> = self.module.functions.iter().map(|(_, f)| function_facts(f)).collect();
-        let uses = crate::ir::calls::uses(&self.module);
-        self.check_recursion();
+    /// Returns the call graph the uniformity analysis walks (the module does not change
+    /// between the two).
+    pub(super) fn check_module(&mut self) -> super::uniformity::CallGraph {
+        let mut facts: Vec<Facts> = self.module.functions.iter().map(|(_, f)| function_facts(&self.module, f)).collect();
+        // Calls in body order (the order the uniformity analysis visits callees in).
+        let callees: Vec<Vec<Handle<Function>>> = facts
+            .iter()
+            .map(|f| f.calls.iter().map(|c| c.callee).filter(|&c| self.module.functions.check(c)).collect())
+            .collect();
+        let uses = crate::ir::calls::through_calls(
+            facts.iter_mut().zip(&callees).map(|(f, calls)| crate::ir::calls::FunctionUses::direct(std::mem::take(&mut f.globals), calls.clone())).collect(),
+        );
+        let graph: Vec<Vec<Call>> = facts.iter_mut().map(|f| std::mem::take(&mut f.calls)).collect();
+        self.check_recursion(&graph);
         // An entry point's function may not be called from any function, one no entry point
         // reaches too (WGSL §11: naga and Tint refuse it wherever the call is); its wrapper,
         // which calls it, is ours.
@@ -37,11 +52,11 @@ impl<'a> Lowerer<'a> {
             .chain(self.module.entry_points.iter().map(|e| (e.function, e.name.clone())))
             .collect();
         let wrappers: Vec<Handle<Function>> = self.entry_user_functions.iter().filter(|(u, f)| u != f).map(|&(_, f)| f).collect();
-        for (caller, f) in facts.iter().enumerate() {
+        for (caller, calls) in graph.iter().enumerate() {
             if wrappers.iter().any(|w| w.index() == caller) {
                 continue;
             }
-            for call in &f.calls {
+            for call in calls {
                 if let Some(name) = entry_functions.get(&call.callee) {
                     self.diags.push(Diagnostic::error(format!("entry point `{name}` cannot be called"), call.span));
                 }
@@ -66,7 +81,7 @@ impl<'a> Lowerer<'a> {
                             *span,
                         ));
                     }
-                    stack.extend(facts[f.index()].calls.iter().map(|c| c.callee));
+                    stack.extend(graph[f.index()].iter().map(|c| c.callee));
                 }
             }
             if ep.stage != Stage::Fragment {
@@ -83,7 +98,7 @@ impl<'a> Lowerer<'a> {
                             *span,
                         ));
                     }
-                    stack.extend(facts[f.index()].calls.iter().map(|c| c.callee));
+                    stack.extend(graph[f.index()].iter().map(|c| c.callee));
                 }
             }
             if ep.stage == Stage::Vertex && !self.writes_position(used) {
@@ -104,6 +119,10 @@ impl<'a> Lowerer<'a> {
                     );
                 }
             }
+        }
+        super::uniformity::CallGraph {
+            callees,
+            sites: facts.iter().map(|f| f.uniformity_site).collect(),
         }
     }
 
@@ -162,10 +181,10 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn check_recursion(&mut self) {
+    fn check_recursion(&mut self, graph: &[Vec<Call>]) {
         // Each cycle once, at the call closing it. Direct recursion (`f` calling `f`) was
         // reported while lowering the call.
-        for cycle in crate::ir::calls::cycles(&self.module) {
+        for cycle in crate::ir::calls::cycles_in(graph) {
             if cycle.functions.len() > 1 {
                 let message = format!("recursion is not allowed in WGSL: {}", self.module.describe_cycle(&cycle));
                 self.diags.push(Diagnostic::error(message, cycle.closing_call));
@@ -175,16 +194,31 @@ impl<'a> Lowerer<'a> {
 
 }
 
-fn function_facts(f: &Function) -> Facts {
-    let mut facts = Facts { calls: calls_of(f), ..Facts::default() };
+fn function_facts(module: &Module, f: &Function) -> Facts {
+    let mut facts = Facts::default();
     for (h, e) in f.expressions.iter() {
-        let span = f.expressions.span(h);
         match e {
-            Expression::WorkgroupUniformLoad { .. } => facts.compute_only.push(("`workgroupUniformLoad`", span)),
-            Expression::Derivative { .. } => facts.fragment_only.push(("a derivative", span)),
-            Expression::ImageSample { level: SampleLevel::Auto | SampleLevel::Bias(_), gather: None, .. } => {
-                facts.fragment_only.push(("sampling with an implicit level of detail", span))
+            Expression::GlobalVar(g) => {
+                if module.globals.check(*g) {
+                    facts.globals.push(*g);
+                }
             }
+            Expression::Call { function, .. } => facts.calls.push(Call { callee: *function, span: f.expressions.span(h) }),
+            Expression::WorkgroupUniformLoad { .. } => {
+                facts.compute_only.push(("`workgroupUniformLoad`", f.expressions.span(h)));
+                facts.uniformity_site = true;
+            }
+            Expression::Derivative { .. } => {
+                facts.fragment_only.push(("a derivative", f.expressions.span(h)));
+                facts.uniformity_site = true;
+            }
+            Expression::ImageSample { level, gather, .. } => {
+                if gather.is_none() && matches!(level, SampleLevel::Auto | SampleLevel::Bias(_)) {
+                    facts.fragment_only.push(("sampling with an implicit level of detail", f.expressions.span(h)));
+                }
+                facts.uniformity_site = true;
+            }
+            Expression::ImageQuery { query: ImageQuery::Lod { .. }, .. } | Expression::Subgroup { .. } => facts.uniformity_site = true,
             _ => {}
         }
     }
@@ -192,11 +226,17 @@ fn function_facts(f: &Function) -> Facts {
     facts
 }
 
+/// Statements' facts; call statements come after the call expressions, as in
+/// [`crate::ir::calls::calls_of`].
 fn statement_facts(block: &Block, facts: &mut Facts) {
     for (s, span) in block.iter() {
         match s {
             Statement::Kill => facts.fragment_only.push(("`discard`", span)),
-            Statement::Barrier(_) => facts.compute_only.push(("a barrier", span)),
+            Statement::Barrier(_) => {
+                facts.compute_only.push(("a barrier", span));
+                facts.uniformity_site = true;
+            }
+            Statement::Call { function, .. } => facts.calls.push(Call { callee: *function, span }),
             Statement::Block(b) => statement_facts(b, facts),
             Statement::If { accept, reject, .. } => {
                 statement_facts(accept, facts);

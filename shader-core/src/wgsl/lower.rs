@@ -15,7 +15,9 @@ use crate::layout;
 pub struct Reported;
 pub type R<T> = Result<T, Reported>;
 
-pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
+/// Also returns the module's call graph when it lowered without errors (for the uniformity
+/// analysis).
+pub(super) fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics, super::uniformity::CallGraph) {
     let mut decls = HashMap::default();
     let mut lw = Lowerer {
         module: Module::default(),
@@ -82,10 +84,8 @@ pub fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics) {
             let _ = lw.function_body(handle, f);
         }
     }
-    if !lw.diags.has_errors() {
-        lw.check_module();
-    }
-    (lw.module, lw.diags)
+    let graph = if lw.diags.has_errors() { super::uniformity::CallGraph::default() } else { lw.check_module() };
+    (lw.module, lw.diags, graph)
 }
 
 fn decl_name(decl: &ast::GlobalDecl) -> Option<&ast::Ident> {

@@ -60,13 +60,13 @@ pub fn translate_modules(
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    let (module, lowered) = lower::lower(&ast);
+    let (module, lowered, graph) = lower::lower(&ast);
     diagnostics.extend(annotate(lowered, sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
     // Uniformity (WGSL §15.2) needs resolved calls and types, so it runs on the IR.
-    diagnostics.extend(annotate(uniformity::check(&module, &ast, sources), sources));
+    diagnostics.extend(annotate(uniformity::check(&module, &graph, &ast, sources), sources));
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }

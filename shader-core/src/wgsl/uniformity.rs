@@ -23,11 +23,23 @@ use crate::hash::FxHashMap as HashMap;
 use crate::hash::FxHashSet as HashSet;
 use std::rc::Rc;
 
-/// Checks every function of `module` (lowered from `tu`, whose files are in `sources`).
-pub fn check(module: &Module, tu: &ast::TranslationUnit, sources: &SourceMap) -> Diagnostics {
+/// The call graph of a lowered module, from the whole-module checks' walk over it
+/// (`Lowerer::check_module`); indexed like `Module::functions`.
+#[derive(Default)]
+pub(super) struct CallGraph {
+    /// Each function's callees, in body order, repeats kept.
+    pub callees: Vec<Vec<Handle<Function>>>,
+    /// Whether each function has an operation that may need uniform control flow.
+    pub sites: Vec<bool>,
+}
+
+/// Checks every function of `module` (lowered from `tu`, whose files are in `sources`; `graph`
+/// is its call graph).
+pub(super) fn check(module: &Module, graph: &CallGraph, tu: &ast::TranslationUnit, sources: &SourceMap) -> Diagnostics {
+    debug_assert_eq!(graph.callees.len(), module.functions.len());
     let filters = Filters::new(tu);
-    let (order, callees) = callees_first(module);
-    let analysed = needing_analysis(module, &order, &callees);
+    let order = callees_first(module, &graph.callees);
+    let analysed = needing_analysis(&order, graph);
     let mut summaries: Vec<Option<Summary>> = vec![None; module.functions.len()];
     let mut diags = Vec::new();
     for handle in order {
@@ -319,75 +331,44 @@ struct Summary {
 }
 
 /// Orders functions so every callee precedes its callers (WGSL forbids recursion; a cycle,
-/// which the IR validator rejects anyway, is broken arbitrarily). Also returns each function's
-/// callees (indexed like `Module::functions`).
-fn callees_first(module: &Module) -> (Vec<Handle<Function>>, Vec<Vec<Handle<Function>>>) {
-    fn visit(module: &Module, h: Handle<Function>, state: &mut [u8], callees: &mut [Vec<Handle<Function>>], out: &mut Vec<Handle<Function>>) {
+/// which the IR validator rejects anyway, is broken arbitrarily).
+fn callees_first(module: &Module, callees: &[Vec<Handle<Function>>]) -> Vec<Handle<Function>> {
+    fn visit(h: Handle<Function>, callees: &[Vec<Handle<Function>>], state: &mut [u8], out: &mut Vec<Handle<Function>>) {
         if state[h.index()] != 0 {
             return;
         }
         state[h.index()] = 1;
-        let calls: Vec<Handle<Function>> =
-            crate::ir::calls::calls_of(&module.functions[h]).into_iter().map(|c| c.callee).filter(|&c| module.functions.check(c)).collect();
-        for &callee in &calls {
-            visit(module, callee, state, callees, out);
+        for &callee in &callees[h.index()] {
+            visit(callee, callees, state, out);
         }
-        callees[h.index()] = calls;
         state[h.index()] = 2;
         out.push(h);
     }
     let mut state = vec![0u8; module.functions.len()];
-    let mut callees = vec![Vec::new(); module.functions.len()];
     let mut out = Vec::with_capacity(module.functions.len());
     for (h, _) in module.functions.iter() {
-        visit(module, h, &mut state, &mut callees, &mut out);
+        visit(h, callees, &mut state, &mut out);
     }
-    (out, callees)
+    out
 }
 
 /// The functions whose analysis can matter: those that reach an operation needing uniformity
 /// (themselves or through calls), whose requirements and diagnostics come from the analysis,
 /// and every function they call, whose summaries theirs use. Any other function records no
 /// requirement and reports nothing, so it is skipped (indexed like `Module::functions`).
-fn needing_analysis(module: &Module, order: &[Handle<Function>], callees: &[Vec<Handle<Function>>]) -> Vec<bool> {
-    let mut reaches = vec![false; module.functions.len()];
+fn needing_analysis(order: &[Handle<Function>], graph: &CallGraph) -> Vec<bool> {
+    let mut reaches = vec![false; graph.sites.len()];
     for &h in order {
-        reaches[h.index()] = has_requirement_site(&module.functions[h]) || callees[h.index()].iter().any(|c| reaches[c.index()]);
+        reaches[h.index()] = graph.sites[h.index()] || graph.callees[h.index()].iter().any(|c| reaches[c.index()]);
     }
-    let mut analysed = vec![false; module.functions.len()];
+    let mut analysed = vec![false; graph.sites.len()];
     let mut stack: Vec<Handle<Function>> = order.iter().copied().filter(|h| reaches[h.index()]).collect();
     while let Some(h) = stack.pop() {
         if !std::mem::replace(&mut analysed[h.index()], true) {
-            stack.extend(callees[h.index()].iter().copied());
+            stack.extend(graph.callees[h.index()].iter().copied());
         }
     }
     analysed
-}
-
-/// Whether `f` itself has an operation that [`FnCx::require`]s uniformity (a superset: any
-/// barrier, derivative, sampling, level-of-detail query, `workgroupUniformLoad` or subgroup
-/// operation).
-fn has_requirement_site(f: &Function) -> bool {
-    fn barrier(block: &Block) -> bool {
-        block.iter().any(|(s, _)| match s {
-            Statement::Barrier(_) => true,
-            Statement::Block(b) => barrier(b),
-            Statement::If { accept, reject, .. } => barrier(accept) || barrier(reject),
-            Statement::Switch { cases, .. } => cases.iter().any(|c| barrier(&c.body)),
-            Statement::Loop { body, continuing, .. } => barrier(body) || barrier(continuing),
-            _ => false,
-        })
-    }
-    f.expressions.iter().any(|(_, e)| {
-        matches!(
-            e,
-            Expression::Derivative { .. }
-                | Expression::ImageSample { .. }
-                | Expression::ImageQuery { query: ImageQuery::Lod { .. }, .. }
-                | Expression::WorkgroupUniformLoad { .. }
-                | Expression::Subgroup { .. }
-        )
-    }) || barrier(&f.body)
 }
 
 // ---------------------------------------------------------------------------------------------
