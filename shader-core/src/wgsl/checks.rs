@@ -20,9 +20,9 @@ struct Facts {
     fragment_only: Vec<(&'static str, Span)>,
     /// Compute-only operations (barriers, workgroupUniformLoad).
     compute_only: Vec<(&'static str, Span)>,
-    /// It has an operation the uniformity analysis may require uniform control flow for
-    /// (a superset of its `FnCx::require` sites: any barrier, derivative, sampling,
-    /// level-of-detail query, `workgroupUniformLoad` or subgroup operation).
+    /// It has an operation the uniformity analysis may require uniform control flow for (its
+    /// `FnCx::require` sites: an execution barrier, a derivative, implicit-LOD sampling, a
+    /// level-of-detail query, `workgroupUniformLoad` or a subgroup operation).
     uniformity_site: bool,
 }
 
@@ -212,10 +212,8 @@ fn function_facts(module: &Module, f: &Function) -> Facts {
                 facts.fragment_only.push(("a derivative", f.expressions.span(h)));
                 facts.uniformity_site = true;
             }
-            Expression::ImageSample { level, gather, .. } => {
-                if gather.is_none() && matches!(level, SampleLevel::Auto | SampleLevel::Bias(_)) {
-                    facts.fragment_only.push(("sampling with an implicit level of detail", f.expressions.span(h)));
-                }
+            Expression::ImageSample { level: SampleLevel::Auto | SampleLevel::Bias(_), gather: None, .. } => {
+                facts.fragment_only.push(("sampling with an implicit level of detail", f.expressions.span(h)));
                 facts.uniformity_site = true;
             }
             Expression::ImageQuery { query: ImageQuery::Lod { .. }, .. } | Expression::Subgroup { .. } => facts.uniformity_site = true,
@@ -232,9 +230,9 @@ fn statement_facts(block: &Block, facts: &mut Facts) {
     for (s, span) in block.iter() {
         match s {
             Statement::Kill => facts.fragment_only.push(("`discard`", span)),
-            Statement::Barrier(_) => {
+            Statement::Barrier(barrier) => {
                 facts.compute_only.push(("a barrier", span));
-                facts.uniformity_site = true;
+                facts.uniformity_site |= barrier.execution.is_some();
             }
             Statement::Call { function, .. } => facts.calls.push(Call { callee: *function, span }),
             Statement::Block(b) => statement_facts(b, facts),

@@ -37,9 +37,12 @@ pub(super) struct CallGraph {
 /// is its call graph).
 pub(super) fn check(module: &Module, graph: &CallGraph, tu: &ast::TranslationUnit, sources: &SourceMap) -> Diagnostics {
     debug_assert_eq!(graph.callees.len(), module.functions.len());
-    let filters = Filters::new(tu);
     let order = callees_first(module, &graph.callees);
     let analysed = needing_analysis(&order, graph);
+    if !analysed.contains(&true) {
+        return Diagnostics::new();
+    }
+    let filters = Filters::new(tu);
     let mut summaries: Vec<Option<Summary>> = vec![None; module.functions.len()];
     let mut diags = Vec::new();
     for handle in order {
