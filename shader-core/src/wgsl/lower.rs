@@ -18,13 +18,14 @@ pub type R<T> = Result<T, Reported>;
 /// Also returns the module's call graph when it lowered without errors (for the uniformity
 /// analysis).
 pub(super) fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics, super::uniformity::CallGraph) {
-    let mut decls = HashMap::default();
+    // Both name tables get an entry per module declaration: sized once, never rehashed.
+    let mut decls = HashMap::with_capacity_and_hasher(tu.decls.len(), Default::default());
     let mut lw = Lowerer {
         module: Module::default(),
         diags: Diagnostics::new(),
         tu,
         decls: HashMap::default(),
-        items: HashMap::default(),
+        items: HashMap::with_capacity_and_hasher(tu.decls.len(), Default::default()),
         in_progress: Vec::new(),
         f16: false,
         bodies: Vec::new(),
