@@ -406,6 +406,16 @@ impl Flow {
         Flow { next: false, ..Flow::next() }
     }
 
+    /// [`Flow::next`]: the statement can only fall through (most statements).
+    fn only_next(&self) -> bool {
+        self.next
+            && self.breaks.0.is_none()
+            && self.continues.0.is_none()
+            && self.returns.0.is_none()
+            && self.break_vars.is_none()
+            && self.continue_vars.is_none()
+    }
+
     /// Combines the exits of two statements (in sequence or alternatives); `next` is the
     /// caller's business.
     fn absorb(&mut self, other: Flow) {
@@ -526,6 +536,9 @@ impl FnCx<'_> {
                 break;
             }
             let f = self.statement(statement, span, state);
+            if f.only_next() {
+                continue;
+            }
             // After a statement that may break, continue or return, the invocations still
             // running are those that did not: the rest of the construct's CF depends on the CF
             // at those exits (§15.2.7, CF_end of statements whose behavior is not {Next}).
