@@ -86,35 +86,53 @@ pub(crate) fn through_calls(direct: Vec<FunctionUses>) -> Vec<FunctionUses> {
 }
 
 /// Whether the call graph of `direct` (as [`through_calls`] takes it) has a cycle: exactly
-/// when [`cycles`] finds one, without a walk over the bodies. Iterative.
+/// when [`cycles`] finds one, without a walk over the bodies.
 pub(crate) fn has_cycle(direct: &[FunctionUses]) -> bool {
+    let mut found = false;
+    back_edges(direct.len(), |node, i| direct[node].calls.get(i).map(|c| c.index()), |_, _, _| {
+        found = true;
+        true
+    });
+    found
+}
+
+/// A depth-first search over a graph of `n` nodes whose `i`-th edge out of `node` leads to
+/// `edge(node, i)` (`None` past the last; a target `>= n` is skipped). Calls
+/// `back(stack, target, i)` for every back edge met, the `i`-th out of the node on top of
+/// `stack` (the path from the search's root, each with its next edge), and stops when `back`
+/// returns `true`. Iterative, so deep call chains cannot overflow the stack.
+fn back_edges(
+    n: usize,
+    edge: impl Fn(usize, usize) -> Option<usize>,
+    mut back: impl FnMut(&[(usize, usize)], usize, usize) -> bool,
+) {
     // 0 unvisited, 1 on the stack, 2 done.
-    let mut state = vec![0u8; direct.len()];
+    let mut state = vec![0u8; n];
     let mut stack = Vec::new();
-    for root in 0..direct.len() {
+    for root in 0..n {
         if state[root] != 0 {
             continue;
         }
         stack.push((root, 0usize));
         state[root] = 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            let Some(&callee) = direct[node].calls.get(*next) else {
+            let i = *next;
+            let Some(target) = edge(node, i) else {
                 state[node] = 2;
                 stack.pop();
                 continue;
             };
             *next += 1;
-            match state.get(callee.index()) {
+            match state.get(target) {
                 Some(0) => {
-                    state[callee.index()] = 1;
-                    stack.push((callee.index(), 0));
+                    state[target] = 1;
+                    stack.push((target, 0));
                 }
-                Some(1) => return true,
+                Some(1) if back(&stack, target, i) => return,
                 _ => {}
             }
         }
     }
-    false
 }
 
 /// The globals `f` names itself (`GlobalVar` is the only expression that names one) and the
@@ -189,7 +207,7 @@ pub struct Cycle {
 
 /// Every cycle that a depth-first search over `module`'s call graph meets as a back edge: each
 /// recursive function is in at least one. Calls to functions that do not exist are skipped
-/// (the validator reports them). Iterative, so deep call chains cannot overflow the stack.
+/// (the validator reports them).
 pub fn cycles(module: &Module) -> Vec<Cycle> {
     let graph: Vec<Vec<Call>> = module.functions.iter().map(|(_, f)| calls_of(f)).collect();
     cycles_in(&graph)
@@ -198,38 +216,14 @@ pub fn cycles(module: &Module) -> Vec<Cycle> {
 /// [`cycles`] of a call graph given as every function's [`calls_of`] (indexed like
 /// `Module::functions`).
 pub fn cycles_in(graph: &[Vec<Call>]) -> Vec<Cycle> {
-    // 0 unvisited, 1 on the stack, 2 done.
-    let mut state = vec![0u8; graph.len()];
     let mut found = Vec::new();
-    let mut stack = Vec::new();
-    for root in 0..graph.len() {
-        if state[root] != 0 {
-            continue;
-        }
-        stack.push((root, 0usize));
-        state[root] = 1;
-        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            let Some(&call) = graph[node].get(*next) else {
-                state[node] = 2;
-                stack.pop();
-                continue;
-            };
-            *next += 1;
-            let callee = call.callee.index();
-            match state.get(callee) {
-                Some(0) => {
-                    state[callee] = 1;
-                    stack.push((callee, 0));
-                }
-                Some(1) => {
-                    let start = stack.iter().position(|&(n, _)| n == callee).unwrap_or(0);
-                    let functions = stack[start..].iter().map(|&(n, _)| Handle::from_index(n)).collect();
-                    found.push(Cycle { functions, closing_call: call.span });
-                }
-                _ => {}
-            }
-        }
-    }
+    back_edges(graph.len(), |node, i| graph[node].get(i).map(|c| c.callee.index()), |stack, target, i| {
+        let start = stack.iter().position(|&(n, _)| n == target).unwrap_or(0);
+        let functions = stack[start..].iter().map(|&(n, _)| Handle::from_index(n)).collect();
+        let (node, _) = stack[stack.len() - 1];
+        found.push(Cycle { functions, closing_call: graph[node][i].span });
+        false
+    });
     found
 }
 
