@@ -20,6 +20,7 @@ use crate::Error;
 
 mod address;
 mod fold;
+pub(crate) use fold::reads;
 
 pub(crate) type Id = u32;
 

@@ -30,42 +30,38 @@ use crate::decode::{Block, Id, Inst, Obj, Term};
 
 /// The result and operands of an instruction whose result depends on its operands only (and,
 /// for a load, on memory every lane reads alike); `None` for the others (their results are
-/// divergent).
+/// divergent). The operands are the registers [`crate::decode::reads`] lists.
 fn operands(inst: &Inst, objs: &[Obj]) -> Option<(Id, Vec<Id>)> {
-    Some(match inst {
-        Inst::Copy { dst, src, .. }
-        | Inst::Extract { dst, src, .. }
-        | Inst::Transpose { dst, src, .. } => (*dst, vec![*src]),
-        Inst::Gather { dst, src, .. } => (*dst, vec![*src]),
-        Inst::Un { dst, a, .. } | Inst::Reduce { dst, a, .. } => (*dst, vec![*a]),
-        Inst::Bin { dst, a, b, .. }
-        | Inst::BinScalar { dst, a, b, .. }
-        | Inst::Dot { dst, a, b, .. }
-        | Inst::MatMul { dst, a, b, .. }
-        | Inst::Outer { dst, a, b, .. }
-        | Inst::Wide { dst, a, b, .. }
-        | Inst::Shuffle { dst, a, b, .. } => (*dst, vec![*a, *b]),
-        Inst::Tri { dst, a, b, c, .. } => (*dst, vec![*a, *b, *c]),
-        Inst::Select {
-            dst, cond, a, b, ..
-        } => (*dst, vec![*cond, *a, *b]),
-        Inst::Construct { dst, parts } => (*dst, parts.iter().map(|&(p, _)| p).collect()),
-        Inst::Insert { dst, obj, src, .. } => (*dst, vec![*obj, *src]),
-        Inst::ExtractDyn { dst, v, idx, .. } => (*dst, vec![*v, *idx]),
-        Inst::InsertDyn {
-            dst, v, comp, idx, ..
-        } => (*dst, vec![*v, *comp, *idx]),
-        Inst::Ext { dst, args, .. } => (*dst, args.iter().map(|&(a, _)| a).collect()),
-        Inst::ArrayLength { dst, ptr, .. } => (*dst, vec![*ptr]),
-        Inst::ChainAt { dst, dynamic, .. } => (*dst, dynamic.iter().map(|&(i, _, _)| i).collect()),
+    let dst = match inst {
+        Inst::Copy { dst, .. }
+        | Inst::Extract { dst, .. }
+        | Inst::Transpose { dst, .. }
+        | Inst::Gather { dst, .. }
+        | Inst::Un { dst, .. }
+        | Inst::Reduce { dst, .. }
+        | Inst::Bin { dst, .. }
+        | Inst::BinScalar { dst, .. }
+        | Inst::Dot { dst, .. }
+        | Inst::MatMul { dst, .. }
+        | Inst::Outer { dst, .. }
+        | Inst::Wide { dst, .. }
+        | Inst::Shuffle { dst, .. }
+        | Inst::Tri { dst, .. }
+        | Inst::Select { dst, .. }
+        | Inst::Construct { dst, .. }
+        | Inst::Insert { dst, .. }
+        | Inst::ExtractDyn { dst, .. }
+        | Inst::InsertDyn { dst, .. }
+        | Inst::Ext { dst, .. }
+        | Inst::ArrayLength { dst, .. }
+        | Inst::ChainAt { dst, .. } => *dst,
         // Lane memory differs per lane; buffers and workgroup memory at one address do not.
-        Inst::LoadObj { dst, ptr, obj, .. }
-            if !matches!(objs.get(*obj as usize), Some(Obj::Lane { .. }) | None) =>
-        {
-            (*dst, vec![*ptr])
-        }
+        Inst::LoadObj { dst, obj, .. } if !matches!(objs.get(*obj as usize), Some(Obj::Lane { .. }) | None) => *dst,
         _ => return None,
-    })
+    };
+    let mut reads = Vec::new();
+    crate::decode::reads(&mut inst.clone(), &mut |id: &mut Id| reads.push(*id));
+    Some((dst, reads))
 }
 
 /// Whether computing `inst` once and copying saves work: not for the plain copies (the copy

@@ -18,8 +18,9 @@ use super::{Block, Id, Inst, Term};
 use crate::exec::{Bin, Un};
 
 /// Calls `f` on each register `inst` reads; false (and no call) for the instructions not
-/// listed here.
-fn reads(inst: &mut Inst, f: &mut impl FnMut(&mut Id)) -> bool {
+/// listed here. The one list of every decoded instruction's operands (the uniformity analysis
+/// reads it too).
+pub(crate) fn reads(inst: &mut Inst, f: &mut impl FnMut(&mut Id)) -> bool {
     match inst {
         Inst::Copy { src, .. } | Inst::Extract { src, .. } | Inst::Transpose { src, .. } | Inst::Gather { src, .. } | Inst::Scatter { src, .. } => {
             f(src)
