@@ -9,6 +9,7 @@
 //! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measure_naga*' BIN glsl 3   # naga only
 //! BIN wgsl 1                     # without valgrind: lists the files and wall times
 //! BIN wgsl 41 interleaved        # wall clock: ours and naga alternating, min and median
+//! BIN wgsl 41 files              # wall clock per file: the minimum of 41 alternating runs each
 //! ```
 //!
 //! Arguments: the language (`glsl` or `wgsl`), the number of iterations (default 1), and
@@ -16,7 +17,10 @@
 //! outside the collected functions), or `interleaved`: after one warm-up pass per side, N passes
 //! per side timed one pass at a time, the two sides alternating (and taking turns at going
 //! first) in the same process on the same files, so both see the same machine load; prints the
-//! minimum and median pass of each side and their ratios.
+//! minimum and median pass of each side and their ratios. Or `files`: each file compiled N times
+//! by each side, alternating call by call; prints the minimum time of each side per file, their
+//! ratio and how far ours is over half of naga's, the files with the most time over first (which
+//! files the 0.5x target is lost on).
 //!
 //! `COMPILE_COUNT_STRIP_DEBUG=1` compiles ours with `strip_debug` (no `OpLine`/`OpString`/
 //! `OpSource`), to measure what the source-line debug info costs; every run prints the total
@@ -213,6 +217,34 @@ fn interleaved(lang: Lang, inputs: &[Input], passes: usize) {
     eprintln!("  ours/naga: min {:.3}, median {:.3}", ours_min / naga_min, ours_median / naga_median);
 }
 
+/// Wall clock per file: the minimum of `runs` calls per side, the sides alternating call by call.
+fn per_file(lang: Lang, inputs: &[Input], runs: usize) {
+    let fastest = |f: &dyn Fn()| {
+        let start = Instant::now();
+        f();
+        start.elapsed()
+    };
+    let mut rows = Vec::new();
+    for input in inputs {
+        let (mut ours_min, mut naga_min) = (Duration::MAX, Duration::MAX);
+        for _ in 0..runs.max(1) {
+            ours_min = ours_min.min(fastest(&|| drop(black_box(ours(lang, black_box(input))))));
+            naga_min = naga_min.min(fastest(&|| drop(black_box(naga(lang, black_box(input))))));
+        }
+        let (o, n) = (ours_min.as_secs_f64() * 1e6, naga_min.as_secs_f64() * 1e6);
+        rows.push((o - n / 2.0, o, n, input.source.len(), &input.name));
+    }
+    let (ours_total, naga_total): (f64, f64) = (rows.iter().map(|r| r.1).sum(), rows.iter().map(|r| r.2).sum());
+    let over: f64 = rows.iter().map(|r| r.0).sum();
+    eprintln!("per file, minimum of {runs} runs per side (microseconds):");
+    eprintln!("  all files: ours {ours_total:.0}, naga {naga_total:.0}, ours/naga {:.3}; ours over half of naga's: {over:.0}", ours_total / naga_total);
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    eprintln!("  {:>8} {:>8} {:>8} {:>6} {:>7}  file", "over", "ours", "naga", "ratio", "bytes");
+    for (over, o, n, bytes, name) in rows {
+        eprintln!("  {over:8.1} {o:8.1} {n:8.1} {:6.3} {bytes:7}  {name}", o / n);
+    }
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; skip flags so the harness also runs under it.
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
@@ -231,6 +263,10 @@ fn main() {
         for input in &inputs {
             eprintln!("  {}", input.name);
         }
+    }
+    if only == Some("files") {
+        per_file(lang, &inputs, iterations);
+        return;
     }
     if only == Some("interleaved") {
         interleaved(lang, &inputs, iterations);
