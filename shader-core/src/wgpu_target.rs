@@ -72,15 +72,20 @@ fn zero_initialized_workgroup(module: &mut Module) {
 /// is the first component of `refract(vec2(i, 0), vec2(n, 0), eta)`: the same dot product
 /// `n * i`, so the same `k` and the same result.
 fn vector_refract(module: &mut Module) {
-    let handles: Vec<Handle<Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    let is_scalar_refract = |module: &Module, exprs: &Expressions, e: Handle<Expression>| {
+        matches!(exprs[e], Expression::Math { fun: MathFunction::Refract, .. }) && matches!(module.inner(exprs.ty(e)), TypeInner::Scalar(_))
+    };
+    // Only the functions with one are taken out of the module and rewritten.
+    let handles: Vec<Handle<Function>> = module
+        .functions
+        .iter()
+        .filter(|(_, fun)| fun.expressions.iter().any(|(e, _)| is_scalar_refract(module, &fun.expressions, e)))
+        .map(|(h, _)| h)
+        .collect();
     for h in handles {
         let mut fun = std::mem::take(&mut module.functions[h]);
         let exprs = &mut fun.expressions;
-        let scalar: Vec<Handle<Expression>> = exprs
-            .iter()
-            .filter(|&(e, x)| matches!(x, Expression::Math { fun: MathFunction::Refract, .. }) && matches!(module.inner(exprs.ty(e)), TypeInner::Scalar(_)))
-            .map(|(e, _)| e)
-            .collect();
+        let scalar: Vec<Handle<Expression>> = exprs.iter().map(|(e, _)| e).filter(|&e| is_scalar_refract(module, exprs, e)).collect();
         for &r in &scalar {
             let Expression::Math { args, .. } = exprs[r].clone() else { continue };
             let (ty, span) = (exprs.ty(r), exprs.span(r));
@@ -94,9 +99,7 @@ fn vector_refract(module: &mut Module) {
             let refracted = exprs.append(Expression::Math { fun: MathFunction::Refract, args: vec![i, n, args[2]] }, vec2, span);
             exprs.replace(r, Expression::AccessIndex { base: refracted, index: 0 });
         }
-        if !scalar.is_empty() {
-            relinearize(&mut fun);
-        }
+        relinearize(&mut fun);
         module.functions[h] = fun;
     }
 }
