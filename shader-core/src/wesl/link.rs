@@ -547,8 +547,8 @@ fn visit_decl(decl: &mut GlobalDecl, exprs: &mut [Expr], f: &mut dyn FnMut(&mut 
     match decl {
         GlobalDecl::Var(var) => v.var(var),
         GlobalDecl::Const(c) => {
-            v.opt(&mut c.ty);
-            v.expr(&mut c.init);
+            v.opt_id(c.ty);
+            v.id(c.init);
         }
         GlobalDecl::Override(o) => {
             v.attrs(&mut o.attrs);
@@ -626,8 +626,20 @@ impl Visitor<'_> {
 
     fn var(&mut self, var: &mut VarDecl) {
         self.attrs(&mut var.attrs);
-        self.opt(&mut var.ty);
-        self.opt(&mut var.init);
+        self.opt_id(var.ty);
+        self.opt_id(var.init);
+    }
+
+    /// [`Visitor::expr`] of an expression in `exprs`.
+    fn id(&mut self, id: ExprId) {
+        self.stack.push(id);
+        self.operands();
+    }
+
+    fn opt_id(&mut self, id: Option<ExprId>) {
+        if let Some(id) = id {
+            self.id(id);
+        }
     }
 
     fn expr(&mut self, e: &mut Expr) {
@@ -672,23 +684,23 @@ impl Visitor<'_> {
                     self.locals.push(var.name.name.to_string());
                 }
                 StmtKind::Let { name, ty, init } => {
-                    self.opt(ty);
-                    self.expr(init);
+                    self.opt_id(*ty);
+                    self.id(*init);
                     self.locals.push(name.name.to_string());
                 }
                 StmtKind::Const(c) => {
-                    self.opt(&mut c.ty);
-                    self.expr(&mut c.init);
+                    self.opt_id(c.ty);
+                    self.id(c.init);
                     self.locals.push(c.name.name.to_string());
                 }
                 StmtKind::Assign { lhs, rhs, .. } => {
-                    self.opt(lhs);
-                    self.expr(rhs);
+                    self.opt_id(*lhs);
+                    self.id(*rhs);
                 }
-                StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => self.expr(e),
-                StmtKind::Return(e) => self.opt(e),
+                StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => self.id(*e),
+                StmtKind::Return(e) => self.opt_id(*e),
                 StmtKind::If { condition, accept, reject } => {
-                    self.expr(condition);
+                    self.id(*condition);
                     self.block(accept);
                     // `else if` chains nest: follow them in a loop.
                     if let Some(reject) = reject {
@@ -697,7 +709,7 @@ impl Visitor<'_> {
                     }
                 }
                 StmtKind::Switch { selector, clauses } => {
-                    self.expr(selector);
+                    self.id(*selector);
                     for c in clauses {
                         for sel in c.selectors.iter_mut().flatten() {
                             self.expr(sel);
@@ -716,9 +728,7 @@ impl Visitor<'_> {
                         for s in &mut c.body.stmts {
                             self.stmt(s);
                         }
-                        if let Some(e) = &mut c.break_if {
-                            self.expr(e);
-                        }
+                        self.opt_id(c.break_if);
                     }
                     self.locals.truncate(mark);
                 }
@@ -727,7 +737,7 @@ impl Visitor<'_> {
                     if let Some(init) = init {
                         self.stmt(init);
                     }
-                    self.opt(condition);
+                    self.opt_id(*condition);
                     if let Some(update) = update {
                         self.stmt(update);
                     }
@@ -735,7 +745,7 @@ impl Visitor<'_> {
                     self.locals.truncate(mark);
                 }
                 StmtKind::While { condition, body, .. } => {
-                    self.expr(condition);
+                    self.id(*condition);
                     self.block(body);
                 }
                 StmtKind::Break | StmtKind::Continue | StmtKind::Discard | StmtKind::Fallthrough => {}

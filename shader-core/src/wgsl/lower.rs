@@ -256,11 +256,12 @@ impl<'a> Lowerer<'a> {
             ast::GlobalDecl::Alias { ty, .. } => Ok(Item::Type(self.resolve_type(None, ty)?)),
             ast::GlobalDecl::Struct(s) => Ok(Item::Type(self.struct_decl(s)?)),
             ast::GlobalDecl::Const(c) => {
-                let value = self.const_expr(None, &c.init)?;
-                let value = match &c.ty {
+                let init = self.ex(c.init);
+                let value = self.const_expr(None, init)?;
+                let value = match c.ty.map(|t| self.ex(t)) {
                     Some(ty) => {
                         let ty = self.resolve_type(None, ty)?;
-                        self.convert_value(&value, ty, c.init.span)?
+                        self.convert_value(&value, ty, init.span)?
                     }
                     None => value,
                 };
@@ -479,7 +480,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn global_var(&mut self, v: &'a ast::VarDecl) -> R<Item<'a>> {
-        for id in v.space.iter().chain(&v.access) {
+        let (space_name, access_ident) = (v.space(self.tu), v.access(self.tu));
+        let (ty_expr, init) = (v.ty.map(|t| self.ex(t)), v.init.map(|e| self.ex(e)));
+        for id in space_name.iter().chain(&access_ident) {
             self.check_not_shadowed(id, "an address space or access mode")?;
         }
         self.check_attrs(&v.attrs, &["group", "binding", "set", "location", "builtin", "interpolate", "invariant", "access", "stride"], format_args!("a variable"));
@@ -496,9 +499,9 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
-        let ty = match &v.ty {
+        let ty = match ty_expr {
             Some(t) => self.resolve_type(None, t)?,
-            None => match &v.init {
+            None => match init {
                 Some(e) => {
                     let value = self.const_expr(None, e)?.concretize();
                     self.value_type(&value)
@@ -511,17 +514,17 @@ impl<'a> Lowerer<'a> {
             TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::SampledImage { .. }
         ) || matches!(self.module.inner(ty), TypeInner::BindingArray { base, .. }
             if matches!(self.module.inner(*base), TypeInner::Image { .. } | TypeInner::Sampler { .. }));
-        let access_name = v.access.as_ref().map(|a| a.name.clone()).or(access_attr);
+        let access_name = access_ident.map(|a| a.name.clone()).or(access_attr);
         let access = match access_name.as_deref() {
             None | Some("read") => StorageAccess::READ,
             Some("write") => StorageAccess::WRITE,
             Some("read_write") => StorageAccess::READ_WRITE,
             Some(other) => {
-                let span = v.access.as_ref().map_or(v.span, |a| a.span);
+                let span = access_ident.map_or(v.span, |a| a.span);
                 return Err(self.error(format!("unknown access mode `{other}`"), span));
             }
         };
-        let space = match v.space.as_ref().map(|s| s.name.as_str()) {
+        let space = match space_name.map(|s| s.name.as_str()) {
             None if is_handle => AddressSpace::Handle,
             None => {
                 return Err(self.error(
@@ -534,8 +537,8 @@ impl<'a> Lowerer<'a> {
             Some("uniform") => AddressSpace::Uniform,
             // WGSL §14.3 (address spaces): a storage buffer is `read` or `read_write`; the
             // 2021 draft's `[[access(write)]]` attribute stays accepted.
-            Some("storage") if v.access.as_ref().is_some_and(|a| a.name == "write") => {
-                let span = v.access.as_ref().map_or(v.span, |a| a.span);
+            Some("storage") if access_ident.is_some_and(|a| a.name == "write") => {
+                let span = access_ident.map_or(v.span, |a| a.span);
                 return Err(self.error("the storage address space has the access modes `read` and `read_write`, not `write`", span));
             }
             Some("storage") | Some("storage_buffer") => AddressSpace::Storage { access },
@@ -544,14 +547,14 @@ impl<'a> Lowerer<'a> {
             Some("in") => AddressSpace::Input,
             Some("out") => AddressSpace::Output,
             Some("function") => {
-                return Err(self.error("`var<function>` is only allowed inside functions", v.space.as_ref().unwrap().span))
+                return Err(self.error("`var<function>` is only allowed inside functions", space_name.unwrap().span))
             }
             Some(other) => {
-                return Err(self.error(format!("unknown address space `{other}`"), v.space.as_ref().unwrap().span))
+                return Err(self.error(format!("unknown address space `{other}`"), space_name.unwrap().span))
             }
         };
         if self.override_sized(ty) && space != AddressSpace::Workgroup {
-            return Err(self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, v.ty.as_ref().map_or(v.name.span, span_of)));
+            return Err(self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, ty_expr.map_or(v.name.span, span_of)));
         }
         if matches!(space, AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle)
             && (group.is_none() || binding.is_none())
@@ -566,14 +569,14 @@ impl<'a> Lowerer<'a> {
         {
             return Err(self.error(
                 format!("atomics are only allowed in `var<workgroup>` and `var<storage, read_write>`, not in the {} address space", crate::type_names::wgsl_space(space)),
-                v.ty.as_ref().map_or(v.name.span, span_of),
+                ty_expr.map_or(v.name.span, span_of),
             ));
         }
         if matches!(space, AddressSpace::Uniform) {
             if let Err(problem) = self.wgsl_structs.check_uniform(&self.module.types, ty) {
                 return Err(self.error(
                     format!("`{}` cannot be used in the uniform address space: {problem}", self.type_name(ty)),
-                    v.ty.as_ref().map_or(v.name.span, span_of),
+                    ty_expr.map_or(v.name.span, span_of),
                 ));
             }
         }
@@ -581,7 +584,7 @@ impl<'a> Lowerer<'a> {
             Some(_) => self.io_binding(&v.attrs, None, space == AddressSpace::Output, ty)?,
             None => None,
         };
-        let init = match &v.init {
+        let init = match init {
             Some(e) => {
                 if !matches!(space, AddressSpace::Private) {
                     return Err(self.error("only `var<private>` may have an initializer at module scope", e.span));

@@ -463,6 +463,16 @@ impl<'a> Parser<'a> {
         ExprId(self.exprs.len() as u32 - 1)
     }
 
+    fn push_opt(&mut self, e: Option<Expr>) -> Option<ExprId> {
+        e.map(|e| self.push(e))
+    }
+
+    /// [`Parser::expression`], added to [`TranslationUnit::exprs`].
+    fn expression_id(&mut self) -> PResult<ExprId> {
+        let e = self.expression()?;
+        Ok(self.push(e))
+    }
+
     fn list(&self, list: ExprList) -> &[Expr] {
         &self.exprs[list.start as usize..][..list.len as usize]
     }
@@ -843,7 +853,10 @@ impl<'a> Parser<'a> {
                 let span = self.span_from(start);
                 match init {
                     // Draft 2021: `[[constant_id(n)]] const x: T [= e];` is pipeline-overridable.
-                    Some(init) if attrs.is_empty() => GlobalDecl::Const(ConstDecl { name, ty, init, span }),
+                    Some(init) if attrs.is_empty() => {
+                        let (ty, init) = (self.push_opt(ty), self.push(init));
+                        GlobalDecl::Const(ConstDecl { name, ty, init, span })
+                    }
                     init if !attrs.is_empty() => GlobalDecl::Override(OverrideDecl { attrs, name, ty, init, span }),
                     _ => return Err(self.error(msg::unknown_const_form(span))),
                 }
@@ -882,26 +895,26 @@ impl<'a> Parser<'a> {
     /// attributes written on the type.
     fn var_decl(&mut self, mut attrs: Vec<Attribute>, start: u32) -> PResult<VarDecl> {
         self.bump();
-        let (mut space, mut access) = (None, None);
+        let mut template = ExprList::default();
         if self.at(K::TemplateStart) {
             let open = self.peek().start;
-            let args = self.template_args()?;
-            let count = args.len();
-            let mut idents = self.list(args).iter().map(|e| match &e.kind {
-                ExprKind::Ident(i) => Some(i.clone()),
-                _ => None,
-            });
-            space = idents.next().flatten();
-            access = idents.next().flatten();
-            if space.is_none() || count > 2 || (count == 2 && access.is_none()) {
+            template = self.template_args()?;
+            let is_ident = |e: &Expr| matches!(e.kind, ExprKind::Ident(_));
+            let ok = match self.list(template) {
+                [space] => is_ident(space),
+                [space, access] => is_ident(space) && is_ident(access),
+                _ => false,
+            };
+            if !ok {
                 let span = self.span_from(open);
                 self.diags.push(msg::bad_var_template(span));
             }
         }
         let name = self.ident()?;
         let ty = self.optional_type(&mut attrs)?;
-        let init = if self.eat(K::Eq) { Some(self.expression()?) } else { None };
-        Ok(VarDecl { attrs, space, access, name, ty, init, span: self.span_from(start) })
+        let ty = self.push_opt(ty);
+        let init = if self.eat(K::Eq) { Some(self.expression_id()?) } else { None };
+        Ok(VarDecl { attrs, template, name, ty, init, span: self.span_from(start) })
     }
 
     /// `: T` if present.
@@ -1200,14 +1213,14 @@ impl<'a> Parser<'a> {
 
     fn return_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let value = if self.at(K::Semicolon) { None } else { Some(self.expression()?) };
+        let value = if self.at(K::Semicolon) { None } else { Some(self.expression_id()?) };
         self.expect_semicolon()?;
         Ok(StmtKind::Return(value))
     }
 
     fn while_statement(&mut self, attrs: Vec<Attribute>) -> PResult<StmtKind> {
         self.bump();
-        let condition = self.expression()?;
+        let condition = self.expression_id()?;
         let body = self.compound()?;
         Ok(StmtKind::While { attrs, condition, body })
     }
@@ -1226,7 +1239,7 @@ impl<'a> Parser<'a> {
 
     fn const_assert_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let e = self.expression()?;
+        let e = self.expression_id()?;
         self.expect_semicolon()?;
         Ok(StmtKind::ConstAssert(e))
     }
@@ -1247,8 +1260,9 @@ impl<'a> Parser<'a> {
         let name = self.ident()?;
         // Draft attributes on a local's type have no meaning; dropped.
         let ty = self.optional_type(&mut Vec::new())?;
+        let ty = self.push_opt(ty);
         self.expect(K::Eq, "'=' and an initializer")?;
-        let init = self.expression()?;
+        let init = self.expression_id()?;
         Ok(if self.text(t) == "let" {
             StmtKind::Let { name, ty, init }
         } else {
@@ -1261,7 +1275,7 @@ impl<'a> Parser<'a> {
     fn simple_statement(&mut self) -> PResult<StmtKind> {
         if self.eat(K::Underscore) {
             self.expect(K::Eq, "'=' after '_'")?;
-            let rhs = self.expression()?;
+            let rhs = self.expression_id()?;
             return Ok(StmtKind::Assign { lhs: None, op: None, rhs });
         }
         let t = self.peek();
@@ -1272,22 +1286,24 @@ impl<'a> Parser<'a> {
         let t = self.peek();
         if t.kind == K::Eq {
             self.bump();
-            let rhs = self.expression()?;
+            let lhs = self.push(lhs);
+            let rhs = self.expression_id()?;
             return Ok(StmtKind::Assign { lhs: Some(lhs), op: None, rhs });
         }
         if let Some(op) = compound_assign_op(t.kind) {
             self.bump();
-            let rhs = self.expression()?;
+            let lhs = self.push(lhs);
+            let rhs = self.expression_id()?;
             return Ok(StmtKind::Assign { lhs: Some(lhs), op: Some(op), rhs });
         }
         if self.eat(K::PlusPlus) {
-            return Ok(StmtKind::Increment(lhs));
+            return Ok(StmtKind::Increment(self.push(lhs)));
         }
         if self.eat(K::MinusMinus) {
-            return Ok(StmtKind::Decrement(lhs));
+            return Ok(StmtKind::Decrement(self.push(lhs)));
         }
         if matches!(lhs.kind, ExprKind::Call { .. }) {
-            return Ok(StmtKind::Call(lhs));
+            return Ok(StmtKind::Call(self.push(lhs)));
         }
         if binary_op(t.kind).is_some() || t.kind == K::Semicolon {
             return Err(self.error(msg::invalid_statement(lhs.span)));
@@ -1303,7 +1319,7 @@ impl<'a> Parser<'a> {
         let mut otherwise = None;
         let mut chained = 0;
         let result = loop {
-            let condition = match self.expression() {
+            let condition = match self.expression_id() {
                 Ok(c) => c,
                 Err(e) => break Err(e),
             };
@@ -1353,7 +1369,7 @@ impl<'a> Parser<'a> {
 
     fn switch_statement(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let selector = self.expression()?;
+        let selector = self.expression_id()?;
         let body_attrs = self.statement_attributes()?;
         let open = self.expect(K::LBrace, "'{' to open the switch body")?;
         let mut clauses = Vec::new();
@@ -1396,7 +1412,7 @@ impl<'a> Parser<'a> {
         while !self.at(K::RBrace) && !self.at(K::Eof) {
             if self.at_word("continuing") {
                 match self.continuing() {
-                    Ok(c) => continuing = Some(c),
+                    Ok(c) => continuing = Some(Box::new(c)),
                     Err(Reported) => self.recover_statement(self.braces),
                 }
                 if !self.at(K::RBrace) {
@@ -1426,7 +1442,7 @@ impl<'a> Parser<'a> {
                 let braces = self.braces;
                 self.bump();
                 self.bump();
-                let parsed = self.expression().and_then(|e| self.expect_semicolon().map(|()| e));
+                let parsed = self.expression_id().and_then(|e| self.expect_semicolon().map(|()| e));
                 match parsed {
                     Ok(e) => break_if = Some(e),
                     Err(Reported) => self.recover_statement(braces),
@@ -1458,7 +1474,7 @@ impl<'a> Parser<'a> {
     /// temporaries are off the stack while the body is parsed.
     #[allow(clippy::type_complexity)]
     #[inline(never)]
-    fn for_header(&mut self) -> PResult<(Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>)> {
+    fn for_header(&mut self) -> PResult<(Option<Box<Stmt>>, Option<ExprId>, Option<Box<Stmt>>)> {
         self.expect(K::LParen, "'(' after 'for'")?;
         let init = if self.at(K::Semicolon) {
             None
@@ -1472,7 +1488,7 @@ impl<'a> Parser<'a> {
             Some(Box::new(Stmt { kind, span: self.span_from(start) }))
         };
         self.expect_after(K::Semicolon, "';'", "the for loop's initializer")?;
-        let condition = if self.at(K::Semicolon) { None } else { Some(self.expression()?) };
+        let condition = if self.at(K::Semicolon) { None } else { Some(self.expression_id()?) };
         self.expect_after(K::Semicolon, "';'", "the for loop's condition")?;
         let update = if self.at(K::RParen) {
             None
@@ -1938,7 +1954,7 @@ mod tests {
     fn expr(src: &str) -> String {
         let unit = parse_ok(&format!("const x = {src};"));
         match &unit.decls[..] {
-            [GlobalDecl::Const(c)] => sexpr(&c.init),
+            [GlobalDecl::Const(c)] => operand(c.init),
             other => panic!("{other:?}"),
         }
     }
@@ -2022,7 +2038,7 @@ mod tests {
              fn f() { var x = a >> b; x >>= 1u; let q = u<v; let w = m < n && o > p; }",
         );
         let ty = |i: usize| match &unit.decls[i] {
-            GlobalDecl::Var(v) => sexpr(v.ty.as_ref().unwrap()),
+            GlobalDecl::Var(v) => operand(v.ty.unwrap()),
             _ => panic!(),
         };
         assert_eq!(ty(0), "array<vec3<f32>>");
@@ -2030,7 +2046,7 @@ mod tests {
         assert_eq!(ty(2), "ptr<function,vec2<i32>>");
         let GlobalDecl::Var(b) = &unit.decls[1] else { panic!() };
         assert_eq!(
-            (b.space.as_ref().unwrap().name.as_str(), b.access.as_ref().unwrap().name.as_str()),
+            (b.space(&unit).unwrap().name.as_str(), b.access(&unit).unwrap().name.as_str()),
             ("storage", "read_write")
         );
         let GlobalDecl::Function(f) = &unit.decls[3] else { panic!() };
@@ -2039,9 +2055,9 @@ mod tests {
             .stmts
             .iter()
             .map(|s| match &s.kind {
-                StmtKind::Var(v) => sexpr(v.init.as_ref().unwrap()),
-                StmtKind::Assign { lhs, op, rhs } => format!("{} {op:?}= {}", sexpr(lhs.as_ref().unwrap()), sexpr(rhs)),
-                StmtKind::Let { init, .. } => sexpr(init),
+                StmtKind::Var(v) => operand(v.init.unwrap()),
+                StmtKind::Assign { lhs, op, rhs } => format!("{} {op:?}= {}", operand(lhs.unwrap()), operand(*rhs)),
+                StmtKind::Let { init, .. } => operand(*init),
                 other => format!("{other:?}"),
             })
             .collect();
@@ -2108,9 +2124,9 @@ mod tests {
                     "var {:?} {}<{},{}>: {}",
                     names(&v.attrs),
                     v.name.name,
-                    v.space.as_ref().map_or("", |s| &s.name),
-                    v.access.as_ref().map_or("", |s| &s.name),
-                    sexpr(v.ty.as_ref().unwrap())
+                    v.space(&unit).map_or("", |s| &s.name),
+                    v.access(&unit).map_or("", |s| &s.name),
+                    operand(v.ty.unwrap())
                 ),
                 GlobalDecl::Const(c) => format!("const {}", c.name.name),
                 GlobalDecl::Override(o) => format!(
@@ -2181,14 +2197,14 @@ mod tests {
                 StmtKind::Let { name, .. } => format!("let {}", name.name),
                 StmtKind::Const(c) => format!("const {}", c.name.name),
                 StmtKind::Assign { lhs, op, rhs } => {
-                    format!("{} {op:?}= {}", lhs.as_ref().map_or("_".into(), sexpr), sexpr(rhs))
+                    format!("{} {op:?}= {}", lhs.map_or("_".into(), operand), operand(*rhs))
                 }
-                StmtKind::Increment(e) => format!("{}++", sexpr(e)),
-                StmtKind::Decrement(e) => format!("{}--", sexpr(e)),
-                StmtKind::Call(e) => format!("call {}", sexpr(e)),
+                StmtKind::Increment(e) => format!("{}++", operand(*e)),
+                StmtKind::Decrement(e) => format!("{}--", operand(*e)),
+                StmtKind::Call(e) => format!("call {}", operand(*e)),
                 StmtKind::If { reject: Some(r), .. } => match &r.kind {
                     StmtKind::If { reject: Some(r2), condition, .. } => {
-                        format!("if else-if({}) else {}", sexpr(condition), matches!(r2.kind, StmtKind::Block(_)))
+                        format!("if else-if({}) else {}", operand(*condition), matches!(r2.kind, StmtKind::Block(_)))
                     }
                     _ => "if?".into(),
                 },
@@ -2208,18 +2224,18 @@ mod tests {
                     "loop {} continuing {} break if {}",
                     body.stmts.len(),
                     c.body.stmts.len(),
-                    c.break_if.as_ref().map_or("-".into(), sexpr)
+                    c.break_if.map_or("-".into(), operand)
                 ),
                 StmtKind::For { init, condition, update, .. } => format!(
                     "for {} {} {}",
                     init.is_some(),
-                    condition.as_ref().map_or("-".into(), sexpr),
+                    condition.map_or("-".into(), operand),
                     update.is_some()
                 ),
-                StmtKind::While { attrs, condition, .. } => format!("while {:?} {}", names(attrs), sexpr(condition)),
+                StmtKind::While { attrs, condition, .. } => format!("while {:?} {}", names(attrs), operand(*condition)),
                 StmtKind::Block(b) => format!("block {}", b.stmts.len()),
-                StmtKind::ConstAssert(e) => format!("const_assert {}", sexpr(e)),
-                StmtKind::Return(e) => format!("return {}", e.as_ref().map_or("-".into(), sexpr)),
+                StmtKind::ConstAssert(e) => format!("const_assert {}", operand(*e)),
+                StmtKind::Return(e) => format!("return {}", e.map_or("-".into(), operand)),
                 other => format!("{other:?}"),
             })
             .collect();
@@ -2286,14 +2302,14 @@ mod tests {
         let GlobalDecl::Var(v) = &d[1] else { panic!() };
         assert_eq!(names(&v.attrs), ["group(0)", "binding(0)"]);
         let GlobalDecl::Var(v) = &d[2] else { panic!() };
-        assert_eq!(v.space.as_ref().unwrap().name, "storage_buffer");
+        assert_eq!(v.space(&unit).unwrap().name, "storage_buffer");
         assert_eq!(names(&v.attrs), ["binding(1)", "group(0)", "access(read)"]);
         let GlobalDecl::Var(v) = &d[3] else { panic!() };
         assert_eq!(names(&v.attrs), ["group(1)", "binding(2)"]);
-        assert_eq!(sexpr(v.ty.as_ref().unwrap()), "array<array<f32,4>,2>");
+        assert_eq!(operand(v.ty.unwrap()), "array<array<f32,4>,2>");
         let d = &d[1..];
         let GlobalDecl::Var(v) = &d[3] else { panic!() };
-        assert_eq!(v.space.as_ref().unwrap().name, "in");
+        assert_eq!(v.space(&unit).unwrap().name, "in");
         assert!(matches!(&d[5], GlobalDecl::Alias { name, .. } if name.name == "Arr"));
         assert!(matches!(&d[6], GlobalDecl::Override(o) if o.name.name == "gain" && o.init.is_some()));
         assert!(matches!(&d[7], GlobalDecl::Override(o) if o.name.name == "bias" && o.init.is_none()));

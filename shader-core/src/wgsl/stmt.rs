@@ -87,15 +87,16 @@ impl<'a> Lowerer<'a> {
                 }
             }
             StmtKind::Let { name, ty, init } => {
-                let local = self.let_binding(fx, out, name, ty.as_ref(), init, span);
+                let local = self.let_binding(fx, out, name, ty.map(|t| self.ex(t)), self.ex(*init), span);
                 self.declare(fx, name, local.clone().unwrap_or(Local::Failed));
                 local?;
             }
             StmtKind::Const(c) => {
-                let value = self.const_expr(Some(fx), &c.init).and_then(|value| match &c.ty {
+                let init = self.ex(c.init);
+                let value = self.const_expr(Some(fx), init).and_then(|value| match c.ty.map(|t| self.ex(t)) {
                     Some(t) => {
                         let ty = self.resolve_type(Some(fx), t)?;
-                        self.convert_value(&value, ty, c.init.span)
+                        self.convert_value(&value, ty, init.span)
                     }
                     None => Ok(value),
                 });
@@ -103,6 +104,7 @@ impl<'a> Lowerer<'a> {
                 value?;
             }
             StmtKind::Assign { lhs: None, rhs, .. } => {
+                let rhs = self.ex(*rhs);
                 let op = self.expr(fx, out, rhs)?;
                 match op {
                     Operand::Const(_) => {}
@@ -114,12 +116,14 @@ impl<'a> Lowerer<'a> {
                 }
             }
             StmtKind::Assign { lhs: Some(lhs), op: None, rhs } => {
+                let (lhs, rhs) = (self.ex(*lhs), self.ex(*rhs));
                 let (pointer, pointee) = self.assignable(fx, out, lhs)?;
                 let value = self.expr(fx, out, rhs)?;
                 let value = self.coerce(fx, value, pointee, rhs.span)?;
                 out.push(Statement::Store { pointer, value }, span);
             }
             StmtKind::Assign { lhs: Some(lhs), op: Some(op), rhs } => {
+                let (lhs, rhs) = (self.ex(*lhs), self.ex(*rhs));
                 let rhs_span = rhs.span;
                 self.read_modify_write(fx, out, lhs, span, |lw, fx, out, current| {
                     let r = lw.expr(fx, out, rhs)?;
@@ -128,6 +132,7 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Increment(e) | StmtKind::Decrement(e) => {
                 let op = if matches!(s.kind, StmtKind::Increment(_)) { ast::BinaryOp::Add } else { ast::BinaryOp::Subtract };
+                let e = self.ex(*e);
                 self.read_modify_write(fx, out, e, span, |lw, fx, _out, current| {
                     let leaf = lw.operand_leaf(fx, &current);
                     if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
@@ -137,6 +142,7 @@ impl<'a> Lowerer<'a> {
                 })?;
             }
             StmtKind::Call(e) => {
+                let e = self.ex(*e);
                 let result = self.expr(fx, out, e)?;
                 if !matches!(result, Operand::Void) {
                     self.check_must_use(e)?;
@@ -146,6 +152,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             StmtKind::If { condition, accept, reject } => {
+                let condition = self.ex(*condition);
                 let c = self.expr(fx, out, condition)?;
                 let bool_ty = self.scalar_ty(Scalar::BOOL);
                 let condition = self.coerce(fx, c, bool_ty, condition.span)?;
@@ -163,7 +170,7 @@ impl<'a> Lowerer<'a> {
                 };
                 out.push(Statement::If { condition, accept, reject }, span);
             }
-            StmtKind::Switch { selector, clauses } => self.switch(fx, out, selector, clauses, span)?,
+            StmtKind::Switch { selector, clauses } => self.switch(fx, out, self.ex(*selector), clauses, span)?,
             StmtKind::Loop { body, continuing, .. } => {
                 if let Some((at, name)) = continuing.as_ref().and_then(|c| continue_bypassing_declaration(self.tu_unit(), body, c)) {
                     let message = format!(
@@ -183,7 +190,7 @@ impl<'a> Lowerer<'a> {
                     let saved_continuing = fx.in_continuing.replace(fx.loops);
                     fx.scopes.push(HashMap::default());
                     self.stmts_into(fx, &mut ir_continuing, &c.body.stmts);
-                    if let Some(e) = &c.break_if {
+                    if let Some(e) = c.break_if.map(|e| self.ex(e)) {
                         if let Ok(op) = self.expr(fx, &mut ir_continuing, e) {
                             let bool_ty = self.scalar_ty(Scalar::BOOL);
                             break_if = self.coerce(fx, op, bool_ty, e.span).ok();
@@ -206,7 +213,7 @@ impl<'a> Lowerer<'a> {
                 fx.loops += 1;
                 let saved_switches = std::mem::replace(&mut fx.switches, 0);
                 let mut ir_body = Block::new();
-                if let Some(c) = condition {
+                if let Some(c) = condition.map(|c| self.ex(c)) {
                     let _ = self.break_unless(fx, &mut ir_body, c);
                 }
                 let inner = self.block(fx, body);
@@ -225,7 +232,7 @@ impl<'a> Lowerer<'a> {
                 fx.loops += 1;
                 let saved_switches = std::mem::replace(&mut fx.switches, 0);
                 let mut ir_body = Block::new();
-                let _ = self.break_unless(fx, &mut ir_body, condition);
+                let _ = self.break_unless(fx, &mut ir_body, self.ex(*condition));
                 let inner = self.block(fx, body);
                 ir_body.push(Statement::Block(inner), body.span);
                 fx.switches = saved_switches;
@@ -250,7 +257,7 @@ impl<'a> Lowerer<'a> {
                 out.push(Statement::Continue, span);
             }
             StmtKind::Return(value) => {
-                let value = match (value, fx.func.result) {
+                let value = match (value.map(|e| self.ex(e)), fx.func.result) {
                     (None, None) => None,
                     (Some(e), Some(ty)) => {
                         let op = self.expr(fx, out, e)?;
@@ -268,7 +275,7 @@ impl<'a> Lowerer<'a> {
             }
             StmtKind::Discard => out.push(Statement::Kill, span),
             StmtKind::ConstAssert(e) => {
-                self.const_assert(Some(fx), e, span)?;
+                self.const_assert(Some(fx), self.ex(*e), span)?;
             }
             StmtKind::Fallthrough => {
                 return Err(self.error("`fallthrough` must be the last statement of a switch case", span));
@@ -331,16 +338,16 @@ impl<'a> Lowerer<'a> {
     }
 
     fn local_var(&mut self, fx: &mut FnCtx, out: &mut Block, v: &ast::VarDecl) -> R<()> {
-        if let Some(space) = &v.space {
+        if let Some(space) = v.space(self.tu_unit()) {
             if space.name != "function" {
                 return Err(self.error(format!("a `var` inside a function must be in the function address space, found `{}`", space.name), space.span));
             }
         }
-        let declared = match &v.ty {
-            Some(t) => Some(self.resolve_type(Some(fx), t)?),
+        let declared = match v.ty {
+            Some(t) => Some(self.resolve_type(Some(fx), self.ex(t))?),
             None => None,
         };
-        let init = match &v.init {
+        let init = match v.init.map(|e| self.ex(e)) {
             Some(e) => Some((self.expr(fx, out, e)?, e.span)),
             None => None,
         };
@@ -354,7 +361,7 @@ impl<'a> Lowerer<'a> {
             (None, None) => return Err(self.error("a variable needs a type or an initializer", v.name.span)),
         };
         if self.override_sized(ty) {
-            return Err(self.error(super::lower::OVERRIDE_SIZED_ONLY_WORKGROUP, v.ty.as_ref().map_or(v.name.span, |t| t.span)));
+            return Err(self.error(super::lower::OVERRIDE_SIZED_ONLY_WORKGROUP, v.ty.map_or(v.name.span, |t| self.ex(t).span)));
         }
         if !self.is_storable(ty) {
             return Err(self.error(format!("a function variable cannot hold `{}`", self.type_name(ty)), v.name.span));
@@ -1015,9 +1022,9 @@ fn continue_bypassing_declaration<'t>(tu: &'t ast::TranslationUnit, body: &'t as
     let mut used: Vec<&str> = Vec::new();
     let mut exprs: Vec<&Expr> = Vec::new();
     for st in &continuing.body.stmts {
-        stmt_exprs(st, &mut exprs);
+        stmt_exprs(tu, st, &mut exprs);
     }
-    exprs.extend(continuing.break_if.as_ref());
+    exprs.extend(continuing.break_if.map(|e| tu.expr(e)));
     while let Some(e) = exprs.pop() {
         match &e.kind {
             ExprKind::Ident(i) => used.push(i.name.as_str()),
@@ -1068,46 +1075,47 @@ fn find_continue(s: &ast::Stmt) -> Option<Span> {
 }
 
 /// The expressions directly in `s`, and in the statements nested in it.
-fn stmt_exprs<'a>(s: &'a ast::Stmt, out: &mut Vec<&'a Expr>) {
+fn stmt_exprs<'a>(tu: &'a ast::TranslationUnit, s: &'a ast::Stmt, out: &mut Vec<&'a Expr>) {
+    let ex = |id: &ast::ExprId| tu.expr(*id);
     match &s.kind {
-        StmtKind::Block(b) => b.stmts.iter().for_each(|x| stmt_exprs(x, out)),
-        StmtKind::Var(v) => out.extend(v.init.iter().chain(&v.ty)),
-        StmtKind::Let { ty, init, .. } => out.extend(ty.iter().chain([init])),
-        StmtKind::Const(c) => out.extend(c.ty.iter().chain([&c.init])),
-        StmtKind::Assign { lhs, rhs, .. } => out.extend(lhs.iter().chain([rhs])),
-        StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => out.push(e),
-        StmtKind::Return(e) => out.extend(e),
+        StmtKind::Block(b) => b.stmts.iter().for_each(|x| stmt_exprs(tu, x, out)),
+        StmtKind::Var(v) => out.extend(v.init.iter().chain(&v.ty).map(ex)),
+        StmtKind::Let { ty, init, .. } => out.extend(ty.iter().chain([init]).map(ex)),
+        StmtKind::Const(c) => out.extend(c.ty.iter().chain([&c.init]).map(ex)),
+        StmtKind::Assign { lhs, rhs, .. } => out.extend(lhs.iter().chain([rhs]).map(ex)),
+        StmtKind::Increment(e) | StmtKind::Decrement(e) | StmtKind::Call(e) | StmtKind::ConstAssert(e) => out.push(ex(e)),
+        StmtKind::Return(e) => out.extend(e.iter().map(ex)),
         StmtKind::If { condition, accept, reject } => {
-            out.push(condition);
-            accept.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            out.push(ex(condition));
+            accept.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
             if let Some(r) = reject {
-                stmt_exprs(r, out);
+                stmt_exprs(tu, r, out);
             }
         }
         StmtKind::Switch { selector, clauses } => {
-            out.push(selector);
+            out.push(ex(selector));
             for c in clauses {
                 out.extend(c.selectors.iter().flatten());
-                c.body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+                c.body.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
             }
         }
         StmtKind::Loop { body, continuing, .. } => {
-            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            body.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
             if let Some(c) = continuing {
-                c.body.stmts.iter().for_each(|x| stmt_exprs(x, out));
-                out.extend(&c.break_if);
+                c.body.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
+                out.extend(c.break_if.iter().map(ex));
             }
         }
         StmtKind::For { init, condition, update, body, .. } => {
             for x in init.iter().chain(update) {
-                stmt_exprs(x, out);
+                stmt_exprs(tu, x, out);
             }
-            out.extend(condition);
-            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            out.extend(condition.iter().map(ex));
+            body.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
         }
         StmtKind::While { condition, body, .. } => {
-            out.push(condition);
-            body.stmts.iter().for_each(|x| stmt_exprs(x, out));
+            out.push(ex(condition));
+            body.stmts.iter().for_each(|x| stmt_exprs(tu, x, out));
         }
         StmtKind::Break | StmtKind::Continue | StmtKind::Discard | StmtKind::Fallthrough => {}
     }
