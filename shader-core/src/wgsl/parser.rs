@@ -108,17 +108,79 @@ enum Word {
     Reserved,
 }
 
-/// [`KEYWORDS`] and [`RESERVED`] in one hash table: one lookup per identifier token (binary
-/// searches over both lists were most of the parser's `memcmp` by callgrind).
-fn word(text: &str) -> Option<Word> {
-    static WORDS: std::sync::OnceLock<crate::hash::FxHashMap<&'static str, Word>> = std::sync::OnceLock::new();
+/// A word's shared [`Name`] and its class, for the words of [`KEYWORDS`], [`RESERVED`] and
+/// [`PREDECLARED`]; `None` for other words (plain identifiers, a [`Name`] of their own).
+/// One hash table: one lookup per distinct word of a file (binary searches over the lists were
+/// most of the parser's `memcmp` by callgrind), and the predeclared names are made once per
+/// process instead of once per file (a `Name` per distinct word of each file was 9,290
+/// allocations per pass of the WGSL corpus).
+fn known_word(text: &str) -> Option<&'static (Name, Option<Word>)> {
+    type Words = crate::hash::FxHashMap<&'static str, (Name, Option<Word>)>;
+    static WORDS: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
     let words = WORDS.get_or_init(|| {
-        let reserved = RESERVED.iter().map(|&w| (w, Word::Reserved));
+        let predeclared = PREDECLARED.iter().map(|&w| (w, None));
+        let reserved = RESERVED.iter().map(|&w| (w, Some(Word::Reserved)));
         // A keyword wins over a reserved word of the same spelling.
-        reserved.chain(KEYWORDS.iter().map(|&w| (w, Word::Keyword))).collect()
+        let keywords = KEYWORDS.iter().map(|&w| (w, Some(Word::Keyword)));
+        predeclared.chain(reserved).chain(keywords).map(|(w, class)| (w, (Name::from(w), class))).collect()
     });
-    words.get(text).copied()
+    words.get(text)
 }
+
+/// Predeclared words (WGSL §6.9 types and §17 built-in functions, §12 attributes, §13.3
+/// built-in values and the enumerants of §14-§15: address spaces, access modes, interpolation,
+/// texel formats; naga's 64-bit types) and vector swizzles: the names most files use, made once
+/// per process by [`known_word`]. Not a grammar list: a word missing here is only allocated.
+const PREDECLARED: &[&str] = &[
+    // Types.
+    "array", "atomic", "binding_array", "bool", "f16", "f32", "f64", "i32", "i64", "ptr", "sampler",
+    "sampler_comparison", "u32", "u64", "vec2", "vec3", "vec4", "vec2f", "vec3f", "vec4f", "vec2h",
+    "vec3h", "vec4h", "vec2i", "vec3i", "vec4i", "vec2u", "vec3u", "vec4u", "mat2x2", "mat2x3",
+    "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4", "mat2x2f", "mat2x3f",
+    "mat2x4f", "mat3x2f", "mat3x3f", "mat3x4f", "mat4x2f", "mat4x3f", "mat4x4f", "mat2x2h",
+    "mat2x3h", "mat2x4h", "mat3x2h", "mat3x3h", "mat3x4h", "mat4x2h", "mat4x3h", "mat4x4h",
+    "texture_1d", "texture_2d", "texture_2d_array", "texture_3d", "texture_cube", "texture_cube_array",
+    "texture_multisampled_2d", "texture_depth_multisampled_2d", "texture_external", "texture_depth_2d",
+    "texture_depth_2d_array", "texture_depth_cube", "texture_depth_cube_array", "texture_storage_1d",
+    "texture_storage_2d", "texture_storage_2d_array", "texture_storage_3d",
+    // Enumerants.
+    "function", "private", "workgroup", "uniform", "storage", "handle", "push_constant", "read",
+    "write", "read_write", "perspective", "linear", "flat", "center", "centroid", "sample", "first",
+    "either", "rgba8unorm", "rgba8snorm", "rgba8uint", "rgba8sint", "rgba16uint", "rgba16sint",
+    "rgba16float", "r32uint", "r32sint", "r32float", "rg32uint", "rg32sint", "rg32float", "rgba32uint",
+    "rgba32sint", "rgba32float", "bgra8unorm",
+    // Built-in values.
+    "vertex_index", "instance_index", "position", "front_facing", "frag_depth", "sample_index",
+    "sample_mask", "local_invocation_id", "local_invocation_index", "global_invocation_id",
+    "workgroup_id", "num_workgroups", "subgroup_invocation_id", "subgroup_size", "primitive_index",
+    "clip_distances",
+    // Attributes.
+    "align", "binding", "blend_src", "builtin", "compute", "fragment", "group", "id", "interpolate",
+    "invariant", "location", "must_use", "size", "vertex", "workgroup_size", "stage", "stride",
+    "offset", "block",
+    // Built-in functions.
+    "abs", "acos", "acosh", "all", "any", "arrayLength", "asin", "asinh", "atan", "atan2", "atanh",
+    "bitcast", "ceil", "clamp", "cos", "cosh", "countLeadingZeros", "countOneBits",
+    "countTrailingZeros", "cross", "degrees", "determinant", "distance", "dot", "dot4I8Packed",
+    "dot4U8Packed", "exp", "exp2", "extractBits", "faceForward", "firstLeadingBit",
+    "firstTrailingBit", "floor", "fma", "fract", "frexp", "insertBits", "inverseSqrt", "ldexp",
+    "length", "log", "log2", "max", "min", "mix", "modf", "normalize", "pow", "quantizeToF16",
+    "radians", "reflect", "refract", "reverseBits", "round", "saturate", "select", "sign", "sin",
+    "sinh", "smoothstep", "sqrt", "step", "tan", "tanh", "transpose", "trunc", "dpdx", "dpdxCoarse",
+    "dpdxFine", "dpdy", "dpdyCoarse", "dpdyFine", "fwidth", "fwidthCoarse", "fwidthFine",
+    "textureDimensions", "textureGather", "textureGatherCompare", "textureLoad", "textureNumLayers",
+    "textureNumLevels", "textureNumSamples", "textureSample", "textureSampleBias",
+    "textureSampleCompare", "textureSampleCompareLevel", "textureSampleGrad", "textureSampleLevel",
+    "textureSampleBaseClampToEdge", "textureStore", "atomicLoad", "atomicStore", "atomicAdd",
+    "atomicSub", "atomicMax", "atomicMin", "atomicAnd", "atomicOr", "atomicXor", "atomicExchange",
+    "atomicCompareExchangeWeak", "pack4x8snorm", "pack4x8unorm", "pack4xI8", "pack4xU8",
+    "pack4xI8Clamp", "pack4xU8Clamp", "pack2x16snorm", "pack2x16unorm", "pack2x16float",
+    "unpack4x8snorm", "unpack4x8unorm", "unpack4xI8", "unpack4xU8", "unpack2x16snorm",
+    "unpack2x16unorm", "unpack2x16float", "storageBarrier", "textureBarrier", "workgroupBarrier",
+    "workgroupUniformLoad",
+    // Swizzles.
+    "x", "y", "z", "w", "r", "g", "b", "a", "xy", "xz", "yz", "zw", "xyz", "xyzw", "rg", "rgb", "rgba",
+];
 
 /// WGSL §15.1 keywords: never identifiers, and words the parser dispatches on.
 const KEYWORDS: &[&str] = &[
@@ -425,7 +487,8 @@ impl<'a> Parser<'a> {
         let next = self.words.len() as u32;
         let index = *self.names.entry(text).or_insert(next);
         if index == next {
-            self.words.push((Name::from(text), word(text)));
+            let entry = known_word(text).cloned().unwrap_or_else(|| (Name::from(text), None));
+            self.words.push(entry);
         }
         index
     }
