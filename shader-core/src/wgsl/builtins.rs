@@ -426,7 +426,7 @@ impl<'a> Lowerer<'a> {
                     let rty = self.scalar_ty(scalar);
                     return math(self, fx, M::Determinant, vec![h], rty);
                 }
-                let rty = self.module.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar });
+                let rty = self.ty(TypeInner::Matrix { columns: rows, rows: columns, scalar });
                 math(self, fx, M::Transpose, vec![h], rty)
             }
             "ldexp" => {

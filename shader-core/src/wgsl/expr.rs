@@ -536,7 +536,7 @@ impl<'a> Lowerer<'a> {
                     return match op {
                         B::Add | B::Subtract if c1 == c2 && r1 == r2 => Some(lt),
                         // matKxR * matCxK = matCxR
-                        B::Multiply if c1 == r2 => Some(self.module.ty(TypeInner::Matrix { columns: *c2, rows: *r1, scalar: *s1 })),
+                        B::Multiply if c1 == r2 => Some(self.ty(TypeInner::Matrix { columns: *c2, rows: *r1, scalar: *s1 })),
                         _ => None,
                     };
                 }
@@ -1030,7 +1030,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.error("matrix components must be floating point", span));
         }
         let column_ty = self.vec_ty(rows, scalar);
-        let ty = self.module.ty(TypeInner::Matrix { columns, rows, scalar });
+        let ty = self.ty(TypeInner::Matrix { columns, rows, scalar });
         if args.len() == c * r {
             // Column-major scalars: group them into columns.
             let mut cols = Vec::new();

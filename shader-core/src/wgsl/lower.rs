@@ -32,6 +32,7 @@ pub(super) fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics, super::u
         wgsl_structs: layout::WgslStructs::default(),
         entry_builtins: HashMap::default(),
         entry_user_functions: Vec::new(),
+        type_cache: TypeCache::default(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -132,6 +133,39 @@ pub(super) struct Lowerer<'a> {
     /// Each entry point's own function (the one its declaration lowered to, which its wrapper
     /// calls when it has one) and the function the entry point runs (the same, or the wrapper).
     pub(super) entry_user_functions: Vec<(Handle<Function>, Handle<Function>)>,
+    type_cache: TypeCache,
+}
+
+/// The module's scalar, vector and pointer types by their parts, in front of `Module::ty`,
+/// whose interning table hashes and compares a whole `Type` on every call, a hit included:
+/// lowering asks for these types on nearly every expression. (The module's types only grow
+/// while lowering, so a handle stays right.)
+struct TypeCache {
+    /// Scalars and vectors, indexed by [`TypeCache::slot`].
+    shapes: [Option<Handle<Type>>; 64],
+    pointers: HashMap<(Handle<Type>, AddressSpace), Handle<Type>>,
+}
+
+impl Default for TypeCache {
+    fn default() -> Self {
+        // A module's shaders use a dozen pointer types or so: one allocation, seldom a rehash.
+        TypeCache { shapes: [None; 64], pointers: HashMap::with_capacity_and_hasher(16, Default::default()) }
+    }
+}
+
+impl TypeCache {
+    /// Where a scalar (`size` `None`) or vector type is kept: `None` for a width no type has.
+    fn slot(size: Option<VectorSize>, scalar: Scalar) -> Option<usize> {
+        let width = match scalar.width {
+            1 => 0,
+            2 => 1,
+            4 => 2,
+            8 => 3,
+            _ => return None,
+        };
+        let size = size.map_or(0, |s| s as usize - 1);
+        Some((scalar.kind as usize * 4 + width) * 4 + size)
+    }
 }
 
 /// What an expression lowered to.
@@ -674,12 +708,36 @@ impl<'a> Lowerer<'a> {
     // -----------------------------------------------------------------------------------------
     // Types
 
+    /// The type `inner` in the module (added when new); see [`TypeCache`].
+    pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
+        let slot = match inner {
+            TypeInner::Scalar(scalar) => TypeCache::slot(None, scalar),
+            TypeInner::Vector { size, scalar } => TypeCache::slot(Some(size), scalar),
+            TypeInner::Pointer { base, space } => {
+                if let Some(&ty) = self.type_cache.pointers.get(&(base, space)) {
+                    return ty;
+                }
+                let ty = self.module.ty(inner);
+                self.type_cache.pointers.insert((base, space), ty);
+                return ty;
+            }
+            _ => None,
+        };
+        let Some(slot) = slot else { return self.module.ty(inner) };
+        if let Some(ty) = self.type_cache.shapes[slot] {
+            return ty;
+        }
+        let ty = self.module.ty(inner);
+        self.type_cache.shapes[slot] = Some(ty);
+        ty
+    }
+
     pub fn scalar_ty(&mut self, s: Scalar) -> Handle<Type> {
-        self.module.ty(TypeInner::Scalar(s))
+        self.ty(TypeInner::Scalar(s))
     }
 
     pub fn vec_ty(&mut self, size: VectorSize, scalar: Scalar) -> Handle<Type> {
-        self.module.ty(TypeInner::Vector { size, scalar })
+        self.ty(TypeInner::Vector { size, scalar })
     }
 
     /// The shape of `ty` with its scalar replaced (scalar, vector or matrix).
@@ -690,17 +748,17 @@ impl<'a> Lowerer<'a> {
             TypeInner::Matrix { columns, rows, .. } => TypeInner::Matrix { columns, rows, scalar },
             _ => return ty,
         };
-        self.module.ty(inner)
+        self.ty(inner)
     }
 
     pub fn array_ty(&mut self, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
         // Elements without a memory layout (textures, samplers) get stride 0: not laid out.
         let stride = self.wgsl_structs.array_stride(&self.module.types, base).unwrap_or(0);
-        self.module.ty(TypeInner::Array { base, size, stride })
+        self.ty(TypeInner::Array { base, size, stride })
     }
 
     pub fn ptr_ty(&mut self, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
-        self.module.ty(TypeInner::Pointer { base, space })
+        self.ty(TypeInner::Pointer { base, space })
     }
 
     pub fn resolve_type(&mut self, fx: Option<&mut FnCtx>, e: &Expr) -> R<Handle<Type>> {
@@ -779,7 +837,7 @@ impl<'a> Lowerer<'a> {
         if inner.scalar() == Some(Scalar::F16) && !self.f16 {
             return Err(self.error("f16 needs `enable f16;` at the top of the module", span));
         }
-        Ok(Some(self.module.ty(inner)))
+        Ok(Some(self.ty(inner)))
     }
 
     /// WGSL §5.2 (Scope): a module-scope declaration shadows a predeclared name (a type
@@ -825,7 +883,7 @@ impl<'a> Lowerer<'a> {
                 if scalar.kind != ScalarKind::Float {
                     return Err(self.error(format!("matrix components must be f32 or f16, found `{}`", self.type_name(elem)), args[0].span));
                 }
-                return Ok(self.module.ty(TypeInner::Matrix { columns, rows, scalar }));
+                return Ok(self.ty(TypeInner::Matrix { columns, rows, scalar }));
             }
         }
         match n {
@@ -851,7 +909,7 @@ impl<'a> Lowerer<'a> {
                     None => ArraySize::Dynamic,
                 };
                 if n == "binding_array" {
-                    return Ok(self.module.ty(TypeInner::BindingArray { base, size }));
+                    return Ok(self.ty(TypeInner::BindingArray { base, size }));
                 }
                 if matches!(self.module.inner(base), TypeInner::Array { size: ArraySize::Dynamic, .. }) {
                     return Err(self.error("array elements cannot be runtime-sized arrays", args[0].span));
@@ -863,7 +921,7 @@ impl<'a> Lowerer<'a> {
                 let base = self.resolve_type(fx, &args[0])?;
                 match *self.module.inner(base) {
                     TypeInner::Scalar(s) if matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint) => {
-                        Ok(self.module.ty(TypeInner::Atomic(s)))
+                        Ok(self.ty(TypeInner::Atomic(s)))
                     }
                     _ => Err(self.error(format!("atomic<T> needs i32 or u32, found `{}`", self.type_name(base)), args[0].span)),
                 }
@@ -963,7 +1021,7 @@ impl<'a> Lowerer<'a> {
             };
             ImageClass::Storage { format, access, multisampled: false }
         };
-        Ok(self.module.ty(TypeInner::Image { dim, arrayed, class }))
+        Ok(self.ty(TypeInner::Image { dim, arrayed, class }))
     }
 
     /// The WGSL spelling of `ty`, for messages.
@@ -1001,7 +1059,7 @@ impl<'a> Lowerer<'a> {
             Value::Scalar(_) => self.scalar_ty(scalar),
             Value::Composite(c) => match c.first() {
                 Some(Value::Composite(col)) => {
-                    self.module.ty(TypeInner::Matrix { columns: size(c.len()), rows: size(col.len()), scalar })
+                    self.ty(TypeInner::Matrix { columns: size(c.len()), rows: size(col.len()), scalar })
                 }
                 _ => self.vec_ty(size(c.len()), scalar),
             },
