@@ -353,7 +353,9 @@ impl<'a> Lowerer<'a> {
     /// only in an expression whose statements are dropped (an override's initializer evaluated
     /// where it is used) is nothing cut: `fx.no_hoist` is set there.
     fn binary(&mut self, fx: &mut FnCtx, out: &mut Block, op: ast::BinaryOp, left: &Expr, right: &Expr, span: Span) -> R<Operand> {
-        let mut links = vec![(op, right, span)];
+        // The operators below the outermost one, outermost first: none for most expressions,
+        // so the list allocates only for a chain.
+        let mut links = Vec::new();
         let mut leftmost = left;
         loop {
             match &leftmost.kind {
@@ -367,7 +369,7 @@ impl<'a> Lowerer<'a> {
         }
         let mut acc = self.expr(fx, out, leftmost)?;
         let mut acc_span = leftmost.span;
-        for (op, right, span) in links.into_iter().rev() {
+        for (op, right, span) in links.into_iter().rev().chain([(op, right, span)]) {
             let short_circuit = matches!(op, ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr);
             if short_circuit && fx.no_hoist == 0 {
                 // The right operand gets a block of its own, which runs only when needed: a
@@ -625,13 +627,13 @@ impl<'a> Lowerer<'a> {
                 self.access_index(fx, base, index as u32, mty, span)
             }
             &TypeInner::Vector { size, scalar } => {
-                let pattern = swizzle_pattern(&member.name, size as u32);
-                let Some(pattern) = pattern else {
+                let Some((p, len)) = swizzle_pattern(&member.name, size as u32) else {
                     return Err(self.error(
                         format!("invalid swizzle `{}` on `{}`", member.name, self.type_name(base_ty)),
                         member.span,
                     ));
                 };
+                let pattern = &p[..len];
                 if pattern.len() == 1 {
                     let sty = self.scalar_ty(scalar);
                     return self.access_index(fx, base, pattern[0] as u32, sty, span);
@@ -644,8 +646,6 @@ impl<'a> Lowerer<'a> {
                 let vector = self.rvalue(fx, base, span)?;
                 let size = VectorSize::from_u32(pattern.len() as u32).unwrap_or(VectorSize::Quad);
                 let ty = self.vec_ty(size, scalar);
-                let mut p = [0u8; 4];
-                p[..pattern.len()].copy_from_slice(&pattern);
                 Ok(Operand::Value(self.push(fx, Expression::Swizzle { vector, pattern: p }, ty, span)))
             }
             _ => Err(self.error(
@@ -979,41 +979,42 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A vector from scalars and vectors whose component counts add up to `size`.
-    fn compose_vector(&mut self, fx: &mut FnCtx, args: Vec<(Operand, Span)>, size: VectorSize, leaf: Leaf, span: Span) -> R<Operand> {
+    fn compose_vector(&mut self, fx: &mut FnCtx, mut args: Vec<(Operand, Span)>, size: VectorSize, leaf: Leaf, span: Span) -> R<Operand> {
         let mut count = 0;
-        let mut converted = Vec::new();
-        for (op, aspan) in args {
-            let op = self.coerce_leaf(fx, op, leaf, aspan)?;
-            let n = match self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()) {
-                Some(TypeInner::Scalar(_)) => 1,
-                Some(TypeInner::Vector { size, .. }) => size as u32,
-                _ => return Err(self.error("vector components must be scalars or vectors", aspan)),
+        // The arguments are converted in place.
+        for (op, aspan) in &mut args {
+            let converted = self.coerce_leaf(fx, std::mem::replace(op, Operand::Void), leaf, *aspan)?;
+            let n = match self.operand_type(fx, &converted).map(|t| self.module.inner(t)) {
+                Some(TypeInner::Scalar(_)) => Some(1),
+                Some(TypeInner::Vector { size, .. }) => Some(*size as u32),
+                _ => None,
             };
+            let Some(n) = n else { return Err(self.error("vector components must be scalars or vectors", *aspan)) };
             count += n;
-            converted.push((op, aspan));
+            *op = converted;
         }
         if count != size as u32 {
             return Err(self.error(format!("a vec{} needs {} components, found {count}", size as u8, size as u8), span));
         }
-        if converted.iter().all(|(o, _)| matches!(o, Operand::Const(_))) {
-            let mut comps = Vec::new();
-            for (o, _) in &converted {
+        if args.iter().all(|(o, _)| matches!(o, Operand::Const(_))) {
+            let mut comps = Vec::with_capacity(size as usize);
+            for (o, _) in &args {
                 if let Operand::Const(v) = o {
-                    comps.extend(v.components().unwrap_or_default());
+                    comps.extend(scalars(v));
                 }
             }
             return Ok(Operand::Const(Constant::vector(comps)));
         }
         let scalar = leaf.concretize();
         let ty = self.vec_ty(size, scalar);
-        if converted.len() == 1 {
+        if args.len() == 1 {
             // `vec3(v)` with `v` already a vec3 of the same type is `v` (SPIR-V's
             // OpCompositeConstruct needs at least two constituents).
-            let (op, aspan) = converted.into_iter().next().ok_or(Reported)?;
+            let (op, aspan) = args.into_iter().next().ok_or(Reported)?;
             return self.coerce(fx, op, ty, aspan).map(Operand::Value);
         }
-        let mut components = Vec::new();
-        for (op, aspan) in converted {
+        let mut components = Vec::with_capacity(args.len());
+        for (op, aspan) in args {
             let op = match op {
                 Operand::Const(v) => Operand::Const(v.convert_auto(Leaf::Concrete(scalar)).unwrap_or(v)),
                 o => o,
@@ -1262,39 +1263,71 @@ pub(super) fn op_symbol(op: ast::BinaryOp) -> &'static str {
     }
 }
 
-/// `xyzw` or `rgba` letters (not mixed) to component indices, if valid for a vector of `n`.
-fn swizzle_pattern(s: &str, n: u32) -> Option<Vec<u8>> {
+/// `xyzw` or `rgba` letters (not mixed) to component indices, if valid for a vector of `n`:
+/// the indices (zero after the last) and how many there are.
+fn swizzle_pattern(s: &str, n: u32) -> Option<([u8; 4], usize)> {
     if s.is_empty() || s.len() > 4 {
         return None;
     }
-    let xyzw = s.chars().all(|c| "xyzw".contains(c));
-    let rgba = s.chars().all(|c| "rgba".contains(c));
-    if !xyzw && !rgba {
+    let letters: &[u8; 4] = if s.bytes().all(|c| b"xyzw".contains(&c)) {
+        b"xyzw"
+    } else if s.bytes().all(|c| b"rgba".contains(&c)) {
+        b"rgba"
+    } else {
         return None;
+    };
+    let mut pattern = [0u8; 4];
+    for (slot, c) in pattern.iter_mut().zip(s.bytes()) {
+        let i = letters.iter().position(|&l| l == c)? as u8;
+        if u32::from(i) >= n {
+            return None;
+        }
+        *slot = i;
     }
-    s.chars()
-        .map(|c| {
-            let i = "xyzw".find(c).or_else(|| "rgba".find(c))? as u8;
-            (u32::from(i) < n).then_some(i)
-        })
-        .collect()
+    Some((pattern, s.len()))
 }
 
 /// The rules on a constant right operand that hold whatever the left one is: an integer
 /// divisor is not zero (WGSL §8.7), a shift amount is below the left type's bit width (§8.9).
 fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Constant) -> Result<(), EvalError> {
     use ast::BinaryOp as B;
-    let components = right.components().unwrap_or_default();
-    let amounts = components.iter().filter_map(|c| c.as_int());
+    let amounts = || scalars(right).filter_map(|c| c.as_int());
     match op {
         B::Divide | B::Modulo if left.is_integer() => {
-            amounts.map(|y| check_divisor(y).map_err(|f| consteval::fault_error(f, left))).collect()
+            amounts().map(|y| check_divisor(y).map_err(|f| consteval::fault_error(f, left))).collect()
         }
-        B::ShiftLeft | B::ShiftRight if left.is_integer() => amounts
+        B::ShiftLeft | B::ShiftRight if left.is_integer() => amounts()
             .map(|y| check_shift_amount(y, u32::from(left.ir_scalar().width) * 8).map_err(|f| consteval::fault_error(f, left)))
             .collect(),
         _ => Ok(()),
     }
+}
+
+/// The scalars of a constant scalar (one) or vector, as [`Constant::components`] gives them but
+/// without collecting them; none for other constants (a matrix, an array, a struct).
+fn scalars(c: &Constant) -> impl Iterator<Item = LeafValue> + '_ {
+    let values: &[Value<LeafValue>] = match c {
+        Constant::Value(v @ Value::Scalar(_)) => std::slice::from_ref(v),
+        Constant::Value(Value::Composite(values)) if is_vector(values) => values,
+        _ => &[],
+    };
+    values.iter().filter_map(|v| match v {
+        Value::Scalar(s) => Some(*s),
+        Value::Composite(_) => None,
+    })
+}
+
+/// Whether a constant is a scalar or a vector (what [`Constant::components`] accepts).
+fn is_scalar_or_vector(c: &Constant) -> bool {
+    match c {
+        Constant::Value(Value::Scalar(_)) => true,
+        Constant::Value(Value::Composite(values)) => is_vector(values),
+        _ => false,
+    }
+}
+
+fn is_vector(values: &[Value<LeafValue>]) -> bool {
+    values.iter().all(|v| matches!(v, Value::Scalar(_)))
 }
 
 /// Const evaluation of a binary operator on scalars and vectors (component-wise, with a
@@ -1303,7 +1336,7 @@ fn check_constant_right_operand(op: ast::BinaryOp, left: Leaf, right: &Constant)
 fn const_binary(op: ast::BinaryOp, a: &Constant, b: &Constant) -> Result<Constant, EvalError> {
     use ast::BinaryOp as B;
     let (Constant::Value(va), Constant::Value(vb)) = (a, b) else { return Err(EvalError::NotConst) };
-    if a.components().is_none() || b.components().is_none() {
+    if !is_scalar_or_vector(a) || !is_scalar_or_vector(b) {
         return Err(EvalError::NotConst);
     }
     let (la, lb) = (a.leaf().ok_or(EvalError::NotConst)?, b.leaf().ok_or(EvalError::NotConst)?);

@@ -425,7 +425,7 @@ impl<'a> Lowerer<'a> {
         if let Some(e) = &o.init {
             if self.mentions_override(e) {
                 // Typecheck once now, in a scratch function, so errors appear even if unused.
-                let mut scratch = FnCtx::new(Function::default());
+                let mut scratch = FnCtx::outside_functions();
                 let mut block = Block::new();
                 let op = self.expr(&mut scratch, &mut block, e)?;
                 if let Some(ty) = declared {
@@ -957,7 +957,7 @@ impl<'a> Lowerer<'a> {
     /// expression a new id-less override (so each spelling of `array<T, n * 2>` is its own type,
     /// as WGSL says: only one naming the same override identifier is the same type).
     fn override_length(&mut self, base: Handle<Type>, e: &Expr) -> R<ArraySize> {
-        let mut scratch = FnCtx::new(Function::default());
+        let mut scratch = FnCtx::outside_functions();
         let mut block = Block::new();
         let op = self.expr(&mut scratch, &mut block, e)?;
         let root = self.rvalue(&mut scratch, op, e.span)?;
@@ -1182,7 +1182,7 @@ impl<'a> Lowerer<'a> {
         let fx = match fx {
             Some(fx) => fx,
             None => {
-                scratch = FnCtx::new(Function::default());
+                scratch = FnCtx::outside_functions();
                 &mut scratch
             }
         };
@@ -1219,6 +1219,13 @@ fn unreachable_item<'a>() -> R<Item<'a>> {
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
         FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
+    }
+
+    /// For an expression outside any function (a const-expression at module scope, an
+    /// override-expression): no scope at all, since an expression declares nothing, so the
+    /// context allocates nothing until the expression needs IR.
+    pub fn outside_functions() -> FnCtx {
+        FnCtx { func: Function::default(), scopes: Vec::new(), loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
     }
 }
 

@@ -623,7 +623,7 @@ impl<'a> Lowerer<'a> {
     /// includes pipeline creation with the defaults, and a zero-length override-sized array is
     /// refused the same way); the runtime checks a pipeline's own values.
     fn workgroup_size_override(&mut self, arg: &Expr) -> R<(Handle<Override>, ScalarKind, u32)> {
-        let mut scratch = FnCtx::new(Function::default());
+        let mut scratch = FnCtx::outside_functions();
         let mut block = Block::new();
         let op = self.expr(&mut scratch, &mut block, arg)?;
         let root = self.rvalue(&mut scratch, op, arg.span)?;
