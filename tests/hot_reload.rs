@@ -33,15 +33,32 @@ shader! {
 const COUNT: u32 = 8;
 const SCALE: u32 = 3;
 
+/// A temporary folder, removed with everything in it when the test is done (passed or not).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh copy of `tests/shaders/hot_reload` in its own temporary folder.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("shader-hot-reload-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary folder");
     for file in ["main.wesl", "util.wesl", "render.wgsl", "effect.agsl"] {
         std::fs::copy(common::workspace_root().join("tests/shaders/hot_reload").join(file), dir.join(file)).expect("copy");
     }
-    dir
+    Scratch(dir)
 }
 
 /// Replaces `from` by `to` in `path` (which must contain it), with a pause first so the
