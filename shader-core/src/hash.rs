@@ -4,3 +4,9 @@
 
 pub type FxHashMap<K, V> = rustc_hash::FxHashMap<K, V>;
 pub type FxHashSet<K> = rustc_hash::FxHashSet<K>;
+
+/// The Fx hash of one value, for tables that keep hashes beside their entries.
+pub fn hash_one<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(value)
+}

@@ -3,7 +3,6 @@
 //! the items, not inside them.
 
 use crate::span::Span;
-use crate::hash::FxHashMap as HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
@@ -63,16 +62,16 @@ impl<T> fmt::Debug for Handle<T> {
 /// The capacity an arena starts with at its first item.
 pub(crate) const ARENA_START: usize = 16;
 
-/// A growable list of `T` with a span per item.
+/// A growable list of `T` with a span per item. Each item sits beside its span in one vector,
+/// so an arena allocates (and grows) one buffer, not two.
 #[derive(Clone, Debug)]
 pub struct Arena<T> {
-    items: Vec<T>,
-    spans: Vec<Span>,
+    items: Vec<(T, Span)>,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { items: Vec::new(), spans: Vec::new() }
+        Arena { items: Vec::new() }
     }
 }
 
@@ -85,10 +84,8 @@ impl<T> Arena<T> {
         if self.items.capacity() == 0 {
             // Arenas of a module hold tens of items: skip the doublings from 4.
             self.items.reserve(ARENA_START);
-            self.spans.reserve(ARENA_START);
         }
-        self.items.push(item);
-        self.spans.push(span);
+        self.items.push((item, span));
         Handle::from_index(self.items.len() - 1)
     }
 
@@ -101,19 +98,19 @@ impl<T> Arena<T> {
     }
 
     pub fn get(&self, handle: Handle<T>) -> Option<&T> {
-        self.items.get(handle.index())
+        self.items.get(handle.index()).map(|(item, _)| item)
     }
 
     pub fn span(&self, handle: Handle<T>) -> Span {
-        self.spans.get(handle.index()).copied().unwrap_or_default()
+        self.items.get(handle.index()).map(|&(_, span)| span).unwrap_or_default()
     }
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> + '_ {
-        self.items.iter().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+        self.items.iter().enumerate().map(|(i, (item, _))| (Handle::from_index(i), item))
     }
 
     pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (Handle<T>, &mut T)> + '_ {
-        self.items.iter_mut().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+        self.items.iter_mut().enumerate().map(|(i, (item, _))| (Handle::from_index(i), item))
     }
 
     pub fn handles(&self) -> impl ExactSizeIterator<Item = Handle<T>> {
@@ -128,28 +125,34 @@ impl<T> Arena<T> {
 impl<T> std::ops::Index<Handle<T>> for Arena<T> {
     type Output = T;
     fn index(&self, handle: Handle<T>) -> &T {
-        &self.items[handle.index()]
+        &self.items[handle.index()].0
     }
 }
 
 impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
     fn index_mut(&mut self, handle: Handle<T>) -> &mut T {
-        &mut self.items[handle.index()]
+        &mut self.items[handle.index()].0
     }
 }
 
+/// The capacity a [`UniqueArena`] starts with at its first item: a module's type arena holds
+/// tens of types (44 on average over the WGSL corpus).
+const UNIQUE_START: usize = 64;
+
 /// An arena that stores each distinct value once: inserting an equal value returns the
 /// existing handle. Used for types.
+///
+/// The lookup table holds handles (with each item's hash), not copies of the items: a new item
+/// is hashed once and stored once, and the table grows without hashing anything again.
 #[derive(Clone, Debug)]
 pub struct UniqueArena<T: Eq + Hash + Clone> {
-    items: Vec<T>,
-    spans: Vec<Span>,
-    lookup: HashMap<T, Handle<T>>,
+    items: Vec<(T, Span)>,
+    lookup: hashbrown::HashTable<(u64, Handle<T>)>,
 }
 
 impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
     fn default() -> Self {
-        UniqueArena { items: Vec::new(), spans: Vec::new(), lookup: HashMap::default() }
+        UniqueArena { items: Vec::new(), lookup: hashbrown::HashTable::new() }
     }
 }
 
@@ -160,13 +163,18 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
 
     /// The handle of `value`, adding it if it is new. The first insertion's span is kept.
     pub fn insert(&mut self, value: T, span: Span) -> Handle<T> {
-        if let Some(&handle) = self.lookup.get(&value) {
+        let hash = crate::hash::hash_one(&value);
+        let items = &self.items;
+        if let Some(&(_, handle)) = self.lookup.find(hash, |&(h, handle)| h == hash && items[handle.index()].0 == value) {
             return handle;
         }
-        self.items.push(value.clone());
-        self.spans.push(span);
-        let handle = Handle::from_index(self.items.len() - 1);
-        self.lookup.insert(value, handle);
+        if self.items.capacity() == 0 {
+            self.items.reserve(UNIQUE_START);
+            self.lookup.reserve(UNIQUE_START, |&(h, _)| h);
+        }
+        let handle = Handle::from_index(self.items.len());
+        self.items.push((value, span));
+        self.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
         handle
     }
 
@@ -174,17 +182,25 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
     /// whose pointer type exists before the block's members do). Later inserts of `value`
     /// return `handle`.
     pub fn replace(&mut self, handle: Handle<T>, value: T) {
-        if let Some(slot) = self.items.get_mut(handle.index()) {
-            let old = std::mem::replace(slot, value.clone());
-            if self.lookup.get(&old) == Some(&handle) {
-                self.lookup.remove(&old);
-            }
-            self.lookup.insert(value, handle);
+        let Some((slot, _)) = self.items.get_mut(handle.index()) else { return };
+        let old = std::mem::replace(slot, value);
+        // The old value no longer finds `handle`...
+        if let Ok(entry) = self.lookup.find_entry(crate::hash::hash_one(&old), |&(_, h)| h == handle) {
+            entry.remove();
         }
+        // ...and the new one finds it, not an equal item elsewhere.
+        let items = &self.items;
+        let value = &items[handle.index()].0;
+        let hash = crate::hash::hash_one(value);
+        if let Ok(entry) = self.lookup.find_entry(hash, |&(h, other)| h == hash && items[other.index()].0 == *value) {
+            entry.remove();
+        }
+        self.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
     }
 
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
-        self.lookup.get(value).copied()
+        let hash = crate::hash::hash_one(value);
+        self.lookup.find(hash, |&(h, handle)| h == hash && self.items[handle.index()].0 == *value).map(|&(_, handle)| handle)
     }
 
     pub fn len(&self) -> usize {
@@ -196,15 +212,15 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
     }
 
     pub fn get(&self, handle: Handle<T>) -> Option<&T> {
-        self.items.get(handle.index())
+        self.items.get(handle.index()).map(|(item, _)| item)
     }
 
     pub fn span(&self, handle: Handle<T>) -> Span {
-        self.spans.get(handle.index()).copied().unwrap_or_default()
+        self.items.get(handle.index()).map(|&(_, span)| span).unwrap_or_default()
     }
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<T>, &T)> + '_ {
-        self.items.iter().enumerate().map(|(i, item)| (Handle::from_index(i), item))
+        self.items.iter().enumerate().map(|(i, (item, _))| (Handle::from_index(i), item))
     }
 
     pub fn check(&self, handle: Handle<T>) -> bool {
@@ -215,7 +231,7 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
 impl<T: Eq + Hash + Clone> std::ops::Index<Handle<T>> for UniqueArena<T> {
     type Output = T;
     fn index(&self, handle: Handle<T>) -> &T {
-        &self.items[handle.index()]
+        &self.items[handle.index()].0
     }
 }
 
@@ -240,21 +256,20 @@ impl<'de, T> serde::Deserialize<'de> for Handle<T> {
 
 impl<T: serde::Serialize> serde::Serialize for Arena<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.items.serialize(serializer)
+        serializer.collect_seq(self.items.iter().map(|(item, _)| item))
     }
 }
 
 impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Arena<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let items = Vec::<T>::deserialize(deserializer)?;
-        let spans = vec![Span::default(); items.len()];
-        Ok(Arena { items, spans })
+        Ok(Arena { items: items.into_iter().map(|item| (item, Span::default())).collect() })
     }
 }
 
 impl<T: Eq + Hash + Clone + serde::Serialize> serde::Serialize for UniqueArena<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.items.serialize(serializer)
+        serializer.collect_seq(self.items.iter().map(|(item, _)| item))
     }
 }
 
@@ -265,9 +280,13 @@ impl<'de, T: Eq + Hash + Clone + serde::Deserialize<'de>> serde::Deserialize<'de
         let items = Vec::<T>::deserialize(deserializer)?;
         let mut arena = UniqueArena::default();
         for item in items {
-            arena.lookup.entry(item.clone()).or_insert(Handle::from_index(arena.items.len()));
-            arena.items.push(item);
-            arena.spans.push(Span::default());
+            let hash = crate::hash::hash_one(&item);
+            let handle = Handle::from_index(arena.items.len());
+            let known = arena.lookup.find(hash, |&(h, other)| h == hash && arena.items[other.index()].0 == item).is_some();
+            if !known {
+                arena.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
+            }
+            arena.items.push((item, Span::default()));
         }
         Ok(arena)
     }

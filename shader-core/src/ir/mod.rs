@@ -694,8 +694,8 @@ pub struct LetBinding {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(into = "Vec<(Handle<Type>, Expression)>", from = "Vec<(Handle<Type>, Expression)>")]
 pub struct Expressions {
-    exprs: Arena<Expression>,
-    types: Vec<Handle<Type>>,
+    /// Each expression with its type and span, in one vector (one buffer to allocate and grow).
+    items: Vec<(Expression, Handle<Type>, Span)>,
 }
 
 impl Expressions {
@@ -710,7 +710,7 @@ impl Expressions {
             let mut max = 0;
             while let Some((h, d)) = stack.pop() {
                 max = max.max(d);
-                let Some(e) = self.exprs.get(h) else { continue };
+                let Some((e, _, _)) = self.items.get(h.index()) else { continue };
                 children::children(e, kids);
                 stack.extend(kids.iter().map(|&k| (k, d + 1)));
             }
@@ -723,52 +723,53 @@ impl Expressions {
     }
 
     pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
-        if self.types.capacity() == 0 {
-            self.types.reserve(arena::ARENA_START);
+        if self.items.capacity() == 0 {
+            // As `Arena::append`: skip the doublings from 4.
+            self.items.reserve(arena::ARENA_START);
         }
-        self.types.push(ty);
-        self.exprs.append(expr, span)
+        self.items.push((expr, ty, span));
+        Handle::from_index(self.items.len() - 1)
     }
 
     pub fn ty(&self, handle: Handle<Expression>) -> Handle<Type> {
-        self.types[handle.index()]
+        self.items[handle.index()].1
     }
 
     /// Changes the resolved type of an expression (a rewrite that retypes what it refers to).
     pub fn set_ty(&mut self, handle: Handle<Expression>, ty: Handle<Type>) {
-        self.types[handle.index()] = ty;
+        self.items[handle.index()].1 = ty;
     }
 
     /// Changes what an expression computes, for every use of it (a rewrite; the type stays).
     pub fn replace(&mut self, handle: Handle<Expression>, expr: Expression) {
-        self.exprs[handle] = expr;
+        self.items[handle.index()].0 = expr;
     }
 
     pub fn span(&self, handle: Handle<Expression>) -> Span {
-        self.exprs.span(handle)
+        self.items.get(handle.index()).map(|&(_, _, span)| span).unwrap_or_default()
     }
 
     pub fn len(&self) -> usize {
-        self.exprs.len()
+        self.items.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.exprs.is_empty()
+        self.items.is_empty()
     }
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Handle<Expression>, &Expression)> + '_ {
-        self.exprs.iter()
+        self.items.iter().enumerate().map(|(i, (expr, _, _))| (Handle::from_index(i), expr))
     }
 
     pub fn check(&self, handle: Handle<Expression>) -> bool {
-        self.exprs.check(handle)
+        handle.index() < self.items.len()
     }
 }
 
 impl std::ops::Index<Handle<Expression>> for Expressions {
     type Output = Expression;
     fn index(&self, handle: Handle<Expression>) -> &Expression {
-        &self.exprs[handle]
+        &self.items[handle.index()].0
     }
 }
 
@@ -1401,8 +1402,7 @@ impl Module {
 
 impl From<Expressions> for Vec<(Handle<Type>, Expression)> {
     fn from(expressions: Expressions) -> Self {
-        let items: Vec<Expression> = expressions.exprs.iter().map(|(_, e)| e.clone()).collect();
-        expressions.types.into_iter().zip(items).collect()
+        expressions.items.into_iter().map(|(expr, ty, _)| (ty, expr)).collect()
     }
 }
 
