@@ -38,29 +38,43 @@ impl FunctionUses {
     /// What a function names itself: `globals` and the functions in `calls` (any order,
     /// repeats allowed), for [`through_calls`]. The validator gathers them on its own walk.
     pub(crate) fn direct(mut globals: Vec<Handle<GlobalVariable>>, mut calls: Vec<Handle<Function>>) -> FunctionUses {
-        globals.sort_unstable();
-        globals.dedup();
-        calls.sort_unstable();
-        calls.dedup();
+        sort_dedup(&mut globals);
+        sort_dedup(&mut calls);
         FunctionUses { globals, calls }
     }
+
+    /// [`FunctionUses::direct`] from scratch vectors, emptied here (the validator gathers every
+    /// function's into the same two): the result's vectors have the exact length.
+    pub(crate) fn direct_from(globals: &mut Vec<Handle<GlobalVariable>>, calls: &mut Vec<Handle<Function>>) -> FunctionUses {
+        sort_dedup(globals);
+        sort_dedup(calls);
+        FunctionUses { globals: globals.drain(..).collect(), calls: calls.drain(..).collect() }
+    }
+}
+
+fn sort_dedup<T: Ord>(v: &mut Vec<T>) {
+    v.sort_unstable();
+    v.dedup();
 }
 
 /// [`uses`] from what each function names itself (`direct`, indexed like
 /// `Module::functions`, calls to functions that do not exist left out): every function's
 /// globals through the functions it reaches.
-pub(crate) fn through_calls(direct: Vec<FunctionUses>) -> Vec<FunctionUses> {
+pub(crate) fn through_calls(mut direct: Vec<FunctionUses>) -> Vec<FunctionUses> {
     // `seen[i] == root` once function `i` was reached from `root`.
     let mut seen = vec![usize::MAX; direct.len()];
     let mut stack = Vec::new();
-    // The globals reached through calls; a function that calls none uses only its own.
-    let mut reached: Vec<Option<Vec<Handle<GlobalVariable>>>> = Vec::with_capacity(direct.len());
-    for (root, uses) in direct.iter().enumerate() {
-        if uses.calls.is_empty() {
-            reached.push(None);
+    // The globals reached from one root, swapped with the root's own (whose buffer is reused
+    // for the next root). A function already done may be reached again with its reached set,
+    // not its own: a superset of its own within what the later root reaches, so the union is
+    // the same.
+    let mut globals = Vec::new();
+    for root in 0..direct.len() {
+        // A function that calls none uses only its own globals.
+        if direct[root].calls.is_empty() {
             continue;
         }
-        let mut globals = Vec::new();
+        globals.clear();
         seen[root] = root;
         stack.push(root);
         while let Some(i) = stack.pop() {
@@ -71,18 +85,10 @@ pub(crate) fn through_calls(direct: Vec<FunctionUses>) -> Vec<FunctionUses> {
                 }
             }
         }
-        globals.sort();
-        globals.dedup();
-        reached.push(Some(globals));
+        sort_dedup(&mut globals);
+        std::mem::swap(&mut direct[root].globals, &mut globals);
     }
     direct
-        .into_iter()
-        .zip(reached)
-        .map(|(uses, reached)| match reached {
-            Some(globals) => FunctionUses { globals, calls: uses.calls },
-            None => uses,
-        })
-        .collect()
 }
 
 /// Whether the call graph of `direct` (as [`through_calls`] takes it) has a cycle: exactly

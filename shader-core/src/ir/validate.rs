@@ -110,6 +110,8 @@ struct Scratch {
     uses: Vec<u32>,
     bound: Vec<bool>,
     kids: Vec<Handle<Expression>>,
+    globals: Vec<Handle<GlobalVariable>>,
+    calls: Vec<Handle<Function>>,
 }
 
 /// Where an expression lives: a function body or the module's constant expressions.
@@ -428,9 +430,9 @@ impl<'a> Validator<'a> {
             }
         }
         let mut kids = Vec::new();
-        for (h, expr) in exprs.iter().collect::<Vec<_>>().into_iter().rev() {
-            if on_override[h.index()] {
-                children(expr, &mut kids);
+        for i in (0..exprs.len()).rev() {
+            if on_override[i] {
+                children(&exprs[Handle::from_index(i)], &mut kids);
                 for k in &kids {
                     if let Some(slot) = on_override.get_mut(k.index()) {
                         *slot = true;
@@ -595,10 +597,9 @@ impl<'a> Validator<'a> {
         }
 
         let ctx = Ctx { exprs: &f.expressions, function: Some(f) };
-        let Scratch { mut uses, mut bound, mut kids } = std::mem::take(&mut self.scratch);
+        let Scratch { mut uses, mut bound, mut kids, mut globals, mut calls } = std::mem::take(&mut self.scratch);
         uses.clear();
         uses.resize(f.expressions.len(), 0);
-        let (mut globals, mut calls) = (Vec::new(), Vec::new());
         for (h, expr) in f.expressions.iter() {
             match *expr {
                 Expression::GlobalVar(g) if self.m.globals.check(g) => globals.push(g),
@@ -619,7 +620,7 @@ impl<'a> Validator<'a> {
         bound.resize(f.lets.len(), false);
         let mut state = BodyState { uses: &mut uses, bound: &mut bound, calls: &mut calls };
         self.block(ctx, &f.body, Flow::default(), &mut state);
-        self.direct.push(FunctionUses::direct(globals, calls));
+        self.direct.push(FunctionUses::direct_from(&mut globals, &mut calls));
 
         // Tree invariant: every expression has exactly one parent, except storage leaves.
         for (h, expr) in f.expressions.iter() {
@@ -633,7 +634,7 @@ impl<'a> Validator<'a> {
                 self.ice(f.expressions.span(h), message);
             }
         }
-        self.scratch = Scratch { uses, bound, kids };
+        self.scratch = Scratch { uses, bound, kids, globals, calls };
     }
 
     /// Checks that every child handle exists and comes before `h`; fills `kids`.
@@ -652,14 +653,13 @@ impl<'a> Validator<'a> {
 
     /// Checks the recorded type of `h` against its operation. Children are known valid.
     fn expression_type(&mut self, ctx: Ctx, h: Handle<Expression>, expr: &Expression) {
-        let span = ctx.exprs.span(h);
         let ty = ctx.exprs.ty(h);
         if !self.m.types.check(ty) {
-            self.ice(span, format!("expression {h:?} has type handle {ty:?}, but the module has {} types", self.m.types.len()));
+            self.ice(ctx.exprs.span(h), format!("expression {h:?} has type handle {ty:?}, but the module has {} types", self.m.types.len()));
             return;
         }
         if let Err(message) = self.expression_rule(ctx, ty, expr) {
-            self.ice(span, format!("expression {h:?} ({}): {message}", expr_kind(expr)));
+            self.ice(ctx.exprs.span(h), format!("expression {h:?} ({}): {message}", expr_kind(expr)));
         }
     }
 
@@ -679,16 +679,29 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// [`Self::expect_result`] for a scalar result, the most frequent (no `TypeInner` to build
+    /// and drop unless it fails).
+    fn expect_scalar(&self, ty: Handle<Type>, scalar: Scalar) -> Result<(), String> {
+        match self.inner(ty) {
+            Some(&TypeInner::Scalar(s)) if s == scalar => Ok(()),
+            _ => self.expect_result(ty, &TypeInner::Scalar(scalar)),
+        }
+    }
+
+    /// [`Self::expect_result`] for a pointer to `base` in `space`, as `expect_scalar`.
+    fn expect_pointer(&self, ty: Handle<Type>, base: Handle<Type>, space: AddressSpace) -> Result<(), String> {
+        match self.inner(ty) {
+            Some(&TypeInner::Pointer { base: b, space: s }) if s == space && self.same(b, base) => Ok(()),
+            _ => self.expect_result(ty, &TypeInner::Pointer { base, space }),
+        }
+    }
+
     fn expect_same(&self, ty: Handle<Type>, expected: Handle<Type>) -> Result<(), String> {
         if self.same(ty, expected) {
             Ok(())
         } else {
             Err(format!("recorded type is {}, but the operation yields {}", self.describe(ty), self.describe(expected)))
         }
-    }
-
-    fn pointer_type(&self, expected_base: Handle<Type>, space: AddressSpace) -> TypeInner {
-        TypeInner::Pointer { base: expected_base, space }
     }
 
     /// The image type behind an image operand: an image value, a pointer to one (Handle
@@ -746,7 +759,7 @@ impl<'a> Validator<'a> {
         let result = self.inner(ty).ok_or("invalid result type")?;
         let describe = |t: &TypeInner| self.describe_inner(t);
         match expr {
-            Expression::Literal(l) => self.expect_result(ty, &TypeInner::Scalar(l.scalar())),
+            Expression::Literal(l) => self.expect_scalar(ty, l.scalar()),
             Expression::ZeroValue(t) => {
                 if !self.m.types.check(*t) {
                     return Err(format!("type handle {t:?} does not exist"));
@@ -844,7 +857,7 @@ impl<'a> Validator<'a> {
             Expression::LocalVar(l) => {
                 let f = ctx.function.ok_or("local variable outside a function")?;
                 let local = f.locals.get(*l).ok_or_else(|| format!("local variable {l:?} does not exist"))?;
-                self.expect_result(ty, &self.pointer_type(local.ty, AddressSpace::Function))
+                self.expect_pointer(ty, local.ty, AddressSpace::Function)
             }
             Expression::GlobalVar(g) => {
                 let global = self.m.globals.get(*g).ok_or_else(|| format!("global {g:?} does not exist"))?;
@@ -853,7 +866,7 @@ impl<'a> Validator<'a> {
                 if global.space == AddressSpace::Handle && self.same(ty, global.ty) {
                     return Ok(());
                 }
-                self.expect_result(ty, &self.pointer_type(global.ty, global.space))
+                self.expect_pointer(ty, global.ty, global.space)
             }
             Expression::FunctionArg(i) => {
                 let f = ctx.function.ok_or("function argument outside a function")?;
@@ -1033,7 +1046,7 @@ impl<'a> Validator<'a> {
                 if *c != TypeInner::Scalar(Scalar::I32) {
                     return Err(format!("residency code of type {}, not i32", describe(c)));
                 }
-                self.expect_result(ty, &TypeInner::Scalar(Scalar::BOOL))
+                self.expect_scalar(ty, Scalar::BOOL)
             }
             Expression::ImageLoad { image, coordinate, array_index, sparse, .. } => {
                 let (_, i) = self.ty_of(ctx, *image)?;
@@ -1123,7 +1136,7 @@ impl<'a> Validator<'a> {
                     (Some(f), Some(_), None) if *f != AtomicFunction::CompareExchange => {}
                     _ => return Err(format!("scoped atomic {fun:?} with the wrong operands")),
                 }
-                self.expect_result(ty, &TypeInner::Scalar(scalar))
+                self.expect_scalar(ty, scalar)
             }
             Expression::Atomic { fun, pointer, value, compare } => {
                 let (_, p) = self.ty_of(ctx, *pointer)?;
@@ -1154,7 +1167,7 @@ impl<'a> Validator<'a> {
                     (_, Some(_)) => return Err(format!("{fun:?} takes no comparand")),
                     (_, None) => {}
                 }
-                self.expect_result(ty, &TypeInner::Scalar(scalar))
+                self.expect_scalar(ty, scalar)
             }
             Expression::ArrayLength { pointer } => {
                 let (_, p) = self.ty_of(ctx, *pointer)?;
@@ -1244,7 +1257,7 @@ impl<'a> Validator<'a> {
         match (space, element) {
             (None, Ok(e)) => self.expect_same(ty, e),
             (None, Err(inner)) => self.expect_result(ty, &inner),
-            (Some(space), Ok(e)) => self.expect_result(ty, &TypeInner::Pointer { base: e, space }),
+            (Some(space), Ok(e)) => self.expect_pointer(ty, e, space),
             (Some(space), Err(inner)) => match self.inner(ty) {
                 Some(TypeInner::Pointer { base, space: s }) if *s == space && self.inner(*base) == Some(&inner) => Ok(()),
                 _ => Err(format!("recorded type is {}, expected a {space:?} pointer to {}", self.describe(ty), self.describe_inner(&inner))),
@@ -1313,10 +1326,10 @@ impl<'a> Validator<'a> {
                 if fun != Length && !self.same(types[1].0, t0) {
                     return Err(format!("{fun:?} mixes {} and {}", self.describe(t0), self.describe(types[1].0)));
                 }
-                self.expect_result(ty, &TypeInner::Scalar(s))
+                self.expect_scalar(ty, s)
             }
             Determinant => match *a0 {
-                TypeInner::Matrix { columns, rows, scalar } if columns == rows => self.expect_result(ty, &TypeInner::Scalar(scalar)),
+                TypeInner::Matrix { columns, rows, scalar } if columns == rows => self.expect_scalar(ty, scalar),
                 _ => Err(format!("determinant of {}", d(a0))),
             },
             Inverse => match *a0 {
