@@ -283,9 +283,15 @@ pub fn compile(name: &str, source: &str, options: &CompileOptions) -> Result<Com
         Target::Wgpu => (wgpu_target::has_row_major(validated.module()), wgpu_target::has_unordered_members(validated.module())),
         _ => (false, false),
     };
-    let names: Vec<String> = sources.files().iter().map(|file| options.debug_name(&file.name)).collect();
-    let debug = spirv::DebugInfo { sources: &sources, names: &names, renumbered: &renumbered, language: source_language.0, version: source_language.1 };
-    let debug = (!options.strip_debug).then_some(&debug);
+    // The line info and its files' names, unless stripped.
+    let (names, info): (Vec<String>, spirv::DebugInfo);
+    let debug = if options.strip_debug {
+        None
+    } else {
+        names = sources.files().iter().map(|file| options.debug_name(&file.name)).collect();
+        info = spirv::DebugInfo { sources: &sources, names: &names, renumbered: &renumbered, language: source_language.0, version: source_language.1 };
+        Some(&info)
+    };
     let spirv = if row_major || unordered {
         let mut emitted = validated.module().clone();
         if unordered {
