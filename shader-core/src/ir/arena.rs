@@ -139,30 +139,47 @@ impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
 /// tens of types (44 on average over the WGSL corpus).
 const UNIQUE_START: usize = 64;
 
+/// How many values of a [`UniqueArena`] can have a slot ([`Interned::slot`]).
+pub const SLOTS: usize = 64;
+
+/// What a [`UniqueArena`] holds. The values asked for most often may have a slot, a number
+/// below [`SLOTS`] of their own: those are found by index, without hashing.
+pub trait Interned: Eq + Hash + Clone {
+    fn slot(&self) -> Option<usize> {
+        None
+    }
+}
+
 /// An arena that stores each distinct value once: inserting an equal value returns the
 /// existing handle. Used for types.
 ///
 /// The lookup table holds handles (with each item's hash), not copies of the items: a new item
-/// is hashed once and stored once, and the table grows without hashing anything again.
+/// is hashed once and stored once, and the table grows without hashing anything again. Values
+/// with a slot are found through `slots` instead (and are in the table too).
 #[derive(Clone, Debug)]
-pub struct UniqueArena<T: Eq + Hash + Clone> {
+pub struct UniqueArena<T: Interned> {
     items: Vec<(T, Span)>,
     lookup: hashbrown::HashTable<(u64, Handle<T>)>,
+    slots: [Option<Handle<T>>; SLOTS],
 }
 
-impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
+impl<T: Interned> Default for UniqueArena<T> {
     fn default() -> Self {
-        UniqueArena { items: Vec::new(), lookup: hashbrown::HashTable::new() }
+        UniqueArena { items: Vec::new(), lookup: hashbrown::HashTable::new(), slots: [None; SLOTS] }
     }
 }
 
-impl<T: Eq + Hash + Clone> UniqueArena<T> {
+impl<T: Interned> UniqueArena<T> {
     pub fn new() -> Self {
         Self::default()
     }
 
     /// The handle of `value`, adding it if it is new. The first insertion's span is kept.
     pub fn insert(&mut self, value: T, span: Span) -> Handle<T> {
+        let slot = value.slot();
+        if let Some(handle) = slot.and_then(|i| self.slots[i]) {
+            return handle;
+        }
         let hash = crate::hash::hash_one(&value);
         let items = &self.items;
         if let Some(&(_, handle)) = self.lookup.find(hash, |&(h, handle)| h == hash && items[handle.index()].0 == value) {
@@ -175,6 +192,9 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
         let handle = Handle::from_index(self.items.len());
         self.items.push((value, span));
         self.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
+        if let Some(i) = slot {
+            self.slots[i] = Some(handle);
+        }
         handle
     }
 
@@ -188,6 +208,9 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
         if let Ok(entry) = self.lookup.find_entry(crate::hash::hash_one(&old), |&(_, h)| h == handle) {
             entry.remove();
         }
+        if let Some(i) = old.slot().filter(|&i| self.slots[i] == Some(handle)) {
+            self.slots[i] = None;
+        }
         // ...and the new one finds it, not an equal item elsewhere.
         let items = &self.items;
         let value = &items[handle.index()].0;
@@ -196,6 +219,9 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
             entry.remove();
         }
         self.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
+        if let Some(i) = value.slot() {
+            self.slots[i] = Some(handle);
+        }
     }
 
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
@@ -228,7 +254,7 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
     }
 }
 
-impl<T: Eq + Hash + Clone> std::ops::Index<Handle<T>> for UniqueArena<T> {
+impl<T: Interned> std::ops::Index<Handle<T>> for UniqueArena<T> {
     type Output = T;
     fn index(&self, handle: Handle<T>) -> &T {
         &self.items[handle.index()].0
@@ -267,7 +293,7 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Arena<T> {
     }
 }
 
-impl<T: Eq + Hash + Clone + serde::Serialize> serde::Serialize for UniqueArena<T> {
+impl<T: Interned + serde::Serialize> serde::Serialize for UniqueArena<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.items.iter().map(|(item, _)| item))
     }
@@ -275,7 +301,7 @@ impl<T: Eq + Hash + Clone + serde::Serialize> serde::Serialize for UniqueArena<T
 
 /// Items are kept in the order written, so handles in the text stay valid; a repeated item
 /// (only in hand-written text) keeps its place and later lookups find the first copy.
-impl<'de, T: Eq + Hash + Clone + serde::Deserialize<'de>> serde::Deserialize<'de> for UniqueArena<T> {
+impl<'de, T: Interned + serde::Deserialize<'de>> serde::Deserialize<'de> for UniqueArena<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let items = Vec::<T>::deserialize(deserializer)?;
         let mut arena = UniqueArena::default();
@@ -285,6 +311,9 @@ impl<'de, T: Eq + Hash + Clone + serde::Deserialize<'de>> serde::Deserialize<'de
             let known = arena.lookup.find(hash, |&(h, other)| h == hash && arena.items[other.index()].0 == item).is_some();
             if !known {
                 arena.lookup.insert_unique(hash, (hash, handle), |&(h, _)| h);
+                if let Some(i) = item.slot() {
+                    arena.slots[i] = Some(handle);
+                }
             }
             arena.items.push((item, Span::default()));
         }

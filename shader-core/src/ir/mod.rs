@@ -99,6 +99,28 @@ pub struct Type {
     pub inner: TypeInner,
 }
 
+/// Unnamed scalars and vectors, most of the types front ends ask for, have a slot: by kind,
+/// width (1, 2, 4 or 8 bytes) and component count.
+impl arena::Interned for Type {
+    fn slot(&self) -> Option<usize> {
+        let scalar = |s: Scalar| {
+            let width = match s.width {
+                1 => 0,
+                2 => 1,
+                4 => 2,
+                8 => 3,
+                _ => return None,
+            };
+            Some(s.kind as usize * 4 + width)
+        };
+        match (&self.name, &self.inner) {
+            (None, &TypeInner::Scalar(s)) => scalar(s),
+            (None, &TypeInner::Vector { size, scalar: s }) => Some((size as usize - 1) * 16 + scalar(s)?),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TypeInner {
     Scalar(Scalar),
