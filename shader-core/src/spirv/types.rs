@@ -152,6 +152,13 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn type_id(&mut self, handle: Handle<Type>, span: Span) -> R<Word> {
+        // Most calls ask for a type written already: its id, without the bookkeeping below
+        // (which has nothing to do then unless a buffer reference's pointee is being written).
+        if self.forward_pointers.is_empty() {
+            if let Some(&id) = self.ir_types.get(handle.index()).filter(|&&id| id != 0) {
+                return Ok(id);
+            }
+        }
         self.type_depth += 1;
         let result = self.type_id_inner(handle, span);
         self.type_depth -= 1;
