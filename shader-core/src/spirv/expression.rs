@@ -86,7 +86,8 @@ impl<'a> Writer<'a> {
 
     fn splat(&mut self, value: Word, scalar: Scalar, size: u32) -> Word {
         let ty = self.numeric_type(scalar, Some(size));
-        self.op(Op::CompositeConstruct, ty, &vec![value; size as usize])
+        // A vector: at most 4 components.
+        self.op(Op::CompositeConstruct, ty, &[value; 4][..size.min(4) as usize])
     }
 
     // -----------------------------------------------------------------------------------------
@@ -132,12 +133,14 @@ impl<'a> Writer<'a> {
                 if self.is_constant_tree(exprs, expr, 0) {
                     return self.constant_tree(exprs, expr, false, 0);
                 }
-                let mut ids = Vec::with_capacity(components.len());
+                let mut ids = self.operand_list();
                 for &c in components {
                     ids.push(self.eval(c)?);
                 }
                 let ty = self.type_id(ty_handle, span)?;
-                Ok(self.op(Op::CompositeConstruct, ty, &ids))
+                let id = self.op(Op::CompositeConstruct, ty, &ids);
+                self.give_back(ids);
+                Ok(id)
             }
             &Expression::Splat { value } => {
                 if self.is_constant_tree(exprs, expr, 0) {
@@ -146,16 +149,21 @@ impl<'a> Writer<'a> {
                 let v = self.eval(value)?;
                 let ty = self.type_id(ty_handle, span)?;
                 let n = self.shape(ty_handle).and_then(|s| s.size).unwrap_or(1);
-                Ok(self.op(Op::CompositeConstruct, ty, &vec![v; n as usize]))
+                // A vector: at most 4 components.
+                Ok(self.op(Op::CompositeConstruct, ty, &[v; 4][..n.min(4) as usize]))
             }
             &Expression::Swizzle { vector, pattern } => {
                 let v = self.eval(vector)?;
                 let ty = self.type_id(ty_handle, span)?;
                 match self.shape(ty_handle).and_then(|s| s.size) {
                     Some(n) => {
-                        let mut operands = vec![v, v];
-                        operands.extend(pattern[..n as usize].iter().map(|&c| u32::from(c)));
-                        Ok(self.op(Op::VectorShuffle, ty, &operands))
+                        // The vector twice, then at most 4 components.
+                        let n = n.min(4) as usize;
+                        let mut operands = [v; 6];
+                        for (operand, &c) in operands[2..].iter_mut().zip(&pattern[..n]) {
+                            *operand = u32::from(c);
+                        }
+                        Ok(self.op(Op::VectorShuffle, ty, &operands[..2 + n]))
                     }
                     None => Ok(self.op(Op::CompositeExtract, ty, &[v, u32::from(pattern[0])])),
                 }
@@ -498,9 +506,10 @@ impl<'a> Writer<'a> {
             return error("reference to a missing expression", Span::default());
         }
         let span = exprs.span(expr);
-        let mut indices = Vec::new();
+        let mut indices = self.operand_list();
         let (root, class) = self.pointer_chain(expr, &mut indices, 0)?;
         if indices.is_empty() {
+            self.give_back(indices);
             return Ok(root);
         }
         let ty_handle = exprs.ty(expr);
@@ -512,6 +521,7 @@ impl<'a> Writer<'a> {
         let pointer = self.pointer_type(class, pointee);
         let id = self.id();
         self.push(Op::AccessChain, &[pointer, id, root], &indices);
+        self.give_back(indices);
         Ok(id)
     }
 
@@ -962,7 +972,6 @@ impl<'a> Writer<'a> {
 
     fn math(&mut self, fun: MathFunction, args: &'a [Handle<Expression>], ty_handle: Handle<Type>, span: Span) -> R<Word> {
         use MathFunction as M;
-        use ScalarKind::*;
         if args.is_empty() {
             return error("a math function needs arguments", span);
         }
@@ -985,10 +994,19 @@ impl<'a> Writer<'a> {
             };
             return Ok(self.ext(ty, op, &ids));
         }
-        let mut ids = Vec::with_capacity(args.len());
+        let mut ids = self.operand_list();
         for &a in args {
             ids.push(self.eval(a)?);
         }
+        let result = self.math_of(fun, args, &mut ids, ty_handle, span);
+        self.give_back(ids);
+        result
+    }
+
+    /// [`Self::math`] once the arguments (`args`) are written (`ids`).
+    fn math_of(&mut self, fun: MathFunction, args: &'a [Handle<Expression>], ids: &mut [Word], ty_handle: Handle<Type>, span: Span) -> R<Word> {
+        use MathFunction as M;
+        use ScalarKind::*;
         let ty = self.type_id(ty_handle, span)?;
         let arg0 = self.expr_shape(args[0]).ok();
         let kind = arg0.map(|s| s.scalar.kind).unwrap_or(Float);

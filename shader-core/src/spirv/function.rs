@@ -634,7 +634,7 @@ impl<'a> Writer<'a> {
         if callee.arguments.len() != arguments.len() {
             return error("call with the wrong number of arguments", span);
         }
-        let mut ids = Vec::with_capacity(1 + arguments.len());
+        let mut ids = self.operand_list();
         ids.push(self.functions[function.index()]);
         let mut copy_back = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&callee.arguments) {
@@ -665,6 +665,7 @@ impl<'a> Writer<'a> {
             None => self.void_type(),
         };
         let id = self.op(Op::FunctionCall, result, &ids);
+        self.give_back(ids);
         for (temp, target, ty) in copy_back {
             let value = self.op(Op::Load, ty, &[temp]);
             self.op_void(Op::Store, &[target, value]);

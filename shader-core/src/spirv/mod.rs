@@ -160,11 +160,11 @@ fn scalar_slot(scalar: Scalar) -> Option<usize> {
 const PLAIN: u8 = 1;
 const NULL: u8 = 2;
 
-/// Deduplication key of module-level constants.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Deduplication key of module-level scalar and null constants (composites are keyed by their
+/// words, [`Writer::composites`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum ConstKey {
     Scalar { ty: Word, bits: u64 },
-    Composite { ty: Word, parts: Vec<Word> },
     Null { ty: Word },
 }
 
@@ -266,11 +266,14 @@ struct Writer<'a> {
     /// One-member `Block` structs wrapping a non-struct buffer type, by the wrapped type.
     wrappers: HashMap<(Handle<Type>, StorageClass), Word>,
     constants: HashMap<ConstKey, Word>,
+    /// `OpConstantComposite`s by their type followed by their constituents.
+    composites: HashMap<Vec<Word>, Word>,
     /// By id: `PLAIN` for an `OpConstant*` result (as opposed to spec constants), `PLAIN |
     /// NULL` for an `OpConstantNull`; 0 for every other id (ids past the end too).
     constant_kinds: Vec<u8>,
-    /// Constituents of vector constants, so composites of vectors can be flattened.
-    constant_parts: HashMap<Word, Vec<Word>>,
+    /// Constituents of vector constants (at most 4, the rest unused), so composites of vectors
+    /// can be flattened.
+    constant_parts: HashMap<Word, ([Word; 4], usize)>,
     const_exprs: Vec<Option<Word>>,
     overrides: Vec<Word>,
     globals: Vec<GlobalSlot>,
@@ -309,6 +312,8 @@ struct Writer<'a> {
     /// Source-line debug info, when asked for (`debug.rs`).
     debug: Option<&'a DebugInfo<'a>>,
     lines: debug::Lines,
+    /// Emptied operand lists for [`Writer::operand_list`] to hand out again.
+    spare_lists: Vec<Vec<Word>>,
 }
 
 impl<'a> Writer<'a> {
@@ -331,6 +336,7 @@ impl<'a> Writer<'a> {
             wrappers: HashMap::default(),
             constants: HashMap::with_capacity_and_hasher(module.const_expressions.len() + 32, Default::default()),
             constant_kinds: Vec::new(),
+            composites: HashMap::default(),
             constant_parts: HashMap::default(),
             const_exprs: vec![None; module.const_expressions.len()],
             overrides: Vec::new(),
@@ -353,11 +359,27 @@ impl<'a> Writer<'a> {
             names: Vec::with_capacity(module.globals.len() + module.functions.len() + 16),
             debug,
             lines: debug::Lines::default(),
+            spare_lists: Vec::new(),
         }
     }
 
     fn version_at_least(&self, minor: u8) -> bool {
         self.options.version.1 >= minor
+    }
+
+    /// An empty vector for a list of operands (an instruction's, a constant's constituents),
+    /// one given back before ([`Self::give_back`]) when there is one: the lists live as long as
+    /// the instruction takes to write, and nest (an operand's own instructions need lists
+    /// too), so each takes a vector from this stack and returns it, instead of allocating one.
+    fn operand_list(&mut self) -> Vec<Word> {
+        self.spare_lists.pop().unwrap_or_default()
+    }
+
+    /// Returns a vector from [`Self::operand_list`] for reuse. (One not given back, on an
+    /// error path, is simply dropped.)
+    fn give_back(&mut self, mut list: Vec<Word>) {
+        list.clear();
+        self.spare_lists.push(list);
     }
 
     /// A fresh result id.

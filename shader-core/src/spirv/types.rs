@@ -225,12 +225,13 @@ impl<'a> Writer<'a> {
                 id
             }
             TypeInner::Struct { members, span: size } => {
-                let mut member_ids = Vec::with_capacity(members.len());
+                let mut member_ids = self.operand_list();
                 for member in members {
                     member_ids.push(self.type_id(member.ty, span)?);
                 }
                 let id = self.id();
                 self.push_type(Op::TypeStruct, &[id], &member_ids);
+                self.give_back(member_ids);
                 self.name(id, &ty.name);
                 // A block holding only a runtime-sized array has size 0 but is laid out.
                 let host_shareable = *size != 0
@@ -525,6 +526,10 @@ impl<'a> Writer<'a> {
     fn remember_constant(&mut self, key: ConstKey, id: Word) {
         let kind = if matches!(key, ConstKey::Null { .. }) { PLAIN | NULL } else { PLAIN };
         self.constants.insert(key, id);
+        self.set_constant_kind(id, kind);
+    }
+
+    fn set_constant_kind(&mut self, id: Word, kind: u8) {
         let index = id as usize;
         if index >= self.constant_kinds.len() {
             self.constant_kinds.resize((index + 1).max(2 * self.constant_kinds.len()), 0);
@@ -600,7 +605,8 @@ impl<'a> Writer<'a> {
             None => c,
             Some(n) => {
                 let ty = self.numeric_type(scalar, Some(n));
-                self.const_composite(ty, vec![c; n as usize])
+                // A vector: at most 4 components.
+                self.const_composite(ty, &[c; 4][..n.min(4) as usize])
             }
         }
     }
@@ -609,17 +615,24 @@ impl<'a> Writer<'a> {
         self.cached_constant(ConstKey::Null { ty }, Op::ConstantNull, ty, &[])
     }
 
-    pub(super) fn const_composite(&mut self, ty: Word, parts: Vec<Word>) -> Word {
-        let key = ConstKey::Composite { ty, parts };
-        if let Some(&id) = self.constants.get(&key) {
+    pub(super) fn const_composite(&mut self, ty: Word, parts: &[Word]) -> Word {
+        let mut key = self.operand_list();
+        key.push(ty);
+        key.extend_from_slice(parts);
+        if let Some(&id) = self.composites.get(key.as_slice()) {
+            self.give_back(key);
             return id;
         }
         let id = self.id();
-        if let ConstKey::Composite { parts, .. } = &key {
-            self.push_type(Op::ConstantComposite, &[ty, id], parts);
-            self.constant_parts.insert(id, parts.clone());
+        self.push_type(Op::ConstantComposite, &[ty, id], parts);
+        // Vector constants have at most 4 constituents; no lookup asks for a longer one's.
+        if parts.len() <= 4 {
+            let mut four = [0; 4];
+            four[..parts.len()].copy_from_slice(parts);
+            self.constant_parts.insert(id, (four, parts.len()));
         }
-        self.remember_constant(key, id);
+        self.composites.insert(key, id);
+        self.set_constant_kind(id, PLAIN);
         id
     }
 
@@ -688,7 +701,7 @@ impl<'a> Writer<'a> {
             Expression::Compose { components } => {
                 let ty = self.type_id(ty_handle, span)?;
                 let is_vector = matches!(self.module.types.get(ty_handle).map(|t| &t.inner), Some(TypeInner::Vector { .. }));
-                let mut parts = Vec::new();
+                let mut parts = self.operand_list();
                 let mut spec = false;
                 for &c in components {
                     let id = self.constant_tree(exprs, c, module_scope, depth + 1)?;
@@ -701,8 +714,8 @@ impl<'a> Writer<'a> {
                         // SPIR-V 3.52.7: a vector constant lists scalar constituents, so
                         // vectors inside a vector constructor are flattened.
                         (true, Some((n, scalar))) => {
-                            if let Some(known) = self.constant_parts.get(&id) {
-                                parts.extend_from_slice(known);
+                            if let Some((known, count)) = self.constant_parts.get(&id) {
+                                parts.extend_from_slice(&known[..*count]);
                             } else if self.is_null_constant(id) {
                                 let zero = self.const_scalar(scalar, 0);
                                 parts.extend(std::iter::repeat_n(zero, n as usize));
@@ -723,13 +736,15 @@ impl<'a> Writer<'a> {
                     }
                 }
                 spec |= parts.iter().any(|&p| !self.is_plain_constant(p));
-                if spec {
+                let id = if spec {
                     let id = self.id();
                     self.push_type(Op::SpecConstantComposite, &[ty, id], &parts);
-                    Ok(id)
+                    id
                 } else {
-                    Ok(self.const_composite(ty, parts))
-                }
+                    self.const_composite(ty, &parts)
+                };
+                self.give_back(parts);
+                Ok(id)
             }
             &Expression::Splat { value } => {
                 let ty = self.type_id(ty_handle, span)?;
@@ -738,11 +753,12 @@ impl<'a> Writer<'a> {
                     _ => return error("a splat must have a vector type", span),
                 };
                 let part = self.constant_tree(exprs, value, module_scope, depth + 1)?;
+                let parts = &[part; 4][..n];
                 if self.is_plain_constant(part) {
-                    Ok(self.const_composite(ty, vec![part; n]))
+                    Ok(self.const_composite(ty, parts))
                 } else {
                     let id = self.id();
-                    self.push_type(Op::SpecConstantComposite, &[ty, id], &vec![part; n]);
+                    self.push_type(Op::SpecConstantComposite, &[ty, id], parts);
                     Ok(id)
                 }
             }
