@@ -729,6 +729,9 @@ impl<'a> Writer<'a> {
     /// `buffer_reference_align` lowered by every member offset and stride on the way, as
     /// glslang computes it (the lowest set bit of their OR). `None` for other pointers.
     fn reference_alignment(&self, pointer: Handle<Expression>) -> Option<u32> {
+        if !self.has_references {
+            return None;
+        }
         let exprs = self.exprs();
         let mut e = pointer;
         let mut bits: u64 = 0;

@@ -115,11 +115,11 @@ impl<'a> Writer<'a> {
             Some(ty) => self.type_id(ty, span)?,
             None => self.void_type(),
         };
-        let mut param_types = Vec::new();
+        let mut param_types = self.operand_list();
         for argument in &fun.arguments {
             param_types.push(self.type_id(argument.ty, span)?);
         }
-        let fn_type = self.function_type(result, param_types.clone());
+        let fn_type = self.function_type(result, &param_types);
         let id = self.functions[handle.index()];
         self.name(id, &fun.name);
         inst(&mut self.s.functions, Op::Function, &[result, id, spirv::FunctionControl::NONE.bits(), fn_type], &[]);
@@ -137,6 +137,7 @@ impl<'a> Writer<'a> {
             self.name(param, &argument.name);
             self.f.arguments.push(param);
         }
+        self.give_back(param_types);
         let entry = self.id();
         self.begin_block(entry);
         self.f.variables_at = self.s.functions.len();

@@ -80,33 +80,6 @@ pub fn emit_with_lines(validated: &Validated, options: &Options, debug: Option<&
     Ok(writer.finish())
 }
 
-/// The module's words: the header (`bound` ids, rspirv's generator number, which the
-/// output has always carried), the sections in order, with `names` as the debug names
-/// section (SPIR-V 2.4: after the `OpString`/`OpSource` instructions, before the
-/// annotations), in one vector sized up front.
-fn assemble(s: &Sections, version: (u8, u8), bound: Word, names: &[(Word, Option<u32>, &str)]) -> Vec<u32> {
-    let debug = names.iter().map(|(_, _, name)| 4 + name.len() / 4).sum::<usize>();
-    let sections = [&s.capabilities, &s.extensions, &s.ext_inst_imports, &s.memory_model, &s.entry_points, &s.execution_modes, &s.debug_strings];
-    let rest = [&s.annotations, &s.globals, &s.functions];
-    let size = sections.iter().chain(&rest).map(|words| words.len()).sum::<usize>();
-    let mut words = Vec::with_capacity(5 + size + debug);
-    let version = u32::from(version.0) << 16 | u32::from(version.1) << 8;
-    words.extend([spirv::MAGIC_NUMBER, version, 0x000f_0000, bound, 0]);
-    for section in sections {
-        words.extend_from_slice(section);
-    }
-    for &(target, member, name) in names {
-        match member {
-            Some(member) => inst_string(&mut words, Op::MemberName, &[target, member], name, &[]),
-            None => inst_string(&mut words, Op::Name, &[target], name, &[]),
-        }
-    }
-    for section in rest {
-        words.extend_from_slice(section);
-    }
-    words
-}
-
 /// Result of the back end's internal steps; one diagnostic ends emission.
 type R<T> = Result<T, Diagnostic>;
 
@@ -115,8 +88,9 @@ fn error<T>(message: impl Into<String>, span: Span) -> R<T> {
 }
 
 /// Deduplication key of the non-aggregate SPIR-V types (SPIR-V 2.8: two non-aggregate type
-/// declarations with the same operands are invalid).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// declarations with the same operands are invalid); function types are keyed by their words
+/// ([`Writer::function_types`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum TypeKey {
     Void,
     Bool,
@@ -125,7 +99,6 @@ enum TypeKey {
     Vector { component: Word, count: u32 },
     Matrix { column: Word, count: u32 },
     Pointer { class: StorageClass, pointee: Word },
-    Function { result: Word, params: Vec<Word> },
     Image { sampled: Word, dim: spirv::Dim, depth: u32, arrayed: u32, ms: u32, sampled_kind: u32, format: spirv::ImageFormat },
     Sampler,
     SampledImage { image: Word },
@@ -258,6 +231,8 @@ struct Writer<'a> {
     raw_sets: HashMap<String, Word>,
     glsl_ext: Option<Word>,
     type_cache: HashMap<TypeKey, Word>,
+    /// `OpTypeFunction`s by their return type followed by their parameter types.
+    function_types: HashMap<Vec<Word>, Word>,
     /// The id of each scalar type declared so far, by [`scalar_slot`] (0: not yet).
     scalar_types: [Word; SCALAR_SLOTS],
     /// The SPIR-V type of each IR type written so far, indexed like `Module::types` (0: not
@@ -289,6 +264,9 @@ struct Writer<'a> {
     /// Buffer references (GL_EXT_buffer_reference) were used: the module needs the
     /// `PhysicalStorageBuffer64` addressing model.
     physical_storage: bool,
+    /// The module has a buffer reference type: without one, no value holds a reference and
+    /// no access needs an alignment (`holds_reference`, `reference_alignment` answer at once).
+    has_references: bool,
     /// `PhysicalStorageBuffer` pointer types whose pointee is being written, with the index in
     /// `types_global_values` where an `OpTypeForwardPointer` goes if the pointee refers back
     /// to the pointer (SPIR-V 2.2.2), and whether it did.
@@ -331,6 +309,7 @@ impl<'a> Writer<'a> {
             glsl_ext: None,
             // Sized for a typical module, so the maps seldom grow (each growth rehashes).
             type_cache: HashMap::with_capacity_and_hasher(module.types.len() + 16, Default::default()),
+            function_types: HashMap::default(),
             scalar_types: [0; SCALAR_SLOTS],
             ir_types: vec![0; module.types.len()],
             wrappers: HashMap::default(),
@@ -339,15 +318,16 @@ impl<'a> Writer<'a> {
             composites: HashMap::default(),
             constant_parts: HashMap::default(),
             const_exprs: vec![None; module.const_expressions.len()],
-            overrides: Vec::new(),
-            globals: Vec::new(),
-            functions: Vec::new(),
+            overrides: Vec::with_capacity(module.overrides.len()),
+            globals: Vec::with_capacity(module.globals.len()),
+            functions: Vec::with_capacity(module.functions.len()),
             nested_structs: HashSet::default(),
             blocks_decorated: HashSet::default(),
             global_stages: vec![(false, false); module.globals.len()],
             f: FunctionState::default(),
             fun: None,
             physical_storage: false,
+            has_references: module.types.iter().any(|(_, t)| t.inner.is_reference()),
             forward_pointers: HashMap::default(),
             type_depth: 0,
             deferred_references: Vec::new(),
@@ -457,8 +437,7 @@ impl<'a> Writer<'a> {
             let ep = &self.module.entry_points[index];
             let info = self.info.function(ep.function);
             let (fragment, vertex) = (ep.stage == Stage::Fragment, ep.stage == Stage::Vertex);
-            let used: Vec<Handle<GlobalVariable>> = info.globals().iter().copied().chain(self.unreferenced_io(index)).collect();
-            for g in used {
+            for g in info.globals().iter().copied().chain(self.unreferenced_io(index)) {
                 if let Some(stages) = self.global_stages.get_mut(g.index()) {
                     stages.0 |= fragment;
                     stages.1 |= vertex;
@@ -485,27 +464,60 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// The module's words, in one vector sized up front: the header (`next_id` as the bound,
+    /// rspirv's generator number, which the output has always carried), the capabilities,
+    /// extensions, imports and memory model (known only now, written straight into it), then
+    /// the sections in order, with `names` as the debug names section (SPIR-V 2.4: after the
+    /// `OpString`/`OpSource` instructions, before the annotations).
     fn finish(mut self) -> Vec<u32> {
         self.finish_lines();
-        let s = &mut self.s;
+        const GLSL_STD_450: &str = "GLSL.std.450";
+        let s = &self.s;
+        let string_words = |string: &str| 2 + string.len() / 4;
+        let head = 5
+            + 2 * self.capabilities.len()
+            + self.extensions.iter().map(|e| string_words(e)).sum::<usize>()
+            + self.raw_extensions.iter().map(|e| string_words(e)).sum::<usize>()
+            + 1 + string_words(GLSL_STD_450)
+            + 3;
+        let debug = self.names.iter().map(|(_, _, name)| 4 + name.len() / 4).sum::<usize>();
+        let sections = [&s.ext_inst_imports, &s.entry_points, &s.execution_modes, &s.debug_strings, &s.annotations, &s.globals, &s.functions];
+        let size = sections.iter().map(|words| words.len()).sum::<usize>();
+        let mut words = Vec::with_capacity(head + size + debug);
+        let (major, minor) = self.options.version;
+        let version = u32::from(major) << 16 | u32::from(minor) << 8;
+        words.extend([spirv::MAGIC_NUMBER, version, 0x000f_0000, self.next_id, 0]);
         for &capability in &self.capabilities {
-            inst(&mut s.capabilities, Op::Capability, &[capability as u32], &[]);
+            inst(&mut words, Op::Capability, &[capability as u32], &[]);
         }
         for &extension in &self.extensions {
-            inst_string(&mut s.extensions, Op::Extension, &[], extension, &[]);
+            inst_string(&mut words, Op::Extension, &[], extension, &[]);
         }
         for extension in &self.raw_extensions {
             if !self.extensions.contains(extension.as_str()) {
-                inst_string(&mut s.extensions, Op::Extension, &[], extension, &[]);
+                inst_string(&mut words, Op::Extension, &[], extension, &[]);
             }
         }
+        words.extend_from_slice(&s.ext_inst_imports);
         if let Some(id) = self.glsl_ext {
-            inst_string(&mut s.ext_inst_imports, Op::ExtInstImport, &[id], "GLSL.std.450", &[]);
+            inst_string(&mut words, Op::ExtInstImport, &[id], GLSL_STD_450, &[]);
         }
         let addressing = if self.physical_storage { spirv::AddressingModel::PhysicalStorageBuffer64 } else { spirv::AddressingModel::Logical };
         let model = if self.module.vulkan_memory_model { spirv::MemoryModel::Vulkan } else { spirv::MemoryModel::GLSL450 };
-        inst(&mut s.memory_model, Op::MemoryModel, &[addressing as u32, model as u32], &[]);
-        assemble(&self.s, self.options.version, self.next_id, &self.names)
+        inst(&mut words, Op::MemoryModel, &[addressing as u32, model as u32], &[]);
+        for section in [&s.entry_points, &s.execution_modes, &s.debug_strings] {
+            words.extend_from_slice(section);
+        }
+        for &(target, member, name) in &self.names {
+            match member {
+                Some(member) => inst_string(&mut words, Op::MemberName, &[target, member], name, &[]),
+                None => inst_string(&mut words, Op::Name, &[target], name, &[]),
+            }
+        }
+        for section in [&s.annotations, &s.globals, &s.functions] {
+            words.extend_from_slice(section);
+        }
+        words
     }
 
     /// Structs that appear inside another type (member or array element). Binding arrays are
@@ -1100,7 +1112,7 @@ impl<'a> Writer<'a> {
         // SPIR-V 2.4: before 1.4 the interface lists Input/Output variables only; from 1.4 on,
         // every global the entry point references.
         let all = self.version_at_least(4);
-        let mut interface = Vec::new();
+        let mut interface = self.operand_list();
         let mut writes_depth = false;
         let mut writes_stencil = false;
         let unreferenced = self.unreferenced_io(index);
@@ -1124,6 +1136,7 @@ impl<'a> Writer<'a> {
             Stage::Compute => spirv::ExecutionModel::GLCompute,
         };
         inst_string(&mut self.s.entry_points, Op::EntryPoint, &[model as u32, function], &ep.name, &interface);
+        self.give_back(interface);
         use spirv::ExecutionMode as M;
         match ep.stage {
             Stage::Fragment => {
@@ -1142,9 +1155,8 @@ impl<'a> Writer<'a> {
             Stage::Vertex => {}
         }
         let ep_function = ep.function;
-        let modes: Vec<ExecutionMode> =
-            self.module.execution_modes.iter().filter(|(f, _)| *f == ep_function).map(|&(_, m)| m).collect();
-        for mode in modes {
+        let module = self.module;
+        for mode in module.execution_modes.iter().filter(|(f, _)| *f == ep_function).map(|&(_, m)| m) {
             let depth = match mode {
                 ExecutionMode::DepthGreater => Some(M::DepthGreater),
                 ExecutionMode::DepthLess => Some(M::DepthLess),

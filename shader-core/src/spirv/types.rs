@@ -27,7 +27,6 @@ impl<'a> Writer<'a> {
             TypeKey::Vector { component, count } => inst(g, Op::TypeVector, &[id, *component, *count], &[]),
             TypeKey::Matrix { column, count } => inst(g, Op::TypeMatrix, &[id, *column, *count], &[]),
             TypeKey::Pointer { class, pointee } => inst(g, Op::TypePointer, &[id, *class as u32, *pointee], &[]),
-            TypeKey::Function { result, params } => inst(g, Op::TypeFunction, &[id, *result], params),
             TypeKey::Image { sampled, dim, depth, arrayed, ms, sampled_kind, format } => {
                 inst(g, Op::TypeImage, &[id, *sampled, *dim as u32, *depth, *arrayed, *ms, *sampled_kind, *format as u32], &[])
             }
@@ -112,8 +111,21 @@ impl<'a> Writer<'a> {
         self.cached_type(TypeKey::Pointer { class, pointee })
     }
 
-    pub(super) fn function_type(&mut self, result: Word, params: Vec<Word>) -> Word {
-        self.cached_type(TypeKey::Function { result, params })
+    pub(super) fn function_type(&mut self, result: Word, params: &[Word]) -> Word {
+        let mut key = self.operand_list();
+        key.push(result);
+        key.extend_from_slice(params);
+        let id = match self.function_types.get(key.as_slice()) {
+            Some(&id) => id,
+            None => {
+                let id = self.id();
+                self.push_type(Op::TypeFunction, &[id, result], params);
+                self.function_types.insert(key.to_vec(), id);
+                id
+            }
+        };
+        self.give_back(key);
+        id
     }
 
     pub(super) fn sampler_type(&mut self) -> Word {
@@ -319,6 +331,9 @@ impl<'a> Writer<'a> {
 
     /// Whether values of `ty` hold a buffer reference (which has no null constant).
     pub(super) fn holds_reference(&self, ty: Handle<Type>) -> bool {
+        if !self.has_references {
+            return false;
+        }
         // Most types hold no other type: answered without the walk's stack.
         match self.module.types.get(ty).map(|t| &t.inner) {
             Some(inner) if inner.is_reference() => return true,
@@ -532,7 +547,8 @@ impl<'a> Writer<'a> {
     fn set_constant_kind(&mut self, id: Word, kind: u8) {
         let index = id as usize;
         if index >= self.constant_kinds.len() {
-            self.constant_kinds.resize((index + 1).max(2 * self.constant_kinds.len()), 0);
+            // Room for a typical module's ids at once (each growth copies).
+            self.constant_kinds.resize((index + 1).max(2 * self.constant_kinds.len()).max(256), 0);
         }
         self.constant_kinds[index] = kind;
     }
@@ -631,7 +647,8 @@ impl<'a> Writer<'a> {
             four[..parts.len()].copy_from_slice(parts);
             self.constant_parts.insert(id, (four, parts.len()));
         }
-        self.composites.insert(key, id);
+        self.composites.insert(key.to_vec(), id);
+        self.give_back(key);
         self.set_constant_kind(id, PLAIN);
         id
     }

@@ -61,13 +61,13 @@ pub(super) fn literal_string(words: &mut Vec<Word>, string: &str) {
 }
 
 /// The sections of the module being written, in the order of SPIR-V 2.4's logical layout
-/// (the debug names are assembled from the IR's strings at the end, `mod.rs` `assemble`).
+/// (the capabilities, extensions and memory model, known at the end, and the debug names,
+/// from the IR's strings, are written with the sections into the output, `mod.rs` `finish`).
 #[derive(Default)]
 pub(super) struct Sections {
-    pub capabilities: Vec<Word>,
-    pub extensions: Vec<Word>,
+    /// Imports of extended instruction sets named by raw instructions (`GLSL.std.450` is
+    /// added at the end, with the capabilities, extensions and memory model, `finish`).
     pub ext_inst_imports: Vec<Word>,
-    pub memory_model: Vec<Word>,
     pub entry_points: Vec<Word>,
     pub execution_modes: Vec<Word>,
     /// `OpString` and `OpSource`.
