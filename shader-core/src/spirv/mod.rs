@@ -253,8 +253,9 @@ struct Writer<'a> {
     overrides: Vec<Word>,
     globals: Vec<GlobalSlot>,
     functions: Vec<Word>,
-    /// Struct types used inside other types; a `Block` must not be one of them.
-    nested_structs: HashSet<Handle<Type>>,
+    /// By type: used inside another type (a `Block` struct must not be), indexed like
+    /// `Module::types`.
+    nested_types: Vec<bool>,
     /// Struct types already decorated `Block`.
     blocks_decorated: HashSet<Word>,
     /// Per global: used by a fragment entry point / by a vertex entry point.
@@ -321,7 +322,7 @@ impl<'a> Writer<'a> {
             overrides: Vec::with_capacity(module.overrides.len()),
             globals: Vec::with_capacity(module.globals.len()),
             functions: Vec::with_capacity(module.functions.len()),
-            nested_structs: HashSet::default(),
+            nested_types: Vec::new(),
             blocks_decorated: HashSet::default(),
             global_stages: vec![(false, false); module.globals.len()],
             f: FunctionState::default(),
@@ -432,7 +433,7 @@ impl<'a> Writer<'a> {
             // A module without entry points is a library: SPIR-V only allows that with Linkage.
             self.capability(Capability::Linkage);
         }
-        self.find_nested_structs();
+        self.find_nested_types();
         for index in 0..self.module.entry_points.len() {
             let ep = &self.module.entry_points[index];
             let info = self.info.function(ep.function);
@@ -520,19 +521,20 @@ impl<'a> Writer<'a> {
         words
     }
 
-    /// Structs that appear inside another type (member or array element). Binding arrays are
+    /// Types that appear inside another type (member or array element). Binding arrays are
     /// not "inside": their element struct is the `Block` itself.
-    fn find_nested_structs(&mut self) {
+    fn find_nested_types(&mut self) {
+        let nested = &mut self.nested_types;
+        nested.resize(self.module.types.len(), false);
+        let mut mark = |ty: Handle<Type>| {
+            if let Some(slot) = nested.get_mut(ty.index()) {
+                *slot = true;
+            }
+        };
         for (_, ty) in self.module.types.iter() {
             match &ty.inner {
-                TypeInner::Struct { members, .. } => {
-                    for member in members {
-                        self.nested_structs.insert(member.ty);
-                    }
-                }
-                TypeInner::Array { base, .. } => {
-                    self.nested_structs.insert(*base);
-                }
+                TypeInner::Struct { members, .. } => members.iter().for_each(|member| mark(member.ty)),
+                TypeInner::Array { base, .. } => mark(*base),
                 _ => {}
             }
         }
@@ -639,7 +641,7 @@ impl<'a> Writer<'a> {
         }
         let var_type = if is_buffer {
             match &ty.inner {
-                TypeInner::Struct { .. } if !self.nested_structs.contains(&global.ty) => {
+                TypeInner::Struct { .. } if !self.nested_types.get(global.ty.index()).copied().unwrap_or(false) => {
                     let id = self.type_id(global.ty, span)?;
                     self.decorate_block(id);
                     id
