@@ -241,6 +241,8 @@ struct Writer<'a> {
     /// One-member `Block` structs wrapping a non-struct buffer type, by the wrapped type.
     wrappers: HashMap<(Handle<Type>, StorageClass), Word>,
     constants: HashMap<ConstKey, Word>,
+    /// The ids of the u32 constants 0 to 15, then of the i32 ones (0: not yet).
+    small_integers: [Word; 32],
     /// `OpConstantComposite`s by their type followed by their constituents.
     composites: HashMap<Vec<Word>, Word>,
     /// By id: `PLAIN` for an `OpConstant*` result (as opposed to spec constants), `PLAIN |
@@ -317,6 +319,7 @@ impl<'a> Writer<'a> {
             constants: HashMap::with_capacity_and_hasher(module.const_expressions.len() + 32, Default::default()),
             constant_kinds: Vec::new(),
             composites: HashMap::default(),
+            small_integers: [0; 32],
             constant_parts: HashMap::default(),
             const_exprs: vec![None; module.const_expressions.len()],
             overrides: Vec::with_capacity(module.overrides.len()),

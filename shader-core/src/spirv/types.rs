@@ -564,8 +564,24 @@ impl<'a> Writer<'a> {
             _ => bits,
         };
         self.check_wgpu_int_constant(scalar);
+        // The u32 and i32 values 0 to 15 (indices, scopes, memory semantics, most integer
+        // literals) by slot, without hashing.
+        let small = match scalar {
+            Scalar::U32 if bits < 16 => Some(bits as usize),
+            Scalar::I32 if bits < 16 => Some(16 + bits as usize),
+            _ => None,
+        };
+        if let Some(slot) = small.filter(|&slot| self.small_integers[slot] != 0) {
+            return self.small_integers[slot];
+        }
         let ty = self.scalar_type(scalar);
         let key = ConstKey::Scalar { ty, bits };
+        if let Some(slot) = small {
+            let (words, count) = literal_words(scalar, bits);
+            let id = self.cached_constant(key, Op::Constant, ty, &words[..count]);
+            self.small_integers[slot] = id;
+            return id;
+        }
         if scalar.kind == ScalarKind::Bool {
             let op = if bits != 0 { Op::ConstantTrue } else { Op::ConstantFalse };
             self.cached_constant(key, op, ty, &[])

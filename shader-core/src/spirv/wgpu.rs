@@ -565,7 +565,10 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn check_wgpu_op(&mut self, op: Op) {
-        if let (true, Some(feature)) = (self.options.wgpu, op_feature(op)) {
+        if !self.options.wgpu {
+            return;
+        }
+        if let Some(feature) = op_feature(op) {
             self.not_for_wgpu(feature.to_string());
         }
     }
