@@ -620,13 +620,19 @@ impl<'a> Parser<'a> {
     }
 
     /// Enters one nesting level; the caller must call [`Parser::leave`] on success.
+    #[inline]
     fn enter(&mut self) -> PResult<()> {
         if self.depth >= MAX_DEPTH {
-            let span = self.span(self.peek());
-            return Err(self.error(msg::nesting_too_deep(span, MAX_DEPTH)));
+            return Err(self.too_deep());
         }
         self.depth += 1;
         Ok(())
+    }
+
+    #[cold]
+    fn too_deep(&mut self) -> Reported {
+        let span = self.span(self.peek());
+        self.error(msg::nesting_too_deep(span, MAX_DEPTH))
     }
 
     fn leave(&mut self) {
@@ -819,6 +825,10 @@ impl<'a> Parser<'a> {
     /// Zero or more attributes, in either syntax: `@name(args)` or the draft's `[[a, b(args)]]`.
     fn attributes(&mut self) -> PResult<Vec<Attribute>> {
         let mut attrs = Vec::new();
+        // Most declarations, statements, parameters and members have none.
+        if !matches!(self.peek().kind, K::At | K::LBracket) {
+            return Ok(attrs);
+        }
         loop {
             if self.at(K::At) {
                 let at = self.bump();
@@ -1574,6 +1584,9 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let saved = self.depth;
         let result = match self.unary() {
+            // No operator follows (most expressions: arguments, indices, initializers): there is
+            // no chain to parse.
+            Ok(lhs) if binary_op(self.peek().kind).is_none() => Ok(lhs),
             Ok(lhs) => self.expression_rest(lhs),
             Err(e) => Err(e),
         };
