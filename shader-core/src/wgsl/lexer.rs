@@ -664,6 +664,14 @@ impl LiteralError {
 /// The value of a numeric literal token's text (WGSL §3.6): abstract ints must fit i64, `i`
 /// suffixed ones i32, `u` suffixed ones u32; floats must be finite in their type.
 pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
+    match small_decimal_int(text) {
+        Some(literal) => Ok(literal),
+        None => any_literal_value(text),
+    }
+}
+
+/// [`literal_value`] of any literal.
+fn any_literal_value(text: &str) -> Result<Literal, LiteralError> {
     let (hex, body) = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         Some(rest) => (true, rest),
         None => (false, text),
@@ -733,6 +741,22 @@ pub fn literal_value(text: &str) -> Result<Literal, LiteralError> {
         Some(v) if v <= max => Ok(Literal::Int { value: v as u64 as i64, suffix }),
         _ => Err(LiteralError::OutOfRange(ty)),
     }
+}
+
+/// The common case of [`literal_value`] without its general parsing: a decimal integer of at
+/// most nine digits, unsuffixed or with `i` or `u` (`0`, `64`, `3u`), which always fits its type.
+fn small_decimal_int(text: &str) -> Option<Literal> {
+    let (digits, suffix) = match text.as_bytes() {
+        [digits @ .., b'i'] => (digits, Some(IntSuffix::I32)),
+        [digits @ .., b'u'] => (digits, Some(IntSuffix::U32)),
+        digits => (digits, None),
+    };
+    let leading_zero = digits.len() > 1 && digits[0] == b'0';
+    if digits.is_empty() || digits.len() > 9 || leading_zero || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = digits.iter().fold(0i64, |value, d| value * 10 + i64::from(d - b'0'));
+    Some(Literal::Int { value, suffix })
 }
 
 fn decimal_float(digits: &str, suffix: Option<FloatSuffix>) -> Result<f64, LiteralError> {
@@ -895,6 +919,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn small_decimal_ints_take_the_general_path_s_value() {
+        let mut texts: Vec<String> = ["0", "7", "0i", "0u", "42u", "42i", "999999999", "999999999u", "2147483647i"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        for n in (0..=9).chain([10, 99, 100, 12345, 2147483, 99999999, 123456789]) {
+            for suffix in ["", "i", "u"] {
+                texts.push(format!("{n}{suffix}"));
+            }
+        }
+        let mut fast = 0;
+        for text in texts.iter().map(String::as_str).chain(["00", "01", "0x1", "1li", "1lu", "1f", "1e3", "1234567890", "1.0"]) {
+            if let Some(literal) = small_decimal_int(text) {
+                fast += 1;
+                assert_eq!(Ok(literal), any_literal_value(text), "{text}");
+            }
+        }
+        assert_eq!(fast, 8 + 3 * 17, "the short forms take the fast path, the others do not");
     }
 
     #[test]
