@@ -646,7 +646,6 @@ impl<'a> Parser<'a> {
         if t.kind != K::Ident {
             return Err(self.unexpected("an identifier"));
         }
-        let text = self.text(t);
         let (name, class) = self.token_word(t);
         if *class == Some(Word::Keyword) {
             return Err(self.unexpected("an identifier"));
@@ -654,10 +653,11 @@ impl<'a> Parser<'a> {
         let (name, class) = (name.clone(), *class);
         self.bump();
         let span = self.span(t);
+        // (The name's text, not a slice of the source: no character boundary checks.)
         if class == Some(Word::Reserved) {
-            self.diags.push(msg::reserved_word(text, span));
-        } else if text.starts_with("__") {
-            self.diags.push(msg::double_underscore(text, span));
+            self.diags.push(msg::reserved_word(&name, span));
+        } else if name.starts_with("__") {
+            self.diags.push(msg::double_underscore(&name, span));
         }
         Ok(Ident { name, span })
     }
@@ -1762,11 +1762,12 @@ impl<'a> Parser<'a> {
         let t = self.peek();
         match t.kind {
             K::IntLiteral | K::FloatLiteral => Ok(self.literal()),
+            // (`true` and `false` are keywords: one table lookup for any word.)
+            K::Ident if !self.is_keyword_token(t) => self.ident_expression(),
             K::Ident if matches!(self.text(t), "true" | "false") => {
                 self.bump();
                 Ok(Expr { kind: ExprKind::Literal(Literal::Bool(self.text(t) == "true")), span: self.span(t) })
             }
-            K::Ident if !self.is_keyword_token(t) => self.ident_expression(),
             K::LParen => self.paren_expression(),
             _ => Err(self.unexpected("an expression")),
         }
