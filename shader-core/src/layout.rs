@@ -564,9 +564,12 @@ fn place_members(members: &[MemberSpec], fields: &[Field], rule: Rule, parent: &
     let mut taken: Vec<(u32, u32)> = Vec::new();
     let mut align_max = struct_align(std::iter::empty(), rule);
     for (i, (m, field)) in members.iter().zip(fields).enumerate() {
-        let mut path = parent.to_string();
-        push_member(&mut path, m.name.as_deref(), i);
-        let err = |kind| error(&path, kind);
+        // The member's path is spelled only for an error.
+        let err = |kind| {
+            let mut path = parent.to_string();
+            push_member(&mut path, m.name.as_deref(), i);
+            error(&path, kind)
+        };
         if field.runtime && i + 1 != members.len() {
             return Err(err(LayoutErrorKind::RuntimeArrayNotLast));
         }

@@ -44,12 +44,12 @@ impl<'a> Lowerer<'a> {
         // An entry point's function may not be called from any function, one no entry point
         // reaches too (WGSL §11: naga and Tint refuse it wherever the call is); its wrapper,
         // which calls it, is ours.
-        let entry_functions: HashMap<Handle<Function>, String> = self
+        let entry_functions: HashMap<Handle<Function>, &str> = self
             .entry_user_functions
             .iter()
             .zip(&self.module.entry_points)
-            .map(|(&(user, _), e)| (user, e.name.clone()))
-            .chain(self.module.entry_points.iter().map(|e| (e.function, e.name.clone())))
+            .map(|(&(user, _), e)| (user, e.name.as_str()))
+            .chain(self.module.entry_points.iter().map(|e| (e.function, e.name.as_str())))
             .collect();
         let wrappers: Vec<Handle<Function>> = self.entry_user_functions.iter().filter(|(u, f)| u != f).map(|&(_, f)| f).collect();
         for (caller, calls) in graph.iter().enumerate() {
@@ -62,11 +62,13 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        for ep in self.module.entry_points.clone() {
+        // Out of the module while its checks (which read other parts of it) run.
+        let entry_points = std::mem::take(&mut self.module.entry_points);
+        for ep in &entry_points {
             let used = uses.get(ep.function.index()).map_or(&[][..], |u| u.globals());
-            self.check_binding_conflicts(&ep, used);
+            self.check_binding_conflicts(ep, used);
             self.check_location_overlaps(used);
-            self.check_io_stages(&ep, used);
+            self.check_io_stages(ep, used);
             if ep.stage != Stage::Compute {
                 let mut seen = vec![false; facts.len()];
                 let mut stack = vec![ep.function];
@@ -109,6 +111,7 @@ impl<'a> Lowerer<'a> {
                 ));
             }
         }
+        self.module.entry_points = entry_points;
         let mut ids: HashMap<u32, Span> = HashMap::default();
         for (h, o) in self.module.overrides.iter() {
             if let Some(id) = o.id {

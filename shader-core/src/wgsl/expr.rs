@@ -369,6 +369,10 @@ impl<'a> Lowerer<'a> {
         }
         let mut acc = self.expr(fx, out, leftmost)?;
         let mut acc_span = leftmost.span;
+        // The previous step's value and the depth of its tree: a step that applies an operator
+        // to it directly needs a walk of its right operand only (a walk of the whole prefix
+        // after every operator made a chain quadratic below the cut).
+        let mut known: Option<(Handle<Expression>, u32)> = None;
         for (op, right, span) in links.into_iter().rev().chain([(op, right, span)]) {
             let short_circuit = matches!(op, ast::BinaryOp::LogicalAnd | ast::BinaryOp::LogicalOr);
             if short_circuit && fx.no_hoist == 0 {
@@ -389,7 +393,12 @@ impl<'a> Lowerer<'a> {
             }
             acc_span = span;
             if let Operand::Value(value) = acc {
-                let depth = fx.func.expressions.depth(value);
+                let exprs = &fx.func.expressions;
+                let depth = match (&exprs[value], known) {
+                    (&Expression::Binary { left, right, .. }, Some((previous, depth))) if left == previous => 1 + depth.max(exprs.depth(right)),
+                    _ => exprs.depth(value),
+                };
+                known = Some((value, depth));
                 if depth < CHAIN_CUT {
                     continue;
                 }
@@ -406,7 +415,9 @@ impl<'a> Lowerer<'a> {
                 let ty = self.ety(fx, value);
                 let binding = fx.func.lets.append(LetBinding { name: None, ty }, span);
                 out.push(Statement::Let { binding, value }, span);
-                acc = Operand::Value(self.push(fx, Expression::LetRef(binding), ty, span));
+                let let_ref = self.push(fx, Expression::LetRef(binding), ty, span);
+                known = Some((let_ref, 1));
+                acc = Operand::Value(let_ref);
             }
         }
         Ok(acc)
@@ -786,18 +797,16 @@ impl<'a> Lowerer<'a> {
             let name = fx.func.name.clone().unwrap_or_default();
             return Err(self.error(format!("`{name}` calls itself; WGSL does not allow recursion"), span));
         }
-        let params: Vec<Handle<Type>> = self.module.functions[function].arguments.iter().map(|a| a.ty).collect();
-        let result = self.module.functions[function].result;
-        let fname = self.module.functions[function].name.clone().unwrap_or_default();
-        if params.len() != args.len() {
-            return Err(self.error(
-                format!("`{fname}` takes {} argument(s), found {}", params.len(), args.len()),
-                span,
-            ));
+        let callee = &self.module.functions[function];
+        let (count, result) = (callee.arguments.len(), callee.result);
+        if count != args.len() {
+            let fname = callee.name.as_deref().unwrap_or_default();
+            return Err(self.error(format!("`{fname}` takes {count} argument(s), found {}", args.len()), span));
         }
-        let mut arguments = Vec::new();
+        let mut arguments = Vec::with_capacity(count);
         let mut failed = false;
-        for (a, ty) in args.iter().zip(params) {
+        for (i, a) in args.iter().enumerate() {
+            let ty = self.module.functions[function].arguments[i].ty;
             let op = match self.expr(fx, out, a) {
                 Ok(op) => op,
                 Err(_) => {

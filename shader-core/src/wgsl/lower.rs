@@ -327,7 +327,7 @@ impl<'a> Lowerer<'a> {
                 failed = true;
                 continue;
             }
-            let mut spec = layout::MemberSpec::new(Some(m.name.name.to_string()), ty);
+            let mut spec = layout::MemberSpec::new(Some(String::from(m.name.name.as_str())), ty);
             for attr in &m.attrs {
                 match attr.name.name.as_str() {
                     "align" => spec.align = Some(self.attr_u32(attr)?),
@@ -348,7 +348,7 @@ impl<'a> Lowerer<'a> {
         // Every layout error is reported: the attribute at fault is dropped and the struct
         // placed again, until it fits or an error no attribute caused remains.
         loop {
-            let name = Some(s.name.name.to_string());
+            let name = Some(String::from(s.name.name.as_str()));
             let e = match self.wgsl_structs.declare(&mut self.module.types, name, &specs, s.span) {
                 Ok(ty) if !failed => return Ok(ty),
                 Ok(_) => return Err(Reported),
@@ -455,7 +455,7 @@ impl<'a> Lowerer<'a> {
         }
         let init = init.map(|v| self.materialize_module(&v, o.span));
         let handle = self.module.overrides.append(
-            Override { name: Some(o.name.name.to_string()), id, ty, init },
+            Override { name: Some(String::from(o.name.name.as_str())), id, ty, init },
             o.span,
         );
         Ok(Item::Override(handle))
@@ -631,7 +631,7 @@ impl<'a> Lowerer<'a> {
         };
         let handle = self.module.globals.append(
             GlobalVariable {
-                name: Some(v.name.name.to_string()),
+                name: Some(String::from(v.name.name.as_str())),
                 space,
                 binding: match (group, binding) {
                     (Some(group), Some(binding)) => Some(ResourceBinding { group, binding }),
@@ -685,7 +685,7 @@ impl<'a> Lowerer<'a> {
                     self.error(OVERRIDE_SIZED_ONLY_WORKGROUP, p.ty.span);
                     failed = true;
                 }
-                Ok(ty) => arguments.push(FunctionArgument { name: Some(p.name.name.to_string()), ty }),
+                Ok(ty) => arguments.push(FunctionArgument { name: Some(String::from(p.name.name.as_str())), ty }),
                 Err(_) => failed = true,
             }
         }
@@ -699,7 +699,7 @@ impl<'a> Lowerer<'a> {
         if failed {
             return Err(Reported);
         }
-        let function = Function { name: Some(f.name.name.to_string()), arguments, result, ..Default::default() };
+        let function = Function { name: Some(String::from(f.name.name.as_str())), arguments, result, ..Default::default() };
         let handle = self.module.functions.append(function, f.span);
         self.bodies.push((handle, index));
         Ok(Item::Function(handle))
@@ -1127,20 +1127,21 @@ impl<'a> Lowerer<'a> {
     }
 
     /// An abstract value as its default concrete type (i32, f32), reporting values that do not
-    /// fit (WGSL §15.7.2); those become the zero value so lowering can go on.
-    fn concretize_checked(&mut self, v: &Constant, span: Span) -> Constant {
+    /// fit (WGSL §15.7.2); those become the zero value so lowering can go on. A concrete value
+    /// is returned as it is.
+    fn concretize_checked<'v>(&mut self, v: &'v Constant, span: Span) -> std::borrow::Cow<'v, Constant> {
         match v.leaf() {
             Some(leaf) if leaf.is_abstract() => {
                 let concrete = Leaf::Concrete(leaf.concretize());
-                match v.convert_auto(concrete) {
+                std::borrow::Cow::Owned(match v.convert_auto(concrete) {
                     Some(c) => c,
                     None => {
                         self.error(format!("the value does not fit in `{}`", crate::type_names::wgsl_scalar(leaf.concretize())), span);
                         v.map_leaves(&mut |_| Some(LeafValue::zero(concrete))).unwrap_or_else(|| v.clone())
                     }
-                }
+                })
             }
-            _ => v.clone(),
+            _ => std::borrow::Cow::Borrowed(v),
         }
     }
 
@@ -1159,17 +1160,29 @@ impl<'a> Lowerer<'a> {
     /// A concrete constant as IR expressions in a function, or in `Module::const_expressions`
     /// (`fx` `None`).
     fn materialize_in(&mut self, mut fx: Option<&mut FnCtx>, v: &Constant, span: Span) -> Handle<Expression> {
+        let elements = match v {
+            Constant::Value(value) => return self.materialize_value(fx, value, span),
+            Constant::Zero(t) => return self.append_in(fx, Expression::ZeroValue(*t), *t, span),
+            Constant::Array(e) | Constant::Struct(_, e) => e,
+        };
         let ty = self.value_type(v);
+        let components = elements.iter().map(|x| self.materialize_in(fx.as_deref_mut(), x, span)).collect();
+        self.append_in(fx, Expression::Compose { components }, ty, span)
+    }
+
+    /// A concrete scalar, vector or matrix as IR expressions (see [`Self::materialize_in`]).
+    fn materialize_value(&mut self, mut fx: Option<&mut FnCtx>, v: &Value<LeafValue>, span: Span) -> Handle<Expression> {
+        let ty = self.leaf_value_type(v);
         let expr = match v {
-            Constant::Value(Value::Scalar(s)) => Expression::Literal(s.concrete_literal()),
-            Constant::Zero(t) => Expression::ZeroValue(*t),
-            Constant::Value(Value::Composite(c)) => Expression::Compose {
-                components: c.iter().map(|x| self.materialize_in(fx.as_deref_mut(), &Constant::Value(x.clone()), span)).collect(),
-            },
-            Constant::Array(e) | Constant::Struct(_, e) => Expression::Compose {
-                components: e.iter().map(|x| self.materialize_in(fx.as_deref_mut(), x, span)).collect(),
+            Value::Scalar(s) => Expression::Literal(s.concrete_literal()),
+            Value::Composite(c) => Expression::Compose {
+                components: c.iter().map(|x| self.materialize_value(fx.as_deref_mut(), x, span)).collect(),
             },
         };
+        self.append_in(fx, expr, ty, span)
+    }
+
+    fn append_in(&mut self, fx: Option<&mut FnCtx>, expr: Expression, ty: Handle<Type>, span: Span) -> Handle<Expression> {
         match fx {
             Some(fx) => fx.func.expressions.append(expr, ty, span),
             None => self.module.const_expressions.append(expr, ty, span),

@@ -332,7 +332,7 @@ impl<'a> Lowerer<'a> {
             None => self.rvalue(fx, op, init.span)?,
         };
         let ty = self.ety(fx, value);
-        let binding = fx.func.lets.append(LetBinding { name: Some(name.name.to_string()), ty }, name.span);
+        let binding = fx.func.lets.append(LetBinding { name: Some(String::from(name.name.as_str())), ty }, name.span);
         out.push(Statement::Let { binding, value }, span);
         Ok(Local::Let(binding))
     }
@@ -366,7 +366,7 @@ impl<'a> Lowerer<'a> {
         if !self.is_storable(ty) {
             return Err(self.error(format!("a function variable cannot hold `{}`", self.type_name(ty)), v.name.span));
         }
-        let local = fx.func.locals.append(LocalVariable { name: Some(v.name.name.to_string()), ty }, v.span);
+        let local = fx.func.locals.append(LocalVariable { name: Some(String::from(v.name.name.as_str())), ty }, v.span);
         let ptr = self.ptr_ty(ty, AddressSpace::Function);
         let pointer = self.push(fx, Expression::LocalVar(local), ptr, v.name.span);
         out.push(Statement::Store { pointer, value }, v.span);
@@ -603,7 +603,7 @@ impl<'a> Lowerer<'a> {
         };
         self.entry_user_functions.push((user, function));
         self.module.entry_points.push(EntryPoint {
-            name: f.name.name.to_string(),
+            name: String::from(f.name.name.as_str()),
             stage,
             function,
             workgroup_size,

@@ -250,30 +250,27 @@ impl Deps {
         if theirs.iter().all(|(atom, _)| mine.binary_search_by(|(a, _)| a.cmp(atom)).is_ok()) {
             return false;
         }
-        // One merge of the two sorted lists into a vector of the right size (inserting one
-        // atom at a time copied a shared list first and then grew it).
-        let mut merged = Vec::with_capacity(mine.len() + theirs.len());
+        // One merge of the two sorted lists straight into the shared slice, whose length is
+        // counted first: an iterator of known length is collected with one allocation (a
+        // vector first was two, and a copy).
+        let (a, b): (&[(Atom, Why)], &[(Atom, Why)]) = (&**mine, &**theirs);
+        let len = a.len() + b.iter().filter(|(atom, _)| a.binary_search_by(|(x, _)| x.cmp(atom)).is_err()).count();
         let (mut i, mut j) = (0, 0);
-        while i < mine.len() && j < theirs.len() {
-            match mine[i].0.cmp(&theirs[j].0) {
-                std::cmp::Ordering::Less => {
-                    merged.push(mine[i]);
+        let merged: Rc<[(Atom, Why)]> = (0..len)
+            .map(|_| {
+                if j == b.len() || (i < a.len() && a[i].0 <= b[j].0) {
+                    if j < b.len() && a[i].0 == b[j].0 {
+                        j += 1;
+                    }
                     i += 1;
-                }
-                std::cmp::Ordering::Greater => {
-                    merged.push(theirs[j]);
+                    a[i - 1]
+                } else {
                     j += 1;
+                    b[j - 1]
                 }
-                std::cmp::Ordering::Equal => {
-                    merged.push(mine[i]);
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        merged.extend_from_slice(&mine[i..]);
-        merged.extend_from_slice(&theirs[j..]);
-        *mine = Rc::from(merged);
+            })
+            .collect();
+        *mine = merged;
         true
     }
 
