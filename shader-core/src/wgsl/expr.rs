@@ -247,7 +247,7 @@ impl<'a> Lowerer<'a> {
             Some(Item::Function(_)) => Err(self.error(format!("`{}` is a function; call it", id.name), id.span)),
             None => {
                 // A likely typo gets a suggestion among the locals in scope and module items.
-                let locals = fx.scopes.iter().flat_map(|s| s.keys().map(ast::Name::as_str));
+                let locals = fx.scopes.names();
                 let items = self.items.iter().filter(|(_, i)| !matches!(i, Item::Type(_) | Item::Function(_))).map(|(k, _)| *k);
                 let near = crate::diag::closest(&id.name, locals.chain(items)).map(str::to_owned);
                 let mut d = Diagnostic::error(format!("unknown name `{}`", id.name), id.span);
@@ -713,7 +713,7 @@ impl<'a> Lowerer<'a> {
             _ => return Err(self.error(format!("cannot index into `{}`", self.type_name(base_ty)), span)),
         };
         let leaf = self.operand_leaf(fx, &index);
-        if !leaf.is_some_and(|l| l.is_integer()) || !matches!(self.operand_type(fx, &index).map(|t| self.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
+        if !leaf.is_some_and(|l| l.is_integer()) || !matches!(self.operand_type(fx, &index).map(|t| self.module.inner(t)), Some(TypeInner::Scalar(_))) {
             return Err(self.error("an index must be an integer scalar", index_span));
         }
         if let Operand::Const(v) = &index {
@@ -1139,7 +1139,7 @@ impl<'a> Lowerer<'a> {
         if let Some(size) = vec_size {
             if args.len() == 1 {
                 let (op, aspan) = args.into_iter().next()?;
-                let is_scalar = matches!(self.operand_type(fx, &op).map(|t| self.module.inner(t).clone()), Some(TypeInner::Scalar(_)));
+                let is_scalar = matches!(self.operand_type(fx, &op).map(|t| self.module.inner(t)), Some(TypeInner::Scalar(_)));
                 if is_scalar {
                     if let Some(s) = op.const_scalar() {
                         return Some(Ok(Operand::Const(Constant::vector(vec![s; size as usize]))));

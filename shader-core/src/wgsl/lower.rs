@@ -33,6 +33,7 @@ pub(super) fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics, super::u
         entry_builtins: HashMap::default(),
         entry_user_functions: Vec::new(),
         type_cache: TypeCache::default(),
+        spare_scopes: Scopes::default(),
     };
     for directive in &tu.directives {
         if let ast::Directive::Enable(names) = directive {
@@ -134,6 +135,8 @@ pub(super) struct Lowerer<'a> {
     /// calls when it has one) and the function the entry point runs (the same, or the wrapper).
     pub(super) entry_user_functions: Vec<(Handle<Function>, Handle<Function>)>,
     type_cache: TypeCache,
+    /// The scope tables of the function lowered last, emptied, for the next one.
+    pub(super) spare_scopes: Scopes,
 }
 
 /// The module's scalar, vector and pointer types by their parts, in front of `Module::ty`,
@@ -204,7 +207,7 @@ pub(super) enum Local {
 
 pub(super) struct FnCtx {
     pub func: Function,
-    pub scopes: Vec<HashMap<ast::Name, (Local, Span)>>,
+    pub scopes: Scopes,
     pub loops: u32,
     pub switches: u32,
     /// Inside a `continuing` block: the `loops` level of the loop it belongs to (the innermost
@@ -221,7 +224,62 @@ pub(super) struct FnCtx {
 
 impl FnCtx {
     pub(super) fn lookup(&self, name: &str) -> Option<&Local> {
-        self.scopes.iter().rev().find_map(|s| s.get(name)).map(|(l, _)| l)
+        self.scopes.names.get(name).map(|(local, _, _)| local)
+    }
+}
+
+/// The local names of a function: one table for every open scope, so that a lookup hashes the
+/// name once, and what each declaration shadowed, put back when its scope closes. The
+/// function's own scope (its parameters and its body's outermost declarations, WGSL §5.2) is
+/// depth 0 and always open. Lowering passes one value from function to function (`clear`), so
+/// its tables are allocated about once per module.
+#[derive(Default)]
+pub(super) struct Scopes {
+    /// Each visible name's innermost declaration, and the depth of the scope that has it.
+    names: HashMap<ast::Name, (Local, Span, u32)>,
+    /// Each declaration in order: its name and what it shadowed.
+    shadowed: Vec<(ast::Name, Option<(Local, Span, u32)>)>,
+    /// Each nested open scope: where its declarations start in `shadowed`.
+    opened: Vec<usize>,
+}
+
+impl Scopes {
+    pub fn open(&mut self) {
+        self.opened.push(self.shadowed.len());
+    }
+
+    /// Closes the innermost nested scope: its names go, what they shadowed comes back.
+    pub fn close(&mut self) {
+        let start = self.opened.pop().unwrap_or(0);
+        for (name, previous) in self.shadowed.drain(start..).rev() {
+            match previous {
+                Some(previous) => self.names.insert(name, previous),
+                None => self.names.remove(&name),
+            };
+        }
+    }
+
+    /// The declaration of `name` in the innermost open scope.
+    pub fn in_innermost(&self, name: &str) -> Option<(&Local, Span)> {
+        let depth = self.opened.len() as u32;
+        self.names.get(name).filter(|(_, _, d)| *d == depth).map(|(local, span, _)| (local, *span))
+    }
+
+    pub fn declare(&mut self, name: &ast::Name, local: Local, span: Span) {
+        let previous = self.names.insert(name.clone(), (local, span, self.opened.len() as u32));
+        self.shadowed.push((name.clone(), previous));
+    }
+
+    /// Every visible name.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.keys().map(ast::Name::as_str)
+    }
+
+    /// Empty, keeping the tables' memory.
+    pub fn clear(&mut self) {
+        self.names.clear();
+        self.shadowed.clear();
+        self.opened.clear();
     }
 }
 
@@ -1231,14 +1289,14 @@ fn unreachable_item<'a>() -> R<Item<'a>> {
 
 impl FnCtx {
     pub fn new(func: Function) -> FnCtx {
-        FnCtx { func, scopes: vec![HashMap::default()], loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
+        FnCtx { func, scopes: Scopes::default(), loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
     }
 
     /// For an expression outside any function (a const-expression at module scope, an
-    /// override-expression): no scope at all, since an expression declares nothing, so the
-    /// context allocates nothing until the expression needs IR.
+    /// override-expression): it declares nothing, and the context allocates nothing until the
+    /// expression needs IR.
     pub fn outside_functions() -> FnCtx {
-        FnCtx { func: Function::default(), scopes: Vec::new(), loops: 0, switches: 0, in_continuing: None, current: None, no_hoist: 0 }
+        FnCtx::new(Function::default())
     }
 }
 

@@ -23,12 +23,13 @@ impl<'a> Lowerer<'a> {
     pub(super) fn function_body(&mut self, handle: Handle<Function>, f: &ast::FunctionDecl) -> R<()> {
         let func = std::mem::take(&mut self.module.functions[handle]);
         let mut fx = FnCtx::new(func);
+        fx.scopes = std::mem::take(&mut self.spare_scopes);
         fx.current = Some(handle);
         for (i, p) in f.params.iter().enumerate() {
-            if fx.scopes[0].contains_key(&p.name.name) {
+            if fx.scopes.in_innermost(&p.name.name).is_some() {
                 self.error(format!("parameter `{}` is declared twice", p.name.name), p.name.span);
             }
-            fx.scopes[0].insert(p.name.name.clone(), (Local::Arg(i as u32), p.name.span));
+            fx.scopes.declare(&p.name.name, Local::Arg(i as u32), p.name.span);
         }
         // WGSL §5.2 (Scope): the parameters and the body's outermost declarations share one
         // scope, so a `let`/`var`/`const` there may not reuse a parameter's name.
@@ -38,6 +39,8 @@ impl<'a> Lowerer<'a> {
             self.error(format!("function `{}` must return a value on every path", f.name.name), f.name.span);
         }
         fx.func.body = body;
+        fx.scopes.clear();
+        self.spare_scopes = fx.scopes;
         self.module.functions[handle] = fx.func;
         if let Some(stage) = self.entry_stage(f)? {
             self.entry_point(handle, f, stage)?;
@@ -46,10 +49,10 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(super) fn block(&mut self, fx: &mut FnCtx, b: &ast::Block) -> Block {
-        fx.scopes.push(HashMap::default());
+        fx.scopes.open();
         let mut out = Block::new();
         self.stmts_into(fx, &mut out, &b.stmts);
-        fx.scopes.pop();
+        fx.scopes.close();
         out
     }
 
@@ -60,9 +63,8 @@ impl<'a> Lowerer<'a> {
     }
 
     fn declare(&mut self, fx: &mut FnCtx, name: &ast::Ident, local: Local) {
-        let scope = fx.scopes.last_mut().expect("a scope is always open");
-        if let Some((previous, prev)) = scope.get(&name.name) {
-            let (parameter, prev) = (matches!(previous, Local::Arg(_)), *prev);
+        if let Some((previous, prev)) = fx.scopes.in_innermost(&name.name) {
+            let parameter = matches!(previous, Local::Arg(_));
             let mut d = crate::diag::Diagnostic::error(format!("`{}` is already declared in this scope", name.name), name.span)
                 .with_secondary(prev, if parameter { "declared here as a parameter" } else { "previous declaration" });
             if parameter {
@@ -70,7 +72,7 @@ impl<'a> Lowerer<'a> {
             }
             self.diags.push(d);
         }
-        scope.insert(name.name.clone(), (local, name.span));
+        fx.scopes.declare(&name.name, local, name.span);
     }
 
     fn stmt(&mut self, fx: &mut FnCtx, out: &mut Block, s: &ast::Stmt) -> R<()> {
@@ -100,8 +102,13 @@ impl<'a> Lowerer<'a> {
                     }
                     None => Ok(value),
                 });
-                self.declare(fx, &c.name, value.clone().map_or(Local::Failed, Local::Const));
-                value?;
+                match value {
+                    Ok(value) => self.declare(fx, &c.name, Local::Const(value)),
+                    Err(r) => {
+                        self.declare(fx, &c.name, Local::Failed);
+                        return Err(r);
+                    }
+                }
             }
             StmtKind::Assign { lhs: None, rhs, .. } => {
                 let rhs = self.ex(*rhs);
@@ -135,7 +142,7 @@ impl<'a> Lowerer<'a> {
                 let e = self.ex(*e);
                 self.read_modify_write(fx, out, e, span, |lw, fx, _out, current| {
                     let leaf = lw.operand_leaf(fx, &current);
-                    if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t).clone()), Some(TypeInner::Scalar(_))) {
+                    if !leaf.is_some_and(|l| l.is_integer()) || !matches!(lw.operand_type(fx, &current).map(|t| lw.module.inner(t)), Some(TypeInner::Scalar(_))) {
                         return Err(lw.error("`++` and `--` need an integer scalar variable", e.span));
                     }
                     lw.binary_operands(fx, op, current, Operand::Const(Constant::scalar(LeafValue::abstract_int(1))), e.span, span, span)
@@ -179,7 +186,7 @@ impl<'a> Lowerer<'a> {
                     );
                     let _ = self.error(message, at);
                 }
-                fx.scopes.push(HashMap::default());
+                fx.scopes.open();
                 fx.loops += 1;
                 let saved_switches = std::mem::replace(&mut fx.switches, 0);
                 let mut ir_body = Block::new();
@@ -188,7 +195,7 @@ impl<'a> Lowerer<'a> {
                 let mut break_if = None;
                 if let Some(c) = continuing {
                     let saved_continuing = fx.in_continuing.replace(fx.loops);
-                    fx.scopes.push(HashMap::default());
+                    fx.scopes.open();
                     self.stmts_into(fx, &mut ir_continuing, &c.body.stmts);
                     if let Some(e) = c.break_if.map(|e| self.ex(e)) {
                         if let Ok(op) = self.expr(fx, &mut ir_continuing, e) {
@@ -196,16 +203,16 @@ impl<'a> Lowerer<'a> {
                             break_if = self.coerce(fx, op, bool_ty, e.span).ok();
                         }
                     }
-                    fx.scopes.pop();
+                    fx.scopes.close();
                     fx.in_continuing = saved_continuing;
                 }
                 fx.switches = saved_switches;
                 fx.loops -= 1;
-                fx.scopes.pop();
+                fx.scopes.close();
                 out.push(Statement::Loop { body: ir_body, continuing: ir_continuing, break_if }, span);
             }
             StmtKind::For { init, condition, update, body, .. } => {
-                fx.scopes.push(HashMap::default());
+                fx.scopes.open();
                 let mut outer = Block::new();
                 if let Some(init) = init {
                     let _ = self.stmt(fx, &mut outer, init);
@@ -224,7 +231,7 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.switches = saved_switches;
                 fx.loops -= 1;
-                fx.scopes.pop();
+                fx.scopes.close();
                 outer.push(Statement::Loop { body: ir_body, continuing: ir_continuing, break_if: None }, span);
                 out.push(Statement::Block(outer), span);
             }
@@ -495,10 +502,10 @@ impl<'a> Lowerer<'a> {
             }
             let fall_through = clause.body.stmts.last().is_some_and(|s| matches!(s.kind, StmtKind::Fallthrough));
             let stmts = if fall_through { &clause.body.stmts[..clause.body.stmts.len() - 1] } else { &clause.body.stmts[..] };
-            fx.scopes.push(HashMap::default());
+            fx.scopes.open();
             let mut body = Block::new();
             self.stmts_into(fx, &mut body, stmts);
-            fx.scopes.pop();
+            fx.scopes.close();
             cases.push(SwitchCase { values: case_values, body, fall_through });
         }
         fx.switches -= 1;
