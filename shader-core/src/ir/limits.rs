@@ -22,6 +22,11 @@ pub const MAX_VARIABLE_SIZE: u32 = i32::MAX as u32;
 pub fn check_sizes(module: &Module) -> Diagnostics {
     let mut errors = Diagnostics::new();
     let mut check = |name: Option<&str>, ty: Handle<Type>, span: Span| {
+        // Only (binding) arrays and structs come near the limit (the largest other type is a 4x4 matrix
+        // of 8-byte scalars).
+        if !matches!(module.types.get(ty).map(|t| &t.inner), Some(TypeInner::Array { .. } | TypeInner::BindingArray { .. } | TypeInner::Struct { .. })) {
+            return;
+        }
         let size = crate::layout::laid_out_size(&module.types, ty, None);
         if size > MAX_VARIABLE_SIZE {
             let name = name.map_or(String::new(), |n| format!("`{n}` "));

@@ -421,7 +421,8 @@ impl<'a> Validator<'a> {
         let exprs = &self.m.const_expressions;
         // Unary/Binary/Select/Convert may only appear in override defaults: mark the trees
         // under override initializers (children come first, so walk backwards).
-        let mut on_override = vec![false; exprs.len()];
+        let any_default = self.m.overrides.iter().any(|(_, o)| o.init.is_some());
+        let mut on_override = if any_default { vec![false; exprs.len()] } else { Vec::new() };
         for (_, o) in self.m.overrides.iter() {
             if let Some(init) = o.init {
                 if let Some(slot) = on_override.get_mut(init.index()) {
@@ -430,7 +431,7 @@ impl<'a> Validator<'a> {
             }
         }
         let mut kids = Vec::new();
-        for i in (0..exprs.len()).rev() {
+        for i in (0..on_override.len()).rev() {
             if on_override[i] {
                 children(&exprs[Handle::from_index(i)], &mut kids);
                 for k in &kids {
@@ -450,7 +451,7 @@ impl<'a> Validator<'a> {
                 | Expression::Splat { .. }
                 | Expression::Override(_) => true,
                 Expression::Unary { .. } | Expression::Binary { .. } | Expression::Select { .. } | Expression::Convert { .. } => {
-                    if !on_override[h.index()] {
+                    if on_override.get(h.index()) != Some(&true) {
                         self.ice(span, format!("constant expression {h:?}: {} is only allowed in override defaults", expr_kind(expr)));
                     }
                     true
@@ -543,7 +544,7 @@ impl<'a> Validator<'a> {
                 continue;
             };
             let span = self.m.functions.span(ep.function);
-            if !names.insert((ep.name.clone(), ep.stage)) {
+            if !names.insert((ep.name.as_str(), ep.stage)) {
                 self.ice(span, format!("entry point `{}` is declared twice for the {:?} stage", ep.name, ep.stage));
             }
             if !f.arguments.is_empty() || f.result.is_some() {
