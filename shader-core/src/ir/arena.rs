@@ -224,6 +224,12 @@ impl<T: Interned> UniqueArena<T> {
         }
     }
 
+    /// The item with slot `i` ([`Interned::slot`]), when there is one.
+    #[inline]
+    pub fn in_slot(&self, i: usize) -> Option<Handle<T>> {
+        self.slots.get(i).copied().flatten()
+    }
+
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         let hash = crate::hash::hash_one(value);
         self.lookup.find(hash, |&(h, handle)| h == hash && self.items[handle.index()].0 == *value).map(|&(_, handle)| handle)

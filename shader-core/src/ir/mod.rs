@@ -99,25 +99,14 @@ pub struct Type {
     pub inner: TypeInner,
 }
 
-/// Unnamed scalars and vectors, most of the types front ends ask for, have a slot: by kind,
-/// width (1, 2, 4 or 8 bytes) and component count.
+/// Unnamed scalars and vectors, most of the types front ends ask for, have a slot
+/// ([`TypeInner::slot`]).
 impl arena::Interned for Type {
     fn slot(&self) -> Option<usize> {
-        let scalar = |s: Scalar| {
-            let width = match s.width {
-                1 => 0,
-                2 => 1,
-                4 => 2,
-                8 => 3,
-                _ => return None,
-            };
-            Some(s.kind as usize * 4 + width)
-        };
-        match (&self.name, &self.inner) {
-            (None, &TypeInner::Scalar(s)) => scalar(s),
-            (None, &TypeInner::Vector { size, scalar: s }) => Some((size as usize - 1) * 16 + scalar(s)?),
-            _ => None,
+        if self.name.is_some() {
+            return None;
         }
+        self.inner.slot()
     }
 }
 
@@ -1385,6 +1374,27 @@ pub struct Barrier {
 // Small queries every pass needs
 
 impl TypeInner {
+    /// The [`arena::Interned::slot`] of a scalar or vector type, by kind, width (1, 2, 4 or 8
+    /// bytes) and component count; `None` for the other types.
+    #[inline]
+    pub fn slot(&self) -> Option<usize> {
+        let scalar = |s: Scalar| {
+            let width = match s.width {
+                1 => 0,
+                2 => 1,
+                4 => 2,
+                8 => 3,
+                _ => return None,
+            };
+            Some(s.kind as usize * 4 + width)
+        };
+        match *self {
+            TypeInner::Scalar(s) => scalar(s),
+            TypeInner::Vector { size, scalar: s } => Some((size as usize - 1) * 16 + scalar(s)?),
+            _ => None,
+        }
+    }
+
     pub fn scalar(&self) -> Option<Scalar> {
         match *self {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s),
@@ -1408,7 +1418,12 @@ impl TypeInner {
 
 impl Module {
     /// Interns an unnamed type.
+    #[inline]
     pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
+        // A scalar or vector type there already: by its slot, without building a `Type`.
+        if let Some(handle) = inner.slot().and_then(|i| self.types.in_slot(i)) {
+            return handle;
+        }
         self.types.insert(Type { name: None, inner }, Span::default())
     }
 

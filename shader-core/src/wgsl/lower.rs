@@ -32,7 +32,8 @@ pub(super) fn lower(tu: &ast::TranslationUnit) -> (Module, Diagnostics, super::u
         wgsl_structs: layout::WgslStructs::default(),
         entry_builtins: HashMap::default(),
         entry_user_functions: Vec::new(),
-        type_cache: TypeCache::default(),
+        // A module's shaders use a dozen pointer types or so: one allocation, seldom a rehash.
+        pointer_types: HashMap::with_capacity_and_hasher(16, Default::default()),
         spare_scopes: Scopes::default(),
     };
     for directive in &tu.directives {
@@ -134,41 +135,13 @@ pub(super) struct Lowerer<'a> {
     /// Each entry point's own function (the one its declaration lowered to, which its wrapper
     /// calls when it has one) and the function the entry point runs (the same, or the wrapper).
     pub(super) entry_user_functions: Vec<(Handle<Function>, Handle<Function>)>,
-    type_cache: TypeCache,
+    /// The module's pointer types by pointee and address space, in front of `Module::ty`
+    /// (which hashes and compares a whole `Type`; scalars and vectors it finds by their slot,
+    /// `Interned::slot`): lowering asks for a pointer type on nearly every variable access.
+    /// (The module's types only grow while lowering, so a handle stays right.)
+    pointer_types: HashMap<(Handle<Type>, AddressSpace), Handle<Type>>,
     /// The scope tables of the function lowered last, emptied, for the next one.
     pub(super) spare_scopes: Scopes,
-}
-
-/// The module's scalar, vector and pointer types by their parts, in front of `Module::ty`,
-/// whose interning table hashes and compares a whole `Type` on every call, a hit included:
-/// lowering asks for these types on nearly every expression. (The module's types only grow
-/// while lowering, so a handle stays right.)
-struct TypeCache {
-    /// Scalars and vectors, indexed by [`TypeCache::slot`].
-    shapes: [Option<Handle<Type>>; 64],
-    pointers: HashMap<(Handle<Type>, AddressSpace), Handle<Type>>,
-}
-
-impl Default for TypeCache {
-    fn default() -> Self {
-        // A module's shaders use a dozen pointer types or so: one allocation, seldom a rehash.
-        TypeCache { shapes: [None; 64], pointers: HashMap::with_capacity_and_hasher(16, Default::default()) }
-    }
-}
-
-impl TypeCache {
-    /// Where a scalar (`size` `None`) or vector type is kept: `None` for a width no type has.
-    fn slot(size: Option<VectorSize>, scalar: Scalar) -> Option<usize> {
-        let width = match scalar.width {
-            1 => 0,
-            2 => 1,
-            4 => 2,
-            8 => 3,
-            _ => return None,
-        };
-        let size = size.map_or(0, |s| s as usize - 1);
-        Some((scalar.kind as usize * 4 + width) * 4 + size)
-    }
 }
 
 /// What an expression lowered to.
@@ -766,27 +739,14 @@ impl<'a> Lowerer<'a> {
     // -----------------------------------------------------------------------------------------
     // Types
 
-    /// The type `inner` in the module (added when new); see [`TypeCache`].
+    /// The type `inner` in the module (added when new); pointers through `pointer_types`.
     pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
-        let slot = match inner {
-            TypeInner::Scalar(scalar) => TypeCache::slot(None, scalar),
-            TypeInner::Vector { size, scalar } => TypeCache::slot(Some(size), scalar),
-            TypeInner::Pointer { base, space } => {
-                if let Some(&ty) = self.type_cache.pointers.get(&(base, space)) {
-                    return ty;
-                }
-                let ty = self.module.ty(inner);
-                self.type_cache.pointers.insert((base, space), ty);
-                return ty;
-            }
-            _ => None,
-        };
-        let Some(slot) = slot else { return self.module.ty(inner) };
-        if let Some(ty) = self.type_cache.shapes[slot] {
+        let TypeInner::Pointer { base, space } = inner else { return self.module.ty(inner) };
+        if let Some(&ty) = self.pointer_types.get(&(base, space)) {
             return ty;
         }
         let ty = self.module.ty(inner);
-        self.type_cache.shapes[slot] = Some(ty);
+        self.pointer_types.insert((base, space), ty);
         ty
     }
 
