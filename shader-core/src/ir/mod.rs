@@ -72,6 +72,23 @@ impl Scalar {
     pub const F16: Scalar = Scalar { kind: ScalarKind::Float, width: 2 };
     pub const F32: Scalar = Scalar { kind: ScalarKind::Float, width: 4 };
     pub const F64: Scalar = Scalar { kind: ScalarKind::Float, width: 8 };
+
+    /// How many scalars have a [`Scalar::slot`].
+    pub const SLOTS: usize = 16;
+
+    /// A number below [`Scalar::SLOTS`] of this scalar's own, by kind and width (1, 2, 4 or 8
+    /// bytes), for tables indexed by scalar type; `None` for other widths.
+    #[inline]
+    pub fn slot(self) -> Option<usize> {
+        let width = match self.width {
+            1 => 0,
+            2 => 1,
+            4 => 2,
+            8 => 3,
+            _ => return None,
+        };
+        Some(self.kind as usize * 4 + width)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -1374,23 +1391,13 @@ pub struct Barrier {
 // Small queries every pass needs
 
 impl TypeInner {
-    /// The [`arena::Interned::slot`] of a scalar or vector type, by kind, width (1, 2, 4 or 8
-    /// bytes) and component count; `None` for the other types.
+    /// The [`arena::Interned::slot`] of a scalar or vector type: its scalar's [`Scalar::slot`],
+    /// after those of the narrower vectors; `None` for the other types.
     #[inline]
     pub fn slot(&self) -> Option<usize> {
-        let scalar = |s: Scalar| {
-            let width = match s.width {
-                1 => 0,
-                2 => 1,
-                4 => 2,
-                8 => 3,
-                _ => return None,
-            };
-            Some(s.kind as usize * 4 + width)
-        };
         match *self {
-            TypeInner::Scalar(s) => scalar(s),
-            TypeInner::Vector { size, scalar: s } => Some((size as usize - 1) * 16 + scalar(s)?),
+            TypeInner::Scalar(s) => s.slot(),
+            TypeInner::Vector { size, scalar: s } => Some((size as usize - 1) * Scalar::SLOTS + s.slot()?),
             _ => None,
         }
     }

@@ -106,29 +106,6 @@ enum TypeKey {
     AccelerationStructure,
 }
 
-/// Slots of [`Writer::scalar_types`]: bool, then 8/16/32/64-bit signed and unsigned
-/// integers and 16/32/64-bit floats (and room for other widths).
-const SCALAR_SLOTS: usize = 16;
-
-/// The slot of `scalar` in [`Writer::scalar_types`], if it has one.
-fn scalar_slot(scalar: Scalar) -> Option<usize> {
-    if scalar.kind == ScalarKind::Bool {
-        return Some(15);
-    }
-    let width = match scalar.width {
-        1 => 0,
-        2 => 1,
-        4 => 2,
-        8 => 3,
-        _ => return None,
-    };
-    match scalar.kind {
-        ScalarKind::Sint => Some(width),
-        ScalarKind::Uint => Some(4 + width),
-        ScalarKind::Float | ScalarKind::Bool => Some(8 + width),
-    }
-}
-
 /// [`Writer::constant_kinds`] flags.
 const PLAIN: u8 = 1;
 const NULL: u8 = 2;
@@ -233,8 +210,9 @@ struct Writer<'a> {
     type_cache: HashMap<TypeKey, Word>,
     /// `OpTypeFunction`s by their return type followed by their parameter types.
     function_types: HashMap<Vec<Word>, Word>,
-    /// The id of each scalar type declared so far, by [`scalar_slot`] (0: not yet).
-    scalar_types: [Word; SCALAR_SLOTS],
+    /// The id of each scalar type declared so far, by [`Scalar::slot`] (0: not yet; the bools
+    /// of every width share one type).
+    scalar_types: [Word; Scalar::SLOTS],
     /// The SPIR-V type of each IR type written so far, indexed like `Module::types` (0: not
     /// yet; no id is 0).
     ir_types: Vec<Word>,
@@ -313,7 +291,7 @@ impl<'a> Writer<'a> {
             // Sized for a typical module, so the maps seldom grow (each growth rehashes).
             type_cache: HashMap::with_capacity_and_hasher(module.types.len() + 16, Default::default()),
             function_types: HashMap::default(),
-            scalar_types: [0; SCALAR_SLOTS],
+            scalar_types: [0; Scalar::SLOTS],
             ir_types: vec![0; module.types.len()],
             wrappers: HashMap::default(),
             constants: HashMap::with_capacity_and_hasher(module.const_expressions.len() + 32, Default::default()),

@@ -62,7 +62,7 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn scalar_type(&mut self, scalar: Scalar) -> Word {
-        let slot = scalar_slot(scalar);
+        let slot = scalar.slot();
         if let Some(&id) = slot.and_then(|slot| self.scalar_types.get(slot)).filter(|&&id| id != 0) {
             return id;
         }
